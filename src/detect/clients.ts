@@ -1,0 +1,216 @@
+/**
+ * Which expressions are Firecrawl clients, found the way aws-sdk-js-codemod finds its clients: follow a
+ * receiver back to where it was made. A receiver is a client when it is `new <client class>(...)`, a
+ * binding initialised, assigned or annotated as one, a `this.x` member the class sets or types as one, or
+ * the result of a factory in the same file that returns one. Everything else (another API with a
+ * `scrapeUrl` method, the `.v1` accessor of a v2 client) is not.
+ */
+import type { ASTPath } from "jscodeshift";
+import type { Node } from "@babel/types";
+import { CLIENT } from "../mapping/imports.js";
+import { isClientClass, unwrap, type SdkBindings } from "./sdk.js";
+
+type AnyPath = ASTPath<Node>;
+
+const FUNCTION_TYPES = new Set([
+  "FunctionDeclaration",
+  "FunctionExpression",
+  "ArrowFunctionExpression",
+  "ObjectMethod",
+  "ClassMethod",
+  "ClassPrivateMethod",
+]);
+const CLASS_TYPES = new Set(["ClassDeclaration", "ClassExpression"]);
+
+export class ClientTracker {
+  private readonly verdicts = new Map<Node, boolean>();
+  private readonly pending = new Set<Node>();
+
+  constructor(private readonly sdk: SdkBindings) {}
+
+  /** Whether a type annotation names the client class (through unions, `| null`, `Promise<...>`). */
+  isClientType(node: Node | null | undefined): boolean {
+    if (!node) return false;
+    switch (node.type) {
+      case "TSTypeAnnotation":
+        return this.isClientType(node.typeAnnotation);
+      case "TSUnionType":
+        return node.types.some((t) => this.isClientType(t));
+      case "TSParenthesizedType":
+        return this.isClientType(node.typeAnnotation);
+      case "TSTypeReference": {
+        const name = node.typeName;
+        if (name.type === "Identifier") {
+          if (name.name === "Promise") return this.isClientType(node.typeParameters?.params[0]);
+          return this.sdk.clientClasses.has(name.name);
+        }
+        return (
+          name.left.type === "Identifier" &&
+          this.sdk.namespaces.has(name.left.name) &&
+          (name.right.name === "default" || name.right.name === CLIENT.js.v2)
+        );
+      }
+      default:
+        return false;
+    }
+  }
+
+  /** Whether the expression at `path` evaluates to a Firecrawl client. */
+  isClient(path: AnyPath): boolean {
+    const node = path.node;
+    const known = this.verdicts.get(node);
+    if (known !== undefined) return known;
+    if (this.pending.has(node)) return false;
+    this.pending.add(node);
+    const verdict = this.decide(path);
+    this.pending.delete(node);
+    this.verdicts.set(node, verdict);
+    return verdict;
+  }
+
+  private decide(path: AnyPath): boolean {
+    const node = path.node;
+    switch (node.type) {
+      case "AwaitExpression":
+      case "TSNonNullExpression":
+      case "TSAsExpression":
+      case "TSSatisfiesExpression":
+      case "ParenthesizedExpression":
+        if (node.type !== "AwaitExpression" && node.type !== "TSNonNullExpression" && node.type !== "ParenthesizedExpression" && this.isClientType(node.typeAnnotation)) return true;
+        return this.isClient(path.get(node.type === "AwaitExpression" ? "argument" : "expression"));
+      case "NewExpression":
+        return isClientClass(this.sdk, node.callee);
+      case "ConditionalExpression":
+        return this.isClient(path.get("consequent")) || this.isClient(path.get("alternate"));
+      case "LogicalExpression":
+        return this.isClient(path.get("left")) || this.isClient(path.get("right"));
+      case "Identifier":
+        return this.isClientBinding(path, node.name);
+      case "MemberExpression":
+        return node.object.type === "ThisExpression" && !node.computed && node.property.type === "Identifier"
+          ? this.isClientMember(path, node.property.name)
+          : false;
+      case "CallExpression":
+        return node.callee.type === "Identifier" && this.isFactory(path.get("callee"), node.callee.name);
+      default:
+        return false;
+    }
+  }
+
+  private bindingsOf(path: AnyPath, name: string): AnyPath[] {
+    const scope = path.scope?.lookup(name);
+    if (!scope) return [];
+    return (scope.getBindings()[name] ?? []) as AnyPath[];
+  }
+
+  private isClientBinding(path: AnyPath, name: string): boolean {
+    const scope = path.scope?.lookup(name);
+    for (const binding of this.bindingsOf(path, name)) {
+      const id = binding.node;
+      if (id.type === "Identifier" && this.isClientType(id.typeAnnotation)) return true;
+      const parent = binding.parent as AnyPath | null;
+      if (!parent) continue;
+      if (parent.node.type === "VariableDeclarator" && parent.node.id === id && parent.node.init) {
+        if (this.isClient(parent.get("init"))) return true;
+      }
+      if (parent.node.type === "AssignmentPattern" && parent.node.left === id && this.isClient(parent.get("right"))) return true;
+    }
+    // `let app; ... app = new FirecrawlApp()` in the same scope
+    if (!scope) return false;
+    let assigned = false;
+    walkPaths(scope.path as AnyPath, (p) => {
+      if (assigned || p.node.type !== "AssignmentExpression") return;
+      const left = p.node.left;
+      if (left.type === "Identifier" && left.name === name && p.scope?.lookup(name) === scope && this.isClient(p.get("right"))) assigned = true;
+    });
+    return assigned;
+  }
+
+  private isClientMember(path: AnyPath, name: string): boolean {
+    let cls: AnyPath | null = path.parent as AnyPath | null;
+    while (cls && !CLASS_TYPES.has(cls.node.type)) cls = cls.parent as AnyPath | null;
+    if (!cls) return false;
+    const classNode = cls.node as Extract<Node, { type: "ClassDeclaration" }>;
+    const body = cls.get("body", "body") as AnyPath;
+    for (let i = 0; i < classNode.body.body.length; i++) {
+      const member = classNode.body.body[i]!;
+      const memberPath = body.get(i) as AnyPath;
+      if ((member.type === "ClassProperty" || member.type === "ClassPrivateProperty") && member.key.type === "Identifier" && member.key.name === name) {
+        if (this.isClientType(member.typeAnnotation)) return true;
+        if (member.value && this.isClient(memberPath.get("value"))) return true;
+      }
+      if (member.type === "ClassMethod" && member.kind === "constructor") {
+        for (const param of member.params) {
+          if (param.type === "TSParameterProperty" && param.parameter.type === "Identifier" && param.parameter.name === name && this.isClientType(param.parameter.typeAnnotation)) return true;
+        }
+      }
+    }
+    let assigned = false;
+    walkPaths(cls, (p) => {
+      if (assigned || p.node.type !== "AssignmentExpression") return;
+      const left = p.node.left;
+      if (
+        left.type === "MemberExpression" &&
+        left.object.type === "ThisExpression" &&
+        left.property.type === "Identifier" &&
+        left.property.name === name &&
+        this.isClient(p.get("right"))
+      ) {
+        assigned = true;
+      }
+    });
+    return assigned;
+  }
+
+  /** A function in this file that returns a client: by its return type, or by what it returns. */
+  private isFactory(calleePath: AnyPath, name: string): boolean {
+    for (const binding of this.bindingsOf(calleePath, name)) {
+      const parent = binding.parent as AnyPath | null;
+      if (!parent) continue;
+      let fn: AnyPath | null = null;
+      if (parent.node.type === "FunctionDeclaration" && parent.node.id === binding.node) fn = parent;
+      else if (parent.node.type === "VariableDeclarator" && parent.node.init && FUNCTION_TYPES.has(unwrap(parent.node.init).type)) {
+        fn = parent.get("init") as AnyPath;
+      }
+      if (!fn) continue;
+      const fnNode = fn.node as Extract<Node, { type: "FunctionDeclaration" }>;
+      if (this.isClientType(fnNode.returnType)) return true;
+      if (fnNode.body.type !== "BlockStatement") {
+        if (this.isClient(fn.get("body"))) return true;
+        continue;
+      }
+      let returns = false;
+      walkPaths(fn.get("body") as AnyPath, (p) => {
+        if (!returns && p.node.type === "ReturnStatement" && p.node.argument && this.isClient(p.get("argument"))) returns = true;
+      }, true);
+      if (returns) return true;
+    }
+    return false;
+  }
+}
+
+/** Visits every path below `path`; `own` stops at nested functions and classes. */
+export function walkPaths(path: AnyPath, visit: (path: AnyPath) => void, own = false): void {
+  const stack: AnyPath[] = [path];
+  while (stack.length) {
+    const current = stack.pop()!;
+    visit(current);
+    const node = current.node;
+    for (const key of Object.keys(node)) {
+      if (key === "loc" || key === "comments" || key.endsWith("Comments") || key === "tokens") continue;
+      const value = (node as unknown as Record<string, unknown>)[key];
+      if (Array.isArray(value)) {
+        value.forEach((child, i) => {
+          if (child && typeof child === "object" && typeof (child as Node).type === "string") {
+            if (own && (FUNCTION_TYPES.has((child as Node).type) || CLASS_TYPES.has((child as Node).type))) return;
+            stack.push(current.get(key, i) as AnyPath);
+          }
+        });
+      } else if (value && typeof value === "object" && typeof (value as Node).type === "string") {
+        if (own && (FUNCTION_TYPES.has((value as Node).type) || CLASS_TYPES.has((value as Node).type))) continue;
+        stack.push(current.get(key) as AnyPath);
+      }
+    }
+  }
+}
+

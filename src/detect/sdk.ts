@@ -1,0 +1,117 @@
+/**
+ * Which local names a file binds to the Firecrawl SDK: the client class under any name, the module
+ * namespace, and the named exports (error class, watcher, types). Every import style counts: ESM default,
+ * named and namespace imports, `require(...)` with or without `.default`, and `await import(...)`.
+ */
+import type { ASTPath, Collection } from "jscodeshift";
+import type { Expression, Node } from "@babel/types";
+import { CLIENT, SDK_MODULES } from "../mapping/imports.js";
+
+export interface SdkBindings {
+  /** the file reaches the SDK at all; when false no step looks further */
+  readonly found: boolean;
+  /** local names of the client class: the v1 default export, or v2's `Firecrawl` */
+  readonly clientClasses: ReadonlySet<string>;
+  /** local names bound to the whole module */
+  readonly namespaces: ReadonlySet<string>;
+  /** other imported names, local -> exported (FirecrawlError, CrawlWatcher, type names) */
+  readonly named: ReadonlyMap<string, string>;
+  /** the import declarations and require/import() declarators that bring the SDK in */
+  readonly sites: readonly ASTPath[];
+}
+
+const MODULES: ReadonlySet<string> = new Set(SDK_MODULES);
+/** exports that are the client class: the v1 default, and v2's own names for it */
+const CLIENT_EXPORTS: ReadonlySet<string> = new Set(["default", CLIENT.js.v2, "FirecrawlClient"]);
+
+function stringValue(node: Node | null | undefined): string | undefined {
+  if (node?.type === "StringLiteral") return node.value;
+  if (node?.type === "TemplateLiteral" && node.expressions.length === 0) return node.quasis[0]!.value.cooked ?? undefined;
+  return undefined;
+}
+
+function unwrap(node: Node): Node {
+  let n = node;
+  while (
+    n.type === "AwaitExpression" ||
+    n.type === "TSAsExpression" ||
+    n.type === "TSNonNullExpression" ||
+    n.type === "ParenthesizedExpression" ||
+    n.type === "TSSatisfiesExpression"
+  ) {
+    n = n.type === "AwaitExpression" ? n.argument : n.expression;
+  }
+  return n;
+}
+
+/** `require("@mendable/firecrawl-js")` or `import("@mendable/firecrawl-js")`, awaited or not. */
+export function isModuleLoad(node: Node | null | undefined): boolean {
+  if (!node) return false;
+  const n = unwrap(node);
+  if (n.type !== "CallExpression") return false;
+  const isLoader = (n.callee.type === "Identifier" && n.callee.name === "require") || n.callee.type === "Import";
+  return isLoader && MODULES.has(stringValue(n.arguments[0]) ?? "");
+}
+
+export function detectSdk(root: Collection): SdkBindings {
+  const clientClasses = new Set<string>();
+  const namespaces = new Set<string>();
+  const named = new Map<string, string>();
+  const sites: ASTPath[] = [];
+
+  root.find("ImportDeclaration" as never).forEach((path: ASTPath) => {
+    const decl = path.node as Extract<Node, { type: "ImportDeclaration" }>;
+    if (!MODULES.has(decl.source.value)) return;
+    sites.push(path);
+    for (const spec of decl.specifiers) {
+      if (spec.type === "ImportDefaultSpecifier") clientClasses.add(spec.local.name);
+      else if (spec.type === "ImportNamespaceSpecifier") namespaces.add(spec.local.name);
+      else {
+        const imported = spec.imported.type === "Identifier" ? spec.imported.name : spec.imported.value;
+        if (CLIENT_EXPORTS.has(imported)) clientClasses.add(spec.local.name);
+        else named.set(spec.local.name, imported);
+      }
+    }
+  });
+
+  root.find("VariableDeclarator" as never).forEach((path: ASTPath) => {
+    const decl = path.node as Extract<Node, { type: "VariableDeclarator" }>;
+    if (!decl.init) return;
+    const init = unwrap(decl.init);
+    if (isModuleLoad(init)) {
+      sites.push(path);
+      if (decl.id.type === "Identifier") namespaces.add(decl.id.name);
+      else if (decl.id.type === "ObjectPattern") {
+        for (const prop of decl.id.properties) {
+          if (prop.type !== "ObjectProperty" || prop.value.type !== "Identifier") continue;
+          const key = prop.key.type === "Identifier" ? prop.key.name : stringValue(prop.key);
+          if (!key) continue;
+          if (CLIENT_EXPORTS.has(key)) clientClasses.add(prop.value.name);
+          else named.set(prop.value.name, key);
+        }
+      }
+    } else if (decl.id.type === "Identifier" && isClientClassRef(init, namespaces)) {
+      sites.push(path);
+      clientClasses.add(decl.id.name);
+    }
+  });
+
+  return { found: sites.length > 0, clientClasses, namespaces, named, sites };
+}
+
+/** `ns.default`, `ns.Firecrawl`, `require(M).default`, `(await import(M)).default`. */
+function isClientClassRef(node: Node, namespaces: ReadonlySet<string>): boolean {
+  if (node.type !== "MemberExpression" || node.computed || node.property.type !== "Identifier") return false;
+  if (!CLIENT_EXPORTS.has(node.property.name)) return false;
+  const object = unwrap(node.object);
+  return (object.type === "Identifier" && namespaces.has(object.name)) || isModuleLoad(object);
+}
+
+/** Whether an expression names the client class itself (the thing after `new`). */
+export function isClientClass(sdk: SdkBindings, node: Expression | Node): boolean {
+  const n = unwrap(node);
+  if (n.type === "Identifier") return sdk.clientClasses.has(n.name);
+  return isClientClassRef(n, sdk.namespaces);
+}
+
+export { unwrap };

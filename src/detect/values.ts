@@ -1,0 +1,128 @@
+/**
+ * Options objects behind a call's arguments. A literal counts where it stands; a variable is followed to
+ * the object literal it was declared with in the same file (`const opts: CrawlParams = {...}`), with the
+ * `opts.key = value` assignments made to it afterwards; spreads whose source is such a literal count too.
+ */
+import type { ASTPath } from "jscodeshift";
+import type { AssignmentExpression, Node, ObjectExpression, ObjectProperty } from "@babel/types";
+import type { OptionsKind } from "../mapping/methods.js";
+import type { ClientCall } from "./calls.js";
+import { walkPaths } from "./clients.js";
+
+type AnyPath = ASTPath<Node>;
+
+const WRAPPERS = new Set(["TSAsExpression", "TSSatisfiesExpression", "ParenthesizedExpression", "TSNonNullExpression"]);
+
+function unwrapPath(path: AnyPath): AnyPath {
+  let p = path;
+  while (WRAPPERS.has(p.node.type)) p = p.get("expression") as AnyPath;
+  return p;
+}
+
+/** The declarator an identifier was bound by, in the scope the identifier sees. */
+function declaratorOf(path: AnyPath): AnyPath | null {
+  if (path.node.type !== "Identifier") return null;
+  const name = path.node.name;
+  const scope = path.scope?.lookup(name);
+  const binding = scope?.getBindings()[name]?.[0] as AnyPath | undefined;
+  const parent = binding?.parent as AnyPath | undefined;
+  if (!parent || parent.node.type !== "VariableDeclarator" || parent.node.id !== binding!.node) return null;
+  return parent;
+}
+
+/** The object literal (or, with `arrays`, array literal) an expression evaluates to, if this file says. */
+export function resolveObject(path: AnyPath, arrays = false): AnyPath | null {
+  const p = unwrapPath(path);
+  if (p.node.type === "ObjectExpression" || (arrays && p.node.type === "ArrayExpression")) return p;
+  const declarator = declaratorOf(p);
+  if (!declarator || !(declarator.node as { init?: Node }).init) return null;
+  const init = unwrapPath(declarator.get("init") as AnyPath);
+  return init.node.type === "ObjectExpression" || (arrays && init.node.type === "ArrayExpression") ? init : null;
+}
+
+/** One object the options table of `kind` applies to, with the assignments that add keys to it later. */
+export interface OptionsObject {
+  readonly kind: OptionsKind;
+  readonly path: ASTPath<ObjectExpression>;
+  readonly assignments: readonly ASTPath<AssignmentExpression>[];
+}
+
+export function propertyKey(prop: Node): string | undefined {
+  if (prop.type !== "ObjectProperty" && prop.type !== "ObjectMethod") return undefined;
+  if (prop.computed) return prop.key.type === "StringLiteral" ? prop.key.value : undefined;
+  if (prop.key.type === "Identifier") return prop.key.name;
+  if (prop.key.type === "StringLiteral") return prop.key.value;
+  return undefined;
+}
+
+export function findProperty(object: ObjectExpression, key: string): ObjectProperty | undefined {
+  return object.properties.find((p): p is ObjectProperty => p.type === "ObjectProperty" && propertyKey(p) === key);
+}
+
+/** `name.key = value` statements on the variable that holds an options literal. */
+function assignmentsTo(argPath: AnyPath): ASTPath<AssignmentExpression>[] {
+  const p = unwrapPath(argPath);
+  const declarator = declaratorOf(p);
+  if (!declarator || p.node.type !== "Identifier") return [];
+  const name = p.node.name;
+  const scope = p.scope!.lookup(name)!;
+  const found: ASTPath<AssignmentExpression>[] = [];
+  walkPaths(scope.path as AnyPath, (q) => {
+    const node = q.node;
+    if (node.type !== "AssignmentExpression" || node.left.type !== "MemberExpression") return;
+    const object = node.left.object;
+    if (object.type === "Identifier" && object.name === name && q.scope?.lookup(name) === scope) {
+      found.push(q as ASTPath<AssignmentExpression>);
+    }
+  });
+  return found;
+}
+
+function collect(kind: OptionsKind, argPath: AnyPath | null, into: OptionsObject[], nested: Partial<Record<string, OptionsKind>>): void {
+  if (!argPath) return;
+  const resolved = resolveObject(argPath);
+  if (!resolved || into.some((o) => o.path.node === resolved.node)) return;
+  const object = resolved.node as ObjectExpression;
+  into.push({ kind, path: resolved as ASTPath<ObjectExpression>, assignments: assignmentsTo(argPath) });
+  object.properties.forEach((prop, i) => {
+    const propPath = resolved.get("properties", i) as AnyPath;
+    if (prop.type === "SpreadElement") collect(kind, propPath.get("argument") as AnyPath, into, nested);
+    const key = propertyKey(prop);
+    const inner = key ? nested[key] : undefined;
+    if (inner && prop.type === "ObjectProperty") collect(inner, propPath.get("value") as AnyPath, into, {});
+  });
+}
+
+/**
+ * The options objects of a client call, each with the table that applies to it: a crawl's own options
+ * and the scrape options nested in them, a v1 batch's scrape params or a v2 batch's `options`, and so on.
+ */
+export function optionsObjects(call: ClientCall): OptionsObject[] {
+  const found: OptionsObject[] = [];
+  const arg = (i: number) => (call.node.arguments[i] ? (call.path.get("arguments", i) as AnyPath) : null);
+  switch (call.row.options) {
+    case "scrape":
+      collect("scrape", arg(1), found, {});
+      break;
+    case "crawl":
+    case "search":
+      collect(call.row.options, arg(1), found, { scrapeOptions: "scrape" });
+      break;
+    case "map":
+      collect("map", arg(1), found, {});
+      break;
+    case "batch":
+      if (call.isV1Name) collect("scrape", arg(1), found, {});
+      else collect("batch", arg(1), found, { options: "scrape" });
+      break;
+    case "extract": {
+      const first = arg(0);
+      const v2Shape = first !== null && resolveObject(first)?.node.type === "ObjectExpression" && call.node.arguments.length === 1;
+      collect("extract", v2Shape ? first : arg(1), found, { scrapeOptions: "scrape" });
+      break;
+    }
+    default:
+      break;
+  }
+  return found;
+}

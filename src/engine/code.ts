@@ -1,0 +1,126 @@
+/**
+ * Text-level helpers that write new code the way the file around it is written: its quotes, its line
+ * endings, its indentation, its trailing commas. Transforms edit source ranges, never reprint a node, so
+ * everything they do not touch stays byte for byte.
+ */
+import type { Node, ObjectExpression } from "@babel/types";
+import type { Edit } from "./edits.js";
+import type { Source } from "./source.js";
+
+export type Value = string | number | boolean | null | readonly Value[];
+
+export function textOf(source: Source, node: Node): string {
+  return source.text.slice(node.start!, node.end!);
+}
+
+/** A JS literal for a value, in the file's quote style. */
+export function literal(source: Source, value: Value): string {
+  if (typeof value === "string") {
+    const q = source.quote;
+    const body = JSON.stringify(value).slice(1, -1).replace(/\\"/g, '"');
+    return q + (q === "'" ? body.replace(/'/g, "\\'") : body.replace(/"/g, '\\"')) + q;
+  }
+  if (Array.isArray(value)) return `[${value.map((v) => literal(source, v)).join(", ")}]`;
+  return String(value);
+}
+
+export function lineStart(text: string, offset: number): number {
+  return text.lastIndexOf("\n", offset - 1) + 1;
+}
+
+export function indentAt(text: string, offset: number): string {
+  const start = lineStart(text, offset);
+  return /^[ \t]*/.exec(text.slice(start))![0];
+}
+
+/** One indentation step as the file uses it. */
+export function indentUnit(text: string): string {
+  const m = /\n([ \t]+)\S/.exec(text);
+  if (!m) return "  ";
+  return m[1]!.startsWith("\t") ? "\t" : m[1]!.length >= 4 && !/\n {2}\S/.test(text) ? "    " : "  ";
+}
+
+function isMultiline(source: Source, node: Node): boolean {
+  return source.text.slice(node.start!, node.end!).includes("\n");
+}
+
+/** Whether the object literal's last property is followed by a comma. */
+function hasTrailingComma(source: Source, object: ObjectExpression): boolean {
+  const last = object.properties.at(-1);
+  if (!last) return false;
+  return /^\s*(?:\/\/[^\n]*\n\s*|\/\*[\s\S]*?\*\/\s*)*,/.test(source.text.slice(last.end!, object.end! - 1));
+}
+
+/** Adds `key: value` entries at the end of an object literal, in the layout the literal already has. */
+export function appendProperties(source: Source, object: ObjectExpression, entries: readonly string[]): Edit {
+  const text = source.text;
+  if (object.properties.length === 0) {
+    const inner = text.slice(object.start! + 1, object.end! - 1);
+    return { start: object.start!, end: object.end!, text: inner.trim() ? `{ ${entries.join(", ")} ${inner.trim()} }` : `{ ${entries.join(", ")} }` };
+  }
+  const last = object.properties.at(-1)!;
+  if (!isMultiline(source, object)) {
+    return { start: last.end!, end: last.end!, text: entries.map((e) => `, ${e}`).join("") };
+  }
+  const indent = indentAt(text, last.start!);
+  const trailing = hasTrailingComma(source, object);
+  const lines = entries.map((e) => `${source.eol}${indent}${e}`).join(",");
+  if (trailing) {
+    // After the comma (and any comment on that line) that ends the last property.
+    const comma = text.indexOf(",", last.end!);
+    const eolAt = text.indexOf("\n", comma);
+    const insertAt = eolAt === -1 || eolAt > object.end! ? comma + 1 : eolAt - (text[eolAt - 1] === "\r" ? 1 : 0);
+    return { start: insertAt, end: insertAt, text: `${lines},` };
+  }
+  return { start: last.end!, end: last.end!, text: `,${lines}` };
+}
+
+/**
+ * Removes one property (or element) from a list, with the separator and, when it stands on lines of its
+ * own, those whole lines, so no blank line or dangling comma is left behind.
+ */
+export function removeListItem(source: Source, list: readonly Node[], item: Node, close: number): Edit {
+  const text = source.text;
+  const index = list.indexOf(item);
+  const next = list[index + 1];
+  const prev = list[index - 1];
+  const startLine = lineStart(text, item.start!);
+  const ownLine = text.slice(startLine, item.start!).trim() === "" && (prev ? prev.end! < startLine : true);
+  if (ownLine && (next ? text.slice(item.end!, next.start!).includes("\n") : text.slice(item.end!, close).includes("\n"))) {
+    // Drop the item's lines up to the start of whatever follows it.
+    const until = next ? lineStart(text, next.start!) : lineStart(text, close);
+    const lastItem = !next;
+    if (lastItem && prev && !/^\s*,/.test(text.slice(item.end!, close))) {
+      // The item had no trailing comma, so the previous item's comma must go too.
+      const prevComma = text.indexOf(",", prev.end!);
+      return { start: prevComma, end: until - (text[until - 2] === "\r" ? 2 : 1), text: "" };
+    }
+    return { start: startLine, end: until, text: "" };
+  }
+  if (next) return { start: item.start!, end: next.start!, text: "" };
+  if (prev) return { start: prev.end!, end: item.end!, text: "" };
+  const after = text.slice(item.end!, close);
+  const trailingComma = /^\s*,/.exec(after);
+  return { start: item.start!, end: trailingComma ? item.end! + trailingComma[0].length : item.end!, text: "" };
+}
+
+export const TODO_TAG = "TODO(firecrawl-v2):";
+
+/**
+ * A `// TODO(firecrawl-v2): ...` line above the statement that starts at `at`, unless the comment lines
+ * right above it already say the same.
+ */
+export function todoEdit(source: Source, at: number, message: string, link: string): Edit | null {
+  const text = source.text;
+  const start = lineStart(text, at);
+  const comment = `// ${TODO_TAG} ${message} ${link}`;
+  let scan = start;
+  while (scan > 0) {
+    const prevStart = lineStart(text, scan - 1);
+    const line = text.slice(prevStart, scan).trim();
+    if (!line.startsWith("//")) break;
+    if (line === comment) return null;
+    scan = prevStart;
+  }
+  return { start, end: start, text: `${indentAt(text, at)}${comment}${source.eol}` };
+}

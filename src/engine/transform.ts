@@ -1,0 +1,149 @@
+/**
+ * The transform pipeline, after aws-sdk-js-codemod and the MCP SDK codemod: each concern is a small named
+ * step that looks at a parsed file and plans source edits; steps run in order, each on the text the
+ * previous one produced, and the whole run reports `{ changes, todos }` or rolls the file back whole.
+ */
+import jscodeshift, { type ASTPath, type Collection, type JSCodeshift } from "jscodeshift";
+import type { File, Node } from "@babel/types";
+import { DOCS, type DocLink } from "../mapping/docs.js";
+import { detectSdk, type SdkBindings } from "../detect/sdk.js";
+import { applyEdits, mapOffset, type Edit } from "./edits.js";
+import { lineAt, parse, readSource, writeSource, type Source } from "./source.js";
+import { todoEdit } from "./code.js";
+
+export interface TransformOptions {
+  /** write v1's defaults into migrated scrapes so they behave as before (mapping/defaults.ts) */
+  readonly keepV1Defaults?: boolean;
+}
+
+export interface Change {
+  readonly transform: string;
+  readonly line: number;
+  readonly message: string;
+}
+
+export interface Todo {
+  readonly transform: string;
+  readonly line: number;
+  readonly message: string;
+}
+
+/** What one step sees and how it records what it does. */
+export interface StepContext {
+  readonly source: Source;
+  readonly ast: File;
+  readonly j: JSCodeshift;
+  readonly root: Collection;
+  readonly sdk: SdkBindings;
+  readonly options: TransformOptions;
+  /** replaces a range; the change is recorded when it has a message (one message per logical change) */
+  edit(start: number, end: number, text: string, message?: string): void;
+  /** records an edit made with the helpers of engine/code.ts */
+  apply(edit: Edit, message?: string): void;
+  /** a TODO line above the statement holding `path` */
+  todo(path: ASTPath, message: string, link?: DocLink): void;
+}
+
+export interface Step {
+  readonly name: string;
+  readonly description: string;
+  run(context: StepContext): void;
+}
+
+export interface Result {
+  /** the new file text, or null when there was nothing to migrate */
+  readonly output: string | null;
+  readonly changes: readonly Change[];
+  readonly todos: readonly Todo[];
+}
+
+interface Pending {
+  offset: number;
+  transform: string;
+  message: string;
+}
+
+const j = jscodeshift.withParser("tsx");
+
+/** The statement a TODO goes above: climb until the parent holds a list of statements or members. */
+function statementStart(path: ASTPath): number {
+  let at = path;
+  while (at.parent && !Array.isArray((at.parent.node as { body?: unknown }).body) && at.parent.node.type !== "SwitchCase") {
+    at = at.parent;
+  }
+  return (at.node as Node).start!;
+}
+
+export function runSteps(steps: readonly Step[], path: string, raw: string, options: TransformOptions = {}): Result {
+  let source = readSource(path, raw);
+  const changes: Pending[] = [];
+  const todos: Pending[] = [];
+  for (const step of steps) {
+    const ast = parse(source);
+    const root = j(ast as never);
+    const sdk = detectSdk(root);
+    if (!sdk.found) continue;
+    const edits: Edit[] = [];
+    const stepChanges: Pending[] = [];
+    const stepTodos: Pending[] = [];
+    const context: StepContext = {
+      source,
+      ast,
+      j,
+      root,
+      sdk,
+      options,
+      edit(start, end, text, message) {
+        this.apply({ start, end, text }, message);
+      },
+      apply(edit, message) {
+        edits.push(edit);
+        if (message) stepChanges.push({ offset: edit.start, transform: step.name, message });
+      },
+      todo(path, message, link = "migrate") {
+        const edit = todoEdit(source, statementStart(path), message, DOCS[link]);
+        if (!edit || edits.some((e) => e.start === edit.start && e.text === edit.text)) return;
+        edits.push(edit);
+        stepTodos.push({ offset: edit.start, transform: step.name, message });
+      },
+    };
+    let text: string;
+    try {
+      step.run(context);
+      if (edits.length === 0) continue;
+      text = applyEdits(source.text, edits);
+    } catch (error) {
+      throw new Error(`${step.name}: ${(error as Error).message}`, { cause: error });
+    }
+    for (const pending of [...changes, ...todos]) pending.offset = mapOffset(pending.offset, edits);
+    for (const pending of stepChanges) pending.offset = mapOffset(pending.offset, edits);
+    // A TODO's offset is where its line was inserted, which is where it now starts.
+    for (const pending of stepTodos) pending.offset = mapOffset(pending.offset, edits.filter((e) => e.start !== pending.offset || e.end !== pending.offset));
+    changes.push(...stepChanges);
+    todos.push(...stepTodos);
+    source = { ...source, text };
+  }
+  const finalText = source.text;
+  const located = (p: Pending) => ({ transform: p.transform, line: lineAt(finalText, p.offset), message: p.message });
+  const output = changes.length || todos.length ? writeSource(source, finalText) : null;
+  return {
+    output: output === raw ? null : output,
+    changes: changes.map(located),
+    todos: todos.map(located),
+  };
+}
+
+export interface JscodeshiftFile {
+  path: string;
+  source: string;
+}
+
+/**
+ * A step or a preset as a jscodeshift transform module's default export: `(file, api, options)` returning
+ * the new source, or undefined when nothing changed so jscodeshift counts the file as unmodified.
+ */
+export function toJscodeshift(steps: readonly Step[]) {
+  return function transformer(file: JscodeshiftFile, _api: unknown, options: TransformOptions = {}) {
+    return runSteps(steps, file.path, file.source, options).output ?? undefined;
+  };
+}

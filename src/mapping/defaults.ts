@@ -1,0 +1,23 @@
+/**
+ * Defaults that changed (spec 9.1.1-2, sdk-facts 3.1). The opt-in keepV1Defaults option writes the v1
+ * value into each migrated scrape so it behaves as before. The spec says blockAds and removeBase64Images
+ * became enabled in v2; the published v1 SDK and API already enabled them (sdk-facts 3.1), so writing
+ * `false` would change behaviour against real v1: those rows are listed with `v1: null`.
+ */
+
+export interface DefaultRow {
+  readonly spec: string;
+  readonly js: string;
+  readonly python: string;
+  /** the v1 default; null when v1 and v2 agree */
+  readonly v1: boolean | number | string | null;
+  readonly v2: boolean | number | string;
+}
+
+export const DEFAULTS: readonly DefaultRow[] = [
+  { spec: "9.1.1", js: "maxAge", python: "max_age", v1: 0, v2: 172800000 },
+  { spec: "9.1.2", js: "skipTlsVerification", python: "skip_tls_verification", v1: false, v2: true },
+  { spec: "9.1.2", js: "blockAds", python: "block_ads", v1: null, v2: true },
+  { spec: "9.1.2", js: "removeBase64Images", python: "remove_base64_images", v1: null, v2: true },
+  { spec: "sdk-facts 3.1", js: "proxy", python: "proxy", v1: "basic", v2: "auto" },
+];

@@ -1,0 +1,68 @@
+/**
+ * Format strings -> format objects: spec 9.1.4-5 and 9.2, sdk-facts 3.1. A v1 format string that needed
+ * a sibling options key becomes one object in `formats`, and the sibling key goes.
+ */
+
+export interface FormatRow {
+  readonly spec: string;
+  /** the v1 entry of `formats` */
+  readonly v1: string;
+  /** the sibling option that carried its settings in v1 */
+  readonly optionsKey?: string;
+  /** what replaces the string: an object of this type, or nothing (the format no longer exists) */
+  readonly v2: { type: string; fixed?: Readonly<Record<string, boolean>>; required?: Readonly<Record<string, "[]">> } | null;
+  /** v1 settings with no slot in the v2 object, and what happens to them */
+  readonly unsupported?: Readonly<Record<string, { foldInto: string; todo: string }>>;
+  readonly python: { readonly v1: string; readonly optionsKey?: string };
+}
+
+const SYSTEM_PROMPT = {
+  systemPrompt: {
+    foldInto: "prompt",
+    todo: "v2 json formats have no systemPrompt; it was folded into prompt, check the combined wording",
+  },
+};
+
+export const FORMATS: readonly FormatRow[] = [
+  {
+    spec: "9.1.4",
+    v1: "extract",
+    optionsKey: "extract",
+    v2: { type: "json" },
+    unsupported: SYSTEM_PROMPT,
+    python: { v1: "extract", optionsKey: "extract" },
+  },
+  {
+    spec: "9.2",
+    v1: "json",
+    optionsKey: "jsonOptions",
+    v2: { type: "json" },
+    unsupported: SYSTEM_PROMPT,
+    python: { v1: "json", optionsKey: "json_options" },
+  },
+  {
+    spec: "9.1.5",
+    v1: "screenshot@fullPage",
+    v2: { type: "screenshot", fixed: { fullPage: true } },
+    python: { v1: "screenshot@fullPage" },
+  },
+  {
+    // The plain string is still valid in v2; only a call with changeTrackingOptions needs the object,
+    // whose JS type makes `modes` required (the API's default is an empty list).
+    spec: "9.2",
+    v1: "changeTracking",
+    optionsKey: "changeTrackingOptions",
+    v2: { type: "changeTracking", required: { modes: "[]" } },
+    python: { v1: "changeTracking", optionsKey: "change_tracking_options" },
+  },
+  {
+    // In the v1 JS type but never in the v1 API's enum: it did nothing, so it goes.
+    spec: "sdk-facts 3.1",
+    v1: "content",
+    v2: null,
+    python: { v1: "content" },
+  },
+];
+
+/** Format strings that mean the same in v1 and v2 (spec 9.2). */
+export const UNCHANGED_FORMATS = ["markdown", "html", "rawHtml", "links", "screenshot", "summary", "images"] as const;

@@ -1,0 +1,55 @@
+/**
+ * Packages, classes, error classes and types: sdk-facts 1.1 and 8.1. v1 type names are not exported
+ * from 3.x on; each maps to its v2 counterpart.
+ */
+
+/** The published names of the JS SDK (the unscoped `firecrawl` ships the same code). */
+export const SDK_MODULES = ["@mendable/firecrawl-js", "firecrawl"] as const;
+
+export const CLIENT = {
+  spec: "9.4",
+  js: { v1: "FirecrawlApp", v2: "Firecrawl", v1Fallback: "FirecrawlAppV1" },
+  python: { v1: "FirecrawlApp", v2: "Firecrawl", asyncV1: "AsyncFirecrawlApp", asyncV2: "AsyncFirecrawl" },
+} as const;
+
+/** The accessor on a v2 client that still speaks v1: calls through it are left alone. */
+export const V1_ACCESSOR = "v1";
+
+export interface ErrorRow {
+  readonly spec: string;
+  readonly js: { readonly v1: string; readonly v2: string };
+  /** fields of the error that were renamed */
+  readonly fields: Readonly<Record<string, string>>;
+}
+
+export const ERRORS: readonly ErrorRow[] = [
+  { spec: "sdk-facts 4.1", js: { v1: "FirecrawlError", v2: "SdkError" }, fields: { statusCode: "status" } },
+];
+
+export interface TypeRow {
+  readonly spec: string;
+  readonly js: { readonly v1: string; readonly v2: string | null };
+  /** why there is no v2 name, for the TODO */
+  readonly todo?: string;
+}
+
+export const TYPES: readonly TypeRow[] = [
+  { spec: "sdk-facts 8.1", js: { v1: "ScrapeParams", v2: "ScrapeOptions" } },
+  { spec: "sdk-facts 8.1", js: { v1: "CrawlScrapeOptions", v2: "ScrapeOptions" } },
+  { spec: "sdk-facts 8.1", js: { v1: "ScrapeResponse", v2: "Document" } },
+  { spec: "sdk-facts 8.1", js: { v1: "FirecrawlDocument", v2: "Document" } },
+  { spec: "sdk-facts 8.1", js: { v1: "FirecrawlDocumentMetadata", v2: "DocumentMetadata" } },
+  { spec: "sdk-facts 8.1", js: { v1: "CrawlParams", v2: "CrawlOptions" } },
+  { spec: "sdk-facts 8.1", js: { v1: "CrawlStatusResponse", v2: "CrawlJob" } },
+  { spec: "sdk-facts 8.1", js: { v1: "BatchScrapeStatusResponse", v2: "BatchScrapeJob" } },
+  { spec: "sdk-facts 8.1", js: { v1: "MapParams", v2: "MapOptions" } },
+  { spec: "sdk-facts 8.1", js: { v1: "MapResponse", v2: "MapData" } },
+  { spec: "sdk-facts 8.1", js: { v1: "SearchParams", v2: "SearchRequest" } },
+  { spec: "sdk-facts 8.1", js: { v1: "SearchResponse", v2: "SearchData" } },
+  { spec: "sdk-facts 8.1", js: { v1: "CrawlWatcher", v2: "Watcher" } },
+  {
+    spec: "sdk-facts 8.1",
+    js: { v1: "ErrorResponse", v2: null },
+    todo: "v2 has no ErrorResponse: failures throw SdkError instead of returning { success: false }",
+  },
+];

@@ -1,0 +1,117 @@
+/**
+ * Option renames and value maps: spec 9.3 (crawl), sdk-facts 3.2 (crawl), 3.3 (map), 3.4 (search),
+ * 3.1 (scrape). JS names are camelCase; the Python column is the snake_case keyword v2 takes.
+ */
+import type { OptionsKind } from "./methods.js";
+
+/** A value written into code: printed with the file's own quote style. */
+export type Literal = string | readonly string[];
+
+export type OptionChange =
+  /** a pure rename; `todo` when the meaning changed too */
+  | { kind: "rename"; to: string; todo?: string }
+  /**
+   * a boolean becomes another option; `values` gives the new value for each boolean, and `omit` the
+   * boolean that needs no key at all in v2 because it is v2's default too
+   */
+  | { kind: "boolean-to-value"; to: string; values: { true: Literal; false: Literal }; omit?: boolean }
+  /** removed in v2 with nothing to take its place */
+  | { kind: "removed"; todo?: string };
+
+export interface OptionRow {
+  readonly spec: string;
+  /** the option tables the row applies to */
+  readonly in: readonly OptionsKind[];
+  readonly js: { readonly v1: string; readonly v1Aliases?: readonly string[] };
+  readonly python: { readonly v1: string; readonly v2: string | null };
+  readonly change: OptionChange;
+}
+
+export const OPTIONS: readonly OptionRow[] = [
+  {
+    spec: "9.3",
+    in: ["crawl"],
+    js: { v1: "maxDepth" },
+    python: { v1: "max_depth", v2: "max_discovery_depth" },
+    change: {
+      kind: "rename",
+      to: "maxDiscoveryDepth",
+      todo:
+        "maxDepth became maxDiscoveryDepth and the meaning changed: v1 counted URL path depth, v2 counts link-discovery hops from the start page",
+    },
+  },
+  {
+    // The spec (and the migration guide) call it allowBackwardCrawling; real v1 code says allowBackwardLinks.
+    spec: "9.3",
+    in: ["crawl"],
+    js: { v1: "allowBackwardLinks", v1Aliases: ["allowBackwardCrawling"] },
+    python: { v1: "allow_backward_links", v2: "crawl_entire_domain" },
+    change: { kind: "rename", to: "crawlEntireDomain" },
+  },
+  {
+    spec: "9.3",
+    in: ["crawl", "map"],
+    js: { v1: "ignoreSitemap" },
+    python: { v1: "ignore_sitemap", v2: "sitemap" },
+    change: { kind: "boolean-to-value", to: "sitemap", values: { true: "skip", false: "include" } },
+  },
+  {
+    spec: "sdk-facts 3.3",
+    in: ["map"],
+    js: { v1: "sitemapOnly" },
+    python: { v1: "sitemap_only", v2: "sitemap" },
+    change: { kind: "boolean-to-value", to: "sitemap", values: { true: "only", false: "include" }, omit: false },
+  },
+  {
+    spec: "sdk-facts 3.3",
+    in: ["map"],
+    js: { v1: "useIndex" },
+    python: { v1: "use_index", v2: null },
+    change: { kind: "removed" },
+  },
+  {
+    spec: "sdk-facts 3.4",
+    in: ["search"],
+    js: { v1: "lang" },
+    python: { v1: "lang", v2: null },
+    change: {
+      kind: "removed",
+      todo: "search lang has no v2 option and was removed; narrow results with location or tbs instead",
+    },
+  },
+  {
+    spec: "sdk-facts 3.4",
+    in: ["search"],
+    js: { v1: "filter" },
+    python: { v1: "filter", v2: null },
+    change: { kind: "removed", todo: "search filter has no v2 option and was removed" },
+  },
+  {
+    // parsePDF: true was v1's default and ["pdf"] is v2's, so only false needs a key.
+    spec: "9.1.8",
+    in: ["scrape"],
+    js: { v1: "parsePDF" },
+    python: { v1: "parse_pdf", v2: "parsers" },
+    change: { kind: "boolean-to-value", to: "parsers", values: { true: ["pdf"], false: [] }, omit: true },
+  },
+  {
+    spec: "sdk-facts 3.1",
+    in: ["scrape"],
+    js: { v1: "agent" },
+    python: { v1: "agent", v2: null },
+    change: {
+      kind: "removed",
+      todo: "the FIRE-1 agent option has no place on v2 scrape and was removed; see the v2 agent() method",
+    },
+  },
+];
+
+/** The rows that apply to one options table, keyed by every v1 spelling. */
+export function optionRowsFor(kind: OptionsKind): Map<string, OptionRow> {
+  const rows = new Map<string, OptionRow>();
+  for (const row of OPTIONS) {
+    if (!row.in.includes(kind)) continue;
+    for (const name of [row.js.v1, ...(row.js.v1Aliases ?? [])]) rows.set(name, row);
+  }
+  return rows;
+}

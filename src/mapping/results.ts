@@ -1,0 +1,74 @@
+/**
+ * What v2 calls return: sdk-facts 4.1. v2 responses have no `success`/`error` (failures throw `SdkError`),
+ * scrape's `extract` is `json`, map links are objects, search results are keyed by source, waiters
+ * return failed jobs instead of throwing, and cancelCrawl returns a boolean.
+ */
+import type { ResultKind } from "./methods.js";
+
+export interface ResultRow {
+  readonly spec: string;
+  readonly of: readonly ResultKind[];
+  readonly js: { readonly v1: string };
+  readonly python?: { readonly v1: string; readonly v2: string | null };
+  readonly change:
+    /** the field was renamed */
+    | { kind: "rename"; to: string }
+    /** `if (!r.success) throw ...` guards go, since v2 throws; any other use needs a human */
+    | { kind: "success-flag"; todo: string }
+    /** the field is gone */
+    | { kind: "removed"; todo: string }
+    /** an array of strings became an array of objects: `pick` is the field holding the old string */
+    | { kind: "strings-to-objects"; pick: string };
+}
+
+export const RESULTS: readonly ResultRow[] = [
+  {
+    // A throw-only guard goes: v2 throws SdkError itself. A waiter's guard becomes a status check,
+    // since v2 waiters return failed and cancelled jobs where v1 threw.
+    spec: "sdk-facts 4.1",
+    of: ["document", "started", "map", "search", "job"],
+    js: { v1: "success" },
+    python: { v1: "success", v2: null },
+    change: {
+      kind: "success-flag",
+      todo: "v2 results have no success flag: failures throw SdkError, so handle them with try/catch",
+    },
+  },
+  {
+    spec: "sdk-facts 4.1",
+    of: ["document", "started", "map", "search", "job"],
+    js: { v1: "error" },
+    python: { v1: "error", v2: null },
+    change: { kind: "removed", todo: "v2 results have no error field: failures throw SdkError instead" },
+  },
+  {
+    spec: "9.1.4",
+    of: ["document"],
+    js: { v1: "extract" },
+    python: { v1: "extract", v2: "json" },
+    change: { kind: "rename", to: "json" },
+  },
+  {
+    spec: "sdk-facts 4.1",
+    of: ["search"],
+    js: { v1: "data" },
+    python: { v1: "data", v2: "web" },
+    change: { kind: "rename", to: "web" },
+  },
+  {
+    spec: "sdk-facts 4.1",
+    of: ["map"],
+    js: { v1: "links" },
+    python: { v1: "links", v2: "links" },
+    change: { kind: "strings-to-objects", pick: "url" },
+  },
+];
+
+/** Calls whose whole result changed type (cancelCrawl's body became a boolean). */
+export const RETYPED_RESULTS: Partial<Record<ResultKind, string>> = {
+  cancel: "cancelCrawl() returns a boolean in v2, not the response body",
+};
+
+/** v1 waiters threw when the job failed; v2 ones return it. A bare waiter call gets this TODO. */
+export const WAITER_TODO =
+  "v2 waiters return failed or cancelled jobs instead of throwing: check the returned job's status";

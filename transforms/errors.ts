@@ -1,0 +1,55 @@
+/**
+ * Errors (sdk-facts 4.1): v2 throws `SdkError`, whose HTTP status is `.status`, not `.statusCode`. Reads
+ * of `.statusCode` change where the value is known to be the SDK's error: narrowed by `instanceof` or
+ * cast with `as`.
+ */
+import type { ASTPath } from "jscodeshift";
+import type { Node } from "@babel/types";
+import { walkPaths } from "../src/detect/clients.js";
+import { textOf } from "../src/engine/code.js";
+import { toJscodeshift, type Step, type StepContext } from "../src/engine/transform.js";
+import { ERRORS } from "../src/mapping/imports.js";
+
+type AnyPath = ASTPath<Node>;
+
+function renameFields(context: StepContext, scope: AnyPath, subject: string, fields: Readonly<Record<string, string>>): void {
+  walkPaths(scope, (p) => {
+    const n = p.node;
+    if (n.type !== "MemberExpression" && n.type !== "OptionalMemberExpression") return;
+    if (n.computed || n.property.type !== "Identifier" || !(n.property.name in fields)) return;
+    if (textOf(context.source, n.object).replace(/^\((.*)\)$/s, "$1") !== subject) return;
+    context.edit(n.property.start!, n.property.end!, fields[n.property.name]!, `error .${n.property.name} is .${fields[n.property.name]} in v2`);
+  });
+}
+
+export const step: Step = {
+  name: "errors",
+  description: "reads the SDK error's HTTP status from .status (v2's SdkError) instead of .statusCode",
+  run(context) {
+    for (const row of ERRORS) {
+      const names = new Set([...context.sdk.named].filter(([, exported]) => exported === row.js.v1 || exported === row.js.v2).map(([local]) => local));
+      if (names.size === 0) continue;
+      const isErrorClass = (node: Node) => node.type === "Identifier" && names.has(node.name);
+      context.root.find("BinaryExpression" as never, { operator: "instanceof" } as never).forEach((p: AnyPath) => {
+        const test = p.node as Extract<Node, { type: "BinaryExpression" }>;
+        if (!isErrorClass(test.right)) return;
+        const subject = textOf(context.source, test.left);
+        // The narrowing holds in the rest of an && chain and in the if's consequent.
+        let at: AnyPath = p;
+        while (at.parent?.node.type === "LogicalExpression" && at.parent.node.operator === "&&") at = at.parent as AnyPath;
+        renameFields(context, at, subject, row.fields);
+        if (at.parent?.node.type === "IfStatement" && at.parent.node.test === at.node) renameFields(context, at.parent.get("consequent") as AnyPath, subject, row.fields);
+        if (at.parent?.node.type === "ConditionalExpression" && at.parent.node.test === at.node) renameFields(context, at.parent.get("consequent") as AnyPath, subject, row.fields);
+      });
+      context.root.find("TSAsExpression" as never).forEach((p: AnyPath) => {
+        const cast = p.node as Extract<Node, { type: "TSAsExpression" }>;
+        const type = cast.typeAnnotation;
+        if (type.type !== "TSTypeReference" || !isErrorClass(type.typeName)) return;
+        const member = p.parent?.parent?.node.type === "MemberExpression" ? (p.parent.parent as AnyPath) : p.parent?.node.type === "MemberExpression" ? (p.parent as AnyPath) : null;
+        if (member) renameFields(context, member, textOf(context.source, cast), row.fields);
+      });
+    }
+  },
+};
+
+export default toJscodeshift([step]);

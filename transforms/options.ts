@@ -1,0 +1,109 @@
+/**
+ * Options (spec 9.1.8 and 9.3, sdk-facts 3.1-3.4): renames and value maps of crawl, map, search and
+ * scrape options, wherever the options object of a client call is written: inline, in a variable, behind
+ * a spread, or assigned key by key afterwards.
+ */
+import type { ASTPath } from "jscodeshift";
+import type { AssignmentExpression, Node, ObjectExpression, ObjectProperty } from "@babel/types";
+import { findClientCalls } from "../src/detect/calls.js";
+import { findProperty, optionsObjects, propertyKey, type OptionsObject } from "../src/detect/values.js";
+import { literal, removeListItem, textOf } from "../src/engine/code.js";
+import { toJscodeshift, type Step, type StepContext } from "../src/engine/transform.js";
+import { optionRowsFor, type OptionRow } from "../src/mapping/options.js";
+
+type Change = Extract<OptionRow["change"], { kind: "boolean-to-value" }>;
+
+/** The new value for a boolean option: the mapped literal, or a conditional when the boolean is computed. */
+function mappedValue(context: StepContext, change: Change, value: Node): { text: string; omit: boolean } {
+  if (value.type === "BooleanLiteral") {
+    return { text: literal(context.source, change.values[String(value.value) as "true" | "false"]), omit: change.omit === value.value };
+  }
+  const whenTrue = literal(context.source, change.values.true);
+  const whenFalse = literal(context.source, change.values.false);
+  return { text: `${textOf(context.source, value)} ? ${whenTrue} : ${whenFalse}`, omit: false };
+}
+
+function migrateProperty(context: StepContext, object: ASTPath<ObjectExpression>, index: number, row: OptionRow): void {
+  const node = object.node.properties[index] as ObjectProperty;
+  const path = object.get("properties", index) as ASTPath<Node>;
+  const name = propertyKey(node)!;
+  const remove = (message: string) => context.apply(removeListItem(context.source, object.node.properties, node, object.node.end! - 1), message);
+  const change = row.change;
+  if (change.kind === "removed") {
+    remove(`${name} removed: v2 has no such option`);
+    if (change.todo) context.todo(path, change.todo, "crawlOptions");
+    return;
+  }
+  // The v2 key may already be there (v1 accepted crawlEntireDomain too): then the old key only goes.
+  if (findProperty(object.node, change.to)) {
+    remove(`${name} removed: ${change.to} is already set`);
+    return;
+  }
+  const valueText = textOf(context.source, node.value);
+  if (change.kind === "rename") {
+    const text = node.shorthand ? `${change.to}: ${valueText}` : change.to;
+    context.edit(node.shorthand ? node.start! : node.key.start!, node.shorthand ? node.end! : node.key.end!, text, `${name} is ${change.to} in v2`);
+    if (change.todo) context.todo(path, change.todo, "crawlOptions");
+    return;
+  }
+  const mapped = mappedValue(context, change, node.value);
+  if (mapped.omit) remove(`${name}: ${valueText} is v2's default`);
+  else context.edit(node.start!, node.end!, `${change.to}: ${mapped.text}`, `${name}: ${valueText} is ${change.to}: ${mapped.text} in v2`);
+}
+
+/** `opts.maxDepth = 2` after the literal: the same change on the assignment. */
+function migrateAssignment(context: StepContext, path: ASTPath<AssignmentExpression>, row: OptionRow): void {
+  const left = path.node.left as Extract<Node, { type: "MemberExpression" }>;
+  const name = propertyKey({ type: "ObjectProperty", key: left.property, computed: left.computed } as ObjectProperty)!;
+  const change = row.change;
+  const statement = path.parent?.node.type === "ExpressionStatement" ? (path.parent as ASTPath<Node>) : null;
+  if (change.kind === "removed" || (change.kind === "boolean-to-value" && mappedValue(context, change, path.node.right).omit)) {
+    if (statement) {
+      const text = context.source.text;
+      const start = text.lastIndexOf("\n", statement.node.start! - 1) + 1;
+      const wholeLine = text.slice(start, statement.node.start!).trim() === "";
+      const lineEnd = text.indexOf("\n", statement.node.end!);
+      context.edit(wholeLine ? start : statement.node.start!, wholeLine && lineEnd !== -1 ? lineEnd + 1 : statement.node.end!, "", `${name} removed`);
+    }
+    if (change.kind === "removed" && change.todo) context.todo(path, change.todo, "crawlOptions");
+    return;
+  }
+  context.edit(left.property.start!, left.property.end!, change.to, `${name} is ${change.to} in v2`);
+  if (change.kind === "rename") {
+    if (change.todo) context.todo(path, change.todo, "crawlOptions");
+    return;
+  }
+  const mapped = mappedValue(context, change, path.node.right);
+  context.edit(path.node.right.start!, path.node.right.end!, mapped.text);
+}
+
+function migrateObject(context: StepContext, options: OptionsObject): void {
+  const rows = optionRowsFor(options.kind);
+  options.path.node.properties.forEach((prop, index) => {
+    const row = rows.get(propertyKey(prop) ?? "");
+    if (row && prop.type === "ObjectProperty") migrateProperty(context, options.path, index, row);
+  });
+  for (const assignment of options.assignments) {
+    const left = assignment.node.left;
+    if (left.type !== "MemberExpression" || left.computed || left.property.type !== "Identifier") continue;
+    const row = rows.get(left.property.name);
+    if (row) migrateAssignment(context, assignment, row);
+  }
+}
+
+export const step: Step = {
+  name: "options",
+  description: "renames crawl, map, search and scrape options (maxDepth, allowBackwardLinks, ignoreSitemap, parsePDF, ...)",
+  run(context) {
+    const seen = new Set<Node>();
+    for (const call of findClientCalls(context.root, context.sdk)) {
+      for (const options of optionsObjects(call)) {
+        if (seen.has(options.path.node)) continue;
+        seen.add(options.path.node);
+        migrateObject(context, options);
+      }
+    }
+  },
+};
+
+export default toJscodeshift([step]);

@@ -1,0 +1,163 @@
+/**
+ * Results (sdk-facts 4.1): values returned by client calls are tracked within their scope. A
+ * `if (!r.success) throw` guard goes (v2 throws `SdkError`), or checks the job status for a waiter (v2
+ * returns failed jobs); other `success`/`error` uses get a TODO; `r.extract` is `r.json`; map links used
+ * as strings keep being strings; search `r.data` is `r.web`.
+ */
+import type { ASTPath } from "jscodeshift";
+import type { Node } from "@babel/types";
+import { findClientCalls, type ClientCall } from "../src/detect/calls.js";
+import { walkPaths } from "../src/detect/clients.js";
+import { propertyKey } from "../src/detect/values.js";
+import { literal, textOf } from "../src/engine/code.js";
+import { toJscodeshift, type Step, type StepContext } from "../src/engine/transform.js";
+import { RESULTS, RETYPED_RESULTS, WAITER_TODO, type ResultRow } from "../src/mapping/results.js";
+
+type AnyPath = ASTPath<Node>;
+
+/** Where a call's value lands: `const r = await call` or `const { a, b } = await call`. */
+function declaratorOf(call: ClientCall): AnyPath | null {
+  let path = call.path.parent as AnyPath | null;
+  if (path?.node.type === "AwaitExpression") path = path.parent as AnyPath | null;
+  return path?.node.type === "VariableDeclarator" ? path : null;
+}
+
+/** Every read of a binding inside the scope that declares it. */
+function referencesOf(declarator: AnyPath, name: string): AnyPath[] {
+  const id = (declarator.node as Extract<Node, { type: "VariableDeclarator" }>).id;
+  const scope = declarator.scope?.lookup(name);
+  if (!scope) return [];
+  const refs: AnyPath[] = [];
+  walkPaths(scope.path as AnyPath, (p) => {
+    if (p.node.type !== "Identifier" || p.node.name !== name || p.node === id) return;
+    const parent = p.parent?.node as Node | undefined;
+    if (parent && (parent.type === "MemberExpression" || parent.type === "OptionalMemberExpression") && parent.property === p.node && !parent.computed) return;
+    if (parent?.type === "ObjectProperty" && parent.key === p.node && !parent.shorthand) return;
+    if (p.scope?.lookup(name) === scope) refs.push(p);
+  });
+  // In source order, so a guard is seen before the reads inside it.
+  return refs.sort((a, b) => a.node.start! - b.node.start!);
+}
+
+function isThrowOnly(node: Node): boolean {
+  if (node.type === "ThrowStatement") return true;
+  return node.type === "BlockStatement" && node.body.length === 1 && node.body[0]!.type === "ThrowStatement";
+}
+
+/** `if (!r.success) throw ...` with `member` being the `r.success`. */
+function throwGuard(member: AnyPath): AnyPath | null {
+  const not = member.parent as AnyPath | null;
+  if (not?.node.type !== "UnaryExpression" || not.node.operator !== "!") return null;
+  const guard = not.parent as AnyPath | null;
+  if (guard?.node.type !== "IfStatement" || guard.node.test !== not.node || guard.node.alternate) return null;
+  return isThrowOnly(guard.node.consequent) ? guard : null;
+}
+
+function removeStatement(context: StepContext, statement: Node, message: string): void {
+  const text = context.source.text;
+  const start = text.lastIndexOf("\n", statement.start! - 1) + 1;
+  const ownLine = text.slice(start, statement.start!).trim() === "";
+  const end = text.indexOf("\n", statement.end!);
+  const ownLineEnd = end !== -1 && text.slice(statement.end!, end).trim() === "";
+  if (ownLine && ownLineEnd) context.edit(start, end + 1, "", message);
+  else context.edit(statement.start!, statement.end!, "", message);
+}
+
+function rowFor(call: ClientCall, field: string): ResultRow | undefined {
+  return RESULTS.find((row) => row.js.v1 === field && row.of.includes(call.row.result!));
+}
+
+function migrateMember(context: StepContext, call: ClientCall, member: AnyPath, handled: Set<Node>): "status" | "guard" | void {
+  const node = member.node as Extract<Node, { type: "MemberExpression" }>;
+  const field = propertyKey({ type: "ObjectProperty", key: node.property, computed: node.computed } as never);
+  if (field === "status") return "status";
+  const row = field && rowFor(call, field);
+  if (!row || handled.has(node)) return;
+  const change = row.change;
+  switch (change.kind) {
+    case "rename":
+      context.edit(node.property.start!, node.property.end!, change.to, `result .${field} is .${change.to} in v2`);
+      return;
+    case "strings-to-objects": {
+      const parent = member.parent?.node as Node;
+      const isLength = (parent.type === "MemberExpression" || parent.type === "OptionalMemberExpression") && parent.object === node && propertyKey({ type: "ObjectProperty", key: parent.property, computed: parent.computed } as never) === "length";
+      const mapped = new RegExp(`^\\.map\\(\\(?(\\w+)\\)? => \\1\\.${change.pick}\\)`).test(context.source.text.slice(node.end!));
+      if (isLength || mapped) return;
+      context.edit(node.end!, node.end!, `.map((link) => link.${change.pick})`, `map result .${field} are objects in v2: kept as strings`);
+      return;
+    }
+    case "success-flag": {
+      const guard = throwGuard(member);
+      if (!guard) {
+        context.todo(member, change.todo);
+        return;
+      }
+      const objectText = textOf(context.source, node.object);
+      const guardNode = guard.node as Extract<Node, { type: "IfStatement" }>;
+      walkPaths(guard, (p) => {
+        const n = p.node;
+        if ((n.type === "MemberExpression" || n.type === "OptionalMemberExpression") && textOf(context.source, n.object) === objectText) handled.add(n);
+      });
+      if (!call.row.waiter) {
+        removeStatement(context, guardNode, "success guard removed: v2 throws SdkError on failure");
+        return "guard";
+      }
+      context.edit(guardNode.test.start!, guardNode.test.end!, `${objectText}.status !== ${literal(context.source, "completed")}`, "waiter success guard checks the job status: v2 returns failed jobs");
+      walkPaths(guard.get("consequent") as AnyPath, (p) => {
+        const n = p.node;
+        if ((n.type === "MemberExpression" || n.type === "OptionalMemberExpression") && textOf(context.source, n.object) === objectText && propertyKey({ type: "ObjectProperty", key: n.property, computed: n.computed } as never) === "error") {
+          context.edit(n.property.start!, n.property.end!, "status");
+        }
+      });
+      return "status";
+    }
+    case "removed":
+      context.todo(member, change.todo);
+      return;
+  }
+}
+
+function migrateDestructuring(context: StepContext, call: ClientCall, declarator: AnyPath): void {
+  const pattern = (declarator.node as Extract<Node, { type: "VariableDeclarator" }>).id as Extract<Node, { type: "ObjectPattern" }>;
+  for (const prop of pattern.properties) {
+    const field = propertyKey(prop);
+    const row = field && rowFor(call, field);
+    if (!row || prop.type !== "ObjectProperty") continue;
+    if (row.change.kind === "rename") {
+      const local = textOf(context.source, prop.value);
+      context.edit(prop.start!, prop.end!, `${row.change.to}: ${local}`, `result .${field} is .${row.change.to} in v2`);
+    } else {
+      context.todo(declarator, row.change.kind === "strings-to-objects" ? `map links are { url, title, description } objects in v2: use link.${row.change.pick}` : row.change.todo);
+    }
+  }
+}
+
+export const step: Step = {
+  name: "results",
+  description: "updates uses of call results: success guards, extract -> json, map links, search data -> web",
+  run(context) {
+    for (const call of findClientCalls(context.root, context.sdk)) {
+      if (!call.row.result) continue;
+      const declarator = declaratorOf(call);
+      const id = (declarator?.node as Extract<Node, { type: "VariableDeclarator" }> | undefined)?.id;
+      let checked = false;
+      if (declarator && id?.type === "ObjectPattern") {
+        migrateDestructuring(context, call, declarator);
+        checked = true;
+      } else if (declarator && id?.type === "Identifier") {
+        const handled = new Set<Node>();
+        const members = referencesOf(declarator, id.name)
+          .map((ref) => ref.parent as AnyPath)
+          .filter((p) => (p.node.type === "MemberExpression" || p.node.type === "OptionalMemberExpression") && (p.node as { object: Node }).object.type === "Identifier");
+        const retyped = RETYPED_RESULTS[call.row.result];
+        if (retyped && members.length) context.todo(members[0]!, retyped);
+        for (const member of members) {
+          if (migrateMember(context, call, member, handled) === "status") checked = true;
+        }
+      }
+      if (call.row.waiter && call.isV1Name && !checked) context.todo(call.path, WAITER_TODO);
+    }
+  },
+};
+
+export default toJscodeshift([step]);

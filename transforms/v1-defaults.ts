@@ -1,0 +1,42 @@
+/**
+ * v1 defaults (spec 9.1.1-2, opt-in with `keepV1Defaults`): v2 caches for two days and flips other
+ * defaults, so each migrated scrape and batch scrape gets v1's values written out to behave as before.
+ */
+import type { Node } from "@babel/types";
+import { findClientCalls } from "../src/detect/calls.js";
+import { findProperty, optionsObjects } from "../src/detect/values.js";
+import { appendProperties, literal } from "../src/engine/code.js";
+import { toJscodeshift, type Step } from "../src/engine/transform.js";
+import { DEFAULTS } from "../src/mapping/defaults.js";
+
+const KEPT = DEFAULTS.filter((row) => row.v1 !== null);
+
+export const step: Step = {
+  name: "v1-defaults",
+  description: "(opt-in: keepV1Defaults) writes v1's defaults (maxAge: 0, ...) into scrapes so they behave as before",
+  run(context) {
+    if (!context.options.keepV1Defaults) return;
+    const seen = new Set<Node>();
+    for (const call of findClientCalls(context.root, context.sdk)) {
+      if (call.row.options !== "scrape" && call.row.options !== "batch") continue;
+      const entries = (missing: (key: string) => boolean) =>
+        KEPT.filter((row) => missing(row.js)).map((row) => `${row.js}: ${literal(context.source, row.v1!)}`);
+      const scrape = optionsObjects(call).find((o) => o.kind === "scrape");
+      if (scrape) {
+        if (seen.has(scrape.path.node)) continue;
+        seen.add(scrape.path.node);
+        const add = entries((key) => !findProperty(scrape.path.node, key));
+        if (add.length) context.apply(appendProperties(context.source, scrape.path.node, add), "v1 defaults written out");
+        continue;
+      }
+      const args = call.node.arguments;
+      const all = entries(() => true).join(", ");
+      if (args.length === 1) {
+        const text = call.row.options === "batch" && !call.isV1Name ? `{ options: { ${all} } }` : `{ ${all} }`;
+        context.edit(args[0]!.end!, args[0]!.end!, `, ${text}`, "v1 defaults written out");
+      }
+    }
+  },
+};
+
+export default toJscodeshift([step]);

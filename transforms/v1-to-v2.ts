@@ -1,0 +1,17 @@
+/**
+ * The whole v1 -> v2 migration, in order: results are read while calls still have their v1 names (a
+ * waiter is known by its v1 name), options and formats before the arguments move, then the calls
+ * themselves, the error fields, the imports last, and v1 defaults on request.
+ */
+import { toJscodeshift, type Step } from "../src/engine/transform.js";
+import { step as clientMethods } from "./client-methods.js";
+import { step as errors } from "./errors.js";
+import { step as formats } from "./formats.js";
+import { step as imports } from "./imports.js";
+import { step as options } from "./options.js";
+import { step as results } from "./results.js";
+import { step as v1Defaults } from "./v1-defaults.js";
+
+export const steps: readonly Step[] = [results, options, formats, clientMethods, errors, imports, v1Defaults];
+
+export default toJscodeshift(steps);
