@@ -7,7 +7,7 @@ import type { ASTPath } from "jscodeshift";
 import type { CallExpression, Node, ObjectExpression } from "@babel/types";
 import { findClientCalls, type ClientCall } from "../src/detect/calls.js";
 import { resolveObject } from "../src/detect/values.js";
-import { appendProperties, literal, textOf } from "../src/engine/code.js";
+import { appendProperties, literal, objectLiteral, textOf } from "../src/engine/code.js";
 import { toJscodeshift, type Step, type StepContext } from "../src/engine/transform.js";
 import { V1_ACCESSOR } from "../src/mapping/imports.js";
 import type { ArgumentShape } from "../src/mapping/methods.js";
@@ -116,7 +116,7 @@ function reshape(context: StepContext, call: ClientCall, shape: ArgumentShape): 
     if (end! > literalArg.end!) context.edit(literalArg.end!, end!, "", message);
     return;
   }
-  const object = entries.length ? `{ ${entries.join(", ")} }` : "";
+  const object = entries.length ? objectLiteral(source, entries, call.node.start!) : "";
   if (rest.length) context.edit(rest[0]!.start!, end!, object, message);
   else if (object) {
     const at = args.length ? end! : call.node.end! - 1;

@@ -6,6 +6,7 @@
 import type { ASTPath } from "jscodeshift";
 import type { Node } from "@babel/types";
 import { walkPaths } from "../src/detect/clients.js";
+import { pathsOf } from "../src/detect/paths.js";
 import { textOf } from "../src/engine/code.js";
 import { toJscodeshift, type Step, type StepContext } from "../src/engine/transform.js";
 import { ERRORS } from "../src/mapping/imports.js";
@@ -30,9 +31,9 @@ export const step: Step = {
       const names = new Set([...context.sdk.named].filter(([, exported]) => exported === row.js.v1 || exported === row.js.v2).map(([local]) => local));
       if (names.size === 0) continue;
       const isErrorClass = (node: Node) => node.type === "Identifier" && names.has(node.name);
-      context.root.find("BinaryExpression" as never, { operator: "instanceof" } as never).forEach((p: AnyPath) => {
-        const test = p.node as Extract<Node, { type: "BinaryExpression" }>;
-        if (!isErrorClass(test.right)) return;
+      for (const p of pathsOf(context.root, "BinaryExpression", { operator: "instanceof" })) {
+        const test = p.node;
+        if (!isErrorClass(test.right)) continue;
         const subject = textOf(context.source, test.left);
         // The narrowing holds in the rest of an && chain and in the if's consequent.
         let at: AnyPath = p;
@@ -40,14 +41,14 @@ export const step: Step = {
         renameFields(context, at, subject, row.fields);
         if (at.parent?.node.type === "IfStatement" && at.parent.node.test === at.node) renameFields(context, at.parent.get("consequent") as AnyPath, subject, row.fields);
         if (at.parent?.node.type === "ConditionalExpression" && at.parent.node.test === at.node) renameFields(context, at.parent.get("consequent") as AnyPath, subject, row.fields);
-      });
-      context.root.find("TSAsExpression" as never).forEach((p: AnyPath) => {
-        const cast = p.node as Extract<Node, { type: "TSAsExpression" }>;
+      }
+      for (const p of pathsOf(context.root, "TSAsExpression")) {
+        const cast = p.node;
         const type = cast.typeAnnotation;
-        if (type.type !== "TSTypeReference" || !isErrorClass(type.typeName)) return;
+        if (type.type !== "TSTypeReference" || !isErrorClass(type.typeName)) continue;
         const member = p.parent?.parent?.node.type === "MemberExpression" ? (p.parent.parent as AnyPath) : p.parent?.node.type === "MemberExpression" ? (p.parent as AnyPath) : null;
         if (member) renameFields(context, member, textOf(context.source, cast), row.fields);
-      });
+      }
     }
   },
 };

@@ -8,7 +8,7 @@ import type { ASTPath } from "jscodeshift";
 import type { ArrayExpression, Node, ObjectExpression, ObjectProperty } from "@babel/types";
 import { findClientCalls } from "../src/detect/calls.js";
 import { findProperty, optionsObjects, propertyKey, resolveObject } from "../src/detect/values.js";
-import { literal, removeListItem, textOf } from "../src/engine/code.js";
+import { isTypeScript, literal, removeListItem, textOf } from "../src/engine/code.js";
 import { toJscodeshift, type Step, type StepContext } from "../src/engine/transform.js";
 import { FORMATS, type FormatRow } from "../src/mapping/formats.js";
 
@@ -44,9 +44,11 @@ function settingsEntries(context: StepContext, row: FormatRow, settings: ObjectP
   return entries;
 }
 
-function formatObject(context: StepContext, row: FormatRow, settings: ObjectProperty | undefined, at: ASTPath<Node>): string {
+function formatObject(context: StepContext, row: FormatRow, settings: ObjectProperty | undefined, at: ASTPath<Node>, typed: boolean): string {
   const v2 = row.v2!;
-  const entries = [`type: ${literal(context.source, v2.type)}`, ...settingsEntries(context, row, settings, at)];
+  // Outside a checked literal, `type` would widen to string and no longer pick its format type.
+  const asConst = !typed && isTypeScript(context.source) ? " as const" : "";
+  const entries = [`type: ${literal(context.source, v2.type)}${asConst}`, ...settingsEntries(context, row, settings, at)];
   for (const [key, value] of Object.entries(v2.fixed ?? {})) entries.push(`${key}: ${value}`);
   const settingsObject = settings?.value.type === "ObjectExpression" ? settings.value : null;
   for (const [key, value] of Object.entries(v2.required ?? {})) {
@@ -56,7 +58,7 @@ function formatObject(context: StepContext, row: FormatRow, settings: ObjectProp
   return `{ ${entries.join(", ")} }`;
 }
 
-function migrateFormats(context: StepContext, options: ASTPath<ObjectExpression>): void {
+function migrateFormats(context: StepContext, options: ASTPath<ObjectExpression>, typed: boolean): void {
   const formatsProp = findProperty(options.node, "formats");
   if (!formatsProp) return;
   const index = options.node.properties.indexOf(formatsProp);
@@ -64,13 +66,15 @@ function migrateFormats(context: StepContext, options: ASTPath<ObjectExpression>
   const array = resolveObject(valuePath, true);
   if (!array || array.node.type !== "ArrayExpression") return;
   const elements = (array.node as ArrayExpression).elements;
+  // An array kept in a variable of its own is not checked against the format types.
+  const inPlace = array.node.start! >= valuePath.node.start! && array.node.end! <= valuePath.node.end!;
   const usedSettings = new Set<ObjectProperty>();
   for (const element of elements) {
     if (element?.type !== "StringLiteral") continue;
     const row = rowsByV1.get(element.value);
     if (!row) continue;
     if (!row.v2) {
-      context.apply(removeListItem(context.source, elements as Node[], element, array.node.end! - 1), `format "${row.v1}" removed: it never existed in the API`);
+      context.apply(removeListItem(context.source, array.node, elements as Node[], element), `format "${row.v1}" removed: it never existed in the API`);
       continue;
     }
     const settings = row.optionsKey ? findProperty(options.node, row.optionsKey) : undefined;
@@ -78,10 +82,10 @@ function migrateFormats(context: StepContext, options: ASTPath<ObjectExpression>
     if (row.v2.required && !settings) continue;
     if (row.optionsKey && !settings) context.todo(valuePath, `a v2 ${row.v2.type} format needs a prompt or a schema; v1 sent none`, "formats");
     if (settings) usedSettings.add(settings);
-    context.edit(element.start!, element.end!, formatObject(context, row, settings, valuePath), `format "${row.v1}" is a ${row.v2.type} format object in v2`);
+    context.edit(element.start!, element.end!, formatObject(context, row, settings, valuePath, typed && inPlace), `format "${row.v1}" is a ${row.v2.type} format object in v2`);
   }
   for (const settings of usedSettings) {
-    context.apply(removeListItem(context.source, options.node.properties, settings, options.node.end! - 1), `${propertyKey(settings)} moved into its format object`);
+    context.apply(removeListItem(context.source, options.node, options.node.properties, settings), `${propertyKey(settings)} moved into its format object`);
   }
 }
 
@@ -94,7 +98,7 @@ export const step: Step = {
       for (const options of optionsObjects(call)) {
         if (options.kind !== "scrape" || seen.has(options.path.node)) continue;
         seen.add(options.path.node);
-        migrateFormats(context, options.path);
+        migrateFormats(context, options.path, options.typed);
       }
     }
   },

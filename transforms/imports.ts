@@ -3,23 +3,27 @@
  * when nothing else is called that), `FirecrawlError` is `SdkError`, `CrawlWatcher` is `Watcher`, and v1
  * type names become their v2 counterparts. ESM imports, `require` and `await import()` alike.
  */
-import type { ASTPath } from "jscodeshift";
 import type { Node } from "@babel/types";
 import { isFree, referencesTo } from "../src/detect/references.js";
+import { isTypeScript, literal } from "../src/engine/code.js";
 import { toJscodeshift, type Step, type StepContext } from "../src/engine/transform.js";
 import { CLIENT, ERRORS, TYPES } from "../src/mapping/imports.js";
 
 /** v1 export -> v2 export, and why when there is none. */
-const RENAMES = new Map<string, { to: string | null; todo?: string }>([
+const RENAMES = new Map<string, { to: string | null; omit?: readonly string[]; returnedByV1?: string; todo?: string }>([
   ...ERRORS.map((row) => [row.js.v1, { to: row.js.v2 }] as const),
-  ...TYPES.map((row) => [row.js.v1, { to: row.js.v2, todo: row.todo }] as const),
+  ...TYPES.map((row) => [row.js.v1, { to: row.js.v2, omit: row.omit, returnedByV1: row.returnedByV1, todo: row.todo }] as const),
 ]);
 
-/** Renames a local binding and every reference to it. */
-function renameLocal(context: StepContext, from: string, to: string, message: string): void {
+/** Renames a local binding and every reference to it; type references may read differently (`Omit<...>`). */
+function renameLocal(context: StepContext, from: string, to: string, message: string, asType = to): void {
   referencesTo(context.root, from).forEach((ref, i) => {
     const parent = ref.parent.node as Node;
     if (parent.type === "ObjectProperty" && parent.shorthand && parent.key === ref.node) return;
+    if (parent.type === "TSTypeReference" && asType !== to) {
+      context.edit(ref.node.start!, ref.node.end!, asType, i === 0 ? message : undefined);
+      return;
+    }
     // `{ FirecrawlError }` in an object literal keeps its key; in a require pattern the key is the export.
     const inLiteral = parent.type === "ObjectProperty" && parent.shorthand && ref.parent.parent?.node.type === "ObjectExpression";
     const text = inLiteral ? `${from}: ${to}` : to;
@@ -47,12 +51,26 @@ function renameNamedImports(context: StepContext): void {
       const exported = key.type === "Identifier" ? key.name : key.type === "StringLiteral" ? key.value : "";
       const rename = RENAMES.get(exported);
       if (!rename) continue;
+      if (!rename.to && rename.returnedByV1 && shorthand && node.type === "ImportDeclaration" && isTypeScript(context.source)) {
+        // import { CrawlWatcher } -> import { type FirecrawlAppV1 }, and the annotations name its return type.
+        const v1Class = CLIENT.js.v1Fallback;
+        const typeText = `Awaited<ReturnType<${v1Class}[${literal(context.source, rename.returnedByV1)}]>>`;
+        const specifier = node.specifiers.find((sp) => sp.local.name === local)!;
+        const importKind = (specifier as { importKind?: string }).importKind === "type" || node.importKind === "type" ? "" : "type ";
+        const message = `${exported} is not exported by v2: named as the return type of ${v1Class}.${rename.returnedByV1}()`;
+        context.edit(specifier.start!, specifier.end!, `${importKind}${v1Class}`, message);
+        for (const ref of referencesTo(context.root, local)) {
+          if (ref.parent?.node.type === "TSTypeReference") context.edit(ref.node.start!, ref.node.end!, typeText);
+        }
+        continue;
+      }
       if (!rename.to) {
-        if (rename.todo) context.todo(site as ASTPath, rename.todo, "migrate");
+        if (rename.todo) context.todo(site, rename.todo, "migrate");
         continue;
       }
       if (shorthand && isFree(context.root, rename.to)) {
-        renameLocal(context, local, rename.to, `${exported} is ${rename.to} in v2`);
+        const omitted = rename.omit?.map((key) => literal(context.source, key)).join(" | ");
+        renameLocal(context, local, rename.to, `${exported} is ${rename.to} in v2`, omitted ? `Omit<${rename.to}, ${omitted}>` : rename.to);
       } else if (shorthand) {
         context.edit(key.start!, key.end!, node.type === "ImportDeclaration" ? `${rename.to} as ${local}` : `${rename.to}: ${local}`, `${exported} is ${rename.to} in v2`);
       } else {

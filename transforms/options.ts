@@ -7,27 +7,30 @@ import type { ASTPath } from "jscodeshift";
 import type { AssignmentExpression, Node, ObjectExpression, ObjectProperty } from "@babel/types";
 import { findClientCalls } from "../src/detect/calls.js";
 import { findProperty, optionsObjects, propertyKey, type OptionsObject } from "../src/detect/values.js";
-import { literal, removeListItem, textOf } from "../src/engine/code.js";
+import { isTypeScript, literal, removeListItem, textOf } from "../src/engine/code.js";
 import { toJscodeshift, type Step, type StepContext } from "../src/engine/transform.js";
-import { optionRowsFor, type OptionRow } from "../src/mapping/options.js";
+import { optionRowsFor, type Literal, type OptionRow } from "../src/mapping/options.js";
 
 type Change = Extract<OptionRow["change"], { kind: "boolean-to-value" }>;
 
-/** The new value for a boolean option: the mapped literal, or a conditional when the boolean is computed. */
-function mappedValue(context: StepContext, change: Change, value: Node): { text: string; omit: boolean } {
+/**
+ * The new value for a boolean option: the mapped literal, or a conditional when the boolean is computed.
+ * Where TypeScript will not check the object against the SDK's type, a string gets `as const` so it stays
+ * the enum member instead of widening to `string`.
+ */
+function mappedValue(context: StepContext, change: Change, value: Node, typed: boolean): { text: string; omit: boolean } {
+  const write = (v: Literal) => literal(context.source, v) + (typeof v === "string" && !typed && isTypeScript(context.source) ? " as const" : "");
   if (value.type === "BooleanLiteral") {
-    return { text: literal(context.source, change.values[String(value.value) as "true" | "false"]), omit: change.omit === value.value };
+    return { text: write(change.values[String(value.value) as "true" | "false"]), omit: change.omit === value.value };
   }
-  const whenTrue = literal(context.source, change.values.true);
-  const whenFalse = literal(context.source, change.values.false);
-  return { text: `${textOf(context.source, value)} ? ${whenTrue} : ${whenFalse}`, omit: false };
+  return { text: `${textOf(context.source, value)} ? ${write(change.values.true)} : ${write(change.values.false)}`, omit: false };
 }
 
-function migrateProperty(context: StepContext, object: ASTPath<ObjectExpression>, index: number, row: OptionRow): void {
+function migrateProperty(context: StepContext, object: ASTPath<ObjectExpression>, typed: boolean, index: number, row: OptionRow): void {
   const node = object.node.properties[index] as ObjectProperty;
   const path = object.get("properties", index) as ASTPath<Node>;
   const name = propertyKey(node)!;
-  const remove = (message: string) => context.apply(removeListItem(context.source, object.node.properties, node, object.node.end! - 1), message);
+  const remove = (message: string) => context.apply(removeListItem(context.source, object.node, object.node.properties, node), message);
   const change = row.change;
   if (change.kind === "removed") {
     remove(`${name} removed: v2 has no such option`);
@@ -46,18 +49,18 @@ function migrateProperty(context: StepContext, object: ASTPath<ObjectExpression>
     if (change.todo) context.todo(path, change.todo, "crawlOptions");
     return;
   }
-  const mapped = mappedValue(context, change, node.value);
+  const mapped = mappedValue(context, change, node.value, typed);
   if (mapped.omit) remove(`${name}: ${valueText} is v2's default`);
   else context.edit(node.start!, node.end!, `${change.to}: ${mapped.text}`, `${name}: ${valueText} is ${change.to}: ${mapped.text} in v2`);
 }
 
 /** `opts.maxDepth = 2` after the literal: the same change on the assignment. */
-function migrateAssignment(context: StepContext, path: ASTPath<AssignmentExpression>, row: OptionRow): void {
+function migrateAssignment(context: StepContext, path: ASTPath<AssignmentExpression>, typed: boolean, row: OptionRow): void {
   const left = path.node.left as Extract<Node, { type: "MemberExpression" }>;
   const name = propertyKey({ type: "ObjectProperty", key: left.property, computed: left.computed } as ObjectProperty)!;
   const change = row.change;
   const statement = path.parent?.node.type === "ExpressionStatement" ? (path.parent as ASTPath<Node>) : null;
-  if (change.kind === "removed" || (change.kind === "boolean-to-value" && mappedValue(context, change, path.node.right).omit)) {
+  if (change.kind === "removed" || (change.kind === "boolean-to-value" && mappedValue(context, change, path.node.right, typed).omit)) {
     if (statement) {
       const text = context.source.text;
       const start = text.lastIndexOf("\n", statement.node.start! - 1) + 1;
@@ -73,7 +76,7 @@ function migrateAssignment(context: StepContext, path: ASTPath<AssignmentExpress
     if (change.todo) context.todo(path, change.todo, "crawlOptions");
     return;
   }
-  const mapped = mappedValue(context, change, path.node.right);
+  const mapped = mappedValue(context, change, path.node.right, typed);
   context.edit(path.node.right.start!, path.node.right.end!, mapped.text);
 }
 
@@ -81,13 +84,13 @@ function migrateObject(context: StepContext, options: OptionsObject): void {
   const rows = optionRowsFor(options.kind);
   options.path.node.properties.forEach((prop, index) => {
     const row = rows.get(propertyKey(prop) ?? "");
-    if (row && prop.type === "ObjectProperty") migrateProperty(context, options.path, index, row);
+    if (row && prop.type === "ObjectProperty") migrateProperty(context, options.path, options.typed, index, row);
   });
   for (const assignment of options.assignments) {
     const left = assignment.node.left;
     if (left.type !== "MemberExpression" || left.computed || left.property.type !== "Identifier") continue;
     const row = rows.get(left.property.name);
-    if (row) migrateAssignment(context, assignment, row);
+    if (row) migrateAssignment(context, assignment, options.typed, row);
   }
 }
 

@@ -29,7 +29,8 @@ function referencesOf(declarator: AnyPath, name: string): AnyPath[] {
   if (!scope) return [];
   const refs: AnyPath[] = [];
   walkPaths(scope.path as AnyPath, (p) => {
-    if (p.node.type !== "Identifier" || p.node.name !== name || p.node === id) return;
+    if (p.node.type !== "Identifier" || p.node.name !== name) return;
+    if (p.node.start! >= id.start! && p.node.end! <= id.end!) return;
     const parent = p.parent?.node as Node | undefined;
     if (parent && (parent.type === "MemberExpression" || parent.type === "OptionalMemberExpression") && parent.property === p.node && !parent.computed) return;
     if (parent?.type === "ObjectProperty" && parent.key === p.node && !parent.shorthand) return;
@@ -44,13 +45,21 @@ function isThrowOnly(node: Node): boolean {
   return node.type === "BlockStatement" && node.body.length === 1 && node.body[0]!.type === "ThrowStatement";
 }
 
-/** `if (!r.success) throw ...` with `member` being the `r.success`. */
-function throwGuard(member: AnyPath): AnyPath | null {
-  const not = member.parent as AnyPath | null;
-  if (not?.node.type !== "UnaryExpression" || not.node.operator !== "!") return null;
-  const guard = not.parent as AnyPath | null;
-  if (guard?.node.type !== "IfStatement" || guard.node.test !== not.node || guard.node.alternate) return null;
-  return isThrowOnly(guard.node.consequent) ? guard : null;
+/**
+ * The failure test around a read of the result, when it guards a throw-only branch: `!r.success` in
+ * `if (!r.success) throw ...`, or `"error" in r` in `if ("error" in r) throw ...` (the narrowing v1's
+ * `X | ErrorResponse` unions invited).
+ */
+function throwGuard(read: AnyPath): { guard: AnyPath; test: AnyPath } | null {
+  const parent = read.parent as AnyPath | null;
+  const node = parent?.node;
+  const isFailureTest =
+    (node?.type === "UnaryExpression" && node.operator === "!" && read.node.type !== "Identifier") ||
+    (node?.type === "BinaryExpression" && node.operator === "in" && node.left.type === "StringLiteral" && node.left.value === "error");
+  if (!isFailureTest) return null;
+  const guard = parent!.parent as AnyPath | null;
+  if (guard?.node.type !== "IfStatement" || guard.node.test !== node || guard.node.alternate) return null;
+  return isThrowOnly(guard.node.consequent) ? { guard, test: parent! } : null;
 }
 
 function removeStatement(context: StepContext, statement: Node, message: string): void {
@@ -76,7 +85,13 @@ function migrateMember(context: StepContext, call: ClientCall, member: AnyPath, 
   const change = row.change;
   switch (change.kind) {
     case "rename":
-      context.edit(node.property.start!, node.property.end!, change.to, `result .${field} is .${change.to} in v2`);
+      if (change.absent) {
+        const object = textOf(context.source, node.object);
+        context.edit(node.start!, node.end!, `(${object}.${change.to} ?? ${change.absent})`, `result .${field} is .${change.to} in v2`);
+      } else {
+        context.edit(node.property.start!, node.property.end!, change.to, `result .${field} is .${change.to} in v2`);
+      }
+      if (change.todo) context.todo(member, change.todo);
       return;
     case "strings-to-objects": {
       const parent = member.parent?.node as Node;
@@ -87,13 +102,22 @@ function migrateMember(context: StepContext, call: ClientCall, member: AnyPath, 
       return;
     }
     case "success-flag": {
-      const guard = throwGuard(member);
-      if (!guard) {
+      const found = throwGuard(member);
+      if (!found) {
         context.todo(member, change.todo);
         return;
       }
-      const objectText = textOf(context.source, node.object);
-      const guardNode = guard.node as Extract<Node, { type: "IfStatement" }>;
+      return removeGuard(context, call, found.guard, textOf(context.source, node.object), handled);
+    }
+    case "removed":
+      context.todo(member, change.todo);
+      return;
+  }
+}
+
+/** Drops a throw-only failure guard (v2 throws), or makes a waiter's check the job status (v2 returns it). */
+function removeGuard(context: StepContext, call: ClientCall, guard: AnyPath, objectText: string, handled: Set<Node>): "status" | "guard" {
+  const guardNode = guard.node as Extract<Node, { type: "IfStatement" }>;
       walkPaths(guard, (p) => {
         const n = p.node;
         if ((n.type === "MemberExpression" || n.type === "OptionalMemberExpression") && textOf(context.source, n.object) === objectText) handled.add(n);
@@ -110,11 +134,6 @@ function migrateMember(context: StepContext, call: ClientCall, member: AnyPath, 
         }
       });
       return "status";
-    }
-    case "removed":
-      context.todo(member, change.todo);
-      return;
-  }
 }
 
 function migrateDestructuring(context: StepContext, call: ClientCall, declarator: AnyPath): void {
@@ -125,7 +144,13 @@ function migrateDestructuring(context: StepContext, call: ClientCall, declarator
     if (!row || prop.type !== "ObjectProperty") continue;
     if (row.change.kind === "rename") {
       const local = textOf(context.source, prop.value);
-      context.edit(prop.start!, prop.end!, `${row.change.to}: ${local}`, `result .${field} is .${row.change.to} in v2`);
+      const fallback = row.change.absent && prop.value.type === "Identifier" ? ` = ${row.change.absent}` : "";
+      context.edit(prop.start!, prop.end!, `${row.change.to}: ${local}${fallback}`, `result .${field} is .${row.change.to} in v2`);
+      if (row.change.todo) {
+        // The items are read where the binding is used, so that is where a human has to look.
+        const uses = prop.value.type === "Identifier" ? referencesOf(declarator, prop.value.name) : [];
+        for (const use of uses.length ? uses : [declarator]) context.todo(use, row.change.todo);
+      }
     } else {
       context.todo(declarator, row.change.kind === "strings-to-objects" ? `map links are { url, title, description } objects in v2: use link.${row.change.pick}` : row.change.todo);
     }
@@ -146,7 +171,12 @@ export const step: Step = {
         checked = true;
       } else if (declarator && id?.type === "Identifier") {
         const handled = new Set<Node>();
-        const members = referencesOf(declarator, id.name)
+        const refs = referencesOf(declarator, id.name);
+        for (const ref of refs) {
+          const found = throwGuard(ref);
+          if (found && removeGuard(context, call, found.guard, id.name, handled) === "status") checked = true;
+        }
+        const members = refs
           .map((ref) => ref.parent as AnyPath)
           .filter((p) => (p.node.type === "MemberExpression" || p.node.type === "OptionalMemberExpression") && (p.node as { object: Node }).object.type === "Identifier");
         const retyped = RETYPED_RESULTS[call.row.result];

@@ -7,6 +7,7 @@ import type { ASTPath, Collection } from "jscodeshift";
 import type { CallExpression, Node } from "@babel/types";
 import { methodRow, type MethodRow } from "../mapping/methods.js";
 import { ClientTracker } from "./clients.js";
+import { pathsOf } from "./paths.js";
 import type { SdkBindings } from "./sdk.js";
 
 export interface ClientCall {
@@ -39,7 +40,6 @@ export function findClientCalls(root: Collection, sdk: SdkBindings, tracker = ne
     if (!tracker.isClient(path.get("callee", "object") as ASTPath<Node>)) return;
     calls.push({ path: path as ASTPath<CallExpression>, node, method: method!, nameNode: callee.property, ...found });
   };
-  root.find("CallExpression" as never).forEach(visit);
-  root.find("OptionalCallExpression" as never).forEach(visit);
+  for (const path of [...pathsOf(root, "CallExpression"), ...pathsOf(root, "OptionalCallExpression")]) visit(path);
   return calls.sort((a, b) => a.node.start! - b.node.start!);
 }

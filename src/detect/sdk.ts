@@ -3,7 +3,8 @@
  * namespace, and the named exports (error class, watcher, types). Every import style counts: ESM default,
  * named and namespace imports, `require(...)` with or without `.default`, and `await import(...)`.
  */
-import type { ASTPath, Collection } from "jscodeshift";
+import type { Collection } from "jscodeshift";
+import { pathsOf, type Path } from "./paths.js";
 import type { Expression, Node } from "@babel/types";
 import { CLIENT, SDK_MODULES } from "../mapping/imports.js";
 
@@ -17,7 +18,7 @@ export interface SdkBindings {
   /** other imported names, local -> exported (FirecrawlError, CrawlWatcher, type names) */
   readonly named: ReadonlyMap<string, string>;
   /** the import declarations and require/import() declarators that bring the SDK in */
-  readonly sites: readonly ASTPath[];
+  readonly sites: readonly Path[];
 }
 
 const MODULES: ReadonlySet<string> = new Set(SDK_MODULES);
@@ -57,11 +58,11 @@ export function detectSdk(root: Collection): SdkBindings {
   const clientClasses = new Set<string>();
   const namespaces = new Set<string>();
   const named = new Map<string, string>();
-  const sites: ASTPath[] = [];
+  const sites: Path[] = [];
 
-  root.find("ImportDeclaration" as never).forEach((path: ASTPath) => {
-    const decl = path.node as Extract<Node, { type: "ImportDeclaration" }>;
-    if (!MODULES.has(decl.source.value)) return;
+  for (const path of pathsOf(root, "ImportDeclaration")) {
+    const decl = path.node;
+    if (!MODULES.has(decl.source.value)) continue;
     sites.push(path);
     for (const spec of decl.specifiers) {
       if (spec.type === "ImportDefaultSpecifier") clientClasses.add(spec.local.name);
@@ -72,11 +73,11 @@ export function detectSdk(root: Collection): SdkBindings {
         else named.set(spec.local.name, imported);
       }
     }
-  });
+  }
 
-  root.find("VariableDeclarator" as never).forEach((path: ASTPath) => {
-    const decl = path.node as Extract<Node, { type: "VariableDeclarator" }>;
-    if (!decl.init) return;
+  for (const path of pathsOf(root, "VariableDeclarator")) {
+    const decl = path.node;
+    if (!decl.init) continue;
     const init = unwrap(decl.init);
     if (isModuleLoad(init)) {
       sites.push(path);
@@ -94,7 +95,7 @@ export function detectSdk(root: Collection): SdkBindings {
       sites.push(path);
       clientClasses.add(decl.id.name);
     }
-  });
+  }
 
   return { found: sites.length > 0, clientClasses, namespaces, named, sites };
 }

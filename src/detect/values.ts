@@ -44,6 +44,11 @@ export function resolveObject(path: AnyPath, arrays = false): AnyPath | null {
 export interface OptionsObject {
   readonly kind: OptionsKind;
   readonly path: ASTPath<ObjectExpression>;
+  /**
+   * TypeScript checks the literal against the SDK's option type (it is written in the call, or in a
+   * variable annotated with a type); when not, a string it holds widens to `string`
+   */
+  readonly typed: boolean;
   readonly assignments: readonly ASTPath<AssignmentExpression>[];
 }
 
@@ -78,18 +83,23 @@ function assignmentsTo(argPath: AnyPath): ASTPath<AssignmentExpression>[] {
   return found;
 }
 
-function collect(kind: OptionsKind, argPath: AnyPath | null, into: OptionsObject[], nested: Partial<Record<string, OptionsKind>>): void {
+function collect(kind: OptionsKind, argPath: AnyPath | null, into: OptionsObject[], nested: Partial<Record<string, OptionsKind>>, typedHere: boolean): void {
   if (!argPath) return;
   const resolved = resolveObject(argPath);
   if (!resolved || into.some((o) => o.path.node === resolved.node)) return;
   const object = resolved.node as ObjectExpression;
-  into.push({ kind, path: resolved as ASTPath<ObjectExpression>, assignments: assignmentsTo(argPath) });
+  const inPlace = unwrapPath(argPath) === resolved || unwrapPath(argPath).node === resolved.node;
+  const declarator = inPlace ? null : declaratorOf(unwrapPath(argPath));
+  const annotated = Boolean((declarator?.node as { id?: { typeAnnotation?: unknown } } | undefined)?.id?.typeAnnotation) || WRAPPERS.has((declarator?.node as { init?: Node } | undefined)?.init?.type ?? "");
+  const typed = inPlace ? typedHere : annotated;
+  into.push({ kind, path: resolved as ASTPath<ObjectExpression>, typed, assignments: assignmentsTo(argPath) });
   object.properties.forEach((prop, i) => {
     const propPath = resolved.get("properties", i) as AnyPath;
-    if (prop.type === "SpreadElement") collect(kind, propPath.get("argument") as AnyPath, into, nested);
+    // What a spread brings in is checked only where it was written.
+    if (prop.type === "SpreadElement") collect(kind, propPath.get("argument") as AnyPath, into, nested, false);
     const key = propertyKey(prop);
     const inner = key ? nested[key] : undefined;
-    if (inner && prop.type === "ObjectProperty") collect(inner, propPath.get("value") as AnyPath, into, {});
+    if (inner && prop.type === "ObjectProperty") collect(inner, propPath.get("value") as AnyPath, into, {}, typed);
   });
 }
 
@@ -102,23 +112,23 @@ export function optionsObjects(call: ClientCall): OptionsObject[] {
   const arg = (i: number) => (call.node.arguments[i] ? (call.path.get("arguments", i) as AnyPath) : null);
   switch (call.row.options) {
     case "scrape":
-      collect("scrape", arg(1), found, {});
+      collect("scrape", arg(1), found, {}, true);
       break;
     case "crawl":
     case "search":
-      collect(call.row.options, arg(1), found, { scrapeOptions: "scrape" });
+      collect(call.row.options, arg(1), found, { scrapeOptions: "scrape" }, true);
       break;
     case "map":
-      collect("map", arg(1), found, {});
+      collect("map", arg(1), found, {}, true);
       break;
     case "batch":
-      if (call.isV1Name) collect("scrape", arg(1), found, {});
-      else collect("batch", arg(1), found, { options: "scrape" });
+      if (call.isV1Name) collect("scrape", arg(1), found, {}, true);
+      else collect("batch", arg(1), found, { options: "scrape" }, true);
       break;
     case "extract": {
       const first = arg(0);
       const v2Shape = first !== null && resolveObject(first)?.node.type === "ObjectExpression" && call.node.arguments.length === 1;
-      collect("extract", v2Shape ? first : arg(1), found, { scrapeOptions: "scrape" });
+      collect("extract", v2Shape ? first : arg(1), found, { scrapeOptions: "scrape" }, true);
       break;
     }
     default:

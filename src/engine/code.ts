@@ -9,6 +9,10 @@ import type { Source } from "./source.js";
 
 export type Value = string | number | boolean | null | readonly Value[];
 
+export function isTypeScript(source: Source): boolean {
+  return /\.[cm]?tsx?$/.test(source.path);
+}
+
 export function textOf(source: Source, node: Node): string {
   return source.text.slice(node.start!, node.end!);
 }
@@ -76,32 +80,42 @@ export function appendProperties(source: Source, object: ObjectExpression, entri
 }
 
 /**
- * Removes one property (or element) from a list, with the separator and, when it stands on lines of its
- * own, those whole lines, so no blank line or dangling comma is left behind.
+ * Removes one property (or element) from an object or array literal, with its separator and, when it
+ * stands on lines of its own, those whole lines, so no blank line or dangling comma is left behind.
  */
-export function removeListItem(source: Source, list: readonly Node[], item: Node, close: number): Edit {
+export function removeListItem(source: Source, container: Node, list: readonly Node[], item: Node): Edit {
   const text = source.text;
+  const close = container.end! - 1;
+  if (list.length === 1) return { start: container.start! + 1, end: close, text: "" };
   const index = list.indexOf(item);
   const next = list[index + 1];
-  const prev = list[index - 1];
+  const prev = list[index - 1]!;
   const startLine = lineStart(text, item.start!);
-  const ownLine = text.slice(startLine, item.start!).trim() === "" && (prev ? prev.end! < startLine : true);
-  if (ownLine && (next ? text.slice(item.end!, next.start!).includes("\n") : text.slice(item.end!, close).includes("\n"))) {
-    // Drop the item's lines up to the start of whatever follows it.
-    const until = next ? lineStart(text, next.start!) : lineStart(text, close);
-    const lastItem = !next;
-    if (lastItem && prev && !/^\s*,/.test(text.slice(item.end!, close))) {
-      // The item had no trailing comma, so the previous item's comma must go too.
-      const prevComma = text.indexOf(",", prev.end!);
-      return { start: prevComma, end: until - (text[until - 2] === "\r" ? 2 : 1), text: "" };
+  const ownLine = text.slice(startLine, item.start!).trim() === "" && (index === 0 || prev.end! < startLine);
+  const followedByNewline = text.slice(item.end!, next ? next.start! : close).includes("\n");
+  if (ownLine && followedByNewline) {
+    const until = lineStart(text, next ? next.start! : close);
+    if (!next && !/^\s*,/.test(text.slice(item.end!, close))) {
+      // The last item had no trailing comma, so the comma after the one before it goes too.
+      const eol = until - (text[until - 2] === "\r" ? 2 : 1);
+      return { start: text.indexOf(",", prev.end!), end: eol, text: "" };
     }
     return { start: startLine, end: until, text: "" };
   }
   if (next) return { start: item.start!, end: next.start!, text: "" };
-  if (prev) return { start: prev.end!, end: item.end!, text: "" };
-  const after = text.slice(item.end!, close);
-  const trailingComma = /^\s*,/.exec(after);
-  return { start: item.start!, end: trailingComma ? item.end! + trailingComma[0].length : item.end!, text: "" };
+  return { start: prev.end!, end: item.end!, text: "" };
+}
+
+/**
+ * An object literal for new entries: on one line when every entry is, else one entry a line, indented one
+ * step deeper than the line it starts on, with the entries' own lines moved along.
+ */
+export function objectLiteral(source: Source, entries: readonly string[], at: number): string {
+  if (!entries.some((e) => e.includes("\n"))) return `{ ${entries.join(", ")} }`;
+  const indent = indentAt(source.text, at);
+  const step = indentUnit(source.text);
+  const nested = entries.map((e) => `${indent}${step}${e.replace(/\r?\n/g, `${source.eol}${step}`)},`);
+  return `{${source.eol}${nested.join(source.eol)}${source.eol}${indent}}`;
 }
 
 export const TODO_TAG = "TODO(firecrawl-v2):";

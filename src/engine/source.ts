@@ -58,7 +58,6 @@ export function parse(source: Source): File {
     allowReturnOutsideFunction: true,
     allowImportExportEverywhere: true,
     allowAwaitOutsideFunction: true,
-    allowHashBang: true,
     errorRecovery: false,
     plugins: pluginsFor(source.path),
   }) as unknown as File;

@@ -3,10 +3,11 @@
  * step that looks at a parsed file and plans source edits; steps run in order, each on the text the
  * previous one produced, and the whole run reports `{ changes, todos }` or rolls the file back whole.
  */
-import jscodeshift, { type ASTPath, type Collection, type JSCodeshift } from "jscodeshift";
+import jscodeshift, { type Collection, type JSCodeshift } from "jscodeshift";
 import type { File, Node } from "@babel/types";
 import { DOCS, type DocLink } from "../mapping/docs.js";
 import { detectSdk, type SdkBindings } from "../detect/sdk.js";
+import type { Path } from "../detect/paths.js";
 import { applyEdits, mapOffset, type Edit } from "./edits.js";
 import { lineAt, parse, readSource, writeSource, type Source } from "./source.js";
 import { todoEdit } from "./code.js";
@@ -41,7 +42,7 @@ export interface StepContext {
   /** records an edit made with the helpers of engine/code.ts */
   apply(edit: Edit, message?: string): void;
   /** a TODO line above the statement holding `path` */
-  todo(path: ASTPath, message: string, link?: DocLink): void;
+  todo(path: Path, message: string, link?: DocLink): void;
 }
 
 export interface Step {
@@ -66,7 +67,7 @@ interface Pending {
 const j = jscodeshift.withParser("tsx");
 
 /** The statement a TODO goes above: climb until the parent holds a list of statements or members. */
-function statementStart(path: ASTPath): number {
+function statementStart(path: Path): number {
   let at = path;
   while (at.parent && !Array.isArray((at.parent.node as { body?: unknown }).body) && at.parent.node.type !== "SwitchCase") {
     at = at.parent;

@@ -11,8 +11,11 @@ export interface ResultRow {
   readonly js: { readonly v1: string };
   readonly python?: { readonly v1: string; readonly v2: string | null };
   readonly change:
-    /** the field was renamed */
-    | { kind: "rename"; to: string }
+    /**
+     * the field was renamed; `absent` stands in where v2 made it optional and v1 always had it, and `todo`
+     * says what else changed about it
+     */
+    | { kind: "rename"; to: string; absent?: string; todo?: string }
     /** `if (!r.success) throw ...` guards go, since v2 throws; any other use needs a human */
     | { kind: "success-flag"; todo: string }
     /** the field is gone */
@@ -53,7 +56,12 @@ export const RESULTS: readonly ResultRow[] = [
     of: ["search"],
     js: { v1: "data" },
     python: { v1: "data", v2: "web" },
-    change: { kind: "rename", to: "web" },
+    change: {
+      kind: "rename",
+      to: "web",
+      absent: "[]",
+      todo: "v2 search results are SearchResultWeb | Document: read url/title/description only after checking which one you have",
+    },
   },
   {
     spec: "sdk-facts 4.1",

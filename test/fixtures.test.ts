@@ -1,0 +1,47 @@
+/**
+ * Every fixture, through the whole preset: byte for byte, idempotent, untouched when there is nothing to
+ * migrate, and checked against the real SDKs' types (inputs against v1, outputs against v2).
+ */
+import { describe, expect, test } from "vitest";
+import { runSteps } from "../src/engine/transform.js";
+import { steps } from "../transforms/v1-to-v2.js";
+import { loadFixtures } from "./support/fixtures.js";
+import { typeErrors } from "./support/typecheck.js";
+
+const fixtures = loadFixtures();
+
+test("the corpus has at least 60 cases across every extension", () => {
+  expect(fixtures.length).toBeGreaterThanOrEqual(60);
+  expect(new Set(fixtures.map((f) => f.ext))).toEqual(new Set(["ts", "tsx", "js", "mjs", "cjs"]));
+});
+
+describe.each(fixtures)("$id", (fixture) => {
+  const result = runSteps(steps, fixture.inputPath, fixture.input, fixture.options);
+
+  test("migrates the input to the output byte for byte", () => {
+    expect(result.output ?? fixture.input).toBe(fixture.output);
+  });
+
+  test("leaves the output as it is (idempotent)", () => {
+    expect(runSteps(steps, fixture.inputPath, fixture.output, fixture.options).output).toBeNull();
+  });
+
+  test("does not rewrite a file with nothing to migrate", () => {
+    if (fixture.input === fixture.output) expect(result.output).toBeNull();
+    else expect(result.changes.length + result.todos.length).toBeGreaterThan(0);
+  });
+
+  test("reports one TODO per marker it wrote", () => {
+    const markers = (text: string) => text.split("\n").filter((l) => l.includes("TODO(firecrawl-v2):")).length;
+    expect(result.todos.length).toBe(markers(fixture.output) - markers(fixture.input));
+  });
+
+  test("input type-checks against the v1 SDK", () => {
+    expect(typeErrors("v1", fixture.id, fixture.input)).toEqual([]);
+  });
+
+  test("output type-checks against the v2 SDK, except right under a TODO marker", () => {
+    const errors = typeErrors("v2", fixture.id, fixture.output);
+    expect(errors.filter((e) => !e.underTodo)).toEqual([]);
+  });
+});

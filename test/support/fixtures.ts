@@ -1,0 +1,44 @@
+/** The fixture corpus: fixtures/<concern>/<case>.input.<ext> with its .output.<ext>. */
+import { readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { TransformOptions } from "../../src/engine/transform.js";
+
+export const FIXTURES = resolve(import.meta.dirname, "../../fixtures");
+
+export interface Fixture {
+  /** concern/case.ext, as test titles show it */
+  readonly id: string;
+  readonly concern: string;
+  readonly name: string;
+  readonly ext: string;
+  readonly inputPath: string;
+  readonly input: string;
+  readonly output: string;
+  readonly options: TransformOptions;
+}
+
+/** Options a concern's fixtures run with: the defaults folder is the one that opts in. */
+const OPTIONS: Record<string, TransformOptions> = { "v1-defaults": { keepV1Defaults: true } };
+
+export function loadFixtures(): Fixture[] {
+  const fixtures: Fixture[] = [];
+  for (const concern of readdirSync(FIXTURES).sort()) {
+    for (const file of readdirSync(join(FIXTURES, concern)).sort()) {
+      const m = /^(.+)\.input\.(\w+)$/.exec(file);
+      if (!m) continue;
+      const [, name, ext] = m;
+      const inputPath = join(FIXTURES, concern, file);
+      fixtures.push({
+        id: `${concern}/${name}.${ext}`,
+        concern,
+        name: name!,
+        ext: ext!,
+        inputPath,
+        input: readFileSync(inputPath, "utf8"),
+        output: readFileSync(join(FIXTURES, concern, `${name}.output.${ext}`), "utf8"),
+        options: OPTIONS[concern] ?? {},
+      });
+    }
+  }
+  return fixtures;
+}

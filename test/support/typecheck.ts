@@ -1,0 +1,92 @@
+/**
+ * The type oracle: fixture inputs are checked against the last v1-only SDK (1.29.3, installed as
+ * `firecrawl-v1`) and outputs against the current v2 SDK, through their real declaration files. Output
+ * errors are allowed only on a statement directly under a `TODO(firecrawl-v2)` marker, and are counted.
+ */
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import { Node, Project, ts } from "ts-morph";
+import { TODO_TAG } from "../../src/engine/code.js";
+
+const root = resolve(import.meta.dirname, "../..");
+const require = createRequire(import.meta.url);
+
+const DECLARATIONS = {
+  v1: join(dirname(require.resolve("firecrawl-v1/package.json")), "dist/index.d.ts"),
+  v2: join(dirname(require.resolve("@mendable/firecrawl-js/package.json")), "dist/index.d.ts"),
+};
+
+export type SdkVersion = keyof typeof DECLARATIONS;
+
+export interface TypeError {
+  readonly line: number;
+  readonly message: string;
+  /** the statement carrying the error sits right under a TODO marker */
+  readonly underTodo: boolean;
+}
+
+/** JavaScript has no annotations to give, so only TypeScript files are held to noImplicitAny. */
+function project(version: SdkVersion, javascript: boolean): Project {
+  const sdk = [DECLARATIONS[version]];
+  return new Project({
+    compilerOptions: {
+      strict: true,
+      noImplicitAny: !javascript,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      jsx: ts.JsxEmit.ReactJSX,
+      allowJs: true,
+      checkJs: true,
+      skipLibCheck: true,
+      noEmit: true,
+      esModuleInterop: true,
+      types: ["node"],
+      typeRoots: [join(root, "node_modules/@types")],
+      paths: { "@mendable/firecrawl-js": sdk, firecrawl: sdk },
+    },
+  });
+}
+
+const projects = new Map<string, Project>();
+
+/** The statement an error belongs to: the node that is a direct child of a block or the file. */
+function statementOf(node: Node): Node {
+  let at = node;
+  while (at.getParent() && !Node.isBlock(at.getParent()!) && !Node.isSourceFile(at.getParent()!) && !Node.isCaseClause(at.getParent()!) && !Node.isClassDeclaration(at.getParent()!)) {
+    at = at.getParent()!;
+  }
+  return at;
+}
+
+function isUnderTodo(text: string, statementStart: number): boolean {
+  const lines = text.slice(0, statementStart).split("\n");
+  lines.pop();
+  while (lines.length) {
+    const line = lines.pop()!.trim();
+    if (!line.startsWith("//")) return false;
+    if (line.includes(TODO_TAG)) return true;
+  }
+  return false;
+}
+
+/** Type errors of one file, checked against one SDK version. */
+export function typeErrors(version: SdkVersion, path: string, text: string): TypeError[] {
+  const javascript = /\.[cm]?jsx?$/.test(path);
+  const key = `${version}:${javascript}`;
+  let p = projects.get(key);
+  if (!p) projects.set(key, (p = project(version, javascript)));
+  // A virtual path under the repository, so node_modules resolution works from it.
+  const file = p.createSourceFile(join(root, ".typecheck", version, path), text, { overwrite: true });
+  try {
+    return file.getPreEmitDiagnostics().map((d) => {
+      const start = d.getStart() ?? 0;
+      const node = file.getDescendantAtPos(start) ?? file;
+      const statement = statementOf(node);
+      const message = ts.flattenDiagnosticMessageText(d.compilerObject.messageText, "\n");
+      return { line: d.getLineNumber() ?? 0, message, underTodo: isUnderTodo(text, statement.getStart()) };
+    });
+  } finally {
+    p.removeSourceFile(file);
+  }
+}
