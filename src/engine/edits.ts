@@ -39,3 +39,17 @@ export function mapOffset(offset: number, edits: readonly Edit[]): number {
   }
   return offset + shift;
 }
+
+/** Where an offset of the new text came from in the old one (inserted text maps to its insertion point). */
+export function unmapOffset(offset: number, edits: readonly Edit[]): number {
+  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+  let shift = 0;
+  for (const edit of sorted) {
+    const newStart = edit.start + shift;
+    const newEnd = newStart + edit.text.length;
+    if (offset < newStart) break;
+    if (offset < newEnd) return edit.start;
+    shift += edit.text.length - (edit.end - edit.start);
+  }
+  return offset - shift;
+}

@@ -8,7 +8,7 @@ import type { File, Node } from "@babel/types";
 import { DOCS, type DocLink } from "../mapping/docs.js";
 import { detectSdk, type SdkBindings } from "../detect/sdk.js";
 import type { Path } from "../detect/paths.js";
-import { applyEdits, mapOffset, type Edit } from "./edits.js";
+import { applyEdits, mapOffset, unmapOffset, type Edit } from "./edits.js";
 import { lineAt, parse, readSource, writeSource, type Source } from "./source.js";
 import { todoEdit } from "./code.js";
 
@@ -17,17 +17,16 @@ export interface TransformOptions {
   readonly keepV1Defaults?: boolean;
 }
 
+/** Something a transform did, located in the output (`line`) and in the input it came from. */
 export interface Change {
   readonly transform: string;
   readonly line: number;
   readonly message: string;
+  readonly source: { readonly line: number; readonly column: number };
 }
 
-export interface Todo {
-  readonly transform: string;
-  readonly line: number;
-  readonly message: string;
-}
+/** A TODO marker a transform wrote: `line` is the marker's own line in the output. */
+export type Todo = Change;
 
 /** What one step sees and how it records what it does. */
 export interface StepContext {
@@ -59,7 +58,10 @@ export interface Result {
 }
 
 interface Pending {
+  /** where it is in the current text */
   offset: number;
+  /** where it was in the input */
+  origin: number;
   transform: string;
   message: string;
 }
@@ -77,10 +79,21 @@ function statementStart(path: Path): number {
 
 export function runSteps(steps: readonly Step[], path: string, raw: string, options: TransformOptions = {}): Result {
   let source = readSource(path, raw);
+  const input = source.text;
   const changes: Pending[] = [];
   const todos: Pending[] = [];
+  const history: Edit[][] = [];
+  const origin = (offset: number) => history.reduceRight((at, edits) => unmapOffset(at, edits), offset);
+  let previous: Step | null = null;
   for (const step of steps) {
-    const ast = parse(source);
+    let ast: File;
+    try {
+      ast = parse(source);
+    } catch (error) {
+      // The input parsed, so the step before broke it: that is our bug, and the file must stay untouched.
+      if (!previous) throw error;
+      throw new Error(`${previous.name}: produced code that does not parse: ${(error as Error).message}`, { cause: error });
+    }
     const root = j(ast as never);
     const sdk = detectSdk(root);
     if (!sdk.found) continue;
@@ -99,13 +112,13 @@ export function runSteps(steps: readonly Step[], path: string, raw: string, opti
       },
       apply(edit, message) {
         edits.push(edit);
-        if (message) stepChanges.push({ offset: edit.start, transform: step.name, message });
+        if (message) stepChanges.push({ offset: edit.start, origin: origin(edit.start), transform: step.name, message });
       },
       todo(path, message, link = "migrate") {
         const edit = todoEdit(source, statementStart(path), message, DOCS[link]);
         if (!edit || edits.some((e) => e.start === edit.start && e.text === edit.text)) return;
         edits.push(edit);
-        stepTodos.push({ offset: edit.start, transform: step.name, message });
+        stepTodos.push({ offset: edit.start, origin: origin(statementStart(path)), transform: step.name, message });
       },
     };
     let text: string;
@@ -122,10 +135,16 @@ export function runSteps(steps: readonly Step[], path: string, raw: string, opti
     for (const pending of stepTodos) pending.offset = mapOffset(pending.offset, edits.filter((e) => e.start !== pending.offset || e.end !== pending.offset));
     changes.push(...stepChanges);
     todos.push(...stepTodos);
+    history.push(edits);
+    previous = step;
     source = { ...source, text };
   }
   const finalText = source.text;
-  const located = (p: Pending) => ({ transform: p.transform, line: lineAt(finalText, p.offset), message: p.message });
+  const located = (p: Pending): Change => {
+    const line = lineAt(input, p.origin);
+    const column = p.origin - input.lastIndexOf("\n", p.origin - 1);
+    return { transform: p.transform, line: lineAt(finalText, p.offset), message: p.message, source: { line, column } };
+  };
   const output = changes.length || todos.length ? writeSource(source, finalText) : null;
   return {
     output: output === raw ? null : output,

@@ -6,6 +6,9 @@
 /** The published names of the JS SDK (the unscoped `firecrawl` ships the same code). */
 export const SDK_MODULES = ["@mendable/firecrawl-js", "firecrawl"] as const;
 
+/** The range a package.json that asked for v1 gets: the current v2 major (sdk-facts 1.1). */
+export const V2_RANGE = "^4.42.0";
+
 export const CLIENT = {
   spec: "9.4",
   js: { v1: "FirecrawlApp", v2: "Firecrawl", v1Fallback: "FirecrawlAppV1" },

@@ -1,0 +1,67 @@
+/**
+ * What `check` tells: every place the codemod would still change or mark, as text, JSON, SARIF 2.1.0 or
+ * GitHub workflow annotations.
+ */
+import { relative } from "node:path";
+import { steps } from "../../transforms/v1-to-v2.js";
+import type { FileReport } from "./process-file.js";
+
+export interface Finding {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly rule: string;
+  readonly message: string;
+  /** the codemod changes it by itself; otherwise a human has to */
+  readonly fixable: boolean;
+}
+
+export type FindingFormat = "text" | "json" | "sarif" | "github";
+
+export function findingsOf(reports: readonly FileReport[], cwd: string): Finding[] {
+  return reports.flatMap((r) => [
+    ...r.changes.map((c) => ({ file: relative(cwd, r.path), line: c.source.line, column: c.source.column, rule: c.transform, message: c.message, fixable: true })),
+    ...r.todos.map((t) => ({ file: relative(cwd, r.path), line: t.source.line, column: t.source.column, rule: t.transform, message: t.message, fixable: false })),
+  ]).sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+}
+
+function sarif(findings: readonly Finding[], version: string): object {
+  const rules = steps.map((step) => ({ id: step.name, shortDescription: { text: step.description } }));
+  return {
+    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
+    version: "2.1.0",
+    runs: [
+      {
+        tool: { driver: { name: "firecrawl-codemod", version, informationUri: "https://docs.firecrawl.dev/migrate-to-v2", rules } },
+        results: findings.map((f) => ({
+          ruleId: f.rule,
+          ruleIndex: rules.findIndex((r) => r.id === f.rule),
+          level: f.fixable ? "warning" : "note",
+          message: { text: f.message },
+          locations: [{ physicalLocation: { artifactLocation: { uri: f.file.split("\\").join("/") }, region: { startLine: f.line, startColumn: f.column } } }],
+        })),
+      },
+    ],
+  };
+}
+
+/** GitHub's workflow command syntax escapes these in properties and messages. */
+const escapeData = (s: string) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+const escapeProperty = (s: string) => escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
+
+export function formatFindings(findings: readonly Finding[], files: number, format: FindingFormat, version: string): string {
+  switch (format) {
+    case "json":
+      return JSON.stringify({ findings, summary: { files, findings: findings.length } }, null, 2);
+    case "sarif":
+      return JSON.stringify(sarif(findings, version), null, 2);
+    case "github":
+      return findings.map((f) => `::warning file=${escapeProperty(f.file)},line=${f.line},col=${f.column},title=${escapeProperty(`firecrawl-v2/${f.rule}`)}::${escapeData(f.message)}`).join("\n");
+    case "text": {
+      const lines = findings.map((f) => `${f.file}:${f.line}:${f.column}  ${f.fixable ? "fixable" : "manual "}  ${f.rule}  ${f.message}`);
+      const inFiles = new Set(findings.map((f) => f.file)).size;
+      lines.push(findings.length ? `${findings.length} v1 usages left in ${inFiles} of ${files} files` : `No v1 usage left in ${files} files`);
+      return lines.join("\n");
+    }
+  }
+}

@@ -1,0 +1,147 @@
+#!/usr/bin/env node
+/**
+ * firecrawl-codemod run | check | list. Exit codes: `run` 0 when every file was processed, 1 when some
+ * could not be (parse errors, skipped files); `check` 0 when clean, 1 when v1 usage remains; 2 for usage
+ * errors and unreadable input, everywhere.
+ */
+import { renameSync, writeFileSync } from "node:fs";
+import { relative } from "node:path";
+import { createRequire } from "node:module";
+import { createTwoFilesPatch } from "diff";
+import pc from "picocolors";
+import { steps, stepsNamed } from "../../transforms/v1-to-v2.js";
+import { helpText, parse, UsageError, type Parsed } from "./args.js";
+import { DEFAULT_EXTENSIONS, discover } from "./discover.js";
+import { findingsOf, formatFindings, type FindingFormat } from "./findings.js";
+import { dirtyFiles } from "./git.js";
+import { packageBumps } from "./package-json.js";
+import { processAll } from "./pool.js";
+import type { FileReport } from "./process-file.js";
+import { Progress } from "./progress.js";
+import { runReport, summaryText } from "./report.js";
+
+const VERSION = (createRequire(import.meta.url)("../../../package.json") as { version: string }).version;
+
+function out(text: string): void {
+  if (text) process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+}
+
+function err(text: string): void {
+  process.stderr.write(`${text}\n`);
+}
+
+function list(value: unknown): string[] {
+  return typeof value === "string" ? value.split(",").map((s) => s.trim()).filter(Boolean) : [];
+}
+
+/** Colour a unified diff for a terminal; plain when stdout is not one. */
+function colourDiff(patch: string): string {
+  if (!process.stdout.isTTY) return patch;
+  return patch
+    .split("\n")
+    .map((line) => (line.startsWith("+") && !line.startsWith("+++") ? pc.green(line) : line.startsWith("-") && !line.startsWith("---") ? pc.red(line) : line.startsWith("@@") ? pc.cyan(line) : line))
+    .join("\n");
+}
+
+async function collect(parsed: Parsed, options: { write: boolean; diff: boolean; print: boolean; transforms: string[]; keepV1Defaults: boolean }) {
+  const { values, positionals } = parsed;
+  if (positionals.length === 0) throw new UsageError(`name at least one file or folder (see firecrawl-codemod ${parsed.command} --help)`);
+  const jobs = values.jobs === undefined ? 0 : Number(values.jobs);
+  if (!Number.isInteger(jobs) || jobs < 0) throw new UsageError(`--jobs takes a whole number, not '${values.jobs}'`);
+  stepsNamed(options.transforms);
+  const extensions = values.extensions ? list(values.extensions) : [...DEFAULT_EXTENSIONS];
+  const { files, missing } = discover(positionals, { extensions, ignore: (values.ignore as string[] | undefined) ?? [] });
+  if (missing.length) throw new UsageError(`no such file or folder: ${missing.join(", ")}`);
+  const progress = new Progress(files.length, !values["no-progress"] && !values.json && values.format === undefined);
+  const reports: FileReport[] = [];
+  await processAll(files, { ...options, write: options.write }, jobs, stepsNamed, (report) => {
+    reports.push(report);
+    progress.tick();
+  });
+  progress.done();
+  const order = new Map(files.map((f, i) => [f, i]));
+  return reports.sort((a, b) => order.get(a.path)! - order.get(b.path)!);
+}
+
+async function run(parsed: Parsed): Promise<number> {
+  const { values, positionals } = parsed;
+  const dry = Boolean(values.dry);
+  if (!dry && !values.force) {
+    const dirty = dirtyFiles(positionals);
+    if (dirty?.length) {
+      err(`The git tree has uncommitted changes, which the migration could mix with its own:\n${dirty.map((f) => `  ${f}`).join("\n")}\nCommit or stash them first, or pass --force (or --dry to only look).`);
+      return 2;
+    }
+  }
+  const transforms = values.transforms ? list(values.transforms) : steps.map((s) => s.name);
+  const reports = await collect(parsed, { write: !dry, diff: dry, print: Boolean(values.print), transforms, keepV1Defaults: Boolean(values["keep-v1-defaults"]) });
+  const changed = reports.filter((r) => r.status === "changed").map((r) => r.path);
+  const bumps = packageBumps(changed);
+  for (const bump of bumps) {
+    if (!dry) {
+      const temp = `${bump.path}.firecrawl-codemod.tmp`;
+      writeFileSync(temp, bump.after);
+      renameSync(temp, bump.path);
+    }
+  }
+  const cwd = process.cwd();
+  const report = runReport(reports, bumps, cwd, dry);
+  if (values.report) writeFileSync(String(values.report), `${JSON.stringify(report, null, 2)}\n`);
+  if (values.json) out(JSON.stringify(report, null, 2));
+  else {
+    for (const r of reports) {
+      if (r.diff) out(colourDiff(r.diff));
+      if (r.printed !== undefined) out(r.printed);
+    }
+    if (dry) {
+      for (const bump of bumps) {
+        const name = relative(process.cwd(), bump.path);
+        out(colourDiff(createTwoFilesPatch(name, name, bump.before, bump.after, "", "", { context: 3 })));
+      }
+    }
+    (values.print ? err : out)(summaryText(report, cwd));
+  }
+  return report.summary.errors + report.summary.skipped > 0 ? 1 : 0;
+}
+
+async function check(parsed: Parsed): Promise<number> {
+  const format = (parsed.values.format ?? "text") as FindingFormat;
+  if (!["text", "json", "sarif", "github"].includes(format)) throw new UsageError(`--format is text, json, sarif or github, not '${format}'`);
+  const reports = await collect(parsed, { write: false, diff: false, print: false, transforms: steps.map((s) => s.name), keepV1Defaults: false });
+  const unreadable = reports.filter((r) => r.status === "error" || r.status === "skipped");
+  for (const r of unreadable) err(`${r.status}: ${r.path}: ${r.error}`);
+  const findings = findingsOf(reports, process.cwd());
+  out(formatFindings(findings, reports.length, format, VERSION));
+  if (unreadable.some((r) => r.status === "error")) return 2;
+  return findings.length ? 1 : 0;
+}
+
+function listTransforms(): number {
+  const width = Math.max(...steps.map((s) => s.name.length)) + 2;
+  out(steps.map((s) => `${s.name.padEnd(width)}${s.description}`).join("\n"));
+  return 0;
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  try {
+    const parsed = parse(argv);
+    if (parsed.values.version) {
+      out(VERSION);
+      return 0;
+    }
+    if (parsed.values.help || !parsed.command) {
+      out(helpText(parsed.command ?? undefined));
+      return parsed.command || parsed.values.help ? 0 : 2;
+    }
+    if (parsed.command === "list") return listTransforms();
+    return parsed.command === "run" ? await run(parsed) : await check(parsed);
+  } catch (error) {
+    if (error instanceof UsageError || /^unknown transform/.test((error as Error).message)) {
+      err(`firecrawl-codemod: ${(error as Error).message}`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,93 @@
+/**
+ * One file through the preset, with every safety the MCP SDK codemod's runner has: a cheap text check
+ * before any parsing, a size limit, no re-encoding of files that are not UTF-8, the whole file rolled back
+ * when a transform throws, and an atomic write that refuses to overwrite a file changed during the run.
+ */
+import { randomBytes } from "node:crypto";
+import { readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
+import { basename, dirname, join, relative } from "node:path";
+import { createTwoFilesPatch } from "diff";
+import { runSteps, type Change, type Step, type TransformOptions } from "../engine/transform.js";
+
+export const MAX_BYTES = 2 * 1024 * 1024;
+/** A file that cannot contain a Firecrawl call is never parsed. */
+const MENTIONS_SDK = /firecrawl/i;
+
+export type FileStatus = "changed" | "unchanged" | "error" | "skipped";
+
+export interface FileReport {
+  readonly path: string;
+  readonly status: FileStatus;
+  readonly changes: readonly Change[];
+  readonly todos: readonly Change[];
+  readonly error?: string;
+  /** with --dry: the unified diff; with --print: the new source */
+  readonly diff?: string;
+  readonly printed?: string;
+}
+
+export interface ProcessOptions extends TransformOptions {
+  readonly steps: readonly Step[];
+  /** write the result (run); false for --dry and for check */
+  readonly write: boolean;
+  readonly diff?: boolean;
+  readonly print?: boolean;
+}
+
+const decoder = new TextDecoder("utf-8", { fatal: true });
+
+function sameFile(a: Stats, b: Stats): boolean {
+  return a.mtimeMs === b.mtimeMs && a.size === b.size;
+}
+
+/** Temp file beside the target, then rename: a reader sees the old file or the new one, never half. */
+function writeAtomically(path: string, text: string, before: Stats): void {
+  const now = statSync(path);
+  if (!sameFile(now, before)) throw new Error("the file changed on disk during the run; it was left as it is now");
+  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(4).toString("hex")}.firecrawl-codemod.tmp`);
+  try {
+    writeFileSync(temp, text, { mode: before.mode & 0o7777 });
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+}
+
+export function processFile(path: string, options: ProcessOptions): FileReport {
+  const base = { path, changes: [], todos: [] };
+  let stat: Stats;
+  let bytes: Buffer;
+  try {
+    stat = statSync(path);
+    if (stat.size > MAX_BYTES) return { ...base, status: "skipped", error: `larger than ${MAX_BYTES / 1024 / 1024} MB` };
+    bytes = readFileSync(path);
+  } catch (error) {
+    return { ...base, status: "error", error: `cannot read: ${(error as Error).message}` };
+  }
+  let text: string;
+  try {
+    text = decoder.decode(bytes);
+  } catch {
+    return { ...base, status: "skipped", error: "not UTF-8 text; left as it is rather than re-encoded" };
+  }
+  if (!MENTIONS_SDK.test(text)) return { ...base, status: "unchanged" };
+  try {
+    const result = runSteps(options.steps, path, text, options);
+    if (result.output === null) return { ...base, status: "unchanged", todos: result.todos };
+    if (options.write) writeAtomically(path, result.output, stat);
+    return {
+      path,
+      status: "changed",
+      changes: result.changes,
+      todos: result.todos,
+      diff: options.diff ? createTwoFilesPatch(relative(process.cwd(), path), relative(process.cwd(), path), text, result.output, "", "", { context: 3 }) : undefined,
+      printed: options.print ? result.output : undefined,
+    };
+  } catch (error) {
+    const err = error as Error & { loc?: { line: number; column: number } };
+    // A parser error carries its position; a transform error names its step. Either way the file is untouched.
+    const where = err.loc ? ` (line ${err.loc.line}, column ${err.loc.column + 1})` : "";
+    return { ...base, status: "error", error: `${err.loc ? "does not parse" : "transform failed"}: ${err.message.replace(/ \(\d+:\d+\)$/, "")}${where}` };
+  }
+}

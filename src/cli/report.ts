@@ -1,0 +1,84 @@
+/**
+ * What `run` tells: the JSON report (its shape is an interface users script against) and the closing
+ * summary, with each TODO as `path:line  message` and the command that formats only the changed files.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import pc from "picocolors";
+import type { FileReport } from "./process-file.js";
+import type { PackageBump } from "./package-json.js";
+
+export const REPORT_VERSION = 1;
+
+export interface RunReport {
+  readonly version: number;
+  readonly mode: "run" | "dry";
+  readonly files: readonly {
+    readonly path: string;
+    readonly status: FileReport["status"];
+    readonly changes: readonly { transform: string; line: number; message: string }[];
+    readonly todos: readonly { line: number; message: string }[];
+    readonly error?: string;
+  }[];
+  readonly packages: readonly { path: string; dependency: string; from: string; to: string }[];
+  readonly summary: { scanned: number; changed: number; unchanged: number; errors: number; skipped: number; todos: number };
+}
+
+export function runReport(reports: readonly FileReport[], bumps: readonly PackageBump[], cwd: string, dry: boolean): RunReport {
+  const count = (status: FileReport["status"]) => reports.filter((r) => r.status === status).length;
+  return {
+    version: REPORT_VERSION,
+    mode: dry ? "dry" : "run",
+    files: reports.map((r) => ({
+      path: relative(cwd, r.path),
+      status: r.status,
+      changes: r.changes.map(({ transform, line, message }) => ({ transform, line, message })),
+      todos: r.todos.map(({ line, message }) => ({ line, message })).sort((a, b) => a.line - b.line),
+      ...(r.error ? { error: r.error } : {}),
+    })),
+    packages: bumps.flatMap((b) => b.ranges.map((r) => ({ path: relative(cwd, b.path), ...r }))),
+    summary: {
+      scanned: reports.length,
+      changed: count("changed"),
+      unchanged: count("unchanged"),
+      errors: count("error"),
+      skipped: count("skipped"),
+      todos: reports.reduce((n, r) => n + r.todos.length, 0),
+    },
+  };
+}
+
+/** The formatters a project uses, found by their config files or their package.json entries. */
+function formatCommand(cwd: string, files: readonly string[]): string | null {
+  if (files.length === 0) return null;
+  const pkg = existsSync(join(cwd, "package.json")) ? (JSON.parse(readFileSync(join(cwd, "package.json"), "utf8")) as Record<string, Record<string, string> | undefined>) : {};
+  const deps = { ...pkg.dependencies, ...pkg.devDependencies };
+  const has = (name: string, configs: readonly string[]) => name in deps || configs.some((c) => existsSync(join(cwd, c))) || (name === "prettier" && "prettier" in pkg);
+  const list = files.map((f) => (/\s/.test(f) ? JSON.stringify(f) : f)).join(" ");
+  if (has("prettier", [".prettierrc", ".prettierrc.json", ".prettierrc.js", ".prettierrc.cjs", ".prettierrc.mjs", ".prettierrc.yaml", ".prettierrc.yml", "prettier.config.js", "prettier.config.mjs", "prettier.config.cjs"])) return `npx prettier --write ${list}`;
+  if (has("@biomejs/biome", ["biome.json", "biome.jsonc"])) return `npx biome format --write ${list}`;
+  if (has("eslint", ["eslint.config.js", "eslint.config.mjs", "eslint.config.cjs", "eslint.config.ts", ".eslintrc.json", ".eslintrc.js", ".eslintrc.cjs"])) return `npx eslint --fix ${list}`;
+  return null;
+}
+
+export function summaryText(report: RunReport, cwd: string): string {
+  const { summary } = report;
+  const lines: string[] = [];
+  for (const file of report.files) {
+    if (file.status === "error") lines.push(`${pc.red("error")}  ${file.path}: ${file.error}`);
+    if (file.status === "skipped") lines.push(`${pc.yellow("skipped")}  ${file.path}: ${file.error}`);
+  }
+  const todos = report.files.flatMap((f) => f.todos.map((t) => `${f.path}:${t.line}  ${t.message.replace(/ https?:\/\/\S+$/, "")}`));
+  if (todos.length) lines.push("", pc.bold("Needs a human:"), ...todos.map((t) => `  ${t}`));
+  for (const bump of report.packages) lines.push("", `${bump.path}: ${bump.dependency} ${bump.from} -> ${bump.to}${report.mode === "dry" ? " (not written: --dry)" : ""}`);
+  const changeCount = report.files.reduce((n, f) => n + f.changes.length, 0);
+  const verb = report.mode === "dry" ? "Would migrate" : "Migrated";
+  lines.push(
+    "",
+    `${verb} ${summary.changed} of ${summary.scanned} files · ${changeCount} changes · ${summary.todos} TODOs need a human · ${summary.errors} errors${summary.skipped ? ` · ${summary.skipped} skipped` : ""}`,
+  );
+  const changed = report.files.filter((f) => f.status === "changed").map((f) => f.path);
+  const format = report.mode === "run" ? formatCommand(cwd, changed) : null;
+  if (format) lines.push(`Format the changed files with: ${format}`);
+  return lines.join("\n").replace(/^\n/, "");
+}
