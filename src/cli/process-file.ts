@@ -34,7 +34,8 @@ export interface ProcessOptions extends TransformOptions {
   readonly print?: boolean;
 }
 
-const decoder = new TextDecoder("utf-8", { fatal: true });
+// ignoreBOM keeps a byte-order mark in the text, so it is written back (readSource sets it aside).
+const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 function sameFile(a: Stats, b: Stats): boolean {
   return a.mtimeMs === b.mtimeMs && a.size === b.size;

@@ -1,0 +1,339 @@
+/**
+ * The built CLI, spawned on temporary git repositories, as a user meets it: flags, exit codes, the git
+ * guard, broken and unusual files, discovery rules, and the machine-readable reports.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+
+const CLI = resolve(import.meta.dirname, "../dist/src/cli/main.js");
+const temps: string[] = [];
+afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+const V1_SCRAPE = `import FirecrawlApp from "@mendable/firecrawl-js";
+
+const app = new FirecrawlApp({ apiKey: "fc-test" });
+
+export async function page(url: string) {
+  const res = await app.scrapeUrl(url, { formats: ["markdown"] });
+  if (!res.success) throw new Error(res.error);
+  return res.markdown;
+}
+`;
+
+const V1_CRAWL = `import FirecrawlApp from "@mendable/firecrawl-js";
+
+const app = new FirecrawlApp({ apiKey: "fc-test" });
+
+export async function site(url: string) {
+  return app.asyncCrawlUrl(url, { maxDepth: 2 });
+}
+`;
+
+/** A temporary repository with these files, committed unless `commit` is false. */
+function repo(files: Record<string, string | Buffer>, { git = true, commit = true } = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), "fc-codemod-"));
+  temps.push(dir);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  if (git) {
+    const run = (...args: string[]) => execFileSync("git", args, { cwd: dir, stdio: "ignore" });
+    run("init", "-q");
+    run("config", "user.email", "test@example.com");
+    run("config", "user.name", "test");
+    if (commit) {
+      run("add", "-A");
+      run("commit", "-qm", "v1");
+    }
+  }
+  return dir;
+}
+
+function cli(cwd: string, ...args: string[]) {
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const read = (dir: string, path: string) => readFileSync(join(dir, path), "utf8");
+
+describe("run", () => {
+  test("migrates a repository in place and summarises", () => {
+    const dir = repo({ "src/a.ts": V1_SCRAPE, "src/b.ts": V1_CRAWL, "src/c.ts": "export const x = 1;\n" });
+    const { code, stdout } = cli(dir, "run", ".");
+    expect(code).toBe(0);
+    expect(read(dir, "src/a.ts")).toContain("await app.scrape(url");
+    expect(read(dir, "src/a.ts")).not.toContain("res.success");
+    expect(read(dir, "src/b.ts")).toContain("// TODO(firecrawl-v2): maxDepth became maxDiscoveryDepth");
+    expect(stdout).toMatch(/Migrated 2 of 3 files · \d+ changes · 1 TODOs need a human · 0 errors/);
+    expect(stdout).toMatch(/src\/b\.ts:6 {2}maxDepth became maxDiscoveryDepth/);
+  });
+
+  test("refuses a dirty tree, naming the dirty files, unless --force", () => {
+    const dir = repo({ "a.ts": V1_SCRAPE });
+    writeFileSync(join(dir, "a.ts"), `${V1_SCRAPE}// edited\n`);
+    const refused = cli(dir, "run", ".");
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("uncommitted changes");
+    expect(refused.stderr).toContain("a.ts");
+    expect(read(dir, "a.ts")).toContain("scrapeUrl");
+    expect(cli(dir, "run", ".", "--force").code).toBe(0);
+    expect(read(dir, "a.ts")).toContain("app.scrape(");
+  });
+
+  test("proceeds outside a git repository", () => {
+    const dir = repo({ "a.ts": V1_SCRAPE }, { git: false });
+    expect(cli(dir, "run", ".").code).toBe(0);
+    expect(read(dir, "a.ts")).toContain("app.scrape(");
+  });
+
+  test("--dry writes nothing and prints a unified diff, also for the package.json bump", () => {
+    const pkg = `{\n  "name": "app",\n  "dependencies": {\n    "@mendable/firecrawl-js": "^1.29.3"\n  }\n}\n`;
+    const dir = repo({ "a.ts": V1_SCRAPE, "package.json": pkg });
+    writeFileSync(join(dir, "a.ts"), `${V1_SCRAPE}\n`);
+    const { code, stdout } = cli(dir, "run", ".", "--dry");
+    expect(code).toBe(0);
+    expect(read(dir, "a.ts")).toBe(`${V1_SCRAPE}\n`);
+    expect(read(dir, "package.json")).toBe(pkg);
+    expect(stdout).toContain("--- a.ts");
+    expect(stdout).toContain("-  const res = await app.scrapeUrl(url");
+    expect(stdout).toContain('+    "@mendable/firecrawl-js": "^4.42.0"');
+    expect(stdout).toContain("Would migrate 1 of 1 files");
+  });
+
+  test("bumps the nearest package.json that still asks for v1, keeping its layout", () => {
+    const pkg = `{\n\t"dependencies": { "@mendable/firecrawl-js": "~1.25.1", "zod": "^3" }\n}\n`;
+    const dir = repo({ "pkg/src/a.ts": V1_SCRAPE, "pkg/package.json": pkg, "package.json": '{ "dependencies": { "firecrawl": "^1.0.0" } }\n' });
+    const { stdout } = cli(dir, "run", ".", "--json");
+    expect(read(dir, "pkg/package.json")).toBe(pkg.replace("~1.25.1", "^4.42.0"));
+    expect(read(dir, "package.json")).toContain('"^1.0.0"');
+    expect(JSON.parse(stdout).packages).toEqual([{ path: "pkg/package.json", dependency: "@mendable/firecrawl-js", from: "~1.25.1", to: "^4.42.0" }]);
+  });
+
+  test("--print prints the migrated sources and writes them", () => {
+    const dir = repo({ "a.ts": V1_SCRAPE });
+    const { stdout } = cli(dir, "run", ".", "--print");
+    expect(stdout).toContain("await app.scrape(url");
+  });
+
+  test("--transforms runs a subset, and an unknown name is a usage error", () => {
+    const dir = repo({ "a.ts": V1_CRAWL });
+    expect(cli(dir, "run", ".", "--transforms", "options").code).toBe(0);
+    const out = read(dir, "a.ts");
+    expect(out).toContain("maxDiscoveryDepth");
+    expect(out).toContain("asyncCrawlUrl");
+    const bad = cli(dir, "run", ".", "--transforms", "nope", "--force");
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("unknown transform nope");
+  });
+
+  test("--keep-v1-defaults writes v1's defaults", () => {
+    const dir = repo({ "a.ts": V1_SCRAPE });
+    cli(dir, "run", ".", "--keep-v1-defaults");
+    expect(read(dir, "a.ts")).toContain('{ formats: ["markdown"], maxAge: 0, skipTlsVerification: false, proxy: "basic" }');
+  });
+
+  test("--json gives the documented report, and --report writes it too", () => {
+    const dir = repo({ "a.ts": V1_SCRAPE, "b.ts": V1_CRAWL, "broken.ts": 'import F from "firecrawl";\nconst = ;\n', "none.ts": "export {};\n" });
+    const { code, stdout } = cli(dir, "run", ".", "--json", "--report", "report.json");
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout);
+    expect(JSON.parse(read(dir, "report.json"))).toEqual(report);
+    expect(Object.keys(report).sort()).toEqual(["files", "mode", "packages", "summary", "version"]);
+    expect(report.summary).toEqual({ scanned: 4, changed: 2, unchanged: 1, errors: 1, skipped: 0, todos: 1 });
+    for (const file of report.files) {
+      expect(["changed", "unchanged", "error", "skipped"]).toContain(file.status);
+      expect(typeof file.path).toBe("string");
+      for (const change of file.changes) expect(Object.keys(change).sort()).toEqual(["line", "message", "transform"]);
+      for (const todo of file.todos) expect(Object.keys(todo).sort()).toEqual(["line", "message"]);
+    }
+    const b = report.files.find((f: { path: string }) => f.path === "b.ts");
+    expect(b.todos).toEqual([{ line: 6, message: expect.stringContaining("maxDepth became maxDiscoveryDepth") }]);
+    expect(report.files.find((f: { path: string }) => f.path === "broken.ts").error).toMatch(/does not parse: .*\(line 2, column 7\)/);
+  });
+
+  test("a file that does not parse is reported with its line and left untouched; exit 1", () => {
+    const broken = 'import FirecrawlApp from "@mendable/firecrawl-js";\nconst app = new FirecrawlApp({ apiKey: "x" }\n';
+    const dir = repo({ "broken.ts": broken, "a.ts": V1_SCRAPE });
+    const { code, stdout } = cli(dir, "run", ".");
+    expect(code).toBe(1);
+    expect(read(dir, "broken.ts")).toBe(broken);
+    expect(read(dir, "a.ts")).toContain("app.scrape(");
+    expect(stdout).toMatch(/error {2}broken\.ts: does not parse: .*line 3/);
+  });
+
+  test("CRLF line endings, a BOM and the file mode are kept", () => {
+    const crlf = `\uFEFF${V1_CRAWL.replace(/\n/g, "\r\n")}`;
+    const dir = repo({ "win.ts": crlf });
+    // git records only the executable bit, so this mode change leaves the tree clean.
+    chmodSync(join(dir, "win.ts"), 0o640);
+    expect(cli(dir, "run", ".").code).toBe(0);
+    const out = read(dir, "win.ts");
+    expect(out.startsWith("\uFEFF")).toBe(true);
+    expect(out.replace(/\r\n/g, "")).not.toContain("\n");
+    expect(out).toContain("// TODO(firecrawl-v2): maxDepth");
+    expect(statSync(join(dir, "win.ts")).mode & 0o777).toBe(0o640);
+  });
+
+  test("files that are not UTF-8 or too large are skipped, said so, and left as they are", () => {
+    const latin1 = Buffer.from(`// caf\xe9 firecrawl\n${V1_SCRAPE}`, "latin1");
+    const big = `${V1_SCRAPE}${"// firecrawl padding line\n".repeat(90_000)}`;
+    const dir = repo({ "latin1.ts": latin1, "big.ts": big });
+    const { code, stdout } = cli(dir, "run", ".");
+    expect(code).toBe(1);
+    expect(readFileSync(join(dir, "latin1.ts")).equals(latin1)).toBe(true);
+    expect(read(dir, "big.ts")).toBe(big);
+    expect(stdout).toContain("skipped  latin1.ts: not UTF-8");
+    expect(stdout).toContain("skipped  big.ts: larger than 2 MB");
+  });
+
+  test("a path that does not exist is a usage error, never '0 files, ok'", () => {
+    const dir = repo({ "a.ts": V1_SCRAPE });
+    const { code, stderr } = cli(dir, "run", "nope", "--dry");
+    expect(code).toBe(2);
+    expect(stderr).toContain("no such file or folder: nope");
+  });
+
+  test("--jobs spreads a large repository over workers with the same result", () => {
+    const files = Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`src/f${i}.ts`, i % 2 ? V1_SCRAPE : V1_CRAWL]));
+    const serial = repo(files);
+    const parallel = repo(files);
+    const one = JSON.parse(cli(serial, "run", ".", "--json", "--jobs", "1").stdout);
+    const two = JSON.parse(cli(parallel, "run", ".", "--json", "--jobs", "2").stdout);
+    expect(two).toEqual(one);
+    expect(one.summary.changed).toBe(150);
+    expect(read(parallel, "src/f7.ts")).toBe(read(serial, "src/f7.ts"));
+  });
+});
+
+describe("discovery", () => {
+  test("respects nested .gitignore files, default ignores, --ignore and --extensions; skips declaration files", () => {
+    const dir = repo({
+      ".gitignore": "generated/\n",
+      "src/.gitignore": "legacy.ts\n",
+      "src/a.ts": V1_SCRAPE,
+      "src/legacy.ts": V1_SCRAPE,
+      "generated/g.ts": V1_SCRAPE,
+      "node_modules/pkg/index.js": V1_SCRAPE,
+      "dist/out.js": V1_SCRAPE,
+      "types/a.d.ts": V1_SCRAPE,
+      "scripts/s.mjs": V1_SCRAPE.replace(/: string/g, ""),
+      "fixtures/f.ts": V1_SCRAPE,
+    });
+    const report = JSON.parse(cli(dir, "run", ".", "--dry", "--json", "--ignore", "fixtures/").stdout);
+    expect(report.files.map((f: { path: string }) => f.path).sort()).toEqual(["scripts/s.mjs", "src/a.ts"]);
+    const tsOnly = JSON.parse(cli(dir, "run", ".", "--dry", "--json", "--extensions", "ts").stdout);
+    expect(tsOnly.files.map((f: { path: string }) => f.path).sort()).toEqual(["fixtures/f.ts", "src/a.ts"]);
+  });
+
+  test("a symlink loop does not trap the walk; links are not followed", () => {
+    const dir = repo({ "src/a.ts": V1_SCRAPE });
+    symlinkSync(join(dir, "src"), join(dir, "src/loop"));
+    symlinkSync(join(dir, "src/a.ts"), join(dir, "linked.ts"));
+    const report = JSON.parse(cli(dir, "run", ".", "--dry", "--json").stdout);
+    expect(report.files.map((f: { path: string }) => f.path)).toEqual(["src/a.ts"]);
+  });
+
+  test("takes files and folders as paths", () => {
+    const dir = repo({ "a.ts": V1_SCRAPE, "lib/b.ts": V1_CRAWL, "lib/c.ts": V1_SCRAPE });
+    const report = JSON.parse(cli(dir, "run", "a.ts", "lib/b.ts", "--dry", "--json").stdout);
+    expect(report.files.map((f: { path: string }) => f.path)).toEqual(["a.ts", "lib/b.ts"]);
+  });
+});
+
+describe("check", () => {
+  const dir = () => repo({ "a.ts": V1_SCRAPE, "b.ts": V1_CRAWL, "clean.ts": "export const ok = true;\n" });
+
+  test("text: lists what is left and exits 1; writes nothing", () => {
+    const d = dir();
+    const { code, stdout } = cli(d, "check", ".");
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^a\.ts:6:\d+ {2}fixable {2}client-methods {2}scrapeUrl\(\) is scrape\(\) in v2$/m);
+    expect(stdout).toMatch(/^b\.ts:6:\d+ {2}manual {3}options {2}maxDepth became/m);
+    expect(read(d, "a.ts")).toBe(V1_SCRAPE);
+  });
+
+  test("exits 0 on a migrated tree", () => {
+    const d = dir();
+    cli(d, "run", ".");
+    const { code, stdout } = cli(d, "check", ".");
+    expect(code).toBe(0);
+    expect(stdout).toContain("No v1 usage left in 3 files");
+  });
+
+  test("json has the documented shape with positions in the original file", () => {
+    const { stdout } = cli(dir(), "check", ".", "--format", "json");
+    const report = JSON.parse(stdout);
+    expect(report.summary).toEqual({ files: 3, findings: report.findings.length });
+    for (const f of report.findings) expect(Object.keys(f).sort()).toEqual(["column", "file", "fixable", "line", "message", "rule"]);
+    expect(report.findings).toContainEqual({ file: "a.ts", line: 6, column: 25, rule: "client-methods", message: "scrapeUrl() is scrape() in v2", fixable: true });
+  });
+
+  test("sarif follows the SARIF 2.1.0 structure", () => {
+    const sarif = JSON.parse(cli(dir(), "check", ".", "--format", "sarif").stdout);
+    expect(sarif.version).toBe("2.1.0");
+    expect(sarif.$schema).toContain("sarif-2.1.0");
+    const [run] = sarif.runs;
+    expect(run.tool.driver.name).toBe("firecrawl-codemod");
+    const ruleIds = run.tool.driver.rules.map((r: { id: string }) => r.id);
+    expect(ruleIds).toContain("client-methods");
+    expect(run.results.length).toBeGreaterThan(0);
+    for (const result of run.results) {
+      expect(ruleIds[result.ruleIndex]).toBe(result.ruleId);
+      expect(["warning", "note"]).toContain(result.level);
+      expect(result.message.text).toEqual(expect.any(String));
+      const { artifactLocation, region } = result.locations[0].physicalLocation;
+      expect(artifactLocation.uri).toMatch(/^[ab]\.ts$/);
+      expect(region.startLine).toBeGreaterThan(0);
+      expect(region.startColumn).toBeGreaterThan(0);
+    }
+  });
+
+  test("github prints workflow annotations", () => {
+    const { stdout } = cli(dir(), "check", ".", "--format", "github");
+    expect(stdout).toMatch(/^::warning file=a\.ts,line=6,col=\d+,title=firecrawl-v2\/client-methods::scrapeUrl\(\) is scrape\(\) in v2$/m);
+  });
+
+  test("an unreadable (unparsable) file makes check exit 2", () => {
+    const d = repo({ "broken.ts": 'import F from "firecrawl";\nconst = ;\n' });
+    const { code, stderr } = cli(d, "check", ".");
+    expect(code).toBe(2);
+    expect(stderr).toContain("broken.ts: does not parse");
+  });
+});
+
+describe("usage", () => {
+  test("list prints the transforms in preset order", () => {
+    const { code, stdout } = cli(tmpdir(), "list");
+    expect(code).toBe(0);
+    expect(stdout.split("\n").filter(Boolean).map((l) => l.split(/\s+/)[0])).toEqual(["results", "options", "formats", "client-methods", "errors", "imports", "v1-defaults"]);
+  });
+
+  test("--help and --version work everywhere", () => {
+    const version = JSON.parse(readFileSync(resolve(import.meta.dirname, "../package.json"), "utf8")).version;
+    expect(cli(tmpdir(), "--version").stdout.trim()).toBe(version);
+    expect(cli(tmpdir(), "check", "--version").stdout.trim()).toBe(version);
+    expect(cli(tmpdir(), "--help").stdout).toContain("Usage: firecrawl-codemod <command>");
+    const runHelp = cli(tmpdir(), "run", "--help");
+    expect(runHelp.code).toBe(0);
+    for (const flag of ["--dry", "--print", "--force", "--json", "--report", "--transforms", "--keep-v1-defaults", "--ignore", "--extensions", "--jobs", "--no-progress"]) {
+      expect(runHelp.stdout).toContain(flag);
+    }
+  });
+
+  test("an unknown flag is an error with a hint", () => {
+    const { code, stderr } = cli(tmpdir(), "run", ".", "--dyr");
+    expect(code).toBe(2);
+    expect(stderr).toContain("'--dyr'");
+    expect(stderr).toContain("did you mean '--dry'?");
+  });
+
+  test("an unknown command is an error with a hint", () => {
+    const { code, stderr } = cli(tmpdir(), "chek", ".");
+    expect(code).toBe(2);
+    expect(stderr).toContain("did you mean 'check'?");
+  });
+});
