@@ -128,7 +128,7 @@ export const step: Step = {
   name: "client-methods",
   description: "renames v1 client methods to v2 and moves positional arguments into the options object",
   run(context) {
-    for (const call of findClientCalls(context.root, context.sdk)) {
+    for (const call of findClientCalls(context.index, context.sdk)) {
       const { row, nameNode } = call;
       if (row.js.v2 === null) {
         const receiver = (call.node.callee as Extract<CallExpression["callee"], { object: unknown }>).object as Node;

@@ -5,8 +5,7 @@
  */
 import type { ASTPath } from "jscodeshift";
 import type { Node } from "@babel/types";
-import { walkPaths } from "../src/detect/clients.js";
-import { pathsOf } from "../src/detect/paths.js";
+import { walkPaths } from "../src/detect/paths.js";
 import { textOf } from "../src/engine/code.js";
 import { toJscodeshift, type Step, type StepContext } from "../src/engine/transform.js";
 import { ERRORS } from "../src/mapping/imports.js";
@@ -31,7 +30,7 @@ export const step: Step = {
       const names = new Set([...context.sdk.named].filter(([, exported]) => exported === row.js.v1 || exported === row.js.v2).map(([local]) => local));
       if (names.size === 0) continue;
       const isErrorClass = (node: Node) => node.type === "Identifier" && names.has(node.name);
-      for (const p of pathsOf(context.root, "BinaryExpression", { operator: "instanceof" })) {
+      for (const p of context.index.of("BinaryExpression", { operator: "instanceof" })) {
         const test = p.node;
         if (!isErrorClass(test.right)) continue;
         const subject = textOf(context.source, test.left);
@@ -42,7 +41,7 @@ export const step: Step = {
         if (at.parent?.node.type === "IfStatement" && at.parent.node.test === at.node) renameFields(context, at.parent.get("consequent") as AnyPath, subject, row.fields);
         if (at.parent?.node.type === "ConditionalExpression" && at.parent.node.test === at.node) renameFields(context, at.parent.get("consequent") as AnyPath, subject, row.fields);
       }
-      for (const p of pathsOf(context.root, "TSAsExpression")) {
+      for (const p of context.index.of("TSAsExpression")) {
         const cast = p.node;
         const type = cast.typeAnnotation;
         if (type.type !== "TSTypeReference" || !isErrorClass(type.typeName)) continue;

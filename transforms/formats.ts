@@ -94,7 +94,7 @@ export const step: Step = {
   description: 'turns "extract", "json", "screenshot@fullPage" and "changeTracking" with their options into v2 format objects',
   run(context) {
     const seen = new Set<Node>();
-    for (const call of findClientCalls(context.root, context.sdk)) {
+    for (const call of findClientCalls(context.index, context.sdk)) {
       for (const options of optionsObjects(call)) {
         if (options.kind !== "scrape" || seen.has(options.path.node)) continue;
         seen.add(options.path.node);

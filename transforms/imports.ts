@@ -17,7 +17,7 @@ const RENAMES = new Map<string, { to: string | null; omit?: readonly string[]; r
 
 /** Renames a local binding and every reference to it; type references may read differently (`Omit<...>`). */
 function renameLocal(context: StepContext, from: string, to: string, message: string, asType = to): void {
-  referencesTo(context.root, from).forEach((ref, i) => {
+  referencesTo(context.index, from).forEach((ref, i) => {
     const parent = ref.parent.node as Node;
     if (parent.type === "ObjectProperty" && parent.shorthand && parent.key === ref.node) return;
     if (parent.type === "TSTypeReference" && asType !== to) {
@@ -34,7 +34,7 @@ function renameLocal(context: StepContext, from: string, to: string, message: st
 /** The local name of the client class becomes `Firecrawl` when it was the v1 name and nothing clashes. */
 function renameClientClass(context: StepContext): void {
   const { v1, v2 } = CLIENT.js;
-  if (!context.sdk.clientClasses.has(v1) || !isFree(context.root, v2)) return;
+  if (!context.sdk.clientClasses.has(v1) || !isFree(context.index, v2)) return;
   renameLocal(context, v1, v2, `${v1} is ${v2} in v2`);
 }
 
@@ -59,7 +59,7 @@ function renameNamedImports(context: StepContext): void {
         const importKind = (specifier as { importKind?: string }).importKind === "type" || node.importKind === "type" ? "" : "type ";
         const message = `${exported} is not exported by v2: named as the return type of ${v1Class}.${rename.returnedByV1}()`;
         context.edit(specifier.start!, specifier.end!, `${importKind}${v1Class}`, message);
-        for (const ref of referencesTo(context.root, local)) {
+        for (const ref of referencesTo(context.index, local)) {
           if (ref.parent?.node.type === "TSTypeReference") context.edit(ref.node.start!, ref.node.end!, typeText);
         }
         continue;
@@ -68,7 +68,7 @@ function renameNamedImports(context: StepContext): void {
         if (rename.todo) context.todo(site, rename.todo, "migrate");
         continue;
       }
-      if (shorthand && isFree(context.root, rename.to)) {
+      if (shorthand && isFree(context.index, rename.to)) {
         const omitted = rename.omit?.map((key) => literal(context.source, key)).join(" | ");
         renameLocal(context, local, rename.to, `${exported} is ${rename.to} in v2`, omitted ? `Omit<${rename.to}, ${omitted}>` : rename.to);
       } else if (shorthand) {

@@ -99,7 +99,7 @@ export const step: Step = {
   description: "renames crawl, map, search and scrape options (maxDepth, allowBackwardLinks, ignoreSitemap, parsePDF, ...)",
   run(context) {
     const seen = new Set<Node>();
-    for (const call of findClientCalls(context.root, context.sdk)) {
+    for (const call of findClientCalls(context.index, context.sdk)) {
       for (const options of optionsObjects(call)) {
         if (seen.has(options.path.node)) continue;
         seen.add(options.path.node);

@@ -7,7 +7,7 @@
 import type { ASTPath } from "jscodeshift";
 import type { Node } from "@babel/types";
 import { findClientCalls, type ClientCall } from "../src/detect/calls.js";
-import { walkPaths } from "../src/detect/clients.js";
+import { contains, walkPaths } from "../src/detect/paths.js";
 import { propertyKey } from "../src/detect/values.js";
 import { literal, textOf } from "../src/engine/code.js";
 import { toJscodeshift, type Step, type StepContext } from "../src/engine/transform.js";
@@ -22,22 +22,18 @@ function declaratorOf(call: ClientCall): AnyPath | null {
   return path?.node.type === "VariableDeclarator" ? path : null;
 }
 
-/** Every read of a binding inside the scope that declares it. */
-function referencesOf(declarator: AnyPath, name: string): AnyPath[] {
+/** Every read of a binding inside the scope that declares it, in source order (a guard before its reads). */
+function referencesOf(call: ClientCall, declarator: AnyPath, name: string): AnyPath[] {
   const id = (declarator.node as Extract<Node, { type: "VariableDeclarator" }>).id;
   const scope = declarator.scope?.lookup(name);
   if (!scope) return [];
-  const refs: AnyPath[] = [];
-  walkPaths(scope.path as AnyPath, (p) => {
-    if (p.node.type !== "Identifier" || p.node.name !== name) return;
-    if (p.node.start! >= id.start! && p.node.end! <= id.end!) return;
+  return call.index.within("Identifier", scope.path.node as Node, { name }).filter((p) => {
+    if (contains(id, p.node)) return false;
     const parent = p.parent?.node as Node | undefined;
-    if (parent && (parent.type === "MemberExpression" || parent.type === "OptionalMemberExpression") && parent.property === p.node && !parent.computed) return;
-    if (parent?.type === "ObjectProperty" && parent.key === p.node && !parent.shorthand) return;
-    if (p.scope?.lookup(name) === scope) refs.push(p);
+    if (parent && (parent.type === "MemberExpression" || parent.type === "OptionalMemberExpression") && parent.property === p.node && !parent.computed) return false;
+    if (parent?.type === "ObjectProperty" && parent.key === p.node && !parent.shorthand) return false;
+    return p.scope?.lookup(name) === scope;
   });
-  // In source order, so a guard is seen before the reads inside it.
-  return refs.sort((a, b) => a.node.start! - b.node.start!);
 }
 
 function isThrowOnly(node: Node): boolean {
@@ -148,7 +144,7 @@ function migrateDestructuring(context: StepContext, call: ClientCall, declarator
       context.edit(prop.start!, prop.end!, `${row.change.to}: ${local}${fallback}`, `result .${field} is .${row.change.to} in v2`);
       if (row.change.todo) {
         // The items are read where the binding is used, so that is where a human has to look.
-        const uses = prop.value.type === "Identifier" ? referencesOf(declarator, prop.value.name) : [];
+        const uses = prop.value.type === "Identifier" ? referencesOf(call, declarator, prop.value.name) : [];
         for (const use of uses.length ? uses : [declarator]) context.todo(use, row.change.todo);
       }
     } else {
@@ -161,7 +157,7 @@ export const step: Step = {
   name: "results",
   description: "updates uses of call results: success guards, extract -> json, map links, search data -> web",
   run(context) {
-    for (const call of findClientCalls(context.root, context.sdk)) {
+    for (const call of findClientCalls(context.index, context.sdk)) {
       if (!call.row.result) continue;
       const declarator = declaratorOf(call);
       const id = (declarator?.node as Extract<Node, { type: "VariableDeclarator" }> | undefined)?.id;
@@ -171,7 +167,7 @@ export const step: Step = {
         checked = true;
       } else if (declarator && id?.type === "Identifier") {
         const handled = new Set<Node>();
-        const refs = referencesOf(declarator, id.name);
+        const refs = referencesOf(call, declarator, id.name);
         for (const ref of refs) {
           const found = throwGuard(ref);
           if (found && removeGuard(context, call, found.guard, id.name, handled) === "status") checked = true;

@@ -17,7 +17,7 @@ export const step: Step = {
   run(context) {
     if (!context.options.keepV1Defaults) return;
     const seen = new Set<Node>();
-    for (const call of findClientCalls(context.root, context.sdk)) {
+    for (const call of findClientCalls(context.index, context.sdk)) {
       if (call.row.options !== "scrape" && call.row.options !== "batch") continue;
       const entries = (missing: (key: string) => boolean) =>
         KEPT.filter((row) => missing(row.js)).map((row) => `${row.js}: ${literal(context.source, row.v1!)}`);

@@ -3,11 +3,11 @@
  * receiver the tracker confirms is a Firecrawl client and whose method is a row of the table, by its v1
  * or its v2 name.
  */
-import type { ASTPath, Collection } from "jscodeshift";
+import type { ASTPath } from "jscodeshift";
 import type { CallExpression, Node } from "@babel/types";
 import { methodRow, type MethodRow } from "../mapping/methods.js";
 import { ClientTracker } from "./clients.js";
-import { pathsOf } from "./paths.js";
+import type { PathIndex } from "./paths.js";
 import type { SdkBindings } from "./sdk.js";
 
 export interface ClientCall {
@@ -19,6 +19,8 @@ export interface ClientCall {
   readonly nameNode: Node;
   readonly row: MethodRow;
   readonly isV1Name: boolean;
+  /** the parse the call was found in, for questions about the code around it */
+  readonly index: PathIndex;
 }
 
 function propertyName(node: Node): string | undefined {
@@ -27,7 +29,13 @@ function propertyName(node: Node): string | undefined {
   return undefined;
 }
 
-export function findClientCalls(root: Collection, sdk: SdkBindings, tracker = new ClientTracker(sdk)): ClientCall[] {
+const found = new WeakMap<PathIndex, ClientCall[]>();
+
+/** The client calls of a parse, found once and shared by every step that looks at the same parse. */
+export function findClientCalls(index: PathIndex, sdk: SdkBindings): ClientCall[] {
+  const known = found.get(index);
+  if (known) return known;
+  const tracker = new ClientTracker(sdk, index);
   const calls: ClientCall[] = [];
   const visit = (path: ASTPath<Node>) => {
     const node = path.node as CallExpression;
@@ -35,11 +43,13 @@ export function findClientCalls(root: Collection, sdk: SdkBindings, tracker = ne
     if (callee.type !== "MemberExpression" && callee.type !== "OptionalMemberExpression") return;
     if (callee.computed && callee.property.type !== "StringLiteral") return;
     const method = propertyName(callee.property);
-    const found = method && methodRow(method);
-    if (!found) return;
+    const row = method && methodRow(method);
+    if (!row) return;
     if (!tracker.isClient(path.get("callee", "object") as ASTPath<Node>)) return;
-    calls.push({ path: path as ASTPath<CallExpression>, node, method: method!, nameNode: callee.property, ...found });
+    calls.push({ path: path as ASTPath<CallExpression>, node, method: method!, nameNode: callee.property, ...row, index });
   };
-  for (const path of [...pathsOf(root, "CallExpression"), ...pathsOf(root, "OptionalCallExpression")]) visit(path);
-  return calls.sort((a, b) => a.node.start! - b.node.start!);
+  for (const path of [...index.of("CallExpression"), ...index.of("OptionalCallExpression")]) visit(path as ASTPath<Node>);
+  calls.sort((a, b) => a.node.start! - b.node.start!);
+  found.set(index, calls);
+  return calls;
 }

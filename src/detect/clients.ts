@@ -8,6 +8,7 @@
 import type { ASTPath } from "jscodeshift";
 import type { Node } from "@babel/types";
 import { CLIENT } from "../mapping/imports.js";
+import type { PathIndex } from "./paths.js";
 import { isClientClass, unwrap, type SdkBindings } from "./sdk.js";
 
 type AnyPath = ASTPath<Node>;
@@ -22,11 +23,21 @@ const FUNCTION_TYPES = new Set([
 ]);
 const CLASS_TYPES = new Set(["ClassDeclaration", "ClassExpression"]);
 
+function enclosingFunction(path: AnyPath): Node | null {
+  for (let at = path.parent as AnyPath | null; at; at = at.parent as AnyPath | null) {
+    if (FUNCTION_TYPES.has(at.node.type)) return at.node;
+  }
+  return null;
+}
+
 export class ClientTracker {
   private readonly verdicts = new Map<Node, boolean>();
   private readonly pending = new Set<Node>();
 
-  constructor(private readonly sdk: SdkBindings) {}
+  constructor(
+    private readonly sdk: SdkBindings,
+    private readonly index: PathIndex,
+  ) {}
 
   /** Whether a type annotation names the client class (through unions, `| null`, `Promise<...>`). */
   isClientType(node: Node | null | undefined): boolean {
@@ -117,13 +128,10 @@ export class ClientTracker {
     }
     // `let app; ... app = new FirecrawlApp()` in the same scope
     if (!scope) return false;
-    let assigned = false;
-    walkPaths(scope.path as AnyPath, (p) => {
-      if (assigned || p.node.type !== "AssignmentExpression") return;
+    return this.index.within("AssignmentExpression", scope.path.node as Node).some((p) => {
       const left = p.node.left;
-      if (left.type === "Identifier" && left.name === name && p.scope?.lookup(name) === scope && this.isClient(p.get("right"))) assigned = true;
+      return left.type === "Identifier" && left.name === name && p.scope?.lookup(name) === scope && this.isClient(p.get("right"));
     });
-    return assigned;
   }
 
   private isClientMember(path: AnyPath, name: string): boolean {
@@ -145,21 +153,16 @@ export class ClientTracker {
         }
       }
     }
-    let assigned = false;
-    walkPaths(cls, (p) => {
-      if (assigned || p.node.type !== "AssignmentExpression") return;
+    return this.index.within("AssignmentExpression", cls.node).some((p) => {
       const left = p.node.left;
-      if (
+      return (
         left.type === "MemberExpression" &&
         left.object.type === "ThisExpression" &&
         left.property.type === "Identifier" &&
         left.property.name === name &&
         this.isClient(p.get("right"))
-      ) {
-        assigned = true;
-      }
+      );
     });
-    return assigned;
   }
 
   /** A function in this file that returns a client: by its return type, or by what it returns. */
@@ -179,38 +182,9 @@ export class ClientTracker {
         if (this.isClient(fn.get("body"))) return true;
         continue;
       }
-      let returns = false;
-      walkPaths(fn.get("body") as AnyPath, (p) => {
-        if (!returns && p.node.type === "ReturnStatement" && p.node.argument && this.isClient(p.get("argument"))) returns = true;
-      }, true);
-      if (returns) return true;
+      const returns = this.index.within("ReturnStatement", fnNode.body).filter((p) => p.node.argument && enclosingFunction(p) === fnNode);
+      if (returns.some((p) => this.isClient(p.get("argument")))) return true;
     }
     return false;
   }
 }
-
-/** Visits every path below `path`; `own` stops at nested functions and classes. */
-export function walkPaths(path: AnyPath, visit: (path: AnyPath) => void, own = false): void {
-  const stack: AnyPath[] = [path];
-  while (stack.length) {
-    const current = stack.pop()!;
-    visit(current);
-    const node = current.node;
-    for (const key of Object.keys(node)) {
-      if (key === "loc" || key === "comments" || key.endsWith("Comments") || key === "tokens") continue;
-      const value = (node as unknown as Record<string, unknown>)[key];
-      if (Array.isArray(value)) {
-        value.forEach((child, i) => {
-          if (child && typeof child === "object" && typeof (child as Node).type === "string") {
-            if (own && (FUNCTION_TYPES.has((child as Node).type) || CLASS_TYPES.has((child as Node).type))) return;
-            stack.push(current.get(key, i) as AnyPath);
-          }
-        });
-      } else if (value && typeof value === "object" && typeof (value as Node).type === "string") {
-        if (own && (FUNCTION_TYPES.has((value as Node).type) || CLASS_TYPES.has((value as Node).type))) continue;
-        stack.push(current.get(key) as AnyPath);
-      }
-    }
-  }
-}
-

@@ -1,13 +1,67 @@
 /**
- * jscodeshift's collections are typed over ast-types' node definitions, while our parser hands it Babel's
- * AST. This is the one place that crosses between the two.
+ * Paths (ast-types NodePaths, which carry scopes) over Babel's AST, indexed by node type in one walk per
+ * parse. jscodeshift's `find` builds a fresh visitor and walks the whole tree on every call; the
+ * detectors ask dozens of questions per file, so they ask this index instead.
  */
-import type { ASTPath, Collection } from "jscodeshift";
-import type { Node } from "@babel/types";
+import jscodeshift, { type ASTPath } from "jscodeshift";
+import type { File, Node } from "@babel/types";
 
 export type Path<N extends Node = Node> = ASTPath<N>;
 
-/** Every path of a node type below the root, in document order. */
-export function pathsOf<T extends Node["type"]>(root: Collection, type: T, filter?: Partial<Extract<Node, { type: T }>>): Path<Extract<Node, { type: T }>>[] {
-  return root.find(type as never, filter as never).paths() as unknown as Path<Extract<Node, { type: T }>>[];
+type NodeOf<T extends Node["type"]> = Extract<Node, { type: T }>;
+
+const SKIPPED_KEYS = new Set(["loc", "comments", "leadingComments", "trailingComments", "innerComments", "tokens", "extra"]);
+
+function isNode(value: unknown): value is Node {
+  return value !== null && typeof value === "object" && typeof (value as Node).type === "string";
+}
+
+/** Visits `path` and every path below it in document order; `skip` prunes a subtree (not the root). */
+export function walkPaths(path: Path, visit: (path: Path) => void, skip?: (node: Node) => boolean): void {
+  visit(path);
+  const node = path.node as unknown as Record<string, unknown>;
+  for (const key of Object.keys(node)) {
+    if (SKIPPED_KEYS.has(key)) continue;
+    const value = node[key];
+    if (Array.isArray(value)) {
+      value.forEach((child, i) => {
+        if (isNode(child) && !skip?.(child)) walkPaths(path.get(key, i) as Path, visit, skip);
+      });
+    } else if (isNode(value) && !skip?.(value)) {
+      walkPaths(path.get(key) as Path, visit, skip);
+    }
+  }
+}
+
+export function contains(outer: Node, inner: Node): boolean {
+  return inner.start! >= outer.start! && inner.end! <= outer.end!;
+}
+
+function matches(node: Node, filter: object | undefined): boolean {
+  return !filter || Object.entries(filter).every(([key, value]) => (node as unknown as Record<string, unknown>)[key] === value);
+}
+
+export class PathIndex {
+  readonly root: Path<File>;
+  private readonly byType = new Map<string, Path[]>();
+
+  constructor(ast: File) {
+    this.root = jscodeshift(ast as never).paths()[0] as unknown as Path<File>;
+    walkPaths(this.root, (path) => {
+      const list = this.byType.get(path.node.type);
+      if (list) list.push(path);
+      else this.byType.set(path.node.type, [path]);
+    });
+  }
+
+  /** Every path of a node type, in document order, optionally matching some of the node's fields. */
+  of<T extends Node["type"]>(type: T, filter?: Partial<NodeOf<T>>): Path<NodeOf<T>>[] {
+    const all = (this.byType.get(type) ?? []) as Path<NodeOf<T>>[];
+    return filter ? all.filter((p) => matches(p.node, filter)) : all;
+  }
+
+  /** The same, limited to paths inside `container`. */
+  within<T extends Node["type"]>(type: T, container: Node, filter?: Partial<NodeOf<T>>): Path<NodeOf<T>>[] {
+    return this.of(type, filter).filter((p) => contains(container, p.node));
+  }
 }

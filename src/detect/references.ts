@@ -2,13 +2,12 @@
  * Every use of a module-level binding in a file: value and type positions alike, skipping property
  * names and keys, and skipping places where an inner declaration shadows it.
  */
-import type { Collection } from "jscodeshift";
-import { pathsOf, type Path } from "./paths.js";
+import type { Path, PathIndex } from "./paths.js";
 import type { Node } from "@babel/types";
 
-export function referencesTo(root: Collection, name: string): Path[] {
+export function referencesTo(index: PathIndex, name: string): Path[] {
   const refs: Path[] = [];
-  for (const p of pathsOf(root, "Identifier", { name }) as Path[]) {
+  for (const p of index.of("Identifier", { name }) as Path[]) {
     const parent = p.parent?.node as Node | undefined;
     if (!parent) continue;
     if ((parent.type === "MemberExpression" || parent.type === "OptionalMemberExpression") && parent.property === p.node && !parent.computed) continue;
@@ -25,6 +24,6 @@ export function referencesTo(root: Collection, name: string): Path[] {
 }
 
 /** Whether a name is free to take at module level. */
-export function isFree(root: Collection, name: string): boolean {
-  return pathsOf(root, "Identifier", { name }).length === 0;
+export function isFree(index: PathIndex, name: string): boolean {
+  return index.of("Identifier", { name }).length === 0;
 }

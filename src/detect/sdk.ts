@@ -3,8 +3,7 @@
  * namespace, and the named exports (error class, watcher, types). Every import style counts: ESM default,
  * named and namespace imports, `require(...)` with or without `.default`, and `await import(...)`.
  */
-import type { Collection } from "jscodeshift";
-import { pathsOf, type Path } from "./paths.js";
+import type { Path, PathIndex } from "./paths.js";
 import type { Expression, Node } from "@babel/types";
 import { CLIENT, SDK_MODULES } from "../mapping/imports.js";
 
@@ -54,13 +53,13 @@ export function isModuleLoad(node: Node | null | undefined): boolean {
   return isLoader && MODULES.has(stringValue(n.arguments[0]) ?? "");
 }
 
-export function detectSdk(root: Collection): SdkBindings {
+export function detectSdk(index: PathIndex): SdkBindings {
   const clientClasses = new Set<string>();
   const namespaces = new Set<string>();
   const named = new Map<string, string>();
   const sites: Path[] = [];
 
-  for (const path of pathsOf(root, "ImportDeclaration")) {
+  for (const path of index.of("ImportDeclaration")) {
     const decl = path.node;
     if (!MODULES.has(decl.source.value)) continue;
     sites.push(path);
@@ -75,7 +74,7 @@ export function detectSdk(root: Collection): SdkBindings {
     }
   }
 
-  for (const path of pathsOf(root, "VariableDeclarator")) {
+  for (const path of index.of("VariableDeclarator")) {
     const decl = path.node;
     if (!decl.init) continue;
     const init = unwrap(decl.init);

@@ -7,7 +7,6 @@ import type { ASTPath } from "jscodeshift";
 import type { AssignmentExpression, Node, ObjectExpression, ObjectProperty } from "@babel/types";
 import type { OptionsKind } from "../mapping/methods.js";
 import type { ClientCall } from "./calls.js";
-import { walkPaths } from "./clients.js";
 
 type AnyPath = ASTPath<Node>;
 
@@ -65,25 +64,19 @@ export function findProperty(object: ObjectExpression, key: string): ObjectPrope
 }
 
 /** `name.key = value` statements on the variable that holds an options literal. */
-function assignmentsTo(argPath: AnyPath): ASTPath<AssignmentExpression>[] {
+function assignmentsTo(call: ClientCall, argPath: AnyPath): ASTPath<AssignmentExpression>[] {
   const p = unwrapPath(argPath);
   const declarator = declaratorOf(p);
   if (!declarator || p.node.type !== "Identifier") return [];
   const name = p.node.name;
   const scope = p.scope!.lookup(name)!;
-  const found: ASTPath<AssignmentExpression>[] = [];
-  walkPaths(scope.path as AnyPath, (q) => {
-    const node = q.node;
-    if (node.type !== "AssignmentExpression" || node.left.type !== "MemberExpression") return;
-    const object = node.left.object;
-    if (object.type === "Identifier" && object.name === name && q.scope?.lookup(name) === scope) {
-      found.push(q as ASTPath<AssignmentExpression>);
-    }
+  return call.index.within("AssignmentExpression", scope.path.node as Node).filter((q) => {
+    const left = q.node.left;
+    return left.type === "MemberExpression" && left.object.type === "Identifier" && left.object.name === name && q.scope?.lookup(name) === scope;
   });
-  return found;
 }
 
-function collect(kind: OptionsKind, argPath: AnyPath | null, into: OptionsObject[], nested: Partial<Record<string, OptionsKind>>, typedHere: boolean): void {
+function collect(call: ClientCall, kind: OptionsKind, argPath: AnyPath | null, into: OptionsObject[], nested: Partial<Record<string, OptionsKind>>, typedHere: boolean): void {
   if (!argPath) return;
   const resolved = resolveObject(argPath);
   if (!resolved || into.some((o) => o.path.node === resolved.node)) return;
@@ -92,14 +85,14 @@ function collect(kind: OptionsKind, argPath: AnyPath | null, into: OptionsObject
   const declarator = inPlace ? null : declaratorOf(unwrapPath(argPath));
   const annotated = Boolean((declarator?.node as { id?: { typeAnnotation?: unknown } } | undefined)?.id?.typeAnnotation) || WRAPPERS.has((declarator?.node as { init?: Node } | undefined)?.init?.type ?? "");
   const typed = inPlace ? typedHere : annotated;
-  into.push({ kind, path: resolved as ASTPath<ObjectExpression>, typed, assignments: assignmentsTo(argPath) });
+  into.push({ kind, path: resolved as ASTPath<ObjectExpression>, typed, assignments: assignmentsTo(call, argPath) });
   object.properties.forEach((prop, i) => {
     const propPath = resolved.get("properties", i) as AnyPath;
     // What a spread brings in is checked only where it was written.
-    if (prop.type === "SpreadElement") collect(kind, propPath.get("argument") as AnyPath, into, nested, false);
+    if (prop.type === "SpreadElement") collect(call, kind, propPath.get("argument") as AnyPath, into, nested, false);
     const key = propertyKey(prop);
     const inner = key ? nested[key] : undefined;
-    if (inner && prop.type === "ObjectProperty") collect(inner, propPath.get("value") as AnyPath, into, {}, typed);
+    if (inner && prop.type === "ObjectProperty") collect(call, inner, propPath.get("value") as AnyPath, into, {}, typed);
   });
 }
 
@@ -112,23 +105,23 @@ export function optionsObjects(call: ClientCall): OptionsObject[] {
   const arg = (i: number) => (call.node.arguments[i] ? (call.path.get("arguments", i) as AnyPath) : null);
   switch (call.row.options) {
     case "scrape":
-      collect("scrape", arg(1), found, {}, true);
+      collect(call, "scrape", arg(1), found, {}, true);
       break;
     case "crawl":
     case "search":
-      collect(call.row.options, arg(1), found, { scrapeOptions: "scrape" }, true);
+      collect(call, call.row.options, arg(1), found, { scrapeOptions: "scrape" }, true);
       break;
     case "map":
-      collect("map", arg(1), found, {}, true);
+      collect(call, "map", arg(1), found, {}, true);
       break;
     case "batch":
-      if (call.isV1Name) collect("scrape", arg(1), found, {}, true);
-      else collect("batch", arg(1), found, { options: "scrape" }, true);
+      if (call.isV1Name) collect(call, "scrape", arg(1), found, {}, true);
+      else collect(call, "batch", arg(1), found, { options: "scrape" }, true);
       break;
     case "extract": {
       const first = arg(0);
       const v2Shape = first !== null && resolveObject(first)?.node.type === "ObjectExpression" && call.node.arguments.length === 1;
-      collect("extract", v2Shape ? first : arg(1), found, { scrapeOptions: "scrape" }, true);
+      collect(call, "extract", v2Shape ? first : arg(1), found, { scrapeOptions: "scrape" }, true);
       break;
     }
     default:

@@ -3,11 +3,10 @@
  * step that looks at a parsed file and plans source edits; steps run in order, each on the text the
  * previous one produced, and the whole run reports `{ changes, todos }` or rolls the file back whole.
  */
-import jscodeshift, { type Collection, type JSCodeshift } from "jscodeshift";
 import type { File, Node } from "@babel/types";
 import { DOCS, type DocLink } from "../mapping/docs.js";
 import { detectSdk, type SdkBindings } from "../detect/sdk.js";
-import type { Path } from "../detect/paths.js";
+import { PathIndex, type Path } from "../detect/paths.js";
 import { applyEdits, mapOffset, unmapOffset, type Edit } from "./edits.js";
 import { lineAt, parse, readSource, writeSource, type Source } from "./source.js";
 import { todoEdit } from "./code.js";
@@ -32,8 +31,7 @@ export type Todo = Change;
 export interface StepContext {
   readonly source: Source;
   readonly ast: File;
-  readonly j: JSCodeshift;
-  readonly root: Collection;
+  readonly index: PathIndex;
   readonly sdk: SdkBindings;
   readonly options: TransformOptions;
   /** replaces a range; the change is recorded when it has a message (one message per logical change) */
@@ -66,8 +64,6 @@ interface Pending {
   message: string;
 }
 
-const j = jscodeshift.withParser("tsx");
-
 /** The statement a TODO goes above: climb until the parent holds a list of statements or members. */
 function statementStart(path: Path): number {
   let at = path;
@@ -85,26 +81,30 @@ export function runSteps(steps: readonly Step[], path: string, raw: string, opti
   const history: Edit[][] = [];
   const origin = (offset: number) => history.reduceRight((at, edits) => unmapOffset(at, edits), offset);
   let previous: Step | null = null;
+  // A step that made no edit leaves the parse as it was, so the next step reuses it.
+  let parsed: { ast: File; index: PathIndex; sdk: SdkBindings } | null = null;
   for (const step of steps) {
-    let ast: File;
-    try {
-      ast = parse(source);
-    } catch (error) {
-      // The input parsed, so the step before broke it: that is our bug, and the file must stay untouched.
-      if (!previous) throw error;
-      throw new Error(`${previous.name}: produced code that does not parse: ${(error as Error).message}`, { cause: error });
+    if (!parsed) {
+      let ast: File;
+      try {
+        ast = parse(source);
+      } catch (error) {
+        // The input parsed, so the step before broke it: that is our bug, and the file must stay untouched.
+        if (!previous) throw error;
+        throw new Error(`${previous.name}: produced code that does not parse: ${(error as Error).message}`, { cause: error });
+      }
+      const index = new PathIndex(ast);
+      parsed = { ast, index, sdk: detectSdk(index) };
     }
-    const root = j(ast as never);
-    const sdk = detectSdk(root);
-    if (!sdk.found) continue;
+    const { ast, index, sdk } = parsed;
+    if (!sdk.found) break;
     const edits: Edit[] = [];
     const stepChanges: Pending[] = [];
     const stepTodos: Pending[] = [];
     const context: StepContext = {
       source,
       ast,
-      j,
-      root,
+      index,
       sdk,
       options,
       edit(start, end, text, message) {
@@ -137,6 +137,7 @@ export function runSteps(steps: readonly Step[], path: string, raw: string, opti
     todos.push(...stepTodos);
     history.push(edits);
     previous = step;
+    parsed = null;
     source = { ...source, text };
   }
   const finalText = source.text;

@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+/**
+ * npm run bench: the CLI's speed targets, measured in one run on this machine.
+ *  1. Over ~10,000 real third-party source files that never mention Firecrawl, `check` and `run` against
+ *     `grep -rl firecrawl` on the same tree (target: within 3x), changing nothing.
+ *  2. Over files that all use Firecrawl, `run` against jscodeshift's runner applying an identity
+ *     transform (parse + print) to the same files (target: no slower per file).
+ * Prints the ratios and each command's peak memory (max RSS).
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, extname, join, resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "../..");
+const cli = join(root, "dist/src/cli/main.js");
+const jscodeshift = join(root, "node_modules/jscodeshift/bin/jscodeshift.js");
+const SOURCE = new Set([".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx", ".mts", ".cts"]);
+const TARGET = Number(process.env.BENCH_FILES ?? 10_000);
+
+function sourcesIn(dir, out = []) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) sourcesIn(path, out);
+    else if (entry.isFile() && SOURCE.has(extname(entry.name)) && !/\.d\.[cm]?ts$/.test(entry.name) && statSync(path).size < 1_000_000) {
+      if (!/firecrawl/i.test(readFileSync(path, "utf8"))) out.push(path);
+    }
+  }
+  return out;
+}
+
+/** Wall time (best of `runs`) and peak RSS of a command. */
+function measure(label, command, args, { runs = 3, before } = {}) {
+  let best = Infinity;
+  let rss = 0;
+  for (let i = 0; i < runs; i++) {
+    before?.();
+    const start = process.hrtime.bigint();
+    const result = spawnSync("/usr/bin/time", ["-f", "%M", command, ...args], { encoding: "utf8", maxBuffer: 1 << 28 });
+    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+    if (result.status !== 0 && result.status !== 1) throw new Error(`${label} failed (${result.status}): ${result.stderr.slice(-2000)}`);
+    best = Math.min(best, seconds);
+    rss = Math.max(rss, Number(result.stderr.trim().split("\n").at(-1)));
+  }
+  console.log(`  ${label.padEnd(44)} ${best.toFixed(2).padStart(7)} s   peak ${(rss / 1024).toFixed(0).padStart(5)} MB`);
+  return best;
+}
+
+const work = mkdtempSync(join(tmpdir(), "fc-bench-"));
+try {
+  // 1. The no-Firecrawl tree: real third-party files copied under src/, repeated until the target size.
+  const pool = sourcesIn(join(root, "node_modules"));
+  const tree = join(work, "tree");
+  for (let i = 0; i < TARGET; i++) {
+    const from = pool[i % pool.length];
+    const to = join(tree, "src", `copy${Math.floor(i / pool.length)}`, from.slice(join(root, "node_modules").length + 1));
+    mkdirSync(dirname(to), { recursive: true });
+    cpSync(from, to);
+  }
+  const snapshot = execFileSync("find", [tree, "-type", "f", "-newer", cli]).toString();
+  console.log(`\nTree without Firecrawl: ${TARGET} files from ${pool.length} distinct sources in node_modules`);
+  const grep = measure("grep -rl firecrawl", "grep", ["-rl", "firecrawl", tree]);
+  const check = measure("firecrawl-codemod check", process.execPath, [cli, "check", tree, "--no-progress"]);
+  const run = measure("firecrawl-codemod run --force", process.execPath, [cli, "run", tree, "--force", "--no-progress"]);
+  const unchanged = execFileSync("find", [tree, "-type", "f", "-newer", cli]).toString() === snapshot;
+  console.log(`  check / grep = ${(check / grep).toFixed(2)}x   run / grep = ${(run / grep).toFixed(2)}x   (target <= 3x)   files changed by run: ${unchanged ? "none" : "SOME"}`);
+
+  // 2. Files that all use Firecrawl: the fixture inputs, repeated.
+  const fixtures = readdirSync(join(root, "fixtures"), { recursive: true })
+    .map(String)
+    .filter((f) => /\.input\.(ts|tsx|js|mjs|cjs)$/.test(f) && !f.startsWith("untouched"));
+  const count = Number(process.env.BENCH_FIRECRAWL_FILES ?? 2000);
+  const seed = join(work, "seed");
+  for (let i = 0; i < count; i++) {
+    const f = fixtures[i % fixtures.length];
+    const to = join(seed, `f${i}-${f.replace(/[/\\]/g, "-").replace(".input", "")}`);
+    mkdirSync(dirname(to), { recursive: true });
+    writeFileSync(to, readFileSync(join(root, "fixtures", f)));
+  }
+  const target = join(work, "firecrawl");
+  const fresh = () => {
+    rmSync(target, { recursive: true, force: true });
+    cpSync(seed, target, { recursive: true });
+  };
+  console.log(`\nFiles that all use Firecrawl: ${count} (the ${fixtures.length} fixture inputs, repeated)`);
+  const ours = measure("firecrawl-codemod run --force", process.execPath, [cli, "run", target, "--force", "--no-progress"], { before: fresh });
+  const theirs = measure("jscodeshift identity transform (tsx)", process.execPath, [jscodeshift, "-t", join(root, "test/bench/identity.cjs"), "--extensions=ts,tsx,js,mjs,cjs", "--silent", target], { before: fresh });
+  console.log(`  per file: ours ${((ours / count) * 1000).toFixed(2)} ms, jscodeshift ${((theirs / count) * 1000).toFixed(2)} ms   ratio ${(ours / theirs).toFixed(2)}x   (target <= 1x)`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
