@@ -30,7 +30,7 @@ const DISCOVERY: Options = {
 const DISCOVERY_HELP = {
   "--ignore <glob>": "skip files matching a gitignore-style pattern (repeatable)",
   "--extensions <list>": "file extensions to look at (default js,jsx,mjs,cjs,ts,tsx,mts,cts)",
-  "--jobs, -j <n>": "worker threads (default: one per core)",
+  "--jobs, -j <n>": "worker threads (default: one per core beyond the first; 1 runs in the main thread)",
   "--no-progress": "no progress bar on stderr",
 };
 

@@ -37,7 +37,7 @@ function gitignoreOf(dir: string): Rules | null {
 }
 
 function isIgnored(path: string, isDir: boolean, stack: readonly Rules[]): boolean {
-  return stack.some(({ base, rules }) => {
+  return stack.length > 0 && stack.some(({ base, rules }) => {
     const rel = relative(base, path).split(sep).join("/");
     return rel !== "" && !rel.startsWith("..") && rules.ignores(isDir ? `${rel}/` : rel);
   });
@@ -61,9 +61,11 @@ export function discover(paths: readonly string[], options: DiscoverOptions): Di
   const missing: string[] = [];
 
   const walk = (dir: string, stack: readonly Rules[]) => {
-    const own = gitignoreOf(dir);
+    const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    // Only a folder whose listing shows a .gitignore pays for reading one.
+    const own = entries.some((e) => e.name === ".gitignore" && e.isFile()) ? gitignoreOf(dir) : null;
     const rules = own ? [...stack, own] : stack;
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of entries) {
       const path = join(dir, entry.name);
       if (entry.isSymbolicLink()) continue;
       if (entry.isDirectory()) {

@@ -2,9 +2,9 @@
  * What `check` tells: every place the codemod would still change or mark, as text, JSON, SARIF 2.1.0 or
  * GitHub workflow annotations.
  */
-import { relative } from "node:path";
-import { steps } from "../../transforms/v1-to-v2.js";
+import type { Step } from "../engine/transform.js";
 import type { FileReport } from "./process-file.js";
+import { displayPath } from "./report.js";
 
 export interface Finding {
   readonly file: string;
@@ -20,12 +20,12 @@ export type FindingFormat = "text" | "json" | "sarif" | "github";
 
 export function findingsOf(reports: readonly FileReport[], cwd: string): Finding[] {
   return reports.flatMap((r) => [
-    ...r.changes.map((c) => ({ file: relative(cwd, r.path), line: c.source.line, column: c.source.column, rule: c.transform, message: c.message, fixable: true })),
-    ...r.todos.map((t) => ({ file: relative(cwd, r.path), line: t.source.line, column: t.source.column, rule: t.transform, message: t.message, fixable: false })),
+    ...r.changes.map((c) => ({ file: displayPath(cwd, r.path), line: c.source.line, column: c.source.column, rule: c.transform, message: c.message, fixable: true })),
+    ...r.todos.map((t) => ({ file: displayPath(cwd, r.path), line: t.source.line, column: t.source.column, rule: t.transform, message: t.message, fixable: false })),
   ]).sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
 }
 
-function sarif(findings: readonly Finding[], version: string): object {
+function sarif(findings: readonly Finding[], version: string, steps: readonly Step[]): object {
   const rules = steps.map((step) => ({ id: step.name, shortDescription: { text: step.description } }));
   return {
     $schema: "https://json.schemastore.org/sarif-2.1.0.json",
@@ -49,12 +49,13 @@ function sarif(findings: readonly Finding[], version: string): object {
 const escapeData = (s: string) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
 
-export function formatFindings(findings: readonly Finding[], files: number, format: FindingFormat, version: string): string {
+/** `steps` names the rules (SARIF lists them all, found or not). */
+export function formatFindings(findings: readonly Finding[], files: number, format: FindingFormat, version: string, steps: readonly Step[]): string {
   switch (format) {
     case "json":
       return JSON.stringify({ findings, summary: { files, findings: findings.length } }, null, 2);
     case "sarif":
-      return JSON.stringify(sarif(findings, version), null, 2);
+      return JSON.stringify(sarif(findings, version, steps), null, 2);
     case "github":
       return findings.map((f) => `::warning file=${escapeProperty(f.file)},line=${f.line},col=${f.column},title=${escapeProperty(`firecrawl-v2/${f.rule}`)}::${escapeData(f.message)}`).join("\n");
     case "text": {

@@ -7,9 +7,7 @@
 import { renameSync, writeFileSync } from "node:fs";
 import { relative } from "node:path";
 import { createRequire } from "node:module";
-import { createTwoFilesPatch } from "diff";
 import pc from "picocolors";
-import { steps, stepsNamed } from "../../transforms/v1-to-v2.js";
 import { helpText, parse, UsageError, type Parsed } from "./args.js";
 import { DEFAULT_EXTENSIONS, discover } from "./discover.js";
 import { findingsOf, formatFindings, type FindingFormat } from "./findings.js";
@@ -18,6 +16,7 @@ import { packageBumps } from "./package-json.js";
 import { processAll } from "./pool.js";
 import type { FileReport } from "./process-file.js";
 import { Progress } from "./progress.js";
+import { screen } from "./screen.js";
 import { runReport, summaryText } from "./report.js";
 
 const VERSION = (createRequire(import.meta.url)("../../../package.json") as { version: string }).version;
@@ -43,18 +42,25 @@ function colourDiff(patch: string): string {
     .join("\n");
 }
 
-async function collect(parsed: Parsed, options: { write: boolean; diff: boolean; print: boolean; transforms: string[]; keepV1Defaults: boolean }) {
+/** The preset, loaded only when a file needs it (or a flag names its transforms). */
+const preset = () => import("../../transforms/v1-to-v2.js");
+
+async function collect(parsed: Parsed, options: { write: boolean; diff: boolean; print: boolean; transforms?: string[]; keepV1Defaults: boolean }) {
   const { values, positionals } = parsed;
   if (positionals.length === 0) throw new UsageError(`name at least one file or folder (see firecrawl-codemod ${parsed.command} --help)`);
   const jobs = values.jobs === undefined ? 0 : Number(values.jobs);
   if (!Number.isInteger(jobs) || jobs < 0) throw new UsageError(`--jobs takes a whole number, not '${values.jobs}'`);
-  stepsNamed(options.transforms);
+  if (options.transforms) (await preset()).stepsNamed(options.transforms);
   const extensions = values.extensions ? list(values.extensions) : [...DEFAULT_EXTENSIONS];
   const { files, missing } = discover(positionals, { extensions, ignore: (values.ignore as string[] | undefined) ?? [] });
   if (missing.length) throw new UsageError(`no such file or folder: ${missing.join(", ")}`);
   const progress = new Progress(files.length, !values["no-progress"] && !values.json && values.format === undefined);
   const reports: FileReport[] = [];
-  await processAll(files, { ...options, write: options.write }, jobs, stepsNamed, (report) => {
+  const candidates = screen(files, (report) => {
+    reports.push(report);
+    progress.tick();
+  });
+  await processAll(candidates, options, jobs, (report) => {
     reports.push(report);
     progress.tick();
   });
@@ -73,7 +79,7 @@ async function run(parsed: Parsed): Promise<number> {
       return 2;
     }
   }
-  const transforms = values.transforms ? list(values.transforms) : steps.map((s) => s.name);
+  const transforms = values.transforms ? list(values.transforms) : undefined;
   const reports = await collect(parsed, { write: !dry, diff: dry, print: Boolean(values.print), transforms, keepV1Defaults: Boolean(values["keep-v1-defaults"]) });
   const changed = reports.filter((r) => r.status === "changed").map((r) => r.path);
   const bumps = packageBumps(changed);
@@ -94,6 +100,7 @@ async function run(parsed: Parsed): Promise<number> {
       if (r.printed !== undefined) out(r.printed);
     }
     if (dry) {
+      const { createTwoFilesPatch } = await import("diff");
       for (const bump of bumps) {
         const name = relative(process.cwd(), bump.path);
         out(colourDiff(createTwoFilesPatch(name, name, bump.before, bump.after, "", "", { context: 3 })));
@@ -107,16 +114,18 @@ async function run(parsed: Parsed): Promise<number> {
 async function check(parsed: Parsed): Promise<number> {
   const format = (parsed.values.format ?? "text") as FindingFormat;
   if (!["text", "json", "sarif", "github"].includes(format)) throw new UsageError(`--format is text, json, sarif or github, not '${format}'`);
-  const reports = await collect(parsed, { write: false, diff: false, print: false, transforms: steps.map((s) => s.name), keepV1Defaults: false });
+  const reports = await collect(parsed, { write: false, diff: false, print: false, keepV1Defaults: false });
   const unreadable = reports.filter((r) => r.status === "error" || r.status === "skipped");
   for (const r of unreadable) err(`${r.status}: ${r.path}: ${r.error}`);
   const findings = findingsOf(reports, process.cwd());
-  out(formatFindings(findings, reports.length, format, VERSION));
+  const rules = format === "sarif" ? (await preset()).steps : [];
+  out(formatFindings(findings, reports.length, format, VERSION, rules));
   if (unreadable.some((r) => r.status === "error")) return 2;
   return findings.length ? 1 : 0;
 }
 
-function listTransforms(): number {
+async function listTransforms(): Promise<number> {
+  const { steps } = await preset();
   const width = Math.max(...steps.map((s) => s.name.length)) + 2;
   out(steps.map((s) => `${s.name.padEnd(width)}${s.description}`).join("\n"));
   return 0;
@@ -133,7 +142,7 @@ async function main(argv: readonly string[]): Promise<number> {
       out(helpText(parsed.command ?? undefined));
       return parsed.command || parsed.values.help ? 0 : 2;
     }
-    if (parsed.command === "list") return listTransforms();
+    if (parsed.command === "list") return await listTransforms();
     return parsed.command === "run" ? await run(parsed) : await check(parsed);
   } catch (error) {
     if (error instanceof UsageError || /^unknown transform/.test((error as Error).message)) {

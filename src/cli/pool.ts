@@ -1,32 +1,29 @@
 /**
- * Files spread over worker threads, one per core by default. Each worker reads, transforms and writes its
- * own files and sends back only the report, so memory stays flat however large the repository is.
+ * Files spread over worker threads. Each worker reads, transforms and writes its own files and sends back
+ * only the report. The transforms are loaded only here, when some file passed the screen.
+ *
+ * The default is one worker per core beyond the main thread's: a single-threaded run already keeps about
+ * 1.3 cores busy (V8's collector and the I/O threads), and on 2 cores two workers measured slower than
+ * none (npm run bench). `--jobs N` sets the count outright.
  */
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { FileReport, ProcessOptions } from "./process-file.js";
-import { processFile } from "./process-file.js";
 
-/** Below this many files a worker's start-up costs more than it saves. */
-const PARALLEL_FROM = 64;
+/** Below this many files per worker, a worker's start-up (loading the parser) costs more than it saves. */
+const PER_WORKER = 64;
 
 export interface WorkerOptions extends Omit<ProcessOptions, "steps"> {
-  /** names of the steps to run, in preset order */
-  readonly transforms: readonly string[];
+  /** names of the steps to run, in preset order; all of them when absent */
+  readonly transforms?: readonly string[];
 }
 
-export type StepResolver = (names: readonly string[]) => ProcessOptions["steps"];
-
-export async function processAll(
-  files: readonly string[],
-  options: WorkerOptions,
-  jobs: number,
-  resolveSteps: StepResolver,
-  onReport: (report: FileReport) => void,
-): Promise<void> {
-  const workers = Math.min(jobs || availableParallelism(), Math.ceil(files.length / PARALLEL_FROM));
+export async function processAll(files: readonly string[], options: WorkerOptions, jobs: number, onReport: (report: FileReport) => void): Promise<void> {
+  if (files.length === 0) return;
+  const workers = Math.min(jobs || availableParallelism() - 1, Math.floor(files.length / PER_WORKER));
   if (workers <= 1) {
-    const processOptions = { ...options, steps: resolveSteps(options.transforms) };
+    const [{ processFile }, { stepsNamed }] = await Promise.all([import("./process-file.js"), import("../../transforms/v1-to-v2.js")]);
+    const processOptions = { ...options, steps: stepsNamed(options.transforms) };
     for (const file of files) onReport(processFile(file, processOptions));
     return;
   }

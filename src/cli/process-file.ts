@@ -1,17 +1,13 @@
 /**
- * One file through the preset, with every safety the MCP SDK codemod's runner has: a cheap text check
- * before any parsing, a size limit, no re-encoding of files that are not UTF-8, the whole file rolled back
- * when a transform throws, and an atomic write that refuses to overwrite a file changed during the run.
+ * One file that passed the screen (screen.ts) through the preset, with every safety the MCP SDK codemod's
+ * runner has: no re-encoding of files that are not UTF-8, the whole file rolled back when a transform
+ * throws, and an atomic write that refuses to overwrite a file changed during the run.
  */
 import { randomBytes } from "node:crypto";
 import { readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 import { createTwoFilesPatch } from "diff";
 import { runSteps, type Change, type Step, type TransformOptions } from "../engine/transform.js";
-
-export const MAX_BYTES = 2 * 1024 * 1024;
-/** A file that cannot contain a Firecrawl call is never parsed. */
-const MENTIONS_SDK = /firecrawl/i;
 
 export type FileStatus = "changed" | "unchanged" | "error" | "skipped";
 
@@ -61,7 +57,6 @@ export function processFile(path: string, options: ProcessOptions): FileReport {
   let bytes: Buffer;
   try {
     stat = statSync(path);
-    if (stat.size > MAX_BYTES) return { ...base, status: "skipped", error: `larger than ${MAX_BYTES / 1024 / 1024} MB` };
     bytes = readFileSync(path);
   } catch (error) {
     return { ...base, status: "error", error: `cannot read: ${(error as Error).message}` };
@@ -72,7 +67,6 @@ export function processFile(path: string, options: ProcessOptions): FileReport {
   } catch {
     return { ...base, status: "skipped", error: "not UTF-8 text; left as it is rather than re-encoded" };
   }
-  if (!MENTIONS_SDK.test(text)) return { ...base, status: "unchanged" };
   try {
     const result = runSteps(options.steps, path, text, options);
     if (result.output === null) return { ...base, status: "unchanged", todos: result.todos };

@@ -3,7 +3,7 @@
  * summary, with each TODO as `path:line  message` and the command that formats only the changed files.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join, relative, sep } from "node:path";
 import pc from "picocolors";
 import type { FileReport } from "./process-file.js";
 import type { PackageBump } from "./package-json.js";
@@ -24,19 +24,25 @@ export interface RunReport {
   readonly summary: { scanned: number; changed: number; unchanged: number; errors: number; skipped: number; todos: number };
 }
 
+/** A path as the user gave it relative to where they stand; a prefix cut where it can be (the common case). */
+export function displayPath(cwd: string, path: string): string {
+  const prefix = cwd.endsWith(sep) ? cwd : cwd + sep;
+  return path.startsWith(prefix) ? path.slice(prefix.length) : relative(cwd, path);
+}
+
 export function runReport(reports: readonly FileReport[], bumps: readonly PackageBump[], cwd: string, dry: boolean): RunReport {
   const count = (status: FileReport["status"]) => reports.filter((r) => r.status === status).length;
   return {
     version: REPORT_VERSION,
     mode: dry ? "dry" : "run",
     files: reports.map((r) => ({
-      path: relative(cwd, r.path),
+      path: displayPath(cwd, r.path),
       status: r.status,
       changes: r.changes.map(({ transform, line, message }) => ({ transform, line, message })),
       todos: r.todos.map(({ line, message }) => ({ line, message })).sort((a, b) => a.line - b.line),
       ...(r.error ? { error: r.error } : {}),
     })),
-    packages: bumps.flatMap((b) => b.ranges.map((r) => ({ path: relative(cwd, b.path), ...r }))),
+    packages: bumps.flatMap((b) => b.ranges.map((r) => ({ path: displayPath(cwd, b.path), ...r }))),
     summary: {
       scanned: reports.length,
       changed: count("changed"),

@@ -73,6 +73,21 @@ function statementStart(path: Path): number {
   return (at.node as Node).start!;
 }
 
+/** Whether two sets of edits of one text can be applied together: no overlap, no insertion inside a replacement. */
+function collide(a: readonly Edit[], b: readonly Edit[]): boolean {
+  const inside = (point: number, e: Edit) => e.start < point && point < e.end;
+  return a.some((x) =>
+    b.some((y) => (x.start < y.end && y.start < x.end) || (x.start === x.end && inside(x.start, y)) || (y.start === y.end && inside(y.start, x))),
+  );
+}
+
+interface Plan {
+  readonly step: Step;
+  readonly edits: Edit[];
+  readonly changes: Pending[];
+  readonly todos: Pending[];
+}
+
 export function runSteps(steps: readonly Step[], path: string, raw: string, options: TransformOptions = {}): Result {
   let source = readSource(path, raw);
   const input = source.text;
@@ -80,66 +95,92 @@ export function runSteps(steps: readonly Step[], path: string, raw: string, opti
   const todos: Pending[] = [];
   const history: Edit[][] = [];
   const origin = (offset: number) => history.reduceRight((at, edits) => unmapOffset(at, edits), offset);
-  let previous: Step | null = null;
-  // A step that made no edit leaves the parse as it was, so the next step reuses it.
   let parsed: { ast: File; index: PathIndex; sdk: SdkBindings } | null = null;
-  for (const step of steps) {
-    if (!parsed) {
-      let ast: File;
-      try {
-        ast = parse(source);
-      } catch (error) {
-        // The input parsed, so the step before broke it: that is our bug, and the file must stay untouched.
-        if (!previous) throw error;
-        throw new Error(`${previous.name}: produced code that does not parse: ${(error as Error).message}`, { cause: error });
-      }
-      const index = new PathIndex(ast);
-      parsed = { ast, index, sdk: detectSdk(index) };
-    }
-    const { ast, index, sdk } = parsed;
-    if (!sdk.found) break;
-    const edits: Edit[] = [];
-    const stepChanges: Pending[] = [];
-    const stepTodos: Pending[] = [];
+  /**
+   * Steps that ran on the current parse and whose edits do not collide wait here and are applied together,
+   * so a file is parsed again only when a step has to see what an earlier one did.
+   */
+  let batch: Plan[] = [];
+  let applied = null as Step | null;
+
+  const plan = (step: Step, current: NonNullable<typeof parsed>): Plan => {
+    const planned: Plan = { step, edits: [], changes: [], todos: [] };
     const context: StepContext = {
       source,
-      ast,
-      index,
-      sdk,
+      ...current,
       options,
       edit(start, end, text, message) {
         this.apply({ start, end, text }, message);
       },
       apply(edit, message) {
-        edits.push(edit);
-        if (message) stepChanges.push({ offset: edit.start, origin: origin(edit.start), transform: step.name, message });
+        planned.edits.push(edit);
+        if (message) planned.changes.push({ offset: edit.start, origin: origin(edit.start), transform: step.name, message });
       },
-      todo(path, message, link = "migrate") {
-        const edit = todoEdit(source, statementStart(path), message, DOCS[link]);
-        if (!edit || edits.some((e) => e.start === edit.start && e.text === edit.text)) return;
-        edits.push(edit);
-        stepTodos.push({ offset: edit.start, origin: origin(statementStart(path)), transform: step.name, message });
+      todo(at, message, link = "migrate") {
+        const start = statementStart(at);
+        const edit = todoEdit(source, start, message, DOCS[link]);
+        if (!edit || planned.edits.some((e) => e.start === edit.start && e.text === edit.text)) return;
+        planned.edits.push(edit);
+        planned.todos.push({ offset: edit.start, origin: origin(start), transform: step.name, message });
       },
     };
-    let text: string;
     try {
       step.run(context);
-      if (edits.length === 0) continue;
-      text = applyEdits(source.text, edits);
     } catch (error) {
       throw new Error(`${step.name}: ${(error as Error).message}`, { cause: error });
     }
-    for (const pending of [...changes, ...todos]) pending.offset = mapOffset(pending.offset, edits);
-    for (const pending of stepChanges) pending.offset = mapOffset(pending.offset, edits);
+    return planned;
+  };
+
+  const applyBatch = () => {
+    if (batch.length === 0) return;
+    const edits = batch.flatMap((p) => p.edits);
+    let text: string;
+    try {
+      text = applyEdits(source.text, edits);
+    } catch (error) {
+      throw new Error(`${batch.map((p) => p.step.name).join(", ")}: ${(error as Error).message}`, { cause: error });
+    }
+    for (const pending of [...changes, ...todos, ...batch.flatMap((p) => p.changes)]) pending.offset = mapOffset(pending.offset, edits);
     // A TODO's offset is where its line was inserted, which is where it now starts.
-    for (const pending of stepTodos) pending.offset = mapOffset(pending.offset, edits.filter((e) => e.start !== pending.offset || e.end !== pending.offset));
-    changes.push(...stepChanges);
-    todos.push(...stepTodos);
+    for (const pending of batch.flatMap((p) => p.todos)) {
+      pending.offset = mapOffset(pending.offset, edits.filter((e) => e.start !== pending.offset || e.end !== pending.offset));
+    }
+    changes.push(...batch.flatMap((p) => p.changes));
+    todos.push(...batch.flatMap((p) => p.todos));
     history.push(edits);
-    previous = step;
+    applied = batch.at(-1)!.step;
+    batch = [];
     parsed = null;
     source = { ...source, text };
+  };
+
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i]!;
+    if (!parsed) {
+      let ast: File;
+      try {
+        ast = parse(source);
+      } catch (error) {
+        // The input parsed, so a step broke it: that is our bug, and the file must stay untouched.
+        if (!applied) throw error;
+        throw new Error(`${applied.name}: produced code that does not parse: ${(error as Error).message}`, { cause: error });
+      }
+      const index = new PathIndex(ast);
+      parsed = { ast, index, sdk: detectSdk(index) };
+    }
+    if (!parsed.sdk.found) break;
+    const planned = plan(step, parsed);
+    if (planned.edits.length === 0) continue;
+    if (batch.some((p) => collide(p.edits, planned.edits))) {
+      // This step has to see the batch's result: apply it, parse again, and run the step once more.
+      applyBatch();
+      i--;
+      continue;
+    }
+    batch.push(planned);
   }
+  applyBatch();
   const finalText = source.text;
   const located = (p: Pending): Change => {
     const line = lineAt(input, p.origin);

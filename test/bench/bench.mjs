@@ -5,11 +5,12 @@
  *     `grep -rl firecrawl` on the same tree (target: within 3x), changing nothing.
  *  2. Over files that all use Firecrawl, `run` against jscodeshift's runner applying an identity
  *     transform (parse + print) to the same files (target: no slower per file).
- * Prints the ratios and each command's peak memory (max RSS).
+ * Prints the ratios (medians of interleaved rounds; BENCH_ROUNDS sets how many) and each command's peak
+ * memory (max RSS).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { dirname, extname, join, resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -29,21 +30,37 @@ function sourcesIn(dir, out = []) {
   return out;
 }
 
-/** Wall time (best of `runs`) and peak RSS of a command. */
-function measure(label, command, args, { runs = 3, before } = {}) {
-  let best = Infinity;
-  let rss = 0;
-  for (let i = 0; i < runs; i++) {
-    before?.();
-    const start = process.hrtime.bigint();
-    const result = spawnSync("/usr/bin/time", ["-f", "%M", command, ...args], { encoding: "utf8", maxBuffer: 1 << 28 });
-    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-    if (result.status !== 0 && result.status !== 1) throw new Error(`${label} failed (${result.status}): ${result.stderr.slice(-2000)}`);
-    best = Math.min(best, seconds);
-    rss = Math.max(rss, Number(result.stderr.trim().split("\n").at(-1)));
+/** One timed run: wall seconds and peak RSS (KB) of a command. */
+function once(command, args, before) {
+  before?.();
+  const start = process.hrtime.bigint();
+  const result = spawnSync("/usr/bin/time", ["-f", "%M", command, ...args], { encoding: "utf8", maxBuffer: 1 << 28 });
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  if (result.status !== 0 && result.status !== 1) throw new Error(`${command} ${args.join(" ")} failed (${result.status}): ${result.stderr.slice(-2000)}`);
+  return { seconds, rss: Number(result.stderr.trim().split("\n").at(-1)) };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * Commands timed in interleaved rounds (this machine is shared, and back-to-back runs drift), each round
+ * in rotated order. Prints each command's median time and peak memory; returns the medians and the median
+ * of each command's per-round ratio to the first (the baseline).
+ */
+function compare(commands, rounds = Number(process.env.BENCH_ROUNDS ?? 7)) {
+  const times = commands.map(() => []);
+  const rss = commands.map(() => 0);
+  for (let r = 0; r < rounds; r++) {
+    for (let k = 0; k < commands.length; k++) {
+      const i = (k + r) % commands.length;
+      const { command, args, before } = commands[i];
+      const t = once(command, args, before);
+      times[i].push(t.seconds);
+      rss[i] = Math.max(rss[i], t.rss);
+    }
   }
-  console.log(`  ${label.padEnd(44)} ${best.toFixed(2).padStart(7)} s   peak ${(rss / 1024).toFixed(0).padStart(5)} MB`);
-  return best;
+  commands.forEach((c, i) => console.log(`  ${c.label.padEnd(44)} ${median(times[i]).toFixed(2).padStart(7)} s   peak ${(rss[i] / 1024).toFixed(0).padStart(5)} MB`));
+  return commands.map((_, i) => ({ seconds: median(times[i]), ratio: median(times[i].map((t, r) => t / times[0][r])) }));
 }
 
 const work = mkdtempSync(join(tmpdir(), "fc-bench-"));
@@ -59,11 +76,13 @@ try {
   }
   const snapshot = execFileSync("find", [tree, "-type", "f", "-newer", cli]).toString();
   console.log(`\nTree without Firecrawl: ${TARGET} files from ${pool.length} distinct sources in node_modules`);
-  const grep = measure("grep -rl firecrawl", "grep", ["-rl", "firecrawl", tree]);
-  const check = measure("firecrawl-codemod check", process.execPath, [cli, "check", tree, "--no-progress"]);
-  const run = measure("firecrawl-codemod run --force", process.execPath, [cli, "run", tree, "--force", "--no-progress"]);
+  const [, check, run] = compare([
+    { label: "grep -rl firecrawl", command: "grep", args: ["-rl", "firecrawl", tree] },
+    { label: "firecrawl-codemod check", command: process.execPath, args: [cli, "check", tree, "--no-progress"] },
+    { label: "firecrawl-codemod run --force", command: process.execPath, args: [cli, "run", tree, "--force", "--no-progress"] },
+  ]);
   const unchanged = execFileSync("find", [tree, "-type", "f", "-newer", cli]).toString() === snapshot;
-  console.log(`  check / grep = ${(check / grep).toFixed(2)}x   run / grep = ${(run / grep).toFixed(2)}x   (target <= 3x)   files changed by run: ${unchanged ? "none" : "SOME"}`);
+  console.log(`  check / grep = ${check.ratio.toFixed(2)}x   run / grep = ${run.ratio.toFixed(2)}x   (target <= 3x)   files changed by run: ${unchanged ? "none" : "SOME"}`);
 
   // 2. Files that all use Firecrawl: the fixture inputs, repeated.
   const fixtures = readdirSync(join(root, "fixtures"), { recursive: true })
@@ -83,9 +102,13 @@ try {
     cpSync(seed, target, { recursive: true });
   };
   console.log(`\nFiles that all use Firecrawl: ${count} (the ${fixtures.length} fixture inputs, repeated)`);
-  const ours = measure("firecrawl-codemod run --force", process.execPath, [cli, "run", target, "--force", "--no-progress"], { before: fresh });
-  const theirs = measure("jscodeshift identity transform (tsx)", process.execPath, [jscodeshift, "-t", join(root, "test/bench/identity.cjs"), "--extensions=ts,tsx,js,mjs,cjs", "--silent", target], { before: fresh });
-  console.log(`  per file: ours ${((ours / count) * 1000).toFixed(2)} ms, jscodeshift ${((theirs / count) * 1000).toFixed(2)} ms   ratio ${(ours / theirs).toFixed(2)}x   (target <= 1x)`);
+  const [theirs, ours, workers] = compare([
+    { label: "jscodeshift identity transform (tsx)", command: process.execPath, args: [jscodeshift, "-t", join(root, "test/bench/identity.cjs"), "--extensions=ts,tsx,js,mjs,cjs", "--silent", target], before: fresh },
+    { label: "firecrawl-codemod run --force", command: process.execPath, args: [cli, "run", target, "--force", "--no-progress"], before: fresh },
+    { label: "firecrawl-codemod run --force --jobs 2", command: process.execPath, args: [cli, "run", target, "--force", "--no-progress", "--jobs", "2"], before: fresh },
+  ]);
+  console.log(`  per file: ours ${((ours.seconds / count) * 1000).toFixed(2)} ms, jscodeshift ${((theirs.seconds / count) * 1000).toFixed(2)} ms   ratio ${ours.ratio.toFixed(2)}x   (target <= 1x)`);
+  console.log(`  two worker threads against jscodeshift (${availableParallelism()} cores): ${workers.ratio.toFixed(2)}x`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
