@@ -4,10 +4,11 @@
  * keep working through the client's `.v1` accessor, with a TODO.
  */
 import type { ASTPath } from "jscodeshift";
-import type { CallExpression, Node, ObjectExpression } from "@babel/types";
+import type { CallExpression, Node } from "@babel/types";
 import { findClientCalls, type ClientCall } from "../src/detect/calls.js";
 import { resolveObject } from "../src/detect/values.js";
 import { appendProperties, literal, objectLiteral, textOf } from "../src/engine/code.js";
+import type { Edit } from "../src/engine/edits.js";
 import { toJscodeshift, type Step, type StepContext } from "../src/engine/transform.js";
 import { V1_ACCESSOR } from "../src/mapping/imports.js";
 import type { ArgumentShape } from "../src/mapping/methods.js";
@@ -31,97 +32,72 @@ function hasV1Shape(call: ClientCall, shape: ArgumentShape): boolean {
   return false;
 }
 
-function reshape(context: StepContext, call: ClientCall, shape: ArgumentShape): void {
+/**
+ * The edits that fold a v1 call's positional arguments into v2's options object. The argument spread in
+ * (`params`) stays where it is when it can: a literal takes the other entries at its end, a variable
+ * becomes `{ ...params, others }`; extract's URL list moves to the front of its params literal.
+ */
+function reshapeEdits(context: StepContext, call: ClientCall, shape: ArgumentShape): Edit[] {
   const { source } = context;
   const args = call.node.arguments as Node[];
   const rest = args.slice(shape.keep);
   const entries: string[] = [];
-  let base: ObjectExpression | null = null;
-  let baseArg: Node | null = null;
-  let spreadText: string | null = null;
+  let base: Node | null = null;
 
   shape.v1.slice(shape.keep).forEach((name, i) => {
     const destination = shape.into[name]!;
     const arg = rest[i];
     if (!arg || isUndefined(arg)) {
       if ("absent" in destination && destination.absent !== undefined) entries.push(`${destination.key}: ${destination.absent}`);
-      return;
-    }
-    if ("dropped" in destination) {
+    } else if ("dropped" in destination) {
       context.todo(call.path, destination.dropped, "methods");
-      return;
+    } else if ("spread" in destination) {
+      if (i === 0) base = arg;
+      else if (arg.type === "ObjectExpression") entries.push(...arg.properties.map((p) => textOf(source, p)));
+      else entries.push(`...${textOf(source, arg)}`);
+    } else {
+      const text = textOf(source, arg);
+      entries.push(text === destination.key ? text : `${destination.key}: ${text}`);
     }
-    const text = textOf(source, arg);
-    if ("spread" in destination) {
-      if (i === 0 && arg.type === "ObjectExpression") {
-        base = arg;
-        baseArg = arg;
-      } else if (i === 0 && entries.length === 0) {
-        baseArg = arg;
-        spreadText = text;
-      } else if (arg.type === "ObjectExpression") {
-        entries.push(...arg.properties.map((p) => textOf(source, p)));
-      } else {
-        entries.push(`...${text}`);
-      }
-      return;
-    }
-    entries.push(text === destination.key ? text : `${destination.key}: ${text}`);
   });
 
-  const lastArg = args.at(-1);
-  const end = lastArg ? lastArg.end! : null;
-  let message: string | undefined = `${call.row.js.v1}() arguments moved into the v2 options object`;
-  const edit = context.edit.bind(context);
-  const apply = context.apply.bind(context);
-  context = {
-    ...context,
-    edit: (start, stop, text) => {
-      edit(start, stop, text, message);
-      message = undefined;
-    },
-    apply: (e) => {
-      apply(e, message);
-      message = undefined;
-    },
-  };
-  if (base && baseArg) {
-    // The v1 options literal becomes the v2 one: later arguments join it and leave the argument list.
-    const into = base as ObjectExpression;
-    if (entries.length) context.apply(appendProperties(source, into, entries), message);
-    if (end! > into.end!) context.edit(into.end!, end!, "", message);
-    return;
+  const end = args.at(-1)?.end ?? call.node.end! - 1;
+  const dropAfter = (node: Node): Edit[] => (end > node.end! ? [{ start: node.end!, end, text: "" }] : []);
+  const spread = base as Node | null;
+  if (spread?.type === "ObjectExpression") {
+    return [...(entries.length ? [appendProperties(source, spread, entries)] : []), ...dropAfter(spread)];
   }
-  if (baseArg && spreadText !== null) {
-    const start = (baseArg as Node).start!;
-    if (entries.length) context.edit(start, end!, `{ ...${spreadText}, ${entries.join(", ")} }`, message);
-    else if (end! > (baseArg as Node).end!) context.edit((baseArg as Node).end!, end!, "", message);
-    return;
+  if (spread) {
+    return entries.length ? [{ start: spread.start!, end, text: `{ ...${textOf(source, spread)}, ${entries.join(", ")} }` }] : dropAfter(spread);
   }
-  if (shape.keep === 0 && rest[1]?.type === "ObjectExpression" && entries.length > 0) {
+  const literal = rest[1];
+  if (shape.keep === 0 && literal?.type === "ObjectExpression" && entries.length > 0) {
     // extract(urls, { ...literal }) -> extract({ urls, ...literal }): the literal stays, urls moves in front.
-    const literalArg = rest[1] as ObjectExpression;
     const [urls, ...others] = entries;
-    const own = literalArg.properties.map((p) => textOf(source, p));
-    const extra = others.filter((e) => !own.includes(e));
-    const first = literalArg.properties[0];
-    if (first) {
-      const between = source.text.slice(literalArg.start! + 1, first.start!);
-      context.edit(first.start!, first.start!, `${urls},${between.includes("\n") ? between.slice(between.lastIndexOf("\n")) : " "}`, message);
-    } else {
-      context.edit(literalArg.start!, literalArg.end!, `{ ${urls} }`, message);
-    }
-    if (extra.length) context.apply(appendProperties(source, literalArg, extra), message);
-    context.edit(args[0]!.start!, literalArg.start!, "", message);
-    if (end! > literalArg.end!) context.edit(literalArg.end!, end!, "", message);
-    return;
+    const own = new Set(literal.properties.map((p) => textOf(source, p)));
+    const extra = others.filter((e) => !own.has(e));
+    const first = literal.properties[0];
+    const between = first ? source.text.slice(literal.start! + 1, first.start!) : "";
+    return [
+      { start: args[0]!.start!, end: literal.start!, text: "" },
+      first
+        ? { start: first.start!, end: first.start!, text: `${urls},${between.includes("\n") ? between.slice(between.lastIndexOf("\n")) : " "}` }
+        : { start: literal.start!, end: literal.end!, text: `{ ${urls} }` },
+      ...(extra.length ? [appendProperties(source, literal, extra)] : []),
+      ...dropAfter(literal),
+    ];
   }
   const object = entries.length ? objectLiteral(source, entries, call.node.start!) : "";
-  if (rest.length) context.edit(rest[0]!.start!, end!, object, message);
-  else if (object) {
-    const at = args.length ? end! : call.node.end! - 1;
-    context.edit(at, at, args.length ? `, ${object}` : object, message);
-  }
+  if (rest.length) return [{ start: rest[0]!.start!, end, text: object }];
+  if (!object) return [];
+  return [{ start: end, end, text: args.length ? `, ${object}` : object }];
+}
+
+function reshape(context: StepContext, call: ClientCall, shape: ArgumentShape): void {
+  const [first, ...others] = reshapeEdits(context, call, shape);
+  if (!first) return;
+  context.apply(first, `${call.row.js.v1}() arguments moved into the v2 options object`);
+  for (const edit of others) context.apply(edit);
 }
 
 export const step: Step = {
