@@ -6,7 +6,6 @@
  */
 import { renameSync, writeFileSync } from "node:fs";
 import { relative } from "node:path";
-import { createRequire } from "node:module";
 import pc from "picocolors";
 import { helpText, parse, UsageError, type Parsed } from "./args.js";
 import { DEFAULT_EXTENSIONS, discover } from "./discover.js";
@@ -18,8 +17,8 @@ import type { FileReport } from "./process-file.js";
 import { Progress } from "./progress.js";
 import { screen } from "./screen.js";
 import { runReport, summaryText } from "./report.js";
+import { VERSION } from "../version.js";
 
-const VERSION = (createRequire(import.meta.url)("../../../package.json") as { version: string }).version;
 
 function out(text: string): void {
   if (text) process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);

@@ -7,8 +7,11 @@ import type { Path, PathIndex } from "./paths.js";
 import type { Expression, Node } from "@babel/types";
 import { CLIENT, SDK_MODULES } from "../mapping/imports.js";
 
+/** Knowledge from outside the file (the type checker): whether the expression at [start, end) is a client. */
+export type ClientOracle = (start: number, end: number) => boolean;
+
 export interface SdkBindings {
-  /** the file reaches the SDK at all; when false no step looks further */
+  /** the file reaches the SDK at all (or an oracle may know of clients); when false no step looks further */
   readonly found: boolean;
   /** local names of the client class: the v1 default export, or v2's `Firecrawl` */
   readonly clientClasses: ReadonlySet<string>;
@@ -18,6 +21,7 @@ export interface SdkBindings {
   readonly named: ReadonlyMap<string, string>;
   /** the import declarations and require/import() declarators that bring the SDK in */
   readonly sites: readonly Path[];
+  readonly oracle?: ClientOracle;
 }
 
 const MODULES: ReadonlySet<string> = new Set(SDK_MODULES);
@@ -53,7 +57,7 @@ export function isModuleLoad(node: Node | null | undefined): boolean {
   return isLoader && MODULES.has(stringValue(n.arguments[0]) ?? "");
 }
 
-export function detectSdk(index: PathIndex): SdkBindings {
+export function detectSdk(index: PathIndex, oracle?: ClientOracle): SdkBindings {
   const clientClasses = new Set<string>();
   const namespaces = new Set<string>();
   const named = new Map<string, string>();
@@ -96,7 +100,7 @@ export function detectSdk(index: PathIndex): SdkBindings {
     }
   }
 
-  return { found: sites.length > 0, clientClasses, namespaces, named, sites };
+  return { found: sites.length > 0 || oracle !== undefined, clientClasses, namespaces, named, sites, oracle };
 }
 
 /** `ns.default`, `ns.Firecrawl`, `require(M).default`, `(await import(M)).default`. */

@@ -5,7 +5,7 @@
  */
 import type { File, Node } from "@babel/types";
 import { DOCS, type DocLink } from "../mapping/docs.js";
-import { detectSdk, type SdkBindings } from "../detect/sdk.js";
+import { detectSdk, type ClientOracle, type SdkBindings } from "../detect/sdk.js";
 import { PathIndex, type Path } from "../detect/paths.js";
 import { applyEdits, mapOffset, unmapOffset, type Edit } from "./edits.js";
 import { lineAt, parse, readSource, writeSource, type Source } from "./source.js";
@@ -64,14 +64,6 @@ interface Pending {
   message: string;
 }
 
-/** The statement a TODO goes above: climb until the parent holds a list of statements or members. */
-function statementStart(path: Path): number {
-  let at = path;
-  while (at.parent && !Array.isArray((at.parent.node as { body?: unknown }).body) && at.parent.node.type !== "SwitchCase") {
-    at = at.parent;
-  }
-  return (at.node as Node).start!;
-}
 
 /** Whether two sets of edits of one text can be applied together: no overlap, no insertion inside a replacement. */
 function collide(a: readonly Edit[], b: readonly Edit[]): boolean {
@@ -81,11 +73,78 @@ function collide(a: readonly Edit[], b: readonly Edit[]): boolean {
   );
 }
 
-interface Plan {
+/** One logical change: the edit that carried its message and the edits made after it without one. */
+export interface PlannedChange {
+  readonly message: string;
+  readonly edits: Edit[];
+}
+
+/** A TODO line a step wants above a statement. */
+export interface PlannedTodo {
+  readonly message: string;
+  readonly edit: Edit;
+  readonly statement: { readonly start: number; readonly end: number };
+}
+
+/** What one step would do to one parse, in that parse's coordinates. */
+export interface StepPlan {
   readonly step: Step;
   readonly edits: Edit[];
-  readonly changes: Pending[];
-  readonly todos: Pending[];
+  readonly changes: PlannedChange[];
+  readonly todos: PlannedTodo[];
+}
+
+export interface Parsed {
+  readonly ast: File;
+  readonly index: PathIndex;
+  readonly sdk: SdkBindings;
+}
+
+export function parseForSteps(source: Source, oracle?: ClientOracle): Parsed {
+  const ast = parse(source);
+  const index = new PathIndex(ast);
+  return { ast, index, sdk: detectSdk(index, oracle) };
+}
+
+/** The statement a TODO goes above: climb until the parent holds a list of statements or members. */
+function statementOf(path: Path): Node {
+  let at = path;
+  while (at.parent && !Array.isArray((at.parent.node as { body?: unknown }).body) && at.parent.node.type !== "SwitchCase") {
+    at = at.parent;
+  }
+  return at.node as Node;
+}
+
+/** Runs one step on a parse without applying anything: the codemod applies the plan, the linter reports it. */
+export function planStep(step: Step, source: Source, parsed: Parsed, options: TransformOptions): StepPlan {
+  const planned: StepPlan = { step, edits: [], changes: [], todos: [] };
+  const context: StepContext = {
+    source,
+    ...parsed,
+    options,
+    edit(start, end, text, message) {
+      this.apply({ start, end, text }, message);
+    },
+    apply(edit, message) {
+      planned.edits.push(edit);
+      const current = planned.changes.at(-1);
+      if (message || !current) planned.changes.push({ message: message ?? step.description, edits: [edit] });
+      else current.edits.push(edit);
+    },
+    todo(at, message, link = "migrate") {
+      const { start, end } = statementOf(at);
+      const edit = todoEdit(source, start!, message, DOCS[link]);
+      if (!edit || planned.edits.some((e) => e.start === edit.start && e.text === edit.text)) return;
+      planned.edits.push(edit);
+      planned.todos.push({ message, edit, statement: { start: start!, end: end! } });
+    },
+  };
+  try {
+    step.run(context);
+  } catch (error) {
+    throw new Error(`${step.name}: ${(error as Error).message}`, { cause: error });
+  }
+  return planned;
 }
 
 export function runSteps(steps: readonly Step[], path: string, raw: string, options: TransformOptions = {}): Result {
@@ -95,42 +154,13 @@ export function runSteps(steps: readonly Step[], path: string, raw: string, opti
   const todos: Pending[] = [];
   const history: Edit[][] = [];
   const origin = (offset: number) => history.reduceRight((at, edits) => unmapOffset(at, edits), offset);
-  let parsed: { ast: File; index: PathIndex; sdk: SdkBindings } | null = null;
+  let parsed: Parsed | null = null;
   /**
    * Steps that ran on the current parse and whose edits do not collide wait here and are applied together,
    * so a file is parsed again only when a step has to see what an earlier one did.
    */
-  let batch: Plan[] = [];
+  let batch: StepPlan[] = [];
   let applied = null as Step | null;
-
-  const plan = (step: Step, current: NonNullable<typeof parsed>): Plan => {
-    const planned: Plan = { step, edits: [], changes: [], todos: [] };
-    const context: StepContext = {
-      source,
-      ...current,
-      options,
-      edit(start, end, text, message) {
-        this.apply({ start, end, text }, message);
-      },
-      apply(edit, message) {
-        planned.edits.push(edit);
-        if (message) planned.changes.push({ offset: edit.start, origin: origin(edit.start), transform: step.name, message });
-      },
-      todo(at, message, link = "migrate") {
-        const start = statementStart(at);
-        const edit = todoEdit(source, start, message, DOCS[link]);
-        if (!edit || planned.edits.some((e) => e.start === edit.start && e.text === edit.text)) return;
-        planned.edits.push(edit);
-        planned.todos.push({ offset: edit.start, origin: origin(start), transform: step.name, message });
-      },
-    };
-    try {
-      step.run(context);
-    } catch (error) {
-      throw new Error(`${step.name}: ${(error as Error).message}`, { cause: error });
-    }
-    return planned;
-  };
 
   const applyBatch = () => {
     if (batch.length === 0) return;
@@ -141,13 +171,19 @@ export function runSteps(steps: readonly Step[], path: string, raw: string, opti
     } catch (error) {
       throw new Error(`${batch.map((p) => p.step.name).join(", ")}: ${(error as Error).message}`, { cause: error });
     }
-    for (const pending of [...changes, ...todos, ...batch.flatMap((p) => p.changes)]) pending.offset = mapOffset(pending.offset, edits);
-    // A TODO's offset is where its line was inserted, which is where it now starts.
-    for (const pending of batch.flatMap((p) => p.todos)) {
-      pending.offset = mapOffset(pending.offset, edits.filter((e) => e.start !== pending.offset || e.end !== pending.offset));
+    for (const pending of [...changes, ...todos]) pending.offset = mapOffset(pending.offset, edits);
+    for (const { step, changes: planned, todos: marks } of batch) {
+      for (const change of planned) {
+        const at = change.edits[0]!.start;
+        changes.push({ offset: mapOffset(at, edits), origin: origin(at), transform: step.name, message: change.message });
+      }
+      for (const todo of marks) {
+        // A TODO's offset is where its line was inserted, which is where that line now starts.
+        const at = todo.edit.start;
+        const offset = mapOffset(at, edits.filter((e) => e !== todo.edit && (e.start !== at || e.end !== at)));
+        todos.push({ offset, origin: origin(todo.statement.start), transform: step.name, message: todo.message });
+      }
     }
-    changes.push(...batch.flatMap((p) => p.changes));
-    todos.push(...batch.flatMap((p) => p.todos));
     history.push(edits);
     applied = batch.at(-1)!.step;
     batch = [];
@@ -158,19 +194,16 @@ export function runSteps(steps: readonly Step[], path: string, raw: string, opti
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i]!;
     if (!parsed) {
-      let ast: File;
       try {
-        ast = parse(source);
+        parsed = parseForSteps(source);
       } catch (error) {
         // The input parsed, so a step broke it: that is our bug, and the file must stay untouched.
         if (!applied) throw error;
         throw new Error(`${applied.name}: produced code that does not parse: ${(error as Error).message}`, { cause: error });
       }
-      const index = new PathIndex(ast);
-      parsed = { ast, index, sdk: detectSdk(index) };
     }
     if (!parsed.sdk.found) break;
-    const planned = plan(step, parsed);
+    const planned = planStep(step, source, parsed, options);
     if (planned.edits.length === 0) continue;
     if (batch.some((p) => collide(p.edits, planned.edits))) {
       // This step has to see the batch's result: apply it, parse again, and run the step once more.

@@ -1,0 +1,91 @@
+/**
+ * A rule per transform concern, made from the same step the codemod runs: the step plans its edits on the
+ * file's text and the rule reports them. A change is an autofix when the step is sure of it; where the step
+ * marks the statement with a TODO, the change (with its TODO line) is a suggestion for a human to take.
+ */
+import type { Rule } from "eslint";
+import { contains } from "../src/detect/paths.js";
+import type { ClientOracle } from "../src/detect/sdk.js";
+import { parseForSteps, planStep, type Parsed, type PlannedTodo, type Step } from "../src/engine/transform.js";
+import { readSource, type Source } from "../src/engine/source.js";
+import { typeOracle } from "./type-oracle.js";
+
+export const DOCS_URL = "https://github.com/firecrawl/firecrawl-codemod/blob/main/docs/rules/";
+
+export interface StepRuleOptions {
+  readonly name: string;
+  readonly description: string;
+}
+
+/** Every way into the SDK names the package, so a file without this text is left after one look. */
+const MENTIONS_SDK = "firecrawl";
+
+/**
+ * ESLint has parsed the file already, with whatever parser the user configured (a `.js` file may hold
+ * TypeScript under typescript-eslint). Ours picks its syntax by extension, so it tries that first, then
+ * TypeScript; a file it still cannot read is left alone rather than guessed at.
+ */
+function parseAsEslintDid(filename: string, text: string, oracle: ClientOracle | undefined): { source: Source; parsed: Parsed } | null {
+  for (const path of [filename, `${filename}.ts`, `${filename}.tsx`]) {
+    const source = readSource(path, text);
+    try {
+      return { source, parsed: parseForSteps(source, oracle) };
+    } catch {
+      continue;
+    }
+  }
+  return null;
+}
+
+export function stepRule(step: Step, { name, description }: StepRuleOptions): Rule.RuleModule {
+  return {
+    meta: {
+      type: "problem",
+      docs: { description, url: `${DOCS_URL}${name}.md`, recommended: true },
+      fixable: "code",
+      hasSuggestions: true,
+      schema: [],
+      messages: {
+        change: "{{message}}",
+        manual: "{{message}}",
+        applyWithTodo: "Apply it and leave a TODO(firecrawl-v2) line for what still needs a human",
+        addTodo: "Leave a TODO(firecrawl-v2) line for a human",
+      },
+    },
+    create(context) {
+      const { sourceCode } = context;
+      const types = typeOracle(sourceCode, context.settings);
+      if (!types && !sourceCode.text.includes(MENTIONS_SDK)) return {};
+      return {
+        "Program:exit"() {
+          const found = parseAsEslintDid(context.filename, sourceCode.text, types ?? undefined);
+          if (!found) return;
+          const { source, parsed } = found;
+          if (!parsed.sdk.found) return;
+          const plan = planStep(step, source, parsed, {});
+          const loc = (start: number, end = start) => ({ start: sourceCode.getLocFromIndex(start), end: sourceCode.getLocFromIndex(end) });
+          const unclaimed = new Set<PlannedTodo>(plan.todos);
+          for (const change of plan.changes) {
+            const first = change.edits[0]!;
+            const todo = plan.todos.find((t) => contains(t.statement as never, { start: first.start, end: first.end } as never));
+            const fixes = (fixer: Rule.RuleFixer) => [...change.edits, ...(todo ? [todo.edit] : [])].map((e) => fixer.replaceTextRange([e.start, e.end], e.text));
+            if (todo) {
+              unclaimed.delete(todo);
+              context.report({ loc: loc(first.start, first.end), messageId: "manual", data: { message: `${change.message}: ${todo.message}` }, suggest: [{ messageId: "applyWithTodo", fix: fixes }] });
+            } else {
+              context.report({ loc: loc(first.start, first.end), messageId: "change", data: { message: change.message }, fix: fixes });
+            }
+          }
+          for (const todo of unclaimed) {
+            context.report({
+              loc: loc(todo.statement.start),
+              messageId: "manual",
+              data: { message: todo.message },
+              suggest: [{ messageId: "addTodo", fix: (fixer) => fixer.replaceTextRange([todo.edit.start, todo.edit.end], todo.edit.text) }],
+            });
+          }
+        },
+      };
+    },
+  };
+}

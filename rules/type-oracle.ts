@@ -1,0 +1,51 @@
+/**
+ * The type checker's word on receivers, for `recommended-type-checked`: an expression whose TypeScript
+ * type is the SDK's client class is a client, wherever it was made (another module, a factory, an
+ * injected service). Reached through typescript-eslint's parser services.
+ */
+import type { SourceCode } from "eslint";
+import type * as ts from "typescript";
+import type { ClientOracle } from "../src/detect/sdk.js";
+
+const CLIENT_CLASSES = new Set(["FirecrawlApp", "Firecrawl", "FirecrawlClient"]);
+const SDK_FILE = /[\\/](?:@mendable[\\/]firecrawl-js|firecrawl(?:-v1)?)[\\/]/;
+
+interface Services {
+  program?: ts.Program;
+}
+
+/** The node that spans exactly [start, end), searched only through nodes that contain the range. */
+function nodeAt(file: ts.SourceFile, start: number, end: number): ts.Node | undefined {
+  let found: ts.Node | undefined;
+  const visit = (node: ts.Node): void => {
+    if (node.getStart(file) <= start && node.getEnd() >= end) {
+      if (node.getStart(file) === start && node.getEnd() === end) found = node;
+      node.forEachChild(visit);
+    }
+  };
+  file.forEachChild(visit);
+  return found;
+}
+
+export function isClientType(checker: ts.TypeChecker, type: ts.Type): boolean {
+  const types = type.isUnion() ? type.types : [type];
+  return types.some((t) => {
+    const symbol = t.getSymbol() ?? t.aliasSymbol;
+    if (!symbol || !CLIENT_CLASSES.has(symbol.getName())) return false;
+    return (symbol.getDeclarations() ?? []).some((d) => SDK_FILE.test(d.getSourceFile().fileName)) || checker.getFullyQualifiedName(symbol).includes("firecrawl");
+  });
+}
+
+/** An oracle when the file was parsed with type information and the settings ask for it, else null. */
+export function typeOracle(sourceCode: SourceCode, settings?: Record<string, unknown>): ClientOracle | null {
+  const wanted = (settings?.firecrawl as { typeAware?: boolean } | undefined)?.typeAware;
+  const program = (sourceCode.parserServices as Services | undefined)?.program;
+  if (!wanted || !program) return null;
+  const checker = program.getTypeChecker();
+  const file = program.getSourceFiles().find((f) => f.text === sourceCode.text);
+  if (!file) return null;
+  return (start, end) => {
+    const node = nodeAt(file, start, end);
+    return node !== undefined && isClientType(checker, checker.getTypeAtLocation(node));
+  };
+}

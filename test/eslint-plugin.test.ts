@@ -1,0 +1,262 @@
+/**
+ * The ESLint plugin: rule by rule with RuleTester, over the whole fixture corpus against the codemod, in
+ * real ESLint 10 and ESLint 9 instances, with the type checker on a real tsconfig, and its docs pages.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { ESLint, Linter, RuleTester } from "eslint";
+import tseslint from "typescript-eslint";
+import { afterAll, describe, expect, it, test } from "vitest";
+import plugin, { rules } from "../rules/index.js";
+import { runSteps } from "../src/engine/transform.js";
+import { steps } from "../transforms/v1-to-v2.js";
+import { loadFixtures } from "./support/fixtures.js";
+
+const root = resolve(import.meta.dirname, "..");
+
+RuleTester.describe = describe;
+RuleTester.it = it;
+RuleTester.itOnly = it.only;
+
+/** Parsers for every extension the plugin supports: typescript-eslint for TypeScript, espree for the rest. */
+const languages: Linter.Config[] = [
+  { files: ["**/*.{ts,tsx,mts,cts}"], languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } } },
+  { files: ["**/*.{js,jsx,mjs}"], languageOptions: { sourceType: "module", parserOptions: { ecmaFeatures: { jsx: true } } } },
+  { files: ["**/*.cjs"], languageOptions: { sourceType: "commonjs" } },
+];
+
+function eslint(options: ESLint.Options = {}, config: Linter.Config = plugin.configs.recommended!) {
+  return new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: [...languages, config], ...options });
+}
+
+const tsTester = new RuleTester({ languageOptions: { parser: tseslint.parser } });
+const HEADER = 'import FirecrawlApp from "@mendable/firecrawl-js";\nconst app = new FirecrawlApp({ apiKey: "k" });\n';
+
+describe("rules", () => {
+  tsTester.run("no-v1-client-methods", rules["no-v1-client-methods"]!, {
+    valid: [
+      `${HEADER}app.v1.scrapeUrl("u");`,
+      'const other = { scrapeUrl: (u: string) => u };\nother.scrapeUrl("u");',
+      'import Firecrawl from "@mendable/firecrawl-js";\nconst app = new Firecrawl();\napp.scrape("u");',
+    ],
+    invalid: [
+      {
+        code: `${HEADER}app.scrapeUrl("u");`,
+        output: `${HEADER}app.scrape("u");`,
+        errors: [{ messageId: "change", data: { message: "scrapeUrl() is scrape() in v2" } }],
+      },
+      {
+        code: `${HEADER}app.checkCrawlStatus("id");`,
+        output: `${HEADER}app.getCrawlStatus("id", { autoPaginate: false });`,
+        errors: [{ message: "checkCrawlStatus() is getCrawlStatus() in v2" }, { message: "checkCrawlStatus() arguments moved into the v2 options object" }],
+      },
+      {
+        code: `${HEADER}app.generateLLMsText("u");`,
+        output: null,
+        errors: [
+          {
+            messageId: "manual",
+            suggestions: [
+              {
+                messageId: "applyWithTodo",
+                output: `${HEADER}// TODO(firecrawl-v2): generateLLMsText() has no v2 equivalent; it still runs on the v1 client through .v1 https://docs.firecrawl.dev/migrate-to-v2#method-name-changes-v1-%E2%86%92-v2\napp.v1.generateLLMsText("u");`,
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  });
+
+  tsTester.run("no-v1-options", rules["no-v1-options"]!, {
+    valid: [`${HEADER}app.asyncCrawlUrl("u", { crawlEntireDomain: true, sitemap: "skip" } as never);`],
+    invalid: [
+      {
+        code: `${HEADER}app.mapUrl("u", { sitemapOnly: true, useIndex: false });`,
+        // RuleTester shows one fix pass; ESLint holds back a fix that touches the previous one's range for the next.
+        output: `${HEADER}app.mapUrl("u", { sitemap: "only", useIndex: false });`,
+        errors: [{ message: 'sitemapOnly: true is sitemap: "only" in v2' }, { message: "useIndex removed: v2 has no such option" }],
+      },
+      {
+        code: `${HEADER}app.asyncCrawlUrl("u", { maxDepth: 2 });`,
+        output: null,
+        errors: [
+          {
+            messageId: "manual",
+            suggestions: [
+              {
+                messageId: "applyWithTodo",
+                output: `${HEADER}// TODO(firecrawl-v2): maxDepth became maxDiscoveryDepth and the meaning changed: v1 counted URL path depth, v2 counts link-discovery hops from the start page https://docs.firecrawl.dev/migrate-to-v2#crawl-options-mapping-v1-%E2%86%92-v2\napp.asyncCrawlUrl("u", { maxDiscoveryDepth: 2 });`,
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  });
+
+  tsTester.run("no-v1-formats", rules["no-v1-formats"]!, {
+    valid: [`${HEADER}app.scrapeUrl("u", { formats: ["markdown", "screenshot"] });`],
+    invalid: [
+      {
+        code: `${HEADER}app.scrapeUrl("u", { formats: ["screenshot@fullPage"] });`,
+        output: `${HEADER}app.scrapeUrl("u", { formats: [{ type: "screenshot", fullPage: true }] });`,
+        errors: [{ message: 'format "screenshot@fullPage" is a screenshot format object in v2' }],
+      },
+    ],
+  });
+
+  tsTester.run("no-v1-result-shapes", rules["no-v1-result-shapes"]!, {
+    valid: [`${HEADER}async function f() {\n  const res = await app.scrapeUrl("u");\n  return res.markdown;\n}`],
+    invalid: [
+      {
+        code: `${HEADER}async function f() {\n  const res = await app.scrapeUrl("u");\n  if (!res.success) throw new Error(res.error);\n  return res.extract;\n}`,
+        output: `${HEADER}async function f() {\n  const res = await app.scrapeUrl("u");\n  return res.json;\n}`,
+        errors: [{ message: "success guard removed: v2 throws SdkError on failure" }, { message: "result .extract is .json in v2" }],
+      },
+    ],
+  });
+
+  tsTester.run("no-v1-errors", rules["no-v1-errors"]!, {
+    valid: ["const e = { statusCode: 1 };\ne.statusCode;"],
+    invalid: [
+      {
+        code: 'import { FirecrawlError } from "@mendable/firecrawl-js";\nexport const f = (e: unknown) => e instanceof FirecrawlError && e.statusCode;',
+        output: 'import { FirecrawlError } from "@mendable/firecrawl-js";\nexport const f = (e: unknown) => e instanceof FirecrawlError && e.status;',
+        errors: [{ message: "error .statusCode is .status in v2" }],
+      },
+    ],
+  });
+
+  tsTester.run("no-v1-imports", rules["no-v1-imports"]!, {
+    valid: ['import Firecrawl, { type Document } from "@mendable/firecrawl-js";\nexport type D = Document;\nexport const c = Firecrawl;'],
+    invalid: [
+      {
+        code: 'import FirecrawlApp, { type CrawlParams } from "@mendable/firecrawl-js";\nexport const o: CrawlParams = {};\nexport const a = new FirecrawlApp({});',
+        // One pass: each rename's fix spans its import and its references, so the second waits for the next pass.
+        output: 'import Firecrawl, { type CrawlParams } from "@mendable/firecrawl-js";\nexport const o: CrawlParams = {};\nexport const a = new Firecrawl({});',
+        errors: [{ message: "FirecrawlApp is Firecrawl in v2" }, { message: "CrawlParams is CrawlOptions in v2" }],
+      },
+    ],
+  });
+
+  tsTester.run("no-firecrawl-v2-todos", rules["no-firecrawl-v2-todos"]!, {
+    valid: ["// TODO: something else\nexport {};"],
+    invalid: [{ code: "// TODO(firecrawl-v2): check this https://docs.firecrawl.dev/x\nexport {};", errors: [{ messageId: "todo", data: { message: "check this" } }] }],
+  });
+});
+
+describe("the fixture corpus, through the plugin", () => {
+  const fixtures = loadFixtures().filter((f) => f.concern !== "v1-defaults");
+  const linter = eslint();
+  const fixer = eslint({ fix: true });
+
+  test.each(fixtures.filter((f) => f.input !== f.output).map((f) => [f.id, f] as const))("%s: reported on the input", async (_, fixture) => {
+    const [result] = await linter.lintText(fixture.input, { filePath: fixture.inputPath });
+    expect(result!.messages.filter((m) => m.fatal)).toEqual([]);
+    expect(result!.messages.length).toBeGreaterThan(0);
+  });
+
+  test.each(fixtures.map((f) => [f.id, f] as const))("%s: nothing reported on the output", async (_, fixture) => {
+    const [result] = await linter.lintText(fixture.output, { filePath: fixture.inputPath });
+    expect(result!.messages).toEqual([]);
+  });
+
+  const allAutofix = fixtures.filter((f) => f.input !== f.output && !f.output.includes("TODO(firecrawl-v2)"));
+  test("most of the corpus is autofix only", () => {
+    expect(allAutofix.length).toBeGreaterThan(40);
+  });
+
+  test.each(allAutofix.map((f) => [f.id, f] as const))("%s: eslint --fix gives the codemod's output", async (_, fixture) => {
+    const [result] = await fixer.lintText(fixture.input, { filePath: fixture.inputPath });
+    expect(result!.output ?? fixture.input).toBe(runSteps(steps, fixture.inputPath, fixture.input).output);
+  });
+
+  test.each(fixtures.filter((f) => f.output.includes("TODO(firecrawl-v2)")).map((f) => [f.id, f] as const))("%s: eslint --fix leaves code that parses", async (_, fixture) => {
+    const [result] = await fixer.lintText(fixture.input, { filePath: fixture.inputPath });
+    expect(result!.messages.filter((m) => m.fatal)).toEqual([]);
+  });
+});
+
+describe("configs", () => {
+  const code = `${HEADER}export const p = app.scrapeUrl("u");\n`;
+
+  test("recommended loads in ESLint 10 and reports every v1 rule's findings", async () => {
+    expect(ESLint.version).toMatch(/^10\./);
+    const [result] = await eslint().lintText(code, { filePath: join(root, "x.ts") });
+    expect(result!.messages.map((m) => m.ruleId).sort()).toEqual(["firecrawl/no-v1-client-methods", "firecrawl/no-v1-imports"]);
+  });
+
+  test("recommended loads in ESLint 9", async () => {
+    const { ESLint: ESLint9 } = (await import("eslint-v9")) as unknown as { ESLint: typeof ESLint };
+    expect(ESLint9.version).toMatch(/^9\./);
+    const lint9 = new ESLint9({ cwd: root, overrideConfigFile: true, overrideConfig: [...languages, plugin.configs.recommended!] });
+    const [result] = await lint9.lintText(code, { filePath: join(root, "x.ts") });
+    expect(result!.messages.map((m) => m.ruleId)).toContain("firecrawl/no-v1-client-methods");
+  });
+
+  test("strict adds the TODO rule; the plugin has its meta", () => {
+    expect(plugin.meta).toEqual({ name: "firecrawl-codemod", version: expect.any(String), namespace: "firecrawl" });
+    expect(plugin.configs.strict!.rules).toMatchObject({ "firecrawl/no-firecrawl-v2-todos": "error" });
+    expect(plugin.configs.recommended!.rules).not.toHaveProperty("firecrawl/no-firecrawl-v2-todos");
+    for (const [name, rule] of Object.entries(rules)) expect(rule.meta!.docs!.url).toMatch(new RegExp(`/docs/rules/${name}\\.md$`));
+  });
+
+  describe("recommended-type-checked, with a real tsconfig", () => {
+    const dir = mkdtempSync(join(root, ".typed-"));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    writeFileSync(
+      join(dir, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: { strict: true, module: "ESNext", moduleResolution: "Bundler", skipLibCheck: true, paths: { "@mendable/firecrawl-js": ["../node_modules/firecrawl-v1/dist/index.d.ts"] } },
+        include: ["*.ts"],
+      }),
+    );
+    writeFileSync(join(dir, "client.ts"), 'import FirecrawlApp from "@mendable/firecrawl-js";\n\nexport const app = new FirecrawlApp({ apiKey: "k" });\n');
+    // No SDK import here: only the type checker knows that `app` is a Firecrawl client.
+    writeFileSync(join(dir, "use.ts"), 'import { app } from "./client";\n\nexport const page = (url: string) => app.scrapeUrl(url);\n');
+    const typed = (config: Linter.Config) =>
+      new ESLint({
+        cwd: dir,
+        overrideConfigFile: true,
+        overrideConfig: [{ files: ["**/*.ts"], languageOptions: { parser: tseslint.parser, parserOptions: { tsconfigRootDir: dir } } }, config],
+      });
+
+    test("finds the cross-module call that the syntactic rules cannot see", async () => {
+      const [withTypes] = await typed(plugin.configs["recommended-type-checked"]!).lintFiles([join(dir, "use.ts")]);
+      expect(withTypes!.messages.filter((m) => m.fatal)).toEqual([]);
+      expect(withTypes!.messages).toContainEqual(expect.objectContaining({ ruleId: "firecrawl/no-v1-client-methods", message: "scrapeUrl() is scrape() in v2", line: 3 }));
+      const [withoutTypes] = await typed(plugin.configs.recommended!).lintFiles([join(dir, "use.ts")]);
+      expect(withoutTypes!.messages).toEqual([]);
+    });
+  });
+});
+
+describe("docs/rules", () => {
+  const docs = join(root, "docs/rules");
+  const pages = readdirSync(docs).filter((f) => f.endsWith(".md"));
+
+  test("every rule has a page, and every page a rule", () => {
+    expect(pages.map((p) => p.replace(/\.md$/, "")).sort()).toEqual(Object.keys(rules).sort());
+  });
+
+  const blocks = pages.flatMap((page) =>
+    [...readFileSync(join(docs, page), "utf8").matchAll(/```ts (v1|v2)\n([\s\S]*?)```/g)].map((m) => ({ rule: page.replace(/\.md$/, ""), kind: m[1]!, code: m[2]! })),
+  );
+
+  test("every page shows v1 and v2 code", () => {
+    for (const page of pages) {
+      const rule = page.replace(/\.md$/, "");
+      expect(blocks.filter((b) => b.rule === rule).map((b) => b.kind).sort(), rule).toEqual(["v1", "v2"]);
+    }
+  });
+
+  test.each(blocks.map((b) => [`${b.rule} ${b.kind}`, b] as const))("%s block gives the documented result", async (_, block) => {
+    const [result] = await eslint({}, plugin.configs.strict!).lintText(block.code, { filePath: join(root, "doc.ts") });
+    expect(result!.messages.filter((m) => m.fatal)).toEqual([]);
+    if (block.kind === "v1") expect(result!.messages.map((m) => m.ruleId)).toContain(`firecrawl/${block.rule}`);
+    else expect(result!.messages).toEqual([]);
+  });
+});
+
+
