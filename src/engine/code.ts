@@ -121,20 +121,20 @@ export function objectLiteral(source: Source, entries: readonly string[], at: nu
 export const TODO_TAG = "TODO(firecrawl-v2):";
 
 /**
- * A `// TODO(firecrawl-v2): ...` line above the statement that starts at `at`, unless the comment lines
- * right above it already say the same.
+ * A `// TODO(firecrawl-v2): ...` line (`#` in Python) above the statement that starts at `at`, unless the
+ * comment lines right above it already say the same.
  */
-export function todoEdit(source: Source, at: number, message: string, link: string): Edit | null {
+export function todoEdit(source: Source, at: number, message: string, link: string, comment = "//"): Edit | null {
   const text = source.text;
   const start = lineStart(text, at);
-  const comment = `// ${TODO_TAG} ${message} ${link}`;
+  const line = `${comment} ${TODO_TAG} ${message} ${link}`;
   let scan = start;
   while (scan > 0) {
     const prevStart = lineStart(text, scan - 1);
-    const line = text.slice(prevStart, scan).trim();
-    if (!line.startsWith("//")) break;
-    if (line === comment) return null;
+    const above = text.slice(prevStart, scan).trim();
+    if (!above.startsWith(comment)) break;
+    if (above === line) return null;
     scan = prevStart;
   }
-  return { start, end: start, text: `${indentAt(text, at)}${comment}${source.eol}` };
+  return { start, end: start, text: `${indentAt(text, at)}${line}${source.eol}` };
 }

@@ -1,0 +1,193 @@
+/**
+ * The pipeline every language shares, after aws-sdk-js-codemod and the MCP SDK codemod: steps plan source
+ * edits on a parse; steps whose edits do not collide are applied together, so a file is parsed again only
+ * when a step has to see what an earlier one did; the whole run reports `{ changes, todos }` located in
+ * the output and in the input, or throws and leaves the file to its caller untouched.
+ */
+import { DOCS, type DocLink } from "../mapping/docs.js";
+import { todoEdit } from "./code.js";
+import { applyEdits, mapOffset, unmapOffset, type Edit } from "./edits.js";
+import { lineAt, readSource, writeSource, type Source } from "./source.js";
+
+export interface TransformOptions {
+  /** write v1's defaults into migrated scrapes so they behave as before (mapping/defaults.ts) */
+  readonly keepV1Defaults?: boolean;
+}
+
+/** Something a transform did, located in the output (`line`) and in the input it came from. */
+export interface Change {
+  readonly transform: string;
+  readonly line: number;
+  readonly message: string;
+  readonly source: { readonly line: number; readonly column: number };
+}
+
+/** A TODO marker a transform wrote: `line` is the marker's own line in the output. */
+export type Todo = Change;
+
+export interface Result {
+  /** the new file text, or null when there was nothing to migrate */
+  readonly output: string | null;
+  readonly changes: readonly Change[];
+  readonly todos: readonly Todo[];
+}
+
+export interface Named {
+  readonly name: string;
+  readonly description: string;
+}
+
+/** One logical change: the edit that carried its message and the edits made after it without one. */
+export interface PlannedChange {
+  readonly message: string;
+  readonly edits: Edit[];
+}
+
+/** A TODO line a step wants above a statement. */
+export interface PlannedTodo {
+  readonly message: string;
+  readonly edit: Edit;
+  readonly statement: { readonly start: number; readonly end: number };
+}
+
+/** What one step would do to one parse, in that parse's coordinates. */
+export interface StepPlan {
+  readonly step: Named;
+  readonly edits: Edit[];
+  readonly changes: PlannedChange[];
+  readonly todos: PlannedTodo[];
+}
+
+
+/** Records what a step plans: edits grouped into logical changes, and TODO lines above statements. */
+export class Planner {
+  readonly plan: StepPlan;
+
+  constructor(
+    step: Named,
+    private readonly source: Source,
+    /** how a line comment starts in this language */
+    private readonly comment: string,
+  ) {
+    this.plan = { step, edits: [], changes: [], todos: [] };
+  }
+
+  apply(edit: Edit, message?: string): void {
+    this.plan.edits.push(edit);
+    const current = this.plan.changes.at(-1);
+    if (message || !current) this.plan.changes.push({ message: message ?? this.plan.step.description, edits: [edit] });
+    else current.edits.push(edit);
+  }
+
+  todo(statement: { readonly start: number; readonly end: number }, message: string, link: DocLink = "migrate"): void {
+    const edit = todoEdit(this.source, statement.start, message, DOCS[link], this.comment);
+    if (!edit || this.plan.edits.some((e) => e.start === edit.start && e.text === edit.text)) return;
+    this.plan.edits.push(edit);
+    this.plan.todos.push({ message, edit, statement: { start: statement.start, end: statement.end } });
+  }
+}
+
+/** What the pipeline needs of a language: parse a text, say whether it reaches the SDK, plan one step. */
+export interface Language<Parse, S extends Named> {
+  parse(source: Source): Parse;
+  reachesSdk(parsed: Parse): boolean;
+  plan(step: S, source: Source, parsed: Parse, options: TransformOptions): StepPlan;
+}
+
+interface Pending {
+  /** where it is in the current text */
+  offset: number;
+  /** where it was in the input */
+  origin: number;
+  transform: string;
+  message: string;
+}
+
+/** Whether two sets of edits of one text can be applied together: no overlap, no insertion inside a replacement. */
+function collide(a: readonly Edit[], b: readonly Edit[]): boolean {
+  const inside = (point: number, e: Edit) => e.start < point && point < e.end;
+  return a.some((x) =>
+    b.some((y) => (x.start < y.end && y.start < x.end) || (x.start === x.end && inside(x.start, y)) || (y.start === y.end && inside(y.start, x))),
+  );
+}
+
+export function runPipeline<Parse, S extends Named>(language: Language<Parse, S>, steps: readonly S[], path: string, raw: string, options: TransformOptions = {}): Result {
+  let source = readSource(path, raw);
+  const input = source.text;
+  const changes: Pending[] = [];
+  const todos: Pending[] = [];
+  const history: Edit[][] = [];
+  const origin = (offset: number) => history.reduceRight((at, edits) => unmapOffset(at, edits), offset);
+  let parsed: Parse | null = null;
+  /**
+   * Steps that ran on the current parse and whose edits do not collide wait here and are applied together,
+   * so a file is parsed again only when a step has to see what an earlier one did.
+   */
+  let batch: StepPlan[] = [];
+  let applied = null as Named | null;
+
+  const applyBatch = () => {
+    if (batch.length === 0) return;
+    const edits = batch.flatMap((p) => p.edits);
+    let text: string;
+    try {
+      text = applyEdits(source.text, edits);
+    } catch (error) {
+      throw new Error(`${batch.map((p) => p.step.name).join(", ")}: ${(error as Error).message}`, { cause: error });
+    }
+    for (const pending of [...changes, ...todos]) pending.offset = mapOffset(pending.offset, edits);
+    for (const { step, changes: planned, todos: marks } of batch) {
+      for (const change of planned) {
+        const at = change.edits[0]!.start;
+        changes.push({ offset: mapOffset(at, edits), origin: origin(at), transform: step.name, message: change.message });
+      }
+      for (const todo of marks) {
+        // A TODO's offset is where its line was inserted, which is where that line now starts.
+        const at = todo.edit.start;
+        const offset = mapOffset(at, edits.filter((e) => e !== todo.edit && (e.start !== at || e.end !== at)));
+        todos.push({ offset, origin: origin(todo.statement.start), transform: step.name, message: todo.message });
+      }
+    }
+    history.push(edits);
+    applied = batch.at(-1)!.step;
+    batch = [];
+    parsed = null;
+    source = { ...source, text };
+  };
+
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i]!;
+    if (!parsed) {
+      try {
+        parsed = language.parse(source);
+      } catch (error) {
+        // The input parsed, so a step broke it: that is our bug, and the file must stay untouched.
+        if (!applied) throw error;
+        throw new Error(`${applied.name}: produced code that does not parse: ${(error as Error).message}`, { cause: error });
+      }
+    }
+    if (!language.reachesSdk(parsed)) break;
+    const planned = language.plan(step, source, parsed, options);
+    if (planned.edits.length === 0) continue;
+    if (batch.some((p) => collide(p.edits, planned.edits))) {
+      // This step has to see the batch's result: apply it, parse again, and run the step once more.
+      applyBatch();
+      i--;
+      continue;
+    }
+    batch.push(planned);
+  }
+  applyBatch();
+  const finalText = source.text;
+  const located = (p: Pending): Change => {
+    const line = lineAt(input, p.origin);
+    const column = p.origin - input.lastIndexOf("\n", p.origin - 1);
+    return { transform: p.transform, line: lineAt(finalText, p.offset), message: p.message, source: { line, column } };
+  };
+  const output = changes.length || todos.length ? writeSource(source, finalText) : null;
+  return {
+    output: output === raw ? null : output,
+    changes: changes.map(located),
+    todos: todos.map(located),
+  };
+}
