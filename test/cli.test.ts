@@ -309,7 +309,10 @@ describe("usage", () => {
   test("list prints the transforms in preset order", () => {
     const { code, stdout } = cli(tmpdir(), "list");
     expect(code).toBe(0);
-    expect(stdout.split("\n").filter(Boolean).map((l) => l.split(/\s+/)[0])).toEqual(["results", "options", "formats", "client-methods", "errors", "imports", "v1-defaults"]);
+    const rows = stdout.split("\n").filter(Boolean).map((l) => l.split(/\s+/).slice(0, 2));
+    expect(rows.map(([name]) => name)).toEqual(["results", "options", "formats", "client-methods", "errors", "imports", "v1-defaults", "params"]);
+    expect(rows).toContainEqual(["options", "[js,"]);
+    expect(rows).toContainEqual(["params", "[py]"]);
   });
 
   test("--help and --version work everywhere", () => {

@@ -14,11 +14,9 @@ import { step as v1Defaults } from "./v1-defaults.js";
 
 export const steps: readonly Step[] = [results, options, formats, clientMethods, errors, imports, v1Defaults];
 
-/** The steps of the preset with these names (all when none are given), in preset order; an unknown name is an error. */
-export function stepsNamed(names: readonly string[] = steps.map((step) => step.name)): Step[] {
-  const unknown = names.filter((name) => !steps.some((step) => step.name === name));
-  if (unknown.length) throw new Error(`unknown transform ${unknown.join(", ")}; \`firecrawl-codemod list\` shows them`);
-  return steps.filter((step) => names.includes(step.name));
+/** The steps of the preset with these names (all when none are given), in preset order. */
+export function stepsNamed(names?: readonly string[]): Step[] {
+  return names ? steps.filter((step) => names.includes(step.name)) : [...steps];
 }
 
 export default toJscodeshift(steps);

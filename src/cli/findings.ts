@@ -2,7 +2,7 @@
  * What `check` tells: every place the codemod would still change or mark, as text, JSON, SARIF 2.1.0 or
  * GitHub workflow annotations.
  */
-import type { Step } from "../engine/transform.js";
+import type { Named } from "../engine/pipeline.js";
 import type { FileReport } from "./process-file.js";
 import { displayPath } from "./report.js";
 
@@ -25,7 +25,7 @@ export function findingsOf(reports: readonly FileReport[], cwd: string): Finding
   ]).sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
 }
 
-function sarif(findings: readonly Finding[], version: string, steps: readonly Step[]): object {
+function sarif(findings: readonly Finding[], version: string, steps: readonly Named[]): object {
   const rules = steps.map((step) => ({ id: step.name, shortDescription: { text: step.description } }));
   return {
     $schema: "https://json.schemastore.org/sarif-2.1.0.json",
@@ -50,7 +50,7 @@ const escapeData = (s: string) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").r
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
 
 /** `steps` names the rules (SARIF lists them all, found or not). */
-export function formatFindings(findings: readonly Finding[], files: number, format: FindingFormat, version: string, steps: readonly Step[]): string {
+export function formatFindings(findings: readonly Finding[], files: number, format: FindingFormat, version: string, steps: readonly Named[]): string {
   switch (format) {
     case "json":
       return JSON.stringify({ findings, summary: { files, findings: findings.length } }, null, 2);

@@ -41,15 +41,32 @@ function colourDiff(patch: string): string {
     .join("\n");
 }
 
-/** The preset, loaded only when a file needs it (or a flag names its transforms). */
+/** The presets, loaded only when a file needs them (or a flag names their transforms). */
 const preset = () => import("../../transforms/v1-to-v2.js");
+
+/** Every transform by name, with the languages it runs for, in preset order (JavaScript's, then Python-only ones). */
+async function catalog(): Promise<{ name: string; description: string; languages: string[] }[]> {
+  const [{ steps }, { pythonSteps }] = await Promise.all([preset(), import("../python/preset.js")]);
+  const all = new Map<string, { name: string; description: string; languages: string[] }>();
+  for (const step of steps) all.set(step.name, { name: step.name, description: step.description, languages: ["js"] });
+  for (const step of pythonSteps) {
+    const known = all.get(step.name);
+    if (known) known.languages.push("py");
+    else all.set(step.name, { name: step.name, description: step.description, languages: ["py"] });
+  }
+  return [...all.values()];
+}
 
 async function collect(parsed: Parsed, options: { write: boolean; diff: boolean; print: boolean; transforms?: string[]; keepV1Defaults: boolean }) {
   const { values, positionals } = parsed;
   if (positionals.length === 0) throw new UsageError(`name at least one file or folder (see firecrawl-codemod ${parsed.command} --help)`);
   const jobs = values.jobs === undefined ? 0 : Number(values.jobs);
   if (!Number.isInteger(jobs) || jobs < 0) throw new UsageError(`--jobs takes a whole number, not '${values.jobs}'`);
-  if (options.transforms) (await preset()).stepsNamed(options.transforms);
+  if (options.transforms) {
+    const known = new Set((await catalog()).map((t) => t.name));
+    const unknown = options.transforms.filter((name) => !known.has(name));
+    if (unknown.length) throw new UsageError(`unknown transform ${unknown.join(", ")}; \`firecrawl-codemod list\` shows them`);
+  }
   const extensions = values.extensions ? list(values.extensions) : [...DEFAULT_EXTENSIONS];
   const { files, missing } = discover(positionals, { extensions, ignore: (values.ignore as string[] | undefined) ?? [] });
   if (missing.length) throw new UsageError(`no such file or folder: ${missing.join(", ")}`);
@@ -117,16 +134,16 @@ async function check(parsed: Parsed): Promise<number> {
   const unreadable = reports.filter((r) => r.status === "error" || r.status === "skipped");
   for (const r of unreadable) err(`${r.status}: ${r.path}: ${r.error}`);
   const findings = findingsOf(reports, process.cwd());
-  const rules = format === "sarif" ? (await preset()).steps : [];
+  const rules = format === "sarif" ? await catalog() : [];
   out(formatFindings(findings, reports.length, format, VERSION, rules));
   if (unreadable.some((r) => r.status === "error")) return 2;
   return findings.length ? 1 : 0;
 }
 
 async function listTransforms(): Promise<number> {
-  const { steps } = await preset();
-  const width = Math.max(...steps.map((s) => s.name.length)) + 2;
-  out(steps.map((s) => `${s.name.padEnd(width)}${s.description}`).join("\n"));
+  const transforms = await catalog();
+  const width = Math.max(...transforms.map((t) => t.name.length)) + 2;
+  out(transforms.map((t) => `${t.name.padEnd(width)}${`[${t.languages.join(", ")}]`.padEnd(10)}${t.description}`).join("\n"));
   return 0;
 }
 
@@ -144,7 +161,7 @@ async function main(argv: readonly string[]): Promise<number> {
     if (parsed.command === "list") return await listTransforms();
     return parsed.command === "run" ? await run(parsed) : await check(parsed);
   } catch (error) {
-    if (error instanceof UsageError || /^unknown transform/.test((error as Error).message)) {
+    if (error instanceof UsageError) {
       err(`firecrawl-codemod: ${(error as Error).message}`);
       return 2;
     }

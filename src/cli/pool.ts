@@ -13,17 +13,30 @@ import type { FileReport, ProcessOptions } from "./process-file.js";
 /** Below this many files per worker, a worker's start-up (loading the parser) costs more than it saves. */
 const PER_WORKER = 64;
 
-export interface WorkerOptions extends Omit<ProcessOptions, "steps"> {
+export interface WorkerOptions extends Omit<ProcessOptions, "steps" | "pythonSteps"> {
   /** names of the steps to run, in preset order; all of them when absent */
   readonly transforms?: readonly string[];
+}
+
+const PYTHON = /\.(py|ipynb)$/;
+
+/** The transforms for these files, loaded on demand: the Python parser only when a Python file needs it. */
+export async function loadProcessing(options: WorkerOptions, files: readonly string[]) {
+  const [{ processFile }, { stepsNamed }, { pythonStepsNamed }, parser] = await Promise.all([
+    import("./process-file.js"),
+    import("../../transforms/v1-to-v2.js"),
+    import("../python/preset.js"),
+    import("../python/parser.js"),
+  ]);
+  if (files.some((f) => PYTHON.test(f))) await parser.loadPython();
+  return { processFile, processOptions: { ...options, steps: stepsNamed(options.transforms), pythonSteps: pythonStepsNamed(options.transforms) } };
 }
 
 export async function processAll(files: readonly string[], options: WorkerOptions, jobs: number, onReport: (report: FileReport) => void): Promise<void> {
   if (files.length === 0) return;
   const workers = Math.min(jobs || availableParallelism() - 1, Math.floor(files.length / PER_WORKER));
   if (workers <= 1) {
-    const [{ processFile }, { stepsNamed }] = await Promise.all([import("./process-file.js"), import("../../transforms/v1-to-v2.js")]);
-    const processOptions = { ...options, steps: stepsNamed(options.transforms) };
+    const { processFile, processOptions } = await loadProcessing(options, files);
     for (const file of files) onReport(processFile(file, processOptions));
     return;
   }

@@ -7,7 +7,11 @@ import { randomBytes } from "node:crypto";
 import { readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 import { createTwoFilesPatch } from "diff";
+import type { Result } from "../engine/pipeline.js";
 import { runSteps, type Change, type Step, type TransformOptions } from "../engine/transform.js";
+import type { PyStep } from "../python/language.js";
+import { runPython } from "../python/language.js";
+import { runNotebook } from "../python/notebook.js";
 
 export type FileStatus = "changed" | "unchanged" | "error" | "skipped";
 
@@ -24,6 +28,7 @@ export interface FileReport {
 
 export interface ProcessOptions extends TransformOptions {
   readonly steps: readonly Step[];
+  readonly pythonSteps: readonly PyStep[];
   /** write the result (run); false for --dry and for check */
   readonly write: boolean;
   readonly diff?: boolean;
@@ -51,6 +56,13 @@ function writeAtomically(path: string, text: string, before: Stats): void {
   }
 }
 
+/** Python files, notebooks, and JavaScript/TypeScript, each through its own steps. */
+function migrate(path: string, text: string, options: ProcessOptions): Result {
+  if (path.endsWith(".ipynb")) return runNotebook(options.pythonSteps, path, text, options);
+  if (path.endsWith(".py")) return runPython(options.pythonSteps, path, text, options);
+  return runSteps(options.steps, path, text, options);
+}
+
 export function processFile(path: string, options: ProcessOptions): FileReport {
   const base = { path, changes: [], todos: [] };
   let stat: Stats;
@@ -68,7 +80,7 @@ export function processFile(path: string, options: ProcessOptions): FileReport {
     return { ...base, status: "skipped", error: "not UTF-8 text; left as it is rather than re-encoded" };
   }
   try {
-    const result = runSteps(options.steps, path, text, options);
+    const result = migrate(path, text, options);
     if (result.output === null) return { ...base, status: "unchanged", todos: result.todos };
     if (options.write) writeAtomically(path, result.output, stat);
     return {

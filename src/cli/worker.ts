@@ -1,9 +1,15 @@
 /** A worker thread of the pool: processes the files it is sent, one at a time. */
 import { parentPort, workerData } from "node:worker_threads";
-import { stepsNamed } from "../../transforms/v1-to-v2.js";
-import type { WorkerOptions } from "./pool.js";
-import { processFile } from "./process-file.js";
+import { loadProcessing, type WorkerOptions } from "./pool.js";
 
 const options = workerData as WorkerOptions;
-const processOptions = { ...options, steps: stepsNamed(options.transforms) };
-parentPort!.on("message", (path: string) => parentPort!.postMessage(processFile(path, processOptions)));
+let loaded: ReturnType<typeof loadProcessing> | null = null;
+let python: ReturnType<typeof loadProcessing> | null = null;
+
+parentPort!.on("message", async (path: string) => {
+  // The Python parser is loaded by the first Python file this worker is given.
+  const isPython = /\.(py|ipynb)$/.test(path);
+  const ready = isPython ? (python ??= loadProcessing(options, [path])) : (loaded ??= loadProcessing(options, []));
+  const { processFile, processOptions } = await ready;
+  parentPort!.postMessage(processFile(path, processOptions));
+});

@@ -35,6 +35,8 @@ export interface Result {
 export interface Named {
   readonly name: string;
   readonly description: string;
+  /** reads what earlier steps wrote: run it on a parse of their output, not beside them */
+  readonly fresh?: boolean;
 }
 
 /** One logical change: the edit that carried its message and the edits made after it without one. */
@@ -157,6 +159,7 @@ export function runPipeline<Parse, S extends Named>(language: Language<Parse, S>
 
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i]!;
+    if (step.fresh && batch.length) applyBatch();
     if (!parsed) {
       try {
         parsed = language.parse(source);

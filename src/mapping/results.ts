@@ -9,7 +9,8 @@ export interface ResultRow {
   readonly spec: string;
   readonly of: readonly ResultKind[];
   readonly js: { readonly v1: string };
-  readonly python?: { readonly v1: string; readonly v2: string | null };
+  /** the Python field names, and the TODO's wording where Python's differs (it raises, not throws SdkError) */
+  readonly python?: { readonly v1: string; readonly v2: string | null; readonly todo?: string };
   readonly change:
     /**
      * the field was renamed; `absent` stands in where v2 made it optional and v1 always had it, and `todo`
@@ -31,7 +32,7 @@ export const RESULTS: readonly ResultRow[] = [
     spec: "sdk-facts 4.1",
     of: ["document", "started", "map", "search", "job"],
     js: { v1: "success" },
-    python: { v1: "success", v2: null },
+    python: { v1: "success", v2: null, todo: "v2 results have no success flag: failures raise an exception (FirecrawlError and its subclasses), so handle them with try/except" },
     change: {
       kind: "success-flag",
       todo: "v2 results have no success flag: failures throw SdkError, so handle them with try/catch",
@@ -41,7 +42,7 @@ export const RESULTS: readonly ResultRow[] = [
     spec: "sdk-facts 4.1",
     of: ["document", "started", "map", "search", "job"],
     js: { v1: "error" },
-    python: { v1: "error", v2: null },
+    python: { v1: "error", v2: null, todo: "v2 results have no error field: failures raise an exception instead" },
     change: { kind: "removed", todo: "v2 results have no error field: failures throw SdkError instead" },
   },
   {

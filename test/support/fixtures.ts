@@ -20,14 +20,17 @@ export interface Fixture {
 /** Options a concern's fixtures run with: the defaults folder is the one that opts in. */
 const OPTIONS: Record<string, TransformOptions> = { "v1-defaults": { keepV1Defaults: true } };
 
-export function loadFixtures(): Fixture[] {
+/** The JavaScript/TypeScript corpus, or with `language: "python"` the one under fixtures/python. */
+export function loadFixtures({ language = "js" }: { language?: "js" | "python" } = {}): Fixture[] {
+  const base = language === "python" ? join(FIXTURES, "python") : FIXTURES;
   const fixtures: Fixture[] = [];
-  for (const concern of readdirSync(FIXTURES).sort()) {
-    for (const file of readdirSync(join(FIXTURES, concern)).sort()) {
+  for (const concern of readdirSync(base).sort()) {
+    if (language === "js" && concern === "python") continue;
+    for (const file of readdirSync(join(base, concern)).sort()) {
       const m = /^(.+)\.input\.(\w+)$/.exec(file);
       if (!m) continue;
       const [, name, ext] = m;
-      const inputPath = join(FIXTURES, concern, file);
+      const inputPath = join(base, concern, file);
       fixtures.push({
         id: `${concern}/${name}.${ext}`,
         concern,
@@ -35,7 +38,7 @@ export function loadFixtures(): Fixture[] {
         ext: ext!,
         inputPath,
         input: readFileSync(inputPath, "utf8"),
-        output: readFileSync(join(FIXTURES, concern, `${name}.output.${ext}`), "utf8"),
+        output: readFileSync(join(base, concern, `${name}.output.${ext}`), "utf8"),
         options: OPTIONS[concern] ?? {},
       });
     }

@@ -1,0 +1,52 @@
+/**
+ * Facts that only Python has (sdk-facts 1.2, 4.2, 6): where things are imported from, what the v2 client's
+ * `.v1` proxy still offers, and how 2.x's camelCase response fields are spelled by v2's snake_case models.
+ * Method, option and format renames are the Python columns of the other tables.
+ */
+
+export const PY_PACKAGE = "firecrawl";
+
+/** 2.x's module path for the client, gone in 3.x (`from firecrawl.firecrawl import ...` raises ImportError). */
+export const PY_LEGACY_MODULES = ["firecrawl.firecrawl"] as const;
+
+/** v1 classes and the v2 ones that replace them; the async ones are awaited. */
+export const PY_CLIENTS = [
+  { v1: "FirecrawlApp", v2: "Firecrawl", async: false },
+  { v1: "AsyncFirecrawlApp", v2: "AsyncFirecrawl", async: true },
+] as const;
+
+/** 2.x option models that v2 moved to `firecrawl.types`, with snake_case fields (sdk-facts 1.2.1, 6.1). */
+export const PY_TYPES_MODULE = "firecrawl.types";
+export const PY_MOVED_TYPES = ["ScrapeOptions", "Location", "WebhookConfig"] as const;
+
+/** 2.x's json-format settings model; its calls become `{"type": "json", ...}` format dicts. */
+export const PY_JSON_CONFIG = "JsonConfig";
+
+/** The only v1 methods the v2 client's `.v1` proxy exposes (sdk-facts 1.2.1); the others need V1FirecrawlApp. */
+export const PY_V1_PROXY: ReadonlySet<string> = new Set([
+  "scrape_url",
+  "crawl_url",
+  "batch_scrape_urls",
+  "async_batch_scrape_urls",
+  "async_crawl_url",
+  "check_crawl_status",
+  "map_url",
+  "extract",
+  "deep_research",
+  "generate_llms_text",
+]);
+
+/** 2.x response fields whose v2 spelling is not just camelCase turned snake_case (sdk-facts 4.2). */
+export const PY_FIELD_RENAMES: Readonly<Record<string, string>> = { json_field: "json", extract: "json" };
+
+/** Methods whose v2 call on an async client takes the URL only as a keyword (sdk-facts 6.3). */
+export const PY_ASYNC_URL_KEYWORD: ReadonlySet<string> = new Set(["crawl"]);
+
+/** camelCase -> snake_case, as the v2 Python SDK spells fields and keyword arguments (rawHtml -> raw_html, sourceURL -> source_url). */
+export function snakeCase(name: string): string {
+  return name
+    .replace(/URLs/g, "Urls")
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
+    .toLowerCase();
+}

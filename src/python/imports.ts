@@ -1,0 +1,100 @@
+/**
+ * Imports (sdk-facts 1.2, 8.4): `FirecrawlApp` is `Firecrawl` and `AsyncFirecrawlApp` is `AsyncFirecrawl`
+ * (references follow when the name was not aliased and the new one is free), `firecrawl.firecrawl` is gone,
+ * option models come from `firecrawl.types`, and `JsonConfig` goes once its calls became format dicts.
+ */
+import { PY_CLIENTS, PY_JSON_CONFIG, PY_LEGACY_MODULES, PY_MOVED_TYPES, PY_PACKAGE, PY_TYPES_MODULE } from "../mapping/python.js";
+import type { PyContext, PyStep } from "./language.js";
+import { allOf, type Node } from "./parser.js";
+
+const RENAMES = new Map<string, string>(PY_CLIENTS.map((c) => [c.v1, c.v2]));
+const MOVED = new Set<string>(PY_MOVED_TYPES);
+const LEGACY = new Set<string>(PY_LEGACY_MODULES);
+
+interface Name {
+  readonly node: Node;
+  readonly imported: string;
+  readonly alias: string | null;
+}
+
+function namesOf(statement: Node): Name[] {
+  return statement.childrenForFieldName("name").flatMap((n): Name[] => {
+    if (!n) return [];
+    if (n.type === "aliased_import") return [{ node: n, imported: n.childForFieldName("name")!.text, alias: n.childForFieldName("alias")!.text }];
+    return [{ node: n, imported: n.text, alias: null }];
+  });
+}
+
+/** Uses of a name other than its import: identifiers that are not attribute names or keyword names. */
+function usesOf(context: PyContext, name: string, except: Node): Node[] {
+  return allOf(context.tree.rootNode, "identifier").filter((n) => {
+    if (n.text !== name || (n.startIndex >= except.startIndex && n.endIndex <= except.endIndex)) return false;
+    const parent = n.parent;
+    if (parent?.type === "attribute" && parent.childForFieldName("attribute")?.id === n.id) return false;
+    if (parent?.type === "keyword_argument" && parent.childForFieldName("name")?.id === n.id) return false;
+    return true;
+  });
+}
+
+function migrateStatement(context: PyContext, statement: Node): void {
+  const module = statement.childForFieldName("module_name")!;
+  const names = namesOf(statement);
+  const render = (n: Name, imported = n.imported) => (n.alias ? `${imported} as ${n.alias}` : imported);
+  const kept: string[] = [];
+  const moved: string[] = [];
+  let changed = LEGACY.has(module.text);
+  for (const n of names) {
+    const to = RENAMES.get(n.imported);
+    if (to) {
+      changed = true;
+      if (!n.alias && usesOf(context, to, statement).length === 0) {
+        for (const use of usesOf(context, n.imported, statement)) context.edit(use.startIndex, use.endIndex, to);
+        kept.push(to);
+      } else kept.push(render(n, to));
+    } else if (MOVED.has(n.imported) && module.text !== PY_TYPES_MODULE) {
+      changed = true;
+      moved.push(render(n));
+    } else if (n.imported === PY_JSON_CONFIG && usesOf(context, n.alias ?? n.imported, statement).length === 0) {
+      changed = true;
+    } else {
+      kept.push(render(n));
+    }
+  }
+  if (!changed) return;
+  const indent = context.source.text.slice(context.source.text.lastIndexOf("\n", statement.startIndex - 1) + 1, statement.startIndex);
+  const lines = [
+    ...(kept.length ? [`from ${PY_PACKAGE} import ${kept.join(", ")}`] : []),
+    ...(moved.length ? [`from ${PY_TYPES_MODULE} import ${moved.join(", ")}`] : []),
+  ];
+  context.edit(statement.startIndex, statement.endIndex, lines.join(`${context.source.eol}${indent}`), `import from ${module.text} updated for v2`);
+}
+
+/** `firecrawl.FirecrawlApp` through `import firecrawl`: the attribute is renamed. */
+function migrateModuleAttributes(context: PyContext): void {
+  for (const attribute of allOf(context.tree.rootNode, "attribute")) {
+    if (!context.sdk.modules.has(attribute.childForFieldName("object")?.text ?? "")) continue;
+    const name = attribute.childForFieldName("attribute")!;
+    const to = RENAMES.get(name.text);
+    if (to) context.edit(name.startIndex, name.endIndex, to, `${name.text} is ${to} in v2`);
+  }
+}
+
+/** A model the migration started using (ScrapeOptions(...) from a params dict) is imported where v2 has it. */
+function importUsedModels(context: PyContext): void {
+  const imported = new Set(context.sdk.imports.flatMap((s) => (s.type === "import_from_statement" ? namesOf(s).map((n) => n.alias ?? n.imported) : [])));
+  const used = [...MOVED].filter((model) => !imported.has(model) && allOf(context.tree.rootNode, "call").some((c) => c.childForFieldName("function")?.text === model));
+  const anchor = context.sdk.imports.at(-1);
+  if (!used.length || !anchor) return;
+  context.edit(anchor.endIndex, anchor.endIndex, `${context.source.eol}from ${PY_TYPES_MODULE} import ${used.join(", ")}`, `import ${used.join(", ")} from ${PY_TYPES_MODULE}`);
+}
+
+export const step: PyStep = {
+  name: "imports",
+  description: "renames FirecrawlApp and AsyncFirecrawlApp, and moves option models to firecrawl.types",
+  fresh: true,
+  run(context) {
+    for (const statement of context.sdk.imports) if (statement.type === "import_from_statement") migrateStatement(context, statement);
+    migrateModuleAttributes(context);
+    importUsedModels(context);
+  },
+};

@@ -1,0 +1,87 @@
+/**
+ * Options (spec 9.3, sdk-facts 6.2): keyword arguments v2 renamed or removed, from the Python column of the
+ * options table: max_depth, allow_backward_links, ignore_sitemap, sitemap_only, use_index, parse_pdf, ...
+ * Also in `ScrapeOptions(...)`, whose 2.x fields were camelCase and whose v2 fields are snake_case.
+ */
+import { optionRowsFor, type OptionRow } from "../mapping/options.js";
+import type { OptionsKind } from "../mapping/methods.js";
+import { snakeCase } from "../mapping/python.js";
+import { keywords, pyLiteral, removeItem, type Keyword } from "./code.js";
+import type { PyContext, PyStep } from "./language.js";
+import { allOf, type Node } from "./parser.js";
+
+/** Python's batch_scrape takes the scrape options flat, beside its own. */
+const KINDS: Record<OptionsKind, readonly OptionsKind[]> = {
+  scrape: ["scrape"],
+  crawl: ["crawl"],
+  map: ["map"],
+  search: ["search"],
+  batch: ["batch", "scrape"],
+  extract: ["extract"],
+};
+
+function rowsByPythonName(kinds: readonly OptionsKind[]): Map<string, OptionRow> {
+  const rows = new Map<string, OptionRow>();
+  for (const kind of kinds) for (const row of optionRowsFor(kind).values()) rows.set(row.python.v1, row);
+  return rows;
+}
+
+function migrateKeyword(context: PyContext, args: Node, keyword: Keyword, row: OptionRow): void {
+  const change = row.change;
+  const { name, node, value } = keyword;
+  if (change.kind === "removed" || !row.python.v2) {
+    context.apply(removeItem(context.source, args, node), `${name} removed: v2 has no such option`);
+    if (change.kind === "removed" && change.todo) context.todo(node, change.todo, "crawlOptions");
+    return;
+  }
+  const to = row.python.v2;
+  if (keywords(args).some((k) => k.name === to)) {
+    context.apply(removeItem(context.source, args, node), `${name} removed: ${to} is already set`);
+    return;
+  }
+  if (change.kind === "rename") {
+    context.edit(node.childForFieldName("name")!.startIndex, node.childForFieldName("name")!.endIndex, to, `${name} is ${to} in v2`);
+    if (change.todo) context.todo(node, change.todo, "crawlOptions");
+    return;
+  }
+  if (value.type === "true" || value.type === "false") {
+    const flag = value.type === "true";
+    if (change.omit === flag) context.apply(removeItem(context.source, args, node), `${name}=${value.text} is v2's default`);
+    else context.edit(node.startIndex, node.endIndex, `${to}=${pyLiteral(context.source, change.values[String(flag) as "true" | "false"])}`, `${name} is ${to} in v2`);
+    return;
+  }
+  const whenTrue = pyLiteral(context.source, change.values.true);
+  const whenFalse = pyLiteral(context.source, change.values.false);
+  context.edit(node.startIndex, node.endIndex, `${to}=${whenTrue} if ${value.text} else ${whenFalse}`, `${name} is ${to} in v2`);
+}
+
+export const step: PyStep = {
+  name: "options",
+  description: "renames crawl, map, search and scrape options (max_depth, allow_backward_links, ignore_sitemap, parse_pdf, ...)",
+  fresh: true,
+  run(context) {
+    for (const call of context.calls) {
+      if (!call.row.options) continue;
+      const rows = rowsByPythonName(KINDS[call.row.options]);
+      for (const keyword of keywords(call.args)) {
+        const row = rows.get(keyword.name);
+        if (row) migrateKeyword(context, call.args, keyword, row);
+      }
+    }
+    // ScrapeOptions(...) models: v2's fields are snake_case, and the scrape rows apply to them.
+    const scrapeRows = rowsByPythonName(["scrape"]);
+    for (const call of allOf(context.tree.rootNode, "call")) {
+      if (call.childForFieldName("function")?.text !== "ScrapeOptions") continue;
+      const args = call.childForFieldName("arguments")!;
+      for (const keyword of keywords(args)) {
+        const snake = snakeCase(keyword.name);
+        const row = scrapeRows.get(snake);
+        if (row) migrateKeyword(context, args, { ...keyword, name: snake }, row);
+        else if (snake !== keyword.name) {
+          const name = keyword.node.childForFieldName("name")!;
+          context.edit(name.startIndex, name.endIndex, snake, `ScrapeOptions field ${keyword.name} is ${snake} in v2`);
+        }
+      }
+    }
+  },
+};

@@ -1,0 +1,46 @@
+/**
+ * 1.x params (sdk-facts 6.1): `app.scrape_url(url, params={"formats": [...], "onlyMainContent": True})`
+ * passed camelCase API keys in a dict; 2.x and v2 take snake_case keyword arguments. A dict literal becomes
+ * keyword arguments (the option and format steps then rename what v2 renamed); anything else is marked.
+ */
+import { snakeCase } from "../mapping/python.js";
+import { dictEntries, keywords, positional } from "./code.js";
+import type { PyStep } from "./language.js";
+import { indentAt } from "../engine/code.js";
+import type { Node } from "./parser.js";
+
+/** v2 takes these as models with snake_case fields, not dicts (sdk-facts 6.1). */
+const MODELS: Readonly<Record<string, string>> = { scrape_options: "ScrapeOptions" };
+
+function keywordValue(name: string, value: Node): string {
+  const model = MODELS[name];
+  const entries = model && value.type === "dictionary" ? dictEntries(value) : null;
+  return entries ? `${model}(${entries.map((e) => `${snakeCase(e.key)}=${e.value.text}`).join(", ")})` : value.text;
+}
+
+/** The 1.x methods whose second parameter was `params`. */
+const PARAMS_AT = 1;
+
+export const step: PyStep = {
+  name: "params",
+  description: "turns 1.x params={...} dicts of camelCase API keys into snake_case keyword arguments",
+  run(context) {
+    for (const call of context.calls) {
+      if (!call.isV1Name && !call.row.python.v1.includes(call.method)) continue;
+      const given = keywords(call.args).find((k) => k.name === "params");
+      const value = given?.value ?? positional(call.args)[PARAMS_AT];
+      if (!value) continue;
+      const target = given?.node ?? value;
+      const entries = value.type === "dictionary" ? dictEntries(value) : null;
+      if (!entries) {
+        if (given || value.type === "dictionary") context.todo(call.node, "v1 params must become keyword arguments in v2 (snake_case names); this one is not a plain dict literal");
+        continue;
+      }
+      const multiline = value.text.includes("\n");
+      const indent = multiline ? indentAt(context.source.text, target.startIndex) : "";
+      const kwargs = entries.map((e) => `${snakeCase(e.key)}=${keywordValue(snakeCase(e.key), e.value)}`);
+      const text = multiline ? kwargs.join(`,${context.source.eol}${indent}`) : kwargs.join(", ");
+      context.edit(target.startIndex, target.endIndex, text, "v1 params dict is keyword arguments in v2");
+    }
+  },
+};

@@ -1,0 +1,65 @@
+/**
+ * Python parsed with tree-sitter in WebAssembly: web-tree-sitter and the grammar's .wasm from the
+ * tree-sitter-python package, both loaded from node_modules, with no native build and no download.
+ * Loading is asynchronous and done once; parsing is synchronous after that.
+ */
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { Language, Parser, type Node, type Tree } from "web-tree-sitter";
+
+export type { Node, Tree };
+
+let parser: Parser | null = null;
+
+export async function loadPython(): Promise<void> {
+  if (parser) return;
+  const require = createRequire(import.meta.url);
+  await Parser.init({ locateFile: (name: string) => join(dirname(require.resolve("web-tree-sitter")), name) });
+  const grammar = await Language.load(join(dirname(require.resolve("tree-sitter-python/package.json")), "tree-sitter-python.wasm"));
+  const ready = new Parser();
+  ready.setLanguage(grammar);
+  parser = ready;
+}
+
+export function isPythonLoaded(): boolean {
+  return parser !== null;
+}
+
+/** Node offsets are in UTF-16 code units, the same as JavaScript string offsets, so edits slice strings. */
+export function parsePython(text: string): Tree {
+  if (!parser) throw new Error("the Python parser is not loaded (call loadPython first)");
+  const tree = parser.parse(text);
+  if (!tree) throw new Error("tree-sitter returned no tree");
+  return tree;
+}
+
+/** The first syntax error in a tree, as a parser message with its position, or null. */
+export function syntaxError(tree: Tree): { line: number; column: number } | null {
+  if (!tree.rootNode.hasError) return null;
+  const bad = tree.rootNode.descendantsOfType(["ERROR"])[0] ?? firstMissing(tree.rootNode);
+  return bad ? { line: bad.startPosition.row + 1, column: bad.startPosition.column } : { line: 1, column: 0 };
+}
+
+function firstMissing(node: Node): Node | null {
+  if (node.isMissing) return node;
+  for (const child of node.children) {
+    if (child && (child.hasError || child.isMissing)) {
+      const found = firstMissing(child);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** Every node below `node` (itself included) of one of these types, in document order. */
+export function allOf(node: Node, types: string | readonly string[]): Node[] {
+  return node.descendantsOfType(typeof types === "string" ? [types] : [...types]).filter((n): n is Node => n !== null);
+}
+
+/** A string literal's value, when it is a plain one (no interpolation, no implicit concatenation). */
+export function stringValue(node: Node | null): string | undefined {
+  if (node?.type !== "string") return undefined;
+  const content = node.children.filter((c) => c?.type === "string_content");
+  if (node.children.some((c) => c?.type === "interpolation")) return undefined;
+  return content.map((c) => c!.text).join("");
+}

@@ -1,0 +1,91 @@
+/**
+ * The Python migration: every fixture byte for byte, idempotent, untouched when nothing applies, with its
+ * TODOs counted and its output parsing without error nodes; the table's Python columns covered; and the
+ * CLI on .py files and notebooks.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { FORMATS, METHODS, OPTIONS } from "../src/mapping/index.js";
+import { runPython } from "../src/python/language.js";
+import { runNotebook } from "../src/python/notebook.js";
+import { loadPython, parsePython } from "../src/python/parser.js";
+import { pythonSteps } from "../src/python/preset.js";
+import { loadFixtures, type Fixture } from "./support/fixtures.js";
+
+beforeAll(loadPython);
+
+const fixtures = loadFixtures({ language: "python" });
+const migrate = (f: Fixture, text: string) => (f.ext === "ipynb" ? runNotebook(pythonSteps, f.inputPath, text) : runPython(pythonSteps, f.inputPath, text));
+const programOf = (f: Fixture, text: string) =>
+  f.ext === "ipynb"
+    ? (JSON.parse(text) as { cells: { cell_type: string; source: string[] | string }[] }).cells
+        .filter((c) => c.cell_type === "code")
+        .map((c) => (Array.isArray(c.source) ? c.source.join("") : c.source))
+        .join("\n")
+    : text;
+
+test("the Python corpus covers scripts, packages and notebooks", () => {
+  expect(fixtures.length).toBeGreaterThanOrEqual(25);
+  expect(new Set(fixtures.map((f) => f.ext))).toEqual(new Set(["py", "ipynb"]));
+});
+
+describe.each(fixtures)("$id", (fixture) => {
+  test("migrates the input to the output byte for byte, and leaves the output as it is", () => {
+    const result = migrate(fixture, fixture.input);
+    expect(result.output ?? fixture.input).toBe(fixture.output);
+    expect(migrate(fixture, fixture.output).output).toBeNull();
+    if (fixture.input === fixture.output) expect(result.output).toBeNull();
+    const markers = (text: string) => text.split("\n").filter((l) => l.includes("TODO(firecrawl-v2):")).length;
+    expect(result.todos.length).toBe(markers(fixture.output) - markers(fixture.input));
+  });
+
+  test("the output parses with no error nodes", () => {
+    expect(parsePython(programOf(fixture, fixture.output)).rootNode.hasError).toBe(false);
+    if (fixture.ext === "ipynb") expect(() => JSON.parse(fixture.output)).not.toThrow();
+  });
+});
+
+describe("the table's Python columns have fixtures", () => {
+  const inputs = fixtures.map((f) => f.input).join("\n");
+  test.each(METHODS.flatMap((row) => row.python.v1))("method %s", (name) => {
+    expect(inputs).toMatch(new RegExp(`\\.${name}\\(`));
+  });
+  test.each(OPTIONS.filter((row) => row.python.v1 !== row.python.v2).map((row) => row.python.v1))("option %s", (name) => {
+    expect(inputs).toMatch(new RegExp(`\\b${name}=|"${name}"`));
+  });
+  test.each(FORMATS.map((row) => row.python.v1))("format %s", (name) => {
+    expect(inputs).toMatch(new RegExp(`["']${name.replace(/[@.]/g, "\\$&")}["']`));
+  });
+});
+
+describe("the CLI on Python", () => {
+  const CLI = resolve(import.meta.dirname, "../dist/src/cli/main.js");
+  const dir = mkdtempSync(join(tmpdir(), "fc-python-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const notebook = fixtures.find((f) => f.ext === "ipynb" && f.input !== f.output)!;
+  const script = fixtures.find((f) => f.id === "results/result-fields.py")!;
+  writeFileSync(join(dir, "job.py"), script.input);
+  writeFileSync(join(dir, "explore.ipynb"), notebook.input);
+  writeFileSync(join(dir, "broken.py"), "from firecrawl import FirecrawlApp\ndef f(:\n");
+  execFileSync("git", ["init", "-q"], { cwd: dir });
+  const cli = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: "utf8" });
+
+  test("check reports Python and notebook findings, and the file that does not parse", () => {
+    const { status, stdout, stderr } = cli("check", ".", "--format", "json");
+    expect(status).toBe(2);
+    const files = new Set((JSON.parse(stdout) as { findings: { file: string }[] }).findings.map((f) => f.file));
+    expect(files).toEqual(new Set(["job.py", "explore.ipynb"]));
+    expect(stderr).toMatch(/broken\.py: does not parse: .*line 2/);
+  });
+
+  test("run migrates them in place, byte for byte as the fixtures say", () => {
+    const { status } = cli("run", ".", "--force");
+    expect(status).toBe(1);
+    expect(readFileSync(join(dir, "job.py"), "utf8")).toBe(script.output);
+    expect(readFileSync(join(dir, "explore.ipynb"), "utf8")).toBe(notebook.output);
+    expect(readFileSync(join(dir, "broken.py"), "utf8")).toBe("from firecrawl import FirecrawlApp\ndef f(:\n");
+  });
+});
