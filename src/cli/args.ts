@@ -21,6 +21,8 @@ const COMMON: Options = {
 };
 
 const DISCOVERY: Options = {
+  project: { type: "string", multiple: true },
+  "no-types": { type: "boolean" },
   ignore: { type: "string", multiple: true },
   extensions: { type: "string" },
   jobs: { type: "string", short: "j" },
@@ -28,6 +30,8 @@ const DISCOVERY: Options = {
 };
 
 const DISCOVERY_HELP = {
+  "--project <tsconfig>": "type-aware mode with this tsconfig (repeatable; default: the tsconfig.json files found)",
+  "--no-types": "syntactic mode only, even where a tsconfig.json is found",
   "--ignore <glob>": "skip files matching a gitignore-style pattern (repeatable)",
   "--extensions <list>": "file extensions to look at (default js,jsx,mjs,cjs,ts,tsx,mts,cts)",
   "--jobs, -j <n>": "worker threads (default: one per core beyond the first; 1 runs in the main thread)",

@@ -16,6 +16,7 @@ import { processAll } from "./pool.js";
 import type { FileReport } from "./process-file.js";
 import { Progress } from "./progress.js";
 import { screen } from "./screen.js";
+import { findTsconfigs } from "./tsconfigs.js";
 import { runReport, summaryText } from "./report.js";
 import { VERSION } from "../version.js";
 
@@ -72,17 +73,25 @@ async function collect(parsed: Parsed, options: { write: boolean; diff: boolean;
   if (missing.length) throw new UsageError(`no such file or folder: ${missing.join(", ")}`);
   const progress = new Progress(files.length, !values["no-progress"] && !values.json && values.format === undefined);
   const reports: FileReport[] = [];
-  const candidates = screen(files, (report) => {
-    reports.push(report);
-    progress.tick();
-  });
-  await processAll(candidates, options, jobs, (report) => {
+  // Type-aware mode: receivers the checker vouches for, in files that may not even mention the SDK.
+  const tsconfigs = values["no-types"] ? [] : findTsconfigs(positionals, (values.project as string[] | undefined) ?? []);
+  const receivers = tsconfigs.length ? (await import("./types.js")).typedReceivers(tsconfigs, new Set(files)) : new Map<string, readonly string[]>();
+  const typedFiles = files.filter((f) => receivers.get(f)?.length);
+  const candidates = screen(
+    files.filter((f) => !receivers.get(f)?.length),
+    (report) => {
+      reports.push(report);
+      progress.tick();
+    },
+  );
+  const work = [...typedFiles, ...candidates].map((path) => ({ path, receivers: receivers.get(path) }));
+  await processAll(work, options, jobs, (report) => {
     reports.push(report);
     progress.tick();
   });
   progress.done();
   const order = new Map(files.map((f, i) => [f, i]));
-  return reports.sort((a, b) => order.get(a.path)! - order.get(b.path)!);
+  return { reports: reports.sort((a, b) => order.get(a.path)! - order.get(b.path)!), tsconfigs };
 }
 
 async function run(parsed: Parsed): Promise<number> {
@@ -96,7 +105,7 @@ async function run(parsed: Parsed): Promise<number> {
     }
   }
   const transforms = values.transforms ? list(values.transforms) : undefined;
-  const reports = await collect(parsed, { write: !dry, diff: dry, print: Boolean(values.print), transforms, keepV1Defaults: Boolean(values["keep-v1-defaults"]) });
+  const { reports, tsconfigs } = await collect(parsed, { write: !dry, diff: dry, print: Boolean(values.print), transforms, keepV1Defaults: Boolean(values["keep-v1-defaults"]) });
   const changed = reports.filter((r) => r.status === "changed").map((r) => r.path);
   const bumps = packageBumps(changed);
   for (const bump of bumps) {
@@ -107,7 +116,7 @@ async function run(parsed: Parsed): Promise<number> {
     }
   }
   const cwd = process.cwd();
-  const report = runReport(reports, bumps, cwd, dry);
+  const report = runReport(reports, bumps, cwd, dry, tsconfigs);
   if (values.report) writeFileSync(String(values.report), `${JSON.stringify(report, null, 2)}\n`);
   if (values.json) out(JSON.stringify(report, null, 2));
   else {
@@ -130,7 +139,7 @@ async function run(parsed: Parsed): Promise<number> {
 async function check(parsed: Parsed): Promise<number> {
   const format = (parsed.values.format ?? "text") as FindingFormat;
   if (!["text", "json", "sarif", "github"].includes(format)) throw new UsageError(`--format is text, json, sarif or github, not '${format}'`);
-  const reports = await collect(parsed, { write: false, diff: false, print: false, keepV1Defaults: false });
+  const { reports } = await collect(parsed, { write: false, diff: false, print: false, keepV1Defaults: false });
   const unreadable = reports.filter((r) => r.status === "error" || r.status === "skipped");
   for (const r of unreadable) err(`${r.status}: ${r.path}: ${r.error}`);
   const findings = findingsOf(reports, process.cwd());

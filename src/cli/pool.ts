@@ -32,12 +32,19 @@ export async function loadProcessing(options: WorkerOptions, files: readonly str
   return { processFile, processOptions: { ...options, steps: stepsNamed(options.transforms), pythonSteps: pythonStepsNamed(options.transforms) } };
 }
 
-export async function processAll(files: readonly string[], options: WorkerOptions, jobs: number, onReport: (report: FileReport) => void): Promise<void> {
+/** A file to process, with the client receivers the type checker found in it (type-aware mode). */
+export interface Job {
+  readonly path: string;
+  readonly receivers?: readonly string[];
+}
+
+export async function processAll(jobsToDo: readonly Job[], options: WorkerOptions, jobs: number, onReport: (report: FileReport) => void): Promise<void> {
+  const files = jobsToDo.map((j) => j.path);
   if (files.length === 0) return;
   const workers = Math.min(jobs || availableParallelism() - 1, Math.floor(files.length / PER_WORKER));
   if (workers <= 1) {
     const { processFile, processOptions } = await loadProcessing(options, files);
-    for (const file of files) onReport(processFile(file, processOptions));
+    for (const job of jobsToDo) onReport(processFile(job.path, processOptions, job.receivers));
     return;
   }
   let next = 0;
@@ -46,7 +53,7 @@ export async function processAll(files: readonly string[], options: WorkerOption
       new Promise<void>((done, fail) => {
         const worker = new Worker(new URL("./worker.js", import.meta.url), { workerData: options });
         const feed = () => {
-          if (next < files.length) worker.postMessage(files[next++]);
+          if (next < jobsToDo.length) worker.postMessage(jobsToDo[next++]);
           else void worker.terminate().then(() => done());
         };
         worker.on("message", (report: FileReport) => {

@@ -8,7 +8,10 @@ import { readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats }
 import { basename, dirname, join, relative } from "node:path";
 import { createTwoFilesPatch } from "diff";
 import type { Result } from "../engine/pipeline.js";
-import { runSteps, type Change, type Step, type TransformOptions } from "../engine/transform.js";
+import { findClientCalls } from "../detect/calls.js";
+import type { ClientOracle } from "../detect/sdk.js";
+import { lineAt, readSource } from "../engine/source.js";
+import { parseForSteps, runSteps, type Change, type Step, type TransformOptions } from "../engine/transform.js";
 import type { PyStep } from "../python/language.js";
 import { runPython } from "../python/language.js";
 import { runNotebook } from "../python/notebook.js";
@@ -21,6 +24,8 @@ export interface FileReport {
   readonly changes: readonly Change[];
   readonly todos: readonly Change[];
   readonly error?: string;
+  /** in the type-aware mode: client calls that only the type checker revealed */
+  readonly foundByTypes?: readonly { readonly line: number; readonly method: string }[];
   /** with --dry: the unified diff; with --print: the new source */
   readonly diff?: string;
   readonly printed?: string;
@@ -57,13 +62,28 @@ function writeAtomically(path: string, text: string, before: Stats): void {
 }
 
 /** Python files, notebooks, and JavaScript/TypeScript, each through its own steps. */
-function migrate(path: string, text: string, options: ProcessOptions): Result {
+function migrate(path: string, text: string, options: ProcessOptions, oracle?: ClientOracle): Result {
   if (path.endsWith(".ipynb")) return runNotebook(options.pythonSteps, path, text, options);
   if (path.endsWith(".py")) return runPython(options.pythonSteps, path, text, options);
-  return runSteps(options.steps, path, text, options);
+  return runSteps(options.steps, path, text, options, oracle);
 }
 
-export function processFile(path: string, options: ProcessOptions): FileReport {
+/** The calls the oracle adds to what syntax finds, with their lines in the input. */
+function foundByTypes(path: string, text: string, oracle: ClientOracle): FileReport["foundByTypes"] {
+  const source = readSource(path, text);
+  const syntactic = parseForSteps(source);
+  const typed = parseForSteps(source, oracle);
+  const known = new Set(findClientCalls(syntactic.index, syntactic.sdk).map((c) => c.node.start));
+  return findClientCalls(typed.index, typed.sdk)
+    .filter((c) => !known.has(c.node.start))
+    .map((c) => ({ line: lineAt(source.text, c.node.start!), method: c.method }));
+}
+
+/**
+ * Runs one file. `receivers` ("start:end" offsets) are the client receivers the type checker found in it,
+ * in the type-aware mode.
+ */
+export function processFile(path: string, options: ProcessOptions, receivers?: readonly string[]): FileReport {
   const base = { path, changes: [], todos: [] };
   let stat: Stats;
   let bytes: Buffer;
@@ -80,14 +100,18 @@ export function processFile(path: string, options: ProcessOptions): FileReport {
     return { ...base, status: "skipped", error: "not UTF-8 text; left as it is rather than re-encoded" };
   }
   try {
-    const result = migrate(path, text, options);
-    if (result.output === null) return { ...base, status: "unchanged", todos: result.todos };
+    const typed = receivers && new Set(receivers);
+    const oracle: ClientOracle | undefined = typed && ((start, end) => typed.has(`${start}:${end}`));
+    const result = migrate(path, text, options, oracle);
+    const byTypes = oracle && !/\.(py|ipynb)$/.test(path) ? foundByTypes(path, text, oracle) : undefined;
+    if (result.output === null) return { ...base, status: "unchanged", todos: result.todos, foundByTypes: byTypes };
     if (options.write) writeAtomically(path, result.output, stat);
     return {
       path,
       status: "changed",
       changes: result.changes,
       todos: result.todos,
+      foundByTypes: byTypes,
       diff: options.diff ? createTwoFilesPatch(relative(process.cwd(), path), relative(process.cwd(), path), text, result.output, "", "", { context: 3 }) : undefined,
       printed: options.print ? result.output : undefined,
     };

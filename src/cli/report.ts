@@ -13,12 +13,16 @@ export const REPORT_VERSION = 1;
 export interface RunReport {
   readonly version: number;
   readonly mode: "run" | "dry";
+  /** how clients were found: by the type checker under these tsconfigs, or by syntax alone */
+  readonly analysis: { readonly mode: "types" | "syntax"; readonly projects: readonly string[] };
   readonly files: readonly {
     readonly path: string;
     readonly status: FileReport["status"];
     readonly changes: readonly { transform: string; line: number; message: string }[];
     readonly todos: readonly { line: number; message: string }[];
     readonly error?: string;
+    /** client calls only the type-aware mode found */
+    readonly foundByTypes?: readonly { line: number; method: string }[];
   }[];
   readonly packages: readonly { path: string; dependency: string; from: string; to: string }[];
   readonly summary: { scanned: number; changed: number; unchanged: number; errors: number; skipped: number; todos: number };
@@ -30,17 +34,19 @@ export function displayPath(cwd: string, path: string): string {
   return path.startsWith(prefix) ? path.slice(prefix.length) : relative(cwd, path);
 }
 
-export function runReport(reports: readonly FileReport[], bumps: readonly PackageBump[], cwd: string, dry: boolean): RunReport {
+export function runReport(reports: readonly FileReport[], bumps: readonly PackageBump[], cwd: string, dry: boolean, tsconfigs: readonly string[]): RunReport {
   const count = (status: FileReport["status"]) => reports.filter((r) => r.status === status).length;
   return {
     version: REPORT_VERSION,
     mode: dry ? "dry" : "run",
+    analysis: { mode: tsconfigs.length ? "types" : "syntax", projects: tsconfigs.map((t) => displayPath(cwd, t)) },
     files: reports.map((r) => ({
       path: displayPath(cwd, r.path),
       status: r.status,
       changes: r.changes.map(({ transform, line, message }) => ({ transform, line, message })),
       todos: r.todos.map(({ line, message }) => ({ line, message })).sort((a, b) => a.line - b.line),
       ...(r.error ? { error: r.error } : {}),
+      ...(r.foundByTypes?.length ? { foundByTypes: r.foundByTypes } : {}),
     })),
     packages: bumps.flatMap((b) => b.ranges.map((r) => ({ path: displayPath(cwd, b.path), ...r }))),
     summary: {
@@ -82,6 +88,12 @@ export function summaryText(report: RunReport, cwd: string): string {
   lines.push(
     "",
     `${verb} ${summary.changed} of ${summary.scanned} files · ${changeCount} changes · ${summary.todos} TODOs need a human · ${summary.errors} errors${summary.skipped ? ` · ${summary.skipped} skipped` : ""}`,
+  );
+  const byTypes = report.files.reduce((n, f) => n + (f.foundByTypes?.length ?? 0), 0);
+  lines.push(
+    report.analysis.mode === "types"
+      ? `Type-aware (${report.analysis.projects.join(", ")}): ${byTypes} client calls found only through types`
+      : "Syntactic mode: no tsconfig.json found (or --no-types); clients made in other modules are not followed",
   );
   const changed = report.files.filter((f) => f.status === "changed").map((f) => f.path);
   const format = report.mode === "run" ? formatCommand(cwd, changed) : null;

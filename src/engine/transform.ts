@@ -79,10 +79,13 @@ export function planStep(step: Step, source: Source, parsed: Parsed, options: Tr
   return planner.plan;
 }
 
-const javascript: Language<Parsed, Step> = { parse: parseForSteps, reachesSdk: (parsed) => parsed.sdk.found, plan: planStep };
+/** JavaScript for the pipeline; with an oracle, receivers it vouches for count as clients too. */
+function javascript(oracle?: ClientOracle): Language<Parsed, Step> {
+  return { parse: (source) => parseForSteps(source, oracle), reachesSdk: (parsed) => parsed.sdk.found, plan: planStep };
+}
 
-export function runSteps(steps: readonly Step[], path: string, raw: string, options: TransformOptions = {}): Result {
-  return runPipeline(javascript, steps, path, raw, options);
+export function runSteps(steps: readonly Step[], path: string, raw: string, options: TransformOptions = {}, oracle?: ClientOracle): Result {
+  return runPipeline(javascript(oracle), steps, path, raw, options);
 }
 
 

@@ -120,6 +120,24 @@ try {
   ]);
   console.log(`  per file: ours ${((ours.seconds / count) * 1000).toFixed(2)} ms, jscodeshift ${((theirs.seconds / count) * 1000).toFixed(2)} ms   ratio ${ours.ratio.toFixed(2)}x   (target <= 1x)`);
   console.log(`  two worker threads against jscodeshift (${availableParallelism()} cores): ${workers.ratio.toFixed(2)}x`);
+
+  // 3. The type-aware mode against the compiler on the same project: the batch test's project, repeated.
+  const copies = Number(process.env.BENCH_PROJECT_COPIES ?? 60);
+  const project = join(work, "project");
+  for (let i = 0; i < copies; i++) cpSync(join(root, "test/batch/projects/site-tools/src"), join(project, "src", `part${i}`), { recursive: true });
+  const sdkTypes = join(root, "node_modules/firecrawl-v1/dist/index.d.ts");
+  writeFileSync(
+    join(project, "tsconfig.json"),
+    JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", skipLibCheck: true, noEmit: true, types: ["node"], typeRoots: [join(root, "node_modules/@types")], paths: { "@mendable/firecrawl-js": [sdkTypes] } }, include: ["src"] }),
+  );
+  const projectFiles = readdirSync(join(project, "src"), { recursive: true }).filter((f) => String(f).endsWith(".ts")).length;
+  console.log(`\nType-aware mode: ${projectFiles} TypeScript files (the batch project, ${copies} times) under one tsconfig`);
+  const [, typed] = compare([
+    { label: "tsc --noEmit", command: process.execPath, args: [join(root, "node_modules/typescript/bin/tsc"), "--noEmit", "-p", project] },
+    { label: "firecrawl-codemod run --dry (types)", command: process.execPath, args: [cli, "run", project, "--dry", "--json", "--project", join(project, "tsconfig.json")] },
+    { label: "firecrawl-codemod run --dry --no-types", command: process.execPath, args: [cli, "run", project, "--dry", "--json", "--no-types"] },
+  ]);
+  console.log(`  type-aware / tsc = ${typed.ratio.toFixed(2)}x   (target <= 2x)`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -59,7 +59,8 @@ function statementOf(node: Node): Node {
   return at;
 }
 
-function isUnderTodo(text: string, statementStart: number): boolean {
+/** Whether the comment lines right above a statement include a TODO(firecrawl-v2) marker. */
+export function isUnderTodo(text: string, statementStart: number): boolean {
   const lines = text.slice(0, statementStart).split("\n");
   lines.pop();
   while (lines.length) {

@@ -1,0 +1,2 @@
+export { firecrawl as client, getClient } from "./firecrawl";
+export { SiteMapper } from "./service";
