@@ -5,10 +5,8 @@
  */
 import type { SourceCode } from "eslint";
 import type * as ts from "typescript";
+import { isClientType, type TsType } from "../src/detect/client-type.js";
 import type { ClientOracle } from "../src/detect/sdk.js";
-
-const CLIENT_CLASSES = new Set(["FirecrawlApp", "Firecrawl", "FirecrawlClient"]);
-const SDK_FILE = /[\\/](?:@mendable[\\/]firecrawl-js|firecrawl(?:-v1)?)[\\/]/;
 
 interface Services {
   program?: ts.Program;
@@ -27,14 +25,6 @@ function nodeAt(file: ts.SourceFile, start: number, end: number): ts.Node | unde
   return found;
 }
 
-export function isClientType(checker: ts.TypeChecker, type: ts.Type): boolean {
-  const types = type.isUnion() ? type.types : [type];
-  return types.some((t) => {
-    const symbol = t.getSymbol() ?? t.aliasSymbol;
-    if (!symbol || !CLIENT_CLASSES.has(symbol.getName())) return false;
-    return (symbol.getDeclarations() ?? []).some((d) => SDK_FILE.test(d.getSourceFile().fileName)) || checker.getFullyQualifiedName(symbol).includes("firecrawl");
-  });
-}
 
 /** An oracle when the file was parsed with type information and the settings ask for it, else null. */
 export function typeOracle(sourceCode: SourceCode, settings?: Record<string, unknown>): ClientOracle | null {
@@ -46,6 +36,6 @@ export function typeOracle(sourceCode: SourceCode, settings?: Record<string, unk
   if (!file) return null;
   return (start, end) => {
     const node = nodeAt(file, start, end);
-    return node !== undefined && isClientType(checker, checker.getTypeAtLocation(node));
+    return node !== undefined && isClientType(checker.getTypeAtLocation(node) as unknown as TsType);
   };
 }

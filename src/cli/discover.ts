@@ -19,6 +19,8 @@ export interface DiscoverOptions {
 
 export interface Discovery {
   readonly files: string[];
+  /** tsconfig.json files met on the way (not ignored), for the type-aware mode */
+  readonly tsconfigs: string[];
   /** paths given that do not exist */
   readonly missing: string[];
 }
@@ -58,6 +60,7 @@ export function discover(paths: readonly string[], options: DiscoverOptions): Di
   const extensions = new Set(options.extensions.map((e) => e.replace(/^\./, "")));
   const wanted = (file: string) => extensions.has(file.slice(file.lastIndexOf(".") + 1)) && !DECLARATION.test(file);
   const files = new Set<string>();
+  const tsconfigs: string[] = [];
   const missing: string[] = [];
 
   const walk = (dir: string, stack: readonly Rules[]) => {
@@ -72,6 +75,8 @@ export function discover(paths: readonly string[], options: DiscoverOptions): Di
         if (!SKIPPED_DIRS.has(entry.name) && !isIgnored(path, true, rules)) walk(path, rules);
       } else if (entry.isFile() && wanted(entry.name) && !isIgnored(path, false, rules)) {
         files.add(path);
+      } else if (entry.isFile() && entry.name === "tsconfig.json" && !isIgnored(path, false, rules)) {
+        tsconfigs.push(path);
       }
     }
   };
@@ -88,5 +93,5 @@ export function discover(paths: readonly string[], options: DiscoverOptions): Di
     // A file named outright is taken unless the user's own --ignore says otherwise.
     else if (stat.isFile() && wanted(path) && !isIgnored(path, false, user)) files.add(path);
   }
-  return { files: [...files], missing };
+  return { files: [...files], tsconfigs, missing };
 }

@@ -4,7 +4,7 @@
  * could not be (parse errors, skipped files); `check` 0 when clean, 1 when v1 usage remains; 2 for usage
  * errors and unreadable input, everywhere.
  */
-import { renameSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { relative } from "node:path";
 import pc from "picocolors";
 import { helpText, parse, UsageError, type Parsed } from "./args.js";
@@ -19,7 +19,7 @@ import { screen } from "./screen.js";
 import { findTsconfigs } from "./tsconfigs.js";
 import { runReport, summaryText } from "./report.js";
 import { VERSION } from "../version.js";
-
+import { writeAtomically } from "./write.js";
 
 function out(text: string): void {
   if (text) process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
@@ -69,12 +69,12 @@ async function collect(parsed: Parsed, options: { write: boolean; diff: boolean;
     if (unknown.length) throw new UsageError(`unknown transform ${unknown.join(", ")}; \`firecrawl-codemod list\` shows them`);
   }
   const extensions = values.extensions ? list(values.extensions) : [...DEFAULT_EXTENSIONS];
-  const { files, missing } = discover(positionals, { extensions, ignore: (values.ignore as string[] | undefined) ?? [] });
+  const { files, tsconfigs: found, missing } = discover(positionals, { extensions, ignore: (values.ignore as string[] | undefined) ?? [] });
   if (missing.length) throw new UsageError(`no such file or folder: ${missing.join(", ")}`);
   const progress = new Progress(files.length, !values["no-progress"] && !values.json && values.format === undefined);
   const reports: FileReport[] = [];
   // Type-aware mode: receivers the checker vouches for, in files that may not even mention the SDK.
-  const tsconfigs = values["no-types"] ? [] : findTsconfigs(positionals, (values.project as string[] | undefined) ?? []);
+  const tsconfigs = values["no-types"] ? [] : findTsconfigs(positionals, (values.project as string[] | undefined) ?? [], found);
   const receivers = tsconfigs.length ? (await import("./types.js")).typedReceivers(tsconfigs, new Set(files)) : new Map<string, readonly string[]>();
   const typedFiles = files.filter((f) => receivers.get(f)?.length);
   const candidates = screen(
@@ -108,11 +108,13 @@ async function run(parsed: Parsed): Promise<number> {
   const { reports, tsconfigs } = await collect(parsed, { write: !dry, diff: dry, print: Boolean(values.print), transforms, keepV1Defaults: Boolean(values["keep-v1-defaults"]) });
   const changed = reports.filter((r) => r.status === "changed").map((r) => r.path);
   const bumps = packageBumps(changed);
-  for (const bump of bumps) {
-    if (!dry) {
-      const temp = `${bump.path}.firecrawl-codemod.tmp`;
-      writeFileSync(temp, bump.after);
-      renameSync(temp, bump.path);
+  if (!dry) {
+    for (const bump of bumps) {
+      try {
+        writeAtomically(bump.path, bump.after, bump.stat);
+      } catch (error) {
+        err(`${relative(process.cwd(), bump.path)}: the SDK range was not updated: ${(error as Error).message}`);
+      }
     }
   }
   const cwd = process.cwd();

@@ -2,7 +2,7 @@
  * The dependency range: a changed file's nearest package.json that still asks for a v1 SDK (below 3) is
  * moved to the current v2 major, editing only the version string so the file keeps its layout.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync, type Stats } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { SDK_MODULES, V2_RANGE } from "../mapping/imports.js";
 
@@ -11,6 +11,8 @@ export interface PackageBump {
   readonly ranges: readonly { readonly dependency: string; readonly from: string; readonly to: string }[];
   readonly before: string;
   readonly after: string;
+  /** as it was when read, so a write can tell whether it changed since */
+  readonly stat: Stats;
 }
 
 function nearestPackageJson(file: string): string | null {
@@ -28,6 +30,7 @@ export function packageBumps(changedFiles: readonly string[]): PackageBump[] {
   const paths = new Set(changedFiles.map(nearestPackageJson).filter((p): p is string => p !== null));
   const bumps: PackageBump[] = [];
   for (const path of paths) {
+    const stat = statSync(path);
     const before = readFileSync(path, "utf8");
     const ranges: PackageBump["ranges"][number][] = [];
     let after = before;
@@ -39,7 +42,7 @@ export function packageBumps(changedFiles: readonly string[]): PackageBump[] {
         return `${open}${V2_RANGE}${close}`;
       });
     }
-    if (ranges.length) bumps.push({ path, ranges, before, after });
+    if (ranges.length) bumps.push({ path, ranges, before, after, stat });
   }
   return bumps;
 }

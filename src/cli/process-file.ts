@@ -3,9 +3,9 @@
  * runner has: no re-encoding of files that are not UTF-8, the whole file rolled back when a transform
  * throws, and an atomic write that refuses to overwrite a file changed during the run.
  */
-import { randomBytes } from "node:crypto";
-import { readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
-import { basename, dirname, join, relative } from "node:path";
+import { readFileSync, statSync, type Stats } from "node:fs";
+import { writeAtomically } from "./write.js";
+import { relative } from "node:path";
 import { createTwoFilesPatch } from "diff";
 import type { Result } from "../engine/pipeline.js";
 import { findClientCalls } from "../detect/calls.js";
@@ -42,24 +42,6 @@ export interface ProcessOptions extends TransformOptions {
 
 // ignoreBOM keeps a byte-order mark in the text, so it is written back (readSource sets it aside).
 const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-
-function sameFile(a: Stats, b: Stats): boolean {
-  return a.mtimeMs === b.mtimeMs && a.size === b.size;
-}
-
-/** Temp file beside the target, then rename: a reader sees the old file or the new one, never half. */
-function writeAtomically(path: string, text: string, before: Stats): void {
-  const now = statSync(path);
-  if (!sameFile(now, before)) throw new Error("the file changed on disk during the run; it was left as it is now");
-  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(4).toString("hex")}.firecrawl-codemod.tmp`);
-  try {
-    writeFileSync(temp, text, { mode: before.mode & 0o7777 });
-    renameSync(temp, path);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
-  }
-}
 
 /** Python files, notebooks, and JavaScript/TypeScript, each through its own steps. */
 function migrate(path: string, text: string, options: ProcessOptions, oracle?: ClientOracle): Result {

@@ -1,29 +1,23 @@
 /** Which tsconfig.json files the type-aware mode uses: kept apart from types.ts so finding none loads no compiler. */
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 
-const SKIPPED_DIRS = new Set(["node_modules", "dist", "build", "coverage", ".next", ".git"]);
-
-/** The tsconfig.json files for these paths: the ones given, or those found in and above them. */
-export function findTsconfigs(paths: readonly string[], given: readonly string[]): string[] {
+/**
+ * The ones given with --project; else those discovery met under the paths, plus the nearest one above
+ * each path within its package (a tsconfig beyond the nearest package.json belongs to another package).
+ */
+export function findTsconfigs(paths: readonly string[], given: readonly string[], found: readonly string[]): string[] {
   if (given.length) return given.map((p) => resolve(p));
-  const found = new Set<string>();
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isDirectory() && !SKIPPED_DIRS.has(entry.name) && !entry.isSymbolicLink()) walk(join(dir, entry.name));
-      else if (entry.isFile() && entry.name === "tsconfig.json") found.add(join(dir, entry.name));
-    }
-  };
+  const all = new Set(found);
   for (const path of paths) {
     const abs = resolve(path);
-    const dir = statSync(abs).isDirectory() ? abs : dirname(abs);
-    walk(dir);
-    for (let up = dir; dirname(up) !== up; up = dirname(up)) {
-      if (existsSync(join(up, "tsconfig.json"))) {
-        found.add(join(up, "tsconfig.json"));
+    for (let dir = statSync(abs).isDirectory() ? abs : dirname(abs); dirname(dir) !== dir; dir = dirname(dir)) {
+      if (existsSync(join(dir, "tsconfig.json"))) {
+        all.add(join(dir, "tsconfig.json"));
         break;
       }
+      if (existsSync(join(dir, "package.json"))) break;
     }
   }
-  return [...found].sort();
+  return [...all].sort();
 }

@@ -5,23 +5,15 @@
  * that can reach the SDK are analysed (they mention it, or import a file that can), one project at a time.
  */
 import { resolve } from "node:path";
-import { Node, Project, ts, type SourceFile } from "ts-morph";
+import { Node, Project, type SourceFile } from "ts-morph";
+import { isClientType, type TsType } from "../detect/client-type.js";
 import { METHODS } from "../mapping/methods.js";
 
 /** Receivers typed as a client, per file: "start:end" offsets into the file's text. */
 export type Receivers = ReadonlyMap<string, readonly string[]>;
 
-const CLIENT_CLASSES = new Set(["FirecrawlApp", "Firecrawl", "FirecrawlClient"]);
-const SDK_FILE = /[\\/](?:@mendable[\\/]firecrawl-js|firecrawl(?:-v1)?)[\\/]/;
 const METHOD_NAMES = new Set(METHODS.flatMap((row) => [row.js.v1, ...(row.js.v2 ? [row.js.v2] : [])]));
 
-function isClientType(type: ts.Type): boolean {
-  const types = type.isUnion() ? type.types : [type];
-  return types.some((t) => {
-    const symbol = t.getSymbol() ?? t.aliasSymbol;
-    return symbol !== undefined && CLIENT_CLASSES.has(symbol.getName()) && (symbol.getDeclarations() ?? []).some((d) => SDK_FILE.test(d.getSourceFile().fileName));
-  });
-}
 
 
 /** Files whose imports lead, directly or through other files of the project, to one that mentions the SDK. */
@@ -57,7 +49,7 @@ export function typedReceivers(tsconfigs: readonly string[], wanted: ReadonlySet
         const callee = node.getExpression();
         if (!Node.isPropertyAccessExpression(callee) || !METHOD_NAMES.has(callee.getName())) return;
         const receiver = callee.getExpression();
-        if (isClientType(checker.getTypeAtLocation(receiver.compilerNode))) found.push(`${receiver.getStart()}:${receiver.getEnd()}`);
+        if (isClientType(checker.getTypeAtLocation(receiver.compilerNode) as unknown as TsType)) found.push(`${receiver.getStart()}:${receiver.getEnd()}`);
       });
       receivers.set(path, found);
     }

@@ -5,7 +5,7 @@
  */
 import type { Path, PathIndex } from "./paths.js";
 import type { Expression, Node } from "@babel/types";
-import { CLIENT, SDK_MODULES } from "../mapping/imports.js";
+import { CLIENT, CLIENT_CLASSES, SDK_MODULES } from "../mapping/imports.js";
 
 /** Knowledge from outside the file (the type checker): whether the expression at [start, end) is a client. */
 export type ClientOracle = (start: number, end: number) => boolean;
@@ -26,7 +26,7 @@ export interface SdkBindings {
 
 const MODULES: ReadonlySet<string> = new Set(SDK_MODULES);
 /** exports that are the client class: the v1 default, and v2's own names for it */
-const CLIENT_EXPORTS: ReadonlySet<string> = new Set(["default", CLIENT.js.v2, "FirecrawlClient"]);
+const CLIENT_EXPORTS: ReadonlySet<string> = new Set(["default", ...CLIENT_CLASSES.filter((name) => name !== CLIENT.js.v1)]);
 
 function stringValue(node: Node | null | undefined): string | undefined {
   if (node?.type === "StringLiteral") return node.value;

@@ -15,6 +15,9 @@ export const CLIENT = {
   python: { v1: "FirecrawlApp", v2: "Firecrawl", asyncV1: "AsyncFirecrawlApp", asyncV2: "AsyncFirecrawl" },
 } as const;
 
+/** Every class whose instances are Firecrawl clients, in v1 and v2 (FirecrawlClient is v2's pure client). */
+export const CLIENT_CLASSES: readonly string[] = [CLIENT.js.v1, CLIENT.js.v2, "FirecrawlClient"];
+
 /** The accessor on a v2 client that still speaks v1: calls through it are left alone. */
 export const V1_ACCESSOR = "v1";
 
