@@ -118,7 +118,7 @@ async function run(parsed: Parsed): Promise<number> {
     }
   }
   const cwd = process.cwd();
-  const report = runReport(reports, bumps, cwd, dry, tsconfigs);
+  const report = runReport(reports, bumps, cwd, dry, tsconfigs, Boolean(values.json || values.report));
   if (values.report) writeFileSync(String(values.report), `${JSON.stringify(report, null, 2)}\n`);
   if (values.json) out(JSON.stringify(report, null, 2));
   else {

@@ -34,13 +34,17 @@ export function displayPath(cwd: string, path: string): string {
   return path.startsWith(prefix) ? path.slice(prefix.length) : relative(cwd, path);
 }
 
-export function runReport(reports: readonly FileReport[], bumps: readonly PackageBump[], cwd: string, dry: boolean, tsconfigs: readonly string[]): RunReport {
+/**
+ * The run's report. `everyFile` lists unchanged files too, as the JSON report must; the summary a person
+ * reads counts them without listing them, which spares the entries on a large tree.
+ */
+export function runReport(reports: readonly FileReport[], bumps: readonly PackageBump[], cwd: string, dry: boolean, tsconfigs: readonly string[], everyFile = true): RunReport {
   const count = (status: FileReport["status"]) => reports.filter((r) => r.status === status).length;
   return {
     version: REPORT_VERSION,
     mode: dry ? "dry" : "run",
     analysis: { mode: tsconfigs.length ? "types" : "syntax", projects: tsconfigs.map((t) => displayPath(cwd, t)) },
-    files: reports.map((r) => ({
+    files: (everyFile ? reports : reports.filter((r) => r.status !== "unchanged" || r.todos.length)).map((r) => ({
       path: displayPath(cwd, r.path),
       status: r.status,
       changes: r.changes.map(({ transform, line, message }) => ({ transform, line, message })),
