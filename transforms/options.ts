@@ -6,8 +6,8 @@
 import type { ASTPath } from "jscodeshift";
 import type { AssignmentExpression, Node, ObjectExpression, ObjectProperty } from "@babel/types";
 import { findClientCalls } from "../src/detect/calls.js";
-import { findProperty, optionsObjects, propertyKey, type OptionsObject } from "../src/detect/values.js";
-import { isTypeScript, literal, removeListItem, textOf } from "../src/engine/code.js";
+import { findProperty, memberName, optionsObjects, propertyKey, type OptionsObject } from "../src/detect/values.js";
+import { isTypeScript, literal, removeListItem, removeStatement, textOf } from "../src/engine/code.js";
 import { toJscodeshift, type Step, type StepContext } from "../src/engine/transform.js";
 import { optionRowsFor, type Literal, type OptionRow } from "../src/mapping/options.js";
 
@@ -57,17 +57,11 @@ function migrateProperty(context: StepContext, object: ASTPath<ObjectExpression>
 /** `opts.maxDepth = 2` after the literal: the same change on the assignment. */
 function migrateAssignment(context: StepContext, path: ASTPath<AssignmentExpression>, typed: boolean, row: OptionRow): void {
   const left = path.node.left as Extract<Node, { type: "MemberExpression" }>;
-  const name = propertyKey({ type: "ObjectProperty", key: left.property, computed: left.computed } as ObjectProperty)!;
+  const name = memberName(left)!;
   const change = row.change;
   const statement = path.parent?.node.type === "ExpressionStatement" ? (path.parent as ASTPath<Node>) : null;
   if (change.kind === "removed" || (change.kind === "boolean-to-value" && mappedValue(context, change, path.node.right, typed).omit)) {
-    if (statement) {
-      const text = context.source.text;
-      const start = text.lastIndexOf("\n", statement.node.start! - 1) + 1;
-      const wholeLine = text.slice(start, statement.node.start!).trim() === "";
-      const lineEnd = text.indexOf("\n", statement.node.end!);
-      context.edit(wholeLine ? start : statement.node.start!, wholeLine && lineEnd !== -1 ? lineEnd + 1 : statement.node.end!, "", `${name} removed`);
-    }
+    if (statement) context.apply(removeStatement(context.source, statement.node.start!, statement.node.end!), `${name} removed`);
     if (change.kind === "removed" && change.todo) context.todo(path, change.todo, "crawlOptions");
     return;
   }

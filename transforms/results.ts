@@ -8,8 +8,8 @@ import type { ASTPath } from "jscodeshift";
 import type { Node } from "@babel/types";
 import { findClientCalls, type ClientCall } from "../src/detect/calls.js";
 import { contains, walkPaths } from "../src/detect/paths.js";
-import { propertyKey } from "../src/detect/values.js";
-import { literal, textOf } from "../src/engine/code.js";
+import { memberName, propertyKey } from "../src/detect/values.js";
+import { literal, removeStatement, textOf } from "../src/engine/code.js";
 import { toJscodeshift, type Step, type StepContext } from "../src/engine/transform.js";
 import { RESULTS, RETYPED_RESULTS, WAITER_TODO, type ResultRow } from "../src/mapping/results.js";
 
@@ -58,15 +58,6 @@ function throwGuard(read: AnyPath): { guard: AnyPath; test: AnyPath } | null {
   return isThrowOnly(guard.node.consequent) ? { guard, test: parent! } : null;
 }
 
-function removeStatement(context: StepContext, statement: Node, message: string): void {
-  const text = context.source.text;
-  const start = text.lastIndexOf("\n", statement.start! - 1) + 1;
-  const ownLine = text.slice(start, statement.start!).trim() === "";
-  const end = text.indexOf("\n", statement.end!);
-  const ownLineEnd = end !== -1 && text.slice(statement.end!, end).trim() === "";
-  if (ownLine && ownLineEnd) context.edit(start, end + 1, "", message);
-  else context.edit(statement.start!, statement.end!, "", message);
-}
 
 function rowFor(call: ClientCall, field: string): ResultRow | undefined {
   return RESULTS.find((row) => row.js.v1 === field && row.of.includes(call.row.result!));
@@ -74,7 +65,7 @@ function rowFor(call: ClientCall, field: string): ResultRow | undefined {
 
 function migrateMember(context: StepContext, call: ClientCall, member: AnyPath, handled: Set<Node>): "status" | "guard" | void {
   const node = member.node as Extract<Node, { type: "MemberExpression" }>;
-  const field = propertyKey({ type: "ObjectProperty", key: node.property, computed: node.computed } as never);
+  const field = memberName(node);
   if (field === "status") return "status";
   const row = field && rowFor(call, field);
   if (!row || handled.has(node)) return;
@@ -91,7 +82,7 @@ function migrateMember(context: StepContext, call: ClientCall, member: AnyPath, 
       return;
     case "strings-to-objects": {
       const parent = member.parent?.node as Node;
-      const isLength = (parent.type === "MemberExpression" || parent.type === "OptionalMemberExpression") && parent.object === node && propertyKey({ type: "ObjectProperty", key: parent.property, computed: parent.computed } as never) === "length";
+      const isLength = (parent.type === "MemberExpression" || parent.type === "OptionalMemberExpression") && parent.object === node && memberName(parent) === "length";
       const mapped = new RegExp(`^\\.map\\(\\(?(\\w+)\\)? => \\1\\.${change.pick}\\)`).test(context.source.text.slice(node.end!));
       if (isLength || mapped) return;
       context.edit(node.end!, node.end!, `.map((link) => link.${change.pick})`, `map result .${field} are objects in v2: kept as strings`);
@@ -119,13 +110,13 @@ function removeGuard(context: StepContext, call: ClientCall, guard: AnyPath, obj
         if ((n.type === "MemberExpression" || n.type === "OptionalMemberExpression") && textOf(context.source, n.object) === objectText) handled.add(n);
       });
       if (!call.row.waiter) {
-        removeStatement(context, guardNode, "success guard removed: v2 throws SdkError on failure");
+        context.apply(removeStatement(context.source, guardNode.start!, guardNode.end!), "success guard removed: v2 throws SdkError on failure");
         return "guard";
       }
       context.edit(guardNode.test.start!, guardNode.test.end!, `${objectText}.status !== ${literal(context.source, "completed")}`, "waiter success guard checks the job status: v2 returns failed jobs");
       walkPaths(guard.get("consequent") as AnyPath, (p) => {
         const n = p.node;
-        if ((n.type === "MemberExpression" || n.type === "OptionalMemberExpression") && textOf(context.source, n.object) === objectText && propertyKey({ type: "ObjectProperty", key: n.property, computed: n.computed } as never) === "error") {
+        if ((n.type === "MemberExpression" || n.type === "OptionalMemberExpression") && textOf(context.source, n.object) === objectText && memberName(n) === "error") {
           context.edit(n.property.start!, n.property.end!, "status");
         }
       });

@@ -59,6 +59,12 @@ export function propertyKey(prop: Node): string | undefined {
   return undefined;
 }
 
+/** The name a member expression reads: `x.name`, `x["name"]`. */
+export function memberName(member: Extract<Node, { type: "MemberExpression" | "OptionalMemberExpression" }>): string | undefined {
+  if (!member.computed && member.property.type === "Identifier") return member.property.name;
+  return member.property.type === "StringLiteral" ? member.property.value : undefined;
+}
+
 export function findProperty(object: ObjectExpression, key: string): ObjectProperty | undefined {
   return object.properties.find((p): p is ObjectProperty => p.type === "ObjectProperty" && propertyKey(p) === key);
 }

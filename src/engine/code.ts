@@ -118,6 +118,16 @@ export function objectLiteral(source: Source, entries: readonly string[], at: nu
   return `{${source.eol}${nested.join(source.eol)}${source.eol}${indent}}`;
 }
 
+/** Removes a statement: with its whole line when it stands alone on it, else just its own text. */
+export function removeStatement(source: Source, start: number, end: number): Edit {
+  const text = source.text;
+  const lineBegin = lineStart(text, start);
+  const lineEnd = text.indexOf("\n", end);
+  const alone = text.slice(lineBegin, start).trim() === "" && (lineEnd === -1 ? text.slice(end) : text.slice(end, lineEnd)).trim() === "";
+  if (!alone) return { start, end, text: "" };
+  return { start: lineBegin, end: lineEnd === -1 ? text.length : lineEnd + 1, text: "" };
+}
+
 export const TODO_TAG = "TODO(firecrawl-v2):";
 
 /**

@@ -8,6 +8,7 @@
 import { PY_FIELD_RENAMES, snakeCase } from "../mapping/python.js";
 import { RESULTS, RETYPED_RESULTS, WAITER_TODO } from "../mapping/results.js";
 import type { PyCall } from "./detect.js";
+import { removeStatement } from "../engine/code.js";
 import { pyLiteral } from "./code.js";
 import type { PyContext, PyStep } from "./language.js";
 import { allOf, stringValue, type Node } from "./parser.js";
@@ -56,12 +57,6 @@ function throwOnlyGuard(read: Node): Node | null {
   return body.length === 1 && body[0]!.type === "raise_statement" ? guard : null;
 }
 
-function removeStatement(context: PyContext, statement: Node, message: string): void {
-  const text = context.source.text;
-  const start = text.lastIndexOf("\n", statement.startIndex - 1) + 1;
-  const end = text.indexOf("\n", statement.endIndex);
-  context.edit(start, end === -1 ? text.length : end + 1, "", message);
-}
 
 /** Walks up a chain of reads from the result: x.metadata["sourceURL"] is two reads. */
 function migrateChain(context: PyContext, call: PyCall, read: Node, depth: number, handled: Set<number>): "status" | void {
@@ -75,7 +70,7 @@ function migrateChain(context: PyContext, call: PyCall, read: Node, depth: numbe
       const guard = subscript ? null : throwOnlyGuard(read);
       if (!guard) return context.todo(read, row.python?.todo ?? row.change.todo);
       for (const r of allOf(guard, ["attribute", "subscript"])) handled.add(r.id);
-      if (!call.row.waiter) return removeStatement(context, guard, "success guard removed: v2 raises on failure");
+      if (!call.row.waiter) return context.apply(removeStatement(context.source, guard.startIndex, guard.endIndex), "success guard removed: v2 raises on failure");
       const subject = read.childForFieldName("object")!.text;
       const condition = guard.childForFieldName("condition")!;
       context.edit(condition.startIndex, condition.endIndex, `${subject}.status != ${pyLiteral(context.source, "completed")}`, "waiter success guard checks the job status: v2 returns failed jobs");
