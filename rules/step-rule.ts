@@ -5,7 +5,7 @@
  */
 import type { Rule } from "eslint";
 import { contains } from "../src/detect/paths.js";
-import type { ClientOracle } from "../src/detect/sdk.js";
+import type { TypeFacts } from "../src/detect/sdk.js";
 import { parseForSteps, planStep, type Parsed, type PlannedTodo, type Step } from "../src/engine/transform.js";
 import { readSource, type Source } from "../src/engine/source.js";
 import { typeOracle } from "./type-oracle.js";
@@ -25,11 +25,11 @@ const MENTIONS_SDK = "firecrawl";
  * TypeScript under typescript-eslint). Ours picks its syntax by extension, so it tries that first, then
  * TypeScript; a file it still cannot read is left alone rather than guessed at.
  */
-function parseAsEslintDid(filename: string, text: string, oracle: ClientOracle | undefined): { source: Source; parsed: Parsed } | null {
+function parseAsEslintDid(filename: string, text: string, types: TypeFacts | undefined): { source: Source; parsed: Parsed } | null {
   for (const path of [filename, `${filename}.ts`, `${filename}.tsx`]) {
     const source = readSource(path, text);
     try {
-      return { source, parsed: parseForSteps(source, oracle) };
+      return { source, parsed: parseForSteps(source, types) };
     } catch {
       continue;
     }

@@ -6,7 +6,7 @@
 import type { SourceCode } from "eslint";
 import type * as ts from "typescript";
 import { isClientType, type TsType } from "../src/detect/client-type.js";
-import type { ClientOracle } from "../src/detect/sdk.js";
+import type { TypeFacts } from "../src/detect/sdk.js";
 
 interface Services {
   program?: ts.Program;
@@ -27,15 +27,17 @@ function nodeAt(file: ts.SourceFile, start: number, end: number): ts.Node | unde
 
 
 /** An oracle when the file was parsed with type information and the settings ask for it, else null. */
-export function typeOracle(sourceCode: SourceCode, settings?: Record<string, unknown>): ClientOracle | null {
+export function typeOracle(sourceCode: SourceCode, settings?: Record<string, unknown>): TypeFacts | null {
   const wanted = (settings?.firecrawl as { typeAware?: boolean } | undefined)?.typeAware;
   const program = (sourceCode.parserServices as Services | undefined)?.program;
   if (!wanted || !program) return null;
   const checker = program.getTypeChecker();
   const file = program.getSourceFiles().find((f) => f.text === sourceCode.text);
   if (!file) return null;
-  return (start, end) => {
-    const node = nodeAt(file, start, end);
-    return node !== undefined && isClientType(checker.getTypeAtLocation(node) as unknown as TsType);
+  return {
+    isClient(start, end) {
+      const node = nodeAt(file, start, end);
+      return node !== undefined && isClientType(checker.getTypeAtLocation(node) as unknown as TsType);
+    },
   };
 }

@@ -9,11 +9,23 @@ import type { Node } from "@babel/types";
 import { findClientCalls, type ClientCall } from "../src/detect/calls.js";
 import { contains, walkPaths } from "../src/detect/paths.js";
 import { memberName, propertyKey } from "../src/detect/values.js";
-import { literal, removeStatement, textOf } from "../src/engine/code.js";
+import { isTypeScript, literal, removeStatement, textOf } from "../src/engine/code.js";
 import { toJscodeshift, type Step, type StepContext } from "../src/engine/transform.js";
+import { TYPES } from "../src/mapping/imports.js";
+import type { ResultKind } from "../src/mapping/methods.js";
 import { RESULTS, RETYPED_RESULTS, WAITER_TODO, type ResultRow } from "../src/mapping/results.js";
+import type { PathIndex } from "../src/detect/paths.js";
 
 type AnyPath = ASTPath<Node>;
+
+/** A value whose v1 result shape the code reads. */
+interface Tracked {
+  readonly kind: ResultKind;
+  /** a crawl or batch waiter's result: a failure guard becomes a status check */
+  readonly waiter: boolean;
+  /** known by its type alone (an annotation, or the type checker): for a job, whether a waiter made it is unknown */
+  readonly byType: boolean;
+}
 
 /** Where a call's value lands: `const r = await call` or `const { a, b } = await call`. */
 function declaratorOf(call: ClientCall): AnyPath | null {
@@ -23,11 +35,10 @@ function declaratorOf(call: ClientCall): AnyPath | null {
 }
 
 /** Every read of a binding inside the scope that declares it, in source order (a guard before its reads). */
-function referencesOf(call: ClientCall, declarator: AnyPath, name: string): AnyPath[] {
-  const id = (declarator.node as Extract<Node, { type: "VariableDeclarator" }>).id;
-  const scope = declarator.scope?.lookup(name);
+function referencesOf(index: PathIndex, binding: AnyPath, id: Node, name: string): AnyPath[] {
+  const scope = binding.scope?.lookup(name);
   if (!scope) return [];
-  return call.index.within("Identifier", scope.path.node as Node, { name }).filter((p) => {
+  return index.within("Identifier", scope.path.node as Node, { name }).filter((p) => {
     if (contains(id, p.node)) return false;
     const parent = p.parent?.node as Node | undefined;
     if (parent && (parent.type === "MemberExpression" || parent.type === "OptionalMemberExpression") && parent.property === p.node && !parent.computed) return false;
@@ -59,15 +70,15 @@ function throwGuard(read: AnyPath): { guard: AnyPath; test: AnyPath } | null {
 }
 
 
-function rowFor(call: ClientCall, field: string): ResultRow | undefined {
-  return RESULTS.find((row) => row.js.v1 === field && row.of.includes(call.row.result!));
+function rowFor(tracked: Tracked, field: string): ResultRow | undefined {
+  return RESULTS.find((row) => row.js.v1 === field && row.of.includes(tracked.kind));
 }
 
-function migrateMember(context: StepContext, call: ClientCall, member: AnyPath, handled: Set<Node>): "status" | "guard" | void {
+function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, handled: Set<Node>): "status" | "guard" | void {
   const node = member.node as Extract<Node, { type: "MemberExpression" }>;
   const field = memberName(node);
   if (field === "status") return "status";
-  const row = field && rowFor(call, field);
+  const row = field && rowFor(tracked, field);
   if (!row || handled.has(node)) return;
   const change = row.change;
   switch (change.kind) {
@@ -79,6 +90,9 @@ function migrateMember(context: StepContext, call: ClientCall, member: AnyPath, 
         context.edit(node.property.start!, node.property.end!, change.to, `result .${field} is .${change.to} in v2`);
       }
       if (change.todo) context.todo(member, change.todo);
+      const parent = member.parent?.node as Node | undefined;
+      const readsInside = (parent?.type === "MemberExpression" || parent?.type === "OptionalMemberExpression") && parent.object === node;
+      if (change.readTodo && readsInside && isTypeScript(context.source)) context.todo(member, change.readTodo);
       return;
     case "strings-to-objects": {
       const parent = member.parent?.node as Node;
@@ -94,7 +108,7 @@ function migrateMember(context: StepContext, call: ClientCall, member: AnyPath, 
         context.todo(member, change.todo);
         return;
       }
-      return removeGuard(context, call, found.guard, textOf(context.source, node.object), handled);
+      return removeGuard(context, tracked, found.guard, textOf(context.source, node.object), handled, change.todo);
     }
     case "removed":
       context.todo(member, change.todo);
@@ -103,13 +117,17 @@ function migrateMember(context: StepContext, call: ClientCall, member: AnyPath, 
 }
 
 /** Drops a throw-only failure guard (v2 throws), or makes a waiter's check the job status (v2 returns it). */
-function removeGuard(context: StepContext, call: ClientCall, guard: AnyPath, objectText: string, handled: Set<Node>): "status" | "guard" {
+function removeGuard(context: StepContext, tracked: Tracked, guard: AnyPath, objectText: string, handled: Set<Node>, todo: string): "status" | "guard" | void {
   const guardNode = guard.node as Extract<Node, { type: "IfStatement" }>;
       walkPaths(guard, (p) => {
         const n = p.node;
         if ((n.type === "MemberExpression" || n.type === "OptionalMemberExpression") && textOf(context.source, n.object) === objectText) handled.add(n);
       });
-      if (!call.row.waiter) {
+      if (tracked.byType && tracked.kind === "job") {
+        context.todo(guard, todo);
+        return;
+      }
+      if (!tracked.waiter) {
         context.apply(removeStatement(context.source, guardNode.start!, guardNode.end!), "success guard removed: v2 throws SdkError on failure");
         return "guard";
       }
@@ -123,11 +141,11 @@ function removeGuard(context: StepContext, call: ClientCall, guard: AnyPath, obj
       return "status";
 }
 
-function migrateDestructuring(context: StepContext, call: ClientCall, declarator: AnyPath): void {
+function migrateDestructuring(context: StepContext, tracked: Tracked, declarator: AnyPath, index: PathIndex): void {
   const pattern = (declarator.node as Extract<Node, { type: "VariableDeclarator" }>).id as Extract<Node, { type: "ObjectPattern" }>;
   for (const prop of pattern.properties) {
     const field = propertyKey(prop);
-    const row = field && rowFor(call, field);
+    const row = field && rowFor(tracked, field);
     if (!row || prop.type !== "ObjectProperty") continue;
     if (row.change.kind === "rename") {
       const local = textOf(context.source, prop.value);
@@ -135,7 +153,7 @@ function migrateDestructuring(context: StepContext, call: ClientCall, declarator
       context.edit(prop.start!, prop.end!, `${row.change.to}: ${local}${fallback}`, `result .${field} is .${row.change.to} in v2`);
       if (row.change.todo) {
         // The items are read where the binding is used, so that is where a human has to look.
-        const uses = prop.value.type === "Identifier" ? referencesOf(call, declarator, prop.value.name) : [];
+        const uses = prop.value.type === "Identifier" ? referencesOf(index, declarator, (declarator.node as Extract<Node, { type: "VariableDeclarator" }>).id, prop.value.name) : [];
         for (const use of uses.length ? uses : [declarator]) context.todo(use, row.change.todo);
       }
     } else {
@@ -144,35 +162,79 @@ function migrateDestructuring(context: StepContext, call: ClientCall, declarator
   }
 }
 
+/** Migrates the reads of one bound value; says whether its status is checked (a waiter's failure is handled). */
+function migrateBinding(context: StepContext, tracked: Tracked, binding: AnyPath, id: Node): boolean {
+  if (id.type === "ObjectPattern") {
+    migrateDestructuring(context, tracked, binding, context.index);
+    return true;
+  }
+  if (id.type !== "Identifier") return false;
+  let checked = false;
+  const handled = new Set<Node>();
+  const refs = referencesOf(context.index, binding, id, id.name);
+  for (const ref of refs) {
+    const found = throwGuard(ref);
+    if (found && removeGuard(context, tracked, found.guard, id.name, handled, SUCCESS_GUARD_TODO) === "status") checked = true;
+  }
+  const members = refs
+    .map((ref) => ref.parent as AnyPath)
+    .filter((p) => (p.node.type === "MemberExpression" || p.node.type === "OptionalMemberExpression") && (p.node as { object: Node }).object.type === "Identifier");
+  const retyped = RETYPED_RESULTS[tracked.kind];
+  if (retyped && members.length) context.todo(members[0]!, retyped);
+  for (const member of members) {
+    if (migrateMember(context, tracked, member, handled) === "status") checked = true;
+  }
+  return checked;
+}
+
+const SUCCESS_GUARD_TODO = RESULTS.flatMap((row) => (row.change.kind === "success-flag" ? [row.change.todo] : []))[0]!;
+
+/** v1 response types the file imports from the SDK, by local name. */
+function resultTypes(context: StepContext): Map<string, ResultKind> {
+  const kinds = new Map<string, ResultKind>();
+  for (const [local, exported] of context.sdk.named) {
+    const row = TYPES.find((t) => t.js.v1 === exported);
+    if (row?.result) kinds.set(local, row.result);
+  }
+  return kinds;
+}
+
+/**
+ * Bindings known to hold results by type: a parameter or variable annotated with a v1 response type, or,
+ * in the type-aware mode, one the checker types as such (a value made in another module).
+ */
+function typedBindings(context: StepContext, skip: ReadonlySet<Node>): { binding: AnyPath; id: Node; kind: ResultKind }[] {
+  const annotated = resultTypes(context);
+  const found: { binding: AnyPath; id: Node; kind: ResultKind }[] = [];
+  for (const path of context.index.of("Identifier")) {
+    const node = path.node;
+    const parent = path.parent?.node as Node | undefined;
+    const isDeclaration = (parent?.type === "VariableDeclarator" && parent.id === node) || (parent !== undefined && "params" in parent && (parent.params as Node[]).includes(node));
+    if (!isDeclaration || (parent && skip.has(parent))) continue;
+    const type = node.typeAnnotation?.type === "TSTypeAnnotation" ? node.typeAnnotation.typeAnnotation : null;
+    const name = type?.type === "TSTypeReference" && type.typeName.type === "Identifier" ? type.typeName.name : null;
+    const kind = (name && annotated.get(name)) || context.sdk.types?.resultAt?.(node.start!);
+    if (kind) found.push({ binding: path as AnyPath, id: node, kind });
+  }
+  return found;
+}
+
 export const step: Step = {
   name: "results",
   description: "updates uses of call results: success guards, extract -> json, map links, search data -> web",
   run(context) {
+    const fromCalls = new Set<Node>();
     for (const call of findClientCalls(context.index, context.sdk)) {
       if (!call.row.result) continue;
       const declarator = declaratorOf(call);
       const id = (declarator?.node as Extract<Node, { type: "VariableDeclarator" }> | undefined)?.id;
-      let checked = false;
-      if (declarator && id?.type === "ObjectPattern") {
-        migrateDestructuring(context, call, declarator);
-        checked = true;
-      } else if (declarator && id?.type === "Identifier") {
-        const handled = new Set<Node>();
-        const refs = referencesOf(call, declarator, id.name);
-        for (const ref of refs) {
-          const found = throwGuard(ref);
-          if (found && removeGuard(context, call, found.guard, id.name, handled) === "status") checked = true;
-        }
-        const members = refs
-          .map((ref) => ref.parent as AnyPath)
-          .filter((p) => (p.node.type === "MemberExpression" || p.node.type === "OptionalMemberExpression") && (p.node as { object: Node }).object.type === "Identifier");
-        const retyped = RETYPED_RESULTS[call.row.result];
-        if (retyped && members.length) context.todo(members[0]!, retyped);
-        for (const member of members) {
-          if (migrateMember(context, call, member, handled) === "status") checked = true;
-        }
-      }
+      if (declarator) fromCalls.add(declarator.node);
+      const tracked: Tracked = { kind: call.row.result, waiter: Boolean(call.row.waiter), byType: false };
+      const checked = declarator && id ? migrateBinding(context, tracked, declarator, id) : false;
       if (call.row.waiter && call.isV1Name && !checked) context.todo(call.path, WAITER_TODO);
+    }
+    for (const { binding, id, kind } of typedBindings(context, fromCalls)) {
+      migrateBinding(context, { kind, waiter: false, byType: true }, binding, id);
     }
   },
 };

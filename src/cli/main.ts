@@ -17,6 +17,7 @@ import type { FileReport } from "./process-file.js";
 import { Progress } from "./progress.js";
 import { screen } from "./screen.js";
 import { findTsconfigs } from "./tsconfigs.js";
+import type { FileTypes } from "./types.js";
 import { runReport, summaryText } from "./report.js";
 import { VERSION } from "../version.js";
 import { writeAtomically } from "./write.js";
@@ -75,16 +76,17 @@ async function collect(parsed: Parsed, options: { write: boolean; diff: boolean;
   const reports: FileReport[] = [];
   // Type-aware mode: receivers the checker vouches for, in files that may not even mention the SDK.
   const tsconfigs = values["no-types"] ? [] : findTsconfigs(positionals, (values.project as string[] | undefined) ?? [], found);
-  const receivers = tsconfigs.length ? (await import("./types.js")).typedReceivers(tsconfigs, new Set(files)) : new Map<string, readonly string[]>();
-  const typedFiles = files.filter((f) => receivers.get(f)?.length);
+  const facts = tsconfigs.length ? (await import("./types.js")).typeFacts(tsconfigs, new Set(files)) : new Map<string, FileTypes>();
+  const typed = (f: string) => Boolean(facts.get(f)?.receivers.length || facts.get(f)?.results.length);
+  const typedFiles = files.filter(typed);
   const candidates = screen(
-    files.filter((f) => !receivers.get(f)?.length),
+    files.filter((f) => !typed(f)),
     (report) => {
       reports.push(report);
       progress.tick();
     },
   );
-  const work = [...typedFiles, ...candidates].map((path) => ({ path, receivers: receivers.get(path) }));
+  const work = [...typedFiles, ...candidates].map((path) => ({ path, types: facts.get(path) }));
   await processAll(work, options, jobs, (report) => {
     reports.push(report);
     progress.tick();

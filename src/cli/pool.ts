@@ -9,6 +9,7 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { FileReport, ProcessOptions } from "./process-file.js";
+import type { FileTypes } from "./types.js";
 
 /** Below this many files per worker, a worker's start-up (loading the parser) costs more than it saves. */
 const PER_WORKER = 64;
@@ -32,10 +33,10 @@ export async function loadProcessing(options: WorkerOptions, files: readonly str
   return { processFile, processOptions: { ...options, steps: stepsNamed(options.transforms), pythonSteps: pythonStepsNamed(options.transforms) } };
 }
 
-/** A file to process, with the client receivers the type checker found in it (type-aware mode). */
+/** A file to process, with what the type checker found in it (type-aware mode). */
 export interface Job {
   readonly path: string;
-  readonly receivers?: readonly string[];
+  readonly types?: FileTypes;
 }
 
 export async function processAll(jobsToDo: readonly Job[], options: WorkerOptions, jobs: number, onReport: (report: FileReport) => void): Promise<void> {
@@ -44,7 +45,7 @@ export async function processAll(jobsToDo: readonly Job[], options: WorkerOption
   const workers = Math.min(jobs || availableParallelism() - 1, Math.floor(files.length / PER_WORKER));
   if (workers <= 1) {
     const { processFile, processOptions } = await loadProcessing(options, files);
-    for (const job of jobsToDo) onReport(processFile(job.path, processOptions, job.receivers));
+    for (const job of jobsToDo) onReport(processFile(job.path, processOptions, job.types));
     return;
   }
   let next = 0;

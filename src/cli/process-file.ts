@@ -9,7 +9,8 @@ import { relative } from "node:path";
 import { createTwoFilesPatch } from "diff";
 import type { Result } from "../engine/pipeline.js";
 import { findClientCalls } from "../detect/calls.js";
-import type { ClientOracle } from "../detect/sdk.js";
+import type { TypeFacts } from "../detect/sdk.js";
+import type { FileTypes } from "./types.js";
 import { lineAt, readSource } from "../engine/source.js";
 import { parseForSteps, runSteps, type Change, type Step, type TransformOptions } from "../engine/transform.js";
 import type { PyStep } from "../python/language.js";
@@ -44,28 +45,31 @@ export interface ProcessOptions extends TransformOptions {
 const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** Python files, notebooks, and JavaScript/TypeScript, each through its own steps. */
-function migrate(path: string, text: string, options: ProcessOptions, oracle?: ClientOracle): Result {
+function migrate(path: string, text: string, options: ProcessOptions, types?: TypeFacts): Result {
   if (path.endsWith(".ipynb")) return runNotebook(options.pythonSteps, path, text, options);
   if (path.endsWith(".py")) return runPython(options.pythonSteps, path, text, options);
-  return runSteps(options.steps, path, text, options, oracle);
+  return runSteps(options.steps, path, text, options, types);
 }
 
-/** The calls the oracle adds to what syntax finds, with their lines in the input. */
-function foundByTypes(path: string, text: string, oracle: ClientOracle): FileReport["foundByTypes"] {
+/** The calls the type checker adds to what syntax finds, with their lines in the input. */
+function foundByTypes(path: string, text: string, types: TypeFacts): FileReport["foundByTypes"] {
   const source = readSource(path, text);
   const syntactic = parseForSteps(source);
-  const typed = parseForSteps(source, oracle);
+  const typed = parseForSteps(source, types);
   const known = new Set(findClientCalls(syntactic.index, syntactic.sdk).map((c) => c.node.start));
   return findClientCalls(typed.index, typed.sdk)
     .filter((c) => !known.has(c.node.start))
     .map((c) => ({ line: lineAt(source.text, c.node.start!), method: c.method }));
 }
 
-/**
- * Runs one file. `receivers` ("start:end" offsets) are the client receivers the type checker found in it,
- * in the type-aware mode.
- */
-export function processFile(path: string, options: ProcessOptions, receivers?: readonly string[]): FileReport {
+function factsOf(found: FileTypes): TypeFacts {
+  const receivers = new Set(found.receivers);
+  const results = new Map(found.results);
+  return { isClient: (start, end) => receivers.has(`${start}:${end}`), resultAt: (start) => results.get(start) };
+}
+
+/** Runs one file; in the type-aware mode, with what the type checker found in it. */
+export function processFile(path: string, options: ProcessOptions, found?: FileTypes): FileReport {
   const base = { path, changes: [], todos: [] };
   let stat: Stats;
   let bytes: Buffer;
@@ -82,10 +86,9 @@ export function processFile(path: string, options: ProcessOptions, receivers?: r
     return { ...base, status: "skipped", error: "not UTF-8 text; left as it is rather than re-encoded" };
   }
   try {
-    const typed = receivers && new Set(receivers);
-    const oracle: ClientOracle | undefined = typed && ((start, end) => typed.has(`${start}:${end}`));
-    const result = migrate(path, text, options, oracle);
-    const byTypes = oracle && !/\.(py|ipynb)$/.test(path) ? foundByTypes(path, text, oracle) : undefined;
+    const types = found && factsOf(found);
+    const result = migrate(path, text, options, types);
+    const byTypes = types && !/\.(py|ipynb)$/.test(path) ? foundByTypes(path, text, types) : undefined;
     if (result.output === null) return { ...base, status: "unchanged", todos: result.todos, foundByTypes: byTypes };
     if (options.write) writeAtomically(path, result.output, stat);
     return {

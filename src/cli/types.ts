@@ -7,12 +7,29 @@
 import { resolve } from "node:path";
 import { Node, Project, type SourceFile } from "ts-morph";
 import { isClientType, type TsType } from "../detect/client-type.js";
-import { METHODS } from "../mapping/methods.js";
+import { TYPES } from "../mapping/imports.js";
+import { METHODS, type ResultKind } from "../mapping/methods.js";
 
-/** Receivers typed as a client, per file: "start:end" offsets into the file's text. */
-export type Receivers = ReadonlyMap<string, readonly string[]>;
+/** What the checker found in one file, in forms that cross to a worker thread. */
+export interface FileTypes {
+  /** receivers of client-method calls typed as a client: "start:end" offsets into the file's text */
+  readonly receivers: readonly string[];
+  /** bindings (variables, parameters) typed as a v1 response type: [offset of the name, result kind] */
+  readonly results: readonly (readonly [number, ResultKind])[];
+}
 
 const METHOD_NAMES = new Set(METHODS.flatMap((row) => [row.js.v1, ...(row.js.v2 ? [row.js.v2] : [])]));
+const RESULT_TYPES = new Map(TYPES.flatMap((row) => (row.result ? [[row.js.v1, row.result] as const] : [])));
+
+/** The result kind of a v1 response type (or a union holding one, as v1's `X | ErrorResponse` returns are). */
+function resultKindOf(type: TsType): ResultKind | undefined {
+  for (const t of type.isUnion() ? type.types : [type]) {
+    const symbol = t.getSymbol() ?? t.aliasSymbol;
+    const kind = symbol && RESULT_TYPES.get(symbol.getName());
+    if (kind && (symbol.getDeclarations() ?? []).some((d) => /firecrawl/.test(d.getSourceFile().fileName))) return kind;
+  }
+  return undefined;
+}
 
 
 
@@ -34,27 +51,32 @@ function filesReachingSdk(project: Project): SourceFile[] {
   return [...reaching];
 }
 
-/** Type-checked receivers of client-method calls, for every file the given tsconfigs cover, one project at a time. */
-export function typedReceivers(tsconfigs: readonly string[], wanted: ReadonlySet<string>): Receivers {
-  const receivers = new Map<string, string[]>();
+/** What the checker knows of every wanted file the given tsconfigs cover, one project at a time. */
+export function typeFacts(tsconfigs: readonly string[], wanted: ReadonlySet<string>): Map<string, FileTypes> {
+  const facts = new Map<string, FileTypes>();
   for (const tsconfig of tsconfigs) {
     const project = new Project({ tsConfigFilePath: tsconfig, skipFileDependencyResolution: false });
     const checker = project.getTypeChecker().compilerObject;
     for (const file of filesReachingSdk(project)) {
       const path = resolve(file.getFilePath());
-      if (!wanted.has(path) || receivers.has(path)) continue;
-      const found: string[] = [];
+      if (!wanted.has(path) || facts.has(path)) continue;
+      const receivers: string[] = [];
+      const results: [number, ResultKind][] = [];
       file.forEachDescendant((node) => {
-        if (!Node.isCallExpression(node)) return;
-        const callee = node.getExpression();
-        if (!Node.isPropertyAccessExpression(callee) || !METHOD_NAMES.has(callee.getName())) return;
-        const receiver = callee.getExpression();
-        if (isClientType(checker.getTypeAtLocation(receiver.compilerNode) as unknown as TsType)) found.push(`${receiver.getStart()}:${receiver.getEnd()}`);
+        if (Node.isCallExpression(node)) {
+          const callee = node.getExpression();
+          if (!Node.isPropertyAccessExpression(callee) || !METHOD_NAMES.has(callee.getName())) return;
+          const receiver = callee.getExpression();
+          if (isClientType(checker.getTypeAtLocation(receiver.compilerNode) as unknown as TsType)) receivers.push(`${receiver.getStart()}:${receiver.getEnd()}`);
+        } else if ((Node.isVariableDeclaration(node) || Node.isParameterDeclaration(node)) && Node.isIdentifier(node.getNameNode())) {
+          const kind = resultKindOf(checker.getTypeAtLocation(node.compilerNode) as unknown as TsType);
+          if (kind) results.push([node.getNameNode().getStart(), kind]);
+        }
       });
-      receivers.set(path, found);
+      facts.set(path, { receivers, results });
     }
     // One project at a time: let this one go before the next is built.
     for (const file of project.getSourceFiles()) project.removeSourceFile(file);
   }
-  return receivers;
+  return facts;
 }

@@ -73,7 +73,7 @@ export class ClientTracker {
     if (known !== undefined) return known;
     if (this.pending.has(node)) return false;
     this.pending.add(node);
-    const verdict = this.decide(path) || (this.sdk.oracle?.(node.start!, node.end!) ?? false);
+    const verdict = this.decide(path) || (this.sdk.types?.isClient(node.start!, node.end!) ?? false);
     this.pending.delete(node);
     this.verdicts.set(node, verdict);
     return verdict;

@@ -6,12 +6,18 @@
 import type { Path, PathIndex } from "./paths.js";
 import type { Expression, Node } from "@babel/types";
 import { CLIENT, CLIENT_CLASSES, SDK_MODULES } from "../mapping/imports.js";
+import type { ResultKind } from "../mapping/methods.js";
 
-/** Knowledge from outside the file (the type checker): whether the expression at [start, end) is a client. */
-export type ClientOracle = (start: number, end: number) => boolean;
+/** What the type checker knows about a file that its syntax does not say. */
+export interface TypeFacts {
+  /** whether the expression at [start, end) is a Firecrawl client */
+  isClient(start: number, end: number): boolean;
+  /** the result kind of the binding declared at `start`, when its type is a v1 response type */
+  resultAt?(start: number): ResultKind | undefined;
+}
 
 export interface SdkBindings {
-  /** the file reaches the SDK at all (or an oracle may know of clients); when false no step looks further */
+  /** the file reaches the SDK at all (or the type checker may know of clients in it); when false no step looks further */
   readonly found: boolean;
   /** local names of the client class: the v1 default export, or v2's `Firecrawl` */
   readonly clientClasses: ReadonlySet<string>;
@@ -21,7 +27,7 @@ export interface SdkBindings {
   readonly named: ReadonlyMap<string, string>;
   /** the import declarations and require/import() declarators that bring the SDK in */
   readonly sites: readonly Path[];
-  readonly oracle?: ClientOracle;
+  readonly types?: TypeFacts;
 }
 
 const MODULES: ReadonlySet<string> = new Set(SDK_MODULES);
@@ -57,7 +63,7 @@ export function isModuleLoad(node: Node | null | undefined): boolean {
   return isLoader && MODULES.has(stringValue(n.arguments[0]) ?? "");
 }
 
-export function detectSdk(index: PathIndex, oracle?: ClientOracle): SdkBindings {
+export function detectSdk(index: PathIndex, types?: TypeFacts): SdkBindings {
   const clientClasses = new Set<string>();
   const namespaces = new Set<string>();
   const named = new Map<string, string>();
@@ -100,7 +106,7 @@ export function detectSdk(index: PathIndex, oracle?: ClientOracle): SdkBindings 
     }
   }
 
-  return { found: sites.length > 0 || oracle !== undefined, clientClasses, namespaces, named, sites, oracle };
+  return { found: sites.length > 0 || types !== undefined, clientClasses, namespaces, named, sites, types };
 }
 
 /** `ns.default`, `ns.Firecrawl`, `require(M).default`, `(await import(M)).default`. */

@@ -4,7 +4,7 @@
  */
 import type { File, Node } from "@babel/types";
 import type { DocLink } from "../mapping/docs.js";
-import { detectSdk, type ClientOracle, type SdkBindings } from "../detect/sdk.js";
+import { detectSdk, type SdkBindings, type TypeFacts } from "../detect/sdk.js";
 import { PathIndex, type Path } from "../detect/paths.js";
 import type { Edit } from "./edits.js";
 import { parse, type Source } from "./source.js";
@@ -43,10 +43,10 @@ export interface Parsed {
   readonly sdk: SdkBindings;
 }
 
-export function parseForSteps(source: Source, oracle?: ClientOracle): Parsed {
+export function parseForSteps(source: Source, types?: TypeFacts): Parsed {
   const ast = parse(source);
   const index = new PathIndex(ast);
-  return { ast, index, sdk: detectSdk(index, oracle) };
+  return { ast, index, sdk: detectSdk(index, types) };
 }
 
 /** The statement a TODO goes above: climb until the parent holds a list of statements or members. */
@@ -79,13 +79,13 @@ export function planStep(step: Step, source: Source, parsed: Parsed, options: Tr
   return planner.plan;
 }
 
-/** JavaScript for the pipeline; with an oracle, receivers it vouches for count as clients too. */
-function javascript(oracle?: ClientOracle): Language<Parsed, Step> {
-  return { parse: (source) => parseForSteps(source, oracle), reachesSdk: (parsed) => parsed.sdk.found, plan: planStep };
+/** JavaScript for the pipeline; with type facts, what the checker vouches for counts too. */
+function javascript(types?: TypeFacts): Language<Parsed, Step> {
+  return { parse: (source) => parseForSteps(source, types), reachesSdk: (parsed) => parsed.sdk.found, plan: planStep };
 }
 
-export function runSteps(steps: readonly Step[], path: string, raw: string, options: TransformOptions = {}, oracle?: ClientOracle): Result {
-  return runPipeline(javascript(oracle), steps, path, raw, options);
+export function runSteps(steps: readonly Step[], path: string, raw: string, options: TransformOptions = {}, types?: TypeFacts): Result {
+  return runPipeline(javascript(types), steps, path, raw, options);
 }
 
 

@@ -3,6 +3,8 @@
  * from 3.x on; each maps to its v2 counterpart.
  */
 
+import type { ResultKind } from "./methods.js";
+
 /** The published names of the JS SDK (the unscoped `firecrawl` ships the same code). */
 export const SDK_MODULES = ["@mendable/firecrawl-js", "firecrawl"] as const;
 
@@ -35,6 +37,8 @@ export const ERRORS: readonly ErrorRow[] = [
 export interface TypeRow {
   readonly spec: string;
   readonly js: { readonly v1: string; readonly v2: string | null };
+  /** a v1 response type: values of it are results of this kind (mapping/results.ts) */
+  readonly result?: ResultKind;
   /** keys the v2 type has that the v1 one took as a separate argument: references use Omit<...> */
   readonly omit?: readonly string[];
   /** no v2 type, but the v1 client that v2 still ships returns it from this method: name it from there */
@@ -46,17 +50,17 @@ export interface TypeRow {
 export const TYPES: readonly TypeRow[] = [
   { spec: "sdk-facts 8.1", js: { v1: "ScrapeParams", v2: "ScrapeOptions" } },
   { spec: "sdk-facts 8.1", js: { v1: "CrawlScrapeOptions", v2: "ScrapeOptions" } },
-  { spec: "sdk-facts 8.1", js: { v1: "ScrapeResponse", v2: "Document" } },
+  { spec: "sdk-facts 8.1", js: { v1: "ScrapeResponse", v2: "Document" }, result: "document" },
   { spec: "sdk-facts 8.1", js: { v1: "FirecrawlDocument", v2: "Document" } },
   { spec: "sdk-facts 8.1", js: { v1: "FirecrawlDocumentMetadata", v2: "DocumentMetadata" } },
   { spec: "sdk-facts 8.1", js: { v1: "CrawlParams", v2: "CrawlOptions" } },
-  { spec: "sdk-facts 8.1", js: { v1: "CrawlStatusResponse", v2: "CrawlJob" } },
-  { spec: "sdk-facts 8.1", js: { v1: "BatchScrapeStatusResponse", v2: "BatchScrapeJob" } },
+  { spec: "sdk-facts 8.1", js: { v1: "CrawlStatusResponse", v2: "CrawlJob" }, result: "job" },
+  { spec: "sdk-facts 8.1", js: { v1: "BatchScrapeStatusResponse", v2: "BatchScrapeJob" }, result: "job" },
   { spec: "sdk-facts 8.1", js: { v1: "MapParams", v2: "MapOptions" } },
-  { spec: "sdk-facts 8.1", js: { v1: "MapResponse", v2: "MapData" } },
+  { spec: "sdk-facts 8.1", js: { v1: "MapResponse", v2: "MapData" }, result: "map" },
   // v2's SearchRequest includes the query, which search() takes as its first argument.
   { spec: "sdk-facts 8.1", js: { v1: "SearchParams", v2: "SearchRequest" }, omit: ["query"] },
-  { spec: "sdk-facts 8.1", js: { v1: "SearchResponse", v2: "SearchData" } },
+  { spec: "sdk-facts 8.1", js: { v1: "SearchResponse", v2: "SearchData" }, result: "search" },
   {
     // sdk-facts 8.1 pairs it with v2's Watcher, but the watch methods stay on the v1 client (.v1), which
     // still returns the v1 watcher: annotations keep naming that one, through FirecrawlAppV1.

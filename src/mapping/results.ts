@@ -13,10 +13,10 @@ export interface ResultRow {
   readonly python?: { readonly v1: string; readonly v2: string | null; readonly todo?: string };
   readonly change:
     /**
-     * the field was renamed; `absent` stands in where v2 made it optional and v1 always had it, and `todo`
-     * says what else changed about it
+     * the field was renamed; `absent` stands in where v2 made it optional and v1 always had it, `todo` says
+     * what else changed about it, and `readTodo` what TypeScript code must do to read fields inside it
      */
-    | { kind: "rename"; to: string; absent?: string; todo?: string }
+    | { kind: "rename"; to: string; absent?: string; todo?: string; readTodo?: string }
     /** `if (!r.success) throw ...` guards go, since v2 throws; any other use needs a human */
     | { kind: "success-flag"; todo: string }
     /** the field is gone */
@@ -50,7 +50,12 @@ export const RESULTS: readonly ResultRow[] = [
     of: ["document"],
     js: { v1: "extract" },
     python: { v1: "extract", v2: "json" },
-    change: { kind: "rename", to: "json" },
+    change: {
+      kind: "rename",
+      to: "json",
+      // v1 typed extract as any; v2 types json from a Zod schema given in the format, else as unknown.
+      readTodo: "v2 types json as unknown unless the json format's schema is a Zod schema: give the fields you read a type",
+    },
   },
   {
     spec: "sdk-facts 4.1",

@@ -89,7 +89,7 @@ describe("site-tools: a client shared across modules", () => {
   test("the type-aware mode runs with the project's tsconfig and says what only it found", () => {
     expect(typedReport.analysis).toEqual({ mode: "types", projects: ["tsconfig.json"] });
     const found = typedReport.files.flatMap((f) => (f.foundByTypes ?? []).map((c) => `${f.path}:${c.line} ${c.method}`));
-    expect(found).toEqual(["src/app.ts:6 search", "src/jobs.ts:4 asyncCrawlUrl", "src/jobs.ts:10 checkCrawlStatus", "src/pages.ts:4 scrapeUrl"]);
+    expect(found).toEqual(["src/app.ts:6 search", "src/jobs.ts:4 asyncCrawlUrl", "src/jobs.ts:10 checkCrawlStatus", "src/pages.ts:4 scrapeUrl", "src/pages.ts:12 scrapeUrl"]);
     expect(syntacticReport.analysis).toEqual({ mode: "syntax", projects: [] });
   });
 
@@ -106,10 +106,19 @@ describe("site-tools: a client shared across modules", () => {
     expect(errors.filter((e) => e.underTodo).every((e) => marked.has(e.file))).toBe(true);
   });
 
+  test("values typed as v1 results are migrated: by their annotation in both modes, by inference only with types", () => {
+    for (const dir of [typed, syntactic]) {
+      expect(sources(dir)["report.ts"]).not.toContain("page.success");
+      expect(sources(dir)["report.ts"]).toContain("page.json?.headline");
+    }
+    expect(sources(typed)["digest.ts"]).not.toContain("page.success");
+    expect(sources(syntactic)["digest.ts"]).toBe(before["digest.ts"]);
+  });
+
   test("after the syntactic run, the calls on the shared client are still v1 and break against v2", () => {
     useSdk(syntactic, "v2");
-    const untouchedCalls = ["pages.ts", "jobs.ts", "app.ts"].filter((f) => sources(syntactic)[f] === before[f]);
-    expect(untouchedCalls).toEqual(["pages.ts", "jobs.ts", "app.ts"]);
+    const untouchedCalls = ["pages.ts", "jobs.ts", "app.ts", "digest.ts"].filter((f) => sources(syntactic)[f] === before[f]);
+    expect(untouchedCalls).toEqual(["pages.ts", "jobs.ts", "app.ts", "digest.ts"]);
     expect(typeErrors(syntactic).filter((e) => !e.underTodo).length).toBeGreaterThan(0);
     // What syntax can see (the class, the typed service) it migrates all the same.
     expect(sources(syntactic)["service.ts"]).toContain("this.firecrawl.map(site, { sitemap: \"only\" })");

@@ -7,3 +7,7 @@ export async function markdown(url: string): Promise<string> {
   }
   return page.markdown ?? "";
 }
+
+export async function fetchPage(url: string) {
+  return firecrawl.scrapeUrl(url, { formats: ["extract"], extract: { prompt: "Give the page a one-line headline" } });
+}
