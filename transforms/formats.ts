@@ -7,7 +7,7 @@
 import type { ASTPath } from "jscodeshift";
 import type { ArrayExpression, Node, ObjectExpression, ObjectProperty } from "@babel/types";
 import { findClientCalls } from "../src/detect/calls.js";
-import { findProperty, optionsObjects, propertyKey, resolveObject } from "../src/detect/values.js";
+import { findProperty, optionsObjects, propertyKey, resolveObject, typedOptionsObjects } from "../src/detect/values.js";
 import { isTypeScript, literal, removeListItem, textOf } from "../src/engine/code.js";
 import { toJscodeshift, type Step, type StepContext } from "../src/engine/transform.js";
 import { FORMATS, type FormatRow } from "../src/mapping/formats.js";
@@ -94,12 +94,11 @@ export const step: Step = {
   description: 'turns "extract", "json", "screenshot@fullPage" and "changeTracking" with their options into v2 format objects',
   run(context) {
     const seen = new Set<Node>();
-    for (const call of findClientCalls(context.index, context.sdk)) {
-      for (const options of optionsObjects(call)) {
-        if (options.kind !== "scrape" || seen.has(options.path.node)) continue;
-        seen.add(options.path.node);
-        migrateFormats(context, options.path, options.typed);
-      }
+    const objects = [...findClientCalls(context.index, context.sdk).flatMap(optionsObjects), ...typedOptionsObjects(context.index, context.sdk)];
+    for (const options of objects) {
+      if (options.kind !== "scrape" || seen.has(options.path.node)) continue;
+      seen.add(options.path.node);
+      migrateFormats(context, options.path, options.typed);
     }
   },
 };

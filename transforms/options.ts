@@ -6,7 +6,7 @@
 import type { ASTPath } from "jscodeshift";
 import type { AssignmentExpression, Node, ObjectExpression, ObjectProperty } from "@babel/types";
 import { findClientCalls } from "../src/detect/calls.js";
-import { findProperty, memberName, optionsObjects, propertyKey, type OptionsObject } from "../src/detect/values.js";
+import { findProperty, memberName, optionsObjects, propertyKey, typedOptionsObjects, type OptionsObject } from "../src/detect/values.js";
 import { isTypeScript, literal, removeListItem, removeStatement, textOf } from "../src/engine/code.js";
 import { toJscodeshift, type Step, type StepContext } from "../src/engine/transform.js";
 import { optionRowsFor, type Literal, type OptionRow } from "../src/mapping/options.js";
@@ -93,12 +93,11 @@ export const step: Step = {
   description: "renames crawl, map, search and scrape options (maxDepth, allowBackwardLinks, ignoreSitemap, parsePDF, ...)",
   run(context) {
     const seen = new Set<Node>();
-    for (const call of findClientCalls(context.index, context.sdk)) {
-      for (const options of optionsObjects(call)) {
-        if (seen.has(options.path.node)) continue;
-        seen.add(options.path.node);
-        migrateObject(context, options);
-      }
+    const objects = [...findClientCalls(context.index, context.sdk).flatMap(optionsObjects), ...typedOptionsObjects(context.index, context.sdk)];
+    for (const options of objects) {
+      if (seen.has(options.path.node)) continue;
+      seen.add(options.path.node);
+      migrateObject(context, options);
     }
   },
 };

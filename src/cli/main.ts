@@ -77,7 +77,7 @@ async function collect(parsed: Parsed, options: { write: boolean; diff: boolean;
   // Type-aware mode: receivers the checker vouches for, in files that may not even mention the SDK.
   const tsconfigs = values["no-types"] ? [] : findTsconfigs(positionals, (values.project as string[] | undefined) ?? [], found);
   const facts = tsconfigs.length ? (await import("./types.js")).typeFacts(tsconfigs, new Set(files)) : new Map<string, FileTypes>();
-  const typed = (f: string) => Boolean(facts.get(f)?.receivers.length || facts.get(f)?.results.length);
+  const typed = (f: string) => Boolean(facts.get(f)?.receivers.length || facts.get(f)?.results.length || facts.get(f)?.options.length);
   const typedFiles = files.filter(typed);
   const candidates = screen(
     files.filter((f) => !typed(f)),

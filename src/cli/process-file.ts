@@ -65,7 +65,8 @@ function foundByTypes(path: string, text: string, types: TypeFacts): FileReport[
 function factsOf(found: FileTypes): TypeFacts {
   const receivers = new Set(found.receivers);
   const results = new Map(found.results);
-  return { isClient: (start, end) => receivers.has(`${start}:${end}`), resultAt: (start) => results.get(start) };
+  const options = new Map(found.options);
+  return { isClient: (start, end) => receivers.has(`${start}:${end}`), resultAt: (start) => results.get(start), optionsAt: (start) => options.get(start) };
 }
 
 /** Runs one file; in the type-aware mode, with what the type checker found in it. */

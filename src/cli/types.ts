@@ -8,7 +8,7 @@ import { resolve } from "node:path";
 import { Node, Project, type SourceFile } from "ts-morph";
 import { isClientType, type TsType } from "../detect/client-type.js";
 import { TYPES } from "../mapping/imports.js";
-import { METHODS, type ResultKind } from "../mapping/methods.js";
+import { METHODS, type OptionsKind, type ResultKind } from "../mapping/methods.js";
 
 /** What the checker found in one file, in forms that cross to a worker thread. */
 export interface FileTypes {
@@ -16,7 +16,18 @@ export interface FileTypes {
   readonly receivers: readonly string[];
   /** bindings (variables, parameters) typed as a v1 response type: [offset of the name, result kind] */
   readonly results: readonly (readonly [number, ResultKind])[];
+  /** object literals that a client call in another module takes as options: [offset, options table] */
+  readonly options: readonly (readonly [number, OptionsKind])[];
 }
+
+/** Where each method takes its options object, by any of its names (v1 `params`, else the second argument). */
+const OPTIONS_ARGUMENT = new Map(
+  METHODS.flatMap((row) => {
+    if (!row.options) return [];
+    const at = row.js.args ? row.js.args.v1.indexOf("params") : 1;
+    return [row.js.v1, ...(row.js.v2 ? [row.js.v2] : [])].map((name) => [name, { at: at === -1 ? 1 : at, kind: row.options! }] as const);
+  }),
+);
 
 const METHOD_NAMES = new Set(METHODS.flatMap((row) => [row.js.v1, ...(row.js.v2 ? [row.js.v2] : [])]));
 const RESULT_TYPES = new Map(TYPES.flatMap((row) => (row.result ? [[row.js.v1, row.result] as const] : [])));
@@ -54,6 +65,7 @@ function filesReachingSdk(project: Project): SourceFile[] {
 /** What the checker knows of every wanted file the given tsconfigs cover, one project at a time. */
 export function typeFacts(tsconfigs: readonly string[], wanted: ReadonlySet<string>): Map<string, FileTypes> {
   const facts = new Map<string, FileTypes>();
+  const elsewhere = new Map<string, [number, OptionsKind][]>();
   for (const tsconfig of tsconfigs) {
     const project = new Project({ tsConfigFilePath: tsconfig, skipFileDependencyResolution: false });
     const checker = project.getTypeChecker().compilerObject;
@@ -67,14 +79,30 @@ export function typeFacts(tsconfigs: readonly string[], wanted: ReadonlySet<stri
           const callee = node.getExpression();
           if (!Node.isPropertyAccessExpression(callee) || !METHOD_NAMES.has(callee.getName())) return;
           const receiver = callee.getExpression();
-          if (isClientType(checker.getTypeAtLocation(receiver.compilerNode) as unknown as TsType)) receivers.push(`${receiver.getStart()}:${receiver.getEnd()}`);
+          if (!isClientType(checker.getTypeAtLocation(receiver.compilerNode) as unknown as TsType)) return;
+          receivers.push(`${receiver.getStart()}:${receiver.getEnd()}`);
+          // An options object declared in another module: that module learns it holds options.
+          const options = OPTIONS_ARGUMENT.get(callee.getName());
+          const argument = options && node.getArguments()[options.at];
+          const declaration = argument && Node.isIdentifier(argument) ? argument.getSymbol()?.getAliasedSymbol()?.getDeclarations()[0] ?? argument.getSymbol()?.getDeclarations()[0] : undefined;
+          const literal = declaration && Node.isVariableDeclaration(declaration) ? declaration.getInitializer() : undefined;
+          if (literal && Node.isObjectLiteralExpression(literal) && literal.getSourceFile() !== file) {
+            const target = resolve(literal.getSourceFile().getFilePath());
+            elsewhere.set(target, [...(elsewhere.get(target) ?? []), [literal.getStart(), options!.kind]]);
+          }
         } else if ((Node.isVariableDeclaration(node) || Node.isParameterDeclaration(node)) && Node.isIdentifier(node.getNameNode())) {
           const kind = resultKindOf(checker.getTypeAtLocation(node.compilerNode) as unknown as TsType);
           if (kind) results.push([node.getNameNode().getStart(), kind]);
         }
       });
-      facts.set(path, { receivers, results });
+      facts.set(path, { receivers, results, options: [] });
     }
+    for (const [path, options] of elsewhere) {
+      if (!wanted.has(path)) continue;
+      const known = facts.get(path) ?? { receivers: [], results: [], options: [] };
+      facts.set(path, { ...known, options: [...known.options, ...options] });
+    }
+    elsewhere.clear();
     // One project at a time: let this one go before the next is built.
     for (const file of project.getSourceFiles()) project.removeSourceFile(file);
   }

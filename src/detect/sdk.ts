@@ -6,7 +6,7 @@
 import type { Path, PathIndex } from "./paths.js";
 import type { Expression, Node } from "@babel/types";
 import { CLIENT, CLIENT_CLASSES, SDK_MODULES } from "../mapping/imports.js";
-import type { ResultKind } from "../mapping/methods.js";
+import type { OptionsKind, ResultKind } from "../mapping/methods.js";
 
 /** What the type checker knows about a file that its syntax does not say. */
 export interface TypeFacts {
@@ -14,6 +14,8 @@ export interface TypeFacts {
   isClient(start: number, end: number): boolean;
   /** the result kind of the binding declared at `start`, when its type is a v1 response type */
   resultAt?(start: number): ResultKind | undefined;
+  /** the options table of the object literal at `start`, when a client call elsewhere takes it as options */
+  optionsAt?(start: number): OptionsKind | undefined;
 }
 
 export interface SdkBindings {

@@ -7,6 +7,9 @@ import type { ASTPath } from "jscodeshift";
 import type { AssignmentExpression, Node, ObjectExpression, ObjectProperty } from "@babel/types";
 import type { OptionsKind } from "../mapping/methods.js";
 import type { ClientCall } from "./calls.js";
+import type { PathIndex } from "./paths.js";
+import type { SdkBindings } from "./sdk.js";
+import { TYPES } from "../mapping/imports.js";
 
 type AnyPath = ASTPath<Node>;
 
@@ -70,19 +73,19 @@ export function findProperty(object: ObjectExpression, key: string): ObjectPrope
 }
 
 /** `name.key = value` statements on the variable that holds an options literal. */
-function assignmentsTo(call: ClientCall, argPath: AnyPath): ASTPath<AssignmentExpression>[] {
+function assignmentsTo(index: PathIndex, argPath: AnyPath): ASTPath<AssignmentExpression>[] {
   const p = unwrapPath(argPath);
   const declarator = declaratorOf(p);
   if (!declarator || p.node.type !== "Identifier") return [];
   const name = p.node.name;
   const scope = p.scope!.lookup(name)!;
-  return call.index.within("AssignmentExpression", scope.path.node as Node).filter((q) => {
+  return index.within("AssignmentExpression", scope.path.node as Node).filter((q) => {
     const left = q.node.left;
     return left.type === "MemberExpression" && left.object.type === "Identifier" && left.object.name === name && q.scope?.lookup(name) === scope;
   });
 }
 
-function collect(call: ClientCall, kind: OptionsKind, argPath: AnyPath | null, into: OptionsObject[], nested: Partial<Record<string, OptionsKind>>, typedHere: boolean): void {
+function collect(index: PathIndex, kind: OptionsKind, argPath: AnyPath | null, into: OptionsObject[], nested: Partial<Record<string, OptionsKind>>, typedHere: boolean): void {
   if (!argPath) return;
   const resolved = resolveObject(argPath);
   if (!resolved || into.some((o) => o.path.node === resolved.node)) return;
@@ -91,14 +94,14 @@ function collect(call: ClientCall, kind: OptionsKind, argPath: AnyPath | null, i
   const declarator = inPlace ? null : declaratorOf(unwrapPath(argPath));
   const annotated = Boolean((declarator?.node as { id?: { typeAnnotation?: unknown } } | undefined)?.id?.typeAnnotation) || WRAPPERS.has((declarator?.node as { init?: Node } | undefined)?.init?.type ?? "");
   const typed = inPlace ? typedHere : annotated;
-  into.push({ kind, path: resolved as ASTPath<ObjectExpression>, typed, assignments: assignmentsTo(call, argPath) });
+  into.push({ kind, path: resolved as ASTPath<ObjectExpression>, typed, assignments: assignmentsTo(index, argPath) });
   object.properties.forEach((prop, i) => {
     const propPath = resolved.get("properties", i) as AnyPath;
     // What a spread brings in is checked only where it was written.
-    if (prop.type === "SpreadElement") collect(call, kind, propPath.get("argument") as AnyPath, into, nested, false);
+    if (prop.type === "SpreadElement") collect(index, kind, propPath.get("argument") as AnyPath, into, nested, false);
     const key = propertyKey(prop);
     const inner = key ? nested[key] : undefined;
-    if (inner && prop.type === "ObjectProperty") collect(call, inner, propPath.get("value") as AnyPath, into, {}, typed);
+    if (inner && prop.type === "ObjectProperty") collect(index, inner, propPath.get("value") as AnyPath, into, {}, typed);
   });
 }
 
@@ -111,27 +114,58 @@ export function optionsObjects(call: ClientCall): OptionsObject[] {
   const arg = (i: number) => (call.node.arguments[i] ? (call.path.get("arguments", i) as AnyPath) : null);
   switch (call.row.options) {
     case "scrape":
-      collect(call, "scrape", arg(1), found, {}, true);
+      collect(call.index, "scrape", arg(1), found, {}, true);
       break;
     case "crawl":
     case "search":
-      collect(call, call.row.options, arg(1), found, { scrapeOptions: "scrape" }, true);
+      collect(call.index, call.row.options, arg(1), found, { scrapeOptions: "scrape" }, true);
       break;
     case "map":
-      collect(call, "map", arg(1), found, {}, true);
+      collect(call.index, "map", arg(1), found, {}, true);
       break;
     case "batch":
-      if (call.isV1Name) collect(call, "scrape", arg(1), found, {}, true);
-      else collect(call, "batch", arg(1), found, { options: "scrape" }, true);
+      if (call.isV1Name) collect(call.index, "scrape", arg(1), found, {}, true);
+      else collect(call.index, "batch", arg(1), found, { options: "scrape" }, true);
       break;
     case "extract": {
       const first = arg(0);
       const v2Shape = first !== null && resolveObject(first)?.node.type === "ObjectExpression" && call.node.arguments.length === 1;
-      collect(call, "extract", v2Shape ? first : arg(1), found, { scrapeOptions: "scrape" }, true);
+      collect(call.index, "extract", v2Shape ? first : arg(1), found, { scrapeOptions: "scrape" }, true);
       break;
     }
     default:
       break;
+  }
+  return found;
+}
+
+/** Options tables whose own option objects hold scrape options under a key. */
+const NESTED: Partial<Record<OptionsKind, Partial<Record<string, OptionsKind>>>> = {
+  crawl: { scrapeOptions: "scrape" },
+  search: { scrapeOptions: "scrape" },
+  batch: { options: "scrape" },
+  extract: { scrapeOptions: "scrape" },
+};
+
+/**
+ * Options objects known by their type rather than by a call: a literal declared with a v1 options type
+ * (`const defaults: CrawlParams = {...}`), and, in the type-aware mode, a literal the checker traced from a
+ * client call in another module.
+ */
+export function typedOptionsObjects(index: PathIndex, sdk: SdkBindings): OptionsObject[] {
+  const kinds = new Map<string, OptionsKind>();
+  for (const [local, exported] of sdk.named) {
+    const row = TYPES.find((t) => t.js.v1 === exported);
+    if (row?.options) kinds.set(local, row.options);
+  }
+  const found: OptionsObject[] = [];
+  for (const declarator of index.of("VariableDeclarator")) {
+    const id = declarator.node.id;
+    const type = id.type === "Identifier" && id.typeAnnotation?.type === "TSTypeAnnotation" ? id.typeAnnotation.typeAnnotation : null;
+    const name = type?.type === "TSTypeReference" && type.typeName.type === "Identifier" ? type.typeName.name : null;
+    const init = declarator.node.init;
+    const kind = (name && kinds.get(name)) || (init && sdk.types?.optionsAt?.(init.start!));
+    if (kind && init) collect(index, kind, declarator.get("id") as AnyPath, found, NESTED[kind] ?? {}, true);
   }
   return found;
 }

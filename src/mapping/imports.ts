@@ -3,7 +3,7 @@
  * from 3.x on; each maps to its v2 counterpart.
  */
 
-import type { ResultKind } from "./methods.js";
+import type { OptionsKind, ResultKind } from "./methods.js";
 
 /** The published names of the JS SDK (the unscoped `firecrawl` ships the same code). */
 export const SDK_MODULES = ["@mendable/firecrawl-js", "firecrawl"] as const;
@@ -39,6 +39,8 @@ export interface TypeRow {
   readonly js: { readonly v1: string; readonly v2: string | null };
   /** a v1 response type: values of it are results of this kind (mapping/results.ts) */
   readonly result?: ResultKind;
+  /** a v1 options type: literals of it are options objects of this table (mapping/options.ts) */
+  readonly options?: OptionsKind;
   /** keys the v2 type has that the v1 one took as a separate argument: references use Omit<...> */
   readonly omit?: readonly string[];
   /** no v2 type, but the v1 client that v2 still ships returns it from this method: name it from there */
@@ -48,18 +50,18 @@ export interface TypeRow {
 }
 
 export const TYPES: readonly TypeRow[] = [
-  { spec: "sdk-facts 8.1", js: { v1: "ScrapeParams", v2: "ScrapeOptions" } },
-  { spec: "sdk-facts 8.1", js: { v1: "CrawlScrapeOptions", v2: "ScrapeOptions" } },
+  { spec: "sdk-facts 8.1", js: { v1: "ScrapeParams", v2: "ScrapeOptions" }, options: "scrape" },
+  { spec: "sdk-facts 8.1", js: { v1: "CrawlScrapeOptions", v2: "ScrapeOptions" }, options: "scrape" },
   { spec: "sdk-facts 8.1", js: { v1: "ScrapeResponse", v2: "Document" }, result: "document" },
   { spec: "sdk-facts 8.1", js: { v1: "FirecrawlDocument", v2: "Document" } },
   { spec: "sdk-facts 8.1", js: { v1: "FirecrawlDocumentMetadata", v2: "DocumentMetadata" } },
-  { spec: "sdk-facts 8.1", js: { v1: "CrawlParams", v2: "CrawlOptions" } },
+  { spec: "sdk-facts 8.1", js: { v1: "CrawlParams", v2: "CrawlOptions" }, options: "crawl" },
   { spec: "sdk-facts 8.1", js: { v1: "CrawlStatusResponse", v2: "CrawlJob" }, result: "job" },
   { spec: "sdk-facts 8.1", js: { v1: "BatchScrapeStatusResponse", v2: "BatchScrapeJob" }, result: "job" },
-  { spec: "sdk-facts 8.1", js: { v1: "MapParams", v2: "MapOptions" } },
+  { spec: "sdk-facts 8.1", js: { v1: "MapParams", v2: "MapOptions" }, options: "map" },
   { spec: "sdk-facts 8.1", js: { v1: "MapResponse", v2: "MapData" }, result: "map" },
   // v2's SearchRequest includes the query, which search() takes as its first argument.
-  { spec: "sdk-facts 8.1", js: { v1: "SearchParams", v2: "SearchRequest" }, omit: ["query"] },
+  { spec: "sdk-facts 8.1", js: { v1: "SearchParams", v2: "SearchRequest" }, omit: ["query"], options: "search" },
   { spec: "sdk-facts 8.1", js: { v1: "SearchResponse", v2: "SearchData" }, result: "search" },
   {
     // sdk-facts 8.1 pairs it with v2's Watcher, but the watch methods stay on the v1 client (.v1), which

@@ -89,7 +89,7 @@ describe("site-tools: a client shared across modules", () => {
   test("the type-aware mode runs with the project's tsconfig and says what only it found", () => {
     expect(typedReport.analysis).toEqual({ mode: "types", projects: ["tsconfig.json"] });
     const found = typedReport.files.flatMap((f) => (f.foundByTypes ?? []).map((c) => `${f.path}:${c.line} ${c.method}`));
-    expect(found).toEqual(["src/app.ts:6 search", "src/jobs.ts:4 asyncCrawlUrl", "src/jobs.ts:10 checkCrawlStatus", "src/pages.ts:4 scrapeUrl", "src/pages.ts:12 scrapeUrl"]);
+    expect(found).toEqual(["src/app.ts:6 search", "src/jobs.ts:5 asyncCrawlUrl", "src/jobs.ts:11 checkCrawlStatus", "src/jobs.ts:17 asyncCrawlUrl", "src/pages.ts:4 scrapeUrl", "src/pages.ts:12 scrapeUrl"]);
     expect(syntacticReport.analysis).toEqual({ mode: "syntax", projects: [] });
   });
 
@@ -113,6 +113,13 @@ describe("site-tools: a client shared across modules", () => {
     }
     expect(sources(typed)["digest.ts"]).not.toContain("page.success");
     expect(sources(syntactic)["digest.ts"]).toBe(before["digest.ts"]);
+  });
+
+  test("options objects are migrated: annotated ones in both modes, one used from another module only with types", () => {
+    for (const dir of [typed, syntactic]) expect(sources(dir)["settings.ts"]).toContain('{ sitemap: "only" }');
+    expect(sources(typed)["config.ts"]).toContain("maxDiscoveryDepth: 2");
+    expect(sources(typed)["config.ts"]).toContain('sitemap: "skip" as const');
+    expect(sources(syntactic)["config.ts"]).toBe(before["config.ts"]);
   });
 
   test("after the syntactic run, the calls on the shared client are still v1 and break against v2", () => {

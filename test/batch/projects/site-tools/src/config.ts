@@ -1,0 +1,6 @@
+// Shared crawl settings: this module never imports the SDK.
+export const crawlDefaults = {
+  limit: 50,
+  maxDepth: 2,
+  ignoreSitemap: true,
+};

@@ -1,0 +1,3 @@
+import type { MapParams } from "@mendable/firecrawl-js";
+
+export const mapDefaults: MapParams = { sitemapOnly: true, useIndex: false };
