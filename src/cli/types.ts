@@ -62,6 +62,11 @@ function filesReachingSdk(project: Project): SourceFile[] {
   return [...reaching];
 }
 
+function madeByCall(init: Node | undefined): boolean {
+  const value = init && Node.isAwaitExpression(init) ? init.getExpression() : init;
+  return value !== undefined && Node.isCallExpression(value);
+}
+
 /** What the checker knows of every wanted file the given tsconfigs cover, one project at a time. */
 export function typeFacts(tsconfigs: readonly string[], wanted: ReadonlySet<string>): Map<string, FileTypes> {
   const facts = new Map<string, FileTypes>();
@@ -90,7 +95,8 @@ export function typeFacts(tsconfigs: readonly string[], wanted: ReadonlySet<stri
             const target = resolve(literal.getSourceFile().getFilePath());
             elsewhere.set(target, [...(elsewhere.get(target) ?? []), [literal.getStart(), options!.kind]]);
           }
-        } else if ((Node.isVariableDeclaration(node) || Node.isParameterDeclaration(node)) && Node.isIdentifier(node.getNameNode())) {
+        } else if (Node.isVariableDeclaration(node) && Node.isIdentifier(node.getNameNode()) && !node.getTypeNode() && madeByCall(node.getInitializer())) {
+          // Results come from calls; an annotated binding says its type itself and syntax reads it.
           const kind = resultKindOf(checker.getTypeAtLocation(node.compilerNode) as unknown as TsType);
           if (kind) results.push([node.getNameNode().getStart(), kind]);
         }
