@@ -131,3 +131,29 @@ describe("site-tools: a client shared across modules", () => {
     expect(sources(syntactic)["service.ts"]).toContain("this.firecrawl.map(site, { sitemap: \"only\" })");
   });
 });
+
+describe("a monorepo: two packages, each with its own tsconfig", () => {
+  const repo = mkdtempSync(join(tmpdir(), "fc-batch-monorepo-"));
+  temps.push(repo);
+  for (const name of ["crawler", "indexer"]) {
+    const dir = join(repo, "packages", name);
+    cpSync(join(import.meta.dirname, "projects", "site-tools"), dir, { recursive: true });
+    useSdk(dir, "v1");
+  }
+  const report = run(repo);
+
+  test("discovery finds both tsconfigs and analyses each package under its own", () => {
+    expect(report.analysis).toEqual({ mode: "types", projects: ["packages/crawler/tsconfig.json", "packages/indexer/tsconfig.json"] });
+    const byPackage = (name: string) => report.files.filter((f) => f.path.startsWith(`packages/${name}/`)).flatMap((f) => f.foundByTypes ?? []);
+    expect(byPackage("crawler")).toHaveLength(6);
+    expect(byPackage("indexer")).toHaveLength(6);
+  });
+
+  test("both packages type-check against v2 afterwards, except under TODO markers", () => {
+    for (const name of ["crawler", "indexer"]) {
+      const dir = join(repo, "packages", name);
+      useSdk(dir, "v2");
+      expect(typeErrors(dir).filter((e) => !e.underTodo)).toEqual([]);
+    }
+  });
+});
