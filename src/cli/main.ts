@@ -12,7 +12,7 @@ import { DEFAULT_EXTENSIONS, discover } from "./discover.js";
 import { findingsOf, formatFindings, type FindingFormat } from "./findings.js";
 import { dirtyFiles } from "./git.js";
 import { packageBumps } from "./package-json.js";
-import { processAll } from "./pool.js";
+import { hasFacts, plannedWorkers, processAll, processInThread } from "./pool.js";
 import type { FileReport } from "./process-file.js";
 import { Progress } from "./progress.js";
 import { screen } from "./screen.js";
@@ -77,20 +77,18 @@ async function collect(parsed: Parsed, options: { write: boolean; diff: boolean;
   // Type-aware mode: receivers the checker vouches for, in files that may not even mention the SDK.
   const tsconfigs = values["no-types"] ? [] : findTsconfigs(positionals, (values.project as string[] | undefined) ?? [], found);
   const facts = tsconfigs.length ? (await import("./types.js")).typeFacts(tsconfigs, new Set(files)) : new Map<string, FileTypes>();
-  const typed = (f: string) => Boolean(facts.get(f)?.receivers.length || facts.get(f)?.results.length || facts.get(f)?.options.length);
-  const typedFiles = files.filter(typed);
-  const candidates = screen(
-    files.filter((f) => !typed(f)),
-    (report) => {
-      reports.push(report);
-      progress.tick();
-    },
-  );
-  const work = [...typedFiles, ...candidates].map((path) => ({ path, types: facts.get(path) }));
-  await processAll(work, options, jobs, (report) => {
+  const onReport = (report: FileReport) => {
     reports.push(report);
     progress.tick();
-  });
+  };
+  if (plannedWorkers(jobs) <= 1) {
+    await processInThread(files, facts, options, onReport);
+  } else {
+    // Workers are worth starting only for enough candidates, so the screen runs first over every file.
+    const typed = (f: string) => hasFacts(facts.get(f));
+    const candidates = screen(files.filter((f) => !typed(f)), onReport);
+    await processAll([...files.filter(typed), ...candidates].map((path) => ({ path, types: facts.get(path) })), options, jobs, onReport);
+  }
   progress.done();
   const order = new Map(files.map((f, i) => [f, i]));
   return { reports: reports.sort((a, b) => order.get(a.path)! - order.get(b.path)!), tsconfigs };

@@ -39,10 +39,45 @@ export interface Job {
   readonly types?: FileTypes;
 }
 
+/** Whether the type checker found anything in a file: then it is transformed even if it never names the SDK. */
+export function hasFacts(types: FileTypes | undefined): types is FileTypes {
+  return Boolean(types && (types.receivers.length || types.results.length || types.options.length));
+}
+
+/** Worker threads asked for: --jobs, else one per core beyond the main thread's. */
+export function plannedWorkers(jobs: number): number {
+  return jobs || availableParallelism() - 1;
+}
+
+/**
+ * The main thread alone, in one pass: each file is read once, screened, and transformed on the spot when
+ * it needs it, so nothing waits in memory. Files the type checker knows of skip the screen.
+ */
+export async function processInThread(
+  files: readonly string[],
+  facts: ReadonlyMap<string, FileTypes>,
+  options: WorkerOptions,
+  onReport: (report: FileReport) => void,
+): Promise<void> {
+  const { screenFile, isSettled } = await import("./screen.js");
+  let processing: Awaited<ReturnType<typeof loadProcessing>> | null = null;
+  for (const path of files) {
+    const types = facts.get(path);
+    const outcome = hasFacts(types) ? undefined : screenFile(path);
+    if (outcome && isSettled(outcome)) {
+      onReport(outcome);
+      continue;
+    }
+    processing ??= await loadProcessing(options, []);
+    if (PYTHON.test(path)) await (await import("../python/parser.js")).loadPython();
+    onReport(processing.processFile(path, processing.processOptions, types, outcome));
+  }
+}
+
 export async function processAll(jobsToDo: readonly Job[], options: WorkerOptions, jobs: number, onReport: (report: FileReport) => void): Promise<void> {
   const files = jobsToDo.map((j) => j.path);
   if (files.length === 0) return;
-  const workers = Math.min(jobs || availableParallelism() - 1, Math.floor(files.length / PER_WORKER));
+  const workers = Math.min(plannedWorkers(jobs), Math.floor(files.length / PER_WORKER));
   if (workers <= 1) {
     const { processFile, processOptions } = await loadProcessing(options, files);
     for (const job of jobsToDo) onReport(processFile(job.path, processOptions, job.types));

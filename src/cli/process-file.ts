@@ -10,6 +10,7 @@ import { createTwoFilesPatch } from "diff";
 import type { Result } from "../engine/pipeline.js";
 import { findClientCalls } from "../detect/calls.js";
 import type { TypeFacts } from "../detect/sdk.js";
+import type { Contents } from "./screen.js";
 import type { FileTypes } from "./types.js";
 import { lineAt, readSource } from "../engine/source.js";
 import { parseForSteps, runSteps, type Change, type Step, type TransformOptions } from "../engine/transform.js";
@@ -70,13 +71,13 @@ function factsOf(found: FileTypes): TypeFacts {
 }
 
 /** Runs one file; in the type-aware mode, with what the type checker found in it. */
-export function processFile(path: string, options: ProcessOptions, found?: FileTypes): FileReport {
+export function processFile(path: string, options: ProcessOptions, found?: FileTypes, contents?: Contents): FileReport {
   const base = { path, changes: [], todos: [] };
   let stat: Stats;
   let bytes: Buffer;
   try {
-    stat = statSync(path);
-    bytes = readFileSync(path);
+    stat = contents?.stat ?? statSync(path);
+    bytes = contents?.bytes ?? readFileSync(path);
   } catch (error) {
     return { ...base, status: "error", error: `cannot read: ${(error as Error).message}` };
   }
