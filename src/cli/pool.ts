@@ -13,6 +13,8 @@ import type { FileTypes } from "./types.js";
 
 /** Below this many files per worker, a worker's start-up (loading the parser) costs more than it saves. */
 const PER_WORKER = 64;
+/** Files sent to a worker at once: one message per file made the round trips cost more than the work. */
+const BATCH = 16;
 
 export interface WorkerOptions extends Omit<ProcessOptions, "steps" | "pythonSteps"> {
   /** names of the steps to run, in preset order; all of them when absent */
@@ -89,11 +91,13 @@ export async function processAll(jobsToDo: readonly Job[], options: WorkerOption
       new Promise<void>((done, fail) => {
         const worker = new Worker(new URL("./worker.js", import.meta.url), { workerData: options });
         const feed = () => {
-          if (next < jobsToDo.length) worker.postMessage(jobsToDo[next++]);
-          else void worker.terminate().then(() => done());
+          if (next < jobsToDo.length) {
+            worker.postMessage(jobsToDo.slice(next, next + BATCH));
+            next += BATCH;
+          } else void worker.terminate().then(() => done());
         };
-        worker.on("message", (report: FileReport) => {
-          onReport(report);
+        worker.on("message", (reports: FileReport[]) => {
+          reports.forEach(onReport);
           feed();
         });
         worker.on("error", fail);
