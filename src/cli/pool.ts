@@ -23,16 +23,19 @@ export interface WorkerOptions extends Omit<ProcessOptions, "steps" | "pythonSte
 
 const PYTHON = /\.(py|ipynb)$/;
 
-/** The transforms for these files, loaded on demand: the Python parser only when a Python file needs it. */
-export async function loadProcessing(options: WorkerOptions, files: readonly string[]) {
-  const [{ processFile }, { stepsNamed }, { pythonStepsNamed }, parser] = await Promise.all([
+/** The transforms, loaded once per thread, on demand. */
+export async function loadProcessing(options: WorkerOptions) {
+  const [{ processFile }, { stepsNamed }, { pythonStepsNamed }] = await Promise.all([
     import("./process-file.js"),
     import("../../transforms/v1-to-v2.js"),
     import("../python/preset.js"),
-    import("../python/parser.js"),
   ]);
-  if (files.some((f) => PYTHON.test(f))) await parser.loadPython();
   return { processFile, processOptions: { ...options, steps: stepsNamed(options.transforms), pythonSteps: pythonStepsNamed(options.transforms) } };
+}
+
+/** The Python parser, loaded the first time one of these paths needs it (loading again is a no-op). */
+export async function readyFor(paths: readonly string[]): Promise<void> {
+  if (paths.some((p) => PYTHON.test(p))) await (await import("../python/parser.js")).loadPython();
 }
 
 /** A file to process, with what the type checker found in it (type-aware mode). */
@@ -70,8 +73,8 @@ export async function processInThread(
       onReport(outcome);
       continue;
     }
-    processing ??= await loadProcessing(options, []);
-    if (PYTHON.test(path)) await (await import("../python/parser.js")).loadPython();
+    processing ??= await loadProcessing(options);
+    await readyFor([path]);
     onReport(processing.processFile(path, processing.processOptions, types, outcome));
   }
 }
@@ -81,7 +84,8 @@ export async function processAll(jobsToDo: readonly Job[], options: WorkerOption
   if (files.length === 0) return;
   const workers = Math.min(plannedWorkers(jobs), Math.floor(files.length / PER_WORKER));
   if (workers <= 1) {
-    const { processFile, processOptions } = await loadProcessing(options, files);
+    const { processFile, processOptions } = await loadProcessing(options);
+    await readyFor(files);
     for (const job of jobsToDo) onReport(processFile(job.path, processOptions, job.types));
     return;
   }
