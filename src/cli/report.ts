@@ -99,7 +99,8 @@ export function summaryText(report: RunReport, cwd: string): string {
       ? `Type-aware (${report.analysis.projects.join(", ")}): ${byTypes} client calls found only through types`
       : "Syntactic mode: no tsconfig.json found (or --no-types); clients made in other modules are not followed",
   );
-  const changed = report.files.filter((f) => f.status === "changed").map((f) => f.path);
+  // Prettier, Biome and ESLint format JavaScript and TypeScript; migrated Python files are not theirs.
+  const changed = report.files.filter((f) => f.status === "changed" && !/\.(py|ipynb)$/.test(f.path)).map((f) => f.path);
   const format = report.mode === "run" ? formatCommand(cwd, changed) : null;
   if (format) lines.push(`Format the changed files with: ${format}`);
   return lines.join("\n").replace(/^\n/, "");
