@@ -15,19 +15,23 @@ export interface PackageBump {
   readonly stat: Stats;
 }
 
-function nearestPackageJson(file: string): string | null {
-  for (let dir = dirname(resolve(file)); ; dir = dirname(dir)) {
+/** The package.json nearest above a folder; `known` remembers the answer per folder, as files share them. */
+function nearestPackageJson(dir: string, known: Map<string, string | null>): string | null {
+  let found = known.get(dir);
+  if (found === undefined) {
     const candidate = join(dir, "package.json");
-    if (existsSync(candidate)) return candidate;
-    if (dirname(dir) === dir) return null;
+    found = existsSync(candidate) ? candidate : dirname(dir) === dir ? null : nearestPackageJson(dirname(dir), known);
+    known.set(dir, found);
   }
+  return found;
 }
 
 /** A range whose major is 0-2, so it cannot resolve to a v2 SDK; open ranges (>=1) are left to the user. */
 const V1_RANGE = /^[\^~=v]*\s*[0-2](?:\.|$)/;
 
 export function packageBumps(changedFiles: readonly string[]): PackageBump[] {
-  const paths = new Set(changedFiles.map(nearestPackageJson).filter((p): p is string => p !== null));
+  const known = new Map<string, string | null>();
+  const paths = new Set(changedFiles.map((file) => nearestPackageJson(dirname(resolve(file)), known)).filter((p): p is string => p !== null));
   const bumps: PackageBump[] = [];
   for (const path of paths) {
     const stat = statSync(path);
