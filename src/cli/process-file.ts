@@ -9,7 +9,7 @@ import { relative } from "node:path";
 import { createTwoFilesPatch } from "diff";
 import type { Result } from "../engine/pipeline.js";
 import { findClientCalls } from "../detect/calls.js";
-import type { TypeFacts } from "../detect/sdk.js";
+import { detectSdk, type TypeFacts } from "../detect/sdk.js";
 import type { Contents } from "./screen.js";
 import type { FileTypes } from "./types.js";
 import { lineAt, readSource } from "../engine/source.js";
@@ -55,10 +55,9 @@ function migrate(path: string, text: string, options: ProcessOptions, types?: Ty
 /** The calls the type checker adds to what syntax finds, with their lines in the input. */
 function foundByTypes(path: string, text: string, types: TypeFacts): FileReport["foundByTypes"] {
   const source = readSource(path, text);
-  const syntactic = parseForSteps(source);
-  const typed = parseForSteps(source, types);
-  const known = new Set(findClientCalls(syntactic.index, syntactic.sdk).map((c) => c.node.start));
-  return findClientCalls(typed.index, typed.sdk)
+  const { index, sdk } = parseForSteps(source);
+  const known = new Set(findClientCalls(index, sdk).map((c) => c.node.start));
+  return findClientCalls(index, detectSdk(index, types))
     .filter((c) => !known.has(c.node.start))
     .map((c) => ({ line: lineAt(source.text, c.node.start!), method: c.method }));
 }

@@ -29,11 +29,12 @@ function propertyName(node: Node): string | undefined {
   return undefined;
 }
 
-const found = new WeakMap<PathIndex, ClientCall[]>();
+/** By the bindings rather than the parse: one parse read with and without the type checker's facts has two answers. */
+const found = new WeakMap<SdkBindings, ClientCall[]>();
 
 /** The client calls of a parse, found once and shared by every step that looks at the same parse. */
 export function findClientCalls(index: PathIndex, sdk: SdkBindings): ClientCall[] {
-  const known = found.get(index);
+  const known = found.get(sdk);
   if (known) return known;
   const tracker = new ClientTracker(sdk, index);
   const calls: ClientCall[] = [];
@@ -50,6 +51,6 @@ export function findClientCalls(index: PathIndex, sdk: SdkBindings): ClientCall[
   };
   for (const path of [...index.of("CallExpression"), ...index.of("OptionalCallExpression")]) visit(path as ASTPath<Node>);
   calls.sort((a, b) => a.node.start! - b.node.start!);
-  found.set(index, calls);
+  found.set(sdk, calls);
   return calls;
 }
