@@ -25,7 +25,6 @@ function nodeAt(file: ts.SourceFile, start: number, end: number): ts.Node | unde
   return found;
 }
 
-
 /** An oracle when the file was parsed with type information and the settings ask for it, else null. */
 export function typeOracle(sourceCode: SourceCode, settings?: Record<string, unknown>): TypeFacts | null {
   const wanted = (settings?.firecrawl as { typeAware?: boolean } | undefined)?.typeAware;

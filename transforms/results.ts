@@ -69,7 +69,6 @@ function throwGuard(read: AnyPath): { guard: AnyPath; test: AnyPath } | null {
   return isThrowOnly(guard.node.consequent) ? { guard, test: parent! } : null;
 }
 
-
 function rowFor(tracked: Tracked, field: string): ResultRow | undefined {
   return RESULTS.find((row) => row.js.v1 === field && row.of.includes(tracked.kind));
 }

@@ -42,8 +42,6 @@ function resultKindOf(type: TsType): ResultKind | undefined {
   return undefined;
 }
 
-
-
 /** Files whose imports lead, directly or through other files of the project, to one that mentions the SDK. */
 function filesReachingSdk(project: Project): SourceFile[] {
   const files = project.getSourceFiles().filter((f) => !f.isDeclarationFile() && !f.isInNodeModules());

@@ -60,7 +60,6 @@ export interface StepPlan {
   readonly todos: PlannedTodo[];
 }
 
-
 /** Records what a step plans: edits grouped into logical changes, and TODO lines above statements. */
 export class Planner {
   readonly plan: StepPlan;

@@ -33,10 +33,6 @@ export interface Step {
   run(context: StepContext): void;
 }
 
-
-
-
-
 export interface Parsed {
   readonly ast: File;
   readonly index: PathIndex;
@@ -87,7 +83,6 @@ function javascript(types?: TypeFacts): Language<Parsed, Step> {
 export function runSteps(steps: readonly Step[], path: string, raw: string, options: TransformOptions = {}, types?: TypeFacts): Result {
   return runPipeline(javascript(types), steps, path, raw, options);
 }
-
 
 export interface JscodeshiftFile {
   path: string;

@@ -57,7 +57,6 @@ function throwOnlyGuard(read: Node): Node | null {
   return body.length === 1 && body[0]!.type === "raise_statement" ? guard : null;
 }
 
-
 /** Walks up a chain of reads from the result: x.metadata["sourceURL"] is two reads. */
 function migrateChain(context: PyContext, call: PyCall, read: Node, depth: number, handled: Set<number>): "status" | void {
   const found = fieldOf(read);
