@@ -1,12 +1,17 @@
 /**
  * The built CLI, spawned on temporary git repositories, as a user meets it: flags, exit codes, the git
- * guard, broken and unusual files, discovery rules, and the machine-readable reports.
+ * guard, broken and unusual files, discovery rules, and the machine-readable reports; and the writer's
+ * refusal of a file changed during the run, which only a direct call can stage.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
+import { processFile } from "../src/cli/process-file.js";
+import { writeAtomically } from "../src/cli/write.js";
+import { pythonStepsNamed } from "../src/python/preset.js";
+import { stepsNamed } from "../transforms/v1-to-v2.js";
 
 const CLI = resolve(import.meta.dirname, "../dist/src/cli/main.js");
 const temps: string[] = [];
@@ -207,6 +212,33 @@ describe("run", () => {
     expect(two).toEqual(one);
     expect(one.summary.changed).toBe(150);
     expect(read(parallel, "src/f7.ts")).toBe(read(serial, "src/f7.ts"));
+  });
+});
+
+describe("writes", () => {
+  // The race cannot be staged through the CLI reliably, so the writer every CLI write goes through is
+  // called directly, with the file's state as the run read it.
+  test("a file changed on disk since the run read it is not overwritten, and no temp file is left", () => {
+    const dir = repo({ "a.ts": V1_SCRAPE }, { git: false });
+    const path = join(dir, "a.ts");
+    const before = statSync(path);
+    writeFileSync(path, "// edited in the editor meanwhile\n");
+    expect(() => writeAtomically(path, "migrated\n", before)).toThrow(/changed on disk during the run/);
+    expect(read(dir, "a.ts")).toBe("// edited in the editor meanwhile\n");
+    expect(readdirSync(dir)).toEqual(["a.ts"]);
+    writeAtomically(path, "migrated\n", statSync(path));
+    expect(read(dir, "a.ts")).toBe("migrated\n");
+    expect(readdirSync(dir)).toEqual(["a.ts"]);
+  });
+
+  test("such a file is reported as an error that says it was not written", () => {
+    const dir = repo({ "a.ts": V1_SCRAPE }, { git: false });
+    const path = join(dir, "a.ts");
+    const contents = { bytes: readFileSync(path), stat: statSync(path) };
+    writeFileSync(path, "// edited in the editor meanwhile\n");
+    const report = processFile(path, { steps: stepsNamed(), pythonSteps: pythonStepsNamed(), write: true }, undefined, contents);
+    expect(report).toMatchObject({ status: "error", error: "not written: the file changed on disk during the run; it was left as it is now" });
+    expect(read(dir, "a.ts")).toBe("// edited in the editor meanwhile\n");
   });
 });
 

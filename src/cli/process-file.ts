@@ -91,7 +91,13 @@ export function processFile(path: string, options: ProcessOptions, found?: FileT
     const result = migrate(path, text, options, types);
     const byTypes = types && !/\.(py|ipynb)$/.test(path) ? foundByTypes(path, text, types) : undefined;
     if (result.output === null) return { ...base, status: "unchanged", todos: result.todos, foundByTypes: byTypes };
-    if (options.write) writeAtomically(path, result.output, stat);
+    if (options.write) {
+      try {
+        writeAtomically(path, result.output, stat);
+      } catch (error) {
+        return { ...base, status: "error", error: `not written: ${(error as Error).message}` };
+      }
+    }
     return {
       path,
       status: "changed",
