@@ -40,6 +40,8 @@ function once(command, args, before) {
   return { seconds, rss: Number(result.stderr.trim().split("\n").at(-1)) };
 }
 
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
@@ -47,7 +49,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
  * in rotated order. Prints each command's median time and peak memory; returns the medians and the median
  * of each command's per-round ratio to the first (the baseline).
  */
-function compare(commands, rounds = Number(process.env.BENCH_ROUNDS ?? 7)) {
+function compare(commands, rounds = ROUNDS) {
   const times = commands.map(() => []);
   const rss = commands.map(() => 0);
   for (let r = 0; r < rounds; r++) {
@@ -117,23 +119,23 @@ try {
   // mass deletion each skip past the freed inodes one by one. A command that writes (ours) would pay for
   // the bench's own deletions, and the identity transform, which writes nothing, would not.
   const target = join(work, "firecrawl");
-  const rounds = Number(process.env.BENCH_ROUNDS ?? 7);
   const spare = join(work, "copies");
   const used = join(work, "used");
-  mkdirSync(used);
-  for (let i = 0; i < rounds * 3; i++) cpSync(seed, join(spare, String(i)), { recursive: true });
-  execFileSync("sync");
   let runs = 0;
   const fresh = () => {
     if (existsSync(target)) renameSync(target, join(used, String(runs)));
     renameSync(join(spare, String(runs++)), target);
   };
-  console.log(`\nFiles that all use Firecrawl: ${count} (the ${fixtures.length} fixture inputs, repeated)`);
-  const [theirs, ours, workers] = compare([
+  const commands = [
     { label: "jscodeshift identity transform (tsx)", command: process.execPath, args: [jscodeshift, "-t", join(root, "test/bench/identity.cjs"), "--extensions=ts,tsx,js,mjs,cjs", "--silent", target], before: fresh },
     { label: "firecrawl-codemod run --force", command: process.execPath, args: [cli, "run", target, "--force", "--no-progress"], before: fresh },
     { label: "firecrawl-codemod run --force --jobs 2", command: process.execPath, args: [cli, "run", target, "--force", "--no-progress", "--jobs", "2"], before: fresh },
-  ], rounds);
+  ];
+  mkdirSync(used);
+  for (let i = 0; i < ROUNDS * commands.length; i++) cpSync(seed, join(spare, String(i)), { recursive: true });
+  execFileSync("sync");
+  console.log(`\nFiles that all use Firecrawl: ${count} (the ${fixtures.length} fixture inputs, repeated)`);
+  const [theirs, ours, workers] = compare(commands);
   console.log(`  per file: ours ${((ours.seconds / count) * 1000).toFixed(2)} ms, jscodeshift ${((theirs.seconds / count) * 1000).toFixed(2)} ms   ratio ${ours.ratio.toFixed(2)}x   (target <= 1x)`);
   console.log(`  two worker threads against jscodeshift (${availableParallelism()} cores): ${workers.ratio.toFixed(2)}x`);
 
