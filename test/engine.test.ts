@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { appendProperties, removeListItem } from "../src/engine/code.js";
 import { applyEdits, mapOffset } from "../src/engine/edits.js";
 import { parse, readSource, writeSource } from "../src/engine/source.js";
-import { runSteps } from "../src/engine/transform.js";
+import { runSteps, type StepContext } from "../src/engine/transform.js";
 import { steps } from "../transforms/v1-to-v2.js";
 import type { ObjectExpression } from "@babel/types";
 
@@ -67,6 +67,14 @@ describe("source conventions", () => {
 describe("the preset", () => {
   test("a file that does not parse is an error naming the parser's position, not a silent skip", () => {
     expect(() => runSteps(steps, "broken.ts", "import FirecrawlApp from '@mendable/firecrawl-js';\nconst = ;\n")).toThrow(/\(2:6\)/);
+  });
+  test("a step whose output does not parse is refused by name, even when it runs last", () => {
+    const text = "import F from 'firecrawl';\nconst app = new F({});\napp.scrapeUrl('u');\n";
+    const breaking = { name: "breaking", description: "writes an invalid assignment target", run: (c: StepContext) => c.edit(text.lastIndexOf("app"), text.lastIndexOf("app") + 3, "(app ?? []) = 1;") };
+    expect(() => runSteps([steps[0]!, breaking], "a.ts", text)).toThrow(/^breaking: produced code that does not parse: Invalid parenthesized assignment pattern/);
+    // Early errors count: a name declared twice is not written either.
+    const twice = { name: "twice", description: "imports a name twice", run: (c: StepContext) => c.edit(7, 8, "{ F, F }") };
+    expect(() => runSteps([twice], "a.ts", text)).toThrow(/^twice: produced code that does not parse: Identifier 'F' has already been declared/);
   });
   test("a file that never reaches the SDK is not rewritten, even with v1-looking calls", () => {
     const text = "const api = { scrapeUrl: (u: string) => u };\napi.scrapeUrl('x');\n";

@@ -77,8 +77,10 @@ describe("the CLI on Python", () => {
   test("check reports Python and notebook findings, and the file that does not parse", () => {
     const { status, stdout, stderr } = cli("check", ".", "--format", "json");
     expect(status).toBe(2);
-    const files = new Set((JSON.parse(stdout) as { findings: { file: string }[] }).findings.map((f) => f.file));
-    expect(files).toEqual(new Set(["job.py", "explore.ipynb"]));
+    const findings = (JSON.parse(stdout) as { findings: { file: string; rule: string; line: number }[] }).findings;
+    expect(new Set(findings.filter((f) => f.rule !== "unprocessed-file").map((f) => f.file))).toEqual(new Set(["job.py", "explore.ipynb"]));
+    // A file that could not be read is a finding too: check cannot vouch for it.
+    expect(findings.filter((f) => f.rule === "unprocessed-file")).toMatchObject([{ file: "broken.py", line: 2 }]);
     expect(stderr).toMatch(/broken\.py: does not parse: .*line 2/);
   });
 

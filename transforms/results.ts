@@ -69,6 +69,14 @@ function throwGuard(read: AnyPath): { guard: AnyPath; test: AnyPath } | null {
   return isThrowOnly(guard.node.consequent) ? { guard, test: parent! } : null;
 }
 
+/** `r.data = x`, `r.data ??= x`, `r.data++`, `delete r.data`: a place to write, where `(r.web ?? [])` cannot stand. */
+function isWrittenTo(member: AnyPath): boolean {
+  const parent = member.parent?.node as Node | undefined;
+  if (parent?.type === "AssignmentExpression") return parent.left === member.node;
+  if (parent?.type === "UpdateExpression") return true;
+  return parent?.type === "UnaryExpression" && parent.operator === "delete";
+}
+
 function rowFor(tracked: Tracked, field: string): ResultRow | undefined {
   return RESULTS.find((row) => row.js.v1 === field && row.of.includes(tracked.kind));
 }
@@ -81,18 +89,21 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
   if (!row || handled.has(node)) return;
   const change = row.change;
   switch (change.kind) {
-    case "rename":
-      if (change.absent) {
+    case "rename": {
+      const written = isWrittenTo(member);
+      if (change.absent && !written) {
         const object = textOf(context.source, node.object);
         context.edit(node.start!, node.end!, `(${object}.${change.to} ?? ${change.absent})`, `result .${field} is .${change.to} in v2`);
       } else {
         context.edit(node.property.start!, node.property.end!, change.to, `result .${field} is .${change.to} in v2`);
       }
-      if (change.todo) context.todo(member, change.todo);
+      // What is written there is the user's; what needs a human is reading it back.
+      if (change.todo && !written) context.todo(member, change.todo);
       const parent = member.parent?.node as Node | undefined;
       const readsInside = (parent?.type === "MemberExpression" || parent?.type === "OptionalMemberExpression") && parent.object === node;
       if (change.readTodo && readsInside && isTypeScript(context.source)) context.todo(member, change.readTodo);
       return;
+    }
     case "strings-to-objects": {
       const parent = member.parent?.node as Node;
       const isLength = (parent.type === "MemberExpression" || parent.type === "OptionalMemberExpression") && parent.object === node && memberName(parent) === "length";

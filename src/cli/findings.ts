@@ -18,15 +18,28 @@ export interface Finding {
 
 export type FindingFormat = "text" | "json" | "sarif" | "github";
 
+/** The rule of a file that could not be processed: nothing in it was checked, so it cannot pass. */
+export const UNPROCESSED = {
+  name: "unprocessed-file",
+  description: "a file that mentions Firecrawl could not be parsed or migrated, so nothing in it was checked",
+} as const;
+
+/** A parser's or a step's own position when it gave one, else the top of the file. */
+function errorLocation(error: string): { line: number; column: number } {
+  const at = /\(line (\d+), column (\d+)\)$/.exec(error);
+  return at ? { line: Number(at[1]), column: Number(at[2]) } : { line: 1, column: 1 };
+}
+
 export function findingsOf(reports: readonly FileReport[], cwd: string): Finding[] {
   return reports.flatMap((r) => [
+    ...(r.status === "error" ? [{ file: displayPath(cwd, r.path), ...errorLocation(r.error ?? ""), rule: UNPROCESSED.name, message: `not checked: ${r.error}`, fixable: false }] : []),
     ...r.changes.map((c) => ({ file: displayPath(cwd, r.path), line: c.source.line, column: c.source.column, rule: c.transform, message: c.message, fixable: true })),
     ...r.todos.map((t) => ({ file: displayPath(cwd, r.path), line: t.source.line, column: t.source.column, rule: t.transform, message: t.message, fixable: false })),
   ]).sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
 }
 
 function sarif(findings: readonly Finding[], version: string, steps: readonly Named[]): object {
-  const rules = steps.map((step) => ({ id: step.name, shortDescription: { text: step.description } }));
+  const rules = [...steps, UNPROCESSED].map((step) => ({ id: step.name, shortDescription: { text: step.description } }));
   return {
     $schema: "https://json.schemastore.org/sarif-2.1.0.json",
     version: "2.1.0",
@@ -36,7 +49,7 @@ function sarif(findings: readonly Finding[], version: string, steps: readonly Na
         results: findings.map((f) => ({
           ruleId: f.rule,
           ruleIndex: rules.findIndex((r) => r.id === f.rule),
-          level: f.fixable ? "warning" : "note",
+          level: f.rule === UNPROCESSED.name ? "error" : f.fixable ? "warning" : "note",
           message: { text: f.message },
           locations: [{ physicalLocation: { artifactLocation: { uri: f.file.split("\\").join("/") }, region: { startLine: f.line, startColumn: f.column } } }],
         })),
@@ -57,11 +70,14 @@ export function formatFindings(findings: readonly Finding[], files: number, form
     case "sarif":
       return JSON.stringify(sarif(findings, version, steps), null, 2);
     case "github":
-      return findings.map((f) => `::warning file=${escapeProperty(f.file)},line=${f.line},col=${f.column},title=${escapeProperty(`firecrawl-v2/${f.rule}`)}::${escapeData(f.message)}`).join("\n");
+      return findings.map((f) => `::${f.rule === UNPROCESSED.name ? "error" : "warning"} file=${escapeProperty(f.file)},line=${f.line},col=${f.column},title=${escapeProperty(`firecrawl-v2/${f.rule}`)}::${escapeData(f.message)}`).join("\n");
     case "text": {
       const lines = findings.map((f) => `${f.file}:${f.line}:${f.column}  ${f.fixable ? "fixable" : "manual "}  ${f.rule}  ${f.message}`);
-      const inFiles = new Set(findings.map((f) => f.file)).size;
-      lines.push(findings.length ? `${findings.length} v1 usages left in ${inFiles} of ${files} files` : `No v1 usage left in ${files} files`);
+      const usages = findings.filter((f) => f.rule !== UNPROCESSED.name);
+      const unchecked = findings.length - usages.length;
+      const inFiles = new Set(usages.map((f) => f.file)).size;
+      lines.push(usages.length ? `${usages.length} v1 usages left in ${inFiles} of ${files} files` : `No v1 usage left in ${files} files`);
+      if (unchecked) lines.push(`${unchecked} ${unchecked === 1 ? "file" : "files"} could not be checked`);
       return lines.join("\n");
     }
   }

@@ -41,6 +41,20 @@ function matches(node: Node, filter: object | undefined): boolean {
   return !filter || Object.entries(filter).every(([key, value]) => (node as unknown as Record<string, unknown>)[key] === value);
 }
 
+/**
+ * ast-types (0.16) throws on the optional catch binding (`catch {`) when it scans scopes, and drops the
+ * declarations of such a catch body from the enclosing scope. Scopes are scanned lazily, after the index
+ * is built, so each binding-less clause gets a stand-in parameter that no source can name: scopes then
+ * come out as they would for `catch (e)`, and the index, built before, never lists the stand-in.
+ */
+function bindOptionalCatches(clauses: readonly Path[]): void {
+  for (const { node } of clauses) {
+    if (node.type !== "CatchClause" || node.param) continue;
+    const at = node.body.start!;
+    node.param = { type: "Identifier", name: "\u0000catch", start: at, end: at, loc: node.body.loc } as never;
+  }
+}
+
 export class PathIndex {
   readonly root: Path<File>;
   private readonly byType = new Map<string, Path[]>();
@@ -52,6 +66,7 @@ export class PathIndex {
       if (list) list.push(path);
       else this.byType.set(path.node.type, [path]);
     });
+    bindOptionalCatches(this.byType.get("CatchClause") ?? []);
   }
 
   /** Every path of a node type, in document order, optionally matching some of the node's fields. */

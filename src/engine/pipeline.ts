@@ -179,7 +179,16 @@ export function runPipeline<Parse, S extends Named>(language: Language<Parse, S>
     }
     batch.push(planned);
   }
+  const last = batch.map((p) => p.step.name).join(", ") || applied?.name;
   applyBatch();
+  if (applied && !parsed) {
+    // The last batch's output has not been parsed yet: a file is written only when it parses.
+    try {
+      language.parse(source);
+    } catch (error) {
+      throw new Error(`${last}: produced code that does not parse: ${(error as Error).message}`, { cause: error });
+    }
+  }
   const finalText = source.text;
   const located = (p: Pending): Change => {
     const line = lineAt(input, p.origin);
