@@ -5,7 +5,9 @@
  */
 import type { Rule } from "eslint";
 import { contains } from "../src/detect/paths.js";
+import { packageSdk } from "../src/detect/package-sdk.js";
 import type { TypeFacts } from "../src/detect/sdk.js";
+import type { ApiVersion } from "../src/mapping/imports.js";
 import { parseForSteps, planStep, type Parsed, type PlannedTodo, type Step } from "../src/engine/transform.js";
 import { readSource, type Source } from "../src/engine/source.js";
 import { typeOracle } from "./type-oracle.js";
@@ -37,6 +39,16 @@ function parseAsEslintDid(filename: string, text: string, types: TypeFacts | und
   return null;
 }
 
+/**
+ * The API the linted file's package depends on: `settings.firecrawl.sdk` ("v1" or "v2") when the config
+ * says, else what the nearest package.json declaring the SDK says (detect/package-sdk.ts).
+ */
+function sdkOf(context: Rule.RuleContext): ApiVersion | undefined {
+  const setting = (context.settings?.firecrawl as { sdk?: unknown } | undefined)?.sdk;
+  if (setting === "v1" || setting === "v2") return setting;
+  return packageSdk(context.filename);
+}
+
 export function stepRule(step: Step, { name, description }: StepRuleOptions): Rule.RuleModule {
   return {
     meta: {
@@ -62,7 +74,7 @@ export function stepRule(step: Step, { name, description }: StepRuleOptions): Ru
           if (!found) return;
           const { source, parsed } = found;
           if (!parsed.sdk.found) return;
-          const plan = planStep(step, source, parsed, {});
+          const plan = planStep(step, source, parsed, { sdk: sdkOf(context) });
           const loc = (start: number, end = start) => ({ start: sourceCode.getLocFromIndex(start), end: sourceCode.getLocFromIndex(end) });
           const unclaimed = new Set<PlannedTodo>(plan.todos);
           for (const change of plan.changes) {

@@ -169,7 +169,7 @@ describe("the fixture corpus, through the plugin", () => {
 
   test.each(allAutofix.map((f) => [f.id, f] as const))("%s: eslint --fix gives the codemod's output", async (_, fixture) => {
     const [result] = await fixer.lintText(fixture.input, { filePath: fixture.inputPath });
-    expect(result!.output ?? fixture.input).toBe(runSteps(steps, fixture.inputPath, fixture.input).output);
+    expect(result!.output ?? fixture.input).toBe(runSteps(steps, fixture.inputPath, fixture.input, fixture.options).output);
   });
 
   test.each(fixtures.filter((f) => f.output.includes("TODO(firecrawl-v2)")).map((f) => [f.id, f] as const))("%s: eslint --fix leaves code that parses", async (_, fixture) => {

@@ -3,10 +3,9 @@
  * arguments into v2's options object, as the table's argument shapes say. Methods with no v2 equivalent
  * keep working through the client's `.v1` accessor, with a TODO.
  */
-import type { ASTPath } from "jscodeshift";
 import type { CallExpression, Node } from "@babel/types";
 import { findClientCalls, type ClientCall } from "../src/detect/calls.js";
-import { resolveObject } from "../src/detect/values.js";
+import { hasV1Shape } from "../src/detect/version.js";
 import { appendProperties, literal, objectLiteral, textOf } from "../src/engine/code.js";
 import type { Edit } from "../src/engine/edits.js";
 import { toJscodeshift, type Step, type StepContext } from "../src/engine/transform.js";
@@ -15,21 +14,6 @@ import type { ArgumentShape } from "../src/mapping/methods.js";
 
 function isUndefined(node: Node): boolean {
   return node.type === "Identifier" && node.name === "undefined";
-}
-
-/** A call still in v1's positional shape, whatever its method is called now. */
-function hasV1Shape(call: ClientCall, shape: ArgumentShape): boolean {
-  const args = call.node.arguments;
-  if (args.length > shape.keep + 1) return true;
-  if (shape.keep > 0 || args.length === 0) return call.isV1Name;
-  // extract(urls, params) versus extract({ urls, ...params }): v1's first argument is the URL list.
-  const first = args[0]!;
-  if (first.type === "ArrayExpression") return true;
-  if (first.type === "Identifier") {
-    const resolved = resolveObject(call.path.get("arguments", 0) as ASTPath<Node>, true);
-    return resolved?.node.type === "ArrayExpression";
-  }
-  return false;
 }
 
 /**

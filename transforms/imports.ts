@@ -5,6 +5,7 @@
  */
 import type { Node } from "@babel/types";
 import { isFree, referencesTo } from "../src/detect/references.js";
+import { hasV1Calls } from "../src/detect/version.js";
 import { isTypeScript, literal } from "../src/engine/code.js";
 import { toJscodeshift, type Step, type StepContext } from "../src/engine/transform.js";
 import { CLIENT, ERRORS, TYPES } from "../src/mapping/imports.js";
@@ -31,14 +32,20 @@ function renameLocal(context: StepContext, from: string, to: string, message: st
   });
 }
 
-/** The local name of the client class becomes `Firecrawl` when it was the v1 name and nothing clashes. */
-function renameClientClass(context: StepContext): void {
+/**
+ * The local name of the client class becomes `Firecrawl` when it was the v1 name and nothing clashes. The
+ * default import's name is the user's choice and valid v2 code, so it changes only along with a file that
+ * is being migrated.
+ */
+function renameClientClass(context: StepContext, migrating: boolean): void {
   const { v1, v2 } = CLIENT.js;
-  if (!context.sdk.clientClasses.has(v1) || !isFree(context.index, v2)) return;
+  if (!migrating || !context.sdk.clientClasses.has(v1) || !isFree(context.index, v2)) return;
   renameLocal(context, v1, v2, `${v1} is ${v2} in v2`);
 }
 
-function renameNamedImports(context: StepContext): void {
+/** Renames the v1 names a file imports; says whether there were any. */
+function renameNamedImports(context: StepContext): boolean {
+  let renamed = false;
   for (const site of context.sdk.sites) {
     const node = site.node as Node;
     const specifiers =
@@ -51,6 +58,7 @@ function renameNamedImports(context: StepContext): void {
       const exported = key.type === "Identifier" ? key.name : key.type === "StringLiteral" ? key.value : "";
       const rename = RENAMES.get(exported);
       if (!rename) continue;
+      renamed = true;
       if (!rename.to && rename.returnedByV1 && shorthand && node.type === "ImportDeclaration" && isTypeScript(context.source)) {
         // import { CrawlWatcher } -> import { type FirecrawlAppV1 }, and the annotations name its return type.
         const v1Class = CLIENT.js.v1Fallback;
@@ -78,14 +86,15 @@ function renameNamedImports(context: StepContext): void {
       }
     }
   }
+  return renamed;
 }
 
 export const step: Step = {
   name: "imports",
   description: "renames FirecrawlApp, FirecrawlError, CrawlWatcher and v1 type names to their v2 names",
   run(context) {
-    renameClientClass(context);
-    renameNamedImports(context);
+    const renamed = renameNamedImports(context);
+    renameClientClass(context, renamed || hasV1Calls(context.index, context.sdk, context.options.sdk));
   },
 };
 

@@ -6,8 +6,10 @@
  */
 import type { ASTPath } from "jscodeshift";
 import type { Node } from "@babel/types";
-import { findClientCalls, type ClientCall } from "../src/detect/calls.js";
-import { contains, walkPaths } from "../src/detect/paths.js";
+import { findClientCalls, resultDeclarator } from "../src/detect/calls.js";
+import { bindingReferences } from "../src/detect/references.js";
+import { isV1Call } from "../src/detect/version.js";
+import { walkPaths } from "../src/detect/paths.js";
 import { memberName, propertyKey } from "../src/detect/values.js";
 import { isTypeScript, literal, removeStatement, textOf } from "../src/engine/code.js";
 import { toJscodeshift, type Step, type StepContext } from "../src/engine/transform.js";
@@ -25,26 +27,6 @@ interface Tracked {
   readonly waiter: boolean;
   /** known by its type alone (an annotation, or the type checker): for a job, whether a waiter made it is unknown */
   readonly byType: boolean;
-}
-
-/** Where a call's value lands: `const r = await call` or `const { a, b } = await call`. */
-function declaratorOf(call: ClientCall): AnyPath | null {
-  let path = call.path.parent as AnyPath | null;
-  if (path?.node.type === "AwaitExpression") path = path.parent as AnyPath | null;
-  return path?.node.type === "VariableDeclarator" ? path : null;
-}
-
-/** Every read of a binding inside the scope that declares it, in source order (a guard before its reads). */
-function referencesOf(index: PathIndex, binding: AnyPath, id: Node, name: string): AnyPath[] {
-  const scope = binding.scope?.lookup(name);
-  if (!scope) return [];
-  return index.within("Identifier", scope.path.node as Node, { name }).filter((p) => {
-    if (contains(id, p.node)) return false;
-    const parent = p.parent?.node as Node | undefined;
-    if (parent && (parent.type === "MemberExpression" || parent.type === "OptionalMemberExpression") && parent.property === p.node && !parent.computed) return false;
-    if (parent?.type === "ObjectProperty" && parent.key === p.node && !parent.shorthand) return false;
-    return p.scope?.lookup(name) === scope;
-  });
 }
 
 function isThrowOnly(node: Node): boolean {
@@ -163,7 +145,7 @@ function migrateDestructuring(context: StepContext, tracked: Tracked, declarator
       context.edit(prop.start!, prop.end!, `${row.change.to}: ${local}${fallback}`, `result .${field} is .${row.change.to} in v2`);
       if (row.change.todo) {
         // The items are read where the binding is used, so that is where a human has to look.
-        const uses = prop.value.type === "Identifier" ? referencesOf(index, declarator, (declarator.node as Extract<Node, { type: "VariableDeclarator" }>).id, prop.value.name) : [];
+        const uses = prop.value.type === "Identifier" ? bindingReferences(index, declarator, (declarator.node as Extract<Node, { type: "VariableDeclarator" }>).id, prop.value.name) : [];
         for (const use of uses.length ? uses : [declarator]) context.todo(use, row.change.todo);
       }
     } else {
@@ -181,7 +163,7 @@ function migrateBinding(context: StepContext, tracked: Tracked, binding: AnyPath
   if (id.type !== "Identifier") return false;
   let checked = false;
   const handled = new Set<Node>();
-  const refs = referencesOf(context.index, binding, id, id.name);
+  const refs = bindingReferences(context.index, binding, id, id.name);
   for (const ref of refs) {
     const found = throwGuard(ref);
     if (found && removeGuard(context, tracked, found.guard, id.name, handled, SUCCESS_GUARD_TODO) === "status") checked = true;
@@ -235,8 +217,9 @@ export const step: Step = {
   run(context) {
     const fromCalls = new Set<Node>();
     for (const call of findClientCalls(context.index, context.sdk)) {
-      if (!call.row.result) continue;
-      const declarator = declaratorOf(call);
+      // A v2 call's result already has the v2 shape (a v2 map() gives link objects): it is left alone.
+      if (!call.row.result || !isV1Call(call, context.sdk, context.options.sdk)) continue;
+      const declarator = resultDeclarator(call);
       const id = (declarator?.node as Extract<Node, { type: "VariableDeclarator" }> | undefined)?.id;
       if (declarator) fromCalls.add(declarator.node);
       const tracked: Tracked = { kind: call.row.result, waiter: Boolean(call.row.waiter), byType: false };

@@ -9,6 +9,7 @@ import { relative } from "node:path";
 import { createTwoFilesPatch } from "diff";
 import type { Result } from "../engine/pipeline.js";
 import { findClientCalls } from "../detect/calls.js";
+import { packageSdk } from "../detect/package-sdk.js";
 import { detectSdk, type TypeFacts } from "../detect/sdk.js";
 import type { Contents } from "./screen.js";
 import type { FileTypes } from "./types.js";
@@ -49,7 +50,7 @@ const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 function migrate(path: string, text: string, options: ProcessOptions, types?: TypeFacts): Result {
   if (path.endsWith(".ipynb")) return runNotebook(options.pythonSteps, path, text, options);
   if (path.endsWith(".py")) return runPython(options.pythonSteps, path, text, options);
-  return runSteps(options.steps, path, text, options, types);
+  return runSteps(options.steps, path, text, { ...options, sdk: options.sdk ?? packageSdk(path) }, types);
 }
 
 /** The calls the type checker adds to what syntax finds, with their lines in the input. */

@@ -7,6 +7,7 @@
 import { resolve } from "node:path";
 import { Node, Project, type SourceFile } from "ts-morph";
 import { isClientType, type TsType } from "../detect/client-type.js";
+import { sdkReleaseOf } from "../detect/package-sdk.js";
 import { TYPES } from "../mapping/imports.js";
 import { METHODS, type OptionsKind, type ResultKind } from "../mapping/methods.js";
 
@@ -37,7 +38,8 @@ function resultKindOf(type: TsType): ResultKind | undefined {
   for (const t of type.isUnion() ? type.types : [type]) {
     const symbol = t.getSymbol() ?? t.aliasSymbol;
     const kind = symbol && RESULT_TYPES.get(symbol.getName());
-    if (kind && (symbol.getDeclarations() ?? []).some((d) => /firecrawl/.test(d.getSourceFile().fileName))) return kind;
+    // v1 response types of a v2 release belong to its `.v1` client: code using them stays on v1 on purpose.
+    if (kind && (symbol.getDeclarations() ?? []).some((d) => sdkReleaseOf(d.getSourceFile().fileName) === "v1")) return kind;
   }
   return undefined;
 }

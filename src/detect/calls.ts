@@ -54,3 +54,12 @@ export function findClientCalls(index: PathIndex, sdk: SdkBindings): ClientCall[
   found.set(sdk, calls);
   return calls;
 }
+
+const RESULT_WRAPPERS = new Set(["AwaitExpression", "TSAsExpression", "TSSatisfiesExpression", "TSNonNullExpression", "ParenthesizedExpression"]);
+
+/** Where a call's value lands: `const r = await call`, `const r = (await call) as T`, or `const { a, b } = await call`. */
+export function resultDeclarator(call: ClientCall): ASTPath<Node> | null {
+  let path = call.path.parent as ASTPath<Node> | null;
+  while (path && RESULT_WRAPPERS.has(path.node.type)) path = path.parent as ASTPath<Node> | null;
+  return path?.node.type === "VariableDeclarator" ? path : null;
+}

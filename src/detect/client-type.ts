@@ -3,7 +3,8 @@
  * type-checked ESLint config (typescript-eslint) both ask. Each brings its own TypeScript, so this takes the
  * few members it reads structurally.
  */
-import { CLIENT_CLASSES } from "../mapping/imports.js";
+import { CLIENT, CLIENT_CLASSES } from "../mapping/imports.js";
+import { sdkReleaseOf } from "./package-sdk.js";
 
 interface TsSymbol {
   getName(): string;
@@ -17,13 +18,19 @@ export interface TsType {
 }
 
 const NAMES = new Set(CLIENT_CLASSES);
-/** Declared by the SDK package (under either name, or the v1 alias this repository installs it as). */
-const SDK_FILE = /[\\/](?:@mendable[\\/]firecrawl-js|firecrawl(?:-v1)?)[\\/]/;
 
+/**
+ * A client class the SDK declares. v2 releases still ship the v1 class (declared `FirecrawlApp`, exported
+ * as `FirecrawlAppV1`, returned by `.v1`): code typed with it stays on v1 on purpose, so it is no client here.
+ */
 export function isClientType(type: TsType): boolean {
   const types = type.isUnion() ? type.types : [type];
   return types.some((t) => {
     const symbol = t.getSymbol() ?? t.aliasSymbol;
-    return symbol !== undefined && NAMES.has(symbol.getName()) && (symbol.getDeclarations() ?? []).some((d) => SDK_FILE.test(d.getSourceFile().fileName));
+    if (symbol === undefined || !NAMES.has(symbol.getName())) return false;
+    return (symbol.getDeclarations() ?? []).some((d) => {
+      const release = sdkReleaseOf(d.getSourceFile().fileName);
+      return release !== undefined && !(release === "v2" && symbol.getName() === CLIENT.js.v1);
+    });
   });
 }

@@ -5,6 +5,7 @@
  * the output and in the input, or throws and leaves the file to its caller untouched.
  */
 import { DOCS, type DocLink } from "../mapping/docs.js";
+import type { ApiVersion } from "../mapping/imports.js";
 import { todoEdit } from "./code.js";
 import { applyEdits, mapOffset, unmapOffset, type Edit } from "./edits.js";
 import { lineAt, readSource, writeSource, type Source } from "./source.js";
@@ -12,6 +13,11 @@ import { lineAt, readSource, writeSource, type Source } from "./source.js";
 export interface TransformOptions {
   /** write v1's defaults into migrated scrapes so they behave as before (mapping/defaults.ts) */
   readonly keepV1Defaults?: boolean;
+  /**
+   * the API the file's package depends on (its package.json range, lockfile or installed SDK), which
+   * decides calls whose method name both versions share; undefined when no package says
+   */
+  readonly sdk?: ApiVersion;
 }
 
 /** Something a transform did, located in the output (`line`) and in the input it came from. */

@@ -4,6 +4,7 @@
  */
 import type { File, Node } from "@babel/types";
 import type { DocLink } from "../mapping/docs.js";
+import { packageSdk } from "../detect/package-sdk.js";
 import { detectSdk, type SdkBindings, type TypeFacts } from "../detect/sdk.js";
 import { PathIndex, type Path } from "../detect/paths.js";
 import type { Edit } from "./edits.js";
@@ -95,6 +96,6 @@ export interface JscodeshiftFile {
  */
 export function toJscodeshift(steps: readonly Step[]) {
   return function transformer(file: JscodeshiftFile, _api: unknown, options: TransformOptions = {}) {
-    return runSteps(steps, file.path, file.source, options).output ?? undefined;
+    return runSteps(steps, file.path, file.source, { ...options, sdk: options.sdk ?? packageSdk(file.path) }).output ?? undefined;
   };
 }

@@ -8,6 +8,12 @@ import type { OptionsKind, ResultKind } from "./methods.js";
 /** The published names of the JS SDK (the unscoped `firecrawl` ships the same code). */
 export const SDK_MODULES = ["@mendable/firecrawl-js", "firecrawl"] as const;
 
+/** Which API a piece of code speaks. */
+export type ApiVersion = "v1" | "v2";
+
+/** The first major of the JS SDK that speaks v2 (there is no 2.x; 1.29.3 is the last v1-only release): sdk-facts 1.1. */
+export const FIRST_V2_MAJOR = 3;
+
 /** The range a package.json that asked for v1 gets: the current v2 major (sdk-facts 1.1). */
 export const V2_RANGE = "^4.42.0";
 
@@ -19,6 +25,12 @@ export const CLIENT = {
 
 /** Every class whose instances are Firecrawl clients, in v1 and v2 (FirecrawlClient is v2's pure client). */
 export const CLIENT_CLASSES: readonly string[] = [CLIENT.js.v1, CLIENT.js.v2, "FirecrawlClient"];
+
+/** v2's export of the old v1 client class: code that names it stays on v1 on purpose and is left alone. */
+export const V1_CLIENT_EXPORT = CLIENT.js.v1Fallback;
+
+/** Names only v2 exports: a file that imports one is written for v2. */
+export const V2_ONLY_EXPORTS: readonly string[] = [CLIENT.js.v2, "FirecrawlClient", "SdkError", "Watcher"];
 
 /** The accessor on a v2 client that still speaks v1: calls through it are left alone. */
 export const V1_ACCESSOR = "v1";

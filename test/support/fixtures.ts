@@ -1,6 +1,7 @@
 /** The fixture corpus: fixtures/<concern>/<case>.input.<ext> with its .output.<ext>. */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { packageSdk } from "../../src/detect/package-sdk.js";
 import type { TransformOptions } from "../../src/engine/transform.js";
 
 export const FIXTURES = resolve(import.meta.dirname, "../../fixtures");
@@ -17,7 +18,11 @@ export interface Fixture {
   readonly options: TransformOptions;
 }
 
-/** Options a concern's fixtures run with: the defaults folder is the one that opts in. */
+/**
+ * Options a concern's fixtures run with: the defaults folder is the one that opts in. The SDK version comes
+ * from the package.json above the fixture (fixtures/ is a v1 package, fixtures/already-v2 a v2 one), found
+ * the way the CLI and the plugin find a user's.
+ */
 const OPTIONS: Record<string, TransformOptions> = { "v1-defaults": { keepV1Defaults: true } };
 
 /** The JavaScript/TypeScript corpus, or with `language: "python"` the one under fixtures/python. */
@@ -25,7 +30,7 @@ export function loadFixtures({ language = "js" }: { language?: "js" | "python" }
   const base = language === "python" ? join(FIXTURES, "python") : FIXTURES;
   const fixtures: Fixture[] = [];
   for (const concern of readdirSync(base).sort()) {
-    if (language === "js" && concern === "python") continue;
+    if ((language === "js" && concern === "python") || !statSync(join(base, concern)).isDirectory()) continue;
     for (const file of readdirSync(join(base, concern)).sort()) {
       const m = /^(.+)\.input\.(\w+)$/.exec(file);
       if (!m) continue;
@@ -39,7 +44,7 @@ export function loadFixtures({ language = "js" }: { language?: "js" | "python" }
         inputPath,
         input: readFileSync(inputPath, "utf8"),
         output: readFileSync(join(base, concern, `${name}.output.${ext}`), "utf8"),
-        options: OPTIONS[concern] ?? {},
+        options: { ...OPTIONS[concern], sdk: packageSdk(inputPath) },
       });
     }
   }
