@@ -6,7 +6,7 @@
 import type { Node } from "@babel/types";
 import { isFree, referencesTo } from "../src/detect/references.js";
 import { hasV1Calls } from "../src/detect/version.js";
-import { isTypeScript, literal } from "../src/engine/code.js";
+import { isTypeScript, literal, removeListItem } from "../src/engine/code.js";
 import { toJscodeshift, type Step, type StepContext } from "../src/engine/transform.js";
 import { CLIENT, ERRORS, TYPES } from "../src/mapping/imports.js";
 
@@ -16,13 +16,23 @@ const RENAMES = new Map<string, { to: string | null; omit?: readonly string[]; r
   ...TYPES.map((row) => [row.js.v1, { to: row.js.v2, omit: row.omit, returnedByV1: row.returnedByV1, todo: row.todo }] as const),
 ]);
 
-/** Renames a local binding and every reference to it; type references may read differently (`Omit<...>`). */
-function renameLocal(context: StepContext, from: string, to: string, message: string, asType = to): void {
+/**
+ * Renames a local binding and every reference to it; type references may read differently (`Omit<...>`)
+ * and lose v1's type arguments (v1's response types were generic, v2's are not). When another specifier
+ * of the file already takes the new name (`ScrapeResponse` and `FirecrawlDocument` are both `Document`),
+ * this one's specifier goes instead, so the name is imported once.
+ */
+function renameLocal(context: StepContext, from: string, to: string, message: string, asType = to, taken = false): void {
   referencesTo(context.index, from).forEach((ref, i) => {
     const parent = ref.parent.node as Node;
     if (parent.type === "ObjectProperty" && parent.shorthand && parent.key === ref.node) return;
-    if (parent.type === "TSTypeReference" && asType !== to) {
-      context.edit(ref.node.start!, ref.node.end!, asType, i === 0 ? message : undefined);
+    if (parent.type === "ImportSpecifier" && taken) {
+      const declaration = ref.parent.parent.node as Extract<Node, { type: "ImportDeclaration" }>;
+      context.apply(removeListItem(context.source, declaration, declaration.specifiers, parent), i === 0 ? message : undefined);
+      return;
+    }
+    if (parent.type === "TSTypeReference" && (asType !== to || parent.typeParameters)) {
+      context.edit(ref.node.start!, parent.typeParameters ? parent.end! : ref.node.end!, asType, i === 0 ? message : undefined);
       return;
     }
     // `{ FirecrawlError }` in an object literal keeps its key; in a require pattern the key is the export.
@@ -46,6 +56,8 @@ function renameClientClass(context: StepContext, migrating: boolean): void {
 /** Renames the v1 names a file imports; says whether there were any. */
 function renameNamedImports(context: StepContext): boolean {
   let renamed = false;
+  /** v2 names this step has given a specifier already */
+  const claimed = new Set<string>();
   for (const site of context.sdk.sites) {
     const node = site.node as Node;
     const specifiers =
@@ -76,9 +88,12 @@ function renameNamedImports(context: StepContext): boolean {
         if (rename.todo) context.todo(site, rename.todo, "migrate");
         continue;
       }
-      if (shorthand && isFree(context.index, rename.to)) {
+      // Imported already under its own name (a half-migrated file, or a fix pass of the linter): join it.
+      const taken = claimed.has(rename.to) || context.sdk.named.get(rename.to) === rename.to;
+      if (shorthand && (taken || isFree(context.index, rename.to))) {
         const omitted = rename.omit?.map((key) => literal(context.source, key)).join(" | ");
-        renameLocal(context, local, rename.to, `${exported} is ${rename.to} in v2`, omitted ? `Omit<${rename.to}, ${omitted}>` : rename.to);
+        renameLocal(context, local, rename.to, `${exported} is ${rename.to} in v2`, omitted ? `Omit<${rename.to}, ${omitted}>` : rename.to, taken);
+        claimed.add(rename.to);
       } else if (shorthand) {
         context.edit(key.start!, key.end!, node.type === "ImportDeclaration" ? `${rename.to} as ${local}` : `${rename.to}: ${local}`, `${exported} is ${rename.to} in v2`);
       } else {
