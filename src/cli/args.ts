@@ -52,6 +52,7 @@ export const COMMANDS: Readonly<Record<"run" | "check" | "list", Command>> = {
       report: { type: "string" },
       transforms: { type: "string", short: "t" },
       "keep-v1-defaults": { type: "boolean" },
+      "no-verify": { type: "boolean" },
     },
     help: {
       "--dry, -d": "write nothing; print a unified diff for each file that would change",
@@ -61,6 +62,7 @@ export const COMMANDS: Readonly<Record<"run" | "check" | "list", Command>> = {
       "--report <file>": "also write the JSON report to a file",
       "--transforms, -t <a,b>": "run only these transforms (names as `list` prints them)",
       "--keep-v1-defaults": "write v1's defaults (maxAge: 0, ...) into scrapes so they behave as before",
+      "--no-verify": "in the type-aware mode, skip type-checking the migrated files against the v2 SDK",
       ...DISCOVERY_HELP,
     },
   },

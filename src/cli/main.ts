@@ -59,14 +59,24 @@ async function catalog(): Promise<{ name: string; description: string; languages
   return [...all.values()];
 }
 
-async function collect(parsed: Parsed, options: { write: boolean; diff: boolean; print: boolean; transforms?: string[]; keepV1Defaults: boolean }) {
+interface CollectOptions {
+  write: boolean;
+  diff: boolean;
+  print: boolean;
+  transforms?: string[];
+  keepV1Defaults: boolean;
+  /** type-check the migrated files against v2 before writing them, where a tsconfig is in play */
+  verify?: boolean;
+}
+
+async function collect(parsed: Parsed, collectOptions: CollectOptions) {
   const { values, positionals } = parsed;
   if (positionals.length === 0) throw new UsageError(`name at least one file or folder (see firecrawl-codemod ${parsed.command} --help)`);
   const jobs = values.jobs === undefined ? 0 : Number(values.jobs);
   if (!Number.isInteger(jobs) || jobs < 0) throw new UsageError(`--jobs takes a whole number, not '${values.jobs}'`);
-  if (options.transforms) {
+  if (collectOptions.transforms) {
     const known = new Set((await catalog()).map((t) => t.name));
-    const unknown = options.transforms.filter((name) => !known.has(name));
+    const unknown = collectOptions.transforms.filter((name) => !known.has(name));
     if (unknown.length) throw new UsageError(`unknown transform ${unknown.join(", ")}; \`firecrawl-codemod list\` shows them`);
   }
   const extensions = values.extensions ? list(values.extensions) : [...DEFAULT_EXTENSIONS];
@@ -77,6 +87,9 @@ async function collect(parsed: Parsed, options: { write: boolean; diff: boolean;
   // Type-aware mode: receivers the checker vouches for, in files that may not even mention the SDK.
   const tsconfigs = values["no-types"] ? [] : findTsconfigs(positionals, (values.project as string[] | undefined) ?? [], found);
   const facts = tsconfigs.length ? (await import("./types.js")).typeFacts(tsconfigs, new Set(files)) : new Map<string, FileTypes>();
+  // Verified files are transformed with their new text held back, checked as one project, then written.
+  const verify = Boolean(collectOptions.verify && tsconfigs.length);
+  const options = verify ? { ...collectOptions, write: false, diff: false, print: false, hold: true } : collectOptions;
   const onReport = (report: FileReport) => {
     reports.push(report);
     progress.tick();
@@ -91,7 +104,16 @@ async function collect(parsed: Parsed, options: { write: boolean; diff: boolean;
   }
   progress.done();
   const order = new Map(files.map((f, i) => [f, i]));
-  return { reports: reports.sort((a, b) => order.get(a.path)! - order.get(b.path)!), tsconfigs };
+  const sorted = reports.sort((a, b) => order.get(a.path)! - order.get(b.path)!);
+  return { reports: verify ? await verified(sorted, tsconfigs, collectOptions) : sorted, tsconfigs, verify };
+}
+
+/** Type-checks the held files against v2, marks what the migration broke, and only then writes them. */
+async function verified(reports: readonly FileReport[], tsconfigs: readonly string[], options: CollectOptions): Promise<FileReport[]> {
+  const [{ verifyMigration }, { settleHeld }] = await Promise.all([import("./verify.js"), import("./settle.js")]);
+  const outputs = new Map(reports.flatMap((r) => (r.held ? [[r.path, r.held.output] as const] : [])));
+  const checked = verifyMigration(tsconfigs, outputs);
+  return reports.map((r) => settleHeld(r, checked.get(r.path), { ...options, steps: [], pythonSteps: [] }));
 }
 
 async function run(parsed: Parsed): Promise<number> {
@@ -105,7 +127,14 @@ async function run(parsed: Parsed): Promise<number> {
     }
   }
   const transforms = values.transforms ? list(values.transforms) : undefined;
-  const { reports, tsconfigs } = await collect(parsed, { write: !dry, diff: dry, print: Boolean(values.print), transforms, keepV1Defaults: Boolean(values["keep-v1-defaults"]) });
+  const { reports, tsconfigs, verify } = await collect(parsed, {
+    write: !dry,
+    diff: dry,
+    print: Boolean(values.print),
+    transforms,
+    keepV1Defaults: Boolean(values["keep-v1-defaults"]),
+    verify: !values["no-verify"],
+  });
   const changed = reports.filter((r) => r.status === "changed").map((r) => r.path);
   const bumps = packageBumps(changed);
   if (!dry) {
@@ -118,7 +147,8 @@ async function run(parsed: Parsed): Promise<number> {
     }
   }
   const cwd = process.cwd();
-  const report = runReport(reports, bumps, cwd, dry, tsconfigs, Boolean(values.json || values.report));
+  const against = verify ? (await import("./verify.js")).VERIFIED_AGAINST : null;
+  const report = runReport(reports, bumps, cwd, dry, tsconfigs, Boolean(values.json || values.report), against);
   if (values.report) writeFileSync(String(values.report), `${JSON.stringify(report, null, 2)}\n`);
   if (values.json) out(JSON.stringify(report, null, 2));
   else {

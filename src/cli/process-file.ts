@@ -4,7 +4,7 @@
  * throws, and an atomic write that refuses to overwrite a file changed during the run.
  */
 import { readFileSync, statSync, type Stats } from "node:fs";
-import { writeAtomically } from "./write.js";
+import { writeAtomically, type FileStamp } from "./write.js";
 import { relative } from "node:path";
 import { createTwoFilesPatch } from "diff";
 import type { Result } from "../engine/pipeline.js";
@@ -32,6 +32,10 @@ export interface FileReport {
   /** with --dry: the unified diff; with --print: the new source */
   readonly diff?: string;
   readonly printed?: string;
+  /** with `hold`: the new text, not yet written, and the file as it was read (to refuse a later change) */
+  readonly held?: { readonly output: string; readonly stat: FileStamp };
+  /** in the type-aware mode: the type errors the migration introduced against v2, and how many are marked */
+  readonly verified?: { readonly newErrors: number; readonly marked: number };
 }
 
 export interface ProcessOptions extends TransformOptions {
@@ -41,6 +45,8 @@ export interface ProcessOptions extends TransformOptions {
   readonly write: boolean;
   readonly diff?: boolean;
   readonly print?: boolean;
+  /** keep the new text in the report instead of writing, diffing or printing it (the run verifies it first) */
+  readonly hold?: boolean;
 }
 
 // ignoreBOM keeps a byte-order mark in the text, so it is written back (readSource sets it aside).
@@ -92,6 +98,10 @@ export function processFile(path: string, options: ProcessOptions, found?: FileT
     const result = migrate(path, text, options, types);
     const byTypes = types && !/\.(py|ipynb)$/.test(path) ? foundByTypes(path, text, types) : undefined;
     if (result.output === null) return { ...base, status: "unchanged", todos: result.todos, foundByTypes: byTypes };
+    if (options.hold) {
+      const held = { output: result.output, stat: { mtimeMs: stat.mtimeMs, size: stat.size, mode: stat.mode } };
+      return { path, status: "changed", changes: result.changes, todos: result.todos, foundByTypes: byTypes, held };
+    }
     if (options.write) {
       try {
         writeAtomically(path, result.output, stat);
@@ -105,7 +115,7 @@ export function processFile(path: string, options: ProcessOptions, found?: FileT
       changes: result.changes,
       todos: result.todos,
       foundByTypes: byTypes,
-      diff: options.diff ? createTwoFilesPatch(relative(process.cwd(), path), relative(process.cwd(), path), text, result.output, "", "", { context: 3 }) : undefined,
+      diff: options.diff ? unifiedDiff(path, text, result.output) : undefined,
       printed: options.print ? result.output : undefined,
     };
   } catch (error) {
@@ -114,4 +124,9 @@ export function processFile(path: string, options: ProcessOptions, found?: FileT
     const where = err.loc ? ` (line ${err.loc.line}, column ${err.loc.column + 1})` : "";
     return { ...base, status: "error", error: `${err.loc ? "does not parse" : "transform failed"}: ${err.message.replace(/ \(\d+:\d+\)$/, "")}${where}` };
   }
+}
+
+export function unifiedDiff(path: string, before: string, after: string): string {
+  const name = relative(process.cwd(), path);
+  return createTwoFilesPatch(name, name, before, after, "", "", { context: 3 });
 }

@@ -23,7 +23,11 @@ export interface RunReport {
     readonly error?: string;
     /** client calls only the type-aware mode found */
     readonly foundByTypes?: readonly { line: number; method: string }[];
+    /** type errors the migration introduced against v2 (type-aware mode), and how many carry a TODO */
+    readonly verified?: { newErrors: number; marked: number };
   }[];
+  /** the migrated files were type-checked against this SDK release (type-aware mode); null when not */
+  readonly verification: { readonly against: string; readonly files: number; readonly newErrors: number; readonly marked: number } | null;
   readonly packages: readonly { path: string; dependency: string; from: string; to: string }[];
   readonly summary: { scanned: number; changed: number; unchanged: number; errors: number; skipped: number; todos: number };
 }
@@ -38,8 +42,9 @@ export function displayPath(cwd: string, path: string): string {
  * The run's report. `everyFile` lists unchanged files too, as the JSON report must; the summary a person
  * reads counts them without listing them, which spares the entries on a large tree.
  */
-export function runReport(reports: readonly FileReport[], bumps: readonly PackageBump[], cwd: string, dry: boolean, tsconfigs: readonly string[], everyFile = true): RunReport {
+export function runReport(reports: readonly FileReport[], bumps: readonly PackageBump[], cwd: string, dry: boolean, tsconfigs: readonly string[], everyFile = true, verifiedAgainst: string | null = null): RunReport {
   const count = (status: FileReport["status"]) => reports.filter((r) => r.status === status).length;
+  const verified = reports.flatMap((r) => (r.verified ? [r.verified] : []));
   return {
     version: REPORT_VERSION,
     mode: dry ? "dry" : "run",
@@ -51,7 +56,16 @@ export function runReport(reports: readonly FileReport[], bumps: readonly Packag
       todos: r.todos.map(({ line, message }) => ({ line, message })).sort((a, b) => a.line - b.line),
       ...(r.error ? { error: r.error } : {}),
       ...(r.foundByTypes?.length ? { foundByTypes: r.foundByTypes } : {}),
+      ...(r.verified ? { verified: r.verified } : {}),
     })),
+    verification: verifiedAgainst
+      ? {
+          against: verifiedAgainst,
+          files: verified.length,
+          newErrors: verified.reduce((n, v) => n + v.newErrors, 0),
+          marked: verified.reduce((n, v) => n + v.marked, 0),
+        }
+      : null,
     packages: bumps.flatMap((b) => b.ranges.map((r) => ({ path: displayPath(cwd, b.path), ...r }))),
     summary: {
       scanned: reports.length,
@@ -99,6 +113,12 @@ export function summaryText(report: RunReport, cwd: string): string {
       ? `Type-aware (${report.analysis.projects.join(", ")}): ${byTypes} client calls found only through types`
       : "Syntactic mode: no tsconfig.json found (or --no-types); clients made in other modules are not followed",
   );
+  const v = report.verification;
+  if (v) {
+    const unmarked = v.newErrors - v.marked;
+    const verdict = unmarked ? pc.yellow(`${unmarked} not marked (no statement to put a TODO above)`) : "every one marked with a TODO";
+    lines.push(`Verified against ${v.against}: ${v.files} migrated files type-checked, ${v.newErrors} new type errors, ${verdict}`);
+  }
   // Prettier, Biome and ESLint format JavaScript and TypeScript; migrated Python files are not theirs.
   const changed = report.files.filter((f) => f.status === "changed" && !/\.(py|ipynb)$/.test(f.path)).map((f) => f.path);
   const format = report.mode === "run" ? formatCommand(cwd, changed) : null;

@@ -157,3 +157,34 @@ describe("a monorepo: two packages, each with its own tsconfig", () => {
     }
   });
 });
+
+describe("research-desk: the run proves its output against v2", () => {
+  const original = copyProject("research-desk");
+  const verified = copyProject("research-desk");
+  const unverified = copyProject("research-desk");
+
+  test("the project type-checks against the v1 SDK as written", () => {
+    expect(typeErrors(original)).toEqual([]);
+  });
+
+  const report = run(verified) as ReturnType<typeof run> & { verification: { against: string; files: number; newErrors: number; marked: number } };
+  run(unverified, "--no-verify");
+
+  test("the report says what was verified, against which SDK, with every new error marked", () => {
+    // client.ts only makes the client: valid v2 code under its v1-era name, so it is not changed or checked.
+    expect(report.verification).toMatchObject({ against: expect.stringMatching(/^@mendable\/firecrawl-js 4\./), files: 2 });
+    expect(report.verification.newErrors).toBeGreaterThan(0);
+    expect(report.verification.marked).toBe(report.verification.newErrors);
+  });
+
+  test("the verified project type-checks against v2 except under TODO markers, and the markers quote the compiler", () => {
+    useSdk(verified, "v2");
+    expect(typeErrors(verified).filter((e) => !e.underTodo)).toEqual([]);
+    expect(sources(verified)["sources.ts"]).toMatch(/TODO\(firecrawl-v2\): does not type-check against v2 \(TS2339: Property 'url' does not exist/);
+  });
+
+  test("without the verification the same migration leaves errors no TODO explains", () => {
+    useSdk(unverified, "v2");
+    expect(typeErrors(unverified).filter((e) => !e.underTodo).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * The run proves its output (DESIGN contract 9). In the type-aware mode every file the migration changed
+ * is type-checked twice within its project: as it was, against the v1 SDK's declarations, and as it comes
+ * out, against v2's. Both declaration sets ship with the tool, so the proof does not wait for the user to
+ * install v2. An error the migration introduced gets a TODO line above its statement quoting the compiler,
+ * unless a TODO already marks that statement. Unchanged files are parsed once and shared by both programs.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import { Project, ts } from "ts-morph";
+import { todoEdit, TODO_TAG } from "../engine/code.js";
+import { applyEdits, type Edit } from "../engine/edits.js";
+import { lineAt, readSource } from "../engine/source.js";
+import { DOCS } from "../mapping/docs.js";
+import { SDK_MODULES } from "../mapping/imports.js";
+
+const require = createRequire(import.meta.url);
+
+function sdkPackage(name: string): { declarations: string; version: string } {
+  const manifest = require.resolve(`${name}/package.json`);
+  const { version } = JSON.parse(readFileSync(manifest, "utf8")) as { version: string };
+  return { declarations: join(dirname(manifest), "dist/index.d.ts"), version };
+}
+
+/** The last v1-only release and the current v2 one, installed with the tool under these names. */
+const SDKS = { v1: sdkPackage("firecrawl-v1"), v2: sdkPackage(SDK_MODULES[0]) };
+
+/** The name its TODO lines are reported under. */
+export const VERIFY = "verify";
+
+/** What the verification says of the SDK it checked against, for reports. */
+export const VERIFIED_AGAINST = `${SDK_MODULES[0]} ${SDKS.v2.version}`;
+
+export interface Verified {
+  /** the output, with a TODO line above each statement that fails against v2 because of the migration */
+  readonly output: string;
+  /** the TODO lines added: 1-based lines in `output`, and what they quote */
+  readonly todos: readonly { readonly line: number; readonly message: string }[];
+  /** output lines before which a TODO line was inserted, in the unverified output's numbering */
+  readonly insertedBefore: readonly number[];
+  /** type errors the migration introduced, and how many of them sit under a TODO (old or added) */
+  readonly newErrors: number;
+  readonly marked: number;
+}
+
+const STATEMENT_PARENTS = new Set([
+  ts.SyntaxKind.SourceFile,
+  ts.SyntaxKind.Block,
+  ts.SyntaxKind.ModuleBlock,
+  ts.SyntaxKind.CaseClause,
+  ts.SyntaxKind.DefaultClause,
+  ts.SyntaxKind.ClassDeclaration,
+  ts.SyntaxKind.ClassExpression,
+]);
+
+/** Text where a comment line would become content: template text, JSX text, a string. */
+const TEXT_KINDS = new Set([
+  ts.SyntaxKind.JsxText,
+  ts.SyntaxKind.TemplateHead,
+  ts.SyntaxKind.TemplateMiddle,
+  ts.SyntaxKind.TemplateTail,
+  ts.SyntaxKind.NoSubstitutionTemplateLiteral,
+  ts.SyntaxKind.StringLiteral,
+]);
+
+function innermostAt(file: ts.SourceFile, pos: number): ts.Node {
+  let node: ts.Node = file;
+  for (let found = true; found; ) {
+    found = false;
+    ts.forEachChild(node, (child) => {
+      if (!found && child.getFullStart() <= pos && pos < child.getEnd()) {
+        node = child;
+        found = true;
+      }
+    });
+  }
+  return node;
+}
+
+function statementOf(node: ts.Node): ts.Node {
+  let at = node;
+  while (at.parent && !STATEMENT_PARENTS.has(at.parent.kind)) at = at.parent;
+  return at;
+}
+
+/** The statement to mark for an error at `pos`: one whose line a comment line can go above. */
+function markable(file: ts.SourceFile, pos: number): ts.Node | undefined {
+  for (let at: ts.Node | undefined = statementOf(innermostAt(file, pos)); at && at.kind !== ts.SyntaxKind.SourceFile; at = at.parent && statementOf(at.parent)) {
+    const start = at.getStart(file);
+    const lineStart = file.text.lastIndexOf("\n", start - 1) + 1;
+    if (lineStart === 0 || !TEXT_KINDS.has(innermostAt(file, lineStart - 1).kind)) return at;
+  }
+  return undefined;
+}
+
+/** Whether the comment lines right above `start` hold a TODO marker. */
+function underTodo(text: string, start: number): boolean {
+  const lines = text.slice(0, text.lastIndexOf("\n", start - 1) + 1).split("\n");
+  lines.pop();
+  for (let line = lines.pop(); line !== undefined; line = lines.pop()) {
+    const trimmed = line.trim();
+    if (!trimmed.startsWith("//")) return false;
+    if (trimmed.includes(TODO_TAG)) return true;
+  }
+  return false;
+}
+
+const key = (d: ts.Diagnostic) => `${d.code}:${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`;
+
+function diagnostics(program: ts.Program, path: string): readonly ts.Diagnostic[] {
+  const file = program.getSourceFile(path);
+  return file ? [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)] : [];
+}
+
+/** The TODO text quoting an error: its code and the first line of its message, kept short. */
+function quote(d: ts.Diagnostic): string {
+  const first = ts.flattenDiagnosticMessageText(d.messageText, "\n").split("\n")[0]!;
+  return `does not type-check against v2 (TS${d.code}: ${first.length > 160 ? `${first.slice(0, 157)}...` : first})`;
+}
+
+function mark(path: string, output: string, program: ts.Program, before: readonly ts.Diagnostic[]): Verified {
+  const file = program.getSourceFile(path)!;
+  const remaining = new Map<string, number>();
+  for (const d of before) remaining.set(key(d), (remaining.get(key(d)) ?? 0) + 1);
+  const source = readSource(path, output);
+  const edits: Edit[] = [];
+  const added: { at: number; message: string }[] = [];
+  let newErrors = 0;
+  let marked = 0;
+  for (const d of diagnostics(program, path)) {
+    const known = remaining.get(key(d)) ?? 0;
+    if (known > 0) {
+      remaining.set(key(d), known - 1);
+      continue;
+    }
+    newErrors++;
+    const statement = d.start === undefined ? undefined : markable(file, d.start);
+    if (!statement) continue;
+    const start = statement.getStart(file);
+    if (underTodo(output, start) || added.some((a) => a.at === start)) {
+      marked++;
+      continue;
+    }
+    const edit = todoEdit(source, start, quote(d), DOCS.migrate);
+    if (!edit) continue;
+    edits.push(edit);
+    added.push({ at: start, message: quote(d) });
+    marked++;
+  }
+  const text = applyEdits(output, edits);
+  const insertedBefore = edits.map((e) => lineAt(output, e.start)).sort((a, b) => a - b);
+  // Each line inserted above pushes the ones below it down by one.
+  const todos = added.sort((a, b) => a.at - b.at).map((a, i) => ({ line: lineAt(output, a.at) + i, message: a.message }));
+  return { output: text, todos, insertedBefore, newErrors, marked };
+}
+
+/**
+ * Verifies the changed files each tsconfig covers (path -> migrated text); a file no project covers is
+ * not in the answer. One ts-morph project per tsconfig serves both checks, so unchanged files are parsed
+ * once: first as the files are on disk against v1, then with the new texts against v2.
+ */
+export function verifyMigration(tsconfigs: readonly string[], outputs: ReadonlyMap<string, string>): Map<string, Verified> {
+  const verified = new Map<string, Verified>();
+  const against = (version: keyof typeof SDKS, paths: ts.MapLike<string[]> | undefined) => ({
+    ...paths,
+    ...Object.fromEntries(SDK_MODULES.map((m) => [m, [SDKS[version].declarations]])),
+  });
+  for (const tsconfig of tsconfigs) {
+    const project = new Project({ tsConfigFilePath: tsconfig, compilerOptions: { noEmit: true, skipLibCheck: true } });
+    const userPaths = project.compilerOptions.get().paths;
+    const targets = project
+      .getSourceFiles()
+      .map((f) => resolve(f.getFilePath()))
+      .filter((path) => outputs.has(path) && !verified.has(path));
+    if (targets.length === 0) continue;
+    project.compilerOptions.set({ paths: against("v1", userPaths) });
+    const before = project.getProgram().compilerObject;
+    const errorsBefore = new Map(targets.map((path) => [path, diagnostics(before, path)]));
+    project.compilerOptions.set({ paths: against("v2", userPaths) });
+    for (const path of targets) project.getSourceFileOrThrow(path).replaceWithText(outputs.get(path)!);
+    const after = project.getProgram().compilerObject;
+    for (const path of targets) verified.set(path, mark(path, outputs.get(path)!, after, errorsBefore.get(path)!));
+  }
+  return verified;
+}
