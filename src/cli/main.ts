@@ -5,6 +5,7 @@
  * errors and unreadable input, everywhere.
  */
 import { writeFileSync } from "node:fs";
+import { Worker } from "node:worker_threads";
 import { relative } from "node:path";
 import pc from "picocolors";
 import { helpText, parse, UsageError, type Parsed } from "./args.js";
@@ -18,6 +19,7 @@ import { Progress } from "./progress.js";
 import { screen } from "./screen.js";
 import { findTsconfigs } from "./tsconfigs.js";
 import type { FileTypes } from "./types.js";
+import type { Verified } from "./verify.js";
 import { runReport, summaryText } from "./report.js";
 import { VERSION } from "../version.js";
 import { writeAtomically } from "./write.js";
@@ -105,15 +107,37 @@ async function collect(parsed: Parsed, collectOptions: CollectOptions) {
   progress.done();
   const order = new Map(files.map((f, i) => [f, i]));
   const sorted = reports.sort((a, b) => order.get(a.path)! - order.get(b.path)!);
-  return { reports: verify ? await verified(sorted, tsconfigs, collectOptions) : sorted, tsconfigs, verify };
+  const { reports: settled, failure } = verify ? await verified(sorted, tsconfigs, collectOptions) : { reports: sorted, failure: undefined };
+  return { reports: settled, tsconfigs, verify, verifyFailure: failure };
 }
 
-/** Type-checks the held files against v2, marks what the migration broke, and only then writes them. */
-async function verified(reports: readonly FileReport[], tsconfigs: readonly string[], options: CollectOptions): Promise<FileReport[]> {
-  const [{ verifyMigration }, { settleHeld }] = await Promise.all([import("./verify.js"), import("./settle.js")]);
+/** Heap for the verification thread: a project's type check that needs more is abandoned, not the run. */
+const VERIFY_HEAP_MB = 4096;
+
+/** Runs verify.ts in a worker thread; resolves to its answer, or to the reason it has none. */
+function verifyInWorker(tsconfigs: readonly string[], outputs: ReadonlyMap<string, string>): Promise<Map<string, Verified> | Error> {
+  return new Promise((settle) => {
+    const worker = new Worker(new URL("./verify-worker.js", import.meta.url), {
+      workerData: { tsconfigs, outputs: [...outputs] },
+      resourceLimits: { maxOldGenerationSizeMb: VERIFY_HEAP_MB },
+    });
+    worker.once("message", (answer: [string, Verified][]) => settle(new Map(answer)));
+    worker.once("error", (error) => settle(error));
+    worker.once("exit", (code) => settle(new Error(`the type check stopped (exit code ${code})`)));
+  });
+}
+
+/**
+ * Type-checks the held files against v2, marks what the migration broke, and only then writes them. A
+ * verification that fails (a project too large for its heap) is reported, and the files are written as
+ * migrated, unverified.
+ */
+async function verified(reports: readonly FileReport[], tsconfigs: readonly string[], options: CollectOptions): Promise<{ reports: FileReport[]; failure?: string }> {
+  const { settleHeld } = await import("./settle.js");
   const outputs = new Map(reports.flatMap((r) => (r.held ? [[r.path, r.held.output] as const] : [])));
-  const checked = verifyMigration(tsconfigs, outputs);
-  return reports.map((r) => settleHeld(r, checked.get(r.path), { ...options, steps: [], pythonSteps: [] }));
+  const checked = outputs.size ? await verifyInWorker(tsconfigs, outputs) : new Map<string, Verified>();
+  const settled = (r: FileReport) => settleHeld(r, checked instanceof Error ? undefined : checked.get(r.path), { ...options, steps: [], pythonSteps: [] });
+  return { reports: reports.map(settled), failure: checked instanceof Error ? checked.message : undefined };
 }
 
 async function run(parsed: Parsed): Promise<number> {
@@ -127,7 +151,7 @@ async function run(parsed: Parsed): Promise<number> {
     }
   }
   const transforms = values.transforms ? list(values.transforms) : undefined;
-  const { reports, tsconfigs, verify } = await collect(parsed, {
+  const { reports, tsconfigs, verify, verifyFailure } = await collect(parsed, {
     write: !dry,
     diff: dry,
     print: Boolean(values.print),
@@ -147,7 +171,7 @@ async function run(parsed: Parsed): Promise<number> {
     }
   }
   const cwd = process.cwd();
-  const against = verify ? (await import("./verify.js")).VERIFIED_AGAINST : null;
+  const against = verify ? { sdk: (await import("./verify.js")).VERIFIED_AGAINST, error: verifyFailure } : null;
   const report = runReport(reports, bumps, cwd, dry, tsconfigs, Boolean(values.json || values.report), against);
   if (values.report) writeFileSync(String(values.report), `${JSON.stringify(report, null, 2)}\n`);
   if (values.json) out(JSON.stringify(report, null, 2));

@@ -27,7 +27,14 @@ export interface RunReport {
     readonly verified?: { newErrors: number; marked: number };
   }[];
   /** the migrated files were type-checked against this SDK release (type-aware mode); null when not */
-  readonly verification: { readonly against: string; readonly files: number; readonly newErrors: number; readonly marked: number } | null;
+  readonly verification: {
+    readonly against: string;
+    readonly files: number;
+    readonly newErrors: number;
+    readonly marked: number;
+    /** why the verification could not complete; the files were written unverified */
+    readonly error?: string;
+  } | null;
   readonly packages: readonly { path: string; dependency: string; from: string; to: string }[];
   readonly summary: { scanned: number; changed: number; unchanged: number; errors: number; skipped: number; todos: number };
 }
@@ -42,7 +49,15 @@ export function displayPath(cwd: string, path: string): string {
  * The run's report. `everyFile` lists unchanged files too, as the JSON report must; the summary a person
  * reads counts them without listing them, which spares the entries on a large tree.
  */
-export function runReport(reports: readonly FileReport[], bumps: readonly PackageBump[], cwd: string, dry: boolean, tsconfigs: readonly string[], everyFile = true, verifiedAgainst: string | null = null): RunReport {
+export function runReport(
+  reports: readonly FileReport[],
+  bumps: readonly PackageBump[],
+  cwd: string,
+  dry: boolean,
+  tsconfigs: readonly string[],
+  everyFile = true,
+  verifiedAgainst: { readonly sdk: string; readonly error?: string } | null = null,
+): RunReport {
   const count = (status: FileReport["status"]) => reports.filter((r) => r.status === status).length;
   const verified = reports.flatMap((r) => (r.verified ? [r.verified] : []));
   return {
@@ -60,10 +75,11 @@ export function runReport(reports: readonly FileReport[], bumps: readonly Packag
     })),
     verification: verifiedAgainst
       ? {
-          against: verifiedAgainst,
+          against: verifiedAgainst.sdk,
           files: verified.length,
           newErrors: verified.reduce((n, v) => n + v.newErrors, 0),
           marked: verified.reduce((n, v) => n + v.marked, 0),
+          ...(verifiedAgainst.error ? { error: verifiedAgainst.error } : {}),
         }
       : null,
     packages: bumps.flatMap((b) => b.ranges.map((r) => ({ path: displayPath(cwd, b.path), ...r }))),
@@ -114,10 +130,12 @@ export function summaryText(report: RunReport, cwd: string): string {
       : "Syntactic mode: no tsconfig.json found (or --no-types); clients made in other modules are not followed",
   );
   const v = report.verification;
-  if (v) {
+  if (v?.error) {
+    lines.push(pc.yellow(`Not verified against ${v.against}: ${v.error}; the migrated files were written unverified`));
+  } else if (v) {
     const unmarked = v.newErrors - v.marked;
-    const verdict = unmarked ? pc.yellow(`${unmarked} not marked (no statement to put a TODO above)`) : "every one marked with a TODO";
-    lines.push(`Verified against ${v.against}: ${v.files} migrated files type-checked, ${v.newErrors} new type errors, ${verdict}`);
+    const verdict = unmarked ? pc.yellow(`, ${unmarked} not marked (no statement to put a TODO above)`) : v.newErrors ? ", every one marked with a TODO" : "";
+    lines.push(`Verified against ${v.against}: ${v.files} migrated files type-checked, ${v.newErrors || "no"} new type errors${verdict}`);
   }
   // Prettier, Biome and ESLint format JavaScript and TypeScript; migrated Python files are not theirs.
   const changed = report.files.filter((f) => f.status === "changed" && !/\.(py|ipynb)$/.test(f.path)).map((f) => f.path);

@@ -5,7 +5,7 @@
  * install v2. An error the migration introduced gets a TODO line above its statement quoting the compiler,
  * unless a TODO already marks that statement. Unchanged files are parsed once and shared by both programs.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { Project, ts } from "ts-morph";
@@ -17,10 +17,20 @@ import { SDK_MODULES } from "../mapping/imports.js";
 
 const require = createRequire(import.meta.url);
 
-function sdkPackage(name: string): { declarations: string; version: string } {
+function sdkPackage(name: string): { declarations: string; version: string; imports: readonly string[] } {
   const manifest = require.resolve(`${name}/package.json`);
   const { version } = JSON.parse(readFileSync(manifest, "utf8")) as { version: string };
-  return { declarations: join(dirname(manifest), "dist/index.d.ts"), version };
+  const declarations = join(dirname(manifest), "dist/index.d.ts");
+  const imports = [...readFileSync(declarations, "utf8").matchAll(/^import .* from ['"]([^'"./][^'"]*)['"]/gm)].map((m) => m[1]!);
+  return { declarations, version, imports };
+}
+
+/** The folder of a package installed in node_modules at or above `dir`. */
+function installedPackage(dir: string, name: string): string | undefined {
+  for (let at = dir; ; at = dirname(at)) {
+    if (existsSync(join(at, "node_modules", name, "package.json"))) return join(at, "node_modules", name);
+    if (dirname(at) === at) return undefined;
+  }
 }
 
 /** The last v1-only release and the current v2 one, installed with the tool under these names. */
@@ -162,11 +172,18 @@ function mark(path: string, output: string, program: ts.Program, before: readonl
  */
 export function verifyMigration(tsconfigs: readonly string[], outputs: ReadonlyMap<string, string>): Map<string, Verified> {
   const verified = new Map<string, Verified>();
-  const against = (version: keyof typeof SDKS, paths: ts.MapLike<string[]> | undefined) => ({
-    ...paths,
-    ...Object.fromEntries(SDK_MODULES.map((m) => [m, [SDKS[version].declarations]])),
-  });
   for (const tsconfig of tsconfigs) {
+    // The SDK's own imports (zod, axios) resolve to the project's copies where it has them, as in a real
+    // install: a zod schema of the project checked against the tool's zod compares two copies of every zod
+    // type, which can exhaust memory on one extract() call.
+    const against = (version: keyof typeof SDKS, paths: ts.MapLike<string[]> | undefined) => ({
+      ...paths,
+      ...Object.fromEntries(SDKS[version].imports.flatMap((name) => {
+        const own = installedPackage(dirname(resolve(tsconfig)), name);
+        return own ? [[name, [own]]] : [];
+      })),
+      ...Object.fromEntries(SDK_MODULES.map((m) => [m, [SDKS[version].declarations]])),
+    });
     const project = new Project({ tsConfigFilePath: tsconfig, compilerOptions: { noEmit: true, skipLibCheck: true } });
     const userPaths = project.compilerOptions.get().paths;
     const targets = project
