@@ -41,6 +41,10 @@ describe("object literal edits keep the literal's own layout", () => {
     const { source, object } = firstObject("const o = {\n  a: 1,\n  b: 2, // gone\n  c: 3,\n};\n");
     expect(applyEdits(source.text, [removeListItem(source, object, object.properties, object.properties[1]!)])).toBe("const o = {\n  a: 1,\n  c: 3,\n};\n");
   });
+  test("removing a property keeps the comment lines above the next one (a @ts-expect-error is theirs)", () => {
+    const { source, object } = firstObject("const o = {\n  a: 1,\n  // @ts-expect-error not in the type\n  b: 2,\n};\n");
+    expect(applyEdits(source.text, [removeListItem(source, object, object.properties, object.properties[0]!)])).toBe("const o = {\n  // @ts-expect-error not in the type\n  b: 2,\n};\n");
+  });
   test("removing the last property of a literal without a trailing comma drops the comma before it", () => {
     const { source, object } = firstObject("const o = {\n  a: 1,\n  b: 2\n};\n");
     expect(applyEdits(source.text, [removeListItem(source, object, object.properties, object.properties[1]!)])).toBe("const o = {\n  a: 1\n};\n");

@@ -6,6 +6,8 @@ import { readFileSync } from "node:fs";
 import { unifiedDiff, type FileReport, type ProcessOptions } from "./process-file.js";
 import { VERIFY, type Verified } from "./verify.js";
 import { writeAtomically } from "./write.js";
+import { mapOffset } from "../engine/edits.js";
+import { lineAt } from "../engine/source.js";
 
 /**
  * Finishes a file whose new text was held for verification: the TODO lines the verification added join the
@@ -15,12 +17,12 @@ export function settleHeld(report: FileReport, verified: Verified | undefined, o
   const { held, ...rest } = report;
   if (!held) return report;
   const output = verified?.output ?? held.output;
-  const moved = (line: number) => line + (verified?.insertedBefore.filter((before) => before <= line).length ?? 0);
-  const changes = report.changes.map((c) => ({ ...c, line: moved(c.line) }));
-  const todos = [
-    ...report.todos.map((t) => ({ ...t, line: moved(t.line) })),
-    ...(verified?.todos.map((t) => ({ transform: VERIFY, line: t.line, message: t.message, source: { line: t.line, column: 1 } })) ?? []),
-  ];
+  // A line keeps its place unless the verification inserted or removed lines above it.
+  const starts = [0, ...[...held.output.matchAll(/\n/g)].map((m) => m.index + 1)];
+  const moved = (line: number) => (verified ? lineAt(output, mapOffset(starts[line - 1]! + 1, verified.edits)) : line);
+  const own = (found: { line: number; message: string }) => ({ transform: VERIFY, line: found.line, message: found.message, source: { line: found.line, column: 1 } });
+  const changes = [...report.changes.map((c) => ({ ...c, line: moved(c.line) })), ...(verified?.changes.map(own) ?? [])];
+  const todos = [...report.todos.map((t) => ({ ...t, line: moved(t.line) })), ...(verified?.todos.map(own) ?? [])];
   const settled: FileReport = { ...rest, changes, todos, ...(verified ? { verified: { newErrors: verified.newErrors, marked: verified.marked } } : {}) };
   if (options.write) {
     try {

@@ -10,7 +10,7 @@ import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { Project, ts } from "ts-morph";
 import { todoEdit, TODO_TAG } from "../engine/code.js";
-import { applyEdits, type Edit } from "../engine/edits.js";
+import { applyEdits, mapOffset, type Edit } from "../engine/edits.js";
 import { lineAt, readSource } from "../engine/source.js";
 import { DOCS } from "../mapping/docs.js";
 import { SDK_MODULES } from "../mapping/imports.js";
@@ -47,8 +47,10 @@ export interface Verified {
   readonly output: string;
   /** the TODO lines added: 1-based lines in `output`, and what they quote */
   readonly todos: readonly { readonly line: number; readonly message: string }[];
-  /** output lines before which a TODO line was inserted, in the unverified output's numbering */
-  readonly insertedBefore: readonly number[];
+  /** what was repaired rather than marked (a `@ts-expect-error` v2 no longer needs), by line in `output` */
+  readonly changes: readonly { readonly line: number; readonly message: string }[];
+  /** the edits made to the unverified output, to move what was reported against it */
+  readonly edits: readonly Edit[];
   /** type errors the migration introduced, and how many of them sit under a TODO (old or added) */
   readonly newErrors: number;
   readonly marked: number;
@@ -136,6 +138,7 @@ function mark(path: string, output: string, program: ts.Program, before: readonl
   const source = readSource(path, output);
   const edits: Edit[] = [];
   const added: { at: number; message: string }[] = [];
+  const repaired: { at: number; message: string }[] = [];
   let newErrors = 0;
   let marked = 0;
   for (const d of diagnostics(program, path)) {
@@ -145,6 +148,14 @@ function mark(path: string, output: string, program: ts.Program, before: readonl
       continue;
     }
     newErrors++;
+    const directive = d.code === UNUSED_DIRECTIVE && d.start !== undefined ? directiveLine(output, d.start) : undefined;
+    if (directive) {
+      // It silenced a v1 typing problem the migration removed: the directive goes, its line with it.
+      edits.push({ ...directive, text: "" });
+      repaired.push({ at: directive.start, message: "@ts-expect-error removed: the code it covered type-checks against v2" });
+      marked++;
+      continue;
+    }
     const statement = d.start === undefined ? undefined : markable(file, d.start);
     if (!statement) continue;
     const start = statement.getStart(file);
@@ -159,10 +170,19 @@ function mark(path: string, output: string, program: ts.Program, before: readonl
     marked++;
   }
   const text = applyEdits(output, edits);
-  const insertedBefore = edits.map((e) => lineAt(output, e.start)).sort((a, b) => a - b);
-  // Each line inserted above pushes the ones below it down by one.
-  const todos = added.sort((a, b) => a.at - b.at).map((a, i) => ({ line: lineAt(output, a.at) + i, message: a.message }));
-  return { output: text, todos, insertedBefore, newErrors, marked };
+  const located = (list: { at: number; message: string }[]) => list.map((a) => ({ line: lineAt(text, mapOffset(a.at, edits)), message: a.message }));
+  return { output: text, todos: located(added), changes: located(repaired), edits, newErrors, marked };
+}
+
+/** TS2578: an `@ts-expect-error` with no error left under it. */
+const UNUSED_DIRECTIVE = 2578;
+
+/** The whole line of a `// @ts-expect-error` comment at `at`, when the comment is alone on it. */
+function directiveLine(text: string, at: number): { start: number; end: number } | undefined {
+  const start = text.lastIndexOf("\n", at - 1) + 1;
+  const newline = text.indexOf("\n", at);
+  const end = newline === -1 ? text.length : newline + 1;
+  return /^\s*\/\/\s*@ts-expect-error\b/.test(text.slice(start, end)) ? { start, end } : undefined;
 }
 
 /**

@@ -28,15 +28,62 @@ export function isFree(index: PathIndex, name: string): boolean {
   return index.of("Identifier", { name }).length === 0;
 }
 
-/** Every read of a local binding inside the scope that declares it, in source order (a guard before its reads). */
+const BLOCKS = new Set(["BlockStatement", "StaticBlock", "SwitchStatement", "ForStatement", "ForInStatement", "ForOfStatement", "Program"]);
+
+/** The statements directly in a block, a switch's cases, or a for head. */
+function ownStatements(block: Node): readonly Node[] {
+  switch (block.type) {
+    case "BlockStatement":
+    case "StaticBlock":
+    case "Program":
+      return block.body;
+    case "SwitchStatement":
+      return block.cases.flatMap((c) => c.consequent);
+    case "ForStatement":
+      return block.init ? [block.init] : [];
+    case "ForInStatement":
+    case "ForOfStatement":
+      return [block.left];
+    default:
+      return [];
+  }
+}
+
+/** Whether a block declares `name` itself with let, const, a class or a function. */
+function declaresLexically(block: Node, name: string): boolean {
+  return ownStatements(block).some((statement) => {
+    if (statement.type === "VariableDeclaration") return statement.kind !== "var" && statement.declarations.some((d) => d.id.type === "Identifier" && d.id.name === name);
+    return (statement.type === "ClassDeclaration" || statement.type === "FunctionDeclaration") && statement.id?.name === name;
+  });
+}
+
+/**
+ * The block a `let` or `const` binding lives in. ast-types gives such bindings their function's scope, so
+ * two `const response` in two `case` blocks of one function would be one binding to it.
+ */
+function lexicalBlock(binding: Path): Path | null {
+  const declaration = binding.node.type === "VariableDeclarator" ? binding.parent : binding.parent?.node.type === "VariableDeclarator" ? binding.parent.parent : null;
+  if (declaration?.node.type !== "VariableDeclaration" || declaration.node.kind === "var") return null;
+  for (let at = declaration.parent as Path | null; at; at = at.parent as Path | null) if (BLOCKS.has(at.node.type)) return at;
+  return null;
+}
+
+/** Every read of a local binding inside the scope (or, for let and const, the block) that declares it, in source order. */
 export function bindingReferences(index: PathIndex, binding: Path, id: Node, name: string): Path[] {
   const scope = binding.scope?.lookup(name);
   if (!scope) return [];
-  return index.within("Identifier", scope.path.node as Node, { name }).filter((p) => {
+  const block = lexicalBlock(binding);
+  const container = (block?.node ?? scope.path.node) as Node;
+  return index.within("Identifier", container, { name }).filter((p) => {
     if (contains(id, p.node)) return false;
     const parent = p.parent?.node as Node | undefined;
     if (parent && (parent.type === "MemberExpression" || parent.type === "OptionalMemberExpression") && parent.property === p.node && !parent.computed) return false;
     if (parent?.type === "ObjectProperty" && parent.key === p.node && !parent.shorthand) return false;
-    return p.scope?.lookup(name) === scope;
+    if (p.scope?.lookup(name) !== scope) return false;
+    // A block between the read and the binding's own block that declares the name again shadows it.
+    for (let at = p.parent as Path | null; at && at.node !== container; at = at.parent as Path | null) {
+      if (BLOCKS.has(at.node.type) && declaresLexically(at.node, name)) return false;
+    }
+    return true;
   });
 }

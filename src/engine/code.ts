@@ -94,7 +94,8 @@ export function removeListItem(source: Source, container: Node, list: readonly N
   const ownLine = text.slice(startLine, item.start!).trim() === "" && (index === 0 || prev.end! < startLine);
   const followedByNewline = text.slice(item.end!, next ? next.start! : close).includes("\n");
   if (ownLine && followedByNewline) {
-    const until = lineStart(text, next ? next.start! : close);
+    // Its own line, with a comment trailing on it; comment lines below it belong to the next item.
+    const until = next ? text.indexOf("\n", item.end!) + 1 : lineStart(text, close);
     if (!next && !/^\s*,/.test(text.slice(item.end!, close))) {
       // The last item had no trailing comma, so the comma after the one before it goes too.
       const eol = until - (text[until - 2] === "\r" ? 2 : 1);

@@ -183,6 +183,15 @@ describe("research-desk: the run proves its output against v2", () => {
     expect(sources(verified)["sources.ts"]).toMatch(/TODO\(firecrawl-v2\): does not type-check against v2 \(TS2339: Property 'url' does not exist/);
   });
 
+  test("a @ts-expect-error that only covered v1's types is removed, not marked, and reported where it was", () => {
+    expect(sources(verified)["facts.ts"]).not.toContain("@ts-expect-error");
+    expect(sources(unverified)["facts.ts"]).toContain("@ts-expect-error");
+    const facts = (report as unknown as { files: { path: string; changes: { transform: string; line: number; message: string }[] }[] }).files.find((f) => f.path === "src/facts.ts")!;
+    const removal = facts.changes.find((c) => c.transform === "verify")!;
+    expect(removal.message).toMatch(/@ts-expect-error removed/);
+    expect(sources(verified)["facts.ts"].split("\n")[removal.line - 1]).toContain('origin: "research-desk"');
+  });
+
   test("without the verification the same migration leaves errors no TODO explains", () => {
     useSdk(unverified, "v2");
     expect(typeErrors(unverified).filter((e) => !e.underTodo).length).toBeGreaterThan(0);

@@ -5,6 +5,8 @@ export async function companyFacts(url: string) {
   const page = await firecrawl.scrapeUrl(url, {
     formats: ["json"],
     jsonOptions: { prompt: "The company's name, what it sells, and where it is based" },
+    // @ts-expect-error the API takes an origin tag that v1's types do not list
+    origin: "research-desk",
   });
   if (!page.success) throw new Error(page.error);
   return {
