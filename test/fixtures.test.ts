@@ -12,7 +12,7 @@ const fixtures = loadFixtures();
 
 test("the corpus has at least 60 cases across every extension", () => {
   expect(fixtures.length).toBeGreaterThanOrEqual(60);
-  expect(new Set(fixtures.map((f) => f.ext))).toEqual(new Set(["ts", "tsx", "js", "mjs", "cjs"]));
+  expect(new Set(fixtures.map((f) => f.ext))).toEqual(new Set(["ts", "tsx", "js", "mjs", "cjs", "cts"]));
 });
 
 describe.each(fixtures)("$id", (fixture) => {

@@ -86,6 +86,14 @@ export function detectSdk(index: PathIndex, types?: TypeFacts): SdkBindings {
     }
   }
 
+  // TypeScript's `import F = require("@mendable/firecrawl-js")`: the CommonJS module object, as require gives it.
+  for (const path of index.of("TSImportEqualsDeclaration")) {
+    const reference = path.node.moduleReference;
+    if (reference.type !== "TSExternalModuleReference" || !MODULES.has(reference.expression.value)) continue;
+    sites.push(path);
+    namespaces.add(path.node.id.name);
+  }
+
   for (const path of index.of("VariableDeclarator")) {
     const decl = path.node;
     if (!decl.init) continue;

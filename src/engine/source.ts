@@ -52,15 +52,33 @@ export function pluginsFor(path: string): ParserPlugin[] {
   return [...COMMON, "jsx"];
 }
 
-export function parse(source: Source): File {
+function parseWith(source: Source, plugins: ParserPlugin[]): File {
   return babelParse(source.text, {
     sourceType: "unambiguous",
     allowReturnOutsideFunction: true,
     allowImportExportEverywhere: true,
     allowAwaitOutsideFunction: true,
     errorRecovery: false,
-    plugins: pluginsFor(source.path),
+    plugins,
   }) as unknown as File;
+}
+
+/**
+ * Babel takes one decorator syntax at a time: the legacy one (TypeScript's experimentalDecorators, with
+ * parameter decorators) first, then the standard one, which also allows `export @dec class`.
+ */
+export function parse(source: Source): File {
+  const plugins = pluginsFor(source.path);
+  try {
+    return parseWith(source, plugins);
+  } catch (error) {
+    if (!source.text.includes("@")) throw error;
+    try {
+      return parseWith(source, [...plugins.filter((p) => p !== "decorators-legacy"), ["decorators", { allowCallParenthesized: true }]]);
+    } catch {
+      throw error;
+    }
+  }
 }
 
 /** 1-based line of an offset. */

@@ -189,7 +189,7 @@ describe("research-desk: the run proves its output against v2", () => {
     const facts = (report as unknown as { files: { path: string; changes: { transform: string; line: number; message: string }[] }[] }).files.find((f) => f.path === "src/facts.ts")!;
     const removal = facts.changes.find((c) => c.transform === "verify")!;
     expect(removal.message).toMatch(/@ts-expect-error removed/);
-    expect(sources(verified)["facts.ts"].split("\n")[removal.line - 1]).toContain('origin: "research-desk"');
+    expect(sources(verified)["facts.ts"]!.split("\n")[removal.line - 1]).toContain('origin: "research-desk"');
   });
 
   test("without the verification the same migration leaves errors no TODO explains", () => {

@@ -25,16 +25,19 @@ export interface TypeError {
   readonly underTodo: boolean;
 }
 
-/** JavaScript has no annotations to give, so only TypeScript files are held to noImplicitAny. */
-function project(version: SdkVersion, javascript: boolean): Project {
+/**
+ * JavaScript has no annotations to give, so only TypeScript files are held to noImplicitAny. A .cts file is
+ * CommonJS (`import x = require(...)`), which only the Node module settings compile.
+ */
+function project(version: SdkVersion, javascript: boolean, commonjs: boolean): Project {
   const sdk = [DECLARATIONS[version]];
   return new Project({
     compilerOptions: {
       strict: true,
       noImplicitAny: !javascript,
       target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.ESNext,
-      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      module: commonjs ? ts.ModuleKind.NodeNext : ts.ModuleKind.ESNext,
+      moduleResolution: commonjs ? ts.ModuleResolutionKind.NodeNext : ts.ModuleResolutionKind.Bundler,
       jsx: ts.JsxEmit.ReactJSX,
       allowJs: true,
       checkJs: true,
@@ -74,9 +77,10 @@ export function isUnderTodo(text: string, statementStart: number): boolean {
 /** Type errors of one file, checked against one SDK version. */
 export function typeErrors(version: SdkVersion, path: string, text: string): TypeError[] {
   const javascript = /\.[cm]?jsx?$/.test(path);
-  const key = `${version}:${javascript}`;
+  const commonjs = path.endsWith(".cts");
+  const key = `${version}:${javascript}:${commonjs}`;
   let p = projects.get(key);
-  if (!p) projects.set(key, (p = project(version, javascript)));
+  if (!p) projects.set(key, (p = project(version, javascript, commonjs)));
   // A virtual path under the repository, so node_modules resolution works from it.
   const file = p.createSourceFile(join(root, ".typecheck", version, path), text, { overwrite: true });
   try {
