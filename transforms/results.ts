@@ -11,7 +11,7 @@ import { bindingReferences } from "../src/detect/references.js";
 import { isV1Call } from "../src/detect/version.js";
 import { walkPaths } from "../src/detect/paths.js";
 import { memberName, propertyKey } from "../src/detect/values.js";
-import { isTypeScript, literal, removeStatement, textOf } from "../src/engine/code.js";
+import { isTypeScript, literal, removeListItem, removeStatement, textOf } from "../src/engine/code.js";
 import { toJscodeshift, type Step, type StepContext } from "../src/engine/transform.js";
 import { TYPES } from "../src/mapping/imports.js";
 import type { ResultKind } from "../src/mapping/methods.js";
@@ -105,6 +105,10 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
     case "removed":
       context.todo(member, change.todo);
       return;
+    case "moved":
+      if (isWrittenTo(member)) context.todo(member, change.todo);
+      else context.edit(node.property.start!, node.property.end!, `${change.into}?.${field}`, `result .${field} is .${change.into}?.${field} in v2`);
+      return;
   }
 }
 
@@ -181,11 +185,11 @@ function migrateBinding(context: StepContext, tracked: Tracked, binding: AnyPath
 
 const SUCCESS_GUARD_TODO = RESULTS.flatMap((row) => (row.change.kind === "success-flag" ? [row.change.todo] : []))[0]!;
 
-/** v1 response types the file imports from the SDK, by local name. */
-function resultTypes(context: StepContext): Map<string, ResultKind> {
+/** v1 response types (and, asked for, their v2 names) the file imports from the SDK, by local name. */
+function resultTypes(context: StepContext, v2Names = false): Map<string, ResultKind> {
   const kinds = new Map<string, ResultKind>();
   for (const [local, exported] of context.sdk.named) {
-    const row = TYPES.find((t) => t.js.v1 === exported);
+    const row = TYPES.find((t) => t.result && (t.js.v1 === exported || (v2Names && t.js.v2 === exported)));
     if (row?.result) kinds.set(local, row.result);
   }
   return kinds;
@@ -211,6 +215,58 @@ function typedBindings(context: StepContext, skip: ReadonlySet<Node>): { binding
   return found;
 }
 
+/**
+ * A v1 response written out by hand, typed as one (a test's mock, a fallback value): its fields take the
+ * v2 shape. `success` and `error` go, renamed fields get their v2 keys, and a map's string links become
+ * link objects.
+ */
+function migrateLiteral(context: StepContext, object: Extract<Node, { type: "ObjectExpression" }>, kind: ResultKind, at: AnyPath): void {
+  for (const prop of object.properties) {
+    const field = propertyKey(prop);
+    const row = field && RESULTS.find((r) => r.js.v1 === field && r.of.includes(kind));
+    if (!row || prop.type !== "ObjectProperty") continue;
+    const change = row.change;
+    if (change.kind === "success-flag" || change.kind === "removed") {
+      context.apply(removeListItem(context.source, object, object.properties, prop), `v1 result field ${field} removed: v2 results have none`);
+    } else if (change.kind === "rename") {
+      context.edit(prop.key.start!, prop.key.end!, prop.shorthand ? `${change.to}: ${field}` : change.to, `result .${field} is .${change.to} in v2`);
+    } else if (change.kind === "strings-to-objects" && prop.value.type === "ArrayExpression" && prop.value.elements.every((e) => e?.type === "ObjectExpression")) {
+      continue;
+    } else if (change.kind === "strings-to-objects" && prop.value.type === "ArrayExpression" && prop.value.elements.every((e) => e?.type === "StringLiteral" || e?.type === "TemplateLiteral")) {
+      for (const element of prop.value.elements) {
+        context.edit(element!.start!, element!.end!, `{ ${change.pick}: ${textOf(context.source, element!)} }`, `map result .${field} are objects in v2`);
+      }
+    } else {
+      context.todo(at, change.kind === "strings-to-objects" ? `map links are { url, title, description } objects in v2: use link.${change.pick}` : change.todo);
+    }
+  }
+}
+
+/**
+ * Object literals declared or cast as a response type: `const r: ScrapeResponse = {...}`, `{...} as MapResponse`.
+ * v2's names count too (`{ success: true } as MapData`): the fields changed are ones v2 rejects, and a
+ * linter's fix pass may rename the type before it reaches the literal.
+ */
+function typedLiterals(context: StepContext): { object: Extract<Node, { type: "ObjectExpression" }>; kind: ResultKind; at: AnyPath }[] {
+  const kinds = resultTypes(context, true);
+  const kindOf = (type: Node | null | undefined) => (type?.type === "TSTypeReference" && type.typeName.type === "Identifier" ? kinds.get(type.typeName.name) : undefined);
+  const found: { object: Extract<Node, { type: "ObjectExpression" }>; kind: ResultKind; at: AnyPath }[] = [];
+  if (kinds.size === 0) return found;
+  for (const path of context.index.of("VariableDeclarator")) {
+    const { id, init } = path.node;
+    const annotation = id.type === "Identifier" && id.typeAnnotation?.type === "TSTypeAnnotation" ? id.typeAnnotation.typeAnnotation : null;
+    const kind = kindOf(annotation);
+    if (kind && init?.type === "ObjectExpression") found.push({ object: init, kind, at: path as AnyPath });
+  }
+  for (const type of ["TSAsExpression", "TSSatisfiesExpression"] as const) {
+    for (const path of context.index.of(type)) {
+      const kind = kindOf(path.node.typeAnnotation);
+      if (kind && path.node.expression.type === "ObjectExpression") found.push({ object: path.node.expression, kind, at: path as AnyPath });
+    }
+  }
+  return found;
+}
+
 export const step: Step = {
   name: "results",
   description: "updates uses of call results: success guards, extract -> json, map links, search data -> web",
@@ -229,6 +285,7 @@ export const step: Step = {
     for (const { binding, id, kind } of typedBindings(context, fromCalls)) {
       migrateBinding(context, { kind, waiter: false, byType: true }, binding, id);
     }
+    for (const { object, kind, at } of typedLiterals(context)) migrateLiteral(context, object, kind, at);
   },
 };
 

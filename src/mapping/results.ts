@@ -22,7 +22,9 @@ export interface ResultRow {
     /** the field is gone */
     | { kind: "removed"; todo: string }
     /** an array of strings became an array of objects: `pick` is the field holding the old string */
-    | { kind: "strings-to-objects"; pick: string };
+    | { kind: "strings-to-objects"; pick: string }
+    /** the field moved into an optional object of the result (`doc.url` is `doc.metadata?.url`) */
+    | { kind: "moved"; into: string; todo: string };
 }
 
 export const RESULTS: readonly ResultRow[] = [
@@ -68,6 +70,13 @@ export const RESULTS: readonly ResultRow[] = [
       absent: "[]",
       todo: "v2 search results are SearchResultWeb | Document: read url/title/description only after checking which one you have",
     },
+  },
+  {
+    // v1 documents carried their page URL at the top; v2 reports it in the metadata.
+    spec: "sdk-facts 4.1",
+    of: ["document"],
+    js: { v1: "url" },
+    change: { kind: "moved", into: "metadata", todo: "v2 documents keep the page URL under metadata (metadata.url, or metadata.sourceURL for the URL asked for)" },
   },
   {
     spec: "sdk-facts 4.1",
