@@ -94,7 +94,7 @@ export const step: Step = {
   description: 'turns "extract", "json", "screenshot@fullPage" and "changeTracking" with their options into v2 format objects',
   run(context) {
     const seen = new Set<Node>();
-    const objects = [...findClientCalls(context.index, context.sdk).flatMap(optionsObjects), ...typedOptionsObjects(context.index, context.sdk)];
+    const objects = [...findClientCalls(context.index, context.sdk).flatMap((call) => optionsObjects(call)), ...typedOptionsObjects(context.index, context.sdk)];
     for (const options of objects) {
       if (options.kind !== "scrape" || seen.has(options.path.node)) continue;
       seen.add(options.path.node);

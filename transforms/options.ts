@@ -6,7 +6,8 @@
 import type { ASTPath } from "jscodeshift";
 import type { AssignmentExpression, Node, ObjectExpression, ObjectProperty } from "@babel/types";
 import { findClientCalls } from "../src/detect/calls.js";
-import { findProperty, memberName, optionsObjects, propertyKey, typedOptionsObjects, type OptionsObject } from "../src/detect/values.js";
+import { findProperty, memberName, opaqueOptions, optionsObjects, propertyKey, typedOptionsObjects, type OptionsObject } from "../src/detect/values.js";
+import { isV1Call } from "../src/detect/version.js";
 import { isTypeScript, literal, removeListItem, removeStatement, textOf } from "../src/engine/code.js";
 import { toJscodeshift, type Step, type StepContext } from "../src/engine/transform.js";
 import { optionRowsFor, type Literal, type OptionRow } from "../src/mapping/options.js";
@@ -93,11 +94,19 @@ export const step: Step = {
   description: "renames crawl, map, search and scrape options (maxDepth, allowBackwardLinks, ignoreSitemap, parsePDF, ...)",
   run(context) {
     const seen = new Set<Node>();
-    const objects = [...findClientCalls(context.index, context.sdk).flatMap(optionsObjects), ...typedOptionsObjects(context.index, context.sdk)];
+    const objects = [...findClientCalls(context.index, context.sdk).flatMap((call) => optionsObjects(call)), ...typedOptionsObjects(context.index, context.sdk)];
     for (const options of objects) {
       if (seen.has(options.path.node)) continue;
       seen.add(options.path.node);
       migrateObject(context, options);
+    }
+    // Options from elsewhere (a request body, a tool's arguments) may still carry v1 names, which v2 rejects.
+    for (const call of findClientCalls(context.index, context.sdk)) {
+      if (!isV1Call(call, context.sdk, context.options.sdk)) continue;
+      for (const { kind, path } of opaqueOptions(call)) {
+        const names = [...optionRowsFor(kind).keys()];
+        if (names.length) context.todo(path, `options passed through from elsewhere: make sure they use none of v1's ${kind} option names (${names.join(", ")}); v2 rejects them`, "crawlOptions");
+      }
     }
   },
 };

@@ -6,16 +6,16 @@
  */
 import type { ASTPath } from "jscodeshift";
 import type { Node } from "@babel/types";
-import { findClientCalls, resultDeclarator } from "../src/detect/calls.js";
+import { findClientCalls, resultDeclarator, type ClientCall } from "../src/detect/calls.js";
 import { bindingReferences } from "../src/detect/references.js";
 import { isV1Call } from "../src/detect/version.js";
 import { walkPaths } from "../src/detect/paths.js";
-import { memberName, propertyKey } from "../src/detect/values.js";
+import { findProperty, memberName, optionsObjects, propertyKey } from "../src/detect/values.js";
 import { isTypeScript, literal, removeListItem, removeStatement, textOf } from "../src/engine/code.js";
 import { toJscodeshift, type Step, type StepContext } from "../src/engine/transform.js";
 import { TYPES } from "../src/mapping/imports.js";
 import type { ResultKind } from "../src/mapping/methods.js";
-import { RESULTS, RETYPED_RESULTS, WAITER_TODO, type ResultRow } from "../src/mapping/results.js";
+import { RESULTS, RETYPED_RESULTS, TYPED_FROM_SCHEMA, WAITER_TODO, type ResultRow } from "../src/mapping/results.js";
 import type { PathIndex } from "../src/detect/paths.js";
 
 type AnyPath = ASTPath<Node>;
@@ -267,6 +267,46 @@ function typedLiterals(context: StepContext): { object: Extract<Node, { type: "O
   return found;
 }
 
+/** The local name a file gives zod's namespace (`import { z } from "zod"`, `import * as z from "zod"`). */
+function zodNamespace(context: StepContext): string | undefined {
+  for (const path of context.index.of("ImportDeclaration")) {
+    if (path.node.source.value !== TYPED_FROM_SCHEMA.module) continue;
+    for (const spec of path.node.specifiers) {
+      if (spec.type === "ImportNamespaceSpecifier") return spec.local.name;
+      if (spec.type === "ImportSpecifier" && spec.imported.type === "Identifier" && spec.imported.name === "z") return spec.local.name;
+    }
+  }
+  return undefined;
+}
+
+/** The schema variable an extract call passes, when it was built with zod in this file. */
+function zodSchemaOf(call: ClientCall, zod: string): string | undefined {
+  const options = optionsObjects(call).find((o) => o.kind === "extract");
+  const schema = options && findProperty(options.path.node, TYPED_FROM_SCHEMA.option)?.value;
+  if (schema?.type !== "Identifier") return undefined;
+  const declarator = call.index.of("VariableDeclarator").find((d) => d.node.id.type === "Identifier" && d.node.id.name === schema.name);
+  let root: Node | null | undefined = declarator?.node.init;
+  while (root && (root.type === "CallExpression" || root.type === "MemberExpression")) root = root.type === "CallExpression" ? root.callee : root.object;
+  return root?.type === "Identifier" && root.name === zod ? schema.name : undefined;
+}
+
+/** v2 types an extract's data as unknown: where the v1 call passed a zod schema, reads get its type back. */
+function typeFromSchema(context: StepContext, call: ClientCall): void {
+  const zod = isTypeScript(context.source) && call.row.js.v1 === TYPED_FROM_SCHEMA.method ? zodNamespace(context) : undefined;
+  const schema = zod && zodSchemaOf(call, zod);
+  const declarator = schema ? resultDeclarator(call) : null;
+  const id = (declarator?.node as { id?: Node } | undefined)?.id;
+  if (!schema || !declarator || id?.type !== "Identifier") return;
+  for (const ref of bindingReferences(context.index, declarator, id, id.name)) {
+    const member = ref.parent as AnyPath;
+    if (member.node.type !== "MemberExpression" || member.node.object !== ref.node || memberName(member.node) !== TYPED_FROM_SCHEMA.field || isWrittenTo(member)) continue;
+    // Typed by the user already (or by an earlier run).
+    if (member.parent?.node.type === "TSAsExpression" || member.parent?.node.type === "TSSatisfiesExpression") continue;
+    const text = textOf(context.source, member.node);
+    context.edit(member.node.start!, member.node.end!, `(${text} as ${zod}.infer<typeof ${schema}>)`, `extract data typed from its zod schema: v2 types it unknown`);
+  }
+}
+
 export const step: Step = {
   name: "results",
   description: "updates uses of call results: success guards, extract -> json, map links, search data -> web",
@@ -274,7 +314,9 @@ export const step: Step = {
     const fromCalls = new Set<Node>();
     for (const call of findClientCalls(context.index, context.sdk)) {
       // A v2 call's result already has the v2 shape (a v2 map() gives link objects): it is left alone.
-      if (!call.row.result || !isV1Call(call, context.sdk, context.options.sdk)) continue;
+      if (!isV1Call(call, context.sdk, context.options.sdk)) continue;
+      typeFromSchema(context, call);
+      if (!call.row.result) continue;
       const declarator = resultDeclarator(call);
       const id = (declarator?.node as Extract<Node, { type: "VariableDeclarator" }> | undefined)?.id;
       if (declarator) fromCalls.add(declarator.node);

@@ -85,9 +85,21 @@ function assignmentsTo(index: PathIndex, argPath: AnyPath): ASTPath<AssignmentEx
   });
 }
 
-function collect(index: PathIndex, kind: OptionsKind, argPath: AnyPath | null, into: OptionsObject[], nested: Partial<Record<string, OptionsKind>>, typedHere: boolean): void {
+/** Options the file cannot see into: a parameter, a value from elsewhere, a spread of one. */
+export interface OpaqueOptions {
+  readonly kind: OptionsKind;
+  readonly path: AnyPath;
+}
+
+/** `undefined`, `null` and `{}`-less arguments say nothing about keys. */
+function isEmptyValue(node: Node): boolean {
+  return (node.type === "Identifier" && node.name === "undefined") || node.type === "NullLiteral";
+}
+
+function collect(index: PathIndex, kind: OptionsKind, argPath: AnyPath | null, into: OptionsObject[], nested: Partial<Record<string, OptionsKind>>, typedHere: boolean, opaque?: OpaqueOptions[]): void {
   if (!argPath) return;
   const resolved = resolveObject(argPath);
+  if (!resolved && !isEmptyValue(unwrapPath(argPath).node)) opaque?.push({ kind, path: argPath });
   if (!resolved || into.some((o) => o.path.node === resolved.node)) return;
   const object = resolved.node as ObjectExpression;
   const inPlace = unwrapPath(argPath) === resolved || unwrapPath(argPath).node === resolved.node;
@@ -98,10 +110,10 @@ function collect(index: PathIndex, kind: OptionsKind, argPath: AnyPath | null, i
   object.properties.forEach((prop, i) => {
     const propPath = resolved.get("properties", i) as AnyPath;
     // What a spread brings in is checked only where it was written.
-    if (prop.type === "SpreadElement") collect(index, kind, propPath.get("argument") as AnyPath, into, nested, false);
+    if (prop.type === "SpreadElement") collect(index, kind, propPath.get("argument") as AnyPath, into, nested, false, opaque);
     const key = propertyKey(prop);
     const inner = key ? nested[key] : undefined;
-    if (inner && prop.type === "ObjectProperty") collect(index, inner, propPath.get("value") as AnyPath, into, {}, typed);
+    if (inner && prop.type === "ObjectProperty") collect(index, inner, propPath.get("value") as AnyPath, into, {}, typed, opaque);
   });
 }
 
@@ -109,34 +121,41 @@ function collect(index: PathIndex, kind: OptionsKind, argPath: AnyPath | null, i
  * The options objects of a client call, each with the table that applies to it: a crawl's own options
  * and the scrape options nested in them, a v1 batch's scrape params or a v2 batch's `options`, and so on.
  */
-export function optionsObjects(call: ClientCall): OptionsObject[] {
+export function optionsObjects(call: ClientCall, opaque?: OpaqueOptions[]): OptionsObject[] {
   const found: OptionsObject[] = [];
   const arg = (i: number) => (call.node.arguments[i] ? (call.path.get("arguments", i) as AnyPath) : null);
   switch (call.row.options) {
     case "scrape":
-      collect(call.index, "scrape", arg(1), found, {}, true);
+      collect(call.index, "scrape", arg(1), found, {}, true, opaque);
       break;
     case "crawl":
     case "search":
-      collect(call.index, call.row.options, arg(1), found, { scrapeOptions: "scrape" }, true);
+      collect(call.index, call.row.options, arg(1), found, { scrapeOptions: "scrape" }, true, opaque);
       break;
     case "map":
-      collect(call.index, "map", arg(1), found, {}, true);
+      collect(call.index, "map", arg(1), found, {}, true, opaque);
       break;
     case "batch":
-      if (call.isV1Name) collect(call.index, "scrape", arg(1), found, {}, true);
-      else collect(call.index, "batch", arg(1), found, { options: "scrape" }, true);
+      if (call.isV1Name) collect(call.index, "scrape", arg(1), found, {}, true, opaque);
+      else collect(call.index, "batch", arg(1), found, { options: "scrape" }, true, opaque);
       break;
     case "extract": {
       const first = arg(0);
       const v2Shape = first !== null && resolveObject(first)?.node.type === "ObjectExpression" && call.node.arguments.length === 1;
-      collect(call.index, "extract", v2Shape ? first : arg(1), found, { scrapeOptions: "scrape" }, true);
+      collect(call.index, "extract", v2Shape ? first : arg(1), found, { scrapeOptions: "scrape" }, true, opaque);
       break;
     }
     default:
       break;
   }
   return found;
+}
+
+/** The options of a call that come from where this file cannot see their keys. */
+export function opaqueOptions(call: ClientCall): OpaqueOptions[] {
+  const opaque: OpaqueOptions[] = [];
+  optionsObjects(call, opaque);
+  return opaque;
 }
 
 /** Options tables whose own option objects hold scrape options under a key. */

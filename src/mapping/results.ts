@@ -95,3 +95,9 @@ export const RETYPED_RESULTS: Partial<Record<ResultKind, string>> = {
 /** v1 waiters threw when the job failed; v2 ones return it. A bare waiter call gets this TODO. */
 export const WAITER_TODO =
   "v2 waiters return failed or cancelled jobs instead of throwing: check the returned job's status";
+
+/**
+ * v1's extract() typed its data from the call's zod schema (or any); v2's types it unknown. Reads of it,
+ * where the call passes a zod schema, get the schema's type back.
+ */
+export const TYPED_FROM_SCHEMA = { method: "extract", field: "data", option: "schema", module: "zod" } as const;
