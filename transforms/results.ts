@@ -59,6 +59,40 @@ function isWrittenTo(member: AnyPath): boolean {
   return parent?.type === "UnaryExpression" && parent.operator === "delete";
 }
 
+/**
+ * A read that tests whether the value is there (`r && r.data`, `if (r.data)`, `!r.data`, `r.data ?? x`,
+ * `Array.isArray(r.data)`): v2's optional field keeps the test's meaning under its plain new name, where
+ * the fallback every other read gets (`(r.web ?? [])`) would make it always true.
+ */
+function isTested(member: AnyPath): boolean {
+  const parent = member.parent?.node as Node | undefined;
+  switch (parent?.type) {
+    case "LogicalExpression":
+      return true;
+    case "UnaryExpression":
+      return parent.operator === "!";
+    case "IfStatement":
+    case "WhileStatement":
+    case "ConditionalExpression":
+      return parent.test === member.node;
+    case "CallExpression":
+      return parent.callee.type === "MemberExpression" && textOfCallee(parent.callee) === "Array.isArray";
+    default:
+      return false;
+  }
+}
+
+function textOfCallee(callee: Extract<Node, { type: "MemberExpression" }>): string | undefined {
+  return callee.object.type === "Identifier" && callee.property.type === "Identifier" ? `${callee.object.name}.${callee.property.name}` : undefined;
+}
+
+/** Whether the list itself is read, not just its length: where the union of its items needs a human. */
+function readsItems(member: AnyPath): boolean {
+  const parent = member.parent?.node as Node | undefined;
+  const isMember = (parent?.type === "MemberExpression" || parent?.type === "OptionalMemberExpression") && parent.object === member.node;
+  return !isTested(member) && !(isMember && memberName(parent) === "length");
+}
+
 function rowFor(tracked: Tracked, field: string): ResultRow | undefined {
   return RESULTS.find((row) => row.js.v1 === field && row.of.includes(tracked.kind));
 }
@@ -73,14 +107,14 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
   switch (change.kind) {
     case "rename": {
       const written = isWrittenTo(member);
-      if (change.absent && !written) {
+      if (change.absent && !written && !isTested(member)) {
         const object = textOf(context.source, node.object);
         context.edit(node.start!, node.end!, `(${object}.${change.to} ?? ${change.absent})`, `result .${field} is .${change.to} in v2`);
       } else {
         context.edit(node.property.start!, node.property.end!, change.to, `result .${field} is .${change.to} in v2`);
       }
       // What is written there is the user's; what needs a human is reading it back.
-      if (change.todo && !written) context.todo(member, change.todo);
+      if (change.todo && !written && readsItems(member)) context.todo(member, change.todo);
       const parent = member.parent?.node as Node | undefined;
       const readsInside = (parent?.type === "MemberExpression" || parent?.type === "OptionalMemberExpression") && parent.object === node;
       if (change.readTodo && readsInside && isTypeScript(context.source)) context.todo(member, change.readTodo);
