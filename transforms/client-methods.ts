@@ -9,7 +9,8 @@ import { hasV1Shape } from "../src/detect/version.js";
 import { appendProperties, literal, objectLiteral, textOf } from "../src/engine/code.js";
 import type { Edit } from "../src/engine/edits.js";
 import { toJscodeshift, type Step, type StepContext } from "../src/engine/transform.js";
-import { V1_ACCESSOR } from "../src/mapping/imports.js";
+import { SDK_MODULES, V1_ACCESSOR } from "../src/mapping/imports.js";
+import { methodRow } from "../src/mapping/methods.js";
 import type { ArgumentShape } from "../src/mapping/methods.js";
 
 function isUndefined(node: Node): boolean {
@@ -84,10 +85,46 @@ function reshape(context: StepContext, call: ClientCall, shape: ArgumentShape): 
   for (const edit of others) context.apply(edit);
 }
 
+/** The test runners whose module mocks stand in for the SDK: `jest.mock("@mendable/firecrawl-js")`, `vi.mock(...)`. */
+const MOCKERS = new Set(["jest", "vi"]);
+
+/**
+ * A test that mocks the SDK stands in for its v1 methods by name (`mockClient.scrapeUrl.mockResolvedValue`,
+ * `{ crawlUrl: jest.fn() }`) with v1-shaped values: one TODO on the mock says which names changed, so the
+ * mocks and the expectations move with the code they test.
+ */
+function markSdkMocks(context: StepContext): void {
+  const mocks = context.index.of("CallExpression").filter(({ node }) => {
+    const callee = node.callee;
+    const first = node.arguments[0];
+    return (
+      callee.type === "MemberExpression" &&
+      callee.object.type === "Identifier" &&
+      MOCKERS.has(callee.object.name) &&
+      callee.property.type === "Identifier" &&
+      callee.property.name === "mock" &&
+      first?.type === "StringLiteral" &&
+      (SDK_MODULES as readonly string[]).includes(first.value)
+    );
+  });
+  if (mocks.length === 0) return;
+  // The calls the codemod renames itself do not count: the TODO names what is left for a human.
+  const renamed = new Set(findClientCalls(context.index, context.sdk).map((call) => call.nameNode));
+  const named = new Set<string>();
+  for (const { node } of context.index.of("Identifier")) {
+    if (renamed.has(node)) continue;
+    const row = methodRow(node.name);
+    if (row?.isV1Name) named.add(row.row.js.v2 ? `${node.name}() is ${row.row.js.v2}()` : `${node.name}() is on .v1`);
+  }
+  if (named.size === 0) return;
+  context.todo(mocks[0]!, `this test mocks the SDK with v1 method names (${[...named].join(", ")}) and v1 results; v2 results have no success/data wrapper: update the mocks and expectations`, "methods");
+}
+
 export const step: Step = {
   name: "client-methods",
   description: "renames v1 client methods to v2 and moves positional arguments into the options object",
   run(context) {
+    markSdkMocks(context);
     for (const call of findClientCalls(context.index, context.sdk)) {
       const { row, nameNode } = call;
       if (row.js.v2 === null) {
