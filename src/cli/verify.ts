@@ -131,7 +131,7 @@ function quote(d: ts.Diagnostic): string {
   return `does not type-check against v2 (TS${d.code}: ${first.length > 160 ? `${first.slice(0, 157)}...` : first})`;
 }
 
-function mark(path: string, output: string, program: ts.Program, before: readonly ts.Diagnostic[]): Verified {
+function mark(path: string, output: string, program: ts.Program, after: readonly ts.Diagnostic[], before: readonly ts.Diagnostic[]): Verified {
   const file = program.getSourceFile(path)!;
   const remaining = new Map<string, number>();
   for (const d of before) remaining.set(key(d), (remaining.get(key(d)) ?? 0) + 1);
@@ -141,7 +141,7 @@ function mark(path: string, output: string, program: ts.Program, before: readonl
   const repaired: { at: number; message: string }[] = [];
   let newErrors = 0;
   let marked = 0;
-  for (const d of diagnostics(program, path)) {
+  for (const d of after) {
     const known = remaining.get(key(d)) ?? 0;
     if (known > 0) {
       remaining.set(key(d), known - 1);
@@ -186,6 +186,32 @@ function directiveLine(text: string, at: number): { start: number; end: number }
 }
 
 /**
+ * The program of the migrated texts, built on the one of the files as they are: every file the migration
+ * did not touch (and the libraries, which ts-morph keeps in memory) is reused as parsed, so only the
+ * changed files and the v2 declarations are read.
+ */
+function nextProgram(before: ts.Program, options: ts.CompilerOptions, outputs: ReadonlyMap<string, string>): ts.Program {
+  const library = before.getSourceFiles().find((f) => before.isSourceFileDefaultLibrary(f));
+  const host = ts.createCompilerHost(options, true);
+  const read = host.getSourceFile.bind(host);
+  const exists = host.fileExists.bind(host);
+  const readFile = host.readFile.bind(host);
+  host.getSourceFile = (fileName, language, onError) => {
+    const text = outputs.get(resolve(fileName));
+    if (text !== undefined) return ts.createSourceFile(fileName, text, language, true);
+    return before.getSourceFile(fileName) ?? read(fileName, language, onError);
+  };
+  host.fileExists = (fileName) => before.getSourceFile(fileName) !== undefined || exists(fileName);
+  host.readFile = (fileName) => before.getSourceFile(fileName)?.text ?? readFile(fileName);
+  if (library) {
+    const folder = dirname(library.fileName);
+    host.getDefaultLibLocation = () => folder;
+    host.getDefaultLibFileName = (o) => join(folder, ts.getDefaultLibFileName(o));
+  }
+  return ts.createProgram({ rootNames: before.getRootFileNames(), options, host, oldProgram: before });
+}
+
+/**
  * Verifies the changed files each tsconfig covers (path -> migrated text); a file no project covers is
  * not in the answer. One ts-morph project per tsconfig serves both checks, so unchanged files are parsed
  * once: first as the files are on disk against v1, then with the new texts against v2.
@@ -211,13 +237,15 @@ export function verifyMigration(tsconfigs: readonly string[], outputs: ReadonlyM
       .map((f) => resolve(f.getFilePath()))
       .filter((path) => outputs.has(path) && !verified.has(path));
     if (targets.length === 0) continue;
+    // The program of the files as they are stays valid once the project moves on to the new texts; it is
+    // asked about a file only when the file has errors against v2, which most migrated files do not.
     project.compilerOptions.set({ paths: against("v1", userPaths) });
     const before = project.getProgram().compilerObject;
-    const errorsBefore = new Map(targets.map((path) => [path, diagnostics(before, path)]));
-    project.compilerOptions.set({ paths: against("v2", userPaths) });
-    for (const path of targets) project.getSourceFileOrThrow(path).replaceWithText(outputs.get(path)!);
-    const after = project.getProgram().compilerObject;
-    for (const path of targets) verified.set(path, mark(path, outputs.get(path)!, after, errorsBefore.get(path)!));
+    const after = nextProgram(before, { ...before.getCompilerOptions(), paths: against("v2", userPaths) }, outputs);
+    for (const path of targets) {
+      const errors = diagnostics(after, path);
+      verified.set(path, mark(path, outputs.get(path)!, after, errors, errors.length ? diagnostics(before, path) : []));
+    }
   }
   return verified;
 }
