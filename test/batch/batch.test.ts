@@ -6,7 +6,7 @@
  * the type-aware mode exists.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createRequire } from "node:module";
@@ -195,5 +195,54 @@ describe("research-desk: the run proves its output against v2", () => {
   test("without the verification the same migration leaves errors no TODO explains", () => {
     useSdk(unverified, "v2");
     expect(typeErrors(unverified).filter((e) => !e.underTodo).length).toBeGreaterThan(0);
+  });
+});
+
+describe("a v2 project that keeps some code on v1 on purpose, across modules", () => {
+  const dir = mkdtempSync(join(tmpdir(), "fc-batch-deliberate-v1-"));
+  temps.push(dir);
+  const files: Record<string, string> = {
+    "package.json": '{ "name": "kept-on-v1", "private": true, "dependencies": { "@mendable/firecrawl-js": "^4.42.0" } }\n',
+    "src/legacy.ts": 'import Firecrawl, { FirecrawlAppV1 } from "@mendable/firecrawl-js";\n\nexport const legacy = new FirecrawlAppV1({ apiKey: "fc-test" });\nexport const firecrawl = new Firecrawl({ apiKey: "fc-test" });\n',
+    "src/pages.ts": [
+      'import { firecrawl, legacy } from "./legacy.js";',
+      "",
+      "export async function legacyPage(url: string) {",
+      "  const page = await legacy.scrapeUrl(url);",
+      "  if (!page.success) throw new Error(page.error);",
+      "  return page.markdown;",
+      "}",
+      "",
+      "export async function legacyLinks(url: string) {",
+      "  const site = await firecrawl.v1.mapUrl(url);",
+      "  if (!site.success) throw new Error(site.error);",
+      "  return site.links ?? [];",
+      "}",
+      "",
+      "export async function links(url: string) {",
+      "  const site = await firecrawl.map(url);",
+      "  return site.links.map((link) => link.url);",
+      "}",
+      "",
+    ].join("\n"),
+  };
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(dir, name, ".."), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  useSdk(dir, "v2");
+  const report = run(dir);
+
+  test("the type checker sees the clients in the other module, and nothing is changed", () => {
+    expect(report.analysis.mode).toBe("types");
+    expect(report.summary.changed).toBe(0);
+    expect(sources(dir)["pages.ts"]).toBe(files["src/pages.ts"]);
+    expect(typeErrors(dir)).toEqual([]);
+  });
+
+  test("check reports nothing on it", () => {
+    const result = spawnSync(process.execPath, [CLI, "check", ".", "--format", "json"], { cwd: dir, encoding: "utf8" });
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout).findings).toEqual([]);
   });
 });
