@@ -90,7 +90,9 @@ function textOfCallee(callee: Extract<Node, { type: "MemberExpression" }>): stri
 function readsItems(member: AnyPath): boolean {
   const parent = member.parent?.node as Node | undefined;
   const isMember = (parent?.type === "MemberExpression" || parent?.type === "OptionalMemberExpression") && parent.object === member.node;
-  return !isTested(member) && !(isMember && memberName(parent) === "length");
+  // `r.data || []` tests and then hands the items on: that counts as reading them.
+  const withFallback = parent?.type === "LogicalExpression" && parent.left === member.node && parent.operator !== "&&";
+  return withFallback || (!isTested(member) && !(isMember && memberName(parent) === "length"));
 }
 
 function rowFor(tracked: Tracked, field: string): ResultRow | undefined {
@@ -206,15 +208,30 @@ function migrateBinding(context: StepContext, tracked: Tracked, binding: AnyPath
     const found = throwGuard(ref);
     if (found && removeGuard(context, tracked, found.guard, id.name, handled, SUCCESS_GUARD_TODO) === "status") checked = true;
   }
-  const members = refs
-    .map((ref) => ref.parent as AnyPath)
-    .filter((p) => (p.node.type === "MemberExpression" || p.node.type === "OptionalMemberExpression") && (p.node as { object: Node }).object.type === "Identifier");
+  const members = refs.flatMap((ref) => {
+    const member = memberRead(ref);
+    return member ? [member] : [];
+  });
   const retyped = RETYPED_RESULTS[tracked.kind];
   if (retyped && members.length) context.todo(members[0]!, retyped);
   for (const member of members) {
     if (migrateMember(context, tracked, member, handled) === "status") checked = true;
   }
   return checked;
+}
+
+const CASTS = new Set(["TSAsExpression", "TSNonNullExpression", "TSSatisfiesExpression", "ParenthesizedExpression"]);
+
+/**
+ * The member read of a result reference, through casts: `r.data`, and `(r as any)?.data` too, where the
+ * type checker can no longer see the field that changed.
+ */
+function memberRead(ref: AnyPath): AnyPath | undefined {
+  let at = ref;
+  while (at.parent && CASTS.has(at.parent.node.type)) at = at.parent as AnyPath;
+  const parent = at.parent as AnyPath | null;
+  const node = parent?.node;
+  return (node?.type === "MemberExpression" || node?.type === "OptionalMemberExpression") && node.object === at.node ? parent! : undefined;
 }
 
 const SUCCESS_GUARD_TODO = RESULTS.flatMap((row) => (row.change.kind === "success-flag" ? [row.change.todo] : []))[0]!;
