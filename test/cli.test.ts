@@ -278,6 +278,26 @@ describe("discovery", () => {
   });
 });
 
+describe("code already on v2, or on v1 on purpose (fixtures/already-v2)", () => {
+  const FIXTURES = resolve(import.meta.dirname, "../fixtures/already-v2");
+  const files = Object.fromEntries(readdirSync(FIXTURES).filter((f) => f === "package.json" || f.includes(".input.")).map((f) => [f, readFileSync(join(FIXTURES, f), "utf8")]));
+  const sdk = resolve(import.meta.dirname, "../node_modules/@mendable/firecrawl-js/dist/index.d.ts");
+  const tsconfig = JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", skipLibCheck: true, noEmit: true, paths: { "@mendable/firecrawl-js": [sdk] } } });
+
+  test.each([
+    ["syntactic", {}, ["--no-types"]],
+    ["type-aware", { "tsconfig.json": tsconfig }, []],
+  ] as const)("%s: check reports nothing and run changes nothing", (_, extra, flags) => {
+    const dir = repo({ ...files, ...extra });
+    const checked = cli(dir, "check", ".", "--format", "json", ...flags);
+    expect(JSON.parse(checked.stdout).findings).toEqual([]);
+    expect(checked.code).toBe(0);
+    const ran = cli(dir, "run", ".", "--json", ...flags);
+    expect(JSON.parse(ran.stdout).summary).toMatchObject({ changed: 0, errors: 0, todos: 0 });
+    for (const [name, text] of Object.entries(files)) expect(read(dir, name)).toBe(text);
+  });
+});
+
 describe("check", () => {
   const dir = () => repo({ "a.ts": V1_SCRAPE, "b.ts": V1_CRAWL, "clean.ts": "export const ok = true;\n" });
 
