@@ -48,6 +48,14 @@ describe.each(fixtures)("$id", (fixture) => {
   });
 });
 
+describe("the parse check", () => {
+  test("a positional argument after a keyword one is the syntax error Python says it is", () => {
+    const text = 'from firecrawl import FirecrawlApp\napp = FirecrawlApp(api_key="k")\napp.crawl_url("u", limit=2, "key")\n';
+    expect(() => runPython(pythonSteps, "a.py", text)).toThrow(/invalid Python syntax \(3:/);
+    expect(() => runPython(pythonSteps, "b.py", 'from firecrawl import FirecrawlApp\nprint(*args, sep="", **kw)\n')).not.toThrow();
+  });
+});
+
 describe("the table's Python columns have fixtures", () => {
   const inputs = fixtures.map((f) => f.input).join("\n");
   test.each(METHODS.flatMap((row) => row.python.v1))("method %s", (name) => {

@@ -132,6 +132,8 @@ export function runPipeline<Parse, S extends Named>(language: Language<Parse, S>
    */
   let batch: StepPlan[] = [];
   let applied = null as Named | null;
+  /** the steps whose edits made the current text: the ones to name when it does not parse */
+  let appliedNames = "";
 
   const applyBatch = () => {
     if (batch.length === 0) return;
@@ -157,6 +159,7 @@ export function runPipeline<Parse, S extends Named>(language: Language<Parse, S>
     }
     history.push(edits);
     applied = batch.at(-1)!.step;
+    appliedNames = batch.map((p) => p.step.name).join(", ");
     batch = [];
     parsed = null;
     source = { ...source, text };
@@ -171,7 +174,7 @@ export function runPipeline<Parse, S extends Named>(language: Language<Parse, S>
       } catch (error) {
         // The input parsed, so a step broke it: that is our bug, and the file must stay untouched.
         if (!applied) throw error;
-        throw new Error(`${applied.name}: produced code that does not parse: ${(error as Error).message}`, { cause: error });
+        throw new Error(`${appliedNames}: produced code that does not parse: ${(error as Error).message}`, { cause: error });
       }
     }
     if (!language.reachesSdk(parsed)) break;
@@ -185,14 +188,13 @@ export function runPipeline<Parse, S extends Named>(language: Language<Parse, S>
     }
     batch.push(planned);
   }
-  const last = batch.map((p) => p.step.name).join(", ") || applied?.name;
   applyBatch();
   if (applied && !parsed) {
     // The last batch's output has not been parsed yet: a file is written only when it parses.
     try {
       language.parse(source);
     } catch (error) {
-      throw new Error(`${last}: produced code that does not parse: ${(error as Error).message}`, { cause: error });
+      throw new Error(`${appliedNames}: produced code that does not parse: ${(error as Error).message}`, { cause: error });
     }
   }
   const finalText = source.text;

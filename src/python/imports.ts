@@ -25,10 +25,11 @@ function namesOf(statement: Node): Name[] {
   });
 }
 
-/** Uses of a name other than its import: identifiers that are not attribute names or keyword names. */
-function usesOf(context: PyContext, name: string, except: Node): Node[] {
+/** Uses of a name other than in the SDK's imports: identifiers that are not attribute names or keyword names. */
+function usesOf(context: PyContext, name: string): Node[] {
+  const imports = context.sdk.imports;
   return allOf(context.tree.rootNode, "identifier").filter((n) => {
-    if (n.text !== name || (n.startIndex >= except.startIndex && n.endIndex <= except.endIndex)) return false;
+    if (n.text !== name || imports.some((i) => n.startIndex >= i.startIndex && n.endIndex <= i.endIndex)) return false;
     const parent = n.parent;
     if (parent?.type === "attribute" && parent.childForFieldName("attribute")?.id === n.id) return false;
     if (parent?.type === "keyword_argument" && parent.childForFieldName("name")?.id === n.id) return false;
@@ -36,7 +37,13 @@ function usesOf(context: PyContext, name: string, except: Node): Node[] {
   });
 }
 
-function migrateStatement(context: PyContext, statement: Node): void {
+/**
+ * One import statement. A module may import the client in several places (lazily, inside functions): the
+ * uses are renamed once, for all of them, and only when the new name is free; otherwise every statement
+ * keeps the old name as an alias (`from firecrawl import Firecrawl as FirecrawlApp`), so no use is left
+ * pointing at a name that is not there.
+ */
+function migrateStatement(context: PyContext, statement: Node, renamed: Map<string, boolean>): void {
   const module = statement.childForFieldName("module_name")!;
   const names = namesOf(statement);
   const render = (n: Name, imported = n.imported) => (n.alias ? `${imported} as ${n.alias}` : imported);
@@ -47,14 +54,16 @@ function migrateStatement(context: PyContext, statement: Node): void {
     const to = RENAMES.get(n.imported);
     if (to) {
       changed = true;
-      if (!n.alias && usesOf(context, to, statement).length === 0) {
-        for (const use of usesOf(context, n.imported, statement)) context.edit(use.startIndex, use.endIndex, to);
-        kept.push(to);
-      } else kept.push(render(n, to));
+      if (!n.alias && !renamed.has(n.imported)) {
+        const free = usesOf(context, to).length === 0;
+        if (free) for (const use of usesOf(context, n.imported)) context.edit(use.startIndex, use.endIndex, to);
+        renamed.set(n.imported, free);
+      }
+      kept.push(n.alias ? render(n, to) : renamed.get(n.imported) ? to : `${to} as ${n.imported}`);
     } else if (MOVED.has(n.imported) && module.text !== PY_TYPES_MODULE) {
       changed = true;
       moved.push(render(n));
-    } else if (n.imported === PY_JSON_CONFIG && usesOf(context, n.alias ?? n.imported, statement).length === 0) {
+    } else if (n.imported === PY_JSON_CONFIG && usesOf(context, n.alias ?? n.imported).length === 0) {
       changed = true;
     } else {
       kept.push(render(n));
@@ -93,7 +102,8 @@ export const step: PyStep = {
   description: "renames FirecrawlApp and AsyncFirecrawlApp, and moves option models to firecrawl.types",
   fresh: true,
   run(context) {
-    for (const statement of context.sdk.imports) if (statement.type === "import_from_statement") migrateStatement(context, statement);
+    const renamed = new Map<string, boolean>();
+    for (const statement of context.sdk.imports) if (statement.type === "import_from_statement") migrateStatement(context, statement, renamed);
     migrateModuleAttributes(context);
     importUsedModels(context);
   },

@@ -36,11 +36,28 @@ export const step: PyStep = {
         if (given || value.type === "dictionary") context.todo(call.node, "v1 params must become keyword arguments in v2 (snake_case names); this one is not a plain dict literal");
         continue;
       }
+      // Positional arguments after the dict (`crawl_url(url, {...}, 2, key)`) cannot stay behind keywords:
+      // they become keywords by the v1 signature, or go with a TODO where v2 has no slot for them.
+      const extras = given ? [] : positional(call.args).slice(PARAMS_AT + 1);
+      const shape = call.row.js.args;
+      const names = shape?.v1.slice(PARAMS_AT + 1) ?? [];
+      if (extras.length > names.length) {
+        context.todo(call.node, "v1 params must become keyword arguments in v2 (snake_case names), and the positional arguments after them too");
+        continue;
+      }
+      const trailing = extras.flatMap((arg, i) => {
+        const destination = shape!.into[names[i]!]!;
+        if ("dropped" in destination) {
+          context.todo(call.node, destination.dropped, "methods");
+          return [];
+        }
+        return [`${snakeCase(names[i]!)}=${arg.text}`];
+      });
       const multiline = value.text.includes("\n");
       const indent = multiline ? indentAt(context.source.text, target.startIndex) : "";
-      const kwargs = entries.map((e) => `${snakeCase(e.key)}=${keywordValue(snakeCase(e.key), e.value)}`);
+      const kwargs = [...entries.map((e) => `${snakeCase(e.key)}=${keywordValue(snakeCase(e.key), e.value)}`), ...trailing];
       const text = multiline ? kwargs.join(`,${context.source.eol}${indent}`) : kwargs.join(", ");
-      context.edit(target.startIndex, target.endIndex, text, "v1 params dict is keyword arguments in v2");
+      context.edit(target.startIndex, (extras.at(-1) ?? target).endIndex, text, "v1 params dict is keyword arguments in v2");
     }
   },
 };

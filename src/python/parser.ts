@@ -35,9 +35,31 @@ export function parsePython(text: string): Tree {
 
 /** The first syntax error in a tree, as a parser message with its position, or null. */
 export function syntaxError(tree: Tree): { line: number; column: number } | null {
-  if (!tree.rootNode.hasError) return null;
+  const at = (node: Node) => ({ line: node.startPosition.row + 1, column: node.startPosition.column });
+  if (!tree.rootNode.hasError) {
+    const misplaced = positionalAfterKeyword(tree.rootNode);
+    return misplaced ? at(misplaced) : null;
+  }
   const bad = tree.rootNode.descendantsOfType(["ERROR"])[0] ?? firstMissing(tree.rootNode);
-  return bad ? { line: bad.startPosition.row + 1, column: bad.startPosition.column } : { line: 1, column: 0 };
+  return bad ? at(bad) : { line: 1, column: 0 };
+}
+
+const NOT_POSITIONAL = new Set(["keyword_argument", "list_splat", "dictionary_splat", "comment"]);
+
+/**
+ * `f(a=1, b)`: the grammar takes it, Python refuses it when it compiles the file. The parse check of a
+ * migrated file counts it as the syntax error it is.
+ */
+function positionalAfterKeyword(root: Node): Node | null {
+  for (const list of root.descendantsOfType(["argument_list"])) {
+    let keyword = false;
+    for (const argument of list?.namedChildren ?? []) {
+      if (!argument) continue;
+      if (argument.type === "keyword_argument" || argument.type === "dictionary_splat") keyword = true;
+      else if (keyword && !NOT_POSITIONAL.has(argument.type)) return argument;
+    }
+  }
+  return null;
 }
 
 function firstMissing(node: Node): Node | null {
