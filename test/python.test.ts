@@ -78,7 +78,9 @@ describe("the CLI on Python", () => {
   writeFileSync(join(dir, "job.py"), script.input);
   writeFileSync(join(dir, "explore.ipynb"), notebook.input);
   writeFileSync(join(dir, "broken.py"), "from firecrawl import FirecrawlApp\ndef f(:\n");
-  writeFileSync(join(dir, "package.json"), '{ "devDependencies": { "prettier": "^3.0.0" } }\n');
+  // The project's JavaScript side is on the v1 SDK too; migrating its Python files must not move that.
+  const manifest = '{ "dependencies": { "@mendable/firecrawl-js": "^1.29.3" }, "devDependencies": { "prettier": "^3.0.0" } }\n';
+  writeFileSync(join(dir, "package.json"), manifest);
   execFileSync("git", ["init", "-q"], { cwd: dir });
   const cli = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: "utf8" });
 
@@ -100,5 +102,6 @@ describe("the CLI on Python", () => {
     expect(readFileSync(join(dir, "job.py"), "utf8")).toBe(script.output);
     expect(readFileSync(join(dir, "explore.ipynb"), "utf8")).toBe(notebook.output);
     expect(readFileSync(join(dir, "broken.py"), "utf8")).toBe("from firecrawl import FirecrawlApp\ndef f(:\n");
+    expect(readFileSync(join(dir, "package.json"), "utf8")).toBe(manifest);
   });
 });

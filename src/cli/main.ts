@@ -160,7 +160,8 @@ async function run(parsed: Parsed): Promise<number> {
     verify: !values["no-verify"],
   });
   const changed = reports.filter((r) => r.status === "changed").map((r) => r.path);
-  const bumps = packageBumps(changed);
+  // package.json speaks for the JavaScript SDK: migrated Python files do not move it.
+  const bumps = packageBumps(changed.filter((path) => !/\.(py|ipynb)$/.test(path)));
   if (!dry) {
     for (const bump of bumps) {
       try {

@@ -98,7 +98,8 @@ export class Planner {
 export interface Language<Parse, S extends Named> {
   parse(source: Source): Parse;
   reachesSdk(parsed: Parse): boolean;
-  plan(step: S, source: Source, parsed: Parse, options: TransformOptions): StepPlan;
+  /** `migrating`: earlier steps of this run changed the file (a step that only rides along may act) */
+  plan(step: S, source: Source, parsed: Parse, options: TransformOptions, migrating: boolean): StepPlan;
 }
 
 interface Pending {
@@ -178,7 +179,7 @@ export function runPipeline<Parse, S extends Named>(language: Language<Parse, S>
       }
     }
     if (!language.reachesSdk(parsed)) break;
-    const planned = language.plan(step, source, parsed, options);
+    const planned = language.plan(step, source, parsed, options, history.length > 0 || batch.length > 0);
     if (planned.edits.length === 0) continue;
     if (batch.some((p) => collide(p.edits, planned.edits))) {
       // This step has to see the batch's result: apply it, parse again, and run the step once more.

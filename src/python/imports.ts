@@ -6,6 +6,7 @@
 import { PY_CLIENTS, PY_JSON_CONFIG, PY_LEGACY_MODULES, PY_MOVED_TYPES, PY_PACKAGE, PY_TYPES_MODULE } from "../mapping/python.js";
 import type { PyContext, PyStep } from "./language.js";
 import { allOf, type Node } from "./parser.js";
+import { hasV1PyCalls } from "./version.js";
 
 const RENAMES = new Map<string, string>(PY_CLIENTS.map((c) => [c.v1, c.v2]));
 const MOVED = new Set<string>(PY_MOVED_TYPES);
@@ -43,7 +44,7 @@ function usesOf(context: PyContext, name: string): Node[] {
  * keeps the old name as an alias (`from firecrawl import Firecrawl as FirecrawlApp`), so no use is left
  * pointing at a name that is not there.
  */
-function migrateStatement(context: PyContext, statement: Node, renamed: Map<string, boolean>): void {
+function migrateStatement(context: PyContext, statement: Node, renamed: Map<string, boolean>, migrating: boolean): void {
   const module = statement.childForFieldName("module_name")!;
   const names = namesOf(statement);
   const render = (n: Name, imported = n.imported) => (n.alias ? `${imported} as ${n.alias}` : imported);
@@ -52,7 +53,8 @@ function migrateStatement(context: PyContext, statement: Node, renamed: Map<stri
   let changed = LEGACY.has(module.text);
   for (const n of names) {
     const to = RENAMES.get(n.imported);
-    if (to) {
+    // The client's v1 name is v2's alias: it changes only along with a file that is being migrated.
+    if (to && migrating) {
       changed = true;
       if (!n.alias && !renamed.has(n.imported)) {
         const free = usesOf(context, to).length === 0;
@@ -60,7 +62,7 @@ function migrateStatement(context: PyContext, statement: Node, renamed: Map<stri
         renamed.set(n.imported, free);
       }
       kept.push(n.alias ? render(n, to) : renamed.get(n.imported) ? to : `${to} as ${n.imported}`);
-    } else if (MOVED.has(n.imported) && module.text !== PY_TYPES_MODULE) {
+    } else if (MOVED.has(n.imported) && !keepsModels(module.text)) {
       changed = true;
       moved.push(render(n));
     } else if (n.imported === PY_JSON_CONFIG && usesOf(context, n.alias ?? n.imported).length === 0) {
@@ -78,6 +80,19 @@ function migrateStatement(context: PyContext, statement: Node, renamed: Map<stri
   context.edit(statement.startIndex, statement.endIndex, lines.join(`${context.source.eol}${indent}`), `import from ${module.text} updated for v2`);
 }
 
+/** An import only v1 code has: from a module v2 removed, a model from where v2 no longer keeps it, JsonConfig. */
+function importsV1Only(statement: Node): boolean {
+  if (statement.type !== "import_from_statement") return false;
+  const module = statement.childForFieldName("module_name")!.text;
+  if (LEGACY.has(module)) return true;
+  return namesOf(statement).some((n) => n.imported === PY_JSON_CONFIG || (MOVED.has(n.imported) && !keepsModels(module)));
+}
+
+/** Where v2 keeps its option models: `firecrawl.types`, and v2's own `firecrawl.v2.types`. */
+function keepsModels(module: string): boolean {
+  return module === PY_TYPES_MODULE || module.startsWith(`${PY_PACKAGE}.v2`);
+}
+
 /** `firecrawl.FirecrawlApp` through `import firecrawl`: the attribute is renamed. */
 function migrateModuleAttributes(context: PyContext): void {
   for (const attribute of allOf(context.tree.rootNode, "attribute")) {
@@ -90,7 +105,9 @@ function migrateModuleAttributes(context: PyContext): void {
 
 /** A model the migration started using (ScrapeOptions(...) from a params dict) is imported where v2 has it. */
 function importUsedModels(context: PyContext): void {
-  const imported = new Set(context.sdk.imports.flatMap((s) => (s.type === "import_from_statement" ? namesOf(s).map((n) => n.alias ?? n.imported) : [])));
+  // Any of the package's modules counts (v2 code imports its models from firecrawl.v2.types).
+  const fromPackage = allOf(context.tree.rootNode, "import_from_statement").filter((s) => (s.childForFieldName("module_name")?.text ?? "").split(".")[0] === PY_PACKAGE);
+  const imported = new Set(fromPackage.flatMap((s) => namesOf(s).map((n) => n.alias ?? n.imported)));
   const used = [...MOVED].filter((model) => !imported.has(model) && allOf(context.tree.rootNode, "call").some((c) => c.childForFieldName("function")?.text === model));
   const anchor = context.sdk.imports.at(-1);
   if (!used.length || !anchor) return;
@@ -103,8 +120,9 @@ export const step: PyStep = {
   fresh: true,
   run(context) {
     const renamed = new Map<string, boolean>();
-    for (const statement of context.sdk.imports) if (statement.type === "import_from_statement") migrateStatement(context, statement, renamed);
-    migrateModuleAttributes(context);
+    const migrating = context.migrating || hasV1PyCalls(context.calls, context.options.sdk) || context.sdk.imports.some(importsV1Only);
+    for (const statement of context.sdk.imports) if (statement.type === "import_from_statement") migrateStatement(context, statement, renamed, migrating);
+    if (migrating) migrateModuleAttributes(context);
     importUsedModels(context);
   },
 };

@@ -21,6 +21,8 @@ export interface PyContext {
   readonly sdk: PyBindings;
   readonly calls: readonly PyCall[];
   readonly options: TransformOptions;
+  /** earlier steps of this run changed the file: it is being migrated */
+  readonly migrating: boolean;
   edit(start: number, end: number, text: string, message?: string): void;
   apply(edit: Edit, message?: string): void;
   /** a `# TODO(firecrawl-v2): ...` line above the statement holding `node` */
@@ -54,12 +56,13 @@ const python: Language<PyParsed, PyStep> = {
     return { tree, sdk, calls: clientCalls(tree, sdk) };
   },
   reachesSdk: (parsed) => parsed.sdk.found,
-  plan(step, source, parsed, options): StepPlan {
+  plan(step, source, parsed, options, migrating): StepPlan {
     const planner = new Planner(step, source, "#");
     const context: PyContext = {
       source,
       ...parsed,
       options,
+      migrating,
       edit: (start, end, text, message) => planner.apply({ start, end, text }, message),
       apply: (edit, message) => planner.apply(edit, message),
       todo(node, message, link) {

@@ -11,6 +11,7 @@ import type { PyCall } from "./detect.js";
 import { removeStatement } from "../engine/code.js";
 import { pyLiteral } from "./code.js";
 import type { PyContext, PyStep } from "./language.js";
+import { isV1PyCall } from "./version.js";
 import { allOf, stringValue, type Node } from "./parser.js";
 
 /** Fields whose contents are the user's own data: nothing below them is renamed. */
@@ -118,7 +119,8 @@ export const step: PyStep = {
   description: "updates uses of call results: success guards, snake_case fields, dict access, extract -> json, map links, search data -> web",
   run(context) {
     for (const call of context.calls) {
-      if (!call.row.result) continue;
+      // A v2 call's result already has the v2 shape (a v2 map() gives link objects): it is left alone.
+      if (!call.row.result || !isV1PyCall(call, context.calls, context.options.sdk)) continue;
       const name = boundName(call);
       let checked = false;
       if (name) {
