@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { packageSdk } from "../src/detect/package-sdk.js";
+import { packageSdk, pythonPackageSdk } from "../src/detect/package-sdk.js";
 import { runSteps } from "../src/engine/transform.js";
 import { steps } from "../transforms/v1-to-v2.js";
 
@@ -50,6 +50,35 @@ describe("the SDK a package depends on", () => {
 
   test("no package.json that declares the SDK: unknown", () => {
     expect(packageSdk(pkg("none", { dependencies: {} }))).toBeUndefined();
+  });
+});
+
+describe("the firecrawl-py a Python project pins", () => {
+  const root = mkdtempSync(join(tmpdir(), "fc-pyversion-"));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const project = (dir: string, files: Record<string, string>) => {
+    mkdirSync(join(root, dir, "app"), { recursive: true });
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(root, dir, name), text);
+    return join(root, dir, "app", "main.py");
+  };
+
+  test.each([
+    ["requirements.txt", "requests>=2\nfirecrawl-py==1.17.0  # scraping\n", "v1"],
+    ["requirements-dev.txt", "firecrawl-py>=1.0,<3\n", "v1"],
+    ["requirements.txt", "firecrawl-py~=4.3\n", "v2"],
+    ["pyproject.toml", '[project]\ndependencies = ["firecrawl-py>=3.0.0", "pydantic"]\n', "v2"],
+    ["pyproject.toml", '[tool.poetry.dependencies]\npython = "^3.11"\nfirecrawl-py = "^1.5.0"\n', "v1"],
+    ["pyproject.toml", '[tool.poetry.dependencies]\nfirecrawl-py = { version = "^2.0", extras = [] }\n', "v1"],
+    ["Pipfile", '[packages]\nfirecrawl-py = "==4.27.1"\n', "v2"],
+    ["setup.py", 'setup(install_requires=["firecrawl-py>=2.16"])\n', undefined],
+    ["uv.lock", '[[package]]\nname = "firecrawl-py"\nversion = "4.3.8"\n', "v2"],
+  ])("%s %j is %s", (name, text, version) => {
+    expect(pythonPackageSdk(project(`p${Math.random().toString(36).slice(2)}`, { [name]: text }))).toBe(version);
+  });
+
+  test("a lockfile's version settles an open specifier in the same folder", () => {
+    const file = project("locked", { "requirements.txt": "firecrawl-py\n", "poetry.lock": '[[package]]\nname = "firecrawl-py"\nversion = "2.16.5"\n' });
+    expect(pythonPackageSdk(file)).toBe("v1");
   });
 });
 

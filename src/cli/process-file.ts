@@ -9,7 +9,7 @@ import { relative } from "node:path";
 import { createTwoFilesPatch } from "diff";
 import type { Result } from "../engine/pipeline.js";
 import { findClientCalls } from "../detect/calls.js";
-import { packageSdk } from "../detect/package-sdk.js";
+import { packageSdk, pythonPackageSdk } from "../detect/package-sdk.js";
 import { detectSdk, type TypeFacts } from "../detect/sdk.js";
 import type { Contents } from "./screen.js";
 import type { FileTypes } from "./types.js";
@@ -54,8 +54,8 @@ const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** Python files, notebooks, and JavaScript/TypeScript, each through its own steps. */
 function migrate(path: string, text: string, options: ProcessOptions, types?: TypeFacts): Result {
-  if (path.endsWith(".ipynb")) return runNotebook(options.pythonSteps, path, text, options);
-  if (path.endsWith(".py")) return runPython(options.pythonSteps, path, text, options);
+  if (path.endsWith(".ipynb")) return runNotebook(options.pythonSteps, path, text, { ...options, sdk: options.sdk ?? pythonPackageSdk(path) });
+  if (path.endsWith(".py")) return runPython(options.pythonSteps, path, text, { ...options, sdk: options.sdk ?? pythonPackageSdk(path) });
   return runSteps(options.steps, path, text, { ...options, sdk: options.sdk ?? packageSdk(path) }, types);
 }
 

@@ -5,8 +5,9 @@
  * version installed in the nearest node_modules, then by package-lock.json. Answers are remembered per
  * folder, as a run or a lint pass asks for many files of one package.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { satisfies as satisfiesPep440 } from "@renovatebot/pep440";
 import semver from "semver";
 import { FIRST_V2_MAJOR, SDK_MODULES, type ApiVersion } from "../mapping/imports.js";
 
@@ -105,4 +106,64 @@ export function sdkReleaseOf(declarationFile: string): ApiVersion | undefined {
     shipped.set(dir, answer);
   }
   return answer ?? undefined;
+}
+
+/**
+ * firecrawl-py speaks v1 below 3.0 (1.x with params dicts, 2.x with keyword arguments) and v2 from 3.0
+ * on, where FirecrawlApp is v2's Firecrawl (sdk-facts 1.2). The files that may pin it, nearest first:
+ * lockfiles give the version installed, the rest a specifier.
+ */
+const PY_LOCKFILES = ["uv.lock", "poetry.lock"];
+const PY_MANIFESTS = ["pyproject.toml", "Pipfile", "setup.cfg", "setup.py"];
+const PY_DISTRIBUTION = /firecrawl[-_]py/i;
+
+/** Versions on either side of the 3.0 line, to ask a PEP 440 specifier which side it allows. */
+const V1_PROBES = ["0.0.20", "1.0.0", "1.17.0", "2.0.0", "2.16.5"];
+const V2_PROBES = ["3.0.0", "3.5.0", "4.0.0", "4.27.1", "9.0.0"];
+
+/** The API every version a requirement allows speaks: PEP 440 specifiers, and Poetry's ^ and ~ too. */
+function ofPythonSpecifier(specifier: string): ApiVersion | undefined {
+  const spec = specifier.trim();
+  if (spec === "" || spec === "*") return undefined;
+  const poetry = /^[\^~]\s*(\d+)/.exec(spec);
+  if (poetry) return Number(poetry[1]) < FIRST_V2_MAJOR ? "v1" : "v2";
+  const allows = (probes: string[]) => probes.some((v) => satisfiesPep440(v, spec));
+  const v1 = allows(V1_PROBES);
+  const v2 = allows(V2_PROBES);
+  return v1 === v2 ? undefined : v1 ? "v1" : "v2";
+}
+
+/** What one file says of firecrawl-py: the locked version, else the first specifier given for it. */
+function pythonPin(path: string, name: string): ApiVersion | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch {
+    return undefined;
+  }
+  if (!PY_DISTRIBUTION.test(text)) return undefined;
+  if (PY_LOCKFILES.includes(name)) return ofVersion(/name = "firecrawl[-_]py"\s*\r?\nversion = "([^"]+)"/i.exec(text)?.[1]);
+  // requirements "firecrawl-py>=1,<3", PEP 621 "firecrawl-py==4.3.0", Poetry/Pipfile firecrawl-py = "^1.5" or { version = "..." }
+  const pin = /firecrawl[-_]py\s*(?:\[[^\]]*\])?\s*(?:=(?!=)\s*(?:\{[^}]*?version\s*=\s*)?)?["']?\s*([~^=<>!][^"';\]\r\n#]*)/i.exec(text);
+  return pin ? ofPythonSpecifier(pin[1]!) : undefined;
+}
+
+const knownPython = new Map<string, ApiVersion | undefined>();
+
+/** The API the Python project holding `file` depends on; undefined when no file there pins firecrawl-py. */
+export function pythonPackageSdk(file: string): ApiVersion | undefined {
+  const dir = dirname(resolve(file));
+  if (knownPython.has(dir)) return knownPython.get(dir);
+  let version: ApiVersion | undefined;
+  for (let at = dir; version === undefined; at = dirname(at)) {
+    const names = existsSync(at) ? readdirSync(at) : [];
+    const candidates = [...PY_LOCKFILES, ...names.filter((n) => /^requirements.*\.txt$/.test(n)), ...PY_MANIFESTS].filter((n) => names.includes(n));
+    for (const name of candidates) {
+      version = pythonPin(join(at, name), name);
+      if (version) break;
+    }
+    if (dirname(at) === at) break;
+  }
+  knownPython.set(dir, version);
+  return version;
 }

@@ -1,7 +1,7 @@
 /** The fixture corpus: fixtures/<concern>/<case>.input.<ext> with its .output.<ext>. */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { packageSdk } from "../../src/detect/package-sdk.js";
+import { packageSdk, pythonPackageSdk } from "../../src/detect/package-sdk.js";
 import type { TransformOptions } from "../../src/engine/transform.js";
 
 export const FIXTURES = resolve(import.meta.dirname, "../../fixtures");
@@ -20,8 +20,9 @@ export interface Fixture {
 
 /**
  * Options a concern's fixtures run with: the defaults folder is the one that opts in. The SDK version comes
- * from the package.json above the fixture (fixtures/ is a v1 package, fixtures/already-v2 a v2 one), found
- * the way the CLI and the plugin find a user's.
+ * from the package.json above the fixture (fixtures/ is a v1 package, fixtures/already-v2 a v2 one), or for
+ * Python from the requirements beside it (fixtures/python/already-v2 pins firecrawl-py 4), found the way
+ * the CLI and the plugin find a user's.
  */
 const OPTIONS: Record<string, TransformOptions> = { "v1-defaults": { keepV1Defaults: true } };
 
@@ -44,7 +45,7 @@ export function loadFixtures({ language = "js" }: { language?: "js" | "python" }
         inputPath,
         input: readFileSync(inputPath, "utf8"),
         output: readFileSync(join(base, concern, `${name}.output.${ext}`), "utf8"),
-        options: { ...OPTIONS[concern], sdk: packageSdk(inputPath) },
+        options: { ...OPTIONS[concern], sdk: language === "python" ? pythonPackageSdk(inputPath) : packageSdk(inputPath) },
       });
     }
   }
