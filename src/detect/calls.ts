@@ -57,9 +57,23 @@ export function findClientCalls(index: PathIndex, sdk: SdkBindings): ClientCall[
 
 const RESULT_WRAPPERS = new Set(["AwaitExpression", "TSAsExpression", "TSSatisfiesExpression", "TSNonNullExpression", "ParenthesizedExpression"]);
 
-/** Where a call's value lands: `const r = await call`, `const r = (await call) as T`, or `const { a, b } = await call`. */
+/**
+ * Where a call's value lands: `const r = await call`, `const r = (await call) as T`, or `const { a, b } =
+ * await call`; also through a helper of the file's own that runs a callback and hands back its value
+ * (`const r = await withRetry(() => app.scrapeUrl(u))`, the retry and timing wrappers real code uses).
+ */
 export function resultDeclarator(call: ClientCall): ASTPath<Node> | null {
+  let from: Node = call.node;
   let path = call.path.parent as ASTPath<Node> | null;
-  while (path && RESULT_WRAPPERS.has(path.node.type)) path = path.parent as ASTPath<Node> | null;
+  while (path && RESULT_WRAPPERS.has(path.node.type)) {
+    from = path.node;
+    path = path.parent as ASTPath<Node> | null;
+  }
+  const arrow = path?.node.type === "ArrowFunctionExpression" && path.node.body === from ? path : null;
+  const helper = arrow?.parent as ASTPath<Node> | null;
+  if (arrow && helper?.node.type === "CallExpression" && helper.node.callee.type === "Identifier" && helper.node.arguments[0] === arrow.node) {
+    path = helper.parent as ASTPath<Node> | null;
+    while (path && RESULT_WRAPPERS.has(path.node.type)) path = path.parent as ASTPath<Node> | null;
+  }
   return path?.node.type === "VariableDeclarator" ? path : null;
 }
