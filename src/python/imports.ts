@@ -5,7 +5,7 @@
  */
 import { PY_CLIENTS, PY_JSON_CONFIG, PY_LEGACY_MODULES, PY_MOVED_TYPES, PY_PACKAGE, PY_TYPES_MODULE } from "../mapping/python.js";
 import type { PyContext, PyStep } from "./language.js";
-import { allOf, type Node } from "./parser.js";
+import { allOf, stringValue, type Node } from "./parser.js";
 import { hasV1PyCalls } from "./version.js";
 
 const RENAMES = new Map<string, string>(PY_CLIENTS.map((c) => [c.v1, c.v2]));
@@ -38,6 +38,15 @@ function usesOf(context: PyContext, name: string): Node[] {
   });
 }
 
+/** Forward references in annotations (`Optional["FirecrawlApp"]`): strings that name the class inside a type. */
+function quotedAnnotations(context: PyContext, name: string): Node[] {
+  return allOf(context.tree.rootNode, "string").filter((n) => {
+    if (stringValue(n) !== name || n.text.length !== name.length + 2) return false;
+    for (let at = n.parent; at; at = at.parent) if (at.type === "type") return true;
+    return false;
+  });
+}
+
 /**
  * One import statement. A module may import the client in several places (lazily, inside functions): the
  * uses are renamed once, for all of them, and only when the new name is free; otherwise every statement
@@ -58,7 +67,10 @@ function migrateStatement(context: PyContext, statement: Node, renamed: Map<stri
       changed = true;
       if (!n.alias && !renamed.has(n.imported)) {
         const free = usesOf(context, to).length === 0;
-        if (free) for (const use of usesOf(context, n.imported)) context.edit(use.startIndex, use.endIndex, to);
+        if (free) {
+          for (const use of usesOf(context, n.imported)) context.edit(use.startIndex, use.endIndex, to);
+          for (const use of quotedAnnotations(context, n.imported)) context.edit(use.startIndex + 1, use.endIndex - 1, to);
+        }
         renamed.set(n.imported, free);
       }
       kept.push(n.alias ? render(n, to) : renamed.get(n.imported) ? to : `${to} as ${n.imported}`);
