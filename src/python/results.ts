@@ -58,8 +58,29 @@ function throwOnlyGuard(read: Node): Node | null {
   return body.length === 1 && body[0]!.type === "raise_statement" ? guard : null;
 }
 
+/**
+ * `x.get("field")` or `x.get("field", default)`: v1 results were dicts (1.x) and v2 ones are pydantic
+ * models, which have no `get`. The read becomes the attribute, with the default where the value is None.
+ */
+function migrateGet(context: PyContext, read: Node, row: (field: string) => unknown): boolean {
+  const call = read.parent;
+  if (read.type !== "attribute" || read.childForFieldName("attribute")?.text !== "get" || call?.type !== "call") return false;
+  const args = call.childForFieldName("arguments")?.namedChildren.filter((a): a is Node => a !== null && a.type !== "comment") ?? [];
+  const field = stringValue(args[0] ?? null);
+  // A field the table changes (success, extract, a search's data) is left to its own row.
+  if (field === undefined || args.length > 2 || args.some((a) => a.type === "keyword_argument") || row(field)) return false;
+  const to = PY_FIELD_RENAMES[field] ?? snakeCase(field);
+  const object = read.childForFieldName("object")!.text;
+  const fallback = args[1] && args[1].text !== "None" ? args[1].text : null;
+  const text = fallback ? `(${object}.${to} if ${object}.${to} is not None else ${fallback})` : `${object}.${to}`;
+  context.edit(call.startIndex, call.endIndex, text, `result .get("${field}") is .${to} in v2: results are models, not dicts`);
+  return true;
+}
+
 /** Walks up a chain of reads from the result: x.metadata["sourceURL"] is two reads. */
 function migrateChain(context: PyContext, call: PyCall, read: Node, depth: number, handled: Set<number>): "status" | void {
+  // A .get() ends the chain: what it reads is rewritten whole, so nothing inside it is edited again.
+  if (migrateGet(context, read, (field) => depth === 0 && rowFor(call, field))) return;
   const found = fieldOf(read);
   if (!found || handled.has(read.id)) return;
   const { field, key, subscript } = found;
