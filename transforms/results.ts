@@ -10,7 +10,7 @@ import { findClientCalls, resultDeclarator, type ClientCall } from "../src/detec
 import { bindingReferences } from "../src/detect/references.js";
 import { isV1Call } from "../src/detect/version.js";
 import { walkPaths } from "../src/detect/paths.js";
-import { findProperty, memberName, optionsObjects, propertyKey } from "../src/detect/values.js";
+import { findProperty, memberName, optionsObjects, propertyKey, WRAPPERS } from "../src/detect/values.js";
 import { isTypeScript, literal, removeListItem, removeStatement, textOf } from "../src/engine/code.js";
 import { toJscodeshift, type Step, type StepContext } from "../src/engine/transform.js";
 import { TYPES } from "../src/mapping/imports.js";
@@ -220,15 +220,13 @@ function migrateBinding(context: StepContext, tracked: Tracked, binding: AnyPath
   return checked;
 }
 
-const CASTS = new Set(["TSAsExpression", "TSNonNullExpression", "TSSatisfiesExpression", "ParenthesizedExpression"]);
-
 /**
  * The member read of a result reference, through casts: `r.data`, and `(r as any)?.data` too, where the
  * type checker can no longer see the field that changed.
  */
 function memberRead(ref: AnyPath): AnyPath | undefined {
   let at = ref;
-  while (at.parent && CASTS.has(at.parent.node.type)) at = at.parent as AnyPath;
+  while (at.parent && WRAPPERS.has(at.parent.node.type)) at = at.parent as AnyPath;
   const parent = at.parent as AnyPath | null;
   const node = parent?.node;
   return (node?.type === "MemberExpression" || node?.type === "OptionalMemberExpression") && node.object === at.node ? parent! : undefined;

@@ -5,7 +5,7 @@
  * install v2. An error the migration introduced gets a TODO line above its statement quoting the compiler,
  * unless a TODO already marks that statement. Unchanged files are parsed once and shared by both programs.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { Project, ts } from "ts-morph";
@@ -14,6 +14,7 @@ import { applyEdits, mapOffset, type Edit } from "../engine/edits.js";
 import { lineAt, readSource } from "../engine/source.js";
 import { DOCS } from "../mapping/docs.js";
 import { SDK_MODULES } from "../mapping/imports.js";
+import { installedPackage } from "../detect/package-sdk.js";
 
 const require = createRequire(import.meta.url);
 
@@ -25,13 +26,6 @@ function sdkPackage(name: string): { declarations: string; version: string; impo
   return { declarations, version, imports };
 }
 
-/** The folder of a package installed in node_modules at or above `dir`. */
-function installedPackage(dir: string, name: string): string | undefined {
-  for (let at = dir; ; at = dirname(at)) {
-    if (existsSync(join(at, "node_modules", name, "package.json"))) return join(at, "node_modules", name);
-    if (dirname(at) === at) return undefined;
-  }
-}
 
 /** The last v1-only release and the current v2 one, installed with the tool under these names. */
 const SDKS = { v1: sdkPackage("firecrawl-v1"), v2: sdkPackage(SDK_MODULES[0]) };

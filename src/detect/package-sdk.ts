@@ -41,15 +41,29 @@ function ofRange(range: string): ApiVersion | undefined {
   return v1 === v2 ? undefined : v1 ? "v1" : "v2";
 }
 
+/** `dir` and every folder above it, nearest first. */
+function* foldersUp(dir: string): Generator<string> {
+  for (let at = dir; ; at = dirname(at)) {
+    yield at;
+    if (dirname(at) === at) return;
+  }
+}
+
+/** The folder of a package installed in node_modules at or above `dir`, as Node would find it. */
+export function installedPackage(dir: string, name: string): string | undefined {
+  for (const at of foldersUp(dir)) if (existsSync(join(at, "node_modules", name, "package.json"))) return join(at, "node_modules", name);
+  return undefined;
+}
+
 /** The SDK's version installed in node_modules at or above `dir`. */
 function installed(dir: string): string | undefined {
-  for (let at = dir; ; at = dirname(at)) {
+  for (const at of foldersUp(dir)) {
     for (const name of SDK_MODULES) {
       const manifest = join(at, "node_modules", name, "package.json");
       if (existsSync(manifest)) return readJson(manifest)?.version;
     }
-    if (dirname(at) === at) return undefined;
   }
+  return undefined;
 }
 
 /** The SDK's version npm's lockfile beside a package.json resolved. */
@@ -60,7 +74,7 @@ function locked(dir: string): string | undefined {
 
 /** The nearest package.json at or above `dir` that declares the SDK: its folder and its range. */
 function declaring(dir: string): { dir: string; range: string } | undefined {
-  for (let at = dir; ; at = dirname(at)) {
+  for (const at of foldersUp(dir)) {
     const manifest = existsSync(join(at, "package.json")) ? readJson(join(at, "package.json")) : undefined;
     for (const field of FIELDS) {
       for (const name of SDK_MODULES) {
@@ -68,8 +82,8 @@ function declaring(dir: string): { dir: string; range: string } | undefined {
         if (typeof range === "string") return { dir: at, range };
       }
     }
-    if (dirname(at) === at) return undefined;
   }
+  return undefined;
 }
 
 const known = new Map<string, ApiVersion | undefined>();
@@ -95,14 +109,9 @@ export function sdkReleaseOf(declarationFile: string): ApiVersion | undefined {
   let answer = shipped.get(dir);
   if (answer === undefined) {
     answer = null;
-    for (let at = dir; ; at = dirname(at)) {
-      if (existsSync(join(at, "package.json"))) {
-        const manifest = readJson(join(at, "package.json"));
-        if ((SDK_MODULES as readonly string[]).includes(manifest?.name ?? "")) answer = ofVersion(manifest?.version) ?? null;
-        break;
-      }
-      if (dirname(at) === at) break;
-    }
+    const folder = [...foldersUp(dir)].find((at) => existsSync(join(at, "package.json")));
+    const manifest = folder === undefined ? undefined : readJson(join(folder, "package.json"));
+    if ((SDK_MODULES as readonly string[]).includes(manifest?.name ?? "")) answer = ofVersion(manifest?.version) ?? null;
     shipped.set(dir, answer);
   }
   return answer ?? undefined;
@@ -155,14 +164,14 @@ export function pythonPackageSdk(file: string): ApiVersion | undefined {
   const dir = dirname(resolve(file));
   if (knownPython.has(dir)) return knownPython.get(dir);
   let version: ApiVersion | undefined;
-  for (let at = dir; version === undefined; at = dirname(at)) {
+  for (const at of foldersUp(dir)) {
     const names = existsSync(at) ? readdirSync(at) : [];
     const candidates = [...PY_LOCKFILES, ...names.filter((n) => /^requirements.*\.txt$/.test(n)), ...PY_MANIFESTS].filter((n) => names.includes(n));
     for (const name of candidates) {
       version = pythonPin(join(at, name), name);
       if (version) break;
     }
-    if (dirname(at) === at) break;
+    if (version) break;
   }
   knownPython.set(dir, version);
   return version;

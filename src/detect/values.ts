@@ -13,7 +13,8 @@ import { TYPES } from "../mapping/imports.js";
 
 type AnyPath = ASTPath<Node>;
 
-const WRAPPERS = new Set(["TSAsExpression", "TSSatisfiesExpression", "ParenthesizedExpression", "TSNonNullExpression"]);
+/** Expressions that hand on the value inside them unchanged: casts, non-null assertions, parentheses. */
+export const WRAPPERS: ReadonlySet<string> = new Set(["TSAsExpression", "TSSatisfiesExpression", "ParenthesizedExpression", "TSNonNullExpression"]);
 
 function unwrapPath(path: AnyPath): AnyPath {
   let p = path;

@@ -132,8 +132,7 @@ export function runPipeline<Parse, S extends Named>(language: Language<Parse, S>
    * so a file is parsed again only when a step has to see what an earlier one did.
    */
   let batch: StepPlan[] = [];
-  let applied = null as Named | null;
-  /** the steps whose edits made the current text: the ones to name when it does not parse */
+  /** the steps whose edits made the current text (none yet: ""), the ones to name when it does not parse */
   let appliedNames = "";
 
   const applyBatch = () => {
@@ -159,7 +158,6 @@ export function runPipeline<Parse, S extends Named>(language: Language<Parse, S>
       }
     }
     history.push(edits);
-    applied = batch.at(-1)!.step;
     appliedNames = batch.map((p) => p.step.name).join(", ");
     batch = [];
     parsed = null;
@@ -174,7 +172,7 @@ export function runPipeline<Parse, S extends Named>(language: Language<Parse, S>
         parsed = language.parse(source);
       } catch (error) {
         // The input parsed, so a step broke it: that is our bug, and the file must stay untouched.
-        if (!applied) throw error;
+        if (!appliedNames) throw error;
         throw new Error(`${appliedNames}: produced code that does not parse: ${(error as Error).message}`, { cause: error });
       }
     }
@@ -190,7 +188,7 @@ export function runPipeline<Parse, S extends Named>(language: Language<Parse, S>
     batch.push(planned);
   }
   applyBatch();
-  if (applied && !parsed) {
+  if (appliedNames && !parsed) {
     // The last batch's output has not been parsed yet: a file is written only when it parses.
     try {
       language.parse(source);
