@@ -95,6 +95,11 @@ function readsItems(member: AnyPath): boolean {
   return withFallback || (!isTested(member) && !(isMember && memberName(parent) === "length"));
 }
 
+/** What a human is told where a row's change cannot be written in place (a pattern, an opaque value). */
+function manualTodo(change: Exclude<ResultRow["change"], { kind: "rename" }>): string {
+  return change.kind === "strings-to-objects" ? `map links are { url, title, description } objects in v2: use link.${change.pick}` : change.todo;
+}
+
 function rowFor(tracked: Tracked, field: string): ResultRow | undefined {
   return RESULTS.find((row) => row.js.v1 === field && row.of.includes(tracked.kind));
 }
@@ -189,7 +194,7 @@ function migrateDestructuring(context: StepContext, tracked: Tracked, declarator
         for (const use of uses.length ? uses : [declarator]) context.todo(use, row.change.todo);
       }
     } else {
-      context.todo(declarator, row.change.kind === "strings-to-objects" ? `map links are { url, title, description } objects in v2: use link.${row.change.pick}` : row.change.todo);
+      context.todo(declarator, manualTodo(row.change));
     }
   }
 }
@@ -286,7 +291,7 @@ function migrateLiteral(context: StepContext, object: Extract<Node, { type: "Obj
         context.edit(element!.start!, element!.end!, `{ ${change.pick}: ${textOf(context.source, element!)} }`, `map result .${field} are objects in v2`);
       }
     } else {
-      context.todo(at, change.kind === "strings-to-objects" ? `map links are { url, title, description } objects in v2: use link.${change.pick}` : change.todo);
+      context.todo(at, manualTodo(change));
     }
   }
 }
