@@ -72,8 +72,19 @@ function fileLeansV2(index: PathIndex, sdk: SdkBindings): boolean {
   return verdict;
 }
 
+/** Verdicts by call and package version: the results, options and imports steps all ask about each call. */
+const verdicts = new WeakMap<ClientCall, Map<ApiVersion | undefined, boolean>>();
+
 /** Whether a client call is v1 code, to be migrated, with its result. */
 export function isV1Call(call: ClientCall, sdk: SdkBindings, version: ApiVersion | undefined): boolean {
+  let known = verdicts.get(call);
+  if (!known) verdicts.set(call, (known = new Map()));
+  let verdict = known.get(version);
+  if (verdict === undefined) known.set(version, (verdict = judge(call, sdk, version)));
+  return verdict;
+}
+
+function judge(call: ClientCall, sdk: SdkBindings, version: ApiVersion | undefined): boolean {
   if (isV1ByItself(call)) return true;
   // A name only v2 has, called the v2 way.
   if (call.method !== call.row.js.v1) return false;
