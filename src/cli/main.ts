@@ -5,7 +5,6 @@
  * errors and unreadable input, everywhere.
  */
 import { writeFileSync } from "node:fs";
-import { Worker } from "node:worker_threads";
 import { relative } from "node:path";
 import pc from "picocolors";
 import { helpText, parse, UsageError, type Parsed } from "./args.js";
@@ -19,7 +18,7 @@ import { Progress } from "./progress.js";
 import { screen } from "./screen.js";
 import { findTsconfigs } from "./tsconfigs.js";
 import type { FileTypes } from "./types.js";
-import type { Verified } from "./verify.js";
+import type { TypeThread } from "./type-thread.js";
 import { runReport, summaryText } from "./report.js";
 import { VERSION } from "../version.js";
 import { writeAtomically } from "./write.js";
@@ -88,43 +87,42 @@ async function collect(parsed: Parsed, collectOptions: CollectOptions) {
   const reports: FileReport[] = [];
   // Type-aware mode: receivers the checker vouches for, in files that may not even mention the SDK.
   const tsconfigs = values["no-types"] ? [] : findTsconfigs(positionals, (values.project as string[] | undefined) ?? [], found);
-  const facts = tsconfigs.length ? (await import("./types.js")).typeFacts(tsconfigs, new Set(files)) : new Map<string, FileTypes>();
+  const types = tsconfigs.length ? (await import("./type-thread.js")).startTypeThread(tsconfigs, files) : undefined;
   // Verified files are transformed with their new text held back, checked as one project, then written.
-  const verify = Boolean(collectOptions.verify && tsconfigs.length);
+  const verify = Boolean(collectOptions.verify && types);
   const options = verify ? { ...collectOptions, write: false, diff: false, print: false, hold: true } : collectOptions;
   const onReport = (report: FileReport) => {
     reports.push(report);
     progress.tick();
   };
+  const early = types ? await (await import("./speculation.js")).migrateEarly(files, options, types.facts) : undefined;
+  const facts = types ? await types.facts : new Map<string, FileTypes>();
+  if (facts instanceof Error) throw facts;
+  if (!verify) types?.close();
+  let todo = files;
+  if (early) {
+    const { answeredAlike } = await import("./speculation.js");
+    const { settleHeld } = await import("./settle.js");
+    todo = files.filter((path) => {
+      const result = early.get(path);
+      if (!result || !answeredAlike(result, facts.get(path))) return true;
+      onReport(verify ? result.report : settleHeld(result.report, undefined, { ...options, steps: [], pythonSteps: [] }));
+      return false;
+    });
+  }
   if (plannedWorkers(jobs) <= 1) {
-    await processInThread(files, facts, options, onReport);
+    await processInThread(todo, facts, options, onReport);
   } else {
     // Workers are worth starting only for enough candidates, so the screen runs first over every file.
     const typed = (f: string) => hasFacts(facts.get(f));
-    const candidates = screen(files.filter((f) => !typed(f)), onReport);
-    await processAll([...files.filter(typed), ...candidates].map((path) => ({ path, types: facts.get(path) })), options, jobs, onReport);
+    const candidates = screen(todo.filter((f) => !typed(f)), onReport);
+    await processAll([...todo.filter(typed), ...candidates].map((path) => ({ path, types: facts.get(path) })), options, jobs, onReport);
   }
   progress.done();
   const order = new Map(files.map((f, i) => [f, i]));
   const sorted = reports.sort((a, b) => order.get(a.path)! - order.get(b.path)!);
-  const { reports: settled, failure } = verify ? await verified(sorted, tsconfigs, collectOptions) : { reports: sorted, failure: undefined };
+  const { reports: settled, failure } = verify ? await verified(sorted, types!, collectOptions) : { reports: sorted, failure: undefined };
   return { reports: settled, tsconfigs, verify, verifyFailure: failure };
-}
-
-/** Heap for the verification thread: a project's type check that needs more is abandoned, not the run. */
-const VERIFY_HEAP_MB = 4096;
-
-/** Runs verify.ts in a worker thread; resolves to its answer, or to the reason it has none. */
-function verifyInWorker(tsconfigs: readonly string[], outputs: ReadonlyMap<string, string>): Promise<Map<string, Verified> | Error> {
-  return new Promise((settle) => {
-    const worker = new Worker(new URL("./verify-worker.js", import.meta.url), {
-      workerData: { tsconfigs, outputs: [...outputs] },
-      resourceLimits: { maxOldGenerationSizeMb: VERIFY_HEAP_MB },
-    });
-    worker.once("message", (answer: [string, Verified][]) => settle(new Map(answer)));
-    worker.once("error", (error) => settle(error));
-    worker.once("exit", (code) => settle(new Error(`the type check stopped (exit code ${code})`)));
-  });
 }
 
 /**
@@ -132,10 +130,10 @@ function verifyInWorker(tsconfigs: readonly string[], outputs: ReadonlyMap<strin
  * verification that fails (a project too large for its heap) is reported, and the files are written as
  * migrated, unverified.
  */
-async function verified(reports: readonly FileReport[], tsconfigs: readonly string[], options: CollectOptions): Promise<{ reports: FileReport[]; failure?: string }> {
+async function verified(reports: readonly FileReport[], types: TypeThread, options: CollectOptions): Promise<{ reports: FileReport[]; failure?: string }> {
   const { settleHeld } = await import("./settle.js");
   const outputs = new Map(reports.flatMap((r) => (r.held ? [[r.path, r.held.output] as const] : [])));
-  const checked = outputs.size ? await verifyInWorker(tsconfigs, outputs) : new Map<string, Verified>();
+  const checked = await types.verify(outputs);
   const settled = (r: FileReport) => settleHeld(r, checked instanceof Error ? undefined : checked.get(r.path), { ...options, steps: [], pythonSteps: [] });
   return { reports: reports.map(settled), failure: checked instanceof Error ? checked.message : undefined };
 }
@@ -172,7 +170,7 @@ async function run(parsed: Parsed): Promise<number> {
     }
   }
   const cwd = process.cwd();
-  const against = verify ? { sdk: (await import("./verify.js")).VERIFIED_AGAINST, error: verifyFailure } : null;
+  const against = verify ? { sdk: (await import("./verification.js")).VERIFIED_AGAINST, error: verifyFailure } : null;
   const report = runReport(reports, bumps, cwd, dry, tsconfigs, Boolean(values.json || values.report), against);
   if (values.report) writeFileSync(String(values.report), `${JSON.stringify(report, null, 2)}\n`);
   if (values.json) out(JSON.stringify(report, null, 2));

@@ -69,7 +69,8 @@ function foundByTypes(path: string, text: string, types: TypeFacts): FileReport[
     .map((c) => ({ line: lineAt(source.text, c.node.start!), method: c.method }));
 }
 
-function factsOf(found: FileTypes): TypeFacts {
+/** What the type checker found in a file, as the transforms ask for it. */
+export function typeFactsOf(found: FileTypes): TypeFacts {
   const receivers = new Set(found.receivers);
   const results = new Map(found.results);
   const options = new Map(found.options);
@@ -77,7 +78,7 @@ function factsOf(found: FileTypes): TypeFacts {
 }
 
 /** Runs one file; in the type-aware mode, with what the type checker found in it. */
-export function processFile(path: string, options: ProcessOptions, found?: FileTypes, contents?: Contents): FileReport {
+export function processFile(path: string, options: ProcessOptions, types?: TypeFacts, contents?: Contents): FileReport {
   const base = { path, changes: [], todos: [] };
   let stat: Stats;
   let bytes: Buffer;
@@ -94,7 +95,6 @@ export function processFile(path: string, options: ProcessOptions, found?: FileT
     return { ...base, status: "skipped", error: "not UTF-8 text; left as it is rather than re-encoded" };
   }
   try {
-    const types = found && factsOf(found);
     const result = migrate(path, text, options, types);
     const byTypes = types && !/\.(py|ipynb)$/.test(path) ? foundByTypes(path, text, types) : undefined;
     if (result.output === null) return { ...base, status: "unchanged", todos: result.todos, foundByTypes: byTypes };

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { unifiedDiff, type FileReport, type ProcessOptions } from "./process-file.js";
-import { VERIFY, type Verified } from "./verify.js";
+import { VERIFY, type Verified } from "./verification.js";
 import { writeAtomically } from "./write.js";
 import { mapOffset } from "../engine/edits.js";
 import { lineAt } from "../engine/source.js";

@@ -5,50 +5,15 @@
  * install v2. An error the migration introduced gets a TODO line above its statement quoting the compiler,
  * unless a TODO already marks that statement. Unchanged files are parsed once and shared by both programs.
  */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
-import { Project, ts } from "ts-morph";
+import { ts } from "ts-morph";
 import { todoEdit, TODO_TAG } from "../engine/code.js";
 import { applyEdits, mapOffset, type Edit } from "../engine/edits.js";
 import { lineAt, readSource } from "../engine/source.js";
 import { DOCS } from "../mapping/docs.js";
 import { SDK_MODULES } from "../mapping/imports.js";
 import { installedPackage } from "../detect/package-sdk.js";
-
-const require = createRequire(import.meta.url);
-
-function sdkPackage(name: string): { declarations: string; version: string; imports: readonly string[] } {
-  const manifest = require.resolve(`${name}/package.json`);
-  const { version } = JSON.parse(readFileSync(manifest, "utf8")) as { version: string };
-  const declarations = join(dirname(manifest), "dist/index.d.ts");
-  const imports = [...readFileSync(declarations, "utf8").matchAll(/^import .* from ['"]([^'"./][^'"]*)['"]/gm)].map((m) => m[1]!);
-  return { declarations, version, imports };
-}
-
-
-/** The last v1-only release and the current v2 one, installed with the tool under these names. */
-const SDKS = { v1: sdkPackage("firecrawl-v1"), v2: sdkPackage(SDK_MODULES[0]) };
-
-/** The name its TODO lines are reported under. */
-export const VERIFY = "verify";
-
-/** What the verification says of the SDK it checked against, for reports. */
-export const VERIFIED_AGAINST = `${SDK_MODULES[0]} ${SDKS.v2.version}`;
-
-export interface Verified {
-  /** the output, with a TODO line above each statement that fails against v2 because of the migration */
-  readonly output: string;
-  /** the TODO lines added: 1-based lines in `output`, and what they quote */
-  readonly todos: readonly { readonly line: number; readonly message: string }[];
-  /** what was repaired rather than marked (a `@ts-expect-error` v2 no longer needs), by line in `output` */
-  readonly changes: readonly { readonly line: number; readonly message: string }[];
-  /** the edits made to the unverified output, to move what was reported against it */
-  readonly edits: readonly Edit[];
-  /** type errors the migration introduced, and how many of them sit under a TODO (old or added) */
-  readonly newErrors: number;
-  readonly marked: number;
-}
+import { SDKS, type Verified } from "./verification.js";
 
 const STATEMENT_PARENTS = new Set([
   ts.SyntaxKind.SourceFile,
@@ -206,36 +171,37 @@ function nextProgram(before: ts.Program, options: ts.CompilerOptions, outputs: R
 }
 
 /**
- * Verifies the changed files each tsconfig covers (path -> migrated text); a file no project covers is
- * not in the answer. One ts-morph project per tsconfig serves both checks, so unchanged files are parsed
- * once: first as the files are on disk against v1, then with the new texts against v2.
+ * Verifies the changed files each program covers (path -> migrated text); a file no program covers is not
+ * in the answer. The programs are the analysis's, one per tsconfig (types.ts), so unchanged files are parsed
+ * once for the analysis and both checks: as they are against v1, then with the new texts against v2.
  */
-export function verifyMigration(tsconfigs: readonly string[], outputs: ReadonlyMap<string, string>): Map<string, Verified> {
+export function verifyMigration(programs: ReadonlyMap<string, ts.Program>, outputs: ReadonlyMap<string, string>): Map<string, Verified> {
   const verified = new Map<string, Verified>();
-  for (const tsconfig of tsconfigs) {
+  for (const [tsconfig, analysed] of programs) {
+    const targets = analysed
+      .getSourceFiles()
+      .map((f) => resolve(f.fileName))
+      .filter((path) => outputs.has(path) && !verified.has(path));
+    if (targets.length === 0) continue;
     // The SDK's own imports (zod, axios) resolve to the project's copies where it has them, as in a real
     // install: a zod schema of the project checked against the tool's zod compares two copies of every zod
     // type, which can exhaust memory on one extract() call.
-    const against = (version: keyof typeof SDKS, paths: ts.MapLike<string[]> | undefined) => ({
-      ...paths,
-      ...Object.fromEntries(SDKS[version].imports.flatMap((name) => {
-        const own = installedPackage(dirname(resolve(tsconfig)), name);
-        return own ? [[name, [own]]] : [];
-      })),
-      ...Object.fromEntries(SDK_MODULES.map((m) => [m, [SDKS[version].declarations]])),
+    const options = analysed.getCompilerOptions();
+    const against = (version: keyof typeof SDKS) => ({
+      ...options,
+      paths: {
+        ...options.paths,
+        ...Object.fromEntries(SDKS[version].imports.flatMap((name) => {
+          const own = installedPackage(dirname(resolve(tsconfig)), name);
+          return own ? [[name, [own]]] : [];
+        })),
+        ...Object.fromEntries(SDK_MODULES.map((m) => [m, [SDKS[version].declarations]])),
+      },
     });
-    const project = new Project({ tsConfigFilePath: tsconfig, compilerOptions: { noEmit: true, skipLibCheck: true } });
-    const userPaths = project.compilerOptions.get().paths;
-    const targets = project
-      .getSourceFiles()
-      .map((f) => resolve(f.getFilePath()))
-      .filter((path) => outputs.has(path) && !verified.has(path));
-    if (targets.length === 0) continue;
-    // The program of the files as they are stays valid once the project moves on to the new texts; it is
-    // asked about a file only when the file has errors against v2, which most migrated files do not.
-    project.compilerOptions.set({ paths: against("v1", userPaths) });
-    const before = project.getProgram().compilerObject;
-    const after = nextProgram(before, { ...before.getCompilerOptions(), paths: against("v2", userPaths) }, outputs);
+    // The program of the files as they are stays valid once the next one is built on it; it is asked about
+    // a file only when the file has errors against v2, which most migrated files do not.
+    const before = nextProgram(analysed, against("v1"), new Map());
+    const after = nextProgram(before, against("v2"), outputs);
     for (const path of targets) {
       const errors = diagnostics(after, path);
       verified.set(path, mark(path, outputs.get(path)!, after, errors, errors.length ? diagnostics(before, path) : []));

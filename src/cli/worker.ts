@@ -6,7 +6,7 @@ const options = workerData as WorkerOptions;
 let loaded: ReturnType<typeof loadProcessing> | null = null;
 
 parentPort!.on("message", async (batch: Job[]) => {
-  const { processFile, processOptions } = await (loaded ??= loadProcessing(options));
+  const { processFile, processOptions, typeFactsOf } = await (loaded ??= loadProcessing(options));
   await readyFor(batch.map((job) => job.path));
-  parentPort!.postMessage(batch.map(({ path, types }) => processFile(path, processOptions, types)));
+  parentPort!.postMessage(batch.map(({ path, types }) => processFile(path, processOptions, types && typeFactsOf(types))));
 });

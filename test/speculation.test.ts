@@ -1,0 +1,45 @@
+/**
+ * The main thread migrates files while the type thread still builds its program (src/cli/speculation.ts).
+ * An early result may stand only where the checker's facts would not have changed it: these tests hold
+ * the early results of a multi-module project against the results migrated with the facts.
+ */
+import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { createRequire } from "node:module";
+import { afterAll, expect, test } from "vitest";
+import { loadProcessing } from "../src/cli/pool.js";
+import { answeredAlike, migrateEarly } from "../src/cli/speculation.js";
+import { projectProgram, typeFacts } from "../src/cli/types.js";
+
+const root = resolve(import.meta.dirname, "..");
+const v1 = createRequire(import.meta.url).resolve("firecrawl-v1/package.json").replace("package.json", "dist/index.d.ts");
+const dir = mkdtempSync(join(tmpdir(), "fc-speculation-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+cpSync(join(root, "test/batch/projects/site-tools"), dir, { recursive: true });
+const tsconfig = join(dir, "tsconfig.json");
+const compilerOptions = { strict: true, module: "ESNext", moduleResolution: "Bundler", skipLibCheck: true, noEmit: true, types: ["node"], typeRoots: [join(root, "node_modules/@types")], paths: { "@mendable/firecrawl-js": [v1] } };
+writeFileSync(tsconfig, JSON.stringify({ compilerOptions, include: ["src"] }));
+const files = readdirSync(join(dir, "src")).map((name) => resolve(dir, "src", name));
+const options = { write: false, diff: false, print: false, keepV1Defaults: false, hold: true };
+
+test("an early result stands exactly where the checker's facts answer its questions the same", async () => {
+  const early = await migrateEarly(files, options, new Promise(() => {}));
+  const facts = typeFacts([projectProgram(tsconfig)], new Set(files));
+  const { processFile, processOptions, typeFactsOf } = await loadProcessing(options);
+  const verdicts = [...early].map(([path, result]) => {
+    const found = facts.get(path);
+    const withFacts = processFile(path, processOptions, found && typeFactsOf(found));
+    return { path, alike: answeredAlike(result, found), same: JSON.stringify(withFacts) === JSON.stringify(result.report) };
+  });
+  // Every file that names the SDK was migrated early; the others wait for the facts.
+  expect(verdicts.length).toBeGreaterThan(3);
+  expect(verdicts.filter((v) => v.alike && !v.same)).toEqual([]);
+  // The clients and results only the checker sees change some files: those are migrated again.
+  expect(verdicts.some((v) => !v.alike && !v.same)).toBe(true);
+  expect(verdicts.some((v) => v.alike)).toBe(true);
+}, 120_000);
+
+test("the early migration stops once the facts are in", async () => {
+  expect((await migrateEarly(files, options, Promise.resolve(new Map()))).size).toBe(0);
+});
