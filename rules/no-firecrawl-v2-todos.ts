@@ -3,7 +3,7 @@
  * finished. Off in `recommended` (the markers are the point of a first pass), on in `strict`.
  */
 import type { Rule } from "eslint";
-import { TODO_TAG } from "../src/engine/code.js";
+import { TODO_TAG, todoMessage } from "../src/engine/code.js";
 import { DOCS_URL } from "./step-rule.js";
 
 const rule: Rule.RuleModule = {
@@ -19,7 +19,7 @@ const rule: Rule.RuleModule = {
         for (const comment of context.sourceCode.getAllComments()) {
           const at = comment.value.indexOf(TODO_TAG);
           if (at === -1) continue;
-          const message = comment.value.slice(at + TODO_TAG.length).trim().replace(/\s+https?:\/\/\S+$/, "");
+          const message = todoMessage(comment.value.slice(at + TODO_TAG.length));
           context.report({ loc: comment.loc!, messageId: "todo", data: { message } });
         }
       },

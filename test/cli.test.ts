@@ -318,10 +318,37 @@ describe("check", () => {
     expect(stdout).toContain("No v1 usage left in 3 files");
   });
 
+  test("counts the TODO(firecrawl-v2) markers left, lists them with --todos, and --max-todos fails above it", () => {
+    const d = repo({
+      "a.ts": `import Firecrawl from "@mendable/firecrawl-js";\n\nconst app = new Firecrawl({ apiKey: "k" });\n// TODO(firecrawl-v2): check the options https://docs.firecrawl.dev/migrate-to-v2\nexport const page = app.scrape("u", { formats: ["markdown"] });\n`,
+      "b.py": `from firecrawl import Firecrawl\n\napp = Firecrawl(api_key="k")\n# TODO(firecrawl-v2): results are models now https://docs.firecrawl.dev/migrate-to-v2\ndoc = app.scrape("u")\n`,
+      "c.ts": `// A string is no marker: "TODO(firecrawl-v2): x"\nexport const firecrawl = "TODO(firecrawl-v2): not a comment";\n`,
+    });
+    const plain = cli(d, "check", ".");
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toContain("No v1 usage left in 3 files");
+    expect(plain.stdout).toContain("2 TODO(firecrawl-v2) markers left for a human (--todos lists them)");
+    expect(plain.stdout).not.toContain("a.ts:4");
+    const listed = cli(d, "check", ".", "--todos");
+    expect(listed.stdout).toContain("a.ts:4  TODO  check the options\n");
+    expect(listed.stdout).toContain("b.py:4  TODO  results are models now\n");
+    const json = JSON.parse(cli(d, "check", ".", "--format", "json").stdout);
+    expect(json.todos).toEqual([
+      { file: "a.ts", line: 4, message: "check the options" },
+      { file: "b.py", line: 4, message: "results are models now" },
+    ]);
+    expect(json.summary).toEqual({ files: 3, findings: 0, todos: 2 });
+    expect(cli(d, "check", ".", "--max-todos", "2").code).toBe(0);
+    const over = cli(d, "check", ".", "--max-todos", "1");
+    expect(over.code).toBe(1);
+    expect(over.stderr).toContain("2 TODO(firecrawl-v2) markers are left, more than --max-todos 1 allows");
+    expect(cli(d, "check", ".", "--max-todos", "some").code).toBe(2);
+  });
+
   test("json has the documented shape with positions in the original file", () => {
     const { stdout } = cli(dir(), "check", ".", "--format", "json");
     const report = JSON.parse(stdout);
-    expect(report.summary).toEqual({ files: 3, findings: report.findings.length });
+    expect(report.summary).toEqual({ files: 3, findings: report.findings.length, todos: 0 });
     for (const f of report.findings) expect(Object.keys(f).sort()).toEqual(["column", "file", "fixable", "line", "message", "rule"]);
     expect(report.findings).toContainEqual({ file: "a.ts", line: 6, column: 25, rule: "client-methods", message: "scrapeUrl() is scrape() in v2", fixable: true });
   });

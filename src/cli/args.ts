@@ -69,8 +69,13 @@ export const COMMANDS: Readonly<Record<"run" | "check" | "list", Command>> = {
   check: {
     summary: "report v1 usage left, writing nothing (exit 1 when some is left)",
     usage: "firecrawl-codemod check <paths...> [options]",
-    options: { ...COMMON, ...DISCOVERY, format: { type: "string", short: "F" } },
-    help: { "--format, -F <f>": "text (default), json, sarif or github (workflow annotations)", ...DISCOVERY_HELP },
+    options: { ...COMMON, ...DISCOVERY, format: { type: "string", short: "F" }, todos: { type: "boolean" }, "max-todos": { type: "string" } },
+    help: {
+      "--format, -F <f>": "text (default), json, sarif or github (workflow annotations)",
+      "--todos": "also list the TODO(firecrawl-v2) markers left in the files (text format; json always lists them)",
+      "--max-todos <n>": "exit 1 when more than n TODO(firecrawl-v2) markers are left (0: none may be left)",
+      ...DISCOVERY_HELP,
+    },
   },
   list: {
     summary: "list the transforms in preset order",

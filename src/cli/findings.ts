@@ -16,6 +16,17 @@ export interface Finding {
   readonly fixable: boolean;
 }
 
+/** A TODO(firecrawl-v2) marker left in a file: the migration is not finished while one is there. */
+export interface Marker {
+  readonly file: string;
+  readonly line: number;
+  readonly message: string;
+}
+
+export function markersOf(reports: readonly FileReport[], cwd: string): Marker[] {
+  return reports.flatMap((r) => (r.markers ?? []).map((m) => ({ file: displayPath(cwd, r.path), ...m })));
+}
+
 export type FindingFormat = "text" | "json" | "sarif" | "github";
 
 /** The rule of a file that could not be processed: nothing in it was checked, so it cannot pass. */
@@ -62,11 +73,22 @@ function sarif(findings: readonly Finding[], version: string, steps: readonly Na
 const escapeData = (s: string) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
 
-/** `steps` names the rules (SARIF lists them all, found or not). */
-export function formatFindings(findings: readonly Finding[], files: number, format: FindingFormat, version: string, steps: readonly Named[]): string {
+/**
+ * `steps` names the rules (SARIF lists them all, found or not). The markers left are counted in the text
+ * and JSON forms, and listed in the text with `listMarkers` (--todos) and always in the JSON.
+ */
+export function formatFindings(
+  findings: readonly Finding[],
+  files: number,
+  format: FindingFormat,
+  version: string,
+  steps: readonly Named[],
+  markers: readonly Marker[] = [],
+  listMarkers = false,
+): string {
   switch (format) {
     case "json":
-      return JSON.stringify({ findings, summary: { files, findings: findings.length } }, null, 2);
+      return JSON.stringify({ findings, todos: markers, summary: { files, findings: findings.length, todos: markers.length } }, null, 2);
     case "sarif":
       return JSON.stringify(sarif(findings, version, steps), null, 2);
     case "github":
@@ -78,6 +100,10 @@ export function formatFindings(findings: readonly Finding[], files: number, form
       const inFiles = new Set(usages.map((f) => f.file)).size;
       lines.push(usages.length ? `${usages.length} v1 usages left in ${inFiles} of ${files} files` : `No v1 usage left in ${files} files`);
       if (unchecked) lines.push(`${unchecked} ${unchecked === 1 ? "file" : "files"} could not be checked`);
+      if (markers.length) {
+        if (listMarkers) lines.splice(findings.length, 0, ...markers.map((m) => `${m.file}:${m.line}  TODO  ${m.message}`));
+        lines.push(`${markers.length} TODO(firecrawl-v2) ${markers.length === 1 ? "marker" : "markers"} left for a human${listMarkers ? "" : " (--todos lists them)"}`);
+      }
       return lines.join("\n");
     }
   }

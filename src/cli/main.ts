@@ -9,7 +9,7 @@ import { relative } from "node:path";
 import pc from "picocolors";
 import { helpText, parse, UsageError, type Parsed } from "./args.js";
 import { DEFAULT_EXTENSIONS, discover } from "./discover.js";
-import { findingsOf, formatFindings, type FindingFormat } from "./findings.js";
+import { findingsOf, formatFindings, markersOf, type FindingFormat } from "./findings.js";
 import { dirtyFiles } from "./git.js";
 import { packageBumps } from "./package-json.js";
 import { hasFacts, plannedWorkers, processAll, processInThread } from "./pool.js";
@@ -194,14 +194,19 @@ async function run(parsed: Parsed): Promise<number> {
 async function check(parsed: Parsed): Promise<number> {
   const format = (parsed.values.format ?? "text") as FindingFormat;
   if (!["text", "json", "sarif", "github"].includes(format)) throw new UsageError(`--format is text, json, sarif or github, not '${format}'`);
+  const maxTodos = parsed.values["max-todos"] === undefined ? Infinity : Number(parsed.values["max-todos"]);
+  if (!(Number.isInteger(maxTodos) && maxTodos >= 0) && maxTodos !== Infinity) throw new UsageError(`--max-todos takes a whole number, not '${parsed.values["max-todos"]}'`);
   const { reports } = await collect(parsed, { write: false, diff: false, print: false, keepV1Defaults: false });
   const unreadable = reports.filter((r) => r.status === "error" || r.status === "skipped");
   for (const r of unreadable) err(`${r.status}: ${r.path}: ${r.error}`);
   const findings = findingsOf(reports, process.cwd());
   const rules = format === "sarif" ? await catalog() : [];
-  out(formatFindings(findings, reports.length, format, VERSION, rules));
+  const markers = markersOf(reports, process.cwd());
+  out(formatFindings(findings, reports.length, format, VERSION, rules, markers, Boolean(parsed.values.todos)));
   if (unreadable.some((r) => r.status === "error")) return 2;
-  return findings.length ? 1 : 0;
+  // Like a build that refuses a codemod's leftover markers: past the budget the migration is not done.
+  if (markers.length > maxTodos) err(`${markers.length} TODO(firecrawl-v2) markers are left, more than --max-todos ${maxTodos} allows`);
+  return findings.length || markers.length > maxTodos ? 1 : 0;
 }
 
 async function listTransforms(): Promise<number> {

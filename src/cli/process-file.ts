@@ -13,6 +13,7 @@ import { packageSdk, pythonPackageSdk } from "../detect/package-sdk.js";
 import { detectSdk, type TypeFacts } from "../detect/sdk.js";
 import type { Contents } from "./screen.js";
 import type { FileTypes } from "./types.js";
+import { todoMarkers } from "../engine/code.js";
 import { lineAt, readSource } from "../engine/source.js";
 import { parseForSteps, runSteps, type Change, type Step, type TransformOptions } from "../engine/transform.js";
 import type { PyStep } from "../python/language.js";
@@ -34,6 +35,8 @@ export interface FileReport {
   readonly printed?: string;
   /** with `hold`: the new text, not yet written, and the file as it was read (to refuse a later change) */
   readonly held?: { readonly output: string; readonly stat: FileStamp };
+  /** the TODO(firecrawl-v2) markers the file holds as read: what earlier runs left for a human */
+  readonly markers?: readonly { readonly line: number; readonly message: string }[];
   /** in the type-aware mode: the type errors the migration introduced against v2, and how many are marked */
   readonly verified?: { readonly newErrors: number; readonly marked: number };
 }
@@ -96,11 +99,12 @@ export function processFile(path: string, options: ProcessOptions, types?: TypeF
   }
   try {
     const result = migrate(path, text, options, types);
+    const markers = todoMarkers(text);
     const byTypes = types && !/\.(py|ipynb)$/.test(path) ? foundByTypes(path, text, types) : undefined;
-    if (result.output === null) return { ...base, status: "unchanged", todos: result.todos, foundByTypes: byTypes };
+    if (result.output === null) return { ...base, status: "unchanged", todos: result.todos, foundByTypes: byTypes, markers };
     if (options.hold) {
       const held = { output: result.output, stat: { mtimeMs: stat.mtimeMs, size: stat.size, mode: stat.mode } };
-      return { path, status: "changed", changes: result.changes, todos: result.todos, foundByTypes: byTypes, held };
+      return { path, status: "changed", changes: result.changes, todos: result.todos, foundByTypes: byTypes, markers, held };
     }
     if (options.write) {
       try {
@@ -115,6 +119,7 @@ export function processFile(path: string, options: ProcessOptions, types?: TypeF
       changes: result.changes,
       todos: result.todos,
       foundByTypes: byTypes,
+      markers,
       diff: options.diff ? unifiedDiff(path, text, result.output) : undefined,
       printed: options.print ? result.output : undefined,
     };

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import pc from "picocolors";
+import { todoMessage } from "../engine/code.js";
 import type { FileReport } from "./process-file.js";
 import type { PackageBump } from "./package-json.js";
 
@@ -114,7 +115,7 @@ export function summaryText(report: RunReport, cwd: string): string {
     if (file.status === "error") lines.push(`${pc.red("error")}  ${file.path}: ${file.error}`);
     if (file.status === "skipped") lines.push(`${pc.yellow("skipped")}  ${file.path}: ${file.error}`);
   }
-  const todos = report.files.flatMap((f) => f.todos.map((t) => `${f.path}:${t.line}  ${t.message.replace(/ https?:\/\/\S+$/, "")}`));
+  const todos = report.files.flatMap((f) => f.todos.map((t) => `${f.path}:${t.line}  ${todoMessage(t.message)}`));
   if (todos.length) lines.push("", pc.bold("Needs a human:"), ...todos.map((t) => `  ${t}`));
   for (const bump of report.packages) lines.push("", `${bump.path}: ${bump.dependency} ${bump.from} -> ${bump.to}${report.mode === "dry" ? " (not written: --dry)" : ""}`);
   const changeCount = report.files.reduce((n, f) => n + f.changes.length, 0);
