@@ -4,6 +4,7 @@
  * marks the statement with a TODO, the change (with its TODO line) is a suggestion for a human to take.
  */
 import type { Rule } from "eslint";
+import { importsClients } from "../src/detect/linked.js";
 import { contains } from "../src/detect/paths.js";
 import { packageSdk } from "../src/detect/package-sdk.js";
 import type { TypeFacts } from "../src/detect/sdk.js";
@@ -67,7 +68,8 @@ export function stepRule(step: Step, { name, description }: StepRuleOptions): Ru
     create(context) {
       const { sourceCode } = context;
       const types = typeOracle(sourceCode, context.settings);
-      if (!types && !sourceCode.text.includes(MENTIONS_SDK)) return {};
+      // A file that never names the SDK may still use a client another module of the project exports.
+      if (!types && !sourceCode.text.includes(MENTIONS_SDK) && !importsClients(context.filename, sourceCode.text)) return {};
       return {
         "Program:exit"() {
           const found = parseAsEslintDid(context.filename, sourceCode.text, types ?? undefined);

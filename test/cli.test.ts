@@ -278,6 +278,39 @@ describe("discovery", () => {
   });
 });
 
+describe("without types, clients imported from the project's own modules (detect/linked.ts)", () => {
+  const files = {
+    "tsconfig.json": JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "@/*": ["src/*"] } } }),
+    "src/services/scraper.ts": 'import FirecrawlApp from "@mendable/firecrawl-js";\n\nconst app = new FirecrawlApp({ apiKey: "k" });\nexport default app;\nexport function makeClient() {\n  return new FirecrawlApp({ apiKey: "k" });\n}\nexport const notAClient = { scrapeUrl: (url: string) => url };\n',
+    "src/services/index.ts": 'export { default as scraper, makeClient, notAClient } from "./scraper";\n',
+    "src/services/all.ts": 'export * from "./index";\n',
+    "src/services/legacy.ts": 'import { FirecrawlAppV1 } from "@mendable/firecrawl-js";\n\nexport const legacy = new FirecrawlAppV1({ apiKey: "k" });\n',
+    "src/services/current.ts": 'import { Firecrawl } from "@mendable/firecrawl-js";\n\nexport const current = new Firecrawl({ apiKey: "k" });\n',
+    // None of these names the SDK: each reaches a client only through the modules above.
+    "src/routes/page.ts": 'import { scraper } from "@/services";\n\nexport const page = (url: string) => scraper.scrapeUrl(url);\n',
+    "src/routes/crawl.ts": 'import { makeClient as client } from "../services/all.js";\n\nexport const crawl = (url: string) => client().crawlUrl(url, { limit: 5 });\n',
+    "src/routes/legacy.cjs": 'const { scraper } = require("../services/index.ts");\n\nmodule.exports = (url) => scraper.mapUrl(url);\n',
+    "src/routes/other.ts": 'import { notAClient } from "@/services";\nimport { legacy } from "../services/legacy";\nimport { current } from "../services/current";\n\nexport const a = notAClient.scrapeUrl("u");\nexport const b = legacy.scrapeUrl("u");\nexport const c = current.scrape("u");\n',
+  };
+
+  test("run migrates them, and check and the report agree; v2 and deliberate v1 clients are left", () => {
+    const dir = repo(files);
+    const checked = JSON.parse(cli(dir, "check", ".", "--no-types", "--format", "json").stdout);
+    expect(checked.findings.map((f: { file: string; line: number; message: string }) => `${f.file}:${f.line} ${f.message}`).sort()).toEqual([
+      "src/routes/crawl.ts:3 crawlUrl() is crawl() in v2",
+      "src/routes/crawl.ts:3 v2 waiters return failed or cancelled jobs instead of throwing: check the returned job's status",
+      "src/routes/legacy.cjs:3 mapUrl() is map() in v2",
+      "src/routes/page.ts:3 scrapeUrl() is scrape() in v2",
+    ]);
+    cli(dir, "run", ".", "--no-types");
+    expect(read(dir, "src/routes/page.ts")).toContain("scraper.scrape(url)");
+    expect(read(dir, "src/routes/crawl.ts")).toContain("client().crawl(url, { limit: 5 })");
+    expect(read(dir, "src/routes/legacy.cjs")).toContain("scraper.map(url)");
+    expect(read(dir, "src/routes/other.ts")).toBe(files["src/routes/other.ts"]);
+    expect(cli(dir, "check", ".", "--no-types", "--max-todos", "1").code).toBe(0);
+  });
+});
+
 describe("code already on v2, or on v1 on purpose (fixtures/already-v2)", () => {
   const FIXTURES = resolve(import.meta.dirname, "../fixtures/already-v2");
   const files = Object.fromEntries(readdirSync(FIXTURES).filter((f) => f === "package.json" || f.includes(".input.")).map((f) => [f, readFileSync(join(FIXTURES, f), "utf8")]));

@@ -213,20 +213,28 @@ describe("configs", () => {
       }),
     );
     writeFileSync(join(dir, "client.ts"), 'import FirecrawlApp from "@mendable/firecrawl-js";\n\nexport const app = new FirecrawlApp({ apiKey: "k" });\n');
-    // No SDK import here: only the type checker knows that `app` is a Firecrawl client.
+    // No SDK import here: the client comes from another module of the project.
     writeFileSync(join(dir, "use.ts"), 'import { app } from "./client";\n\nexport const page = (url: string) => app.scrapeUrl(url);\n');
+    // Nor here, and the client sits inside a typed parameter: only the type checker can tell.
+    writeFileSync(join(dir, "task.ts"), 'import type { app } from "./client";\n\nexport const page = (services: { crawler: typeof app }, url: string) => services.crawler.scrapeUrl(url);\n');
     const typed = (config: Linter.Config) =>
       new ESLint({
         cwd: dir,
         overrideConfigFile: true,
         overrideConfig: [{ files: ["**/*.ts"], languageOptions: { parser: tseslint.parser, parserOptions: { tsconfigRootDir: dir } } }, config],
       });
+    const scrapeUrl = (line: number) => expect.objectContaining({ ruleId: "firecrawl/no-v1-client-methods", message: "scrapeUrl() is scrape() in v2", line });
 
-    test("finds the cross-module call that the syntactic rules cannot see", async () => {
-      const [withTypes] = await typed(plugin.configs["recommended-type-checked"]!).lintFiles([join(dir, "use.ts")]);
+    test("recommended, without types, follows a client imported from another module", async () => {
+      const [result] = await typed(plugin.configs.recommended!).lintFiles([join(dir, "use.ts")]);
+      expect(result!.messages).toEqual([scrapeUrl(3)]);
+    });
+
+    test("recommended-type-checked also finds the client that only its type reveals", async () => {
+      const [withTypes] = await typed(plugin.configs["recommended-type-checked"]!).lintFiles([join(dir, "task.ts")]);
       expect(withTypes!.messages.filter((m) => m.fatal)).toEqual([]);
-      expect(withTypes!.messages).toContainEqual(expect.objectContaining({ ruleId: "firecrawl/no-v1-client-methods", message: "scrapeUrl() is scrape() in v2", line: 3 }));
-      const [withoutTypes] = await typed(plugin.configs.recommended!).lintFiles([join(dir, "use.ts")]);
+      expect(withTypes!.messages).toContainEqual(scrapeUrl(3));
+      const [withoutTypes] = await typed(plugin.configs.recommended!).lintFiles([join(dir, "task.ts")]);
       expect(withoutTypes!.messages).toEqual([]);
     });
   });

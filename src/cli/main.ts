@@ -118,6 +118,16 @@ async function collect(parsed: Parsed, collectOptions: CollectOptions) {
     const candidates = screen(todo.filter((f) => !typed(f)), onReport);
     await processAll([...todo.filter(typed), ...candidates].map((path) => ({ path, types: facts.get(path) })), options, jobs, onReport);
   }
+  // Without types, a file that never names the SDK may still use a client another module of the project
+  // exports (detect/linked.ts): once some file names the SDK, the screened files' imports are followed.
+  if (!types && reports.some((r) => !r.screened && r.status !== "error" && r.status !== "skipped")) {
+    const { filesImportingClients } = await import("../detect/linked.js");
+    const importers = new Set(filesImportingClients(reports.filter((r) => r.screened).map((r) => r.path)));
+    if (importers.size) {
+      reports.splice(0, reports.length, ...reports.filter((r) => !importers.has(r.path)));
+      await processAll([...importers].map((path) => ({ path })), options, jobs, (report) => reports.push(report));
+    }
+  }
   progress.done();
   const order = new Map(files.map((f, i) => [f, i]));
   const sorted = reports.sort((a, b) => order.get(a.path)! - order.get(b.path)!);

@@ -35,6 +35,8 @@ export interface FileReport {
   readonly printed?: string;
   /** with `hold`: the new text, not yet written, and the file as it was read (to refuse a later change) */
   readonly held?: { readonly output: string; readonly stat: FileStamp };
+  /** settled by the screen: the file never names the SDK, so nothing parsed it */
+  readonly screened?: boolean;
   /** the TODO(firecrawl-v2) markers the file holds as read: what earlier runs left for a human */
   readonly markers?: readonly { readonly line: number; readonly message: string }[];
   /** in the type-aware mode: the type errors the migration introduced against v2, and how many are marked */
@@ -67,7 +69,7 @@ function foundByTypes(path: string, text: string, types: TypeFacts): FileReport[
   const source = readSource(path, text);
   const { index, sdk } = parseForSteps(source);
   const known = new Set(findClientCalls(index, sdk).map((c) => c.node.start));
-  return findClientCalls(index, detectSdk(index, types))
+  return findClientCalls(index, detectSdk(index, types, sdk.linked))
     .filter((c) => !known.has(c.node.start))
     .map((c) => ({ line: lineAt(source.text, c.node.start!), method: c.method }));
 }

@@ -128,7 +128,7 @@ export function summaryText(report: RunReport, cwd: string): string {
   lines.push(
     report.analysis.mode === "types"
       ? `Type-aware (${report.analysis.projects.join(", ")}): ${byTypes} client calls found only through types`
-      : "Syntactic mode: no tsconfig.json found (or --no-types); clients made in other modules are not followed",
+      : "Syntactic mode: no tsconfig.json found (or --no-types); clients imported from other modules are followed, not those passed in as parameters",
   );
   const v = report.verification;
   if (v?.error) {

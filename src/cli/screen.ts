@@ -36,7 +36,7 @@ export function screenFile(path: string): FileReport | Contents {
     for (let n; length < buffer.length && (n = readSync(fd, buffer, length, buffer.length - length, null)) > 0; ) length += n;
     if (length > MAX_BYTES) return { ...base, status: "skipped", error: `larger than ${MAX_BYTES / 1024 / 1024} MB` };
     const bytes = buffer.subarray(0, length);
-    if (bytes.indexOf(NEEDLE) === -1) return { ...base, status: "unchanged" };
+    if (bytes.indexOf(NEEDLE) === -1) return { ...base, status: "unchanged", screened: true };
     return { bytes: Buffer.from(bytes), stat: fstatSync(fd) };
   } catch (error) {
     return { ...base, status: "error", error: `cannot read: ${(error as Error).message}` };

@@ -2,8 +2,9 @@
  * Which expressions are Firecrawl clients, found the way aws-sdk-js-codemod finds its clients: follow a
  * receiver back to where it was made. A receiver is a client when it is `new <client class>(...)`, a
  * binding initialised, assigned or annotated as one, a `this.x` member the class sets or types as one, or
- * the result of a factory in the same file that returns one. Everything else (another API with a
- * `scrapeUrl` method, the `.v1` accessor of a v2 client) is not.
+ * the result of a factory in the same file that returns one, or a client or factory imported from a
+ * project module that exports one (linked.ts). Everything else (another API with a `scrapeUrl` method,
+ * the `.v1` accessor of a v2 client) is not.
  */
 import type { ASTPath } from "jscodeshift";
 import type { Node } from "@babel/types";
@@ -114,10 +115,17 @@ export class ClientTracker {
     return (scope.getBindings()[name] ?? []) as AnyPath[];
   }
 
+  /** A binding made by an import (or a destructured require) from a project module. */
+  private isImported(binding: AnyPath): boolean {
+    const parent = binding.parent?.node as Node | undefined;
+    return parent?.type === "ImportSpecifier" || parent?.type === "ImportDefaultSpecifier" || (parent?.type === "ObjectProperty" && binding.parent?.parent?.node.type === "ObjectPattern");
+  }
+
   private isClientBinding(path: AnyPath, name: string): boolean {
     const scope = path.scope?.lookup(name);
     for (const binding of this.bindingsOf(path, name)) {
       const id = binding.node;
+      if (this.sdk.linked?.clients.has(name) && this.isImported(binding)) return true;
       if (id.type === "Identifier" && this.isClientType(id.typeAnnotation)) return true;
       const parent = binding.parent as AnyPath | null;
       if (!parent) continue;
@@ -165,9 +173,10 @@ export class ClientTracker {
     });
   }
 
-  /** A function in this file that returns a client: by its return type, or by what it returns. */
-  private isFactory(calleePath: AnyPath, name: string): boolean {
+  /** A function that returns a client: one in this file, by its return type or what it returns, or an imported factory. */
+  isFactory(calleePath: AnyPath, name: string): boolean {
     for (const binding of this.bindingsOf(calleePath, name)) {
+      if (this.sdk.linked?.factories.has(name) && this.isImported(binding)) return true;
       const parent = binding.parent as AnyPath | null;
       if (!parent) continue;
       let fn: AnyPath | null = null;
@@ -175,16 +184,17 @@ export class ClientTracker {
       else if (parent.node.type === "VariableDeclarator" && parent.node.init && FUNCTION_TYPES.has(unwrap(parent.node.init).type)) {
         fn = parent.get("init") as AnyPath;
       }
-      if (!fn) continue;
-      const fnNode = fn.node as Extract<Node, { type: "FunctionDeclaration" }>;
-      if (this.isClientType(fnNode.returnType)) return true;
-      if (fnNode.body.type !== "BlockStatement") {
-        if (this.isClient(fn.get("body"))) return true;
-        continue;
-      }
-      const returns = this.index.within("ReturnStatement", fnNode.body).filter((p) => p.node.argument && enclosingFunction(p) === fnNode);
-      if (returns.some((p) => this.isClient(p.get("argument")))) return true;
+      if (fn && this.returnsClient(fn)) return true;
     }
     return false;
+  }
+
+  /** Whether the function at `fn` returns a client: by its return type, or by what it returns. */
+  returnsClient(fn: AnyPath): boolean {
+    const fnNode = fn.node as Extract<Node, { type: "FunctionDeclaration" }>;
+    if (this.isClientType(fnNode.returnType)) return true;
+    if (fnNode.body.type !== "BlockStatement") return this.isClient(fn.get("body"));
+    const returns = this.index.within("ReturnStatement", fnNode.body).filter((p) => p.node.argument && enclosingFunction(p) === fnNode);
+    return returns.some((p) => this.isClient(p.get("argument")));
   }
 }

@@ -18,6 +18,14 @@ export interface TypeFacts {
   optionsAt?(start: number): OptionsKind | undefined;
 }
 
+/** Clients that a file's imports from the project's own modules bind (linked.ts), by local name. */
+export interface LinkedClients {
+  /** names bound to a client instance */
+  readonly clients: ReadonlySet<string>;
+  /** names bound to a function that returns a client */
+  readonly factories: ReadonlySet<string>;
+}
+
 export interface SdkBindings {
   /** the file reaches the SDK at all (or the type checker may know of clients in it); when false no step looks further */
   readonly found: boolean;
@@ -30,6 +38,8 @@ export interface SdkBindings {
   /** the import declarations and require/import() declarators that bring the SDK in */
   readonly sites: readonly Path[];
   readonly types?: TypeFacts;
+  /** clients and factories imported from the project's own modules */
+  readonly linked?: LinkedClients;
 }
 
 const MODULES: ReadonlySet<string> = new Set(SDK_MODULES);
@@ -65,7 +75,7 @@ export function isModuleLoad(node: Node | null | undefined): boolean {
   return isLoader && MODULES.has(stringValue(n.arguments[0]) ?? "");
 }
 
-export function detectSdk(index: PathIndex, types?: TypeFacts): SdkBindings {
+export function detectSdk(index: PathIndex, types?: TypeFacts, linked?: LinkedClients): SdkBindings {
   const clientClasses = new Set<string>();
   const namespaces = new Set<string>();
   const named = new Map<string, string>();
@@ -116,7 +126,8 @@ export function detectSdk(index: PathIndex, types?: TypeFacts): SdkBindings {
     }
   }
 
-  return { found: sites.length > 0 || types !== undefined, clientClasses, namespaces, named, sites, types };
+  const linkedAny = linked !== undefined && (linked.clients.size > 0 || linked.factories.size > 0);
+  return { found: sites.length > 0 || types !== undefined || linkedAny, clientClasses, namespaces, named, sites, types, linked };
 }
 
 /** `ns.default`, `ns.Firecrawl`, `require(M).default`, `(await import(M)).default`. */

@@ -6,6 +6,7 @@ import type { File, Node } from "@babel/types";
 import type { DocLink } from "../mapping/docs.js";
 import { packageSdk } from "../detect/package-sdk.js";
 import { detectSdk, type SdkBindings, type TypeFacts } from "../detect/sdk.js";
+import { linkedClients } from "../detect/linked.js";
 import { PathIndex, type Path } from "../detect/paths.js";
 import type { Edit } from "./edits.js";
 import { parse, type Source } from "./source.js";
@@ -43,7 +44,7 @@ export interface Parsed {
 export function parseForSteps(source: Source, types?: TypeFacts): Parsed {
   const ast = parse(source);
   const index = new PathIndex(ast);
-  return { ast, index, sdk: detectSdk(index, types) };
+  return { ast, index, sdk: detectSdk(index, types, linkedClients(index, source.path)) };
 }
 
 /** The statement a TODO goes above: climb until the parent holds a list of statements or members. */
