@@ -5,6 +5,7 @@
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
@@ -404,6 +405,18 @@ describe("check", () => {
       expect(region.startLine).toBeGreaterThan(0);
       expect(region.startColumn).toBeGreaterThan(0);
     }
+  });
+
+  test("sarif validates against the SARIF 2.1.0 schema, with percent-encoded URIs", async () => {
+    const [{ default: Ajv }, { default: addFormats }] = await Promise.all([import("ajv-draft-04"), import("ajv-formats")]);
+    const schema = JSON.parse(readFileSync(createRequire(import.meta.url).resolve("@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json"), "utf8"));
+    // The schema's own formats check the URIs too (uri-reference: no raw spaces or '#').
+    const validate = addFormats(new Ajv({ strict: false, allErrors: true, unicodeRegExp: false })).compile(schema);
+    const d = repo({ "src/my page #1.ts": V1_SCRAPE, "src/ünï.ts": V1_CRAWL, "src/broken.ts": 'import F from "@mendable/firecrawl-js";\nconst = ;\n' });
+    const sarif = JSON.parse(cli(d, "check", ".", "--format", "sarif").stdout);
+    expect(validate(sarif) ? [] : validate.errors).toEqual([]);
+    const uris = new Set(sarif.runs[0].results.map((r: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) => r.locations[0]!.physicalLocation.artifactLocation.uri));
+    expect([...uris].sort()).toEqual(["src/broken.ts", "src/my%20page%20%231.ts", "src/%C3%BCn%C3%AF.ts"].sort());
   });
 
   test("github prints workflow annotations", () => {

@@ -62,7 +62,7 @@ function sarif(findings: readonly Finding[], version: string, steps: readonly Na
           ruleIndex: rules.findIndex((r) => r.id === f.rule),
           level: f.rule === UNPROCESSED.name ? "error" : f.fixable ? "warning" : "note",
           message: { text: f.message },
-          locations: [{ physicalLocation: { artifactLocation: { uri: f.file.split("\\").join("/") }, region: { startLine: f.line, startColumn: f.column } } }],
+          locations: [{ physicalLocation: { artifactLocation: { uri: f.file.split(/[\\/]/).map(encodeURIComponent).join("/") }, region: { startLine: f.line, startColumn: f.column } } }],
         })),
       },
     ],
