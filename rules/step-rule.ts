@@ -9,7 +9,7 @@ import { contains } from "../src/detect/paths.js";
 import { packageSdk } from "../src/detect/package-sdk.js";
 import type { TypeFacts } from "../src/detect/sdk.js";
 import type { ApiVersion } from "../src/mapping/imports.js";
-import { parseForSteps, planStep, type Parsed, type PlannedTodo, type Step } from "../src/engine/transform.js";
+import { parseForSteps, planStep, type Parsed, type PlannedChange, type PlannedTodo, type Step } from "../src/engine/transform.js";
 import { readSource, type Source } from "../src/engine/source.js";
 import { typeOracle } from "./type-oracle.js";
 
@@ -78,14 +78,23 @@ export function stepRule(step: Step, { name, description }: StepRuleOptions): Ru
           if (!parsed.sdk.found) return;
           const plan = planStep(step, source, parsed, { sdk: sdkOf(context) });
           const loc = (start: number, end = start) => ({ start: sourceCode.getLocFromIndex(start), end: sourceCode.getLocFromIndex(end) });
-          const unclaimed = new Set<PlannedTodo>(plan.todos);
+          // A TODO qualifies one change, the step's last before it in its statement (else its first after):
+          // the other changes of that statement stay autofixes with their own messages.
+          const claims = new Map<PlannedChange, PlannedTodo[]>();
+          const unclaimed: PlannedTodo[] = [];
+          for (const todo of plan.todos) {
+            const inStatement = plan.changes.map((change, i) => ({ change, i })).filter(({ change }) => contains(todo.statement as never, change.edits[0]! as never));
+            const claimed = inStatement.filter(({ i }) => i < todo.after).at(-1) ?? inStatement.find(({ i }) => i >= todo.after);
+            if (claimed) claims.set(claimed.change, [...(claims.get(claimed.change) ?? []), todo]);
+            else unclaimed.push(todo);
+          }
           for (const change of plan.changes) {
             const first = change.edits[0]!;
-            const todo = plan.todos.find((t) => contains(t.statement as never, { start: first.start, end: first.end } as never));
-            const fixes = (fixer: Rule.RuleFixer) => [...change.edits, ...(todo ? [todo.edit] : [])].map((e) => fixer.replaceTextRange([e.start, e.end], e.text));
-            if (todo) {
-              unclaimed.delete(todo);
-              context.report({ loc: loc(first.start, first.end), messageId: "manual", data: { message: `${change.message}: ${todo.message}` }, suggest: [{ messageId: "applyWithTodo", fix: fixes }] });
+            const todos = claims.get(change) ?? [];
+            const fixes = (fixer: Rule.RuleFixer) => [...change.edits, ...todos.map((t) => t.edit)].map((e) => fixer.replaceTextRange([e.start, e.end], e.text));
+            if (todos.length) {
+              const message = `${change.message}: ${todos.map((t) => t.message).join("; ")}`;
+              context.report({ loc: loc(first.start, first.end), messageId: "manual", data: { message }, suggest: [{ messageId: "applyWithTodo", fix: fixes }] });
             } else {
               context.report({ loc: loc(first.start, first.end), messageId: "change", data: { message: change.message }, fix: fixes });
             }

@@ -407,9 +407,11 @@ describe("check", () => {
     }
   });
 
-  test("sarif validates against the SARIF 2.1.0 schema, with percent-encoded URIs", async () => {
-    const [{ default: Ajv }, { default: addFormats }] = await Promise.all([import("ajv-draft-04"), import("ajv-formats")]);
-    const schema = JSON.parse(readFileSync(createRequire(import.meta.url).resolve("@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json"), "utf8"));
+  test("sarif validates against the SARIF 2.1.0 schema, with percent-encoded URIs", () => {
+    const require = createRequire(import.meta.url);
+    const { default: Ajv } = require("ajv-draft-04") as typeof import("ajv-draft-04");
+    const { default: addFormats } = require("ajv-formats") as typeof import("ajv-formats");
+    const schema = JSON.parse(readFileSync(require.resolve("@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json"), "utf8"));
     // The schema's own formats check the URIs too (uri-reference: no raw spaces or '#').
     const validate = addFormats(new Ajv({ strict: false, allErrors: true, unicodeRegExp: false })).compile(schema);
     const d = repo({ "src/my page #1.ts": V1_SCRAPE, "src/ünï.ts": V1_CRAWL, "src/broken.ts": 'import F from "@mendable/firecrawl-js";\nconst = ;\n' });

@@ -92,6 +92,18 @@ describe("rules", () => {
           },
         ],
       },
+      {
+        // One finding, one message: the maxDepth note stays with maxDepth, and ignoreSitemap keeps its autofix.
+        code: `${HEADER}app.asyncCrawlUrl("u", { maxDepth: 2, ignoreSitemap: true });`,
+        output: `${HEADER}app.asyncCrawlUrl("u", { maxDepth: 2, sitemap: "skip" });`,
+        errors: [
+          {
+            message: "maxDepth is maxDiscoveryDepth in v2: maxDepth became maxDiscoveryDepth and the meaning changed: v1 counted URL path depth, v2 counts link-discovery hops from the start page",
+            suggestions: [{ messageId: "applyWithTodo", output: `${HEADER}// TODO(firecrawl-v2): maxDepth became maxDiscoveryDepth and the meaning changed: v1 counted URL path depth, v2 counts link-discovery hops from the start page https://docs.firecrawl.dev/migrate-to-v2#crawl-options-mapping-v1-%E2%86%92-v2\napp.asyncCrawlUrl("u", { maxDiscoveryDepth: 2, ignoreSitemap: true });` }],
+          },
+          { message: 'ignoreSitemap: true is sitemap: "skip" in v2' },
+        ],
+      },
     ],
   });
 

@@ -56,6 +56,8 @@ export interface PlannedTodo {
   readonly message: string;
   readonly edit: Edit;
   readonly statement: { readonly start: number; readonly end: number };
+  /** how many changes the step had planned when it asked for this line: it qualifies the one around there */
+  readonly after: number;
 }
 
 /** What one step would do to one parse, in that parse's coordinates. */
@@ -90,7 +92,7 @@ export class Planner {
     const edit = todoEdit(this.source, statement.start, message, DOCS[link], this.comment);
     if (!edit || this.plan.edits.some((e) => e.start === edit.start && e.text === edit.text)) return;
     this.plan.edits.push(edit);
-    this.plan.todos.push({ message, edit, statement: { start: statement.start, end: statement.end } });
+    this.plan.todos.push({ message, edit, statement: { start: statement.start, end: statement.end }, after: this.plan.changes.length });
   }
 }
 
