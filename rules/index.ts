@@ -27,22 +27,27 @@ export const rules: Record<string, Rule.RuleModule> = {
 const FILES = ["**/*.{js,jsx,mjs,cjs,ts,tsx,mts,cts}"];
 const V1_RULES = Object.keys(rules).filter((name) => name.startsWith("no-v1-"));
 
-const plugin: ESLint.Plugin & { configs: Record<string, Linter.Config> } = {
-  meta: { name: "firecrawl-codemod", version: VERSION, namespace: "firecrawl" },
-  rules,
-  configs: {},
-};
+export const meta = { name: "firecrawl-codemod", version: VERSION, namespace: "firecrawl" };
+
+/**
+ * Flat configs only (the plugin's type says so, so `defineConfig` and `tseslint.config` accept them
+ * without the legacy config type). Exported by name too: `require("firecrawl-codemod/eslint-plugin")`
+ * in an eslint.config.cjs gets this module's namespace, which is then the plugin itself, no `.default`.
+ */
+export const configs: Record<string, Linter.Config> = {};
+
+const plugin: { meta: typeof meta; rules: typeof rules; configs: typeof configs } = { meta, rules, configs } satisfies ESLint.Plugin;
 
 const recommendedRules = Object.fromEntries(V1_RULES.map((name) => [`firecrawl/${name}`, "error"])) as Linter.RulesRecord;
 
-plugin.configs.recommended = {
+configs.recommended = {
   name: "firecrawl/recommended",
   files: FILES,
   plugins: { firecrawl: plugin },
   rules: recommendedRules,
 };
 
-plugin.configs["recommended-type-checked"] = {
+configs["recommended-type-checked"] = {
   name: "firecrawl/recommended-type-checked",
   files: FILES,
   plugins: { firecrawl: plugin },
@@ -51,7 +56,7 @@ plugin.configs["recommended-type-checked"] = {
   rules: recommendedRules,
 };
 
-plugin.configs.strict = {
+configs.strict = {
   name: "firecrawl/strict",
   files: FILES,
   plugins: { firecrawl: plugin },

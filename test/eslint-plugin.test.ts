@@ -2,6 +2,7 @@
  * The ESLint plugin: rule by rule with RuleTester, over the whole fixture corpus against the codemod, in
  * real ESLint 10 and ESLint 9 instances, with the type checker on a real tsconfig, and its docs pages.
  */
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ESLint, Linter, RuleTester } from "eslint";
@@ -249,6 +250,34 @@ describe("configs", () => {
       const [withoutTypes] = await typed(plugin.configs.recommended!).lintFiles([join(dir, "task.ts")]);
       expect(withoutTypes!.messages).toEqual([]);
     });
+  });
+});
+
+describe("config files as users write them", () => {
+  // Inside the repository, so `firecrawl-codemod/eslint-plugin` resolves to this package (self-reference).
+  const dir = mkdtempSync(join(root, ".configs-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const parser = "{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } }";
+  const configs = {
+    "eslint.config.cjs": `const firecrawl = require("firecrawl-codemod/eslint-plugin");\nconst tseslint = require("typescript-eslint");\n\nmodule.exports = [${parser}, firecrawl.configs.recommended, { files: ["**/*.ts"], plugins: { fc: firecrawl }, rules: { "fc/no-v1-imports": "error" } }];\n`,
+    "eslint.config.mts": `import { defineConfig } from "eslint/config";\nimport tseslint from "typescript-eslint";\nimport firecrawl from "firecrawl-codemod/eslint-plugin";\n\nexport default defineConfig([${parser}, { extends: [firecrawl.configs.recommended] }, { files: ["**/*.ts"], plugins: { fc: firecrawl }, rules: { "fc/no-v1-imports": "error" } }]);\n`,
+    "eslint.config.ts": `import tseslint from "typescript-eslint";\nimport firecrawl from "firecrawl-codemod/eslint-plugin";\n\nexport default tseslint.config(${parser}, firecrawl.configs.recommended!, { files: ["**/*.ts"], plugins: { fc: firecrawl }, rules: { "fc/no-v1-imports": "error" } });\n`,
+  };
+  for (const [name, text] of Object.entries(configs)) writeFileSync(join(dir, name), text);
+  writeFileSync(join(dir, "use.ts"), `${HEADER}export const page = app.scrapeUrl("u");\n`);
+  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext", skipLibCheck: true, noEmit: true, types: [] }, files: ["eslint.config.mts", "eslint.config.ts"] }));
+
+  test("the TypeScript configs type-check (defineConfig, tseslint.config)", () => {
+    const tsc = spawnSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", dir], { encoding: "utf8" });
+    expect(tsc.stdout).toBe("");
+    expect(tsc.status).toBe(0);
+  });
+
+  test.each(Object.keys(configs).flatMap((name) => [[name, "10"], [name, "9"]] as const))("%s loads in ESLint %s and reports", async (name, major) => {
+    const Engine = major === "10" ? ESLint : ((await import("eslint-v9")) as unknown as { ESLint: typeof ESLint }).ESLint;
+    const [result] = await new Engine({ cwd: dir, overrideConfigFile: join(dir, name) }).lintFiles([join(dir, "use.ts")]);
+    expect(result!.messages.filter((m) => m.fatal)).toEqual([]);
+    expect(result!.messages.map((m) => m.ruleId).sort()).toEqual(["fc/no-v1-imports", "firecrawl/no-v1-client-methods", "firecrawl/no-v1-imports"]);
   });
 });
 
