@@ -67,7 +67,7 @@ export function stepRule(step: Step, { name, description }: StepRuleOptions): Ru
     },
     create(context) {
       const { sourceCode } = context;
-      const types = typeOracle(sourceCode, context.settings);
+      const types = typeOracle(sourceCode, context.filename, context.settings);
       // A file that never names the SDK may still use a client another module of the project exports.
       if (!types && !sourceCode.text.includes(MENTIONS_SDK) && !importsClients(context.filename, sourceCode.text)) return {};
       return {

@@ -1,42 +1,43 @@
 /**
- * The type checker's word on receivers, for `recommended-type-checked`: an expression whose TypeScript
- * type is the SDK's client class is a client, wherever it was made (another module, a factory, an
- * injected service). Reached through typescript-eslint's parser services.
+ * The type checker's word, for `recommended-type-checked`: the same facts the CLI's type-aware mode gets
+ * (detect/type-facts.ts): receivers typed as the client class wherever they were made, bindings typed as
+ * v1 results, and options literals that a client call in another module takes. Reached through
+ * typescript-eslint's parser services, with the project's own TypeScript, which made the program.
  */
+import { createRequire } from "node:module";
 import type { SourceCode } from "eslint";
 import type * as ts from "typescript";
-import { isClientType, type TsType } from "../src/detect/client-type.js";
+import { fileFacts, optionsElsewhere, typeFactsOf } from "../src/detect/type-facts.js";
 import type { TypeFacts } from "../src/detect/sdk.js";
+import type { OptionsKind } from "../src/mapping/methods.js";
 
 interface Services {
   program?: ts.Program;
 }
 
-/** The node that spans exactly [start, end), searched only through nodes that contain the range. */
-function nodeAt(file: ts.SourceFile, start: number, end: number): ts.Node | undefined {
-  let found: ts.Node | undefined;
-  const visit = (node: ts.Node): void => {
-    if (node.getStart(file) <= start && node.getEnd() >= end) {
-      if (node.getStart(file) === start && node.getEnd() === end) found = node;
-      node.forEachChild(visit);
-    }
-  };
-  file.forEachChild(visit);
-  return found;
-}
+const require = createRequire(import.meta.url);
 
-/** An oracle when the file was parsed with type information and the settings ask for it, else null. */
-export function typeOracle(sourceCode: SourceCode, settings?: Record<string, unknown>): TypeFacts | null {
+/** Every rule asks about the same file: the answer is kept with the file's parse. */
+const perFile = new WeakMap<SourceCode, TypeFacts | null>();
+/** Options used across modules need a look at every file: once per program, as a lint run keeps it. */
+const perProgram = new WeakMap<ts.Program, Map<ts.SourceFile, [number, OptionsKind][]>>();
+
+/** The facts when the file was parsed with type information and the settings ask for them, else null. */
+export function typeOracle(sourceCode: SourceCode, filename: string, settings?: Record<string, unknown>): TypeFacts | null {
+  const known = perFile.get(sourceCode);
+  if (known !== undefined) return known;
   const wanted = (settings?.firecrawl as { typeAware?: boolean } | undefined)?.typeAware;
   const program = (sourceCode.parserServices as Services | undefined)?.program;
-  if (!wanted || !program) return null;
-  const checker = program.getTypeChecker();
-  const file = program.getSourceFiles().find((f) => f.text === sourceCode.text);
-  if (!file) return null;
-  return {
-    isClient(start, end) {
-      const node = nodeAt(file, start, end);
-      return node !== undefined && isClientType(checker.getTypeAtLocation(node) as unknown as TsType);
-    },
-  };
+  const file = wanted && program ? program.getSourceFile(filename) : undefined;
+  let facts: TypeFacts | null = null;
+  if (program && file) {
+    // The TypeScript that made the program: typescript-eslint's peer, which is the project's.
+    const t = require("typescript") as typeof ts;
+    let elsewhere = perProgram.get(program);
+    if (!elsewhere) perProgram.set(program, (elsewhere = optionsElsewhere(t, program)));
+    const { facts: found } = fileFacts(t, program.getTypeChecker(), file);
+    facts = typeFactsOf({ ...found, options: elsewhere.get(file) ?? [] });
+  }
+  perFile.set(sourceCode, facts);
+  return facts;
 }

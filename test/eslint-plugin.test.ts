@@ -230,6 +230,11 @@ describe("configs", () => {
     writeFileSync(join(dir, "use.ts"), 'import { app } from "./client";\n\nexport const page = (url: string) => app.scrapeUrl(url);\n');
     // Nor here, and the client sits inside a typed parameter: only the type checker can tell.
     writeFileSync(join(dir, "task.ts"), 'import type { app } from "./client";\n\nexport const page = (services: { crawler: typeof app }, url: string) => services.crawler.scrapeUrl(url);\n');
+    // A result and an options object whose kind only their use in another module tells.
+    writeFileSync(join(dir, "pages.ts"), 'import { app } from "./client";\n\nexport const fetchPage = (url: string) => app.scrapeUrl(url);\n');
+    writeFileSync(join(dir, "digest.ts"), 'import { fetchPage } from "./pages";\n\nexport async function digest(url: string) {\n  const page = await fetchPage(url);\n  if (!page.success) throw new Error(page.error);\n  return page.markdown;\n}\n');
+    writeFileSync(join(dir, "defaults.ts"), "export const crawlDefaults = { limit: 10, allowBackwardLinks: true };\n");
+    writeFileSync(join(dir, "jobs.ts"), 'import { app } from "./client";\nimport { crawlDefaults } from "./defaults";\n\nexport const crawl = (url: string) => app.asyncCrawlUrl(url, crawlDefaults);\n');
     const typed = (config: Linter.Config) =>
       new ESLint({
         cwd: dir,
@@ -241,6 +246,14 @@ describe("configs", () => {
     test("recommended, without types, follows a client imported from another module", async () => {
       const [result] = await typed(plugin.configs.recommended!).lintFiles([join(dir, "use.ts")]);
       expect(result!.messages).toEqual([scrapeUrl(3)]);
+    });
+
+    test("recommended-type-checked gets the CLI's facts: results and options objects used from other modules", async () => {
+      const lint = async (config: Linter.Config, file: string) => (await typed(config).lintFiles([join(dir, file)]))[0]!.messages.map((m) => `${m.ruleId} ${m.line}`);
+      expect(await lint(plugin.configs["recommended-type-checked"]!, "digest.ts")).toContain("firecrawl/no-v1-result-shapes 5");
+      expect(await lint(plugin.configs["recommended-type-checked"]!, "defaults.ts")).toContain("firecrawl/no-v1-options 1");
+      expect(await lint(plugin.configs.recommended!, "digest.ts")).toEqual([]);
+      expect(await lint(plugin.configs.recommended!, "defaults.ts")).toEqual([]);
     });
 
     test("recommended-type-checked also finds the client that only its type reveals", async () => {

@@ -11,6 +11,7 @@ import { afterAll, expect, test } from "vitest";
 import { loadProcessing } from "../src/cli/pool.js";
 import { answeredAlike, migrateEarly } from "../src/cli/speculation.js";
 import { projectProgram, typeFacts } from "../src/cli/types.js";
+import { typeFactsOf } from "../src/detect/type-facts.js";
 
 const root = resolve(import.meta.dirname, "..");
 const v1 = createRequire(import.meta.url).resolve("firecrawl-v1/package.json").replace("package.json", "dist/index.d.ts");
@@ -26,7 +27,7 @@ const options = { write: false, diff: false, print: false, keepV1Defaults: false
 test("an early result stands exactly where the checker's facts answer its questions the same", async () => {
   const early = await migrateEarly(files, options, new Promise(() => {}));
   const facts = typeFacts([projectProgram(tsconfig)], new Set(files));
-  const { processFile, processOptions, typeFactsOf } = await loadProcessing(options);
+  const { processFile, processOptions } = await loadProcessing(options);
   const verdicts = [...early].map(([path, result]) => {
     const found = facts.get(path);
     const withFacts = processFile(path, processOptions, found && typeFactsOf(found));

@@ -12,7 +12,6 @@ import { findClientCalls } from "../detect/calls.js";
 import { packageSdk, pythonPackageSdk } from "../detect/package-sdk.js";
 import { detectSdk, type TypeFacts } from "../detect/sdk.js";
 import type { Contents } from "./screen.js";
-import type { FileTypes } from "./types.js";
 import { todoMarkers } from "../engine/code.js";
 import { lineAt, readSource } from "../engine/source.js";
 import { parseForSteps, runSteps, type Change, type Step, type TransformOptions } from "../engine/transform.js";
@@ -72,14 +71,6 @@ function foundByTypes(path: string, text: string, types: TypeFacts): FileReport[
   return findClientCalls(index, detectSdk(index, types, sdk.linked))
     .filter((c) => !known.has(c.node.start))
     .map((c) => ({ line: lineAt(source.text, c.node.start!), method: c.method }));
-}
-
-/** What the type checker found in a file, as the transforms ask for it. */
-export function typeFactsOf(found: FileTypes): TypeFacts {
-  const receivers = new Set(found.receivers);
-  const results = new Map(found.results);
-  const options = new Map(found.options);
-  return { isClient: (start, end) => receivers.has(`${start}:${end}`), resultAt: (start) => results.get(start), optionsAt: (start) => options.get(start) };
 }
 
 /** Runs one file; in the type-aware mode, with what the type checker found in it. */
