@@ -266,6 +266,28 @@ describe("configs", () => {
   });
 });
 
+describe("code already on v2, or on v1 on purpose (fixtures/already-v2): no report in either config", () => {
+  const fixtures = join(root, "fixtures/already-v2");
+  const dir = mkdtempSync(join(root, ".typed-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const inputs = readdirSync(fixtures).filter((f) => f.includes(".input."));
+  for (const name of [...inputs, "package.json"]) writeFileSync(join(dir, name), readFileSync(join(fixtures, name)));
+  writeFileSync(
+    join(dir, "tsconfig.json"),
+    JSON.stringify({ compilerOptions: { strict: true, module: "ESNext", moduleResolution: "Bundler", skipLibCheck: true, paths: { "@mendable/firecrawl-js": ["../node_modules/@mendable/firecrawl-js/dist/index.d.ts"] } }, include: ["*.ts"] }),
+  );
+
+  test.each([
+    ["recommended", plugin.configs.recommended!],
+    ["recommended-type-checked", plugin.configs["recommended-type-checked"]!],
+  ] as const)("%s", async (_, config) => {
+    const linter = new ESLint({ cwd: dir, overrideConfigFile: true, overrideConfig: [{ files: ["**/*.ts"], languageOptions: { parser: tseslint.parser, parserOptions: { tsconfigRootDir: dir } } }, config] });
+    const results = await linter.lintFiles(inputs.map((f) => join(dir, f)));
+    expect(results.flatMap((r) => r.messages.map((m) => `${r.filePath.slice(dir.length + 1)}:${m.line} ${m.ruleId}: ${m.message}`))).toEqual([]);
+    expect(results).toHaveLength(inputs.length);
+  });
+});
+
 describe("config files as users write them", () => {
   // Inside the repository, so `firecrawl-codemod/eslint-plugin` resolves to this package (self-reference).
   const dir = mkdtempSync(join(root, ".configs-"));
