@@ -56,8 +56,8 @@ export interface ProcessOptions extends TransformOptions {
 // ignoreBOM keeps a byte-order mark in the text, so it is written back (readSource sets it aside).
 const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
-/** Python files, notebooks, and JavaScript/TypeScript, each through its own steps. */
-function migrate(path: string, text: string, options: ProcessOptions, types?: TypeFacts): Result {
+/** Python files, notebooks, and JavaScript/TypeScript, each through its own steps (Python's parser loaded). */
+export function migrateText(path: string, text: string, options: Pick<ProcessOptions, "steps" | "pythonSteps" | "keepV1Defaults" | "sdk">, types?: TypeFacts): Result {
   if (path.endsWith(".ipynb")) return runNotebook(options.pythonSteps, path, text, { ...options, sdk: options.sdk ?? pythonPackageSdk(path) });
   if (path.endsWith(".py")) return runPython(options.pythonSteps, path, text, { ...options, sdk: options.sdk ?? pythonPackageSdk(path) });
   return runSteps(options.steps, path, text, { ...options, sdk: options.sdk ?? packageSdk(path) }, types);
@@ -91,7 +91,7 @@ export function processFile(path: string, options: ProcessOptions, types?: TypeF
     return { ...base, status: "skipped", error: "not UTF-8 text; left as it is rather than re-encoded" };
   }
   try {
-    const result = migrate(path, text, options, types);
+    const result = migrateText(path, text, options, types);
     const markers = todoMarkers(text);
     const byTypes = types && !/\.(py|ipynb)$/.test(path) ? foundByTypes(path, text, types) : undefined;
     if (result.output === null) return { ...base, status: "unchanged", todos: result.todos, foundByTypes: byTypes, markers };
