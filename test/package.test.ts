@@ -16,7 +16,7 @@ const npm = (args: string[], cwd: string) => execFileSync("npm", args, { cwd, en
 const V1 = 'import FirecrawlApp from "@mendable/firecrawl-js";\nconst app = new FirecrawlApp({ apiKey: "k" });\nexport const page = app.scrapeUrl("u");\n';
 
 beforeAll(() => {
-  npm(["pack", "--pack-destination", dir], root);
+  npm(["pack", "--ignore-scripts", "--pack-destination", dir], root);
   const tarball = readdirSync(dir).find((f) => f.endsWith(".tgz"))!;
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "user-project", private: true, type: "module", dependencies: { "@mendable/firecrawl-js": "^1.29.3" } }));
   npm(["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", join(dir, tarball)], dir);
