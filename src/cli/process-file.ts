@@ -13,7 +13,7 @@ import { packageSdk, pythonPackageSdk } from "../detect/package-sdk.js";
 import { detectSdk, type TypeFacts } from "../detect/sdk.js";
 import type { Contents } from "./screen.js";
 import type { FileTypes } from "./types.js";
-import { lineAt, readSource } from "../engine/source.js";
+import { lineAt, ParseError, readSource } from "../engine/source.js";
 import { parseForSteps, runSteps, type Change, type Step, type TransformOptions } from "../engine/transform.js";
 import type { PyStep } from "../python/language.js";
 import { runPython } from "../python/language.js";
@@ -122,7 +122,8 @@ export function processFile(path: string, options: ProcessOptions, found?: FileT
     const err = error as Error & { loc?: { line: number; column: number } };
     // A parser error carries its position; a transform error names its step. Either way the file is untouched.
     const where = err.loc ? ` (line ${err.loc.line}, column ${err.loc.column + 1})` : "";
-    return { ...base, status: "error", error: `${err.loc ? "does not parse" : "transform failed"}: ${err.message.replace(/ \(\d+:\d+\)$/, "")}${where}` };
+    const parsing = err.loc || error instanceof ParseError;
+    return { ...base, status: "error", error: `${parsing ? "does not parse" : "transform failed"}: ${err.message.replace(/ \(\d+:\d+\)$/, "")}${where}` };
   }
 }
 

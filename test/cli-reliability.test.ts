@@ -1,0 +1,46 @@
+/**
+ * The CLI against inputs as hostile as real repositories and CI systems make them (issue 13): several
+ * repositories at once, git refusing to answer, unreadable folders, paths too long for the system, files in
+ * other encodings, a run killed mid-write, odd file modes and owners, huge files, names that are shell code,
+ * links, and output that must come even when the run cannot.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { chmodSync, chownSync, existsSync, linkSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { describe, expect, test } from "vitest";
+import { cli, cliVia, gitIn, read, repo, tempDir, V1_CRAWL, V1_SCRAPE } from "./support/cli.js";
+
+const isRoot = process.getuid?.() === 0;
+const hasRunuser = isRoot && spawnSync("runuser", ["--help"]).status === 0;
+
+/** The v2 SDK's declarations, for a tsconfig that puts the run in its type-aware mode. */
+const SDK = resolve(import.meta.dirname, "../node_modules/@mendable/firecrawl-js/dist/index.d.ts");
+const TSCONFIG = JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", skipLibCheck: true, noEmit: true, paths: { "@mendable/firecrawl-js": [SDK] } } });
+
+const paths = (report: { files: { path: string }[] }) => report.files.map((f) => f.path);
+
+describe("locations and labels", () => {
+  test("a file with lone CR line ends reports its findings on the lines an LF file has them", () => {
+    const findings = (text: string) => JSON.parse(cli(repo({ "a.ts": text }), "check", ".", "--format", "json").stdout).findings;
+    const lf = findings(V1_CRAWL);
+    expect(new Set(lf.map((f: { line: number }) => f.line)).size).toBeGreaterThan(1);
+    expect(findings(V1_CRAWL.replace(/\n/g, "\r"))).toEqual(lf);
+  });
+
+  test("a file with lone CR line ends is migrated as an LF file is, its TODO above its statement, with CR line ends", () => {
+    const lf = repo({ "a.ts": V1_CRAWL });
+    const cr = repo({ "a.ts": V1_CRAWL.replace(/\n/g, "\r") });
+    expect(cli(lf, "run", ".").code).toBe(0);
+    expect(cli(cr, "run", ".").code).toBe(0);
+    expect(read(cr, "a.ts")).not.toContain("\n");
+    expect(read(cr, "a.ts")).toBe(read(lf, "a.ts").replace(/\n/g, "\r"));
+  });
+
+  test("code nested deeper than Babel's stack goes is reported as not parsing, not as a failed transform", () => {
+    const depth = 20_000;
+    const dir = repo({ "deep.ts": `import FirecrawlApp from "@mendable/firecrawl-js";\nexport const x = ${"[".repeat(depth)}1${"]".repeat(depth)};\n` });
+    const { code, stdout } = cli(dir, "check", ".", "--format", "json");
+    expect(code).toBe(2);
+    expect(JSON.parse(stdout).findings).toEqual([expect.objectContaining({ file: "deep.ts", rule: "unprocessed-file", message: expect.stringContaining("does not parse: nested too deeply for the parser") })]);
+  });
+});
