@@ -19,6 +19,27 @@ const TSCONFIG = JSON.stringify({ compilerOptions: { strict: true, target: "ES20
 
 const paths = (report: { files: { path: string }[] }) => report.files.map((f) => f.path);
 
+describe("reports", () => {
+  test("--dry costs about what the run does on a file with 20,000 changes (the diff is not quadratic)", () => {
+    const calls = Array.from({ length: 20_000 }, (_, i) => `  await app.scrapeUrl(url + "${i}");\n`).join("");
+    const text = `import FirecrawlApp from "@mendable/firecrawl-js";\nconst app = new FirecrawlApp({ apiKey: "x" });\nexport async function all(url: string) {\n${calls}}\n`;
+    const dir = repo({ "many.ts": text });
+    const timed = (...args: string[]) => {
+      const start = performance.now();
+      const result = cli(dir, "run", "many.ts", "--no-types", ...args);
+      return { ...result, ms: performance.now() - start };
+    };
+    const dry = timed("--dry");
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain('\n-  await app.scrapeUrl(url + "19999");\n');
+    expect(dry.stdout).toContain('\n+  await app.scrape(url + "19999");\n');
+    const ran = timed();
+    expect(ran.code).toBe(0);
+    // Quadratic, the diff alone took minutes here; linear, it adds a small part of the run's own time.
+    expect(dry.ms).toBeLessThan(ran.ms * 4 + 5_000);
+  });
+});
+
 describe("locations and labels", () => {
   test("a file with lone CR line ends reports its findings on the lines an LF file has them", () => {
     const findings = (text: string) => JSON.parse(cli(repo({ "a.ts": text }), "check", ".", "--format", "json").stdout).findings;

@@ -182,11 +182,8 @@ async function run(parsed: Parsed): Promise<number> {
       if (r.printed !== undefined) out(r.printed);
     }
     if (dry) {
-      const { createTwoFilesPatch } = await import("diff");
-      for (const bump of bumps) {
-        const name = relative(process.cwd(), bump.path);
-        out(colourDiff(createTwoFilesPatch(name, name, bump.before, bump.after, "", "", { context: 3 })));
-      }
+      const { unifiedDiff } = await import("./unified-diff.js");
+      for (const bump of bumps) out(colourDiff(unifiedDiff(bump.path, bump.before, bump.after)));
     }
     (values.print ? err : out)(summaryText(report, cwd));
   }

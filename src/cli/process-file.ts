@@ -5,8 +5,7 @@
  */
 import { readFileSync, statSync, type Stats } from "node:fs";
 import { writeAtomically, type FileStamp } from "./write.js";
-import { relative } from "node:path";
-import { createTwoFilesPatch } from "diff";
+import { unifiedDiff } from "./unified-diff.js";
 import type { Result } from "../engine/pipeline.js";
 import { findClientCalls } from "../detect/calls.js";
 import { packageSdk, pythonPackageSdk } from "../detect/package-sdk.js";
@@ -125,9 +124,4 @@ export function processFile(path: string, options: ProcessOptions, found?: FileT
     const parsing = err.loc || error instanceof ParseError;
     return { ...base, status: "error", error: `${parsing ? "does not parse" : "transform failed"}: ${err.message.replace(/ \(\d+:\d+\)$/, "")}${where}` };
   }
-}
-
-export function unifiedDiff(path: string, before: string, after: string): string {
-  const name = relative(process.cwd(), path);
-  return createTwoFilesPatch(name, name, before, after, "", "", { context: 3 });
 }
