@@ -40,6 +40,20 @@ describe("reports", () => {
   });
 });
 
+describe("what belongs to the run", () => {
+  test("a package.json above the repository is not the repository's to bump", () => {
+    const top = tempDir();
+    const outer = '{ "dependencies": { "@mendable/firecrawl-js": "^1.29.3" } }\n';
+    writeFileSync(join(top, "package.json"), outer);
+    const app = repo({ "a.ts": V1_SCRAPE }, { at: join(top, "app") });
+    const { code, stdout } = cli(top, "run", "app", "--json");
+    expect(code).toBe(0);
+    expect(read(app, "a.ts")).toContain("app.scrape(");
+    expect(readFileSync(join(top, "package.json"), "utf8")).toBe(outer);
+    expect(JSON.parse(stdout).packages).toEqual([]);
+  });
+});
+
 describe("locations and labels", () => {
   test("a file with lone CR line ends reports its findings on the lines an LF file has them", () => {
     const findings = (text: string) => JSON.parse(cli(repo({ "a.ts": text }), "check", ".", "--format", "json").stdout).findings;
