@@ -38,6 +38,19 @@ describe("reports", () => {
     // Quadratic, the diff alone took minutes here; linear, it adds a small part of the run's own time.
     expect(dry.ms).toBeLessThan(ran.ms * 4 + 5_000);
   });
+
+  test("the format command is safe to paste into a shell: names are quoted and options end first", () => {
+    const names = ["$(touch pwned).ts", "-dash.ts", "it's.ts", "plain.ts"];
+    const dir = repo({ "package.json": '{ "devDependencies": { "prettier": "^3" } }\n', ...Object.fromEntries(names.map((n) => [n, V1_SCRAPE])) });
+    const { code, stdout } = cli(dir, "run", ".");
+    expect(code).toBe(0);
+    const command = /^Format the changed files with: npx prettier --write (.*)$/m.exec(stdout)?.[1];
+    expect(command?.startsWith("-- ")).toBe(true);
+    // The shell's own reading of the words: each name comes back whole, and nothing runs.
+    const words = execFileSync("sh", ["-c", `printf '%s\\n' ${command!.slice(3)}`], { cwd: dir, encoding: "utf8" }).trim().split("\n");
+    expect(words.sort()).toEqual([...names].sort());
+    expect(existsSync(join(dir, "pwned"))).toBe(false);
+  });
 });
 
 describe("what belongs to the run", () => {
