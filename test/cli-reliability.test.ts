@@ -19,6 +19,42 @@ const TSCONFIG = JSON.stringify({ compilerOptions: { strict: true, target: "ES20
 
 const paths = (report: { files: { path: string }[] }) => report.files.map((f) => f.path);
 
+describe("writes", () => {
+  test("the file mode is kept exactly, whatever the umask", () => {
+    const dir = repo({ "a.ts": V1_SCRAPE });
+    // git records only the executable bit, so this mode change leaves the tree clean.
+    chmodSync(join(dir, "a.ts"), 0o666);
+    const { code } = cliVia(["sh", "-c", 'umask 077; exec "$@"', "sh"], dir, "run", ".");
+    expect(code).toBe(0);
+    expect(read(dir, "a.ts")).toContain("app.scrape(");
+    expect(statSync(join(dir, "a.ts")).mode & 0o7777).toBe(0o666);
+  });
+
+  // Only root may give a file to another user, so only root can stage a file the runner does not own.
+
+  test.runIf(isRoot)("the owner is kept where the system permits", () => {
+    const dir = repo({ "a.ts": V1_SCRAPE });
+    chownSync(join(dir, "a.ts"), 4242, 4343);
+    expect(cli(dir, "run", ".").code).toBe(0);
+    expect(read(dir, "a.ts")).toContain("app.scrape(");
+    const { uid, gid } = statSync(join(dir, "a.ts"));
+    expect([uid, gid]).toEqual([4242, 4343]);
+  });
+
+  test("a file with several hard links is not split: it is left as it is, and said so", () => {
+    const dir = repo({ "a.ts": V1_SCRAPE, "b.ts": V1_CRAWL });
+    const elsewhere = join(tempDir(), "a-link.ts");
+    linkSync(join(dir, "a.ts"), elsewhere);
+    const { code, stdout } = cli(dir, "run", ".", "--json");
+    expect(code).toBe(1);
+    const a = JSON.parse(stdout).files.find((f: { path: string }) => f.path === "a.ts");
+    expect(a).toMatchObject({ status: "error", error: expect.stringContaining("has 2 hard links") });
+    expect(read(dir, "a.ts")).toBe(V1_SCRAPE);
+    expect(statSync(elsewhere).ino).toBe(statSync(join(dir, "a.ts")).ino);
+    expect(read(dir, "b.ts")).toContain("startCrawl");
+  });
+});
+
 describe("reports", () => {
   test("--dry costs about what the run does on a file with 20,000 changes (the diff is not quadratic)", () => {
     const calls = Array.from({ length: 20_000 }, (_, i) => `  await app.scrapeUrl(url + "${i}");\n`).join("");

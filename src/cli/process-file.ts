@@ -98,7 +98,7 @@ export function processFile(path: string, options: ProcessOptions, found?: FileT
     const byTypes = types && !/\.(py|ipynb)$/.test(path) ? foundByTypes(path, text, types) : undefined;
     if (result.output === null) return { ...base, status: "unchanged", todos: result.todos, foundByTypes: byTypes };
     if (options.hold) {
-      const held = { output: result.output, stat: { mtimeMs: stat.mtimeMs, size: stat.size, mode: stat.mode } };
+      const held = { output: result.output, stat: { mtimeMs: stat.mtimeMs, size: stat.size, mode: stat.mode, uid: stat.uid, gid: stat.gid } };
       return { path, status: "changed", changes: result.changes, todos: result.todos, foundByTypes: byTypes, held };
     }
     if (options.write) {

@@ -1,22 +1,45 @@
-/** The one way the CLI writes a file. */
+/**
+ * The one way the CLI writes a file: a temp file beside the target (same file system, so the rename is
+ * atomic), given the target's exact mode and, where the system permits, its owner, then renamed over it.
+ */
 import { randomBytes } from "node:crypto";
-import { renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
+import { chmodSync, chownSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
 import { basename, dirname, join } from "node:path";
 
-/** What is compared to tell a file changed since it was read, and the mode it keeps. */
-export type FileStamp = Pick<Stats, "mtimeMs" | "size" | "mode">;
+/** What is compared to tell a file changed since it was read, and what of it a rewrite keeps. */
+export type FileStamp = Pick<Stats, "mtimeMs" | "size" | "mode" | "uid" | "gid">;
 
 function sameFile(a: FileStamp, b: FileStamp): boolean {
   return a.mtimeMs === b.mtimeMs && a.size === b.size;
 }
 
-/** Temp file beside the target, then rename: a reader sees the old file or the new one, never half. */
+/** The owner is kept where the system lets us; a user who may not give a file away keeps at least its group. */
+function keepOwner(path: string, before: FileStamp): void {
+  for (const [uid, gid] of [[before.uid, before.gid], [-1, before.gid]] as const) {
+    try {
+      chownSync(path, uid, gid);
+      return;
+    } catch {
+      // not permitted: the next, narrower attempt, else the running user's ownership stands
+    }
+  }
+}
+
+/**
+ * Temp file beside the target, then rename: a reader sees the old file or the new one, never half. A file
+ * with several hard links is refused: the rename would give this name a new file and leave the other
+ * names holding the v1 code, while writing in place would give up atomicity.
+ */
 export function writeAtomically(path: string, text: string, before: FileStamp): void {
   const now = statSync(path);
   if (!sameFile(now, before)) throw new Error("the file changed on disk during the run; it was left as it is now");
+  if (now.nlink > 1) throw new Error(`it has ${now.nlink} hard links, which a rewrite would split; it was left as it is (migrate a copy, then link it again)`);
   const temp = join(dirname(path), `.${basename(path)}.${randomBytes(4).toString("hex")}.firecrawl-codemod.tmp`);
   try {
-    writeFileSync(temp, text, { mode: before.mode & 0o7777 });
+    writeFileSync(temp, text, { mode: 0o600 });
+    keepOwner(temp, before);
+    // After the chown, which clears set-id bits, and not through writeFileSync's mode, which the umask trims.
+    chmodSync(temp, before.mode & 0o7777);
     renameSync(temp, path);
   } catch (error) {
     rmSync(temp, { force: true });
