@@ -19,6 +19,55 @@ const TSCONFIG = JSON.stringify({ compilerOptions: { strict: true, target: "ES20
 
 const paths = (report: { files: { path: string }[] }) => report.files.map((f) => f.path);
 
+describe("files the run cannot read as UTF-8", () => {
+  const utf16 = (text: string, bigEndian = false) => {
+    const le = Buffer.from(`\uFEFF${text}`, "utf16le");
+    return bigEndian ? Buffer.from(le).swap16() : le;
+  };
+
+  test("UTF-16 files with a byte-order mark are skipped with their encoding, and left as they are", () => {
+    const dir = repo({ "le.ts": utf16(V1_SCRAPE), "be.ts": utf16(V1_SCRAPE, true), "other.ts": utf16("export const x = 1;\n") });
+    const { code, stdout } = cli(dir, "run", ".", "--json");
+    expect(code).toBe(1);
+    const files = JSON.parse(stdout).files;
+    expect(files).toContainEqual(expect.objectContaining({ path: "le.ts", status: "skipped", error: "UTF-16LE text; left as it is rather than re-encoded" }));
+    expect(files).toContainEqual(expect.objectContaining({ path: "be.ts", status: "skipped", error: "UTF-16BE text; left as it is rather than re-encoded" }));
+    // A file that never names the SDK cannot reach it, in any encoding.
+    expect(files).toContainEqual(expect.objectContaining({ path: "other.ts", status: "unchanged" }));
+    expect(readFileSync(join(dir, "le.ts")).equals(utf16(V1_SCRAPE))).toBe(true);
+  });
+
+  test("check does not pass over v1 code it skipped: not UTF-8, UTF-16, too large", () => {
+    const cases = {
+      "latin1.ts": Buffer.from(`// caf\xe9\n${V1_SCRAPE}`, "latin1"),
+      "utf16.ts": utf16(V1_SCRAPE),
+      "big.ts": `${V1_SCRAPE}${"// padding line\n".repeat(140_000)}`,
+    };
+    for (const [name, bytes] of Object.entries(cases)) {
+      const dir = repo({ [name]: bytes, "clean.ts": "export const ok = true;\n" });
+      const { code, stdout } = cli(dir, "check", ".", "--format", "json");
+      expect(code, name).toBe(2);
+      expect(JSON.parse(stdout).findings).toEqual([expect.objectContaining({ file: name, rule: "unprocessed-file" })]);
+    }
+  });
+
+  test("a large file that never names the SDK is not in the way: unchanged, not skipped", () => {
+    const dir = repo({ "bundle.js": "var x = 1;\n".repeat(300_000), "a.ts": V1_SCRAPE });
+    const { code, stdout } = cli(dir, "check", ".", "--format", "json");
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout).findings.every((f: { file: string }) => f.file === "a.ts")).toBe(true);
+  });
+
+  test("the type-aware mode keeps the 2 MB limit for files only the type checker picked", () => {
+    const big = `${V1_SCRAPE}${"// padding line\n".repeat(140_000)}`;
+    const dir = repo({ "tsconfig.json": TSCONFIG, "big.ts": big });
+    const { code, stdout } = cli(dir, "run", ".", "--json");
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout).files).toContainEqual(expect.objectContaining({ path: "big.ts", status: "skipped", error: "larger than 2 MB" }));
+    expect(read(dir, "big.ts")).toBe(big);
+  });
+});
+
 describe("writes", () => {
   test("the file mode is kept exactly, whatever the umask", () => {
     const dir = repo({ "a.ts": V1_SCRAPE });

@@ -21,7 +21,7 @@ export type FindingFormat = "text" | "json" | "sarif" | "github";
 /** The rule of a file that could not be processed: nothing in it was checked, so it cannot pass. */
 export const UNPROCESSED = {
   name: "unprocessed-file",
-  description: "a file that mentions Firecrawl could not be parsed or migrated, so nothing in it was checked",
+  description: "a file that mentions Firecrawl, or a folder, could not be read, parsed or migrated, so nothing in it was checked",
 } as const;
 
 /** A parser's or a step's own position when it gave one, else the top of the file. */
@@ -32,7 +32,7 @@ function errorLocation(error: string): { line: number; column: number } {
 
 export function findingsOf(reports: readonly FileReport[], cwd: string): Finding[] {
   return reports.flatMap((r) => [
-    ...(r.status === "error" ? [{ file: displayPath(cwd, r.path), ...errorLocation(r.error ?? ""), rule: UNPROCESSED.name, message: `not checked: ${r.error}`, fixable: false }] : []),
+    ...(r.status === "error" || r.status === "skipped" ? [{ file: displayPath(cwd, r.path), ...errorLocation(r.error ?? ""), rule: UNPROCESSED.name, message: `not checked: ${r.error}`, fixable: false }] : []),
     ...r.changes.map((c) => ({ file: displayPath(cwd, r.path), line: c.source.line, column: c.source.column, rule: c.transform, message: c.message, fixable: true })),
     ...r.todos.map((t) => ({ file: displayPath(cwd, r.path), line: t.source.line, column: t.source.column, rule: t.transform, message: t.message, fixable: false })),
   ]).sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);

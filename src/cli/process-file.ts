@@ -3,14 +3,13 @@
  * runner has: no re-encoding of files that are not UTF-8, the whole file rolled back when a transform
  * throws, and an atomic write that refuses to overwrite a file changed during the run.
  */
-import { readFileSync, statSync, type Stats } from "node:fs";
 import { writeAtomically, type FileStamp } from "./write.js";
 import { unifiedDiff } from "./unified-diff.js";
 import type { Result } from "../engine/pipeline.js";
 import { findClientCalls } from "../detect/calls.js";
 import { packageSdk, pythonPackageSdk } from "../detect/package-sdk.js";
 import { detectSdk, type TypeFacts } from "../detect/sdk.js";
-import type { Contents } from "./screen.js";
+import { isSettled, screenFile, type Contents } from "./screen.js";
 import type { FileTypes } from "./types.js";
 import { lineAt, ParseError, readSource } from "../engine/source.js";
 import { parseForSteps, runSteps, type Change, type Step, type TransformOptions } from "../engine/transform.js";
@@ -78,14 +77,11 @@ function factsOf(found: FileTypes): TypeFacts {
 /** Runs one file; in the type-aware mode, with what the type checker found in it. */
 export function processFile(path: string, options: ProcessOptions, found?: FileTypes, contents?: Contents): FileReport {
   const base = { path, changes: [], todos: [] };
-  let stat: Stats;
-  let bytes: Buffer;
-  try {
-    stat = contents?.stat ?? statSync(path);
-    bytes = contents?.bytes ?? readFileSync(path);
-  } catch (error) {
-    return { ...base, status: "error", error: `cannot read: ${(error as Error).message}` };
-  }
+  // A file the screen has not read (one the type checker vouches for, or one a worker got) meets its
+  // limits here: its size and its encoding, though it need not name the SDK.
+  const read = contents ?? screenFile(path, false);
+  if (isSettled(read)) return read;
+  const { stat, bytes } = read;
   let text: string;
   try {
     text = decoder.decode(bytes);
