@@ -19,6 +19,99 @@ const TSCONFIG = JSON.stringify({ compilerOptions: { strict: true, target: "ES20
 
 const paths = (report: { files: { path: string }[] }) => report.files.map((f) => f.path);
 
+describe("the clean-tree guard", () => {
+  test("checks the repository of every path given, not only up to the first outside one", () => {
+    const top = tempDir();
+    repo({ "a.ts": V1_SCRAPE }, { git: false, at: join(top, "nogit") });
+    const dirty = repo({ "a.ts": V1_SCRAPE }, { at: join(top, "dirty") });
+    writeFileSync(join(dirty, "a.ts"), `${V1_SCRAPE}// edited\n`);
+    const { code, stderr } = cli(top, "run", "nogit", "dirty");
+    expect(code).toBe(2);
+    expect(stderr).toContain("uncommitted changes");
+    expect(read(dirty, "a.ts")).toContain("scrapeUrl");
+    expect(read(top, "nogit/a.ts")).toBe(V1_SCRAPE);
+  });
+
+  test("takes git's refusal to answer (an unknown repository format) for a refusal, in git's words", () => {
+    const dir = repo({ "a.ts": V1_SCRAPE });
+    gitIn(dir, "config", "core.repositoryformatversion", "99");
+    const { code, stderr } = cli(dir, "run", ".");
+    expect(code).toBe(2);
+    expect(stderr).toContain("Expected git repo version <= 1, found 99");
+    expect(read(dir, "a.ts")).toBe(V1_SCRAPE);
+    expect(cli(dir, "run", ".", "--force").code).toBe(0);
+    expect(read(dir, "a.ts")).toContain("app.scrape(");
+  });
+
+  // Only root can hand a repository to another user; as anyone else this case cannot be staged.
+
+  test.runIf(isRoot)("takes git's 'dubious ownership' (a repository another user owns, as in CI containers) for a refusal", () => {
+    const dir = repo({ "a.ts": V1_SCRAPE });
+    execFileSync("chown", ["-R", "4242:4242", dir]);
+    const { code, stderr } = cli(dir, "run", ".");
+    expect(code).toBe(2);
+    expect(stderr).toContain("dubious ownership");
+    expect(read(dir, "a.ts")).toBe(V1_SCRAPE);
+    // check still reads the files: git's list is not needed for that.
+    expect(cli(dir, "check", ".").stdout).toContain("a.ts:6:");
+  });
+});
+
+describe("paths discovery cannot read", () => {
+  /** Runs the CLI where a folder cannot be read: as another user when root (root reads everything), else with mode 000. */
+
+  function lockedOut(dir: string, folder: string, ...args: string[]) {
+    if (!isRoot) {
+      chmodSync(join(dir, folder), 0);
+      return cli(dir, ...args);
+    }
+    execFileSync("chown", ["-R", "nobody", dir]);
+    chmodSync(join(dir, folder), 0);
+    return cliVia(["runuser", "-u", "nobody", "--"], dir, ...args);
+  }
+
+  test.runIf(!isRoot || hasRunuser)("an unreadable folder is reported as skipped, the rest is migrated, and check exits 2", () => {
+    const dir = repo({ "a.ts": V1_SCRAPE, "locked/b.ts": V1_CRAWL }, { git: false });
+    const ran = lockedOut(dir, "locked", "run", ".", "--json");
+    expect(ran.code).toBe(1);
+    const report = JSON.parse(ran.stdout);
+    expect(report.files).toContainEqual(expect.objectContaining({ path: "locked", status: "skipped", error: "permission denied" }));
+    expect(read(dir, "a.ts")).toContain("app.scrape(");
+    const checked = cliVia(isRoot ? ["runuser", "-u", "nobody", "--"] : [], dir, "check", ".", "--format", "sarif");
+    expect(checked.code).toBe(2);
+    const [run] = JSON.parse(checked.stdout).runs;
+    expect(run.results).toContainEqual(expect.objectContaining({ ruleId: "unprocessed-file", level: "error", locations: [expect.objectContaining({ physicalLocation: expect.objectContaining({ artifactLocation: { uri: "locked" } }) })] }));
+  });
+
+  test.runIf(!isRoot || hasRunuser)("inside a repository, the folders git cannot open are reported too", () => {
+    const dir = repo({ "a.ts": V1_SCRAPE, "locked/b.ts": V1_CRAWL });
+    const ran = lockedOut(dir, "locked", "run", ".", "--json", "--force");
+    expect(JSON.parse(ran.stdout).files).toContainEqual(expect.objectContaining({ path: "locked", status: "skipped" }));
+  });
+
+  test("a path longer than the system allows is reported as skipped, in a repository and out of one", () => {
+    for (const git of [false, true]) {
+      const dir = repo({ "a.ts": V1_SCRAPE }, { git });
+      const level = "d".repeat(200);
+      // Made one level at a time, each call naming a path relative to the last: no call may name the whole path.
+      const make = `for (let i = 0; i < 25; i++) { fs.mkdirSync(${JSON.stringify(level)}); process.chdir(${JSON.stringify(level)}); } fs.writeFileSync("deep.ts", ${JSON.stringify(V1_SCRAPE)});`;
+      execFileSync(process.execPath, ["-e", make], { cwd: dir });
+      try {
+        const { code, stdout } = cli(dir, "run", ".", "--json", "--force");
+        expect(code).toBe(1);
+        const report = JSON.parse(stdout);
+        // Walking, the system says so; git, listing, cuts its own warning short at that length.
+        const reason = git ? "git could not open it (its path is longer than git can show)" : "the path is longer than the system allows";
+        expect(report.files).toContainEqual(expect.objectContaining({ status: "skipped", error: reason }));
+        expect(report.files).toContainEqual(expect.objectContaining({ path: "a.ts", status: "changed" }));
+      } finally {
+        // rm works level by level too, where Node's rmSync would name the whole path
+        execFileSync("rm", ["-rf", join(dir, level)]);
+      }
+    }
+  });
+});
+
 describe("files the run cannot read as UTF-8", () => {
   const utf16 = (text: string, bigEndian = false) => {
     const le = Buffer.from(`\uFEFF${text}`, "utf16le");
@@ -69,6 +162,28 @@ describe("files the run cannot read as UTF-8", () => {
 });
 
 describe("writes", () => {
+  test("a temp file left by a killed run is removed by the next run, which then proceeds", () => {
+    const dir = repo({ "src/a.ts": V1_SCRAPE });
+    // A process that has exited: its id names no running process, as a killed run's would.
+    const dead = spawnSync(process.execPath, ["-e", ""]).pid!;
+    const leftover = `.a.ts.${dead}.0123abcd.firecrawl-codemod.tmp`;
+    writeFileSync(join(dir, "src", leftover), "");
+    const { code, stderr } = cli(dir, "run", ".");
+    expect(code).toBe(0);
+    expect(stderr).toContain(`src/${leftover}`);
+    expect(readdirSync(join(dir, "src"))).toEqual(["a.ts"]);
+    expect(read(dir, "src/a.ts")).toContain("app.scrape(");
+  });
+
+  test("the temp file of a run still alive is left alone (and keeps the tree dirty)", () => {
+    const dir = repo({ "a.ts": V1_SCRAPE });
+    const live = `.a.ts.${process.pid}.0123abcd.firecrawl-codemod.tmp`;
+    writeFileSync(join(dir, live), "");
+    expect(cli(dir, "run", ".").code).toBe(2);
+    expect(existsSync(join(dir, live))).toBe(true);
+    expect(read(dir, "a.ts")).toBe(V1_SCRAPE);
+  });
+
   test("the file mode is kept exactly, whatever the umask", () => {
     const dir = repo({ "a.ts": V1_SCRAPE });
     // git records only the executable bit, so this mode change leaves the tree clean.
@@ -139,6 +254,19 @@ describe("reports", () => {
 });
 
 describe("what belongs to the run", () => {
+  test("a symbolic link named on the command line is reported as skipped, not passed over", () => {
+    const dir = repo({ "src/a.ts": V1_SCRAPE });
+    symlinkSync(join(dir, "src/a.ts"), join(dir, "linked.ts"));
+    symlinkSync(join(dir, "src"), join(dir, "linked-src"));
+    const { code, stdout } = cli(dir, "run", "linked.ts", "linked-src", "--json", "--dry");
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout);
+    expect(report.files).toEqual([
+      expect.objectContaining({ path: "linked.ts", status: "skipped", error: expect.stringContaining("symbolic link") }),
+      expect.objectContaining({ path: "linked-src", status: "skipped", error: expect.stringContaining("symbolic link") }),
+    ]);
+  });
+
   test("a package.json above the repository is not the repository's to bump", () => {
     const top = tempDir();
     const outer = '{ "dependencies": { "@mendable/firecrawl-js": "^1.29.3" } }\n';
@@ -149,6 +277,22 @@ describe("what belongs to the run", () => {
     expect(read(app, "a.ts")).toContain("app.scrape(");
     expect(readFileSync(join(top, "package.json"), "utf8")).toBe(outer);
     expect(JSON.parse(stdout).packages).toEqual([]);
+  });
+
+  test("git decides what belongs: .git/info/exclude is honoured, tracked files are migrated, submodules are not entered", () => {
+    const origin = repo({ "lib.ts": V1_SCRAPE });
+    const dir = repo({ ".gitignore": "generated.ts\n", "a.ts": V1_SCRAPE, "local.ts": V1_SCRAPE });
+    writeFileSync(join(dir, "generated.ts"), V1_SCRAPE);
+    gitIn(dir, "add", "-f", "generated.ts");
+    writeFileSync(join(dir, ".git/info/exclude"), "local.ts\n");
+    gitIn(dir, "rm", "-q", "--cached", "local.ts");
+    gitIn(dir, "-c", "protocol.file.allow=always", "submodule", "add", "-q", origin, "vendor/lib");
+    gitIn(dir, "commit", "-qam", "layout");
+    const report = JSON.parse(cli(dir, "run", ".", "--json").stdout);
+    expect(paths(report).sort()).toEqual(["a.ts", "generated.ts"]);
+    expect(read(dir, "generated.ts")).toContain("app.scrape(");
+    expect(read(dir, "local.ts")).toBe(V1_SCRAPE);
+    expect(read(dir, "vendor/lib/lib.ts")).toBe(V1_SCRAPE);
   });
 });
 
