@@ -44,7 +44,6 @@ describe("the clean-tree guard", () => {
   });
 
   // Only root can hand a repository to another user; as anyone else this case cannot be staged.
-
   test.runIf(isRoot)("takes git's 'dubious ownership' (a repository another user owns, as in CI containers) for a refusal", () => {
     const dir = repo({ "a.ts": V1_SCRAPE });
     execFileSync("chown", ["-R", "4242:4242", dir]);
@@ -59,7 +58,6 @@ describe("the clean-tree guard", () => {
 
 describe("paths discovery cannot read", () => {
   /** Runs the CLI where a folder cannot be read: as another user when root (root reads everything), else with mode 000. */
-
   function lockedOut(dir: string, folder: string, ...args: string[]) {
     if (!isRoot) {
       chmodSync(join(dir, folder), 0);
@@ -195,7 +193,6 @@ describe("writes", () => {
   });
 
   // Only root may give a file to another user, so only root can stage a file the runner does not own.
-
   test.runIf(isRoot)("the owner is kept where the system permits", () => {
     const dir = repo({ "a.ts": V1_SCRAPE });
     chownSync(join(dir, "a.ts"), 4242, 4343);
@@ -237,6 +234,37 @@ describe("reports", () => {
     expect(ran.code).toBe(0);
     // Quadratic, the diff alone took minutes here; linear, it adds a small part of the run's own time.
     expect(dry.ms).toBeLessThan(ran.ms * 4 + 5_000);
+  });
+
+  test("--report to a place that cannot be written stops the run before any file is", () => {
+    const dir = repo({ "a.ts": V1_SCRAPE });
+    const { code, stdout, stderr } = cli(dir, "run", ".", "--report", "no/such/folder/report.json", "--json");
+    expect(code).toBe(2);
+    expect(stderr).toContain("--report no/such/folder/report.json cannot be written");
+    expect(JSON.parse(stdout).error).toContain("cannot be written");
+    expect(read(dir, "a.ts")).toBe(V1_SCRAPE);
+    expect(cli(dir, "run", ".", "--report", ".", "--dry").stderr).toContain("cannot be written");
+  });
+
+  test("--json prints a report carrying the error on a usage error, a refusal and a failure of the tool", () => {
+    const dir = repo({ "a.ts": V1_SCRAPE });
+    const usage = cli(dir, "run", ".", "--json", "--dyr");
+    expect(usage.code).toBe(2);
+    expect(JSON.parse(usage.stdout)).toMatchObject({ version: 1, files: [], error: expect.stringContaining("'--dyr'") });
+    writeFileSync(join(dir, "a.ts"), `${V1_SCRAPE}// edited\n`);
+    const refused = cli(dir, "run", ".", "--json");
+    expect(refused.code).toBe(2);
+    expect(JSON.parse(refused.stdout).error).toContain("uncommitted changes");
+    // A tsconfig that does not exist makes the type checker throw: a failure the tool did not foresee.
+    const failed = cli(dir, "run", ".", "--json", "--force", "--project", "missing/tsconfig.json");
+    expect(failed.code).toBe(2);
+    expect(JSON.parse(failed.stdout).error).toMatch(/^firecrawl-codemod failed: /);
+    expect(failed.stderr).toContain("    at ");
+    const sarif = cli(dir, "check", ".", "--format", "sarif", "--project", "missing/tsconfig.json");
+    expect(sarif.code).toBe(2);
+    expect(JSON.parse(sarif.stdout).runs[0].invocations[0]).toMatchObject({ executionSuccessful: false });
+    const json = cli(dir, "check", "--format", "json");
+    expect(JSON.parse(json.stdout)).toMatchObject({ findings: [], error: expect.stringContaining("name at least one file or folder") });
   });
 
   test("the format command is safe to paste into a shell: names are quoted and options end first", () => {

@@ -16,7 +16,8 @@ export interface Finding {
   readonly fixable: boolean;
 }
 
-export type FindingFormat = "text" | "json" | "sarif" | "github";
+export const FORMATS = ["text", "json", "sarif", "github"] as const;
+export type FindingFormat = (typeof FORMATS)[number];
 
 /** The rule of a file that could not be processed: nothing in it was checked, so it cannot pass. */
 export const UNPROCESSED = {
@@ -38,7 +39,7 @@ export function findingsOf(reports: readonly FileReport[], cwd: string): Finding
   ]).sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
 }
 
-function sarif(findings: readonly Finding[], version: string, steps: readonly Named[]): object {
+function sarif(findings: readonly Finding[], version: string, steps: readonly Named[], error?: string): object {
   const rules = [...steps, UNPROCESSED].map((step) => ({ id: step.name, shortDescription: { text: step.description } }));
   return {
     $schema: "https://json.schemastore.org/sarif-2.1.0.json",
@@ -53,6 +54,7 @@ function sarif(findings: readonly Finding[], version: string, steps: readonly Na
           message: { text: f.message },
           locations: [{ physicalLocation: { artifactLocation: { uri: f.file.split("\\").join("/") }, region: { startLine: f.line, startColumn: f.column } } }],
         })),
+        ...(error ? { invocations: [{ executionSuccessful: false, toolExecutionNotifications: [{ level: "error", message: { text: error } }] }] } : {}),
       },
     ],
   };
@@ -62,14 +64,15 @@ function sarif(findings: readonly Finding[], version: string, steps: readonly Na
 const escapeData = (s: string) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
 
-/** `steps` names the rules (SARIF lists them all, found or not). */
-export function formatFindings(findings: readonly Finding[], files: number, format: FindingFormat, version: string, steps: readonly Named[]): string {
+/** `steps` names the rules (SARIF lists them all, found or not); `error` is what stopped the check, if anything did. */
+export function formatFindings(findings: readonly Finding[], files: number, format: FindingFormat, version: string, steps: readonly Named[], error?: string): string {
   switch (format) {
     case "json":
-      return JSON.stringify({ findings, summary: { files, findings: findings.length } }, null, 2);
+      return JSON.stringify({ findings, summary: { files, findings: findings.length }, ...(error ? { error } : {}) }, null, 2);
     case "sarif":
-      return JSON.stringify(sarif(findings, version, steps), null, 2);
+      return JSON.stringify(sarif(findings, version, steps, error), null, 2);
     case "github":
+      if (error) return `::error title=firecrawl-codemod::${escapeData(error)}`;
       return findings.map((f) => `::${f.rule === UNPROCESSED.name ? "error" : "warning"} file=${escapeProperty(f.file)},line=${f.line},col=${f.column},title=${escapeProperty(`firecrawl-v2/${f.rule}`)}::${escapeData(f.message)}`).join("\n");
     case "text": {
       const lines = findings.map((f) => `${f.file}:${f.line}:${f.column}  ${f.fixable ? "fixable" : "manual "}  ${f.rule}  ${f.message}`);

@@ -2,15 +2,16 @@
 /**
  * firecrawl-codemod run | check | list. Exit codes: `run` 0 when every file was processed, 1 when some
  * could not be (parse errors, skipped files); `check` 0 when clean, 1 when v1 usage remains; 2 for usage
- * errors, unreadable input and a refusal to run, everywhere.
+ * errors, unreadable input, a refusal to run and a failure of the tool itself, everywhere. A run asked for
+ * a machine-readable report gets one even then, carrying the error.
  */
-import { writeFileSync } from "node:fs";
+import { closeSync, existsSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { relative } from "node:path";
 import pc from "picocolors";
-import { helpText, parse, UsageError, type Parsed } from "./args.js";
+import { helpText, machineOutput, parse, UsageError, type MachineOutput, type Parsed } from "./args.js";
 import { DEFAULT_EXTENSIONS, discover, type Discovery } from "./discover.js";
-import { findingsOf, formatFindings, type FindingFormat } from "./findings.js";
+import { findingsOf, formatFindings, FORMATS, type FindingFormat } from "./findings.js";
 import { guard } from "./git.js";
 import { packageBumps } from "./package-json.js";
 import { hasFacts, plannedWorkers, processAll, processInThread } from "./pool.js";
@@ -150,12 +151,24 @@ async function verified(reports: readonly FileReport[], tsconfigs: readonly stri
   return { reports: reports.map(settled), failure: checked instanceof Error ? checked.message : undefined };
 }
 
-/** A refusal to run: the message for stderr. */
+/** A refusal to run: the message for stderr, and for the JSON report. */
 class Refusal extends Error {}
+
+/** Whether the report file can be written, asked before any source file is: a run must not end unable to say what it did. */
+function checkWritable(path: string): void {
+  const existed = existsSync(path);
+  try {
+    closeSync(openSync(path, "a"));
+  } catch (error) {
+    throw new UsageError(`--report ${path} cannot be written: ${(error as Error).message}`);
+  }
+  if (!existed) rmSync(path);
+}
 
 async function run(parsed: Parsed): Promise<number> {
   const { values, positionals } = parsed;
   const dry = Boolean(values.dry);
+  if (values.report) checkWritable(String(values.report));
   const transforms = values.transforms ? list(values.transforms) : undefined;
   const found = await discovered(parsed, transforms);
   if (!dry) {
@@ -211,7 +224,7 @@ async function run(parsed: Parsed): Promise<number> {
 
 async function check(parsed: Parsed): Promise<number> {
   const format = (parsed.values.format ?? "text") as FindingFormat;
-  if (!["text", "json", "sarif", "github"].includes(format)) throw new UsageError(`--format is text, json, sarif or github, not '${format}'`);
+  if (!FORMATS.includes(format)) throw new UsageError(`--format is text, json, sarif or github, not '${format}'`);
   const { reports } = await collect(parsed, await discovered(parsed), { write: false, diff: false, print: false, keepV1Defaults: false });
   // A skipped file mentions the SDK (the screen lets the rest pass as unchanged): it was not checked.
   const unreadable = reports.filter((r) => r.status === "error" || r.status === "skipped");
@@ -230,6 +243,23 @@ async function listTransforms(): Promise<number> {
   return 0;
 }
 
+/** The report a run or check asked for, carrying only the error that stopped it. */
+async function failureReport(wanted: MachineOutput, message: string): Promise<void> {
+  if (wanted.command === "run") {
+    const report = { ...runReport([], [], process.cwd(), wanted.dry, []), error: message };
+    if (wanted.report) {
+      try {
+        writeFileSync(wanted.report, `${JSON.stringify(report, null, 2)}\n`);
+      } catch {
+        // the report file was the problem, or cannot be written: stdout and stderr still say it
+      }
+    }
+    if (wanted.json) out(JSON.stringify(report, null, 2));
+  } else if (wanted.command === "check" && wanted.format !== "text") {
+    out(formatFindings([], 0, wanted.format, VERSION, wanted.format === "sarif" ? await catalog().catch(() => []) : [], message));
+  }
+}
+
 async function main(argv: readonly string[]): Promise<number> {
   try {
     const parsed = parse(argv);
@@ -244,11 +274,11 @@ async function main(argv: readonly string[]): Promise<number> {
     if (parsed.command === "list") return await listTransforms();
     return parsed.command === "run" ? await run(parsed) : await check(parsed);
   } catch (error) {
-    if (error instanceof UsageError || error instanceof Refusal) {
-      err(error instanceof UsageError ? `firecrawl-codemod: ${error.message}` : error.message);
-      return 2;
-    }
-    throw error;
+    const known = error instanceof UsageError || error instanceof Refusal;
+    // A failure of the tool itself keeps its stack for the bug report.
+    err(error instanceof UsageError ? `firecrawl-codemod: ${error.message}` : known ? (error as Error).message : `firecrawl-codemod failed: ${(error as Error).stack ?? error}`);
+    await failureReport(machineOutput(argv), known ? (error as Error).message : `firecrawl-codemod failed: ${(error as Error).message}`);
+    return 2;
   }
 }
 

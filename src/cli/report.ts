@@ -37,6 +37,8 @@ export interface RunReport {
   } | null;
   readonly packages: readonly { path: string; dependency: string; from: string; to: string }[];
   readonly summary: { scanned: number; changed: number; unchanged: number; errors: number; skipped: number; todos: number };
+  /** what stopped the run before it did anything (a usage error, a refusal, a failure of the tool) */
+  readonly error?: string;
 }
 
 /** A path as the user gave it relative to where they stand; a prefix cut where it can be (the common case). */
