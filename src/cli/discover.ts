@@ -6,7 +6,7 @@
  * Symbolic links are never followed, so a link loop cannot trap the walk; one named outright is reported.
  * A folder that cannot be read, or a path too long for the system, is reported and the rest goes on.
  */
-import { lstatSync, readdirSync, readFileSync, type Dirent } from "node:fs";
+import { lstatSync, readdirSync, readFileSync, type Dirent, type Stats } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import ignore, { type Ignore } from "ignore";
 import { gitFiles } from "./git.js";
@@ -88,6 +88,16 @@ export function discover(paths: readonly string[], options: DiscoverOptions): Di
   const skipped: { path: string; reason: string }[] = [];
   const temps: string[] = [];
 
+  /** A path's own state (a link is not followed): undefined when it does not exist, null when it cannot be asked (it is then skipped, with why). */
+  const lstat = (path: string): Stats | undefined | null => {
+    try {
+      return lstatSync(path, { throwIfNoEntry: false });
+    } catch (error) {
+      skipped.push({ path, reason: reasonOf(error) });
+      return null;
+    }
+  };
+
   /** A regular file met under a folder given: taken, noted as a tsconfig or a temp file, or passed over. */
   const meet = (path: string, name: string, rules: readonly Rules[]) => {
     if (tempFileWriter(name) !== null) temps.push(path);
@@ -124,15 +134,8 @@ export function discover(paths: readonly string[], options: DiscoverOptions): Di
       if (parts.some((part) => SKIPPED_DIRS.has(part))) continue;
       const path = join(dir, rel);
       if (tempFileWriter(name) === null && !wanted(name) && name !== "tsconfig.json") continue;
-      let stat;
-      try {
-        stat = lstatSync(path, { throwIfNoEntry: false });
-      } catch (error) {
-        skipped.push({ path, reason: reasonOf(error) });
-        continue;
-      }
       // Links are not followed; a submodule is a folder here, and a deleted tracked file is gone.
-      if (stat?.isFile()) meet(path, name, user);
+      if (lstat(path)?.isFile()) meet(path, name, user);
     }
     skipped.push(...found.unreadable.map((u) => ({ path: join(dir, u.path), reason: u.reason })));
     return true;
@@ -140,13 +143,8 @@ export function discover(paths: readonly string[], options: DiscoverOptions): Di
 
   for (const given of paths) {
     const path = resolve(given);
-    let stat;
-    try {
-      stat = lstatSync(path, { throwIfNoEntry: false });
-    } catch (error) {
-      skipped.push({ path, reason: reasonOf(error) });
-      continue;
-    }
+    const stat = lstat(path);
+    if (stat === null) continue;
     if (!stat) {
       missing.push(given);
       continue;
