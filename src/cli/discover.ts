@@ -71,12 +71,9 @@ function reasonOf(error: unknown): string {
   return code === "ENAMETOOLONG" ? "the path is longer than the system allows" : code === "EACCES" || code === "EPERM" ? "permission denied" : message;
 }
 
-/** Path segments in walk order: a folder's entries sorted by name, depth first. */
-function walkOrder(a: string, b: string): number {
-  const x = a.split("/");
-  const y = b.split("/");
-  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! < y[i]! ? -1 : 1;
-  return x.length - y.length;
+/** Relative paths in the walk's order (a folder's entries by name, depth first): "/" sorts before any character of a name. */
+function inWalkOrder(paths: readonly string[]): string[] {
+  return paths.map((path) => [path.replaceAll("/", "\0"), path] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, path]) => path);
 }
 
 export function discover(paths: readonly string[], options: DiscoverOptions): Discovery {
@@ -128,14 +125,15 @@ export function discover(paths: readonly string[], options: DiscoverOptions): Di
   const listed = (dir: string, user: readonly Rules[]): boolean => {
     const found = gitFiles(dir);
     if (!found) return false;
-    for (const rel of found.files.sort(walkOrder)) {
+    const candidates = found.files.filter((rel) => {
       const parts = rel.split("/");
       const name = parts.pop()!;
-      if (parts.some((part) => SKIPPED_DIRS.has(part))) continue;
+      return (wanted(name) || name === "tsconfig.json" || tempFileWriter(name) !== null) && !parts.some((part) => SKIPPED_DIRS.has(part));
+    });
+    for (const rel of inWalkOrder(candidates)) {
       const path = join(dir, rel);
-      if (tempFileWriter(name) === null && !wanted(name) && name !== "tsconfig.json") continue;
       // Links are not followed; a submodule is a folder here, and a deleted tracked file is gone.
-      if (lstat(path)?.isFile()) meet(path, name, user);
+      if (lstat(path)?.isFile()) meet(path, basename(rel), user);
     }
     skipped.push(...found.unreadable.map((u) => ({ path: join(dir, u.path), reason: u.reason })));
     return true;
