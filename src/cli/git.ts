@@ -28,7 +28,7 @@ function folderOf(path: string): string {
 }
 
 /** The root of the repository holding a path; null when none does; git's refusal ("dubious ownership") as an error. */
-export function repositoryRoot(path: string): { root: string | null } | { refusal: string } {
+function repositoryRoot(path: string): { root: string | null } | { refusal: string } {
   const answer = git(["rev-parse", "--show-toplevel"], folderOf(path));
   if (answer.ok) return { root: answer.out.trim() };
   return answer.noRepository ? { root: null } : { refusal: answer.message };
