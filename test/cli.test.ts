@@ -3,68 +3,16 @@
  * guard, broken and unusual files, discovery rules, and the machine-readable reports; and the writer's
  * refusal of a file changed during the run, which only a direct call can stage.
  */
-import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { afterAll, describe, expect, test } from "vitest";
+import { join, resolve } from "node:path";
+import { describe, expect, test } from "vitest";
 import { processFile } from "../src/cli/process-file.js";
 import { writeAtomically } from "../src/cli/write.js";
 import { pythonStepsNamed } from "../src/python/preset.js";
 import { stepsNamed } from "../transforms/v1-to-v2.js";
-
-const CLI = resolve(import.meta.dirname, "../dist/src/cli/main.js");
-const temps: string[] = [];
-afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-
-const V1_SCRAPE = `import FirecrawlApp from "@mendable/firecrawl-js";
-
-const app = new FirecrawlApp({ apiKey: "fc-test" });
-
-export async function page(url: string) {
-  const res = await app.scrapeUrl(url, { formats: ["markdown"] });
-  if (!res.success) throw new Error(res.error);
-  return res.markdown;
-}
-`;
-
-const V1_CRAWL = `import FirecrawlApp from "@mendable/firecrawl-js";
-
-const app = new FirecrawlApp({ apiKey: "fc-test" });
-
-export async function site(url: string) {
-  return app.asyncCrawlUrl(url, { maxDepth: 2 });
-}
-`;
-
-/** A temporary repository with these files, committed unless `commit` is false. */
-function repo(files: Record<string, string | Buffer>, { git = true, commit = true } = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), "fc-codemod-"));
-  temps.push(dir);
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  if (git) {
-    const run = (...args: string[]) => execFileSync("git", args, { cwd: dir, stdio: "ignore" });
-    run("init", "-q");
-    run("config", "user.email", "test@example.com");
-    run("config", "user.name", "test");
-    if (commit) {
-      run("add", "-A");
-      run("commit", "-qm", "v1");
-    }
-  }
-  return dir;
-}
-
-function cli(cwd: string, ...args: string[]) {
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
-
-const read = (dir: string, path: string) => readFileSync(join(dir, path), "utf8");
+import { cli, read, repo, V1_CRAWL, V1_SCRAPE } from "./support/cli.js";
 
 describe("run", () => {
   test("migrates a repository in place and summarises", () => {

@@ -144,3 +144,20 @@ export function parse(argv: readonly string[]): Parsed {
     throw new UsageError(`${(error as Error).message}${near ? `; did you mean '${near}'?` : ""} (see firecrawl-codemod ${name} --help)`);
   }
 }
+
+/** What a command line asked to be told in, read leniently: it must be known even when the line is wrong. */
+export interface MachineOutput {
+  readonly command: keyof typeof COMMANDS | null;
+  readonly dry: boolean;
+  readonly json: boolean;
+  readonly report?: string;
+  readonly format: "text" | "json" | "sarif" | "github";
+}
+
+export function machineOutput(argv: readonly string[]): MachineOutput {
+  const [first, ...rest] = argv;
+  const command = first && first in COMMANDS ? (first as keyof typeof COMMANDS) : null;
+  const { values } = parseArgs({ args: command ? rest : [], options: command ? COMMANDS[command].options : COMMON, strict: false, allowPositionals: true });
+  const format = ["json", "sarif", "github"].find((f) => f === values.format) as MachineOutput["format"] | undefined;
+  return { command, dry: values.dry === true, json: values.json === true, report: typeof values.report === "string" ? values.report : undefined, format: format ?? "text" };
+}

@@ -1,11 +1,16 @@
 /**
- * Which files a run looks at: the files and folders named, minus what `.gitignore` files at any level
- * ignore, minus the folders no one wants migrated (dependencies, build output), minus declaration files.
- * Symbolic links are never followed, so a link loop cannot trap the walk.
+ * Which files a run looks at: the files and folders named, minus what git leaves out of the repository,
+ * minus the folders no one wants migrated (dependencies, build output), minus declaration files. Inside a
+ * repository git's own list decides (its ignore rules, its tracked files, its submodule boundaries);
+ * elsewhere, or where git will not answer, the folders are walked and `.gitignore` files read.
+ * Symbolic links are never followed, so a link loop cannot trap the walk; one named outright is reported.
+ * A folder that cannot be read, or a path too long for the system, is reported and the rest goes on.
  */
-import { lstatSync, readdirSync, readFileSync } from "node:fs";
-import { join, relative, resolve, sep } from "node:path";
+import { lstatSync, readdirSync, readFileSync, type Dirent, type Stats } from "node:fs";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import ignore, { type Ignore } from "ignore";
+import { gitFiles } from "./git.js";
+import { tempFileWriter } from "./write.js";
 
 export const DEFAULT_EXTENSIONS = ["js", "jsx", "mjs", "cjs", "ts", "tsx", "mts", "cts", "py", "ipynb"] as const;
 const SKIPPED_DIRS = new Set(["node_modules", "dist", "build", "coverage", ".next", ".git"]);
@@ -23,6 +28,10 @@ export interface Discovery {
   readonly tsconfigs: string[];
   /** paths given that do not exist */
   readonly missing: string[];
+  /** paths that could not be looked at (unreadable folders, names too long, links named outright), and why */
+  readonly skipped: { readonly path: string; readonly reason: string }[];
+  /** temp files of earlier runs met on the way (write.ts decides which are leftovers) */
+  readonly temps: string[];
 }
 
 interface Rules {
@@ -56,42 +65,110 @@ function ancestorRules(dir: string): Rules[] {
   return chain.slice(0, -1).flatMap((d) => gitignoreOf(d) ?? []);
 }
 
+/** Why a path could not be looked at, in the system's words. */
+function reasonOf(error: unknown): string {
+  const { code, message } = error as NodeJS.ErrnoException;
+  return code === "ENAMETOOLONG" ? "the path is longer than the system allows" : code === "EACCES" || code === "EPERM" ? "permission denied" : message;
+}
+
+/** Relative paths in the walk's order (a folder's entries by name, depth first): "/" sorts before any character of a name. */
+function inWalkOrder(paths: readonly string[]): string[] {
+  return paths.map((path) => [path.replaceAll("/", "\0"), path] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, path]) => path);
+}
+
 export function discover(paths: readonly string[], options: DiscoverOptions): Discovery {
   const extensions = new Set(options.extensions.map((e) => e.replace(/^\./, "")));
   const wanted = (file: string) => extensions.has(file.slice(file.lastIndexOf(".") + 1)) && !DECLARATION.test(file);
   const files = new Set<string>();
   const tsconfigs: string[] = [];
   const missing: string[] = [];
+  const skipped: { path: string; reason: string }[] = [];
+  const temps: string[] = [];
+
+  /** A path's own state (a link is not followed): undefined when it does not exist, null when it cannot be asked (it is then skipped, with why). */
+  const lstat = (path: string): Stats | undefined | null => {
+    try {
+      return lstatSync(path, { throwIfNoEntry: false });
+    } catch (error) {
+      skipped.push({ path, reason: reasonOf(error) });
+      return null;
+    }
+  };
+
+  /** A regular file met under a folder given: taken, noted as a tsconfig or a temp file, or passed over. */
+  const meet = (path: string, name: string, rules: readonly Rules[]) => {
+    if (tempFileWriter(name) !== null) temps.push(path);
+    else if (wanted(name) && !isIgnored(path, false, rules)) files.add(path);
+    else if (name === "tsconfig.json" && !isIgnored(path, false, rules)) tsconfigs.push(path);
+  };
 
   const walk = (dir: string, stack: readonly Rules[]) => {
-    const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    } catch (error) {
+      skipped.push({ path: dir, reason: reasonOf(error) });
+      return;
+    }
     // Only a folder whose listing shows a .gitignore pays for reading one.
     const own = entries.some((e) => e.name === ".gitignore" && e.isFile()) ? gitignoreOf(dir) : null;
     const rules = own ? [...stack, own] : stack;
     for (const entry of entries) {
       const path = join(dir, entry.name);
-      if (entry.isSymbolicLink()) continue;
       if (entry.isDirectory()) {
         if (!SKIPPED_DIRS.has(entry.name) && !isIgnored(path, true, rules)) walk(path, rules);
-      } else if (entry.isFile() && wanted(entry.name) && !isIgnored(path, false, rules)) {
-        files.add(path);
-      } else if (entry.isFile() && entry.name === "tsconfig.json" && !isIgnored(path, false, rules)) {
-        tsconfigs.push(path);
-      }
+      } else if (entry.isFile()) meet(path, entry.name, rules);
     }
+  };
+
+  /** The files git lists under a folder of its repository; false when git gives no list. */
+  const listed = (dir: string, user: readonly Rules[]): boolean => {
+    const found = gitFiles(dir);
+    if (!found) return false;
+    const candidates = found.files.filter((rel) => {
+      const parts = rel.split("/");
+      const name = parts.pop()!;
+      return (wanted(name) || name === "tsconfig.json" || tempFileWriter(name) !== null) && !parts.some((part) => SKIPPED_DIRS.has(part));
+    });
+    for (const rel of inWalkOrder(candidates)) {
+      const path = join(dir, rel);
+      // Links are not followed; a submodule is a folder here, and a deleted tracked file is gone.
+      if (lstat(path)?.isFile()) meet(path, basename(rel), user);
+    }
+    skipped.push(...found.unreadable.map((u) => ({ path: join(dir, u.path), reason: u.reason })));
+    return true;
   };
 
   for (const given of paths) {
     const path = resolve(given);
-    const stat = lstatSync(path, { throwIfNoEntry: false });
+    const stat = lstat(path);
+    if (stat === null) continue;
     if (!stat) {
       missing.push(given);
       continue;
     }
+    if (stat.isSymbolicLink()) {
+      skipped.push({ path, reason: "a symbolic link, and links are not followed; name what it points to instead" });
+      continue;
+    }
     const user: Rules[] = options.ignore.length ? [{ base: stat.isDirectory() ? path : resolve(path, ".."), rules: ignore().add([...options.ignore]) }] : [];
-    if (stat.isDirectory()) walk(path, [...ancestorRules(path), ...user]);
-    // A file named outright is taken unless the user's own --ignore says otherwise.
-    else if (stat.isFile() && wanted(path) && !isIgnored(path, false, user)) files.add(path);
+    if (stat.isDirectory()) {
+      if (!listed(path, user)) walk(path, [...ancestorRules(path), ...user]);
+    } else if (stat.isFile() && wanted(path) && !isIgnored(path, false, user)) {
+      // A file named outright is taken unless the user's own --ignore says otherwise.
+      files.add(path);
+      temps.push(...tempsBeside(path));
+    }
   }
-  return { files: [...files], tsconfigs, missing };
+  return { files: [...files], tsconfigs, missing, skipped, temps };
+}
+
+/** Temp files a run left while writing this file. */
+function tempsBeside(path: string): string[] {
+  const prefix = `.${basename(path)}.`;
+  try {
+    return readdirSync(dirname(path)).filter((name) => name.startsWith(prefix) && tempFileWriter(name) !== null).map((name) => join(dirname(path), name));
+  } catch {
+    return [];
+  }
 }

@@ -27,12 +27,13 @@ export function markersOf(reports: readonly FileReport[], cwd: string): Marker[]
   return reports.flatMap((r) => (r.markers ?? []).map((m) => ({ file: displayPath(cwd, r.path), ...m })));
 }
 
-export type FindingFormat = "text" | "json" | "sarif" | "github";
+export const FORMATS = ["text", "json", "sarif", "github"] as const;
+export type FindingFormat = (typeof FORMATS)[number];
 
 /** The rule of a file that could not be processed: nothing in it was checked, so it cannot pass. */
 export const UNPROCESSED = {
   name: "unprocessed-file",
-  description: "a file that mentions Firecrawl could not be parsed or migrated, so nothing in it was checked",
+  description: "a file that mentions Firecrawl, or a folder, could not be read, parsed or migrated, so nothing in it was checked",
 } as const;
 
 /** A parser's or a step's own position when it gave one, else the top of the file. */
@@ -43,13 +44,13 @@ function errorLocation(error: string): { line: number; column: number } {
 
 export function findingsOf(reports: readonly FileReport[], cwd: string): Finding[] {
   return reports.flatMap((r) => [
-    ...(r.status === "error" ? [{ file: displayPath(cwd, r.path), ...errorLocation(r.error ?? ""), rule: UNPROCESSED.name, message: `not checked: ${r.error}`, fixable: false }] : []),
+    ...(r.status === "error" || r.status === "skipped" ? [{ file: displayPath(cwd, r.path), ...errorLocation(r.error ?? ""), rule: UNPROCESSED.name, message: `not checked: ${r.error}`, fixable: false }] : []),
     ...r.changes.map((c) => ({ file: displayPath(cwd, r.path), line: c.source.line, column: c.source.column, rule: c.transform, message: c.message, fixable: true })),
     ...r.todos.map((t) => ({ file: displayPath(cwd, r.path), line: t.source.line, column: t.source.column, rule: t.transform, message: t.message, fixable: false })),
   ]).sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
 }
 
-function sarif(findings: readonly Finding[], version: string, steps: readonly Named[]): object {
+function sarif(findings: readonly Finding[], version: string, steps: readonly Named[], error?: string): object {
   const rules = [...steps, UNPROCESSED].map((step) => ({ id: step.name, shortDescription: { text: step.description } }));
   return {
     $schema: "https://json.schemastore.org/sarif-2.1.0.json",
@@ -64,6 +65,7 @@ function sarif(findings: readonly Finding[], version: string, steps: readonly Na
           message: { text: f.message },
           locations: [{ physicalLocation: { artifactLocation: { uri: f.file.split(/[\\/]/).map(encodeURIComponent).join("/") }, region: { startLine: f.line, startColumn: f.column } } }],
         })),
+        ...(error ? { invocations: [{ executionSuccessful: false, toolExecutionNotifications: [{ level: "error", message: { text: error } }] }] } : {}),
       },
     ],
   };
@@ -73,25 +75,25 @@ function sarif(findings: readonly Finding[], version: string, steps: readonly Na
 const escapeData = (s: string) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
 
+/** What a check tells beside its findings: the markers left (listed in text with `listMarkers`, --todos) and what stopped it. */
+export interface CheckExtras {
+  readonly markers?: readonly Marker[];
+  readonly listMarkers?: boolean;
+  readonly error?: string;
+}
+
 /**
  * `steps` names the rules (SARIF lists them all, found or not). The markers left are counted in the text
- * and JSON forms, and listed in the text with `listMarkers` (--todos) and always in the JSON.
+ * and JSON forms, listed in the JSON always and in the text with `listMarkers`.
  */
-export function formatFindings(
-  findings: readonly Finding[],
-  files: number,
-  format: FindingFormat,
-  version: string,
-  steps: readonly Named[],
-  markers: readonly Marker[] = [],
-  listMarkers = false,
-): string {
+export function formatFindings(findings: readonly Finding[], files: number, format: FindingFormat, version: string, steps: readonly Named[], { markers = [], listMarkers = false, error }: CheckExtras = {}): string {
   switch (format) {
     case "json":
-      return JSON.stringify({ findings, todos: markers, summary: { files, findings: findings.length, todos: markers.length } }, null, 2);
+      return JSON.stringify({ findings, todos: markers, summary: { files, findings: findings.length, todos: markers.length }, ...(error ? { error } : {}) }, null, 2);
     case "sarif":
-      return JSON.stringify(sarif(findings, version, steps), null, 2);
+      return JSON.stringify(sarif(findings, version, steps, error), null, 2);
     case "github":
+      if (error) return `::error title=firecrawl-codemod::${escapeData(error)}`;
       return findings.map((f) => `::${f.rule === UNPROCESSED.name ? "error" : "warning"} file=${escapeProperty(f.file)},line=${f.line},col=${f.column},title=${escapeProperty(`firecrawl-v2/${f.rule}`)}::${escapeData(f.message)}`).join("\n");
     case "text": {
       const lines = findings.map((f) => `${f.file}:${f.line}:${f.column}  ${f.fixable ? "fixable" : "manual "}  ${f.rule}  ${f.message}`);

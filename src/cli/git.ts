@@ -1,27 +1,68 @@
-/** The clean-tree guard, as Next.js codemods have it: never rewrite changes a user has not committed. */
-import { execFileSync } from "node:child_process";
+/**
+ * What git says of the paths a run is given: which repository holds each, which files belong to it (git's
+ * own view: .gitignore at every level, .git/info/exclude, the user's excludes, tracked files even when an
+ * ignore pattern matches them, no descent into submodules), and which are uncommitted (the clean-tree guard,
+ * as Next.js codemods have it: never rewrite changes a user has not committed).
+ */
+import { spawnSync } from "node:child_process";
 import { statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 
-function git(args: readonly string[], cwd: string): string {
-  return execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+/** git's answer with its warnings, or the reason it gave none: its own message, or "not a repository". */
+type Answer = { readonly ok: true; readonly out: string; readonly warnings: string } | { readonly ok: false; readonly noRepository: boolean; readonly message: string };
+
+function git(args: readonly string[], cwd: string): Answer {
+  // A listing of a large tree runs to megabytes: no cap on what git may say.
+  const run = spawnSync("git", args, { cwd, encoding: "utf8", maxBuffer: Infinity });
+  // No git on the machine: no path can be in a repository it could speak for.
+  if ((run.error as NodeJS.ErrnoException | undefined)?.code === "ENOENT") return { ok: false, noRepository: true, message: "git is not installed" };
+  if (run.status === 0) return { ok: true, out: run.stdout, warnings: run.stderr };
+  const message = (run.stderr || run.error?.message || `git ${args[0]} failed`).trim();
+  return { ok: false, noRepository: /not a git repository/i.test(message), message };
 }
 
-/** Uncommitted files under the given paths, or null when they are not inside a git repository. */
-export function dirtyFiles(paths: readonly string[]): string[] | null {
+/** The folder git is asked from for a path: the path itself when it is a folder, else the folder holding it. */
+function folderOf(path: string): string {
+  const target = resolve(path);
+  return statSync(target, { throwIfNoEntry: false })?.isDirectory() ? target : dirname(target);
+}
+
+/** The root of the repository holding a path; null when none does; git's refusal ("dubious ownership") as an error. */
+function repositoryRoot(path: string): { root: string | null } | { refusal: string } {
+  const answer = git(["rev-parse", "--show-toplevel"], folderOf(path));
+  if (answer.ok) return { root: answer.out.trim() };
+  return answer.noRepository ? { root: null } : { refusal: answer.message };
+}
+
+/**
+ * Uncommitted files under the given paths, checked in every path's own repository (a path outside any
+ * repository says nothing of the others). When git cannot answer for a path it is in (another user's
+ * repository, an unsupported format), the guard cannot vouch for it: that is a refusal, with git's words.
+ */
+export function guard(paths: readonly string[]): { dirty: string[] } | { refusal: string } {
   const dirty = new Set<string>();
   for (const path of paths) {
-    const target = resolve(path);
-    const cwd = statSync(target, { throwIfNoEntry: false })?.isDirectory() ? target : dirname(target);
-    let top: string;
-    try {
-      top = git(["rev-parse", "--show-toplevel"], cwd).trim();
-    } catch {
-      return null;
-    }
-    for (const line of git(["status", "--porcelain", "--", target], top).split("\n")) {
-      if (line) dirty.add(line.slice(3));
-    }
+    const found = repositoryRoot(path);
+    if ("refusal" in found) return { refusal: `${path}: git cannot tell whether it has uncommitted changes:\n${found.refusal}` };
+    if (found.root === null) continue;
+    const status = git(["status", "--porcelain", "--", resolve(path)], found.root);
+    if (!status.ok) return { refusal: `${path}: git cannot tell whether it has uncommitted changes:\n${status.message}` };
+    for (const line of status.out.split("\n")) if (line) dirty.add(line.slice(3));
   }
-  return [...dirty];
+  return { dirty: [...dirty] };
+}
+
+/**
+ * A folder's files as git sees them (relative to it), and the folders git said it could not open; null
+ * when no repository holds the folder or git will not answer for it (then the caller walks the folder).
+ */
+export function gitFiles(dir: string): { files: string[]; unreadable: { path: string; reason: string }[] } | null {
+  const listed = git(["ls-files", "--cached", "--others", "--exclude-standard", "-z"], dir);
+  if (!listed.ok) return null;
+  // "could not open directory 'x/': Permission denied"; past PATH_MAX git cuts the line short, reason and all.
+  const unreadable = [...listed.warnings.matchAll(/^warning: could not open directory '(.*)$/gm)].map((m) => {
+    const [, path, reason] = /^(.*)': (.*)$/.exec(m[1]!) ?? [m[1]!, m[1]!, "git could not open it (its path is longer than git can show)"];
+    return { path: path!.replace(/\/$/, ""), reason: /denied/i.test(reason!) ? "permission denied" : reason! };
+  });
+  return { files: listed.out.split("\0").filter(Boolean), unreadable };
 }

@@ -2,15 +2,16 @@
 /**
  * firecrawl-codemod run | check | list. Exit codes: `run` 0 when every file was processed, 1 when some
  * could not be (parse errors, skipped files); `check` 0 when clean, 1 when v1 usage remains; 2 for usage
- * errors and unreadable input, everywhere.
+ * errors, unreadable input, a refusal to run and a failure of the tool itself, everywhere. A run asked for
+ * a machine-readable report gets one even then, carrying the error.
  */
-import { writeFileSync } from "node:fs";
+import { closeSync, existsSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { relative } from "node:path";
 import pc from "picocolors";
-import { helpText, parse, UsageError, type Parsed } from "./args.js";
-import { DEFAULT_EXTENSIONS, discover } from "./discover.js";
-import { findingsOf, formatFindings, markersOf, type FindingFormat } from "./findings.js";
-import { dirtyFiles } from "./git.js";
+import { helpText, machineOutput, parse, UsageError, type MachineOutput, type Parsed } from "./args.js";
+import { DEFAULT_EXTENSIONS, discover, type Discovery } from "./discover.js";
+import { findingsOf, formatFindings, FORMATS, markersOf, type FindingFormat } from "./findings.js";
+import { guard } from "./git.js";
 import { packageBumps } from "./package-json.js";
 import { hasFacts, plannedWorkers, processAll, processInThread } from "./pool.js";
 import type { FileReport } from "./process-file.js";
@@ -21,7 +22,7 @@ import type { FileTypes } from "./types.js";
 import type { TypeThread } from "./type-thread.js";
 import { runReport, summaryText } from "./report.js";
 import { VERSION } from "../version.js";
-import { writeAtomically } from "./write.js";
+import { removeLeftovers, writeAtomically } from "./write.js";
 
 function out(text: string): void {
   if (text) process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
@@ -70,19 +71,27 @@ interface CollectOptions {
   verify?: boolean;
 }
 
-async function collect(parsed: Parsed, collectOptions: CollectOptions) {
+/** The files the paths given hold; a usage error when a path does not exist or a flag is wrong. */
+async function discovered(parsed: Parsed, transforms?: readonly string[]): Promise<Discovery> {
   const { values, positionals } = parsed;
   if (positionals.length === 0) throw new UsageError(`name at least one file or folder (see firecrawl-codemod ${parsed.command} --help)`);
-  const jobs = values.jobs === undefined ? 0 : Number(values.jobs);
-  if (!Number.isInteger(jobs) || jobs < 0) throw new UsageError(`--jobs takes a whole number, not '${values.jobs}'`);
-  if (collectOptions.transforms) {
+  if (!Number.isInteger(jobsOf(parsed)) || jobsOf(parsed) < 0) throw new UsageError(`--jobs takes a whole number, not '${values.jobs}'`);
+  if (transforms) {
     const known = new Set((await catalog()).map((t) => t.name));
-    const unknown = collectOptions.transforms.filter((name) => !known.has(name));
+    const unknown = transforms.filter((name) => !known.has(name));
     if (unknown.length) throw new UsageError(`unknown transform ${unknown.join(", ")}; \`firecrawl-codemod list\` shows them`);
   }
   const extensions = values.extensions ? list(values.extensions) : [...DEFAULT_EXTENSIONS];
-  const { files, tsconfigs: found, missing } = discover(positionals, { extensions, ignore: (values.ignore as string[] | undefined) ?? [] });
-  if (missing.length) throw new UsageError(`no such file or folder: ${missing.join(", ")}`);
+  const found = discover(positionals, { extensions, ignore: (values.ignore as string[] | undefined) ?? [] });
+  if (found.missing.length) throw new UsageError(`no such file or folder: ${found.missing.join(", ")}`);
+  return found;
+}
+
+const jobsOf = (parsed: Parsed) => (parsed.values.jobs === undefined ? 0 : Number(parsed.values.jobs));
+
+async function collect(parsed: Parsed, { files, tsconfigs: found, skipped }: Discovery, collectOptions: CollectOptions) {
+  const { values, positionals } = parsed;
+  const jobs = jobsOf(parsed);
   const progress = new Progress(files.length, !values["no-progress"] && !values.json && values.format === undefined);
   const reports: FileReport[] = [];
   // Type-aware mode: receivers the checker vouches for, in files that may not even mention the SDK.
@@ -130,7 +139,9 @@ async function collect(parsed: Parsed, collectOptions: CollectOptions) {
   }
   progress.done();
   const order = new Map(files.map((f, i) => [f, i]));
-  const sorted = reports.sort((a, b) => order.get(a.path)! - order.get(b.path)!);
+  // Paths discovery could not look at close the list: they hold no file of it.
+  const unread: FileReport[] = skipped.map(({ path, reason }) => ({ path, status: "skipped", changes: [], todos: [], error: reason }));
+  const sorted = [...reports.sort((a, b) => order.get(a.path)! - order.get(b.path)!), ...unread];
   const { reports: settled, failure } = verify ? await verified(sorted, types!, collectOptions) : { reports: sorted, failure: undefined };
   return { reports: settled, tsconfigs, verify, verifyFailure: failure };
 }
@@ -148,18 +159,39 @@ async function verified(reports: readonly FileReport[], types: TypeThread, optio
   return { reports: reports.map(settled), failure: checked instanceof Error ? checked.message : undefined };
 }
 
+/** A refusal to run: the message for stderr, and for the JSON report. */
+class Refusal extends Error {}
+
+/** Whether the report file can be written, asked before any source file is: a run must not end unable to say what it did. */
+function checkWritable(path: string): void {
+  const existed = existsSync(path);
+  try {
+    closeSync(openSync(path, "a"));
+  } catch (error) {
+    throw new UsageError(`--report ${path} cannot be written: ${(error as Error).message}`);
+  }
+  if (!existed) rmSync(path);
+}
+
 async function run(parsed: Parsed): Promise<number> {
   const { values, positionals } = parsed;
   const dry = Boolean(values.dry);
+  if (values.report) checkWritable(String(values.report));
+  const transforms = values.transforms ? list(values.transforms) : undefined;
+  const found = await discovered(parsed, transforms);
+  if (!dry) {
+    // Before the guard: a leftover of a killed run would otherwise make the tree dirty, for good.
+    const removed = removeLeftovers(found.temps);
+    if (removed.length) err(`Removed ${removed.length} temp ${removed.length === 1 ? "file" : "files"} an interrupted run left behind:\n${removed.map((f) => `  ${relative(process.cwd(), f)}`).join("\n")}`);
+  }
   if (!dry && !values.force) {
-    const dirty = dirtyFiles(positionals);
-    if (dirty?.length) {
-      err(`The git tree has uncommitted changes, which the migration could mix with its own:\n${dirty.map((f) => `  ${f}`).join("\n")}\nCommit or stash them first, or pass --force (or --dry to only look).`);
-      return 2;
+    const answer = guard(positionals);
+    if ("refusal" in answer) throw new Refusal(`${answer.refusal}\nThe migration cannot tell your changes from its own there. Fix that, or pass --force (or --dry to only look).`);
+    if (answer.dirty.length) {
+      throw new Refusal(`The git tree has uncommitted changes, which the migration could mix with its own:\n${answer.dirty.map((f) => `  ${f}`).join("\n")}\nCommit or stash them first, or pass --force (or --dry to only look).`);
     }
   }
-  const transforms = values.transforms ? list(values.transforms) : undefined;
-  const { reports, tsconfigs, verify, verifyFailure } = await collect(parsed, {
+  const { reports, tsconfigs, verify, verifyFailure } = await collect(parsed, found, {
     write: !dry,
     diff: dry,
     print: Boolean(values.print),
@@ -190,11 +222,8 @@ async function run(parsed: Parsed): Promise<number> {
       if (r.printed !== undefined) out(r.printed);
     }
     if (dry) {
-      const { createTwoFilesPatch } = await import("diff");
-      for (const bump of bumps) {
-        const name = relative(process.cwd(), bump.path);
-        out(colourDiff(createTwoFilesPatch(name, name, bump.before, bump.after, "", "", { context: 3 })));
-      }
+      const { unifiedDiff } = await import("./unified-diff.js");
+      for (const bump of bumps) out(colourDiff(unifiedDiff(bump.path, bump.before, bump.after)));
     }
     (values.print ? err : out)(summaryText(report, cwd));
   }
@@ -203,17 +232,18 @@ async function run(parsed: Parsed): Promise<number> {
 
 async function check(parsed: Parsed): Promise<number> {
   const format = (parsed.values.format ?? "text") as FindingFormat;
-  if (!["text", "json", "sarif", "github"].includes(format)) throw new UsageError(`--format is text, json, sarif or github, not '${format}'`);
+  if (!FORMATS.includes(format)) throw new UsageError(`--format is text, json, sarif or github, not '${format}'`);
   const maxTodos = parsed.values["max-todos"] === undefined ? Infinity : Number(parsed.values["max-todos"]);
   if (!(Number.isInteger(maxTodos) && maxTodos >= 0) && maxTodos !== Infinity) throw new UsageError(`--max-todos takes a whole number, not '${parsed.values["max-todos"]}'`);
-  const { reports } = await collect(parsed, { write: false, diff: false, print: false, keepV1Defaults: false });
+  const { reports } = await collect(parsed, await discovered(parsed), { write: false, diff: false, print: false, keepV1Defaults: false });
+  // A skipped file mentions the SDK (the screen lets the rest pass as unchanged): it was not checked.
   const unreadable = reports.filter((r) => r.status === "error" || r.status === "skipped");
   for (const r of unreadable) err(`${r.status}: ${r.path}: ${r.error}`);
   const findings = findingsOf(reports, process.cwd());
   const rules = format === "sarif" ? await catalog() : [];
   const markers = markersOf(reports, process.cwd());
-  out(formatFindings(findings, reports.length, format, VERSION, rules, markers, Boolean(parsed.values.todos)));
-  if (unreadable.some((r) => r.status === "error")) return 2;
+  out(formatFindings(findings, reports.length, format, VERSION, rules, { markers, listMarkers: Boolean(parsed.values.todos) }));
+  if (unreadable.length) return 2;
   // Like a build that refuses a codemod's leftover markers: past the budget the migration is not done.
   if (markers.length > maxTodos) err(`${markers.length} TODO(firecrawl-v2) markers are left, more than --max-todos ${maxTodos} allows`);
   return findings.length || markers.length > maxTodos ? 1 : 0;
@@ -224,6 +254,23 @@ async function listTransforms(): Promise<number> {
   const width = Math.max(...transforms.map((t) => t.name.length)) + 2;
   out(transforms.map((t) => `${t.name.padEnd(width)}${`[${t.languages.join(", ")}]`.padEnd(10)}${t.description}`).join("\n"));
   return 0;
+}
+
+/** The report a run or check asked for, carrying only the error that stopped it. */
+async function failureReport(wanted: MachineOutput, message: string): Promise<void> {
+  if (wanted.command === "run") {
+    const report = { ...runReport([], [], process.cwd(), wanted.dry, []), error: message };
+    if (wanted.report) {
+      try {
+        writeFileSync(wanted.report, `${JSON.stringify(report, null, 2)}\n`);
+      } catch {
+        // the report file was the problem, or cannot be written: stdout and stderr still say it
+      }
+    }
+    if (wanted.json) out(JSON.stringify(report, null, 2));
+  } else if (wanted.command === "check" && wanted.format !== "text") {
+    out(formatFindings([], 0, wanted.format, VERSION, wanted.format === "sarif" ? await catalog().catch(() => []) : [], { error: message }));
+  }
 }
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -240,11 +287,11 @@ async function main(argv: readonly string[]): Promise<number> {
     if (parsed.command === "list") return await listTransforms();
     return parsed.command === "run" ? await run(parsed) : await check(parsed);
   } catch (error) {
-    if (error instanceof UsageError) {
-      err(`firecrawl-codemod: ${(error as Error).message}`);
-      return 2;
-    }
-    throw error;
+    const known = error instanceof UsageError || error instanceof Refusal;
+    // A failure of the tool itself keeps its stack for the bug report.
+    err(error instanceof UsageError ? `firecrawl-codemod: ${error.message}` : known ? (error as Error).message : `firecrawl-codemod failed: ${(error as Error).stack ?? error}`);
+    await failureReport(machineOutput(argv), known ? (error as Error).message : `firecrawl-codemod failed: ${(error as Error).message}`);
+    return 2;
   }
 }
 

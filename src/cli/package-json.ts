@@ -1,6 +1,7 @@
 /**
  * The dependency range: a changed file's nearest package.json that still asks for a v1 SDK (below 3) is
- * moved to the current v2 major, editing only the version string so the file keeps its layout.
+ * moved to the current v2 major, editing only the version string so the file keeps its layout. The search
+ * stops at the root of the file's repository: a package.json above it belongs to someone else's tree.
  */
 import { existsSync, readFileSync, statSync, type Stats } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -15,12 +16,13 @@ export interface PackageBump {
   readonly stat: Stats;
 }
 
-/** The package.json nearest above a folder; `known` remembers the answer per folder, as files share them. */
+/** The package.json nearest above a folder, within its repository; `known` remembers the answer per folder, as files share them. */
 function nearestPackageJson(dir: string, known: Map<string, string | null>): string | null {
   let found = known.get(dir);
   if (found === undefined) {
     const candidate = join(dir, "package.json");
-    found = existsSync(candidate) ? candidate : dirname(dir) === dir ? null : nearestPackageJson(dirname(dir), known);
+    const top = dirname(dir) === dir || existsSync(join(dir, ".git"));
+    found = existsSync(candidate) ? candidate : top ? null : nearestPackageJson(dirname(dir), known);
     known.set(dir, found);
   }
   return found;

@@ -3,17 +3,15 @@
  * runner has: no re-encoding of files that are not UTF-8, the whole file rolled back when a transform
  * throws, and an atomic write that refuses to overwrite a file changed during the run.
  */
-import { readFileSync, statSync, type Stats } from "node:fs";
 import { writeAtomically, type FileStamp } from "./write.js";
-import { relative } from "node:path";
-import { createTwoFilesPatch } from "diff";
+import { unifiedDiff } from "./unified-diff.js";
 import type { Result } from "../engine/pipeline.js";
 import { findClientCalls } from "../detect/calls.js";
 import { packageSdk, pythonPackageSdk } from "../detect/package-sdk.js";
 import { detectSdk, type TypeFacts } from "../detect/sdk.js";
-import type { Contents } from "./screen.js";
+import { isSettled, screenFile, type Contents } from "./screen.js";
 import { todoMarkers } from "../engine/code.js";
-import { lineAt, readSource } from "../engine/source.js";
+import { lineAt, ParseError, readSource } from "../engine/source.js";
 import { parseForSteps, runSteps, type Change, type Step, type TransformOptions } from "../engine/transform.js";
 import type { PyStep } from "../python/language.js";
 import { runPython } from "../python/language.js";
@@ -76,14 +74,11 @@ function foundByTypes(path: string, text: string, types: TypeFacts): FileReport[
 /** Runs one file; in the type-aware mode, with what the type checker found in it. */
 export function processFile(path: string, options: ProcessOptions, types?: TypeFacts, contents?: Contents): FileReport {
   const base = { path, changes: [], todos: [] };
-  let stat: Stats;
-  let bytes: Buffer;
-  try {
-    stat = contents?.stat ?? statSync(path);
-    bytes = contents?.bytes ?? readFileSync(path);
-  } catch (error) {
-    return { ...base, status: "error", error: `cannot read: ${(error as Error).message}` };
-  }
+  // A file the screen has not read (one the type checker vouches for, or one a worker got) meets its
+  // limits here: its size and its encoding, though it need not name the SDK.
+  const read = contents ?? screenFile(path, false);
+  if (isSettled(read)) return read;
+  const { stat, bytes } = read;
   let text: string;
   try {
     text = decoder.decode(bytes);
@@ -96,7 +91,7 @@ export function processFile(path: string, options: ProcessOptions, types?: TypeF
     const byTypes = types && !/\.(py|ipynb)$/.test(path) ? foundByTypes(path, text, types) : undefined;
     if (result.output === null) return { ...base, status: "unchanged", todos: result.todos, foundByTypes: byTypes, markers };
     if (options.hold) {
-      const held = { output: result.output, stat: { mtimeMs: stat.mtimeMs, size: stat.size, mode: stat.mode } };
+      const held = { output: result.output, stat: { mtimeMs: stat.mtimeMs, size: stat.size, mode: stat.mode, uid: stat.uid, gid: stat.gid } };
       return { path, status: "changed", changes: result.changes, todos: result.todos, foundByTypes: byTypes, markers, held };
     }
     if (options.write) {
@@ -120,11 +115,7 @@ export function processFile(path: string, options: ProcessOptions, types?: TypeF
     const err = error as Error & { loc?: { line: number; column: number } };
     // A parser error carries its position; a transform error names its step. Either way the file is untouched.
     const where = err.loc ? ` (line ${err.loc.line}, column ${err.loc.column + 1})` : "";
-    return { ...base, status: "error", error: `${err.loc ? "does not parse" : "transform failed"}: ${err.message.replace(/ \(\d+:\d+\)$/, "")}${where}` };
+    const parsing = err.loc || error instanceof ParseError;
+    return { ...base, status: "error", error: `${parsing ? "does not parse" : "transform failed"}: ${err.message.replace(/ \(\d+:\d+\)$/, "")}${where}` };
   }
-}
-
-export function unifiedDiff(path: string, before: string, after: string): string {
-  const name = relative(process.cwd(), path);
-  return createTwoFilesPatch(name, name, before, after, "", "", { context: 3 });
 }

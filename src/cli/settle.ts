@@ -3,7 +3,8 @@
  * against v2 as a whole project, and are only now written, diffed or printed.
  */
 import { readFileSync } from "node:fs";
-import { unifiedDiff, type FileReport, type ProcessOptions } from "./process-file.js";
+import type { FileReport, ProcessOptions } from "./process-file.js";
+import { unifiedDiff } from "./unified-diff.js";
 import { VERIFY, type Verified } from "./verification.js";
 import { writeAtomically } from "./write.js";
 import { mapOffset } from "../engine/edits.js";

@@ -28,8 +28,9 @@ export function literal(source: Source, value: Value): string {
   return String(value);
 }
 
+/** Where the line holding an offset starts, after \n, \r\n or a lone \r. */
 export function lineStart(text: string, offset: number): number {
-  return text.lastIndexOf("\n", offset - 1) + 1;
+  return Math.max(text.lastIndexOf("\n", offset - 1), text.lastIndexOf("\r", offset - 1)) + 1;
 }
 
 export function indentAt(text: string, offset: number): string {

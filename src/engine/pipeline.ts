@@ -8,7 +8,7 @@ import { DOCS, type DocLink } from "../mapping/docs.js";
 import type { ApiVersion } from "../mapping/imports.js";
 import { todoEdit } from "./code.js";
 import { applyEdits, mapOffset, unmapOffset, type Edit } from "./edits.js";
-import { lineAt, readSource, writeSource, type Source } from "./source.js";
+import { lineFinder, readSource, writeSource, type Source } from "./source.js";
 
 export interface TransformOptions {
   /** write v1's defaults into migrated scrapes so they behave as before (mapping/defaults.ts) */
@@ -198,13 +198,15 @@ export function runPipeline<Parse, S extends Named>(language: Language<Parse, S>
       throw new Error(`${appliedNames}: produced code that does not parse: ${(error as Error).message}`, { cause: error });
     }
   }
-  const finalText = source.text;
-  const located = (p: Pending): Change => {
-    const line = lineAt(input, p.origin);
-    const column = p.origin - input.lastIndexOf("\n", p.origin - 1);
-    return { transform: p.transform, line: lineAt(finalText, p.offset), message: p.message, source: { line, column } };
-  };
-  const output = changes.length || todos.length ? writeSource(source, finalText) : null;
+  const inInput = lineFinder(input);
+  const inOutput = lineFinder(source.text);
+  const located = (p: Pending): Change => ({
+    transform: p.transform,
+    line: inOutput.line(p.offset),
+    message: p.message,
+    source: { line: inInput.line(p.origin), column: inInput.column(p.origin) },
+  });
+  const output = changes.length || todos.length ? writeSource(source, source.text) : null;
   return {
     output: output === raw ? null : output,
     changes: changes.map(located),

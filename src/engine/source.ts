@@ -6,7 +6,8 @@ export interface Source {
   readonly path: string;
   readonly text: string;
   readonly bom: boolean;
-  readonly eol: "\n" | "\r\n";
+  /** the line end new lines get: the file's most common one (a lone \r in old Mac files) */
+  readonly eol: "\n" | "\r\n" | "\r";
   readonly quote: '"' | "'";
 }
 
@@ -15,7 +16,9 @@ export function readSource(path: string, raw: string): Source {
   const text = bom ? raw.slice(1) : raw;
   const crlf = text.match(/\r\n/g)?.length ?? 0;
   const lf = (text.match(/\n/g)?.length ?? 0) - crlf;
-  return { path, text, bom, eol: crlf > lf ? "\r\n" : "\n", quote: dominantQuote(text) };
+  const cr = (text.match(/\r/g)?.length ?? 0) - crlf;
+  const eol = cr > lf && cr > crlf ? "\r" : crlf > lf ? "\r\n" : "\n";
+  return { path, text, bom, eol, quote: dominantQuote(text) };
 }
 
 /** The text to write back: the BOM a file came with stays. */
@@ -52,15 +55,28 @@ export function pluginsFor(path: string): ParserPlugin[] {
   return [...COMMON, "jsx"];
 }
 
+/** A file Babel could not parse: a syntax error with its position, or code nested deeper than its stack goes. */
+export class ParseError extends Error {}
+
 function parseWith(source: Source, plugins: ParserPlugin[]): File {
-  return babelParse(source.text, {
+  try {
+    return babelParse(source.text, parserOptions(plugins)) as unknown as File;
+  } catch (error) {
+    // Babel recurses per nesting level; its stack running out says the code is too deep for it, not that a step failed.
+    if (error instanceof RangeError) throw new ParseError(`nested too deeply for the parser (${error.message})`, { cause: error });
+    throw error;
+  }
+}
+
+function parserOptions(plugins: ParserPlugin[]) {
+  return {
     sourceType: "unambiguous",
     allowReturnOutsideFunction: true,
     allowImportExportEverywhere: true,
     allowAwaitOutsideFunction: true,
     errorRecovery: false,
     plugins,
-  }) as unknown as File;
+  } as const;
 }
 
 /**
@@ -81,9 +97,28 @@ export function parse(source: Source): File {
   }
 }
 
+/**
+ * The 1-based line and column of offsets in one text. A line ends at \n, \r\n or a lone \r (as old Mac
+ * files have them, and as Babel and editors count them). The lines are found once, so locating every
+ * change of a file costs a search each, not a scan.
+ */
+export function lineFinder(text: string): { line(offset: number): number; column(offset: number): number } {
+  const starts = [0];
+  for (const match of text.matchAll(/\r\n?|\n/g)) starts.push(match.index + match[0].length);
+  const index = (offset: number) => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (starts[middle]! <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  };
+  return { line: (offset) => index(offset) + 1, column: (offset) => offset - starts[index(offset)]! + 1 };
+}
+
 /** 1-based line of an offset. */
 export function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) line++;
-  return line;
+  return lineFinder(text).line(offset);
 }
