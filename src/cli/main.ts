@@ -20,7 +20,7 @@ import { screen } from "./screen.js";
 import { findTsconfigs } from "./tsconfigs.js";
 import type { FileTypes } from "./types.js";
 import type { Verified } from "./verify.js";
-import { runReport, summaryText } from "./report.js";
+import { displayPath, runReport, summaryText } from "./report.js";
 import { VERSION } from "../version.js";
 import { writeAtomically } from "./write.js";
 
@@ -199,6 +199,8 @@ async function check(parsed: Parsed): Promise<number> {
   const { reports } = await collect(parsed, { write: false, diff: false, print: false, keepV1Defaults: false });
   const unreadable = reports.filter((r) => r.status === "error" || r.status === "skipped");
   for (const r of unreadable) err(`${r.status}: ${r.path}: ${r.error}`);
+  // A notebook cell left out is not a finding (a %%bash cell stays what it is), but check does not vouch for it.
+  for (const r of reports) for (const note of r.notes ?? []) err(`note: ${displayPath(process.cwd(), r.path)}: ${note}`);
   const findings = findingsOf(reports, process.cwd());
   const rules = format === "sarif" ? await catalog() : [];
   out(formatFindings(findings, reports.length, format, VERSION, rules));

@@ -27,6 +27,8 @@ export interface FileReport {
   readonly changes: readonly Change[];
   readonly todos: readonly Change[];
   readonly error?: string;
+  /** what was left out on purpose and why (a notebook cell that is not Python) */
+  readonly notes?: readonly string[];
   /** in the type-aware mode: client calls that only the type checker revealed */
   readonly foundByTypes?: readonly { readonly line: number; readonly method: string }[];
   /** with --dry: the unified diff; with --print: the new source */
@@ -97,10 +99,11 @@ export function processFile(path: string, options: ProcessOptions, found?: FileT
     const types = found && factsOf(found);
     const result = migrate(path, text, options, types);
     const byTypes = types && !/\.(py|ipynb)$/.test(path) ? foundByTypes(path, text, types) : undefined;
-    if (result.output === null) return { ...base, status: "unchanged", todos: result.todos, foundByTypes: byTypes };
+    const notes = result.notes?.length ? { notes: result.notes } : {};
+    if (result.output === null) return { ...base, status: "unchanged", todos: result.todos, foundByTypes: byTypes, ...notes };
     if (options.hold) {
       const held = { output: result.output, stat: { mtimeMs: stat.mtimeMs, size: stat.size, mode: stat.mode } };
-      return { path, status: "changed", changes: result.changes, todos: result.todos, foundByTypes: byTypes, held };
+      return { path, status: "changed", changes: result.changes, todos: result.todos, foundByTypes: byTypes, held, ...notes };
     }
     if (options.write) {
       try {
@@ -115,6 +118,7 @@ export function processFile(path: string, options: ProcessOptions, found?: FileT
       changes: result.changes,
       todos: result.todos,
       foundByTypes: byTypes,
+      ...notes,
       diff: options.diff ? unifiedDiff(path, text, result.output) : undefined,
       printed: options.print ? result.output : undefined,
     };

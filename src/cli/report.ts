@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import pc from "picocolors";
+import type { CellLine } from "../engine/pipeline.js";
 import type { FileReport } from "./process-file.js";
 import type { PackageBump } from "./package-json.js";
 
@@ -18,9 +19,12 @@ export interface RunReport {
   readonly files: readonly {
     readonly path: string;
     readonly status: FileReport["status"];
-    readonly changes: readonly { transform: string; line: number; message: string }[];
-    readonly todos: readonly { line: number; message: string }[];
+    /** in a notebook, `cell` (counted from 1 over every cell) and `cellLine` say where `line` falls */
+    readonly changes: readonly { transform: string; line: number; message: string; cell?: number; cellLine?: number }[];
+    readonly todos: readonly { line: number; message: string; cell?: number; cellLine?: number }[];
     readonly error?: string;
+    /** what was left out on purpose and why (a notebook cell that is not Python) */
+    readonly notes?: readonly string[];
     /** client calls only the type-aware mode found */
     readonly foundByTypes?: readonly { line: number; method: string }[];
     /** type errors the migration introduced against v2 (type-aware mode), and how many carry a TODO */
@@ -45,6 +49,16 @@ export function displayPath(cwd: string, path: string): string {
   return path.startsWith(prefix) ? path.slice(prefix.length) : relative(cwd, path);
 }
 
+/** A notebook location's fields in the report, flat so scripts read them as they read `line`. */
+export function inCell(cell: CellLine | undefined): { cell?: number; cellLine?: number } {
+  return cell ? { cell: cell.number, cellLine: cell.line } : {};
+}
+
+/** `line` as a person reads it: in a notebook, with the cell and the line within it. */
+export function where(at: { line: number; cell?: number; cellLine?: number }): string {
+  return at.cell === undefined ? `${at.line}` : `${at.line} (cell ${at.cell}, line ${at.cellLine})`;
+}
+
 /**
  * The run's report. `everyFile` lists unchanged files too, as the JSON report must; the summary a person
  * reads counts them without listing them, which spares the entries on a large tree.
@@ -67,9 +81,10 @@ export function runReport(
     files: (everyFile ? reports : reports.filter((r) => r.status !== "unchanged" || r.todos.length)).map((r) => ({
       path: displayPath(cwd, r.path),
       status: r.status,
-      changes: r.changes.map(({ transform, line, message }) => ({ transform, line, message })),
-      todos: r.todos.map(({ line, message }) => ({ line, message })).sort((a, b) => a.line - b.line),
+      changes: r.changes.map(({ transform, line, message, cell }) => ({ transform, line, message, ...inCell(cell) })),
+      todos: r.todos.map(({ line, message, cell }) => ({ line, message, ...inCell(cell) })).sort((a, b) => a.line - b.line),
       ...(r.error ? { error: r.error } : {}),
+      ...(r.notes?.length ? { notes: r.notes } : {}),
       ...(r.foundByTypes?.length ? { foundByTypes: r.foundByTypes } : {}),
       ...(r.verified ? { verified: r.verified } : {}),
     })),
@@ -114,7 +129,8 @@ export function summaryText(report: RunReport, cwd: string): string {
     if (file.status === "error") lines.push(`${pc.red("error")}  ${file.path}: ${file.error}`);
     if (file.status === "skipped") lines.push(`${pc.yellow("skipped")}  ${file.path}: ${file.error}`);
   }
-  const todos = report.files.flatMap((f) => f.todos.map((t) => `${f.path}:${t.line}  ${t.message.replace(/ https?:\/\/\S+$/, "")}`));
+  for (const file of report.files) for (const note of file.notes ?? []) lines.push(`${pc.yellow("note")}  ${file.path}: ${note}`);
+  const todos = report.files.flatMap((f) => f.todos.map((t) => `${f.path}:${where(t)}  ${t.message.replace(/ https?:\/\/\S+$/, "")}`));
   if (todos.length) lines.push("", pc.bold("Needs a human:"), ...todos.map((t) => `  ${t}`));
   for (const bump of report.packages) lines.push("", `${bump.path}: ${bump.dependency} ${bump.from} -> ${bump.to}${report.mode === "dry" ? " (not written: --dry)" : ""}`);
   const changeCount = report.files.reduce((n, f) => n + f.changes.length, 0);
