@@ -13,6 +13,7 @@ import { DEFAULT_EXTENSIONS, discover } from "./discover.js";
 import { findingsOf, formatFindings, type FindingFormat } from "./findings.js";
 import { dirtyFiles } from "./git.js";
 import { packageBumps } from "./package-json.js";
+import { pythonBumps } from "./python-dependencies.js";
 import { hasFacts, plannedWorkers, processAll, processInThread } from "./pool.js";
 import type { FileReport } from "./process-file.js";
 import { Progress } from "./progress.js";
@@ -160,8 +161,9 @@ async function run(parsed: Parsed): Promise<number> {
     verify: !values["no-verify"],
   });
   const changed = reports.filter((r) => r.status === "changed").map((r) => r.path);
-  // package.json speaks for the JavaScript SDK: migrated Python files do not move it.
-  const bumps = packageBumps(changed.filter((path) => !/\.(py|ipynb)$/.test(path)));
+  // package.json speaks for the JavaScript SDK, requirements and pyproject for the Python one.
+  const python = pythonBumps(changed.filter((path) => /\.(py|ipynb)$/.test(path)));
+  const bumps = [...packageBumps(changed.filter((path) => !/\.(py|ipynb)$/.test(path))), ...python.bumps];
   if (!dry) {
     for (const bump of bumps) {
       try {
@@ -173,7 +175,7 @@ async function run(parsed: Parsed): Promise<number> {
   }
   const cwd = process.cwd();
   const against = verify ? { sdk: (await import("./verify.js")).VERIFIED_AGAINST, error: verifyFailure } : null;
-  const report = runReport(reports, bumps, cwd, dry, tsconfigs, Boolean(values.json || values.report), against);
+  const report = runReport(reports, bumps, cwd, dry, tsconfigs, Boolean(values.json || values.report), against, python.lockfiles);
   if (values.report) writeFileSync(String(values.report), `${JSON.stringify(report, null, 2)}\n`);
   if (values.json) out(JSON.stringify(report, null, 2));
   else {

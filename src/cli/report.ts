@@ -3,11 +3,12 @@
  * summary, with each TODO as `path:line  message` and the command that formats only the changed files.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import pc from "picocolors";
 import type { CellLine } from "../engine/pipeline.js";
 import type { FileReport } from "./process-file.js";
 import type { PackageBump } from "./package-json.js";
+import type { LockRefresh } from "./python-dependencies.js";
 
 export const REPORT_VERSION = 1;
 
@@ -40,6 +41,8 @@ export interface RunReport {
     readonly error?: string;
   } | null;
   readonly packages: readonly { path: string; dependency: string; from: string; to: string }[];
+  /** lockfiles that still hold the old SDK, and the command that refreshes each */
+  readonly lockfiles: readonly { path: string; command: string }[];
   readonly summary: { scanned: number; changed: number; unchanged: number; errors: number; skipped: number; todos: number };
 }
 
@@ -71,6 +74,7 @@ export function runReport(
   tsconfigs: readonly string[],
   everyFile = true,
   verifiedAgainst: { readonly sdk: string; readonly error?: string } | null = null,
+  lockfiles: readonly LockRefresh[] = [],
 ): RunReport {
   const count = (status: FileReport["status"]) => reports.filter((r) => r.status === status).length;
   const verified = reports.flatMap((r) => (r.verified ? [r.verified] : []));
@@ -98,6 +102,7 @@ export function runReport(
         }
       : null,
     packages: bumps.flatMap((b) => b.ranges.map((r) => ({ path: displayPath(cwd, b.path), ...r }))),
+    lockfiles: lockfiles.map((l) => ({ path: displayPath(cwd, l.path), command: l.command })),
     summary: {
       scanned: reports.length,
       changed: count("changed"),
@@ -133,6 +138,7 @@ export function summaryText(report: RunReport, cwd: string): string {
   const todos = report.files.flatMap((f) => f.todos.map((t) => `${f.path}:${where(t)}  ${t.message.replace(/ https?:\/\/\S+$/, "")}`));
   if (todos.length) lines.push("", pc.bold("Needs a human:"), ...todos.map((t) => `  ${t}`));
   for (const bump of report.packages) lines.push("", `${bump.path}: ${bump.dependency} ${bump.from} -> ${bump.to}${report.mode === "dry" ? " (not written: --dry)" : ""}`);
+  for (const lock of report.lockfiles) lines.push("", `${lock.path}: still locks the v1 SDK; refresh it with \`${lock.command}\` in ${dirname(lock.path) || "."}`);
   const changeCount = report.files.reduce((n, f) => n + f.changes.length, 0);
   const verb = report.mode === "dry" ? "Would migrate" : "Migrated";
   lines.push(
