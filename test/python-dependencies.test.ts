@@ -42,6 +42,12 @@ function repo(files: Record<string, string>): { dir: string; run: (...args: stri
 const [major, minor] = PY_V2_RELEASE.split(".");
 const cases: { name: string; file: string; before: string; after: string; lock?: [string, string]; command?: string }[] = [
   { name: "requirements.txt, ==", file: "requirements.txt", before: "requests>=2.31\nfirecrawl-py==1.17.0\n", after: `requests>=2.31\nfirecrawl-py==${PY_V2_RELEASE}\n` },
+  {
+    name: "requirements, a commented-out line is no pin",
+    file: "requirements.txt",
+    before: "# firecrawl-py>=4 once the client is moved\nfirecrawl-py==2.16.5\n",
+    after: `# firecrawl-py>=4 once the client is moved\nfirecrawl-py==${PY_V2_RELEASE}\n`,
+  },
   { name: "requirements, a range with a comment and CRLF", file: "requirements-prod.txt", before: "firecrawl-py >= 1.5, < 2  # scraping\r\n", after: `firecrawl-py >= ${major}.${minor}, < ${Number(major) + 1}  # scraping\r\n` },
   {
     name: "PEP 621 with uv.lock",
