@@ -143,11 +143,22 @@ describe("IPython lines in notebook cells", () => {
     expect(masked.restore(migrated)).toBe("for u in urls:\n    # TODO(firecrawl-v2): check\n    %time r = app.scrape(\n        u\n    )\n");
   });
 
+  test("automagic (pip install without %) is masked only where the line is not Python", () => {
+    expect(roundTrip("pip install -q firecrawl-py\nx = 1\n")).toMatch(/^pass {2}#/);
+    const python = "env = {}\ncd = 3\npip(1)\n";
+    expect(roundTrip(python)).toBe(python);
+  });
+
   test("cells in another language, or not code at all, say so", () => {
     expect(maskCell("%%bash\nls\n")).toEqual({ python: false, reason: "a %%bash cell, not Python" });
     expect(maskCell("$ pip show firecrawl-py\nName: firecrawl-py\n")).toMatchObject({ python: false, reason: expect.stringMatching(/^not Python \(line 1/) });
     expect(maskCell("%%time\nx = 1\n").python).toBe(true);
   });
+});
+
+test("a notebook with a byte-order mark is migrated and keeps it", () => {
+  const notebook = fixtures.find((f) => f.id === "notebooks/scrape.ipynb")!;
+  expect(runNotebook(pythonSteps, notebook.inputPath, `\uFEFF${notebook.input}`).output).toBe(`\uFEFF${notebook.output}`);
 });
 
 describe("the CLI on notebooks", () => {

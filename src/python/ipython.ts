@@ -16,6 +16,11 @@ const CODE_LINE_MAGIC = /^%(?:time|timeit)\s+(?!-)/;
 /** A statement that IPython rewrites before Python sees it: magics, shell escapes, help, `x = !cmd`. */
 const IPYTHON_LINE = /^(?:[!%]|\?{1,2}[\w.]+\s*$|[\w.]+\?{1,2}\s*$|[A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*\s*=\s*[!%](?!=))/;
 
+/** IPython's automagic: `pip install x` runs `%pip` when the line is not Python, which is checked too. */
+const AUTOMAGIC = /^(?:pip|conda|mamba|cd|env|load_ext|matplotlib|autoreload)\s+\S/;
+
+const isIPython = (line: string) => IPYTHON_LINE.test(line) || (AUTOMAGIC.test(line) && parsePython(line).rootNode.hasError);
+
 const MARK = "# firecrawl-codemod:ipython:";
 
 export type MaskedCell =
@@ -68,7 +73,7 @@ export function maskCell(text: string): MaskedCell {
     const body = line.slice(0, line.length - cr.length);
     const atStatement = !state.quote && state.depth === 0 && !state.continued;
     const stripped = body.trimStart();
-    if (inMagic || (atStatement && IPYTHON_LINE.test(stripped))) {
+    if (inMagic || (atStatement && isIPython(stripped))) {
       const n = originals.push(line) - 1;
       state.continued = body.endsWith("\\");
       const indent = body.slice(0, body.length - stripped.length);

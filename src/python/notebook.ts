@@ -25,8 +25,12 @@ function linesOf(text: string): string[] {
   return text.split(/(?<=\n)/).filter((line, i, all) => line !== "" || i < all.length - 1);
 }
 
-/** An array of JSON strings laid out as the original array was: one per line at its indentation, or inline. */
+/**
+ * An array of JSON strings laid out as the original array was: one per line at its indentation, or
+ * inline; a source that was one string (nbformat allows both) stays one string.
+ */
 function sourceArray(json: string, original: JsonNode, lines: readonly string[]): string {
+  if (original.type === "string") return JSON.stringify(lines.join(""));
   const first = original.children?.[0];
   if (!first) return JSON.stringify(lines);
   const lineStart = json.lastIndexOf("\n", first.offset - 1) + 1;
@@ -68,7 +72,8 @@ class NotebookSyntaxError extends SyntaxError {
 
 function strictTree(json: string): JsonNode {
   const errors: ParseError[] = [];
-  const tree = parseTree(json, errors, { disallowComments: true, allowTrailingComma: false });
+  // A byte-order mark is kept in the text (it is written back) but is no JSON: a space in its place keeps offsets.
+  const tree = parseTree(json.replace(/^\uFEFF/, " "), errors, { disallowComments: true, allowTrailingComma: false });
   const error = errors[0];
   if (!tree || error) {
     const offset = error?.offset ?? 0;
@@ -105,7 +110,7 @@ export function runNotebook(steps: readonly PyStep[], path: string, json: string
     if (parts[i] !== cell.text) edits.push({ start: cell.source.offset, end: cell.source.offset + cell.source.length, text: sourceArray(json, cell.source, linesOf(parts[i]!)) });
   });
   const output = applyEdits(json, edits);
-  const written = findNodeAtLocation(parseTree(output)!, ["cells"])!.children!;
+  const written = findNodeAtLocation(strictTree(output), ["cells"])!.children!;
   const outputLine = locator(output, code.map((cell) => ({ number: cell.number, source: findNodeAtLocation(written[cell.number - 1]!, ["source"])! })), parts);
   const relocate = (c: Change): Change => {
     const at = outputLine(c.line, 0);
