@@ -3,7 +3,7 @@
  * TODOs counted and its output parsing without error nodes; the table's Python columns covered; and the
  * CLI on .py files and notebooks.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawnSync, type SpawnSyncReturns } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -78,20 +78,23 @@ describe("the table's Python columns have fixtures", () => {
   });
 });
 
-describe("the CLI on Python", () => {
-  const CLI = resolve(import.meta.dirname, "../dist/src/cli/main.js");
+const CLI = resolve(import.meta.dirname, "../dist/src/cli/main.js");
+
+/** A git repository in a temporary folder holding `files` (removed after the suite), and the CLI run in it. */
+function repoWith(files: Record<string, string>): { dir: string; cli: (...args: string[]) => SpawnSyncReturns<string> } {
   const dir = mkdtempSync(join(tmpdir(), "fc-python-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  execFileSync("git", ["init", "-q"], { cwd: dir });
+  return { dir, cli: (...args) => spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: "utf8" }) };
+}
+
+describe("the CLI on Python", () => {
   const notebook = fixtures.find((f) => f.id === "notebooks/scrape.ipynb")!;
   const script = fixtures.find((f) => f.id === "results/result-fields.py")!;
-  writeFileSync(join(dir, "job.py"), script.input);
-  writeFileSync(join(dir, "explore.ipynb"), notebook.input);
-  writeFileSync(join(dir, "broken.py"), "from firecrawl import FirecrawlApp\ndef f(:\n");
   // The project's JavaScript side is on the v1 SDK too; migrating its Python files must not move that.
   const manifest = '{ "dependencies": { "@mendable/firecrawl-js": "^1.29.3" }, "devDependencies": { "prettier": "^3.0.0" } }\n';
-  writeFileSync(join(dir, "package.json"), manifest);
-  execFileSync("git", ["init", "-q"], { cwd: dir });
-  const cli = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: "utf8" });
+  const { dir, cli } = repoWith({ "job.py": script.input, "explore.ipynb": notebook.input, "broken.py": "from firecrawl import FirecrawlApp\ndef f(:\n", "package.json": manifest });
 
   test("check reports Python and notebook findings, and the file that does not parse", () => {
     const { status, stdout, stderr } = cli("check", ".", "--format", "json");
@@ -162,16 +165,10 @@ test("a notebook with a byte-order mark is migrated and keeps it", () => {
 });
 
 describe("the CLI on notebooks", () => {
-  const CLI = resolve(import.meta.dirname, "../dist/src/cli/main.js");
-  const dir = mkdtempSync(join(tmpdir(), "fc-notebooks-"));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const magics = fixtures.find((f) => f.id === "notebooks/magics.ipynb")!;
   // A notebook cut short (a full disk, an interrupted sync): jsonc-parser would forgive it, Jupyter does not.
   const truncated = magics.input.slice(0, magics.input.indexOf('"nbformat"'));
-  writeFileSync(join(dir, "magics.ipynb"), magics.input);
-  writeFileSync(join(dir, "truncated.ipynb"), truncated);
-  execFileSync("git", ["init", "-q"], { cwd: dir });
-  const cli = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: "utf8" });
+  const { dir, cli } = repoWith({ "magics.ipynb": magics.input, "truncated.ipynb": truncated });
 
   test("check locates findings by cell, says which cells it left out, and refuses a notebook that is not JSON", () => {
     const { status, stdout, stderr } = cli("check", ".", "--format", "json");
