@@ -42,7 +42,7 @@ export interface RunReport {
   } | null;
   readonly packages: readonly { path: string; dependency: string; from: string; to: string }[];
   /** lockfiles that still hold the old SDK, and the command that refreshes each */
-  readonly lockfiles: readonly { path: string; command: string }[];
+  readonly lockfiles: readonly { path: string; command: string | null }[];
   readonly summary: { scanned: number; changed: number; unchanged: number; errors: number; skipped: number; todos: number };
 }
 
@@ -138,7 +138,7 @@ export function summaryText(report: RunReport, cwd: string): string {
   const todos = report.files.flatMap((f) => f.todos.map((t) => `${f.path}:${where(t)}  ${t.message.replace(/ https?:\/\/\S+$/, "")}`));
   if (todos.length) lines.push("", pc.bold("Needs a human:"), ...todos.map((t) => `  ${t}`));
   for (const bump of report.packages) lines.push("", `${bump.path}: ${bump.dependency} ${bump.from} -> ${bump.to}${report.mode === "dry" ? " (not written: --dry)" : ""}`);
-  for (const lock of report.lockfiles) lines.push("", `${lock.path}: still locks the v1 SDK; refresh it with \`${lock.command}\` in ${dirname(lock.path) || "."}`);
+  for (const lock of report.lockfiles) lines.push("", `${lock.path}: still locks the v1 SDK; ${lock.command ? `refresh it with \`${lock.command}\` in ${dirname(lock.path) || "."}` : "write it again with the tool that made it (its hashes pin the old release)"}`);
   const changeCount = report.files.reduce((n, f) => n + f.changes.length, 0);
   const verb = report.mode === "dry" ? "Would migrate" : "Migrated";
   lines.push(

@@ -136,9 +136,12 @@ export function ofPythonSpecifier(specifier: string): ApiVersion | undefined {
   if (spec === "" || spec === "*") return undefined;
   const poetry = /^[\^~]\s*(\d+)/.exec(spec);
   if (poetry) return Number(poetry[1]) < FIRST_V2_MAJOR ? "v1" : "v2";
+  // An exact pin (==1.11.0) allows no probe: the versions the specifier names are asked too.
+  const named = [...spec.matchAll(/\d+(?:\.\d+)*/g)].map((m) => m[0]);
+  const side = (v1: boolean) => named.filter((v) => Number(v.split(".")[0]) < FIRST_V2_MAJOR === v1);
   const allows = (probes: string[]) => probes.some((v) => satisfiesPep440(v, spec));
-  const v1 = allows(V1_PROBES);
-  const v2 = allows(V2_PROBES);
+  const v1 = allows([...V1_PROBES, ...side(true)]);
+  const v2 = allows([...V2_PROBES, ...side(false)]);
   return v1 === v2 ? undefined : v1 ? "v1" : "v2";
 }
 
@@ -147,7 +150,7 @@ export function ofPythonSpecifier(specifier: string): ApiVersion | undefined {
  * PEP 621 "firecrawl-py==4.3.0", Poetry/Pipfile firecrawl-py = "^1.5" or { version = "..." }, setup files.
  */
 export function firecrawlSpecifiers(text: string): { start: number; end: number; specifier: string }[] {
-  const pin = /firecrawl[-_]py\s*(?:\[[^\]]*\])?\s*(?:=(?!=)\s*(?:\{[^}]*?version\s*=\s*)?)?["']?\s*([~^=<>!][^"';\]\r\n#]*)/dgi;
+  const pin = /firecrawl[-_]py\s*(?:\[[^\]]*\])?\s*(?:=(?!=)\s*(?:\{[^}]*?version\s*=\s*)?)?["']?\s*([~^=<>!][^"';\]\\\r\n#]*)/dgi;
   // A commented-out line names a version nobody installs.
   const live = (m: RegExpMatchArray) => !text.slice(text.lastIndexOf("\n", m.index!) + 1, m.index).includes("#");
   return [...text.matchAll(pin)].filter(live).map((m) => {
