@@ -101,7 +101,11 @@ export function runNotebook(steps: readonly PyStep[], path: string, json: string
   const result = runPython(steps, `${path}.py`, code.map((c) => c.masked).join(`\n${SEAM}\n`), options);
   const noted = notes.length ? { notes } : {};
   const inputLine = locator(json, code, code.map((c) => c.text));
-  if (result.output === null) return { ...result, todos: result.todos.map((t) => ({ ...t, source: inputLine(t.source.line, t.source.column) })), ...noted };
+  const place = (c: Change, outputLine: typeof inputLine): Change => {
+    const at = outputLine(c.line, 0);
+    return { ...c, line: at.line, cell: at.cell, source: inputLine(c.source.line, c.source.column) };
+  };
+  if (result.output === null) return { ...result, todos: result.todos.map((t) => place(t, inputLine)), ...noted };
   const masked = result.output.split(`\n${SEAM}\n`);
   if (masked.length !== code.length) throw new Error("the migrated cells could not be told apart again; the notebook was left as it is");
   const parts = masked.map((part, i) => (part === code[i]!.masked ? code[i]!.text : code[i]!.restore(part)));
@@ -112,9 +116,5 @@ export function runNotebook(steps: readonly PyStep[], path: string, json: string
   const output = applyEdits(json, edits);
   const written = findNodeAtLocation(strictTree(output), ["cells"])!.children!;
   const outputLine = locator(output, code.map((cell) => ({ number: cell.number, source: findNodeAtLocation(written[cell.number - 1]!, ["source"])! })), parts);
-  const relocate = (c: Change): Change => {
-    const at = outputLine(c.line, 0);
-    return { ...c, line: at.line, cell: at.cell, source: inputLine(c.source.line, c.source.column) };
-  };
-  return { output, changes: result.changes.map(relocate), todos: result.todos.map(relocate), ...noted };
+  return { output, changes: result.changes.map((c) => place(c, outputLine)), todos: result.todos.map((t) => place(t, outputLine)), ...noted };
 }
