@@ -96,7 +96,7 @@ describe("run", () => {
     expect(code).toBe(1);
     const report = JSON.parse(stdout);
     expect(JSON.parse(read(dir, "report.json"))).toEqual(report);
-    expect(Object.keys(report).sort()).toEqual(["analysis", "files", "mode", "packages", "summary", "verification", "version"]);
+    expect(Object.keys(report).sort()).toEqual(["analysis", "files", "lockfiles", "mode", "packages", "summary", "verification", "version"]);
     expect(report.verification).toBeNull();
     expect(report.analysis).toEqual({ mode: "syntax", projects: [] });
     expect(report.summary).toEqual({ scanned: 4, changed: 2, unchanged: 1, errors: 1, skipped: 0, todos: 1 });

@@ -3,13 +3,14 @@
  * TODOs counted and its output parsing without error nodes; the table's Python columns covered; and the
  * CLI on .py files and notebooks.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawnSync, type SpawnSyncReturns } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { FORMATS, METHODS, OPTIONS } from "../src/mapping/index.js";
 import { runPython } from "../src/python/language.js";
+import { maskCell } from "../src/python/ipython.js";
 import { runNotebook } from "../src/python/notebook.js";
 import { loadPython, parsePython } from "../src/python/parser.js";
 import { pythonSteps } from "../src/python/preset.js";
@@ -19,13 +20,21 @@ beforeAll(loadPython);
 
 const fixtures = loadFixtures({ language: "python" });
 const migrate = (f: Fixture, text: string) => (f.ext === "ipynb" ? runNotebook(pythonSteps, f.inputPath, text) : runPython(pythonSteps, f.inputPath, text));
-const programOf = (f: Fixture, text: string) =>
-  f.ext === "ipynb"
-    ? (JSON.parse(text) as { cells: { cell_type: string; source: string[] | string }[] }).cells
-        .filter((c) => c.cell_type === "code")
-        .map((c) => (Array.isArray(c.source) ? c.source.join("") : c.source))
-        .join("\n")
-    : text;
+const codeCells = (text: string) =>
+  (JSON.parse(text) as { cells: { cell_type: string; source: string[] | string }[] }).cells
+    .filter((c) => c.cell_type === "code")
+    .map((c) => (Array.isArray(c.source) ? c.source.join("") : c.source));
+/** A notebook's program is its cells that are Python once IPython lines are masked; the others must stay as they were. */
+const programOf = (f: Fixture, text: string) => {
+  if (f.ext !== "ipynb") return text;
+  const python = codeCells(f.input).map((cell) => maskCell(cell).python);
+  const cells = codeCells(text);
+  cells.forEach((cell, i) => expect(maskCell(cell).python).toBe(python[i]));
+  return cells.flatMap((cell) => {
+    const masked = maskCell(cell);
+    return masked.python ? [masked.masked] : [];
+  }).join("\n");
+};
 
 test("the Python corpus covers scripts, packages and notebooks", () => {
   expect(fixtures.length).toBeGreaterThanOrEqual(25);
@@ -69,20 +78,23 @@ describe("the table's Python columns have fixtures", () => {
   });
 });
 
-describe("the CLI on Python", () => {
-  const CLI = resolve(import.meta.dirname, "../dist/src/cli/main.js");
+const CLI = resolve(import.meta.dirname, "../dist/src/cli/main.js");
+
+/** A git repository in a temporary folder holding `files` (removed after the suite), and the CLI run in it. */
+function repoWith(files: Record<string, string>): { dir: string; cli: (...args: string[]) => SpawnSyncReturns<string> } {
   const dir = mkdtempSync(join(tmpdir(), "fc-python-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const notebook = fixtures.find((f) => f.ext === "ipynb" && f.input !== f.output)!;
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  execFileSync("git", ["init", "-q"], { cwd: dir });
+  return { dir, cli: (...args) => spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: "utf8" }) };
+}
+
+describe("the CLI on Python", () => {
+  const notebook = fixtures.find((f) => f.id === "notebooks/scrape.ipynb")!;
   const script = fixtures.find((f) => f.id === "results/result-fields.py")!;
-  writeFileSync(join(dir, "job.py"), script.input);
-  writeFileSync(join(dir, "explore.ipynb"), notebook.input);
-  writeFileSync(join(dir, "broken.py"), "from firecrawl import FirecrawlApp\ndef f(:\n");
   // The project's JavaScript side is on the v1 SDK too; migrating its Python files must not move that.
   const manifest = '{ "dependencies": { "@mendable/firecrawl-js": "^1.29.3" }, "devDependencies": { "prettier": "^3.0.0" } }\n';
-  writeFileSync(join(dir, "package.json"), manifest);
-  execFileSync("git", ["init", "-q"], { cwd: dir });
-  const cli = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: "utf8" });
+  const { dir, cli } = repoWith({ "job.py": script.input, "explore.ipynb": notebook.input, "broken.py": "from firecrawl import FirecrawlApp\ndef f(:\n", "package.json": manifest });
 
   test("check reports Python and notebook findings, and the file that does not parse", () => {
     const { status, stdout, stderr } = cli("check", ".", "--format", "json");
@@ -103,5 +115,81 @@ describe("the CLI on Python", () => {
     expect(readFileSync(join(dir, "explore.ipynb"), "utf8")).toBe(notebook.output);
     expect(readFileSync(join(dir, "broken.py"), "utf8")).toBe("from firecrawl import FirecrawlApp\ndef f(:\n");
     expect(readFileSync(join(dir, "package.json"), "utf8")).toBe(manifest);
+  });
+});
+
+describe("IPython lines in notebook cells", () => {
+  const roundTrip = (cell: string) => {
+    const masked = maskCell(cell);
+    if (!masked.python) throw new Error(masked.reason);
+    expect(parsePython(masked.masked).rootNode.hasError).toBe(false);
+    expect(masked.restore(masked.masked)).toBe(cell);
+    return masked.masked;
+  };
+
+  test("magics, shell escapes and help are masked one line for one line, and put back byte for byte", () => {
+    const cell = "%pip install -q firecrawl-py\n!ls \\\n  data\nfiles = !ls\nif files:\n    !echo $files\ndisplay?\n??display\r\nx = 1\n";
+    const masked = roundTrip(cell);
+    expect(masked.split("\n")).toHaveLength(cell.split("\n").length);
+    expect(masked).toContain("x = 1");
+  });
+
+  test("Python that only looks like IPython is left as Python", () => {
+    const cell = 'total = (a\n    % b)\nstyle = """\n!important\n%d\n"""\nflag = x != y\nrate = 5 \\\n    % 3\n';
+    expect(roundTrip(cell)).toBe(cell);
+  });
+
+  test("the statement after %time is migrated and the magic put back where the statement now starts", () => {
+    const masked = maskCell("for u in urls:\n    %time r = app.scrape_url(u)\n");
+    if (!masked.python) throw new Error(masked.reason);
+    const migrated = masked.masked.replace("r = app.scrape_url(u)", "# TODO(firecrawl-v2): check\n    r = app.scrape(\n        u\n    )");
+    expect(masked.restore(migrated)).toBe("for u in urls:\n    # TODO(firecrawl-v2): check\n    %time r = app.scrape(\n        u\n    )\n");
+  });
+
+  test("automagic (pip install without %) is masked only where the line is not Python", () => {
+    expect(roundTrip("pip install -q firecrawl-py\nx = 1\n")).toMatch(/^pass {2}#/);
+    const python = "env = {}\ncd = 3\npip(1)\n";
+    expect(roundTrip(python)).toBe(python);
+  });
+
+  test("cells in another language, or not code at all, say so", () => {
+    expect(maskCell("%%bash\nls\n")).toEqual({ python: false, reason: "a %%bash cell, not Python" });
+    expect(maskCell("$ pip show firecrawl-py\nName: firecrawl-py\n")).toMatchObject({ python: false, reason: expect.stringMatching(/^not Python \(line 1/) });
+    expect(maskCell("%%time\nx = 1\n").python).toBe(true);
+  });
+});
+
+test("a notebook with a byte-order mark is migrated and keeps it", () => {
+  const notebook = fixtures.find((f) => f.id === "notebooks/scrape.ipynb")!;
+  expect(runNotebook(pythonSteps, notebook.inputPath, `\uFEFF${notebook.input}`).output).toBe(`\uFEFF${notebook.output}`);
+});
+
+describe("the CLI on notebooks", () => {
+  const magics = fixtures.find((f) => f.id === "notebooks/magics.ipynb")!;
+  // A notebook cut short (a full disk, an interrupted sync): jsonc-parser would forgive it, Jupyter does not.
+  const truncated = magics.input.slice(0, magics.input.indexOf('"nbformat"'));
+  const { dir, cli } = repoWith({ "magics.ipynb": magics.input, "truncated.ipynb": truncated });
+
+  test("check locates findings by cell, says which cells it left out, and refuses a notebook that is not JSON", () => {
+    const { status, stdout, stderr } = cli("check", ".", "--format", "json");
+    expect(status).toBe(2);
+    const findings = (JSON.parse(stdout) as { findings: { file: string; rule: string; line: number; cell?: number; cellLine?: number }[] }).findings;
+    expect(findings.find((f) => f.rule === "client-methods" && f.cell === 5)).toMatchObject({ file: "magics.ipynb", cellLine: 3 });
+    expect(findings.filter((f) => f.rule === "unprocessed-file")).toMatchObject([{ file: "truncated.ipynb" }]);
+    expect(stderr).toMatch(/truncated\.ipynb: does not parse: not valid JSON/);
+    expect(stderr).toContain("note: magics.ipynb: cell 6: a %%bash cell, not Python; left as it is");
+    expect(stderr).toMatch(/note: magics\.ipynb: cell 7: not Python \(line 1, column 1\)/);
+  });
+
+  test("run migrates the Python cells, keeps every IPython line, and never writes the broken notebook", () => {
+    const { status, stdout } = cli("run", ".", "--force", "--json");
+    expect(status).toBe(1);
+    const report = JSON.parse(stdout) as { files: { path: string; status: string; error?: string; notes?: string[]; todos: { cell?: number; cellLine?: number }[] }[] };
+    const byPath = new Map(report.files.map((f) => [f.path, f]));
+    expect(byPath.get("magics.ipynb")).toMatchObject({ status: "changed", todos: [{ cell: 8, cellLine: 3 }] });
+    expect(byPath.get("magics.ipynb")!.notes).toHaveLength(2);
+    expect(byPath.get("truncated.ipynb")).toMatchObject({ status: "error", error: expect.stringMatching(/^does not parse: not valid JSON/) });
+    expect(readFileSync(join(dir, "magics.ipynb"), "utf8")).toBe(magics.output);
+    expect(readFileSync(join(dir, "truncated.ipynb"), "utf8")).toBe(truncated);
   });
 });

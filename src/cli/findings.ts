@@ -4,7 +4,7 @@
  */
 import type { Named } from "../engine/pipeline.js";
 import type { FileReport } from "./process-file.js";
-import { displayPath } from "./report.js";
+import { displayPath, inCell } from "./report.js";
 
 export interface Finding {
   readonly file: string;
@@ -14,6 +14,9 @@ export interface Finding {
   readonly message: string;
   /** the codemod changes it by itself; otherwise a human has to */
   readonly fixable: boolean;
+  /** in a notebook: the cell (counted from 1 over every cell) and the line within it where `line` falls */
+  readonly cell?: number;
+  readonly cellLine?: number;
 }
 
 /** A TODO(firecrawl-v2) marker left in a file: the migration is not finished while one is there. */
@@ -45,8 +48,8 @@ function errorLocation(error: string): { line: number; column: number } {
 export function findingsOf(reports: readonly FileReport[], cwd: string): Finding[] {
   return reports.flatMap((r) => [
     ...(r.status === "error" || r.status === "skipped" ? [{ file: displayPath(cwd, r.path), ...errorLocation(r.error ?? ""), rule: UNPROCESSED.name, message: `not checked: ${r.error}`, fixable: false }] : []),
-    ...r.changes.map((c) => ({ file: displayPath(cwd, r.path), line: c.source.line, column: c.source.column, rule: c.transform, message: c.message, fixable: true })),
-    ...r.todos.map((t) => ({ file: displayPath(cwd, r.path), line: t.source.line, column: t.source.column, rule: t.transform, message: t.message, fixable: false })),
+    ...r.changes.map((c) => ({ file: displayPath(cwd, r.path), line: c.source.line, column: c.source.column, rule: c.transform, message: c.message, fixable: true, ...inCell(c.source.cell) })),
+    ...r.todos.map((t) => ({ file: displayPath(cwd, r.path), line: t.source.line, column: t.source.column, rule: t.transform, message: t.message, fixable: false, ...inCell(t.source.cell) })),
   ]).sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
 }
 
@@ -96,7 +99,7 @@ export function formatFindings(findings: readonly Finding[], files: number, form
       if (error) return `::error title=firecrawl-codemod::${escapeData(error)}`;
       return findings.map((f) => `::${f.rule === UNPROCESSED.name ? "error" : "warning"} file=${escapeProperty(f.file)},line=${f.line},col=${f.column},title=${escapeProperty(`firecrawl-v2/${f.rule}`)}::${escapeData(f.message)}`).join("\n");
     case "text": {
-      const lines = findings.map((f) => `${f.file}:${f.line}:${f.column}  ${f.fixable ? "fixable" : "manual "}  ${f.rule}  ${f.message}`);
+      const lines = findings.map((f) => `${f.file}:${f.line}:${f.column}${f.cell === undefined ? "" : ` (cell ${f.cell}, line ${f.cellLine})`}  ${f.fixable ? "fixable" : "manual "}  ${f.rule}  ${f.message}`);
       const usages = findings.filter((f) => f.rule !== UNPROCESSED.name);
       const unchecked = findings.length - usages.length;
       const inFiles = new Set(usages.map((f) => f.file)).size;

@@ -13,6 +13,7 @@ import { DEFAULT_EXTENSIONS, discover, type Discovery } from "./discover.js";
 import { findingsOf, formatFindings, FORMATS, markersOf, type FindingFormat } from "./findings.js";
 import { guard } from "./git.js";
 import { packageBumps } from "./package-json.js";
+import { pythonBumps } from "./python-dependencies.js";
 import { hasFacts, plannedWorkers, processAll, processInThread } from "./pool.js";
 import type { FileReport } from "./process-file.js";
 import { Progress } from "./progress.js";
@@ -20,7 +21,7 @@ import { screen } from "./screen.js";
 import { findTsconfigs } from "./tsconfigs.js";
 import type { FileTypes } from "./types.js";
 import type { TypeThread } from "./type-thread.js";
-import { runReport, summaryText } from "./report.js";
+import { displayPath, runReport, summaryText } from "./report.js";
 import { VERSION } from "../version.js";
 import { removeLeftovers, writeAtomically } from "./write.js";
 
@@ -200,8 +201,9 @@ async function run(parsed: Parsed): Promise<number> {
     verify: !values["no-verify"],
   });
   const changed = reports.filter((r) => r.status === "changed").map((r) => r.path);
-  // package.json speaks for the JavaScript SDK: migrated Python files do not move it.
-  const bumps = packageBumps(changed.filter((path) => !/\.(py|ipynb)$/.test(path)));
+  // package.json speaks for the JavaScript SDK, requirements and pyproject for the Python one.
+  const python = pythonBumps(changed.filter((path) => /\.(py|ipynb)$/.test(path)));
+  const bumps = [...packageBumps(changed.filter((path) => !/\.(py|ipynb)$/.test(path))), ...python.bumps];
   if (!dry) {
     for (const bump of bumps) {
       try {
@@ -213,7 +215,7 @@ async function run(parsed: Parsed): Promise<number> {
   }
   const cwd = process.cwd();
   const against = verify ? { sdk: (await import("./verification.js")).VERIFIED_AGAINST, error: verifyFailure } : null;
-  const report = runReport(reports, bumps, cwd, dry, tsconfigs, Boolean(values.json || values.report), against);
+  const report = runReport(reports, bumps, cwd, dry, tsconfigs, Boolean(values.json || values.report), against, python.lockfiles);
   if (values.report) writeFileSync(String(values.report), `${JSON.stringify(report, null, 2)}\n`);
   if (values.json) out(JSON.stringify(report, null, 2));
   else {
@@ -239,6 +241,8 @@ async function check(parsed: Parsed): Promise<number> {
   // A skipped file mentions the SDK (the screen lets the rest pass as unchanged): it was not checked.
   const unreadable = reports.filter((r) => r.status === "error" || r.status === "skipped");
   for (const r of unreadable) err(`${r.status}: ${r.path}: ${r.error}`);
+  // A notebook cell left out is not a finding (a %%bash cell stays what it is), but check does not vouch for it.
+  for (const r of reports) for (const note of r.notes ?? []) err(`note: ${displayPath(process.cwd(), r.path)}: ${note}`);
   const findings = findingsOf(reports, process.cwd());
   const rules = format === "sarif" ? await catalog() : [];
   const markers = markersOf(reports, process.cwd());

@@ -25,6 +25,8 @@ export interface FileReport {
   readonly changes: readonly Change[];
   readonly todos: readonly Change[];
   readonly error?: string;
+  /** what was left out on purpose and why (a notebook cell that is not Python) */
+  readonly notes?: readonly string[];
   /** in the type-aware mode: client calls that only the type checker revealed */
   readonly foundByTypes?: readonly { readonly line: number; readonly method: string }[];
   /** with --dry: the unified diff; with --print: the new source */
@@ -89,10 +91,11 @@ export function processFile(path: string, options: ProcessOptions, types?: TypeF
     const result = migrateText(path, text, options, types);
     const markers = todoMarkers(text);
     const byTypes = types && !/\.(py|ipynb)$/.test(path) ? foundByTypes(path, text, types) : undefined;
-    if (result.output === null) return { ...base, status: "unchanged", todos: result.todos, foundByTypes: byTypes, markers };
+    const notes = result.notes?.length ? { notes: result.notes } : {};
+    if (result.output === null) return { ...base, status: "unchanged", todos: result.todos, foundByTypes: byTypes, markers, ...notes };
     if (options.hold) {
       const held = { output: result.output, stat: { mtimeMs: stat.mtimeMs, size: stat.size, mode: stat.mode, uid: stat.uid, gid: stat.gid } };
-      return { path, status: "changed", changes: result.changes, todos: result.todos, foundByTypes: byTypes, markers, held };
+      return { path, status: "changed", changes: result.changes, todos: result.todos, foundByTypes: byTypes, markers, held, ...notes };
     }
     if (options.write) {
       try {
@@ -108,6 +111,7 @@ export function processFile(path: string, options: ProcessOptions, types?: TypeF
       todos: result.todos,
       foundByTypes: byTypes,
       markers,
+      ...notes,
       diff: options.diff ? unifiedDiff(path, text, result.output) : undefined,
       printed: options.print ? result.output : undefined,
     };

@@ -3,11 +3,13 @@
  * summary, with each TODO as `path:line  message` and the command that formats only the changed files.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import pc from "picocolors";
 import { todoMessage } from "../engine/code.js";
+import type { CellLine } from "../engine/pipeline.js";
 import type { FileReport } from "./process-file.js";
 import type { PackageBump } from "./package-json.js";
+import type { LockRefresh } from "./python-dependencies.js";
 
 export const REPORT_VERSION = 1;
 
@@ -19,9 +21,12 @@ export interface RunReport {
   readonly files: readonly {
     readonly path: string;
     readonly status: FileReport["status"];
-    readonly changes: readonly { transform: string; line: number; message: string }[];
-    readonly todos: readonly { line: number; message: string }[];
+    /** in a notebook, `cell` (counted from 1 over every cell) and `cellLine` say where `line` falls */
+    readonly changes: readonly { transform: string; line: number; message: string; cell?: number; cellLine?: number }[];
+    readonly todos: readonly { line: number; message: string; cell?: number; cellLine?: number }[];
     readonly error?: string;
+    /** what was left out on purpose and why (a notebook cell that is not Python) */
+    readonly notes?: readonly string[];
     /** client calls only the type-aware mode found */
     readonly foundByTypes?: readonly { line: number; method: string }[];
     /** type errors the migration introduced against v2 (type-aware mode), and how many carry a TODO */
@@ -37,6 +42,8 @@ export interface RunReport {
     readonly error?: string;
   } | null;
   readonly packages: readonly { path: string; dependency: string; from: string; to: string }[];
+  /** lockfiles that still hold the old SDK, and the command that refreshes each */
+  readonly lockfiles: readonly { path: string; command: string | null }[];
   readonly summary: { scanned: number; changed: number; unchanged: number; errors: number; skipped: number; todos: number };
   /** what stopped the run before it did anything (a usage error, a refusal, a failure of the tool) */
   readonly error?: string;
@@ -46,6 +53,16 @@ export interface RunReport {
 export function displayPath(cwd: string, path: string): string {
   const prefix = cwd.endsWith(sep) ? cwd : cwd + sep;
   return path.startsWith(prefix) ? path.slice(prefix.length) : relative(cwd, path);
+}
+
+/** A notebook location's fields in the report, flat so scripts read them as they read `line`. */
+export function inCell(cell: CellLine | undefined): { cell?: number; cellLine?: number } {
+  return cell ? { cell: cell.number, cellLine: cell.line } : {};
+}
+
+/** `line` as a person reads it: in a notebook, with the cell and the line within it. */
+export function where(at: { line: number; cell?: number; cellLine?: number }): string {
+  return at.cell === undefined ? `${at.line}` : `${at.line} (cell ${at.cell}, line ${at.cellLine})`;
 }
 
 /**
@@ -60,6 +77,7 @@ export function runReport(
   tsconfigs: readonly string[],
   everyFile = true,
   verifiedAgainst: { readonly sdk: string; readonly error?: string } | null = null,
+  lockfiles: readonly LockRefresh[] = [],
 ): RunReport {
   const count = (status: FileReport["status"]) => reports.filter((r) => r.status === status).length;
   const verified = reports.flatMap((r) => (r.verified ? [r.verified] : []));
@@ -70,9 +88,10 @@ export function runReport(
     files: (everyFile ? reports : reports.filter((r) => r.status !== "unchanged" || r.todos.length)).map((r) => ({
       path: displayPath(cwd, r.path),
       status: r.status,
-      changes: r.changes.map(({ transform, line, message }) => ({ transform, line, message })),
-      todos: r.todos.map(({ line, message }) => ({ line, message })).sort((a, b) => a.line - b.line),
+      changes: r.changes.map(({ transform, line, message, cell }) => ({ transform, line, message, ...inCell(cell) })),
+      todos: r.todos.map(({ line, message, cell }) => ({ line, message, ...inCell(cell) })).sort((a, b) => a.line - b.line),
       ...(r.error ? { error: r.error } : {}),
+      ...(r.notes?.length ? { notes: r.notes } : {}),
       ...(r.foundByTypes?.length ? { foundByTypes: r.foundByTypes } : {}),
       ...(r.verified ? { verified: r.verified } : {}),
     })),
@@ -86,6 +105,7 @@ export function runReport(
         }
       : null,
     packages: bumps.flatMap((b) => b.ranges.map((r) => ({ path: displayPath(cwd, b.path), ...r }))),
+    lockfiles: lockfiles.map((l) => ({ path: displayPath(cwd, l.path), command: l.command })),
     summary: {
       scanned: reports.length,
       changed: count("changed"),
@@ -123,9 +143,11 @@ export function summaryText(report: RunReport, cwd: string): string {
     if (file.status === "error") lines.push(`${pc.red("error")}  ${file.path}: ${file.error}`);
     if (file.status === "skipped") lines.push(`${pc.yellow("skipped")}  ${file.path}: ${file.error}`);
   }
-  const todos = report.files.flatMap((f) => f.todos.map((t) => `${f.path}:${t.line}  ${todoMessage(t.message)}`));
+  for (const file of report.files) for (const note of file.notes ?? []) lines.push(`${pc.yellow("note")}  ${file.path}: ${note}`);
+  const todos = report.files.flatMap((f) => f.todos.map((t) => `${f.path}:${where(t)}  ${todoMessage(t.message)}`));
   if (todos.length) lines.push("", pc.bold("Needs a human:"), ...todos.map((t) => `  ${t}`));
   for (const bump of report.packages) lines.push("", `${bump.path}: ${bump.dependency} ${bump.from} -> ${bump.to}${report.mode === "dry" ? " (not written: --dry)" : ""}`);
+  for (const lock of report.lockfiles) lines.push("", `${lock.path}: still locks the v1 SDK; ${lock.command ? `refresh it with \`${lock.command}\` in ${dirname(lock.path) || "."}` : "write it again with the tool that made it (its hashes pin the old release)"}`);
   const changeCount = report.files.reduce((n, f) => n + f.changes.length, 0);
   const verb = report.mode === "dry" ? "Would migrate" : "Migrated";
   lines.push(

@@ -123,7 +123,7 @@ export function sdkReleaseOf(declarationFile: string): ApiVersion | undefined {
  * lockfiles give the version installed, the rest a specifier.
  */
 const PY_LOCKFILES = ["uv.lock", "poetry.lock"];
-const PY_MANIFESTS = ["pyproject.toml", "Pipfile", "setup.cfg", "setup.py"];
+export const PY_MANIFESTS = ["pyproject.toml", "Pipfile", "setup.cfg", "setup.py"];
 const PY_DISTRIBUTION = /firecrawl[-_]py/i;
 
 /** Versions on either side of the 3.0 line, to ask a PEP 440 specifier which side it allows. */
@@ -131,15 +131,33 @@ const V1_PROBES = ["0.0.20", "1.0.0", "1.17.0", "2.0.0", "2.16.5"];
 const V2_PROBES = ["3.0.0", "3.5.0", "4.0.0", "4.27.1", "9.0.0"];
 
 /** The API every version a requirement allows speaks: PEP 440 specifiers, and Poetry's ^ and ~ too. */
-function ofPythonSpecifier(specifier: string): ApiVersion | undefined {
+export function ofPythonSpecifier(specifier: string): ApiVersion | undefined {
   const spec = specifier.trim();
   if (spec === "" || spec === "*") return undefined;
   const poetry = /^[\^~]\s*(\d+)/.exec(spec);
   if (poetry) return Number(poetry[1]) < FIRST_V2_MAJOR ? "v1" : "v2";
+  // An exact pin (==1.11.0) allows no probe: the versions the specifier names are asked too.
+  const named = [...spec.matchAll(/\d+(?:\.\d+)*/g)].map((m) => m[0]);
+  const side = (v1: boolean) => named.filter((v) => Number(v.split(".")[0]) < FIRST_V2_MAJOR === v1);
   const allows = (probes: string[]) => probes.some((v) => satisfiesPep440(v, spec));
-  const v1 = allows(V1_PROBES);
-  const v2 = allows(V2_PROBES);
+  const v1 = allows([...V1_PROBES, ...side(true)]);
+  const v2 = allows([...V2_PROBES, ...side(false)]);
   return v1 === v2 ? undefined : v1 ? "v1" : "v2";
+}
+
+/**
+ * Where a dependency file gives firecrawl-py a version specifier: requirements "firecrawl-py>=1,<3",
+ * PEP 621 "firecrawl-py==4.3.0", Poetry/Pipfile firecrawl-py = "^1.5" or { version = "..." }, setup files.
+ */
+export function firecrawlSpecifiers(text: string): { start: number; end: number; specifier: string }[] {
+  const pin = /firecrawl[-_]py\s*(?:\[[^\]]*\])?\s*(?:=(?!=)\s*(?:\{[^}]*?version\s*=\s*)?)?["']?\s*([~^=<>!][^"';\]\\\r\n#]*)/dgi;
+  // A commented-out line names a version nobody installs.
+  const live = (m: RegExpMatchArray) => !text.slice(text.lastIndexOf("\n", m.index!) + 1, m.index).includes("#");
+  return [...text.matchAll(pin)].filter(live).map((m) => {
+    const specifier = m[1]!.trimEnd();
+    const start = m.indices![1]![0];
+    return { start, end: start + specifier.length, specifier };
+  });
 }
 
 /** What one file says of firecrawl-py: the locked version, else the first specifier given for it. */
@@ -152,27 +170,39 @@ function pythonPin(path: string, name: string): ApiVersion | undefined {
   }
   if (!PY_DISTRIBUTION.test(text)) return undefined;
   if (PY_LOCKFILES.includes(name)) return ofVersion(/name = "firecrawl[-_]py"\s*\r?\nversion = "([^"]+)"/i.exec(text)?.[1]);
-  // requirements "firecrawl-py>=1,<3", PEP 621 "firecrawl-py==4.3.0", Poetry/Pipfile firecrawl-py = "^1.5" or { version = "..." }
-  const pin = /firecrawl[-_]py\s*(?:\[[^\]]*\])?\s*(?:=(?!=)\s*(?:\{[^}]*?version\s*=\s*)?)?["']?\s*([~^=<>!][^"';\]\r\n#]*)/i.exec(text);
-  return pin ? ofPythonSpecifier(pin[1]!) : undefined;
+  const pin = firecrawlSpecifiers(text)[0];
+  return pin ? ofPythonSpecifier(pin.specifier) : undefined;
 }
 
-const knownPython = new Map<string, ApiVersion | undefined>();
+/** The Python project a file belongs to: the nearest folder whose files say which API firecrawl-py speaks. */
+export interface PythonProject {
+  readonly dir: string;
+  readonly version: ApiVersion;
+}
 
-/** The API the Python project holding `file` depends on; undefined when no file there pins firecrawl-py. */
-export function pythonPackageSdk(file: string): ApiVersion | undefined {
+const knownPython = new Map<string, PythonProject | undefined>();
+
+export function pythonProject(file: string): PythonProject | undefined {
   const dir = dirname(resolve(file));
   if (knownPython.has(dir)) return knownPython.get(dir);
-  let version: ApiVersion | undefined;
+  let project: PythonProject | undefined;
   for (const at of foldersUp(dir)) {
     const names = existsSync(at) ? readdirSync(at) : [];
     const candidates = [...PY_LOCKFILES, ...names.filter((n) => /^requirements.*\.txt$/.test(n)), ...PY_MANIFESTS].filter((n) => names.includes(n));
     for (const name of candidates) {
-      version = pythonPin(join(at, name), name);
-      if (version) break;
+      const version = pythonPin(join(at, name), name);
+      if (version) {
+        project = { dir: at, version };
+        break;
+      }
     }
-    if (version) break;
+    if (project) break;
   }
-  knownPython.set(dir, version);
-  return version;
+  knownPython.set(dir, project);
+  return project;
+}
+
+/** The API the Python project holding `file` depends on; undefined when no file there pins firecrawl-py. */
+export function pythonPackageSdk(file: string): ApiVersion | undefined {
+  return pythonProject(file)?.version;
 }

@@ -20,12 +20,20 @@ export interface TransformOptions {
   readonly sdk?: ApiVersion;
 }
 
+/** In a notebook: the cell (counted from 1 over every cell, as the notebook shows them) and the line in it. */
+export interface CellLine {
+  readonly number: number;
+  readonly line: number;
+}
+
 /** Something a transform did, located in the output (`line`) and in the input it came from. */
 export interface Change {
   readonly transform: string;
   readonly line: number;
   readonly message: string;
-  readonly source: { readonly line: number; readonly column: number };
+  readonly source: { readonly line: number; readonly column: number; readonly cell?: CellLine };
+  /** in a notebook, where `line` falls: line numbers of the JSON file mean little to a reader */
+  readonly cell?: CellLine;
 }
 
 /** A TODO marker a transform wrote: `line` is the marker's own line in the output. */
@@ -36,6 +44,8 @@ export interface Result {
   readonly output: string | null;
   readonly changes: readonly Change[];
   readonly todos: readonly Todo[];
+  /** what was left out of the migration on purpose and why (a notebook cell that is not Python) */
+  readonly notes?: readonly string[];
 }
 
 export interface Named {

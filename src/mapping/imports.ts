@@ -17,6 +17,9 @@ export const FIRST_V2_MAJOR = 3;
 /** The range a package.json that asked for v1 gets: the current v2 major (sdk-facts 1.1). */
 export const V2_RANGE = "^4.42.0";
 
+/** The firecrawl-py release a Python project that pinned v1 moves to: the one the Python outputs are checked against. */
+export const PY_V2_RELEASE = "4.27.1";
+
 export const CLIENT = {
   spec: "9.4",
   js: { v1: "FirecrawlApp", v2: "Firecrawl", v1Fallback: "FirecrawlAppV1" },

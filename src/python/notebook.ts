@@ -3,15 +3,21 @@
  * cell is used in the next), and only the `source` arrays of the cells that changed are rewritten, in the
  * layout the file already has; outputs, metadata and every other byte stay as they were.
  */
-import { findNodeAtLocation, parseTree, type Node as JsonNode } from "jsonc-parser";
+import { findNodeAtLocation, parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from "jsonc-parser";
 import { applyEdits, type Edit } from "../engine/edits.js";
 import type { Change, Result, TransformOptions } from "../engine/pipeline.js";
 import { lineAt } from "../engine/source.js";
+import { maskCell } from "./ipython.js";
 import { runPython, type PyStep } from "./language.js";
 
 interface Cell {
   readonly source: JsonNode;
   readonly text: string;
+  /** its place among all the notebook's cells, from 1 */
+  readonly number: number;
+  /** the text with its IPython lines masked, as the steps see it */
+  readonly masked: string;
+  restore(migrated: string): string;
 }
 
 /** The source array's lines: each ends with its newline, but the last. */
@@ -19,8 +25,12 @@ function linesOf(text: string): string[] {
   return text.split(/(?<=\n)/).filter((line, i, all) => line !== "" || i < all.length - 1);
 }
 
-/** An array of JSON strings laid out as the original array was: one per line at its indentation, or inline. */
+/**
+ * An array of JSON strings laid out as the original array was: one per line at its indentation, or
+ * inline; a source that was one string (nbformat allows both) stays one string.
+ */
 function sourceArray(json: string, original: JsonNode, lines: readonly string[]): string {
+  if (original.type === "string") return JSON.stringify(lines.join(""));
   const first = original.children?.[0];
   if (!first) return JSON.stringify(lines);
   const lineStart = json.lastIndexOf("\n", first.offset - 1) + 1;
@@ -32,51 +42,79 @@ function sourceArray(json: string, original: JsonNode, lines: readonly string[])
   return `[${eol}${lines.map((l) => indent + JSON.stringify(l)).join(`,${eol}`)}${eol}${closeIndent}]`;
 }
 
-function codeSources(json: string): JsonNode[] {
-  const cells = findNodeAtLocation(parseTree(json)!, ["cells"])?.children ?? [];
-  return cells.filter((c) => findNodeAtLocation(c, ["cell_type"])?.value === "code").flatMap((c) => findNodeAtLocation(c, ["source"]) ?? []);
-}
-
 /**
- * Where a line of the joined program is in the notebook: the cell it falls in, then that cell's source
- * element (each source line is one JSON string, usually on a line of its own).
+ * Where a line of the joined program is: in the cell it falls in, at that cell's line, and in the file, at
+ * that cell's source element (each source line is one JSON string, usually on a line of its own).
  */
-function locator(json: string, sources: readonly JsonNode[], texts: readonly string[]): (line: number) => number {
+function locator(json: string, cells: readonly { source: JsonNode; number: number }[], texts: readonly string[]) {
   const firstLines = texts.map((_, i) => texts.slice(0, i).reduce((n, text) => n + text.split("\n").length + 1, 1));
-  return (line) => {
-    let cell = 0;
-    while (cell + 1 < firstLines.length && firstLines[cell + 1]! <= line) cell++;
-    const source = sources[cell]!;
-    return lineAt(json, (source.children?.[line - firstLines[cell]!] ?? source).offset);
+  return (line: number, column: number) => {
+    let i = 0;
+    while (i + 1 < firstLines.length && firstLines[i + 1]! <= line) i++;
+    const { source, number } = cells[i]!;
+    const inCell = line - firstLines[i]!;
+    return { line: lineAt(json, (source.children?.[inCell] ?? source).offset), column, cell: { number, line: inCell + 1 } };
   };
 }
 
 /** Between two cells in the joined program: a comment line, which no step edits, so it marks the seam. */
 const SEAM = "# %% firecrawl-codemod cell boundary %%";
 
+/** jsonc-parser forgives what JSON does not; a notebook Jupyter cannot open is refused with where it breaks. */
+class NotebookSyntaxError extends SyntaxError {
+  constructor(
+    message: string,
+    readonly loc: { line: number; column: number },
+  ) {
+    super(message);
+  }
+}
+
+function strictTree(json: string): JsonNode {
+  const errors: ParseError[] = [];
+  // A byte-order mark is kept in the text (it is written back) but is no JSON: a space in its place keeps offsets.
+  const tree = parseTree(json.replace(/^\uFEFF/, " "), errors, { disallowComments: true, allowTrailingComma: false });
+  const error = errors[0];
+  if (!tree || error) {
+    const offset = error?.offset ?? 0;
+    const line = lineAt(json, offset);
+    const column = offset - (json.lastIndexOf("\n", offset - 1) + 1);
+    throw new NotebookSyntaxError(`not valid JSON: ${error ? printParseErrorCode(error.error) : "empty"}`, { line, column });
+  }
+  return tree;
+}
+
 export function runNotebook(steps: readonly PyStep[], path: string, json: string, options: TransformOptions = {}): Result {
-  const tree = parseTree(json);
-  const cells = tree && findNodeAtLocation(tree, ["cells"]);
+  const cells = findNodeAtLocation(strictTree(json), ["cells"]);
   if (!cells?.children) throw new Error("not a Jupyter notebook: no cells array");
   const code: Cell[] = [];
-  for (const cell of cells.children) {
-    if (findNodeAtLocation(cell, ["cell_type"])?.value !== "code") continue;
+  const notes: string[] = [];
+  cells.children.forEach((cell, i) => {
+    if (findNodeAtLocation(cell, ["cell_type"])?.value !== "code") return;
     const source = findNodeAtLocation(cell, ["source"]);
-    if (!source) continue;
+    if (!source) return;
     const text = source.type === "array" ? (source.children ?? []).map((n) => String(n.value)).join("") : String(source.value);
-    code.push({ source, text });
-  }
-  const result = runPython(steps, `${path}.py`, code.map((c) => c.text).join(`\n${SEAM}\n`), options);
-  if (result.output === null) return result;
-  const parts = result.output.split(`\n${SEAM}\n`);
-  if (parts.length !== code.length) throw new Error("the migrated cells could not be told apart again; the notebook was left as it is");
+    const masked = maskCell(text);
+    if (masked.python) code.push({ source, text, number: i + 1, masked: masked.masked, restore: masked.restore });
+    else notes.push(`cell ${i + 1}: ${masked.reason}; left as it is`);
+  });
+  const result = runPython(steps, `${path}.py`, code.map((c) => c.masked).join(`\n${SEAM}\n`), options);
+  const noted = notes.length ? { notes } : {};
+  const inputLine = locator(json, code, code.map((c) => c.text));
+  const place = (c: Change, outputLine: typeof inputLine): Change => {
+    const at = outputLine(c.line, 0);
+    return { ...c, line: at.line, cell: at.cell, source: inputLine(c.source.line, c.source.column) };
+  };
+  if (result.output === null) return { ...result, todos: result.todos.map((t) => place(t, inputLine)), ...noted };
+  const masked = result.output.split(`\n${SEAM}\n`);
+  if (masked.length !== code.length) throw new Error("the migrated cells could not be told apart again; the notebook was left as it is");
+  const parts = masked.map((part, i) => (part === code[i]!.masked ? code[i]!.text : code[i]!.restore(part)));
   const edits: Edit[] = [];
   code.forEach((cell, i) => {
     if (parts[i] !== cell.text) edits.push({ start: cell.source.offset, end: cell.source.offset + cell.source.length, text: sourceArray(json, cell.source, linesOf(parts[i]!)) });
   });
   const output = applyEdits(json, edits);
-  const inputLine = locator(json, code.map((c) => c.source), code.map((c) => c.text));
-  const outputLine = locator(output, codeSources(output), parts);
-  const relocate = (c: Change): Change => ({ ...c, line: outputLine(c.line), source: { line: inputLine(c.source.line), column: c.source.column } });
-  return { output, changes: result.changes.map(relocate), todos: result.todos.map(relocate) };
+  const written = findNodeAtLocation(strictTree(output), ["cells"])!.children!;
+  const outputLine = locator(output, code.map((cell) => ({ number: cell.number, source: findNodeAtLocation(written[cell.number - 1]!, ["source"])! })), parts);
+  return { output, changes: result.changes.map((c) => place(c, outputLine)), todos: result.todos.map((t) => place(t, outputLine)), ...noted };
 }
