@@ -62,9 +62,9 @@ describe("run", () => {
     const pkg = `{\n\t"dependencies": { "@mendable/firecrawl-js": "~1.25.1", "zod": "^3" }\n}\n`;
     const dir = repo({ "pkg/src/a.ts": V1_SCRAPE, "pkg/package.json": pkg, "package.json": '{ "dependencies": { "firecrawl": "^1.0.0" } }\n' });
     const { stdout } = cli(dir, "run", ".", "--json");
-    expect(read(dir, "pkg/package.json")).toBe(pkg.replace("~1.25.1", "^4.42.0"));
+    expect(read(dir, "pkg/package.json")).toBe(pkg.replace("~1.25.1", "~4.42.0"));
     expect(read(dir, "package.json")).toContain('"^1.0.0"');
-    expect(JSON.parse(stdout).packages).toEqual([{ path: "pkg/package.json", dependency: "@mendable/firecrawl-js", from: "~1.25.1", to: "^4.42.0" }]);
+    expect(JSON.parse(stdout).packages).toEqual([{ path: "pkg/package.json", dependency: "@mendable/firecrawl-js", from: "~1.25.1", to: "~4.42.0" }]);
   });
 
   test("--print prints the migrated sources and writes them", () => {
@@ -96,7 +96,7 @@ describe("run", () => {
     expect(code).toBe(1);
     const report = JSON.parse(stdout);
     expect(JSON.parse(read(dir, "report.json"))).toEqual(report);
-    expect(Object.keys(report).sort()).toEqual(["analysis", "files", "lockfiles", "mode", "packages", "summary", "verification", "version"]);
+    expect(Object.keys(report).sort()).toEqual(["analysis", "behaviourChanges", "files", "installs", "lockfiles", "mode", "packages", "summary", "verification", "version"]);
     expect(report.verification).toBeNull();
     expect(report.analysis).toEqual({ mode: "syntax", projects: [] });
     expect(report.summary).toEqual({ scanned: 4, changed: 2, unchanged: 1, errors: 1, skipped: 0, todos: 1 });

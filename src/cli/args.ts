@@ -53,6 +53,8 @@ export const COMMANDS: Readonly<Record<"run" | "check" | "list", Command>> = {
       transforms: { type: "string", short: "t" },
       "keep-v1-defaults": { type: "boolean" },
       "no-verify": { type: "boolean" },
+      "sdk-version": { type: "string" },
+      install: { type: "boolean" },
     },
     help: {
       "--dry, -d": "write nothing; print a unified diff for each file that would change",
@@ -63,6 +65,8 @@ export const COMMANDS: Readonly<Record<"run" | "check" | "list", Command>> = {
       "--transforms, -t <a,b>": "run only these transforms (names as `list` prints them)",
       "--keep-v1-defaults": "write v1's defaults (maxAge: 0, ...) into scrapes so they behave as before",
       "--no-verify": "in the type-aware mode, skip type-checking the migrated files against the v2 SDK",
+      "--sdk-version <v>": "the v2 release package.json ranges move to (default: the one the tool verifies against)",
+      "--install": "after the run, refresh each lockfile with its package manager (npm, pnpm, yarn, bun install)",
       ...DISCOVERY_HELP,
     },
   },

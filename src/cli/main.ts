@@ -8,11 +8,14 @@
 import { closeSync, existsSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { relative } from "node:path";
 import pc from "picocolors";
+import semver from "semver";
+import { FIRST_V2_MAJOR } from "../mapping/imports.js";
 import { helpText, machineOutput, parse, UsageError, type MachineOutput, type Parsed } from "./args.js";
 import { DEFAULT_EXTENSIONS, discover, type Discovery } from "./discover.js";
 import { findingsOf, formatFindings, FORMATS, markersOf, type FindingFormat } from "./findings.js";
 import { guard } from "./git.js";
-import { packageBumps } from "./package-json.js";
+import { refreshLockfiles } from "./install.js";
+import { lockRefreshes, packageBumps, SDK_RELEASE } from "./package-json.js";
 import { pythonBumps } from "./python-dependencies.js";
 import { hasFacts, plannedWorkers, processAll, processInThread } from "./pool.js";
 import type { FileReport } from "./process-file.js";
@@ -178,6 +181,8 @@ async function run(parsed: Parsed): Promise<number> {
   const { values, positionals } = parsed;
   const dry = Boolean(values.dry);
   if (values.report) checkWritable(String(values.report));
+  const sdkVersion = values["sdk-version"] === undefined ? SDK_RELEASE : semver.valid(String(values["sdk-version"]));
+  if (!sdkVersion || semver.major(sdkVersion) < FIRST_V2_MAJOR) throw new UsageError(`--sdk-version takes a v2 release (${FIRST_V2_MAJOR}.0.0 or later), not '${values["sdk-version"]}'`);
   const transforms = values.transforms ? list(values.transforms) : undefined;
   const found = await discovered(parsed, transforms);
   if (!dry) {
@@ -203,7 +208,8 @@ async function run(parsed: Parsed): Promise<number> {
   const changed = reports.filter((r) => r.status === "changed").map((r) => r.path);
   // package.json speaks for the JavaScript SDK, requirements and pyproject for the Python one.
   const python = pythonBumps(changed.filter((path) => /\.(py|ipynb)$/.test(path)));
-  const bumps = [...packageBumps(changed.filter((path) => !/\.(py|ipynb)$/.test(path))), ...python.bumps];
+  const scripts = packageBumps(changed.filter((path) => !/\.(py|ipynb)$/.test(path)), sdkVersion);
+  const bumps = [...scripts, ...python.bumps];
   if (!dry) {
     for (const bump of bumps) {
       try {
@@ -215,7 +221,10 @@ async function run(parsed: Parsed): Promise<number> {
   }
   const cwd = process.cwd();
   const against = verify ? { sdk: (await import("./verification.js")).VERIFIED_AGAINST, error: verifyFailure } : null;
-  const report = runReport(reports, bumps, cwd, dry, tsconfigs, Boolean(values.json || values.report), against, python.lockfiles);
+  const lockfiles = [...lockRefreshes(scripts), ...python.lockfiles];
+  // Only JavaScript's managers: a Python lock's tool (uv, poetry, pipenv) resolves against an index we do not vouch for.
+  const installs = values.install && !dry ? refreshLockfiles(lockRefreshes(scripts)) : [];
+  const report = runReport(reports, bumps, cwd, dry, tsconfigs, Boolean(values.json || values.report), against, { lockfiles, installs, keepV1Defaults: Boolean(values["keep-v1-defaults"]) });
   if (values.report) writeFileSync(String(values.report), `${JSON.stringify(report, null, 2)}\n`);
   if (values.json) out(JSON.stringify(report, null, 2));
   else {
@@ -229,7 +238,7 @@ async function run(parsed: Parsed): Promise<number> {
     }
     (values.print ? err : out)(summaryText(report, cwd));
   }
-  return report.summary.errors + report.summary.skipped > 0 ? 1 : 0;
+  return report.summary.errors + report.summary.skipped > 0 || installs.some((i) => !i.ok) ? 1 : 0;
 }
 
 async function check(parsed: Parsed): Promise<number> {

@@ -1,11 +1,19 @@
 /**
- * The dependency range: a changed file's nearest package.json that still asks for a v1 SDK (below 3) is
- * moved to the current v2 major, editing only the version string so the file keeps its layout. The search
- * stops at the root of the file's repository: a package.json above it belongs to someone else's tree.
+ * The JavaScript SDK's dependency range, after npm-check-updates: where migrated code's package (its nearest
+ * package.json that declares the SDK: a workspace package, or the workspace root it is hoisted to) still
+ * asks for a v1 release (below 3), the range moves to the current v2 release in the user's own style (`^`,
+ * `~`, exact, `>=... <...`, `4.x`, an `npm:` alias), edited with jsonc-parser so the rest of the file keeps
+ * its bytes. A `catalog:` range is moved where pnpm keeps it, in pnpm-workspace.yaml. The search stops at
+ * the root of the file's repository: a package.json above it belongs to someone else's tree. Lockfiles are
+ * not edited: the report names the package manager's command that refreshes each (install.ts runs it).
  */
 import { existsSync, readFileSync, statSync, type Stats } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { SDK_MODULES, V2_RANGE } from "../mapping/imports.js";
+import { applyEdits, findNodeAtLocation, modify, parseTree } from "jsonc-parser";
+import semver from "semver";
+import { isMap, isScalar, parseDocument } from "yaml";
+import { FIRST_V2_MAJOR, SDK_MODULES, V2_RANGE } from "../mapping/imports.js";
+import type { LockRefresh } from "./python-dependencies.js";
 
 export interface PackageBump {
   readonly path: string;
@@ -16,39 +24,171 @@ export interface PackageBump {
   readonly stat: Stats;
 }
 
-/** The package.json nearest above a folder, within its repository; `known` remembers the answer per folder, as files share them. */
-function nearestPackageJson(dir: string, known: Map<string, string | null>): string | null {
+/** The v2 release a bump moves to unless --sdk-version says another (the one the verification checks against). */
+export const SDK_RELEASE = semver.minVersion(V2_RANGE)!.version;
+
+const FIELDS = ["dependencies", "devDependencies", "peerDependencies", "optionalDependencies"] as const;
+
+/** The folder itself and those above it, up to the root of its repository. */
+function* withinRepository(dir: string): Generator<string> {
+  for (let at = dir; ; at = dirname(at)) {
+    yield at;
+    if (existsSync(join(at, ".git")) || dirname(at) === at) return;
+  }
+}
+
+function readJson(path: string): Record<string, unknown> | undefined {
+  try {
+    return JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
+const declaresSdk = (manifest: Record<string, unknown> | undefined) =>
+  FIELDS.some((field) => SDK_MODULES.some((name) => typeof (manifest?.[field] as Record<string, unknown> | undefined)?.[name] === "string"));
+
+/** The package.json nearest above a folder that declares the SDK (a workspace package, else the root it is hoisted to). */
+function declaringManifest(dir: string, known: Map<string, string | null>): string | null {
   let found = known.get(dir);
   if (found === undefined) {
-    const candidate = join(dir, "package.json");
-    const top = dirname(dir) === dir || existsSync(join(dir, ".git"));
-    found = existsSync(candidate) ? candidate : top ? null : nearestPackageJson(dirname(dir), known);
+    found = null;
+    for (const at of withinRepository(dir)) {
+      const candidate = join(at, "package.json");
+      if (existsSync(candidate) && declaresSdk(readJson(candidate))) {
+        found = candidate;
+        break;
+      }
+    }
     known.set(dir, found);
   }
   return found;
 }
 
-/** A range whose major is 0-2, so it cannot resolve to a v2 SDK; open ranges (>=1) are left to the user. */
-const V1_RANGE = /^[\^~=v]*\s*[0-2](?:\.|$)/;
+/**
+ * The range that asks for `release` the way `range` asked for its v1 release, or undefined when `range`
+ * already allows v2 (or is no range a person can reason about: a tag, a URL, `workspace:`).
+ */
+export function movedRange(range: string, release: string): string | undefined {
+  const alias = /^(npm:(?:@[^@/]+\/)?[^@]+@)(.+)$/.exec(range);
+  if (alias) {
+    const inner = movedRange(alias[2]!, release);
+    return inner && alias[1] + inner;
+  }
+  const valid = semver.validRange(range);
+  if (!valid || semver.intersects(valid, `>=${FIRST_V2_MAJOR}.0.0-0`, { includePrerelease: true })) return undefined;
+  const trimmed = range.trim();
+  const major = semver.major(release);
+  if (/^\^/.test(trimmed)) return `^${release}`;
+  if (/^~/.test(trimmed)) return `~${release}`;
+  if (/^[=v]*\d+\.\d+\.\d+(?:-[\w.]+)?$/.test(trimmed)) return release;
+  if (/^\d+(?:\.[x*])*$/i.test(trimmed)) return trimmed.replace(/^\d+/, String(major));
+  if (/^\d+\.\d+(?:\.[x*])?$/i.test(trimmed)) return `${major}.${semver.minor(release)}${trimmed.endsWith("x") || trimmed.endsWith("*") ? trimmed.slice(-2) : ""}`;
+  if (/^>=?\s*[\d.]+\s+<=?\s*[\d.]+$/.test(trimmed)) return `>=${release} <${major + 1}`;
+  return `^${release}`;
+}
 
-export function packageBumps(changedFiles: readonly string[]): PackageBump[] {
-  const known = new Map<string, string | null>();
-  const paths = new Set(changedFiles.map((file) => nearestPackageJson(dirname(resolve(file)), known)).filter((p): p is string => p !== null));
-  const bumps: PackageBump[] = [];
-  for (const path of paths) {
-    const stat = statSync(path);
-    const before = readFileSync(path, "utf8");
-    const ranges: PackageBump["ranges"][number][] = [];
-    let after = before;
+/** Where pnpm keeps the range of a `catalog:` dependency: the nearest pnpm-workspace.yaml above. */
+function catalogFile(dir: string): string | undefined {
+  for (const at of withinRepository(dir)) if (existsSync(join(at, "pnpm-workspace.yaml"))) return join(at, "pnpm-workspace.yaml");
+  return undefined;
+}
+
+/** The catalog entries (`catalog:` default, `catalog:<name>`) of pnpm-workspace.yaml moved to `release`. */
+function catalogBump(path: string, catalogs: ReadonlySet<string>, release: string): PackageBump | undefined {
+  const before = readFileSync(path, "utf8");
+  const document = parseDocument(before);
+  const ranges: { dependency: string; from: string; to: string }[] = [];
+  const edits: { offset: number; length: number; content: string }[] = [];
+  const entriesOf = (name: string) => (name === "default" ? (document.get("catalog") ?? document.getIn(["catalogs", "default"])) : document.getIn(["catalogs", name]));
+  for (const name of catalogs) {
+    const entries = entriesOf(name);
+    if (!isMap(entries)) continue;
     for (const dependency of SDK_MODULES) {
-      const pattern = new RegExp(`("${dependency.replace(/[/@.-]/g, "\\$&")}"\\s*:\\s*")([^"]+)(")`, "g");
-      after = after.replace(pattern, (whole, open: string, range: string, close: string) => {
-        if (!V1_RANGE.test(range.trim())) return whole;
-        ranges.push({ dependency, from: range, to: V2_RANGE });
-        return `${open}${V2_RANGE}${close}`;
-      });
+      const value = entries.get(dependency, true);
+      if (!isScalar(value) || typeof value.value !== "string" || !value.range) continue;
+      const to = movedRange(value.value, release);
+      if (!to) continue;
+      const [start, end] = value.range;
+      const quote = value.type === "QUOTE_DOUBLE" ? '"' : value.type === "QUOTE_SINGLE" ? "'" : "";
+      edits.push({ offset: start, length: end - start, content: `${quote}${to}${quote}` });
+      ranges.push({ dependency, from: value.value, to });
     }
-    if (ranges.length) bumps.push({ path, ranges, before, after, stat });
+  }
+  if (!edits.length) return undefined;
+  return { path, ranges, before, after: applyEdits(before, edits), stat: statSync(path) };
+}
+
+/** The package.json's v1 ranges moved to `release`, and the catalogs its `catalog:` ranges name. */
+function manifestBump(path: string, release: string): { bump?: PackageBump; catalogs: Set<string> } {
+  const before = readFileSync(path, "utf8");
+  const tree = parseTree(before);
+  const ranges: { dependency: string; from: string; to: string }[] = [];
+  const catalogs = new Set<string>();
+  let after = before;
+  for (const field of FIELDS) {
+    for (const dependency of SDK_MODULES) {
+      const node = tree && findNodeAtLocation(tree, [field, dependency]);
+      if (node?.type !== "string") continue;
+      const range = node.value as string;
+      if (range.startsWith("catalog:")) {
+        catalogs.add(range.slice("catalog:".length) || "default");
+        continue;
+      }
+      const to = movedRange(range, release);
+      if (!to) continue;
+      after = applyEdits(after, modify(after, [field, dependency], to, {}));
+      ranges.push({ dependency, from: range, to });
+    }
+  }
+  return { bump: ranges.length ? { path, ranges, before, after, stat: statSync(path) } : undefined, catalogs };
+}
+
+/** The bumps for the packages of the changed files: their package.json files and the pnpm catalogs they use. */
+export function packageBumps(changedFiles: readonly string[], release = SDK_RELEASE): PackageBump[] {
+  const known = new Map<string, string | null>();
+  const manifests = new Set(changedFiles.map((file) => declaringManifest(dirname(resolve(file)), known)).filter((p): p is string => p !== null));
+  const bumps: PackageBump[] = [];
+  const catalogs = new Map<string, Set<string>>();
+  for (const path of manifests) {
+    const { bump, catalogs: named } = manifestBump(path, release);
+    if (bump) bumps.push(bump);
+    const file = named.size ? catalogFile(dirname(path)) : undefined;
+    if (file) catalogs.set(file, new Set([...(catalogs.get(file) ?? []), ...named]));
+  }
+  for (const [file, names] of catalogs) {
+    const bump = catalogBump(file, names, release);
+    if (bump) bumps.push(bump);
   }
   return bumps;
+}
+
+/** Lockfiles by package manager, in the order a folder holding several is read. */
+const LOCKFILES = [
+  { name: "pnpm-lock.yaml", manager: "pnpm" },
+  { name: "yarn.lock", manager: "yarn" },
+  { name: "bun.lock", manager: "bun" },
+  { name: "bun.lockb", manager: "bun" },
+  { name: "package-lock.json", manager: "npm" },
+  { name: "npm-shrinkwrap.json", manager: "npm" },
+] as const;
+
+/**
+ * The lockfile each bumped package is installed from (the nearest above it, in the repository) and the
+ * command that brings it in line with the new range. The lockfile names the manager, not a `packageManager`
+ * field: another manager would write a lockfile of its own beside it. With no lockfile there is nothing to
+ * refresh.
+ */
+export function lockRefreshes(bumps: readonly PackageBump[]): LockRefresh[] {
+  const found = new Map<string, LockRefresh>();
+  for (const bump of bumps) {
+    for (const at of withinRepository(dirname(bump.path))) {
+      const lock = LOCKFILES.find((l) => existsSync(join(at, l.name)));
+      if (!lock) continue;
+      const path = join(at, lock.name);
+      found.set(path, { path, command: `${lock.manager} install` });
+      break;
+    }
+  }
+  return [...found.values()];
 }

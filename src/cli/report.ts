@@ -8,10 +8,15 @@ import pc from "picocolors";
 import { todoMessage } from "../engine/code.js";
 import type { CellLine } from "../engine/pipeline.js";
 import type { FileReport } from "./process-file.js";
+import type { InstallOutcome } from "./install.js";
 import type { PackageBump } from "./package-json.js";
+import { DEFAULTS } from "../mapping/defaults.js";
 import type { LockRefresh } from "./python-dependencies.js";
 
 export const REPORT_VERSION = 1;
+
+/** The step that moves client calls to v2 (JS and Python): a run that did that runs them with v2's defaults. */
+const CALLS = "client-methods";
 
 export interface RunReport {
   readonly version: number;
@@ -44,6 +49,10 @@ export interface RunReport {
   readonly packages: readonly { path: string; dependency: string; from: string; to: string }[];
   /** lockfiles that still hold the old SDK, and the command that refreshes each */
   readonly lockfiles: readonly { path: string; command: string | null }[];
+  /** with --install: each refresh command run, and how it went */
+  readonly installs: readonly { lockfile: string; command: string; ok: boolean; error?: string }[];
+  /** defaults v2 changed for the calls this run migrated; `kept`: --keep-v1-defaults wrote v1's value in */
+  readonly behaviourChanges: readonly { option: string; v1: unknown; v2: unknown; effect: string; kept: boolean }[];
   readonly summary: { scanned: number; changed: number; unchanged: number; errors: number; skipped: number; todos: number };
   /** what stopped the run before it did anything (a usage error, a refusal, a failure of the tool) */
   readonly error?: string;
@@ -77,7 +86,7 @@ export function runReport(
   tsconfigs: readonly string[],
   everyFile = true,
   verifiedAgainst: { readonly sdk: string; readonly error?: string } | null = null,
-  lockfiles: readonly LockRefresh[] = [],
+  { lockfiles = [], installs = [], keepV1Defaults = false }: { lockfiles?: readonly LockRefresh[]; installs?: readonly InstallOutcome[]; keepV1Defaults?: boolean } = {},
 ): RunReport {
   const count = (status: FileReport["status"]) => reports.filter((r) => r.status === status).length;
   const verified = reports.flatMap((r) => (r.verified ? [r.verified] : []));
@@ -106,6 +115,11 @@ export function runReport(
       : null,
     packages: bumps.flatMap((b) => b.ranges.map((r) => ({ path: displayPath(cwd, b.path), ...r }))),
     lockfiles: lockfiles.map((l) => ({ path: displayPath(cwd, l.path), command: l.command })),
+    installs: installs.map((i) => ({ ...i, lockfile: displayPath(cwd, i.lockfile) })),
+    // Defaults matter where calls were migrated: the v2 calls run with v2's defaults from now on.
+    behaviourChanges: reports.some((r) => r.changes.some((c) => c.transform === CALLS))
+      ? DEFAULTS.map((row) => ({ option: row.js, v1: row.v1, v2: row.v2, effect: row.effect, kept: keepV1Defaults && row.v1 !== null }))
+      : [],
     summary: {
       scanned: reports.length,
       changed: count("changed"),
@@ -147,7 +161,14 @@ export function summaryText(report: RunReport, cwd: string): string {
   const todos = report.files.flatMap((f) => f.todos.map((t) => `${f.path}:${where(t)}  ${todoMessage(t.message)}`));
   if (todos.length) lines.push("", pc.bold("Needs a human:"), ...todos.map((t) => `  ${t}`));
   for (const bump of report.packages) lines.push("", `${bump.path}: ${bump.dependency} ${bump.from} -> ${bump.to}${report.mode === "dry" ? " (not written: --dry)" : ""}`);
-  for (const lock of report.lockfiles) lines.push("", `${lock.path}: still locks the v1 SDK; ${lock.command ? `refresh it with \`${lock.command}\` in ${dirname(lock.path) || "."}` : "write it again with the tool that made it (its hashes pin the old release)"}`);
+  for (const install of report.installs) lines.push("", install.ok ? `${install.lockfile}: refreshed with \`${install.command}\`` : pc.red(`${install.lockfile}: \`${install.command}\` failed: ${install.error}`));
+  const refreshed = new Set(report.installs.filter((i) => i.ok).map((i) => i.lockfile));
+  for (const lock of report.lockfiles.filter((l) => !refreshed.has(l.path))) lines.push("", `${lock.path}: still locks the v1 SDK; ${lock.command ? `refresh it with \`${lock.command}\` in ${dirname(lock.path) || "."}` : "write it again with the tool that made it (its hashes pin the old release)"}`);
+  const changed = report.behaviourChanges.filter((b) => !b.kept);
+  if (changed.length) {
+    lines.push("", pc.bold("v2 changed defaults the migrated calls now run with:"), ...changed.map((b) => `  ${b.option}: ${b.effect}`));
+    if (changed.some((b) => b.v1 !== null)) lines.push("  --keep-v1-defaults writes v1's values (maxAge: 0, ...) into each migrated scrape instead");
+  }
   const changeCount = report.files.reduce((n, f) => n + f.changes.length, 0);
   const verb = report.mode === "dry" ? "Would migrate" : "Migrated";
   lines.push(
@@ -169,8 +190,8 @@ export function summaryText(report: RunReport, cwd: string): string {
     lines.push(`Verified against ${v.against}: ${v.files} migrated files type-checked, ${v.newErrors || "no"} new type errors${verdict}`);
   }
   // Prettier, Biome and ESLint format JavaScript and TypeScript; migrated Python files are not theirs.
-  const changed = report.files.filter((f) => f.status === "changed" && !/\.(py|ipynb)$/.test(f.path)).map((f) => f.path);
-  const format = report.mode === "run" ? formatCommand(cwd, changed) : null;
+  const scripts = report.files.filter((f) => f.status === "changed" && !/\.(py|ipynb)$/.test(f.path)).map((f) => f.path);
+  const format = report.mode === "run" ? formatCommand(cwd, scripts) : null;
   if (format) lines.push(`Format the changed files with: ${format}`);
   return lines.join("\n").replace(/^\n/, "");
 }

@@ -1,0 +1,106 @@
+/**
+ * The SDK dependency after a run (src/cli/package-json.ts, install.ts): ranges moved in the user's style,
+ * the package that declares the SDK found (a workspace root, a pnpm catalog), the lockfile's manager named,
+ * and with --install the lockfile refreshed so that `npm ci` installs the new range.
+ */
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { movedRange } from "../src/cli/package-json.js";
+import { cli, read, repo, V1_SCRAPE } from "./support/cli.js";
+
+describe("a v1 range moves to the v2 release in its own style", () => {
+  test.each([
+    ["^1.29.3", "^4.42.0"],
+    ["~1.2", "~4.42.0"],
+    ["1.29.3", "4.42.0"],
+    ["=1.29.3", "4.42.0"],
+    ["1.x", "4.x"],
+    ["1", "4"],
+    ["1.29.x", "4.42.x"],
+    [">=1.0.0 <2.0.0", ">=4.42.0 <5"],
+    ["^1.0.0 || ^2.0.0", "^4.42.0"],
+    ["npm:@mendable/firecrawl-js@^1.2.0", "npm:@mendable/firecrawl-js@^4.42.0"],
+  ])("%s -> %s", (from, to) => expect(movedRange(from, "4.42.0")).toBe(to));
+
+  test.each(["^4.0.0", ">=1", "*", "latest", "workspace:*", "github:mendableai/firecrawl-js"])("%s allows v2 already, or is no range: left", (range) => {
+    expect(movedRange(range, "4.42.0")).toBeUndefined();
+  });
+});
+
+const pkg = (deps: Record<string, string>, extra: Record<string, unknown> = {}) => `${JSON.stringify({ name: "x", private: true, ...extra, dependencies: deps }, null, 2)}\n`;
+
+describe("which file holds the range", () => {
+  test("a workspace root the SDK is hoisted to, with its layout kept", () => {
+    const root = `{\n\t"private": true,\n\t"workspaces": ["packages/*"],\n\t"devDependencies": {\n\t\t"@mendable/firecrawl-js": "^1.29.3"\n\t}\n}\n`;
+    const dir = repo({ "package.json": root, "packages/app/package.json": pkg({ zod: "^3.0.0" }), "packages/app/src/a.ts": V1_SCRAPE });
+    const report = JSON.parse(cli(dir, "run", ".", "--json", "--no-types").stdout);
+    expect(read(dir, "package.json")).toBe(root.replace("^1.29.3", "^4.42.0"));
+    expect(report.packages).toEqual([{ path: "package.json", dependency: "@mendable/firecrawl-js", from: "^1.29.3", to: "^4.42.0" }]);
+  });
+
+  test("pnpm catalogs, default and named, moved in pnpm-workspace.yaml with their quotes and comments", () => {
+    const workspace = 'packages:\n  - "packages/*"\ncatalog:\n  "@mendable/firecrawl-js": ^1.29.3 # the SDK\n  zod: ^3.23.0\ncatalogs:\n  legacy:\n    firecrawl: \'1.20.0\'\n';
+    const dir = repo({
+      "pnpm-workspace.yaml": workspace,
+      "package.json": pkg({}),
+      "pnpm-lock.yaml": "lockfileVersion: '9.0'\n",
+      "packages/a/package.json": pkg({ "@mendable/firecrawl-js": "catalog:" }),
+      "packages/a/src/a.ts": V1_SCRAPE,
+      "packages/b/package.json": pkg({ firecrawl: "catalog:legacy" }),
+      "packages/b/src/b.ts": V1_SCRAPE.replace("@mendable/firecrawl-js", "firecrawl"),
+    });
+    const report = JSON.parse(cli(dir, "run", ".", "--json", "--no-types").stdout);
+    expect(read(dir, "pnpm-workspace.yaml")).toBe(workspace.replace("^1.29.3 #", "^4.42.0 #").replace("'1.20.0'", "'4.42.0'"));
+    expect(read(dir, "packages/a/package.json")).toContain('"catalog:"');
+    expect(report.packages.map((p: { path: string; to: string }) => `${p.path} ${p.to}`)).toEqual(["pnpm-workspace.yaml ^4.42.0", "pnpm-workspace.yaml 4.42.0"]);
+    expect(report.lockfiles).toEqual([{ path: "pnpm-lock.yaml", command: "pnpm install" }]);
+  });
+
+  test.each([
+    [{ "yarn.lock": "# yarn lockfile v1\n" }, {}, "yarn install"],
+    [{ "yarn.lock": "__metadata:\n  version: 8\n" }, { packageManager: "yarn@4.5.3" }, "yarn install"],
+    [{ "bun.lock": "{}\n" }, {}, "bun install"],
+    [{ "package-lock.json": "{}\n" }, { packageManager: "pnpm@9.15.9" }, "npm install"],
+  ] as const)("the lockfile %j (package.json %j) is refreshed with `%s`", (lock, extra, command) => {
+    const dir = repo({ "package.json": pkg({ "@mendable/firecrawl-js": "^1.29.3" }, extra), ...lock, "src/a.ts": V1_SCRAPE });
+    const report = JSON.parse(cli(dir, "run", ".", "--json", "--no-types").stdout);
+    expect(report.lockfiles).toEqual([{ path: Object.keys(lock)[0], command }]);
+  });
+});
+
+test("--sdk-version chooses the release; one that is not v2 is a usage error", () => {
+  const dir = repo({ "package.json": pkg({ "@mendable/firecrawl-js": "^1.29.3" }), "src/a.ts": V1_SCRAPE });
+  expect(cli(dir, "run", ".", "--no-types", "--sdk-version", "2.9.0").code).toBe(2);
+  expect(cli(dir, "run", ".", "--no-types", "--sdk-version", "4.30.1").code).toBe(0);
+  expect(JSON.parse(read(dir, "package.json")).dependencies["@mendable/firecrawl-js"]).toBe("^4.30.1");
+});
+
+test("the summary and the report name v2's changed defaults for the migrated calls, unless they were kept", () => {
+  const dir = repo({ "src/a.ts": V1_SCRAPE });
+  const plain = cli(dir, "run", ".", "--dry", "--no-types").stdout;
+  expect(plain).toContain("v2 changed defaults the migrated calls now run with:\n  maxAge: scrapes may return a cached page up to 2 days old");
+  expect(plain).toContain("--keep-v1-defaults writes v1's values");
+  const kept = JSON.parse(cli(dir, "run", ".", "--dry", "--json", "--no-types", "--keep-v1-defaults").stdout).behaviourChanges;
+  expect(kept.find((b: { option: string }) => b.option === "maxAge")).toMatchObject({ v1: 0, v2: 172800000, kept: true });
+  expect(kept.find((b: { option: string }) => b.option === "blockAds")).toMatchObject({ v1: null, kept: false });
+  const none = repo({ "src/b.ts": "export const nothing = 1;\n" });
+  expect(JSON.parse(cli(none, "run", ".", "--dry", "--json").stdout).behaviourChanges).toEqual([]);
+});
+
+test("run --install refreshes package-lock.json with npm, and npm ci then installs v2", () => {
+  // The packages come from the npm cache the repository's own install filled.
+  const env = { ...process.env, npm_config_prefer_offline: "true", npm_config_audit: "false", npm_config_fund: "false" };
+  const dir = repo({ "package.json": pkg({ "@mendable/firecrawl-js": "~1.29.3" }), ".gitignore": "node_modules/\n", "src/a.ts": V1_SCRAPE }, { commit: false });
+  execFileSync("npm", ["install", "--ignore-scripts"], { cwd: dir, env, stdio: "ignore" });
+  execFileSync("git", ["add", "-A"], { cwd: dir });
+  execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "v1"], { cwd: dir });
+  const ran = cli(dir, "run", ".", "--install", "--json", "--no-types");
+  expect(JSON.parse(ran.stdout).installs).toEqual([{ lockfile: "package-lock.json", command: "npm install", ok: true }]);
+  expect(ran.code).toBe(0);
+  const lock = JSON.parse(readFileSync(join(dir, "package-lock.json"), "utf8"));
+  expect(lock.packages["node_modules/@mendable/firecrawl-js"].version).toBe("4.42.0");
+  execFileSync("npm", ["ci", "--ignore-scripts"], { cwd: dir, env, stdio: "ignore" });
+  expect(JSON.parse(read(dir, "node_modules/@mendable/firecrawl-js/package.json")).version).toBe("4.42.0");
+}, 300_000);
