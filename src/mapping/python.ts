@@ -50,3 +50,9 @@ export function snakeCase(name: string): string {
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
     .toLowerCase();
 }
+
+/**
+ * Document fields that v2 types as plain dicts of the API's own (camelCase) keys, where 2.x had models:
+ * `r.changeTracking.changeStatus` is `r.change_tracking["changeStatus"]` (sdk-facts 4.2).
+ */
+export const PY_DICT_FIELDS: ReadonlySet<string> = new Set(["change_tracking", "actions"]);

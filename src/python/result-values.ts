@@ -1,0 +1,92 @@
+/**
+ * Where a v1 call's result goes within its file: the name it is bound to (directly, awaited, or through an
+ * executor running the call in a lambda), and the documents drawn from a job's `data` by loops,
+ * comprehensions, aliases and indexes. Tracking is by name within a function or the module, as the
+ * client tracking is: a value handed to another function is not followed.
+ */
+import { allOf, stringValue, type Node } from "./parser.js";
+
+/** The scope a name lives in: its function, or the module. */
+export function scopeOf(node: Node): Node {
+  let at: Node | null = node.parent;
+  while (at && at.type !== "function_definition" && at.type !== "module") at = at.parent;
+  return at ?? node;
+}
+
+/** `loop.run_in_executor(None, lambda: app.scrape_url(url))` and `asyncio.to_thread(...)` give back what the lambda returns. */
+const EXECUTORS = new Set(["run_in_executor", "to_thread"]);
+
+function calledName(call: Node): string | undefined {
+  const fn = call.childForFieldName("function");
+  return fn?.type === "attribute" ? fn.childForFieldName("attribute")?.text : fn?.text;
+}
+
+/** The expression whose value is the call's result: the call, its await, or the executor call running it. */
+export function resultExpression(call: Node): Node {
+  let at = call;
+  const lambda = at.parent;
+  if (lambda?.type === "lambda" && lambda.childForFieldName("body")?.id === at.id) {
+    const outer = lambda.parent?.type === "argument_list" ? lambda.parent.parent : null;
+    if (outer?.type === "call" && EXECUTORS.has(calledName(outer) ?? "")) at = outer;
+  }
+  if (at.parent?.type === "await") at = at.parent;
+  return at;
+}
+
+/** `x = <value>`: the name the value is bound to. */
+export function boundName(value: Node): Node | null {
+  const at = value.parent;
+  if (at?.type !== "assignment" || at.childForFieldName("right")?.id !== value.id) return null;
+  const left = at.childForFieldName("left");
+  return left?.type === "identifier" ? left : null;
+}
+
+/** Uses of a name in `scope` as a value: not an attribute's or a keyword argument's name. */
+export function usesIn(scope: Node, name: string): Node[] {
+  return allOf(scope, "identifier").filter((n) => {
+    if (n.text !== name) return false;
+    const parent = n.parent;
+    if (parent?.type === "attribute" && parent.childForFieldName("attribute")?.id === n.id) return false;
+    if (parent?.type === "keyword_argument" && parent.childForFieldName("name")?.id === n.id) return false;
+    return true;
+  });
+}
+
+/** The uses of a bound name after its binding, in its scope. */
+export function usesAfter(name: Node): Node[] {
+  return usesIn(scopeOf(name), name.text).filter((n) => n.startIndex > name.endIndex);
+}
+
+/** The loop variable that takes each element: `for doc in list`, or `for i, doc in enumerate(list)`. */
+function elementName(loop: Node, list: Node): Node | null {
+  const right = loop.childForFieldName("right");
+  const left = loop.childForFieldName("left");
+  if (right?.id === list.id) return left?.type === "identifier" ? left : null;
+  const enumerated = list.parent?.type === "argument_list" ? list.parent.parent : null;
+  if (right?.id !== enumerated?.id || calledName(enumerated!) !== "enumerate" || list.parent!.namedChildren[0]?.id !== list.id) return null;
+  const pair = left?.type === "pattern_list" || left?.type === "tuple_pattern" ? left.namedChildren : [];
+  return pair.length === 2 && pair[1]?.type === "identifier" ? pair[1] : null;
+}
+
+/**
+ * The documents a list of them gives: each use of a loop's or a comprehension's variable, the uses that an
+ * alias of the list gives in turn, and `list[i]`. A slice or a string key is not an element.
+ */
+export function elementsOf(list: Node): Node[] {
+  const parent = list.parent;
+  if (!parent) return [];
+  if (parent.type === "parenthesized_expression") return elementsOf(parent);
+  if (parent.type === "subscript" && parent.childForFieldName("value")?.id === list.id) {
+    const index = parent.childForFieldName("subscript");
+    return index && index.type !== "slice" && stringValue(index) === undefined ? [parent] : [];
+  }
+  const loop = parent.type === "argument_list" ? parent.parent?.parent : parent;
+  if (loop?.type === "for_statement" || loop?.type === "for_in_clause") {
+    const name = elementName(loop, list);
+    if (!name) return [];
+    const scope = loop.type === "for_statement" ? loop.childForFieldName("body") : loop.parent;
+    return scope ? usesIn(scope, name.text).filter((n) => n.id !== name.id) : [];
+  }
+  const alias = boundName(list);
+  return alias ? usesAfter(alias).flatMap(elementsOf) : [];
+}
