@@ -15,12 +15,60 @@ export const PY_CLIENTS = [
   { v1: "AsyncFirecrawlApp", v2: "AsyncFirecrawl", async: true },
 ] as const;
 
-/** 2.x option models that v2 moved to `firecrawl.types`, with snake_case fields (sdk-facts 1.2.1, 6.1). */
+/** Where v2 keeps its models: `firecrawl.types` re-exports most of `firecrawl.v2.types`. */
 export const PY_TYPES_MODULE = "firecrawl.types";
-export const PY_MOVED_TYPES = ["ScrapeOptions", "Location", "WebhookConfig"] as const;
+const V2_TYPES_MODULE = "firecrawl.v2.types";
 
-/** 2.x's json-format settings model; its calls become `{"type": "json", ...}` format dicts. */
-export const PY_JSON_CONFIG = "JsonConfig";
+/**
+ * 2.x models (exported by `firecrawl` or `firecrawl.firecrawl`, both gone in v2 for these names) that v2
+ * has under its own name: option models with snake_case fields, and the response types annotations
+ * name, as what the v2 call returns (`ScrapeResponse` is a `Document`, `CrawlStatusResponse` a `CrawlJob`).
+ */
+export const PY_MOVED_TYPES: Readonly<Record<string, { readonly module: string; readonly name: string }>> = {
+  ...Object.fromEntries(
+    ["ScrapeOptions", "Location", "AgentOptions", "CrawlResponse", "BatchScrapeResponse", "CrawlErrorsResponse", "WaitAction", "ScreenshotAction", "ClickAction", "WriteAction", "PressAction", "ScrollAction", "ScrapeAction", "ExecuteJavascriptAction", "PDFAction"].map((name) => [name, { module: PY_TYPES_MODULE, name }]),
+  ),
+  LocationConfig: { module: PY_TYPES_MODULE, name: "Location" },
+  FirecrawlDocument: { module: PY_TYPES_MODULE, name: "Document" },
+  ScrapeResponse: { module: PY_TYPES_MODULE, name: "Document" },
+  CrawlStatusResponse: { module: PY_TYPES_MODULE, name: "CrawlJob" },
+  BatchScrapeStatusResponse: { module: PY_TYPES_MODULE, name: "BatchScrapeJob" },
+  MapResponse: { module: PY_TYPES_MODULE, name: "MapData" },
+  SearchResponse: { module: PY_TYPES_MODULE, name: "SearchData" },
+  // Not re-exported by firecrawl.types.
+  WebhookConfig: { module: V2_TYPES_MODULE, name: "WebhookConfig" },
+  ExtractResponse: { module: V2_TYPES_MODULE, name: "ExtractResponse" },
+};
+
+/** Keyword arguments v2 takes as models with snake_case fields, not dicts (sdk-facts 6.1): a params dict's become these. */
+export const PY_OPTION_MODELS: Readonly<Record<string, string>> = { scrape_options: "ScrapeOptions" };
+
+/**
+ * 2.x models v2 has no counterpart for. v2 still ships each as `V1<name>` in this module, so code that
+ * uses one keeps running (marked); an unused one goes, as `JsonConfig` does once its calls became format dicts.
+ */
+export const PY_V1_TYPES_MODULE = "firecrawl.v1.client";
+export const PY_V1_ONLY_TYPES: ReadonlySet<string> = new Set([
+  "JsonConfig",
+  "ChangeTrackingOptions",
+  "ChangeTrackingData",
+  "ActionsResult",
+  "AgentOptionsExtract",
+  "ExtractAgent",
+  "ScrapeParams",
+  "CrawlParams",
+  "MapParams",
+  "ExtractParams",
+  "SearchParams",
+  "GenerateLLMsTextParams",
+  "GenerateLLMsTextResponse",
+  "GenerateLLMsTextStatusResponse",
+  "GenerateLLMsTextStatusResponseData",
+  "DeepResearchParams",
+  "DeepResearchResponse",
+  "DeepResearchStatusResponse",
+  "CrawlWatcher",
+]);
 
 /** The only v1 methods the v2 client's `.v1` proxy exposes (sdk-facts 1.2.1); the others need V1FirecrawlApp. */
 export const PY_V1_PROXY: ReadonlySet<string> = new Set([

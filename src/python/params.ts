@@ -3,17 +3,15 @@
  * passed camelCase API keys in a dict; 2.x and v2 take snake_case keyword arguments. A dict literal becomes
  * keyword arguments (the option and format steps then rename what v2 renamed); anything else is marked.
  */
-import { snakeCase } from "../mapping/python.js";
+import { PY_OPTION_MODELS, snakeCase } from "../mapping/python.js";
 import { dictEntries, keywords, positional } from "./code.js";
 import type { PyStep } from "./language.js";
 import { indentAt } from "../engine/code.js";
 import type { Node } from "./parser.js";
 
-/** v2 takes these as models with snake_case fields, not dicts (sdk-facts 6.1). */
-const MODELS: Readonly<Record<string, string>> = { scrape_options: "ScrapeOptions" };
 
 function keywordValue(name: string, value: Node): string {
-  const model = MODELS[name];
+  const model = PY_OPTION_MODELS[name];
   const entries = model && value.type === "dictionary" ? dictEntries(value) : null;
   return entries ? `${model}(${entries.map((e) => `${snakeCase(e.key)}=${e.value.text}`).join(", ")})` : value.text;
 }
