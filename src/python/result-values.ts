@@ -4,14 +4,8 @@
  * comprehensions, aliases and indexes. Tracking is by name within a function or the module, as the
  * client tracking is: a value handed to another function is not followed.
  */
-import { allOf, stringValue, type Node } from "./parser.js";
-
-/** The scope a name lives in: its function, or the module. */
-export function scopeOf(node: Node): Node {
-  let at: Node | null = node.parent;
-  while (at && at.type !== "function_definition" && at.type !== "module") at = at.parent;
-  return at ?? node;
-}
+import { scopeOf, usesIn } from "./names.js";
+import { stringValue, type Node } from "./parser.js";
 
 /** `loop.run_in_executor(None, lambda: app.scrape_url(url))` and `asyncio.to_thread(...)` give back what the lambda returns. */
 const EXECUTORS = new Set(["run_in_executor", "to_thread"]);
@@ -39,17 +33,6 @@ export function boundName(value: Node): Node | null {
   if (at?.type !== "assignment" || at.childForFieldName("right")?.id !== value.id) return null;
   const left = at.childForFieldName("left");
   return left?.type === "identifier" ? left : null;
-}
-
-/** Uses of a name in `scope` as a value: not an attribute's or a keyword argument's name. */
-export function usesIn(scope: Node, name: string): Node[] {
-  return allOf(scope, "identifier").filter((n) => {
-    if (n.text !== name) return false;
-    const parent = n.parent;
-    if (parent?.type === "attribute" && parent.childForFieldName("attribute")?.id === n.id) return false;
-    if (parent?.type === "keyword_argument" && parent.childForFieldName("name")?.id === n.id) return false;
-    return true;
-  });
 }
 
 /** The uses of a bound name after its binding, in its scope. */
