@@ -136,6 +136,11 @@ function migrateAttributeName(context: PyContext, subject: Subject, head: Node):
   if (to !== field) context.edit(key!.startIndex, key!.endIndex, pyLiteral(context.source, to), `result field "${field}" is "${to}" in v2`);
 }
 
+/** The elements a list gives outside the list's own expression (`list[0]` is read on by the chain itself). */
+function elementsBeyond(list: Node): Node[] {
+  return elementsOf(list).filter((item) => item.startIndex > list.endIndex || item.endIndex < list.startIndex);
+}
+
 /**
  * Follows one value up through the reads made of it (`doc["metadata"]["sourceURL"]` is two) and writes the
  * whole chain as one edit, so a read inside a `.get()` default or a repeated subject is never edited twice.
@@ -253,8 +258,13 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
         continue;
       }
       const result = finish();
-      const own = node;
-      for (const item of elementsOf(own)) if (item.startIndex > own.endIndex || item.endIndex < own.startIndex) migrateChain(context, DOCUMENT, item, handled);
+      for (const item of elementsBeyond(node)) migrateChain(context, DOCUMENT, item, handled);
+      return result;
+    }
+    if (kind === "search" && depth === 0 && row?.change.kind === "rename" && row.change.todo) {
+      // A search result is a SearchResultWeb or a Document: each statement that reads one is marked.
+      const result = finish();
+      for (const item of elementsBeyond(node)) context.todo(item, row.change.todo);
       return result;
     }
     if (ended || USER_DATA.has(to)) return finish();
