@@ -5,7 +5,7 @@
  */
 import { PY_ASYNC_URL_KEYWORD, PY_V1_PROXY } from "../mapping/python.js";
 import { keywords, positional, removeItem } from "./code.js";
-import type { PyCall } from "./detect.js";
+import type { PyMethodUse } from "./detect.js";
 import type { PyContext, PyStep } from "./language.js";
 
 const NO_IDEMPOTENCY = "v2 crawl has no idempotency key; the key was dropped, make sure a retried call cannot start a second crawl";
@@ -14,7 +14,7 @@ const NO_IDEMPOTENCY = "v2 crawl has no idempotency key; the key was dropped, ma
  * A v1 method's name where the code names it (a call, or a test's mock of it): v2's name, or the v1 client's
  * through `.v1`, marked. Says whether the method has a v2 counterpart the code can go on with.
  */
-export function migrateMethodName(context: PyContext, at: Pick<PyCall, "node" | "name" | "receiver" | "method" | "row" | "isV1Name">): boolean {
+export function migrateMethodName(context: PyContext, at: PyMethodUse): boolean {
   const { row, name } = at;
   const v2 = row.python.v2;
   if (v2 === "watcher") {

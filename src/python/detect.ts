@@ -30,7 +30,8 @@ export interface PyBindings {
   readonly specs: readonly Node[];
 }
 
-export interface PyCall {
+/** A client method named in the code: called, or mocked in a test. */
+export interface PyMethodUse {
   readonly node: Node;
   /** the identifier naming the method */
   readonly name: Node;
@@ -38,21 +39,17 @@ export interface PyCall {
   readonly method: string;
   readonly row: MethodRow;
   readonly isV1Name: boolean;
+}
+
+export interface PyCall extends PyMethodUse {
   readonly async: boolean;
   readonly args: Node;
   /** a test's assertion on a mocked method (`app.scrape_url.assert_called_once_with(...)`): its arguments are the call's */
   readonly mock?: true;
 }
 
-/** A mocked method named but not called: `app.scrape_url.return_value = {...}`, `app.crawl_url.side_effect`. */
-export interface PyMockedMethod {
-  /** `app.scrape_url` */
-  readonly node: Node;
-  readonly name: Node;
-  readonly receiver: Node;
-  readonly method: string;
-  readonly row: MethodRow;
-  readonly isV1Name: boolean;
+/** A mocked method named but not called (`node` is `app.scrape_url`): `app.scrape_url.return_value = {...}`. */
+export interface PyMockedMethod extends PyMethodUse {
   /** what the test makes the mock return: `.return_value = value`, or `.side_effect = [value, ...]` */
   readonly returns?: { readonly value: Node; readonly each: boolean };
 }
@@ -184,7 +181,7 @@ export function mockedMethods(tree: Tree, sdk: PyBindings): PyMockedMethod[] {
     const set = assignment?.type === "assignment" && assignment.childForFieldName("left")?.id === parent.id ? parent.childForFieldName("attribute")!.text : "";
     const value = assignment?.childForFieldName("right");
     const returns = set === "return_value" ? { value: value!, each: false } : set === "side_effect" && value?.type === "list" ? { value, each: true } : undefined;
-    return [{ node, name: method.name, receiver: method.receiver, method: method.method, row: method.row, isV1Name: method.isV1Name, returns }];
+    return [{ ...method, node, returns }];
   });
 }
 
