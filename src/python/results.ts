@@ -205,7 +205,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       }
       return finish();
     }
-    if (row?.change.kind === "removed") {
+    if (row?.change.kind === "removed" || row?.change.kind === "moved") {
       context.todo(read.node, row.python?.todo ?? row.change.todo);
       return finish();
     }
