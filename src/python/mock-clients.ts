@@ -101,3 +101,22 @@ export function mockClients(
   }
   return { clients, specs };
 }
+
+/**
+ * Methods a test patches on the client class itself: `patch.object(FirecrawlApp, "scrape_url")` (by the
+ * class's local name) or `patch("pkg.module.FirecrawlApp.scrape_url")` (by its SDK name).
+ */
+export function patchedClassMethods(root: Node, locals: ReadonlySet<string>, classNames: ReadonlySet<string>): { node: Node; method: string }[] {
+  return allOf(root, "call").flatMap((call) => {
+    const fn = call.childForFieldName("function");
+    const isObject = fn?.type === "attribute" && lastName(fn) === "object" && lastName(fn.childForFieldName("object")) === "patch";
+    if (!isObject && lastName(fn) !== "patch") return [];
+    const args = call.childForFieldName("arguments")?.namedChildren.filter((a): a is Node => a !== null && a.type !== "comment") ?? [];
+    if (isObject) {
+      const method = stringValue(args[1] ?? null);
+      return args[0]?.type === "identifier" && locals.has(args[0].text) && method !== undefined ? [{ node: call, method }] : [];
+    }
+    const path = stringValue(args[0] ?? null)?.split(".") ?? [];
+    return path.length >= 2 && classNames.has(path.at(-2)!) ? [{ node: call, method: path.at(-1)! }] : [];
+  });
+}
