@@ -166,3 +166,15 @@ export const PY_MOCK_SPECS: Readonly<Record<string, { readonly module: string; r
   FirecrawlApp: { module: "firecrawl.v2", name: "FirecrawlClient" },
   AsyncFirecrawlApp: { module: "firecrawl.v2", name: "AsyncFirecrawlClient" },
 };
+
+/** 2.x response models, by the v2 result they stand for, where code annotates its own parameters with them. */
+export const PY_RESULT_TYPE_KINDS: Readonly<Record<string, "document" | "job" | "started" | "map" | "search">> = {
+  ScrapeResponse: "document",
+  FirecrawlDocument: "document",
+  CrawlStatusResponse: "job",
+  BatchScrapeStatusResponse: "job",
+  CrawlResponse: "started",
+  BatchScrapeResponse: "started",
+  MapResponse: "map",
+  SearchResponse: "search",
+};

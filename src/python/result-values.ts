@@ -5,7 +5,7 @@
  * client tracking is: a value handed to another function is not followed.
  */
 import { scopeOf, usesIn } from "./names.js";
-import { stringValue, type Node } from "./parser.js";
+import { allOf, stringValue, type Node } from "./parser.js";
 
 /** `loop.run_in_executor(None, lambda: app.scrape_url(url))` and `asyncio.to_thread(...)` give back what the lambda returns. */
 const EXECUTORS = new Set(["run_in_executor", "to_thread"]);
@@ -72,4 +72,32 @@ export function elementsOf(list: Node): Node[] {
   }
   const alias = boundName(list);
   return alias ? usesAfter(alias).flatMap(elementsOf) : [];
+}
+
+/** `Optional[X]` is an X, and `List[X]` (`list`, `Sequence`, `Iterable`) a list of them. */
+const WRAPPERS = new Set(["Optional"]);
+const LISTS = new Set(["List", "list", "Sequence", "Iterable"]);
+
+/** The type a parameter's annotation names, and whether it is a list of it: `doc: ScrapeResponse`, `pages: List[ScrapeResponse]`. */
+function annotated(type: Node | null, list = false): { name: string; list: boolean } | null {
+  const inner = type?.type === "type" ? type.namedChildren[0] ?? null : type;
+  if (inner?.type === "identifier") return { name: inner.text, list };
+  if (inner?.type !== "generic_type") return null;
+  const outer = inner.namedChildren[0]?.text ?? "";
+  const argument = inner.namedChildren[1]?.type === "type_parameter" ? inner.namedChildren[1].namedChildren : [];
+  if (argument.length !== 1 || (!WRAPPERS.has(outer) && !LISTS.has(outer)) || (list && LISTS.has(outer))) return null;
+  return annotated(argument[0] ?? null, list || LISTS.has(outer));
+}
+
+/** Parameters annotated with one of `types` (local names): each use in its function, or each element of the list it is. */
+export function annotatedParameters(root: Node, types: ReadonlyMap<string, string>): { heads: Node[]; type: string }[] {
+  return allOf(root, ["typed_parameter", "typed_default_parameter"]).flatMap((parameter) => {
+    const name = parameter.type === "typed_parameter" ? parameter.namedChildren[0] : parameter.childForFieldName("name");
+    const found = annotated(parameter.childForFieldName("type"));
+    const type = found ? types.get(found.name) : undefined;
+    const fn = parameter.parent?.parent;
+    if (name?.type !== "identifier" || !found || !type || fn?.type !== "function_definition") return [];
+    const uses = usesIn(fn.childForFieldName("body")!, name.text);
+    return [{ heads: found.list ? uses.flatMap(elementsOf) : uses, type }];
+  });
 }

@@ -7,13 +7,13 @@
  * are turned back into the strings the code expects, and a crawl's documents are followed into the loops
  * that read them.
  */
-import { PY_DICT_FIELDS, PY_FIELD_RENAMES, snakeCase } from "../mapping/python.js";
+import { PY_DICT_FIELDS, PY_FIELD_RENAMES, PY_LEGACY_MODULES, PY_PACKAGE, PY_RESULT_TYPE_KINDS, snakeCase } from "../mapping/python.js";
 import { RESULTS, RETYPED_RESULTS, WAITER_TODO, type ResultRow } from "../mapping/results.js";
 import type { ResultKind } from "../mapping/methods.js";
 import { removeStatement } from "../engine/code.js";
 import { pyLiteral } from "./code.js";
 import type { PyContext, PyStep } from "./language.js";
-import { boundName, elementsOf, resultExpression, usesAfter } from "./result-values.js";
+import { annotatedParameters, boundName, elementsOf, resultExpression, usesAfter } from "./result-values.js";
 import { isV1PyCall } from "./version.js";
 import { allOf, stringValue, type Node } from "./parser.js";
 
@@ -294,6 +294,20 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
   }
 }
 
+/** Local names of 2.x's response models, imported from where only 1.x and 2.x had them. */
+function v1ResultTypes(context: PyContext): Map<string, string> {
+  const types = new Map<string, string>();
+  for (const statement of context.sdk.imports) {
+    const module = statement.childForFieldName("module_name")?.text;
+    if (module !== PY_PACKAGE && !PY_LEGACY_MODULES.includes(module as never)) continue;
+    for (const n of statement.childrenForFieldName("name")) {
+      const imported = n?.type === "aliased_import" ? n.childForFieldName("name")!.text : n?.text;
+      if (imported && imported in PY_RESULT_TYPE_KINDS) types.set(n!.type === "aliased_import" ? n!.childForFieldName("alias")!.text : imported, imported);
+    }
+  }
+  return types;
+}
+
 export const step: PyStep = {
   name: "results",
   description: "updates uses of call results: success guards, snake_case fields, dict access, extract -> json, map links, search data -> web",
@@ -312,6 +326,11 @@ export const step: PyStep = {
       let checked = false;
       for (const head of heads) if (migrateChain(context, subject, head, handled) === "status") checked = true;
       if (call.row.waiter && call.isV1Name && !checked) context.todo(call.node, WAITER_TODO);
+    }
+    // Functions that take results as parameters typed with 2.x's models read them as the calls' results are read.
+    for (const { heads, type } of annotatedParameters(context.tree.rootNode, v1ResultTypes(context))) {
+      const handled = new Set<number>();
+      for (const head of heads) migrateChain(context, { kind: PY_RESULT_TYPE_KINDS[type]!, waiter: false }, head, handled);
     }
   },
 };
