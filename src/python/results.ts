@@ -142,6 +142,20 @@ function migrateAttributeName(context: PyContext, subject: Subject, head: Node):
   if (to !== field) context.edit(key!.startIndex, key!.endIndex, pyLiteral(context.source, to), `result field "${field}" is "${to}" in v2`);
 }
 
+/**
+ * Code that handles both shapes (`if isinstance(r, dict): r.get("markdown") else: r.markdown`): the dict
+ * branch is right as it is, and rewriting it would read attributes off what the branch knows is a dict.
+ */
+function inDictBranch(head: Node): boolean {
+  const isDictTest = (condition: Node | null | undefined) => !!condition && new RegExp(`^isinstance\\(\\s*${head.text}\\s*,\\s*dict\\s*\\)$`).test(condition.text);
+  for (let at: Node | null = head; at?.parent; at = at.parent) {
+    const parent: Node = at.parent;
+    if ((parent.type === "if_statement" || parent.type === "elif_clause") && parent.childForFieldName("consequence")?.id === at.id && isDictTest(parent.childForFieldName("condition"))) return true;
+    if (parent.type === "conditional_expression" && parent.namedChildren[0]?.id === at.id && isDictTest(parent.namedChildren[1])) return true;
+  }
+  return false;
+}
+
 /** The elements a list gives outside the list's own expression (`list[0]` is read on by the chain itself). */
 function elementsBeyond(list: Node): Node[] {
   return elementsOf(list).filter((item) => item.startIndex > list.endIndex || item.endIndex < list.startIndex);
@@ -156,6 +170,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
   if (head.parent?.type === "dictionary_splat" || (head.parent?.type === "argument_list" && head.parent.parent?.childForFieldName("function")?.text === "dict")) {
     return context.todo(head, NOT_A_DICT);
   }
+  if (head.type === "identifier" && inDictBranch(head)) return;
   if (from === 0) migrateAttributeName(context, subject, head);
   const source = context.source.text;
   let kind: ResultKind | null = subject.kind;
