@@ -4,7 +4,7 @@
  * gets: one binding, before the call, nothing changing the dict, and values that read the same at the call.
  */
 import { scopeOf, usesIn } from "./names.js";
-import { allOf, type Node } from "./parser.js";
+import { allOf, calledName, type Node } from "./parser.js";
 
 export type BoundDict = { readonly dict: Node; readonly statement: Node; readonly unused: boolean } | { readonly reason: string };
 
@@ -29,11 +29,6 @@ function parameterNames(fn: Node): string[] {
   });
 }
 
-function calleeName(call: Node): string {
-  const fn = call.childForFieldName("function");
-  return (fn?.type === "attribute" ? fn.childForFieldName("attribute")?.text : fn?.text) ?? "";
-}
-
 /** How a use of the dict may change it: written into, emptied, or handed to code that might. */
 function changedBy(use: Node, readers: ReadonlySet<number>): string | null {
   const parent = use.parent;
@@ -48,7 +43,7 @@ function changedBy(use: Node, readers: ReadonlySet<number>): string | null {
   }
   if (parent?.type === "augmented_assignment" && parent.childForFieldName("left")?.id === use.id) return `${use.text} is changed in place`;
   const handed = parent?.type === "argument_list" ? parent.parent : parent?.type === "keyword_argument" ? parent.parent?.parent : null;
-  if (handed?.type === "call" && !readers.has(handed.id) && !READERS.has(calleeName(handed))) return `${use.text} is handed to ${calleeName(handed)}()`;
+  if (handed?.type === "call" && !readers.has(handed.id) && !READERS.has(calledName(handed))) return `${use.text} is handed to ${calledName(handed)}()`;
   return null;
 }
 
@@ -72,7 +67,7 @@ export function boundDict(name: Node, call: Node, readers: ReadonlySet<number>):
   }
   // The literal's values are read again at the call: they must read the same there.
   const values = dict.namedChildren.flatMap((pair) => (pair?.type === "pair" ? [pair.childForFieldName("value")!] : []));
-  const calls = values.flatMap((v) => allOf(v, "call")).filter((c) => !/^[A-Z]/.test(calleeName(c)));
+  const calls = values.flatMap((v) => allOf(v, "call")).filter((c) => !/^[A-Z]/.test(calledName(c)));
   if (calls.length) return { reason: `its value ${calls[0]!.text} would be computed again at the call` };
   if (scope.id === local.id) {
     const read = new Set(values.flatMap((v) => allOf(v, "identifier")).map((i) => i.text));

@@ -5,6 +5,7 @@
  */
 import { PY_CLIENTS, PY_LEGACY_MODULES, PY_MOVED_TYPES, PY_OPTION_MODELS, PY_PACKAGE, PY_TYPES_MODULE, PY_V1_ONLY_TYPES, PY_V1_TYPES_MODULE } from "../mapping/python.js";
 import type { PyContext, PyStep } from "./language.js";
+import { usesIn } from "./names.js";
 import { allOf, stringValue, type Node } from "./parser.js";
 import { hasV1PyCalls } from "./version.js";
 
@@ -25,16 +26,9 @@ function namesOf(statement: Node): Name[] {
   });
 }
 
-/** Uses of a name other than in the SDK's imports: identifiers that are not attribute names or keyword names. */
+/** Uses of a name other than in the SDK's imports. */
 function usesOf(context: PyContext, name: string): Node[] {
-  const imports = context.sdk.imports;
-  return allOf(context.tree.rootNode, "identifier").filter((n) => {
-    if (n.text !== name || imports.some((i) => n.startIndex >= i.startIndex && n.endIndex <= i.endIndex)) return false;
-    const parent = n.parent;
-    if (parent?.type === "attribute" && parent.childForFieldName("attribute")?.id === n.id) return false;
-    if (parent?.type === "keyword_argument" && parent.childForFieldName("name")?.id === n.id) return false;
-    return true;
-  });
+  return usesIn(context.tree.rootNode, name).filter((n) => !context.sdk.imports.some((i) => n.startIndex >= i.startIndex && n.endIndex <= i.endIndex));
 }
 
 /** Forward references in annotations (`Optional["FirecrawlApp"]`): strings that name the class inside a type. */

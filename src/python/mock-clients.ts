@@ -4,7 +4,7 @@
  * the `return_value` of a `patch("pkg.module.FirecrawlApp")` mock (bound by a decorator, `with ... as`, or
  * `mocker.patch(...)`) stand for a client; their methods are read like a client's.
  */
-import { allOf, stringValue, type Node } from "./parser.js";
+import { allOf, calledName, lastName, stringValue, type Node } from "./parser.js";
 
 /** Attributes of a mocked method that assert on its calls: their arguments have the call's shape. */
 export const MOCK_ASSERTIONS: ReadonlySet<string> = new Set([
@@ -18,9 +18,12 @@ export const MOCK_ASSERTIONS: ReadonlySet<string> = new Set([
 
 const MOCK_FACTORIES = new Set(["Mock", "MagicMock", "AsyncMock", "NonCallableMock", "NonCallableMagicMock", "create_autospec"]);
 
-function lastName(node: Node | null): string {
-  if (node?.type === "attribute") return node.childForFieldName("attribute")!.text;
-  return node?.text ?? "";
+/** A patch call's arguments: `patch(target, ...)`, `mocker.patch(...)`, or `patch.object(owner, name, ...)`. */
+function patchArguments(call: Node): { isObject: boolean; args: Node[] } | null {
+  const fn = call.childForFieldName("function");
+  const isObject = fn?.type === "attribute" && lastName(fn) === "object" && lastName(fn.childForFieldName("object")) === "patch";
+  if (!isObject && lastName(fn) !== "patch") return null;
+  return { isObject, args: call.childForFieldName("arguments")?.namedChildren.filter((a): a is Node => a !== null && a.type !== "comment") ?? [] };
 }
 
 /**
@@ -29,10 +32,9 @@ function lastName(node: Node | null): string {
  */
 export function patchTargets(root: Node, classNames: ReadonlySet<string>): Node[] {
   return allOf(root, "call").flatMap((call) => {
-    const fn = call.childForFieldName("function");
-    const isObject = fn?.type === "attribute" && lastName(fn) === "object" && lastName(fn.childForFieldName("object")) === "patch";
-    if (!isObject && lastName(fn) !== "patch") return [];
-    const args = call.childForFieldName("arguments")?.namedChildren.filter((a): a is Node => a !== null && a.type !== "comment") ?? [];
+    const patch = patchArguments(call);
+    if (!patch) return [];
+    const { isObject, args } = patch;
     const target = args[isObject ? 1 : 0] ?? null;
     const value = stringValue(target);
     if (value === undefined) return [];
@@ -91,9 +93,9 @@ export function mockClients(
       clients.set(key, clients.get(value.text)!);
       continue;
     }
-    if (value.type !== "call" || !MOCK_FACTORIES.has(lastName(value.childForFieldName("function")))) continue;
+    if (value.type !== "call" || !MOCK_FACTORIES.has(calledName(value))) continue;
     const args = value.childForFieldName("arguments")?.namedChildren ?? [];
-    const spec = args.find((a) => a?.type === "keyword_argument" && /^spec(_set)?$/.test(a.childForFieldName("name")!.text))?.childForFieldName("value") ?? (lastName(value.childForFieldName("function")) === "create_autospec" ? args[0] : null);
+    const spec = args.find((a) => a?.type === "keyword_argument" && /^spec(_set)?$/.test(a.childForFieldName("name")!.text))?.childForFieldName("value") ?? (calledName(value) === "create_autospec" ? args[0] : null);
     const isAsyncClient = classOf(spec ?? null);
     if (isAsyncClient === undefined) continue;
     clients.set(key, isAsyncClient);
@@ -108,10 +110,9 @@ export function mockClients(
  */
 export function patchedClassMethods(root: Node, locals: ReadonlySet<string>, classNames: ReadonlySet<string>): { node: Node; method: string }[] {
   return allOf(root, "call").flatMap((call) => {
-    const fn = call.childForFieldName("function");
-    const isObject = fn?.type === "attribute" && lastName(fn) === "object" && lastName(fn.childForFieldName("object")) === "patch";
-    if (!isObject && lastName(fn) !== "patch") return [];
-    const args = call.childForFieldName("arguments")?.namedChildren.filter((a): a is Node => a !== null && a.type !== "comment") ?? [];
+    const patch = patchArguments(call);
+    if (!patch) return [];
+    const { isObject, args } = patch;
     if (isObject) {
       const method = stringValue(args[1] ?? null);
       return args[0]?.type === "identifier" && locals.has(args[0].text) && method !== undefined ? [{ node: call, method }] : [];

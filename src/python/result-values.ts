@@ -5,15 +5,10 @@
  * client tracking is: a value handed to another function is not followed.
  */
 import { scopeOf, usesIn } from "./names.js";
-import { allOf, stringValue, type Node } from "./parser.js";
+import { allOf, calledName, stringValue, type Node } from "./parser.js";
 
 /** `loop.run_in_executor(None, lambda: app.scrape_url(url))` and `asyncio.to_thread(...)` give back what the lambda returns. */
 const EXECUTORS = new Set(["run_in_executor", "to_thread"]);
-
-function calledName(call: Node): string | undefined {
-  const fn = call.childForFieldName("function");
-  return fn?.type === "attribute" ? fn.childForFieldName("attribute")?.text : fn?.text;
-}
 
 /** The expression whose value is the call's result: the call, its await, or the executor call running it. */
 export function resultExpression(call: Node): Node {
@@ -21,7 +16,7 @@ export function resultExpression(call: Node): Node {
   const lambda = at.parent;
   if (lambda?.type === "lambda" && lambda.childForFieldName("body")?.id === at.id) {
     const outer = lambda.parent?.type === "argument_list" ? lambda.parent.parent : null;
-    if (outer?.type === "call" && EXECUTORS.has(calledName(outer) ?? "")) at = outer;
+    if (outer?.type === "call" && EXECUTORS.has(calledName(outer))) at = outer;
   }
   if (at.parent?.type === "await") at = at.parent;
   return at;
