@@ -3,9 +3,9 @@
  * a waiter's job status; other success/error uses are marked. v2 results are pydantic models, not dicts:
  * 1.x dict access (`r["markdown"]`, `r.get("markdown", "")`, `"markdown" in r`) becomes attribute access,
  * 2.x's camelCase fields are v2's snake_case ones (`rawHtml` -> `raw_html`, `metadata["sourceURL"]` ->
- * `metadata.source_url`), `extract`/`json_field` is `json`, search `data` is `web`, map links, now objects,
- * are turned back into the strings the code expects, and a crawl's documents are followed into the loops
- * that read them.
+ * `metadata_typed.source_url`), `extract`/`json_field` is `json`, search `data` is `web`, map links, now
+ * objects, are turned back into the strings the code expects, and a crawl's documents are followed into the
+ * loops that read them.
  */
 import { PY_DICT_FIELDS, PY_FIELD_RENAMES, PY_LEGACY_MODULES, PY_PACKAGE, PY_RESULT_TYPE_KINDS, snakeCase } from "../mapping/python.js";
 import { RESULTS, RETYPED_RESULTS, WAITER_TODO, type ResultRow } from "../mapping/results.js";
@@ -18,7 +18,7 @@ import { isV1PyCall } from "./version.js";
 import { allOf, stringValue, type Node } from "./parser.js";
 
 /** Fields whose contents are the user's own data: nothing below them is renamed. */
-const USER_DATA = new Set(["json", "extract", "metadata_dict"]);
+const USER_DATA = new Set(["json", "metadata_dict"]);
 
 const NOT_A_DICT = "v2 results are pydantic models, not dicts: use .model_dump() where a dict is needed (its keys are snake_case)";
 
