@@ -4,7 +4,7 @@
  * CLI on .py files and notebooks.
  */
 import { execFileSync, spawnSync, type SpawnSyncReturns } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -191,5 +191,46 @@ describe("the CLI on notebooks", () => {
     expect(byPath.get("truncated.ipynb")).toMatchObject({ status: "error", error: expect.stringMatching(/^does not parse: not valid JSON/) });
     expect(readFileSync(join(dir, "magics.ipynb"), "utf8")).toBe(magics.output);
     expect(readFileSync(join(dir, "truncated.ipynb"), "utf8")).toBe(truncated);
+  });
+});
+
+describe("the CLI on a module and the tests that mock it", () => {
+  const CLI = resolve(import.meta.dirname, "../dist/src/cli/main.js");
+  const dir = mkdtempSync(join(tmpdir(), "fc-python-mocks-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const module = fixtures.find((f) => f.id === "mocks/scraper.py")!;
+  const tests = fixtures.find((f) => f.id === "mocks/test_scraper.py")!;
+  writeFileSync(join(dir, "scraper.py"), module.input);
+  writeFileSync(join(dir, "test_scraper.py"), tests.input);
+  execFileSync("git", ["init", "-q"], { cwd: dir });
+  const cli = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: "utf8" });
+
+  test("check reports the mocks as v1 usage, not only the module", () => {
+    const { stdout } = cli("check", ".", "--format", "json");
+    const findings = (JSON.parse(stdout) as { findings: { file: string; rule: string }[] }).findings;
+    expect(findings.filter((f) => f.file === "test_scraper.py").map((f) => f.rule)).toEqual(expect.arrayContaining(["mocks", "params"]));
+  });
+
+  test("run migrates both together: patch targets, mocked method names, return values and asserted arguments", () => {
+    expect(cli("run", ".", "--force").status).toBe(0);
+    expect(readFileSync(join(dir, "scraper.py"), "utf8")).toBe(module.output);
+    expect(readFileSync(join(dir, "test_scraper.py"), "utf8")).toBe(tests.output);
+  });
+});
+
+describe("the CLI on a Python project already on v2 (fixtures/python/already-v2)", () => {
+  const CLI = resolve(import.meta.dirname, "../dist/src/cli/main.js");
+  const FIXTURES = resolve(import.meta.dirname, "../fixtures/python/already-v2");
+  const dir = mkdtempSync(join(tmpdir(), "fc-python-v2-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const files = Object.fromEntries(readdirSync(FIXTURES).filter((f) => !f.includes(".output.")).map((f) => [f.replace(".input.", "."), readFileSync(join(FIXTURES, f), "utf8")]));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  execFileSync("git", ["init", "-q"], { cwd: dir });
+  const cli = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: "utf8" });
+
+  test("check reports nothing and run changes nothing, mocks included", () => {
+    expect(JSON.parse(cli("check", ".", "--format", "json").stdout).findings).toEqual([]);
+    expect(JSON.parse(cli("run", ".", "--json", "--force").stdout).summary).toMatchObject({ changed: 0, errors: 0, todos: 0 });
+    for (const [name, text] of Object.entries(files)) expect(readFileSync(join(dir, name), "utf8")).toBe(text);
   });
 });

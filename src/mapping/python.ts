@@ -15,12 +15,60 @@ export const PY_CLIENTS = [
   { v1: "AsyncFirecrawlApp", v2: "AsyncFirecrawl", async: true },
 ] as const;
 
-/** 2.x option models that v2 moved to `firecrawl.types`, with snake_case fields (sdk-facts 1.2.1, 6.1). */
+/** Where v2 keeps its models: `firecrawl.types` re-exports most of `firecrawl.v2.types`. */
 export const PY_TYPES_MODULE = "firecrawl.types";
-export const PY_MOVED_TYPES = ["ScrapeOptions", "Location", "WebhookConfig"] as const;
+export const PY_V2_TYPES_MODULE = "firecrawl.v2.types";
 
-/** 2.x's json-format settings model; its calls become `{"type": "json", ...}` format dicts. */
-export const PY_JSON_CONFIG = "JsonConfig";
+/**
+ * 2.x models (exported by `firecrawl` or `firecrawl.firecrawl`, both gone in v2 for these names) that v2
+ * has under its own name: option models with snake_case fields, and the response types annotations
+ * name, as what the v2 call returns (`ScrapeResponse` is a `Document`, `CrawlStatusResponse` a `CrawlJob`).
+ */
+export const PY_MOVED_TYPES: Readonly<Record<string, { readonly module: string; readonly name: string }>> = {
+  ...Object.fromEntries(
+    ["ScrapeOptions", "Location", "AgentOptions", "CrawlResponse", "BatchScrapeResponse", "CrawlErrorsResponse", "WaitAction", "ScreenshotAction", "ClickAction", "WriteAction", "PressAction", "ScrollAction", "ScrapeAction", "ExecuteJavascriptAction", "PDFAction"].map((name) => [name, { module: PY_TYPES_MODULE, name }]),
+  ),
+  LocationConfig: { module: PY_TYPES_MODULE, name: "Location" },
+  FirecrawlDocument: { module: PY_TYPES_MODULE, name: "Document" },
+  ScrapeResponse: { module: PY_TYPES_MODULE, name: "Document" },
+  CrawlStatusResponse: { module: PY_TYPES_MODULE, name: "CrawlJob" },
+  BatchScrapeStatusResponse: { module: PY_TYPES_MODULE, name: "BatchScrapeJob" },
+  MapResponse: { module: PY_TYPES_MODULE, name: "MapData" },
+  SearchResponse: { module: PY_TYPES_MODULE, name: "SearchData" },
+  // Not re-exported by firecrawl.types.
+  WebhookConfig: { module: PY_V2_TYPES_MODULE, name: "WebhookConfig" },
+  ExtractResponse: { module: PY_V2_TYPES_MODULE, name: "ExtractResponse" },
+};
+
+/** Keyword arguments v2 takes as models with snake_case fields, not dicts (sdk-facts 6.1): a params dict's become these. */
+export const PY_OPTION_MODELS: Readonly<Record<string, string>> = { scrape_options: "ScrapeOptions" };
+
+/**
+ * 2.x models v2 has no counterpart for. v2 still ships each as `V1<name>` in this module, so code that
+ * uses one keeps running (marked); an unused one goes, as `JsonConfig` does once its calls became format dicts.
+ */
+export const PY_V1_TYPES_MODULE = "firecrawl.v1.client";
+export const PY_V1_ONLY_TYPES: ReadonlySet<string> = new Set([
+  "JsonConfig",
+  "ChangeTrackingOptions",
+  "ChangeTrackingData",
+  "ActionsResult",
+  "AgentOptionsExtract",
+  "ExtractAgent",
+  "ScrapeParams",
+  "CrawlParams",
+  "MapParams",
+  "ExtractParams",
+  "SearchParams",
+  "GenerateLLMsTextParams",
+  "GenerateLLMsTextResponse",
+  "GenerateLLMsTextStatusResponse",
+  "GenerateLLMsTextStatusResponseData",
+  "DeepResearchParams",
+  "DeepResearchResponse",
+  "DeepResearchStatusResponse",
+  "CrawlWatcher",
+]);
 
 /** The only v1 methods the v2 client's `.v1` proxy exposes (sdk-facts 1.2.1); the others need V1FirecrawlApp. */
 export const PY_V1_PROXY: ReadonlySet<string> = new Set([
@@ -50,3 +98,83 @@ export function snakeCase(name: string): string {
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
     .toLowerCase();
 }
+
+/**
+ * Document fields that v2 types as plain dicts of the API's own (camelCase) keys, where 2.x had models:
+ * `r.changeTracking.changeStatus` is `r.change_tracking["changeStatus"]` (sdk-facts 4.2).
+ */
+export const PY_DICT_FIELDS: ReadonlySet<string> = new Set(["change_tracking", "actions"]);
+
+/**
+ * v2's result models (firecrawl.v2.types), as tests build them for a mocked method's return_value: each
+ * field is a value (null), a model, or a list of models ("[Model]"); `required` are the fields without a default.
+ */
+export interface PyResultModel {
+  readonly fields: Readonly<Record<string, string | null>>;
+  readonly required?: readonly string[];
+  /** a string in a list of these models is the model with this field (map links were strings in v1) */
+  readonly fromString?: string;
+}
+
+const METADATA_FIELDS = [
+  "title", "description", "url", "language", "keywords", "robots", "og_title", "og_description", "og_url", "og_image", "og_audio",
+  "og_determiner", "og_locale", "og_locale_alternate", "og_site_name", "og_video", "favicon", "dc_terms_created", "dc_date_created",
+  "dc_date", "dc_terms_type", "dc_type", "dc_terms_audience", "dc_terms_subject", "dc_subject", "dc_description", "dc_terms_keywords",
+  "modified_time", "published_time", "article_tag", "article_section", "source_url", "status_code", "scrape_id", "num_pages",
+  "content_type", "proxy_used", "timezone", "cache_state", "cached_at", "credits_used", "concurrency_limited", "error",
+];
+const values = (...names: string[]) => Object.fromEntries(names.map((n) => [n, null]));
+const JOB = { ...values("status", "total", "completed", "credits_used", "expires_at", "next"), data: "[Document]" };
+
+export const PY_RESULT_MODELS: Readonly<Record<string, PyResultModel>> = {
+  Document: {
+    fields: {
+      ...values("markdown", "html", "raw_html", "json", "summary", "links", "images", "screenshot", "audio", "video", "actions", "answer", "highlights", "warning", "change_tracking"),
+      metadata: "DocumentMetadata",
+    },
+  },
+  DocumentMetadata: { fields: values(...METADATA_FIELDS) },
+  CrawlJob: { fields: JOB, required: ["status"] },
+  BatchScrapeJob: { fields: JOB, required: ["status", "completed", "total"] },
+  CrawlResponse: { fields: values("id", "url"), required: ["id", "url"] },
+  BatchScrapeResponse: { fields: values("id", "url", "invalid_urls"), required: ["id", "url"] },
+  MapData: { fields: { links: "[LinkResult]" }, required: ["links"] },
+  LinkResult: { fields: values("url", "title", "description"), required: ["url"], fromString: "url" },
+  SearchData: { fields: { web: "[SearchResultWeb]" } },
+  SearchResultWeb: { fields: values("url", "title", "description", "category"), required: ["url"] },
+};
+
+/** The model the v2 counterpart of a v1 method (by its JS name, mapping/methods.ts) returns. */
+export const PY_RETURNED_MODELS: Readonly<Record<string, string>> = {
+  scrapeUrl: "Document",
+  search: "SearchData",
+  mapUrl: "MapData",
+  crawlUrl: "CrawlJob",
+  checkCrawlStatus: "CrawlJob",
+  asyncCrawlUrl: "CrawlResponse",
+  batchScrapeUrls: "BatchScrapeJob",
+  checkBatchScrapeStatus: "BatchScrapeJob",
+  asyncBatchScrapeUrls: "BatchScrapeResponse",
+};
+
+/**
+ * The class a mock's spec names in v2. v2's `Firecrawl` sets its methods on each instance in `__init__`, so
+ * `Mock(spec=Firecrawl)` and `create_autospec(Firecrawl)` have none of them; the class that defines them is
+ * v2's `FirecrawlClient` (its async one, `AsyncFirecrawlClient`).
+ */
+export const PY_MOCK_SPECS: Readonly<Record<string, { readonly module: string; readonly name: string }>> = {
+  FirecrawlApp: { module: "firecrawl.v2", name: "FirecrawlClient" },
+  AsyncFirecrawlApp: { module: "firecrawl.v2", name: "AsyncFirecrawlClient" },
+};
+
+/** 2.x response models, by the v2 result they stand for, where code annotates its own parameters with them. */
+export const PY_RESULT_TYPE_KINDS: Readonly<Record<string, "document" | "job" | "started" | "map" | "search">> = {
+  ScrapeResponse: "document",
+  FirecrawlDocument: "document",
+  CrawlStatusResponse: "job",
+  BatchScrapeStatusResponse: "job",
+  CrawlResponse: "started",
+  BatchScrapeResponse: "started",
+  MapResponse: "map",
+  SearchResponse: "search",
+};

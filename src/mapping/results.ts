@@ -76,6 +76,7 @@ export const RESULTS: readonly ResultRow[] = [
     spec: "sdk-facts 4.1",
     of: ["document"],
     js: { v1: "url" },
+    python: { v1: "url", v2: null, todo: "v2 documents keep the page URL under metadata (metadata_typed.url, or metadata_typed.source_url for the URL asked for)" },
     change: { kind: "moved", into: "metadata", todo: "v2 documents keep the page URL under metadata (metadata.url, or metadata.sourceURL for the URL asked for)" },
   },
   {

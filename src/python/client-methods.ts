@@ -5,33 +5,44 @@
  */
 import { PY_ASYNC_URL_KEYWORD, PY_V1_PROXY } from "../mapping/python.js";
 import { keywords, positional, removeItem } from "./code.js";
-import type { PyStep } from "./language.js";
+import type { PyMethodUse } from "./detect.js";
+import type { PyContext, PyStep } from "./language.js";
 
 const NO_IDEMPOTENCY = "v2 crawl has no idempotency key; the key was dropped, make sure a retried call cannot start a second crawl";
+
+/**
+ * A v1 method's name where the code names it (a call, or a test's mock of it): v2's name, or the v1 client's
+ * through `.v1`, marked. Says whether the method has a v2 counterpart the code can go on with.
+ */
+export function migrateMethodName(context: PyContext, at: PyMethodUse): boolean {
+  const { row, name } = at;
+  const v2 = row.python.v2;
+  if (v2 === "watcher") {
+    const kind = row.js.v1 === "batchScrapeUrlsAndWatch" ? "batch" : "crawl";
+    context.todo(at.node, `${at.method}() is start_${kind === "batch" ? "batch_scrape" : "crawl"}() + watcher(job_id, kind="${kind}") in v2, with add_listener(); the v2 client's .v1 proxy lacks it`, "methods");
+    return false;
+  }
+  if (!v2) {
+    if (PY_V1_PROXY.has(at.method)) {
+      context.edit(at.receiver.endIndex, at.receiver.endIndex, ".v1", `${at.method}() routed through the v1 client`);
+      context.todo(at.node, `${at.method}() has no v2 equivalent; it still runs on the v1 client through .v1`, "methods");
+    } else {
+      context.todo(at.node, `${at.method}() has no v2 equivalent and the v2 client's .v1 proxy lacks it: use V1FirecrawlApp, or move to the v2 flow`, "methods");
+    }
+    return false;
+  }
+  if (at.isV1Name) context.edit(name.startIndex, name.endIndex, v2, `${at.method}() is ${v2}() in v2`);
+  return true;
+}
 
 export const step: PyStep = {
   name: "client-methods",
   description: "renames v1 client methods to v2 and adapts their arguments",
   run(context) {
     for (const call of context.calls) {
-      const { row, name } = call;
-      const v2 = row.python.v2;
-      if (v2 === "watcher") {
-        const kind = row.js.v1 === "batchScrapeUrlsAndWatch" ? "batch" : "crawl";
-        context.todo(call.node, `${call.method}() is start_${kind === "batch" ? "batch_scrape" : "crawl"}() + watcher(job_id, kind="${kind}") in v2, with add_listener(); the v2 client's .v1 proxy lacks it`, "methods");
-        continue;
-      }
-      if (!v2) {
-        if (PY_V1_PROXY.has(call.method)) {
-          context.edit(call.receiver.endIndex, call.receiver.endIndex, ".v1", `${call.method}() routed through the v1 client`);
-          context.todo(call.node, `${call.method}() has no v2 equivalent; it still runs on the v1 client through .v1`, "methods");
-        } else {
-          context.todo(call.node, `${call.method}() has no v2 equivalent and the v2 client's .v1 proxy lacks it: use V1FirecrawlApp, or move to the v2 flow`, "methods");
-        }
-        continue;
-      }
-      if (call.isV1Name) context.edit(name.startIndex, name.endIndex, v2, `${call.method}() is ${v2}() in v2`);
-      if (row.js.v1 === "crawlUrl" || row.js.v1 === "asyncCrawlUrl") {
+      if (!migrateMethodName(context, call)) continue;
+      const v2 = call.row.python.v2!;
+      if (call.row.js.v1 === "crawlUrl" || call.row.js.v1 === "asyncCrawlUrl") {
         const key = keywords(call.args).find((k) => k.name === "idempotency_key");
         if (key) {
           context.apply(removeItem(context.source, call.args, key.node), "idempotency_key removed: v2 crawl has none");

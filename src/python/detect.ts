@@ -4,13 +4,14 @@
  * it. Tracking is by name within the file; unrelated objects with the same method names never match.
  */
 import { METHODS, type MethodRow } from "../mapping/methods.js";
-import { PY_CLIENTS, PY_LEGACY_MODULES, PY_PACKAGE, PY_TYPES_MODULE } from "../mapping/python.js";
+import { PY_CLIENTS, PY_LEGACY_MODULES, PY_MOCK_SPECS, PY_PACKAGE, PY_TYPES_MODULE } from "../mapping/python.js";
+import { MOCK_ASSERTIONS, mockClients, patchTargets } from "./mock-clients.js";
 import { allOf, type Node, type Tree } from "./parser.js";
 
 const SDK_MODULES = new Set<string>([PY_PACKAGE, ...PY_LEGACY_MODULES, `${PY_PACKAGE}.v2`, PY_TYPES_MODULE]);
-/** every class name, v1 or v2, that makes a client; the async ones are awaited */
+/** every class name, v1 or v2, that makes a client (v2's own client classes too, which mocks take as spec); the async ones are awaited */
 const CLIENT_CLASSES = new Map<string, boolean>([
-  ...PY_CLIENTS.flatMap((c) => [[c.v1, c.async] as const, [c.v2, c.async] as const]),
+  ...PY_CLIENTS.flatMap((c) => [[c.v1, c.async] as const, [c.v2, c.async] as const, [PY_MOCK_SPECS[c.v1]!.name, c.async] as const]),
 ]);
 
 export interface PyBindings {
@@ -23,9 +24,14 @@ export interface PyBindings {
   readonly clients: ReadonlyMap<string, boolean>;
   /** the import statements that bring the SDK in */
   readonly imports: readonly Node[];
+  /** patch targets naming the client class in tests: `patch("pkg.module.FirecrawlApp")` */
+  readonly patches: readonly Node[];
+  /** mocks' specs naming the client class: `Mock(spec=FirecrawlApp)`, `create_autospec(FirecrawlApp)` */
+  readonly specs: readonly Node[];
 }
 
-export interface PyCall {
+/** A client method named in the code: called, or mocked in a test. */
+export interface PyMethodUse {
   readonly node: Node;
   /** the identifier naming the method */
   readonly name: Node;
@@ -33,15 +39,29 @@ export interface PyCall {
   readonly method: string;
   readonly row: MethodRow;
   readonly isV1Name: boolean;
-  readonly async: boolean;
-  readonly args: Node;
 }
 
-/** A receiver's key for tracking: a name, or `self.attr`. */
+export interface PyCall extends PyMethodUse {
+  readonly async: boolean;
+  readonly args: Node;
+  /** a test's assertion on a mocked method (`app.scrape_url.assert_called_once_with(...)`): its arguments are the call's */
+  readonly mock?: true;
+}
+
+/** A mocked method named but not called (`node` is `app.scrape_url`): `app.scrape_url.return_value = {...}`. */
+export interface PyMockedMethod extends PyMethodUse {
+  /** what the test makes the mock return: `.return_value = value`, or `.side_effect = [value, ...]` */
+  readonly returns?: { readonly value: Node; readonly each: boolean };
+}
+
+/** A receiver's key for tracking: a name, `self.attr`, or a patched class mock's `m.return_value`. */
 function keyOf(node: Node | null): string | null {
   if (!node) return null;
   if (node.type === "identifier") return node.text;
-  if (node.type === "attribute" && node.childForFieldName("object")?.text === "self") return `self.${node.childForFieldName("attribute")!.text}`;
+  const object = node.type === "attribute" ? node.childForFieldName("object") : null;
+  const attribute = node.type === "attribute" ? node.childForFieldName("attribute")!.text : "";
+  if (object?.text === "self") return `self.${attribute}`;
+  if (object?.type === "identifier" && attribute === "return_value") return node.text;
   return null;
 }
 
@@ -112,25 +132,57 @@ export function detect(tree: Tree): PyBindings {
     const isAsync = classOf(parameter.childForFieldName("type"));
     if (name && isAsync !== undefined) clients.set(name.text, isAsync);
   }
-  return { found: imports.length > 0, classes, modules, clients, imports };
+  const patches = patchTargets(root, new Set(CLIENT_CLASSES.keys()));
+  const asyncTarget = (target: Node) => CLIENT_CLASSES.get(target.text.slice(1, -1).split(".").at(-1)!) ?? false;
+  const mocked = mockClients(root, classOf, patches, asyncTarget, keyOf);
+  for (const [key, isAsync] of mocked.clients) if (!clients.has(key)) clients.set(key, isAsync);
+  return { found: imports.length > 0 || patches.length > 0, classes, modules, clients, imports, patches, specs: mocked.specs };
 }
 
-/** Calls of client methods by their v1 or v2 name, on receivers known to be clients. */
+/** `client.method`: a client method named by its v1 or v2 name, on a receiver known to be a client. */
+function methodOf(sdk: PyBindings, node: Node | null) {
+  if (node?.type !== "attribute") return null;
+  const name = node.childForFieldName("attribute")!;
+  const receiver = node.childForFieldName("object")!;
+  const found = pythonRow(name.text);
+  const key = keyOf(receiver);
+  const isAsync = key !== null ? sdk.clients.get(key) : undefined;
+  return found && isAsync !== undefined ? { name, receiver, method: name.text, ...found, async: isAsync } : null;
+}
+
+/** The assertion a test makes on a mocked method, when `node` is `client.method.assert_called_once_with`. */
+function assertionOn(node: Node | null): Node | null {
+  if (node?.type !== "attribute" || !MOCK_ASSERTIONS.has(node.childForFieldName("attribute")!.text)) return null;
+  return node.childForFieldName("object");
+}
+
+/** Calls of client methods by their v1 or v2 name, on receivers known to be clients, and tests' assertions on them. */
 export function clientCalls(tree: Tree, sdk: PyBindings): PyCall[] {
   const calls: PyCall[] = [];
   for (const call of allOf(tree.rootNode, "call")) {
     const fn = call.childForFieldName("function");
-    if (fn?.type !== "attribute") continue;
-    const name = fn.childForFieldName("attribute")!;
-    const receiver = fn.childForFieldName("object")!;
-    const found = pythonRow(name.text);
-    if (!found) continue;
-    const key = keyOf(receiver);
-    const isAsync = key !== null ? sdk.clients.get(key) : undefined;
-    if (isAsync === undefined) continue;
-    calls.push({ node: call, name, receiver, method: name.text, ...found, async: isAsync, args: call.childForFieldName("arguments")! });
+    const args = call.childForFieldName("arguments")!;
+    const method = methodOf(sdk, fn);
+    if (method) calls.push({ node: call, ...method, args });
+    const asserted = methodOf(sdk, assertionOn(fn));
+    if (asserted) calls.push({ node: call, ...asserted, args, mock: true });
   }
   return calls;
+}
+
+/** Mocked methods that tests name without calling them or asserting on their calls. */
+export function mockedMethods(tree: Tree, sdk: PyBindings): PyMockedMethod[] {
+  return allOf(tree.rootNode, "attribute").flatMap((node): PyMockedMethod[] => {
+    const method = methodOf(sdk, node);
+    const parent = node.parent;
+    if (!method || parent?.type !== "attribute" || parent.childForFieldName("object")?.id !== node.id) return [];
+    if (assertionOn(parent) && parent.parent?.type === "call") return [];
+    const assignment = parent.parent;
+    const set = assignment?.type === "assignment" && assignment.childForFieldName("left")?.id === parent.id ? parent.childForFieldName("attribute")!.text : "";
+    const value = assignment?.childForFieldName("right");
+    const returns = set === "return_value" ? { value: value!, each: false } : set === "side_effect" && value?.type === "list" ? { value, each: true } : undefined;
+    return [{ ...method, node, returns }];
+  });
 }
 
 /** The method row for a Python method name, v1 (any spelling the table lists) or v2. */

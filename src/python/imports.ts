@@ -3,13 +3,13 @@
  * (references follow when the name was not aliased and the new one is free), `firecrawl.firecrawl` is gone,
  * option models come from `firecrawl.types`, and `JsonConfig` goes once its calls became format dicts.
  */
-import { PY_CLIENTS, PY_JSON_CONFIG, PY_LEGACY_MODULES, PY_MOVED_TYPES, PY_PACKAGE, PY_TYPES_MODULE } from "../mapping/python.js";
+import { PY_CLIENTS, PY_LEGACY_MODULES, PY_MOVED_TYPES, PY_OPTION_MODELS, PY_PACKAGE, PY_TYPES_MODULE, PY_V1_ONLY_TYPES, PY_V1_TYPES_MODULE } from "../mapping/python.js";
 import type { PyContext, PyStep } from "./language.js";
+import { usesIn } from "./names.js";
 import { allOf, stringValue, type Node } from "./parser.js";
 import { hasV1PyCalls } from "./version.js";
 
 const RENAMES = new Map<string, string>(PY_CLIENTS.map((c) => [c.v1, c.v2]));
-const MOVED = new Set<string>(PY_MOVED_TYPES);
 const LEGACY = new Set<string>(PY_LEGACY_MODULES);
 
 interface Name {
@@ -26,16 +26,9 @@ function namesOf(statement: Node): Name[] {
   });
 }
 
-/** Uses of a name other than in the SDK's imports: identifiers that are not attribute names or keyword names. */
+/** Uses of a name other than in the SDK's imports. */
 function usesOf(context: PyContext, name: string): Node[] {
-  const imports = context.sdk.imports;
-  return allOf(context.tree.rootNode, "identifier").filter((n) => {
-    if (n.text !== name || imports.some((i) => n.startIndex >= i.startIndex && n.endIndex <= i.endIndex)) return false;
-    const parent = n.parent;
-    if (parent?.type === "attribute" && parent.childForFieldName("attribute")?.id === n.id) return false;
-    if (parent?.type === "keyword_argument" && parent.childForFieldName("name")?.id === n.id) return false;
-    return true;
-  });
+  return usesIn(context.tree.rootNode, name).filter((n) => !context.sdk.imports.some((i) => n.startIndex >= i.startIndex && n.endIndex <= i.endIndex));
 }
 
 /** Forward references in annotations (`Optional["FirecrawlApp"]`): strings that name the class inside a type. */
@@ -48,56 +41,78 @@ function quotedAnnotations(context: PyContext, name: string): Node[] {
 }
 
 /**
+ * Renames every use of an imported name, once for all the statements that import it, when the new name is
+ * free; says whether it did (otherwise the statements keep the old name as an alias).
+ */
+function renameUses(context: PyContext, from: string, to: string, renamed: Map<string, boolean>): boolean {
+  if (!renamed.has(from)) {
+    const free = usesOf(context, to).length === 0;
+    if (free) {
+      for (const use of usesOf(context, from)) context.edit(use.startIndex, use.endIndex, to);
+      for (const use of quotedAnnotations(context, from)) context.edit(use.startIndex + 1, use.endIndex - 1, to);
+    }
+    renamed.set(from, free);
+  }
+  return renamed.get(from)!;
+}
+
+/** `from x import A` becoming `B`: B where its uses were renamed, `B as A` where they could not be. */
+function renderedAs(context: PyContext, n: Name, to: string, renamed: Map<string, boolean>): string {
+  if (n.alias) return `${to} as ${n.alias}`;
+  if (to === n.imported) return to;
+  return renameUses(context, n.imported, to, renamed) ? to : `${to} as ${n.imported}`;
+}
+
+/**
  * One import statement. A module may import the client in several places (lazily, inside functions): the
  * uses are renamed once, for all of them, and only when the new name is free; otherwise every statement
  * keeps the old name as an alias (`from firecrawl import Firecrawl as FirecrawlApp`), so no use is left
- * pointing at a name that is not there.
+ * pointing at a name that is not there. 2.x models go where v2 keeps them, or to v2's copy of v1's.
  */
 function migrateStatement(context: PyContext, statement: Node, renamed: Map<string, boolean>, migrating: boolean): void {
   const module = statement.childForFieldName("module_name")!;
   const names = namesOf(statement);
   const render = (n: Name, imported = n.imported) => (n.alias ? `${imported} as ${n.alias}` : imported);
   const kept: string[] = [];
-  const moved: string[] = [];
+  const moved = new Map<string, string[]>();
+  const move = (to: string, name: string) => moved.set(to, [...new Set([...(moved.get(to) ?? []), name])]);
+  const v1Only: string[] = [];
   let changed = LEGACY.has(module.text);
   for (const n of names) {
     const to = RENAMES.get(n.imported);
+    const model = keepsModels(module.text) ? undefined : PY_MOVED_TYPES[n.imported];
     // The client's v1 name is v2's alias: it changes only along with a file that is being migrated.
     if (to && migrating) {
       changed = true;
-      if (!n.alias && !renamed.has(n.imported)) {
-        const free = usesOf(context, to).length === 0;
-        if (free) {
-          for (const use of usesOf(context, n.imported)) context.edit(use.startIndex, use.endIndex, to);
-          for (const use of quotedAnnotations(context, n.imported)) context.edit(use.startIndex + 1, use.endIndex - 1, to);
-        }
-        renamed.set(n.imported, free);
-      }
-      kept.push(n.alias ? render(n, to) : renamed.get(n.imported) ? to : `${to} as ${n.imported}`);
-    } else if (MOVED.has(n.imported) && !keepsModels(module.text)) {
+      kept.push(renderedAs(context, n, to, renamed));
+    } else if (model) {
       changed = true;
-      moved.push(render(n));
-    } else if (n.imported === PY_JSON_CONFIG && usesOf(context, n.alias ?? n.imported).length === 0) {
+      move(model.module, renderedAs(context, n, model.name, renamed));
+    } else if (PY_V1_ONLY_TYPES.has(n.imported) && !keepsModels(module.text)) {
       changed = true;
+      const local = n.alias ?? n.imported;
+      if (usesOf(context, local).length === 0) continue;
+      move(PY_V1_TYPES_MODULE, `V1${n.imported} as ${local}`);
+      v1Only.push(n.imported);
     } else {
       kept.push(render(n));
     }
   }
   if (!changed) return;
   const indent = context.source.text.slice(context.source.text.lastIndexOf("\n", statement.startIndex - 1) + 1, statement.startIndex);
-  const lines = [
-    ...(kept.length ? [`from ${PY_PACKAGE} import ${kept.join(", ")}`] : []),
-    ...(moved.length ? [`from ${PY_TYPES_MODULE} import ${moved.join(", ")}`] : []),
-  ];
+  const lines = [...(kept.length ? [`from ${PY_PACKAGE} import ${kept.join(", ")}`] : []), ...[...moved].map(([to, list]) => `from ${to} import ${list.join(", ")}`)];
   context.edit(statement.startIndex, statement.endIndex, lines.join(`${context.source.eol}${indent}`), `import from ${module.text} updated for v2`);
+  if (v1Only.length) {
+    context.todo(statement, `${v1Only.join(", ")}: v1 model${v1Only.length > 1 ? "s" : ""} with no v2 counterpart, imported from v2's copy of the v1 client so this code still runs; v2 methods do not take ${v1Only.length > 1 ? "them" : "it"}`);
+  }
 }
 
-/** An import only v1 code has: from a module v2 removed, a model from where v2 no longer keeps it, JsonConfig. */
+/** An import only v1 code has: from a module v2 removed, or a 2.x model from where v2 no longer keeps it. */
 function importsV1Only(statement: Node): boolean {
   if (statement.type !== "import_from_statement") return false;
   const module = statement.childForFieldName("module_name")!.text;
   if (LEGACY.has(module)) return true;
-  return namesOf(statement).some((n) => n.imported === PY_JSON_CONFIG || (MOVED.has(n.imported) && !keepsModels(module)));
+  return !keepsModels(module) && namesOf(statement).some((n) => n.imported in PY_MOVED_TYPES || PY_V1_ONLY_TYPES.has(n.imported));
 }
 
 /** Where v2 keeps its option models: `firecrawl.types`, and v2's own `firecrawl.v2.types`. */
@@ -120,7 +135,7 @@ function importUsedModels(context: PyContext): void {
   // Any of the package's modules counts (v2 code imports its models from firecrawl.v2.types).
   const fromPackage = allOf(context.tree.rootNode, "import_from_statement").filter((s) => (s.childForFieldName("module_name")?.text ?? "").split(".")[0] === PY_PACKAGE);
   const imported = new Set(fromPackage.flatMap((s) => namesOf(s).map((n) => n.alias ?? n.imported)));
-  const used = [...MOVED].filter((model) => !imported.has(model) && allOf(context.tree.rootNode, "call").some((c) => c.childForFieldName("function")?.text === model));
+  const used = Object.values(PY_OPTION_MODELS).filter((model) => !imported.has(model) && allOf(context.tree.rootNode, "call").some((c) => c.childForFieldName("function")?.text === model));
   const anchor = context.sdk.imports.at(-1);
   if (!used.length || !anchor) return;
   context.edit(anchor.endIndex, anchor.endIndex, `${context.source.eol}from ${PY_TYPES_MODULE} import ${used.join(", ")}`, `import ${used.join(", ")} from ${PY_TYPES_MODULE}`);

@@ -6,13 +6,14 @@ import type { DocLink } from "../mapping/docs.js";
 import type { Edit } from "../engine/edits.js";
 import { Planner, runPipeline, type Language, type Named, type Result, type StepPlan, type TransformOptions } from "../engine/pipeline.js";
 import type { Source } from "../engine/source.js";
-import { clientCalls, detect, type PyBindings, type PyCall } from "./detect.js";
+import { clientCalls, detect, mockedMethods, type PyBindings, type PyCall, type PyMockedMethod } from "./detect.js";
 import { parsePython, syntaxError, type Node, type Tree } from "./parser.js";
 
 export interface PyParsed {
   readonly tree: Tree;
   readonly sdk: PyBindings;
   readonly calls: readonly PyCall[];
+  readonly mocks: readonly PyMockedMethod[];
 }
 
 export interface PyContext {
@@ -20,6 +21,8 @@ export interface PyContext {
   readonly tree: Tree;
   readonly sdk: PyBindings;
   readonly calls: readonly PyCall[];
+  /** tests' mocks of client methods, named without a call */
+  readonly mocks: readonly PyMockedMethod[];
   readonly options: TransformOptions;
   /** earlier steps of this run changed the file: it is being migrated */
   readonly migrating: boolean;
@@ -53,7 +56,7 @@ const python: Language<PyParsed, PyStep> = {
     const error = syntaxError(tree);
     if (error) throw new PythonSyntaxError(error);
     const sdk = detect(tree);
-    return { tree, sdk, calls: clientCalls(tree, sdk) };
+    return { tree, sdk, calls: clientCalls(tree, sdk), mocks: mockedMethods(tree, sdk) };
   },
   reachesSdk: (parsed) => parsed.sdk.found,
   plan(step, source, parsed, options, migrating): StepPlan {

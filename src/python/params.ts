@@ -3,17 +3,16 @@
  * passed camelCase API keys in a dict; 2.x and v2 take snake_case keyword arguments. A dict literal becomes
  * keyword arguments (the option and format steps then rename what v2 renamed); anything else is marked.
  */
-import { snakeCase } from "../mapping/python.js";
+import { PY_OPTION_MODELS, snakeCase } from "../mapping/python.js";
 import { dictEntries, keywords, positional } from "./code.js";
 import type { PyStep } from "./language.js";
-import { indentAt } from "../engine/code.js";
+import { indentAt, lineStart, removeStatement } from "../engine/code.js";
+import { boundDict } from "./bound-dict.js";
 import type { Node } from "./parser.js";
 
-/** v2 takes these as models with snake_case fields, not dicts (sdk-facts 6.1). */
-const MODELS: Readonly<Record<string, string>> = { scrape_options: "ScrapeOptions" };
 
 function keywordValue(name: string, value: Node): string {
-  const model = MODELS[name];
+  const model = PY_OPTION_MODELS[name];
   const entries = model && value.type === "dictionary" ? dictEntries(value) : null;
   return entries ? `${model}(${entries.map((e) => `${snakeCase(e.key)}=${e.value.text}`).join(", ")})` : value.text;
 }
@@ -25,15 +24,25 @@ export const step: PyStep = {
   name: "params",
   description: "turns 1.x params={...} dicts of camelCase API keys into snake_case keyword arguments",
   run(context) {
+    const clientCalls = new Set(context.calls.map((c) => c.node.id));
     for (const call of context.calls) {
       if (!call.isV1Name && !call.row.python.v1.includes(call.method)) continue;
       const given = keywords(call.args).find((k) => k.name === "params");
       const value = given?.value ?? positional(call.args)[PARAMS_AT];
       if (!value) continue;
       const target = given?.node ?? value;
-      const entries = value.type === "dictionary" ? dictEntries(value) : null;
+      const bound = value.type === "identifier" ? boundDict(value, call.node, clientCalls) : null;
+      let dict = value.type === "dictionary" ? value : null;
+      if (bound) {
+        if ("dict" in bound) dict = bound.dict;
+        else if (given) {
+          context.todo(call.node, `v1 params must become keyword arguments in v2 (snake_case names); params comes from ${value.text}, which this codemod cannot follow: ${bound.reason}`);
+          continue;
+        }
+      }
+      const entries = dict ? dictEntries(dict) : null;
       if (!entries) {
-        if (given || value.type === "dictionary") context.todo(call.node, "v1 params must become keyword arguments in v2 (snake_case names); this one is not a plain dict literal");
+        if (given || dict) context.todo(call.node, "v1 params must become keyword arguments in v2 (snake_case names); this one is not a plain dict literal");
         continue;
       }
       // Positional arguments after the dict (`crawl_url(url, {...}, 2, key)`) cannot stay behind keywords:
@@ -53,11 +62,15 @@ export const step: PyStep = {
         }
         return [`${snakeCase(names[i]!)}=${arg.text}`];
       });
-      const multiline = value.text.includes("\n");
+      // A dict from elsewhere is laid out as the call is: one argument a line only where the call has them so.
+      const multiline = dict!.text.includes("\n") && (dict === value || context.source.text.slice(lineStart(context.source.text, target.startIndex), target.startIndex).trim() === "");
       const indent = multiline ? indentAt(context.source.text, target.startIndex) : "";
       const kwargs = [...entries.map((e) => `${snakeCase(e.key)}=${keywordValue(snakeCase(e.key), e.value)}`), ...trailing];
       const text = multiline ? kwargs.join(`,${context.source.eol}${indent}`) : kwargs.join(", ");
       context.edit(target.startIndex, (extras.at(-1) ?? target).endIndex, text, "v1 params dict is keyword arguments in v2");
+      if (bound && "dict" in bound && bound.unused) {
+        context.apply(removeStatement(context.source, bound.statement.startIndex, bound.statement.endIndex), `${value.text} went into the call as keyword arguments`);
+      }
     }
   },
 };

@@ -85,3 +85,14 @@ export function stringValue(node: Node | null): string | undefined {
   if (node.children.some((c) => c?.type === "interpolation")) return undefined;
   return content.map((c) => c!.text).join("");
 }
+
+/** The last name in a dotted name (`mocker.patch` is `patch`), or the node's text. */
+export function lastName(node: Node | null): string {
+  if (node?.type === "attribute") return node.childForFieldName("attribute")!.text;
+  return node?.text ?? "";
+}
+
+/** The name a call calls, by its last part: `loop.run_in_executor(...)` calls `run_in_executor`. */
+export function calledName(call: Node): string {
+  return lastName(call.childForFieldName("function"));
+}

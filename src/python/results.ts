@@ -1,51 +1,106 @@
 /**
  * Results (sdk-facts 4.2): what v2 calls return. `if not r.success: raise ...` goes (v2 raises), or checks
- * a waiter's job status; other success/error uses are marked. 2.x's camelCase fields are v2's snake_case
- * ones (`rawHtml` -> `raw_html`, `metadata["sourceURL"]` -> `metadata.source_url`), 1.x dict access
- * (`r["markdown"]`) is attribute access, `extract`/`json_field` is `json`, search `data` is `web`, and map
- * links, now objects, are turned back into the strings the code expects.
+ * a waiter's job status; other success/error uses are marked. v2 results are pydantic models, not dicts:
+ * 1.x dict access (`r["markdown"]`, `r.get("markdown", "")`, `"markdown" in r`) becomes attribute access,
+ * 2.x's camelCase fields are v2's snake_case ones (`rawHtml` -> `raw_html`, `metadata["sourceURL"]` ->
+ * `metadata_typed.source_url`), `extract`/`json_field` is `json`, search `data` is `web`, map links, now
+ * objects, are turned back into the strings the code expects, and a crawl's documents are followed into the
+ * loops that read them.
  */
-import { PY_FIELD_RENAMES, snakeCase } from "../mapping/python.js";
-import { RESULTS, RETYPED_RESULTS, WAITER_TODO } from "../mapping/results.js";
-import type { PyCall } from "./detect.js";
+import { PY_DICT_FIELDS, PY_FIELD_RENAMES, PY_LEGACY_MODULES, PY_PACKAGE, PY_RESULT_TYPE_KINDS, snakeCase } from "../mapping/python.js";
+import { RESULTS, RETYPED_RESULTS, WAITER_TODO, type ResultRow } from "../mapping/results.js";
+import type { ResultKind } from "../mapping/methods.js";
 import { removeStatement } from "../engine/code.js";
 import { pyLiteral } from "./code.js";
 import type { PyContext, PyStep } from "./language.js";
+import { annotatedParameters, boundName, elementsOf, resultExpression, usesAfter } from "./result-values.js";
 import { isV1PyCall } from "./version.js";
 import { allOf, stringValue, type Node } from "./parser.js";
 
 /** Fields whose contents are the user's own data: nothing below them is renamed. */
-const USER_DATA = new Set(["json", "json_field", "extract", "metadata_dict"]);
+const USER_DATA = new Set(["json", "metadata_dict"]);
 
-function rowFor(call: PyCall, field: string) {
-  return RESULTS.find((row) => row.js.v1 === field && row.of.includes(call.row.result!));
+const NOT_A_DICT = "v2 results are pydantic models, not dicts: use .model_dump() where a dict is needed (its keys are snake_case)";
+
+/** What a tracked value is: a call's result, or a document drawn from a job's data. */
+interface Subject {
+  readonly kind: ResultKind;
+  readonly waiter: boolean;
 }
 
-/** `x = call` or `x = await call`: the name the result is bound to. */
-function boundName(call: PyCall): Node | null {
-  let at: Node | null = call.node.parent;
-  if (at?.type === "await") at = at.parent;
-  if (at?.type !== "assignment") return null;
-  const left = at.childForFieldName("left");
-  return left?.type === "identifier" ? left : null;
+const DOCUMENT: Subject = { kind: "document", waiter: false };
+
+function rowFor(kind: ResultKind, field: string): ResultRow | undefined {
+  return RESULTS.find((row) => row.js.v1 === field && row.of.includes(kind));
 }
 
-/** The scope a name lives in: its function, or the module. */
-function scopeOf(node: Node): Node {
-  let at: Node | null = node.parent;
-  while (at && at.type !== "function_definition" && at.type !== "module") at = at.parent;
-  return at ?? node;
+/** The v2 name of a result's field, and the row that says more about it. */
+export function renamed(kind: ResultKind | null, field: string): { to: string; row?: ResultRow } {
+  const row = kind ? rowFor(kind, field) : undefined;
+  if (row?.change.kind === "rename") return { to: row.change.to, row };
+  return { to: PY_FIELD_RENAMES[field] ?? snakeCase(field), row };
 }
 
-/** The field a read names: `x.field` or `x["field"]`. */
-function fieldOf(read: Node): { field: string; key: Node; subscript: boolean } | null {
-  if (read.type === "attribute") return { field: read.childForFieldName("attribute")!.text, key: read.childForFieldName("attribute")!, subscript: false };
-  if (read.type === "subscript") {
-    const key = read.childForFieldName("subscript");
-    const field = stringValue(key);
-    return field !== undefined ? { field, key: key!, subscript: true } : null;
+/** One read of a field: `x.field`, `x["field"]`, or `x.get("field"[, default])`. */
+interface Read {
+  readonly node: Node;
+  readonly field: string;
+  readonly form: "attribute" | "subscript" | "get";
+  readonly name?: Node;
+  readonly fallback?: Node;
+}
+
+function readAbove(node: Node): Read | null {
+  const parent = node.parent;
+  if (parent?.type === "subscript" && parent.childForFieldName("value")?.id === node.id) {
+    const field = stringValue(parent.childForFieldName("subscript"));
+    return field === undefined ? null : { node: parent, field, form: "subscript" };
   }
-  return null;
+  if (parent?.type !== "attribute" || parent.childForFieldName("object")?.id !== node.id) return null;
+  const name = parent.childForFieldName("attribute")!;
+  const call = parent.parent?.type === "call" && parent.parent.childForFieldName("function")?.id === parent.id ? parent.parent : null;
+  if (!call) return { node: parent, field: name.text, form: "attribute", name };
+  // A method call other than get() is not a field read.
+  if (name.text !== "get") return null;
+  const args = call.childForFieldName("arguments")?.namedChildren.filter((a): a is Node => a !== null && a.type !== "comment") ?? [];
+  const field = stringValue(args[0] ?? null);
+  if (field === undefined || args.length > 2 || args.some((a) => a.type === "keyword_argument")) return null;
+  return { node: call, field, form: "get", fallback: args[1] && args[1].text !== "None" ? args[1] : undefined };
+}
+
+/** Whether an expression reads the tracked value or another result's field through get(). */
+function readsResults(expression: Node, head: Node): boolean {
+  if (allOf(expression, "identifier").some((i) => i.text === head.text)) return true;
+  return allOf(expression, "attribute").some((a) => a.childForFieldName("attribute")?.text === "get" && a.parent?.type === "call");
+}
+
+function describe(read: Read): string {
+  return read.form === "attribute" ? `.${read.field}` : read.form === "subscript" ? `["${read.field}"]` : `.get("${read.field}")`;
+}
+
+/** `"field" in x` or `"field" not in x`. */
+function membershipAbove(context: PyContext, node: Node): { node: Node; field: string; negated: boolean } | null {
+  const parent = node.parent;
+  if (parent?.type !== "comparison_operator" || parent.namedChildren.length !== 2 || parent.namedChildren[1]?.id !== node.id) return null;
+  const field = stringValue(parent.namedChildren[0]!);
+  const operator = context.source.text.slice(parent.namedChildren[0]!.endIndex, node.startIndex).trim().replace(/\s+/g, " ");
+  if (field === undefined || (operator !== "in" && operator !== "not in")) return null;
+  return { node: parent, field, negated: operator === "not in" };
+}
+
+/** A default that `or` gives exactly where the field is None or empty: "", [], {}. */
+function isEmptyLiteral(node: Node): boolean {
+  return /^(""|''|\[\s*\]|\{\s*\}|dict\(\s*\)|list\(\s*\))$/.test(node.text);
+}
+
+/** Where `a or b` can stand without parentheses. */
+const OR_SAFE = new Set(["argument_list", "keyword_argument", "expression_statement", "return_statement", "assignment", "pair", "list", "tuple", "parenthesized_expression", "for_statement", "for_in_clause", "if_statement", "elif_clause", "while_statement"]);
+
+function needsParentheses(node: Node): boolean {
+  const parent = node.parent;
+  // `a or (x or "")` is `a or x or ""`; `a and (x or "")` is not `a and x or ""`.
+  if (parent?.type === "boolean_operator") return parent.childForFieldName("operator")?.type !== "or";
+  return !parent || !OR_SAFE.has(parent.type);
 }
 
 function throwOnlyGuard(read: Node): Node | null {
@@ -58,81 +113,214 @@ function throwOnlyGuard(read: Node): Node | null {
   return body.length === 1 && body[0]!.type === "raise_statement" ? guard : null;
 }
 
-/**
- * `x.get("field")` or `x.get("field", default)`: v1 results were dicts (1.x) and v2 ones are pydantic
- * models, which have no `get`. The read becomes the attribute, with the default where the value is None.
- */
-function migrateGet(context: PyContext, read: Node, row: (field: string) => unknown): boolean {
-  const call = read.parent;
-  if (read.type !== "attribute" || read.childForFieldName("attribute")?.text !== "get" || call?.type !== "call") return false;
-  const args = call.childForFieldName("arguments")?.namedChildren.filter((a): a is Node => a !== null && a.type !== "comment") ?? [];
-  const field = stringValue(args[0] ?? null);
-  // A field the table changes (success, extract, a search's data) is left to its own row.
-  if (field === undefined || args.length > 2 || args.some((a) => a.type === "keyword_argument") || row(field)) return false;
-  const to = PY_FIELD_RENAMES[field] ?? snakeCase(field);
-  const object = read.childForFieldName("object")!.text;
-  const fallback = args[1] && args[1].text !== "None" ? args[1].text : null;
-  const text = fallback ? `(${object}.${to} if ${object}.${to} is not None else ${fallback})` : `${object}.${to}`;
-  context.edit(call.startIndex, call.endIndex, text, `result .get("${field}") is .${to} in v2: results are models, not dicts`);
-  return true;
+/** `if not r.success: raise ...`: gone, or a waiter's status check. */
+function migrateGuard(context: PyContext, subject: Subject, read: Node, guard: Node, handled: Set<number>): void {
+  for (const r of allOf(guard, ["attribute", "subscript"])) handled.add(r.id);
+  if (!subject.waiter) return context.apply(removeStatement(context.source, guard.startIndex, guard.endIndex), "success guard removed: v2 raises on failure");
+  const subjectText = read.childForFieldName("object")!.text;
+  const condition = guard.childForFieldName("condition")!;
+  context.edit(condition.startIndex, condition.endIndex, `${subjectText}.status != ${pyLiteral(context.source, "completed")}`, "waiter success guard checks the job status: v2 returns failed jobs");
+  // The job's status says what went wrong; v2 jobs have no error field.
+  for (const r of allOf(guard.childForFieldName("consequence")!, "attribute")) {
+    if (r.childForFieldName("object")?.text === subjectText && r.childForFieldName("attribute")?.text === "error") {
+      const attribute = r.childForFieldName("attribute")!;
+      context.edit(attribute.startIndex, attribute.endIndex, "status");
+    }
+  }
 }
 
-/** Walks up a chain of reads from the result: x.metadata["sourceURL"] is two reads. */
-function migrateChain(context: PyContext, call: PyCall, read: Node, depth: number, handled: Set<number>): "status" | void {
-  // A .get() ends the chain: what it reads is rewritten whole, so nothing inside it is edited again.
-  if (migrateGet(context, read, (field) => depth === 0 && rowFor(call, field))) return;
-  const found = fieldOf(read);
-  if (!found || handled.has(read.id)) return;
-  const { field, key, subscript } = found;
-  if (depth === 0) {
-    if (field === "status") return "status";
-    const row = rowFor(call, field);
-    if (row?.change.kind === "success-flag") {
-      const guard = subscript ? null : throwOnlyGuard(read);
-      if (!guard) return context.todo(read, row.python?.todo ?? row.change.todo);
-      for (const r of allOf(guard, ["attribute", "subscript"])) handled.add(r.id);
-      if (!call.row.waiter) return context.apply(removeStatement(context.source, guard.startIndex, guard.endIndex), "success guard removed: v2 raises on failure");
-      const subject = read.childForFieldName("object")!.text;
-      const condition = guard.childForFieldName("condition")!;
-      context.edit(condition.startIndex, condition.endIndex, `${subject}.status != ${pyLiteral(context.source, "completed")}`, "waiter success guard checks the job status: v2 returns failed jobs");
-      // The job's status says what went wrong; v2 jobs have no error field.
-      for (const r of allOf(guard.childForFieldName("consequence")!, "attribute")) {
-        if (r.childForFieldName("object")?.text === subject && r.childForFieldName("attribute")?.text === "error") {
-          const attribute = r.childForFieldName("attribute")!;
-          context.edit(attribute.startIndex, attribute.endIndex, "status");
-        }
+/** `getattr(x, "rawHtml", None)`, `hasattr(x, "rawHtml")`: the name in the string is v2's. */
+function migrateAttributeName(context: PyContext, subject: Subject, head: Node): void {
+  const args = head.parent;
+  const fn = args?.type === "argument_list" ? args.parent?.childForFieldName("function")?.text : undefined;
+  if ((fn !== "getattr" && fn !== "hasattr") || args!.namedChildren[0]?.id !== head.id) return;
+  const key = args!.namedChildren[1] ?? null;
+  const field = stringValue(key);
+  if (field === undefined) return;
+  const { to, row } = renamed(subject.kind, field);
+  if (row?.change.kind === "success-flag" || row?.change.kind === "removed") return context.todo(head, row.python?.todo ?? row.change.todo);
+  if (to !== field) context.edit(key!.startIndex, key!.endIndex, pyLiteral(context.source, to), `result field "${field}" is "${to}" in v2`);
+}
+
+/**
+ * Code that handles both shapes (`if isinstance(r, dict): r.get("markdown") else: r.markdown`): the dict
+ * branch is right as it is, and rewriting it would read attributes off what the branch knows is a dict.
+ */
+function inDictBranch(head: Node): boolean {
+  const isDictTest = (condition: Node | null | undefined) => !!condition && new RegExp(`^isinstance\\(\\s*${head.text}\\s*,\\s*dict\\s*\\)$`).test(condition.text);
+  for (let at: Node | null = head; at?.parent; at = at.parent) {
+    const parent: Node = at.parent;
+    if ((parent.type === "if_statement" || parent.type === "elif_clause") && parent.childForFieldName("consequence")?.id === at.id && isDictTest(parent.childForFieldName("condition"))) return true;
+    if (parent.type === "conditional_expression" && parent.namedChildren[0]?.id === at.id && isDictTest(parent.namedChildren[1])) return true;
+  }
+  return false;
+}
+
+/** The elements a list gives outside the list's own expression (`list[0]` is read on by the chain itself). */
+function elementsBeyond(list: Node): Node[] {
+  return elementsOf(list).filter((item) => item.startIndex > list.endIndex || item.endIndex < list.startIndex);
+}
+
+/**
+ * Follows one value up through the reads made of it (`doc["metadata"]["sourceURL"]` is two) and writes the
+ * whole chain as one edit, so a read inside a `.get()` default or a repeated subject is never edited twice.
+ * Returns "status" when the code reads a job's status (a waiter's result is then checked).
+ */
+function migrateChain(context: PyContext, subject: Subject, head: Node, handled: Set<number>, from = 0): "status" | void {
+  if (head.parent?.type === "dictionary_splat" || (head.parent?.type === "argument_list" && head.parent.parent?.childForFieldName("function")?.text === "dict")) {
+    return context.todo(head, NOT_A_DICT);
+  }
+  if (head.type === "identifier" && inDictBranch(head)) return;
+  if (from === 0) migrateAttributeName(context, subject, head);
+  const source = context.source.text;
+  let kind: ResultKind | null = subject.kind;
+  let depth = from;
+  let node = head;
+  let start = head.startIndex;
+  let out = head.text;
+  let status = false;
+  const messages: string[] = [];
+  const finish = () => {
+    if (out === source.slice(start, node.endIndex)) return status ? "status" : undefined;
+    // A subject that is a call is not rewritten (other steps edit its arguments): only what is around it.
+    const at = head.type === "identifier" ? -1 : out.indexOf(head.text);
+    if (at === 0 || at === 1) {
+      if (start !== head.startIndex || at) context.edit(start, head.startIndex, out.slice(0, at));
+      context.edit(head.endIndex, node.endIndex, out.slice(at + head.text.length), messages.join("; "));
+    } else {
+      context.edit(start, node.endIndex, out, messages.join("; "));
+    }
+    return status ? "status" : undefined;
+  };
+  for (;;) {
+    // Fields of models (a result, its metadata) can be asked for with `in`; a dict field's keys cannot.
+    const member = kind !== null ? membershipAbove(context, node) : null;
+    if (member) {
+      const { to, row } = renamed(depth === 0 ? kind : null, member.field);
+      if (row && row.change.kind !== "rename") {
+        context.todo(member.node, row.python?.todo ?? ("todo" in row.change ? row.change.todo : NOT_A_DICT));
+        return finish();
       }
-      return "status";
+      start = member.node.startIndex;
+      out = `${out}.${to} ${member.negated ? "is None" : "is not None"}`;
+      messages.push(`"${member.field}" in result is .${to} is not None in v2`);
+      node = member.node;
+      return finish();
     }
-    if (row?.change.kind === "removed") return context.todo(read, row.python?.todo ?? row.change.todo);
+    const read = readAbove(node);
+    if (!read || handled.has(read.node.id)) return finish();
+    const row = kind !== null && depth === 0 ? rowFor(kind, read.field) : undefined;
+    if (kind !== null && depth === 0 && read.field === "status") status = true;
+    if (row?.change.kind === "success-flag") {
+      const guard = read.form === "attribute" ? throwOnlyGuard(read.node) : null;
+      if (!guard) context.todo(read.node, row.python?.todo ?? row.change.todo);
+      else {
+        migrateGuard(context, subject, read.node, guard, handled);
+        if (subject.waiter) status = true;
+      }
+      return finish();
+    }
+    if (row?.change.kind === "removed" || row?.change.kind === "moved") {
+      context.todo(read.node, row.python?.todo ?? row.change.todo);
+      return finish();
+    }
+    if (kind === null) {
+      // Inside a dict field (v2 keeps change_tracking a dict of the API's own keys): attributes become keys.
+      if (read.form === "attribute") {
+        out += `[${pyLiteral(context.source, PY_FIELD_RENAMES[read.field] ?? read.field)}]`;
+        messages.push(`.${read.field} is a dict key in v2`);
+        node = read.node;
+      }
+      return finish();
+    }
     if (row?.change.kind === "strings-to-objects") {
-      if (read.parent?.type === "argument_list" && read.parent.parent?.childForFieldName("function")?.text === "len") return;
+      if (read.form === "get" && read.fallback && !isEmptyLiteral(read.fallback)) return finish();
+      const links = `${out}.${read.field}`;
+      node = read.node;
+      const inLen = node.parent?.type === "argument_list" && node.parent.parent?.childForFieldName("function")?.text === "len";
       // Already `[link.url for link in r.links]`, as this step writes it.
-      const clause = read.parent?.type === "for_in_clause" ? read.parent : null;
+      const clause = node.parent?.type === "for_in_clause" ? node.parent : null;
       const element = clause?.parent?.type === "list_comprehension" ? clause.parent.childForFieldName("body") : null;
-      if (clause && element?.text === `${clause.childForFieldName("left")!.text}.${row.change.pick}`) return;
-      const links = subscript ? `${read.childForFieldName("value")!.text}.${field}` : read.text;
-      context.edit(read.startIndex, read.endIndex, `[link.${row.change.pick} for link in ${links}]`, `map result .${field} are objects in v2: kept as strings`);
-      return;
+      const written = clause && element?.text === `${clause.childForFieldName("left")!.text}.${row.change.pick}`;
+      out = inLen || written ? links : `[link.${row.change.pick} for link in ${links}]`;
+      messages.push(`map result .${read.field} are objects in v2: kept as strings`);
+      return finish();
     }
-    if (row?.change.kind === "rename") {
-      const object = read.childForFieldName(subscript ? "value" : "object")!;
-      context.edit(subscript ? object.endIndex : key.startIndex, read.endIndex, subscript ? `.${row.change.to}` : row.change.to, `result .${field} is .${row.change.to} in v2`);
-      if (row.change.todo) context.todo(read, row.change.todo);
-      return;
+    const { to: name } = renamed(depth === 0 ? kind : null, read.field);
+    if (row?.change.kind === "rename" && row.change.todo) context.todo(read.node, row.change.todo);
+    // v2's metadata is Optional; metadata_typed never is, as 1.x's `.get("metadata", {})` never was.
+    const metadata = kind === "document" && depth === 0 && name === "metadata";
+    const typed = metadata && (readAbove(read.node) || membershipAbove(context, read.node) || boundName(read.node) || (read.fallback && isEmptyLiteral(read.fallback)));
+    const to = typed ? "metadata_typed" : name;
+    messages.push(`result ${describe(read)} is .${to} in v2`);
+    let ended = false;
+    if (read.fallback && !typed && readsResults(read.fallback, head)) {
+      // The default is itself read from a result, and rewritten on its own: writing it in here too would edit it twice.
+      context.todo(read.node, `v2 results are models with no get(): read .${to} and use your default where it is None`);
+      return finish();
+    }
+    if (read.form === "attribute") out += source.slice(node.endIndex, read.name!.startIndex) + to;
+    else if (read.form === "subscript" || !read.fallback || typed) out += `.${to}`;
+    else if (isEmptyLiteral(read.fallback)) {
+      out = `${out}.${to} or ${read.fallback.text}`;
+      if (needsParentheses(read.node)) out = `(${out})`;
+      ended = true;
+    } else if (head.type === "identifier") {
+      out = `(${out}.${to} if ${out}.${to} is not None else ${read.fallback.text})`;
+      ended = true;
+    } else {
+      // Repeating a call to test its field for None would call it twice.
+      context.todo(read.node, `v2 results are models with no get(): read .${to} and use your default where it is None`);
+      return finish();
+    }
+    node = read.node;
+    if (kind === "job" && depth === 0 && to === "data") {
+      // A job's data is its documents: `job["data"][0]["markdown"]` reads on; loops and aliases are followed.
+      const element = node.parent;
+      if (!ended && element?.type === "subscript" && elementsOf(node)[0]?.id === element.id) {
+        out += source.slice(node.endIndex, element.endIndex);
+        node = element;
+        kind = "document";
+        continue;
+      }
+      const result = finish();
+      for (const item of elementsBeyond(node)) migrateChain(context, DOCUMENT, item, handled);
+      return result;
+    }
+    if (kind === "search" && depth === 0 && row?.change.kind === "rename" && row.change.todo) {
+      // A search result is a SearchResultWeb or a Document: each statement that reads one is marked.
+      const result = finish();
+      for (const item of elementsBeyond(node)) context.todo(item, row.change.todo);
+      return result;
+    }
+    if (ended || USER_DATA.has(to)) return finish();
+    if (PY_DICT_FIELDS.has(to)) {
+      kind = null;
+      continue;
+    }
+    if (!metadata) return finish();
+    const alias = boundName(node);
+    if (alias) {
+      const result = finish();
+      for (const use of usesAfter(alias)) migrateChain(context, DOCUMENT, use, handled, 1);
+      return result;
+    }
+    depth = 1;
+  }
+}
+
+/** Local names of 2.x's response models, imported from where only 1.x and 2.x had them. */
+function v1ResultTypes(context: PyContext): Map<string, string> {
+  const types = new Map<string, string>();
+  for (const statement of context.sdk.imports) {
+    const module = statement.childForFieldName("module_name")?.text;
+    if (module !== PY_PACKAGE && !PY_LEGACY_MODULES.includes(module as never)) continue;
+    for (const n of statement.childrenForFieldName("name")) {
+      const imported = n?.type === "aliased_import" ? n.childForFieldName("name")!.text : n?.text;
+      if (imported && imported in PY_RESULT_TYPE_KINDS) types.set(n!.type === "aliased_import" ? n!.childForFieldName("alias")!.text : imported, imported);
     }
   }
-  const to = PY_FIELD_RENAMES[field] ?? snakeCase(field);
-  if (subscript) {
-    const object = read.childForFieldName("value")!;
-    context.edit(object.endIndex, read.endIndex, `.${to}`, `result ["${field}"] is .${to} in v2`);
-  } else if (to !== field) {
-    context.edit(key.startIndex, key.endIndex, to, `result .${field} is .${to} in v2`);
-  }
-  const next = read.parent;
-  if (!USER_DATA.has(to) && next && (next.type === "attribute" || next.type === "subscript") && next.child(0)?.id === read.id) {
-    migrateChain(context, call, next, depth + 1, handled);
-  }
+  return types;
 }
 
 export const step: PyStep = {
@@ -141,17 +329,23 @@ export const step: PyStep = {
   run(context) {
     for (const call of context.calls) {
       // A v2 call's result already has the v2 shape (a v2 map() gives link objects): it is left alone.
-      if (!call.row.result || !isV1PyCall(call, context.calls, context.options.sdk)) continue;
-      const name = boundName(call);
+      // A test's assertion on a mocked method returns nothing of the SDK's.
+      if (call.mock || !call.row.result || !isV1PyCall(call, context.calls, context.options.sdk)) continue;
+      const value = resultExpression(call.node);
+      const name = boundName(value);
+      const heads = name ? usesAfter(name) : [value];
+      const subject: Subject = { kind: call.row.result, waiter: !!call.row.waiter };
+      const retyped = RETYPED_RESULTS[call.row.result];
+      if (retyped && name && heads.length) context.todo(heads[0]!, retyped);
+      const handled = new Set<number>();
       let checked = false;
-      if (name) {
-        const handled = new Set<number>();
-        const reads = allOf(scopeOf(name), "identifier").filter((r) => r.text === name.text && r.startIndex > name.endIndex && (r.parent?.type === "attribute" || r.parent?.type === "subscript") && r.parent.child(0)?.id === r.id);
-        const retyped = RETYPED_RESULTS[call.row.result];
-        if (retyped && reads.length) context.todo(reads[0]!, retyped);
-        for (const read of reads) if (migrateChain(context, call, read.parent!, 0, handled) === "status") checked = true;
-      }
+      for (const head of heads) if (migrateChain(context, subject, head, handled) === "status") checked = true;
       if (call.row.waiter && call.isV1Name && !checked) context.todo(call.node, WAITER_TODO);
+    }
+    // Functions that take results as parameters typed with 2.x's models read them as the calls' results are read.
+    for (const { heads, type } of annotatedParameters(context.tree.rootNode, v1ResultTypes(context))) {
+      const handled = new Set<number>();
+      for (const head of heads) migrateChain(context, { kind: PY_RESULT_TYPE_KINDS[type]!, waiter: false }, head, handled);
     }
   },
 };

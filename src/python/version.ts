@@ -6,14 +6,14 @@
  * sign of v2 (a method only v2 has, and none only v1 has).
  */
 import type { ApiVersion } from "../mapping/imports.js";
-import type { PyCall } from "./detect.js";
+import type { PyMethodUse } from "./detect.js";
 
 /** A method name only v2 has (v1 spelled it otherwise). */
-function isV2Only(call: PyCall): boolean {
+function isV2Only(call: PyMethodUse): boolean {
   return !call.isV1Name && !call.row.python.v1.includes(call.method);
 }
 
-export function isV1PyCall(call: PyCall, calls: readonly PyCall[], sdk: ApiVersion | undefined): boolean {
+export function isV1PyCall(call: PyMethodUse, calls: readonly PyMethodUse[], sdk: ApiVersion | undefined): boolean {
   if (call.isV1Name) return true;
   if (isV2Only(call)) return false;
   if (sdk) return sdk === "v1";
@@ -21,6 +21,6 @@ export function isV1PyCall(call: PyCall, calls: readonly PyCall[], sdk: ApiVersi
 }
 
 /** Whether the file has v1 calls to migrate: what the client class's rename rides along with. */
-export function hasV1PyCalls(calls: readonly PyCall[], sdk: ApiVersion | undefined): boolean {
+export function hasV1PyCalls(calls: readonly PyMethodUse[], sdk: ApiVersion | undefined): boolean {
   return calls.some((call) => isV1PyCall(call, calls, sdk));
 }
