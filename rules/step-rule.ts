@@ -3,8 +3,8 @@
  * file's text and the rule reports them. A change is an autofix when the step is sure of it; where the step
  * marks the statement with a TODO, the change (with its TODO line) is a suggestion for a human to take.
  */
-import type { Rule } from "eslint";
-import { importsClients } from "../src/detect/linked.js";
+import type { AST, Rule, SourceCode } from "eslint";
+import { importsClientsFrom } from "../src/detect/linked.js";
 import { contains } from "../src/detect/paths.js";
 import { packageSdk } from "../src/detect/package-sdk.js";
 import type { TypeFacts } from "../src/detect/sdk.js";
@@ -22,6 +22,36 @@ export interface StepRuleOptions {
 
 /** Every way into the SDK names the package, so a file without this text is left after one look. */
 const MENTIONS_SDK = "firecrawl";
+
+/**
+ * The specifiers of the file's top-level imports that can bind a client by name (linked.ts): read from
+ * ESLint's tree, so a file that never names the SDK costs a look at its first statements.
+ */
+function bindingImports(program: AST.Program): string[] {
+  return program.body.flatMap((statement) => {
+    if (statement.type === "ImportDeclaration") return (statement as { importKind?: string }).importKind === "type" ? [] : [String(statement.source.value)];
+    if (statement.type !== "VariableDeclaration") return [];
+    return statement.declarations.flatMap((d) => {
+      const call = d.init?.type === "CallExpression" ? d.init : undefined;
+      const [argument] = call?.arguments ?? [];
+      const isRequire = call?.callee.type === "Identifier" && call.callee.name === "require";
+      return d.id.type === "ObjectPattern" && isRequire && argument?.type === "Literal" && typeof argument.value === "string" ? [argument.value] : [];
+    });
+  });
+}
+
+/** Every rule asks whether the file can reach the SDK: the answer is kept with the file's parse. */
+const reaching = new WeakMap<SourceCode, boolean>();
+
+/** A file that names the SDK, or (without types) imports a client another module of the project exports. */
+function mayReachSdk(sourceCode: SourceCode, filename: string): boolean {
+  let answer = reaching.get(sourceCode);
+  if (answer === undefined) {
+    answer = sourceCode.text.includes(MENTIONS_SDK) || importsClientsFrom(filename, bindingImports(sourceCode.ast));
+    reaching.set(sourceCode, answer);
+  }
+  return answer;
+}
 
 /**
  * ESLint has parsed the file already, with whatever parser the user configured (a `.js` file may hold
@@ -68,8 +98,7 @@ export function stepRule(step: Step, { name, description }: StepRuleOptions): Ru
     create(context) {
       const { sourceCode } = context;
       const types = typeOracle(sourceCode, context.filename, context.settings);
-      // A file that never names the SDK may still use a client another module of the project exports.
-      if (!types && !sourceCode.text.includes(MENTIONS_SDK) && !importsClients(context.filename, sourceCode.text)) return {};
+      if (!types && !mayReachSdk(sourceCode, context.filename)) return {};
       return {
         "Program:exit"() {
           const found = parseAsEslintDid(context.filename, sourceCode.text, types ?? undefined);

@@ -8,15 +8,11 @@
 import { closeSync, existsSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { relative } from "node:path";
 import pc from "picocolors";
-import semver from "semver";
 import { FIRST_V2_MAJOR } from "../mapping/imports.js";
 import { helpText, machineOutput, parse, UsageError, type MachineOutput, type Parsed } from "./args.js";
 import { DEFAULT_EXTENSIONS, discover, type Discovery } from "./discover.js";
 import { findingsOf, formatFindings, FORMATS, markersOf, type FindingFormat } from "./findings.js";
 import { guard } from "./git.js";
-import { refreshLockfiles } from "./install.js";
-import { lockRefreshes, packageBumps, SDK_RELEASE } from "./package-json.js";
-import { pythonBumps } from "./python-dependencies.js";
 import { hasFacts, plannedWorkers, processAll, processInThread } from "./pool.js";
 import type { FileReport } from "./process-file.js";
 import { Progress } from "./progress.js";
@@ -26,7 +22,7 @@ import type { FileTypes } from "./types.js";
 import type { TypeThread } from "./type-thread.js";
 import { displayPath, runReport, summaryText } from "./report.js";
 import { VERSION } from "../version.js";
-import { removeLeftovers, writeAtomically } from "./write.js";
+import { removeLeftovers } from "./write.js";
 
 function out(text: string): void {
   if (text) process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
@@ -163,6 +159,14 @@ async function verified(reports: readonly FileReport[], types: TypeThread, optio
   return { reports: reports.map(settled), failure: checked instanceof Error ? checked.message : undefined };
 }
 
+/** The release --sdk-version names: a valid semver of a v2 major, or a usage error. */
+async function sdkRelease(value: string): Promise<string> {
+  const { default: semver } = await import("semver");
+  const release = semver.valid(value);
+  if (!release || semver.major(release) < FIRST_V2_MAJOR) throw new UsageError(`--sdk-version takes a v2 release (${FIRST_V2_MAJOR}.0.0 or later), not '${value}'`);
+  return release;
+}
+
 /** A refusal to run: the message for stderr, and for the JSON report. */
 class Refusal extends Error {}
 
@@ -181,8 +185,7 @@ async function run(parsed: Parsed): Promise<number> {
   const { values, positionals } = parsed;
   const dry = Boolean(values.dry);
   if (values.report) checkWritable(String(values.report));
-  const sdkVersion = values["sdk-version"] === undefined ? SDK_RELEASE : semver.valid(String(values["sdk-version"]));
-  if (!sdkVersion || semver.major(sdkVersion) < FIRST_V2_MAJOR) throw new UsageError(`--sdk-version takes a v2 release (${FIRST_V2_MAJOR}.0.0 or later), not '${values["sdk-version"]}'`);
+  const release = values["sdk-version"] === undefined ? undefined : await sdkRelease(String(values["sdk-version"]));
   const transforms = values.transforms ? list(values.transforms) : undefined;
   const found = await discovered(parsed, transforms);
   if (!dry) {
@@ -206,24 +209,11 @@ async function run(parsed: Parsed): Promise<number> {
     verify: !values["no-verify"],
   });
   const changed = reports.filter((r) => r.status === "changed").map((r) => r.path);
-  // package.json speaks for the JavaScript SDK, requirements and pyproject for the Python one.
-  const python = pythonBumps(changed.filter((path) => /\.(py|ipynb)$/.test(path)));
-  const scripts = packageBumps(changed.filter((path) => !/\.(py|ipynb)$/.test(path)), sdkVersion);
-  const bumps = [...scripts, ...python.bumps];
-  if (!dry) {
-    for (const bump of bumps) {
-      try {
-        writeAtomically(bump.path, bump.after, bump.stat);
-      } catch (error) {
-        err(`${relative(process.cwd(), bump.path)}: the SDK range was not updated: ${(error as Error).message}`);
-      }
-    }
-  }
+  const update = changed.length ? (await import("./dependencies.js")).updateDependencies(changed, { release, write: !dry, install: Boolean(values.install) }) : undefined;
+  for (const failure of update?.failures ?? []) err(`${relative(process.cwd(), failure.path)}: the SDK range was not updated: ${failure.error}`);
+  const { bumps = [], lockfiles = [], installs = [] } = update ?? {};
   const cwd = process.cwd();
   const against = verify ? { sdk: (await import("./verification.js")).VERIFIED_AGAINST, error: verifyFailure } : null;
-  const lockfiles = [...lockRefreshes(scripts), ...python.lockfiles];
-  // Only JavaScript's managers: a Python lock's tool (uv, poetry, pipenv) resolves against an index we do not vouch for.
-  const installs = values.install && !dry ? refreshLockfiles(lockRefreshes(scripts)) : [];
   const report = runReport(reports, bumps, cwd, dry, tsconfigs, Boolean(values.json || values.report), against, { lockfiles, installs, keepV1Defaults: Boolean(values["keep-v1-defaults"]) });
   if (values.report) writeFileSync(String(values.report), `${JSON.stringify(report, null, 2)}\n`);
   if (values.json) out(JSON.stringify(report, null, 2));

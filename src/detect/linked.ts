@@ -2,9 +2,10 @@
  * Clients that come from the project's own modules, found without the type checker, the way
  * eslint-plugin-import follows imports: `import { app } from "../lib/firecrawl"`, a factory
  * (`import { getClient } from "@/lib/client"`), a default export, a re-export, `require` with
- * destructuring. The imported module is resolved (modules.ts), read and analysed once per process (again
- * only when it changed on disk), and what it exports as clients or client factories counts in every file
- * that imports it.
+ * destructuring. The imported module is resolved (modules.ts), read and analysed once per process, and
+ * what it exports as clients or client factories counts in every file that imports it. As in
+ * eslint-plugin-import, an answer has a lifetime: an editor's long-lived ESLint sees a module's edits
+ * after at most that long, and a lint run does not stat every module again for every file importing it.
  */
 import { readFileSync, statSync } from "node:fs";
 import type { Node } from "@babel/types";
@@ -17,29 +18,42 @@ import { detectSdk, isModuleLoad, unwrap, type LinkedClients } from "./sdk.js";
 
 const NO_CLIENTS: LinkedClients = { clients: new Set(), factories: new Set() };
 
-const analysed = new Map<string, { readonly mtimeMs: number; readonly exports: LinkedClients }>();
+const analysed = new Map<string, { readonly mtimeMs: number; readonly exports: LinkedClients; checkedAt: number }>();
+/** How long an answer stands before the module's modification time is looked at again. */
+const LIFETIME_MS = 30_000;
 /** Modules being analysed: an import cycle ends here with nothing found. */
 const underway = new Set<string>();
 
-/** Specifiers a module's text imports or re-exports from: a cheap look before any parse. */
-const SPECIFIERS = /\b(?:from\s*|require\(\s*|import\(\s*)["']([^"']+)["']/g;
+/**
+ * Specifiers whose imports can bind a client by name, as linkedClients reads them: `import x from`,
+ * `import { x } from` (not `import type`), and `const { x } = require(...)`. A look before any parse.
+ */
+const BINDING_IMPORTS = /^\s*import\s+(?!type\b)[\w$\s{},*]*?\bfrom\s*["']([^"']+)["']|(?<=\}\s*=\s*)require\(\s*["']([^"']+)["']\s*\)/gm;
+/** Specifiers a module re-exports from (`export { x } from`, `export * from`): how a barrel passes a client on. */
+const RE_EXPORTS = /^\s*export\s+(?:type\s+)?(?:\*|\{[^}]*\})(?:\s+as\s+\w+)?\s*from\s*["']([^"']+)["']/gm;
 
 const exportsSomething = (clients: LinkedClients) => clients.clients.size > 0 || clients.factories.size > 0;
 
 /** The clients and factories a project module exports, by exported name (`default` for the default). */
 export function clientExports(path: string): LinkedClients {
+  const known = analysed.get(path);
+  const now = Date.now();
+  if (known && now - known.checkedAt < LIFETIME_MS) return known.exports;
   const stat = statSync(path, { throwIfNoEntry: false });
   if (!stat) return NO_CLIENTS;
-  const known = analysed.get(path);
-  if (known && known.mtimeMs === stat.mtimeMs) return known.exports;
+  if (known && known.mtimeMs === stat.mtimeMs) {
+    known.checkedAt = now;
+    return known.exports;
+  }
   if (underway.has(path)) return NO_CLIENTS;
   underway.add(path);
   try {
     const text = readFileSync(path, "utf8");
-    // Only a module that names the SDK, or imports one that exports clients, can export one: the rest
-    // (nearly every module a project imports) are never parsed.
-    const exports = text.includes("firecrawl") || importsClients(path, text) ? exported(path, text) : NO_CLIENTS;
-    analysed.set(path, { mtimeMs: stat.mtimeMs, exports });
+    // A module that names the SDK can export a client; one that does not passes one on only by re-exporting
+    // it (a barrel), so only its re-exports are followed: the rest of the project's modules, nearly all of
+    // them, are read once and never parsed, and their own imports never looked at.
+    const exports = text.includes("firecrawl") || importsClientsFrom(path, [...text.matchAll(RE_EXPORTS)].map(([, specifier]) => specifier!)) ? exported(path, text) : NO_CLIENTS;
+    analysed.set(path, { mtimeMs: stat.mtimeMs, exports, checkedAt: now });
     return exports;
   } catch {
     // Unreadable or unparsable: it holds no clients anyone can see, and the file itself reports why.
@@ -54,8 +68,13 @@ export function clientExports(path: string): LinkedClients {
  * its import specifiers, before anyone parses it.
  */
 export function importsClients(path: string, text: string): boolean {
-  return [...text.matchAll(SPECIFIERS)].some(([, specifier]) => {
-    const target = SDK.has(specifier!) ? undefined : resolveImport(path, specifier!);
+  return importsClientsFrom(path, [...text.matchAll(BINDING_IMPORTS)].map(([, imported, required]) => (imported ?? required)!));
+}
+
+/** The same, given the specifiers (a linter that has the file's syntax tree reads them from it). */
+export function importsClientsFrom(path: string, specifiers: readonly string[]): boolean {
+  return specifiers.some((specifier) => {
+    const target = SDK.has(specifier) ? undefined : resolveImport(path, specifier);
     return target !== undefined && exportsSomething(clientExports(target));
   });
 }

@@ -2,22 +2,31 @@
  * Version awareness for Python (DESIGN contract 8, as detect/version.ts for JavaScript). In firecrawl-py 3
  * and later `FirecrawlApp` is an alias of v2's `Firecrawl`, so `FirecrawlApp(...).scrape(...)` is v2 code.
  * A call is v1 when its method exists only in v1 (`scrape_url`, `crawl_url`, `map_url`, ...), or, for a
- * name both versions share (`search`, `cancel_crawl`, ...), when the package is on v1 or the file shows no
- * sign of v2 (a method only v2 has, and none only v1 has).
+ * name both versions share (`search`, `extract`, `cancel_crawl`, ...), when the package is on v1, the call
+ * has v1's shape (a `params` dict, positionally or by name: v2 takes keywords only after the first
+ * argument), or the file calls a method only v1 has. With no pin and no such sign, the call is v2's, as
+ * in JavaScript: `FirecrawlApp(...).search(query, limit=5)` runs on firecrawl-py 4 as written.
  */
 import type { ApiVersion } from "../mapping/imports.js";
-import type { PyMethodUse } from "./detect.js";
+import { keywords, positional } from "./code.js";
+import type { PyCall, PyMethodUse } from "./detect.js";
 
 /** A method name only v2 has (v1 spelled it otherwise). */
 function isV2Only(call: PyMethodUse): boolean {
   return !call.isV1Name && !call.row.python.v1.includes(call.method);
 }
 
+/** v1's argument shape: `params` as the second positional argument or by name. */
+function hasV1Shape(call: PyMethodUse): boolean {
+  const args = "args" in call ? (call as PyCall).args : undefined;
+  return args !== undefined && (positional(args).length > 1 || keywords(args).some((k) => k.name === "params"));
+}
+
 export function isV1PyCall(call: PyMethodUse, calls: readonly PyMethodUse[], sdk: ApiVersion | undefined): boolean {
   if (call.isV1Name) return true;
   if (isV2Only(call)) return false;
   if (sdk) return sdk === "v1";
-  return !(calls.some(isV2Only) && !calls.some((c) => c.isV1Name));
+  return hasV1Shape(call) || calls.some((c) => c.isV1Name);
 }
 
 /** Whether the file has v1 calls to migrate: what the client class's rename rides along with. */
