@@ -12,7 +12,7 @@ import { applyEdits, mapOffset, type Edit } from "../engine/edits.js";
 import { lineAt, readSource } from "../engine/source.js";
 import { DOCS } from "../mapping/docs.js";
 import { SDK_MODULES } from "../mapping/imports.js";
-import { installedPackage } from "../detect/package-sdk.js";
+import { installedPackage, sdkReleaseOf } from "../detect/package-sdk.js";
 import { SDKS, type Verified } from "./verification.js";
 
 const STATEMENT_PARENTS = new Set([
@@ -170,6 +170,12 @@ function nextProgram(before: ts.Program, options: ts.CompilerOptions, outputs: R
   return ts.createProgram({ rootNames: before.getRootFileNames(), options, host, oldProgram: before });
 }
 
+/** The SDK release a program's imports of it resolve to, when they all resolve to one. */
+function installedRelease(program: ts.Program): "v1" | "v2" | undefined {
+  const releases = new Set(program.getSourceFiles().flatMap((f) => sdkReleaseOf(f.fileName) ?? []));
+  return releases.size === 1 ? [...releases][0] : undefined;
+}
+
 /**
  * Verifies the changed files each program covers (path -> migrated text); a file no program covers is not
  * in the answer. The programs are the analysis's, one per tsconfig (types.ts), so unchanged files are parsed
@@ -199,8 +205,9 @@ export function verifyMigration(programs: ReadonlyMap<string, ts.Program>, outpu
       },
     });
     // The program of the files as they are stays valid once the next one is built on it; it is asked about
-    // a file only when the file has errors against v2, which most migrated files do not.
-    const before = nextProgram(analysed, against("v1"), new Map());
+    // a file only when the file has errors against v2, which most migrated files do not. A project whose
+    // installed SDK is a v1 release already is that program, its checker warm from the analysis.
+    const before = installedRelease(analysed) === "v1" ? analysed : nextProgram(analysed, against("v1"), new Map());
     const after = nextProgram(before, against("v2"), outputs);
     for (const path of targets) {
       const errors = diagnostics(after, path);
