@@ -12,7 +12,8 @@ import { processFile } from "../src/cli/process-file.js";
 import { writeAtomically } from "../src/cli/write.js";
 import { pythonStepsNamed } from "../src/python/preset.js";
 import { stepsNamed } from "../transforms/v1-to-v2.js";
-import { cli, read, repo, V1_CRAWL, V1_SCRAPE } from "./support/cli.js";
+import { spawnSync } from "node:child_process";
+import { CLI, cli, read, repo, V1_CRAWL, V1_SCRAPE } from "./support/cli.js";
 
 describe("run", () => {
   test("migrates a repository in place and summarises", () => {
@@ -353,6 +354,30 @@ describe("check", () => {
       expect(region.startLine).toBeGreaterThan(0);
       expect(region.startColumn).toBeGreaterThan(0);
     }
+  });
+
+  test("-o/--output-file writes the report there instead of stdout, and is checked before the run", () => {
+    const d = repo({ "a.ts": V1_SCRAPE });
+    const written = cli(d, "check", ".", "--format", "sarif", "-o", "report.sarif");
+    expect(written.code).toBe(1);
+    expect(written.stdout).toBe("");
+    expect(JSON.parse(read(d, "report.sarif")).runs[0].results.length).toBeGreaterThan(0);
+    const refused = cli(d, "check", ".", "--output-file", "no/such/folder/report.json");
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("--output-file no/such/folder/report.json cannot be written");
+  });
+
+  test("colours follow --color, --no-color, FORCE_COLOR and NO_COLOR, not only the terminal", () => {
+    const d = repo({ "a.ts": V1_SCRAPE });
+    const { NO_COLOR: _, FORCE_COLOR: __, ...env } = process.env;
+    const dry = (args: string[], extra: Record<string, string> = {}) =>
+      spawnSync(process.execPath, [CLI, "run", ".", "--dry", "--no-types", ...args], { cwd: d, encoding: "utf8", env: { ...env, ...extra } }).stdout;
+    const GREEN = "\u001b[32m";
+    expect(dry([])).not.toContain(GREEN);
+    expect(dry(["--color"])).toContain(GREEN);
+    expect(dry([], { FORCE_COLOR: "1" })).toContain(GREEN);
+    expect(dry(["--color", "--no-color"])).not.toContain(GREEN);
+    expect(dry(["--color"], { NO_COLOR: "1" })).not.toContain(GREEN);
   });
 
   test("sarif validates against the SARIF 2.1.0 schema, with percent-encoded URIs", () => {

@@ -18,6 +18,9 @@ interface Command {
 const COMMON: Options = {
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
+  // Read by picocolors itself, as are NO_COLOR and FORCE_COLOR: declared here so they are no unknown flags.
+  color: { type: "boolean" },
+  "no-color": { type: "boolean" },
 };
 
 const DISCOVERY: Options = {
@@ -73,9 +76,10 @@ export const COMMANDS: Readonly<Record<"run" | "check" | "list", Command>> = {
   check: {
     summary: "report v1 usage left, writing nothing (exit 1 when some is left)",
     usage: "firecrawl-codemod check <paths...> [options]",
-    options: { ...COMMON, ...DISCOVERY, format: { type: "string", short: "F" }, todos: { type: "boolean" }, "max-todos": { type: "string" } },
+    options: { ...COMMON, ...DISCOVERY, format: { type: "string", short: "F" }, "output-file": { type: "string", short: "o" }, todos: { type: "boolean" }, "max-todos": { type: "string" } },
     help: {
       "--format, -F <f>": "text (default), json, sarif or github (workflow annotations)",
+      "--output-file, -o <file>": "write the report to this file instead of stdout (as ESLint's -o does)",
       "--todos": "also list the TODO(firecrawl-v2) markers left in the files (text format; json always lists them)",
       "--max-todos <n>": "exit 1 when more than n TODO(firecrawl-v2) markers are left (0: none may be left)",
       ...DISCOVERY_HELP,
@@ -101,7 +105,7 @@ export function helpText(name?: keyof typeof COMMANDS): string {
     ].join("\n");
   }
   const command = COMMANDS[name];
-  const flags = Object.entries({ ...command.help, "--help, -h": "show this help", "--version, -v": "print the version" });
+  const flags = Object.entries({ ...command.help, "--color, --no-color": "colours on or off (NO_COLOR and FORCE_COLOR work too)", "--help, -h": "show this help", "--version, -v": "print the version" });
   const width = Math.max(...flags.map(([flag]) => flag.length)) + 2;
   return [`Usage: ${command.usage}`, "", command.summary, "", "Options:", ...flags.map(([flag, text]) => `  ${flag.padEnd(width)}${text}`)].join("\n");
 }

@@ -36,9 +36,9 @@ function list(value: unknown): string[] {
   return typeof value === "string" ? value.split(",").map((s) => s.trim()).filter(Boolean) : [];
 }
 
-/** Colour a unified diff for a terminal; plain when stdout is not one. */
+/** Colour a unified diff where colours are on (a terminal, --color, FORCE_COLOR; not NO_COLOR, --no-color). */
 function colourDiff(patch: string): string {
-  if (!process.stdout.isTTY) return patch;
+  if (!pc.isColorSupported) return patch;
   return patch
     .split("\n")
     .map((line) => (line.startsWith("+") && !line.startsWith("+++") ? pc.green(line) : line.startsWith("-") && !line.startsWith("---") ? pc.red(line) : line.startsWith("@@") ? pc.cyan(line) : line))
@@ -171,12 +171,12 @@ async function sdkRelease(value: string): Promise<string> {
 class Refusal extends Error {}
 
 /** Whether the report file can be written, asked before any source file is: a run must not end unable to say what it did. */
-function checkWritable(path: string): void {
+function checkWritable(path: string, flag: string): void {
   const existed = existsSync(path);
   try {
     closeSync(openSync(path, "a"));
   } catch (error) {
-    throw new UsageError(`--report ${path} cannot be written: ${(error as Error).message}`);
+    throw new UsageError(`${flag} ${path} cannot be written: ${(error as Error).message}`);
   }
   if (!existed) rmSync(path);
 }
@@ -184,7 +184,7 @@ function checkWritable(path: string): void {
 async function run(parsed: Parsed): Promise<number> {
   const { values, positionals } = parsed;
   const dry = Boolean(values.dry);
-  if (values.report) checkWritable(String(values.report));
+  if (values.report) checkWritable(String(values.report), "--report");
   const release = values["sdk-version"] === undefined ? undefined : await sdkRelease(String(values["sdk-version"]));
   const transforms = values.transforms ? list(values.transforms) : undefined;
   const found = await discovered(parsed, transforms);
@@ -234,6 +234,7 @@ async function run(parsed: Parsed): Promise<number> {
 async function check(parsed: Parsed): Promise<number> {
   const format = (parsed.values.format ?? "text") as FindingFormat;
   if (!FORMATS.includes(format)) throw new UsageError(`--format is text, json, sarif or github, not '${format}'`);
+  if (parsed.values["output-file"]) checkWritable(String(parsed.values["output-file"]), "--output-file");
   const maxTodos = parsed.values["max-todos"] === undefined ? Infinity : Number(parsed.values["max-todos"]);
   if (!(Number.isInteger(maxTodos) && maxTodos >= 0) && maxTodos !== Infinity) throw new UsageError(`--max-todos takes a whole number, not '${parsed.values["max-todos"]}'`);
   const { reports } = await collect(parsed, await discovered(parsed), { write: false, diff: false, print: false, keepV1Defaults: false });
@@ -245,7 +246,9 @@ async function check(parsed: Parsed): Promise<number> {
   const findings = findingsOf(reports, process.cwd());
   const rules = format === "sarif" ? await catalog() : [];
   const markers = markersOf(reports, process.cwd());
-  out(formatFindings(findings, reports.length, format, VERSION, rules, { markers, listMarkers: Boolean(parsed.values.todos) }));
+  const text = formatFindings(findings, reports.length, format, VERSION, rules, { markers, listMarkers: Boolean(parsed.values.todos) });
+  if (parsed.values["output-file"]) writeFileSync(String(parsed.values["output-file"]), `${text}\n`);
+  else out(text);
   if (unreadable.length) return 2;
   // Like a build that refuses a codemod's leftover markers: past the budget the migration is not done.
   if (markers.length > maxTodos) err(`${markers.length} TODO(firecrawl-v2) markers are left, more than --max-todos ${maxTodos} allows`);
