@@ -39,6 +39,23 @@ describe("run", () => {
     expect(read(dir, "a.ts")).toContain("app.scrape(");
   });
 
+  test("lets through a package.json and lockfile whose only change installs firecrawl-codemod, saying so", () => {
+    const manifest = (extra: Record<string, string>) => `${JSON.stringify({ name: "app", dependencies: { "@mendable/firecrawl-js": "^1.29.3" }, ...(Object.keys(extra).length ? { devDependencies: extra } : {}) }, null, 2)}\n`;
+    const dir = repo({ "package.json": manifest({}), "package-lock.json": '{ "lockfileVersion": 3 }\n', "src/a.ts": V1_SCRAPE });
+    writeFileSync(join(dir, "package.json"), manifest({ "firecrawl-codemod": "^0.1.0" }));
+    writeFileSync(join(dir, "package-lock.json"), '{ "lockfileVersion": 3, "packages": {} }\n');
+    const ran = cli(dir, "run", ".", "--no-types");
+    expect(ran.code).toBe(0);
+    expect(ran.stderr).toContain("only adding firecrawl-codemod itself, so let through: package-lock.json, package.json");
+    expect(read(dir, "src/a.ts")).toContain("app.scrape(");
+    // Anything more in the same change is the user's own: refused as before.
+    const other = repo({ "package.json": manifest({}), "src/a.ts": V1_SCRAPE });
+    writeFileSync(join(other, "package.json"), manifest({ "firecrawl-codemod": "^0.1.0", lodash: "^4.17.21" }));
+    const refused = cli(other, "run", ".", "--no-types");
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("uncommitted changes");
+  });
+
   test("proceeds outside a git repository", () => {
     const dir = repo({ "a.ts": V1_SCRAPE }, { git: false });
     expect(cli(dir, "run", ".").code).toBe(0);

@@ -5,8 +5,8 @@
  * as Next.js codemods have it: never rewrite changes a user has not committed).
  */
 import { spawnSync } from "node:child_process";
-import { statSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { readFileSync, statSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 
 /** git's answer with its warnings, or the reason it gave none: its own message, or "not a repository". */
 type Answer = { readonly ok: true; readonly out: string; readonly warnings: string } | { readonly ok: false; readonly noRepository: boolean; readonly message: string };
@@ -39,17 +39,52 @@ function repositoryRoot(path: string): { root: string | null } | { refusal: stri
  * repository says nothing of the others). When git cannot answer for a path it is in (another user's
  * repository, an unsupported format), the guard cannot vouch for it: that is a refusal, with git's words.
  */
-export function guard(paths: readonly string[]): { dirty: string[] } | { refusal: string } {
+export function guard(paths: readonly string[]): { dirty: string[]; installing: string[] } | { refusal: string } {
   const dirty = new Set<string>();
+  const installing = new Set<string>();
   for (const path of paths) {
     const found = repositoryRoot(path);
     if ("refusal" in found) return { refusal: `${path}: git cannot tell whether it has uncommitted changes:\n${found.refusal}` };
     if (found.root === null) continue;
     const status = git(["status", "--porcelain", "--", resolve(path)], found.root);
     if (!status.ok) return { refusal: `${path}: git cannot tell whether it has uncommitted changes:\n${status.message}` };
-    for (const line of status.out.split("\n")) if (line) dirty.add(line.slice(3));
+    const changed = status.out.split("\n").filter(Boolean).map((line) => ({ state: line.slice(0, 2), file: line.slice(3) }));
+    // Installing the tool itself (npm i -D firecrawl-codemod) leaves package.json and its lockfile dirty:
+    // that change cannot mix with the migration's, so it is let through and named.
+    const manifests = changed.filter((c) => c.state.trim() === "M" && basename(c.file) === "package.json" && onlyAddsTool(found.root!, c.file)).map((c) => c.file);
+    const folders = new Set(manifests.map((m) => dirname(m)));
+    for (const { state, file } of changed) {
+      const isLock = state.trim() === "M" && LOCKFILES.has(basename(file)) && folders.has(dirname(file));
+      (manifests.includes(file) || isLock ? installing : dirty).add(file);
+    }
   }
-  return { dirty: [...dirty] };
+  return { dirty: [...dirty], installing: [...installing] };
+}
+
+const TOOL = "firecrawl-codemod";
+const DEPENDENCY_FIELDS = ["dependencies", "devDependencies", "optionalDependencies", "peerDependencies"];
+const LOCKFILES = new Set(["package-lock.json", "npm-shrinkwrap.json", "pnpm-lock.yaml", "yarn.lock", "bun.lock", "bun.lockb"]);
+
+/** Whether a package.json's uncommitted change does nothing but add this tool as a dependency. */
+function onlyAddsTool(root: string, file: string): boolean {
+  const committed = git(["show", `HEAD:${file}`], root);
+  if (!committed.ok) return false;
+  const withoutTool = (text: string) => {
+    const manifest = JSON.parse(text) as Record<string, unknown>;
+    for (const field of DEPENDENCY_FIELDS) {
+      const deps = manifest[field] as Record<string, string> | undefined;
+      if (!deps) continue;
+      delete deps[TOOL];
+      if (Object.keys(deps).length === 0) delete manifest[field];
+    }
+    return JSON.stringify(manifest);
+  };
+  try {
+    const now = readFileSync(join(root, file), "utf8");
+    return now.includes(`"${TOOL}"`) && withoutTool(now) === withoutTool(committed.out);
+  } catch {
+    return false;
+  }
 }
 
 /**
