@@ -386,7 +386,8 @@ describe("check", () => {
 
   test("colours follow --color, --no-color, FORCE_COLOR and NO_COLOR, not only the terminal", () => {
     const d = repo({ "a.ts": V1_SCRAPE });
-    const { NO_COLOR: _, FORCE_COLOR: __, ...env } = process.env;
+    // picocolors also turns colours on under CI=…: the plain case is a terminal-less local run.
+    const { NO_COLOR: _, FORCE_COLOR: __, CI: ___, ...env } = process.env;
     const dry = (args: string[], extra: Record<string, string> = {}) =>
       spawnSync(process.execPath, [CLI, "run", ".", "--dry", "--no-types", ...args], { cwd: d, encoding: "utf8", env: { ...env, ...extra } }).stdout;
     const GREEN = "\u001b[32m";
