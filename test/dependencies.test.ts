@@ -70,6 +70,14 @@ describe("which file holds the range", () => {
   });
 });
 
+test("a lockfile above the package counts only when that folder is a workspace root", () => {
+  const app = pkg({ "@mendable/firecrawl-js": "^1.29.3" });
+  const nested = repo({ "package.json": pkg({}), "package-lock.json": "{}\n", "examples/app/package.json": app, "examples/app/src/a.ts": V1_SCRAPE });
+  expect(JSON.parse(cli(nested, "run", ".", "--json", "--no-types").stdout).lockfiles).toEqual([]);
+  const workspace = repo({ "package.json": pkg({}, { workspaces: ["examples/*"] }), "package-lock.json": "{}\n", "examples/app/package.json": app, "examples/app/src/a.ts": V1_SCRAPE });
+  expect(JSON.parse(cli(workspace, "run", ".", "--json", "--no-types").stdout).lockfiles).toEqual([{ path: "package-lock.json", command: "npm install" }]);
+});
+
 test("--sdk-version chooses the release; one that is not v2 is a usage error", () => {
   const dir = repo({ "package.json": pkg({ "@mendable/firecrawl-js": "^1.29.3" }), "src/a.ts": V1_SCRAPE });
   expect(cli(dir, "run", ".", "--no-types", "--sdk-version", "2.9.0").code).toBe(2);

@@ -163,6 +163,11 @@ export function packageBumps(changedFiles: readonly string[], release = SDK_RELE
   return bumps;
 }
 
+/** A folder whose package.json lists workspaces, or that holds pnpm's workspace file. */
+function isWorkspaceRoot(dir: string): boolean {
+  return existsSync(join(dir, "pnpm-workspace.yaml")) || readJson(join(dir, "package.json"))?.workspaces !== undefined;
+}
+
 /** Lockfiles by package manager, in the order a folder holding several is read. */
 const LOCKFILES = [
   { name: "pnpm-lock.yaml", manager: "pnpm" },
@@ -185,6 +190,9 @@ export function lockRefreshes(bumps: readonly PackageBump[]): LockRefresh[] {
     for (const at of withinRepository(dirname(bump.path))) {
       const lock = LOCKFILES.find((l) => existsSync(join(at, l.name)));
       if (!lock) continue;
+      // A lockfile above the package locks it only as a workspace root: another project's lockfile (a
+      // repository that holds examples) is none of this package's business.
+      if (at !== dirname(bump.path) && !isWorkspaceRoot(at)) break;
       const path = join(at, lock.name);
       found.set(path, { path, command: `${lock.manager} install` });
       break;
