@@ -1,0 +1,77 @@
+/**
+ * The codemod-registry package (codemod/): its workflow validates with the `codemod` CLI from npm, and run
+ * by that CLI over a copy of examples/v1-app it gives, byte for byte, what `firecrawl-codemod run` gives on
+ * another copy, with each param passed through as its flag. The workflow fetches the release it names with
+ * npx; an npx stand-in runs this build instead, so the test needs no network.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative, resolve } from "node:path";
+import { afterAll, expect, test } from "vitest";
+
+const root = resolve(import.meta.dirname, "..");
+const CLI = join(root, "dist/src/cli/main.js");
+const CODEMOD = join(root, "node_modules/.bin/codemod");
+const PACKAGE = join(root, "codemod");
+const temps: string[] = [];
+afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function temp(): string {
+  const dir = mkdtempSync(join(tmpdir(), "fc-registry-"));
+  temps.push(dir);
+  return dir;
+}
+
+/** A committed copy of the example project. */
+function example(): string {
+  const dir = temp();
+  cpSync(join(root, "examples/v1-app"), dir, { recursive: true });
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, stdio: "ignore" });
+  git("init", "-q");
+  git("add", "-A");
+  git("-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "v1");
+  return dir;
+}
+
+function files(dir: string): Record<string, string> {
+  return Object.fromEntries(
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && !join(e.parentPath, e.name).includes(`${dir}/.git/`))
+      .map((e) => [relative(dir, join(e.parentPath, e.name)), readFileSync(join(e.parentPath, e.name), "utf8")]),
+  );
+}
+
+/** The workflow run by the codemod CLI in `dir`; `asked` collects the package each npx call named. */
+function viaRegistry(dir: string, params: string[]) {
+  const bin = temp();
+  writeFileSync(join(bin, "npx"), `#!/bin/sh\necho "$2" >> "${join(bin, "asked")}"\nshift 2\nexec "${process.execPath}" "${CLI}" "$@"\n`, { mode: 0o755 });
+  const run = spawnSync(CODEMOD, ["workflow", "run", "-w", PACKAGE, "--no-interactive", "--disable-analytics", ...params.flatMap((p) => ["--param", p])], {
+    cwd: dir,
+    encoding: "utf8",
+    env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, NO_COLOR: "1" },
+  });
+  return { ...run, asked: readFileSync(join(bin, "asked"), "utf8").trim() };
+}
+
+test("the package and its workflow validate", () => {
+  const result = spawnSync(CODEMOD, ["workflow", "validate", "-w", PACKAGE, "--disable-analytics"], { encoding: "utf8" });
+  expect(result.stderr + result.stdout).toContain("Package validation successful");
+  expect(result.status).toBe(0);
+  const manifest = readFileSync(join(PACKAGE, "codemod.yaml"), "utf8");
+  expect(manifest).toContain(`version: "${JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version}"`);
+}, 60_000);
+
+test.each([
+  ["no params", [], []],
+  ["keep_v1_defaults and transforms", ["keep_v1_defaults=true", "transforms=options,formats,client-methods"], ["--keep-v1-defaults", "--transforms", "options,formats,client-methods"]],
+  ["dry", ["dry=true"], ["--dry"]],
+] as const)("with %s, the registry run gives what firecrawl-codemod run gives", (_, params, flags) => {
+  const registry = example();
+  const direct = example();
+  const result = viaRegistry(registry, [...params]);
+  expect(result.status, result.stderr + result.stdout).toBe(0);
+  expect(result.asked).toBe(`firecrawl-codemod@${JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version}`);
+  expect(spawnSync(process.execPath, [CLI, "run", ".", "--no-progress", ...flags], { cwd: direct }).status).toBe(0);
+  expect(files(registry)).toEqual(files(direct));
+}, 120_000);
