@@ -4,12 +4,12 @@
  */
 import type { Rule } from "eslint";
 import { TODO_TAG, todoMessage } from "../src/engine/code.js";
-import { DOCS_URL } from "./step-rule.js";
+import { RULE_DOCS_URL } from "../src/mapping/concerns.js";
 
 const rule: Rule.RuleModule = {
   meta: {
     type: "suggestion",
-    docs: { description: "Disallow TODO(firecrawl-v2) markers left by the migration", url: `${DOCS_URL}no-firecrawl-v2-todos.md`, recommended: false },
+    docs: { description: "Disallow TODO(firecrawl-v2) markers left by the migration", url: `${RULE_DOCS_URL}no-firecrawl-v2-todos.md`, recommended: false },
     schema: [],
     messages: { todo: "Unfinished Firecrawl v2 migration: {{message}}" },
   },

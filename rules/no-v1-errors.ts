@@ -2,6 +2,5 @@ import { step } from "../transforms/errors.js";
 import { stepRule } from "./step-rule.js";
 
 export default stepRule(step, {
-  name: "no-v1-errors",
   description: "Disallow FirecrawlError's .statusCode; v2 throws SdkError with .status",
 });

@@ -2,6 +2,5 @@ import { step } from "../transforms/imports.js";
 import { stepRule } from "./step-rule.js";
 
 export default stepRule(step, {
-  name: "no-v1-imports",
   description: "Disallow v1 names imported from the SDK (FirecrawlApp, FirecrawlError, v1 type names)",
 });

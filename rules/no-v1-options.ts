@@ -2,6 +2,5 @@ import { step } from "../transforms/options.js";
 import { stepRule } from "./step-rule.js";
 
 export default stepRule(step, {
-  name: "no-v1-options",
   description: "Disallow crawl, map, search and scrape options that v2 renamed or removed (maxDepth, ignoreSitemap, parsePDF, ...)",
 });

@@ -2,6 +2,5 @@ import { step } from "../transforms/results.js";
 import { stepRule } from "./step-rule.js";
 
 export default stepRule(step, {
-  name: "no-v1-result-shapes",
   description: "Disallow reading v1 result shapes from v2 calls (success guards, .extract, map links as strings, search .data)",
 });

@@ -4,6 +4,7 @@
  * marks the statement with a TODO, the change (with its TODO line) is a suggestion for a human to take.
  */
 import type { AST, Rule, SourceCode } from "eslint";
+import { CONCERNS, RULE_DOCS_URL } from "../src/mapping/concerns.js";
 import { importsClientsFrom } from "../src/detect/linked.js";
 import { contains } from "../src/detect/paths.js";
 import { packageSdk } from "../src/detect/package-sdk.js";
@@ -13,10 +14,8 @@ import { parseForSteps, planStep, type Parsed, type PlannedChange, type PlannedT
 import { readSource, type Source } from "../src/engine/source.js";
 import { typeOracle } from "./type-oracle.js";
 
-export const DOCS_URL = "https://github.com/firecrawl/firecrawl-codemod/blob/main/docs/rules/";
 
 export interface StepRuleOptions {
-  readonly name: string;
   readonly description: string;
 }
 
@@ -80,11 +79,14 @@ function sdkOf(context: Rule.RuleContext): ApiVersion | undefined {
   return packageSdk(context.filename);
 }
 
-export function stepRule(step: Step, { name, description }: StepRuleOptions): Rule.RuleModule {
+/** The ESLint rule of a step's concern, named as the concerns table (src/mapping/concerns.ts) names it. */
+export function stepRule(step: Step, { description }: StepRuleOptions): Rule.RuleModule {
+  const name = CONCERNS.find((c) => c.step === step.name)?.rule;
+  if (!name) throw new Error(`the step ${step.name} has no ESLint rule in src/mapping/concerns.ts`);
   return {
     meta: {
       type: "problem",
-      docs: { description, url: `${DOCS_URL}${name}.md`, recommended: true },
+      docs: { description, url: `${RULE_DOCS_URL}${name}.md`, recommended: true },
       fixable: "code",
       hasSuggestions: true,
       schema: [],

@@ -2,7 +2,9 @@
  * What `check` tells: every place the codemod would still change or mark, as text, JSON, SARIF 2.1.0 or
  * GitHub workflow annotations.
  */
+import type { Log, ReportingDescriptor, Result } from "sarif";
 import type { Named } from "../engine/pipeline.js";
+import { helpUri } from "../mapping/concerns.js";
 import type { FileReport } from "./process-file.js";
 import { displayPath, inCell } from "./report.js";
 
@@ -53,8 +55,16 @@ export function findingsOf(reports: readonly FileReport[], cwd: string): Finding
   ]).sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
 }
 
-function sarif(findings: readonly Finding[], version: string, steps: readonly Named[], error?: string): object {
-  const rules = [...steps, UNPROCESSED].map((step) => ({ id: step.name, shortDescription: { text: step.description } }));
+/**
+ * SARIF levels say what a finding asks of a person: a file nothing could check is an error, a change only a
+ * human can make a warning, and a change `run` makes by itself a note (run the codemod).
+ */
+function levelOf(f: Finding): Result.level {
+  return f.rule === UNPROCESSED.name ? "error" : f.fixable ? "note" : "warning";
+}
+
+function sarif(findings: readonly Finding[], version: string, steps: readonly Named[], error?: string): Log {
+  const rules: ReportingDescriptor[] = [...steps, UNPROCESSED].map((step) => ({ id: step.name, shortDescription: { text: step.description }, helpUri: helpUri(step.name) }));
   return {
     $schema: "https://json.schemastore.org/sarif-2.1.0.json",
     version: "2.1.0",
@@ -64,7 +74,7 @@ function sarif(findings: readonly Finding[], version: string, steps: readonly Na
         results: findings.map((f) => ({
           ruleId: f.rule,
           ruleIndex: rules.findIndex((r) => r.id === f.rule),
-          level: f.rule === UNPROCESSED.name ? "error" : f.fixable ? "warning" : "note",
+          level: levelOf(f),
           message: { text: f.message },
           locations: [{ physicalLocation: { artifactLocation: { uri: f.file.split(/[\\/]/).map(encodeURIComponent).join("/") }, region: { startLine: f.line, startColumn: f.column } } }],
         })),

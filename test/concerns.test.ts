@@ -1,0 +1,78 @@
+/**
+ * One concern, one set of names (src/mapping/concerns.ts), walked through every output: the step that
+ * `run --transforms` and `check` name, its fixture folder, the ESLint rule with its docs page, SARIF's rule
+ * with its help URI, the GitHub annotation title, and the same findings in `check` and in ESLint.
+ */
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { spawnSync } from "node:child_process";
+import { ESLint } from "eslint";
+import tseslint from "typescript-eslint";
+import { afterAll, describe, expect, test } from "vitest";
+import plugin, { rules } from "../rules/index.js";
+import { CONCERNS, helpUri } from "../src/mapping/concerns.js";
+import { steps } from "../transforms/v1-to-v2.js";
+
+const root = resolve(import.meta.dirname, "..");
+const CLI = join(root, "dist/src/cli/main.js");
+
+describe.each(CONCERNS.map((c) => [c.step, c] as const))("%s", (_, concern) => {
+  test("has a step, a fixture folder, an ESLint rule and its docs page, all under the table's names", () => {
+    expect(steps.map((s) => s.name)).toContain(concern.step);
+    expect(existsSync(join(root, "fixtures", concern.step))).toBe(true);
+    expect(rules[concern.rule]?.meta?.docs?.url).toBe(helpUri(concern.step));
+    expect(existsSync(join(root, "docs/rules", `${concern.rule}.md`))).toBe(true);
+  });
+});
+
+test("every rule the plugin has is in the table, or is the TODO rule, which reports markers rather than a concern", () => {
+  expect(Object.keys(rules).sort()).toEqual([...CONCERNS.map((c) => c.rule), "no-firecrawl-v2-todos"].sort());
+});
+
+describe("one file with a finding of every concern, through every output", () => {
+  const dir = mkdtempSync(join(root, ".typed-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(
+    join(dir, "all.ts"),
+    `import FirecrawlApp, { FirecrawlError, type ScrapeResponse } from "@mendable/firecrawl-js";
+
+const app = new FirecrawlApp({ apiKey: "fc-test" });
+
+export async function all(url: string) {
+  const page: ScrapeResponse = await app.scrapeUrl(url, { formats: ["screenshot@fullPage"], parsePDF: false }) as ScrapeResponse;
+  if (!page.success) throw new Error(page.error);
+  try {
+    return await app.crawlUrl(url, { maxDepth: 2 });
+  } catch (error) {
+    if (error instanceof FirecrawlError) return error.statusCode;
+    throw error;
+  }
+}
+`,
+  );
+  const check = (format: string) => spawnSync(process.execPath, [CLI, "check", "all.ts", "--no-types", "--format", format], { cwd: dir, encoding: "utf8" }).stdout;
+  const json = JSON.parse(check("json")) as { findings: { line: number; rule: string }[] };
+
+  test("the file has a finding of each concern", () => {
+    expect(new Set(json.findings.map((f) => f.rule))).toEqual(new Set(CONCERNS.map((c) => c.step)));
+  });
+
+  test("SARIF names each rule by its step, with the concern's help page, and results use those ids", () => {
+    const run = JSON.parse(check("sarif")).runs[0];
+    for (const concern of CONCERNS) expect(run.tool.driver.rules).toContainEqual(expect.objectContaining({ id: concern.step, helpUri: helpUri(concern.step) }));
+    expect(run.results.map((r: { ruleId: string; locations: { physicalLocation: { region: { startLine: number } } }[] }) => `${r.locations[0]!.physicalLocation.region.startLine} ${r.ruleId}`).sort()).toEqual(json.findings.map((f) => `${f.line} ${f.rule}`).sort());
+  });
+
+  test("GitHub annotations are titled by the step", () => {
+    const titles = [...check("github").matchAll(/title=firecrawl-v2\/([\w-]+)::/g)].map((m) => m[1]);
+    expect(new Set(titles)).toEqual(new Set(CONCERNS.map((c) => c.step)));
+  });
+
+  test("ESLint reports each concern under its rule, on the lines check reports it", async () => {
+    const eslint = new ESLint({ cwd: dir, overrideConfigFile: true, overrideConfig: [{ files: ["**/*.ts"], languageOptions: { parser: tseslint.parser } }, plugin.configs.recommended!] });
+    const [result] = await eslint.lintFiles([join(dir, "all.ts")]);
+    const stepOf = new Map(CONCERNS.map((c) => [`firecrawl/${c.rule}`, c.step]));
+    const linted = new Set(result!.messages.map((m) => `${m.line} ${stepOf.get(m.ruleId ?? "")}`));
+    expect(linted).toEqual(new Set(json.findings.map((f) => `${f.line} ${f.rule}`)));
+  });
+});
