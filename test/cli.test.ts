@@ -238,6 +238,15 @@ describe("discovery", () => {
     expect(report.files.map((f: { path: string }) => f.path)).toEqual(["src/a.ts"]);
   });
 
+  test("takes glob patterns as paths, honouring .gitignore for what they match", () => {
+    const dir = repo({ ".gitignore": "generated/\n", "src/a.ts": V1_SCRAPE, "src/lib/b.ts": V1_CRAWL, "src/c.js": V1_SCRAPE, "generated/d.ts": V1_SCRAPE });
+    const report = JSON.parse(cli(dir, "run", "src/**/*.ts", "**/d.ts", "--dry", "--json").stdout);
+    expect(report.files.map((f: { path: string }) => f.path)).toEqual(["src/a.ts", "src/lib/b.ts"]);
+    const none = cli(dir, "check", "nothing/**/*.ts");
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain("no such file or folder: nothing/**/*.ts");
+  });
+
   test("takes files and folders as paths", () => {
     const dir = repo({ "a.ts": V1_SCRAPE, "lib/b.ts": V1_CRAWL, "lib/c.ts": V1_SCRAPE });
     const report = JSON.parse(cli(dir, "run", "a.ts", "lib/b.ts", "--dry", "--json").stdout);

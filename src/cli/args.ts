@@ -3,6 +3,7 @@
  * with their help text, and a mistyped one is an error that says what was probably meant.
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { expandGlobs } from "./discover.js";
 
 export class UsageError extends Error {}
 
@@ -127,14 +128,17 @@ function distance(a: string, b: string): number {
 export interface Parsed {
   readonly command: keyof typeof COMMANDS | null;
   readonly values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+  /** the paths given, each glob pattern replaced by the paths it matches */
   readonly positionals: string[];
+  /** the paths that came from a glob pattern (they answer to .gitignore files, as a folder's files do) */
+  readonly globbed: ReadonlySet<string>;
 }
 
 export function parse(argv: readonly string[]): Parsed {
   const [first, ...rest] = argv;
   if (!first || first.startsWith("-")) {
     const { values } = parseArgs({ args: [...argv], options: COMMON, strict: false });
-    return { command: null, values, positionals: [] };
+    return { command: null, values, positionals: [], globbed: new Set() };
   }
   if (!(first in COMMANDS)) {
     const near = Object.keys(COMMANDS).find((c) => distance(c, first) <= 2);
@@ -144,7 +148,8 @@ export function parse(argv: readonly string[]): Parsed {
   const { options } = COMMANDS[name];
   try {
     const { values, positionals } = parseArgs({ args: rest, options, allowPositionals: true, strict: true });
-    return { command: name, values, positionals };
+    const paths = expandGlobs(positionals);
+    return { command: name, values, positionals: paths.map((p) => p.given), globbed: new Set(paths.filter((p) => p.matched).map((p) => p.given)) };
   } catch (error) {
     const flag = /'(-{1,2}[^']+)'/.exec((error as Error).message)?.[1];
     const known = Object.keys(options).map((o) => `--${o}`);

@@ -6,9 +6,10 @@
  * Symbolic links are never followed, so a link loop cannot trap the walk; one named outright is reported.
  * A folder that cannot be read, or a path too long for the system, is reported and the rest goes on.
  */
-import { lstatSync, readdirSync, readFileSync, type Dirent, type Stats } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync, type Dirent, type Stats } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import ignore, { type Ignore } from "ignore";
+import { globSync, isDynamicPattern } from "tinyglobby";
 import { gitFiles } from "./git.js";
 import { tempFileWriter } from "./write.js";
 
@@ -20,6 +21,8 @@ export interface DiscoverOptions {
   readonly extensions: readonly string[];
   /** gitignore-style patterns from --ignore, relative to each path given */
   readonly ignore: readonly string[];
+  /** paths a glob pattern matched: unlike a path named outright, they answer to .gitignore files */
+  readonly globbed?: ReadonlySet<string>;
 }
 
 export interface Discovery {
@@ -140,6 +143,7 @@ export function discover(paths: readonly string[], options: DiscoverOptions): Di
   };
 
   for (const given of paths) {
+    const matched = options.globbed?.has(given) ?? false;
     const path = resolve(given);
     const stat = lstat(path);
     if (stat === null) continue;
@@ -154,13 +158,27 @@ export function discover(paths: readonly string[], options: DiscoverOptions): Di
     const user: Rules[] = options.ignore.length ? [{ base: stat.isDirectory() ? path : resolve(path, ".."), rules: ignore().add([...options.ignore]) }] : [];
     if (stat.isDirectory()) {
       if (!listed(path, user)) walk(path, [...ancestorRules(path), ...user]);
-    } else if (stat.isFile() && wanted(path) && !isIgnored(path, false, user)) {
-      // A file named outright is taken unless the user's own --ignore says otherwise.
+    } else if (stat.isFile() && wanted(path) && !isIgnored(path, false, matched ? [...ancestorRules(dirname(path)), ...user] : user)) {
+      // A file named outright is taken unless the user's own --ignore says otherwise; one a pattern matched
+      // also answers to the .gitignore files, as a file met in a folder does.
       files.add(path);
       temps.push(...tempsBeside(path));
     }
   }
   return { files: [...files], tsconfigs, missing, skipped, temps };
+}
+
+/**
+ * The paths given, with each glob pattern (`"src/**\/*.ts"`, quoted so the shell leaves it) that names no
+ * existing path replaced by what it matches, as tinyglobby reads it; a pattern that matches nothing stays,
+ * to be reported missing.
+ */
+export function expandGlobs(paths: readonly string[]): { given: string; matched: boolean }[] {
+  return paths.flatMap((given): { given: string; matched: boolean }[] => {
+    if (!isDynamicPattern(given) || existsSync(given)) return [{ given, matched: false }];
+    const found = globSync(given, { onlyFiles: false, ignore: [...SKIPPED_DIRS].map((dir) => `**/${dir}/**`), expandDirectories: false }).sort();
+    return found.length ? found.map((path) => ({ given: path, matched: true })) : [{ given, matched: false }];
+  });
 }
 
 /** Temp files a run left while writing this file. */
