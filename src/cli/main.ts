@@ -97,6 +97,7 @@ async function collect(parsed: Parsed, { files, tsconfigs: found, skipped }: Dis
   // Type-aware mode: receivers the checker vouches for, in files that may not even mention the SDK.
   const tsconfigs = values["no-types"] ? [] : findTsconfigs(positionals, (values.project as string[] | undefined) ?? [], found);
   const types = tsconfigs.length ? (await import("./type-thread.js")).startTypeThread(tsconfigs, files) : undefined;
+  if (types) progress.phase(`type-checking ${tsconfigs.length === 1 ? "the project" : `${tsconfigs.length} projects`}`);
   // Verified files are transformed with their new text held back, checked as one project, then written.
   const verify = Boolean(collectOptions.verify && types);
   const options = verify ? { ...collectOptions, write: false, diff: false, print: false, hold: true } : collectOptions;
@@ -106,6 +107,7 @@ async function collect(parsed: Parsed, { files, tsconfigs: found, skipped }: Dis
   };
   const early = types ? await (await import("./speculation.js")).migrateEarly(files, options, types.facts) : undefined;
   const facts = types ? await types.facts : new Map<string, FileTypes>();
+  progress.endPhase();
   if (facts instanceof Error) throw facts;
   if (!verify) types?.close();
   let todo = files;
@@ -142,7 +144,9 @@ async function collect(parsed: Parsed, { files, tsconfigs: found, skipped }: Dis
   // Paths discovery could not look at close the list: they hold no file of it.
   const unread: FileReport[] = skipped.map(({ path, reason }) => ({ path, status: "skipped", changes: [], todos: [], error: reason }));
   const sorted = [...reports.sort((a, b) => order.get(a.path)! - order.get(b.path)!), ...unread];
+  if (verify) progress.phase("verifying the migrated files against the v2 SDK");
   const { reports: settled, failure } = verify ? await verified(sorted, types!, collectOptions) : { reports: sorted, failure: undefined };
+  progress.done();
   return { reports: settled, tsconfigs, verify, verifyFailure: failure };
 }
 
