@@ -18,7 +18,8 @@ const t = ts as unknown as typeof typescript;
 
 /** The program of a tsconfig's files as they are on disk, type-checked against what the project installed. */
 export function projectProgram(tsconfig: string): ts.Program {
-  return new Project({ tsConfigFilePath: tsconfig }).getProgram().compilerObject;
+  // The program resolves every import as it is built: ts-morph resolving them first as well costs twice.
+  return new Project({ tsConfigFilePath: tsconfig, skipFileDependencyResolution: true }).getProgram().compilerObject;
 }
 
 /** What the checker knows of every wanted file the programs cover (the first program to cover a file answers). */
