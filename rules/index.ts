@@ -6,26 +6,37 @@
  */
 import type { ESLint, Linter, Rule } from "eslint";
 import { VERSION } from "../src/version.js";
+import { CONCERNS } from "../src/mapping/concerns.js";
+import clientMethods from "./client-methods.js";
+import errors from "./errors.js";
+import formats from "./formats.js";
+import imports from "./imports.js";
 import noFirecrawlV2Todos from "./no-firecrawl-v2-todos.js";
-import noV1ClientMethods from "./no-v1-client-methods.js";
-import noV1Errors from "./no-v1-errors.js";
-import noV1Formats from "./no-v1-formats.js";
-import noV1Imports from "./no-v1-imports.js";
-import noV1Options from "./no-v1-options.js";
-import noV1ResultShapes from "./no-v1-result-shapes.js";
+import options from "./options.js";
+import results from "./results.js";
 
-export const rules: Record<string, Rule.RuleModule> = {
-  "no-v1-client-methods": noV1ClientMethods,
-  "no-v1-options": noV1Options,
-  "no-v1-formats": noV1Formats,
-  "no-v1-result-shapes": noV1ResultShapes,
-  "no-v1-errors": noV1Errors,
-  "no-v1-imports": noV1Imports,
-  "no-firecrawl-v2-todos": noFirecrawlV2Todos,
+/** One rule per concern, named as the concern is everywhere else (src/mapping/concerns.ts). */
+const concernRules: Record<(typeof CONCERNS)[number]["name"], Rule.RuleModule> = {
+  "client-methods": clientMethods,
+  options,
+  formats,
+  results,
+  errors,
+  imports,
 };
 
+/** The names before 0.2, so existing configs keep working: the same rule, deprecated, pointing to its name now. */
+const legacyRules = Object.fromEntries(
+  CONCERNS.map(({ name, legacyRule }) => {
+    const rule = concernRules[name];
+    return [legacyRule, { ...rule, meta: { ...rule.meta, deprecated: true, replacedBy: [name] } }];
+  }),
+);
+
+export const rules: Record<string, Rule.RuleModule> = { ...concernRules, "no-firecrawl-v2-todos": noFirecrawlV2Todos, ...legacyRules };
+
 const FILES = ["**/*.{js,jsx,mjs,cjs,ts,tsx,mts,cts}"];
-const V1_RULES = Object.keys(rules).filter((name) => name.startsWith("no-v1-"));
+const V1_RULES = CONCERNS.map((c) => c.name);
 
 export const meta = { name: "firecrawl-codemod", version: VERSION, namespace: "firecrawl" };
 

@@ -79,10 +79,10 @@ function sdkOf(context: Rule.RuleContext): ApiVersion | undefined {
   return packageSdk(context.filename);
 }
 
-/** The ESLint rule of a step's concern, named as the concerns table (src/mapping/concerns.ts) names it. */
+/** The ESLint rule of a step's concern, under the concern's name (src/mapping/concerns.ts). */
 export function stepRule(step: Step, { description }: StepRuleOptions): Rule.RuleModule {
-  const name = CONCERNS.find((c) => c.step === step.name)?.rule;
-  if (!name) throw new Error(`the step ${step.name} has no ESLint rule in src/mapping/concerns.ts`);
+  const name = CONCERNS.find((c) => c.name === step.name)?.name;
+  if (!name) throw new Error(`the step ${step.name} is no concern of src/mapping/concerns.ts`);
   return {
     meta: {
       type: "problem",

@@ -1,7 +1,8 @@
 /**
- * One concern, one set of names (src/mapping/concerns.ts), walked through every output: the step that
+ * One concern, one name (src/mapping/concerns.ts), walked through every output: the step that
  * `run --transforms` and `check` name, its fixture folder, the ESLint rule with its docs page, SARIF's rule
- * with its help URI, the GitHub annotation title, and the same findings in `check` and in ESLint.
+ * with its help URI, the GitHub annotation title, and the same findings in `check` and in ESLint. The
+ * ESLint names before 0.2 still work, deprecated.
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -16,17 +17,24 @@ import { steps } from "../transforms/v1-to-v2.js";
 const root = resolve(import.meta.dirname, "..");
 const CLI = join(root, "dist/src/cli/main.js");
 
-describe.each(CONCERNS.map((c) => [c.step, c] as const))("%s", (_, concern) => {
-  test("has a step, a fixture folder, an ESLint rule and its docs page, all under the table's names", () => {
-    expect(steps.map((s) => s.name)).toContain(concern.step);
-    expect(existsSync(join(root, "fixtures", concern.step))).toBe(true);
-    expect(rules[concern.rule]?.meta?.docs?.url).toBe(helpUri(concern.step));
-    expect(existsSync(join(root, "docs/rules", `${concern.rule}.md`))).toBe(true);
+describe.each(CONCERNS.map((c) => [c.name, c] as const))("%s", (name, concern) => {
+  test("is the name of a step, a fixture folder, an ESLint rule and its docs page", () => {
+    expect(steps.map((s) => s.name)).toContain(name);
+    expect(existsSync(join(root, "fixtures", name))).toBe(true);
+    expect(rules[name]?.meta?.docs?.url).toBe(helpUri(name));
+    expect(existsSync(join(root, "docs/rules", `${name}.md`))).toBe(true);
+  });
+
+  test("the rule's name before 0.2 still works, deprecated in favour of it", () => {
+    const legacy = rules[concern.legacyRule]!;
+    expect(legacy.meta).toMatchObject({ deprecated: true, replacedBy: [name] });
+    expect(legacy.create).toBe(rules[name]!.create);
+    expect(Object.keys(plugin.configs.recommended!.rules!)).not.toContain(`firecrawl/${concern.legacyRule}`);
   });
 });
 
-test("every rule the plugin has is in the table, or is the TODO rule, which reports markers rather than a concern", () => {
-  expect(Object.keys(rules).sort()).toEqual([...CONCERNS.map((c) => c.rule), "no-firecrawl-v2-todos"].sort());
+test("every rule the plugin has is a concern, a deprecated name of one, or the TODO rule, which reports markers", () => {
+  expect(Object.keys(rules).sort()).toEqual([...CONCERNS.flatMap((c) => [c.name, c.legacyRule]), "no-firecrawl-v2-todos"].sort());
 });
 
 describe("one file with a finding of every concern, through every output", () => {
@@ -54,25 +62,24 @@ export async function all(url: string) {
   const json = JSON.parse(check("json")) as { findings: { line: number; rule: string }[] };
 
   test("the file has a finding of each concern", () => {
-    expect(new Set(json.findings.map((f) => f.rule))).toEqual(new Set(CONCERNS.map((c) => c.step)));
+    expect(new Set(json.findings.map((f) => f.rule))).toEqual(new Set(CONCERNS.map((c) => c.name)));
   });
 
-  test("SARIF names each rule by its step, with the concern's help page, and results use those ids", () => {
+  test("SARIF names each rule by its concern, with the concern's help page, and results use those ids", () => {
     const run = JSON.parse(check("sarif")).runs[0];
-    for (const concern of CONCERNS) expect(run.tool.driver.rules).toContainEqual(expect.objectContaining({ id: concern.step, helpUri: helpUri(concern.step) }));
+    for (const { name } of CONCERNS) expect(run.tool.driver.rules).toContainEqual(expect.objectContaining({ id: name, helpUri: helpUri(name) }));
     expect(run.results.map((r: { ruleId: string; locations: { physicalLocation: { region: { startLine: number } } }[] }) => `${r.locations[0]!.physicalLocation.region.startLine} ${r.ruleId}`).sort()).toEqual(json.findings.map((f) => `${f.line} ${f.rule}`).sort());
   });
 
-  test("GitHub annotations are titled by the step", () => {
+  test("GitHub annotations are titled by the concern", () => {
     const titles = [...check("github").matchAll(/title=firecrawl-v2\/([\w-]+)::/g)].map((m) => m[1]);
-    expect(new Set(titles)).toEqual(new Set(CONCERNS.map((c) => c.step)));
+    expect(new Set(titles)).toEqual(new Set(CONCERNS.map((c) => c.name)));
   });
 
-  test("ESLint reports each concern under its rule, on the lines check reports it", async () => {
+  test("ESLint reports each concern under its name, on the lines check reports it", async () => {
     const eslint = new ESLint({ cwd: dir, overrideConfigFile: true, overrideConfig: [{ files: ["**/*.ts"], languageOptions: { parser: tseslint.parser } }, plugin.configs.recommended!] });
     const [result] = await eslint.lintFiles([join(dir, "all.ts")]);
-    const stepOf = new Map(CONCERNS.map((c) => [`firecrawl/${c.rule}`, c.step]));
-    const linted = new Set(result!.messages.map((m) => `${m.line} ${stepOf.get(m.ruleId ?? "")}`));
+    const linted = new Set(result!.messages.map((m) => `${m.line} ${m.ruleId!.replace(/^firecrawl\//, "")}`));
     expect(linted).toEqual(new Set(json.findings.map((f) => `${f.line} ${f.rule}`)));
   });
 });

@@ -14,6 +14,8 @@ import { steps } from "../transforms/v1-to-v2.js";
 import { loadFixtures } from "./support/fixtures.js";
 
 const root = resolve(import.meta.dirname, "..");
+/** The rules under their names now; the names before 0.2 are deprecated aliases (test/concerns.test.ts). */
+const current = Object.entries(rules).filter(([, rule]) => !rule.meta?.deprecated);
 
 RuleTester.describe = describe;
 RuleTester.it = it;
@@ -34,7 +36,7 @@ const tsTester = new RuleTester({ languageOptions: { parser: tseslint.parser } }
 const HEADER = 'import FirecrawlApp from "@mendable/firecrawl-js";\nconst app = new FirecrawlApp({ apiKey: "k" });\n';
 
 describe("rules", () => {
-  tsTester.run("no-v1-client-methods", rules["no-v1-client-methods"]!, {
+  tsTester.run("client-methods", rules["client-methods"]!, {
     valid: [
       `${HEADER}app.v1.scrapeUrl("u");`,
       'const other = { scrapeUrl: (u: string) => u };\nother.scrapeUrl("u");',
@@ -69,7 +71,7 @@ describe("rules", () => {
     ],
   });
 
-  tsTester.run("no-v1-options", rules["no-v1-options"]!, {
+  tsTester.run("options", rules["options"]!, {
     valid: [`${HEADER}app.asyncCrawlUrl("u", { crawlEntireDomain: true, sitemap: "skip" } as never);`],
     invalid: [
       {
@@ -108,7 +110,7 @@ describe("rules", () => {
     ],
   });
 
-  tsTester.run("no-v1-formats", rules["no-v1-formats"]!, {
+  tsTester.run("formats", rules["formats"]!, {
     valid: [`${HEADER}app.scrapeUrl("u", { formats: ["markdown", "screenshot"] });`],
     invalid: [
       {
@@ -119,7 +121,7 @@ describe("rules", () => {
     ],
   });
 
-  tsTester.run("no-v1-result-shapes", rules["no-v1-result-shapes"]!, {
+  tsTester.run("results", rules["results"]!, {
     valid: [`${HEADER}async function f() {\n  const res = await app.scrapeUrl("u");\n  return res.markdown;\n}`],
     invalid: [
       {
@@ -130,7 +132,7 @@ describe("rules", () => {
     ],
   });
 
-  tsTester.run("no-v1-errors", rules["no-v1-errors"]!, {
+  tsTester.run("errors", rules["errors"]!, {
     valid: ["const e = { statusCode: 1 };\ne.statusCode;"],
     invalid: [
       {
@@ -141,7 +143,7 @@ describe("rules", () => {
     ],
   });
 
-  tsTester.run("no-v1-imports", rules["no-v1-imports"]!, {
+  tsTester.run("imports", rules["imports"]!, {
     valid: ['import Firecrawl, { type Document } from "@mendable/firecrawl-js";\nexport type D = Document;\nexport const c = Firecrawl;'],
     invalid: [
       {
@@ -197,7 +199,7 @@ describe("configs", () => {
   test("recommended loads in ESLint 10 and reports every v1 rule's findings", async () => {
     expect(ESLint.version).toMatch(/^10\./);
     const [result] = await eslint().lintText(code, { filePath: join(root, "x.ts") });
-    expect(result!.messages.map((m) => m.ruleId).sort()).toEqual(["firecrawl/no-v1-client-methods", "firecrawl/no-v1-imports"]);
+    expect(result!.messages.map((m) => m.ruleId).sort()).toEqual(["firecrawl/client-methods", "firecrawl/imports"]);
   });
 
   test("recommended loads in ESLint 9", async () => {
@@ -205,14 +207,14 @@ describe("configs", () => {
     expect(ESLint9.version).toMatch(/^9\./);
     const lint9 = new ESLint9({ cwd: root, overrideConfigFile: true, overrideConfig: [...languages, plugin.configs.recommended!] });
     const [result] = await lint9.lintText(code, { filePath: join(root, "x.ts") });
-    expect(result!.messages.map((m) => m.ruleId)).toContain("firecrawl/no-v1-client-methods");
+    expect(result!.messages.map((m) => m.ruleId)).toContain("firecrawl/client-methods");
   });
 
   test("strict adds the TODO rule; the plugin has its meta", () => {
     expect(plugin.meta).toEqual({ name: "firecrawl-codemod", version: expect.any(String), namespace: "firecrawl" });
     expect(plugin.configs.strict!.rules).toMatchObject({ "firecrawl/no-firecrawl-v2-todos": "error" });
     expect(plugin.configs.recommended!.rules).not.toHaveProperty("firecrawl/no-firecrawl-v2-todos");
-    for (const [name, rule] of Object.entries(rules)) expect(rule.meta!.docs!.url).toMatch(new RegExp(`/docs/rules/${name}\\.md$`));
+    for (const [name, rule] of current) expect(rule.meta!.docs!.url).toMatch(new RegExp(`/docs/rules/${name}\\.md$`));
   });
 
   describe("recommended-type-checked, with a real tsconfig", () => {
@@ -241,7 +243,7 @@ describe("configs", () => {
         overrideConfigFile: true,
         overrideConfig: [{ files: ["**/*.ts"], languageOptions: { parser: tseslint.parser, parserOptions: { tsconfigRootDir: dir } } }, config],
       });
-    const scrapeUrl = (line: number) => expect.objectContaining({ ruleId: "firecrawl/no-v1-client-methods", message: "scrapeUrl() is scrape() in v2", line });
+    const scrapeUrl = (line: number) => expect.objectContaining({ ruleId: "firecrawl/client-methods", message: "scrapeUrl() is scrape() in v2", line });
 
     test("recommended, without types, follows a client imported from another module", async () => {
       const [result] = await typed(plugin.configs.recommended!).lintFiles([join(dir, "use.ts")]);
@@ -250,8 +252,8 @@ describe("configs", () => {
 
     test("recommended-type-checked gets the CLI's facts: results and options objects used from other modules", async () => {
       const lint = async (config: Linter.Config, file: string) => (await typed(config).lintFiles([join(dir, file)]))[0]!.messages.map((m) => `${m.ruleId} ${m.line}`);
-      expect(await lint(plugin.configs["recommended-type-checked"]!, "digest.ts")).toContain("firecrawl/no-v1-result-shapes 5");
-      expect(await lint(plugin.configs["recommended-type-checked"]!, "defaults.ts")).toContain("firecrawl/no-v1-options 1");
+      expect(await lint(plugin.configs["recommended-type-checked"]!, "digest.ts")).toContain("firecrawl/results 5");
+      expect(await lint(plugin.configs["recommended-type-checked"]!, "defaults.ts")).toContain("firecrawl/options 1");
       expect(await lint(plugin.configs.recommended!, "digest.ts")).toEqual([]);
       expect(await lint(plugin.configs.recommended!, "defaults.ts")).toEqual([]);
     });
@@ -312,7 +314,7 @@ describe("config files as users write them", () => {
     const Engine = major === "10" ? ESLint : ((await import("eslint-v9")) as unknown as { ESLint: typeof ESLint }).ESLint;
     const [result] = await new Engine({ cwd: dir, overrideConfigFile: join(dir, name) }).lintFiles([join(dir, "use.ts")]);
     expect(result!.messages.filter((m) => m.fatal)).toEqual([]);
-    expect(result!.messages.map((m) => m.ruleId).sort()).toEqual(["fc/no-v1-imports", "firecrawl/no-v1-client-methods", "firecrawl/no-v1-imports"]);
+    expect(result!.messages.map((m) => m.ruleId).sort()).toEqual(["fc/no-v1-imports", "firecrawl/client-methods", "firecrawl/imports"]);
   });
 });
 
@@ -321,7 +323,7 @@ describe("docs/rules", () => {
   const pages = readdirSync(docs).filter((f) => f.endsWith(".md"));
 
   test("every rule has a page, and every page a rule", () => {
-    expect(pages.map((p) => p.replace(/\.md$/, "")).sort()).toEqual(Object.keys(rules).sort());
+    expect(pages.map((p) => p.replace(/\.md$/, "")).sort()).toEqual(current.map(([name]) => name).sort());
   });
 
   const blocks = pages.flatMap((page) =>

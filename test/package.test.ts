@@ -60,6 +60,6 @@ test("the bin runs through npx, and the rule docs ship with the package", () => 
   const run = spawnSync("npx", ["--no-install", "firecrawl-codemod", "check", "a.ts", "--format", "json"], { cwd: dir, encoding: "utf8" });
   expect(run.status).toBe(1);
   expect(JSON.parse(run.stdout).findings.map((f: { rule: string }) => f.rule)).toContain("client-methods");
-  expect(existsSync(join(dir, "node_modules/firecrawl-codemod/docs/rules/no-v1-client-methods.md"))).toBe(true);
+  expect(existsSync(join(dir, "node_modules/firecrawl-codemod/docs/rules/client-methods.md"))).toBe(true);
   expect(existsSync(join(dir, "node_modules/firecrawl-codemod/LICENSE"))).toBe(true);
 });

@@ -8,12 +8,13 @@
  */
 import { existsSync, lstatSync, readdirSync, readFileSync, type Dirent, type Stats } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
+import { createRequire } from "node:module";
 import ignore, { type Ignore } from "ignore";
-import { globSync, isDynamicPattern } from "tinyglobby";
 import { gitFiles } from "./git.js";
 import { tempFileWriter } from "./write.js";
 
 export const DEFAULT_EXTENSIONS = ["js", "jsx", "mjs", "cjs", "ts", "tsx", "mts", "cts", "py", "ipynb"] as const;
+const require = createRequire(import.meta.url);
 const SKIPPED_DIRS = new Set(["node_modules", "dist", "build", "coverage", ".next", ".git"]);
 const DECLARATION = /\.d\.[cm]?ts$/;
 
@@ -174,8 +175,12 @@ export function discover(paths: readonly string[], options: DiscoverOptions): Di
  * to be reported missing.
  */
 export function expandGlobs(paths: readonly string[]): { given: string; matched: boolean }[] {
+  // Loaded only for a pattern: most runs name folders, and every run pays for what start-up loads.
+  const pattern = /[*?[\]{}!]/;
   return paths.flatMap((given): { given: string; matched: boolean }[] => {
-    if (!isDynamicPattern(given) || existsSync(given)) return [{ given, matched: false }];
+    if (!pattern.test(given) || existsSync(given)) return [{ given, matched: false }];
+    const { globSync, isDynamicPattern } = require("tinyglobby") as typeof import("tinyglobby");
+    if (!isDynamicPattern(given)) return [{ given, matched: false }];
     const found = globSync(given, { onlyFiles: false, ignore: [...SKIPPED_DIRS].map((dir) => `**/${dir}/**`), expandDirectories: false }).sort();
     return found.length ? found.map((path) => ({ given: path, matched: true })) : [{ given, matched: false }];
   });
