@@ -2,17 +2,20 @@
  * The codemod-registry package (codemod/): its workflow validates with the `codemod` CLI from npm, and run
  * by that CLI over a copy of examples/v1-app it gives, byte for byte, what `firecrawl-codemod run` gives on
  * another copy, with each param passed through as its flag. The workflow fetches the release it names with
- * npx; an npx stand-in runs this build instead, so the test needs no network.
+ * npx; an npx stand-in runs this build instead, so nothing reaches codemod.com.
+ *
+ * The CLI is installed here, not as a devDependency: it ships one binary package per platform as optional
+ * dependencies, and a lockfile written where some of them cannot be fetched makes `npm ci` refuse.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
-import { afterAll, expect, test } from "vitest";
+import { afterAll, beforeAll, expect, test } from "vitest";
 
 const root = resolve(import.meta.dirname, "..");
 const CLI = join(root, "dist/src/cli/main.js");
-const CODEMOD = join(root, "node_modules/.bin/codemod");
+const CODEMOD_RELEASE = "codemod@1.18.3";
 const PACKAGE = join(root, "codemod");
 const temps: string[] = [];
 afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -22,6 +25,14 @@ function temp(): string {
   temps.push(dir);
   return dir;
 }
+
+/** The codemod CLI, installed from the npm registry (or its cache) into a folder of its own. */
+let CODEMOD = "";
+beforeAll(() => {
+  const prefix = temp();
+  execFileSync("npm", ["install", "--prefix", prefix, "--prefer-offline", "--no-audit", "--no-fund", "--no-save", CODEMOD_RELEASE], { stdio: "ignore" });
+  CODEMOD = join(prefix, "node_modules/.bin/codemod");
+}, 300_000);
 
 /** A committed copy of the example project. */
 function example(): string {
