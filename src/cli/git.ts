@@ -7,6 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
+import { DEPENDENCY_FIELDS, LOCKFILES } from "../detect/manifests.js";
 
 /** git's answer with its warnings, or the reason it gave none: its own message, or "not a repository". */
 type Answer = { readonly ok: true; readonly out: string; readonly warnings: string } | { readonly ok: false; readonly noRepository: boolean; readonly message: string };
@@ -54,7 +55,7 @@ export function guard(paths: readonly string[]): { dirty: string[]; installing: 
     const manifests = changed.filter((c) => c.state.trim() === "M" && basename(c.file) === "package.json" && onlyAddsTool(found.root!, c.file)).map((c) => c.file);
     const folders = new Set(manifests.map((m) => dirname(m)));
     for (const { state, file } of changed) {
-      const isLock = state.trim() === "M" && LOCKFILES.has(basename(file)) && folders.has(dirname(file));
+      const isLock = state.trim() === "M" && LOCKFILE_NAMES.has(basename(file)) && folders.has(dirname(file));
       (manifests.includes(file) || isLock ? installing : dirty).add(file);
     }
   }
@@ -62,8 +63,7 @@ export function guard(paths: readonly string[]): { dirty: string[]; installing: 
 }
 
 const TOOL = "firecrawl-codemod";
-const DEPENDENCY_FIELDS = ["dependencies", "devDependencies", "optionalDependencies", "peerDependencies"];
-const LOCKFILES = new Set(["package-lock.json", "npm-shrinkwrap.json", "pnpm-lock.yaml", "yarn.lock", "bun.lock", "bun.lockb"]);
+const LOCKFILE_NAMES: ReadonlySet<string> = new Set(LOCKFILES.map((l) => l.name));
 
 /** Whether a package.json's uncommitted change does nothing but add this tool as a dependency. */
 function onlyAddsTool(root: string, file: string): boolean {

@@ -12,7 +12,9 @@ import { dirname, join, resolve } from "node:path";
 import { applyEdits, findNodeAtLocation, modify, parseTree } from "jsonc-parser";
 import semver from "semver";
 import { isMap, isScalar, parseDocument } from "yaml";
-import { FIRST_V2_MAJOR, SDK_MODULES, V2_RANGE } from "../mapping/imports.js";
+import { SDK_MODULES, V2_RANGE } from "../mapping/imports.js";
+import { DEPENDENCY_FIELDS, LOCKFILES, readJson, upToRepositoryRoot } from "../detect/manifests.js";
+import { declaring, ofRange } from "../detect/package-sdk.js";
 import type { LockRefresh } from "./python-dependencies.js";
 
 export interface PackageBump {
@@ -27,39 +29,12 @@ export interface PackageBump {
 /** The v2 release a bump moves to unless --sdk-version says another (the one the verification checks against). */
 export const SDK_RELEASE = semver.minVersion(V2_RANGE)!.version;
 
-const FIELDS = ["dependencies", "devDependencies", "peerDependencies", "optionalDependencies"] as const;
-
-/** The folder itself and those above it, up to the root of its repository. */
-function* withinRepository(dir: string): Generator<string> {
-  for (let at = dir; ; at = dirname(at)) {
-    yield at;
-    if (existsSync(join(at, ".git")) || dirname(at) === at) return;
-  }
-}
-
-function readJson(path: string): Record<string, unknown> | undefined {
-  try {
-    return JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
-  } catch {
-    return undefined;
-  }
-}
-
-const declaresSdk = (manifest: Record<string, unknown> | undefined) =>
-  FIELDS.some((field) => SDK_MODULES.some((name) => typeof (manifest?.[field] as Record<string, unknown> | undefined)?.[name] === "string"));
-
 /** The package.json nearest above a folder that declares the SDK (a workspace package, else the root it is hoisted to). */
 function declaringManifest(dir: string, known: Map<string, string | null>): string | null {
   let found = known.get(dir);
   if (found === undefined) {
-    found = null;
-    for (const at of withinRepository(dir)) {
-      const candidate = join(at, "package.json");
-      if (existsSync(candidate) && declaresSdk(readJson(candidate))) {
-        found = candidate;
-        break;
-      }
-    }
+    const declared = declaring(upToRepositoryRoot(dir));
+    found = declared ? join(declared.dir, "package.json") : null;
     known.set(dir, found);
   }
   return found;
@@ -75,8 +50,7 @@ export function movedRange(range: string, release: string): string | undefined {
     const inner = movedRange(alias[2]!, release);
     return inner && alias[1] + inner;
   }
-  const valid = semver.validRange(range);
-  if (!valid || semver.intersects(valid, `>=${FIRST_V2_MAJOR}.0.0-0`, { includePrerelease: true })) return undefined;
+  if (ofRange(range) !== "v1") return undefined;
   const trimmed = range.trim();
   const major = semver.major(release);
   if (/^\^/.test(trimmed)) return `^${release}`;
@@ -90,7 +64,7 @@ export function movedRange(range: string, release: string): string | undefined {
 
 /** Where pnpm keeps the range of a `catalog:` dependency: the nearest pnpm-workspace.yaml above. */
 function catalogFile(dir: string): string | undefined {
-  for (const at of withinRepository(dir)) if (existsSync(join(at, "pnpm-workspace.yaml"))) return join(at, "pnpm-workspace.yaml");
+  for (const at of upToRepositoryRoot(dir)) if (existsSync(join(at, "pnpm-workspace.yaml"))) return join(at, "pnpm-workspace.yaml");
   return undefined;
 }
 
@@ -126,7 +100,7 @@ function manifestBump(path: string, release: string): { bump?: PackageBump; cata
   const ranges: { dependency: string; from: string; to: string }[] = [];
   const catalogs = new Set<string>();
   let after = before;
-  for (const field of FIELDS) {
+  for (const field of DEPENDENCY_FIELDS) {
     for (const dependency of SDK_MODULES) {
       const node = tree && findNodeAtLocation(tree, [field, dependency]);
       if (node?.type !== "string") continue;
@@ -168,15 +142,6 @@ function isWorkspaceRoot(dir: string): boolean {
   return existsSync(join(dir, "pnpm-workspace.yaml")) || readJson(join(dir, "package.json"))?.workspaces !== undefined;
 }
 
-/** Lockfiles by package manager, in the order a folder holding several is read. */
-const LOCKFILES = [
-  { name: "pnpm-lock.yaml", manager: "pnpm" },
-  { name: "yarn.lock", manager: "yarn" },
-  { name: "bun.lock", manager: "bun" },
-  { name: "bun.lockb", manager: "bun" },
-  { name: "package-lock.json", manager: "npm" },
-  { name: "npm-shrinkwrap.json", manager: "npm" },
-] as const;
 
 /**
  * The lockfile each bumped package is installed from (the nearest above it, in the repository) and the
@@ -187,7 +152,7 @@ const LOCKFILES = [
 export function lockRefreshes(bumps: readonly PackageBump[]): LockRefresh[] {
   const found = new Map<string, LockRefresh>();
   for (const bump of bumps) {
-    for (const at of withinRepository(dirname(bump.path))) {
+    for (const at of upToRepositoryRoot(dirname(bump.path))) {
       const lock = LOCKFILES.find((l) => existsSync(join(at, l.name)));
       if (!lock) continue;
       // A lockfile above the package locks it only as a workspace root: another project's lockfile (a

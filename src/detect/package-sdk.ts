@@ -10,20 +10,10 @@ import { dirname, join, resolve } from "node:path";
 import { satisfies as satisfiesPep440 } from "@renovatebot/pep440";
 import semver from "semver";
 import { FIRST_V2_MAJOR, SDK_MODULES, type ApiVersion } from "../mapping/imports.js";
+import { DEPENDENCY_FIELDS, foldersUp, readJson } from "./manifests.js";
 
 const V1_RELEASES = `<${FIRST_V2_MAJOR}.0.0`;
 const V2_RELEASES = `>=${FIRST_V2_MAJOR}.0.0`;
-const FIELDS = ["dependencies", "devDependencies", "peerDependencies", "optionalDependencies"] as const;
-
-type Manifest = Partial<Record<(typeof FIELDS)[number], Record<string, string>>> & { name?: string; version?: string };
-
-function readJson(path: string): Manifest | undefined {
-  try {
-    return JSON.parse(readFileSync(path, "utf8")) as Manifest;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The API a released version of the SDK speaks. */
 function ofVersion(version: string | undefined): ApiVersion | undefined {
@@ -32,7 +22,7 @@ function ofVersion(version: string | undefined): ApiVersion | undefined {
 }
 
 /** The API every version a range allows speaks, or undefined when it allows both (or is no semver range). */
-function ofRange(range: string): ApiVersion | undefined {
+export function ofRange(range: string): ApiVersion | undefined {
   const aliased = /^npm:(?:@?[^@]+)@(.+)$/.exec(range);
   const valid = semver.validRange(aliased ? aliased[1]! : range);
   if (!valid) return undefined;
@@ -41,13 +31,6 @@ function ofRange(range: string): ApiVersion | undefined {
   return v1 === v2 ? undefined : v1 ? "v1" : "v2";
 }
 
-/** `dir` and every folder above it, nearest first. */
-function* foldersUp(dir: string): Generator<string> {
-  for (let at = dir; ; at = dirname(at)) {
-    yield at;
-    if (dirname(at) === at) return;
-  }
-}
 
 /** The folder of a package installed in node_modules at or above `dir`, as Node would find it. */
 export function installedPackage(dir: string, name: string): string | undefined {
@@ -72,11 +55,11 @@ function locked(dir: string): string | undefined {
   return SDK_MODULES.map((name) => lock?.packages?.[`node_modules/${name}`]?.version).find((v) => v !== undefined);
 }
 
-/** The nearest package.json at or above `dir` that declares the SDK: its folder and its range. */
-function declaring(dir: string): { dir: string; range: string } | undefined {
-  for (const at of foldersUp(dir)) {
+/** The first of these folders whose package.json declares the SDK: the folder and the range. */
+export function declaring(folders: Iterable<string>): { dir: string; range: string } | undefined {
+  for (const at of folders) {
     const manifest = existsSync(join(at, "package.json")) ? readJson(join(at, "package.json")) : undefined;
-    for (const field of FIELDS) {
+    for (const field of DEPENDENCY_FIELDS) {
       for (const name of SDK_MODULES) {
         const range = manifest?.[field]?.[name];
         if (typeof range === "string") return { dir: at, range };
@@ -92,7 +75,7 @@ const known = new Map<string, ApiVersion | undefined>();
 export function packageSdk(file: string): ApiVersion | undefined {
   const dir = dirname(resolve(file));
   if (known.has(dir)) return known.get(dir);
-  const declared = declaring(dir);
+  const declared = declaring(foldersUp(dir));
   const version = declared && (ofRange(declared.range) ?? ofVersion(installed(dir)) ?? ofVersion(locked(declared.dir)));
   known.set(dir, version);
   return version;
