@@ -6,7 +6,7 @@
  */
 import type { ESLint, Linter, Rule } from "eslint";
 import { VERSION } from "../src/version.js";
-import { CONCERNS } from "../src/mapping/concerns.js";
+import { CONCERNS, type ConcernName } from "../src/mapping/concerns.js";
 import clientMethods from "./client-methods.js";
 import errors from "./errors.js";
 import formats from "./formats.js";
@@ -16,7 +16,7 @@ import options from "./options.js";
 import results from "./results.js";
 
 /** One rule per concern, named as the concern is everywhere else (src/mapping/concerns.ts). */
-const concernRules: Record<(typeof CONCERNS)[number]["name"], Rule.RuleModule> = {
+const concernRules: Record<ConcernName, Rule.RuleModule> = {
   "client-methods": clientMethods,
   options,
   formats,

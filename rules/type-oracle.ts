@@ -7,9 +7,8 @@
 import { createRequire } from "node:module";
 import type { SourceCode } from "eslint";
 import type * as ts from "typescript";
-import { fileFacts, optionsElsewhere, typeFactsOf } from "../src/detect/type-facts.js";
+import { fileFacts, programFacts, typeFactsOf } from "../src/detect/type-facts.js";
 import type { TypeFacts } from "../src/detect/sdk.js";
-import type { OptionsKind } from "../src/mapping/methods.js";
 
 interface Services {
   program?: ts.Program;
@@ -19,8 +18,8 @@ const require = createRequire(import.meta.url);
 
 /** Every rule asks about the same file: the answer is kept with the file's parse. */
 const perFile = new WeakMap<SourceCode, TypeFacts | null>();
-/** Options used across modules need a look at every file: once per program, as a lint run keeps it. */
-const perProgram = new WeakMap<ts.Program, Map<ts.SourceFile, [number, OptionsKind][]>>();
+/** Options used across modules need a look at every file, which finds every file's facts too: once per program, as a lint run keeps it. */
+const perProgram = new WeakMap<ts.Program, ReturnType<typeof programFacts>>();
 
 /** The facts when the file was parsed with type information and the settings ask for them, else null. */
 export function typeOracle(sourceCode: SourceCode, filename: string, settings?: Record<string, unknown>): TypeFacts | null {
@@ -33,10 +32,11 @@ export function typeOracle(sourceCode: SourceCode, filename: string, settings?: 
   if (program && file) {
     // The TypeScript that made the program: typescript-eslint's peer, which is the project's.
     const t = require("typescript") as typeof ts;
-    let elsewhere = perProgram.get(program);
-    if (!elsewhere) perProgram.set(program, (elsewhere = optionsElsewhere(t, program)));
-    const { facts: found } = fileFacts(t, program.getTypeChecker(), file);
-    facts = typeFactsOf({ ...found, options: elsewhere.get(file) ?? [] });
+    let known = perProgram.get(program);
+    if (!known) perProgram.set(program, (known = programFacts(t, program)));
+    // A file that reaches the SDK only through a type (no import leads there) is asked on its own.
+    const found = known.own.get(file) ?? fileFacts(t, program.getTypeChecker(), file).facts;
+    facts = typeFactsOf({ ...found, options: known.options.get(file) ?? [] });
   }
   perFile.set(sourceCode, facts);
   return facts;

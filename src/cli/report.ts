@@ -10,13 +10,14 @@ import type { CellLine } from "../engine/pipeline.js";
 import type { FileReport } from "./process-file.js";
 import type { InstallOutcome } from "./install.js";
 import type { PackageBump } from "./package-json.js";
+import type { ConcernName } from "../mapping/concerns.js";
 import { DEFAULTS } from "../mapping/defaults.js";
 import type { LockRefresh } from "./python-dependencies.js";
 
 export const REPORT_VERSION = 1;
 
-/** The step that moves client calls to v2 (JS and Python): a run that did that runs them with v2's defaults. */
-const CALLS = "client-methods";
+/** The concern that moves client calls to v2 (JS and Python): a run that did that runs them with v2's defaults. */
+const CALLS: ConcernName = "client-methods";
 
 export interface RunReport {
   readonly version: number;

@@ -8,8 +8,7 @@
 import { resolve } from "node:path";
 import { Project, ts } from "ts-morph";
 import type * as typescript from "typescript";
-import { fileFacts, filesReachingSdk, type FileTypes } from "../detect/type-facts.js";
-import type { OptionsKind } from "../mapping/methods.js";
+import { programFacts, type FileTypes } from "../detect/type-facts.js";
 
 export type { FileTypes } from "../detect/type-facts.js";
 
@@ -22,27 +21,21 @@ export function projectProgram(tsconfig: string): ts.Program {
   return new Project({ tsConfigFilePath: tsconfig, skipFileDependencyResolution: true }).getProgram().compilerObject;
 }
 
-/** What the checker knows of every wanted file the programs cover (the first program to cover a file answers). */
+/**
+ * What the checker knows of every wanted file the programs cover: the first program that covers a file
+ * answers for it, and the options objects its calls take in other modules join those modules' facts.
+ */
 export function typeFacts(programs: readonly ts.Program[], wanted: ReadonlySet<string>): Map<string, FileTypes> {
   const facts = new Map<string, FileTypes>();
-  for (const compiled of programs) {
-    const program = compiled as unknown as typescript.Program;
-    const checker = program.getTypeChecker();
-    const elsewhere = new Map<string, [number, OptionsKind][]>();
-    for (const file of filesReachingSdk(t, program)) {
+  for (const program of programs) {
+    const first = (file: typescript.SourceFile) => wanted.has(resolve(file.fileName)) && !facts.has(resolve(file.fileName));
+    const { own, options } = programFacts(t, program as unknown as typescript.Program, first);
+    for (const [file, found] of own) facts.set(resolve(file.fileName), found);
+    for (const [file, used] of options) {
       const path = resolve(file.fileName);
-      if (!wanted.has(path) || facts.has(path)) continue;
-      const found = fileFacts(t, checker, file);
-      facts.set(path, found.facts);
-      for (const [target, at, kind] of found.elsewhere) {
-        const targetPath = resolve(target.fileName);
-        elsewhere.set(targetPath, [...(elsewhere.get(targetPath) ?? []), [at, kind]]);
-      }
-    }
-    for (const [path, options] of elsewhere) {
       if (!wanted.has(path)) continue;
       const known = facts.get(path) ?? { receivers: [], results: [], options: [] };
-      facts.set(path, { ...known, options: [...known.options, ...options] });
+      facts.set(path, { ...known, options: [...known.options, ...used] });
     }
   }
   return facts;

@@ -110,14 +110,24 @@ export function fileFacts(t: Ts, checker: ts.TypeChecker, file: ts.SourceFile): 
   return { facts: { receivers, results, options: [] }, elsewhere };
 }
 
-/** The options literals of each file that client calls in other files of the program take. */
-export function optionsElsewhere(t: Ts, program: ts.Program): Map<ts.SourceFile, [number, OptionsKind][]> {
+/**
+ * What the checker knows of the program's files that reach the SDK (`own`; only those `walked` admits), and
+ * the options literals of each file that client calls in those files take (`options`): one walk serves both.
+ */
+export function programFacts(
+  t: Ts,
+  program: ts.Program,
+  walked: (file: ts.SourceFile) => boolean = () => true,
+): { own: Map<ts.SourceFile, FileTypes>; options: Map<ts.SourceFile, [number, OptionsKind][]> } {
   const checker = program.getTypeChecker();
-  const found = new Map<ts.SourceFile, [number, OptionsKind][]>();
-  for (const file of filesReachingSdk(t, program)) {
-    for (const [target, at, kind] of fileFacts(t, checker, file).elsewhere) found.set(target, [...(found.get(target) ?? []), [at, kind]]);
+  const own = new Map<ts.SourceFile, FileTypes>();
+  const options = new Map<ts.SourceFile, [number, OptionsKind][]>();
+  for (const file of filesReachingSdk(t, program).filter(walked)) {
+    const found = fileFacts(t, checker, file);
+    own.set(file, found.facts);
+    for (const [target, at, kind] of found.elsewhere) options.set(target, [...(options.get(target) ?? []), [at, kind]]);
   }
-  return found;
+  return { own, options };
 }
 
 /** A file's facts as the transforms ask for them. */

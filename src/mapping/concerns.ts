@@ -16,6 +16,8 @@ export const CONCERNS = [
   { name: "imports", legacyRule: "no-v1-imports" },
 ] as const;
 
+export type ConcernName = (typeof CONCERNS)[number]["name"];
+
 /** The help page of a concern: its docs page, or the migration guide for steps no ESLint rule reports. */
 export function helpUri(name: string): string {
   return CONCERNS.some((c) => c.name === name) ? `${RULE_DOCS_URL}${name}.md` : "https://docs.firecrawl.dev/migrate-to-v2";
