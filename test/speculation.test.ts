@@ -1,16 +1,18 @@
 /**
- * The main thread migrates files while the type thread still builds its program (src/cli/speculation.ts).
- * An early result may stand only where the checker's facts would not have changed it: these tests hold
- * the early results of a multi-module project against the results migrated with the facts.
+ * The main thread migrates files while the type thread still builds its program and walks it
+ * (src/cli/speculation.ts). An early result may stand only where the checker's final facts would not have
+ * changed it: these tests hold the early results of a multi-module project against the results migrated
+ * with the facts.
  */
-import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createRequire } from "node:module";
 import { afterAll, expect, test } from "vitest";
 import { loadProcessing } from "../src/cli/pool.js";
 import { answeredAlike, migrateEarly } from "../src/cli/speculation.js";
-import { projectProgram, typeFacts } from "../src/cli/types.js";
+import { projectProgram } from "../src/cli/compiler.js";
+import { typeFacts, type FileTypes } from "../src/cli/types.js";
 import { typeFactsOf } from "../src/detect/type-facts.js";
 
 const root = resolve(import.meta.dirname, "..");
@@ -25,7 +27,7 @@ const files = readdirSync(join(dir, "src")).map((name) => resolve(dir, "src", na
 const options = { write: false, diff: false, print: false, keepV1Defaults: false, hold: true };
 
 test("an early result stands exactly where the checker's facts answer its questions the same", async () => {
-  const early = await migrateEarly(files, options, new Promise(() => {}));
+  const early = await migrateEarly(files, options, { facts: new Promise(() => {}) });
   const facts = typeFacts([projectProgram(tsconfig)], new Set(files));
   const { processFile, processOptions } = await loadProcessing(options);
   const verdicts = [...early].map(([path, result]) => {
@@ -41,6 +43,34 @@ test("an early result stands exactly where the checker's facts answer its questi
   expect(verdicts.some((v) => v.alike)).toBe(true);
 }, 120_000);
 
+test("files whose facts come in while migrating ahead are migrated with them, and stand where the final facts agree", async () => {
+  const facts = typeFacts([projectProgram(tsconfig)], new Set(files));
+  let listener: ((path: string, own: FileTypes) => void) | undefined;
+  let settle: (value: unknown) => void = () => {};
+  const feed = { facts: new Promise((resolve) => (settle = resolve)), onFacts: (l: typeof listener) => void (listener = l) };
+  const migrating = migrateEarly(files, options, feed);
+  // The facts come in one file at a time, after the files that name the SDK were migrated "nothing known".
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  for (const [path, found] of facts) {
+    listener!(path, found);
+    await new Promise(setImmediate);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  settle(facts);
+  const early = await migrating;
+  const { processFile, processOptions } = await loadProcessing(options);
+  const verdicts = [...early].map(([path, result]) => {
+    const found = facts.get(path);
+    const withFacts = processFile(path, processOptions, found && typeFactsOf(found));
+    return { path, alike: answeredAlike(result, found), same: JSON.stringify(withFacts) === JSON.stringify(result.report) };
+  });
+  // Files that never name the SDK, changed only by what the checker found in them, were migrated ahead too.
+  const unnamed = [...early.keys()].filter((path) => !readFileSync(path, "utf8").includes("firecrawl"));
+  expect(unnamed.length).toBeGreaterThan(0);
+  expect(verdicts.filter((v) => v.alike && !v.same)).toEqual([]);
+  expect(verdicts.filter((v) => v.alike).length).toBeGreaterThan(early.size / 2);
+}, 120_000);
+
 test("the early migration stops once the facts are in", async () => {
-  expect((await migrateEarly(files, options, Promise.resolve(new Map()))).size).toBe(0);
+  expect((await migrateEarly(files, options, { facts: Promise.resolve(new Map()) })).size).toBe(0);
 });

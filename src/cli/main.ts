@@ -105,7 +105,7 @@ async function collect(parsed: Parsed, { files, tsconfigs: found, skipped }: Dis
     reports.push(report);
     progress.tick();
   };
-  const early = types ? await (await import("./speculation.js")).migrateEarly(files, options, types.facts) : undefined;
+  const early = types ? await (await import("./speculation.js")).migrateEarly(files, options, types) : undefined;
   const facts = types ? await types.facts : new Map<string, FileTypes>();
   progress.endPhase();
   if (facts instanceof Error) throw facts;

@@ -13,6 +13,8 @@ const HEAP_MB = 4096;
 export interface TypeThread {
   /** what the checker found in each wanted file, or why it could not tell */
   readonly facts: Promise<Map<string, FileTypes> | Error>;
+  /** hears each file's own facts as the checker finds them, before `facts` settles */
+  onFacts(listener: (path: string, own: FileTypes) => void): void;
   /** the migrated texts (path -> text) verified against v2, or why they could not be; ends the thread */
   verify(outputs: ReadonlyMap<string, string>): Promise<Map<string, Verified> | Error>;
   /** ends the thread without a verification */
@@ -37,12 +39,17 @@ export function startTypeThread(tsconfigs: readonly string[], wanted: readonly s
     ended ??= reason;
     settle?.(ended);
   };
-  worker.on("message", (answer) => settle?.(answer));
+  const listeners: ((path: string, own: FileTypes) => void)[] = [];
+  worker.on("message", (answer) => {
+    if (Array.isArray(answer)) settle?.(answer);
+    else for (const listener of listeners) listener(answer.path, answer.own);
+  });
   worker.on("error", end);
   worker.on("exit", (code) => end(new Error(`the type check stopped (exit code ${code})`)));
   const facts = next<FileTypes>();
   return {
     facts,
+    onFacts: (listener) => void listeners.push(listener),
     async verify(outputs) {
       await facts;
       if (outputs.size === 0) {

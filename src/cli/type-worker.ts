@@ -3,11 +3,14 @@
  * keeps the programs for the verification of the migrated texts.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { projectProgram, typeFacts } from "./types.js";
+import { projectProgram } from "./compiler.js";
+import { typeFacts } from "./types.js";
 
 const { tsconfigs, wanted } = workerData as { tsconfigs: string[]; wanted: string[] };
 const programs = new Map(tsconfigs.map((tsconfig) => [tsconfig, projectProgram(tsconfig)]));
-parentPort!.postMessage([...typeFacts([...programs.values()], new Set(wanted))]);
+// Each file's own facts go out as found, so the main thread migrates with them while the walk goes on.
+const facts = typeFacts([...programs.values()], new Set(wanted), (path, own) => parentPort!.postMessage({ path, own }));
+parentPort!.postMessage([...facts]);
 parentPort!.once("message", async (outputs: [string, string][]) => {
   // Loaded only when asked: a run without verification never needs it.
   const { verifyMigration } = await import("./verify.js");

@@ -5,14 +5,14 @@
  * install v2. An error the migration introduced gets a TODO line above its statement quoting the compiler,
  * unless a TODO already marks that statement. Unchanged files are parsed once and shared by both programs.
  */
-import { dirname, join, resolve } from "node:path";
-import { ts } from "ts-morph";
+import { dirname, resolve } from "node:path";
 import { todoEdit, TODO_TAG } from "../engine/code.js";
 import { applyEdits, mapOffset, type Edit } from "../engine/edits.js";
 import { lineAt, readSource } from "../engine/source.js";
 import { DOCS } from "../mapping/docs.js";
 import { SDK_MODULES } from "../mapping/imports.js";
 import { installedPackage, sdkReleaseOf } from "../detect/package-sdk.js";
+import { compilerHost, ts, type TS } from "./compiler.js";
 import { SDKS, type Verified } from "./verification.js";
 
 const STATEMENT_PARENTS = new Set([
@@ -35,8 +35,8 @@ const TEXT_KINDS = new Set([
   ts.SyntaxKind.StringLiteral,
 ]);
 
-function innermostAt(file: ts.SourceFile, pos: number): ts.Node {
-  let node: ts.Node = file;
+function innermostAt(file: TS.SourceFile, pos: number): TS.Node {
+  let node: TS.Node = file;
   for (let found = true; found; ) {
     found = false;
     ts.forEachChild(node, (child) => {
@@ -49,15 +49,15 @@ function innermostAt(file: ts.SourceFile, pos: number): ts.Node {
   return node;
 }
 
-function statementOf(node: ts.Node): ts.Node {
+function statementOf(node: TS.Node): TS.Node {
   let at = node;
   while (at.parent && !STATEMENT_PARENTS.has(at.parent.kind)) at = at.parent;
   return at;
 }
 
 /** The statement to mark for an error at `pos`: one whose line a comment line can go above. */
-function markable(file: ts.SourceFile, pos: number): ts.Node | undefined {
-  for (let at: ts.Node | undefined = statementOf(innermostAt(file, pos)); at && at.kind !== ts.SyntaxKind.SourceFile; at = at.parent && statementOf(at.parent)) {
+function markable(file: TS.SourceFile, pos: number): TS.Node | undefined {
+  for (let at: TS.Node | undefined = statementOf(innermostAt(file, pos)); at && at.kind !== ts.SyntaxKind.SourceFile; at = at.parent && statementOf(at.parent)) {
     const start = at.getStart(file);
     const lineStart = file.text.lastIndexOf("\n", start - 1) + 1;
     if (lineStart === 0 || !TEXT_KINDS.has(innermostAt(file, lineStart - 1).kind)) return at;
@@ -77,20 +77,20 @@ function underTodo(text: string, start: number): boolean {
   return false;
 }
 
-const key = (d: ts.Diagnostic) => `${d.code}:${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`;
+const key = (d: TS.Diagnostic) => `${d.code}:${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`;
 
-function diagnostics(program: ts.Program, path: string): readonly ts.Diagnostic[] {
+function diagnostics(program: TS.Program, path: string): readonly TS.Diagnostic[] {
   const file = program.getSourceFile(path);
   return file ? [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)] : [];
 }
 
 /** The TODO text quoting an error: its code and the first line of its message, kept short. */
-function quote(d: ts.Diagnostic): string {
+function quote(d: TS.Diagnostic): string {
   const first = ts.flattenDiagnosticMessageText(d.messageText, "\n").split("\n")[0]!;
   return `does not type-check against v2 (TS${d.code}: ${first.length > 160 ? `${first.slice(0, 157)}...` : first})`;
 }
 
-function mark(path: string, output: string, program: ts.Program, after: readonly ts.Diagnostic[], before: readonly ts.Diagnostic[]): Verified {
+function mark(path: string, output: string, program: TS.Program, after: readonly TS.Diagnostic[], before: readonly TS.Diagnostic[]): Verified {
   const file = program.getSourceFile(path)!;
   const remaining = new Map<string, number>();
   for (const d of before) remaining.set(key(d), (remaining.get(key(d)) ?? 0) + 1);
@@ -146,12 +146,11 @@ function directiveLine(text: string, at: number): { start: number; end: number }
 
 /**
  * The program of the migrated texts, built on the one of the files as they are: every file the migration
- * did not touch (and the libraries, which ts-morph keeps in memory) is reused as parsed, so only the
- * changed files and the v2 declarations are read.
+ * did not touch (and the lib files) is reused as parsed, so only the changed files and the v2
+ * declarations are read.
  */
-function nextProgram(before: ts.Program, options: ts.CompilerOptions, outputs: ReadonlyMap<string, string>): ts.Program {
-  const library = before.getSourceFiles().find((f) => before.isSourceFileDefaultLibrary(f));
-  const host = ts.createCompilerHost(options, true);
+function nextProgram(before: TS.Program, options: TS.CompilerOptions, outputs: ReadonlyMap<string, string>): TS.Program {
+  const host = compilerHost(options);
   const read = host.getSourceFile.bind(host);
   const exists = host.fileExists.bind(host);
   const readFile = host.readFile.bind(host);
@@ -162,16 +161,11 @@ function nextProgram(before: ts.Program, options: ts.CompilerOptions, outputs: R
   };
   host.fileExists = (fileName) => before.getSourceFile(fileName) !== undefined || exists(fileName);
   host.readFile = (fileName) => before.getSourceFile(fileName)?.text ?? readFile(fileName);
-  if (library) {
-    const folder = dirname(library.fileName);
-    host.getDefaultLibLocation = () => folder;
-    host.getDefaultLibFileName = (o) => join(folder, ts.getDefaultLibFileName(o));
-  }
   return ts.createProgram({ rootNames: before.getRootFileNames(), options, host, oldProgram: before });
 }
 
 /** The SDK release a program's imports of it resolve to, when they all resolve to one. */
-function installedRelease(program: ts.Program): "v1" | "v2" | undefined {
+function installedRelease(program: TS.Program): "v1" | "v2" | undefined {
   const releases = new Set(program.getSourceFiles().flatMap((f) => sdkReleaseOf(f.fileName) ?? []));
   return releases.size === 1 ? [...releases][0] : undefined;
 }
@@ -181,7 +175,7 @@ function installedRelease(program: ts.Program): "v1" | "v2" | undefined {
  * in the answer. The programs are the analysis's, one per tsconfig (types.ts), so unchanged files are parsed
  * once for the analysis and both checks: as they are against v1, then with the new texts against v2.
  */
-export function verifyMigration(programs: ReadonlyMap<string, ts.Program>, outputs: ReadonlyMap<string, string>): Map<string, Verified> {
+export function verifyMigration(programs: ReadonlyMap<string, TS.Program>, outputs: ReadonlyMap<string, string>): Map<string, Verified> {
   const verified = new Map<string, Verified>();
   for (const [tsconfig, analysed] of programs) {
     const targets = analysed

@@ -111,13 +111,15 @@ export function fileFacts(t: Ts, checker: ts.TypeChecker, file: ts.SourceFile): 
 }
 
 /**
- * What the checker knows of the program's files that reach the SDK (`own`; only those `walked` admits), and
- * the options literals of each file that client calls in those files take (`options`): one walk serves both.
+ * What the checker knows of the program's files that reach the SDK (`own`; only those `walked` admits, each
+ * also told to `each` as soon as it is known), and the options literals of each file that client calls in
+ * those files take (`options`): one walk serves both.
  */
 export function programFacts(
   t: Ts,
   program: ts.Program,
   walked: (file: ts.SourceFile) => boolean = () => true,
+  each?: (file: ts.SourceFile, own: FileTypes) => void,
 ): { own: Map<ts.SourceFile, FileTypes>; options: Map<ts.SourceFile, [number, OptionsKind][]> } {
   const checker = program.getTypeChecker();
   const own = new Map<ts.SourceFile, FileTypes>();
@@ -125,6 +127,7 @@ export function programFacts(
   for (const file of filesReachingSdk(t, program).filter(walked)) {
     const found = fileFacts(t, checker, file);
     own.set(file, found.facts);
+    each?.(file, found.facts);
     for (const [target, at, kind] of found.elsewhere) options.set(target, [...(options.get(target) ?? []), [at, kind]]);
   }
   return { own, options };

@@ -1,0 +1,48 @@
+/**
+ * The compiler the type-aware mode runs: the TypeScript that ts-morph bundles (@ts-morph/common), with
+ * the lib files it carries in memory, so the analysis and the verification behave alike on every machine,
+ * whatever TypeScript the project installed. Required rather than imported: an ES import of a CommonJS
+ * module has Node scan its whole text for export names first, and a type-aware run waits for this load.
+ */
+import { createRequire } from "node:module";
+import type * as Common from "@ts-morph/common";
+
+export type { ts as TS } from "@ts-morph/common";
+
+const common = createRequire(import.meta.url)("@ts-morph/common") as typeof Common;
+
+export const ts = common.ts;
+
+/** Where the lib files (lib.es2022.d.ts, ...) live in every program this module builds. */
+const LIB_FOLDER = common.libFolderInMemoryPath as string;
+const LIBS = new Map(common.getLibFiles().map((lib) => [`${LIB_FOLDER}/${lib.fileName}`, lib.text]));
+
+/** A compiler host on the real file system, with the bundled lib files at LIB_FOLDER. */
+export function compilerHost(options: Common.ts.CompilerOptions): Common.ts.CompilerHost {
+  const host = ts.createCompilerHost(options, true);
+  const read = host.getSourceFile.bind(host);
+  const exists = host.fileExists.bind(host);
+  const readFile = host.readFile.bind(host);
+  host.getDefaultLibLocation = () => LIB_FOLDER;
+  host.getDefaultLibFileName = (o) => `${LIB_FOLDER}/${ts.getDefaultLibFileName(o)}`;
+  host.getSourceFile = (fileName, language, onError) => {
+    const lib = LIBS.get(fileName);
+    return lib === undefined ? read(fileName, language, onError) : ts.createSourceFile(fileName, lib, language, true);
+  };
+  host.fileExists = (fileName) => LIBS.has(fileName) || exists(fileName);
+  host.readFile = (fileName) => LIBS.get(fileName) ?? readFile(fileName);
+  return host;
+}
+
+/** The program of a tsconfig's files as they are on disk, type-checked against what the project installed. */
+export function projectProgram(tsconfig: string): Common.ts.Program {
+  const parsed = ts.getParsedCommandLineOfConfigFile(tsconfig, undefined, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (d) => {
+      throw new Error(`${tsconfig}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+    },
+  });
+  if (!parsed) throw new Error(`${tsconfig}: cannot be read`);
+  const { fileNames: rootNames, options, projectReferences } = parsed;
+  return ts.createProgram({ rootNames, options, projectReferences, host: compilerHost(options) });
+}
