@@ -1,5 +1,5 @@
 /**
- * The main thread migrates files while the type thread still builds its program and walks it
+ * The main thread migrates files while the type process still builds its program and walks it
  * (src/cli/speculation.ts). An early result may stand only where the checker's final facts would not have
  * changed it: these tests hold the early results of a multi-module project against the results migrated
  * with the facts.

@@ -19,7 +19,7 @@ import { Progress } from "./progress.js";
 import { screen } from "./screen.js";
 import { findTsconfigs } from "./tsconfigs.js";
 import type { FileTypes } from "./types.js";
-import type { TypeThread } from "./type-thread.js";
+import type { TypeProcess } from "./type-process.js";
 import { displayPath, runReport, summaryText } from "./report.js";
 import { VERSION } from "../version.js";
 import { removeLeftovers } from "./write.js";
@@ -96,58 +96,63 @@ async function collect(parsed: Parsed, { files, tsconfigs: found, skipped }: Dis
   const reports: FileReport[] = [];
   // Type-aware mode: receivers the checker vouches for, in files that may not even mention the SDK.
   const tsconfigs = values["no-types"] ? [] : findTsconfigs(positionals, (values.project as string[] | undefined) ?? [], found);
-  const types = tsconfigs.length ? (await import("./type-thread.js")).startTypeThread(tsconfigs, files) : undefined;
-  if (types) progress.phase(`type-checking ${tsconfigs.length === 1 ? "the project" : `${tsconfigs.length} projects`}`);
-  // Verified files are transformed with their new text held back, checked as one project, then written.
-  const verify = Boolean(collectOptions.verify && types);
-  const options = verify ? { ...collectOptions, write: false, diff: false, print: false, hold: true } : collectOptions;
-  const onReport = (report: FileReport) => {
-    reports.push(report);
-    progress.tick();
-  };
-  const early = types ? await (await import("./speculation.js")).migrateEarly(files, options, types) : undefined;
-  const facts = types ? await types.facts : new Map<string, FileTypes>();
-  progress.endPhase();
-  if (facts instanceof Error) throw facts;
-  if (!verify) types?.close();
-  let todo = files;
-  if (early) {
-    const { answeredAlike } = await import("./speculation.js");
-    const { settleHeld } = await import("./settle.js");
-    todo = files.filter((path) => {
-      const result = early.get(path);
-      if (!result || !answeredAlike(result, facts.get(path))) return true;
-      onReport(verify ? result.report : settleHeld(result.report, undefined, { ...options, steps: [], pythonSteps: [] }));
-      return false;
-    });
-  }
-  if (plannedWorkers(jobs) <= 1) {
-    await processInThread(todo, facts, options, onReport);
-  } else {
-    // Workers are worth starting only for enough candidates, so the screen runs first over every file.
-    const typed = (f: string) => hasFacts(facts.get(f));
-    const candidates = screen(todo.filter((f) => !typed(f)), onReport);
-    await processAll([...todo.filter(typed), ...candidates].map((path) => ({ path, types: facts.get(path) })), options, jobs, onReport);
-  }
-  // Without types, a file that never names the SDK may still use a client another module of the project
-  // exports (detect/linked.ts): once some file names the SDK, the screened files' imports are followed.
-  if (!types && reports.some((r) => !r.screened && r.status !== "error" && r.status !== "skipped")) {
-    const { filesImportingClients } = await import("../detect/linked.js");
-    const importers = new Set(filesImportingClients(reports.filter((r) => r.screened).map((r) => r.path)));
-    if (importers.size) {
-      reports.splice(0, reports.length, ...reports.filter((r) => !importers.has(r.path)));
-      await processAll([...importers].map((path) => ({ path })), options, jobs, (report) => reports.push(report));
+  const types = tsconfigs.length ? (await import("./type-process.js")).startTypeProcess(tsconfigs, files) : undefined;
+  // The type process waits for questions until stopped: a run that ends early, by a failure, stops it too.
+  try {
+    if (types) progress.phase(`type-checking ${tsconfigs.length === 1 ? "the project" : `${tsconfigs.length} projects`}`);
+    // Verified files are transformed with their new text held back, checked as one project, then written.
+    const verify = Boolean(collectOptions.verify && types);
+    const options = verify ? { ...collectOptions, write: false, diff: false, print: false, hold: true } : collectOptions;
+    const onReport = (report: FileReport) => {
+      reports.push(report);
+      progress.tick();
+    };
+    const early = types ? await (await import("./speculation.js")).migrateEarly(files, options, types) : undefined;
+    const facts = types ? await types.facts : new Map<string, FileTypes>();
+    progress.endPhase();
+    if (facts instanceof Error) throw facts;
+    if (!verify) types?.close();
+    let todo = files;
+    if (early) {
+      const { answeredAlike } = await import("./speculation.js");
+      const { settleHeld } = await import("./settle.js");
+      todo = files.filter((path) => {
+        const result = early.get(path);
+        if (!result || !answeredAlike(result, facts.get(path))) return true;
+        onReport(verify ? result.report : settleHeld(result.report, undefined, { ...options, steps: [], pythonSteps: [] }));
+        return false;
+      });
     }
+    if (plannedWorkers(jobs) <= 1) {
+      await processInThread(todo, facts, options, onReport);
+    } else {
+      // Workers are worth starting only for enough candidates, so the screen runs first over every file.
+      const typed = (f: string) => hasFacts(facts.get(f));
+      const candidates = screen(todo.filter((f) => !typed(f)), onReport);
+      await processAll([...todo.filter(typed), ...candidates].map((path) => ({ path, types: facts.get(path) })), options, jobs, onReport);
+    }
+    // Without types, a file that never names the SDK may still use a client another module of the project
+    // exports (detect/linked.ts): once some file names the SDK, the screened files' imports are followed.
+    if (!types && reports.some((r) => !r.screened && r.status !== "error" && r.status !== "skipped")) {
+      const { filesImportingClients } = await import("../detect/linked.js");
+      const importers = new Set(filesImportingClients(reports.filter((r) => r.screened).map((r) => r.path)));
+      if (importers.size) {
+        reports.splice(0, reports.length, ...reports.filter((r) => !importers.has(r.path)));
+        await processAll([...importers].map((path) => ({ path })), options, jobs, (report) => reports.push(report));
+      }
+    }
+    progress.done();
+    const order = new Map(files.map((f, i) => [f, i]));
+    // Paths discovery could not look at close the list: they hold no file of it.
+    const unread: FileReport[] = skipped.map(({ path, reason }) => ({ path, status: "skipped", changes: [], todos: [], error: reason }));
+    const sorted = [...reports.sort((a, b) => order.get(a.path)! - order.get(b.path)!), ...unread];
+    if (verify) progress.phase("verifying the migrated files against the v2 SDK");
+    const { reports: settled, failure } = verify ? await verified(sorted, types!, collectOptions) : { reports: sorted, failure: undefined };
+    progress.done();
+    return { reports: settled, tsconfigs, verify, verifyFailure: failure };
+  } finally {
+    types?.close();
   }
-  progress.done();
-  const order = new Map(files.map((f, i) => [f, i]));
-  // Paths discovery could not look at close the list: they hold no file of it.
-  const unread: FileReport[] = skipped.map(({ path, reason }) => ({ path, status: "skipped", changes: [], todos: [], error: reason }));
-  const sorted = [...reports.sort((a, b) => order.get(a.path)! - order.get(b.path)!), ...unread];
-  if (verify) progress.phase("verifying the migrated files against the v2 SDK");
-  const { reports: settled, failure } = verify ? await verified(sorted, types!, collectOptions) : { reports: sorted, failure: undefined };
-  progress.done();
-  return { reports: settled, tsconfigs, verify, verifyFailure: failure };
 }
 
 /**
@@ -155,7 +160,7 @@ async function collect(parsed: Parsed, { files, tsconfigs: found, skipped }: Dis
  * verification that fails (a project too large for its heap) is reported, and the files are written as
  * migrated, unverified.
  */
-async function verified(reports: readonly FileReport[], types: TypeThread, options: CollectOptions): Promise<{ reports: FileReport[]; failure?: string }> {
+async function verified(reports: readonly FileReport[], types: TypeProcess, options: CollectOptions): Promise<{ reports: FileReport[]; failure?: string }> {
   const { settleHeld } = await import("./settle.js");
   const outputs = new Map(reports.flatMap((r) => (r.held ? [[r.path, r.held.output] as const] : [])));
   const checked = await types.verify(outputs);

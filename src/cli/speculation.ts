@@ -1,6 +1,6 @@
 /**
  * Migrating while the type checker still works. Building a project's program and walking it takes the
- * type thread longer than migrating its files takes the main thread, which would otherwise wait. A
+ * type process longer than migrating its files takes the main thread, which would otherwise wait. A
  * migration depends on the type facts only through the questions it asks of them (TypeFacts), so the main
  * thread migrates ahead, recording each question with the answer it got: first the files that name the
  * SDK, answered "nothing known"; then each file as the checker's facts for it come in, answered from them.
@@ -28,7 +28,7 @@ export interface Early {
   readonly asked: Answers;
 }
 
-/** The facts the type thread sends: each file's own as the checker finds them, then all of them at once. */
+/** The facts the type process sends: each file's own as the checker finds them, then all of them at once. */
 export interface FactsFeed {
   /** settles with every file's final facts (or why there are none) */
   readonly facts: Promise<unknown>;

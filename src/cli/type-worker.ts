@@ -1,18 +1,18 @@
 /**
- * The type thread's body (type-thread.ts): builds each tsconfig's program once, answers the analysis, and
+ * The type process's body (type-process.ts): builds each tsconfig's program once, answers the analysis, and
  * keeps the programs for the verification of the migrated texts.
  */
-import { parentPort, workerData } from "node:worker_threads";
 import { projectProgram } from "./compiler.js";
 import { typeFacts } from "./types.js";
 
-const { tsconfigs, wanted } = workerData as { tsconfigs: string[]; wanted: string[] };
+const send = (message: unknown) => process.send!(message);
+const { tsconfigs, wanted } = await new Promise<{ tsconfigs: string[]; wanted: string[] }>((resolve) => process.once("message", resolve));
 const programs = new Map(tsconfigs.map((tsconfig) => [tsconfig, projectProgram(tsconfig)]));
 // Each file's own facts go out as found, so the main thread migrates with them while the walk goes on.
-const facts = typeFacts([...programs.values()], new Set(wanted), (path, own) => parentPort!.postMessage({ path, own }));
-parentPort!.postMessage([...facts]);
-parentPort!.once("message", async (outputs: [string, string][]) => {
+const facts = typeFacts([...programs.values()], new Set(wanted), (path, own) => send({ path, own }));
+send([...facts]);
+process.once("message", async (outputs: [string, string][]) => {
   // Loaded only when asked: a run without verification never needs it.
   const { verifyMigration } = await import("./verify.js");
-  parentPort!.postMessage([...verifyMigration(programs, new Map(outputs))]);
+  send([...verifyMigration(programs, new Map(outputs))]);
 });

@@ -1,6 +1,6 @@
 /**
  * What the verification (verify.ts) checks against and what it answers, without the compiler: the main
- * thread reports on it, and only the type thread loads TypeScript.
+ * thread reports on it, and only the type process loads TypeScript.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";

@@ -1,32 +1,40 @@
 /**
- * The type-aware mode in a thread of its own (type-worker.ts), so that a type check that exhausts its
+ * The type-aware mode in a process of its own (type-worker.ts), so that a type check that exhausts its
  * memory cannot take the run down, and so that the programs the analysis builds serve the verification
  * too: parsing every file of a project twice cost more than either the analysis or the check.
  */
-import { Worker } from "node:worker_threads";
+import { fork } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import type { FileTypes } from "./types.js";
 import type { Verified } from "./verification.js";
 
-/** Heap for the type thread: a project whose type check needs more is abandoned, not the run. */
-const HEAP_MB = 4096;
+/**
+ * The type process's V8 flags. Its heap: a project whose type check needs more is abandoned, not the run.
+ * One V8 helper thread: the compiler allocates without pause, and V8's default four helpers (concurrent
+ * marking, compilation) took the core the checker runs on; on two cores the whole run took a sixth
+ * longer, and a worker thread cannot have a pool of its own.
+ */
+const FLAGS = ["--max-old-space-size=4096", "--v8-pool-size=1"];
 
-export interface TypeThread {
+export interface TypeProcess {
   /** what the checker found in each wanted file, or why it could not tell */
   readonly facts: Promise<Map<string, FileTypes> | Error>;
   /** hears each file's own facts as the checker finds them, before `facts` settles */
   onFacts(listener: (path: string, own: FileTypes) => void): void;
-  /** the migrated texts (path -> text) verified against v2, or why they could not be; ends the thread */
+  /** the migrated texts (path -> text) verified against v2, or why they could not be; ends the process */
   verify(outputs: ReadonlyMap<string, string>): Promise<Map<string, Verified> | Error>;
-  /** ends the thread without a verification */
+  /** ends the process without a verification */
   close(): void;
 }
 
-export function startTypeThread(tsconfigs: readonly string[], wanted: readonly string[]): TypeThread {
-  const worker = new Worker(new URL("./type-worker.js", import.meta.url), {
-    workerData: { tsconfigs, wanted },
-    resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
+export function startTypeProcess(tsconfigs: readonly string[], wanted: readonly string[]): TypeProcess {
+  const child = fork(fileURLToPath(new URL("./type-worker.js", import.meta.url)), {
+    execArgv: FLAGS,
+    serialization: "advanced",
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
-  // One answer at a time: the analysis's, then the verification's. A thread that fails or stops settles
+  child.send({ tsconfigs, wanted });
+  // One answer at a time: the analysis's, then the verification's. A process that fails or stops settles
   // the answer awaited, and any asked for later, with the reason.
   let settle: ((answer: unknown) => void) | undefined;
   let ended: Error | undefined;
@@ -40,12 +48,14 @@ export function startTypeThread(tsconfigs: readonly string[], wanted: readonly s
     settle?.(ended);
   };
   const listeners: ((path: string, own: FileTypes) => void)[] = [];
-  worker.on("message", (answer) => {
+  // A list answers what was asked; a file's own facts come one by one before the first answer.
+  child.on("message", (answer: unknown[] | { path: string; own: FileTypes }) => {
     if (Array.isArray(answer)) settle?.(answer);
     else for (const listener of listeners) listener(answer.path, answer.own);
   });
-  worker.on("error", end);
-  worker.on("exit", (code) => end(new Error(`the type check stopped (exit code ${code})`)));
+  child.on("error", end);
+  child.on("exit", (code, signal) => end(new Error(`the type check stopped (${signal ?? `exit code ${code}`})`)));
+  const stop = () => void child.kill();
   const facts = next<FileTypes>();
   return {
     facts,
@@ -53,15 +63,15 @@ export function startTypeThread(tsconfigs: readonly string[], wanted: readonly s
     async verify(outputs) {
       await facts;
       if (outputs.size === 0) {
-        void worker.terminate();
+        stop();
         return new Map();
       }
       const verified = next<Verified>();
-      worker.postMessage([...outputs]);
+      child.send([...outputs]);
       const answer = await verified;
-      void worker.terminate();
+      stop();
       return answer;
     },
-    close: () => void worker.terminate(),
+    close: stop,
   };
 }
