@@ -11,9 +11,9 @@ import { createRequire } from "node:module";
 import { afterAll, expect, test } from "vitest";
 import { loadProcessing } from "../src/cli/pool.js";
 import { answeredAlike, migrateEarly } from "../src/cli/speculation.js";
-import { projectProgram } from "../src/cli/compiler.js";
-import { typeFacts, type FileTypes } from "../src/cli/types.js";
-import { typeFactsOf } from "../src/detect/type-facts.js";
+import { projectProgram, typeFacts } from "../src/type-aware/programs.js";
+import type { FileTypes } from "../src/type-aware/facts.js";
+import { typeFactsOf } from "../src/type-aware/facts.js";
 
 const root = resolve(import.meta.dirname, "..");
 const v1 = createRequire(import.meta.url).resolve("firecrawl-v1/package.json").replace("package.json", "dist/index.d.ts");

@@ -18,8 +18,8 @@ import type { FileReport } from "./process-file.js";
 import { Progress } from "./progress.js";
 import { screen } from "./screen.js";
 import { findTsconfigs } from "./tsconfigs.js";
-import type { FileTypes } from "./types.js";
-import type { TypeProcess } from "./type-process.js";
+import type { FileTypes } from "../type-aware/facts.js";
+import type { TypeProcess } from "../type-aware/process.js";
 import { displayPath, runReport, summaryText } from "./report.js";
 import { VERSION } from "../version.js";
 import { removeLeftovers } from "./write.js";
@@ -96,7 +96,7 @@ async function collect(parsed: Parsed, { files, tsconfigs: found, skipped }: Dis
   const reports: FileReport[] = [];
   // Type-aware mode: receivers the checker vouches for, in files that may not even mention the SDK.
   const tsconfigs = values["no-types"] ? [] : findTsconfigs(positionals, (values.project as string[] | undefined) ?? [], found);
-  const types = tsconfigs.length ? (await import("./type-process.js")).startTypeProcess(tsconfigs, files) : undefined;
+  const types = tsconfigs.length ? (await import("../type-aware/process.js")).startTypeProcess(tsconfigs, files) : undefined;
   // The type process waits for questions until stopped: a run that ends early, by a failure, stops it too.
   try {
     if (types) progress.phase(`type-checking ${tsconfigs.length === 1 ? "the project" : `${tsconfigs.length} projects`}`);
@@ -223,7 +223,7 @@ async function run(parsed: Parsed): Promise<number> {
   for (const failure of update?.failures ?? []) err(`${relative(process.cwd(), failure.path)}: the SDK range was not updated: ${failure.error}`);
   const { bumps = [], lockfiles = [], installs = [] } = update ?? {};
   const cwd = process.cwd();
-  const against = verify ? { sdk: (await import("./verification.js")).VERIFIED_AGAINST, error: verifyFailure } : null;
+  const against = verify ? { sdk: (await import("../type-aware/verification.js")).VERIFIED_AGAINST, error: verifyFailure } : null;
   const report = runReport(reports, bumps, cwd, dry, tsconfigs, Boolean(values.json || values.report), against, { lockfiles, installs, keepV1Defaults: Boolean(values["keep-v1-defaults"]) });
   if (values.report) writeFileSync(String(values.report), `${JSON.stringify(report, null, 2)}\n`);
   if (values.json) out(JSON.stringify(report, null, 2));

@@ -9,7 +9,7 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { FileReport, ProcessOptions } from "./process-file.js";
-import { typeFactsOf, type FileTypes } from "../detect/type-facts.js";
+import { typeFactsOf, type FileTypes } from "../type-aware/facts.js";
 
 /** Below this many files per worker, a worker's start-up (loading the parser) costs more than it saves. */
 const PER_WORKER = 64;

@@ -1,11 +1,11 @@
 /**
- * The tail of a verified run (verify.ts): files were transformed with their new text held back, verified
+ * The tail of a verified run (type-aware/verify.ts): files were transformed with their new text held back, verified
  * against v2 as a whole project, and are only now written, diffed or printed.
  */
 import { readFileSync } from "node:fs";
 import type { FileReport, ProcessOptions } from "./process-file.js";
 import { unifiedDiff } from "./unified-diff.js";
-import { VERIFY, type Verified } from "./verification.js";
+import { VERIFY, type Verified } from "../type-aware/verification.js";
 import { writeAtomically } from "./write.js";
 import { mapOffset } from "../engine/edits.js";
 import { lineAt } from "../engine/source.js";

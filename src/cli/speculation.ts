@@ -9,11 +9,11 @@
  */
 import type { TypeFacts } from "../detect/sdk.js";
 import type { OptionsKind, ResultKind } from "../mapping/methods.js";
-import { typeFactsOf } from "../detect/type-facts.js";
+import { typeFactsOf } from "../type-aware/facts.js";
 import { hasFacts, loadProcessing, PYTHON, type WorkerOptions } from "./pool.js";
 import type { FileReport } from "./process-file.js";
 import { isSettled, screenFile } from "./screen.js";
-import type { FileTypes } from "./types.js";
+import type { FileTypes } from "../type-aware/facts.js";
 
 /** The questions one migration asked of the type facts, with the answers it got. */
 interface Answers {

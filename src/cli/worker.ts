@@ -1,6 +1,6 @@
 /** A worker thread of the pool: processes the batches of files it is sent, and answers with their reports. */
 import { parentPort, workerData } from "node:worker_threads";
-import { typeFactsOf } from "../detect/type-facts.js";
+import { typeFactsOf } from "../type-aware/facts.js";
 import { loadProcessing, readyFor, type Job, type WorkerOptions } from "./pool.js";
 
 const options = workerData as WorkerOptions;

@@ -33,16 +33,3 @@ export function compilerHost(options: Common.ts.CompilerOptions): Common.ts.Comp
   host.readFile = (fileName) => LIBS.get(fileName) ?? readFile(fileName);
   return host;
 }
-
-/** The program of a tsconfig's files as they are on disk, type-checked against what the project installed. */
-export function projectProgram(tsconfig: string): Common.ts.Program {
-  const parsed = ts.getParsedCommandLineOfConfigFile(tsconfig, undefined, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new Error(`${tsconfig}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
-    },
-  });
-  if (!parsed) throw new Error(`${tsconfig}: cannot be read`);
-  const { fileNames: rootNames, options, projectReferences } = parsed;
-  return ts.createProgram({ rootNames, options, projectReferences, host: compilerHost(options) });
-}

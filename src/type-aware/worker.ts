@@ -1,9 +1,8 @@
 /**
- * The type process's body (type-process.ts): builds each tsconfig's program once, answers the analysis, and
+ * The type process's body (process.ts): builds each tsconfig's program once, answers the analysis, and
  * keeps the programs for the verification of the migrated texts.
  */
-import { projectProgram } from "./compiler.js";
-import { typeFacts } from "./types.js";
+import { projectProgram, typeFacts } from "./programs.js";
 
 const send = (message: unknown) => process.send!(message);
 const { tsconfigs, wanted } = await new Promise<{ tsconfigs: string[]; wanted: string[] }>((resolve) => process.once("message", resolve));

@@ -1,11 +1,11 @@
 /**
- * The type-aware mode in a process of its own (type-worker.ts), so that a type check that exhausts its
+ * The type-aware mode in a process of its own (worker.ts), so that a type check that exhausts its
  * memory cannot take the run down, and so that the programs the analysis builds serve the verification
  * too: parsing every file of a project twice cost more than either the analysis or the check.
  */
 import { fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import type { FileTypes } from "./types.js";
+import type { FileTypes } from "./facts.js";
 import type { Verified } from "./verification.js";
 
 /**
@@ -28,7 +28,7 @@ export interface TypeProcess {
 }
 
 export function startTypeProcess(tsconfigs: readonly string[], wanted: readonly string[]): TypeProcess {
-  const child = fork(fileURLToPath(new URL("./type-worker.js", import.meta.url)), {
+  const child = fork(fileURLToPath(new URL("./worker.js", import.meta.url)), {
     execArgv: FLAGS,
     serialization: "advanced",
     stdio: ["ignore", "inherit", "inherit", "ipc"],

@@ -1,13 +1,13 @@
 /**
  * What the type checker knows of a file that its syntax does not say (DESIGN contract 7), asked the same
- * way by the CLI's type-aware mode (ts-morph's compiler) and the ESLint plugin's type-checked config (the
+ * way by the CLI's type-aware mode (the compiler ts-morph bundles) and the ESLint plugin's type-checked config (the
  * project's own TypeScript, through typescript-eslint). Each brings its own TypeScript, whose syntax kinds
  * differ between versions, so the caller passes the module that made its program.
  */
 import type * as ts from "typescript";
 import { isClientType, type TsType } from "./client-type.js";
-import { sdkReleaseOf } from "./package-sdk.js";
-import type { TypeFacts } from "./sdk.js";
+import { sdkReleaseOf } from "../detect/package-sdk.js";
+import type { TypeFacts } from "../detect/sdk.js";
 import { TYPES } from "../mapping/imports.js";
 import { METHODS, type OptionsKind, type ResultKind } from "../mapping/methods.js";
 

@@ -1,5 +1,5 @@
 /**
- * The type-aware mode: a compiler program per tsconfig, asked (detect/type-facts.ts) which receivers of
+ * The type-aware mode: a compiler program per tsconfig, asked (facts.ts) which receivers of
  * client-method calls are typed as the SDK's client class. That finds what syntax alone cannot see: a
  * client made in one module and used in another, a factory in another file, a service injected from
  * elsewhere, a re-export. Only files that can reach the SDK are analysed. The programs are built once and
@@ -7,13 +7,24 @@
  */
 import { resolve } from "node:path";
 import type * as typescript from "typescript";
-import { programFacts, type FileTypes } from "../detect/type-facts.js";
-import { ts, type TS } from "./compiler.js";
-
-export type { FileTypes } from "../detect/type-facts.js";
+import { programFacts, type FileTypes } from "./facts.js";
+import { compilerHost, ts, type TS } from "./compiler.js";
 
 /** The bundled TypeScript (compiler.ts), as the shared analysis names it (the same API, another copy). */
 const t = ts as unknown as typeof typescript;
+
+/** The program of a tsconfig's files as they are on disk, type-checked against what the project installed. */
+export function projectProgram(tsconfig: string): TS.Program {
+  const parsed = ts.getParsedCommandLineOfConfigFile(tsconfig, undefined, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (d) => {
+      throw new Error(`${tsconfig}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+    },
+  });
+  if (!parsed) throw new Error(`${tsconfig}: cannot be read`);
+  const { fileNames: rootNames, options, projectReferences } = parsed;
+  return ts.createProgram({ rootNames, options, projectReferences, host: compilerHost(options) });
+}
 
 /**
  * What the checker knows of every wanted file the programs cover: the first program that covers a file

@@ -4,7 +4,7 @@
  * few members it reads structurally.
  */
 import { CLIENT, CLIENT_CLASSES } from "../mapping/imports.js";
-import { sdkReleaseOf } from "./package-sdk.js";
+import { sdkReleaseOf } from "../detect/package-sdk.js";
 
 interface TsSymbol {
   getName(): string;
