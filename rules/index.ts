@@ -7,6 +7,7 @@
 import type { ESLint, Linter, Rule } from "eslint";
 import { VERSION } from "../src/version.js";
 import { CONCERNS, type ConcernName } from "../src/mapping/concerns.js";
+import apiRequests from "./api-requests.js";
 import clientMethods from "./client-methods.js";
 import errors from "./errors.js";
 import formats from "./formats.js";
@@ -20,6 +21,7 @@ const concernRules: Record<ConcernName, Rule.RuleModule> = {
   "client-methods": clientMethods,
   options,
   formats,
+  "api-requests": apiRequests,
   results,
   errors,
   imports,
@@ -27,9 +29,9 @@ const concernRules: Record<ConcernName, Rule.RuleModule> = {
 
 /** The names before 0.2, so existing configs keep working: the same rule, deprecated, pointing to its name now. */
 const legacyRules = Object.fromEntries(
-  CONCERNS.map(({ name, legacyRule }) => {
+  CONCERNS.flatMap(({ name, legacyRule }) => {
     const rule = concernRules[name];
-    return [legacyRule, { ...rule, meta: { ...rule.meta, deprecated: true, replacedBy: [name] } }];
+    return legacyRule ? [[legacyRule, { ...rule, meta: { ...rule.meta, deprecated: true, replacedBy: [name] } }]] : [];
   }),
 );
 

@@ -10,7 +10,7 @@ import { contains } from "../src/detect/paths.js";
 import { packageSdk } from "../src/detect/package-sdk.js";
 import type { TypeFacts } from "../src/detect/sdk.js";
 import type { ApiVersion } from "../src/mapping/imports.js";
-import { parseForSteps, planStep, type Parsed, type PlannedChange, type PlannedTodo, type Step } from "../src/engine/transform.js";
+import { parseForSteps, planStep, reachesApi, type Parsed, type PlannedChange, type PlannedTodo, type Step } from "../src/engine/transform.js";
 import { readSource, type Source } from "../src/engine/source.js";
 import { typeOracle } from "./type-oracle.js";
 
@@ -106,7 +106,7 @@ export function stepRule(step: Step, { description }: StepRuleOptions): Rule.Rul
           const found = parseAsEslintDid(context.filename, sourceCode.text, types ?? undefined);
           if (!found) return;
           const { source, parsed } = found;
-          if (!parsed.sdk.found) return;
+          if (!reachesApi(parsed)) return;
           const plan = planStep(step, source, parsed, { sdk: sdkOf(context) });
           const loc = (start: number, end = start) => ({ start: sourceCode.getLocFromIndex(start), end: sourceCode.getLocFromIndex(end) });
           // A TODO qualifies one change, the step's last before it in its statement (else its first after):

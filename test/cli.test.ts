@@ -439,7 +439,7 @@ describe("usage", () => {
     const { code, stdout } = cli(tmpdir(), "list");
     expect(code).toBe(0);
     const rows = stdout.split("\n").filter(Boolean).map((l) => l.split(/\s+/).slice(0, 2));
-    expect(rows.map(([name]) => name)).toEqual(["results", "options", "formats", "client-methods", "errors", "imports", "v1-defaults", "params", "mocks"]);
+    expect(rows.map(([name]) => name)).toEqual(["results", "options", "formats", "api-requests", "client-methods", "errors", "imports", "v1-defaults", "params", "mocks"]);
     expect(rows).toContainEqual(["options", "[js,"]);
     expect(rows).toContainEqual(["params", "[py]"]);
     expect(rows).toContainEqual(["mocks", "[py]"]);

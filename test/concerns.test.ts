@@ -25,8 +25,8 @@ describe.each(CONCERNS.map((c) => [c.name, c] as const))("%s", (name, concern) =
     expect(existsSync(join(root, "docs/rules", `${name}.md`))).toBe(true);
   });
 
-  test("the rule's name before 0.2 still works, deprecated in favour of it", () => {
-    const legacy = rules[concern.legacyRule]!;
+  test.skipIf(!concern.legacyRule)("the rule's name before 0.2 still works, deprecated in favour of it", () => {
+    const legacy = rules[concern.legacyRule!]!;
     expect(legacy.meta).toMatchObject({ deprecated: true, replacedBy: [name] });
     expect(legacy.create).toBe(rules[name]!.create);
     expect(Object.keys(plugin.configs.recommended!.rules!)).not.toContain(`firecrawl/${concern.legacyRule}`);
@@ -34,7 +34,7 @@ describe.each(CONCERNS.map((c) => [c.name, c] as const))("%s", (name, concern) =
 });
 
 test("every rule the plugin has is a concern, a deprecated name of one, or the TODO rule, which reports markers", () => {
-  expect(Object.keys(rules).sort()).toEqual([...CONCERNS.flatMap((c) => [c.name, c.legacyRule]), "no-firecrawl-v2-todos"].sort());
+  expect(Object.keys(rules).sort()).toEqual([...CONCERNS.flatMap((c) => [c.name, ...(c.legacyRule ? [c.legacyRule] : [])]), "no-firecrawl-v2-todos"].sort());
 });
 
 describe("one file with a finding of every concern, through every output", () => {
@@ -56,6 +56,8 @@ export async function all(url: string) {
     throw error;
   }
 }
+
+export const usage = () => fetch("https://api.firecrawl.dev/v1/team/credit-usage");
 `,
   );
   const check = (format: string) => spawnSync(process.execPath, [CLI, "check", "all.ts", "--no-types", "--format", format], { cwd: dir, encoding: "utf8" }).stdout;

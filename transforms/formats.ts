@@ -7,6 +7,7 @@
 import type { ASTPath } from "jscodeshift";
 import type { ArrayExpression, Node, ObjectExpression, ObjectProperty } from "@babel/types";
 import { findClientCalls } from "../src/detect/calls.js";
+import { requestBodies } from "../src/detect/requests.js";
 import { findProperty, optionsObjects, propertyKey, resolveObject, typedOptionsObjects } from "../src/detect/values.js";
 import { isTypeScript, literal, removeListItem, textOf } from "../src/engine/code.js";
 import { toJscodeshift, type Step, type StepContext } from "../src/engine/transform.js";
@@ -94,7 +95,11 @@ export const step: Step = {
   description: 'turns "extract", "json", "screenshot@fullPage" and "changeTracking" with their options into v2 format objects',
   run(context) {
     const seen = new Set<Node>();
-    const objects = [...findClientCalls(context.index, context.sdk).flatMap((call) => optionsObjects(call)), ...typedOptionsObjects(context.index, context.sdk)];
+    const objects = [
+      ...findClientCalls(context.index, context.sdk).flatMap((call) => optionsObjects(call)),
+      ...typedOptionsObjects(context.index, context.sdk),
+      ...requestBodies(context.index, context.requests),
+    ];
     for (const options of objects) {
       if (options.kind !== "scrape" || seen.has(options.path.node)) continue;
       seen.add(options.path.node);

@@ -6,6 +6,7 @@
 import type { ASTPath } from "jscodeshift";
 import type { AssignmentExpression, Node, ObjectExpression, ObjectProperty } from "@babel/types";
 import { findClientCalls } from "../src/detect/calls.js";
+import { requestBodies } from "../src/detect/requests.js";
 import { findProperty, memberName, opaqueOptions, optionsObjects, propertyKey, typedOptionsObjects, type OptionsObject } from "../src/detect/values.js";
 import { isV1Call } from "../src/detect/version.js";
 import { isTypeScript, literal, removeListItem, removeStatement, textOf } from "../src/engine/code.js";
@@ -94,7 +95,11 @@ export const step: Step = {
   description: "renames crawl, map, search and scrape options (maxDepth, allowBackwardLinks, ignoreSitemap, parsePDF, ...)",
   run(context) {
     const seen = new Set<Node>();
-    const objects = [...findClientCalls(context.index, context.sdk).flatMap((call) => optionsObjects(call)), ...typedOptionsObjects(context.index, context.sdk)];
+    const objects = [
+      ...findClientCalls(context.index, context.sdk).flatMap((call) => optionsObjects(call)),
+      ...typedOptionsObjects(context.index, context.sdk),
+      ...requestBodies(context.index, context.requests),
+    ];
     for (const options of objects) {
       if (seen.has(options.path.node)) continue;
       seen.add(options.path.node);

@@ -167,6 +167,13 @@ const NESTED: Partial<Record<OptionsKind, Partial<Record<string, OptionsKind>>>>
   extract: { scrapeOptions: "scrape" },
 };
 
+/** The options objects at `path` for the table of `kind`, with the tables nested in it (a crawl's `scrapeOptions`). */
+export function optionsObjectsAt(index: PathIndex, kind: OptionsKind, path: AnyPath): OptionsObject[] {
+  const found: OptionsObject[] = [];
+  collect(index, kind, path, found, NESTED[kind] ?? {}, true);
+  return found;
+}
+
 /**
  * Options objects known by their type rather than by a call: a literal declared with a v1 options type
  * (`const defaults: CrawlParams = {...}`), and, in the type-aware mode, a literal the checker traced from a

@@ -7,6 +7,7 @@ import type { DocLink } from "../mapping/docs.js";
 import { packageSdk } from "../detect/package-sdk.js";
 import { detectSdk, type SdkBindings, type TypeFacts } from "../detect/sdk.js";
 import { linkedClients } from "../detect/linked.js";
+import { findApiRequests, type ApiRequest } from "../detect/requests.js";
 import { PathIndex, type Path } from "../detect/paths.js";
 import type { Edit } from "./edits.js";
 import { parse, type Source } from "./source.js";
@@ -20,6 +21,8 @@ export interface StepContext {
   readonly ast: File;
   readonly index: PathIndex;
   readonly sdk: SdkBindings;
+  /** requests to the v1 API made over HTTP, without the SDK */
+  readonly requests: readonly ApiRequest[];
   readonly options: TransformOptions;
   /** replaces a range; the change is recorded when it has a message (one message per logical change) */
   edit(start: number, end: number, text: string, message?: string): void;
@@ -39,12 +42,18 @@ export interface Parsed {
   readonly ast: File;
   readonly index: PathIndex;
   readonly sdk: SdkBindings;
+  readonly requests: readonly ApiRequest[];
+}
+
+/** Whether the steps have anything to look at: the SDK, or a request to the API made without it. */
+export function reachesApi(parsed: Parsed): boolean {
+  return parsed.sdk.found || parsed.requests.length > 0;
 }
 
 export function parseForSteps(source: Source, types?: TypeFacts): Parsed {
   const ast = parse(source);
   const index = new PathIndex(ast);
-  return { ast, index, sdk: detectSdk(index, types, linkedClients(index, source.path)) };
+  return { ast, index, sdk: detectSdk(index, types, linkedClients(index, source.path)), requests: findApiRequests(index, source) };
 }
 
 /** The statement a TODO goes above: climb until the parent holds a list of statements or members. */
@@ -79,7 +88,7 @@ export function planStep(step: Step, source: Source, parsed: Parsed, options: Tr
 
 /** JavaScript for the pipeline; with type facts, what the checker vouches for counts too. */
 function javascript(types?: TypeFacts): Language<Parsed, Step> {
-  return { parse: (source) => parseForSteps(source, types), reachesSdk: (parsed) => parsed.sdk.found, plan: planStep };
+  return { parse: (source) => parseForSteps(source, types), reachesSdk: reachesApi, plan: planStep };
 }
 
 export function runSteps(steps: readonly Step[], path: string, raw: string, options: TransformOptions = {}, types?: TypeFacts): Result {

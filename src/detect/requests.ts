@@ -1,0 +1,228 @@
+/**
+ * Requests to the Firecrawl API made without the SDK (issue 16): a URL under https://api.firecrawl.dev/v1,
+ * or a `/v1/...` path joined to a base the code names as Firecrawl's (`${FIRECRAWL_API_URL}/v1/scrape`,
+ * `process.env.FIRECRAWL_URL + "/v1/map"`, `firecrawlHttp.post("/v1/crawl", ...)` on an axios instance made
+ * with Firecrawl's base URL), sent by any client: fetch, axios, got, ky, undici, ofetch. Another API's
+ * `/v1/scrape` is never one: nothing joins it to a Firecrawl base. With the route comes the request's body,
+ * where the file writes it as an object literal, so the options and formats steps migrate it as they
+ * migrate an SDK call's options.
+ */
+import type { Node, ObjectExpression, StringLiteral, TemplateElement } from "@babel/types";
+import { API_HOST, routeOf, type RouteRow } from "../mapping/routes.js";
+import type { Source } from "../engine/source.js";
+import type { Path, PathIndex } from "./paths.js";
+import { findProperty, optionsObjectsAt, resolveObject, type OptionsObject } from "./values.js";
+
+export interface ApiRequest {
+  /** the URL text's node: a string literal or a template's quasi (for a base URL in a variable, the base) */
+  readonly at: Path<StringLiteral | TemplateElement>;
+  /** where the request's URL is written: the piece, or where the base is joined to a route */
+  readonly site: Path;
+  /** offsets of the `/v1` to make `/v2` */
+  readonly version: { readonly start: number; readonly end: number };
+  /** the route's row; undefined when the path after /v1/ is computed or unknown */
+  readonly route: RouteRow | undefined;
+  /** the text after /v1/ as written, for messages */
+  readonly path: string;
+  /** the body object literal the request sends, when the file says which */
+  readonly body?: Path<ObjectExpression>;
+}
+
+const FIRECRAWL = /firecrawl/i;
+const HOST_V1 = new RegExp(`${API_HOST.replace(/\./g, "\\.")}/v1(?=[/?#]|$)`);
+const PATH_V1 = /^\/?v1(?=[/?#]|$)/;
+/** Methods that send a body as their second argument (axios, got, ky, ofetch's instances and the libraries themselves). */
+const SENDING = new Set(["post", "put", "patch"]);
+const REQUESTING = new Set(["get", "post", "put", "patch", "delete", "head", "request"]);
+
+/** What an identifier was declared with, as text, to tell a Firecrawl base from another. */
+function declaredText(source: Source, path: Path): string {
+  if (path.node.type !== "Identifier") return "";
+  const name = path.node.name;
+  const scope = path.scope?.lookup(name);
+  const binding = scope?.getBindings()[name]?.[0] as Path | undefined;
+  const declarator = binding?.parent as Path | undefined;
+  const init = declarator?.node.type === "VariableDeclarator" ? declarator.node.init : undefined;
+  return init ? source.text.slice(init.start!, init.end!) : "";
+}
+
+/** A base URL the code names as Firecrawl's: by its own name, or by what it was declared with. */
+function isFirecrawlBase(source: Source, path: Path | undefined): boolean {
+  if (!path) return false;
+  const text = source.text.slice(path.node.start!, path.node.end!);
+  return FIRECRAWL.test(text) || FIRECRAWL.test(declaredText(source, path));
+}
+
+/** The expression a URL piece stands in: the template or the `+` chain around it. */
+function urlExpression(path: Path): Path {
+  let at = path.node.type === "TemplateElement" ? (path.parent as Path) : path;
+  while (at.parent?.node.type === "BinaryExpression" && at.parent.node.operator === "+") at = at.parent as Path;
+  return at;
+}
+
+/** What is joined before a piece of a URL: the template expression or the `+` operand to its left. */
+function joinedBase(path: Path): Path | undefined {
+  if (path.node.type === "TemplateElement") {
+    const template = path.parent as Path;
+    const i = (template.node as { quasis: Node[] }).quasis.indexOf(path.node);
+    return i > 0 ? (template.get("expressions", i - 1) as Path) : undefined;
+  }
+  const parent = path.parent as Path | undefined;
+  return parent?.node.type === "BinaryExpression" && parent.node.operator === "+" && parent.node.right === path.node ? (parent.get("left") as Path) : undefined;
+}
+
+/** The call a URL expression is an argument of (directly, or through a variable), with its position. */
+function sendingCall(index: PathIndex, url: Path): { call: Path; at: number } | undefined {
+  const parent = url.parent as Path | undefined;
+  if (parent?.node.type === "CallExpression" || parent?.node.type === "NewExpression") {
+    const at = parent.node.arguments.indexOf(url.node as never);
+    if (at !== -1) return { call: parent, at };
+  }
+  // axios({ url, method, data }): the body is a sibling of the URL.
+  if (parent?.node.type === "ObjectProperty" && parent.parent?.parent?.node.type === "CallExpression") return { call: parent.parent.parent as Path, at: -1 };
+  if (parent?.node.type === "VariableDeclarator" && parent.node.id.type === "Identifier") {
+    const name = parent.node.id.name;
+    const scope = parent.scope;
+    for (const call of index.of("CallExpression")) {
+      const at = call.node.arguments.findIndex((a) => a.type === "Identifier" && a.name === name);
+      if (at !== -1 && call.scope?.lookup(name) === scope) return { call: call as Path, at };
+    }
+  }
+  return undefined;
+}
+
+/** The value behind `JSON.stringify(x)`, or the value itself. */
+function unstringified(path: Path): Path {
+  const node = path.node;
+  if (
+    node.type === "CallExpression" &&
+    node.callee.type === "MemberExpression" &&
+    node.callee.object.type === "Identifier" &&
+    node.callee.object.name === "JSON" &&
+    node.callee.property.type === "Identifier" &&
+    node.callee.property.name === "stringify" &&
+    node.arguments.length >= 1
+  ) {
+    return path.get("arguments", 0) as Path;
+  }
+  return path;
+}
+
+/** The body object of a request options object: `body: JSON.stringify({...})`, `json: {...}`, `data: {...}`. */
+function bodyIn(options: Path<ObjectExpression>): Path<ObjectExpression> | undefined {
+  for (const key of ["json", "body", "data"]) {
+    const property = findProperty(options.node, key);
+    if (!property) continue;
+    const i = options.node.properties.indexOf(property);
+    const value = unstringified(options.get("properties", i, "value") as Path);
+    return (resolveObject(value as never) as Path<ObjectExpression> | null) ?? undefined;
+  }
+  return undefined;
+}
+
+/** The body a call sends: in its options object, or (axios-style `post(url, data)`) as its second argument. */
+function bodyOf(call: Path, at: number): Path<ObjectExpression> | undefined {
+  const node = call.node as { arguments: Node[]; callee: Node };
+  if (at === -1) return bodyIn(call.get("arguments", 0) as Path<ObjectExpression>);
+  const next = node.arguments[at + 1] ? (call.get("arguments", at + 1) as Path) : undefined;
+  const object = next ? (resolveObject(unstringified(next) as never) as Path<ObjectExpression> | null) : null;
+  if (!object) return undefined;
+  const inner = bodyIn(object);
+  if (inner) return inner;
+  const method = node.callee.type === "MemberExpression" && node.callee.property.type === "Identifier" ? node.callee.property.name : undefined;
+  const config = ["method", "headers"].some((key) => findProperty(object.node, key));
+  return method && SENDING.has(method) && !config ? object : undefined;
+}
+
+/** `http.post("/v1/scrape")` on a client made with Firecrawl's base URL (axios.create, ky.create, got.extend). */
+function onFirecrawlClient(source: Source, piece: Path): boolean {
+  const parent = piece.parent as Path | undefined;
+  if (parent?.node.type !== "CallExpression" || parent.node.arguments[0] !== piece.node) return false;
+  const callee = parent.node.callee;
+  if (callee.type !== "MemberExpression" || callee.property.type !== "Identifier" || !REQUESTING.has(callee.property.name)) return false;
+  return isFirecrawlBase(source, parent.get("callee", "object") as Path);
+}
+
+/** The text a URL piece continues with: the next quasi of its template, or the string added to it. */
+function continuation(source: Source, use: Path): { text: string; open: boolean } | undefined {
+  const parent = use.parent as Path | undefined;
+  if (parent?.node.type === "TemplateLiteral") {
+    const i = parent.node.expressions.indexOf(use.node as never);
+    const next = parent.node.quasis[i + 1]!;
+    return { text: source.text.slice(next.start!, next.end!), open: !next.tail };
+  }
+  if (parent?.node.type === "BinaryExpression" && parent.node.operator === "+" && parent.node.left === use.node && parent.node.right.type === "StringLiteral") {
+    return { text: parent.node.right.value, open: (parent.parent as Path | undefined)?.node.type === "BinaryExpression" };
+  }
+  return undefined;
+}
+
+/**
+ * The requests made by joining a route to a base URL held in a variable: one per use, all sharing the
+ * base's `/v1`. A use that is not a join (the base handed elsewhere) has no route: then the base stays.
+ */
+function joinedTo(index: PathIndex, source: Source, base: Path<StringLiteral | TemplateElement>, version: ApiRequest["version"]): ApiRequest[] {
+  const declarator = base.parent as Path | undefined;
+  if (declarator?.node.type !== "VariableDeclarator" || declarator.node.id.type !== "Identifier") return [{ at: base, site: base, version, route: undefined, path: "" }];
+  const id = declarator.node.id;
+  const name = id.name;
+  const isReference = (use: Path) => {
+    const parent = use.parent?.node as Node | undefined;
+    if ((parent?.type === "MemberExpression" || parent?.type === "OptionalMemberExpression") && parent.property === use.node && !parent.computed) return false;
+    return !(parent?.type === "ObjectProperty" && parent.key === use.node && !parent.computed && !parent.shorthand);
+  };
+  const uses = index.of("Identifier", { name }).filter((use) => use.node !== id && isReference(use as Path) && use.scope?.lookup(name) === declarator.scope);
+  return uses.map((use) => {
+    const next = continuation(source, use as Path);
+    const path = next?.text.replace(/^\//, "") ?? "";
+    const route = next ? (routeOf(path.replace(/\/$/, "")) ?? (next.open ? undefined : routeOf(path))) : undefined;
+    const sending = sendingCall(index, urlExpression((use.parent?.node.type === "TemplateLiteral" ? use.parent : use) as Path));
+    const body = sending && route?.body ? bodyOf(sending.call, sending.at) : undefined;
+    return { at: base, site: use as Path, version, route, path, body };
+  });
+}
+
+/** Every request to the v1 API the file makes, found by its URL. */
+export function findApiRequests(index: PathIndex, source: Source): ApiRequest[] {
+  if (!FIRECRAWL.test(source.text)) return [];
+  const pieces: Path<StringLiteral | TemplateElement>[] = [...index.of("StringLiteral"), ...index.of("TemplateElement")];
+  const requests: ApiRequest[] = [];
+  for (const piece of pieces) {
+    // A string literal's text between its quotes; a template quasi's node holds only its own text.
+    const quote = piece.node.type === "StringLiteral" ? 1 : 0;
+    const text = source.text.slice(piece.node.start! + quote, piece.node.end! - quote);
+    const host = HOST_V1.exec(text);
+    const joined = !host && PATH_V1.test(text) && (isFirecrawlBase(source, joinedBase(piece)) || onFirecrawlClient(source, piece));
+    if (!host && !joined) continue;
+    const v1 = host ? host.index + API_HOST.length + 1 : text.indexOf("v1");
+    const start = piece.node.start! + quote + v1;
+    const version = { start, end: start + 2 };
+    if (v1 + 2 === text.length && piece.node.type === "StringLiteral") {
+      // A base URL (`const API = "https://api.firecrawl.dev/v1"`): the requests are where it is joined.
+      requests.push(...joinedTo(index, source, piece, version));
+      continue;
+    }
+    const path = text.slice(v1 + 3);
+    // `/v1/${endpoint}`: the route is computed, and may be one v2 does not have.
+    const open = piece.node.type === "TemplateElement" && !piece.node.tail && !/[?#]/.test(path);
+    const route = routeOf(path.replace(/\/$/, "")) ?? (open ? undefined : routeOf(path));
+    const sending = sendingCall(index, urlExpression(piece));
+    const body = sending && route?.body ? bodyOf(sending.call, sending.at) : undefined;
+    requests.push({ at: piece, site: piece, version, route, path, body });
+  }
+  return requests;
+}
+
+/**
+ * The requests that move to /v2: those whose `/v1` text is shared only with requests to routes v2 has
+ * (a base URL joined to /llmstxt as well as to /scrape stays, and all its requests with it).
+ */
+export function movingRequests(requests: readonly ApiRequest[]): ApiRequest[] {
+  const stays = new Set(requests.filter((r) => !r.route || r.route.v1Only).map((r) => r.version.start));
+  return requests.filter((r) => !stays.has(r.version.start));
+}
+
+/** The bodies of the requests that move to v2, each with the options table of its route. */
+export function requestBodies(index: PathIndex, requests: readonly ApiRequest[]): OptionsObject[] {
+  return movingRequests(requests).flatMap((r) => (r.body && r.route?.body ? optionsObjectsAt(index, r.route.body, r.body as Path) : []));
+}

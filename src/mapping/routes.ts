@@ -1,0 +1,44 @@
+/**
+ * The API's own routes, v1 -> v2 (sdk-facts 7, spec section 4), for code that calls the API over HTTP
+ * instead of through the SDK. Every v1 route has its twin under /v2 with the same path, but llms.txt and
+ * deep research, which v2 does not have. A POST body follows the same options table as the SDK call that
+ * sends it (`body`): v2's request schemas are strict, so a v1 key left in a body is a 400.
+ */
+import type { OptionsKind } from "./methods.js";
+
+export interface RouteRow {
+  readonly spec: string;
+  /** the path after /v1/, up to a job id or the query */
+  readonly path: string;
+  /** the options table a request body follows; batch bodies hold scrape options at their top level */
+  readonly body?: OptionsKind;
+  /** no v2 route: the request stays on /v1 and is marked */
+  readonly v1Only?: string;
+  /** what the v2 response changed, for the code that reads it */
+  readonly response?: string;
+  /** the response changed only for bodies that ask for the json format (v1 `extract`/`json`) */
+  readonly responseIfJson?: true;
+}
+
+export const API_HOST = "api.firecrawl.dev";
+
+export const ROUTES: readonly RouteRow[] = [
+  { spec: "sdk-facts 7", path: "scrape", body: "scrape", response: "a v2 scrape returns the json format's result as data.json, not data.extract", responseIfJson: true },
+  { spec: "sdk-facts 7", path: "batch/scrape", body: "scrape", response: "a v2 batch scrape returns the json format's result as data[].json, not data[].extract", responseIfJson: true },
+  { spec: "sdk-facts 7", path: "crawl", body: "crawl" },
+  { spec: "sdk-facts 7", path: "map", body: "map", response: "v2 /map returns links as objects ({ url, title, description }): read link.url" },
+  { spec: "sdk-facts 7", path: "search", body: "search", response: "v2 /search returns data as { web, news, images }: read data.web" },
+  { spec: "sdk-facts 7", path: "extract", body: "extract" },
+  { spec: "sdk-facts 7", path: "team/credit-usage" },
+  { spec: "sdk-facts 7", path: "team/token-usage" },
+  { spec: "sdk-facts 7", path: "team/queue-status" },
+  { spec: "sdk-facts 7", path: "concurrency-check" },
+  { spec: "sdk-facts 7", path: "llmstxt", v1Only: "v2 has no llms.txt route: this request stays on /v1 (see the v2 docs for what replaces it)" },
+  { spec: "sdk-facts 7", path: "deep-research", v1Only: "v2 has no deep-research route: this request stays on /v1 (see the v2 docs for what replaces it)" },
+];
+
+/** The row of a path after /v1/ (`crawl/123/errors`, `map?x=1`): the longest route it starts with. */
+export function routeOf(rest: string): RouteRow | undefined {
+  return ROUTES.filter((row) => rest === row.path || (rest.startsWith(row.path) && /^[/?#]/.test(rest.slice(row.path.length))))
+    .sort((a, b) => b.path.length - a.path.length)[0];
+}

@@ -1,0 +1,59 @@
+/**
+ * Requests to the API over HTTP, without the SDK (issue 16, sdk-facts 7): `/v1` routes become `/v2`, and
+ * their bodies are migrated by the options and formats steps as an SDK call's options are. A route v2 does
+ * not have (llms.txt, deep research), or one the code computes, keeps its request on /v1 with a TODO; a
+ * route whose v2 response changed shape gets a TODO where the request is made.
+ */
+import type { ObjectExpression } from "@babel/types";
+import { movingRequests, type ApiRequest } from "../src/detect/requests.js";
+import { findProperty, propertyKey } from "../src/detect/values.js";
+import { toJscodeshift, type Step } from "../src/engine/transform.js";
+import { FORMATS } from "../src/mapping/formats.js";
+
+const JSON_FORMATS = new Set(FORMATS.filter((row) => row.v2?.type === "json").map((row) => row.v1));
+const JSON_KEYS = new Set(FORMATS.filter((row) => row.v2?.type === "json" && row.optionsKey).map((row) => row.optionsKey!));
+
+/**
+ * Whether a body asks for the json format: a v1 `extract`/`json` string or its options key, or (once the
+ * formats step has run, as it has in the preset) a `{ type: "json" }` object.
+ */
+function asksForJson(body: ObjectExpression): boolean {
+  if (body.properties.some((p) => p.type === "ObjectProperty" && JSON_KEYS.has(propertyKey(p) ?? ""))) return true;
+  const formats = findProperty(body, "formats")?.value;
+  if (formats?.type !== "ArrayExpression") return false;
+  return formats.elements.some((e) => {
+    if (e?.type === "StringLiteral") return JSON_FORMATS.has(e.value);
+    const type = e?.type === "ObjectExpression" ? findProperty(e, "type")?.value : undefined;
+    return type?.type === "StringLiteral" && type.value === "json";
+  });
+}
+
+function why(request: ApiRequest): string {
+  if (request.route?.v1Only) return request.route.v1Only;
+  if (request.path === "") return "a v1 base URL handed on as it is: move it to /v2 where every route joined to it exists in v2";
+  return `the route after /v1/ (${request.path || "computed"}) is computed or unknown: check that v2 has it, then move the URL to /v2`;
+}
+
+export const step: Step = {
+  name: "api-requests",
+  description: "moves raw HTTP requests to the API from /v1 to /v2 (bodies migrated like SDK options)",
+  run(context) {
+    const requests = context.requests;
+    if (requests.length === 0) return;
+    const moving = new Set(movingRequests(requests));
+    const done = new Set<number>();
+    for (const request of requests) {
+      const { start, end } = request.version;
+      if (moving.has(request)) {
+        if (!done.has(start)) context.edit(start, end, "v2", `/v1/${request.path} is /v2/${request.path}`);
+        done.add(start);
+        const response = request.route?.response;
+        if (response && (!request.route!.responseIfJson || (request.body && asksForJson(request.body.node)))) context.todo(request.site, response, "migrate");
+      } else if (!request.route || request.route.v1Only) {
+        context.todo(request.site, why(request), "migrate");
+      }
+    }
+  },
+};
+
+export default toJscodeshift([step]);
