@@ -6,6 +6,7 @@
 import type { AST, Rule, SourceCode } from "eslint";
 import { CONCERNS, RULE_DOCS_URL } from "../src/mapping/concerns.js";
 import { importsClientsFrom } from "../src/detect/linked.js";
+import { mentionsFirecrawl } from "../src/detect/mentions.js";
 import { contains } from "../src/detect/paths.js";
 import { packageSdk } from "../src/detect/package-sdk.js";
 import type { TypeFacts } from "../src/detect/sdk.js";
@@ -19,8 +20,6 @@ export interface StepRuleOptions {
   readonly description: string;
 }
 
-/** Every way into the SDK names the package, so a file without this text is left after one look. */
-const MENTIONS_SDK = "firecrawl";
 
 /**
  * The specifiers of the file's top-level imports that can bind a client by name (linked.ts): read from
@@ -46,7 +45,7 @@ const reaching = new WeakMap<SourceCode, boolean>();
 function mayReachSdk(sourceCode: SourceCode, filename: string): boolean {
   let answer = reaching.get(sourceCode);
   if (answer === undefined) {
-    answer = sourceCode.text.includes(MENTIONS_SDK) || importsClientsFrom(filename, bindingImports(sourceCode.ast));
+    answer = mentionsFirecrawl(sourceCode.text) || importsClientsFrom(filename, bindingImports(sourceCode.ast));
     reaching.set(sourceCode, answer);
   }
   return answer;

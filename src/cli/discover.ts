@@ -6,6 +6,7 @@
  * Symbolic links are never followed, so a link loop cannot trap the walk; one named outright is reported.
  * A folder that cannot be read, or a path too long for the system, is reported and the rest goes on.
  */
+import { isShellText, SHELL_EXTENSIONS } from "../shell/files.js";
 import { existsSync, lstatSync, readdirSync, readFileSync, type Dirent, type Stats } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { createRequire } from "node:module";
@@ -13,7 +14,7 @@ import ignore, { type Ignore } from "ignore";
 import { gitFiles } from "./git.js";
 import { tempFileWriter } from "./write.js";
 
-export const DEFAULT_EXTENSIONS = ["js", "jsx", "mjs", "cjs", "ts", "tsx", "mts", "cts", "py", "ipynb"] as const;
+export const DEFAULT_EXTENSIONS = ["js", "jsx", "mjs", "cjs", "ts", "tsx", "mts", "cts", "py", "ipynb", ...SHELL_EXTENSIONS] as const;
 const require = createRequire(import.meta.url);
 const SKIPPED_DIRS = new Set(["node_modules", "dist", "build", "coverage", ".next", ".git"]);
 const DECLARATION = /\.d\.[cm]?ts$/;
@@ -82,7 +83,9 @@ function inWalkOrder(paths: readonly string[]): string[] {
 
 export function discover(paths: readonly string[], options: DiscoverOptions): Discovery {
   const extensions = new Set(options.extensions.map((e) => e.replace(/^\./, "")));
-  const wanted = (file: string) => extensions.has(file.slice(file.lastIndexOf(".") + 1)) && !DECLARATION.test(file);
+  // Makefiles and Dockerfiles have no extension to name: they come with the shell scripts.
+  const wanted = (file: string) =>
+    (extensions.has(file.slice(file.lastIndexOf(".") + 1)) || (extensions.has("sh") && isShellText(file))) && !DECLARATION.test(file);
   const files = new Set<string>();
   const tsconfigs: string[] = [];
   const missing: string[] = [];

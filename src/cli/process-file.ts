@@ -16,6 +16,8 @@ import { parseForSteps, runSteps, type Change, type Step, type TransformOptions 
 import type { PyStep } from "../python/language.js";
 import { runPython } from "../python/language.js";
 import { runNotebook } from "../python/notebook.js";
+import { isShellText } from "../shell/files.js";
+import { runShell } from "../shell/requests.js";
 
 export type FileStatus = "changed" | "unchanged" | "error" | "skipped";
 
@@ -56,8 +58,9 @@ export interface ProcessOptions extends TransformOptions {
 // ignoreBOM keeps a byte-order mark in the text, so it is written back (readSource sets it aside).
 const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
-/** Python files, notebooks, and JavaScript/TypeScript, each through its own steps (Python's parser loaded). */
+/** Python files, notebooks, shell text and JavaScript/TypeScript, each through its own steps (Python's parser loaded). */
 export function migrateText(path: string, text: string, options: Pick<ProcessOptions, "steps" | "pythonSteps" | "keepV1Defaults" | "sdk">, types?: TypeFacts): Result {
+  if (isShellText(path)) return options.steps.some((step) => step.name === "api-requests") ? runShell(path, text, options) : { output: null, changes: [], todos: [] };
   if (path.endsWith(".ipynb")) return runNotebook(options.pythonSteps, path, text, { ...options, sdk: options.sdk ?? pythonPackageSdk(path) });
   if (path.endsWith(".py")) return runPython(options.pythonSteps, path, text, { ...options, sdk: options.sdk ?? pythonPackageSdk(path) });
   return runSteps(options.steps, path, text, { ...options, sdk: options.sdk ?? packageSdk(path) }, types);
@@ -90,7 +93,7 @@ export function processFile(path: string, options: ProcessOptions, types?: TypeF
   try {
     const result = migrateText(path, text, options, types);
     const markers = todoMarkers(text);
-    const byTypes = types && !/\.(py|ipynb)$/.test(path) ? foundByTypes(path, text, types) : undefined;
+    const byTypes = types && !/\.(py|ipynb)$/.test(path) && !isShellText(path) ? foundByTypes(path, text, types) : undefined;
     const notes = result.notes?.length ? { notes: result.notes } : {};
     if (result.output === null) return { ...base, status: "unchanged", todos: result.todos, foundByTypes: byTypes, markers, ...notes };
     if (options.hold) {

@@ -1,27 +1,29 @@
 /**
  * The cheap first look at every file, done before any transform is even loaded: a file whose bytes never
- * spell "firecrawl" cannot reach the SDK (every way in names the package), so it is unchanged without being
+ * spell "firecrawl" or "FIRECRAWL" (detect/mentions.ts) cannot reach the SDK or the API, so it is unchanged without being
  * decoded or parsed; one that does, but is too large to touch or is in an encoding the run would have to
  * re-encode (UTF-16 or UTF-32, told by its byte-order mark), is skipped and said so, so `check` cannot
  * pass over v1 code it never read.
  */
 import { closeSync, fstatSync, openSync, readSync, type Stats } from "node:fs";
+import { NAMES } from "../detect/mentions.js";
 import type { FileReport } from "./process-file.js";
 
 export const MAX_BYTES = 2 * 1024 * 1024;
-const NAME = "firecrawl";
 
-/** "firecrawl" in an encoding whose code units are `width` bytes, the character's byte at `at` of each. */
-const spelled = (width: number, at: number) => Buffer.from([...NAME].flatMap((c) => Array.from({ length: width }, (_, i) => (i === at ? c.charCodeAt(0) : 0))));
+/** Each name in an encoding whose code units are `width` bytes, the character's byte at `at` of each. */
+const spelled = (width: number, at: number) => NAMES.map((name) => Buffer.from([...name].flatMap((c) => Array.from({ length: width }, (_, i) => (i === at ? c.charCodeAt(0) : 0)))));
 
 /** Encodings told by their byte-order mark; UTF-32LE's mark begins with UTF-16LE's, so it is tried first. */
 const MARKED = [
-  { encoding: "UTF-32LE", mark: Buffer.from([0xff, 0xfe, 0, 0]), needle: spelled(4, 0) },
-  { encoding: "UTF-32BE", mark: Buffer.from([0, 0, 0xfe, 0xff]), needle: spelled(4, 3) },
-  { encoding: "UTF-16LE", mark: Buffer.from([0xff, 0xfe]), needle: spelled(2, 0) },
-  { encoding: "UTF-16BE", mark: Buffer.from([0xfe, 0xff]), needle: spelled(2, 1) },
+  { encoding: "UTF-32LE", mark: Buffer.from([0xff, 0xfe, 0, 0]), needles: spelled(4, 0) },
+  { encoding: "UTF-32BE", mark: Buffer.from([0, 0, 0xfe, 0xff]), needles: spelled(4, 3) },
+  { encoding: "UTF-16LE", mark: Buffer.from([0xff, 0xfe]), needles: spelled(2, 0) },
+  { encoding: "UTF-16BE", mark: Buffer.from([0xfe, 0xff]), needles: spelled(2, 1) },
 ] as const;
-const UTF8_NEEDLE = Buffer.from(NAME);
+const UTF8_NEEDLES = NAMES.map((name) => Buffer.from(name));
+
+const mentions = (bytes: Buffer, needles: readonly Buffer[]) => needles.some((needle) => bytes.indexOf(needle) !== -1);
 
 /** One buffer for every read: no per-file allocation, and no fstat, since a read that fills it is too large. */
 const buffer = Buffer.allocUnsafe(MAX_BYTES + 1);
@@ -32,11 +34,11 @@ export interface Contents {
   readonly stat: Stats;
 }
 
-/** Reads on into the buffer until the needle shows or the file ends; the needle may straddle two reads. */
-function mentionedFurther(fd: number, needle: Buffer, length: number): boolean {
+/** Reads on into the buffer until a needle shows or the file ends; a needle may straddle two reads. */
+function mentionedFurther(fd: number, needles: readonly Buffer[], length: number): boolean {
   for (let filled = length; ; ) {
-    if (buffer.subarray(0, filled).indexOf(needle) !== -1) return true;
-    const keep = needle.length - 1;
+    if (mentions(buffer.subarray(0, filled), needles)) return true;
+    const keep = Math.max(...needles.map((n) => n.length)) - 1;
     buffer.copy(buffer, 0, filled - keep, filled);
     const n = readSync(fd, buffer, keep, buffer.length - keep, null);
     if (n === 0) return false;
@@ -64,13 +66,13 @@ export function screenFile(path: string, mentionNeeded = true): FileReport | Con
     let length = 0;
     for (let n; length < buffer.length && (n = readSync(fd, buffer, length, buffer.length - length, null)) > 0; ) length += n;
     const marked = MARKED.find((m) => buffer.subarray(0, Math.min(length, m.mark.length)).equals(m.mark));
-    const needle = marked?.needle ?? UTF8_NEEDLE;
+    const needles = marked?.needles ?? UTF8_NEEDLES;
     if (length > MAX_BYTES) {
-      if (mentionNeeded && !mentionedFurther(fd, needle, length)) return { ...base, status: "unchanged" };
+      if (mentionNeeded && !mentionedFurther(fd, needles, length)) return { ...base, status: "unchanged" };
       return { ...base, status: "skipped", error: `larger than ${MAX_BYTES / 1024 / 1024} MB` };
     }
     const bytes = buffer.subarray(0, length);
-    if (mentionNeeded && bytes.indexOf(needle) === -1) return { ...base, status: "unchanged", screened: true };
+    if (mentionNeeded && !mentions(bytes, needles)) return { ...base, status: "unchanged", screened: true };
     if (marked) return { ...base, status: "skipped", error: `${marked.encoding} text; left as it is rather than re-encoded` };
     return { bytes: Buffer.from(bytes), stat: fstatSync(fd) };
   } catch (error) {

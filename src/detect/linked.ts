@@ -12,6 +12,7 @@ import type { Node } from "@babel/types";
 import { parse, readSource } from "../engine/source.js";
 import { ClientTracker } from "./clients.js";
 import { resolveImport } from "./modules.js";
+import { mentionsFirecrawl } from "./mentions.js";
 import { PathIndex, type Path } from "./paths.js";
 import { SDK_MODULES } from "../mapping/imports.js";
 import { detectSdk, isModuleLoad, unwrap, type LinkedClients } from "./sdk.js";
@@ -52,7 +53,7 @@ export function clientExports(path: string): LinkedClients {
     // A module that names the SDK can export a client; one that does not passes one on only by re-exporting
     // it (a barrel), so only its re-exports are followed: the rest of the project's modules, nearly all of
     // them, are read once and never parsed, and their own imports never looked at.
-    const exports = text.includes("firecrawl") || importsClientsFrom(path, [...text.matchAll(RE_EXPORTS)].map(([, specifier]) => specifier!)) ? exported(path, text) : NO_CLIENTS;
+    const exports = mentionsFirecrawl(text) || importsClientsFrom(path, [...text.matchAll(RE_EXPORTS)].map(([, specifier]) => specifier!)) ? exported(path, text) : NO_CLIENTS;
     analysed.set(path, { mtimeMs: stat.mtimeMs, exports, checkedAt: now });
     return exports;
   } catch {

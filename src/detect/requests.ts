@@ -9,6 +9,7 @@
  */
 import type { Node, ObjectExpression, StringLiteral, TemplateElement } from "@babel/types";
 import { API_HOST, routeOf, type RouteRow } from "../mapping/routes.js";
+import { mentionsFirecrawl } from "./mentions.js";
 import type { Source } from "../engine/source.js";
 import type { Path, PathIndex } from "./paths.js";
 import { findProperty, optionsObjectsAt, resolveObject, type OptionsObject } from "./values.js";
@@ -184,7 +185,7 @@ function joinedTo(index: PathIndex, source: Source, base: Path<StringLiteral | T
 
 /** Every request to the v1 API the file makes, found by its URL. */
 export function findApiRequests(index: PathIndex, source: Source): ApiRequest[] {
-  if (!FIRECRAWL.test(source.text)) return [];
+  if (!mentionsFirecrawl(source.text)) return [];
   const pieces: Path<StringLiteral | TemplateElement>[] = [...index.of("StringLiteral"), ...index.of("TemplateElement")];
   const requests: ApiRequest[] = [];
   for (const piece of pieces) {

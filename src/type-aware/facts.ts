@@ -6,6 +6,7 @@
  */
 import type * as ts from "typescript";
 import { isClientType, type TsType } from "./client-type.js";
+import { mentionsFirecrawl } from "../detect/mentions.js";
 import { sdkReleaseOf } from "../detect/package-sdk.js";
 import type { TypeFacts } from "../detect/sdk.js";
 import { TYPES } from "../mapping/imports.js";
@@ -60,7 +61,7 @@ export function filesReachingSdk(t: Ts, program: ts.Program): ts.SourceFile[] {
       }),
     ]),
   );
-  const reaching = new Set(files.filter((f) => f.text.includes("firecrawl")));
+  const reaching = new Set(files.filter((f) => mentionsFirecrawl(f.text)));
   for (let grew = true; grew; ) {
     grew = false;
     for (const file of files) {

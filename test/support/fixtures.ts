@@ -26,12 +26,15 @@ export interface Fixture {
  */
 const OPTIONS: Record<string, TransformOptions> = { "v1-defaults": { keepV1Defaults: true } };
 
-/** The JavaScript/TypeScript corpus, or with `language: "python"` the one under fixtures/python. */
-export function loadFixtures({ language = "js" }: { language?: "js" | "python" } = {}): Fixture[] {
-  const base = language === "python" ? join(FIXTURES, "python") : FIXTURES;
+/** Corpora of other languages, each in a folder of its own: fixtures/<language>/<concern>/. */
+const OTHER_LANGUAGES = ["python", "shell"] as const;
+
+/** The JavaScript/TypeScript corpus, or with `language` the one under fixtures/<language>. */
+export function loadFixtures({ language = "js" }: { language?: "js" | (typeof OTHER_LANGUAGES)[number] } = {}): Fixture[] {
+  const base = language === "js" ? FIXTURES : join(FIXTURES, language);
   const fixtures: Fixture[] = [];
   for (const concern of readdirSync(base).sort()) {
-    if ((language === "js" && concern === "python") || !statSync(join(base, concern)).isDirectory()) continue;
+    if ((language === "js" && (OTHER_LANGUAGES as readonly string[]).includes(concern)) || !statSync(join(base, concern)).isDirectory()) continue;
     for (const file of readdirSync(join(base, concern)).sort()) {
       const m = /^(.+)\.input\.(\w+)$/.exec(file);
       if (!m) continue;

@@ -1,0 +1,141 @@
+/**
+ * Requests to the v1 API in shell text (issue 16): curl in scripts, Makefiles, Dockerfiles, CI YAML and the
+ * bash blocks of documents. A URL under https://api.firecrawl.dev/v1, or a /v1 path after a variable the
+ * script names as Firecrawl's (`$FIRECRAWL_API_URL/v1/scrape`, `$(FIRECRAWL_URL)`, `${{ env.FIRECRAWL_URL }}`),
+ * moves to /v2 with the route table JavaScript uses (mapping/routes.ts). A JSON body in single quotes
+ * (`-d '{...}'`) is migrated by the very steps that migrate a JavaScript request body: it is set in a
+ * request of a small script, those steps run, and what they wrote is turned back into JSON. Comment lines
+ * are left alone, and so is another API's /v1.
+ */
+import { parseExpression } from "@babel/parser";
+import type { Node } from "@babel/types";
+import { applyEdits, type Edit } from "../engine/edits.js";
+import { Planner, runPipeline, type Language, type Named, type Result, type StepPlan, type TransformOptions } from "../engine/pipeline.js";
+import { runSteps } from "../engine/transform.js";
+import type { Source } from "../engine/source.js";
+import { API_HOST, routeOf, type RouteRow } from "../mapping/routes.js";
+import { step as formats } from "../../transforms/formats.js";
+import { step as options } from "../../transforms/options.js";
+
+interface ShellRequest {
+  /** offsets of the `v1` to make `v2` */
+  readonly version: { readonly start: number; readonly end: number };
+  readonly route: RouteRow | undefined;
+  readonly path: string;
+  /** the command around the URL: the lines a trailing backslash joins */
+  readonly command: { readonly start: number; readonly end: number };
+  /** the JSON between the quotes of `-d '...'`, `--data-raw '...'`, `--json '...'` */
+  readonly body?: { readonly start: number; readonly end: number };
+}
+
+const BASE = String.raw`(?:https?://${API_HOST.replace(/\./g, "\\.")}|\$\{\{\s*[\w.]*firecrawl[\w.]*\s*\}\}|\$\$?\{?\(?[A-Za-z_]*firecrawl\w*\)?\}?)`;
+const V1 = new RegExp(`${BASE}/(v1)(?=[/?#"'\\s\\\\]|$)`, "gi");
+const BODY = /(?:-d|--data|--data-raw|--data-binary|--json)\s+'([^']*)'/g;
+
+/**
+ * The text of the command around `at`: back to the start of the line that begins it (over lines the one
+ * before continues with `\`), on to the first line end that is neither escaped nor inside quotes (a JSON
+ * body in single quotes often spans lines).
+ */
+function commandAround(text: string, at: number): { start: number; end: number } {
+  let start = text.lastIndexOf("\n", at - 1) + 1;
+  while (start > 0 && /\\\r?\n$/.test(text.slice(Math.max(0, start - 3), start))) start = text.lastIndexOf("\n", start - 2) + 1;
+  let quote: string | undefined;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote) {
+      if (c === quote) quote = undefined;
+      else if (c === "\\" && quote === '"') i++;
+    } else if (c === "'" || c === '"') quote = c;
+    else if (c === "\\") i += text[i + 1] === "\r" ? 2 : 1;
+    else if (c === "\n" && i >= at) return { start, end: i };
+  }
+  return { start, end: text.length };
+}
+
+function findRequests(source: Source): ShellRequest[] {
+  const text = source.text;
+  const requests: ShellRequest[] = [];
+  for (const match of text.matchAll(V1)) {
+    const lineStart = text.lastIndexOf("\n", match.index) + 1;
+    if (/^\s*#/.test(text.slice(lineStart, match.index))) continue;
+    const start = match.index + match[0].length - 2;
+    const path = /^[^\s"'\\?#]*/.exec(text.slice(start + 3))![0];
+    // `crawl/$JOB_ID` is the crawl route; `$ROUTE` alone is computed.
+    const fixed = path.split("$")[0]!;
+    const route = routeOf(fixed.replace(/\/$/, "")) ?? (fixed === path ? routeOf(path) : undefined);
+    const command = commandAround(text, match.index);
+    const body = [...text.slice(command.start, command.end).matchAll(BODY)][0];
+    const at = body ? command.start + body.index + body[0].length - 1 - body[1]!.length : -1;
+    requests.push({ version: { start, end: start + 2 }, route, path, command, body: body ? { start: at, end: at + body[1]!.length } : undefined });
+  }
+  return requests;
+}
+
+/** JavaScript object text as JSON: keys quoted, strings in double quotes; the rest as it was written. */
+function asJson(text: string): string {
+  const edits: Edit[] = [];
+  const visit = (node: Node): void => {
+    if (node.type === "ObjectExpression") {
+      for (const property of node.properties) {
+        if (property.type !== "ObjectProperty") continue;
+        if (property.key.type === "Identifier" && !property.computed) edits.push({ start: property.key.start!, end: property.key.end!, text: JSON.stringify(property.key.name) });
+        visit(property.key);
+        visit(property.value);
+      }
+    } else if (node.type === "ArrayExpression") {
+      for (const element of node.elements) if (element) visit(element);
+    } else if (node.type === "StringLiteral" && text[node.start!] === "'") {
+      edits.push({ start: node.start!, end: node.end!, text: JSON.stringify(node.value) });
+    }
+  };
+  visit(parseExpression(text));
+  return applyEdits(text, edits);
+}
+
+/**
+ * A JSON body through the JavaScript request-body steps: the new JSON (or null when nothing changed), the
+ * messages of what changed, and the TODOs the steps asked for.
+ */
+function migrateBody(route: RouteRow, json: string, keepV1Defaults?: boolean): { json: string | null; changes: string[]; todos: string[] } {
+  const head = `fetch("https://${API_HOST}/v1/${route.path}", { method: "POST", body: JSON.stringify(`;
+  const result: Result = runSteps([options, formats], "body.js", `${head}${json}) });\n`, { keepV1Defaults });
+  const changes = result.changes.map((c) => c.message);
+  const todos = result.todos.map((t) => t.message);
+  if (result.output === null) return { json: null, changes, todos };
+  const body = result.output.slice(result.output.indexOf(head) + head.length, result.output.lastIndexOf(") });"));
+  return { json: asJson(body), changes, todos };
+}
+
+const step: Named = { name: "api-requests", description: "moves curl requests to the API from /v1 to /v2 (JSON bodies migrated like SDK options)" };
+
+const shell: Language<ShellRequest[], Named> = {
+  parse: findRequests,
+  reachesSdk: (requests) => requests.length > 0,
+  plan(current, source, requests, options): StepPlan {
+    const planner = new Planner(current, source, "#");
+    const stays = new Set(requests.filter((r) => !r.route || r.route.v1Only).map((r) => r.command.start));
+    for (const request of requests) {
+      if (!request.route || request.route.v1Only) {
+        const why = request.route?.v1Only ?? `the route after /v1/ (${request.path || "none: a base URL"}) is computed or unknown: check that v2 has it, then move the URL to /v2`;
+        planner.todo(request.command, why);
+        continue;
+      }
+      if (stays.has(request.command.start)) continue;
+      planner.apply({ ...request.version, text: "v2" }, `/v1/${request.path} is /v2/${request.path}`);
+      if (request.body && request.route.body) {
+        const migrated = migrateBody(request.route, source.text.slice(request.body.start, request.body.end), options.keepV1Defaults);
+        if (migrated.json !== null) planner.apply({ ...request.body, text: migrated.json }, migrated.changes.join("; "));
+        for (const todo of migrated.todos) planner.todo(request.command, todo);
+      }
+      const asksForJson = request.body && /"(?:extract|json)"|"jsonOptions"/.test(source.text.slice(request.body.start, request.body.end));
+      if (request.route.response && (!request.route.responseIfJson || asksForJson)) planner.todo(request.command, request.route.response);
+    }
+    return planner.plan;
+  },
+};
+
+/** Migrates the requests to the API that a shell-like text (script, Makefile, Dockerfile, YAML) makes with curl. */
+export function runShell(path: string, text: string, options: TransformOptions = {}): Result {
+  return runPipeline(shell, [step], path, text, options);
+}
