@@ -21,10 +21,6 @@ export async function loadPython(): Promise<void> {
   parser = ready;
 }
 
-export function isPythonLoaded(): boolean {
-  return parser !== null;
-}
-
 /** Node offsets are in UTF-16 code units, the same as JavaScript string offsets, so edits slice strings. */
 export function parsePython(text: string): Tree {
   if (!parser) throw new Error("the Python parser is not loaded (call loadPython first)");
