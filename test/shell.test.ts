@@ -8,7 +8,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { runShell } from "../src/shell/requests.js";
+import { runShell, shellSteps } from "../src/shell/requests.js";
 import { loadFixtures } from "./support/fixtures.js";
 
 const fixtures = loadFixtures({ language: "shell" });
@@ -19,14 +19,14 @@ test("the shell corpus has a script, a Makefile, a Dockerfile and a workflow", (
 });
 
 describe.each(fixtures)("$id", (fixture) => {
-  const result = runShell(fixture.inputPath, fixture.input, fixture.options);
+  const result = runShell(shellSteps, fixture.inputPath, fixture.input, fixture.options);
 
   test("migrates the input to the output byte for byte", () => {
     expect(result.output ?? fixture.input).toBe(fixture.output);
   });
 
   test("leaves the output as it is (idempotent)", () => {
-    expect(runShell(fixture.inputPath, fixture.output, fixture.options).output).toBeNull();
+    expect(runShell(shellSteps, fixture.inputPath, fixture.output, fixture.options).output).toBeNull();
   });
 
   test("reports one TODO per marker it wrote", () => {

@@ -48,15 +48,16 @@ function colourDiff(patch: string): string {
 /** The presets, loaded only when a file needs them (or a flag names their transforms). */
 const preset = () => import("../../transforms/v1-to-v2.js");
 
-/** Every transform by name, with the languages it runs for, in preset order (JavaScript's, then Python-only ones). */
+/** Every transform by name, with the languages it runs for, in preset order (JavaScript's, then the others' own). */
 async function catalog(): Promise<{ name: string; description: string; languages: string[] }[]> {
-  const [{ steps }, { pythonSteps }] = await Promise.all([preset(), import("../python/preset.js")]);
+  const [{ steps }, { pythonSteps }, { shellSteps }] = await Promise.all([preset(), import("../python/preset.js"), import("../shell/requests.js")]);
   const all = new Map<string, { name: string; description: string; languages: string[] }>();
-  for (const step of steps) all.set(step.name, { name: step.name, description: step.description, languages: ["js"] });
-  for (const step of pythonSteps) {
-    const known = all.get(step.name);
-    if (known) known.languages.push("py");
-    else all.set(step.name, { name: step.name, description: step.description, languages: ["py"] });
+  for (const [language, list] of [["js", steps], ["py", pythonSteps], ["sh", shellSteps]] as const) {
+    for (const step of list) {
+      const known = all.get(step.name);
+      if (known) known.languages.push(language);
+      else all.set(step.name, { name: step.name, description: step.description, languages: [language] });
+    }
   }
   return [...all.values()];
 }

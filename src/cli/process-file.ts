@@ -17,7 +17,7 @@ import type { PyStep } from "../python/language.js";
 import { runPython } from "../python/language.js";
 import { runNotebook } from "../python/notebook.js";
 import { isShellText } from "../shell/files.js";
-import { runShell } from "../shell/requests.js";
+import { runShell, shellSteps } from "../shell/requests.js";
 
 export type FileStatus = "changed" | "unchanged" | "error" | "skipped";
 
@@ -60,7 +60,7 @@ const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** Python files, notebooks, shell text and JavaScript/TypeScript, each through its own steps (Python's parser loaded). */
 export function migrateText(path: string, text: string, options: Pick<ProcessOptions, "steps" | "pythonSteps" | "keepV1Defaults" | "sdk">, types?: TypeFacts): Result {
-  if (isShellText(path)) return options.steps.some((step) => step.name === "api-requests") ? runShell(path, text, options) : { output: null, changes: [], todos: [] };
+  if (isShellText(path)) return runShell(shellSteps.filter((step) => options.steps.some((s) => s.name === step.name)), path, text, options);
   if (path.endsWith(".ipynb")) return runNotebook(options.pythonSteps, path, text, { ...options, sdk: options.sdk ?? pythonPackageSdk(path) });
   if (path.endsWith(".py")) return runPython(options.pythonSteps, path, text, { ...options, sdk: options.sdk ?? pythonPackageSdk(path) });
   return runSteps(options.steps, path, text, { ...options, sdk: options.sdk ?? packageSdk(path) }, types);

@@ -107,7 +107,8 @@ function migrateBody(route: RouteRow, json: string, keepV1Defaults?: boolean): {
   return { json: asJson(body), changes, todos };
 }
 
-const step: Named = { name: "api-requests", description: "moves curl requests to the API from /v1 to /v2 (JSON bodies migrated like SDK options)" };
+/** The one step of shell text, under the concern JavaScript's request step has. */
+export const shellSteps: readonly Named[] = [{ name: "api-requests", description: "moves curl requests to the API from /v1 to /v2 (JSON bodies migrated like SDK options)" }];
 
 const shell: Language<ShellRequest[], Named> = {
   parse: findRequests,
@@ -136,6 +137,6 @@ const shell: Language<ShellRequest[], Named> = {
 };
 
 /** Migrates the requests to the API that a shell-like text (script, Makefile, Dockerfile, YAML) makes with curl. */
-export function runShell(path: string, text: string, options: TransformOptions = {}): Result {
-  return runPipeline(shell, [step], path, text, options);
+export function runShell(steps: readonly Named[], path: string, text: string, options: TransformOptions = {}): Result {
+  return runPipeline(shell, steps, path, text, options);
 }
