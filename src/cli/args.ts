@@ -1,166 +1,150 @@
 /**
- * The command line's words: the flags are an interface users script against, so they live in one place
- * with their help text, and a mistyped one is an error that says what was probably meant.
+ * The command line's words, on commander: the flags are an interface users script against, so they live in
+ * one place with their help text, and a mistyped flag or command is a one-line error that says what was
+ * probably meant (commander's suggestions, worded as this tool's other messages are).
  */
-import { parseArgs, type ParseArgsConfig } from "node:util";
+import { Command, CommanderError } from "commander";
 import { expandGlobs } from "./discover.js";
+import { VERSION } from "../version.js";
 
 export class UsageError extends Error {}
 
-type Options = NonNullable<ParseArgsConfig["options"]>;
+export type CommandName = "run" | "check" | "list";
 
-interface Command {
-  readonly summary: string;
-  readonly usage: string;
-  readonly options: Options;
-  readonly help: Readonly<Record<string, string>>;
+/** Values keyed by the long flag as users type it (`dry`, `no-types`, `output-file`), as main.ts reads them. */
+type Values = Record<string, string | boolean | string[] | undefined>;
+
+/** A repeatable flag: each use adds a value. */
+const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
+
+function discoveryOptions(command: Command): Command {
+  return command
+    .option("--project <tsconfig>", "type-aware mode with this tsconfig (repeatable; default: the tsconfig.json files found)", collect)
+    .option("--no-types", "syntactic mode only, even where a tsconfig.json is found")
+    .option("--ignore <glob>", "skip files matching a gitignore-style pattern (repeatable)", collect)
+    .option("--extensions <list>", "file extensions to look at (default js,jsx,mjs,cjs,ts,tsx,mts,cts)")
+    .option("-j, --jobs <n>", "worker threads (default: one per core beyond the first; 1 runs in the main thread)")
+    .option("--no-progress", "no progress bar on stderr");
 }
 
-const COMMON: Options = {
-  help: { type: "boolean", short: "h" },
-  version: { type: "boolean", short: "v" },
-  // Read by picocolors itself, as are NO_COLOR and FORCE_COLOR: declared here so they are no unknown flags.
-  color: { type: "boolean" },
-  "no-color": { type: "boolean" },
-};
-
-const DISCOVERY: Options = {
-  project: { type: "string", multiple: true },
-  "no-types": { type: "boolean" },
-  ignore: { type: "string", multiple: true },
-  extensions: { type: "string" },
-  jobs: { type: "string", short: "j" },
-  "no-progress": { type: "boolean" },
-};
-
-const DISCOVERY_HELP = {
-  "--project <tsconfig>": "type-aware mode with this tsconfig (repeatable; default: the tsconfig.json files found)",
-  "--no-types": "syntactic mode only, even where a tsconfig.json is found",
-  "--ignore <glob>": "skip files matching a gitignore-style pattern (repeatable)",
-  "--extensions <list>": "file extensions to look at (default js,jsx,mjs,cjs,ts,tsx,mts,cts)",
-  "--jobs, -j <n>": "worker threads (default: one per core beyond the first; 1 runs in the main thread)",
-  "--no-progress": "no progress bar on stderr",
-};
-
-export const COMMANDS: Readonly<Record<"run" | "check" | "list", Command>> = {
-  run: {
-    summary: "migrate files in place from the v1 client API to v2",
-    usage: "firecrawl-codemod run <paths...> [options]",
-    options: {
-      ...COMMON,
-      ...DISCOVERY,
-      dry: { type: "boolean", short: "d" },
-      print: { type: "boolean", short: "p" },
-      force: { type: "boolean", short: "f" },
-      json: { type: "boolean" },
-      report: { type: "string" },
-      transforms: { type: "string", short: "t" },
-      "keep-v1-defaults": { type: "boolean" },
-      "no-verify": { type: "boolean" },
-      "sdk-version": { type: "string" },
-      install: { type: "boolean" },
-    },
-    help: {
-      "--dry, -d": "write nothing; print a unified diff for each file that would change",
-      "--print, -p": "print the migrated source of each changed file",
-      "--force, -f": "run even when the git tree has uncommitted changes",
-      "--json": "print the JSON report on stdout instead of the summary",
-      "--report <file>": "also write the JSON report to a file",
-      "--transforms, -t <a,b>": "run only these transforms (names as `list` prints them)",
-      "--keep-v1-defaults": "write v1's defaults (maxAge: 0, ...) into scrapes so they behave as before",
-      "--no-verify": "in the type-aware mode, skip type-checking the migrated files against the v2 SDK",
-      "--sdk-version <v>": "the v2 release package.json ranges move to (default: the one the tool verifies against)",
-      "--install": "after the run, refresh each lockfile with its package manager (npm, pnpm, yarn, bun install)",
-      ...DISCOVERY_HELP,
-    },
-  },
-  check: {
-    summary: "report v1 usage left, writing nothing (exit 1 when some is left)",
-    usage: "firecrawl-codemod check <paths...> [options]",
-    options: { ...COMMON, ...DISCOVERY, format: { type: "string", short: "F" }, "output-file": { type: "string", short: "o" }, todos: { type: "boolean" }, "max-todos": { type: "string" } },
-    help: {
-      "--format, -F <f>": "text (default), json, sarif or github (workflow annotations)",
-      "--output-file, -o <file>": "write the report to this file instead of stdout (as ESLint's -o does)",
-      "--todos": "also list the TODO(firecrawl-v2) markers left in the files (text format; json always lists them)",
-      "--max-todos <n>": "exit 1 when more than n TODO(firecrawl-v2) markers are left (0: none may be left)",
-      ...DISCOVERY_HELP,
-    },
-  },
-  list: {
-    summary: "list the transforms in preset order",
-    usage: "firecrawl-codemod list",
-    options: COMMON,
-    help: {},
-  },
-};
-
-export function helpText(name?: keyof typeof COMMANDS): string {
-  if (!name) {
-    return [
-      "Usage: firecrawl-codemod <command> [options]",
-      "",
-      "Commands:",
-      ...Object.entries(COMMANDS).map(([n, c]) => `  ${n.padEnd(7)}${c.summary}`),
-      "",
-      "Options: --help, --version. `firecrawl-codemod <command> --help` shows a command's options.",
-    ].join("\n");
-  }
-  const command = COMMANDS[name];
-  const flags = Object.entries({ ...command.help, "--color, --no-color": "colours on or off (NO_COLOR and FORCE_COLOR work too)", "--help, -h": "show this help", "--version, -v": "print the version" });
-  const width = Math.max(...flags.map(([flag]) => flag.length)) + 2;
-  return [`Usage: ${command.usage}`, "", command.summary, "", "Options:", ...flags.map(([flag, text]) => `  ${flag.padEnd(width)}${text}`)].join("\n");
+interface Outcome {
+  command: CommandName | null;
+  values: Values;
+  paths: string[];
 }
 
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
+/**
+ * The whole command line. Commander prints nothing itself: what it would print (help, the version, an error)
+ * is handed back through `output` and the thrown CommanderError, so main.ts decides where it goes.
+ */
+function program(outcome: Outcome, output: { out: string }, { lenient = false } = {}): Command {
+  const root = new Command("firecrawl-codemod")
+    .usage("<command> [options]")
+    .description("Migrates code from Firecrawl's v1 client API to v2, and keeps it there.")
+    .version(VERSION, "-v, --version", "print the version")
+    .helpOption("-h, --help", "show this help")
+    // Read by picocolors itself, as are NO_COLOR and FORCE_COLOR: declared so they are no unknown flags.
+    .option("--color", "colours on (FORCE_COLOR works too)")
+    .option("--no-color", "colours off (NO_COLOR works too)")
+    .configureHelp({ showGlobalOptions: true })
+    .showSuggestionAfterError()
+    .exitOverride()
+    .configureOutput({ writeOut: (text) => void (output.out += text), writeErr: () => {}, outputError: () => {} });
+  const leaf = (name: CommandName, summary: string) => {
+    const command = root.command(name).summary(summary).description(summary);
+    if (lenient) command.allowUnknownOption().allowExcessArguments();
+    return command.action(() => {
+      Object.assign(outcome, { command: name, values: command.opts(), paths: (command.processedArgs[0] as string[] | undefined) ?? [] });
+    });
+  };
+  discoveryOptions(
+    leaf("run", "migrate files in place from the v1 client API to v2")
+      .usage("<paths...> [options]")
+      .argument("[paths...]", "files, folders and glob patterns")
+      .option("-d, --dry", "write nothing; print a unified diff for each file that would change")
+      .option("-p, --print", "print the migrated source of each changed file")
+      .option("-f, --force", "run even when the git tree has uncommitted changes")
+      .option("--json", "print the JSON report on stdout instead of the summary")
+      .option("--report <file>", "also write the JSON report to a file")
+      .option("-t, --transforms <a,b>", "run only these transforms (names as `list` prints them)")
+      .option("--keep-v1-defaults", "write v1's defaults (maxAge: 0, ...) into scrapes so they behave as before")
+      .option("--no-verify", "in the type-aware mode, skip type-checking the migrated files against the v2 SDK")
+      .option("--sdk-version <v>", "the v2 release package.json ranges move to (default: the one the tool verifies against)")
+      .option("--install", "after the run, refresh each lockfile with its package manager (npm, pnpm, yarn, bun install)"),
+  );
+  discoveryOptions(
+    leaf("check", "report v1 usage left, writing nothing (exit 1 when some is left)")
+      .usage("<paths...> [options]")
+      .argument("[paths...]", "files, folders and glob patterns")
+      .option("-F, --format <f>", "text (default), json, sarif or github (workflow annotations)")
+      .option("-o, --output-file <file>", "write the report to this file instead of stdout (as ESLint's -o does)")
+      .option("--todos", "also list the TODO(firecrawl-v2) markers left in the files (text format; json always lists them)")
+      .option("--max-todos <n>", "exit 1 when more than n TODO(firecrawl-v2) markers are left (0: none may be left)"),
+  );
+  leaf("list", "list the transforms in preset order");
+  return root;
+}
+
+/** Commander's values under the flags' own spellings: `--no-types` is `no-types: true`, not `types: false`. */
+function asTyped(command: Command | undefined, values: Values): Values {
+  const typed: Values = {};
+  for (const option of command?.options ?? []) {
+    const value = values[option.attributeName()];
+    const flag = option.long!.slice(2);
+    if (option.negate) typed[flag] = value === false ? true : undefined;
+    else typed[flag] = value;
   }
-  return row[b.length]!;
+  return typed;
+}
+
+/** Commander's error as one line in this tool's words: `unknown option '--dyr'; did you mean '--dry'?`. */
+function usageMessage(error: CommanderError, command: CommandName | null): string {
+  const [first, ...more] = error.message.replace(/^error: /, "").split("\n");
+  const hint = more.join(" ").replace(/^\(Did you mean (one of )?(.+)\?\)$/, (_, oneOf: string | undefined, names: string) => `did you mean ${oneOf ?? ""}${names.split(", ").map((n) => `'${n}'`).join(", ")}?`);
+  return `${first!.replace(/\.$/, "")}${hint ? `; ${hint}` : ""} (see firecrawl-codemod${command ? ` ${command}` : ""} --help)`;
 }
 
 export interface Parsed {
-  readonly command: keyof typeof COMMANDS | null;
-  readonly values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+  readonly command: CommandName | null;
+  readonly values: Values;
   /** the paths given, each glob pattern replaced by the paths it matches */
   readonly positionals: string[];
   /** the paths that came from a glob pattern (they answer to .gitignore files, as a folder's files do) */
   readonly globbed: ReadonlySet<string>;
+  /** instead of a command: help or the version to print, on stdout (code 0) or, for a bare command line, stderr (2) */
+  readonly shown?: { readonly text: string; readonly code: 0 | 2 };
+}
+
+/** The command a command line names, if it names one of ours (so an error can point at its help). */
+function named(argv: readonly string[]): CommandName | null {
+  const first = argv.find((arg) => !arg.startsWith("-"));
+  return first === "run" || first === "check" || first === "list" ? first : null;
 }
 
 export function parse(argv: readonly string[]): Parsed {
-  const [first, ...rest] = argv;
-  if (!first || first.startsWith("-")) {
-    const { values } = parseArgs({ args: [...argv], options: COMMON, strict: false });
-    return { command: null, values, positionals: [], globbed: new Set() };
-  }
-  if (!(first in COMMANDS)) {
-    const near = Object.keys(COMMANDS).find((c) => distance(c, first) <= 2);
-    throw new UsageError(`unknown command '${first}'${near ? `; did you mean '${near}'?` : ""} (see firecrawl-codemod --help)`);
-  }
-  const name = first as keyof typeof COMMANDS;
-  const { options } = COMMANDS[name];
+  const outcome: Outcome = { command: null, values: {}, paths: [] };
+  const output = { out: "" };
+  const root = program(outcome, output);
   try {
-    const { values, positionals } = parseArgs({ args: rest, options, allowPositionals: true, strict: true });
-    const paths = expandGlobs(positionals);
-    return { command: name, values, positionals: paths.map((p) => p.given), globbed: new Set(paths.filter((p) => p.matched).map((p) => p.given)) };
+    root.parse([...argv], { from: "user" });
   } catch (error) {
-    const flag = /'(-{1,2}[^']+)'/.exec((error as Error).message)?.[1];
-    const known = Object.keys(options).map((o) => `--${o}`);
-    const near = flag && known.find((k) => distance(k, flag.split("=")[0]!) <= 2);
-    throw new UsageError(`${(error as Error).message}${near ? `; did you mean '${near}'?` : ""} (see firecrawl-codemod ${name} --help)`);
+    if (!(error instanceof CommanderError)) throw error;
+    if (error.code === "commander.version") return { command: named(argv), values: { version: true }, positionals: [], globbed: new Set(), shown: { text: VERSION, code: 0 } };
+    if (error.code === "commander.helpDisplayed" || error.code === "commander.help") {
+      // `commander.help` with exit code 1: no command at all, so the overall help, as an error.
+      const shown = error.exitCode === 0 ? { text: output.out.trimEnd(), code: 0 as const } : { text: root.helpInformation().trimEnd(), code: 2 as const };
+      return { command: named(argv), values: { help: true }, positionals: [], globbed: new Set(), shown };
+    }
+    throw new UsageError(usageMessage(error, named(argv)));
   }
+  const command = root.commands.find((c) => c.name() === outcome.command);
+  const paths = expandGlobs(outcome.paths);
+  return { command: outcome.command, values: asTyped(command, outcome.values), positionals: paths.map((p) => p.given), globbed: new Set(paths.filter((p) => p.matched).map((p) => p.given)) };
 }
 
 /** What a command line asked to be told in, read leniently: it must be known even when the line is wrong. */
 export interface MachineOutput {
-  readonly command: keyof typeof COMMANDS | null;
+  readonly command: CommandName | null;
   readonly dry: boolean;
   readonly json: boolean;
   readonly report?: string;
@@ -168,9 +152,16 @@ export interface MachineOutput {
 }
 
 export function machineOutput(argv: readonly string[]): MachineOutput {
-  const [first, ...rest] = argv;
-  const command = first && first in COMMANDS ? (first as keyof typeof COMMANDS) : null;
-  const { values } = parseArgs({ args: command ? rest : [], options: command ? COMMANDS[command].options : COMMON, strict: false, allowPositionals: true });
+  const outcome: Outcome = { command: null, values: {}, paths: [] };
+  const root = program(outcome, { out: "" }, { lenient: true });
+  try {
+    root.parse([...argv], { from: "user" });
+  } catch {
+    // a flag missing its value, help, the version: what was read before it still counts
+  }
+  const command = named(argv);
+  const leaf = root.commands.find((c) => c.name() === command);
+  const values = leaf ? asTyped(leaf, leaf.opts()) : {};
   const format = ["json", "sarif", "github"].find((f) => f === values.format) as MachineOutput["format"] | undefined;
   return { command, dry: values.dry === true, json: values.json === true, report: typeof values.report === "string" ? values.report : undefined, format: format ?? "text" };
 }

@@ -9,7 +9,7 @@ import { closeSync, existsSync, openSync, rmSync, writeFileSync } from "node:fs"
 import { relative } from "node:path";
 import pc from "picocolors";
 import { FIRST_V2_MAJOR } from "../mapping/imports.js";
-import { helpText, machineOutput, parse, UsageError, type MachineOutput, type Parsed } from "./args.js";
+import { machineOutput, parse, UsageError, type MachineOutput, type Parsed } from "./args.js";
 import { DEFAULT_EXTENSIONS, discover, type Discovery } from "./discover.js";
 import { findingsOf, formatFindings, FORMATS, markersOf, type FindingFormat } from "./findings.js";
 import { guard } from "./git.js";
@@ -293,13 +293,9 @@ async function failureReport(wanted: MachineOutput, message: string): Promise<vo
 async function main(argv: readonly string[]): Promise<number> {
   try {
     const parsed = parse(argv);
-    if (parsed.values.version) {
-      out(VERSION);
-      return 0;
-    }
-    if (parsed.values.help || !parsed.command) {
-      out(helpText(parsed.command ?? undefined));
-      return parsed.command || parsed.values.help ? 0 : 2;
+    if (parsed.shown) {
+      (parsed.shown.code ? err : out)(parsed.shown.text);
+      return parsed.shown.code;
     }
     if (parsed.command === "list") return await listTransforms();
     return parsed.command === "run" ? await run(parsed) : await check(parsed);
