@@ -469,4 +469,51 @@ describe("usage", () => {
     expect(code).toBe(2);
     expect(stderr).toContain("did you mean 'check'?");
   });
+
+  test("a mistyped flag or command is one line on stderr naming the nearest spelling and where help is", () => {
+    const cases: [string[], string][] = [
+      [["run", ".", "--no-tpyes"], "firecrawl-codemod: unknown option '--no-tpyes'; did you mean '--no-types'? (see firecrawl-codemod run --help)"],
+      [["check", ".", "--fromat", "json"], "firecrawl-codemod: unknown option '--fromat'; did you mean '--format'? (see firecrawl-codemod check --help)"],
+      [["check", ".", "--output-fil", "x"], "firecrawl-codemod: unknown option '--output-fil'; did you mean '--output-file'? (see firecrawl-codemod check --help)"],
+      [["lst"], "firecrawl-codemod: unknown command 'lst'; did you mean 'list'? (see firecrawl-codemod --help)"],
+      // nothing near: no guess
+      [["run", ".", "--zzzzzz"], "firecrawl-codemod: unknown option '--zzzzzz' (see firecrawl-codemod run --help)"],
+      // a flag of another command is unknown here, and said so
+      [["check", ".", "--dry"], "firecrawl-codemod: unknown option '--dry' (see firecrawl-codemod check --help)"],
+    ];
+    for (const [args, message] of cases) {
+      const { code, stdout, stderr } = cli(tmpdir(), ...args);
+      expect({ args, code, stdout, stderr }).toEqual({ args, code: 2, stdout: "", stderr: `${message}\n` });
+    }
+  });
+
+  test("a flag missing its value, or arguments a command does not take, are usage errors: exit 2", () => {
+    const missing = cli(tmpdir(), "run", ".", "--report");
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe("firecrawl-codemod: option '--report <file>' argument missing (see firecrawl-codemod run --help)\n");
+    const excess = cli(tmpdir(), "list", "extra");
+    expect(excess.code).toBe(2);
+    expect(excess.stderr).toContain("too many arguments for 'list'");
+    expect(excess.stdout).toBe("");
+    // asked for JSON, a usage error is still a report carrying the error
+    const json = cli(tmpdir(), "check", ".", "--format", "json", "--fromat");
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stdout)).toMatchObject({ findings: [], error: expect.stringContaining("did you mean '--format'?") });
+  });
+
+  test("help: overall, per command (as --help, -h or `help <command>`), and on stderr with exit 2 when no command is named", () => {
+    const overall = cli(tmpdir(), "--help");
+    expect(overall.code).toBe(0);
+    for (const command of ["run", "check", "list"]) expect(overall.stdout).toMatch(new RegExp(`^  ${command} .*\\S`, "m"));
+    const check = cli(tmpdir(), "check", "-h");
+    expect(check.code).toBe(0);
+    expect(check.stdout).toContain("Usage: firecrawl-codemod check <paths...> [options]");
+    for (const flag of ["-F, --format <f>", "-o, --output-file <file>", "--todos", "--max-todos <n>", "--project <tsconfig>", "--no-types", "--no-color"]) expect(check.stdout).toContain(flag);
+    expect(check.stdout).not.toContain("--dry");
+    expect(cli(tmpdir(), "help", "check").stdout).toBe(check.stdout);
+    const bare = cli(tmpdir());
+    expect(bare.code).toBe(2);
+    expect(bare.stdout).toBe("");
+    expect(bare.stderr).toBe(overall.stdout);
+  });
 });
