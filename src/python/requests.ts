@@ -33,12 +33,19 @@ const FIRECRAWL = /firecrawl/i;
 const HOST_V1 = new RegExp(`${API_HOST.replace(/\./g, "\\.")}/v1(?=[/?#]|$)`);
 const PATH_V1 = /^\/?v1(?=[/?#]|$)/;
 
-/** The assignments `name = value` at the top of the module or in the function around `at`, latest first. */
-function assignedValue(tree: Tree, name: string): Node | undefined {
-  for (const assignment of allOf(tree.rootNode, "assignment")) {
-    if (assignment.childForFieldName("left")?.text === name) return assignment.childForFieldName("right") ?? undefined;
-  }
-  return undefined;
+/**
+ * What `name` was last assigned before `at`: in the function around `at` when it assigns the name there,
+ * else at the module's top level (a payload built in one method is not another method's).
+ */
+function assignedValue(tree: Tree, name: string, at: Node): Node | undefined {
+  const scope = enclosing(at, "function_definition");
+  const assigned = (root: Node) =>
+    allOf(root, "assignment").filter(
+      (a) => a.childForFieldName("left")?.text === name && (root === tree.rootNode ? !enclosing(a, "function_definition") : a.startIndex < at.startIndex && enclosing(a, "function_definition")?.id === root.id),
+    );
+  const found = scope ? assigned(scope) : [];
+  const candidates = found.length ? found : assigned(tree.rootNode);
+  return candidates.at(-1)?.childForFieldName("right") ?? undefined;
 }
 
 function enclosing(node: Node, type: string): Node | undefined {
@@ -53,7 +60,7 @@ function enclosing(node: Node, type: string): Node | undefined {
 function isFirecrawlBase(tree: Tree, base: Node | undefined): boolean {
   if (!base) return false;
   if (FIRECRAWL.test(base.text)) return true;
-  const value = base.type === "identifier" || base.type === "attribute" ? assignedValue(tree, base.text) : undefined;
+  const value = base.type === "identifier" || base.type === "attribute" ? assignedValue(tree, base.text, base) : undefined;
   if (value && FIRECRAWL.test(value.text)) return true;
   if (base.type === "attribute" && base.childForFieldName("object")?.text === "self") {
     const cls = enclosing(base, "class_definition");
@@ -82,7 +89,7 @@ function dictBehind(tree: Tree, value: Node | null | undefined): Node | undefine
     return dictBehind(tree, value.childForFieldName("arguments")?.namedChildren[0]);
   }
   if (value.type === "identifier") {
-    const assigned = assignedValue(tree, value.text);
+    const assigned = assignedValue(tree, value.text, value);
     return assigned?.type === "dictionary" ? assigned : undefined;
   }
   return undefined;
