@@ -13,6 +13,7 @@ import { FORMATS } from "../mapping/formats.js";
 import type { OptionsKind } from "../mapping/methods.js";
 import { optionRowsFor, type OptionRow } from "../mapping/options.js";
 import { dictEntries, keywords, pyLiteral, removeItem } from "./code.js";
+import { why } from "../../transforms/api-requests.js";
 import { settingsEntries } from "./formats.js";
 import type { PyContext, PyStep } from "./language.js";
 import { allOf, stringValue, type Node, type Tree } from "./parser.js";
@@ -278,12 +279,6 @@ function migrateBody(context: PyContext, dict: Node, kind: OptionsKind): void {
     const row = rows.get(entry.key);
     if (row && !used.has(entry.node)) migrateEntry(context, dict, entry, row, keys);
   }
-}
-
-function why(request: PyRequest): string {
-  if (request.route?.v1Only) return request.route.v1Only;
-  if (request.path === "") return "a v1 base URL handed on as it is: move it to /v2 where every route joined to it exists in v2";
-  return `the route after /v1/ (${request.path || "computed"}) is computed or unknown: check that v2 has it, then move the URL to /v2`;
 }
 
 export const step: PyStep = {
