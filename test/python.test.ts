@@ -234,3 +234,30 @@ describe("the CLI on a Python project already on v2 (fixtures/python/already-v2)
     for (const [name, text] of Object.entries(files)) expect(readFileSync(join(dir, name), "utf8")).toBe(text);
   });
 });
+
+describe("the CLI on Python that calls the API over HTTP (fixtures/python/api-requests)", () => {
+  const CLI = resolve(import.meta.dirname, "../dist/src/cli/main.js");
+  const FIXTURES = resolve(import.meta.dirname, "../fixtures/python/api-requests");
+  const dir = mkdtempSync(join(tmpdir(), "fc-python-http-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const names = readdirSync(FIXTURES).filter((f) => f.includes(".input."));
+  for (const name of names) writeFileSync(join(dir, name.replace(".input.", ".")), readFileSync(join(FIXTURES, name), "utf8"));
+  const cli = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: "utf8" });
+
+  test("list runs api-requests for Python too", () => {
+    expect(cli("list").stdout).toMatch(/api-requests\s+\[js, py, sh\]/);
+  });
+
+  test("check reports the requests under api-requests, and nothing in the files with no v1 request", () => {
+    const { status, stdout } = cli("check", ".", "--format", "json");
+    expect(status).toBe(1);
+    const findings = (JSON.parse(stdout) as { findings: { file: string; rule: string }[] }).findings;
+    expect(new Set(findings.map((f) => f.rule))).toEqual(new Set(["api-requests"]));
+    expect(new Set(findings.map((f) => f.file))).toEqual(new Set(["clients.py", "base-constant.py", "client-class.py", "payload-per-function.py"]));
+  });
+
+  test("run writes the fixtures' outputs", () => {
+    expect(cli("run", ".", "--force").status).toBe(0);
+    for (const name of names) expect(readFileSync(join(dir, name.replace(".input.", ".")), "utf8")).toBe(readFileSync(join(FIXTURES, name.replace(".input.", ".output.")), "utf8"));
+  });
+});

@@ -28,7 +28,8 @@ function asksForJson(body: ObjectExpression): boolean {
   });
 }
 
-function why(request: ApiRequest): string {
+/** Why a request stays on /v1: its route is not in v2, or is computed. Python's request step says the same. */
+export function why(request: Pick<ApiRequest, "route" | "path">): string {
   if (request.route?.v1Only) return request.route.v1Only;
   if (request.path === "") return "a v1 base URL handed on as it is: move it to /v2 where every route joined to it exists in v2";
   return `the route after /v1/ (${request.path || "computed"}) is computed or unknown: check that v2 has it, then move the URL to /v2`;

@@ -11,18 +11,21 @@ import { allOf, stringValue, type Node } from "./parser.js";
 
 const rowsByV1 = new Map(FORMATS.map((row) => [row.python.v1, row]));
 
-/** The settings a v1 format carried, as v2 dict entries; null when they cannot be read from the code. */
-function settingsEntries(context: PyContext, row: FormatRow, settings: Node, at: Node): string[] | null {
+/**
+ * The settings a v1 format carried, as v2 dict entries; null when they cannot be read from the code. Keys
+ * are the SDK's snake_case, or (`keyOf`) as the API spells them in a raw request's body.
+ */
+export function settingsEntries(context: PyContext, row: FormatRow, settings: Node, at: Node, keyOf: (key: string) => string = snakeCase): string[] | null {
   const q = (s: string) => pyLiteral(context.source, s);
   let pairs: [string, string][];
   if (settings.type === "dictionary") {
     const entries = dictEntries(settings);
     if (!entries) return null;
-    pairs = entries.map((e) => [snakeCase(e.key), e.value.text]);
+    pairs = entries.map((e) => [keyOf(e.key), e.value.text]);
   } else if (settings.type === "call") {
     const kw = callKeywords(settings);
     if (!kw) return null;
-    pairs = [...kw].map(([k, v]) => [snakeCase(k), v.text]);
+    pairs = [...kw].map(([k, v]) => [keyOf(k), v.text]);
   } else {
     return null;
   }

@@ -8,12 +8,15 @@ import { Planner, runPipeline, type Language, type Named, type Result, type Step
 import type { Source } from "../engine/source.js";
 import { clientCalls, detect, mockedMethods, type PyBindings, type PyCall, type PyMockedMethod } from "./detect.js";
 import { parsePython, syntaxError, type Node, type Tree } from "./parser.js";
+import { findPyRequests } from "./requests.js";
 
 export interface PyParsed {
   readonly tree: Tree;
   readonly sdk: PyBindings;
   readonly calls: readonly PyCall[];
   readonly mocks: readonly PyMockedMethod[];
+  /** the module calls the API over HTTP without the SDK */
+  readonly requestsApi: boolean;
 }
 
 export interface PyContext {
@@ -56,9 +59,9 @@ const python: Language<PyParsed, PyStep> = {
     const error = syntaxError(tree);
     if (error) throw new PythonSyntaxError(error);
     const sdk = detect(tree);
-    return { tree, sdk, calls: clientCalls(tree, sdk), mocks: mockedMethods(tree, sdk) };
+    return { tree, sdk, calls: clientCalls(tree, sdk), mocks: mockedMethods(tree, sdk), requestsApi: findPyRequests(tree, source.text).length > 0 };
   },
-  reachesSdk: (parsed) => parsed.sdk.found,
+  reachesSdk: (parsed) => parsed.sdk.found || parsed.requestsApi,
   plan(step, source, parsed, options, migrating): StepPlan {
     const planner = new Planner(step, source, "#");
     const context: PyContext = {

@@ -1,0 +1,309 @@
+/**
+ * Requests to the Firecrawl API from Python without the SDK (issue 16, sdk-facts 7): `requests`, `httpx`
+ * (sync and async) and `aiohttp` calls to a URL under https://api.firecrawl.dev/v1, or to a `/v1/...` path
+ * joined to a base the code names as Firecrawl's (`f"{FIRECRAWL_API_URL}/v1/scrape"`, `f"{self.base_url}/v1/crawl"`
+ * in a class that names Firecrawl, `os.getenv("FIRECRAWL_API_URL", ...) + "/v1/map"`, a base constant
+ * ending in /v1 joined to routes). They move to /v2 with JavaScript's route table (mapping/routes.ts) and
+ * its TODOs. A body is the API's own JSON, with camelCase keys: a dict literal in `json=` (or a variable
+ * holding one, or `data=json.dumps(...)`) is migrated by the JavaScript option and format rows, not the
+ * Python SDK's snake_case ones. Another API's /v1 is never touched.
+ */
+import { API_HOST, routeOf, type RouteRow } from "../mapping/routes.js";
+import { FORMATS } from "../mapping/formats.js";
+import type { OptionsKind } from "../mapping/methods.js";
+import { optionRowsFor, type OptionRow } from "../mapping/options.js";
+import { dictEntries, keywords, pyLiteral, removeItem } from "./code.js";
+import { why } from "../../transforms/api-requests.js";
+import { settingsEntries } from "./formats.js";
+import type { PyContext, PyStep } from "./language.js";
+import { allOf, stringValue, type Node, type Tree } from "./parser.js";
+
+export interface PyRequest {
+  /** offsets of the `v1` to make `v2` */
+  readonly version: { readonly start: number; readonly end: number };
+  /** where the URL is written (for a base constant, where it is joined to a route) */
+  readonly site: Node;
+  readonly route: RouteRow | undefined;
+  /** the text after /v1/ as written, for messages */
+  readonly path: string;
+  /** the dict literal the request sends */
+  readonly body?: Node;
+}
+
+const FIRECRAWL = /firecrawl/i;
+const HOST_V1 = new RegExp(`${API_HOST.replace(/\./g, "\\.")}/v1(?=[/?#]|$)`);
+const PATH_V1 = /^\/?v1(?=[/?#]|$)/;
+
+/**
+ * What `name` was last assigned before `at`: in the function around `at` when it assigns the name there,
+ * else at the module's top level (a payload built in one method is not another method's).
+ */
+function assignedValue(tree: Tree, name: string, at: Node): Node | undefined {
+  const scope = enclosing(at, "function_definition");
+  const assigned = (root: Node) =>
+    allOf(root, "assignment").filter(
+      (a) => a.childForFieldName("left")?.text === name && (root === tree.rootNode ? !enclosing(a, "function_definition") : a.startIndex < at.startIndex && enclosing(a, "function_definition")?.id === root.id),
+    );
+  const found = scope ? assigned(scope) : [];
+  const candidates = found.length ? found : assigned(tree.rootNode);
+  return candidates.at(-1)?.childForFieldName("right") ?? undefined;
+}
+
+function enclosing(node: Node, type: string): Node | undefined {
+  for (let at = node.parent; at; at = at.parent) if (at.type === type) return at;
+  return undefined;
+}
+
+/**
+ * A base the code names as Firecrawl's: by its own text (`FIRECRAWL_API_URL`, `os.getenv("FIRECRAWL_URL")`),
+ * by what its name was assigned, or (`self.base_url`) by the class it is read in naming Firecrawl.
+ */
+function isFirecrawlBase(tree: Tree, base: Node | undefined): boolean {
+  if (!base) return false;
+  if (FIRECRAWL.test(base.text)) return true;
+  const value = base.type === "identifier" || base.type === "attribute" ? assignedValue(tree, base.text, base) : undefined;
+  if (value && FIRECRAWL.test(value.text)) return true;
+  if (base.type === "attribute" && base.childForFieldName("object")?.text === "self") {
+    const cls = enclosing(base, "class_definition");
+    return !!cls && (FIRECRAWL.test(cls.childForFieldName("name")?.text ?? "") || cls.text.includes(API_HOST));
+  }
+  return false;
+}
+
+/** The route after /v1/, whose text may go on in an interpolation (`/v1/crawl/{job_id}`, `/v1/{endpoint}`). */
+function routeAfter(path: string, open: boolean): RouteRow | undefined {
+  return routeOf(path.replace(/\/$/, "")) ?? (open ? undefined : routeOf(path));
+}
+
+/** The string (or f-string, or `+` chain) a piece of a URL stands in. */
+function urlExpression(string: Node): Node {
+  let at = string;
+  while (at.parent && (at.parent.type === "binary_operator" || at.parent.type === "concatenated_string" || at.parent.type === "parenthesized_expression")) at = at.parent;
+  return at;
+}
+
+/** The dict literal behind a value: itself, `json.dumps(...)`'s argument, or what a name was assigned. */
+function dictBehind(tree: Tree, value: Node | null | undefined): Node | undefined {
+  if (!value) return undefined;
+  if (value.type === "dictionary") return value;
+  if (value.type === "call" && value.childForFieldName("function")?.text === "json.dumps") {
+    return dictBehind(tree, value.childForFieldName("arguments")?.namedChildren[0]);
+  }
+  if (value.type === "identifier") {
+    const assigned = assignedValue(tree, value.text, value);
+    return assigned?.type === "dictionary" ? assigned : undefined;
+  }
+  return undefined;
+}
+
+/** The dict a call sends as the request's body: `json=`, or `data=json.dumps(...)`. */
+function bodyOf(tree: Tree, url: Node): Node | undefined {
+  let at = urlExpression(url);
+  // url = f"..." then requests.post(url, json=...)
+  if (at.parent?.type === "assignment" && at.parent.childForFieldName("right")?.id === at.id) {
+    const name = at.parent.childForFieldName("left")?.text;
+    const scope = enclosing(at, "function_definition") ?? tree.rootNode;
+    const use = allOf(scope, "argument_list").find((args) => args.namedChildren.some((a) => a?.type === "identifier" && a.text === name) || keywords(args).some((k) => k.name === "url" && k.value.text === name));
+    if (!use) return undefined;
+    at = use.namedChildren[0]!;
+  }
+  const args = at.parent?.type === "argument_list" ? at.parent : at.parent?.type === "keyword_argument" ? at.parent.parent : undefined;
+  if (!args) return undefined;
+  const all = keywords(args);
+  const json = all.find((k) => k.name === "json");
+  if (json) return dictBehind(tree, json.value);
+  const data = all.find((k) => k.name === "data" || k.name === "content");
+  return data?.value.type === "call" ? dictBehind(tree, data.value) : undefined;
+}
+
+/** Every request to the v1 API the module makes, found by its URL. */
+export function findPyRequests(tree: Tree, text: string): PyRequest[] {
+  if (!FIRECRAWL.test(text)) return [];
+  const requests: PyRequest[] = [];
+  for (const content of allOf(tree.rootNode, "string_content")) {
+    const piece = content.text;
+    const string = content.parent!;
+    const host = HOST_V1.exec(piece);
+    const previous = content.previousNamedSibling;
+    const joinedBase =
+      previous?.type === "interpolation"
+        ? previous.namedChildren.find((c) => c?.type !== "format_specifier" && c?.type !== "type_conversion")
+        : (!previous || previous.type === "string_start") && string.parent?.type === "binary_operator" && string.parent.childForFieldName("right")?.id === string.id
+          ? string.parent.childForFieldName("left")
+          : undefined;
+    const joined = !host && PATH_V1.test(piece) && isFirecrawlBase(tree, joinedBase ?? undefined);
+    if (!host && !joined) continue;
+    const v1 = host ? host.index + API_HOST.length + 1 : piece.indexOf("v1");
+    const start = content.startIndex + v1;
+    const version = { start, end: start + 2 };
+    const written = piece.slice(v1 + 3);
+    const open = content.nextNamedSibling?.type === "interpolation" && !/[?#]/.test(written);
+    // `crawl/{job_id}` is the crawl route; `{endpoint}` alone is computed.
+    const path = open ? written + content.nextNamedSibling!.text : written;
+    if (v1 + 2 === piece.length && !open) {
+      requests.push(...joinedTo(tree, string, version));
+      continue;
+    }
+    const route = routeAfter(written, open);
+    requests.push({ version, site: string, route, path, body: route?.body ? bodyOf(tree, string) : undefined });
+  }
+  return requests;
+}
+
+/**
+ * A base URL that ends in /v1 (`API = "https://api.firecrawl.dev/v1"`): the requests are where it is joined
+ * to a route, `f"{API}/scrape"` or `API + "/map"`. A use that is no join leaves the base where it is.
+ */
+function joinedTo(tree: Tree, string: Node, version: PyRequest["version"]): PyRequest[] {
+  const assignment = string.parent?.type === "assignment" ? string.parent : undefined;
+  const name = assignment?.childForFieldName("left");
+  if (!assignment || name?.type !== "identifier") return [{ version, site: string, route: undefined, path: "" }];
+  const uses = allOf(tree.rootNode, "identifier").filter((id) => id.text === name.text && id.id !== name.id && id.parent?.type !== "keyword_argument");
+  return uses.map((use) => {
+    let next: string | undefined;
+    let open = false;
+    let site: Node = use;
+    if (use.parent?.type === "interpolation") {
+      const after = use.parent.nextNamedSibling;
+      site = use.parent.parent!;
+      if (after?.type === "string_content") {
+        next = after.text;
+        open = after.nextNamedSibling?.type === "interpolation";
+      }
+    } else if (use.parent?.type === "binary_operator" && use.parent.childForFieldName("left")?.id === use.id) {
+      site = use.parent;
+      next = stringValue(use.parent.childForFieldName("right"));
+      open = use.parent.parent?.type === "binary_operator";
+    }
+    const path = next?.replace(/^\//, "") ?? "";
+    const route = next !== undefined ? routeAfter(path, open) : undefined;
+    return { version, site, route, path, body: route?.body ? bodyOf(tree, site) : undefined };
+  });
+}
+
+/** The requests that move: those whose `/v1` is shared only with requests to routes v2 has. */
+function moving(requests: readonly PyRequest[]): PyRequest[] {
+  const stays = new Set(requests.filter((r) => !r.route || r.route.v1Only).map((r) => r.version.start));
+  return requests.filter((r) => !stays.has(r.version.start));
+}
+
+const JSON_FORMATS = new Set(FORMATS.filter((row) => row.v2?.type === "json").map((row) => row.v1));
+const JSON_KEYS = new Set(FORMATS.filter((row) => row.v2?.type === "json" && row.optionsKey).map((row) => row.optionsKey!));
+const FORMAT_ROWS = new Map(FORMATS.map((row) => [row.v1, row]));
+
+function asksForJson(body: Node): boolean {
+  const entries = dictEntries(body) ?? [];
+  if (entries.some((e) => JSON_KEYS.has(e.key))) return true;
+  const formats = entries.find((e) => e.key === "formats")?.value;
+  return !!formats && formats.type === "list" && formats.namedChildren.some((e) => JSON_FORMATS.has(stringValue(e) ?? ""));
+}
+
+/** Python's batch scrape body holds scrape options at its top level, as JavaScript's does. */
+function rowsFor(kind: OptionsKind): Map<string, OptionRow> {
+  return kind === "batch" ? new Map([...optionRowsFor("scrape"), ...optionRowsFor("batch")]) : optionRowsFor(kind);
+}
+
+/** One key of a body dict through its option row, as the options step moves a keyword argument. */
+function migrateEntry(context: PyContext, dict: Node, entry: { key: string; value: Node; node: Node }, row: OptionRow, keys: readonly string[]): void {
+  const change = row.change;
+  const keyNode = entry.node.childForFieldName("key")!;
+  const q = (s: string) => pyLiteral(context.source, s);
+  if (change.kind === "removed") {
+    context.apply(removeItem(context.source, dict, entry.node), `${entry.key} removed: v2 has no such option`);
+    if (change.todo) context.todo(entry.node, change.todo, "crawlOptions");
+    return;
+  }
+  if (keys.includes(change.to)) {
+    context.apply(removeItem(context.source, dict, entry.node), `${entry.key} removed: ${change.to} is already set`);
+    return;
+  }
+  if (change.kind === "rename") {
+    context.edit(keyNode.startIndex, keyNode.endIndex, q(change.to), `${entry.key} is ${change.to} in v2`);
+    if (change.todo) context.todo(entry.node, change.todo, "crawlOptions");
+    return;
+  }
+  const value = entry.value;
+  if (value.type === "true" || value.type === "false") {
+    const flag = value.type === "true";
+    if (change.omit === flag) context.apply(removeItem(context.source, dict, entry.node), `${entry.key}=${value.text} is v2's default`);
+    else context.edit(entry.node.startIndex, entry.node.endIndex, `${q(change.to)}: ${pyLiteral(context.source, change.values[String(flag) as "true" | "false"])}`, `${entry.key} is ${change.to} in v2`);
+    return;
+  }
+  const whenTrue = pyLiteral(context.source, change.values.true);
+  const whenFalse = pyLiteral(context.source, change.values.false);
+  context.edit(entry.node.startIndex, entry.node.endIndex, `${q(change.to)}: ${whenTrue} if ${value.text} else ${whenFalse}`, `${entry.key} is ${change.to} in v2`);
+}
+
+/** `"formats": ["json"]` with `"jsonOptions": {...}` becomes `{"type": "json", ...}`, as the formats step does for keywords. */
+function migrateFormats(context: PyContext, dict: Node, entries: { key: string; value: Node; node: Node }[]): Set<Node> {
+  const used = new Set<Node>();
+  const formats = entries.find((e) => e.key === "formats")?.value;
+  if (formats?.type !== "list") return used;
+  const q = (s: string) => pyLiteral(context.source, s);
+  for (const element of formats.namedChildren) {
+    const value = stringValue(element);
+    const row = value !== undefined ? FORMAT_ROWS.get(value) : undefined;
+    if (!row || !element) continue;
+    if (!row.v2) {
+      context.apply(removeItem(context.source, formats, element), `format "${value}" removed: it never existed in the API`);
+      continue;
+    }
+    const settings = row.optionsKey ? entries.find((e) => e.key === row.optionsKey) : undefined;
+    if (row.v2.required && !settings) continue;
+    const parts = [`${q("type")}: ${q(row.v2.type)}`];
+    if (settings) {
+      const more = settingsEntries(context, row, settings.value, formats, (key) => key);
+      if (!more) {
+        context.todo(formats, `move "${settings.key}" into a {"type": "${row.v2.type}", ...} format dict; it is not a literal this codemod can read`, "formats");
+        continue;
+      }
+      parts.push(...more);
+      used.add(settings.node);
+    } else if (row.optionsKey) {
+      context.todo(formats, `a v2 ${row.v2.type} format needs a prompt or a schema; v1 sent none`, "formats");
+    }
+    for (const [key, flag] of Object.entries(row.v2.fixed ?? {})) parts.push(`${q(key)}: ${flag ? "True" : "False"}`);
+    context.edit(element.startIndex, element.endIndex, `{${parts.join(", ")}}`, `format "${value}" is a ${row.v2.type} format dict in v2`);
+  }
+  for (const node of used) context.apply(removeItem(context.source, dict, node), `${stringValue(node.childForFieldName("key"))} moved into its format dict`);
+  return used;
+}
+
+function migrateBody(context: PyContext, dict: Node, kind: OptionsKind): void {
+  const entries = dictEntries(dict);
+  if (!entries) return;
+  const used = kind === "scrape" || kind === "batch" ? migrateFormats(context, dict, entries) : new Set<Node>();
+  const rows = rowsFor(kind);
+  const keys = entries.map((e) => e.key);
+  for (const entry of entries) {
+    const row = rows.get(entry.key);
+    if (row && !used.has(entry.node)) migrateEntry(context, dict, entry, row, keys);
+  }
+}
+
+export const step: PyStep = {
+  name: "api-requests",
+  description: "moves raw HTTP requests to the API (requests, httpx, aiohttp) from /v1 to /v2, bodies migrated like SDK options",
+  run(context) {
+    const requests = findPyRequests(context.tree, context.source.text);
+    if (requests.length === 0) return;
+    const moves = new Set(moving(requests));
+    const done = new Set<number>();
+    const bodies = new Set<number>();
+    for (const request of requests) {
+      if (!moves.has(request)) {
+        if (!request.route || request.route.v1Only) context.todo(request.site, why(request), "migrate");
+        continue;
+      }
+      const { start, end } = request.version;
+      if (!done.has(start)) context.edit(start, end, "v2", `/v1/${request.path} is /v2/${request.path}`);
+      done.add(start);
+      const route = request.route!;
+      if (route.response && (!route.responseIfJson || (request.body && asksForJson(request.body)))) context.todo(request.site, route.response, "migrate");
+      if (request.body && route.body && !bodies.has(request.body.id)) {
+        bodies.add(request.body.id);
+        migrateBody(context, request.body, route.body);
+      }
+    }
+  },
+};
