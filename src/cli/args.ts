@@ -4,7 +4,7 @@
  * probably meant (commander's suggestions, worded as this tool's other messages are).
  */
 import { Command, CommanderError } from "commander";
-import { expandGlobs } from "./discover.js";
+import { DEFAULT_EXTENSIONS, expandGlobs } from "./discover.js";
 import { VERSION } from "../version.js";
 
 export class UsageError extends Error {}
@@ -22,7 +22,7 @@ function discoveryOptions(command: Command): Command {
     .option("--project <tsconfig>", "type-aware mode with this tsconfig (repeatable; default: the tsconfig.json files found)", collect)
     .option("--no-types", "syntactic mode only, even where a tsconfig.json is found")
     .option("--ignore <glob>", "skip files matching a gitignore-style pattern (repeatable)", collect)
-    .option("--extensions <list>", "file extensions to look at (default js,jsx,mjs,cjs,ts,tsx,mts,cts)")
+    .option("--extensions <list>", `file extensions to look at (default ${DEFAULT_EXTENSIONS.join(",")}; sh also takes Makefiles and Dockerfiles)`)
     .option("-j, --jobs <n>", "worker threads (default: one per core beyond the first; 1 runs in the main thread)")
     .option("--no-progress", "no progress bar on stderr");
 }
