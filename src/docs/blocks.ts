@@ -1,0 +1,116 @@
+/**
+ * The fenced code blocks of a Markdown or MDX document, found by micromark (through mdast-util-from-markdown):
+ * CommonMark's own rules decide what a fence is (backticks or tildes, up to three spaces of indentation, a
+ * fence inside a list item or a blockquote, an unclosed fence running to the end of its container), so no
+ * hand-written scanner has to. MDX is read with micromark-extension-mdx-md, which turns off what MDX turns
+ * off (indented code, HTML, autolinks): a fence indented inside `<Tabs>` is then still a fence. MDX's
+ * expressions and ESM need no parsing of their own to find fences, so the full MDX parser (acorn, and a
+ * refusal of the whole document at the first JSX error) would cost more than it gives.
+ *
+ * mdast gives each block's position and its `value` with the container prefixes (`> `, a list item's
+ * indentation, the fence's own indentation) taken off each line; each content line of the document is its
+ * prefix followed by the value's line, which is how the blocks are put back.
+ */
+import { fromMarkdown } from "mdast-util-from-markdown";
+import { mdxMd } from "micromark-extension-mdx-md";
+import type { Code, Nodes } from "mdast";
+
+/** How a block's code is migrated: by the JavaScript, TypeScript or Python engine, or (curl in shell) not yet. */
+export type Engine = "js" | "ts" | "tsx" | "py" | "shell";
+
+/**
+ * The info string's first word (lower-cased) and the engine it goes to. Shell blocks are found so that the
+ * raw HTTP work (issue 16) can migrate their curl calls; until then nothing is reported for them.
+ */
+const ENGINES: Readonly<Record<string, Engine>> = {
+  js: "js",
+  javascript: "js",
+  jsx: "js",
+  mjs: "js",
+  cjs: "js",
+  node: "js",
+  ts: "ts",
+  typescript: "ts",
+  mts: "ts",
+  cts: "ts",
+  tsx: "tsx",
+  py: "py",
+  python: "py",
+  python3: "py",
+  bash: "shell",
+  sh: "shell",
+  shell: "shell",
+  zsh: "shell",
+};
+
+export const DOCUMENT_EXTENSIONS = ["md", "mdx"] as const;
+
+/** Whether a path is a document whose code blocks are migrated. */
+export function isDocument(path: string): boolean {
+  return /\.(md|mdx|markdown)$/i.test(path);
+}
+
+export interface ContentLine {
+  /** where the line starts in the document (its prefix included) */
+  readonly start: number;
+  /** what the container put before the code: `> `, a list item's indentation, the fence's indentation */
+  readonly prefix: string;
+  /** the line of code, without its line end */
+  readonly code: string;
+  /** the line end that follows it in the document ("" for the last line of the text) */
+  readonly eol: string;
+}
+
+export interface Block {
+  readonly engine: Engine | null;
+  /** the info string's first word as written */
+  readonly lang: string;
+  /** the fence's line in the document, from 1 */
+  readonly line: number;
+  /** the code's lines, from the line after the opening fence up to (without) the closing one */
+  readonly lines: readonly ContentLine[];
+  /** the code as the engines see it: the lines without prefixes, joined by their own line ends */
+  readonly code: string;
+}
+
+/** A block whose lines cannot be told from its container's (a tab the container's indentation splits). */
+export interface Unreadable {
+  readonly line: number;
+  readonly lang: string;
+  readonly unreadable: string;
+}
+
+/** The document's lines with their offsets and line ends (\r\n, \n or a lone \r, as micromark counts them). */
+function documentLines(text: string): { start: number; text: string; eol: string }[] {
+  const lines: { start: number; text: string; eol: string }[] = [];
+  const ending = /\r\n|\n|\r/g;
+  let start = 0;
+  for (let m; (m = ending.exec(text)); start = m.index + m[0].length) lines.push({ start, text: text.slice(start, m.index), eol: m[0] });
+  lines.push({ start, text: text.slice(start), eol: "" });
+  return lines;
+}
+
+/** Every fenced code block, in document order. */
+export function codeBlocks(path: string, text: string): (Block | Unreadable)[] {
+  const tree = fromMarkdown(text, /\.mdx$/i.test(path) ? { extensions: [mdxMd()] } : {});
+  const all = documentLines(text);
+  const fenced: Code[] = [];
+  const walk = (node: Nodes) => {
+    if (node.type === "code") {
+      // An indented block (no fence) is code of no stated language: nothing says what to parse it as.
+      const { line, column } = node.position!.start;
+      if (/^(`{3,}|~{3,})/.test(all[line - 1]!.text.slice(column - 1).replace(/^\uFEFF/, ""))) fenced.push(node);
+    } else if ("children" in node) node.children.forEach(walk);
+  };
+  walk(tree);
+  return fenced.map((node): Block | Unreadable => {
+    const lang = node.lang ?? "";
+    const line = node.position!.start.line;
+    const values = node.value === "" ? [] : node.value.split(/\r\n|\n|\r/);
+    const raw = all.slice(line, line + values.length);
+    if (raw.length !== values.length || raw.some((l, i) => !l.text.endsWith(values[i]!))) return { line, lang, unreadable: "its lines could not be told apart from the container around it" };
+    const lines = raw.map((l, i) => ({ start: l.start, prefix: l.text.slice(0, l.text.length - values[i]!.length), code: values[i]!, eol: l.eol }));
+    const code = lines.map((l, i) => l.code + (i < lines.length - 1 ? l.eol : "")).join("");
+    return { engine: ENGINES[lang.toLowerCase()] ?? null, lang, line, lines, code };
+  });
+}

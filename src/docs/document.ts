@@ -1,0 +1,229 @@
+/**
+ * Code in documents: the fenced blocks of a Markdown or MDX file (and of a notebook's markdown cells) go
+ * through the same engine as files of their language. A document's blocks of one language are migrated as
+ * one program, as a notebook's cells are (a README makes its client in one block and scrapes with it in the
+ * next); a block that does not fit there (it does not parse, or declares a name an earlier block declared)
+ * is migrated alone, and where it does not parse as it stands, as a fragment: its `...` elisions made
+ * comments, then its statements wrapped in an async function (Python: an indented excerpt dedented), and
+ * every edit mapped back. A block that parses in no form is left as it is and named in the notes with its line.
+ *
+ * Only the lines of blocks that changed are rewritten, each with the prefix its container gives it (`> `,
+ * a list item's indentation); every other byte of the document stays.
+ */
+import { diffArrays } from "diff";
+import type { Change, Result } from "../engine/pipeline.js";
+import { applyEdits, type Edit } from "../engine/edits.js";
+import { codeBlocks, type Block, type Engine } from "./blocks.js";
+
+/** Migrates one program of a language, told by the path's extension; throws as the engine does. */
+export type ProgramMigrator = (path: string, code: string) => Result;
+
+type CodeEngine = Exclude<Engine, "shell">;
+
+/** The extension that sends a block's code to its engine (migrateText dispatches on it). */
+const EXTENSIONS: Readonly<Record<CodeEngine, string>> = { js: "js", ts: "ts", tsx: "tsx", py: "py" };
+
+/** Between two blocks in the joined program: a comment line, which no step edits, so it marks the seam. */
+const seamOf = (engine: CodeEngine) => `${engine === "py" ? "#" : "//"} %% firecrawl-codemod block boundary %%`;
+
+/** A block's code as given to the engine, and how to read the engine's output back as the block's code. */
+interface Form {
+  readonly code: string;
+  /** lines put before the block's first line (a wrapper's opening) */
+  readonly above: number;
+  /** columns taken off the block's lines (a dedented excerpt) */
+  readonly shift: number;
+  /** the block's code back from the migrated form, or null when the form did not survive the migration */
+  restore(migrated: string): string | null;
+}
+
+const lineCount = (text: string) => text.split(/\r\n|\n|\r/).length;
+const eolOf = (code: string) => (code.includes("\r\n") ? "\r\n" : "\n");
+
+const asIs = (code: string): Form => ({ code, above: 0, shift: 0, restore: (migrated) => migrated });
+
+/**
+ * `...` standing for code left out (`{ url, ... }`, `foo(...)`, a line of its own), not a spread: each
+ * becomes a numbered comment, put back after the migration.
+ */
+const ELISION = /(?:\.\.\.|…)(?=[ \t]*(?:[)\]},;]|$))/gm;
+
+function elided(code: string): Form | null {
+  const found: string[] = [];
+  const marked = code.replace(ELISION, (m) => `/*firecrawl-codemod:elision:${found.push(m) - 1}*/`);
+  if (!found.length) return null;
+  return {
+    code: marked,
+    above: 0,
+    shift: 0,
+    restore(migrated) {
+      let seen = 0;
+      const back = migrated.replace(/\/\*firecrawl-codemod:elision:(\d+)\*\//g, (_, i: string) => (seen++, found[Number(i)] ?? ""));
+      return seen === found.length ? back : null;
+    },
+  };
+}
+
+const WRAPPER = "async function firecrawlCodemodFragment() {";
+
+/** The fragment forms of a block, tried in turn when it does not parse as it stands. */
+function fragmentForms(engine: CodeEngine, code: string): Form[] {
+  const eol = eolOf(code);
+  if (engine === "py") {
+    // An excerpt of an indented body (a method's lines): dedented, and indented again afterwards.
+    const indents = code.split(/\r\n|\n|\r/).filter((l) => l.trim()).map((l) => /^[ \t]*/.exec(l)![0]);
+    const common = indents.reduce((a, b) => (b.startsWith(a) ? a : a.startsWith(b) ? b : ""), indents[0] ?? "");
+    if (!common) return [];
+    const strip = (line: string) => (line.startsWith(common) ? line.slice(common.length) : line);
+    return [{ code: code.replace(/^.*$/gm, strip), above: 0, shift: common.length, restore: (m) => m.replace(/^(?=.*\S)/gm, common) }];
+  }
+  const marks = elided(code);
+  const base = marks ?? asIs(code);
+  const open = `${WRAPPER}${eol}`;
+  const close = `${eol}}`;
+  const wrapped: Form = {
+    code: `${open}${base.code}${close}`,
+    above: 1,
+    shift: 0,
+    restore: (m) => (m.startsWith(open) && m.endsWith(close) ? base.restore(m.slice(open.length, m.length - close.length)) : null),
+  };
+  return [...(marks ? [marks] : []), wrapped];
+}
+
+/** What became of one block: its migrated code (null: unchanged) with changes located in it, or why it was left. */
+type Outcome = { readonly code: string | null; readonly changes: readonly Change[]; readonly todos: readonly Change[] } | { readonly left: string };
+
+/** The engine's position of a parse error, when it is one (Babel's and tree-sitter's errors carry `loc`). */
+const parseErrorAt = (error: unknown) => (error as { loc?: { line: number; column: number } }).loc;
+const reason = (error: unknown) => (error as Error).message.replace(/ \(\d+:\d+\)$/, "");
+
+/** Runs forms joined by the seam: one outcome per form, or the error with the index of the form it is in. */
+function runJoined(engine: CodeEngine, docPath: string, forms: readonly Form[], migrate: ProgramMigrator): Outcome[] | { error: unknown; at: number | null } {
+  const eol = eolOf(forms.map((f) => f.code).join(""));
+  const seam = `${eol}${seamOf(engine)}${eol}`;
+  const firsts = (codes: readonly string[]) => codes.map((_, i) => codes.slice(0, i).reduce((n, c) => n + lineCount(c) + 1, 1));
+  const inputFirsts = firsts(forms.map((f) => f.code));
+  const formAt = (line: number) => inputFirsts.filter((first) => first <= line).length - 1;
+  let result: Result;
+  try {
+    result = migrate(`${docPath}.${EXTENSIONS[engine]}`, forms.map((f) => f.code).join(seam));
+  } catch (error) {
+    const loc = parseErrorAt(error);
+    return { error, at: loc ? Math.max(0, formAt(loc.line)) : null };
+  }
+  const parts = result.output === null ? forms.map((f) => f.code) : result.output.split(seam);
+  if (parts.length !== forms.length) return { error: new Error("the migrated blocks could not be told apart again"), at: null };
+  const outputFirsts = firsts(parts);
+  return forms.map((form, i): Outcome => {
+    const mine = (c: Change) => formAt(c.source.line) === i;
+    // Into the block's own lines and columns: a wrapper's line above it and a dedent taken off.
+    const locate = (c: Change): Change => ({
+      ...c,
+      line: c.line - outputFirsts[i]! + 1 - form.above,
+      source: { line: c.source.line - inputFirsts[i]! + 1 - form.above, column: c.source.column + form.shift },
+    });
+    const changes = result.changes.filter(mine).map(locate);
+    const todos = result.todos.filter(mine).map(locate);
+    if (parts[i] === form.code) return { code: null, changes, todos };
+    const code = form.restore(parts[i]!);
+    return code === null ? { left: "its migration could not be mapped back onto the block" } : { code, changes, todos };
+  });
+}
+
+/** One block by itself: as it stands, else in each fragment form; the first that parses is taken. */
+function alone(engine: CodeEngine, docPath: string, block: Block, migrate: ProgramMigrator): Outcome {
+  let first: unknown = null;
+  for (const form of [asIs(block.code), ...fragmentForms(engine, block.code)]) {
+    const ran = runJoined(engine, docPath, [form], migrate);
+    if (Array.isArray(ran)) return ran[0]!;
+    first ??= ran.error;
+    if (!parseErrorAt(ran.error)) return { left: `the migration failed: ${reason(ran.error)}` };
+  }
+  const loc = parseErrorAt(first);
+  return { left: `it does not parse, as it stands or as a fragment${loc ? ` (line ${block.line + loc.line} of the document: ${reason(first)})` : ""}` };
+}
+
+/**
+ * The blocks of one engine: joined, with each block that keeps the program from parsing (or from being
+ * migrated) taken out and migrated alone, as it stands or as a fragment.
+ */
+function runEngine(engine: CodeEngine, docPath: string, blocks: readonly Block[], migrate: ProgramMigrator): Outcome[] {
+  const outcomes: (Outcome | undefined)[] = blocks.map(() => undefined);
+  let joined = blocks.map((_, i) => i);
+  while (joined.length > 1) {
+    const ran = runJoined(engine, docPath, joined.map((i) => asIs(blocks[i]!.code)), migrate);
+    if (Array.isArray(ran)) {
+      ran.forEach((outcome, k) => (outcomes[joined[k]!] = outcome));
+      break;
+    }
+    // A block that breaks the joined program goes alone; an error no block can be blamed for sends all.
+    joined = ran.at === null ? [] : joined.filter((_, k) => k !== ran.at);
+  }
+  return blocks.map((block, i) => outcomes[i] ?? alone(engine, docPath, block, migrate));
+}
+
+/** The prefix of the nearest line with code, from `at` on, else before it (a blank line's may be shorter). */
+function prefixNear(block: Block, at: number): string {
+  const filled = (i: number) => block.lines[i]?.code.trim();
+  for (let i = at; i < block.lines.length; i++) if (filled(i)) return block.lines[i]!.prefix;
+  for (let i = at - 1; i >= 0; i--) if (filled(i)) return block.lines[i]!.prefix;
+  return block.lines[0]!.prefix;
+}
+
+/**
+ * A block's new lines, each with the prefix its container gives it: a line kept from the block keeps its
+ * own, a new one takes the one of the nearest line of code (without trailing blanks when it is empty).
+ */
+function relaid(block: Block, code: string): string {
+  const fresh = code.split(/(?<=\r\n|\n|\r(?!\n))/);
+  const prefixes: string[] = [];
+  let at = 0;
+  for (const part of diffArrays(block.lines.map((l) => l.code), fresh.map((l) => l.replace(/\r?\n$|\r$/, "")))) {
+    for (const line of part.value) {
+      if (part.removed) at++;
+      else if (!part.added) prefixes.push(block.lines[at++]!.prefix);
+      else prefixes.push(line === "" ? prefixNear(block, at).trimEnd() : prefixNear(block, at));
+    }
+  }
+  return fresh.map((line, i) => prefixes[i] + line).join("");
+}
+
+/** Migrates the code blocks of a document; `null` output when no block changes. */
+export function runDocument(path: string, text: string, migrate: ProgramMigrator): Result {
+  const notes: string[] = [];
+  const blocks: Block[] = [];
+  for (const b of codeBlocks(path, text)) {
+    if ("unreadable" in b) notes.push(`block at line ${b.line} (${b.lang || "no language"}): left as it is: ${b.unreadable}`);
+    // Shell blocks wait for the raw HTTP migration of curl (issue 16): `engine === "shell"` is its hook.
+    else if (b.engine && b.engine !== "shell" && b.code.trim()) blocks.push(b);
+  }
+  const outcomes = new Map<Block, Outcome>();
+  for (const engine of ["js", "ts", "tsx", "py"] as const) {
+    const mine = blocks.filter((b) => b.engine === engine);
+    if (mine.length) runEngine(engine, path, mine, migrate).forEach((o, i) => outcomes.set(mine[i]!, o));
+  }
+  const edits: Edit[] = [];
+  const changes: Change[] = [];
+  const todos: Change[] = [];
+  /** how many lines the blocks above have gained */
+  let shift = 0;
+  for (const block of blocks) {
+    const outcome = outcomes.get(block)!;
+    if ("left" in outcome) {
+      notes.push(`block at line ${block.line} (${block.lang}): left as it is: ${outcome.left}`);
+      continue;
+    }
+    const inDocument = (c: Change): Change => ({
+      ...c,
+      line: block.line + shift + c.line,
+      source: { line: block.line + c.source.line, column: c.source.column + (block.lines[c.source.line - 1]?.prefix.length ?? 0) },
+    });
+    changes.push(...outcome.changes.map(inDocument));
+    todos.push(...outcome.todos.map(inDocument));
+    if (outcome.code === null || outcome.code === block.code) continue;
+    const last = block.lines.at(-1)!;
+    edits.push({ start: block.lines[0]!.start, end: last.start + last.prefix.length + last.code.length, text: relaid(block, outcome.code) });
+    shift += lineCount(outcome.code) - block.lines.length;
+  }
+  return { output: edits.length ? applyEdits(text, edits) : null, changes, todos, ...(notes.length ? { notes } : {}) };
+}
