@@ -24,7 +24,7 @@ export interface MigrateOptions {
 
 /** The text migrated to v2 (`output` is null when nothing changes), with what was changed and marked. */
 export async function migrate(path: string, text: string, options: MigrateOptions = {}): Promise<Result> {
-  if (/\.(py|ipynb)$/.test(path)) await loadPython();
+  if (/\.(py|ipynb|md|mdx|markdown)$/i.test(path)) await loadPython();
   const names = options.transforms && [...options.transforms];
   return migrateText(path, text, { steps: stepsNamed(names), pythonSteps: pythonStepsNamed(names), keepV1Defaults: options.keepV1Defaults, sdk: options.sdk });
 }

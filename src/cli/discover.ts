@@ -7,6 +7,7 @@
  * A folder that cannot be read, or a path too long for the system, is reported and the rest goes on.
  */
 import { isShellText, SHELL_EXTENSIONS } from "../shell/files.js";
+import { isDocument } from "../docs/files.js";
 import { existsSync, lstatSync, readdirSync, readFileSync, type Dirent, type Stats } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { createRequire } from "node:module";
@@ -25,6 +26,8 @@ export interface DiscoverOptions {
   readonly ignore: readonly string[];
   /** paths a glob pattern matched: unlike a path named outright, they answer to .gitignore files */
   readonly globbed?: ReadonlySet<string>;
+  /** --docs: the Markdown and MDX documents in the folders too (one named outright is always taken) */
+  readonly documents?: boolean;
 }
 
 export interface Discovery {
@@ -85,7 +88,7 @@ export function discover(paths: readonly string[], options: DiscoverOptions): Di
   const extensions = new Set(options.extensions.map((e) => e.replace(/^\./, "")));
   // Makefiles and Dockerfiles have no extension to name: they come with the shell scripts.
   const wanted = (file: string) =>
-    (extensions.has(file.slice(file.lastIndexOf(".") + 1)) || (extensions.has("sh") && isShellText(file))) && !DECLARATION.test(file);
+    (extensions.has(file.slice(file.lastIndexOf(".") + 1)) || (extensions.has("sh") && isShellText(file)) || (options.documents && isDocument(file))) && !DECLARATION.test(file);
   const files = new Set<string>();
   const tsconfigs: string[] = [];
   const missing: string[] = [];
@@ -162,7 +165,7 @@ export function discover(paths: readonly string[], options: DiscoverOptions): Di
     const user: Rules[] = options.ignore.length ? [{ base: stat.isDirectory() ? path : resolve(path, ".."), rules: ignore().add([...options.ignore]) }] : [];
     if (stat.isDirectory()) {
       if (!listed(path, user)) walk(path, [...ancestorRules(path), ...user]);
-    } else if (stat.isFile() && wanted(path) && !isIgnored(path, false, matched ? [...ancestorRules(dirname(path)), ...user] : user)) {
+    } else if (stat.isFile() && (wanted(path) || isDocument(path)) && !isIgnored(path, false, matched ? [...ancestorRules(dirname(path)), ...user] : user)) {
       // A file named outright is taken unless the user's own --ignore says otherwise; one a pattern matched
       // also answers to the .gitignore files, as a file met in a folder does.
       files.add(path);

@@ -83,7 +83,7 @@ async function discovered(parsed: Parsed, transforms?: readonly string[]): Promi
     if (unknown.length) throw new UsageError(`unknown transform ${unknown.join(", ")}; \`firecrawl-codemod list\` shows them`);
   }
   const extensions = values.extensions ? list(values.extensions) : [...DEFAULT_EXTENSIONS];
-  const found = discover(positionals, { extensions, ignore: (values.ignore as string[] | undefined) ?? [], globbed: parsed.globbed });
+  const found = discover(positionals, { extensions, ignore: (values.ignore as string[] | undefined) ?? [], globbed: parsed.globbed, documents: Boolean(values.docs) });
   if (found.missing.length) throw new UsageError(`no such file or folder: ${found.missing.join(", ")}`);
   return found;
 }

@@ -21,7 +21,8 @@ export interface WorkerOptions extends Omit<ProcessOptions, "steps" | "pythonSte
   readonly transforms?: readonly string[];
 }
 
-export const PYTHON = /\.(py|ipynb)$/;
+/** Files that may hold Python: its own, notebooks, and documents (a ```python block). */
+export const PYTHON = /\.(py|ipynb|md|mdx|markdown)$/i;
 
 /** The transforms, loaded once per thread, on demand. */
 export async function loadProcessing(options: WorkerOptions) {

@@ -16,6 +16,8 @@ import { parseForSteps, runSteps, type Change, type Step, type TransformOptions 
 import type { PyStep } from "../python/language.js";
 import { runPython } from "../python/language.js";
 import { runNotebook } from "../python/notebook.js";
+import { isDocument } from "../docs/files.js";
+import { runDocument } from "../docs/document.js";
 import { isShellText } from "../shell/files.js";
 import { runShell, shellSteps } from "../shell/requests.js";
 
@@ -60,8 +62,11 @@ const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** Python files, notebooks, shell text and JavaScript/TypeScript, each through its own steps (Python's parser loaded). */
 export function migrateText(path: string, text: string, options: Pick<ProcessOptions, "steps" | "pythonSteps" | "keepV1Defaults" | "sdk">, types?: TypeFacts): Result {
+  // A document's code blocks go through this same dispatch, each as a file of its language beside the document.
+  const blocks = (document: string, body: string) => runDocument(document, body, (program, code) => migrateText(program, code, options));
+  if (isDocument(path)) return blocks(path, text);
   if (isShellText(path)) return runShell(shellSteps.filter((step) => options.steps.some((s) => s.name === step.name)), path, text, options);
-  if (path.endsWith(".ipynb")) return runNotebook(options.pythonSteps, path, text, { ...options, sdk: options.sdk ?? pythonPackageSdk(path) });
+  if (path.endsWith(".ipynb")) return runNotebook(options.pythonSteps, path, text, { ...options, sdk: options.sdk ?? pythonPackageSdk(path) }, (cell) => blocks(`${path}.md`, cell));
   if (path.endsWith(".py")) return runPython(options.pythonSteps, path, text, { ...options, sdk: options.sdk ?? pythonPackageSdk(path) });
   return runSteps(options.steps, path, text, { ...options, sdk: options.sdk ?? packageSdk(path) }, types);
 }
@@ -93,7 +98,7 @@ export function processFile(path: string, options: ProcessOptions, types?: TypeF
   try {
     const result = migrateText(path, text, options, types);
     const markers = todoMarkers(text);
-    const byTypes = types && !/\.(py|ipynb)$/.test(path) && !isShellText(path) ? foundByTypes(path, text, types) : undefined;
+    const byTypes = types && !/\.(py|ipynb)$/.test(path) && !isShellText(path) && !isDocument(path) ? foundByTypes(path, text, types) : undefined;
     const notes = result.notes?.length ? { notes: result.notes } : {};
     if (result.output === null) return { ...base, status: "unchanged", todos: result.todos, foundByTypes: byTypes, markers, ...notes };
     if (options.hold) {

@@ -3,6 +3,7 @@
  * summary, with each TODO as `path:line  message` and the command that formats only the changed files.
  */
 import { existsSync, readFileSync } from "node:fs";
+import { isDocument } from "../docs/files.js";
 import { dirname, join, relative, sep } from "node:path";
 import pc from "picocolors";
 import { todoMessage } from "../engine/code.js";
@@ -190,8 +191,9 @@ export function summaryText(report: RunReport, cwd: string): string {
     const verdict = unmarked ? pc.yellow(`, ${unmarked} not marked (no statement to put a TODO above)`) : v.newErrors ? ", every one marked with a TODO" : "";
     lines.push(`Verified against ${v.against}: ${v.files} migrated files type-checked, ${v.newErrors || "no"} new type errors${verdict}`);
   }
-  // Prettier, Biome and ESLint format JavaScript and TypeScript; migrated Python files are not theirs.
-  const scripts = report.files.filter((f) => f.status === "changed" && !/\.(py|ipynb)$/.test(f.path)).map((f) => f.path);
+  // Prettier, Biome and ESLint format JavaScript and TypeScript; migrated Python files are not theirs, and a
+  // document's blocks keep the layout they had (a formatter would rewrap the whole document).
+  const scripts = report.files.filter((f) => f.status === "changed" && !/\.(py|ipynb)$/.test(f.path) && !isDocument(f.path)).map((f) => f.path);
   const format = report.mode === "run" ? formatCommand(cwd, scripts) : null;
   if (format) lines.push(`Format the changed files with: ${format}`);
   return lines.join("\n").replace(/^\n/, "");

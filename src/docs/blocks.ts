@@ -43,13 +43,6 @@ const ENGINES: Readonly<Record<string, Engine>> = {
   zsh: "shell",
 };
 
-export const DOCUMENT_EXTENSIONS = ["md", "mdx"] as const;
-
-/** Whether a path is a document whose code blocks are migrated. */
-export function isDocument(path: string): boolean {
-  return /\.(md|mdx|markdown)$/i.test(path);
-}
-
 export interface ContentLine {
   /** where the line starts in the document (its prefix included) */
   readonly start: number;

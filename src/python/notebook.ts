@@ -84,16 +84,33 @@ function strictTree(json: string): JsonNode {
   return tree;
 }
 
-export function runNotebook(steps: readonly PyStep[], path: string, json: string, options: TransformOptions = {}): Result {
+/** A cell's source as one text, from the array of lines or the one string nbformat allows. */
+const sourceText = (source: JsonNode) => (source.type === "array" ? (source.children ?? []).map((n) => String(n.value)).join("") : String(source.value));
+
+/** A line of a cell, as the line of the notebook's file that holds it (each source line is one JSON string). */
+const fileLine = (json: string, source: JsonNode, line: number) => lineAt(json, (source.children?.[line - 1] ?? source).offset);
+
+/**
+ * `documents` migrates the code blocks of a markdown cell (docs/document.ts, given by the caller), each
+ * cell on its own; without it markdown cells are left as they are.
+ */
+export function runNotebook(steps: readonly PyStep[], path: string, json: string, options: TransformOptions = {}, documents?: (text: string) => Result): Result {
   const cells = findNodeAtLocation(strictTree(json), ["cells"]);
   if (!cells?.children) throw new Error("not a Jupyter notebook: no cells array");
   const code: Cell[] = [];
+  const markdown: { source: JsonNode; number: number; text: string; result: Result }[] = [];
   const notes: string[] = [];
   cells.children.forEach((cell, i) => {
-    if (findNodeAtLocation(cell, ["cell_type"])?.value !== "code") return;
+    const type = findNodeAtLocation(cell, ["cell_type"])?.value;
     const source = findNodeAtLocation(cell, ["source"]);
     if (!source) return;
-    const text = source.type === "array" ? (source.children ?? []).map((n) => String(n.value)).join("") : String(source.value);
+    const text = sourceText(source);
+    if (type === "markdown" && documents && /`{3}|~{3}/.test(text)) {
+      const result = documents(text);
+      notes.push(...(result.notes ?? []).map((note) => `cell ${i + 1}: ${note}`));
+      if (result.output !== null || result.changes.length || result.todos.length) markdown.push({ source, number: i + 1, text, result });
+    }
+    if (type !== "code") return;
     const masked = maskCell(text);
     if (masked.python) code.push({ source, text, number: i + 1, masked: masked.masked, restore: masked.restore });
     else notes.push(`cell ${i + 1}: ${masked.reason}; left as it is`);
@@ -105,16 +122,37 @@ export function runNotebook(steps: readonly PyStep[], path: string, json: string
     const at = outputLine(c.line, 0);
     return { ...c, line: at.line, cell: at.cell, source: inputLine(c.source.line, c.source.column) };
   };
-  if (result.output === null) return { ...result, todos: result.todos.map((t) => place(t, inputLine)), ...noted };
-  const masked = result.output.split(`\n${SEAM}\n`);
+  const masked = result.output?.split(`\n${SEAM}\n`) ?? code.map((c) => c.masked);
   if (masked.length !== code.length) throw new Error("the migrated cells could not be told apart again; the notebook was left as it is");
   const parts = masked.map((part, i) => (part === code[i]!.masked ? code[i]!.text : code[i]!.restore(part)));
   const edits: Edit[] = [];
-  code.forEach((cell, i) => {
-    if (parts[i] !== cell.text) edits.push({ start: cell.source.offset, end: cell.source.offset + cell.source.length, text: sourceArray(json, cell.source, linesOf(parts[i]!)) });
-  });
+  const rewrite = (source: JsonNode, text: string) => edits.push({ start: source.offset, end: source.offset + source.length, text: sourceArray(json, source, linesOf(text)) });
+  code.forEach((cell, i) => parts[i] !== cell.text && rewrite(cell.source, parts[i]!));
+  markdown.forEach((cell) => cell.result.output !== null && rewrite(cell.source, cell.result.output));
+  // A markdown cell's changes, at their lines in the cell and in the file (before and after).
+  const inMarkdown = (output: string, written: readonly JsonNode[]) =>
+    markdown.flatMap(({ source, number, result: r }) => {
+      const after = findNodeAtLocation(written[number - 1]!, ["source"])!;
+      const at = (c: Change): Change => ({
+        ...c,
+        line: fileLine(output, after, c.line),
+        cell: { number, line: c.line },
+        source: { line: fileLine(json, source, c.source.line), column: c.source.column, cell: { number, line: c.source.line } },
+      });
+      return [{ changes: r.changes.map(at), todos: r.todos.map(at) }];
+    });
+  if (!edits.length) {
+    const docs = inMarkdown(json, cells.children);
+    return { output: null, changes: docs.flatMap((d) => d.changes), todos: [...result.todos.map((t) => place(t, inputLine)), ...docs.flatMap((d) => d.todos)], ...noted };
+  }
   const output = applyEdits(json, edits);
   const written = findNodeAtLocation(strictTree(output), ["cells"])!.children!;
   const outputLine = locator(output, code.map((cell) => ({ number: cell.number, source: findNodeAtLocation(written[cell.number - 1]!, ["source"])! })), parts);
-  return { output, changes: result.changes.map((c) => place(c, outputLine)), todos: result.todos.map((t) => place(t, outputLine)), ...noted };
+  const docs = inMarkdown(output, written);
+  return {
+    output,
+    changes: [...result.changes.map((c) => place(c, outputLine)), ...docs.flatMap((d) => d.changes)],
+    todos: [...result.todos.map((t) => place(t, outputLine)), ...docs.flatMap((d) => d.todos)],
+    ...noted,
+  };
 }
