@@ -98,7 +98,7 @@ const parseErrorAt = (error: unknown) => (error as { loc?: { line: number; colum
 const reason = (error: unknown) => (error as Error).message.replace(/ \(\d+:\d+\)$/, "");
 
 /** Runs forms joined by the seam: one outcome per form, or the error with the index of the form it is in. */
-function runJoined(engine: CodeEngine, docPath: string, forms: readonly Form[], migrate: ProgramMigrator): Outcome[] | { error: unknown; at: number | null } {
+function runJoined(engine: CodeEngine, docPath: string, forms: readonly Form[], migrate: ProgramMigrator): Outcome[] | { error: unknown; at: number | null; line?: number } {
   const eol = eolOf(forms.map((f) => f.code).join(""));
   const seam = `${eol}${seamOf(engine)}${eol}`;
   const firsts = (codes: readonly string[]) => codes.map((_, i) => codes.slice(0, i).reduce((n, c) => n + lineCount(c) + 1, 1));
@@ -109,7 +109,9 @@ function runJoined(engine: CodeEngine, docPath: string, forms: readonly Form[], 
     result = migrate(`${docPath}.${EXTENSIONS[engine]}`, forms.map((f) => f.code).join(seam));
   } catch (error) {
     const loc = parseErrorAt(error);
-    return { error, at: loc ? Math.max(0, formAt(loc.line)) : null };
+    if (!loc) return { error, at: null };
+    const at = Math.max(0, formAt(loc.line));
+    return { error, at, line: loc.line - inputFirsts[at]! + 1 - forms[at]!.above };
   }
   const parts = result.output === null ? forms.map((f) => f.code) : result.output.split(seam);
   if (parts.length !== forms.length) return { error: new Error("the migrated blocks could not be told apart again"), at: null };
@@ -130,36 +132,39 @@ function runJoined(engine: CodeEngine, docPath: string, forms: readonly Form[], 
   });
 }
 
-/** One block by itself: as it stands, else in each fragment form; the first that parses is taken. */
-function alone(engine: CodeEngine, docPath: string, block: Block, migrate: ProgramMigrator): Outcome {
-  let first: unknown = null;
-  for (const form of [asIs(block.code), ...fragmentForms(engine, block.code)]) {
-    const ran = runJoined(engine, docPath, [form], migrate);
-    if (Array.isArray(ran)) return ran[0]!;
-    first ??= ran.error;
-    if (!parseErrorAt(ran.error)) return { left: `the migration failed: ${reason(ran.error)}` };
-  }
-  const loc = parseErrorAt(first);
-  return { left: `it does not parse, as it stands or as a fragment${loc ? ` (line ${block.line + loc.line} of the document: ${reason(first)})` : ""}` };
-}
-
 /**
- * The blocks of one engine: joined, with each block that keeps the program from parsing (or from being
- * migrated) taken out and migrated alone, as it stands or as a fragment.
+ * The blocks of one language, joined: a block that keeps the program from parsing is tried in its fragment
+ * forms there (a wrapped fragment still sees the clients the blocks above made), and left out, with the
+ * parser's reason, when none parses. A failure no block can be blamed for (a step that throws) sends each
+ * block to be migrated alone, so one cannot hold back the others.
  */
 function runEngine(engine: CodeEngine, docPath: string, blocks: readonly Block[], migrate: ProgramMigrator): Outcome[] {
-  const outcomes: (Outcome | undefined)[] = blocks.map(() => undefined);
-  let joined = blocks.map((_, i) => i);
-  while (joined.length > 1) {
-    const ran = runJoined(engine, docPath, joined.map((i) => asIs(blocks[i]!.code)), migrate);
+  const outcomes: Outcome[] = [];
+  const forms = blocks.map((block) => [asIs(block.code), ...fragmentForms(engine, block.code)]);
+  const level = blocks.map(() => 0);
+  const firstError: { error: unknown; line?: number }[] = [];
+  let active = blocks.map((_, i) => i);
+  while (active.length) {
+    const ran = runJoined(engine, docPath, active.map((i) => forms[i]![level[i]!]!), migrate);
     if (Array.isArray(ran)) {
-      ran.forEach((outcome, k) => (outcomes[joined[k]!] = outcome));
+      ran.forEach((outcome, k) => (outcomes[active[k]!] = outcome));
       break;
     }
-    // A block that breaks the joined program goes alone; an error no block can be blamed for sends all.
-    joined = ran.at === null ? [] : joined.filter((_, k) => k !== ran.at);
+    if (ran.at === null) {
+      if (active.length === 1) outcomes[active[0]!] = { left: `the migration failed: ${reason(ran.error)}` };
+      else for (const i of active) outcomes[i] = runEngine(engine, docPath, [blocks[i]!], migrate)[0]!;
+      break;
+    }
+    const i = active[ran.at]!;
+    firstError[i] ??= ran;
+    if (level[i]! + 1 < forms[i]!.length) level[i]!++;
+    else {
+      const { error, line } = firstError[i]!;
+      outcomes[i] = { left: `it does not parse, as it stands or as a fragment (line ${blocks[i]!.line + line!}: ${reason(error)})` };
+      active = active.filter((k) => k !== i);
+    }
   }
-  return blocks.map((block, i) => outcomes[i] ?? alone(engine, docPath, block, migrate));
+  return outcomes;
 }
 
 /** The prefix of the nearest line with code, from `at` on, else before it (a blank line's may be shorter). */
@@ -198,8 +203,12 @@ export function runDocument(path: string, text: string, migrate: ProgramMigrator
     else if (b.engine && b.engine !== "shell" && b.code.trim()) blocks.push(b);
   }
   const outcomes = new Map<Block, Outcome>();
-  for (const engine of ["js", "ts", "tsx", "py"] as const) {
-    const mine = blocks.filter((b) => b.engine === engine);
+  // JavaScript and TypeScript blocks make one program (a README's `js` block uses the client its `ts` block
+  // made), parsed as TypeScript when one of them is, with JSX when one of them has it.
+  const scripts = blocks.filter((b) => b.engine !== "py");
+  const typed = scripts.some((b) => b.engine !== "js");
+  const script: CodeEngine = !typed ? "js" : scripts.some((b) => b.engine === "tsx" || /^jsx$/i.test(b.lang)) ? "tsx" : "ts";
+  for (const [engine, mine] of [[script, scripts], ["py", blocks.filter((b) => b.engine === "py")]] as const) {
     if (mine.length) runEngine(engine, path, mine, migrate).forEach((o, i) => outcomes.set(mine[i]!, o));
   }
   const edits: Edit[] = [];

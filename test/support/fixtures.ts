@@ -27,7 +27,7 @@ export interface Fixture {
 const OPTIONS: Record<string, TransformOptions> = { "v1-defaults": { keepV1Defaults: true } };
 
 /** Corpora of other languages, each in a folder of its own: fixtures/<language>/<concern>/. */
-const OTHER_LANGUAGES = ["python", "shell"] as const;
+const OTHER_LANGUAGES = ["python", "shell", "docs"] as const;
 
 /** The JavaScript/TypeScript corpus, or with `language` the one under fixtures/<language>. */
 export function loadFixtures({ language = "js" }: { language?: "js" | (typeof OTHER_LANGUAGES)[number] } = {}): Fixture[] {

@@ -1,0 +1,138 @@
+/**
+ * Code in documents (src/docs/): every fixture under fixtures/docs byte for byte and idempotent, the blocks
+ * left as they are named with their lines, and the CLI taking Markdown and MDX files when named or with
+ * --docs, locating what it finds at the document's lines. Code in documents is shown, not compiled, and
+ * often elided: unlike the JavaScript corpus, these fixtures are not type-checked against the SDKs.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { migrateText } from "../src/cli/process-file.js";
+import { loadPython } from "../src/python/parser.js";
+import { pythonSteps } from "../src/python/preset.js";
+import { steps } from "../transforms/v1-to-v2.js";
+import { cli, read, repo } from "./support/cli.js";
+import { FIXTURES, loadFixtures } from "./support/fixtures.js";
+
+const fixtures = loadFixtures({ language: "docs" });
+const migrate = (path: string, text: string) => migrateText(path, text, { steps, pythonSteps });
+const markers = (text: string) => text.split("\n").filter((l) => l.includes("TODO(firecrawl-v2):")).length;
+
+await loadPython();
+
+test("the documents corpus has Markdown, MDX, a CRLF document and a notebook", () => {
+  expect(new Set(fixtures.map((f) => f.ext))).toEqual(new Set(["md", "mdx", "ipynb"]));
+  expect(fixtures.some((f) => f.input.includes("\r\n"))).toBe(true);
+});
+
+describe.each(fixtures)("$id", (fixture) => {
+  test("migrates the input to the output byte for byte, and leaves the output as it is", () => {
+    const result = migrate(fixture.inputPath, fixture.input);
+    expect(result.output ?? fixture.input).toBe(fixture.output);
+    expect(migrate(fixture.inputPath, fixture.output).output).toBeNull();
+    expect(result.todos.length).toBe(markers(fixture.output) - markers(fixture.input));
+  });
+});
+
+/** The document's lines outside its fenced blocks: what no migration may touch. */
+function prose(text: string): string[] {
+  let fence: string | null = null;
+  return text.split(/\r?\n/).filter((line) => {
+    const mark = /^[\s>\d.-]*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (mark && (fence === null || mark.startsWith(fence))) {
+      fence = fence === null ? mark : null;
+      return true;
+    }
+    return fence === null;
+  });
+}
+
+describe("what a reader of the README fixture sees", () => {
+  const path = join(FIXTURES, "docs/code-blocks/readme.input.md");
+  const input = readFileSync(path, "utf8");
+  const result = migrate(path, input);
+  const output = result.output!;
+
+  test("the prose, the fences and the info strings stay byte for byte", () => {
+    expect(prose(output)).toEqual(prose(input));
+    expect(output).toContain('```ts title="src/client.ts"\n');
+  });
+
+  test("blocks in a list and a blockquote keep their prefixes; a new TODO line takes the list item's indentation", () => {
+    expect(output).toContain('   // TODO(firecrawl-v2): v2 waiters return failed or cancelled jobs');
+    expect(output).toContain('   const crawl = await app.crawl("https://example.com", { limit: 10, ... });\n');
+    expect(output).toContain('> result = app.scrape("https://example.com", formats=["markdown"])\n');
+  });
+
+  test("a block in another language, an untagged one, a curl block and the v2 block stay as they are", () => {
+    for (const kept of ['page, err := app.ScrapeURL("https://example.com", nil)', 'const untagged = await app.scrapeUrl("https://example.com");', "https://api.firecrawl.dev/v1/scrape", 'const doc = await firecrawl.scrape("https://example.com", { formats: ["markdown"] });']) {
+      expect(output).toContain(kept);
+    }
+  });
+
+  test("a block that parses in no form is left as it is and named with its line", () => {
+    expect(output).toContain("const result = await app.scrapeUrl(<YOUR_URL>);");
+    expect(result.notes).toEqual([expect.stringMatching(/^block at line 52 \(ts\): left as it is: it does not parse, as it stands or as a fragment \(line 53: /)]);
+  });
+
+  test("changes are located at the document's lines and columns", () => {
+    const at = (transform: string, line: number) => result.changes.find((c) => c.transform === transform && c.source.line === line);
+    // `const page = await app.scrapeUrl(` on line 21; the crawl in the list item is indented by 3.
+    expect(at("client-methods", 21)?.source.column).toBe(24);
+    expect(at("client-methods", 31)?.source.column).toBe(4 + "const crawl = await app.".length);
+    expect(at("client-methods", 46)?.source.column).toBe(3 + "result = app.".length);
+  });
+});
+
+describe("the CLI on documents", () => {
+  const doc = readFileSync(join(FIXTURES, "docs/code-blocks/readme.input.md"), "utf8");
+  const mdx = readFileSync(join(FIXTURES, "docs/code-blocks/guide.input.mdx"), "utf8");
+  const pkg = '{ "dependencies": { "@mendable/firecrawl-js": "^1.29.3" } }\n';
+
+  test("run on a folder leaves its documents alone; with --docs it migrates them, and bumps no dependency for them", () => {
+    const dir = repo({ "README.md": doc, "docs/guide.mdx": mdx, "package.json": pkg });
+    const plain = cli(dir, "run", ".", "--json");
+    expect(plain.code).toBe(0);
+    expect(JSON.parse(plain.stdout).summary.scanned).toBe(0);
+    expect(read(dir, "README.md")).toBe(doc);
+    const { code, stdout } = cli(dir, "run", ".", "--docs", "--json");
+    expect(code).toBe(0);
+    expect(read(dir, "README.md")).toBe(readFileSync(join(FIXTURES, "docs/code-blocks/readme.output.md"), "utf8"));
+    expect(read(dir, "docs/guide.mdx")).toBe(readFileSync(join(FIXTURES, "docs/code-blocks/guide.output.mdx"), "utf8"));
+    expect(read(dir, "package.json")).toBe(pkg);
+    const report = JSON.parse(stdout);
+    expect(report.packages).toEqual([]);
+    const readme = report.files.find((f: { path: string }) => f.path === "README.md");
+    expect(readme.status).toBe("changed");
+    expect(readme.changes).toContainEqual({ transform: "client-methods", line: 21, message: "scrapeUrl() is scrape() in v2" });
+    expect(readme.notes).toEqual([expect.stringContaining("block at line 52 (ts): left as it is")]);
+  });
+
+  test("a document named outright is taken without --docs", () => {
+    const dir = repo({ "README.md": doc, "other.md": doc });
+    expect(cli(dir, "run", "README.md").code).toBe(0);
+    expect(read(dir, "README.md")).toContain('await app.scrape("https://example.com"');
+    expect(read(dir, "other.md")).toBe(doc);
+  });
+
+  test("check on a .md reports findings at the document's lines, in text, JSON and SARIF, and the block it left", () => {
+    const dir = repo({ "README.md": doc });
+    const text = cli(dir, "check", "README.md");
+    expect(text.code).toBe(1);
+    expect(text.stdout).toContain("README.md:21:24  fixable  client-methods  scrapeUrl() is scrape() in v2");
+    expect(text.stdout).toContain("README.md:46:16  fixable  client-methods  scrape_url() is scrape() in v2");
+    expect(text.stderr).toContain("note: README.md: block at line 52 (ts): left as it is");
+    const json = JSON.parse(cli(dir, "check", "README.md", "--format", "json").stdout);
+    expect(json.findings).toContainEqual({ file: "README.md", line: 31, column: 28, rule: "client-methods", message: "crawlUrl() is crawl() in v2", fixable: true });
+    const sarif = JSON.parse(cli(dir, "check", "README.md", "--format", "sarif").stdout);
+    const located = sarif.runs[0].results.map((r: { locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }) => r.locations[0]!.physicalLocation);
+    expect(located).toContainEqual({ artifactLocation: { uri: "README.md" }, region: { startLine: 37, startColumn: 32 } });
+  });
+
+  test("check passes a migrated document, and one with no Firecrawl code", () => {
+    const dir = repo({ "README.md": readFileSync(join(FIXTURES, "docs/code-blocks/readme.output.md"), "utf8"), "notes.md": readFileSync(join(FIXTURES, "docs/code-blocks/notes.input.md"), "utf8") });
+    const { code, stdout } = cli(dir, "check", ".", "--docs");
+    expect(stdout).toContain("No v1 usage left in 2 files");
+    expect(code).toBe(0);
+  });
+});
