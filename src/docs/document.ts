@@ -13,6 +13,7 @@
 import { diffArrays } from "diff";
 import type { Change, Result } from "../engine/pipeline.js";
 import { applyEdits, type Edit } from "../engine/edits.js";
+import { maskCell } from "../python/ipython.js";
 import { codeBlocks, type Block, type Engine } from "./blocks.js";
 
 /** Migrates one program of a language, told by the path's extension; throws as the engine does. */
@@ -64,18 +65,30 @@ function elided(code: string): Form | null {
   };
 }
 
+/** A restore that throws has not survived the migration. */
+function attempt(restore: () => string): string | null {
+  try {
+    return restore();
+  } catch {
+    return null;
+  }
+}
+
 const WRAPPER = "async function firecrawlCodemodFragment() {";
 
 /** The fragment forms of a block, tried in turn when it does not parse as it stands. */
 function fragmentForms(engine: CodeEngine, code: string): Form[] {
   const eol = eolOf(code);
   if (engine === "py") {
+    // IPython lines (`!pip install`, `%%time`, as notebooks exported to posts have them), set aside as in a cell.
+    const cell = maskCell(code);
+    const magics: Form[] = cell.python && cell.masked !== code ? [{ code: cell.masked, above: 0, shift: 0, restore: (m) => attempt(() => cell.restore(m)) }] : [];
     // An excerpt of an indented body (a method's lines): dedented, and indented again afterwards.
     const indents = code.split(/\r\n|\n|\r/).filter((l) => l.trim()).map((l) => /^[ \t]*/.exec(l)![0]);
     const common = indents.reduce((a, b) => (b.startsWith(a) ? a : a.startsWith(b) ? b : ""), indents[0] ?? "");
-    if (!common) return [];
+    if (!common) return magics;
     const strip = (line: string) => (line.startsWith(common) ? line.slice(common.length) : line);
-    return [{ code: code.replace(/^.*$/gm, strip), above: 0, shift: common.length, restore: (m) => m.replace(/^(?=.*\S)/gm, common) }];
+    return [...magics, { code: code.replace(/^.*$/gm, strip), above: 0, shift: common.length, restore: (m) => m.replace(/^(?=.*\S)/gm, common) }];
   }
   const marks = elided(code);
   const base = marks ?? asIs(code);
@@ -134,15 +147,27 @@ function runJoined(engine: CodeEngine, docPath: string, forms: readonly Form[], 
 
 /**
  * The blocks of one language, joined: a block that keeps the program from parsing is tried in its fragment
- * forms there (a wrapped fragment still sees the clients the blocks above made), and left out, with the
- * parser's reason, when none parses. A failure no block can be blamed for (a step that throws) sends each
- * block to be migrated alone, so one cannot hold back the others.
+ * forms there (a wrapped fragment still sees the clients the blocks above made), then by itself (it may
+ * redeclare what a block above declared), then a `ts` one as TSX; it is left out, with the parser's first reason, when nothing parses. A failure no
+ * block can be blamed for (a step that throws) sends each block to be migrated alone, so one cannot hold
+ * back the others.
  */
 function runEngine(engine: CodeEngine, docPath: string, blocks: readonly Block[], migrate: ProgramMigrator): Outcome[] {
   const outcomes: Outcome[] = [];
   const forms = blocks.map((block) => [asIs(block.code), ...fragmentForms(engine, block.code)]);
   const level = blocks.map(() => 0);
   const firstError: { error: unknown; line?: number }[] = [];
+  const unparsed = (i: number): Outcome => {
+    const { error, line } = firstError[i]!;
+    return { left: `it does not parse, as it stands or as a fragment (line ${blocks[i]!.line + line!}: ${reason(error)})` };
+  };
+  /** A block that did not fit among the others, by itself, and a `js` one as TypeScript after that. */
+  const alone = (i: number): Outcome => {
+    const by = blocks.length > 1 ? engine : engine === "ts" ? "tsx" : null;
+    const outcome = by && runEngine(by, docPath, [blocks[i]!], migrate)[0]!;
+    // Alone, a block's own parse error says more than the one it met among the others.
+    return outcome && !("left" in outcome && by !== engine) ? outcome : unparsed(i);
+  };
   let active = blocks.map((_, i) => i);
   while (active.length) {
     const ran = runJoined(engine, docPath, active.map((i) => forms[i]![level[i]!]!), migrate);
@@ -159,8 +184,7 @@ function runEngine(engine: CodeEngine, docPath: string, blocks: readonly Block[]
     firstError[i] ??= ran;
     if (level[i]! + 1 < forms[i]!.length) level[i]!++;
     else {
-      const { error, line } = firstError[i]!;
-      outcomes[i] = { left: `it does not parse, as it stands or as a fragment (line ${blocks[i]!.line + line!}: ${reason(error)})` };
+      outcomes[i] = alone(i);
       active = active.filter((k) => k !== i);
     }
   }
@@ -209,7 +233,16 @@ export function runDocument(path: string, text: string, migrate: ProgramMigrator
   const typed = scripts.some((b) => b.engine !== "js");
   const script: CodeEngine = !typed ? "js" : scripts.some((b) => b.engine === "tsx" || /^jsx$/i.test(b.lang)) ? "tsx" : "ts";
   for (const [engine, mine] of [[script, scripts], ["py", blocks.filter((b) => b.engine === "py")]] as const) {
-    if (mine.length) runEngine(engine, path, mine, migrate).forEach((o, i) => outcomes.set(mine[i]!, o));
+    if (!mine.length) continue;
+    let ran = runEngine(engine, path, mine, migrate);
+    // A `js` block that parses only as TypeScript says the document's author writes TypeScript: then all its
+    // script blocks are read as TypeScript, where that leaves fewer blocks out, so that block still sees the client.
+    const left = (all: readonly Outcome[]) => all.filter((o) => "left" in o).length;
+    if (engine === "js" && left(ran)) {
+      const typed = runEngine("ts", path, mine, migrate);
+      if (left(typed) < left(ran)) ran = typed;
+    }
+    ran.forEach((o, i) => outcomes.set(mine[i]!, o));
   }
   const edits: Edit[] = [];
   const changes: Change[] = [];
