@@ -152,7 +152,7 @@ function runJoined(engine: CodeEngine, docPath: string, forms: readonly Form[], 
  * block can be blamed for (a step that throws) sends each block to be migrated alone, so one cannot hold
  * back the others.
  */
-function runEngine(engine: CodeEngine, docPath: string, blocks: readonly Block[], migrate: ProgramMigrator): Outcome[] {
+function runEngine(engine: CodeEngine, docPath: string, blocks: readonly Block[], migrate: ProgramMigrator, notes: string[]): Outcome[] {
   const outcomes: Outcome[] = [];
   const forms = blocks.map((block) => [asIs(block.code), ...fragmentForms(engine, block.code)]);
   const level = blocks.map(() => 0);
@@ -164,7 +164,7 @@ function runEngine(engine: CodeEngine, docPath: string, blocks: readonly Block[]
   /** A block that did not fit among the others, by itself, and a `js` one as TypeScript after that. */
   const alone = (i: number): Outcome => {
     const by = blocks.length > 1 ? engine : engine === "ts" ? "tsx" : null;
-    const outcome = by && runEngine(by, docPath, [blocks[i]!], migrate)[0]!;
+    const outcome = by && runEngine(by, docPath, [blocks[i]!], migrate, notes)[0]!;
     // Alone, a block's own parse error says more than the one it met among the others.
     return outcome && !("left" in outcome && by !== engine) ? outcome : unparsed(i);
   };
@@ -177,7 +177,15 @@ function runEngine(engine: CodeEngine, docPath: string, blocks: readonly Block[]
     }
     if (ran.at === null) {
       if (active.length === 1) outcomes[active[0]!] = { left: `the migration failed: ${reason(ran.error)}` };
-      else for (const i of active) outcomes[i] = runEngine(engine, docPath, [blocks[i]!], migrate)[0]!;
+      else {
+        // The last block goes by itself and the rest are tried again; not silently, as a block that uses a
+        // client made above it is not migrated by itself.
+        const i = active.at(-1)!;
+        notes.push(`block at line ${blocks[i]!.line} (${blocks[i]!.lang}): migrated by itself, not with the blocks above it: together, ${reason(ran.error)}`);
+        outcomes[i] = runEngine(engine, docPath, [blocks[i]!], migrate, notes)[0]!;
+        active = active.slice(0, -1);
+        continue;
+      }
       break;
     }
     const i = active[ran.at]!;
@@ -234,14 +242,17 @@ export function runDocument(path: string, text: string, migrate: ProgramMigrator
   const script: CodeEngine = !typed ? "js" : scripts.some((b) => b.engine === "tsx" || /^jsx$/i.test(b.lang)) ? "tsx" : "ts";
   for (const [engine, mine] of [[script, scripts], ["py", blocks.filter((b) => b.engine === "py")]] as const) {
     if (!mine.length) continue;
-    let ran = runEngine(engine, path, mine, migrate);
+    let said: string[] = [];
+    let ran = runEngine(engine, path, mine, migrate, said);
     // A `js` block that parses only as TypeScript says the document's author writes TypeScript: then all its
     // script blocks are read as TypeScript, where that leaves fewer blocks out, so that block still sees the client.
     const left = (all: readonly Outcome[]) => all.filter((o) => "left" in o).length;
     if (engine === "js" && left(ran)) {
-      const typed = runEngine("ts", path, mine, migrate);
-      if (left(typed) < left(ran)) ran = typed;
+      const typedNotes: string[] = [];
+      const typed = runEngine("ts", path, mine, migrate, typedNotes);
+      if (left(typed) < left(ran)) [ran, said] = [typed, typedNotes];
     }
+    notes.push(...said);
     ran.forEach((o, i) => outcomes.set(mine[i]!, o));
   }
   const edits: Edit[] = [];
