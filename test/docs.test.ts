@@ -84,6 +84,14 @@ describe("what a reader of the README fixture sees", () => {
   });
 });
 
+test("a notebook's markdown cell: its block's changes are located in the cell and in the file, and a block left is named", () => {
+  const path = join(FIXTURES, "docs/code-blocks/notebook.input.ipynb");
+  const result = migrate(path, readFileSync(path, "utf8"));
+  // `page = app.scrape_url(...)`: line 9 of cell 1, line 15 of the .ipynb file.
+  expect(result.changes).toContainEqual(expect.objectContaining({ transform: "client-methods", cell: { number: 1, line: 9 }, source: { line: 15, column: 12, cell: { number: 1, line: 9 } } }));
+  expect(result.notes).toEqual([expect.stringMatching(/^cell 3: block at line 1 \(js\): left as it is: it does not parse/)]);
+});
+
 describe("the CLI on documents", () => {
   const doc = readFileSync(join(FIXTURES, "docs/code-blocks/readme.input.md"), "utf8");
   const mdx = readFileSync(join(FIXTURES, "docs/code-blocks/guide.input.mdx"), "utf8");
@@ -102,6 +110,8 @@ describe("the CLI on documents", () => {
     expect(read(dir, "package.json")).toBe(pkg);
     const report = JSON.parse(stdout);
     expect(report.packages).toEqual([]);
+    // v2's defaults change what calls do when they run; a document's calls run nowhere.
+    expect(report.behaviourChanges).toEqual([]);
     const readme = report.files.find((f: { path: string }) => f.path === "README.md");
     expect(readme.status).toBe("changed");
     expect(readme.changes).toContainEqual({ transform: "client-methods", line: 21, message: "scrapeUrl() is scrape() in v2" });

@@ -118,8 +118,8 @@ export function runReport(
     packages: bumps.flatMap((b) => b.ranges.map((r) => ({ path: displayPath(cwd, b.path), ...r }))),
     lockfiles: lockfiles.map((l) => ({ path: displayPath(cwd, l.path), command: l.command })),
     installs: installs.map((i) => ({ ...i, lockfile: displayPath(cwd, i.lockfile) })),
-    // Defaults matter where calls were migrated: the v2 calls run with v2's defaults from now on.
-    behaviourChanges: reports.some((r) => r.changes.some((c) => c.transform === CALLS))
+    // Defaults matter where calls were migrated: the v2 calls run with v2's defaults from now on (a document's run nowhere).
+    behaviourChanges: reports.some((r) => !isDocument(r.path) && r.changes.some((c) => c.transform === CALLS))
       ? DEFAULTS.map((row) => ({ option: row.js, v1: row.v1, v2: row.v2, effect: row.effect, kept: keepV1Defaults && row.v1 !== null }))
       : [],
     summary: {

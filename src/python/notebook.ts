@@ -131,7 +131,7 @@ export function runNotebook(steps: readonly PyStep[], path: string, json: string
   markdown.forEach((cell) => cell.result.output !== null && rewrite(cell.source, cell.result.output));
   // A markdown cell's changes, at their lines in the cell and in the file (before and after).
   const inMarkdown = (output: string, written: readonly JsonNode[]) =>
-    markdown.flatMap(({ source, number, result: r }) => {
+    markdown.map(({ source, number, result: r }) => {
       const after = findNodeAtLocation(written[number - 1]!, ["source"])!;
       const at = (c: Change): Change => ({
         ...c,
@@ -139,7 +139,7 @@ export function runNotebook(steps: readonly PyStep[], path: string, json: string
         cell: { number, line: c.line },
         source: { line: fileLine(json, source, c.source.line), column: c.source.column, cell: { number, line: c.source.line } },
       });
-      return [{ changes: r.changes.map(at), todos: r.todos.map(at) }];
+      return { changes: r.changes.map(at), todos: r.todos.map(at) };
     });
   if (!edits.length) {
     const docs = inMarkdown(json, cells.children);
