@@ -11,8 +11,8 @@ import { contains } from "../src/detect/paths.js";
 import { packageSdk } from "../src/detect/package-sdk.js";
 import type { TypeFacts } from "../src/detect/sdk.js";
 import type { ApiVersion } from "../src/mapping/imports.js";
-import { parseForSteps, planStep, reachesApi, type Parsed, type PlannedChange, type PlannedTodo, type Step } from "../src/engine/transform.js";
-import { readSource, type Source } from "../src/engine/source.js";
+import { parseForSteps, planStep, reachesApi, type Parsed, type PlannedChange, type PlannedTodo, type Step } from "../src/js/steps.js";
+import { readSource, type Source } from "../src/core/source.js";
 import { typeOracle } from "./type-oracle.js";
 
 

@@ -4,7 +4,7 @@
  * language the text is in and where its package.json (which SDK it depends on) is.
  */
 import { migrateText } from "./cli/process-file.js";
-import type { Change, Result } from "./engine/pipeline.js";
+import type { Change, Result } from "./core/pipeline.js";
 import type { ApiVersion } from "./mapping/imports.js";
 import * as table from "./mapping/index.js";
 import { loadPython } from "./python/parser.js";

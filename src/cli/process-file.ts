@@ -5,14 +5,15 @@
  */
 import { writeAtomically, type FileStamp } from "./write.js";
 import { unifiedDiff } from "./unified-diff.js";
-import type { Result } from "../engine/pipeline.js";
+import type { Result } from "../core/pipeline.js";
 import { findClientCalls } from "../detect/calls.js";
 import { packageSdk, pythonPackageSdk } from "../detect/package-sdk.js";
 import { detectSdk, type TypeFacts } from "../detect/sdk.js";
 import { isSettled, screenFile, type Contents } from "./screen.js";
-import { todoMarkers } from "../engine/code.js";
-import { lineAt, ParseError, readSource } from "../engine/source.js";
-import { parseForSteps, runSteps, type Change, type Step, type TransformOptions } from "../engine/transform.js";
+import { todoMarkers } from "../core/todo.js";
+import { lineAt, readSource } from "../core/source.js";
+import { ParseError } from "../js/parse.js";
+import { parseForSteps, runSteps, type Change, type Step, type TransformOptions } from "../js/steps.js";
 import type { PyStep } from "../python/language.js";
 import { runPython } from "../python/language.js";
 import { runNotebook } from "../python/notebook.js";

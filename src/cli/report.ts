@@ -5,8 +5,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import pc from "picocolors";
-import { todoMessage } from "../engine/code.js";
-import type { CellLine } from "../engine/pipeline.js";
+import { todoMessage } from "../core/todo.js";
+import type { CellLine } from "../core/pipeline.js";
 import type { FileReport } from "./process-file.js";
 import type { InstallOutcome } from "./install.js";
 import type { PackageBump } from "./package-json.js";

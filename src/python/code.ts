@@ -1,8 +1,8 @@
 /** Writing Python the way the file around it is written: its quotes, its literals, its argument layout. */
 import type { Node as BabelNode } from "@babel/types";
-import { removeListItem } from "../engine/code.js";
-import type { Edit } from "../engine/edits.js";
-import type { Source } from "../engine/source.js";
+import { removeListItem } from "../js/code.js";
+import type { Edit } from "../core/edits.js";
+import type { Source } from "../core/source.js";
 import type { Literal } from "../mapping/options.js";
 import { stringValue, type Node } from "./parser.js";
 

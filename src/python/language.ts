@@ -3,9 +3,9 @@
  * JavaScript steps do on a Babel parse, with `#` TODO lines.
  */
 import type { DocLink } from "../mapping/docs.js";
-import type { Edit } from "../engine/edits.js";
-import { Planner, runPipeline, type Language, type Named, type Result, type StepPlan, type TransformOptions } from "../engine/pipeline.js";
-import type { Source } from "../engine/source.js";
+import type { Edit } from "../core/edits.js";
+import { Planner, runPipeline, type Language, type Named, type Result, type StepPlan, type TransformOptions } from "../core/pipeline.js";
+import type { Source } from "../core/source.js";
 import { clientCalls, detect, mockedMethods, type PyBindings, type PyCall, type PyMockedMethod } from "./detect.js";
 import { parsePython, syntaxError, type Node, type Tree } from "./parser.js";
 import { findPyRequests } from "./requests.js";

@@ -4,9 +4,9 @@
  * layout the file already has; outputs, metadata and every other byte stay as they were.
  */
 import { findNodeAtLocation, parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from "jsonc-parser";
-import { applyEdits, type Edit } from "../engine/edits.js";
-import type { Change, Result, TransformOptions } from "../engine/pipeline.js";
-import { lineAt } from "../engine/source.js";
+import { applyEdits, type Edit } from "../core/edits.js";
+import type { Change, Result, TransformOptions } from "../core/pipeline.js";
+import { lineAt } from "../core/source.js";
 import { maskCell } from "./ipython.js";
 import { runPython, type PyStep } from "./language.js";
 

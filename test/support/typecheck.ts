@@ -6,7 +6,7 @@
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { Node, Project, ts } from "ts-morph";
-import { TODO_TAG } from "../../src/engine/code.js";
+import { TODO_TAG } from "../../src/core/todo.js";
 
 const root = resolve(import.meta.dirname, "../..");
 const require = createRequire(import.meta.url);

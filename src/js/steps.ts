@@ -1,19 +1,19 @@
 /**
- * JavaScript and TypeScript in the pipeline (pipeline.ts): each concern is a small named step that looks
+ * JavaScript and TypeScript in the pipeline (core/pipeline.ts): each concern is a small named step that looks
  * at a Babel parse of the file and plans source edits.
  */
 import type { File, Node } from "@babel/types";
 import type { DocLink } from "../mapping/docs.js";
-import { packageSdk } from "../detect/package-sdk.js";
 import { detectSdk, type SdkBindings, type TypeFacts } from "../detect/sdk.js";
 import { linkedClients } from "../detect/linked.js";
 import { findApiRequests, type ApiRequest } from "../detect/requests.js";
 import { PathIndex, type Path } from "../detect/paths.js";
-import type { Edit } from "./edits.js";
-import { parse, type Source } from "./source.js";
-import { Planner, runPipeline, type Language, type Result, type StepPlan, type TransformOptions } from "./pipeline.js";
+import type { Edit } from "../core/edits.js";
+import type { Source } from "../core/source.js";
+import { Planner, runPipeline, type Language, type Result, type StepPlan, type TransformOptions } from "../core/pipeline.js";
+import { parse } from "./parse.js";
 
-export type { Change, PlannedChange, PlannedTodo, Result, StepPlan, Todo, TransformOptions } from "./pipeline.js";
+export type { Change, PlannedChange, PlannedTodo, Result, StepPlan, Todo, TransformOptions } from "../core/pipeline.js";
 
 /** What one step sees and how it records what it does. */
 export interface StepContext {
@@ -26,7 +26,7 @@ export interface StepContext {
   readonly options: TransformOptions;
   /** replaces a range; the change is recorded when it has a message (one message per logical change) */
   edit(start: number, end: number, text: string, message?: string): void;
-  /** records an edit made with the helpers of engine/code.ts */
+  /** records an edit made with the helpers of js/code.ts and core/text.ts */
   apply(edit: Edit, message?: string): void;
   /** a TODO line above the statement holding `path` */
   todo(path: Path, message: string, link?: DocLink): void;
@@ -93,19 +93,4 @@ function javascript(types?: TypeFacts): Language<Parsed, Step> {
 
 export function runSteps(steps: readonly Step[], path: string, raw: string, options: TransformOptions = {}, types?: TypeFacts): Result {
   return runPipeline(javascript(types), steps, path, raw, options);
-}
-
-export interface JscodeshiftFile {
-  path: string;
-  source: string;
-}
-
-/**
- * A step or a preset as a jscodeshift transform module's default export: `(file, api, options)` returning
- * the new source, or undefined when nothing changed so jscodeshift counts the file as unmodified.
- */
-export function toJscodeshift(steps: readonly Step[]) {
-  return function transformer(file: JscodeshiftFile, _api: unknown, options: TransformOptions = {}) {
-    return runSteps(steps, file.path, file.source, { ...options, sdk: options.sdk ?? packageSdk(file.path) }).output ?? undefined;
-  };
 }

@@ -4,8 +4,9 @@
  * everything they do not touch stays byte for byte.
  */
 import type { Node, ObjectExpression } from "@babel/types";
-import type { Edit } from "./edits.js";
-import type { Source } from "./source.js";
+import type { Edit } from "../core/edits.js";
+import type { Source } from "../core/source.js";
+import { indentAt, indentUnit, lineStart } from "../core/text.js";
 
 export type Value = string | number | boolean | null | readonly Value[];
 
@@ -26,23 +27,6 @@ export function literal(source: Source, value: Value): string {
   }
   if (Array.isArray(value)) return `[${value.map((v) => literal(source, v)).join(", ")}]`;
   return String(value);
-}
-
-/** Where the line holding an offset starts, after \n, \r\n or a lone \r. */
-export function lineStart(text: string, offset: number): number {
-  return Math.max(text.lastIndexOf("\n", offset - 1), text.lastIndexOf("\r", offset - 1)) + 1;
-}
-
-export function indentAt(text: string, offset: number): string {
-  const start = lineStart(text, offset);
-  return /^[ \t]*/.exec(text.slice(start))![0];
-}
-
-/** One indentation step as the file uses it. */
-export function indentUnit(text: string): string {
-  const m = /\n([ \t]+)\S/.exec(text);
-  if (!m) return "  ";
-  return m[1]!.startsWith("\t") ? "\t" : m[1]!.length >= 4 && !/\n {2}\S/.test(text) ? "    " : "  ";
 }
 
 function isMultiline(source: Source, node: Node): boolean {
@@ -118,52 +102,4 @@ export function objectLiteral(source: Source, entries: readonly string[], at: nu
   const step = indentUnit(source.text);
   const nested = entries.map((e) => `${indent}${step}${e.replace(/\r?\n/g, `${source.eol}${step}`)},`);
   return `{${source.eol}${nested.join(source.eol)}${source.eol}${indent}}`;
-}
-
-/** Removes a statement: with its whole line when it stands alone on it, else just its own text. */
-export function removeStatement(source: Source, start: number, end: number): Edit {
-  const text = source.text;
-  const lineBegin = lineStart(text, start);
-  const lineEnd = text.indexOf("\n", end);
-  const alone = text.slice(lineBegin, start).trim() === "" && (lineEnd === -1 ? text.slice(end) : text.slice(end, lineEnd)).trim() === "";
-  if (!alone) return { start, end, text: "" };
-  return { start: lineBegin, end: lineEnd === -1 ? text.length : lineEnd + 1, text: "" };
-}
-
-export const TODO_TAG = "TODO(firecrawl-v2):";
-
-/** A marker's message: what follows the tag, without the documentation link the codemod puts at its end. */
-export function todoMessage(afterTag: string): string {
-  return afterTag.trim().replace(/\s+https?:\/\/\S+$/, "");
-}
-
-/** A comment opener, then the tag: `// TODO(firecrawl-v2): ...`, `# ...` in Python, `/* ... *\/` in JSX. */
-const MARKER = /(?:\/\/|\/\*|#)\s*TODO\(firecrawl-v2\):(.*?)(?:\*\/\}?)?\s*$/;
-
-/** The TODO(firecrawl-v2) markers in a text (JavaScript or Python comments), by 1-based line. */
-export function todoMarkers(text: string): { line: number; message: string }[] {
-  if (!text.includes(TODO_TAG)) return [];
-  return text.split("\n").flatMap((line, i) => {
-    const marker = MARKER.exec(line);
-    return marker ? [{ line: i + 1, message: todoMessage(marker[1]!) }] : [];
-  });
-}
-
-/**
- * A `// TODO(firecrawl-v2): ...` line (`#` in Python) above the statement that starts at `at`, unless the
- * comment lines right above it already say the same.
- */
-export function todoEdit(source: Source, at: number, message: string, link: string, comment = "//"): Edit | null {
-  const text = source.text;
-  const start = lineStart(text, at);
-  const line = `${comment} ${TODO_TAG} ${message} ${link}`;
-  let scan = start;
-  while (scan > 0) {
-    const prevStart = lineStart(text, scan - 1);
-    const above = text.slice(prevStart, scan).trim();
-    if (!above.startsWith(comment)) break;
-    if (above === line) return null;
-    scan = prevStart;
-  }
-  return { start, end: start, text: `${indentAt(text, at)}${line}${source.eol}` };
 }

@@ -6,7 +6,7 @@
  */
 import { DOCS, type DocLink } from "../mapping/docs.js";
 import type { ApiVersion } from "../mapping/imports.js";
-import { todoEdit } from "./code.js";
+import { todoEdit } from "./todo.js";
 import { applyEdits, mapOffset, unmapOffset, type Edit } from "./edits.js";
 import { lineFinder, readSource, writeSource, type Source } from "./source.js";
 
