@@ -7,7 +7,7 @@
 import { DOCS, type DocLink } from "../mapping/docs.js";
 import type { ApiVersion } from "../mapping/imports.js";
 import { todoEdit } from "./todo.js";
-import { applyEdits, mapOffset, unmapOffset, type Edit } from "./edits.js";
+import { applyEdits, mapOffset, unmapOffset, type Edit, type Span } from "./edits.js";
 import { lineFinder, readSource, writeSource, type Source } from "./source.js";
 
 export interface TransformOptions {
@@ -65,7 +65,7 @@ export interface PlannedChange {
 export interface PlannedTodo {
   readonly message: string;
   readonly edit: Edit;
-  readonly statement: { readonly start: number; readonly end: number };
+  readonly statement: Span;
   /** how many changes the step had planned when it asked for this line: it qualifies the one around there */
   readonly after: number;
 }
@@ -98,7 +98,7 @@ export class Planner {
     else current.edits.push(edit);
   }
 
-  todo(statement: { readonly start: number; readonly end: number }, message: string, link: DocLink = "migrate"): void {
+  todo(statement: Span, message: string, link: DocLink = "migrate"): void {
     const edit = todoEdit(this.source, statement.start, message, DOCS[link], this.comment);
     if (!edit || this.plan.edits.some((e) => e.start === edit.start && e.text === edit.text)) return;
     this.plan.edits.push(edit);

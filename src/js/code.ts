@@ -4,9 +4,9 @@
  * everything they do not touch stays byte for byte.
  */
 import type { Node, ObjectExpression } from "@babel/types";
-import type { Edit } from "../core/edits.js";
+import type { Edit, Span } from "../core/edits.js";
 import type { Source } from "../core/source.js";
-import { indentAt, indentUnit, lineStart } from "../core/text.js";
+import { indentAt, indentUnit, removeListItem as removeSpan } from "../core/text.js";
 
 export type Value = string | number | boolean | null | readonly Value[];
 
@@ -64,32 +64,14 @@ export function appendProperties(source: Source, object: ObjectExpression, entri
   return { start: last.end!, end: last.end!, text: `,${lines}` };
 }
 
-/**
- * Removes one property (or element) from an object or array literal, with its separator and, when it
- * stands on lines of its own, those whole lines, so no blank line or dangling comma is left behind.
- */
+/** A Babel node as the span the core's text helpers work with. */
+export function spanOf(node: Node): Span {
+  return { start: node.start!, end: node.end! };
+}
+
+/** Removes one property (or element) from an object or array literal: core/text.ts's removeListItem on Babel nodes. */
 export function removeListItem(source: Source, container: Node, list: readonly Node[], item: Node): Edit {
-  const text = source.text;
-  const close = container.end! - 1;
-  if (list.length === 1) return { start: container.start! + 1, end: close, text: "" };
-  const index = list.indexOf(item);
-  const next = list[index + 1];
-  const prev = list[index - 1]!;
-  const startLine = lineStart(text, item.start!);
-  const ownLine = text.slice(startLine, item.start!).trim() === "" && (index === 0 || prev.end! < startLine);
-  const followedByNewline = text.slice(item.end!, next ? next.start! : close).includes("\n");
-  if (ownLine && followedByNewline) {
-    // Its own line, with a comment trailing on it; comment lines below it belong to the next item.
-    const until = next ? text.indexOf("\n", item.end!) + 1 : lineStart(text, close);
-    if (!next && !/^\s*,/.test(text.slice(item.end!, close))) {
-      // The last item had no trailing comma, so the comma after the one before it goes too.
-      const eol = until - (text[until - 2] === "\r" ? 2 : 1);
-      return { start: text.indexOf(",", prev.end!), end: eol, text: "" };
-    }
-    return { start: startLine, end: until, text: "" };
-  }
-  if (next) return { start: item.start!, end: next.start!, text: "" };
-  return { start: prev.end!, end: item.end!, text: "" };
+  return removeSpan(source, spanOf(container), list.map((n) => n && spanOf(n)), spanOf(item));
 }
 
 /**
