@@ -106,6 +106,56 @@ export class Planner {
   }
 }
 
+/** What a step sees besides its language's parse, and how it records what it does: the same in every language. */
+export interface Context<At> {
+  readonly source: Source;
+  readonly options: TransformOptions;
+  /** earlier steps of this run changed the file: it is being migrated */
+  readonly migrating: boolean;
+  /** replaces a range; the change is recorded when it has a message (one message per logical change) */
+  edit(start: number, end: number, text: string, message?: string): void;
+  /** records an edit made with the text helpers (core/text.ts, js/code.ts, python/code.ts) */
+  apply(edit: Edit, message?: string): void;
+  /** a TODO line above the statement holding `at` */
+  todo(at: At, message: string, link?: DocLink): void;
+}
+
+/** A language's syntax as planning needs it: how a line comment starts, and the statement a node belongs to. */
+export interface Syntax<At> {
+  readonly comment: string;
+  statementOf(at: At): Span;
+}
+
+/**
+ * Runs one step on a parse without applying anything: the codemod applies the plan, the linter reports it.
+ * The step sees the parse's fields beside the shared context; an error it throws names the step.
+ */
+export function planStepWith<Parsed extends object, At>(
+  syntax: Syntax<At>,
+  step: Named & { run(context: Context<At> & Parsed): void },
+  source: Source,
+  parsed: Parsed,
+  options: TransformOptions,
+  migrating: boolean,
+): StepPlan {
+  const planner = new Planner(step, source, syntax.comment);
+  const context: Context<At> & Parsed = {
+    source,
+    ...parsed,
+    options,
+    migrating,
+    edit: (start, end, text, message) => planner.apply({ start, end, text }, message),
+    apply: (edit, message) => planner.apply(edit, message),
+    todo: (at, message, link) => planner.todo(syntax.statementOf(at), message, link),
+  };
+  try {
+    step.run(context);
+  } catch (error) {
+    throw new Error(`${step.name}: ${(error as Error).message}`, { cause: error });
+  }
+  return planner.plan;
+}
+
 /** What the pipeline needs of a language: parse a text, say whether it reaches the SDK, plan one step. */
 export interface Language<Parse, S extends Named> {
   parse(source: Source): Parse;

@@ -3,34 +3,19 @@
  * at a Babel parse of the file and plans source edits.
  */
 import type { File, Node } from "@babel/types";
-import type { DocLink } from "../mapping/docs.js";
 import { detectSdk, type SdkBindings, type TypeFacts } from "../detect/sdk.js";
 import { linkedClients } from "../detect/linked.js";
 import { findApiRequests, type ApiRequest } from "../detect/requests.js";
 import { PathIndex, type Path } from "../detect/paths.js";
-import type { Edit } from "../core/edits.js";
 import type { Source } from "../core/source.js";
-import { Planner, runPipeline, type Language, type Result, type StepPlan, type TransformOptions } from "../core/pipeline.js";
+import { planStepWith, runPipeline, type Context, type Language, type Result, type StepPlan, type Syntax, type TransformOptions } from "../core/pipeline.js";
+import { spanOf } from "./code.js";
 import { parse } from "./parse.js";
 
 export type { Change, PlannedChange, PlannedTodo, Result, StepPlan, Todo, TransformOptions } from "../core/pipeline.js";
 
-/** What one step sees and how it records what it does. */
-export interface StepContext {
-  readonly source: Source;
-  readonly ast: File;
-  readonly index: PathIndex;
-  readonly sdk: SdkBindings;
-  /** requests to the v1 API made over HTTP, without the SDK */
-  readonly requests: readonly ApiRequest[];
-  readonly options: TransformOptions;
-  /** replaces a range; the change is recorded when it has a message (one message per logical change) */
-  edit(start: number, end: number, text: string, message?: string): void;
-  /** records an edit made with the helpers of js/code.ts and core/text.ts */
-  apply(edit: Edit, message?: string): void;
-  /** a TODO line above the statement holding `path` */
-  todo(path: Path, message: string, link?: DocLink): void;
-}
+/** What a JavaScript step sees: the Babel parse, and the context every language's steps share (core/pipeline.ts). */
+export interface StepContext extends Context<Path>, Parsed {}
 
 export interface Step {
   readonly name: string;
@@ -65,25 +50,12 @@ function statementOf(path: Path): Node {
   return at.node as Node;
 }
 
+/** `//` comments; a TODO goes above the statement (or class member) holding a path. */
+const syntax: Syntax<Path> = { comment: "//", statementOf: (path) => spanOf(statementOf(path)) };
+
 /** Runs one step on a parse without applying anything: the codemod applies the plan, the linter reports it. */
-export function planStep(step: Step, source: Source, parsed: Parsed, options: TransformOptions): StepPlan {
-  const planner = new Planner(step, source, "//");
-  const context: StepContext = {
-    source,
-    ...parsed,
-    options,
-    edit(start, end, text, message) {
-      planner.apply({ start, end, text }, message);
-    },
-    apply: (edit, message) => planner.apply(edit, message),
-    todo: (at, message, link) => planner.todo(statementOf(at) as { start: number; end: number }, message, link),
-  };
-  try {
-    step.run(context);
-  } catch (error) {
-    throw new Error(`${step.name}: ${(error as Error).message}`, { cause: error });
-  }
-  return planner.plan;
+export function planStep(step: Step, source: Source, parsed: Parsed, options: TransformOptions, migrating = false): StepPlan {
+  return planStepWith(syntax, step, source, parsed, options, migrating);
 }
 
 /** JavaScript for the pipeline; with type facts, what the checker vouches for counts too. */
