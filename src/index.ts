@@ -4,6 +4,7 @@
  * language the text is in and where its package.json (which SDK it depends on) is.
  */
 import { migrateText } from "./cli/process-file.js";
+import { isPython, languageOf } from "./core/language.js";
 import type { Change, Result } from "./core/pipeline.js";
 import type { ApiVersion } from "./mapping/imports.js";
 import * as table from "./mapping/index.js";
@@ -24,7 +25,7 @@ export interface MigrateOptions {
 
 /** The text migrated to v2 (`output` is null when nothing changes), with what was changed and marked. */
 export async function migrate(path: string, text: string, options: MigrateOptions = {}): Promise<Result> {
-  if (/\.(py|ipynb)$/.test(path)) await loadPython();
+  if (isPython(languageOf(path))) await loadPython();
   const names = options.transforms && [...options.transforms];
   return migrateText(path, text, { steps: stepsNamed(names), pythonSteps: pythonStepsNamed(names), keepV1Defaults: options.keepV1Defaults, sdk: options.sdk });
 }

@@ -3,6 +3,7 @@
  * (python-dependencies.ts), the lockfiles they leave behind, and with --install their refresh (install.ts).
  * Loaded only when a run changed files: a tree with nothing to migrate never reads a manifest.
  */
+import { isPython, languageOf } from "../core/language.js";
 import { refreshLockfiles, type InstallOutcome } from "./install.js";
 import { lockRefreshes, packageBumps, SDK_RELEASE, type PackageBump } from "./package-json.js";
 import { pythonBumps, type LockRefresh } from "./python-dependencies.js";
@@ -18,8 +19,8 @@ export interface DependencyUpdate {
 
 export function updateDependencies(changed: readonly string[], { release = SDK_RELEASE, write, install }: { release?: string; write: boolean; install: boolean }): DependencyUpdate {
   // package.json speaks for the JavaScript SDK, requirements and pyproject for the Python one.
-  const python = pythonBumps(changed.filter((path) => /\.(py|ipynb)$/.test(path)));
-  const scripts = packageBumps(changed.filter((path) => !/\.(py|ipynb)$/.test(path)), release);
+  const python = pythonBumps(changed.filter((path) => isPython(languageOf(path))));
+  const scripts = packageBumps(changed.filter((path) => !isPython(languageOf(path))), release);
   const bumps = [...scripts, ...python.bumps];
   const failures: { path: string; error: string }[] = [];
   if (write) {

@@ -6,7 +6,7 @@
  * Symbolic links are never followed, so a link loop cannot trap the walk; one named outright is reported.
  * A folder that cannot be read, or a path too long for the system, is reported and the rest goes on.
  */
-import { isShellText, SHELL_EXTENSIONS } from "../shell/files.js";
+import { isDeclaration, JAVASCRIPT_EXTENSIONS, languageOf, PYTHON_EXTENSIONS, SHELL_EXTENSIONS, TYPESCRIPT_EXTENSIONS } from "../core/language.js";
 import { existsSync, lstatSync, readdirSync, readFileSync, type Dirent, type Stats } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { createRequire } from "node:module";
@@ -14,10 +14,9 @@ import ignore, { type Ignore } from "ignore";
 import { gitFiles } from "./git.js";
 import { tempFileWriter } from "./write.js";
 
-export const DEFAULT_EXTENSIONS = ["js", "jsx", "mjs", "cjs", "ts", "tsx", "mts", "cts", "py", "ipynb", ...SHELL_EXTENSIONS] as const;
+export const DEFAULT_EXTENSIONS = [...JAVASCRIPT_EXTENSIONS, ...TYPESCRIPT_EXTENSIONS, ...PYTHON_EXTENSIONS, ...SHELL_EXTENSIONS] as const;
 const require = createRequire(import.meta.url);
 const SKIPPED_DIRS = new Set(["node_modules", "dist", "build", "coverage", ".next", ".git"]);
-const DECLARATION = /\.d\.[cm]?ts$/;
 
 export interface DiscoverOptions {
   readonly extensions: readonly string[];
@@ -85,7 +84,7 @@ export function discover(paths: readonly string[], options: DiscoverOptions): Di
   const extensions = new Set(options.extensions.map((e) => e.replace(/^\./, "")));
   // Makefiles and Dockerfiles have no extension to name: they come with the shell scripts.
   const wanted = (file: string) =>
-    (extensions.has(file.slice(file.lastIndexOf(".") + 1)) || (extensions.has("sh") && isShellText(file))) && !DECLARATION.test(file);
+    (extensions.has(file.slice(file.lastIndexOf(".") + 1)) || (extensions.has("sh") && languageOf(file) === "shell")) && !isDeclaration(file);
   const files = new Set<string>();
   const tsconfigs: string[] = [];
   const missing: string[] = [];

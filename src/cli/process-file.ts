@@ -5,6 +5,7 @@
  */
 import { writeAtomically, type FileStamp } from "./write.js";
 import { unifiedDiff } from "./unified-diff.js";
+import { isJavaScript, languageOf } from "../core/language.js";
 import type { Result } from "../core/pipeline.js";
 import { findClientCalls } from "../detect/calls.js";
 import { packageSdk, pythonPackageSdk } from "../detect/package-sdk.js";
@@ -17,7 +18,6 @@ import { parseForSteps, runSteps, type Change, type Step, type TransformOptions 
 import type { PyStep } from "../python/language.js";
 import { runPython } from "../python/language.js";
 import { runNotebook } from "../python/notebook.js";
-import { isShellText } from "../shell/files.js";
 import { runShell, shellSteps } from "../shell/requests.js";
 
 export type FileStatus = "changed" | "unchanged" | "error" | "skipped";
@@ -61,9 +61,10 @@ const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** Python files, notebooks, shell text and JavaScript/TypeScript, each through its own steps (Python's parser loaded). */
 export function migrateText(path: string, text: string, options: Pick<ProcessOptions, "steps" | "pythonSteps" | "keepV1Defaults" | "sdk">, types?: TypeFacts): Result {
-  if (isShellText(path)) return runShell(shellSteps.filter((step) => options.steps.some((s) => s.name === step.name)), path, text, options);
-  if (path.endsWith(".ipynb")) return runNotebook(options.pythonSteps, path, text, { ...options, sdk: options.sdk ?? pythonPackageSdk(path) });
-  if (path.endsWith(".py")) return runPython(options.pythonSteps, path, text, { ...options, sdk: options.sdk ?? pythonPackageSdk(path) });
+  const language = languageOf(path);
+  if (language === "shell") return runShell(shellSteps.filter((step) => options.steps.some((s) => s.name === step.name)), path, text, options);
+  if (language === "notebook") return runNotebook(options.pythonSteps, path, text, { ...options, sdk: options.sdk ?? pythonPackageSdk(path) });
+  if (language === "python") return runPython(options.pythonSteps, path, text, { ...options, sdk: options.sdk ?? pythonPackageSdk(path) });
   return runSteps(options.steps, path, text, { ...options, sdk: options.sdk ?? packageSdk(path) }, types);
 }
 
@@ -94,7 +95,7 @@ export function processFile(path: string, options: ProcessOptions, types?: TypeF
   try {
     const result = migrateText(path, text, options, types);
     const markers = todoMarkers(text);
-    const byTypes = types && !/\.(py|ipynb)$/.test(path) && !isShellText(path) ? foundByTypes(path, text, types) : undefined;
+    const byTypes = types && isJavaScript(languageOf(path)) ? foundByTypes(path, text, types) : undefined;
     const notes = result.notes?.length ? { notes: result.notes } : {};
     if (result.output === null) return { ...base, status: "unchanged", todos: result.todos, foundByTypes: byTypes, markers, ...notes };
     if (options.hold) {

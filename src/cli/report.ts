@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import pc from "picocolors";
+import { isPython, languageOf } from "../core/language.js";
 import { todoMessage } from "../core/todo.js";
 import type { CellLine } from "../core/pipeline.js";
 import type { FileReport } from "./process-file.js";
@@ -191,7 +192,7 @@ export function summaryText(report: RunReport, cwd: string): string {
     lines.push(`Verified against ${v.against}: ${v.files} migrated files type-checked, ${v.newErrors || "no"} new type errors${verdict}`);
   }
   // Prettier, Biome and ESLint format JavaScript and TypeScript; migrated Python files are not theirs.
-  const scripts = report.files.filter((f) => f.status === "changed" && !/\.(py|ipynb)$/.test(f.path)).map((f) => f.path);
+  const scripts = report.files.filter((f) => f.status === "changed" && !isPython(languageOf(f.path))).map((f) => f.path);
   const format = report.mode === "run" ? formatCommand(cwd, scripts) : null;
   if (format) lines.push(`Format the changed files with: ${format}`);
   return lines.join("\n").replace(/^\n/, "");

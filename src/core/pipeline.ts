@@ -8,6 +8,7 @@ import { DOCS, type DocLink } from "../mapping/docs.js";
 import type { ApiVersion } from "../mapping/imports.js";
 import { todoEdit } from "./todo.js";
 import { applyEdits, mapOffset, unmapOffset, type Edit, type Span } from "./edits.js";
+import type { SourceLanguage } from "./language.js";
 import { lineFinder, readSource, writeSource, type Source } from "./source.js";
 
 export interface TransformOptions {
@@ -181,8 +182,9 @@ function collide(a: readonly Edit[], b: readonly Edit[]): boolean {
   );
 }
 
-export function runPipeline<Parse, S extends Named>(language: Language<Parse, S>, steps: readonly S[], path: string, raw: string, options: TransformOptions = {}): Result {
-  let source = readSource(path, raw);
+/** `written`: the language of the text when the language knows it whatever the path says (else the path says). */
+export function runPipeline<Parse, S extends Named>(language: Language<Parse, S>, steps: readonly S[], path: string, raw: string, options: TransformOptions = {}, written?: SourceLanguage): Result {
+  let source = readSource(path, raw, written);
   const input = source.text;
   const changes: Pending[] = [];
   const todos: Pending[] = [];

@@ -1,6 +1,10 @@
+import { languageOf, type SourceLanguage } from "./language.js";
+
 /** A file as the transforms see it: text without its BOM, plus the conventions edits must follow. */
 export interface Source {
   readonly path: string;
+  /** what the text is written in: by default what its path says (core/language.ts) */
+  readonly language: SourceLanguage;
   readonly text: string;
   readonly bom: boolean;
   /** the line end new lines get: the file's most common one (a lone \r in old Mac files) */
@@ -8,14 +12,14 @@ export interface Source {
   readonly quote: '"' | "'";
 }
 
-export function readSource(path: string, raw: string): Source {
+export function readSource(path: string, raw: string, language: SourceLanguage = languageOf(path)): Source {
   const bom = raw.charCodeAt(0) === 0xfeff;
   const text = bom ? raw.slice(1) : raw;
   const crlf = text.match(/\r\n/g)?.length ?? 0;
   const lf = (text.match(/\n/g)?.length ?? 0) - crlf;
   const cr = (text.match(/\r/g)?.length ?? 0) - crlf;
   const eol = cr > lf && cr > crlf ? "\r" : crlf > lf ? "\r\n" : "\n";
-  return { path, text, bom, eol, quote: dominantQuote(text) };
+  return { path, language, text, bom, eol, quote: dominantQuote(text) };
 }
 
 /** The text to write back: the BOM a file came with stays. */

@@ -5,13 +5,14 @@
  */
 import type { Node, ObjectExpression } from "@babel/types";
 import type { Edit, Span } from "../core/edits.js";
+import { isTypeScript as isTypeScriptLanguage } from "../core/language.js";
 import type { Source } from "../core/source.js";
 import { indentAt, indentUnit, removeListItem as removeSpan } from "../core/text.js";
 
 export type Value = string | number | boolean | null | readonly Value[];
 
 export function isTypeScript(source: Source): boolean {
-  return /\.[cm]?tsx?$/.test(source.path);
+  return isTypeScriptLanguage(source.language);
 }
 
 export function textOf(source: Source, node: Node): string {

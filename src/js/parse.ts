@@ -1,6 +1,7 @@
-/** Babel's parse of JavaScript and TypeScript, with the syntax each file's extension asks for. */
+/** Babel's parse of JavaScript and TypeScript, with the syntax each file's dialect asks for. */
 import { parse as babelParse, type ParserPlugin } from "@babel/parser";
 import type { File } from "@babel/types";
+import type { SourceLanguage } from "../core/language.js";
 import type { Source } from "../core/source.js";
 
 const COMMON: ParserPlugin[] = [
@@ -14,12 +15,12 @@ const COMMON: ParserPlugin[] = [
 ];
 
 /**
- * The parser per extension, as Next.js's codemods choose it: `ts` for .ts/.mts/.cts so `<T>x` casts parse,
- * TypeScript with JSX for .tsx, and JSX without types for plain JavaScript.
+ * The parser per dialect, as Next.js's codemods choose it by extension (core/language.ts): `ts` for
+ * .ts/.mts/.cts so `<T>x` casts parse, TypeScript with JSX for .tsx, and JSX without types for the rest.
  */
-export function pluginsFor(path: string): ParserPlugin[] {
-  if (/\.[cm]?ts$/.test(path)) return [...COMMON, "typescript"];
-  if (/\.tsx$/.test(path)) return [...COMMON, "typescript", "jsx"];
+export function pluginsFor(language: SourceLanguage): ParserPlugin[] {
+  if (language === "typescript") return [...COMMON, "typescript"];
+  if (language === "tsx") return [...COMMON, "typescript", "jsx"];
   return [...COMMON, "jsx"];
 }
 
@@ -52,7 +53,7 @@ function parserOptions(plugins: ParserPlugin[]) {
  * parameter decorators) first, then the standard one, which also allows `export @dec class`.
  */
 export function parse(source: Source): File {
-  const plugins = pluginsFor(source.path);
+  const plugins = pluginsFor(source.language);
   try {
     return parseWith(source, plugins);
   } catch (error) {

@@ -54,5 +54,5 @@ const python: Language<PyParsed, PyStep> = {
 };
 
 export function runPython(steps: readonly PyStep[], path: string, raw: string, options: TransformOptions = {}): Result {
-  return runPipeline(python, steps, path, raw, options);
+  return runPipeline(python, steps, path, raw, options, "python");
 }

@@ -138,5 +138,5 @@ const shell: Language<ShellRequest[], Named> = {
 
 /** Migrates the requests to the API that a shell-like text (script, Makefile, Dockerfile, YAML) makes with curl. */
 export function runShell(steps: readonly Named[], path: string, text: string, options: TransformOptions = {}): Result {
-  return runPipeline(shell, steps, path, text, options);
+  return runPipeline(shell, steps, path, text, options, "shell");
 }
