@@ -12,6 +12,7 @@ import type { TypeFacts } from "../src/detect/sdk.js";
 import type { ApiVersion } from "../src/mapping/imports.js";
 import { parseForSteps, planStep, reachesApi, type Parsed, type PlannedChange, type PlannedTodo, type Step } from "../src/js/steps.js";
 import { within } from "../src/core/edits.js";
+import { languageOf } from "../src/core/language.js";
 import { readSource, type Source } from "../src/core/source.js";
 import { typeOracle } from "./type-oracle.js";
 
@@ -57,8 +58,8 @@ function mayReachSdk(sourceCode: SourceCode, filename: string): boolean {
  * TypeScript; a file it still cannot read is left alone rather than guessed at.
  */
 function parseAsEslintDid(filename: string, text: string, types: TypeFacts | undefined): { source: Source; parsed: Parsed } | null {
-  for (const path of [filename, `${filename}.ts`, `${filename}.tsx`]) {
-    const source = readSource(path, text);
+  for (const language of [languageOf(filename), "typescript", "tsx"] as const) {
+    const source = readSource(filename, text, language);
     try {
       return { source, parsed: parseForSteps(source, types) };
     } catch {

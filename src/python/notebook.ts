@@ -98,7 +98,7 @@ export function runNotebook(steps: readonly PyStep[], path: string, json: string
     if (masked.python) code.push({ source, text, number: i + 1, masked: masked.masked, restore: masked.restore });
     else notes.push(`cell ${i + 1}: ${masked.reason}; left as it is`);
   });
-  const result = runPython(steps, `${path}.py`, code.map((c) => c.masked).join(`\n${SEAM}\n`), options);
+  const result = runPython(steps, path, code.map((c) => c.masked).join(`\n${SEAM}\n`), options);
   const noted = notes.length ? { notes } : {};
   const inputLine = locator(json, code, code.map((c) => c.text));
   const place = (c: Change, outputLine: typeof inputLine): Change => {
