@@ -3,7 +3,7 @@
  * finished. Off in `recommended` (the markers are the point of a first pass), on in `strict`.
  */
 import type { Rule } from "eslint";
-import { TODO_TAG, todoMessage } from "../src/engine/code.js";
+import { TODO_TAG, todoMessage } from "../src/core/todo.js";
 import { RULE_DOCS_URL } from "../src/mapping/concerns.js";
 
 const rule: Rule.RuleModule = {

@@ -7,12 +7,13 @@ import type { AST, Rule, SourceCode } from "eslint";
 import { CONCERNS, RULE_DOCS_URL } from "../src/mapping/concerns.js";
 import { importsClientsFrom } from "../src/detect/linked.js";
 import { mentionsFirecrawl } from "../src/detect/mentions.js";
-import { contains } from "../src/detect/paths.js";
 import { packageSdk } from "../src/detect/package-sdk.js";
 import type { TypeFacts } from "../src/detect/sdk.js";
 import type { ApiVersion } from "../src/mapping/imports.js";
-import { parseForSteps, planStep, reachesApi, type Parsed, type PlannedChange, type PlannedTodo, type Step } from "../src/engine/transform.js";
-import { readSource, type Source } from "../src/engine/source.js";
+import { parseForSteps, planStep, reachesApi, type Parsed, type PlannedChange, type PlannedTodo, type Step } from "../src/js/steps.js";
+import { within } from "../src/core/edits.js";
+import { languageOf } from "../src/core/language.js";
+import { readSource, type Source } from "../src/core/source.js";
 import { typeOracle } from "./type-oracle.js";
 
 
@@ -57,8 +58,8 @@ function mayReachSdk(sourceCode: SourceCode, filename: string): boolean {
  * TypeScript; a file it still cannot read is left alone rather than guessed at.
  */
 function parseAsEslintDid(filename: string, text: string, types: TypeFacts | undefined): { source: Source; parsed: Parsed } | null {
-  for (const path of [filename, `${filename}.ts`, `${filename}.tsx`]) {
-    const source = readSource(path, text);
+  for (const language of [languageOf(filename), "typescript", "tsx"] as const) {
+    const source = readSource(filename, text, language);
     try {
       return { source, parsed: parseForSteps(source, types) };
     } catch {
@@ -113,7 +114,7 @@ export function stepRule(step: Step, { description }: StepRuleOptions): Rule.Rul
           const claims = new Map<PlannedChange, PlannedTodo[]>();
           const unclaimed: PlannedTodo[] = [];
           for (const todo of plan.todos) {
-            const inStatement = plan.changes.map((change, i) => ({ change, i })).filter(({ change }) => contains(todo.statement as never, change.edits[0]! as never));
+            const inStatement = plan.changes.map((change, i) => ({ change, i })).filter(({ change }) => within(todo.statement, change.edits[0]!));
             const claimed = inStatement.filter(({ i }) => i < todo.after).at(-1) ?? inStatement.find(({ i }) => i >= todo.after);
             if (claimed) claims.set(claimed.change, [...(claims.get(claimed.change) ?? []), todo]);
             else unclaimed.push(todo);

@@ -4,7 +4,8 @@
  * language the text is in and where its package.json (which SDK it depends on) is.
  */
 import { migrateText } from "./cli/process-file.js";
-import type { Change, Result } from "./engine/pipeline.js";
+import { languageOf, mayHoldPython } from "./core/language.js";
+import type { Change, Result } from "./core/pipeline.js";
 import type { ApiVersion } from "./mapping/imports.js";
 import * as table from "./mapping/index.js";
 import { loadPython } from "./python/parser.js";
@@ -24,7 +25,7 @@ export interface MigrateOptions {
 
 /** The text migrated to v2 (`output` is null when nothing changes), with what was changed and marked. */
 export async function migrate(path: string, text: string, options: MigrateOptions = {}): Promise<Result> {
-  if (/\.(py|ipynb|md|mdx|markdown)$/i.test(path)) await loadPython();
+  if (mayHoldPython(languageOf(path))) await loadPython();
   const names = options.transforms && [...options.transforms];
   return migrateText(path, text, { steps: stepsNamed(names), pythonSteps: pythonStepsNamed(names), keepV1Defaults: options.keepV1Defaults, sdk: options.sdk });
 }

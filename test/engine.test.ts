@@ -1,9 +1,10 @@
 /** The edit engine's own promises: what a transform relies on when it plans edits. */
 import { describe, expect, test } from "vitest";
-import { appendProperties, removeListItem } from "../src/engine/code.js";
-import { applyEdits, mapOffset } from "../src/engine/edits.js";
-import { parse, readSource, writeSource } from "../src/engine/source.js";
-import { runSteps, type StepContext } from "../src/engine/transform.js";
+import { appendProperties, removeListItem } from "../src/js/code.js";
+import { applyEdits, mapOffset } from "../src/core/edits.js";
+import { parse } from "../src/js/parse.js";
+import { readSource, writeSource } from "../src/core/source.js";
+import { runSteps, type StepContext } from "../src/js/steps.js";
 import { steps } from "../transforms/v1-to-v2.js";
 import type { ObjectExpression } from "@babel/types";
 

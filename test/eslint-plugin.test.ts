@@ -9,7 +9,7 @@ import { ESLint, Linter, RuleTester } from "eslint";
 import tseslint from "typescript-eslint";
 import { afterAll, describe, expect, it, test } from "vitest";
 import plugin, { rules } from "../rules/index.js";
-import { runSteps } from "../src/engine/transform.js";
+import { runSteps } from "../src/js/steps.js";
 import { steps } from "../transforms/v1-to-v2.js";
 import { loadFixtures } from "./support/fixtures.js";
 

@@ -3,7 +3,7 @@
  * migrate, and checked against the real SDKs' types (inputs against v1, outputs against v2).
  */
 import { describe, expect, test } from "vitest";
-import { runSteps } from "../src/engine/transform.js";
+import { runSteps } from "../src/js/steps.js";
 import { steps } from "../transforms/v1-to-v2.js";
 import { loadFixtures } from "./support/fixtures.js";
 import { typeErrors } from "./support/typecheck.js";

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { packageSdk, pythonPackageSdk } from "../src/detect/package-sdk.js";
-import { runSteps } from "../src/engine/transform.js";
+import { runSteps } from "../src/js/steps.js";
 import { steps } from "../transforms/v1-to-v2.js";
 
 describe("the SDK a package depends on", () => {

@@ -7,7 +7,8 @@
 import type { ObjectExpression } from "@babel/types";
 import { movingRequests, type ApiRequest } from "../src/detect/requests.js";
 import { findProperty, propertyKey } from "../src/detect/values.js";
-import { toJscodeshift, type Step } from "../src/engine/transform.js";
+import { toJscodeshift } from "../src/js/jscodeshift.js";
+import type { Step } from "../src/js/steps.js";
 import { FORMATS } from "../src/mapping/formats.js";
 
 const JSON_FORMATS = new Set(FORMATS.filter((row) => row.v2?.type === "json").map((row) => row.v1));

@@ -6,9 +6,10 @@
 import type { CallExpression, Node } from "@babel/types";
 import { findClientCalls, type ClientCall } from "../src/detect/calls.js";
 import { hasV1Shape } from "../src/detect/version.js";
-import { appendProperties, literal, objectLiteral, textOf } from "../src/engine/code.js";
-import type { Edit } from "../src/engine/edits.js";
-import { toJscodeshift, type Step, type StepContext } from "../src/engine/transform.js";
+import { appendProperties, literal, objectLiteral, textOf } from "../src/js/code.js";
+import type { Edit } from "../src/core/edits.js";
+import { toJscodeshift } from "../src/js/jscodeshift.js";
+import type { Step, StepContext } from "../src/js/steps.js";
 import { SDK_MODULES, V1_ACCESSOR } from "../src/mapping/imports.js";
 import { methodRow } from "../src/mapping/methods.js";
 import type { ArgumentShape } from "../src/mapping/methods.js";

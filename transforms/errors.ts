@@ -6,8 +6,9 @@
 import type { ASTPath } from "jscodeshift";
 import type { Node } from "@babel/types";
 import { walkPaths } from "../src/detect/paths.js";
-import { textOf } from "../src/engine/code.js";
-import { toJscodeshift, type Step, type StepContext } from "../src/engine/transform.js";
+import { textOf } from "../src/js/code.js";
+import { toJscodeshift } from "../src/js/jscodeshift.js";
+import type { Step, StepContext } from "../src/js/steps.js";
 import { ERRORS } from "../src/mapping/imports.js";
 
 type AnyPath = ASTPath<Node>;

@@ -9,8 +9,9 @@ import type { ArrayExpression, Node, ObjectExpression, ObjectProperty } from "@b
 import { findClientCalls } from "../src/detect/calls.js";
 import { requestBodies } from "../src/detect/requests.js";
 import { findProperty, optionsObjects, propertyKey, resolveObject, typedOptionsObjects } from "../src/detect/values.js";
-import { isTypeScript, literal, removeListItem, textOf } from "../src/engine/code.js";
-import { toJscodeshift, type Step, type StepContext } from "../src/engine/transform.js";
+import { isTypeScript, literal, removeListItem, textOf } from "../src/js/code.js";
+import { toJscodeshift } from "../src/js/jscodeshift.js";
+import type { Step, StepContext } from "../src/js/steps.js";
 import { FORMATS, type FormatRow } from "../src/mapping/formats.js";
 
 const rowsByV1 = new Map(FORMATS.map((row) => [row.v1, row]));

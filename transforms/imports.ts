@@ -6,8 +6,9 @@
 import type { Node } from "@babel/types";
 import { isFree, referencesTo } from "../src/detect/references.js";
 import { hasV1Calls } from "../src/detect/version.js";
-import { isTypeScript, literal, removeListItem } from "../src/engine/code.js";
-import { toJscodeshift, type Step, type StepContext } from "../src/engine/transform.js";
+import { isTypeScript, literal, removeListItem } from "../src/js/code.js";
+import { toJscodeshift } from "../src/js/jscodeshift.js";
+import type { Step, StepContext } from "../src/js/steps.js";
 import { CLIENT, ERRORS, TYPES } from "../src/mapping/imports.js";
 
 /** v1 export -> v2 export, and why when there is none. */

@@ -9,8 +9,10 @@ import { findClientCalls } from "../src/detect/calls.js";
 import { requestBodies } from "../src/detect/requests.js";
 import { findProperty, memberName, opaqueOptions, optionsObjects, propertyKey, typedOptionsObjects, type OptionsObject } from "../src/detect/values.js";
 import { isV1Call } from "../src/detect/version.js";
-import { isTypeScript, literal, removeListItem, removeStatement, textOf } from "../src/engine/code.js";
-import { toJscodeshift, type Step, type StepContext } from "../src/engine/transform.js";
+import { isTypeScript, literal, removeListItem, textOf } from "../src/js/code.js";
+import { removeStatement } from "../src/core/text.js";
+import { toJscodeshift } from "../src/js/jscodeshift.js";
+import type { Step, StepContext } from "../src/js/steps.js";
 import { optionRowsFor, type Literal, type OptionRow } from "../src/mapping/options.js";
 
 type Change = Extract<OptionRow["change"], { kind: "boolean-to-value" }>;

@@ -5,8 +5,9 @@
 import type { Node } from "@babel/types";
 import { findClientCalls } from "../src/detect/calls.js";
 import { findProperty, optionsObjects } from "../src/detect/values.js";
-import { appendProperties, literal } from "../src/engine/code.js";
-import { toJscodeshift, type Step } from "../src/engine/transform.js";
+import { appendProperties, literal } from "../src/js/code.js";
+import { toJscodeshift } from "../src/js/jscodeshift.js";
+import type { Step } from "../src/js/steps.js";
 import { DEFAULTS } from "../src/mapping/defaults.js";
 
 const KEPT = DEFAULTS.filter((row) => row.v1 !== null);

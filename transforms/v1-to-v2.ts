@@ -4,7 +4,8 @@
  * the API, before its URL leaves /v1, by which the request is known), then the requests and the calls
  * themselves, the error fields, the imports last, and v1 defaults on request.
  */
-import { toJscodeshift, type Step } from "../src/engine/transform.js";
+import { toJscodeshift } from "../src/js/jscodeshift.js";
+import type { Step } from "../src/js/steps.js";
 import { step as apiRequests } from "./api-requests.js";
 import { step as clientMethods } from "./client-methods.js";
 import { step as errors } from "./errors.js";

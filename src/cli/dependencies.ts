@@ -3,8 +3,8 @@
  * (python-dependencies.ts), the lockfiles they leave behind, and with --install their refresh (install.ts).
  * Loaded only when a run changed files: a tree with nothing to migrate never reads a manifest.
  */
+import { isPython, languageOf } from "../core/language.js";
 import { refreshLockfiles, type InstallOutcome } from "./install.js";
-import { isDocument } from "../docs/files.js";
 import { lockRefreshes, packageBumps, SDK_RELEASE, type PackageBump } from "./package-json.js";
 import { pythonBumps, type LockRefresh } from "./python-dependencies.js";
 import { writeAtomically } from "./write.js";
@@ -20,9 +20,9 @@ export interface DependencyUpdate {
 export function updateDependencies(changed: readonly string[], { release = SDK_RELEASE, write, install }: { release?: string; write: boolean; install: boolean }): DependencyUpdate {
   // package.json speaks for the JavaScript SDK, requirements and pyproject for the Python one. A document's
   // snippets run nowhere: showing v2 code asks nothing of the package's dependency.
-  const code = changed.filter((path) => !isDocument(path));
-  const python = pythonBumps(code.filter((path) => /\.(py|ipynb)$/.test(path)));
-  const scripts = packageBumps(code.filter((path) => !/\.(py|ipynb)$/.test(path)), release);
+  const code = changed.filter((path) => languageOf(path) !== "document");
+  const python = pythonBumps(code.filter((path) => isPython(languageOf(path))));
+  const scripts = packageBumps(code.filter((path) => !isPython(languageOf(path))), release);
   const bumps = [...scripts, ...python.bumps];
   const failures: { path: string; error: string }[] = [];
   if (write) {

@@ -6,8 +6,7 @@
  * Symbolic links are never followed, so a link loop cannot trap the walk; one named outright is reported.
  * A folder that cannot be read, or a path too long for the system, is reported and the rest goes on.
  */
-import { isShellText, SHELL_EXTENSIONS } from "../shell/files.js";
-import { isDocument } from "../docs/files.js";
+import { isDeclaration, JAVASCRIPT_EXTENSIONS, languageOf, PYTHON_EXTENSIONS, SHELL_EXTENSIONS, TYPESCRIPT_EXTENSIONS } from "../core/language.js";
 import { existsSync, lstatSync, readdirSync, readFileSync, type Dirent, type Stats } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { createRequire } from "node:module";
@@ -15,10 +14,9 @@ import ignore, { type Ignore } from "ignore";
 import { gitFiles } from "./git.js";
 import { tempFileWriter } from "./write.js";
 
-export const DEFAULT_EXTENSIONS = ["js", "jsx", "mjs", "cjs", "ts", "tsx", "mts", "cts", "py", "ipynb", ...SHELL_EXTENSIONS] as const;
+export const DEFAULT_EXTENSIONS = [...JAVASCRIPT_EXTENSIONS, ...TYPESCRIPT_EXTENSIONS, ...PYTHON_EXTENSIONS, ...SHELL_EXTENSIONS] as const;
 const require = createRequire(import.meta.url);
 const SKIPPED_DIRS = new Set(["node_modules", "dist", "build", "coverage", ".next", ".git"]);
-const DECLARATION = /\.d\.[cm]?ts$/;
 
 export interface DiscoverOptions {
   readonly extensions: readonly string[];
@@ -88,7 +86,8 @@ export function discover(paths: readonly string[], options: DiscoverOptions): Di
   const extensions = new Set(options.extensions.map((e) => e.replace(/^\./, "")));
   // Makefiles and Dockerfiles have no extension to name: they come with the shell scripts.
   const wanted = (file: string) =>
-    (extensions.has(file.slice(file.lastIndexOf(".") + 1)) || (extensions.has("sh") && isShellText(file)) || (options.documents && isDocument(file))) && !DECLARATION.test(file);
+    (extensions.has(file.slice(file.lastIndexOf(".") + 1)) || (extensions.has("sh") && languageOf(file) === "shell") || (options.documents && languageOf(file) === "document")) &&
+    !isDeclaration(file);
   const files = new Set<string>();
   const tsconfigs: string[] = [];
   const missing: string[] = [];
@@ -165,7 +164,7 @@ export function discover(paths: readonly string[], options: DiscoverOptions): Di
     const user: Rules[] = options.ignore.length ? [{ base: stat.isDirectory() ? path : resolve(path, ".."), rules: ignore().add([...options.ignore]) }] : [];
     if (stat.isDirectory()) {
       if (!listed(path, user)) walk(path, [...ancestorRules(path), ...user]);
-    } else if (stat.isFile() && (wanted(path) || isDocument(path)) && !isIgnored(path, false, matched ? [...ancestorRules(dirname(path)), ...user] : user)) {
+    } else if (stat.isFile() && (wanted(path) || languageOf(path) === "document") && !isIgnored(path, false, matched ? [...ancestorRules(dirname(path)), ...user] : user)) {
       // A file named outright is taken unless the user's own --ignore says otherwise; one a pattern matched
       // also answers to the .gitignore files, as a file met in a folder does.
       files.add(path);

@@ -3,7 +3,7 @@
  * GitHub workflow annotations.
  */
 import type { Log, ReportingDescriptor, Result } from "sarif";
-import type { Named } from "../engine/pipeline.js";
+import type { Named } from "../core/pipeline.js";
 import { helpUri } from "../mapping/concerns.js";
 import type { FileReport } from "./process-file.js";
 import { displayPath, inCell } from "./report.js";

@@ -10,6 +10,7 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { FileReport, ProcessOptions } from "./process-file.js";
 import { typeFactsOf, type FileTypes } from "../type-aware/facts.js";
+import { languageOf, mayHoldPython } from "../core/language.js";
 
 /** Below this many files per worker, a worker's start-up (loading the parser) costs more than it saves. */
 const PER_WORKER = 64;
@@ -20,9 +21,6 @@ export interface WorkerOptions extends Omit<ProcessOptions, "steps" | "pythonSte
   /** names of the steps to run, in preset order; all of them when absent */
   readonly transforms?: readonly string[];
 }
-
-/** Files that may hold Python: its own, notebooks, and documents (a ```python block). */
-export const PYTHON = /\.(py|ipynb|md|mdx|markdown)$/i;
 
 /** The transforms, loaded once per thread, on demand. */
 export async function loadProcessing(options: WorkerOptions) {
@@ -36,7 +34,7 @@ export async function loadProcessing(options: WorkerOptions) {
 
 /** The Python parser, loaded the first time one of these paths needs it (loading again is a no-op). */
 export async function readyFor(paths: readonly string[]): Promise<void> {
-  if (paths.some((p) => PYTHON.test(p))) await (await import("../python/parser.js")).loadPython();
+  if (paths.some((p) => mayHoldPython(languageOf(p)))) await (await import("../python/parser.js")).loadPython();
 }
 
 /** A file to process, with what the type checker found in it (type-aware mode). */

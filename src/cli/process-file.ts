@@ -5,20 +5,20 @@
  */
 import { writeAtomically, type FileStamp } from "./write.js";
 import { unifiedDiff } from "./unified-diff.js";
-import type { Result } from "../engine/pipeline.js";
+import { isJavaScript, languageOf } from "../core/language.js";
+import type { Result } from "../core/pipeline.js";
 import { findClientCalls } from "../detect/calls.js";
 import { packageSdk, pythonPackageSdk } from "../detect/package-sdk.js";
 import { detectSdk, type TypeFacts } from "../detect/sdk.js";
 import { isSettled, screenFile, type Contents } from "./screen.js";
-import { todoMarkers } from "../engine/code.js";
-import { lineAt, ParseError, readSource } from "../engine/source.js";
-import { parseForSteps, runSteps, type Change, type Step, type TransformOptions } from "../engine/transform.js";
+import { todoMarkers } from "../core/todo.js";
+import { lineAt, readSource } from "../core/source.js";
+import { ParseError } from "../js/parse.js";
+import { parseForSteps, runSteps, type Change, type Step, type TransformOptions } from "../js/steps.js";
 import type { PyStep } from "../python/language.js";
 import { runPython } from "../python/language.js";
 import { runNotebook } from "../python/notebook.js";
-import { isDocument } from "../docs/files.js";
 import { runDocument } from "../docs/document.js";
-import { isShellText } from "../shell/files.js";
 import { runShell, shellSteps } from "../shell/requests.js";
 
 export type FileStatus = "changed" | "unchanged" | "error" | "skipped";
@@ -60,15 +60,18 @@ export interface ProcessOptions extends TransformOptions {
 // ignoreBOM keeps a byte-order mark in the text, so it is written back (readSource sets it aside).
 const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
-/** Python files, notebooks, shell text and JavaScript/TypeScript, each through its own steps (Python's parser loaded). */
-export function migrateText(path: string, text: string, options: Pick<ProcessOptions, "steps" | "pythonSteps" | "keepV1Defaults" | "sdk">, types?: TypeFacts): Result {
-  // A document's code blocks go through this same dispatch, each as a file of its language beside the document.
-  const blocks = (document: string, body: string) => runDocument(document, body, (program, code) => migrateText(program, code, options));
-  if (isDocument(path)) return blocks(path, text);
-  if (isShellText(path)) return runShell(shellSteps.filter((step) => options.steps.some((s) => s.name === step.name)), path, text, options);
-  if (path.endsWith(".ipynb")) return runNotebook(options.pythonSteps, path, text, { ...options, sdk: options.sdk ?? pythonPackageSdk(path) }, (cell) => blocks(`${path}.md`, cell));
-  if (path.endsWith(".py")) return runPython(options.pythonSteps, path, text, { ...options, sdk: options.sdk ?? pythonPackageSdk(path) });
-  return runSteps(options.steps, path, text, { ...options, sdk: options.sdk ?? packageSdk(path) }, types);
+/**
+ * Python files, notebooks, shell text, documents and JavaScript/TypeScript, each through its own steps
+ * (Python's parser loaded). `language` is what the text is written in where the path does not say it: a
+ * document's code block is migrated in its own language under the document's path.
+ */
+export function migrateText(path: string, text: string, options: Pick<ProcessOptions, "steps" | "pythonSteps" | "keepV1Defaults" | "sdk">, types?: TypeFacts, language = languageOf(path)): Result {
+  const blocks = (body: string) => runDocument(path, body, (written, code) => migrateText(path, code, options, undefined, written));
+  if (language === "document") return blocks(text);
+  if (language === "shell") return runShell(shellSteps.filter((step) => options.steps.some((s) => s.name === step.name)), path, text, options);
+  if (language === "notebook") return runNotebook(options.pythonSteps, path, text, { ...options, sdk: options.sdk ?? pythonPackageSdk(path) }, blocks);
+  if (language === "python") return runPython(options.pythonSteps, path, text, { ...options, sdk: options.sdk ?? pythonPackageSdk(path) });
+  return runSteps(options.steps, path, text, { ...options, sdk: options.sdk ?? packageSdk(path) }, types, language);
 }
 
 /** The calls the type checker adds to what syntax finds, with their lines in the input. */
@@ -98,7 +101,7 @@ export function processFile(path: string, options: ProcessOptions, types?: TypeF
   try {
     const result = migrateText(path, text, options, types);
     const markers = todoMarkers(text);
-    const byTypes = types && !/\.(py|ipynb)$/.test(path) && !isShellText(path) && !isDocument(path) ? foundByTypes(path, text, types) : undefined;
+    const byTypes = types && isJavaScript(languageOf(path)) ? foundByTypes(path, text, types) : undefined;
     const notes = result.notes?.length ? { notes: result.notes } : {};
     if (result.output === null) return { ...base, status: "unchanged", todos: result.todos, foundByTypes: byTypes, markers, ...notes };
     if (options.hold) {

@@ -3,11 +3,11 @@
  * summary, with each TODO as `path:line  message` and the command that formats only the changed files.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { isDocument } from "../docs/files.js";
 import { dirname, join, relative, sep } from "node:path";
 import pc from "picocolors";
-import { todoMessage } from "../engine/code.js";
-import type { CellLine } from "../engine/pipeline.js";
+import { languageOf, mayHoldPython } from "../core/language.js";
+import { todoMessage } from "../core/todo.js";
+import type { CellLine } from "../core/pipeline.js";
 import type { FileReport } from "./process-file.js";
 import type { InstallOutcome } from "./install.js";
 import type { PackageBump } from "./package-json.js";
@@ -118,8 +118,9 @@ export function runReport(
     packages: bumps.flatMap((b) => b.ranges.map((r) => ({ path: displayPath(cwd, b.path), ...r }))),
     lockfiles: lockfiles.map((l) => ({ path: displayPath(cwd, l.path), command: l.command })),
     installs: installs.map((i) => ({ ...i, lockfile: displayPath(cwd, i.lockfile) })),
-    // Defaults matter where calls were migrated: the v2 calls run with v2's defaults from now on (a document's run nowhere).
-    behaviourChanges: reports.some((r) => !isDocument(r.path) && r.changes.some((c) => c.transform === CALLS))
+    // Defaults matter where calls were migrated: the v2 calls run with v2's defaults from now on.
+    // (A document's calls run nowhere.)
+    behaviourChanges: reports.some((r) => languageOf(r.path) !== "document" && r.changes.some((c) => c.transform === CALLS))
       ? DEFAULTS.map((row) => ({ option: row.js, v1: row.v1, v2: row.v2, effect: row.effect, kept: keepV1Defaults && row.v1 !== null }))
       : [],
     summary: {
@@ -193,7 +194,7 @@ export function summaryText(report: RunReport, cwd: string): string {
   }
   // Prettier, Biome and ESLint format JavaScript and TypeScript; migrated Python files are not theirs, and a
   // document's blocks keep the layout they had (a formatter would rewrap the whole document).
-  const scripts = report.files.filter((f) => f.status === "changed" && !/\.(py|ipynb)$/.test(f.path) && !isDocument(f.path)).map((f) => f.path);
+  const scripts = report.files.filter((f) => f.status === "changed" && !mayHoldPython(languageOf(f.path))).map((f) => f.path);
   const format = report.mode === "run" ? formatCommand(cwd, scripts) : null;
   if (format) lines.push(`Format the changed files with: ${format}`);
   return lines.join("\n").replace(/^\n/, "");

@@ -7,8 +7,8 @@ import type { FileReport, ProcessOptions } from "./process-file.js";
 import { unifiedDiff } from "./unified-diff.js";
 import { VERIFY, type Verified } from "../type-aware/verification.js";
 import { writeAtomically } from "./write.js";
-import { mapOffset } from "../engine/edits.js";
-import { lineAt } from "../engine/source.js";
+import { mapOffset } from "../core/edits.js";
+import { lineAt } from "../core/source.js";
 
 /**
  * Finishes a file whose new text was held for verification: the TODO lines the verification added join the

@@ -10,7 +10,8 @@
 import type { TypeFacts } from "../detect/sdk.js";
 import type { OptionsKind, ResultKind } from "../mapping/methods.js";
 import { typeFactsOf } from "../type-aware/facts.js";
-import { hasFacts, loadProcessing, PYTHON, type WorkerOptions } from "./pool.js";
+import { hasFacts, loadProcessing, type WorkerOptions } from "./pool.js";
+import { languageOf, mayHoldPython } from "../core/language.js";
 import type { FileReport } from "./process-file.js";
 import { isSettled, screenFile } from "./screen.js";
 import type { FileTypes } from "../type-aware/facts.js";
@@ -81,7 +82,7 @@ export async function migrateEarly(files: readonly string[], options: WorkerOpti
     wake?.();
   });
   const early = new Map<string, Early>();
-  const naming = files.filter((path) => !PYTHON.test(path)).values();
+  const naming = files.filter((path) => !mayHoldPython(languageOf(path))).values();
   let processing: Awaited<ReturnType<typeof loadProcessing>> | undefined;
   const migrate = async (path: string, facts: FileTypes | undefined) => {
     const outcome = screenFile(path, !hasFacts(facts));
@@ -96,7 +97,7 @@ export async function migrateEarly(files: readonly string[], options: WorkerOpti
     const path = arrived.shift();
     if (path !== undefined) {
       const before = early.get(path);
-      if (!PYTHON.test(path) && !(before && answeredAlike(before, found.get(path)))) await migrate(path, found.get(path));
+      if (!mayHoldPython(languageOf(path)) && !(before && answeredAlike(before, found.get(path)))) await migrate(path, found.get(path));
       continue;
     }
     const next = naming.next();

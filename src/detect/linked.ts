@@ -9,7 +9,8 @@
  */
 import { readFileSync, statSync } from "node:fs";
 import type { Node } from "@babel/types";
-import { parse, readSource } from "../engine/source.js";
+import { parse } from "../js/parse.js";
+import { readSource } from "../core/source.js";
 import { ClientTracker } from "./clients.js";
 import { resolveImport } from "./modules.js";
 import { mentionsFirecrawl } from "./mentions.js";

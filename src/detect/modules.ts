@@ -9,8 +9,9 @@
 import { statSync } from "node:fs";
 import { dirname, extname, join, resolve } from "node:path";
 import { createPathsMatcher, getTsconfig, type Cache } from "get-tsconfig";
+import { isDeclaration, JAVASCRIPT_EXTENSIONS, TYPESCRIPT_EXTENSIONS } from "../core/language.js";
 
-const EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
+const EXTENSIONS = [...TYPESCRIPT_EXTENSIONS, ...JAVASCRIPT_EXTENSIONS].map((e) => `.${e}`);
 /** The source an emitted extension stands for, as TypeScript maps it. */
 const SOURCE_OF: Record<string, readonly string[]> = { ".js": [".ts", ".tsx"], ".jsx": [".tsx"], ".mjs": [".mts"], ".cjs": [".cts"] };
 
@@ -55,7 +56,7 @@ function pathsMatcher(dir: string): ((specifier: string) => string[]) | null {
 }
 
 /** Declarations and installed packages hold no client instances of the project. */
-const isProjectSource = (path: string) => !path.includes("/node_modules/") && !/\.d\.[cm]?ts$/.test(path);
+const isProjectSource = (path: string) => !path.includes("/node_modules/") && !isDeclaration(path);
 
 /**
  * The project source file an import specifier in `from` resolves to, or undefined (a package, a

@@ -10,7 +10,7 @@
 import type { Node, ObjectExpression, StringLiteral, TemplateElement } from "@babel/types";
 import { API_HOST, routeOf, type RouteRow } from "../mapping/routes.js";
 import { mentionsFirecrawl } from "./mentions.js";
-import type { Source } from "../engine/source.js";
+import type { Source } from "../core/source.js";
 import type { Path, PathIndex } from "./paths.js";
 import { findProperty, optionsObjectsAt, resolveObject, type OptionsObject } from "./values.js";
 

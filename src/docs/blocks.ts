@@ -14,29 +14,27 @@
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { mdxMd } from "micromark-extension-mdx-md";
 import type { Code, Nodes } from "mdast";
-
-/** How a block's code is migrated: by the JavaScript, TypeScript or Python engine, or (curl in shell) not yet. */
-export type Engine = "js" | "ts" | "tsx" | "py" | "shell";
+import type { SourceLanguage } from "../core/language.js";
 
 /**
- * The info string's first word (lower-cased) and the engine it goes to. Shell blocks are found so that the
- * raw HTTP work (issue 16) can migrate their curl calls; until then nothing is reported for them.
+ * The info string's first word (lower-cased) and the language its code is in. Shell blocks are found so
+ * that the raw HTTP work (issue 16) can migrate their curl calls; until then nothing is reported for them.
  */
-const ENGINES: Readonly<Record<string, Engine>> = {
-  js: "js",
-  javascript: "js",
-  jsx: "js",
-  mjs: "js",
-  cjs: "js",
-  node: "js",
-  ts: "ts",
-  typescript: "ts",
-  mts: "ts",
-  cts: "ts",
+const LANGUAGES: Readonly<Record<string, SourceLanguage>> = {
+  js: "javascript",
+  javascript: "javascript",
+  jsx: "javascript",
+  mjs: "javascript",
+  cjs: "javascript",
+  node: "javascript",
+  ts: "typescript",
+  typescript: "typescript",
+  mts: "typescript",
+  cts: "typescript",
   tsx: "tsx",
-  py: "py",
-  python: "py",
-  python3: "py",
+  py: "python",
+  python: "python",
+  python3: "python",
   bash: "shell",
   sh: "shell",
   shell: "shell",
@@ -55,7 +53,8 @@ export interface ContentLine {
 }
 
 export interface Block {
-  readonly engine: Engine | null;
+  /** the language of its code, by its info string; null for one the codemod does not read */
+  readonly language: SourceLanguage | null;
   /** the info string's first word as written */
   readonly lang: string;
   /** the fence's line in the document, from 1 */
@@ -104,6 +103,6 @@ export function codeBlocks(path: string, text: string): (Block | Unreadable)[] {
     if (raw.length !== values.length || raw.some((l, i) => !l.text.endsWith(values[i]!))) return { line, lang, unreadable: "its lines could not be told apart from the container around it" };
     const lines = raw.map((l, i) => ({ start: l.start, prefix: l.text.slice(0, l.text.length - values[i]!.length), code: values[i]!, eol: l.eol }));
     const code = lines.map((l, i) => l.code + (i < lines.length - 1 ? l.eol : "")).join("");
-    return { engine: ENGINES[lang.toLowerCase()] ?? null, lang, line, lines, code };
+    return { language: LANGUAGES[lang.toLowerCase()] ?? null, lang, line, lines, code };
   });
 }

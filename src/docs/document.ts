@@ -11,21 +11,21 @@
  * a list item's indentation); every other byte of the document stays.
  */
 import { diffArrays } from "diff";
-import type { Change, Result } from "../engine/pipeline.js";
-import { applyEdits, type Edit } from "../engine/edits.js";
+import type { Change, Result } from "../core/pipeline.js";
+import { applyEdits, type Edit } from "../core/edits.js";
 import { maskCell } from "../python/ipython.js";
-import { codeBlocks, type Block, type Engine } from "./blocks.js";
+import type { SourceLanguage } from "../core/language.js";
+import { codeBlocks, type Block } from "./blocks.js";
 
-/** Migrates one program of a language, told by the path's extension; throws as the engine does. */
-export type ProgramMigrator = (path: string, code: string) => Result;
+/** Migrates one program in a language (as migrateText does a file of it); throws as the steps do. */
+export type ProgramMigrator = (language: CodeLanguage, code: string) => Result;
 
-type CodeEngine = Exclude<Engine, "shell">;
-
-/** The extension that sends a block's code to its engine (migrateText dispatches on it). */
-const EXTENSIONS: Readonly<Record<CodeEngine, string>> = { js: "js", ts: "ts", tsx: "tsx", py: "py" };
+/** The languages whose blocks are migrated. */
+type CodeLanguage = "javascript" | "typescript" | "tsx" | "python";
+const CODE_LANGUAGES: readonly SourceLanguage[] = ["javascript", "typescript", "tsx", "python"];
 
 /** Between two blocks in the joined program: a comment line, which no step edits, so it marks the seam. */
-const seamOf = (engine: CodeEngine) => `${engine === "py" ? "#" : "//"} %% firecrawl-codemod block boundary %%`;
+const seamOf = (language: CodeLanguage) => `${language === "python" ? "#" : "//"} %% firecrawl-codemod block boundary %%`;
 
 /** A block's code as given to the engine, and how to read the engine's output back as the block's code. */
 interface Form {
@@ -77,9 +77,9 @@ function attempt(restore: () => string): string | null {
 const WRAPPER = "async function firecrawlCodemodFragment() {";
 
 /** The fragment forms of a block, tried in turn when it does not parse as it stands. */
-function fragmentForms(engine: CodeEngine, code: string): Form[] {
+function fragmentForms(language: CodeLanguage, code: string): Form[] {
   const eol = eolOf(code);
-  if (engine === "py") {
+  if (language === "python") {
     // IPython lines (`!pip install`, `%%time`, as notebooks exported to posts have them), set aside as in a cell.
     const cell = maskCell(code);
     const magics: Form[] = cell.python && cell.masked !== code ? [{ code: cell.masked, above: 0, shift: 0, restore: (m) => attempt(() => cell.restore(m)) }] : [];
@@ -111,15 +111,15 @@ const parseErrorAt = (error: unknown) => (error as { loc?: { line: number; colum
 const reason = (error: unknown) => (error as Error).message.replace(/ \(\d+:\d+\)$/, "");
 
 /** Runs forms joined by the seam: one outcome per form, or the error with the index of the form it is in. */
-function runJoined(engine: CodeEngine, docPath: string, forms: readonly Form[], migrate: ProgramMigrator): Outcome[] | { error: unknown; at: number | null; line?: number } {
+function runJoined(language: CodeLanguage, forms: readonly Form[], migrate: ProgramMigrator): Outcome[] | { error: unknown; at: number | null; line?: number } {
   const eol = eolOf(forms.map((f) => f.code).join(""));
-  const seam = `${eol}${seamOf(engine)}${eol}`;
+  const seam = `${eol}${seamOf(language)}${eol}`;
   const firsts = (codes: readonly string[]) => codes.map((_, i) => codes.slice(0, i).reduce((n, c) => n + lineCount(c) + 1, 1));
   const inputFirsts = firsts(forms.map((f) => f.code));
   const formAt = (line: number) => inputFirsts.filter((first) => first <= line).length - 1;
   let result: Result;
   try {
-    result = migrate(`${docPath}.${EXTENSIONS[engine]}`, forms.map((f) => f.code).join(seam));
+    result = migrate(language, forms.map((f) => f.code).join(seam));
   } catch (error) {
     const loc = parseErrorAt(error);
     if (!loc) return { error, at: null };
@@ -152,9 +152,9 @@ function runJoined(engine: CodeEngine, docPath: string, forms: readonly Form[], 
  * block can be blamed for (a step that throws) sends each block to be migrated alone, so one cannot hold
  * back the others.
  */
-function runEngine(engine: CodeEngine, docPath: string, blocks: readonly Block[], migrate: ProgramMigrator, notes: string[]): Outcome[] {
+function runLanguage(language: CodeLanguage, blocks: readonly Block[], migrate: ProgramMigrator, notes: string[]): Outcome[] {
   const outcomes: Outcome[] = [];
-  const forms = blocks.map((block) => [asIs(block.code), ...fragmentForms(engine, block.code)]);
+  const forms = blocks.map((block) => [asIs(block.code), ...fragmentForms(language, block.code)]);
   const level = blocks.map(() => 0);
   const firstError: { error: unknown; line?: number }[] = [];
   const unparsed = (i: number): Outcome => {
@@ -163,14 +163,14 @@ function runEngine(engine: CodeEngine, docPath: string, blocks: readonly Block[]
   };
   /** A block that did not fit among the others, by itself, and a `js` one as TypeScript after that. */
   const alone = (i: number): Outcome => {
-    const by = blocks.length > 1 ? engine : engine === "ts" ? "tsx" : null;
-    const outcome = by && runEngine(by, docPath, [blocks[i]!], migrate, notes)[0]!;
+    const by = blocks.length > 1 ? language : language === "typescript" ? "tsx" : null;
+    const outcome = by && runLanguage(by, [blocks[i]!], migrate, notes)[0]!;
     // Alone, a block's own parse error says more than the one it met among the others.
-    return outcome && !("left" in outcome && by !== engine) ? outcome : unparsed(i);
+    return outcome && !("left" in outcome && by !== language) ? outcome : unparsed(i);
   };
   let active = blocks.map((_, i) => i);
   while (active.length) {
-    const ran = runJoined(engine, docPath, active.map((i) => forms[i]![level[i]!]!), migrate);
+    const ran = runJoined(language, active.map((i) => forms[i]![level[i]!]!), migrate);
     if (Array.isArray(ran)) {
       ran.forEach((outcome, k) => (outcomes[active[k]!] = outcome));
       break;
@@ -182,7 +182,7 @@ function runEngine(engine: CodeEngine, docPath: string, blocks: readonly Block[]
         // client made above it is not migrated by itself.
         const i = active.at(-1)!;
         notes.push(`block at line ${blocks[i]!.line} (${blocks[i]!.lang}): migrated by itself, not with the blocks above it: together, ${reason(ran.error)}`);
-        outcomes[i] = runEngine(engine, docPath, [blocks[i]!], migrate, notes)[0]!;
+        outcomes[i] = runLanguage(language, [blocks[i]!], migrate, notes)[0]!;
         active = active.slice(0, -1);
         continue;
       }
@@ -231,25 +231,25 @@ export function runDocument(path: string, text: string, migrate: ProgramMigrator
   const blocks: Block[] = [];
   for (const b of codeBlocks(path, text)) {
     if ("unreadable" in b) notes.push(`block at line ${b.line} (${b.lang || "no language"}): left as it is: ${b.unreadable}`);
-    // Shell blocks wait for the raw HTTP migration of curl (issue 16): `engine === "shell"` is its hook.
-    else if (b.engine && b.engine !== "shell" && b.code.trim()) blocks.push(b);
+    // Shell blocks wait for the raw HTTP migration of curl (issue 16): `language === "shell"` is its hook.
+    else if (b.language && CODE_LANGUAGES.includes(b.language) && b.code.trim()) blocks.push(b);
   }
   const outcomes = new Map<Block, Outcome>();
   // JavaScript and TypeScript blocks make one program (a README's `js` block uses the client its `ts` block
   // made), parsed as TypeScript when one of them is, with JSX when one of them has it.
-  const scripts = blocks.filter((b) => b.engine !== "py");
-  const typed = scripts.some((b) => b.engine !== "js");
-  const script: CodeEngine = !typed ? "js" : scripts.some((b) => b.engine === "tsx" || /^jsx$/i.test(b.lang)) ? "tsx" : "ts";
-  for (const [engine, mine] of [[script, scripts], ["py", blocks.filter((b) => b.engine === "py")]] as const) {
+  const scripts = blocks.filter((b) => b.language !== "python");
+  const typed = scripts.some((b) => b.language !== "javascript");
+  const script: CodeLanguage = !typed ? "javascript" : scripts.some((b) => b.language === "tsx" || /^jsx$/i.test(b.lang)) ? "tsx" : "typescript";
+  for (const [language, mine] of [[script, scripts], ["python", blocks.filter((b) => b.language === "python")]] as const) {
     if (!mine.length) continue;
     let said: string[] = [];
-    let ran = runEngine(engine, path, mine, migrate, said);
+    let ran = runLanguage(language, mine, migrate, said);
     // A `js` block that parses only as TypeScript says the document's author writes TypeScript: then all its
     // script blocks are read as TypeScript, where that leaves fewer blocks out, so that block still sees the client.
     const left = (all: readonly Outcome[]) => all.filter((o) => "left" in o).length;
-    if (engine === "js" && left(ran)) {
+    if (language === "javascript" && left(ran)) {
       const typedNotes: string[] = [];
-      const typed = runEngine("ts", path, mine, migrate, typedNotes);
+      const typed = runLanguage("typescript", mine, migrate, typedNotes);
       if (left(typed) < left(ran)) [ran, said] = [typed, typedNotes];
     }
     notes.push(...said);

@@ -1,8 +1,7 @@
 /** Writing Python the way the file around it is written: its quotes, its literals, its argument layout. */
-import type { Node as BabelNode } from "@babel/types";
-import { removeListItem } from "../engine/code.js";
-import type { Edit } from "../engine/edits.js";
-import type { Source } from "../engine/source.js";
+import type { Edit, Span } from "../core/edits.js";
+import type { Source } from "../core/source.js";
+import { removeListItem } from "../core/text.js";
 import type { Literal } from "../mapping/options.js";
 import { stringValue, type Node } from "./parser.js";
 
@@ -14,16 +13,15 @@ export function pyLiteral(source: Source, value: Literal | boolean): string {
   return source.quote === "'" ? `'${body.replace(/\\"/g, '"').replace(/'/g, "\\'")}'` : `"${body}"`;
 }
 
-/** A tree-sitter node as the {start, end} the shared list helpers work with. */
-function span(node: Node): BabelNode {
-  return { start: node.startIndex, end: node.endIndex } as BabelNode;
+/** A tree-sitter node as the span the core's text helpers work with. */
+export function spanOf(node: Node): Span {
+  return { start: node.startIndex, end: node.endIndex };
 }
 
 /** Removes one argument (or dict entry) from its list with its comma, or its whole line when it has one. */
 export function removeItem(source: Source, container: Node, item: Node): Edit {
   const items = container.namedChildren.filter((c): c is Node => c !== null && c.type !== "comment");
-  const spans = items.map(span);
-  return removeListItem(source, span(container), spans, spans[items.findIndex((i) => i.startIndex === item.startIndex)]!);
+  return removeListItem(source, spanOf(container), items.map(spanOf), spanOf(item));
 }
 
 export interface Keyword {

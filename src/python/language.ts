@@ -2,10 +2,8 @@
  * Python in the pipeline: steps look at a tree-sitter parse and plan byte-range edits, exactly as the
  * JavaScript steps do on a Babel parse, with `#` TODO lines.
  */
-import type { DocLink } from "../mapping/docs.js";
-import type { Edit } from "../engine/edits.js";
-import { Planner, runPipeline, type Language, type Named, type Result, type StepPlan, type TransformOptions } from "../engine/pipeline.js";
-import type { Source } from "../engine/source.js";
+import { planStepWith, runPipeline, type Context, type Language, type Named, type Result, type Syntax, type TransformOptions } from "../core/pipeline.js";
+import { spanOf } from "./code.js";
 import { clientCalls, detect, mockedMethods, type PyBindings, type PyCall, type PyMockedMethod } from "./detect.js";
 import { parsePython, syntaxError, type Node, type Tree } from "./parser.js";
 import { findPyRequests } from "./requests.js";
@@ -19,21 +17,8 @@ export interface PyParsed {
   readonly requestsApi: boolean;
 }
 
-export interface PyContext {
-  readonly source: Source;
-  readonly tree: Tree;
-  readonly sdk: PyBindings;
-  readonly calls: readonly PyCall[];
-  /** tests' mocks of client methods, named without a call */
-  readonly mocks: readonly PyMockedMethod[];
-  readonly options: TransformOptions;
-  /** earlier steps of this run changed the file: it is being migrated */
-  readonly migrating: boolean;
-  edit(start: number, end: number, text: string, message?: string): void;
-  apply(edit: Edit, message?: string): void;
-  /** a `# TODO(firecrawl-v2): ...` line above the statement holding `node` */
-  todo(node: Node, message: string, link?: DocLink): void;
-}
+/** What a Python step sees: the parse, and the context every language's steps share (core/pipeline.ts). */
+export interface PyContext extends Context<Node>, PyParsed {}
 
 export interface PyStep extends Named {
   run(context: PyContext): void;
@@ -53,6 +38,9 @@ export function statementOf(node: Node): Node {
   return at;
 }
 
+/** `#` comments; a TODO goes above the statement a node belongs to. */
+const syntax: Syntax<Node> = { comment: "#", statementOf: (node) => spanOf(statementOf(node)) };
+
 const python: Language<PyParsed, PyStep> = {
   parse(source) {
     const tree = parsePython(source.text);
@@ -62,29 +50,9 @@ const python: Language<PyParsed, PyStep> = {
     return { tree, sdk, calls: clientCalls(tree, sdk), mocks: mockedMethods(tree, sdk), requestsApi: findPyRequests(tree, source.text).length > 0 };
   },
   reachesSdk: (parsed) => parsed.sdk.found || parsed.requestsApi,
-  plan(step, source, parsed, options, migrating): StepPlan {
-    const planner = new Planner(step, source, "#");
-    const context: PyContext = {
-      source,
-      ...parsed,
-      options,
-      migrating,
-      edit: (start, end, text, message) => planner.apply({ start, end, text }, message),
-      apply: (edit, message) => planner.apply(edit, message),
-      todo(node, message, link) {
-        const statement = statementOf(node);
-        planner.todo({ start: statement.startIndex, end: statement.endIndex }, message, link);
-      },
-    };
-    try {
-      step.run(context);
-    } catch (error) {
-      throw new Error(`${step.name}: ${(error as Error).message}`, { cause: error });
-    }
-    return planner.plan;
-  },
+  plan: (step, source, parsed, options, migrating) => planStepWith(syntax, step, source, parsed, options, migrating),
 };
 
 export function runPython(steps: readonly PyStep[], path: string, raw: string, options: TransformOptions = {}): Result {
-  return runPipeline(python, steps, path, raw, options);
+  return runPipeline(python, steps, path, raw, options, "python");
 }

@@ -6,7 +6,7 @@
  */
 import { METHODS, type ResultKind } from "../mapping/methods.js";
 import { PY_CLIENTS, PY_MOCK_SPECS, PY_PACKAGE, PY_RESULT_MODELS, PY_RETURNED_MODELS, PY_V2_TYPES_MODULE } from "../mapping/python.js";
-import { indentAt, indentUnit } from "../engine/code.js";
+import { indentAt, indentUnit } from "../core/text.js";
 import { migrateMethodName } from "./client-methods.js";
 import { dictEntries } from "./code.js";
 import type { PyMockedMethod } from "./detect.js";

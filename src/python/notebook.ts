@@ -4,9 +4,9 @@
  * layout the file already has; outputs, metadata and every other byte stay as they were.
  */
 import { findNodeAtLocation, parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from "jsonc-parser";
-import { applyEdits, type Edit } from "../engine/edits.js";
-import type { Change, Result, TransformOptions } from "../engine/pipeline.js";
-import { lineAt } from "../engine/source.js";
+import { applyEdits, type Edit } from "../core/edits.js";
+import type { Change, Result, TransformOptions } from "../core/pipeline.js";
+import { lineAt } from "../core/source.js";
 import { maskCell } from "./ipython.js";
 import { runPython, type PyStep } from "./language.js";
 
@@ -115,7 +115,7 @@ export function runNotebook(steps: readonly PyStep[], path: string, json: string
     if (masked.python) code.push({ source, text, number: i + 1, masked: masked.masked, restore: masked.restore });
     else notes.push(`cell ${i + 1}: ${masked.reason}; left as it is`);
   });
-  const result = runPython(steps, `${path}.py`, code.map((c) => c.masked).join(`\n${SEAM}\n`), options);
+  const result = runPython(steps, path, code.map((c) => c.masked).join(`\n${SEAM}\n`), options);
   const noted = notes.length ? { notes } : {};
   const inputLine = locator(json, code, code.map((c) => c.text));
   const place = (c: Change, outputLine: typeof inputLine): Change => {

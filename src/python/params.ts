@@ -6,7 +6,7 @@
 import { PY_OPTION_MODELS, snakeCase } from "../mapping/python.js";
 import { dictEntries, keywords, positional } from "./code.js";
 import type { PyStep } from "./language.js";
-import { indentAt, lineStart, removeStatement } from "../engine/code.js";
+import { indentAt, lineStart, removeStatement } from "../core/text.js";
 import { boundDict } from "./bound-dict.js";
 import type { Node } from "./parser.js";
 

@@ -10,7 +10,7 @@
 import { PY_DICT_FIELDS, PY_FIELD_RENAMES, PY_LEGACY_MODULES, PY_PACKAGE, PY_RESULT_TYPE_KINDS, snakeCase } from "../mapping/python.js";
 import { RESULTS, RETYPED_RESULTS, WAITER_TODO, type ResultRow } from "../mapping/results.js";
 import type { ResultKind } from "../mapping/methods.js";
-import { removeStatement } from "../engine/code.js";
+import { removeStatement } from "../core/text.js";
 import { pyLiteral } from "./code.js";
 import type { PyContext, PyStep } from "./language.js";
 import { annotatedParameters, boundName, elementsOf, resultExpression, usesAfter } from "./result-values.js";

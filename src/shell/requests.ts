@@ -9,10 +9,10 @@
  */
 import { parseExpression } from "@babel/parser";
 import type { Node } from "@babel/types";
-import { applyEdits, type Edit } from "../engine/edits.js";
-import { Planner, runPipeline, type Language, type Named, type Result, type StepPlan, type TransformOptions } from "../engine/pipeline.js";
-import { runSteps } from "../engine/transform.js";
-import type { Source } from "../engine/source.js";
+import { applyEdits, type Edit } from "../core/edits.js";
+import { Planner, runPipeline, type Language, type Named, type Result, type StepPlan, type TransformOptions } from "../core/pipeline.js";
+import { runSteps } from "../js/steps.js";
+import type { Source } from "../core/source.js";
 import { API_HOST, routeOf, type RouteRow } from "../mapping/routes.js";
 import { step as formats } from "../../transforms/formats.js";
 import { step as options } from "../../transforms/options.js";
@@ -138,5 +138,5 @@ const shell: Language<ShellRequest[], Named> = {
 
 /** Migrates the requests to the API that a shell-like text (script, Makefile, Dockerfile, YAML) makes with curl. */
 export function runShell(steps: readonly Named[], path: string, text: string, options: TransformOptions = {}): Result {
-  return runPipeline(shell, steps, path, text, options);
+  return runPipeline(shell, steps, path, text, options, "shell");
 }

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import type { Edit } from "../engine/edits.js";
+import type { Edit } from "../core/edits.js";
 import { SDK_MODULES } from "../mapping/imports.js";
 
 const require = createRequire(import.meta.url);

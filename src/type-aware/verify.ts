@@ -6,9 +6,9 @@
  * unless a TODO already marks that statement. Unchanged files are parsed once and shared by both programs.
  */
 import { dirname, resolve } from "node:path";
-import { todoEdit, TODO_TAG } from "../engine/code.js";
-import { applyEdits, mapOffset, type Edit } from "../engine/edits.js";
-import { lineAt, readSource } from "../engine/source.js";
+import { todoEdit, TODO_TAG } from "../core/todo.js";
+import { applyEdits, mapOffset, type Edit } from "../core/edits.js";
+import { lineAt, readSource } from "../core/source.js";
 import { DOCS } from "../mapping/docs.js";
 import { SDK_MODULES } from "../mapping/imports.js";
 import { installedPackage, sdkReleaseOf } from "../detect/package-sdk.js";

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { packageSdk, pythonPackageSdk } from "../../src/detect/package-sdk.js";
-import type { TransformOptions } from "../../src/engine/transform.js";
+import type { TransformOptions } from "../../src/js/steps.js";
 
 export const FIXTURES = resolve(import.meta.dirname, "../../fixtures");
 

@@ -6,7 +6,8 @@
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { Node, Project, ts } from "ts-morph";
-import { TODO_TAG } from "../../src/engine/code.js";
+import { languageOf } from "../../src/core/language.js";
+import { TODO_TAG } from "../../src/core/todo.js";
 
 const root = resolve(import.meta.dirname, "../..");
 const require = createRequire(import.meta.url);
@@ -76,7 +77,7 @@ export function isUnderTodo(text: string, statementStart: number): boolean {
 
 /** Type errors of one file, checked against one SDK version. */
 export function typeErrors(version: SdkVersion, path: string, text: string): TypeError[] {
-  const javascript = /\.[cm]?jsx?$/.test(path);
+  const javascript = languageOf(path) === "javascript";
   const commonjs = path.endsWith(".cts");
   const key = `${version}:${javascript}:${commonjs}`;
   let p = projects.get(key);

@@ -1,7 +1,16 @@
-/** A replacement of text[start, end) by `text`; an insertion has start === end. */
-export interface Edit {
+/** A range text[start, end) of a source text, whichever parser (or none) found it. */
+export interface Span {
   readonly start: number;
   readonly end: number;
+}
+
+/** Whether a span lies within another (or is it). */
+export function within(outer: Span, inner: Span): boolean {
+  return inner.start >= outer.start && inner.end <= outer.end;
+}
+
+/** A replacement of text[start, end) by `text`; an insertion has start === end. */
+export interface Edit extends Span {
   readonly text: string;
 }
 

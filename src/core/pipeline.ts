@@ -6,8 +6,9 @@
  */
 import { DOCS, type DocLink } from "../mapping/docs.js";
 import type { ApiVersion } from "../mapping/imports.js";
-import { todoEdit } from "./code.js";
-import { applyEdits, mapOffset, unmapOffset, type Edit } from "./edits.js";
+import { todoEdit } from "./todo.js";
+import { applyEdits, mapOffset, unmapOffset, type Edit, type Span } from "./edits.js";
+import type { SourceLanguage } from "./language.js";
 import { lineFinder, readSource, writeSource, type Source } from "./source.js";
 
 export interface TransformOptions {
@@ -65,7 +66,7 @@ export interface PlannedChange {
 export interface PlannedTodo {
   readonly message: string;
   readonly edit: Edit;
-  readonly statement: { readonly start: number; readonly end: number };
+  readonly statement: Span;
   /** how many changes the step had planned when it asked for this line: it qualifies the one around there */
   readonly after: number;
 }
@@ -98,12 +99,62 @@ export class Planner {
     else current.edits.push(edit);
   }
 
-  todo(statement: { readonly start: number; readonly end: number }, message: string, link: DocLink = "migrate"): void {
+  todo(statement: Span, message: string, link: DocLink = "migrate"): void {
     const edit = todoEdit(this.source, statement.start, message, DOCS[link], this.comment);
     if (!edit || this.plan.edits.some((e) => e.start === edit.start && e.text === edit.text)) return;
     this.plan.edits.push(edit);
     this.plan.todos.push({ message, edit, statement: { start: statement.start, end: statement.end }, after: this.plan.changes.length });
   }
+}
+
+/** What a step sees besides its language's parse, and how it records what it does: the same in every language. */
+export interface Context<At> {
+  readonly source: Source;
+  readonly options: TransformOptions;
+  /** earlier steps of this run changed the file: it is being migrated */
+  readonly migrating: boolean;
+  /** replaces a range; the change is recorded when it has a message (one message per logical change) */
+  edit(start: number, end: number, text: string, message?: string): void;
+  /** records an edit made with the text helpers (core/text.ts, js/code.ts, python/code.ts) */
+  apply(edit: Edit, message?: string): void;
+  /** a TODO line above the statement holding `at` */
+  todo(at: At, message: string, link?: DocLink): void;
+}
+
+/** A language's syntax as planning needs it: how a line comment starts, and the statement a node belongs to. */
+export interface Syntax<At> {
+  readonly comment: string;
+  statementOf(at: At): Span;
+}
+
+/**
+ * Runs one step on a parse without applying anything: the codemod applies the plan, the linter reports it.
+ * The step sees the parse's fields beside the shared context; an error it throws names the step.
+ */
+export function planStepWith<Parsed extends object, At>(
+  syntax: Syntax<At>,
+  step: Named & { run(context: Context<At> & Parsed): void },
+  source: Source,
+  parsed: Parsed,
+  options: TransformOptions,
+  migrating: boolean,
+): StepPlan {
+  const planner = new Planner(step, source, syntax.comment);
+  const context: Context<At> & Parsed = {
+    source,
+    ...parsed,
+    options,
+    migrating,
+    edit: (start, end, text, message) => planner.apply({ start, end, text }, message),
+    apply: (edit, message) => planner.apply(edit, message),
+    todo: (at, message, link) => planner.todo(syntax.statementOf(at), message, link),
+  };
+  try {
+    step.run(context);
+  } catch (error) {
+    throw new Error(`${step.name}: ${(error as Error).message}`, { cause: error });
+  }
+  return planner.plan;
 }
 
 /** What the pipeline needs of a language: parse a text, say whether it reaches the SDK, plan one step. */
@@ -131,8 +182,9 @@ function collide(a: readonly Edit[], b: readonly Edit[]): boolean {
   );
 }
 
-export function runPipeline<Parse, S extends Named>(language: Language<Parse, S>, steps: readonly S[], path: string, raw: string, options: TransformOptions = {}): Result {
-  let source = readSource(path, raw);
+/** `written`: the language of the text when the language knows it whatever the path says (else the path says). */
+export function runPipeline<Parse, S extends Named>(language: Language<Parse, S>, steps: readonly S[], path: string, raw: string, options: TransformOptions = {}, written?: SourceLanguage): Result {
+  let source = readSource(path, raw, written);
   const input = source.text;
   const changes: Pending[] = [];
   const todos: Pending[] = [];

@@ -1,0 +1,64 @@
+/**
+ * Text-level helpers every language's steps share: where lines start, how the file indents, removing an item
+ * from a list and a statement with its line. They work on offsets and {start, end} spans of the source text,
+ * never on a parser's nodes.
+ */
+import type { Edit, Span } from "./edits.js";
+import type { Source } from "./source.js";
+
+/** Where the line holding an offset starts, after \n, \r\n or a lone \r. */
+export function lineStart(text: string, offset: number): number {
+  return Math.max(text.lastIndexOf("\n", offset - 1), text.lastIndexOf("\r", offset - 1)) + 1;
+}
+
+export function indentAt(text: string, offset: number): string {
+  const start = lineStart(text, offset);
+  return /^[ \t]*/.exec(text.slice(start))![0];
+}
+
+/** One indentation step as the file uses it. */
+export function indentUnit(text: string): string {
+  const m = /\n([ \t]+)\S/.exec(text);
+  if (!m) return "  ";
+  return m[1]!.startsWith("\t") ? "\t" : m[1]!.length >= 4 && !/\n {2}\S/.test(text) ? "    " : "  ";
+}
+
+/**
+ * Removes one property (or element) from an object or array literal, with its separator and, when it
+ * stands on lines of its own, those whole lines, so no blank line or dangling comma is left behind. The
+ * container, its items and the item are spans of the text, from whichever parser found them (null: a hole in
+ * a JavaScript array, `[a, , b]`).
+ */
+export function removeListItem(source: Source, container: Span, list: readonly (Span | null)[], item: Span): Edit {
+  const text = source.text;
+  const close = container.end - 1;
+  if (list.length === 1) return { start: container.start + 1, end: close, text: "" };
+  const index = list.findIndex((i) => i?.start === item.start);
+  const next = list[index + 1];
+  const prev = list[index - 1]!;
+  const startLine = lineStart(text, item.start);
+  const ownLine = text.slice(startLine, item.start).trim() === "" && (index === 0 || prev.end < startLine);
+  const followedByNewline = text.slice(item.end, next ? next.start : close).includes("\n");
+  if (ownLine && followedByNewline) {
+    // Its own line, with a comment trailing on it; comment lines below it belong to the next item.
+    const until = next ? text.indexOf("\n", item.end) + 1 : lineStart(text, close);
+    if (!next && !/^\s*,/.test(text.slice(item.end, close))) {
+      // The last item had no trailing comma, so the comma after the one before it goes too.
+      const eol = until - (text[until - 2] === "\r" ? 2 : 1);
+      return { start: text.indexOf(",", prev.end), end: eol, text: "" };
+    }
+    return { start: startLine, end: until, text: "" };
+  }
+  if (next) return { start: item.start, end: next.start, text: "" };
+  return { start: prev.end, end: item.end, text: "" };
+}
+
+/** Removes a statement: with its whole line when it stands alone on it, else just its own text. */
+export function removeStatement(source: Source, start: number, end: number): Edit {
+  const text = source.text;
+  const lineBegin = lineStart(text, start);
+  const lineEnd = text.indexOf("\n", end);
+  const alone = text.slice(lineBegin, start).trim() === "" && (lineEnd === -1 ? text.slice(end) : text.slice(end, lineEnd)).trim() === "";
+  if (!alone) return { start, end, text: "" };
+  return { start: lineBegin, end: lineEnd === -1 ? text.length : lineEnd + 1, text: "" };
+}

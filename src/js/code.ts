@@ -1,0 +1,88 @@
+/**
+ * Text-level helpers that write new code the way the file around it is written: its quotes, its line
+ * endings, its indentation, its trailing commas. Transforms edit source ranges, never reprint a node, so
+ * everything they do not touch stays byte for byte.
+ */
+import type { Node, ObjectExpression } from "@babel/types";
+import type { Edit, Span } from "../core/edits.js";
+import { isTypeScript as isTypeScriptLanguage } from "../core/language.js";
+import type { Source } from "../core/source.js";
+import { indentAt, indentUnit, removeListItem as removeSpan } from "../core/text.js";
+
+export type Value = string | number | boolean | null | readonly Value[];
+
+export function isTypeScript(source: Source): boolean {
+  return isTypeScriptLanguage(source.language);
+}
+
+export function textOf(source: Source, node: Node): string {
+  return source.text.slice(node.start!, node.end!);
+}
+
+/** A JS literal for a value, in the file's quote style. */
+export function literal(source: Source, value: Value): string {
+  if (typeof value === "string") {
+    const q = source.quote;
+    const body = JSON.stringify(value).slice(1, -1).replace(/\\"/g, '"');
+    return q + (q === "'" ? body.replace(/'/g, "\\'") : body.replace(/"/g, '\\"')) + q;
+  }
+  if (Array.isArray(value)) return `[${value.map((v) => literal(source, v)).join(", ")}]`;
+  return String(value);
+}
+
+function isMultiline(source: Source, node: Node): boolean {
+  return source.text.slice(node.start!, node.end!).includes("\n");
+}
+
+/** Whether the object literal's last property is followed by a comma. */
+function hasTrailingComma(source: Source, object: ObjectExpression): boolean {
+  const last = object.properties.at(-1);
+  if (!last) return false;
+  return /^\s*(?:\/\/[^\n]*\n\s*|\/\*[\s\S]*?\*\/\s*)*,/.test(source.text.slice(last.end!, object.end! - 1));
+}
+
+/** Adds `key: value` entries at the end of an object literal, in the layout the literal already has. */
+export function appendProperties(source: Source, object: ObjectExpression, entries: readonly string[]): Edit {
+  const text = source.text;
+  if (object.properties.length === 0) {
+    const inner = text.slice(object.start! + 1, object.end! - 1);
+    return { start: object.start!, end: object.end!, text: inner.trim() ? `{ ${entries.join(", ")} ${inner.trim()} }` : `{ ${entries.join(", ")} }` };
+  }
+  const last = object.properties.at(-1)!;
+  if (!isMultiline(source, object)) {
+    return { start: last.end!, end: last.end!, text: entries.map((e) => `, ${e}`).join("") };
+  }
+  const indent = indentAt(text, last.start!);
+  const trailing = hasTrailingComma(source, object);
+  const lines = entries.map((e) => `${source.eol}${indent}${e}`).join(",");
+  if (trailing) {
+    // After the comma (and any comment on that line) that ends the last property.
+    const comma = text.indexOf(",", last.end!);
+    const eolAt = text.indexOf("\n", comma);
+    const insertAt = eolAt === -1 || eolAt > object.end! ? comma + 1 : eolAt - (text[eolAt - 1] === "\r" ? 1 : 0);
+    return { start: insertAt, end: insertAt, text: `${lines},` };
+  }
+  return { start: last.end!, end: last.end!, text: `,${lines}` };
+}
+
+/** A Babel node as the span the core's text helpers work with. */
+export function spanOf(node: Node): Span {
+  return { start: node.start!, end: node.end! };
+}
+
+/** Removes one property (or element) from an object or array literal: core/text.ts's removeListItem on Babel nodes. */
+export function removeListItem(source: Source, container: Node, list: readonly Node[], item: Node): Edit {
+  return removeSpan(source, spanOf(container), list.map((n) => n && spanOf(n)), spanOf(item));
+}
+
+/**
+ * An object literal for new entries: on one line when every entry is, else one entry a line, indented one
+ * step deeper than the line it starts on, with the entries' own lines moved along.
+ */
+export function objectLiteral(source: Source, entries: readonly string[], at: number): string {
+  if (!entries.some((e) => e.includes("\n"))) return `{ ${entries.join(", ")} }`;
+  const indent = indentAt(source.text, at);
+  const step = indentUnit(source.text);
+  const nested = entries.map((e) => `${indent}${step}${e.replace(/\r?\n/g, `${source.eol}${step}`)},`);
+  return `{${source.eol}${nested.join(source.eol)}${source.eol}${indent}}`;
+}
