@@ -2,13 +2,13 @@
  * What `run` tells: the JSON report (its shape is an interface users script against) and the closing
  * summary, with each TODO as `path:line  message` and the command that formats only the changed files.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, relative, sep } from "node:path";
+import { dirname, relative, sep } from "node:path";
 import pc from "picocolors";
 import { languageOf, mayHoldPython } from "../core/language.js";
 import { todoMessage } from "../core/todo.js";
 import type { CellLine } from "../core/pipeline.js";
 import type { FileReport } from "./process-file.js";
+import { formatCommand } from "./format-command.js";
 import type { InstallOutcome } from "./install.js";
 import type { PackageBump } from "./package-json.js";
 import type { ConcernName } from "../mapping/concerns.js";
@@ -132,25 +132,6 @@ export function runReport(
       todos: reports.reduce((n, r) => n + r.todos.length, 0),
     },
   };
-}
-
-/** A POSIX shell word that stands for exactly this text: bare when it is plain, else single-quoted. */
-function shellWord(text: string): string {
-  return /^[\w./@%+=:,-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
-}
-
-/** The formatters a project uses, found by their config files or their package.json entries. */
-function formatCommand(cwd: string, files: readonly string[]): string | null {
-  if (files.length === 0) return null;
-  const pkg = existsSync(join(cwd, "package.json")) ? (JSON.parse(readFileSync(join(cwd, "package.json"), "utf8")) as Record<string, Record<string, string> | undefined>) : {};
-  const deps = { ...pkg.dependencies, ...pkg.devDependencies };
-  const has = (name: string, configs: readonly string[]) => name in deps || configs.some((c) => existsSync(join(cwd, c))) || (name === "prettier" && "prettier" in pkg);
-  // Pasted into a shell: every name is a word of its own (no expansion), and none is taken for an option.
-  const list = `-- ${files.map(shellWord).join(" ")}`;
-  if (has("prettier", [".prettierrc", ".prettierrc.json", ".prettierrc.js", ".prettierrc.cjs", ".prettierrc.mjs", ".prettierrc.yaml", ".prettierrc.yml", "prettier.config.js", "prettier.config.mjs", "prettier.config.cjs"])) return `npx prettier --write ${list}`;
-  if (has("@biomejs/biome", ["biome.json", "biome.jsonc"])) return `npx biome format --write ${list}`;
-  if (has("eslint", ["eslint.config.js", "eslint.config.mjs", "eslint.config.cjs", "eslint.config.ts", ".eslintrc.json", ".eslintrc.js", ".eslintrc.cjs"])) return `npx eslint --fix ${list}`;
-  return null;
 }
 
 export function summaryText(report: RunReport, cwd: string): string {
