@@ -3,7 +3,7 @@
  * the mapping table everything comes from. Files are not read or written here; the path only says which
  * language the text is in and where its package.json (which SDK it depends on) is.
  */
-import { migrateText } from "./cli/process-file.js";
+import { migrateText } from "./cli/migrate-text.js";
 import { languageOf, mayHoldPython } from "./core/language.js";
 import type { Change, Result } from "./core/pipeline.js";
 import type { ApiVersion } from "./mapping/imports.js";

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { migrateText } from "../src/cli/process-file.js";
+import { migrateText } from "../src/cli/migrate-text.js";
 import { loadPython } from "../src/python/parser.js";
 import { pythonSteps } from "../src/python/preset.js";
 import { steps } from "../transforms/v1-to-v2.js";

@@ -5,21 +5,15 @@
  */
 import { writeAtomically, type FileStamp } from "./write.js";
 import { unifiedDiff } from "./unified-diff.js";
+import { decodeUtf8 } from "./decode.js";
+import { failureText } from "./failure.js";
+import { foundByTypes } from "./found-by-types.js";
+import { migrateText, type MigrateOptions } from "./migrate-text.js";
 import { isJavaScript, languageOf } from "../core/language.js";
-import type { Result } from "../core/pipeline.js";
-import { findClientCalls } from "../detect/calls.js";
-import { packageSdk, pythonPackageSdk } from "../detect/package-sdk.js";
-import { detectSdk, type TypeFacts } from "../detect/sdk.js";
+import type { TypeFacts } from "../detect/sdk.js";
 import { isSettled, screenFile, type Contents } from "./screen.js";
 import { todoMarkers } from "../core/todo.js";
-import { lineAt, readSource } from "../core/source.js";
-import { ParseError } from "../js/parse.js";
-import { parseForSteps, runSteps, type Change, type Step, type TransformOptions } from "../js/steps.js";
-import type { PyStep } from "../python/language.js";
-import { runPython } from "../python/language.js";
-import { runNotebook } from "../python/notebook.js";
-import { runDocument } from "../docs/document.js";
-import { runShell, shellSteps } from "../shell/requests.js";
+import type { Change } from "../js/steps.js";
 
 export type FileStatus = "changed" | "unchanged" | "error" | "skipped";
 
@@ -46,42 +40,13 @@ export interface FileReport {
   readonly verified?: { readonly newErrors: number; readonly marked: number };
 }
 
-export interface ProcessOptions extends TransformOptions {
-  readonly steps: readonly Step[];
-  readonly pythonSteps: readonly PyStep[];
+export interface ProcessOptions extends MigrateOptions {
   /** write the result (run); false for --dry and for check */
   readonly write: boolean;
   readonly diff?: boolean;
   readonly print?: boolean;
   /** keep the new text in the report instead of writing, diffing or printing it (the run verifies it first) */
   readonly hold?: boolean;
-}
-
-// ignoreBOM keeps a byte-order mark in the text, so it is written back (readSource sets it aside).
-const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-
-/**
- * Python files, notebooks, shell text, documents and JavaScript/TypeScript, each through its own steps
- * (Python's parser loaded). `language` is what the text is written in where the path does not say it: a
- * document's code block is migrated in its own language under the document's path.
- */
-export function migrateText(path: string, text: string, options: Pick<ProcessOptions, "steps" | "pythonSteps" | "keepV1Defaults" | "sdk">, types?: TypeFacts, language = languageOf(path)): Result {
-  const blocks = (body: string) => runDocument(path, body, (written, code) => migrateText(path, code, options, undefined, written));
-  if (language === "document") return blocks(text);
-  if (language === "shell") return runShell(shellSteps.filter((step) => options.steps.some((s) => s.name === step.name)), path, text, options);
-  if (language === "notebook") return runNotebook(options.pythonSteps, path, text, { ...options, sdk: options.sdk ?? pythonPackageSdk(path) }, blocks);
-  if (language === "python") return runPython(options.pythonSteps, path, text, { ...options, sdk: options.sdk ?? pythonPackageSdk(path) });
-  return runSteps(options.steps, path, text, { ...options, sdk: options.sdk ?? packageSdk(path) }, types, language);
-}
-
-/** The calls the type checker adds to what syntax finds, with their lines in the input. */
-function foundByTypes(path: string, text: string, types: TypeFacts): FileReport["foundByTypes"] {
-  const source = readSource(path, text);
-  const { index, sdk } = parseForSteps(source);
-  const known = new Set(findClientCalls(index, sdk).map((c) => c.node.start));
-  return findClientCalls(index, detectSdk(index, types, sdk.linked))
-    .filter((c) => !known.has(c.node.start))
-    .map((c) => ({ line: lineAt(source.text, c.node.start!), method: c.method }));
 }
 
 /** Runs one file; in the type-aware mode, with what the type checker found in it. */
@@ -92,12 +57,8 @@ export function processFile(path: string, options: ProcessOptions, types?: TypeF
   const read = contents ?? screenFile(path, false);
   if (isSettled(read)) return read;
   const { stat, bytes } = read;
-  let text: string;
-  try {
-    text = decoder.decode(bytes);
-  } catch {
-    return { ...base, status: "skipped", error: "not UTF-8 text; left as it is rather than re-encoded" };
-  }
+  const text = decodeUtf8(bytes);
+  if (text === null) return { ...base, status: "skipped", error: "not UTF-8 text; left as it is rather than re-encoded" };
   try {
     const result = migrateText(path, text, options, types);
     const markers = todoMarkers(text);
@@ -127,10 +88,6 @@ export function processFile(path: string, options: ProcessOptions, types?: TypeF
       printed: options.print ? result.output : undefined,
     };
   } catch (error) {
-    const err = error as Error & { loc?: { line: number; column: number } };
-    // A parser error carries its position; a transform error names its step. Either way the file is untouched.
-    const where = err.loc ? ` (line ${err.loc.line}, column ${err.loc.column + 1})` : "";
-    const parsing = err.loc || error instanceof ParseError;
-    return { ...base, status: "error", error: `${parsing ? "does not parse" : "transform failed"}: ${err.message.replace(/ \(\d+:\d+\)$/, "")}${where}` };
+    return { ...base, status: "error", error: failureText(error) };
   }
 }
