@@ -106,7 +106,7 @@ function rowFor(tracked: Tracked, field: string): ResultRow | undefined {
   return RESULTS.find((row) => row.js.v1 === field && row.of.includes(tracked.kind));
 }
 
-function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, handled: Set<Node>): "status" | "guard" | void {
+function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, handled: Set<Node>): "status" | void {
   const node = member.node as Extract<Node, { type: "MemberExpression" }>;
   const field = memberName(node);
   if (field === "status") return "status";
@@ -156,7 +156,7 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
 }
 
 /** Drops a throw-only failure guard (v2 throws), or makes a waiter's check the job status (v2 returns it). */
-function removeGuard(context: StepContext, tracked: Tracked, guard: AnyPath, objectText: string, handled: Set<Node>, todo: string): "status" | "guard" | void {
+function removeGuard(context: StepContext, tracked: Tracked, guard: AnyPath, objectText: string, handled: Set<Node>, todo: string): "status" | void {
   const guardNode = guard.node as Extract<Node, { type: "IfStatement" }>;
       walkPaths(guard, (p) => {
         const n = p.node;
@@ -168,7 +168,7 @@ function removeGuard(context: StepContext, tracked: Tracked, guard: AnyPath, obj
       }
       if (!tracked.waiter) {
         context.apply(removeStatement(context.source, guardNode.start!, guardNode.end!), "success guard removed: v2 throws SdkError on failure");
-        return "guard";
+        return;
       }
       context.edit(guardNode.test.start!, guardNode.test.end!, `${objectText}.status !== ${literal(context.source, "completed")}`, "waiter success guard checks the job status: v2 returns failed jobs");
       walkPaths(guard.get("consequent") as AnyPath, (p) => {
