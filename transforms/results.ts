@@ -10,7 +10,8 @@ import { findClientCalls, resultDeclarator, type ClientCall } from "../src/detec
 import { bindingReferences } from "../src/detect/references.js";
 import { isV1Call } from "../src/detect/version.js";
 import { walkPaths } from "../src/detect/paths.js";
-import { findProperty, memberName, optionsObjects, propertyKey, WRAPPERS } from "../src/detect/values.js";
+import { findProperty, memberName, optionsObjects, propertyKey } from "../src/detect/values.js";
+import { outsideWrappers } from "../src/detect/expressions.js";
 import { isTypeScript, literal, removeListItem, textOf } from "../src/js/code.js";
 import { removeStatement } from "../src/core/text.js";
 import { toJscodeshift } from "../src/js/jscodeshift.js";
@@ -232,11 +233,9 @@ function migrateBinding(context: StepContext, tracked: Tracked, binding: AnyPath
  * type checker can no longer see the field that changed.
  */
 function memberRead(ref: AnyPath): AnyPath | undefined {
-  let at = ref;
-  while (at.parent && WRAPPERS.has(at.parent.node.type)) at = at.parent as AnyPath;
-  const parent = at.parent as AnyPath | null;
+  const { path: parent, from } = outsideWrappers(ref);
   const node = parent?.node;
-  return (node?.type === "MemberExpression" || node?.type === "OptionalMemberExpression") && node.object === at.node ? parent! : undefined;
+  return (node?.type === "MemberExpression" || node?.type === "OptionalMemberExpression") && node.object === from ? parent! : undefined;
 }
 
 const SUCCESS_GUARD_TODO = RESULTS.flatMap((row) => (row.change.kind === "success-flag" ? [row.change.todo] : []))[0]!;

@@ -9,7 +9,7 @@ import { methodRow, type MethodRow } from "../mapping/methods.js";
 import { ClientTracker } from "./clients.js";
 import type { PathIndex } from "./paths.js";
 import type { SdkBindings } from "./sdk.js";
-import { WRAPPERS } from "./values.js";
+import { AWAITED_WRAPPERS, outsideWrappers } from "./expressions.js";
 
 export interface ClientCall {
   readonly path: ASTPath<CallExpression>;
@@ -56,32 +56,18 @@ export function findClientCalls(index: PathIndex, sdk: SdkBindings): ClientCall[
   return calls;
 }
 
-/** What a value passes through on its way to a declaration: the casts, and an await. */
-const RESULT_WRAPPERS: ReadonlySet<string> = new Set([...WRAPPERS, "AwaitExpression"]);
-
-/** The first ancestor of `path` that is not a wrapper, and the node it was reached from. */
-function outsideWrappers(path: ASTPath<Node>): { path: ASTPath<Node> | null; from: Node } {
-  let from = path.node;
-  let at = path.parent as ASTPath<Node> | null;
-  while (at && RESULT_WRAPPERS.has(at.node.type)) {
-    from = at.node;
-    at = at.parent as ASTPath<Node> | null;
-  }
-  return { path: at, from };
-}
-
 /**
  * Where a call's value lands: `const r = await call`, `const r = (await call) as T`, or `const { a, b } =
  * await call`; also through a helper of the file's own that runs a callback and hands back its value
  * (`const r = await withRetry(() => app.scrapeUrl(u))`, the retry and timing wrappers real code uses).
  */
 export function resultDeclarator(call: ClientCall): ASTPath<Node> | null {
-  const { path: at, from } = outsideWrappers(call.path as ASTPath<Node>);
+  const { path: at, from } = outsideWrappers(call.path as ASTPath<Node>, AWAITED_WRAPPERS);
   let path = at;
   const arrow = path?.node.type === "ArrowFunctionExpression" && path.node.body === from ? path : null;
   const helper = arrow?.parent as ASTPath<Node> | null;
   if (arrow && helper?.node.type === "CallExpression" && helper.node.callee.type === "Identifier" && helper.node.arguments[0] === arrow.node) {
-    path = outsideWrappers(helper).path;
+    path = outsideWrappers(helper, AWAITED_WRAPPERS).path;
   }
   return path?.node.type === "VariableDeclarator" ? path : null;
 }

@@ -10,7 +10,8 @@ import type { ASTPath } from "jscodeshift";
 import type { Node } from "@babel/types";
 import { CLIENT } from "../mapping/imports.js";
 import type { PathIndex } from "./paths.js";
-import { isClientClass, unwrap, type SdkBindings } from "./sdk.js";
+import { isClientClass, type SdkBindings } from "./sdk.js";
+import { AWAITED_WRAPPERS, unwrapNode } from "./expressions.js";
 
 type AnyPath = ASTPath<Node>;
 
@@ -181,7 +182,7 @@ export class ClientTracker {
       if (!parent) continue;
       let fn: AnyPath | null = null;
       if (parent.node.type === "FunctionDeclaration" && parent.node.id === binding.node) fn = parent;
-      else if (parent.node.type === "VariableDeclarator" && parent.node.init && FUNCTION_TYPES.has(unwrap(parent.node.init).type)) {
+      else if (parent.node.type === "VariableDeclarator" && parent.node.init && FUNCTION_TYPES.has(unwrapNode(parent.node.init, AWAITED_WRAPPERS).type)) {
         fn = parent.get("init") as AnyPath;
       }
       if (fn && this.returnsClient(fn)) return true;

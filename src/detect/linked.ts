@@ -16,7 +16,8 @@ import { resolveImport } from "./modules.js";
 import { mentionsFirecrawl } from "./mentions.js";
 import { PathIndex, type Path } from "./paths.js";
 import { SDK_MODULES } from "../mapping/imports.js";
-import { detectSdk, isModuleLoad, unwrap, type LinkedClients } from "./sdk.js";
+import { detectSdk, isModuleLoad, type LinkedClients } from "./sdk.js";
+import { AWAITED_WRAPPERS, unwrapNode } from "./expressions.js";
 
 const NO_CLIENTS: LinkedClients = { clients: new Set(), factories: new Set() };
 
@@ -111,7 +112,7 @@ export function linkedClients(index: PathIndex, path: string): LinkedClients {
   }
   // `const { app } = require("./client")`
   for (const { node } of index.of("VariableDeclarator")) {
-    const init = node.init && unwrap(node.init);
+    const init = node.init && unwrapNode(node.init, AWAITED_WRAPPERS);
     if (!init || init.type !== "CallExpression" || node.id.type !== "ObjectPattern" || isModuleLoad(init)) continue;
     if (init.callee.type !== "Identifier" || init.callee.name !== "require" || init.arguments[0]?.type !== "StringLiteral") continue;
     for (const prop of node.id.properties) {

@@ -7,6 +7,7 @@ import type { Path, PathIndex } from "./paths.js";
 import type { Expression, Node } from "@babel/types";
 import { CLIENT, CLIENT_CLASSES, SDK_MODULES } from "../mapping/imports.js";
 import type { OptionsKind, ResultKind } from "../mapping/methods.js";
+import { AWAITED_WRAPPERS, unwrapNode } from "./expressions.js";
 
 /** What the type checker knows about a file that its syntax does not say. */
 export interface TypeFacts {
@@ -52,24 +53,10 @@ function stringValue(node: Node | null | undefined): string | undefined {
   return undefined;
 }
 
-function unwrap(node: Node): Node {
-  let n = node;
-  while (
-    n.type === "AwaitExpression" ||
-    n.type === "TSAsExpression" ||
-    n.type === "TSNonNullExpression" ||
-    n.type === "ParenthesizedExpression" ||
-    n.type === "TSSatisfiesExpression"
-  ) {
-    n = n.type === "AwaitExpression" ? n.argument : n.expression;
-  }
-  return n;
-}
-
 /** `require("@mendable/firecrawl-js")` or `import("@mendable/firecrawl-js")`, awaited or not. */
 export function isModuleLoad(node: Node | null | undefined): boolean {
   if (!node) return false;
-  const n = unwrap(node);
+  const n = unwrapNode(node, AWAITED_WRAPPERS);
   if (n.type !== "CallExpression") return false;
   const isLoader = (n.callee.type === "Identifier" && n.callee.name === "require") || n.callee.type === "Import";
   return isLoader && MODULES.has(stringValue(n.arguments[0]) ?? "");
@@ -107,7 +94,7 @@ export function detectSdk(index: PathIndex, types?: TypeFacts, linked?: LinkedCl
   for (const path of index.of("VariableDeclarator")) {
     const decl = path.node;
     if (!decl.init) continue;
-    const init = unwrap(decl.init);
+    const init = unwrapNode(decl.init, AWAITED_WRAPPERS);
     if (isModuleLoad(init)) {
       sites.push(path);
       if (decl.id.type === "Identifier") namespaces.add(decl.id.name);
@@ -134,15 +121,14 @@ export function detectSdk(index: PathIndex, types?: TypeFacts, linked?: LinkedCl
 function isClientClassRef(node: Node, namespaces: ReadonlySet<string>): boolean {
   if (node.type !== "MemberExpression" || node.computed || node.property.type !== "Identifier") return false;
   if (!CLIENT_EXPORTS.has(node.property.name)) return false;
-  const object = unwrap(node.object);
+  const object = unwrapNode(node.object, AWAITED_WRAPPERS);
   return (object.type === "Identifier" && namespaces.has(object.name)) || isModuleLoad(object);
 }
 
 /** Whether an expression names the client class itself (the thing after `new`). */
 export function isClientClass(sdk: SdkBindings, node: Expression | Node): boolean {
-  const n = unwrap(node);
+  const n = unwrapNode(node, AWAITED_WRAPPERS);
   if (n.type === "Identifier") return sdk.clientClasses.has(n.name);
   return isClientClassRef(n, sdk.namespaces);
 }
 
-export { unwrap };

@@ -10,17 +10,9 @@ import type { ClientCall } from "./calls.js";
 import type { PathIndex } from "./paths.js";
 import type { SdkBindings } from "./sdk.js";
 import { TYPES } from "../mapping/imports.js";
+import { unwrapPath, WRAPPERS } from "./expressions.js";
 
 type AnyPath = ASTPath<Node>;
-
-/** Expressions that hand on the value inside them unchanged: casts, non-null assertions, parentheses. */
-export const WRAPPERS: ReadonlySet<string> = new Set(["TSAsExpression", "TSSatisfiesExpression", "ParenthesizedExpression", "TSNonNullExpression"]);
-
-function unwrapPath(path: AnyPath): AnyPath {
-  let p = path;
-  while (WRAPPERS.has(p.node.type)) p = p.get("expression") as AnyPath;
-  return p;
-}
 
 /** The declarator an identifier was bound by, in the scope the identifier sees. */
 function declaratorOf(path: AnyPath): AnyPath | null {
