@@ -6,7 +6,7 @@
  */
 import type { ObjectExpression } from "@babel/types";
 import { movingRequests, type ApiRequest } from "../src/detect/requests.js";
-import { findProperty, propertyKey } from "../src/detect/values.js";
+import { findProperty, propertyKey } from "../src/detect/expressions.js";
 import { toJscodeshift } from "../src/js/jscodeshift.js";
 import type { Step } from "../src/js/steps.js";
 import { FORMATS } from "../src/mapping/formats.js";

@@ -10,8 +10,8 @@ import { findClientCalls, resultDeclarator, type ClientCall } from "../src/detec
 import { bindingReferences } from "../src/detect/references.js";
 import { isV1Call } from "../src/detect/version.js";
 import { walkPaths } from "../src/detect/paths.js";
-import { findProperty, memberName, optionsObjects, propertyKey } from "../src/detect/values.js";
-import { outsideWrappers } from "../src/detect/expressions.js";
+import { optionsObjects } from "../src/detect/options-objects.js";
+import { findProperty, memberName, outsideWrappers, propertyKey } from "../src/detect/expressions.js";
 import { isTypeScript, literal, removeListItem, textOf } from "../src/js/code.js";
 import { removeStatement } from "../src/core/text.js";
 import { toJscodeshift } from "../src/js/jscodeshift.js";

@@ -4,7 +4,8 @@
  */
 import type { Node } from "@babel/types";
 import { findClientCalls } from "../src/detect/calls.js";
-import { findProperty, optionsObjects } from "../src/detect/values.js";
+import { optionsObjects } from "../src/detect/options-objects.js";
+import { findProperty } from "../src/detect/expressions.js";
 import { appendProperties, literal } from "../src/js/code.js";
 import { toJscodeshift } from "../src/js/jscodeshift.js";
 import type { Step } from "../src/js/steps.js";

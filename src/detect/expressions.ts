@@ -1,9 +1,10 @@
 /**
  * Helpers that read JavaScript expressions: the wrappers that hand a value on unchanged (casts, non-null
- * assertions, parentheses, and where asked an await), seen through from inside or from outside.
+ * assertions, parentheses, and where asked an await), seen through from inside or from outside; the
+ * literal a variable was declared with; object keys and member names.
  */
 import type { ASTPath } from "jscodeshift";
-import type { Node } from "@babel/types";
+import type { Node, ObjectExpression, ObjectProperty } from "@babel/types";
 
 type AnyPath = ASTPath<Node>;
 
@@ -39,4 +40,43 @@ export function outsideWrappers(path: AnyPath, wrappers: ReadonlySet<string> = W
     at = at.parent as AnyPath | null;
   }
   return { path: at, from };
+}
+
+/** The declarator an identifier was bound by, in the scope the identifier sees. */
+export function variableDeclaratorOf(path: AnyPath): AnyPath | null {
+  if (path.node.type !== "Identifier") return null;
+  const name = path.node.name;
+  const scope = path.scope?.lookup(name);
+  const binding = scope?.getBindings()[name]?.[0] as AnyPath | undefined;
+  const parent = binding?.parent as AnyPath | undefined;
+  if (!parent || parent.node.type !== "VariableDeclarator" || parent.node.id !== binding!.node) return null;
+  return parent;
+}
+
+/** The object literal (or, with `arrays`, array literal) an expression evaluates to, if this file says. */
+export function resolveObject(path: AnyPath, arrays = false): AnyPath | null {
+  const p = unwrapPath(path);
+  if (p.node.type === "ObjectExpression" || (arrays && p.node.type === "ArrayExpression")) return p;
+  const declarator = variableDeclaratorOf(p);
+  if (!declarator || !(declarator.node as { init?: Node }).init) return null;
+  const init = unwrapPath(declarator.get("init") as AnyPath);
+  return init.node.type === "ObjectExpression" || (arrays && init.node.type === "ArrayExpression") ? init : null;
+}
+
+export function propertyKey(prop: Node): string | undefined {
+  if (prop.type !== "ObjectProperty" && prop.type !== "ObjectMethod") return undefined;
+  if (prop.computed) return prop.key.type === "StringLiteral" ? prop.key.value : undefined;
+  if (prop.key.type === "Identifier") return prop.key.name;
+  if (prop.key.type === "StringLiteral") return prop.key.value;
+  return undefined;
+}
+
+/** The name a member expression reads: `x.name`, `x["name"]`. */
+export function memberName(member: Extract<Node, { type: "MemberExpression" | "OptionalMemberExpression" }>): string | undefined {
+  if (!member.computed && member.property.type === "Identifier") return member.property.name;
+  return member.property.type === "StringLiteral" ? member.property.value : undefined;
+}
+
+export function findProperty(object: ObjectExpression, key: string): ObjectProperty | undefined {
+  return object.properties.find((p): p is ObjectProperty => p.type === "ObjectProperty" && propertyKey(p) === key);
 }

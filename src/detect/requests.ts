@@ -12,7 +12,8 @@ import { API_HOST, routeOf, type RouteRow } from "../mapping/routes.js";
 import { mentionsFirecrawl } from "./mentions.js";
 import type { Source } from "../core/source.js";
 import type { Path, PathIndex } from "./paths.js";
-import { findProperty, optionsObjectsAt, resolveObject, type OptionsObject } from "./values.js";
+import { optionsObjectsAt, type OptionsObject } from "./options-objects.js";
+import { findProperty, resolveObject } from "./expressions.js";
 
 export interface ApiRequest {
   /** the URL text's node: a string literal or a template's quasi (for a base URL in a variable, the base) */

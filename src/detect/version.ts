@@ -14,7 +14,7 @@ import { findClientCalls, resultDeclarator, type ClientCall } from "./calls.js";
 import type { PathIndex } from "./paths.js";
 import { bindingReferences } from "./references.js";
 import type { SdkBindings } from "./sdk.js";
-import { memberName, resolveObject } from "./values.js";
+import { memberName, resolveObject } from "./expressions.js";
 
 /** Method names that only v2 has (v1 spelled them otherwise). */
 const V2_ONLY_METHODS: ReadonlySet<string> = new Set(METHODS.flatMap((row) => (row.js.v2 && row.js.v2 !== row.js.v1 ? [row.js.v2] : [])));

@@ -4,36 +4,15 @@
  * `opts.key = value` assignments made to it afterwards; spreads whose source is such a literal count too.
  */
 import type { ASTPath } from "jscodeshift";
-import type { AssignmentExpression, Node, ObjectExpression, ObjectProperty } from "@babel/types";
+import type { AssignmentExpression, Node, ObjectExpression } from "@babel/types";
 import type { OptionsKind } from "../mapping/methods.js";
 import type { ClientCall } from "./calls.js";
 import type { PathIndex } from "./paths.js";
 import type { SdkBindings } from "./sdk.js";
 import { TYPES } from "../mapping/imports.js";
-import { unwrapPath, WRAPPERS } from "./expressions.js";
+import { propertyKey, resolveObject, unwrapPath, variableDeclaratorOf, WRAPPERS } from "./expressions.js";
 
 type AnyPath = ASTPath<Node>;
-
-/** The declarator an identifier was bound by, in the scope the identifier sees. */
-function declaratorOf(path: AnyPath): AnyPath | null {
-  if (path.node.type !== "Identifier") return null;
-  const name = path.node.name;
-  const scope = path.scope?.lookup(name);
-  const binding = scope?.getBindings()[name]?.[0] as AnyPath | undefined;
-  const parent = binding?.parent as AnyPath | undefined;
-  if (!parent || parent.node.type !== "VariableDeclarator" || parent.node.id !== binding!.node) return null;
-  return parent;
-}
-
-/** The object literal (or, with `arrays`, array literal) an expression evaluates to, if this file says. */
-export function resolveObject(path: AnyPath, arrays = false): AnyPath | null {
-  const p = unwrapPath(path);
-  if (p.node.type === "ObjectExpression" || (arrays && p.node.type === "ArrayExpression")) return p;
-  const declarator = declaratorOf(p);
-  if (!declarator || !(declarator.node as { init?: Node }).init) return null;
-  const init = unwrapPath(declarator.get("init") as AnyPath);
-  return init.node.type === "ObjectExpression" || (arrays && init.node.type === "ArrayExpression") ? init : null;
-}
 
 /** One object the options table of `kind` applies to, with the assignments that add keys to it later. */
 export interface OptionsObject {
@@ -47,28 +26,10 @@ export interface OptionsObject {
   readonly assignments: readonly ASTPath<AssignmentExpression>[];
 }
 
-export function propertyKey(prop: Node): string | undefined {
-  if (prop.type !== "ObjectProperty" && prop.type !== "ObjectMethod") return undefined;
-  if (prop.computed) return prop.key.type === "StringLiteral" ? prop.key.value : undefined;
-  if (prop.key.type === "Identifier") return prop.key.name;
-  if (prop.key.type === "StringLiteral") return prop.key.value;
-  return undefined;
-}
-
-/** The name a member expression reads: `x.name`, `x["name"]`. */
-export function memberName(member: Extract<Node, { type: "MemberExpression" | "OptionalMemberExpression" }>): string | undefined {
-  if (!member.computed && member.property.type === "Identifier") return member.property.name;
-  return member.property.type === "StringLiteral" ? member.property.value : undefined;
-}
-
-export function findProperty(object: ObjectExpression, key: string): ObjectProperty | undefined {
-  return object.properties.find((p): p is ObjectProperty => p.type === "ObjectProperty" && propertyKey(p) === key);
-}
-
 /** `name.key = value` statements on the variable that holds an options literal. */
 function assignmentsTo(index: PathIndex, argPath: AnyPath): ASTPath<AssignmentExpression>[] {
   const p = unwrapPath(argPath);
-  const declarator = declaratorOf(p);
+  const declarator = variableDeclaratorOf(p);
   if (!declarator || p.node.type !== "Identifier") return [];
   const name = p.node.name;
   const scope = p.scope!.lookup(name)!;
@@ -96,7 +57,7 @@ function collect(index: PathIndex, kind: OptionsKind, argPath: AnyPath | null, i
   if (!resolved || into.some((o) => o.path.node === resolved.node)) return;
   const object = resolved.node as ObjectExpression;
   const inPlace = unwrapPath(argPath) === resolved || unwrapPath(argPath).node === resolved.node;
-  const declarator = inPlace ? null : declaratorOf(unwrapPath(argPath));
+  const declarator = inPlace ? null : variableDeclaratorOf(unwrapPath(argPath));
   const annotated = Boolean((declarator?.node as { id?: { typeAnnotation?: unknown } } | undefined)?.id?.typeAnnotation) || WRAPPERS.has((declarator?.node as { init?: Node } | undefined)?.init?.type ?? "");
   const typed = inPlace ? typedHere : annotated;
   into.push({ kind, path: resolved as ASTPath<ObjectExpression>, typed, assignments: assignmentsTo(index, argPath) });
