@@ -42,19 +42,19 @@ export class ClientTracker {
   ) {}
 
   /** Whether a type annotation names the client class (through unions, `| null`, `Promise<...>`). */
-  isClientType(node: Node | null | undefined): boolean {
+  isClientAnnotation(node: Node | null | undefined): boolean {
     if (!node) return false;
     switch (node.type) {
       case "TSTypeAnnotation":
-        return this.isClientType(node.typeAnnotation);
+        return this.isClientAnnotation(node.typeAnnotation);
       case "TSUnionType":
-        return node.types.some((t) => this.isClientType(t));
+        return node.types.some((t) => this.isClientAnnotation(t));
       case "TSParenthesizedType":
-        return this.isClientType(node.typeAnnotation);
+        return this.isClientAnnotation(node.typeAnnotation);
       case "TSTypeReference": {
         const name = node.typeName;
         if (name.type === "Identifier") {
-          if (name.name === "Promise") return this.isClientType(node.typeParameters?.params[0]);
+          if (name.name === "Promise") return this.isClientAnnotation(node.typeParameters?.params[0]);
           return this.sdk.clientClasses.has(name.name);
         }
         return (
@@ -89,7 +89,7 @@ export class ClientTracker {
       case "TSAsExpression":
       case "TSSatisfiesExpression":
       case "ParenthesizedExpression":
-        if (node.type !== "AwaitExpression" && node.type !== "TSNonNullExpression" && node.type !== "ParenthesizedExpression" && this.isClientType(node.typeAnnotation)) return true;
+        if (node.type !== "AwaitExpression" && node.type !== "TSNonNullExpression" && node.type !== "ParenthesizedExpression" && this.isClientAnnotation(node.typeAnnotation)) return true;
         return this.isClient(path.get(node.type === "AwaitExpression" ? "argument" : "expression"));
       case "NewExpression":
         return isClientClass(this.sdk, node.callee);
@@ -127,7 +127,7 @@ export class ClientTracker {
     for (const binding of this.bindingsOf(path, name)) {
       const id = binding.node;
       if (this.sdk.linked?.clients.has(name) && this.isImported(binding)) return true;
-      if (id.type === "Identifier" && this.isClientType(id.typeAnnotation)) return true;
+      if (id.type === "Identifier" && this.isClientAnnotation(id.typeAnnotation)) return true;
       const parent = binding.parent as AnyPath | null;
       if (!parent) continue;
       if (parent.node.type === "VariableDeclarator" && parent.node.id === id && parent.node.init) {
@@ -153,12 +153,12 @@ export class ClientTracker {
       const member = classNode.body.body[i]!;
       const memberPath = body.get(i) as AnyPath;
       if ((member.type === "ClassProperty" || member.type === "ClassPrivateProperty") && member.key.type === "Identifier" && member.key.name === name) {
-        if (this.isClientType(member.typeAnnotation)) return true;
+        if (this.isClientAnnotation(member.typeAnnotation)) return true;
         if (member.value && this.isClient(memberPath.get("value"))) return true;
       }
       if (member.type === "ClassMethod" && member.kind === "constructor") {
         for (const param of member.params) {
-          if (param.type === "TSParameterProperty" && param.parameter.type === "Identifier" && param.parameter.name === name && this.isClientType(param.parameter.typeAnnotation)) return true;
+          if (param.type === "TSParameterProperty" && param.parameter.type === "Identifier" && param.parameter.name === name && this.isClientAnnotation(param.parameter.typeAnnotation)) return true;
         }
       }
     }
@@ -193,7 +193,7 @@ export class ClientTracker {
   /** Whether the function at `fn` returns a client: by its return type, or by what it returns. */
   returnsClient(fn: AnyPath): boolean {
     const fnNode = fn.node as Extract<Node, { type: "FunctionDeclaration" }>;
-    if (this.isClientType(fnNode.returnType)) return true;
+    if (this.isClientAnnotation(fnNode.returnType)) return true;
     if (fnNode.body.type !== "BlockStatement") return this.isClient(fn.get("body"));
     const returns = this.index.within("ReturnStatement", fnNode.body).filter((p) => p.node.argument && enclosingFunction(p) === fnNode);
     return returns.some((p) => this.isClient(p.get("argument")));

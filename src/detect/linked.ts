@@ -158,7 +158,7 @@ function exported(path: string, text: string): LinkedClients {
       node.declaration.declarations.forEach((d, i) => {
         if (d.id.type !== "Identifier") return;
         const declarator = decl.get("declaration", "declarations", i) as Path;
-        if (tracker.isClientType(d.id.typeAnnotation)) clients.add(d.id.name);
+        if (tracker.isClientAnnotation(d.id.typeAnnotation)) clients.add(d.id.name);
         else if (d.init) classify(d.id.name, declarator.get("init") as Path);
       });
     } else if (node.declaration?.type === "FunctionDeclaration" && node.declaration.id) {
