@@ -8,9 +8,9 @@ import { PY_CLIENTS, PY_LEGACY_MODULES, PY_MOCK_SPECS, PY_PACKAGE, PY_TYPES_MODU
 import { MOCK_ASSERTIONS, mockClients, patchTargets } from "./mock-clients.js";
 import { allOf, type Node, type Tree } from "./parser.js";
 
-const SDK_MODULES = new Set<string>([PY_PACKAGE, ...PY_LEGACY_MODULES, `${PY_PACKAGE}.v2`, PY_TYPES_MODULE]);
-/** every class name, v1 or v2, that makes a client (v2's own client classes too, which mocks take as spec); the async ones are awaited */
-const CLIENT_CLASSES = new Map<string, boolean>([
+const PY_SDK_MODULES = new Set<string>([PY_PACKAGE, ...PY_LEGACY_MODULES, `${PY_PACKAGE}.v2`, PY_TYPES_MODULE]);
+/** every class name, v1 or v2, that makes a client (v2's own client classes too, which mocks take as spec) -> whether it is async (awaited) */
+const PY_CLIENT_IS_ASYNC = new Map<string, boolean>([
   ...PY_CLIENTS.flatMap((c) => [[c.v1, c.async] as const, [c.v2, c.async] as const, [PY_MOCK_SPECS[c.v1]!.name, c.async] as const]),
 ]);
 
@@ -72,13 +72,13 @@ export function detect(tree: Tree): PyBindings {
   const imports: Node[] = [];
   for (const statement of allOf(root, "import_from_statement")) {
     const module = statement.childForFieldName("module_name")?.text ?? "";
-    if (!SDK_MODULES.has(module)) continue;
+    if (!PY_SDK_MODULES.has(module)) continue;
     imports.push(statement);
     for (const name of statement.childrenForFieldName("name")) {
       if (!name) continue;
       const imported = name.type === "aliased_import" ? name.childForFieldName("name")!.text : name.text;
       const local = name.type === "aliased_import" ? name.childForFieldName("alias")!.text : name.text;
-      const isAsync = CLIENT_CLASSES.get(imported);
+      const isAsync = PY_CLIENT_IS_ASYNC.get(imported);
       if (isAsync !== undefined) classes.set(local, isAsync);
     }
   }
@@ -97,7 +97,7 @@ export function detect(tree: Tree): PyBindings {
     if (!node) return undefined;
     if (node.type === "identifier") return classes.get(node.text);
     if (node.type === "attribute" && modules.has(node.childForFieldName("object")?.text ?? "")) {
-      return CLIENT_CLASSES.get(node.childForFieldName("attribute")!.text);
+      return PY_CLIENT_IS_ASYNC.get(node.childForFieldName("attribute")!.text);
     }
     if (node.type === "subscript" || node.type === "binary_operator") {
       // Optional[FirecrawlApp], FirecrawlApp | None
@@ -132,8 +132,8 @@ export function detect(tree: Tree): PyBindings {
     const isAsync = classOf(parameter.childForFieldName("type"));
     if (name && isAsync !== undefined) clients.set(name.text, isAsync);
   }
-  const patches = patchTargets(root, new Set(CLIENT_CLASSES.keys()));
-  const asyncTarget = (target: Node) => CLIENT_CLASSES.get(target.text.slice(1, -1).split(".").at(-1)!) ?? false;
+  const patches = patchTargets(root, new Set(PY_CLIENT_IS_ASYNC.keys()));
+  const asyncTarget = (target: Node) => PY_CLIENT_IS_ASYNC.get(target.text.slice(1, -1).split(".").at(-1)!) ?? false;
   const mocked = mockClients(root, classOf, patches, asyncTarget, keyOf);
   for (const [key, isAsync] of mocked.clients) if (!clients.has(key)) clients.set(key, isAsync);
   return { found: imports.length > 0 || patches.length > 0, classes, modules, clients, imports, patches, specs: mocked.specs };
