@@ -2,16 +2,20 @@
  * One concern, one name (src/mapping/concerns.ts), walked through every output: the step that
  * `run --transforms` and `check` name, its fixture folder, the ESLint rule with its docs page, SARIF's rule
  * with its help URI, the GitHub annotation title, and the same findings in `check` and in ESLint. The
- * ESLint names before 0.2 still work, deprecated.
+ * ESLint names before 0.2 still work, deprecated. And each part where `concernParts` says it is: the JS and
+ * Python step modules, the rule module, the docs page and the fixture folders.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { spawnSync } from "node:child_process";
 import { ESLint } from "eslint";
 import tseslint from "typescript-eslint";
 import { afterAll, describe, expect, test } from "vitest";
 import plugin, { rules } from "../rules/index.js";
-import { CONCERNS, helpUri } from "../src/mapping/concerns.js";
+import { CONCERNS, concernParts, helpUri } from "../src/mapping/concerns.js";
+import type { Step } from "../src/js/steps.js";
+import type { PyStep } from "../src/python/language.js";
+import { pythonSteps } from "../src/python/preset.js";
 import { steps } from "../transforms/v1-to-v2.js";
 
 const root = resolve(import.meta.dirname, "..");
@@ -30,6 +34,34 @@ describe.each(CONCERNS.map((c) => [c.name, c] as const))("%s", (name, concern) =
     expect(legacy.meta).toMatchObject({ deprecated: true, replacedBy: [name] });
     expect(legacy.create).toBe(rules[name]!.create);
     expect(Object.keys(plugin.configs.recommended!.rules!)).not.toContain(`firecrawl/${concern.legacyRule}`);
+  });
+});
+
+describe.each(CONCERNS.map((c) => [c.name, concernParts(c)] as const))("%s: every part, where concernParts says", (name, parts) => {
+  test("the JS step, the Python step and the ESLint rule are the modules it names, and the presets and the plugin run them", async () => {
+    const js = (await import(join(root, parts.jsStep))) as { step: Step };
+    expect(js.step.name).toBe(name);
+    expect(steps).toContain(js.step);
+    expect(rules[name]).toBe(((await import(join(root, parts.rule))) as { default: unknown }).default);
+    if (parts.pythonStep) {
+      const python = (await import(join(root, parts.pythonStep))) as { step: PyStep };
+      expect(python.step.name).toBe(name);
+      expect(pythonSteps).toContain(python.step);
+    } else {
+      expect(pythonSteps.map((s) => s.name)).not.toContain(name);
+    }
+  });
+
+  test("the docs page exists, and the fixture folders hold cases (Python's only where Python has the step)", () => {
+    expect(existsSync(join(root, parts.docs))).toBe(true);
+    const cases = (folder: string) => readdirSync(join(root, folder)).filter((f) => f.includes(".input."));
+    expect(cases(parts.fixtures).length).toBeGreaterThan(0);
+    if (parts.pythonFixtures) expect(cases(parts.pythonFixtures).length).toBeGreaterThan(0);
+    else expect(existsSync(join(root, "fixtures/python", name))).toBe(false);
+  });
+
+  test("its report id is its name", () => {
+    expect(parts.reportId).toBe(name);
   });
 });
 
