@@ -9,10 +9,11 @@ import type { Node } from "@babel/types";
 import { findClientCalls, resultDeclarator, type ClientCall } from "../src/detect/calls.js";
 import { bindingReferences } from "../src/detect/references.js";
 import { isV1Call } from "../src/detect/version.js";
-import { walkPaths } from "../src/detect/paths.js";
+import { isWrittenTo, walkPaths } from "../src/detect/paths.js";
 import { findProperty, memberName, optionsObjects, propertyKey, WRAPPERS } from "../src/detect/values.js";
 import { isTypeScript, literal, removeListItem, textOf } from "../src/js/code.js";
 import { removeStatement } from "../src/core/text.js";
+import type { Source } from "../src/core/source.js";
 import { toJscodeshift } from "../src/js/jscodeshift.js";
 import type { Step, StepContext } from "../src/js/steps.js";
 import { TYPES } from "../src/mapping/imports.js";
@@ -53,14 +54,6 @@ function throwGuard(read: AnyPath): { guard: AnyPath; test: AnyPath } | null {
   return isThrowOnly(guard.node.consequent) ? { guard, test: parent! } : null;
 }
 
-/** `r.data = x`, `r.data ??= x`, `r.data++`, `delete r.data`: a place to write, where `(r.web ?? [])` cannot stand. */
-function isWrittenTo(member: AnyPath): boolean {
-  const parent = member.parent?.node as Node | undefined;
-  if (parent?.type === "AssignmentExpression") return parent.left === member.node;
-  if (parent?.type === "UpdateExpression") return true;
-  return parent?.type === "UnaryExpression" && parent.operator === "delete";
-}
-
 /**
  * A read that tests whether the value is there (`r && r.data`, `if (r.data)`, `!r.data`, `r.data ?? x`,
  * `Array.isArray(r.data)`): v2's optional field keeps the test's meaning under its plain new name, where
@@ -97,6 +90,21 @@ function readsItems(member: AnyPath): boolean {
   return withFallback || (!isTested(member) && !(isMember && memberName(parent) === "length"));
 }
 
+/**
+ * What keeps a list of objects read as the strings it held in v1 (`.map((link) => link.url)`; for an untyped
+ * list, one that may be absent, `?.map`, with the item's type written out in TypeScript): nothing where only
+ * its length is read, or where it is mapped so already.
+ */
+export function keepingStrings(source: Source, member: AnyPath, pick: string, untyped = false): string | null {
+  const node = member.node;
+  const parent = member.parent?.node as Node;
+  const isLength = (parent.type === "MemberExpression" || parent.type === "OptionalMemberExpression") && parent.object === node && memberName(parent) === "length";
+  const mapped = new RegExp(`^(\\?)?\\.map\\(\\(?(\\w+)(?:: \\{[^}]*\\})?\\)? => \\2\\.${pick}\\)`).test(source.text.slice(node.end!));
+  if (isLength || mapped) return null;
+  if (!untyped) return `.map((link) => link.${pick})`;
+  return `?.map((link${isTypeScript(source) ? `: { ${pick}: string }` : ""}) => link.${pick})`;
+}
+
 /** What a human is told where a row's change cannot be written in place (a pattern, an opaque value). */
 function manualTodo(change: Exclude<ResultRow["change"], { kind: "rename" }>): string {
   return change.kind === "strings-to-objects" ? `map links are { url, title, description } objects in v2: use link.${change.pick}` : change.todo;
@@ -130,11 +138,8 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
       return;
     }
     case "strings-to-objects": {
-      const parent = member.parent?.node as Node;
-      const isLength = (parent.type === "MemberExpression" || parent.type === "OptionalMemberExpression") && parent.object === node && memberName(parent) === "length";
-      const mapped = new RegExp(`^\\.map\\(\\(?(\\w+)\\)? => \\1\\.${change.pick}\\)`).test(context.source.text.slice(node.end!));
-      if (isLength || mapped) return;
-      context.edit(node.end!, node.end!, `.map((link) => link.${change.pick})`, `map result .${field} are objects in v2: kept as strings`);
+      const keep = keepingStrings(context.source, member, change.pick);
+      if (keep) context.edit(node.end!, node.end!, keep, `map result .${field} are objects in v2: kept as strings`);
       return;
     }
     case "success-flag": {

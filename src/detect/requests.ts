@@ -27,6 +27,8 @@ export interface ApiRequest {
   readonly path: string;
   /** the body object literal the request sends, when the file says which */
   readonly body?: Path<ObjectExpression>;
+  /** the call that sends the request, when the file says which: its result is the response */
+  readonly call?: Path;
 }
 
 const FIRECRAWL = /firecrawl/i;
@@ -179,7 +181,7 @@ function joinedTo(index: PathIndex, source: Source, base: Path<StringLiteral | T
     const route = next ? (routeOf(path.replace(/\/$/, "")) ?? (next.open ? undefined : routeOf(path))) : undefined;
     const sending = sendingCall(index, urlExpression((use.parent?.node.type === "TemplateLiteral" ? use.parent : use) as Path));
     const body = sending && route?.body ? bodyOf(sending.call, sending.at) : undefined;
-    return { at: base, site: use as Path, version, route, path, body };
+    return { at: base, site: use as Path, version, route, path, body, call: sending?.call };
   });
 }
 
@@ -209,7 +211,7 @@ export function findApiRequests(index: PathIndex, source: Source): ApiRequest[] 
     const route = routeOf(path.replace(/\/$/, "")) ?? (open ? undefined : routeOf(path));
     const sending = sendingCall(index, urlExpression(piece));
     const body = sending && route?.body ? bodyOf(sending.call, sending.at) : undefined;
-    requests.push({ at: piece, site: piece, version, route, path, body });
+    requests.push({ at: piece, site: piece, version, route, path, body, call: sending?.call });
   }
   return requests;
 }

@@ -18,16 +18,29 @@ export interface RouteRow {
   readonly response?: string;
   /** the response changed only for bodies that ask for the json format (v1 `extract`/`json`) */
   readonly responseIfJson?: true;
+  /** the reads of the response body that v2 answers elsewhere, rewritten where the code makes them */
+  readonly reads?: readonly ResponseRead[];
+}
+
+/** A field of a response body, by its path from the body, and what v2 made of it. */
+export interface ResponseRead {
+  readonly at: readonly string[];
+  readonly change:
+    | { readonly kind: "rename"; readonly to: string }
+    /** an array of strings became an array of objects: `pick` is the field holding the old string */
+    | { readonly kind: "strings-to-objects"; readonly pick: string }
+    /** the value moved one level down, under `field` of an object in its place */
+    | { readonly kind: "nested"; readonly field: string };
 }
 
 export const API_HOST = "api.firecrawl.dev";
 
 export const ROUTES: readonly RouteRow[] = [
-  { spec: "sdk-facts 7", path: "scrape", body: "scrape", response: "a v2 scrape returns the json format's result as data.json, not data.extract", responseIfJson: true },
+  { spec: "sdk-facts 7", path: "scrape", body: "scrape", response: "a v2 scrape returns the json format's result as data.json, not data.extract", responseIfJson: true, reads: [{ at: ["data", "extract"], change: { kind: "rename", to: "json" } }] },
   { spec: "sdk-facts 7", path: "batch/scrape", body: "scrape", response: "a v2 batch scrape returns the json format's result as data[].json, not data[].extract", responseIfJson: true },
   { spec: "sdk-facts 7", path: "crawl", body: "crawl" },
-  { spec: "sdk-facts 7", path: "map", body: "map", response: "v2 /map returns links as objects ({ url, title, description }): read link.url" },
-  { spec: "sdk-facts 7", path: "search", body: "search", response: "v2 /search returns data as { web, news, images }: read data.web" },
+  { spec: "sdk-facts 7", path: "map", body: "map", response: "v2 /map returns links as objects ({ url, title, description }): read link.url", reads: [{ at: ["links"], change: { kind: "strings-to-objects", pick: "url" } }] },
+  { spec: "sdk-facts 7", path: "search", body: "search", response: "v2 /search returns data as { web, news, images }: read data.web", reads: [{ at: ["data"], change: { kind: "nested", field: "web" } }] },
   { spec: "sdk-facts 7", path: "extract", body: "extract" },
   { spec: "sdk-facts 7", path: "team/credit-usage" },
   { spec: "sdk-facts 7", path: "team/token-usage" },
