@@ -12,6 +12,7 @@ import { toJscodeshift } from "../src/js/jscodeshift.js";
 import { textOf } from "../src/js/code.js";
 import type { Step, StepContext } from "../src/js/steps.js";
 import { FORMATS } from "../src/mapping/formats.js";
+import { readMessage } from "../src/mapping/routes.js";
 import { keepingStrings } from "./results.js";
 
 const JSON_FORMATS = new Set(FORMATS.filter((row) => row.v2?.type === "json").map((row) => row.v1));
@@ -40,26 +41,24 @@ export function why(request: Pick<ApiRequest, "route" | "path">): string {
 }
 
 /** A read of the response body that v2 answers elsewhere, rewritten to read it there. */
-function migrateRead(context: StepContext, { at: path, read: { at, change } }: BodyRead): void {
+function migrateRead(context: StepContext, { at: path, read }: BodyRead): void {
   const node = path.node;
-  const field = at.join(".");
+  const { change } = read;
   switch (change.kind) {
-    case "rename": {
-      const message = `response .${field} is .${[...at.slice(0, -1), change.to].join(".")} in v2`;
-      if (node.type === "ObjectProperty") context.edit(node.key.start!, node.key.end!, node.shorthand ? `${change.to}: ${textOf(context.source, node.value)}` : change.to, message);
-      else if (node.type !== "Identifier" && node.computed) context.edit(node.property.start! + 1, node.property.end! - 1, change.to, message);
-      else if (node.type !== "Identifier") context.edit(node.property.start!, node.property.end!, change.to, message);
+    case "rename":
+      if (node.type === "ObjectProperty") context.edit(node.key.start!, node.key.end!, node.shorthand ? `${change.to}: ${textOf(context.source, node.value)}` : change.to, readMessage(read));
+      else if (node.type !== "Identifier" && node.computed) context.edit(node.property.start! + 1, node.property.end! - 1, change.to, readMessage(read));
+      else if (node.type !== "Identifier") context.edit(node.property.start!, node.property.end!, change.to, readMessage(read));
       return;
-    }
     case "strings-to-objects": {
       const keep = keepingStrings(context.source, path, change.pick, true);
-      if (keep) context.edit(node.end!, node.end!, keep, `response .${field} are objects in v2: kept as strings`);
+      if (keep) context.edit(node.end!, node.end!, keep, readMessage(read));
       return;
     }
     case "nested": {
       const parent = path.parent?.node as Node | undefined;
       const done = (parent?.type === "MemberExpression" || parent?.type === "OptionalMemberExpression") && parent.object === node && memberName(parent) === change.field;
-      if (!done) context.edit(node.end!, node.end!, `?.${change.field}`, `response .${field} is .${field}.${change.field} in v2`);
+      if (!done) context.edit(node.end!, node.end!, `?.${change.field}`, readMessage(read));
       return;
     }
   }

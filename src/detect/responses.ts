@@ -6,7 +6,7 @@
  * (returned, handed to a function, reassigned) leaves the reads incomplete: a human has to follow it.
  */
 import type { Node } from "@babel/types";
-import type { ResponseRead } from "../mapping/routes.js";
+import { leadsToRead, readAt, type ResponseRead } from "../mapping/routes.js";
 import { bindingReferences } from "./references.js";
 import { isWrittenTo, type Path, type PathIndex } from "./paths.js";
 import { memberName, propertyKey, WRAPPERS } from "./values.js";
@@ -60,11 +60,6 @@ class Follower {
     private readonly changed: readonly ResponseRead[],
   ) {}
 
-  /** A path is worth following while it leads to a changed field (or is one). */
-  private leadsTo(at: readonly string[]): boolean {
-    return this.changed.some((read) => at.length <= read.at.length && at.every((name, i) => read.at[i] === name));
-  }
-
   /** The response object: its body is `.json()`'s result (awaited) or, from axios, its `.data`. */
   response(path: Path): void {
     const at = outermost(path);
@@ -93,14 +88,9 @@ class Follower {
     this.complete = false;
   }
 
-  /** The changed field at exactly this path, if any. */
-  private changedAt(at: readonly string[]): ResponseRead | undefined {
-    return this.changed.find((read) => read.at.length === at.length && read.at.every((name, i) => at[i] === name));
-  }
-
   /** A value at `at` within the body (the body itself at []): a read of it, or a variable holding it. */
   body(path: Path, at: readonly string[]): void {
-    const changed = this.changedAt(at);
+    const changed = readAt(this.changed, at);
     if (changed) {
       // A variable holding a changed field is read in its place, but not where it is also a property's
       // name (`{ links }`), and a renamed one only where it was destructured (BodyRead).
@@ -122,8 +112,8 @@ class Follower {
         return;
       }
       where = [...where, name];
-      if (!this.leadsTo(where)) return;
-      const found = this.changedAt(where);
+      if (!leadsToRead(this.changed, where)) return;
+      const found = readAt(this.changed, where);
       if (found) {
         if (isWrittenTo(parent!)) this.complete = false;
         else this.reads.push({ at: parent as BodyRead["at"], read: found });
@@ -159,7 +149,7 @@ class Follower {
         continue;
       }
       const where = [...at, key];
-      if (!this.leadsTo(where)) continue;
+      if (!leadsToRead(this.changed, where)) continue;
       const changed = this.changed.find((read) => read.at.length === where.length);
       const index = pattern.properties.indexOf(property);
       if (property.type !== "ObjectProperty" || property.value.type !== "Identifier") this.complete = false;

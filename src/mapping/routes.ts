@@ -50,6 +50,24 @@ export const ROUTES: readonly RouteRow[] = [
   { spec: "sdk-facts 7", path: "deep-research", v1Only: "v2 has no deep-research route: this request stays on /v1 (see the v2 docs for what replaces it)" },
 ];
 
+/** The changed field a path into a response body names, if any. */
+export function readAt(reads: readonly ResponseRead[], at: readonly string[]): ResponseRead | undefined {
+  return reads.find((read) => read.at.length === at.length && read.at.every((name, i) => at[i] === name));
+}
+
+/** Whether a path into a response body is (or leads down to) a changed field. */
+export function leadsToRead(reads: readonly ResponseRead[], at: readonly string[]): boolean {
+  return reads.some((read) => at.length <= read.at.length && at.every((name, i) => read.at[i] === name));
+}
+
+/** What a rewritten read of a changed field says it did. */
+export function readMessage({ at, change }: ResponseRead): string {
+  const field = at.join(".");
+  if (change.kind === "rename") return `response .${field} is .${[...at.slice(0, -1), change.to].join(".")} in v2`;
+  if (change.kind === "nested") return `response .${field} is .${field}.${change.field} in v2`;
+  return `response .${field} are objects in v2: kept as strings`;
+}
+
 /** The row of a path after /v1/ (`crawl/123/errors`, `map?x=1`): the longest route it starts with. */
 export function routeOf(rest: string): RouteRow | undefined {
   return ROUTES.filter((row) => rest === row.path || (rest.startsWith(row.path) && /^[/?#]/.test(rest.slice(row.path.length))))
