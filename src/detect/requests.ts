@@ -8,7 +8,7 @@
  * migrate an SDK call's options.
  */
 import type { Node, ObjectExpression, StringLiteral, TemplateElement } from "@babel/types";
-import { API_HOST, routeOf, type RouteRow } from "../mapping/routes.js";
+import { API_HOST, REQUEST_METHODS, routeOf, type RouteRow } from "../mapping/routes.js";
 import { mentionsFirecrawl } from "./mentions.js";
 import type { Source } from "../core/source.js";
 import type { Path, PathIndex } from "./paths.js";
@@ -36,7 +36,6 @@ const HOST_V1 = new RegExp(`${API_HOST.replace(/\./g, "\\.")}/v1(?=[/?#]|$)`);
 const PATH_V1 = /^\/?v1(?=[/?#]|$)/;
 /** Methods that send a body as their second argument (axios, got, ky, ofetch's instances and the libraries themselves). */
 const SENDING = new Set(["post", "put", "patch"]);
-const REQUESTING = new Set(["get", "post", "put", "patch", "delete", "head", "request"]);
 
 /** What an identifier was declared with, as text, to tell a Firecrawl base from another. */
 function declaredText(source: Source, path: Path): string {
@@ -142,7 +141,7 @@ function onFirecrawlClient(source: Source, piece: Path): boolean {
   const parent = piece.parent as Path | undefined;
   if (parent?.node.type !== "CallExpression" || parent.node.arguments[0] !== piece.node) return false;
   const callee = parent.node.callee;
-  if (callee.type !== "MemberExpression" || callee.property.type !== "Identifier" || !REQUESTING.has(callee.property.name)) return false;
+  if (callee.type !== "MemberExpression" || callee.property.type !== "Identifier" || !REQUEST_METHODS.has(callee.property.name)) return false;
   return isFirecrawlBase(source, parent.get("callee", "object") as Path);
 }
 

@@ -6,7 +6,7 @@
  * (returned, handed to a function, reassigned) leaves the reads incomplete: a human has to follow it.
  */
 import type { Node } from "@babel/types";
-import { leadsToRead, readAt, type ResponseRead } from "../mapping/routes.js";
+import { leadsToRead, readAt, REQUEST_FUNCTIONS, REQUEST_METHODS, RESPONSE_STATUS, type ResponseRead } from "../mapping/routes.js";
 import { bindingReferences } from "./references.js";
 import { isWrittenTo, type Path, type PathIndex } from "./paths.js";
 import { memberName, propertyKey, WRAPPERS } from "./values.js";
@@ -51,6 +51,14 @@ function isLogged(call: Path): boolean {
   return node.type === "CallExpression" && isMember(node.callee) && node.callee.object.type === "Identifier" && node.callee.object.name === "console";
 }
 
+/** `fetch(...)`, `axios(...)`, `axios.post(...)`, `http.get(...)`: a call whose result is the response. */
+function isRequestCall(node: Node): boolean {
+  if (node.type !== "CallExpression") return false;
+  const callee = node.callee;
+  if (callee.type === "Identifier") return REQUEST_FUNCTIONS.has(callee.name);
+  return isMember(callee) && REQUEST_METHODS.has(memberName(callee) ?? "");
+}
+
 class Follower {
   readonly reads: BodyRead[] = [];
   complete = true;
@@ -72,8 +80,8 @@ class Follower {
       if (name === "json" && calls) return this.body(call!, []);
       if (name === "then" && calls && readsJson((call!.node as Extract<Node, { type: "CallExpression" }>).arguments[0] as Node)) return this.body(call!, []);
       if (name === "data" && !calls) return this.body(parent!, []);
-      // `.text()` hands the body on as a string, to be parsed who knows where.
-      if (name === "text" && calls) this.complete = false;
+      // Anything else (`.text()`, got's `.body`) hands the body on unparsed, to be read who knows where.
+      if (!RESPONSE_STATUS.has(name ?? "")) this.complete = false;
       return;
     }
     if (node?.type === "VariableDeclarator" && node.init === at.node) {
@@ -169,6 +177,8 @@ class Follower {
  */
 export function responseReads(index: PathIndex, call: Path, changed: readonly ResponseRead[]): ResponseReads {
   const follower = new Follower(index, changed);
-  follower.response(call);
+  // A function of the code's own may give back anything: the body, a part of it, its own object.
+  if (isRequestCall(call.node)) follower.response(call);
+  else follower.complete = false;
   return { reads: follower.reads, complete: follower.complete };
 }

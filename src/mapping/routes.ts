@@ -35,6 +35,16 @@ export interface ResponseRead {
 
 export const API_HOST = "api.firecrawl.dev";
 
+/** Methods of HTTP clients and their instances that make a request (axios, got, ky, ofetch; requests, httpx, aiohttp). */
+export const REQUEST_METHODS: ReadonlySet<string> = new Set(["get", "post", "put", "patch", "delete", "head", "request"]);
+/** Functions that make a request and return its response (JavaScript). */
+export const REQUEST_FUNCTIONS: ReadonlySet<string> = new Set(["fetch", "axios", "ky", "got", "ofetch", "$fetch", "request"]);
+/**
+ * What a response tells without its body (fetch's and axios's, requests', httpx's and aiohttp's): code that
+ * reads only these and the body leaves nothing of the body unseen.
+ */
+export const RESPONSE_STATUS: ReadonlySet<string> = new Set(["ok", "status", "statusText", "headers", "url", "redirected", "status_code", "raise_for_status", "reason", "elapsed", "is_success", "is_error", "encoding"]);
+
 export const ROUTES: readonly RouteRow[] = [
   { spec: "sdk-facts 7", path: "scrape", body: "scrape", response: "a v2 scrape returns the json format's result as data.json, not data.extract", responseIfJson: true, reads: [{ at: ["data", "extract"], change: { kind: "rename", to: "json" } }] },
   { spec: "sdk-facts 7", path: "batch/scrape", body: "scrape", response: "a v2 batch scrape returns the json format's result as data[].json, not data[].extract", responseIfJson: true },

@@ -5,9 +5,9 @@
  * `.get()` calls (`data["data"]["extract"]`, `data.get("links", [])`) to the fields the route's v2 response
  * answers elsewhere. Anything else done with the body (returned, handed on) leaves the reads incomplete.
  */
-import { leadsToRead, readAt, type ResponseRead } from "../mapping/routes.js";
+import { leadsToRead, readAt, REQUEST_METHODS, RESPONSE_STATUS, type ResponseRead } from "../mapping/routes.js";
 import { scopeOf, usesIn } from "./names.js";
-import { allOf, stringValue, type Node } from "./parser.js";
+import { allOf, calledName, stringValue, type Node } from "./parser.js";
 
 /** A subscript (`x["links"]`) or `.get()` call (`x.get("links", [])`) that reads a changed field. */
 export interface PyBodyRead {
@@ -90,8 +90,8 @@ class Follower {
       const name = parent.childForFieldName("attribute")?.text;
       const call = parent.parent;
       if (name === "json" && call?.type === "call" && call.childForFieldName("function")?.id === parent.id) return this.body(call, []);
-      // `.text`/`.content` hand the body on unparsed, to be read who knows where.
-      if (name === "text" || name === "content") this.complete = false;
+      // Anything else (`.text`, `.content`) hands the body on unparsed, to be read who knows where.
+      if (!RESPONSE_STATUS.has(name ?? "")) this.complete = false;
       return;
     }
     if (this.bound(value, (use) => this.response(use))) return;
@@ -131,6 +131,8 @@ class Follower {
 /** The reads of a request's response body that v2 answers elsewhere; `call` is the request. */
 export function pyResponseReads(call: Node, changed: readonly ResponseRead[]): PyResponseReads {
   const follower = new Follower(changed);
-  follower.response(call);
+  // A function of the code's own may give back anything: the body, a part of it, its own object.
+  if (REQUEST_METHODS.has(calledName(call))) follower.response(call);
+  else follower.complete = false;
   return { reads: follower.reads, complete: follower.complete };
 }
