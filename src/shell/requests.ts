@@ -14,6 +14,7 @@ import { Planner, runPipeline, type Language, type Named, type Result, type Step
 import { runSteps } from "../js/steps.js";
 import type { Source } from "../core/source.js";
 import { API_HOST, routeOf, type RouteRow } from "../mapping/routes.js";
+import { why } from "../../transforms/api-requests.js";
 import { step as formats } from "../../transforms/formats.js";
 import { step as options } from "../../transforms/options.js";
 
@@ -166,8 +167,7 @@ const shell: Language<ShellRequest[], Named> = {
     const stays = new Set(requests.filter((r) => !r.route || r.route.v1Only).map((r) => r.command.start));
     for (const request of requests) {
       if (!request.route || request.route.v1Only) {
-        const why = request.route?.v1Only ?? `the route after /v1/ (${request.path || "none: a base URL"}) is computed or unknown: check that v2 has it, then move the URL to /v2`;
-        planner.todo(request.command, why);
+        planner.todo(request.command, why(request));
         continue;
       }
       if (stays.has(request.command.start)) continue;
