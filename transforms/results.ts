@@ -7,7 +7,7 @@
 import type { ASTPath } from "jscodeshift";
 import type { Node } from "@babel/types";
 import { findClientCalls, resultDeclarator, type ClientCall } from "../src/detect/calls.js";
-import { bindingReferences } from "../src/detect/references.js";
+import { bindingReferences, untilRebound } from "../src/detect/references.js";
 import { isV1Call } from "../src/detect/version.js";
 import { isWrittenTo, walkPaths } from "../src/detect/paths.js";
 import { findProperty, memberName, optionsObjects, propertyKey, WRAPPERS } from "../src/detect/values.js";
@@ -125,8 +125,11 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
     case "rename": {
       const written = isWrittenTo(member);
       if (change.absent && !written && !isTested(member)) {
-        const object = textOf(context.source, node.object);
-        context.edit(node.start!, node.end!, `(${object}.${change.to} ?? ${change.absent})`, `result .${field} is .${change.to} in v2`);
+        // The read as written, around its new name: a cast's parentheses and a `?.` stay where they were.
+        const before = context.source.text.slice(node.start!, node.property.start!);
+        const after = context.source.text.slice(node.property.end!, node.end!);
+        const name = node.computed ? literal(context.source, change.to) : change.to;
+        context.edit(node.start!, node.end!, `(${before}${name}${after} ?? ${change.absent})`, `result .${field} is .${change.to} in v2`);
       } else {
         context.edit(node.property.start!, node.property.end!, change.to, `result .${field} is .${change.to} in v2`);
       }
@@ -215,7 +218,7 @@ function migrateBinding(context: StepContext, tracked: Tracked, binding: AnyPath
   if (id.type !== "Identifier") return false;
   let checked = false;
   const handled = new Set<Node>();
-  const refs = bindingReferences(context.index, binding, id, id.name);
+  const refs = untilRebound(bindingReferences(context.index, binding, id, id.name));
   for (const ref of refs) {
     const found = throwGuard(ref);
     if (found && removeGuard(context, tracked, found.guard, id.name, handled, SUCCESS_GUARD_TODO) === "status") checked = true;

@@ -7,7 +7,7 @@
  */
 import type { Node } from "@babel/types";
 import { leadsToRead, readAt, REQUEST_FUNCTIONS, REQUEST_METHODS, RESPONSE_STATUS, type ResponseRead } from "../mapping/routes.js";
-import { bindingReferences } from "./references.js";
+import { bindingReferences, untilRebound } from "./references.js";
 import { isWrittenTo, type Path, type PathIndex } from "./paths.js";
 import { memberName, propertyKey, WRAPPERS } from "./values.js";
 
@@ -86,7 +86,7 @@ class Follower {
     }
     if (node?.type === "VariableDeclarator" && node.init === at.node) {
       if (node.id.type === "Identifier") {
-        for (const ref of bindingReferences(this.index, parent!, node.id, node.id.name)) this.response(ref);
+        for (const ref of untilRebound(bindingReferences(this.index, parent!, node.id, node.id.name))) this.response(ref);
         return;
       }
       // `const { data } = await axios.post(...)`: the body under its own name.
@@ -133,7 +133,7 @@ class Follower {
     const node = parent?.node;
     if (node?.type === "VariableDeclarator" && node.init === value.node) {
       if (node.id.type === "Identifier") {
-        for (const ref of bindingReferences(this.index, parent!, node.id, node.id.name)) this.body(ref, where);
+        for (const ref of untilRebound(bindingReferences(this.index, parent!, node.id, node.id.name))) this.body(ref, where);
         return;
       }
       if (node.id.type === "ObjectPattern") return this.pattern(parent!, node.id, where, "body");
@@ -167,7 +167,7 @@ class Follower {
   }
 
   private bound(declarator: Path, id: Extract<Node, { type: "Identifier" }>, at: readonly string[]): void {
-    for (const ref of bindingReferences(this.index, declarator, id, id.name)) this.body(ref, at);
+    for (const ref of untilRebound(bindingReferences(this.index, declarator, id, id.name))) this.body(ref, at);
   }
 }
 
