@@ -19,7 +19,7 @@ import { loadFixtures, type Fixture } from "./support/fixtures.js";
 beforeAll(loadPython);
 
 const fixtures = loadFixtures({ language: "python" });
-const migrate = (f: Fixture, text: string) => (f.ext === "ipynb" ? runNotebook(pythonSteps, f.inputPath, text) : runPython(pythonSteps, f.inputPath, text));
+const migrate = (f: Fixture, text: string) => (f.ext === "ipynb" ? runNotebook(pythonSteps, f.inputPath, text, f.options) : runPython(pythonSteps, f.inputPath, text, f.options));
 const codeCells = (text: string) =>
   (JSON.parse(text) as { cells: { cell_type: string; source: string[] | string }[] }).cells
     .filter((c) => c.cell_type === "code")
