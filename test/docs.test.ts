@@ -64,10 +64,15 @@ describe("what a reader of the README fixture sees", () => {
     expect(output).toContain('> result = app.scrape("https://example.com", formats=["markdown"])\n');
   });
 
-  test("a block in another language, an untagged one, a curl block and the v2 block stay as they are", () => {
-    for (const kept of ['page, err := app.ScrapeURL("https://example.com", nil)', 'const untagged = await app.scrapeUrl("https://example.com");', "https://api.firecrawl.dev/v1/scrape", 'const doc = await firecrawl.scrape("https://example.com", { formats: ["markdown"] });']) {
+  test("a block in another language, an untagged one and the v2 block stay as they are", () => {
+    for (const kept of ['page, err := app.ScrapeURL("https://example.com", nil)', 'const untagged = await app.scrapeUrl("https://example.com");', 'const doc = await firecrawl.scrape("https://example.com", { formats: ["markdown"] });']) {
       expect(output).toContain(kept);
     }
+  });
+
+  test("a bash block's curl request moves to /v2, and the npm line beside it stays", () => {
+    expect(output).toContain("npm install @mendable/firecrawl-js\ncurl -X POST https://api.firecrawl.dev/v2/scrape ");
+    expect(result.changes).toContainEqual(expect.objectContaining({ transform: "api-requests", source: { line: 7, column: expect.any(Number) } }));
   });
 
   test("a block that parses in no form is left as it is and named with its line", () => {

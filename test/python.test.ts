@@ -19,7 +19,7 @@ import { loadFixtures, type Fixture } from "./support/fixtures.js";
 beforeAll(loadPython);
 
 const fixtures = loadFixtures({ language: "python" });
-const migrate = (f: Fixture, text: string) => (f.ext === "ipynb" ? runNotebook(pythonSteps, f.inputPath, text) : runPython(pythonSteps, f.inputPath, text));
+const migrate = (f: Fixture, text: string) => (f.ext === "ipynb" ? runNotebook(pythonSteps, f.inputPath, text, f.options) : runPython(pythonSteps, f.inputPath, text, f.options));
 const codeCells = (text: string) =>
   (JSON.parse(text) as { cells: { cell_type: string; source: string[] | string }[] }).cells
     .filter((c) => c.cell_type === "code")
@@ -253,7 +253,7 @@ describe("the CLI on Python that calls the API over HTTP (fixtures/python/api-re
     expect(status).toBe(1);
     const findings = (JSON.parse(stdout) as { findings: { file: string; rule: string }[] }).findings;
     expect(new Set(findings.map((f) => f.rule))).toEqual(new Set(["api-requests"]));
-    expect(new Set(findings.map((f) => f.file))).toEqual(new Set(["clients.py", "base-constant.py", "client-class.py", "payload-per-function.py"]));
+    expect(new Set(findings.map((f) => f.file))).toEqual(new Set(["clients.py", "base-constant.py", "client-class.py", "payload-per-function.py", "responses.py"]));
   });
 
   test("run writes the fixtures' outputs", () => {

@@ -4,12 +4,16 @@
  * not have (llms.txt, deep research), or one the code computes, keeps its request on /v1 with a TODO; a
  * route whose v2 response changed shape gets a TODO where the request is made.
  */
-import type { ObjectExpression } from "@babel/types";
+import type { Node, ObjectExpression } from "@babel/types";
 import { movingRequests, type ApiRequest } from "../src/detect/requests.js";
-import { findProperty, propertyKey } from "../src/detect/expressions.js";
+import { responseReads, type BodyRead } from "../src/detect/responses.js";
+import { findProperty, memberName, propertyKey } from "../src/detect/expressions.js";
 import { toJscodeshift } from "../src/js/jscodeshift.js";
-import type { Step } from "../src/js/steps.js";
+import { textOf } from "../src/js/code.js";
+import type { Step, StepContext } from "../src/js/steps.js";
 import { FORMATS } from "../src/mapping/formats.js";
+import { readMessage } from "../src/mapping/routes.js";
+import { keepingStrings } from "./results.js";
 
 const JSON_FORMATS = new Set(FORMATS.filter((row) => row.v2?.type === "json").map((row) => row.v1));
 const JSON_KEYS = new Set(FORMATS.filter((row) => row.v2?.type === "json" && row.optionsKey).map((row) => row.optionsKey!));
@@ -36,6 +40,30 @@ export function why(request: Pick<ApiRequest, "route" | "path">): string {
   return `the route after /v1/ (${request.path || "computed"}) is computed or unknown: check that v2 has it, then move the URL to /v2`;
 }
 
+/** A read of the response body that v2 answers elsewhere, rewritten to read it there. */
+function migrateRead(context: StepContext, { at: path, read }: BodyRead): void {
+  const node = path.node;
+  const { change } = read;
+  switch (change.kind) {
+    case "rename":
+      if (node.type === "ObjectProperty") context.edit(node.key.start!, node.key.end!, node.shorthand ? `${change.to}: ${textOf(context.source, node.value)}` : change.to, readMessage(read));
+      else if (node.type !== "Identifier" && node.computed) context.edit(node.property.start! + 1, node.property.end! - 1, change.to, readMessage(read));
+      else if (node.type !== "Identifier") context.edit(node.property.start!, node.property.end!, change.to, readMessage(read));
+      return;
+    case "strings-to-objects": {
+      const keep = keepingStrings(context.source, path, change.pick, true);
+      if (keep) context.edit(node.end!, node.end!, keep, readMessage(read));
+      return;
+    }
+    case "nested": {
+      const parent = path.parent?.node as Node | undefined;
+      const done = (parent?.type === "MemberExpression" || parent?.type === "OptionalMemberExpression") && parent.object === node && memberName(parent) === change.field;
+      if (!done) context.edit(node.end!, node.end!, `?.${change.field}`, readMessage(read));
+      return;
+    }
+  }
+}
+
 export const step: Step = {
   name: "api-requests",
   description: "moves raw HTTP requests to the API from /v1 to /v2 (bodies migrated like SDK options)",
@@ -49,8 +77,11 @@ export const step: Step = {
       if (moving.has(request)) {
         if (!done.has(start)) context.edit(start, end, "v2", `/v1/${request.path} is /v2/${request.path}`);
         done.add(start);
-        const response = request.route?.response;
-        if (response && (!request.route!.responseIfJson || (request.body && asksForJson(request.body.node)))) context.todo(request.site, response, "migrate");
+        const route = request.route!;
+        const found = route.reads && request.call ? responseReads(context.index, request.call, route.reads) : undefined;
+        for (const read of found?.reads ?? []) migrateRead(context, read);
+        const changes = route.responseIfJson ? Boolean(found?.reads.length) || (request.body !== undefined && asksForJson(request.body.node)) : true;
+        if (route.response && changes && !found?.complete) context.todo(request.site, route.response, "migrate");
       } else if (!request.route || request.route.v1Only) {
         context.todo(request.site, why(request), "migrate");
       }

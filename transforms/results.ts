@@ -7,13 +7,14 @@
 import type { ASTPath } from "jscodeshift";
 import type { Node } from "@babel/types";
 import { findClientCalls, resultDeclarator, type ClientCall } from "../src/detect/calls.js";
-import { bindingReferences } from "../src/detect/references.js";
+import { bindingReferences, untilRebound } from "../src/detect/references.js";
 import { isV1Call } from "../src/detect/version.js";
-import { walkPaths } from "../src/detect/paths.js";
+import { isWrittenTo, walkPaths } from "../src/detect/paths.js";
 import { optionsObjects } from "../src/detect/options-objects.js";
 import { findProperty, memberName, outsideWrappers, propertyKey } from "../src/detect/expressions.js";
 import { isTypeScript, literal, removeListItem, textOf } from "../src/js/code.js";
 import { removeStatement } from "../src/core/text.js";
+import type { Source } from "../src/core/source.js";
 import { toJscodeshift } from "../src/js/jscodeshift.js";
 import type { Step, StepContext } from "../src/js/steps.js";
 import { TYPES } from "../src/mapping/imports.js";
@@ -54,14 +55,6 @@ function throwGuard(read: AnyPath): { guard: AnyPath; test: AnyPath } | null {
   return isThrowOnly(guard.node.consequent) ? { guard, test: parent! } : null;
 }
 
-/** `r.data = x`, `r.data ??= x`, `r.data++`, `delete r.data`: a place to write, where `(r.web ?? [])` cannot stand. */
-function isWrittenTo(member: AnyPath): boolean {
-  const parent = member.parent?.node as Node | undefined;
-  if (parent?.type === "AssignmentExpression") return parent.left === member.node;
-  if (parent?.type === "UpdateExpression") return true;
-  return parent?.type === "UnaryExpression" && parent.operator === "delete";
-}
-
 /**
  * A read that tests whether the value is there (`r && r.data`, `if (r.data)`, `!r.data`, `r.data ?? x`,
  * `Array.isArray(r.data)`): v2's optional field keeps the test's meaning under its plain new name, where
@@ -98,6 +91,21 @@ function readsItems(member: AnyPath): boolean {
   return withFallback || (!isTested(member) && !(isMember && memberName(parent) === "length"));
 }
 
+/**
+ * What keeps a list of objects read as the strings it held in v1 (`.map((link) => link.url)`; for an untyped
+ * list, one that may be absent, `?.map`, with the item's type written out in TypeScript): nothing where only
+ * its length is read, or where it is mapped so already.
+ */
+export function keepingStrings(source: Source, member: AnyPath, pick: string, untyped = false): string | null {
+  const node = member.node;
+  const parent = member.parent?.node as Node;
+  const isLength = (parent.type === "MemberExpression" || parent.type === "OptionalMemberExpression") && parent.object === node && memberName(parent) === "length";
+  const mapped = new RegExp(`^(\\?)?\\.map\\(\\(?(\\w+)(?:: \\{[^}]*\\})?\\)? => \\2\\.${pick}\\)`).test(source.text.slice(node.end!));
+  if (isLength || mapped) return null;
+  if (!untyped) return `.map((link) => link.${pick})`;
+  return `?.map((link${isTypeScript(source) ? `: { ${pick}: string }` : ""}) => link.${pick})`;
+}
+
 /** What a human is told where a row's change cannot be written in place (a pattern, an opaque value). */
 function manualTodo(change: Exclude<ResultRow["change"], { kind: "rename" }>): string {
   return change.kind === "strings-to-objects" ? `map links are { url, title, description } objects in v2: use link.${change.pick}` : change.todo;
@@ -118,8 +126,11 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
     case "rename": {
       const written = isWrittenTo(member);
       if (change.absent && !written && !isTested(member)) {
-        const object = textOf(context.source, node.object);
-        context.edit(node.start!, node.end!, `(${object}.${change.to} ?? ${change.absent})`, `result .${field} is .${change.to} in v2`);
+        // The read as written, around its new name: a cast's parentheses and a `?.` stay where they were.
+        const before = context.source.text.slice(node.start!, node.property.start!);
+        const after = context.source.text.slice(node.property.end!, node.end!);
+        const name = node.computed ? literal(context.source, change.to) : change.to;
+        context.edit(node.start!, node.end!, `(${before}${name}${after} ?? ${change.absent})`, `result .${field} is .${change.to} in v2`);
       } else {
         context.edit(node.property.start!, node.property.end!, change.to, `result .${field} is .${change.to} in v2`);
       }
@@ -131,11 +142,8 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
       return;
     }
     case "strings-to-objects": {
-      const parent = member.parent?.node as Node;
-      const isLength = (parent.type === "MemberExpression" || parent.type === "OptionalMemberExpression") && parent.object === node && memberName(parent) === "length";
-      const mapped = new RegExp(`^\\.map\\(\\(?(\\w+)\\)? => \\1\\.${change.pick}\\)`).test(context.source.text.slice(node.end!));
-      if (isLength || mapped) return;
-      context.edit(node.end!, node.end!, `.map((link) => link.${change.pick})`, `map result .${field} are objects in v2: kept as strings`);
+      const keep = keepingStrings(context.source, member, change.pick);
+      if (keep) context.edit(node.end!, node.end!, keep, `map result .${field} are objects in v2: kept as strings`);
       return;
     }
     case "success-flag": {
@@ -211,7 +219,7 @@ function migrateBinding(context: StepContext, tracked: Tracked, binding: AnyPath
   if (id.type !== "Identifier") return false;
   let checked = false;
   const handled = new Set<Node>();
-  const refs = bindingReferences(context.index, binding, id, id.name);
+  const refs = untilRebound(bindingReferences(context.index, binding, id, id.name));
   for (const ref of refs) {
     const found = throwGuard(ref);
     if (found && removeGuard(context, tracked, found.guard, id.name, handled, SUCCESS_GUARD_TODO) === "status") checked = true;

@@ -31,15 +31,17 @@ export function unwrapPath(path: AnyPath, wrappers: ReadonlySet<string> = WRAPPE
   return p;
 }
 
+/** The outermost of the `wrappers` around `path` (`path` itself when none is): the expression its parent sees. */
+export function outermostWrapper(path: AnyPath, wrappers: ReadonlySet<string> = WRAPPERS): AnyPath {
+  let at = path;
+  while (at.parent && wrappers.has(at.parent.node.type)) at = at.parent as AnyPath;
+  return at;
+}
+
 /** The first ancestor of `path` that is not one of `wrappers`, and the node (the outermost wrapper, or `path`'s own) it was reached from. */
 export function outsideWrappers(path: AnyPath, wrappers: ReadonlySet<string> = WRAPPERS): { path: AnyPath | null; from: Node } {
-  let from = path.node;
-  let at = path.parent as AnyPath | null;
-  while (at && wrappers.has(at.node.type)) {
-    from = at.node;
-    at = at.parent as AnyPath | null;
-  }
-  return { path: at, from };
+  const outer = outermostWrapper(path, wrappers);
+  return { path: (outer.parent as AnyPath | null) ?? null, from: outer.node };
 }
 
 /** The declarator an identifier was bound by, in the scope the identifier sees. */

@@ -80,3 +80,11 @@ export class PathIndex {
     return this.of(type, filter).filter((p) => contains(container, p.node));
   }
 }
+
+/** `r.data = x`, `r.data ??= x`, `r.data++`, `delete r.data`: a place written to, where a rewritten read cannot stand. */
+export function isWrittenTo(member: Path): boolean {
+  const parent = member.parent?.node as Node | undefined;
+  if (parent?.type === "AssignmentExpression") return parent.left === member.node;
+  if (parent?.type === "UpdateExpression") return true;
+  return parent?.type === "UnaryExpression" && parent.operator === "delete";
+}

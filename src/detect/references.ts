@@ -87,3 +87,14 @@ export function bindingReferences(index: PathIndex, binding: Path, id: Node, nam
     return true;
   });
 }
+
+/**
+ * The references that still read the value a binding got: those before the name is assigned again, by
+ * position (the assignment's own right-hand side still reads it: `result = result.data`).
+ */
+export function untilRebound(refs: readonly Path[]): Path[] {
+  const rebind = refs.find((r) => r.parent?.node.type === "AssignmentExpression" && (r.parent.node as { left: Node }).left === r.node);
+  if (!rebind) return [...refs];
+  const end = rebind.parent!.node.end!;
+  return refs.filter((r) => r !== rebind && r.node.start! < end);
+}

@@ -8,7 +8,7 @@
  * migrate an SDK call's options.
  */
 import type { Node, ObjectExpression, StringLiteral, TemplateElement } from "@babel/types";
-import { API_HOST, routeOf, type RouteRow } from "../mapping/routes.js";
+import { API_HOST, REQUEST_METHODS, routeOf, type RouteRow } from "../mapping/routes.js";
 import { mentionsFirecrawl } from "./mentions.js";
 import type { Source } from "../core/source.js";
 import type { Path, PathIndex } from "./paths.js";
@@ -28,6 +28,8 @@ export interface ApiRequest {
   readonly path: string;
   /** the body object literal the request sends, when the file says which */
   readonly body?: Path<ObjectExpression>;
+  /** the call that sends the request, when the file says which: its result is the response */
+  readonly call?: Path;
 }
 
 const FIRECRAWL = /firecrawl/i;
@@ -35,24 +37,40 @@ const HOST_V1 = new RegExp(`${API_HOST.replace(/\./g, "\\.")}/v1(?=[/?#]|$)`);
 const PATH_V1 = /^\/?v1(?=[/?#]|$)/;
 /** Methods that send a body as their second argument (axios, got, ky, ofetch's instances and the libraries themselves). */
 const SENDING = new Set(["post", "put", "patch"]);
-const REQUESTING = new Set(["get", "post", "put", "patch", "delete", "head", "request"]);
 
-/** What an identifier was declared with, as text, to tell a Firecrawl base from another. */
+/** What an identifier was declared with, as text (a variable's value, a function's body), to tell a Firecrawl base from another. */
 function declaredText(source: Source, path: Path): string {
   if (path.node.type !== "Identifier") return "";
   const name = path.node.name;
   const scope = path.scope?.lookup(name);
   const binding = scope?.getBindings()[name]?.[0] as Path | undefined;
-  const declarator = binding?.parent as Path | undefined;
-  const init = declarator?.node.type === "VariableDeclarator" ? declarator.node.init : undefined;
-  return init ? source.text.slice(init.start!, init.end!) : "";
+  const declarator = binding?.parent?.node as Node | undefined;
+  const value = declarator?.type === "VariableDeclarator" ? declarator.init : declarator?.type === "FunctionDeclaration" ? declarator.body : undefined;
+  return value ? source.text.slice(value.start!, value.end!) : "";
 }
 
-/** A base URL the code names as Firecrawl's: by its own name, or by what it was declared with. */
+/** The class a path is in: for `this.baseUrl`, the class that says whose base it is. */
+function enclosingClass(path: Path): Extract<Node, { type: "ClassDeclaration" | "ClassExpression" }> | undefined {
+  for (let at = path.parent as Path | null; at; at = at.parent as Path | null) {
+    if (at.node.type === "ClassDeclaration" || at.node.type === "ClassExpression") return at.node;
+  }
+  return undefined;
+}
+
+/**
+ * A base URL the code names as Firecrawl's: by its own name, by what it was declared with (`getBaseUrl()`
+ * by the function's body), or (`this.baseUrl`) by the class it is read in, named for Firecrawl or holding
+ * its API host.
+ */
 function isFirecrawlBase(source: Source, path: Path | undefined): boolean {
   if (!path) return false;
-  const text = source.text.slice(path.node.start!, path.node.end!);
-  return FIRECRAWL.test(text) || FIRECRAWL.test(declaredText(source, path));
+  const node = path.node;
+  const text = source.text.slice(node.start!, node.end!);
+  if (FIRECRAWL.test(text) || FIRECRAWL.test(declaredText(source, path))) return true;
+  if (node.type === "CallExpression" && node.callee.type === "Identifier") return FIRECRAWL.test(declaredText(source, path.get("callee") as Path));
+  if (node.type !== "MemberExpression" || node.object.type !== "ThisExpression") return false;
+  const owner = enclosingClass(path);
+  return !!owner && (FIRECRAWL.test(owner.id?.name ?? "") || source.text.slice(owner.start!, owner.end!).includes(API_HOST));
 }
 
 /** The expression a URL piece stands in: the template or the `+` chain around it. */
@@ -141,7 +159,7 @@ function onFirecrawlClient(source: Source, piece: Path): boolean {
   const parent = piece.parent as Path | undefined;
   if (parent?.node.type !== "CallExpression" || parent.node.arguments[0] !== piece.node) return false;
   const callee = parent.node.callee;
-  if (callee.type !== "MemberExpression" || callee.property.type !== "Identifier" || !REQUESTING.has(callee.property.name)) return false;
+  if (callee.type !== "MemberExpression" || callee.property.type !== "Identifier" || !REQUEST_METHODS.has(callee.property.name)) return false;
   return isFirecrawlBase(source, parent.get("callee", "object") as Path);
 }
 
@@ -160,27 +178,51 @@ function continuation(source: Source, use: Path): { text: string; open: boolean 
 }
 
 /**
- * The requests made by joining a route to a base URL held in a variable: one per use, all sharing the
- * base's `/v1`. A use that is not a join (the base handed elsewhere) has no route: then the base stays.
+ * Where a base URL's holder is read: a variable's references, or `this.baseUrl` in the class whose property
+ * (or constructor assignment) holds it. Undefined for a base held in no such place.
+ */
+function holderUses(index: PathIndex, base: Path): Path[] | undefined {
+  const holder = base.parent as Path | undefined;
+  const node = holder?.node;
+  if (node?.type === "VariableDeclarator" && node.id.type === "Identifier") {
+    const id = node.id;
+    const name = id.name;
+    const isReference = (use: Path) => {
+      const parent = use.parent?.node as Node | undefined;
+      if ((parent?.type === "MemberExpression" || parent?.type === "OptionalMemberExpression") && parent.property === use.node && !parent.computed) return false;
+      return !(parent?.type === "ObjectProperty" && parent.key === use.node && !parent.computed && !parent.shorthand);
+    };
+    return index.of("Identifier", { name }).filter((use) => use.node !== id && isReference(use as Path) && use.scope?.lookup(name) === holder!.scope) as Path[];
+  }
+  const property =
+    node?.type === "ClassProperty" && !node.computed && node.key.type === "Identifier"
+      ? node.key.name
+      : node?.type === "AssignmentExpression" && node.left.type === "MemberExpression" && node.left.object.type === "ThisExpression" && !node.left.computed && node.left.property.type === "Identifier"
+        ? node.left.property.name
+        : undefined;
+  const owner = property ? enclosingClass(base) : undefined;
+  if (!property || !owner) return undefined;
+  return index.of("MemberExpression").filter((use) => {
+    const m = use.node;
+    return m !== (node as { left?: Node }).left && m.object.type === "ThisExpression" && !m.computed && m.property.type === "Identifier" && m.property.name === property && enclosingClass(use as Path) === owner;
+  }) as Path[];
+}
+
+/**
+ * The requests made by joining a route to a base URL held in a variable or a class's property: one per
+ * use, all sharing the base's `/v1`. A use that is not a join (the base handed elsewhere) has no route:
+ * then the base stays.
  */
 function joinedTo(index: PathIndex, source: Source, base: Path<StringLiteral | TemplateElement>, version: ApiRequest["version"]): ApiRequest[] {
-  const declarator = base.parent as Path | undefined;
-  if (declarator?.node.type !== "VariableDeclarator" || declarator.node.id.type !== "Identifier") return [{ at: base, site: base, version, route: undefined, path: "" }];
-  const id = declarator.node.id;
-  const name = id.name;
-  const isReference = (use: Path) => {
-    const parent = use.parent?.node as Node | undefined;
-    if ((parent?.type === "MemberExpression" || parent?.type === "OptionalMemberExpression") && parent.property === use.node && !parent.computed) return false;
-    return !(parent?.type === "ObjectProperty" && parent.key === use.node && !parent.computed && !parent.shorthand);
-  };
-  const uses = index.of("Identifier", { name }).filter((use) => use.node !== id && isReference(use as Path) && use.scope?.lookup(name) === declarator.scope);
+  const uses = holderUses(index, base);
+  if (!uses) return [{ at: base, site: base, version, route: undefined, path: "" }];
   return uses.map((use) => {
-    const next = continuation(source, use as Path);
+    const next = continuation(source, use);
     const path = next?.text.replace(/^\//, "") ?? "";
     const route = next ? (routeOf(path.replace(/\/$/, "")) ?? (next.open ? undefined : routeOf(path))) : undefined;
     const sending = sendingCall(index, urlExpression((use.parent?.node.type === "TemplateLiteral" ? use.parent : use) as Path));
     const body = sending && route?.body ? bodyOf(sending.call, sending.at) : undefined;
-    return { at: base, site: use as Path, version, route, path, body };
+    return { at: base, site: use, version, route, path, body, call: sending?.call };
   });
 }
 
@@ -210,7 +252,7 @@ export function findApiRequests(index: PathIndex, source: Source): ApiRequest[] 
     const route = routeOf(path.replace(/\/$/, "")) ?? (open ? undefined : routeOf(path));
     const sending = sendingCall(index, urlExpression(piece));
     const body = sending && route?.body ? bodyOf(sending.call, sending.at) : undefined;
-    requests.push({ at: piece, site: piece, version, route, path, body });
+    requests.push({ at: piece, site: piece, version, route, path, body, call: sending?.call });
   }
   return requests;
 }

@@ -17,8 +17,8 @@ import type { Code, Nodes } from "mdast";
 import type { SourceLanguage } from "../core/language.js";
 
 /**
- * The info string's first word (lower-cased) and the language its code is in. Shell blocks are found so
- * that the raw HTTP work (issue 16) can migrate their curl calls; until then nothing is reported for them.
+ * The info string's first word (lower-cased) and the language its code is in: shell blocks for their curl
+ * requests to the API.
  */
 const LANGUAGES: Readonly<Record<string, SourceLanguage>> = {
   js: "javascript",

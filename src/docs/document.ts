@@ -21,11 +21,11 @@ import { codeBlocks, type Block } from "./blocks.js";
 export type ProgramMigrator = (language: CodeLanguage, code: string) => Result;
 
 /** The languages whose blocks are migrated. */
-type CodeLanguage = "javascript" | "typescript" | "tsx" | "python";
-const CODE_LANGUAGES: readonly SourceLanguage[] = ["javascript", "typescript", "tsx", "python"];
+type CodeLanguage = "javascript" | "typescript" | "tsx" | "python" | "shell";
+const CODE_LANGUAGES: readonly SourceLanguage[] = ["javascript", "typescript", "tsx", "python", "shell"];
 
 /** Between two blocks in the joined program: a comment line, which no step edits, so it marks the seam. */
-const seamOf = (language: CodeLanguage) => `${language === "python" ? "#" : "//"} %% firecrawl-codemod block boundary %%`;
+const seamOf = (language: CodeLanguage) => `${language === "python" || language === "shell" ? "#" : "//"} %% firecrawl-codemod block boundary %%`;
 
 /** A block's code as given to the engine, and how to read the engine's output back as the block's code. */
 interface Form {
@@ -78,6 +78,8 @@ const WRAPPER = "async function firecrawlCodemodFragment() {";
 
 /** The fragment forms of a block, tried in turn when it does not parse as it stands. */
 function fragmentForms(language: CodeLanguage, code: string): Form[] {
+  // Shell text is read line by line, never parsed: it has no fragments.
+  if (language === "shell") return [];
   const eol = eolOf(code);
   if (language === "python") {
     // IPython lines (`!pip install`, `%%time`, as notebooks exported to posts have them), set aside as in a cell.
@@ -231,13 +233,12 @@ export function runDocument(path: string, text: string, migrate: ProgramMigrator
   const blocks: Block[] = [];
   for (const b of codeBlocks(path, text)) {
     if ("unreadable" in b) notes.push(`block at line ${b.line} (${b.lang || "no language"}): left as it is: ${b.unreadable}`);
-    // Shell blocks wait for the raw HTTP migration of curl (issue 16): `language === "shell"` is its hook.
     else if (b.language && CODE_LANGUAGES.includes(b.language) && b.code.trim()) blocks.push(b);
   }
   const outcomes = new Map<Block, Outcome>();
   // JavaScript and TypeScript blocks make one program (a README's `js` block uses the client its `ts` block
   // made), parsed as TypeScript when one of them is, with JSX when one of them has it.
-  const scripts = blocks.filter((b) => b.language !== "python");
+  const scripts = blocks.filter((b) => b.language !== "python" && b.language !== "shell");
   const typed = scripts.some((b) => b.language !== "javascript");
   const script: CodeLanguage = !typed ? "javascript" : scripts.some((b) => b.language === "tsx" || /^jsx$/i.test(b.lang)) ? "tsx" : "typescript";
   for (const [language, mine] of [[script, scripts], ["python", blocks.filter((b) => b.language === "python")]] as const) {
@@ -255,6 +256,8 @@ export function runDocument(path: string, text: string, migrate: ProgramMigrator
     notes.push(...said);
     ran.forEach((o, i) => outcomes.set(mine[i]!, o));
   }
+  // A shell block's curl commands stand by themselves: each block is its own script.
+  for (const block of blocks.filter((b) => b.language === "shell")) outcomes.set(block, runLanguage("shell", [block], migrate, notes)[0]!);
   const edits: Edit[] = [];
   const changes: Change[] = [];
   const todos: Change[] = [];

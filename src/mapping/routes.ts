@@ -18,16 +18,39 @@ export interface RouteRow {
   readonly response?: string;
   /** the response changed only for bodies that ask for the json format (v1 `extract`/`json`) */
   readonly responseIfJson?: true;
+  /** the reads of the response body that v2 answers elsewhere, rewritten where the code makes them */
+  readonly reads?: readonly ResponseRead[];
+}
+
+/** A field of a response body, by its path from the body, and what v2 made of it. */
+export interface ResponseRead {
+  readonly at: readonly string[];
+  readonly change:
+    | { readonly kind: "rename"; readonly to: string }
+    /** an array of strings became an array of objects: `pick` is the field holding the old string */
+    | { readonly kind: "strings-to-objects"; readonly pick: string }
+    /** the value moved one level down, under `field` of an object in its place */
+    | { readonly kind: "nested"; readonly field: string };
 }
 
 export const API_HOST = "api.firecrawl.dev";
 
+/** Methods of HTTP clients and their instances that make a request (axios, got, ky, ofetch; requests, httpx, aiohttp). */
+export const REQUEST_METHODS: ReadonlySet<string> = new Set(["get", "post", "put", "patch", "delete", "head", "request"]);
+/** Functions that make a request and return its response (JavaScript). */
+export const REQUEST_FUNCTIONS: ReadonlySet<string> = new Set(["fetch", "axios", "ky", "got", "ofetch", "$fetch", "request"]);
+/**
+ * What a response tells without its body (fetch's and axios's, requests', httpx's and aiohttp's): code that
+ * reads only these and the body leaves nothing of the body unseen.
+ */
+export const RESPONSE_STATUS: ReadonlySet<string> = new Set(["ok", "status", "statusText", "headers", "url", "redirected", "status_code", "raise_for_status", "reason", "elapsed", "is_success", "is_error", "encoding"]);
+
 export const ROUTES: readonly RouteRow[] = [
-  { spec: "sdk-facts 7", path: "scrape", body: "scrape", response: "a v2 scrape returns the json format's result as data.json, not data.extract", responseIfJson: true },
+  { spec: "sdk-facts 7", path: "scrape", body: "scrape", response: "a v2 scrape returns the json format's result as data.json, not data.extract", responseIfJson: true, reads: [{ at: ["data", "extract"], change: { kind: "rename", to: "json" } }] },
   { spec: "sdk-facts 7", path: "batch/scrape", body: "scrape", response: "a v2 batch scrape returns the json format's result as data[].json, not data[].extract", responseIfJson: true },
   { spec: "sdk-facts 7", path: "crawl", body: "crawl" },
-  { spec: "sdk-facts 7", path: "map", body: "map", response: "v2 /map returns links as objects ({ url, title, description }): read link.url" },
-  { spec: "sdk-facts 7", path: "search", body: "search", response: "v2 /search returns data as { web, news, images }: read data.web" },
+  { spec: "sdk-facts 7", path: "map", body: "map", response: "v2 /map returns links as objects ({ url, title, description }): read link.url", reads: [{ at: ["links"], change: { kind: "strings-to-objects", pick: "url" } }] },
+  { spec: "sdk-facts 7", path: "search", body: "search", response: "v2 /search returns data as { web, news, images }: read data.web", reads: [{ at: ["data"], change: { kind: "nested", field: "web" } }] },
   { spec: "sdk-facts 7", path: "extract", body: "extract" },
   { spec: "sdk-facts 7", path: "team/credit-usage" },
   { spec: "sdk-facts 7", path: "team/token-usage" },
@@ -36,6 +59,24 @@ export const ROUTES: readonly RouteRow[] = [
   { spec: "sdk-facts 7", path: "llmstxt", v1Only: "v2 has no llms.txt route: this request stays on /v1 (see the v2 docs for what replaces it)" },
   { spec: "sdk-facts 7", path: "deep-research", v1Only: "v2 has no deep-research route: this request stays on /v1 (see the v2 docs for what replaces it)" },
 ];
+
+/** The changed field a path into a response body names, if any. */
+export function readAt(reads: readonly ResponseRead[], at: readonly string[]): ResponseRead | undefined {
+  return reads.find((read) => read.at.length === at.length && read.at.every((name, i) => at[i] === name));
+}
+
+/** Whether a path into a response body is (or leads down to) a changed field. */
+export function leadsToRead(reads: readonly ResponseRead[], at: readonly string[]): boolean {
+  return reads.some((read) => at.length <= read.at.length && at.every((name, i) => read.at[i] === name));
+}
+
+/** What a rewritten read of a changed field says it did. */
+export function readMessage({ at, change }: ResponseRead): string {
+  const field = at.join(".");
+  if (change.kind === "rename") return `response .${field} is .${[...at.slice(0, -1), change.to].join(".")} in v2`;
+  if (change.kind === "nested") return `response .${field} is .${field}.${change.field} in v2`;
+  return `response .${field} are objects in v2: kept as strings`;
+}
 
 /** The row of a path after /v1/ (`crawl/123/errors`, `map?x=1`): the longest route it starts with. */
 export function routeOf(rest: string): RouteRow | undefined {

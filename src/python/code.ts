@@ -5,8 +5,9 @@ import { removeListItem } from "../core/text.js";
 import type { Literal } from "../mapping/options.js";
 import { stringValue, type Node } from "./parser.js";
 
-export function pyLiteral(source: Source, value: Literal | boolean): string {
+export function pyLiteral(source: Source, value: Literal | boolean | number): string {
   if (typeof value === "boolean") return value ? "True" : "False";
+  if (typeof value === "number") return String(value);
   if (Array.isArray(value)) return `[${value.map((v) => pyLiteral(source, v)).join(", ")}]`;
   // JSON's escapes (\n, \t, \", \\) are Python's too; only the quote character may differ.
   const body = JSON.stringify(value).slice(1, -1);

@@ -1,8 +1,8 @@
 /**
  * The Python migration, in order: requests to the API over HTTP (with their bodies), then 1.x params dicts
  * become keyword arguments, results are read while calls still have their v1 names, tests' mocks follow
- * them, then options and formats (on the keyword arguments), the calls themselves, and the imports last
- * (once JsonConfig calls are gone).
+ * them, then options and formats (on the keyword arguments), v1's defaults where asked for, the calls
+ * themselves, and the imports last (once JsonConfig calls are gone).
  */
 import { step as clientMethods } from "./client-methods.js";
 import { step as formats } from "./formats.js";
@@ -13,8 +13,9 @@ import { step as options } from "./options.js";
 import { step as params } from "./params.js";
 import { step as requests } from "./requests.js";
 import { step as results } from "./results.js";
+import { step as v1Defaults } from "./v1-defaults.js";
 
-export const pythonSteps: readonly PyStep[] = [requests, params, results, mocks, options, formats, clientMethods, imports];
+export const pythonSteps: readonly PyStep[] = [requests, params, results, mocks, options, formats, v1Defaults, clientMethods, imports];
 
 /** The steps with these names, in order; names the Python migration does not have are skipped. */
 export function pythonStepsNamed(names?: readonly string[]): PyStep[] {

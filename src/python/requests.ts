@@ -8,13 +8,14 @@
  * holding one, or `data=json.dumps(...)`) is migrated by the JavaScript option and format rows, not the
  * Python SDK's snake_case ones. Another API's /v1 is never touched.
  */
-import { API_HOST, routeOf, type RouteRow } from "../mapping/routes.js";
+import { API_HOST, readMessage, routeOf, type RouteRow } from "../mapping/routes.js";
 import { FORMATS } from "../mapping/formats.js";
 import type { OptionsKind } from "../mapping/methods.js";
 import { optionRowsFor, type OptionRow } from "../mapping/options.js";
 import { dictEntries, keywords, pyLiteral, removeItem } from "./code.js";
 import { why } from "../../transforms/api-requests.js";
 import { settingsEntries } from "./formats.js";
+import { pyResponseReads, type PyBodyRead } from "./responses.js";
 import type { PyContext, PyStep } from "./language.js";
 import { allOf, stringValue, type Node, type Tree } from "./parser.js";
 
@@ -28,6 +29,8 @@ export interface PyRequest {
   readonly path: string;
   /** the dict literal the request sends */
   readonly body?: Node;
+  /** the call that sends the request: its result is the response */
+  readonly call?: Node;
 }
 
 const FIRECRAWL = /firecrawl/i;
@@ -96,8 +99,8 @@ function dictBehind(tree: Tree, value: Node | null | undefined): Node | undefine
   return undefined;
 }
 
-/** The dict a call sends as the request's body: `json=`, or `data=json.dumps(...)`. */
-function bodyOf(tree: Tree, url: Node): Node | undefined {
+/** The arguments of the call that sends a URL: the URL's own, or (`url = f"..."`) those of the call it is passed to. */
+function sendingArguments(tree: Tree, url: Node): Node | undefined {
   let at = urlExpression(url);
   // url = f"..." then requests.post(url, json=...)
   if (at.parent?.type === "assignment" && at.parent.childForFieldName("right")?.id === at.id) {
@@ -107,13 +110,23 @@ function bodyOf(tree: Tree, url: Node): Node | undefined {
     if (!use) return undefined;
     at = use.namedChildren[0]!;
   }
-  const args = at.parent?.type === "argument_list" ? at.parent : at.parent?.type === "keyword_argument" ? at.parent.parent : undefined;
+  return at.parent?.type === "argument_list" ? at.parent : at.parent?.type === "keyword_argument" ? (at.parent.parent ?? undefined) : undefined;
+}
+
+/** The dict a call sends as the request's body: `json=`, or `data=json.dumps(...)`. */
+function bodyOf(tree: Tree, args: Node | undefined): Node | undefined {
   if (!args) return undefined;
   const all = keywords(args);
   const json = all.find((k) => k.name === "json");
   if (json) return dictBehind(tree, json.value);
   const data = all.find((k) => k.name === "data" || k.name === "content");
   return data?.value.type === "call" ? dictBehind(tree, data.value) : undefined;
+}
+
+/** The call that sends a URL, and the body it sends where the route takes one. */
+function sent(tree: Tree, url: Node, route: RouteRow | undefined): Pick<PyRequest, "body" | "call"> {
+  const args = sendingArguments(tree, url);
+  return { body: route?.body ? bodyOf(tree, args) : undefined, call: args?.parent?.type === "call" ? args.parent : undefined };
 }
 
 /** Every request to the v1 API the module makes, found by its URL. */
@@ -145,7 +158,7 @@ export function findPyRequests(tree: Tree, text: string): PyRequest[] {
       continue;
     }
     const route = routeAfter(written, open);
-    requests.push({ version, site: string, route, path, body: route?.body ? bodyOf(tree, string) : undefined });
+    requests.push({ version, site: string, route, path, ...sent(tree, string, route) });
   }
   return requests;
 }
@@ -177,7 +190,7 @@ function joinedTo(tree: Tree, string: Node, version: PyRequest["version"]): PyRe
     }
     const path = next?.replace(/^\//, "") ?? "";
     const route = next !== undefined ? routeAfter(path, open) : undefined;
-    return { version, site, route, path, body: route?.body ? bodyOf(tree, site) : undefined };
+    return { version, site, route, path, ...sent(tree, site, route) };
   });
 }
 
@@ -281,6 +294,36 @@ function migrateBody(context: PyContext, dict: Node, kind: OptionsKind): void {
   }
 }
 
+/** A read of the response body that v2 answers elsewhere, rewritten to read it there. */
+function migrateRead(context: PyContext, { node, read }: PyBodyRead): void {
+  const { change } = read;
+  const q = (s: string) => pyLiteral(context.source, s);
+  const isGet = node.type === "call";
+  const args = isGet ? node.childForFieldName("arguments")! : undefined;
+  const key = isGet ? args!.namedChildren[0]! : node.childForFieldName("subscript")!;
+  switch (change.kind) {
+    case "rename":
+      context.edit(key.startIndex, key.endIndex, q(change.to), readMessage(read));
+      return;
+    case "strings-to-objects": {
+      const call = node.parent?.type === "argument_list" ? node.parent.parent : undefined;
+      if (call?.childForFieldName("function")?.text === "len") return;
+      // `.get("links")` without a default gave None where v1 had no links: the comprehension needs a list.
+      const list = isGet && !args!.namedChildren[1] ? `${node.text} or []` : node.text;
+      context.edit(node.startIndex, node.endIndex, `[link[${q(change.pick)}] for link in ${list}]`, readMessage(read));
+      return;
+    }
+    case "nested": {
+      if (!isGet) return context.edit(node.endIndex, node.endIndex, `[${q(change.field)}]`, readMessage(read));
+      const fallback = args!.namedChildren[1];
+      const object = node.childForFieldName("function")!.childForFieldName("object")!;
+      const text = `${object.text}.get(${key.text}, {}).get(${q(change.field)}${fallback ? `, ${fallback.text}` : ""})`;
+      context.edit(node.startIndex, node.endIndex, text, readMessage(read));
+      return;
+    }
+  }
+}
+
 export const step: PyStep = {
   name: "api-requests",
   description: "moves raw HTTP requests to the API (requests, httpx, aiohttp) from /v1 to /v2, bodies migrated like SDK options",
@@ -299,7 +342,10 @@ export const step: PyStep = {
       if (!done.has(start)) context.edit(start, end, "v2", `/v1/${request.path} is /v2/${request.path}`);
       done.add(start);
       const route = request.route!;
-      if (route.response && (!route.responseIfJson || (request.body && asksForJson(request.body)))) context.todo(request.site, route.response, "migrate");
+      const found = route.reads && request.call ? pyResponseReads(request.call, route.reads) : undefined;
+      for (const read of found?.reads ?? []) migrateRead(context, read);
+      const changes = route.responseIfJson ? Boolean(found?.reads.length) || (request.body !== undefined && asksForJson(request.body)) : true;
+      if (route.response && changes && !found?.complete) context.todo(request.site, route.response, "migrate");
       if (request.body && route.body && !bodies.has(request.body.id)) {
         bodies.add(request.body.id);
         migrateBody(context, request.body, route.body);

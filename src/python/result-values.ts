@@ -30,9 +30,28 @@ export function boundName(value: Node): Node | null {
   return left?.type === "identifier" ? left : null;
 }
 
-/** The uses of a bound name after its binding, in its scope. */
+/**
+ * Where a binding of a name ends: where the next statement that binds it again (`result = other()`, a loop
+ * over it, `with ... as result`) has bound it, by position in the scope.
+ */
+function reboundAt(name: Node, scope: Node): number {
+  let end = Infinity;
+  for (const binding of allOf(scope, ["assignment", "augmented_assignment", "for_statement", "as_pattern"])) {
+    const target = binding.type === "as_pattern" ? binding.childForFieldName("alias")?.namedChildren[0] : binding.childForFieldName("left");
+    if (target?.type !== "identifier" || target.text !== name.text || target.startIndex <= name.endIndex || scopeOf(binding).id !== scope.id) continue;
+    // The binding's own right-hand side still reads the value before it (`result = result.data`).
+    const at = binding.type === "for_statement" ? binding.childForFieldName("right")!.endIndex : binding.endIndex;
+    end = Math.min(end, at);
+  }
+  return end;
+}
+
+/** The uses of a bound name after its binding, in its scope, until it is bound again. */
 export function usesAfter(name: Node): Node[] {
-  return usesIn(scopeOf(name), name.text).filter((n) => n.startIndex > name.endIndex);
+  const scope = scopeOf(name);
+  const end = reboundAt(name, scope);
+  const rebinding = (n: Node) => n.startIndex >= end || (["assignment", "augmented_assignment", "for_statement"].includes(n.parent?.type ?? "") && n.parent!.childForFieldName("left")?.id === n.id);
+  return usesIn(scope, name.text).filter((n) => n.startIndex > name.endIndex && !rebinding(n));
 }
 
 /** The loop variable that takes each element: `for doc in list`, or `for i, doc in enumerate(list)`. */

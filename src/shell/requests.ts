@@ -2,8 +2,8 @@
  * Requests to the v1 API in shell text (issue 16): curl in scripts, Makefiles, Dockerfiles, CI YAML and the
  * bash blocks of documents. A URL under https://api.firecrawl.dev/v1, or a /v1 path after a variable the
  * script names as Firecrawl's (`$FIRECRAWL_API_URL/v1/scrape`, `$(FIRECRAWL_URL)`, `${{ env.FIRECRAWL_URL }}`),
- * moves to /v2 with the route table JavaScript uses (mapping/routes.ts). A JSON body in single quotes
- * (`-d '{...}'`) is migrated by the very steps that migrate a JavaScript request body: it is set in a
+ * moves to /v2 with the route table JavaScript uses (mapping/routes.ts). A JSON body in a quoted word
+ * (`-d '{...}'`, with variables spliced in, or escaped in double quotes) is migrated by the very steps that migrate a JavaScript request body: it is set in a
  * request of a small script, those steps run, and what they wrote is turned back into JSON. Comment lines
  * are left alone, and so is another API's /v1.
  */
@@ -14,6 +14,7 @@ import { Planner, runPipeline, type Language, type Named, type Result, type Step
 import { runSteps } from "../js/steps.js";
 import type { Source } from "../core/source.js";
 import { API_HOST, routeOf, type RouteRow } from "../mapping/routes.js";
+import { why } from "../../transforms/api-requests.js";
 import { step as formats } from "../../transforms/formats.js";
 import { step as options } from "../../transforms/options.js";
 
@@ -24,13 +25,54 @@ interface ShellRequest {
   readonly path: string;
   /** the command around the URL: the lines a trailing backslash joins */
   readonly command: { readonly start: number; readonly end: number };
-  /** the JSON between the quotes of `-d '...'`, `--data-raw '...'`, `--json '...'` */
-  readonly body?: { readonly start: number; readonly end: number };
+  /** the body's shell word after `-d`, `--data-raw`, `--json` (and the like), when it is quoted */
+  readonly body?: BodyWord;
 }
 
+/**
+ * A quoted shell word holding a JSON body: `'{"url": "https://..."}'`, the same with variables spliced in
+ * (`'{"url": "'"$URL"'"}'`), or in double quotes, escaped (`"{\"url\": \"$URL\"}"`). Its JSON stands each
+ * expansion in as a placeholder, which `write` puts back as it was written.
+ */
+interface BodyWord {
+  readonly start: number;
+  readonly end: number;
+  /** the JSON, or undefined where the word has quoting this reader leaves to the shell (`\$`, backquotes) */
+  readonly json: string | undefined;
+  /** the word for a migrated JSON, or null when a placeholder did not come through once */
+  write(json: string): string | null;
+}
 const BASE = String.raw`(?:https?://${API_HOST.replace(/\./g, "\\.")}|\$\{\{\s*[\w.]*firecrawl[\w.]*\s*\}\}|\$\$?\{?\(?[A-Za-z_]*firecrawl\w*\)?\}?)`;
 const V1 = new RegExp(`${BASE}/(v1)(?=[/?#"'\\s\\\\]|$)`, "gi");
-const BODY = /(?:-d|--data|--data-raw|--data-binary|--json)\s+'([^']*)'/g;
+const BODY_FLAG = /(?:-d|--data|--data-raw|--data-binary|--json)\s+(?=['"])/g;
+const EXPANSION = /\$(?:\{[^}]*\}|\([^)]*\)|\w+)/g;
+const placeholder = (i: number) => `__firecrawl_codemod_shell_${i}__`;
+
+/** Puts the pieces back in place of their placeholders, each exactly once, or says it cannot. */
+function restore(json: string, pieces: readonly string[], piece: (text: string) => string): string | null {
+  let seen = 0;
+  const back = json.replace(/__firecrawl_codemod_shell_(\d+)__/g, (_, i: string) => (seen++, piece(pieces[Number(i)]!)));
+  return seen === pieces.length ? back : null;
+}
+
+/** The quoted word at `at`: single quotes with pieces spliced between them, or one pair of double quotes. */
+function bodyWord(text: string, at: number): BodyWord | undefined {
+  if (text[at] === '"') {
+    const match = /^"((?:[^"\\]|\\.)*)"/.exec(text.slice(at));
+    if (!match) return undefined;
+    const quoted = match[1]!;
+    const pieces: string[] = [];
+    const readable = !/\\[^"\\]|`/.test(quoted);
+    const json = quoted.replace(/\\([\\"])/g, "$1").replace(EXPANSION, (m) => placeholder(pieces.push(m) - 1));
+    return { start: at, end: at + match[0].length, json: readable ? json : undefined, write: (migrated) => restore(`"${migrated.replace(/[\\"]/g, "\\$&")}"`, pieces, (p) => p) };
+  }
+  // '...' then, for as long as the word goes on, a spliced piece (`"$URL"`, `$ID`) and '...' again.
+  const word = /^'[^']*'(?:(?:"(?:[^"\\]|\\.)*"|[^\s'"])+'[^']*')*/.exec(text.slice(at));
+  if (!word) return undefined;
+  const pieces: string[] = [];
+  const json = word[0].replace(/^'|'$/g, "").replace(/'((?:"(?:[^"\\]|\\.)*"|[^\s'"])+)'/g, (_, piece: string) => placeholder(pieces.push(piece) - 1));
+  return { start: at, end: at + word[0].length, json, write: (migrated) => restore(`'${migrated}'`, pieces, (p) => `'${p}'`) };
+}
 
 /**
  * The text of the command around `at`: back to the start of the line that begins it (over lines the one
@@ -65,9 +107,9 @@ function findRequests(source: Source): ShellRequest[] {
     const fixed = path.split("$")[0]!;
     const route = routeOf(fixed.replace(/\/$/, "")) ?? (fixed === path ? routeOf(path) : undefined);
     const command = commandAround(text, match.index);
-    const body = [...text.slice(command.start, command.end).matchAll(BODY)][0];
-    const at = body ? command.start + body.index + body[0].length - 1 - body[1]!.length : -1;
-    requests.push({ version: { start, end: start + 2 }, route, path, command, body: body ? { start: at, end: at + body[1]!.length } : undefined });
+    const flag = [...text.slice(command.start, command.end).matchAll(BODY_FLAG)][0];
+    const body = flag && bodyWord(text, command.start + flag.index + flag[0].length);
+    requests.push({ version: { start, end: start + 2 }, route, path, command, body });
   }
   return requests;
 }
@@ -95,9 +137,14 @@ function asJson(text: string): string {
 
 /**
  * A JSON body through the JavaScript request-body steps: the new JSON (or null when nothing changed), the
- * messages of what changed, and the TODOs the steps asked for.
+ * messages of what changed, and the TODOs the steps asked for; null for a body that does not parse.
  */
-function migrateBody(route: RouteRow, json: string, keepV1Defaults?: boolean): { json: string | null; changes: string[]; todos: string[] } {
+function migrateBody(route: RouteRow, json: string, keepV1Defaults?: boolean): { json: string | null; changes: string[]; todos: string[] } | null {
+  try {
+    parseExpression(json);
+  } catch {
+    return null;
+  }
   const head = `fetch("https://${API_HOST}/v1/${route.path}", { method: "POST", body: JSON.stringify(`;
   const result: Result = runSteps([options, formats], "body.js", `${head}${json}) });\n`, { keepV1Defaults });
   const changes = result.changes.map((c) => c.message);
@@ -106,6 +153,8 @@ function migrateBody(route: RouteRow, json: string, keepV1Defaults?: boolean): {
   const body = result.output.slice(result.output.indexOf(head) + head.length, result.output.lastIndexOf(") });"));
   return { json: asJson(body), changes, todos };
 }
+
+const UNREAD_BODY = "this body is not JSON the codemod can read as it is quoted: check it for v1 keys and formats, which v2 rejects";
 
 /** The one step of shell text, under the concern JavaScript's request step has. */
 export const shellSteps: readonly Named[] = [{ name: "api-requests", description: "moves curl requests to the API from /v1 to /v2 (JSON bodies migrated like SDK options)" }];
@@ -118,18 +167,20 @@ const shell: Language<ShellRequest[], Named> = {
     const stays = new Set(requests.filter((r) => !r.route || r.route.v1Only).map((r) => r.command.start));
     for (const request of requests) {
       if (!request.route || request.route.v1Only) {
-        const why = request.route?.v1Only ?? `the route after /v1/ (${request.path || "none: a base URL"}) is computed or unknown: check that v2 has it, then move the URL to /v2`;
-        planner.todo(request.command, why);
+        planner.todo(request.command, why(request));
         continue;
       }
       if (stays.has(request.command.start)) continue;
       planner.apply({ ...request.version, text: "v2" }, `/v1/${request.path} is /v2/${request.path}`);
-      if (request.body && request.route.body) {
-        const migrated = migrateBody(request.route, source.text.slice(request.body.start, request.body.end), options.keepV1Defaults);
-        if (migrated.json !== null) planner.apply({ ...request.body, text: migrated.json }, migrated.changes.join("; "));
-        for (const todo of migrated.todos) planner.todo(request.command, todo);
+      const body = request.body;
+      if (body && request.route.body) {
+        const migrated = body.json === undefined ? null : migrateBody(request.route, body.json, options.keepV1Defaults);
+        const text = migrated?.json ? body.write(migrated.json) : null;
+        if (text !== null) planner.apply({ start: body.start, end: body.end, text }, migrated!.changes.join("; "));
+        else if (!migrated || migrated.json) planner.todo(request.command, UNREAD_BODY);
+        for (const todo of migrated?.todos ?? []) planner.todo(request.command, todo);
       }
-      const asksForJson = request.body && /"(?:extract|json)"|"jsonOptions"/.test(source.text.slice(request.body.start, request.body.end));
+      const asksForJson = body?.json !== undefined && /"(?:extract|json)"|"jsonOptions"/.test(body.json);
       if (request.route.response && (!request.route.responseIfJson || asksForJson)) planner.todo(request.command, request.route.response);
     }
     return planner.plan;

@@ -1,0 +1,180 @@
+/**
+ * What the code reads of a raw request's response body (issue 16): the body is followed from the request
+ * through `await`, `.json()` (fetch, ky, got, ofetch), `.then((r) => r.json())` or axios' `.data`, into the
+ * variables that hold it and one level of destructuring, down to the member reads the route's v2 response
+ * answers elsewhere (`body.data.extract`). Anything else done with the body or a part of it that changed
+ * (returned, handed to a function, reassigned) leaves the reads incomplete: a human has to follow it.
+ */
+import type { Node } from "@babel/types";
+import { leadsToRead, readAt, REQUEST_FUNCTIONS, REQUEST_METHODS, RESPONSE_STATUS, type ResponseRead } from "../mapping/routes.js";
+import { bindingReferences, untilRebound } from "./references.js";
+import { isWrittenTo, type Path, type PathIndex } from "./paths.js";
+import { AWAITED_WRAPPERS, memberName, outermostWrapper, propertyKey } from "./expressions.js";
+
+/**
+ * A read of a changed field: a member read that spells its path (`body.data.extract`, `res.data.links`), a
+ * variable destructured from it (`links` of `const { links } = body`), or, for a renamed field, the
+ * destructuring's property itself.
+ */
+export interface BodyRead {
+  readonly at: Path<Extract<Node, { type: "MemberExpression" | "OptionalMemberExpression" | "Identifier" | "ObjectProperty" }>>;
+  readonly read: ResponseRead;
+}
+
+export interface ResponseReads {
+  readonly reads: readonly BodyRead[];
+  /** every use of the body (and of its changed parts) was followed */
+  readonly complete: boolean;
+}
+
+const isMember = (node: Node | undefined): node is Extract<Node, { type: "MemberExpression" | "OptionalMemberExpression" }> =>
+  node?.type === "MemberExpression" || node?.type === "OptionalMemberExpression";
+
+/** The expression a value is seen as by its parent: through `await`, parentheses and casts. */
+const outermost = (path: Path): Path => outermostWrapper(path, AWAITED_WRAPPERS);
+
+/** `(r) => r.json()`: a callback that reads its response's body. */
+function readsJson(node: Node | undefined): boolean {
+  if (node?.type !== "ArrowFunctionExpression" || node.params[0]?.type !== "Identifier") return false;
+  const param = node.params[0].name;
+  const body = node.body;
+  return body.type === "CallExpression" && isMember(body.callee) && body.callee.object.type === "Identifier" && body.callee.object.name === param && memberName(body.callee) === "json";
+}
+
+/** `console.log(body)`: a value shown, not used. */
+function isLogged(call: Path): boolean {
+  const node = call.node;
+  return node.type === "CallExpression" && isMember(node.callee) && node.callee.object.type === "Identifier" && node.callee.object.name === "console";
+}
+
+/** `fetch(...)`, `axios(...)`, `axios.post(...)`, `http.get(...)`: a call whose result is the response. */
+function isRequestCall(node: Node): boolean {
+  if (node.type !== "CallExpression") return false;
+  const callee = node.callee;
+  if (callee.type === "Identifier") return REQUEST_FUNCTIONS.has(callee.name);
+  return isMember(callee) && REQUEST_METHODS.has(memberName(callee) ?? "");
+}
+
+class Follower {
+  readonly reads: BodyRead[] = [];
+  complete = true;
+
+  constructor(
+    private readonly index: PathIndex,
+    private readonly changed: readonly ResponseRead[],
+  ) {}
+
+  /** The response object: its body is `.json()`'s result (awaited) or, from axios, its `.data`. */
+  response(path: Path): void {
+    const at = outermost(path);
+    const parent = at.parent as Path | undefined;
+    const node = parent?.node;
+    if (isMember(node) && node.object === at.node) {
+      const name = memberName(node);
+      const call = parent!.parent as Path | undefined;
+      const calls = call?.node.type === "CallExpression" && call.node.callee === node;
+      if (name === "json" && calls) return this.body(call!, []);
+      if (name === "then" && calls && readsJson((call!.node as Extract<Node, { type: "CallExpression" }>).arguments[0] as Node)) return this.body(call!, []);
+      if (name === "data" && !calls) return this.body(parent!, []);
+      // Anything else (`.text()`, got's `.body`) hands the body on unparsed, to be read who knows where.
+      if (!RESPONSE_STATUS.has(name ?? "")) this.complete = false;
+      return;
+    }
+    if (node?.type === "VariableDeclarator" && node.init === at.node) {
+      if (node.id.type === "Identifier") {
+        for (const ref of untilRebound(bindingReferences(this.index, parent!, node.id, node.id.name))) this.response(ref);
+        return;
+      }
+      // `const { data } = await axios.post(...)`: the body under its own name.
+      if (node.id.type === "ObjectPattern") return this.pattern(parent!, node.id, [], "response");
+    }
+    if (node?.type === "ExpressionStatement") return;
+    this.complete = false;
+  }
+
+  /** A value at `at` within the body (the body itself at []): a read of it, or a variable holding it. */
+  body(path: Path, at: readonly string[]): void {
+    const changed = readAt(this.changed, at);
+    if (changed) {
+      // A variable holding a changed field is read in its place, but not where it is also a property's
+      // name (`{ links }`), and a renamed one only where it was destructured (BodyRead).
+      const shorthand = path.parent?.node.type === "ObjectProperty" && path.parent.node.shorthand;
+      if (path.node.type === "Identifier" && changed.change.kind !== "rename" && !shorthand && !isWrittenTo(path)) this.reads.push({ at: path as BodyRead["at"], read: changed });
+      else this.complete = false;
+      return;
+    }
+    let value = outermost(path);
+    let where = at;
+    // Member reads down the body, as far as they lead to a changed field.
+    for (;;) {
+      const parent = value.parent as Path | undefined;
+      const node = parent?.node;
+      if (!isMember(node) || node.object !== value.node) break;
+      const name = memberName(node);
+      if (name === undefined) {
+        this.complete = false;
+        return;
+      }
+      where = [...where, name];
+      if (!leadsToRead(this.changed, where)) return;
+      const found = readAt(this.changed, where);
+      if (found) {
+        if (isWrittenTo(parent!)) this.complete = false;
+        else this.reads.push({ at: parent as BodyRead["at"], read: found });
+        return;
+      }
+      value = outermost(parent!);
+    }
+    const parent = value.parent as Path | undefined;
+    const node = parent?.node;
+    if (node?.type === "VariableDeclarator" && node.init === value.node) {
+      if (node.id.type === "Identifier") {
+        for (const ref of untilRebound(bindingReferences(this.index, parent!, node.id, node.id.name))) this.body(ref, where);
+        return;
+      }
+      if (node.id.type === "ObjectPattern") return this.pattern(parent!, node.id, where, "body");
+    }
+    // Tested or logged, a value that is not itself changed keeps its meaning.
+    if (node?.type === "ExpressionStatement" || node?.type === "IfStatement" || node?.type === "UnaryExpression" || isLogged(parent!)) return;
+    this.complete = false;
+  }
+
+  /** `const { data, links } = body`: each name bound to a part that leads to a changed field is followed. */
+  private pattern(declarator: Path, pattern: Extract<Node, { type: "ObjectPattern" }>, at: readonly string[], of: "response" | "body"): void {
+    for (const property of pattern.properties) {
+      const key = propertyKey(property);
+      if (property.type === "RestElement" || key === undefined) {
+        this.complete = false;
+        continue;
+      }
+      if (of === "response") {
+        if (key === "data" && property.type === "ObjectProperty" && property.value.type === "Identifier") this.bound(declarator, property.value, []);
+        else if (key === "data") this.complete = false;
+        continue;
+      }
+      const where = [...at, key];
+      if (!leadsToRead(this.changed, where)) continue;
+      const changed = this.changed.find((read) => read.at.length === where.length);
+      const index = pattern.properties.indexOf(property);
+      if (property.type !== "ObjectProperty" || property.value.type !== "Identifier") this.complete = false;
+      else if (changed?.change.kind === "rename") this.reads.push({ at: declarator.get("id", "properties", index) as BodyRead["at"], read: changed });
+      else this.bound(declarator, property.value, where);
+    }
+  }
+
+  private bound(declarator: Path, id: Extract<Node, { type: "Identifier" }>, at: readonly string[]): void {
+    for (const ref of untilRebound(bindingReferences(this.index, declarator, id, id.name))) this.body(ref, at);
+  }
+}
+
+/**
+ * The reads of a request's response body that v2 answers elsewhere. `call` is the request (`fetch(...)`,
+ * `axios.post(...)`); `changed` the route's changed fields.
+ */
+export function responseReads(index: PathIndex, call: Path, changed: readonly ResponseRead[]): ResponseReads {
+  const follower = new Follower(index, changed);
+  // A function of the code's own may give back anything: the body, a part of it, its own object.
+  if (isRequestCall(call.node)) follower.response(call);
+  else follower.complete = false;
+  return { reads: follower.reads, complete: follower.complete };
+}
