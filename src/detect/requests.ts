@@ -2,7 +2,7 @@
  * Requests to the Firecrawl API made without the SDK (issue 16): a URL under https://api.firecrawl.dev/v1,
  * or a `/v1/...` path joined to a base the code names as Firecrawl's (`${FIRECRAWL_API_URL}/v1/scrape`,
  * `process.env.FIRECRAWL_URL + "/v1/map"`, `firecrawlHttp.post("/v1/crawl", ...)` on an axios instance made
- * with Firecrawl's base URL), sent by any client: fetch, axios, got, ky, undici, ofetch. Another API's
+ * with Firecrawl's base URL), sent by any client: fetch, axios, got, ky, undici, ofetch, Node's http(s). Another API's
  * `/v1/scrape` is never one: nothing joins it to a Firecrawl base. With the route comes the request's body,
  * where the file writes it as an object literal, so the options and formats steps migrate it as they
  * migrate an SDK call's options.
