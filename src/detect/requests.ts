@@ -2,7 +2,7 @@
  * Requests to the Firecrawl API made without the SDK (issue 16): a URL under https://api.firecrawl.dev/v1,
  * or a `/v1/...` path joined to a base the code names as Firecrawl's (`${FIRECRAWL_API_URL}/v1/scrape`,
  * `process.env.FIRECRAWL_URL + "/v1/map"`, `firecrawlHttp.post("/v1/crawl", ...)` on an axios instance made
- * with Firecrawl's base URL), sent by any client: fetch, axios, got, ky, undici, ofetch. Another API's
+ * with Firecrawl's base URL), sent by any client: fetch, axios, got, ky, undici, ofetch, Node's http(s). Another API's
  * `/v1/scrape` is never one: nothing joins it to a Firecrawl base. With the route comes the request's body,
  * where the file writes it as an object literal, so the options and formats steps migrate it as they
  * migrate an SDK call's options.
@@ -12,8 +12,9 @@ import { API_HOST, REQUEST_METHODS, routeOf, type RouteRow } from "../mapping/ro
 import { mentionsFirecrawl } from "./mentions.js";
 import type { Source } from "../core/source.js";
 import type { Path, PathIndex } from "./paths.js";
+import { bindingReferences } from "./references.js";
 import { optionsObjectsAt, type OptionsObject } from "./options-objects.js";
-import { findProperty, resolveObject } from "./expressions.js";
+import { findProperty, memberName, resolveObject } from "./expressions.js";
 
 export interface ApiRequest {
   /** the URL text's node: a string literal or a template's quasi (for a base URL in a variable, the base) */
@@ -140,8 +141,26 @@ function bodyIn(options: Path<ObjectExpression>): Path<ObjectExpression> | undef
   return undefined;
 }
 
+/** `const req = https.request(...); req.end(JSON.stringify({...}))`: the body Node's http(s) writes to the request. */
+function writtenBody(index: PathIndex, call: Path): Path<ObjectExpression> | undefined {
+  const declarator = call.parent?.node as Node | undefined;
+  if (declarator?.type !== "VariableDeclarator" || declarator.id.type !== "Identifier") return undefined;
+  const id = declarator.id;
+  for (const ref of bindingReferences(index, call.parent as Path, id, id.name)) {
+    const member = ref.parent?.node as Node | undefined;
+    const write = ref.parent?.parent as Path | undefined;
+    if (member?.type !== "MemberExpression" || member.object !== ref.node || !["write", "end"].includes(memberName(member) ?? "")) continue;
+    if (write?.node.type !== "CallExpression" || write.node.callee !== member || !write.node.arguments.length) continue;
+    const object = resolveObject(unstringified(write.get("arguments", 0) as Path) as never) as Path<ObjectExpression> | null;
+    if (object) return object;
+  }
+  return undefined;
+}
+
 /** The body a call sends: in its options object, or (axios-style `post(url, data)`) as its second argument. */
-function bodyOf(call: Path, at: number): Path<ObjectExpression> | undefined {
+function bodyOf(index: PathIndex, call: Path, at: number): Path<ObjectExpression> | undefined {
+  const written = writtenBody(index, call);
+  if (written) return written;
   const node = call.node as { arguments: Node[]; callee: Node };
   if (at === -1) return bodyIn(call.get("arguments", 0) as Path<ObjectExpression>);
   const next = node.arguments[at + 1] ? (call.get("arguments", at + 1) as Path) : undefined;
@@ -221,7 +240,7 @@ function joinedTo(index: PathIndex, source: Source, base: Path<StringLiteral | T
     const path = next?.text.replace(/^\//, "") ?? "";
     const route = next ? (routeOf(path.replace(/\/$/, "")) ?? (next.open ? undefined : routeOf(path))) : undefined;
     const sending = sendingCall(index, urlExpression((use.parent?.node.type === "TemplateLiteral" ? use.parent : use) as Path));
-    const body = sending && route?.body ? bodyOf(sending.call, sending.at) : undefined;
+    const body = sending && route?.body ? bodyOf(index, sending.call, sending.at) : undefined;
     return { at: base, site: use, version, route, path, body, call: sending?.call };
   });
 }
@@ -251,7 +270,7 @@ export function findApiRequests(index: PathIndex, source: Source): ApiRequest[] 
     const open = piece.node.type === "TemplateElement" && !piece.node.tail && !/[?#]/.test(path);
     const route = routeOf(path.replace(/\/$/, "")) ?? (open ? undefined : routeOf(path));
     const sending = sendingCall(index, urlExpression(piece));
-    const body = sending && route?.body ? bodyOf(sending.call, sending.at) : undefined;
+    const body = sending && route?.body ? bodyOf(index, sending.call, sending.at) : undefined;
     requests.push({ at: piece, site: piece, version, route, path, body, call: sending?.call });
   }
   return requests;

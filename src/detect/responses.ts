@@ -9,7 +9,7 @@ import type { Node } from "@babel/types";
 import { leadsToRead, readAt, REQUEST_FUNCTIONS, REQUEST_METHODS, RESPONSE_STATUS, type ResponseRead } from "../mapping/routes.js";
 import { bindingReferences, untilRebound } from "./references.js";
 import { isWrittenTo, type Path, type PathIndex } from "./paths.js";
-import { AWAITED_WRAPPERS, memberName, outermostWrapper, propertyKey } from "./expressions.js";
+import { AWAITED_WRAPPERS, memberName, propertyKey } from "./expressions.js";
 
 /**
  * A read of a changed field: a member read that spells its path (`body.data.extract`, `res.data.links`), a
@@ -25,13 +25,21 @@ export interface ResponseReads {
   readonly reads: readonly BodyRead[];
   /** every use of the body (and of its changed parts) was followed */
   readonly complete: boolean;
+  /** the code gives the body a type of its own (`.json<T>()`, `as T`, an annotation): v1's shape, which the reads no longer fit */
+  readonly typed: boolean;
 }
 
 const isMember = (node: Node | undefined): node is Extract<Node, { type: "MemberExpression" | "OptionalMemberExpression" }> =>
   node?.type === "MemberExpression" || node?.type === "OptionalMemberExpression";
 
-/** The expression a value is seen as by its parent: through `await`, parentheses and casts. */
-const outermost = (path: Path): Path => outermostWrapper(path, AWAITED_WRAPPERS);
+const CASTS = new Set(["TSAsExpression", "TSSatisfiesExpression", "TSTypeAssertion"]);
+
+/** Where a value gets a type the code wrote: a cast around it, or the annotation of the variable it is bound to. */
+function typedAt(path: Path): boolean {
+  const parent = path.parent?.node as Node | undefined;
+  if (parent && CASTS.has(parent.type)) return true;
+  return parent?.type === "VariableDeclarator" && parent.init === path.node && Boolean((parent.id as { typeAnnotation?: unknown }).typeAnnotation);
+}
 
 /** `(r) => r.json()`: a callback that reads its response's body. */
 function readsJson(node: Node | undefined): boolean {
@@ -58,6 +66,17 @@ function isRequestCall(node: Node): boolean {
 class Follower {
   readonly reads: BodyRead[] = [];
   complete = true;
+  typed = false;
+
+  /** The expression a value is seen as by its parent: through `await`, parentheses and casts (noting a cast). */
+  private outermost(path: Path): Path {
+    let at = path;
+    for (;;) {
+      if (typedAt(at)) this.typed = true;
+      if (!at.parent || !AWAITED_WRAPPERS.has(at.parent.node.type)) return at;
+      at = at.parent as Path;
+    }
+  }
 
   constructor(
     private readonly index: PathIndex,
@@ -66,14 +85,19 @@ class Follower {
 
   /** The response object: its body is `.json()`'s result (awaited) or, from axios, its `.data`. */
   response(path: Path): void {
-    const at = outermost(path);
+    const at = this.outermost(path);
     const parent = at.parent as Path | undefined;
     const node = parent?.node;
     if (isMember(node) && node.object === at.node) {
       const name = memberName(node);
       const call = parent!.parent as Path | undefined;
       const calls = call?.node.type === "CallExpression" && call.node.callee === node;
-      if (name === "json" && calls) return this.body(call!, []);
+      if (name === "json" && calls) {
+        // `.json<T>()`: the code types the body itself.
+        const types = call!.node as { typeParameters?: unknown; typeArguments?: unknown };
+        if (types.typeParameters ?? types.typeArguments) this.typed = true;
+        return this.body(call!, []);
+      }
       if (name === "then" && calls && readsJson((call!.node as Extract<Node, { type: "CallExpression" }>).arguments[0] as Node)) return this.body(call!, []);
       if (name === "data" && !calls) return this.body(parent!, []);
       // Anything else (`.text()`, got's `.body`) hands the body on unparsed, to be read who knows where.
@@ -103,7 +127,7 @@ class Follower {
       else this.complete = false;
       return;
     }
-    let value = outermost(path);
+    let value = this.outermost(path);
     let where = at;
     // Member reads down the body, as far as they lead to a changed field.
     for (;;) {
@@ -123,7 +147,7 @@ class Follower {
         else this.reads.push({ at: parent as BodyRead["at"], read: found });
         return;
       }
-      value = outermost(parent!);
+      value = this.outermost(parent!);
     }
     const parent = value.parent as Path | undefined;
     const node = parent?.node;
@@ -148,8 +172,11 @@ class Follower {
         continue;
       }
       if (of === "response") {
-        if (key === "data" && property.type === "ObjectProperty" && property.value.type === "Identifier") this.bound(declarator, property.value, []);
-        else if (key === "data") this.complete = false;
+        // axios's `data` is the body; undici's `body` is a stream whose `.json()` gives it, as a response's does.
+        const named = property.type === "ObjectProperty" && property.value.type === "Identifier" ? property.value : undefined;
+        if (key === "data" && named) this.bound(declarator, named, []);
+        else if (key === "body" && named) for (const ref of untilRebound(bindingReferences(this.index, declarator, named, named.name))) this.response(ref);
+        else if (!RESPONSE_STATUS.has(key)) this.complete = false;
         continue;
       }
       const where = [...at, key];
@@ -176,5 +203,5 @@ export function responseReads(index: PathIndex, call: Path, changed: readonly Re
   // A function of the code's own may give back anything: the body, a part of it, its own object.
   if (isRequestCall(call.node)) follower.response(call);
   else follower.complete = false;
-  return { reads: follower.reads, complete: follower.complete };
+  return { reads: follower.reads, complete: follower.complete, typed: follower.typed };
 }

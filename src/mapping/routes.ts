@@ -43,7 +43,7 @@ export const REQUEST_FUNCTIONS: ReadonlySet<string> = new Set(["fetch", "axios",
  * What a response tells without its body (fetch's and axios's, requests', httpx's and aiohttp's): code that
  * reads only these and the body leaves nothing of the body unseen.
  */
-export const RESPONSE_STATUS: ReadonlySet<string> = new Set(["ok", "status", "statusText", "headers", "url", "redirected", "status_code", "raise_for_status", "reason", "elapsed", "is_success", "is_error", "encoding"]);
+export const RESPONSE_STATUS: ReadonlySet<string> = new Set(["ok", "status", "statusText", "statusCode", "headers", "url", "redirected", "status_code", "raise_for_status", "reason", "elapsed", "is_success", "is_error", "encoding"]);
 
 export const ROUTES: readonly RouteRow[] = [
   { spec: "sdk-facts 7", path: "scrape", body: "scrape", response: "a v2 scrape returns the json format's result as data.json, not data.extract", responseIfJson: true, reads: [{ at: ["data", "extract"], change: { kind: "rename", to: "json" } }] },
