@@ -100,8 +100,13 @@ export function keepingStrings(source: Source, member: AnyPath, pick: string, un
   const node = member.node;
   const parent = member.parent?.node as Node;
   const isLength = (parent.type === "MemberExpression" || parent.type === "OptionalMemberExpression") && parent.object === node && memberName(parent) === "length";
+  // `if (r.links)`, `!r.links`, `r.links && ...`: only whether the list is there, which objects answer alike.
+  const onlyTested =
+    ((parent.type === "IfStatement" || parent.type === "WhileStatement" || parent.type === "ConditionalExpression") && parent.test === node) ||
+    (parent.type === "UnaryExpression" && parent.operator === "!") ||
+    (parent.type === "LogicalExpression" && parent.operator === "&&" && parent.left === node);
   const mapped = new RegExp(`^(\\?)?\\.map\\(\\(?(\\w+)(?:: \\{[^}]*\\})?\\)? => \\2\\.${pick}\\)`).test(source.text.slice(node.end!));
-  if (isLength || mapped) return null;
+  if (isLength || mapped || onlyTested) return null;
   if (!untyped) return `.map((link) => link.${pick})`;
   return `?.map((link${isTypeScript(source) ? `: { ${pick}: string }` : ""}) => link.${pick})`;
 }

@@ -29,8 +29,12 @@ export interface ApiRequest {
   readonly path: string;
   /** the body object literal the request sends, when the file says which */
   readonly body?: Path<ObjectExpression>;
+  /** the body as the code passes it: the literal, or the variable holding it */
+  readonly bodyValue?: Path;
   /** the call that sends the request, when the file says which: its result is the response */
   readonly call?: Path;
+  /** the options tables of the routes one body goes to, where they differ: the body is left for a human */
+  readonly mixed?: readonly string[];
 }
 
 const FIRECRAWL = /firecrawl/i;
@@ -77,8 +81,14 @@ function isFirecrawlBase(source: Source, path: Path | undefined): boolean {
 /** The expression a URL piece stands in: the template or the `+` chain around it. */
 function urlExpression(path: Path): Path {
   let at = path.node.type === "TemplateElement" ? (path.parent as Path) : path;
-  while (at.parent?.node.type === "BinaryExpression" && at.parent.node.operator === "+") at = at.parent as Path;
-  return at;
+  for (;;) {
+    const parent = at.parent?.node as Node | undefined;
+    const joins = parent?.type === "BinaryExpression" && parent.operator === "+";
+    // `kind === "one" ? ".../v1/scrape" : ".../v1/crawl"`: either URL goes where the choice goes.
+    const chosen = (parent?.type === "ConditionalExpression" && parent.test !== at.node) || (parent?.type === "LogicalExpression" && parent.operator !== "&&");
+    if (!joins && !chosen) return at;
+    at = at.parent as Path;
+  }
 }
 
 /** What is joined before a piece of a URL: the template expression or the `+` operand to its left. */
@@ -129,20 +139,27 @@ function unstringified(path: Path): Path {
   return path;
 }
 
-/** The body object of a request options object: `body: JSON.stringify({...})`, `json: {...}`, `data: {...}`. */
-function bodyIn(options: Path<ObjectExpression>): Path<ObjectExpression> | undefined {
+/** A value that is an object literal, or a variable holding one. */
+const isObject = (value: Path) => resolveObject(value as never) !== null;
+
+/**
+ * The body value of a request options object: `body: JSON.stringify({...})`, `json: {...}`, `data: {...}`.
+ * A body value is what the code passes (a literal, or a variable holding one, whose later `body.key = ...`
+ * assignments count too), not yet resolved.
+ */
+function bodyIn(options: Path<ObjectExpression>): Path | undefined {
   for (const key of ["json", "body", "data"]) {
     const property = findProperty(options.node, key);
     if (!property) continue;
     const i = options.node.properties.indexOf(property);
     const value = unstringified(options.get("properties", i, "value") as Path);
-    return (resolveObject(value as never) as Path<ObjectExpression> | null) ?? undefined;
+    return isObject(value) ? value : undefined;
   }
   return undefined;
 }
 
 /** `const req = https.request(...); req.end(JSON.stringify({...}))`: the body Node's http(s) writes to the request. */
-function writtenBody(index: PathIndex, call: Path): Path<ObjectExpression> | undefined {
+function writtenBody(index: PathIndex, call: Path): Path | undefined {
   const declarator = call.parent?.node as Node | undefined;
   if (declarator?.type !== "VariableDeclarator" || declarator.id.type !== "Identifier") return undefined;
   const id = declarator.id;
@@ -151,26 +168,26 @@ function writtenBody(index: PathIndex, call: Path): Path<ObjectExpression> | und
     const write = ref.parent?.parent as Path | undefined;
     if (member?.type !== "MemberExpression" || member.object !== ref.node || !["write", "end"].includes(memberName(member) ?? "")) continue;
     if (write?.node.type !== "CallExpression" || write.node.callee !== member || !write.node.arguments.length) continue;
-    const object = resolveObject(unstringified(write.get("arguments", 0) as Path) as never) as Path<ObjectExpression> | null;
-    if (object) return object;
+    const value = unstringified(write.get("arguments", 0) as Path);
+    if (isObject(value)) return value;
   }
   return undefined;
 }
 
-/** The body a call sends: in its options object, or (axios-style `post(url, data)`) as its second argument. */
-function bodyOf(index: PathIndex, call: Path, at: number): Path<ObjectExpression> | undefined {
+/** The body value a call sends: in its options object, or (axios-style `post(url, data)`) as its second argument. */
+function bodyOf(index: PathIndex, call: Path, at: number): Path | undefined {
   const written = writtenBody(index, call);
   if (written) return written;
   const node = call.node as { arguments: Node[]; callee: Node };
   if (at === -1) return bodyIn(call.get("arguments", 0) as Path<ObjectExpression>);
-  const next = node.arguments[at + 1] ? (call.get("arguments", at + 1) as Path) : undefined;
-  const object = next ? (resolveObject(unstringified(next) as never) as Path<ObjectExpression> | null) : null;
+  const next = node.arguments[at + 1] ? unstringified(call.get("arguments", at + 1) as Path) : undefined;
+  const object = next ? (resolveObject(next as never) as Path<ObjectExpression> | null) : null;
   if (!object) return undefined;
   const inner = bodyIn(object);
   if (inner) return inner;
   const method = node.callee.type === "MemberExpression" && node.callee.property.type === "Identifier" ? node.callee.property.name : undefined;
   const config = ["method", "headers"].some((key) => findProperty(object.node, key));
-  return method && SENDING.has(method) && !config ? object : undefined;
+  return method && SENDING.has(method) && !config ? next : undefined;
 }
 
 /** `http.post("/v1/scrape")` on a client made with Firecrawl's base URL (axios.create, ky.create, got.extend). */
@@ -240,9 +257,25 @@ function joinedTo(index: PathIndex, source: Source, base: Path<StringLiteral | T
     const path = next?.text.replace(/^\//, "") ?? "";
     const route = next ? (routeOf(path.replace(/\/$/, "")) ?? (next.open ? undefined : routeOf(path))) : undefined;
     const sending = sendingCall(index, urlExpression((use.parent?.node.type === "TemplateLiteral" ? use.parent : use) as Path));
-    const body = sending && route?.body ? bodyOf(index, sending.call, sending.at) : undefined;
-    return { at: base, site: use, version, route, path, body, call: sending?.call };
+    return { at: base, site: use, version, route, path, ...sent(index, sending, route) };
   });
+}
+
+/** The call that sends a request, and the body it sends where its route takes one. */
+function sent(index: PathIndex, sending: { call: Path; at: number } | undefined, route: RouteRow | undefined): Pick<ApiRequest, "body" | "bodyValue" | "call"> {
+  const bodyValue = sending && route?.body ? bodyOf(index, sending.call, sending.at) : undefined;
+  const body = bodyValue ? ((resolveObject(bodyValue as never) as Path<ObjectExpression> | null) ?? undefined) : undefined;
+  return { body, bodyValue, call: sending?.call };
+}
+
+/**
+ * A body that goes to routes with different options tables (one request chosen between /scrape and
+ * /crawl) follows none of them: it is left for a human, as `mixed` says.
+ */
+function unmixed(requests: ApiRequest[]): ApiRequest[] {
+  const kinds = new Map<Node, Set<string>>();
+  for (const r of requests) if (r.body && r.route?.body) kinds.set(r.body.node, (kinds.get(r.body.node) ?? new Set()).add(r.route.body));
+  return requests.map((r) => (r.body && kinds.get(r.body.node)!.size > 1 ? { ...r, body: undefined, bodyValue: undefined, mixed: [...kinds.get(r.body.node)!] } : r));
 }
 
 /** Every request to the v1 API the file makes, found by its URL. */
@@ -270,10 +303,9 @@ export function findApiRequests(index: PathIndex, source: Source): ApiRequest[] 
     const open = piece.node.type === "TemplateElement" && !piece.node.tail && !/[?#]/.test(path);
     const route = routeOf(path.replace(/\/$/, "")) ?? (open ? undefined : routeOf(path));
     const sending = sendingCall(index, urlExpression(piece));
-    const body = sending && route?.body ? bodyOf(index, sending.call, sending.at) : undefined;
-    requests.push({ at: piece, site: piece, version, route, path, body, call: sending?.call });
+    requests.push({ at: piece, site: piece, version, route, path, ...sent(index, sending, route) });
   }
-  return requests;
+  return unmixed(requests);
 }
 
 /**
@@ -287,5 +319,6 @@ export function movingRequests(requests: readonly ApiRequest[]): ApiRequest[] {
 
 /** The bodies of the requests that move to v2, each with the options table of its route. */
 export function requestBodies(index: PathIndex, requests: readonly ApiRequest[]): OptionsObject[] {
-  return movingRequests(requests).flatMap((r) => (r.body && r.route?.body ? optionsObjectsAt(index, r.route.body, r.body as Path) : []));
+  // A body is turned into JSON, checked against no declared type: its values need no `as const`.
+  return movingRequests(requests).flatMap((r) => (r.bodyValue && r.route?.body ? optionsObjectsAt(index, r.route.body, r.bodyValue).map((o) => ({ ...o, typed: true })) : []));
 }

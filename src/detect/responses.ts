@@ -63,6 +63,81 @@ function isRequestCall(node: Node): boolean {
   return isMember(callee) && REQUEST_METHODS.has(memberName(callee) ?? "");
 }
 
+/** Whether a path is part of a `throw` statement's expression (within its function). */
+function inThrow(path: Path): boolean {
+  for (let at = path.parent as Path | null; at; at = at.parent as Path | null) {
+    if (at.node.type === "ThrowStatement") return true;
+    if (/Function|Statement|Declaration/.test(at.node.type)) return false;
+  }
+  return false;
+}
+
+/**
+ * Whether the items of a list are read as objects where it goes (`found.map((p) => p.url)`, `for (const l of
+ * links) l.url`, `links[0].url`, a `typeof l === "string"` test, or a variable typed as such): code that
+ * already reads the v2 shape, which a `.map((link) => link.url)` would break.
+ */
+export function readsItemsAsObjects(index: PathIndex, path: Path, pick: string): boolean {
+  let at = path;
+  // Through fallbacks and casts to where the list goes.
+  for (;;) {
+    const parent = at.parent?.node as Node | undefined;
+    if (parent && (AWAITED_WRAPPERS.has(parent.type) || (parent.type === "LogicalExpression" && parent.operator !== "&&") || (parent.type === "ConditionalExpression" && parent.test !== at.node))) {
+      at = at.parent as Path;
+      continue;
+    }
+    break;
+  }
+  const parent = at.parent?.node as Node | undefined;
+  if (parent?.type === "VariableDeclarator" && parent.init === at.node && parent.id.type === "Identifier") {
+    const id = parent.id;
+    const annotation = id.typeAnnotation;
+    if (annotation && containsMember(annotation, pick)) return true;
+    return bindingReferences(index, at.parent as Path, id, id.name).some((ref) => itemsReadAsObjects(ref, pick));
+  }
+  return itemsReadAsObjects(at, pick);
+}
+
+/**
+ * A type that declares `pick` (`{ url: string }[]`), or code that reads `item.url` or tests `typeof item`
+ * of the item named `item`.
+ */
+function containsMember(node: Node, pick: string, item?: string): boolean {
+  const named = (n: Node) => item === undefined || (n.type === "Identifier" && n.name === item);
+  let found = false;
+  const visit = (n: unknown): void => {
+    if (found || !n || typeof n !== "object") return;
+    const v = n as Node;
+    if (v.type === "TSPropertySignature" && v.key.type === "Identifier" && v.key.name === pick) found = true;
+    else if (isMember(v) && memberName(v) === pick && named(v.object)) found = true;
+    else if (v.type === "UnaryExpression" && v.operator === "typeof" && named(v.argument)) found = true;
+    else for (const [key, child] of Object.entries(v)) if (key !== "loc" && key !== "extra" && typeof child === "object") {
+      if (Array.isArray(child)) child.forEach(visit);
+      else visit(child);
+    }
+  };
+  visit(node);
+  return found;
+}
+
+/** How one use of a list reads its items: by a callback of an array method, a `for...of`, or an index. */
+function itemsReadAsObjects(use: Path, pick: string): boolean {
+  const parent = use.parent?.node as Node | undefined;
+  if (isMember(parent) && parent.object === use.node) {
+    const call = use.parent?.parent?.node as Node | undefined;
+    if (parent.computed) return isMember(call) && call.object === parent && memberName(call) === pick;
+    const callback = call?.type === "CallExpression" && call.callee === parent ? call.arguments[0] : undefined;
+    const isFunction = callback?.type === "ArrowFunctionExpression" || callback?.type === "FunctionExpression";
+    const item = isFunction && callback.params[0]?.type === "Identifier" ? callback.params[0].name : undefined;
+    return isFunction && item !== undefined && containsMember(callback.body, pick, item);
+  }
+  if (parent?.type === "ForOfStatement" && parent.right === use.node) {
+    const left = parent.left.type === "VariableDeclaration" ? parent.left.declarations[0]?.id : parent.left;
+    return left?.type === "Identifier" && containsMember(parent.body, pick, left.name);
+  }
+  return false;
+}
+
 class Follower {
   readonly reads: BodyRead[] = [];
   complete = true;
@@ -100,8 +175,9 @@ class Follower {
       }
       if (name === "then" && calls && readsJson((call!.node as Extract<Node, { type: "CallExpression" }>).arguments[0] as Node)) return this.body(call!, []);
       if (name === "data" && !calls) return this.body(parent!, []);
-      // Anything else (`.text()`, got's `.body`) hands the body on unparsed, to be read who knows where.
-      if (!RESPONSE_STATUS.has(name ?? "")) this.complete = false;
+      // Anything else (`.text()`, got's `.body`) hands the body on unparsed, to be read who knows where;
+      // but not a `throw new Error(await res.text())`, which only says why it failed.
+      if (!RESPONSE_STATUS.has(name ?? "") && !(name === "text" && calls && inThrow(call!))) this.complete = false;
       return;
     }
     if (node?.type === "VariableDeclarator" && node.init === at.node) {
@@ -139,6 +215,8 @@ class Follower {
         this.complete = false;
         return;
       }
+      // `.then((j) => j.data.extract)`: the value goes on under the callback's parameter.
+      if (name === "then" && where.length === 0) return this.handedTo(parent!, where);
       where = [...where, name];
       if (!leadsToRead(this.changed, where)) return;
       const found = readAt(this.changed, where);
@@ -161,6 +239,19 @@ class Follower {
     // Tested or logged, a value that is not itself changed keeps its meaning.
     if (node?.type === "ExpressionStatement" || node?.type === "IfStatement" || node?.type === "UnaryExpression" || isLogged(parent!)) return;
     this.complete = false;
+  }
+
+  /** A promise's `.then(callback)`: the value at `at` is the callback's first parameter. */
+  private handedTo(member: Path, at: readonly string[]): void {
+    const call = member.parent as Path | undefined;
+    const callback = call?.node.type === "CallExpression" && call.node.callee === member.node ? (call.get("arguments", 0) as Path) : undefined;
+    const fn = callback?.node;
+    const param = fn && (fn.type === "ArrowFunctionExpression" || fn.type === "FunctionExpression") ? fn.params[0] : undefined;
+    if (param?.type !== "Identifier") {
+      this.complete = false;
+      return;
+    }
+    for (const ref of untilRebound(bindingReferences(this.index, callback!.get("params", 0) as Path, param, param.name))) this.body(ref, at);
   }
 
   /** `const { data, links } = body`: each name bound to a part that leads to a changed field is followed. */
