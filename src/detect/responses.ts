@@ -111,9 +111,12 @@ function containsMember(node: Node, pick: string, item?: string): boolean {
     if (v.type === "TSPropertySignature" && v.key.type === "Identifier" && v.key.name === pick) found = true;
     else if (isMember(v) && memberName(v) === pick && named(v.object)) found = true;
     else if (v.type === "UnaryExpression" && v.operator === "typeof" && named(v.argument)) found = true;
-    else for (const [key, child] of Object.entries(v)) if (key !== "loc" && key !== "extra" && typeof child === "object") {
-      if (Array.isArray(child)) child.forEach(visit);
-      else visit(child);
+    else {
+      for (const [key, child] of Object.entries(v)) {
+        if (key === "loc" || key === "extra" || typeof child !== "object") continue;
+        if (Array.isArray(child)) child.forEach(visit);
+        else visit(child);
+      }
     }
   };
   visit(node);

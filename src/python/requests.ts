@@ -15,7 +15,7 @@ import { optionRowsFor, type OptionRow } from "../mapping/options.js";
 import { dictEntries, keywords, pyLiteral, removeItem } from "./code.js";
 import { why } from "../../transforms/api-requests.js";
 import { settingsEntries } from "./formats.js";
-import { pyResponseReads, type PyBodyRead } from "./responses.js";
+import { pyResponseReads, readsItemsAsObjects, type PyBodyRead } from "./responses.js";
 import type { PyContext, PyStep } from "./language.js";
 import { allOf, stringValue, type Node, type Tree } from "./parser.js";
 
@@ -294,6 +294,14 @@ function migrateBody(context: PyContext, dict: Node, kind: OptionsKind): void {
   }
 }
 
+/** `if data["links"]:`, `not data["links"]`, `data["links"] and ...`: only whether the list is there, which objects answer alike. */
+function onlyTested(node: Node): boolean {
+  const parent = node.parent;
+  if ((parent?.type === "if_statement" || parent?.type === "while_statement" || parent?.type === "elif_clause") && parent.childForFieldName("condition")?.id === node.id) return true;
+  if (parent?.type === "not_operator") return true;
+  return parent?.type === "boolean_operator" && parent.childForFieldName("operator")?.text === "and" && parent.childForFieldName("left")?.id === node.id;
+}
+
 /** A read of the response body that v2 answers elsewhere, rewritten to read it there. */
 function migrateRead(context: PyContext, { node, read }: PyBodyRead): void {
   const { change } = read;
@@ -307,7 +315,7 @@ function migrateRead(context: PyContext, { node, read }: PyBodyRead): void {
       return;
     case "strings-to-objects": {
       const call = node.parent?.type === "argument_list" ? node.parent.parent : undefined;
-      if (call?.childForFieldName("function")?.text === "len") return;
+      if (call?.childForFieldName("function")?.text === "len" || onlyTested(node) || readsItemsAsObjects(node, change.pick)) return;
       // `.get("links")` without a default gave None where v1 had no links: the comprehension needs a list.
       const list = isGet && !args!.namedChildren[1] ? `${node.text} or []` : node.text;
       context.edit(node.startIndex, node.endIndex, `[link[${q(change.pick)}] for link in ${list}]`, readMessage(read));

@@ -67,6 +67,57 @@ function boundName(value: Node): { name: string; after: number; scope: Node } | 
   return bindings.length === 1 ? { name: name.text, after: name.endIndex, scope } : "rebound";
 }
 
+/** Whether a node is part of a `raise` statement (within its function). */
+function inRaise(node: Node): boolean {
+  for (let at = node.parent; at; at = at.parent) {
+    if (at.type === "raise_statement") return true;
+    if (at.type === "function_definition" || at.type.endsWith("_statement") || at.type === "block") return false;
+  }
+  return false;
+}
+
+/** `item["url"]`, `item.get("url")` or `isinstance(item, ...)` somewhere in `root`: the item read as an object. */
+function readsField(root: Node, item: string, pick: string): boolean {
+  const isItem = (n: Node | null) => n?.type === "identifier" && n.text === item;
+  return (
+    allOf(root, "subscript").some((n) => isItem(n.childForFieldName("value")) && stringValue(n.childForFieldName("subscript")) === pick) ||
+    allOf(root, "call").some((n) => {
+      const fn = n.childForFieldName("function");
+      const args = n.childForFieldName("arguments")?.namedChildren ?? [];
+      if (fn?.type === "attribute" && fn.childForFieldName("attribute")?.text === "get") return isItem(fn.childForFieldName("object")) && stringValue(args[0] ?? null) === pick;
+      return fn?.text === "isinstance" && isItem(args[0] ?? null);
+    })
+  );
+}
+
+/** How one use of a list reads its items: in a comprehension or a `for` loop over it, or by index. */
+function itemsReadAsObjects(use: Node, pick: string): boolean {
+  const parent = use.parent;
+  if ((parent?.type === "for_in_clause" || parent?.type === "for_statement") && parent.childForFieldName("right")?.id === use.id) {
+    const item = parent.childForFieldName("left");
+    const scope = parent.type === "for_in_clause" ? parent.parent : parent.childForFieldName("body");
+    return item?.type === "identifier" && !!scope && readsField(scope, item.text, pick);
+  }
+  if (parent?.type === "subscript" && parent.childForFieldName("value")?.id === use.id) {
+    const outer = parent.parent;
+    return outer?.type === "subscript" && outer.childForFieldName("value")?.id === parent.id && stringValue(outer.childForFieldName("subscript")) === pick;
+  }
+  return false;
+}
+
+/**
+ * Whether the items of a list are read as objects where it goes (`[l["url"] for l in links]`, a loop reading
+ * `link.get("url")`, `links[0]["url"]`, an `isinstance` test): code that already reads v2's shape, which a
+ * comprehension picking `url` would break.
+ */
+export function readsItemsAsObjects(node: Node, pick: string): boolean {
+  let at = node;
+  while (at.parent && (at.parent.type === "parenthesized_expression" || (at.parent.type === "boolean_operator" && at.parent.childForFieldName("operator")?.text === "or"))) at = at.parent;
+  const bound = boundName(at);
+  if (bound === undefined) return itemsReadAsObjects(at, pick);
+  return bound !== "rebound" && usesIn(bound.scope, bound.name).some((use) => use.startIndex >= bound.after && itemsReadAsObjects(use, pick));
+}
+
 class Follower {
   readonly reads: PyBodyRead[] = [];
   complete = true;
@@ -90,8 +141,9 @@ class Follower {
       const name = parent.childForFieldName("attribute")?.text;
       const call = parent.parent;
       if (name === "json" && call?.type === "call" && call.childForFieldName("function")?.id === parent.id) return this.body(call, []);
-      // Anything else (`.text`, `.content`) hands the body on unparsed, to be read who knows where.
-      if (!RESPONSE_STATUS.has(name ?? "")) this.complete = false;
+      // Anything else (`.text`, `.content`) hands the body on unparsed, to be read who knows where; but not
+      // a `raise RuntimeError(r.text)`, which only says why it failed.
+      if (!RESPONSE_STATUS.has(name ?? "") && !inRaise(parent)) this.complete = false;
       return;
     }
     if (this.bound(value, (use) => this.response(use))) return;
