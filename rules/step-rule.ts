@@ -124,10 +124,10 @@ export function stepRule(step: Step, { description }: StepRuleOptions): Rule.Rul
             const todos = claims.get(change) ?? [];
             const fixes = (fixer: Rule.RuleFixer) => [...change.edits, ...todos.map((t) => t.edit)].map((e) => fixer.replaceTextRange([e.start, e.end], e.text));
             if (todos.length) {
-              const message = `${change.message}: ${todos.map((t) => t.message).join("; ")}`;
+              const message = `${change.message.finding}: ${todos.map((t) => t.message).join("; ")}`;
               context.report({ loc: loc(first.start, first.end), messageId: "manual", data: { message }, suggest: [{ messageId: "applyWithTodo", fix: fixes }] });
             } else {
-              context.report({ loc: loc(first.start, first.end), messageId: "change", data: { message: change.message }, fix: fixes });
+              context.report({ loc: loc(first.start, first.end), messageId: "change", data: { message: change.message.finding }, fix: fixes });
             }
           }
           for (const todo of unclaimed) {

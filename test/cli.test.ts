@@ -273,10 +273,10 @@ describe("without types, clients imported from the project's own modules (detect
     const dir = repo(files);
     const checked = JSON.parse(cli(dir, "check", ".", "--no-types", "--format", "json").stdout);
     expect(checked.findings.map((f: { file: string; line: number; message: string }) => `${f.file}:${f.line} ${f.message}`).sort()).toEqual([
-      "src/routes/crawl.ts:3 crawlUrl() is crawl() in v2",
+      "src/routes/crawl.ts:3 crawlUrl() is v1: use crawl()",
       "src/routes/crawl.ts:3 v2 waiters return failed or cancelled jobs instead of throwing: check the returned job's status",
-      "src/routes/legacy.cjs:3 mapUrl() is map() in v2",
-      "src/routes/page.ts:3 scrapeUrl() is scrape() in v2",
+      "src/routes/legacy.cjs:3 mapUrl() is v1: use map()",
+      "src/routes/page.ts:3 scrapeUrl() is v1: use scrape()",
     ]);
     cli(dir, "run", ".", "--no-types");
     expect(read(dir, "src/routes/page.ts")).toContain("scraper.scrape(url)");
@@ -307,6 +307,27 @@ describe("code already on v2, or on v1 on purpose (fixtures/already-v2)", () => 
   });
 });
 
+describe("one change, worded for where it is read (issue 12)", () => {
+  const files = {
+    "a.ts": V1_SCRAPE,
+    "b.py": 'from firecrawl import FirecrawlApp\n\napp = FirecrawlApp()\npage = app.scrape_url("https://example.com", formats=["markdown"], ignore_invalid_urls=True)\n',
+  };
+
+  test("check and its JSON say what is v1 and what to use; run's report says what it did", () => {
+    const dir = repo(files);
+    const checked = JSON.parse(cli(dir, "check", ".", "--format", "json").stdout) as { findings: { file: string; message: string }[] };
+    const found = checked.findings.map((f) => `${f.file} ${f.message}`);
+    expect(found).toContain("a.ts scrapeUrl() is v1: use scrape()");
+    expect(found).toContain("b.py scrape_url() is v1: use scrape()");
+    expect(found).toContain("b.py FirecrawlApp is v1: use Firecrawl");
+    const ran = JSON.parse(cli(dir, "run", ".", "--json").stdout) as { files: { path: string; changes: { message: string }[] }[] };
+    const done = ran.files.flatMap((f) => f.changes.map((c) => `${f.path} ${c.message}`));
+    expect(done).toContain("a.ts scrapeUrl() → scrape()");
+    expect(done).toContain("b.py scrape_url() → scrape()");
+    expect(done.some((m) => m.includes(" is v1"))).toBe(false);
+  });
+});
+
 describe("check", () => {
   const dir = () => repo({ "a.ts": V1_SCRAPE, "b.ts": V1_CRAWL, "clean.ts": "export const ok = true;\n" });
 
@@ -314,7 +335,7 @@ describe("check", () => {
     const d = dir();
     const { code, stdout } = cli(d, "check", ".");
     expect(code).toBe(1);
-    expect(stdout).toMatch(/^a\.ts:6:\d+ {2}fixable {2}client-methods {2}scrapeUrl\(\) is scrape\(\) in v2$/m);
+    expect(stdout).toMatch(/^a\.ts:6:\d+ {2}fixable {2}client-methods {2}scrapeUrl\(\) is v1: use scrape\(\)$/m);
     expect(stdout).toMatch(/^b\.ts:6:\d+ {2}manual {3}options {2}maxDepth became/m);
     expect(read(d, "a.ts")).toBe(V1_SCRAPE);
   });
@@ -359,7 +380,7 @@ describe("check", () => {
     const report = JSON.parse(stdout);
     expect(report.summary).toEqual({ files: 3, findings: report.findings.length, todos: 0 });
     for (const f of report.findings) expect(Object.keys(f).sort()).toEqual(["column", "file", "fixable", "line", "message", "rule"]);
-    expect(report.findings).toContainEqual({ file: "a.ts", line: 6, column: 25, rule: "client-methods", message: "scrapeUrl() is scrape() in v2", fixable: true });
+    expect(report.findings).toContainEqual({ file: "a.ts", line: 6, column: 25, rule: "client-methods", message: "scrapeUrl() is v1: use scrape()", fixable: true });
   });
 
   test("sarif follows the SARIF 2.1.0 structure", () => {
@@ -423,7 +444,7 @@ describe("check", () => {
 
   test("github prints workflow annotations", () => {
     const { stdout } = cli(dir(), "check", ".", "--format", "github");
-    expect(stdout).toMatch(/^::warning file=a\.ts,line=6,col=\d+,title=firecrawl-v2\/client-methods::scrapeUrl\(\) is scrape\(\) in v2$/m);
+    expect(stdout).toMatch(/^::warning file=a\.ts,line=6,col=\d+,title=firecrawl-v2\/client-methods::scrapeUrl\(\) is v1: use scrape\(\)$/m);
   });
 
   test("an unreadable (unparsable) file makes check exit 2", () => {

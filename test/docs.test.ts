@@ -119,7 +119,7 @@ describe("the CLI on documents", () => {
     expect(report.behaviourChanges).toEqual([]);
     const readme = report.files.find((f: { path: string }) => f.path === "README.md");
     expect(readme.status).toBe("changed");
-    expect(readme.changes).toContainEqual({ transform: "client-methods", line: 21, message: "scrapeUrl() is scrape() in v2" });
+    expect(readme.changes).toContainEqual({ transform: "client-methods", line: 21, message: "scrapeUrl() → scrape()" });
     expect(readme.notes).toEqual([expect.stringContaining("block at line 52 (ts): left as it is")]);
   });
 
@@ -134,11 +134,11 @@ describe("the CLI on documents", () => {
     const dir = repo({ "README.md": doc });
     const text = cli(dir, "check", "README.md");
     expect(text.code).toBe(1);
-    expect(text.stdout).toContain("README.md:21:24  fixable  client-methods  scrapeUrl() is scrape() in v2");
-    expect(text.stdout).toContain("README.md:46:16  fixable  client-methods  scrape_url() is scrape() in v2");
+    expect(text.stdout).toContain("README.md:21:24  fixable  client-methods  scrapeUrl() is v1: use scrape()");
+    expect(text.stdout).toContain("README.md:46:16  fixable  client-methods  scrape_url() is v1: use scrape()");
     expect(text.stderr).toContain("note: README.md: block at line 52 (ts): left as it is");
     const json = JSON.parse(cli(dir, "check", "README.md", "--format", "json").stdout);
-    expect(json.findings).toContainEqual({ file: "README.md", line: 31, column: 28, rule: "client-methods", message: "crawlUrl() is crawl() in v2", fixable: true });
+    expect(json.findings).toContainEqual({ file: "README.md", line: 31, column: 28, rule: "client-methods", message: "crawlUrl() is v1: use crawl()", fixable: true });
     const sarif = JSON.parse(cli(dir, "check", "README.md", "--format", "sarif").stdout);
     const located = sarif.runs[0].results.map((r: { locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }) => r.locations[0]!.physicalLocation);
     expect(located).toContainEqual({ artifactLocation: { uri: "README.md" }, region: { startLine: 37, startColumn: 32 } });

@@ -46,12 +46,12 @@ describe("rules", () => {
       {
         code: `${HEADER}app.scrapeUrl("u");`,
         output: `${HEADER}app.scrape("u");`,
-        errors: [{ messageId: "change", data: { message: "scrapeUrl() is scrape() in v2" } }],
+        errors: [{ messageId: "change", data: { message: "scrapeUrl() is v1: use scrape()" } }],
       },
       {
         code: `${HEADER}app.checkCrawlStatus("id");`,
         output: `${HEADER}app.getCrawlStatus("id", { autoPaginate: false });`,
-        errors: [{ message: "checkCrawlStatus() is getCrawlStatus() in v2" }, { message: "checkCrawlStatus() arguments moved into the v2 options object" }],
+        errors: [{ message: "checkCrawlStatus() is v1: use getCrawlStatus()" }, { message: "checkCrawlStatus()'s arguments are v1: pass them in the v2 options object" }],
       },
       {
         code: `${HEADER}app.generateLLMsText("u");`,
@@ -78,7 +78,7 @@ describe("rules", () => {
         code: `${HEADER}app.mapUrl("u", { sitemapOnly: true, useIndex: false });`,
         // RuleTester shows one fix pass; ESLint holds back a fix that touches the previous one's range for the next.
         output: `${HEADER}app.mapUrl("u", { sitemap: "only", useIndex: false });`,
-        errors: [{ message: 'sitemapOnly: true is sitemap: "only" in v2' }, { message: "useIndex removed: v2 has no such option" }],
+        errors: [{ message: 'sitemapOnly: true is v1: use sitemap: "only"' }, { message: "useIndex is v1: remove it (v2 has no such option)" }],
       },
       {
         code: `${HEADER}app.asyncCrawlUrl("u", { maxDepth: 2 });`,
@@ -101,10 +101,10 @@ describe("rules", () => {
         output: `${HEADER}app.asyncCrawlUrl("u", { maxDepth: 2, sitemap: "skip" });`,
         errors: [
           {
-            message: "maxDepth is maxDiscoveryDepth in v2: maxDepth became maxDiscoveryDepth and the meaning changed: v1 counted URL path depth, v2 counts link-discovery hops from the start page",
+            message: "maxDepth is v1: use maxDiscoveryDepth: maxDepth became maxDiscoveryDepth and the meaning changed: v1 counted URL path depth, v2 counts link-discovery hops from the start page",
             suggestions: [{ messageId: "applyWithTodo", output: `${HEADER}// TODO(firecrawl-v2): maxDepth became maxDiscoveryDepth and the meaning changed: v1 counted URL path depth, v2 counts link-discovery hops from the start page https://docs.firecrawl.dev/migrate-to-v2#crawl-options-mapping-v1-%E2%86%92-v2\napp.asyncCrawlUrl("u", { maxDiscoveryDepth: 2, ignoreSitemap: true });` }],
           },
-          { message: 'ignoreSitemap: true is sitemap: "skip" in v2' },
+          { message: 'ignoreSitemap: true is v1: use sitemap: "skip"' },
         ],
       },
     ],
@@ -116,7 +116,7 @@ describe("rules", () => {
       {
         code: `${HEADER}app.scrapeUrl("u", { formats: ["screenshot@fullPage"] });`,
         output: `${HEADER}app.scrapeUrl("u", { formats: [{ type: "screenshot", fullPage: true }] });`,
-        errors: [{ message: 'format "screenshot@fullPage" is a screenshot format object in v2' }],
+        errors: [{ message: 'format "screenshot@fullPage" is v1: use a { type: "screenshot" } format object' }],
       },
     ],
   });
@@ -127,7 +127,7 @@ describe("rules", () => {
       {
         code: `${HEADER}async function f() {\n  const res = await app.scrapeUrl("u");\n  if (!res.success) throw new Error(res.error);\n  return res.extract;\n}`,
         output: `${HEADER}async function f() {\n  const res = await app.scrapeUrl("u");\n  return res.json;\n}`,
-        errors: [{ message: "success guard removed: v2 throws SdkError on failure" }, { message: "result .extract is .json in v2" }],
+        errors: [{ message: "the success guard is v1: remove it (v2 throws SdkError on failure)" }, { message: "result .extract is v1: use .json" }],
       },
     ],
   });
@@ -138,7 +138,7 @@ describe("rules", () => {
       {
         code: 'import { FirecrawlError } from "@mendable/firecrawl-js";\nexport const f = (e: unknown) => e instanceof FirecrawlError && e.statusCode;',
         output: 'import { FirecrawlError } from "@mendable/firecrawl-js";\nexport const f = (e: unknown) => e instanceof FirecrawlError && e.status;',
-        errors: [{ message: "error .statusCode is .status in v2" }],
+        errors: [{ message: "error .statusCode is v1: use .status" }],
       },
     ],
   });
@@ -150,7 +150,7 @@ describe("rules", () => {
         code: 'import FirecrawlApp, { type CrawlParams } from "@mendable/firecrawl-js";\nexport const o: CrawlParams = {};\nexport const a = new FirecrawlApp({});',
         // One pass: each rename's fix spans its import and its references, so the second waits for the next pass.
         output: 'import Firecrawl, { type CrawlParams } from "@mendable/firecrawl-js";\nexport const o: CrawlParams = {};\nexport const a = new Firecrawl({});',
-        errors: [{ message: "FirecrawlApp is Firecrawl in v2" }, { message: "CrawlParams is CrawlOptions in v2" }],
+        errors: [{ message: "FirecrawlApp is v1: use Firecrawl" }, { message: "CrawlParams is v1: use CrawlOptions" }],
       },
     ],
   });
@@ -243,7 +243,7 @@ describe("configs", () => {
         overrideConfigFile: true,
         overrideConfig: [{ files: ["**/*.ts"], languageOptions: { parser: tseslint.parser, parserOptions: { tsconfigRootDir: dir } } }, config],
       });
-    const scrapeUrl = (line: number) => expect.objectContaining({ ruleId: "firecrawl/client-methods", message: "scrapeUrl() is scrape() in v2", line });
+    const scrapeUrl = (line: number) => expect.objectContaining({ ruleId: "firecrawl/client-methods", message: "scrapeUrl() is v1: use scrape()", line });
 
     test("recommended, without types, follows a client imported from another module", async () => {
       const [result] = await typed(plugin.configs.recommended!).lintFiles([join(dir, "use.ts")]);

@@ -12,8 +12,8 @@ import { toJscodeshift } from "../src/js/jscodeshift.js";
 import { textOf } from "../src/js/code.js";
 import type { Step, StepContext } from "../src/js/steps.js";
 import { FORMATS } from "../src/mapping/formats.js";
-import { readMessage } from "../src/mapping/routes.js";
 import { keepingStrings } from "./results.js";
+import { responseRead, routeMoved } from "../src/mapping/messages.js";
 
 const JSON_FORMATS = new Set(FORMATS.filter((row) => row.v2?.type === "json").map((row) => row.v1));
 const JSON_KEYS = new Set(FORMATS.filter((row) => row.v2?.type === "json" && row.optionsKey).map((row) => row.optionsKey!));
@@ -46,21 +46,21 @@ function migrateRead(context: StepContext, { at: path, read }: BodyRead): void {
   const { change } = read;
   switch (change.kind) {
     case "rename":
-      if (node.type === "ObjectProperty") context.edit(node.key.start!, node.key.end!, node.shorthand ? `${change.to}: ${textOf(context.source, node.value)}` : change.to, readMessage(read));
-      else if (node.type !== "Identifier" && node.computed) context.edit(node.property.start! + 1, node.property.end! - 1, change.to, readMessage(read));
-      else if (node.type !== "Identifier") context.edit(node.property.start!, node.property.end!, change.to, readMessage(read));
+      if (node.type === "ObjectProperty") context.edit(node.key.start!, node.key.end!, node.shorthand ? `${change.to}: ${textOf(context.source, node.value)}` : change.to, responseRead(read));
+      else if (node.type !== "Identifier" && node.computed) context.edit(node.property.start! + 1, node.property.end! - 1, change.to, responseRead(read));
+      else if (node.type !== "Identifier") context.edit(node.property.start!, node.property.end!, change.to, responseRead(read));
       return;
     case "strings-to-objects": {
       // Code that reads the items as objects already has v2's shape in mind.
       if (readsItemsAsObjects(context.index, path, change.pick)) return;
       const keep = keepingStrings(context.source, path, change.pick, true);
-      if (keep) context.edit(node.end!, node.end!, keep, readMessage(read));
+      if (keep) context.edit(node.end!, node.end!, keep, responseRead(read));
       return;
     }
     case "nested": {
       const parent = path.parent?.node as Node | undefined;
       const done = (parent?.type === "MemberExpression" || parent?.type === "OptionalMemberExpression") && parent.object === node && memberName(parent) === change.field;
-      if (!done) context.edit(node.end!, node.end!, `?.${change.field}`, readMessage(read));
+      if (!done) context.edit(node.end!, node.end!, `?.${change.field}`, responseRead(read));
       return;
     }
   }
@@ -77,7 +77,7 @@ export const step: Step = {
     for (const request of requests) {
       const { start, end } = request.version;
       if (moving.has(request)) {
-        if (!done.has(start)) context.edit(start, end, "v2", `/v1/${request.path} is /v2/${request.path}`);
+        if (!done.has(start)) context.edit(start, end, "v2", routeMoved(request.path));
         done.add(start);
         const route = request.route!;
         if (request.mixed) context.todo(request.site, `this body is sent to routes with different options (${request.mixed.join(", ")}): check it for v1 keys, which v2 rejects`, "migrate");

@@ -13,6 +13,7 @@ import type { Step, StepContext } from "../src/js/steps.js";
 import { SDK_MODULES, V1_ACCESSOR } from "../src/mapping/imports.js";
 import { methodRow } from "../src/mapping/methods.js";
 import type { ArgumentShape } from "../src/mapping/methods.js";
+import { renamed, reworded } from "../src/mapping/messages.js";
 
 function isUndefined(node: Node): boolean {
   return node.type === "Identifier" && node.name === "undefined";
@@ -82,7 +83,7 @@ function reshapeEdits(context: StepContext, call: ClientCall, shape: ArgumentSha
 function reshape(context: StepContext, call: ClientCall, shape: ArgumentShape): void {
   const [first, ...others] = reshapeEdits(context, call, shape);
   if (!first) return;
-  context.apply(first, `${call.row.js.v1}() arguments moved into the v2 options object`);
+  context.apply(first, reworded(`${call.row.js.v1}()'s arguments are v1: pass them in the v2 options object`, `${call.row.js.v1}()'s arguments moved into the v2 options object`));
   for (const edit of others) context.apply(edit);
 }
 
@@ -130,13 +131,13 @@ export const step: Step = {
       const { row, nameNode } = call;
       if (row.js.v2 === null) {
         const receiver = (call.node.callee as Extract<CallExpression["callee"], { object: unknown }>).object as Node;
-        context.edit(receiver.end!, receiver.end!, `.${V1_ACCESSOR}`, `${call.method}() routed through the v1 client`);
+        context.edit(receiver.end!, receiver.end!, `.${V1_ACCESSOR}`, reworded(`${call.method}() has no v2 equivalent: call it through .${V1_ACCESSOR}`, `${call.method}() routed through .${V1_ACCESSOR}`));
         context.todo(call.path, row.todo!, "methods");
         continue;
       }
       if (call.isV1Name) {
         const name = nameNode.type === "StringLiteral" ? literal(context.source, row.js.v2) : row.js.v2;
-        context.edit(nameNode.start!, nameNode.end!, name, `${call.method}() is ${row.js.v2}() in v2`);
+        context.edit(nameNode.start!, nameNode.end!, name, renamed(`${call.method}()`, `${row.js.v2}()`));
       }
       if (row.js.args && hasV1Shape(call, row.js.args)) reshape(context, call, row.js.args);
     }

@@ -10,6 +10,7 @@ import { textOf } from "../src/js/code.js";
 import { toJscodeshift } from "../src/js/jscodeshift.js";
 import type { Step, StepContext } from "../src/js/steps.js";
 import { ERRORS } from "../src/mapping/imports.js";
+import { renamed } from "../src/mapping/messages.js";
 
 type AnyPath = ASTPath<Node>;
 
@@ -19,7 +20,7 @@ function renameFields(context: StepContext, scope: AnyPath, subject: string, fie
     if (n.type !== "MemberExpression" && n.type !== "OptionalMemberExpression") return;
     if (n.computed || n.property.type !== "Identifier" || !(n.property.name in fields)) return;
     if (textOf(context.source, n.object).replace(/^\((.*)\)$/s, "$1") !== subject) return;
-    context.edit(n.property.start!, n.property.end!, fields[n.property.name]!, `error .${n.property.name} is .${fields[n.property.name]} in v2`);
+    context.edit(n.property.start!, n.property.end!, fields[n.property.name]!, renamed(`error .${n.property.name}`, `.${fields[n.property.name]}`));
   });
 }
 

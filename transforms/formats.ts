@@ -14,6 +14,7 @@ import { isTypeScript, literal, removeListItem, textOf } from "../src/js/code.js
 import { toJscodeshift } from "../src/js/jscodeshift.js";
 import type { Step, StepContext } from "../src/js/steps.js";
 import { FORMATS, type FormatRow } from "../src/mapping/formats.js";
+import { moved, removed, renamed } from "../src/mapping/messages.js";
 
 const rowsByV1 = new Map(FORMATS.map((row) => [row.v1, row]));
 
@@ -77,7 +78,7 @@ function migrateFormats(context: StepContext, options: ASTPath<ObjectExpression>
     const row = rowsByV1.get(element.value);
     if (!row) continue;
     if (!row.v2) {
-      context.apply(removeListItem(context.source, array.node, elements as Node[], element), `format "${row.v1}" removed: it never existed in the API`);
+      context.apply(removeListItem(context.source, array.node, elements as Node[], element), removed(`format "${row.v1}"`, "it never existed in the API"));
       continue;
     }
     const settings = row.optionsKey ? findProperty(options.node, row.optionsKey) : undefined;
@@ -85,10 +86,10 @@ function migrateFormats(context: StepContext, options: ASTPath<ObjectExpression>
     if (row.v2.required && !settings) continue;
     if (row.optionsKey && !settings) context.todo(valuePath, `a v2 ${row.v2.type} format needs a prompt or a schema; v1 sent none`, "formats");
     if (settings) usedSettings.add(settings);
-    context.edit(element.start!, element.end!, formatObject(context, row, settings, valuePath, typed && inPlace), `format "${row.v1}" is a ${row.v2.type} format object in v2`);
+    context.edit(element.start!, element.end!, formatObject(context, row, settings, valuePath, typed && inPlace), renamed(`format "${row.v1}"`, `a { type: "${row.v2.type}" } format object`));
   }
   for (const settings of usedSettings) {
-    context.apply(removeListItem(context.source, options.node, options.node.properties, settings), `${propertyKey(settings)} moved into its format object`);
+    context.apply(removeListItem(context.source, options.node, options.node.properties, settings), moved(propertyKey(settings)!, "its format object"));
   }
 }
 

@@ -10,6 +10,7 @@ import { isTypeScript, literal, removeListItem } from "../src/js/code.js";
 import { toJscodeshift } from "../src/js/jscodeshift.js";
 import type { Step, StepContext } from "../src/js/steps.js";
 import { CLIENT, ERRORS, TYPES } from "../src/mapping/imports.js";
+import { renamed, reworded, type Message } from "../src/mapping/messages.js";
 
 /** v1 export -> v2 export, and why when there is none. */
 const RENAMES = new Map<string, { to: string | null; omit?: readonly string[]; returnedByV1?: string; todo?: string }>([
@@ -23,7 +24,7 @@ const RENAMES = new Map<string, { to: string | null; omit?: readonly string[]; r
  * of the file already takes the new name (`ScrapeResponse` and `FirecrawlDocument` are both `Document`),
  * this one's specifier goes instead, so the name is imported once.
  */
-function renameLocal(context: StepContext, from: string, to: string, message: string, asType = to, taken = false): void {
+function renameLocal(context: StepContext, from: string, to: string, message: Message, asType = to, taken = false): void {
   referencesTo(context.index, from).forEach((ref, i) => {
     const parent = ref.parent.node as Node;
     if (parent.type === "ObjectProperty" && parent.shorthand && parent.key === ref.node) return;
@@ -51,12 +52,12 @@ function renameLocal(context: StepContext, from: string, to: string, message: st
 function renameClientClass(context: StepContext, migrating: boolean): void {
   const { v1, v2 } = CLIENT.js;
   if (!migrating || !context.sdk.clientClasses.has(v1) || !isFree(context.index, v2)) return;
-  renameLocal(context, v1, v2, `${v1} is ${v2} in v2`);
+  renameLocal(context, v1, v2, renamed(v1, v2));
 }
 
 /** Renames the v1 names a file imports; says whether there were any. */
 function renameNamedImports(context: StepContext): boolean {
-  let renamed = false;
+  let any = false;
   /** v2 names this step has given a specifier already */
   const claimed = new Set<string>();
   for (const site of context.sdk.sites) {
@@ -71,14 +72,14 @@ function renameNamedImports(context: StepContext): boolean {
       const exported = key.type === "Identifier" ? key.name : key.type === "StringLiteral" ? key.value : "";
       const rename = RENAMES.get(exported);
       if (!rename) continue;
-      renamed = true;
+      any = true;
       if (!rename.to && rename.returnedByV1 && shorthand && node.type === "ImportDeclaration" && isTypeScript(context.source)) {
         // import { CrawlWatcher } -> import { type FirecrawlAppV1 }, and the annotations name its return type.
         const v1Class = CLIENT.js.v1Fallback;
         const typeText = `Awaited<ReturnType<${v1Class}[${literal(context.source, rename.returnedByV1)}]>>`;
         const specifier = node.specifiers.find((sp) => sp.local.name === local)!;
         const importKind = (specifier as { importKind?: string }).importKind === "type" || node.importKind === "type" ? "" : "type ";
-        const message = `${exported} is not exported by v2: named as the return type of ${v1Class}.${rename.returnedByV1}()`;
+        const message = reworded(`${exported} is v1: v2 does not export it; name it as the return type of ${v1Class}.${rename.returnedByV1}()`, `${exported} named as the return type of ${v1Class}.${rename.returnedByV1}() (v2 does not export it)`);
         context.edit(specifier.start!, specifier.end!, `${importKind}${v1Class}`, message);
         for (const ref of referencesTo(context.index, local)) {
           if (ref.parent?.node.type === "TSTypeReference") context.edit(ref.node.start!, ref.node.end!, typeText);
@@ -93,24 +94,24 @@ function renameNamedImports(context: StepContext): boolean {
       const taken = claimed.has(rename.to) || context.sdk.named.get(rename.to) === rename.to;
       if (shorthand && (taken || isFree(context.index, rename.to))) {
         const omitted = rename.omit?.map((key) => literal(context.source, key)).join(" | ");
-        renameLocal(context, local, rename.to, `${exported} is ${rename.to} in v2`, omitted ? `Omit<${rename.to}, ${omitted}>` : rename.to, taken);
+        renameLocal(context, local, rename.to, renamed(exported, rename.to), omitted ? `Omit<${rename.to}, ${omitted}>` : rename.to, taken);
         claimed.add(rename.to);
       } else if (shorthand) {
-        context.edit(key.start!, key.end!, node.type === "ImportDeclaration" ? `${rename.to} as ${local}` : `${rename.to}: ${local}`, `${exported} is ${rename.to} in v2`);
+        context.edit(key.start!, key.end!, node.type === "ImportDeclaration" ? `${rename.to} as ${local}` : `${rename.to}: ${local}`, renamed(exported, rename.to));
       } else {
-        context.edit(key.start!, key.end!, rename.to, `${exported} is ${rename.to} in v2`);
+        context.edit(key.start!, key.end!, rename.to, renamed(exported, rename.to));
       }
     }
   }
-  return renamed;
+  return any;
 }
 
 export const step: Step = {
   name: "imports",
   description: "renames FirecrawlApp, FirecrawlError, CrawlWatcher and v1 type names to their v2 names",
   run(context) {
-    const renamed = renameNamedImports(context);
-    renameClientClass(context, renamed || hasV1Calls(context.index, context.sdk, context.options.sdk));
+    const named = renameNamedImports(context);
+    renameClientClass(context, named || hasV1Calls(context.index, context.sdk, context.options.sdk));
   },
 };
 

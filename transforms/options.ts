@@ -15,6 +15,7 @@ import { removeStatement } from "../src/core/text.js";
 import { toJscodeshift } from "../src/js/jscodeshift.js";
 import type { Step, StepContext } from "../src/js/steps.js";
 import { optionRowsFor, type Literal, type OptionRow } from "../src/mapping/options.js";
+import { removed, renamed, type Message } from "../src/mapping/messages.js";
 
 type Change = Extract<OptionRow["change"], { kind: "boolean-to-value" }>;
 
@@ -35,28 +36,28 @@ function migrateProperty(context: StepContext, object: ASTPath<ObjectExpression>
   const node = object.node.properties[index] as ObjectProperty;
   const path = object.get("properties", index) as ASTPath<Node>;
   const name = propertyKey(node)!;
-  const remove = (message: string) => context.apply(removeListItem(context.source, object.node, object.node.properties, node), message);
+  const remove = (message: Message) => context.apply(removeListItem(context.source, object.node, object.node.properties, node), message);
   const change = row.change;
   if (change.kind === "removed") {
-    remove(`${name} removed: v2 has no such option`);
+    remove(removed(name, "v2 has no such option"));
     if (change.todo) context.todo(path, change.todo, "crawlOptions");
     return;
   }
   // The v2 key may already be there (v1 accepted crawlEntireDomain too): then the old key only goes.
   if (findProperty(object.node, change.to)) {
-    remove(`${name} removed: ${change.to} is already set`);
+    remove(removed(name, `${change.to} is already set`));
     return;
   }
   const valueText = textOf(context.source, node.value);
   if (change.kind === "rename") {
     const text = node.shorthand ? `${change.to}: ${valueText}` : change.to;
-    context.edit(node.shorthand ? node.start! : node.key.start!, node.shorthand ? node.end! : node.key.end!, text, `${name} is ${change.to} in v2`);
+    context.edit(node.shorthand ? node.start! : node.key.start!, node.shorthand ? node.end! : node.key.end!, text, renamed(name, change.to));
     if (change.todo) context.todo(path, change.todo, "crawlOptions");
     return;
   }
   const mapped = mappedValue(context, change, node.value, typed);
-  if (mapped.omit) remove(`${name}: ${valueText} is v2's default`);
-  else context.edit(node.start!, node.end!, `${change.to}: ${mapped.text}`, `${name}: ${valueText} is ${change.to}: ${mapped.text} in v2`);
+  if (mapped.omit) remove(removed(`${name}: ${valueText}`, "it is v2's default"));
+  else context.edit(node.start!, node.end!, `${change.to}: ${mapped.text}`, renamed(`${name}: ${valueText}`, `${change.to}: ${mapped.text}`));
 }
 
 /** `opts.maxDepth = 2` after the literal: the same change on the assignment. */
@@ -66,11 +67,11 @@ function migrateAssignment(context: StepContext, path: ASTPath<AssignmentExpress
   const change = row.change;
   const statement = path.parent?.node.type === "ExpressionStatement" ? (path.parent as ASTPath<Node>) : null;
   if (change.kind === "removed" || (change.kind === "boolean-to-value" && mappedValue(context, change, path.node.right, typed).omit)) {
-    if (statement) context.apply(removeStatement(context.source, statement.node.start!, statement.node.end!), `${name} removed`);
+    if (statement) context.apply(removeStatement(context.source, statement.node.start!, statement.node.end!), removed(name, change.kind === "removed" ? "v2 has no such option" : "it is v2's default"));
     if (change.kind === "removed" && change.todo) context.todo(path, change.todo, "crawlOptions");
     return;
   }
-  context.edit(left.property.start!, left.property.end!, change.to, `${name} is ${change.to} in v2`);
+  context.edit(left.property.start!, left.property.end!, change.to, renamed(name, change.to));
   if (change.kind === "rename") {
     if (change.todo) context.todo(path, change.todo, "crawlOptions");
     return;

@@ -21,6 +21,7 @@ import { TYPES } from "../src/mapping/imports.js";
 import type { ResultKind } from "../src/mapping/methods.js";
 import { RESULTS, RETYPED_RESULTS, TYPED_FROM_SCHEMA, WAITER_TODO, type ResultRow } from "../src/mapping/results.js";
 import type { PathIndex } from "../src/detect/paths.js";
+import { linksKept, WAITER_GUARD, removed, renamed, reworded } from "../src/mapping/messages.js";
 
 type AnyPath = ASTPath<Node>;
 
@@ -135,9 +136,9 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
         const before = context.source.text.slice(node.start!, node.property.start!);
         const after = context.source.text.slice(node.property.end!, node.end!);
         const name = node.computed ? literal(context.source, change.to) : change.to;
-        context.edit(node.start!, node.end!, `(${before}${name}${after} ?? ${change.absent})`, `result .${field} is .${change.to} in v2`);
+        context.edit(node.start!, node.end!, `(${before}${name}${after} ?? ${change.absent})`, renamed(`result .${field}`, `.${change.to}`));
       } else {
-        context.edit(node.property.start!, node.property.end!, change.to, `result .${field} is .${change.to} in v2`);
+        context.edit(node.property.start!, node.property.end!, change.to, renamed(`result .${field}`, `.${change.to}`));
       }
       // What is written there is the user's; what needs a human is reading it back.
       if (change.todo && !written && readsItems(member)) context.todo(member, change.todo);
@@ -148,7 +149,7 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
     }
     case "strings-to-objects": {
       const keep = keepingStrings(context.source, member, change.pick);
-      if (keep) context.edit(node.end!, node.end!, keep, `map result .${field} are objects in v2: kept as strings`);
+      if (keep) context.edit(node.end!, node.end!, keep, linksKept(`map result .${field}`));
       return;
     }
     case "success-flag": {
@@ -164,7 +165,7 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
       return;
     case "moved":
       if (isWrittenTo(member)) context.todo(member, change.todo);
-      else context.edit(node.property.start!, node.property.end!, `${change.into}?.${field}`, `result .${field} is .${change.into}?.${field} in v2`);
+      else context.edit(node.property.start!, node.property.end!, `${change.into}?.${field}`, renamed(`result .${field}`, `.${change.into}?.${field}`));
       return;
   }
 }
@@ -181,10 +182,10 @@ function removeGuard(context: StepContext, tracked: Tracked, guard: AnyPath, obj
         return;
       }
       if (!tracked.waiter) {
-        context.apply(removeStatement(context.source, guardNode.start!, guardNode.end!), "success guard removed: v2 throws SdkError on failure");
+        context.apply(removeStatement(context.source, guardNode.start!, guardNode.end!), removed("the success guard", "v2 throws SdkError on failure"));
         return;
       }
-      context.edit(guardNode.test.start!, guardNode.test.end!, `${objectText}.status !== ${literal(context.source, "completed")}`, "waiter success guard checks the job status: v2 returns failed jobs");
+      context.edit(guardNode.test.start!, guardNode.test.end!, `${objectText}.status !== ${literal(context.source, "completed")}`, WAITER_GUARD);
       walkPaths(guard.get("consequent") as AnyPath, (p) => {
         const n = p.node;
         if ((n.type === "MemberExpression" || n.type === "OptionalMemberExpression") && textOf(context.source, n.object) === objectText && memberName(n) === "error") {
@@ -203,7 +204,7 @@ function migrateDestructuring(context: StepContext, tracked: Tracked, declarator
     if (row.change.kind === "rename") {
       const local = textOf(context.source, prop.value);
       const fallback = row.change.absent && prop.value.type === "Identifier" ? ` = ${row.change.absent}` : "";
-      context.edit(prop.start!, prop.end!, `${row.change.to}: ${local}${fallback}`, `result .${field} is .${row.change.to} in v2`);
+      context.edit(prop.start!, prop.end!, `${row.change.to}: ${local}${fallback}`, renamed(`result .${field}`, `.${row.change.to}`));
       if (row.change.todo) {
         // The items are read where the binding is used, so that is where a human has to look.
         const uses = prop.value.type === "Identifier" ? bindingReferences(index, declarator, (declarator.node as Extract<Node, { type: "VariableDeclarator" }>).id, prop.value.name) : [];
@@ -295,14 +296,14 @@ function migrateLiteral(context: StepContext, object: Extract<Node, { type: "Obj
     if (!row || prop.type !== "ObjectProperty") continue;
     const change = row.change;
     if (change.kind === "success-flag" || change.kind === "removed") {
-      context.apply(removeListItem(context.source, object, object.properties, prop), `v1 result field ${field} removed: v2 results have none`);
+      context.apply(removeListItem(context.source, object, object.properties, prop), removed(`result field ${field}`, "v2 results have none"));
     } else if (change.kind === "rename") {
-      context.edit(prop.key.start!, prop.key.end!, prop.shorthand ? `${change.to}: ${field}` : change.to, `result .${field} is .${change.to} in v2`);
+      context.edit(prop.key.start!, prop.key.end!, prop.shorthand ? `${change.to}: ${field}` : change.to, renamed(`result .${field}`, `.${change.to}`));
     } else if (change.kind === "strings-to-objects" && prop.value.type === "ArrayExpression" && prop.value.elements.every((e) => e?.type === "ObjectExpression")) {
       continue;
     } else if (change.kind === "strings-to-objects" && prop.value.type === "ArrayExpression" && prop.value.elements.every((e) => e?.type === "StringLiteral" || e?.type === "TemplateLiteral")) {
       for (const element of prop.value.elements) {
-        context.edit(element!.start!, element!.end!, `{ ${change.pick}: ${textOf(context.source, element!)} }`, `map result .${field} are objects in v2`);
+        context.edit(element!.start!, element!.end!, `{ ${change.pick}: ${textOf(context.source, element!)} }`, renamed(`map result .${field} strings`, `{ ${change.pick} } objects`));
       }
     } else {
       context.todo(at, manualTodo(change));
@@ -371,7 +372,7 @@ function typeFromSchema(context: StepContext, call: ClientCall): void {
     // Typed by the user already (or by an earlier run).
     if (member.parent?.node.type === "TSAsExpression" || member.parent?.node.type === "TSSatisfiesExpression") continue;
     const text = textOf(context.source, member.node);
-    context.edit(member.node.start!, member.node.end!, `(${text} as ${zod}.infer<typeof ${schema}>)`, `extract data typed from its zod schema: v2 types it unknown`);
+    context.edit(member.node.start!, member.node.end!, `(${text} as ${zod}.infer<typeof ${schema}>)`, reworded("v2 types extract data unknown: type it from its zod schema", "extract data typed from its zod schema (v2 types it unknown)"));
   }
 }
 

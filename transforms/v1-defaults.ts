@@ -10,6 +10,7 @@ import { appendProperties, literal } from "../src/js/code.js";
 import { toJscodeshift } from "../src/js/jscodeshift.js";
 import type { Step } from "../src/js/steps.js";
 import { DEFAULTS } from "../src/mapping/defaults.js";
+import { V1_DEFAULTS } from "../src/mapping/messages.js";
 
 const KEPT = DEFAULTS.filter((row) => row.v1 !== null);
 
@@ -28,14 +29,14 @@ export const step: Step = {
         if (seen.has(scrape.path.node)) continue;
         seen.add(scrape.path.node);
         const add = entries((key) => !findProperty(scrape.path.node, key));
-        if (add.length) context.apply(appendProperties(context.source, scrape.path.node, add), "v1 defaults written out");
+        if (add.length) context.apply(appendProperties(context.source, scrape.path.node, add), V1_DEFAULTS);
         continue;
       }
       const args = call.node.arguments;
       const all = entries(() => true).join(", ");
       if (args.length === 1) {
         const text = call.row.options === "batch" && !call.isV1Name ? `{ options: { ${all} } }` : `{ ${all} }`;
-        context.edit(args[0]!.end!, args[0]!.end!, `, ${text}`, "v1 defaults written out");
+        context.edit(args[0]!.end!, args[0]!.end!, `, ${text}`, V1_DEFAULTS);
       }
     }
   },

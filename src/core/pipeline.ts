@@ -4,6 +4,7 @@
  * when a step has to see what an earlier one did; the whole run reports `{ changes, todos }` located in
  * the output and in the input, or throws and leaves the file to its caller untouched.
  */
+import { described, reworded, type Message } from "../mapping/messages.js";
 import { DOCS, type DocLink } from "../mapping/docs.js";
 import type { ApiVersion } from "../mapping/imports.js";
 import { todoEdit } from "./todo.js";
@@ -31,7 +32,10 @@ export interface CellLine {
 export interface Change {
   readonly transform: string;
   readonly line: number;
+  /** what was done, as `run` reports it (a TODO's: its text) */
   readonly message: string;
+  /** what is v1 there, as `check` and the ESLint rules report it (a TODO's: its text) */
+  readonly finding: string;
   readonly source: { readonly line: number; readonly column: number; readonly cell?: CellLine };
   /** in a notebook, where `line` falls: line numbers of the JSON file mean little to a reader */
   readonly cell?: CellLine;
@@ -58,7 +62,7 @@ export interface Named {
 
 /** One logical change: the edit that carried its message and the edits made after it without one. */
 export interface PlannedChange {
-  readonly message: string;
+  readonly message: Message;
   readonly edits: Edit[];
 }
 
@@ -92,10 +96,10 @@ export class Planner {
     this.plan = { step, edits: [], changes: [], todos: [] };
   }
 
-  apply(edit: Edit, message?: string): void {
+  apply(edit: Edit, message?: Message): void {
     this.plan.edits.push(edit);
     const current = this.plan.changes.at(-1);
-    if (message || !current) this.plan.changes.push({ message: message ?? this.plan.step.description, edits: [edit] });
+    if (message || !current) this.plan.changes.push({ message: message ?? described(this.plan.step.description), edits: [edit] });
     else current.edits.push(edit);
   }
 
@@ -114,9 +118,9 @@ export interface Context<At> {
   /** earlier steps of this run changed the file: it is being migrated */
   readonly migrating: boolean;
   /** replaces a range; the change is recorded when it has a message (one message per logical change) */
-  edit(start: number, end: number, text: string, message?: string): void;
+  edit(start: number, end: number, text: string, message?: Message): void;
   /** records an edit made with the text helpers (core/text.ts, js/code.ts, python/code.ts) */
-  apply(edit: Edit, message?: string): void;
+  apply(edit: Edit, message?: Message): void;
   /** a TODO line above the statement holding `at` */
   todo(at: At, message: string, link?: DocLink): void;
 }
@@ -171,7 +175,7 @@ interface Pending {
   /** where it was in the input */
   origin: number;
   transform: string;
-  message: string;
+  message: Message;
 }
 
 /** Whether two sets of edits of one text can be applied together: no overlap, no insertion inside a replacement. */
@@ -218,7 +222,7 @@ export function runPipeline<Parse, S extends Named>(language: Language<Parse, S>
         // A TODO's offset is where its line was inserted, which is where that line now starts.
         const at = todo.edit.start;
         const offset = mapOffset(at, edits.filter((e) => e !== todo.edit && (e.start !== at || e.end !== at)));
-        todos.push({ offset, origin: origin(todo.statement.start), transform: step.name, message: todo.message });
+        todos.push({ offset, origin: origin(todo.statement.start), transform: step.name, message: reworded(todo.message, todo.message) });
       }
     }
     history.push(edits);
@@ -265,7 +269,8 @@ export function runPipeline<Parse, S extends Named>(language: Language<Parse, S>
   const located = (p: Pending): Change => ({
     transform: p.transform,
     line: inOutput.line(p.offset),
-    message: p.message,
+    message: p.message.action,
+    finding: p.message.finding,
     source: { line: inInput.line(p.origin), column: inInput.column(p.origin) },
   });
   const output = changes.length || todos.length ? writeSource(source, source.text) : null;

@@ -70,14 +70,6 @@ export function leadsToRead(reads: readonly ResponseRead[], at: readonly string[
   return reads.some((read) => at.length <= read.at.length && at.every((name, i) => read.at[i] === name));
 }
 
-/** What a rewritten read of a changed field says it did. */
-export function readMessage({ at, change }: ResponseRead): string {
-  const field = at.join(".");
-  if (change.kind === "rename") return `response .${field} is .${[...at.slice(0, -1), change.to].join(".")} in v2`;
-  if (change.kind === "nested") return `response .${field} is .${field}.${change.field} in v2`;
-  return `response .${field} are objects in v2: kept as strings`;
-}
-
 /** The row of a path after /v1/ (`crawl/123/errors`, `map?x=1`): the longest route it starts with. */
 export function routeOf(rest: string): RouteRow | undefined {
   return ROUTES.filter((row) => rest === row.path || (rest.startsWith(row.path) && /^[/?#]/.test(rest.slice(row.path.length))))

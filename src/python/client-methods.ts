@@ -7,6 +7,7 @@ import { PY_ASYNC_URL_KEYWORD, PY_V1_PROXY } from "../mapping/python.js";
 import { keywords, positional, removeItem } from "./code.js";
 import type { PyMethodUse } from "./detect.js";
 import type { PyContext, PyStep } from "./language.js";
+import { removed, renamed, reworded } from "../mapping/messages.js";
 
 const NO_IDEMPOTENCY = "v2 crawl has no idempotency key; the key was dropped, make sure a retried call cannot start a second crawl";
 
@@ -24,14 +25,14 @@ export function migrateMethodName(context: PyContext, at: PyMethodUse): boolean 
   }
   if (!v2) {
     if (PY_V1_PROXY.has(at.method)) {
-      context.edit(at.receiver.endIndex, at.receiver.endIndex, ".v1", `${at.method}() routed through the v1 client`);
+      context.edit(at.receiver.endIndex, at.receiver.endIndex, ".v1", reworded(`${at.method}() has no v2 equivalent: call it through .v1`, `${at.method}() routed through .v1`));
       context.todo(at.node, `${at.method}() has no v2 equivalent; it still runs on the v1 client through .v1`, "methods");
     } else {
       context.todo(at.node, `${at.method}() has no v2 equivalent and the v2 client's .v1 proxy lacks it: use V1FirecrawlApp, or move to the v2 flow`, "methods");
     }
     return false;
   }
-  if (at.isV1Name) context.edit(name.startIndex, name.endIndex, v2, `${at.method}() is ${v2}() in v2`);
+  if (at.isV1Name) context.edit(name.startIndex, name.endIndex, v2, renamed(`${at.method}()`, `${v2}()`));
   return true;
 }
 
@@ -45,13 +46,13 @@ export const step: PyStep = {
       if (call.row.js.v1 === "crawlUrl" || call.row.js.v1 === "asyncCrawlUrl") {
         const key = keywords(call.args).find((k) => k.name === "idempotency_key");
         if (key) {
-          context.apply(removeItem(context.source, call.args, key.node), "idempotency_key removed: v2 crawl has none");
+          context.apply(removeItem(context.source, call.args, key.node), removed("idempotency_key", "v2's crawl has none"));
           context.todo(call.node, NO_IDEMPOTENCY, "methods");
         }
       }
       const url = positional(call.args)[0];
       if (call.async && PY_ASYNC_URL_KEYWORD.has(v2) && url) {
-        context.edit(url.startIndex, url.startIndex, "url=", "the async client's crawl() takes the URL as url=");
+        context.edit(url.startIndex, url.startIndex, "url=", reworded("the async client's crawl() takes the URL as url= in v2", "the URL passed to the async crawl() as url="));
       }
     }
   },

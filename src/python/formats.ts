@@ -8,6 +8,7 @@ import { snakeCase } from "../mapping/python.js";
 import { callKeywords, dictEntries, keywords, pyLiteral, removeItem } from "./code.js";
 import type { PyContext, PyStep } from "./language.js";
 import { allOf, stringValue, type Node } from "./parser.js";
+import { moved, removed, renamed } from "../mapping/messages.js";
 
 const rowsByV1 = new Map(FORMATS.map((row) => [row.python.v1, row]));
 
@@ -52,7 +53,7 @@ function migrateFormats(context: PyContext, args: Node): void {
     const row = value !== undefined ? rowsByV1.get(value) : undefined;
     if (!row || !element) continue;
     if (!row.v2) {
-      context.apply(removeItem(context.source, formats.value, element), `format "${value}" removed: it never existed in the API`);
+      context.apply(removeItem(context.source, formats.value, element), removed(`format "${value}"`, "it never existed in the API"));
       continue;
     }
     const settingsKey = row.python.optionsKey;
@@ -71,9 +72,9 @@ function migrateFormats(context: PyContext, args: Node): void {
       context.todo(formats.node, `a v2 ${row.v2.type} format needs a prompt or a schema; v1 sent none`, "formats");
     }
     for (const [key, flag] of Object.entries(row.v2.fixed ?? {})) entries.push(`${q(snakeCase(key))}: ${flag ? "True" : "False"}`);
-    context.edit(element.startIndex, element.endIndex, `{${entries.join(", ")}}`, `format "${value}" is a ${row.v2.type} format dict in v2`);
+    context.edit(element.startIndex, element.endIndex, `{${entries.join(", ")}}`, renamed(`format "${value}"`, `a {"type": "${row.v2.type}"} format dict`));
   }
-  for (const node of used) context.apply(removeItem(context.source, args, node), `${node.childForFieldName("name")!.text} moved into its format dict`);
+  for (const node of used) context.apply(removeItem(context.source, args, node), moved(node.childForFieldName("name")!.text, "its format dict"));
 }
 
 export const step: PyStep = {

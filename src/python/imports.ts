@@ -8,6 +8,7 @@ import type { PyContext, PyStep } from "./language.js";
 import { usesIn } from "./names.js";
 import { allOf, stringValue, type Node } from "./parser.js";
 import { hasV1PyCalls } from "./version.js";
+import { renamed, reworded } from "../mapping/messages.js";
 
 const RENAMES = new Map<string, string>(PY_CLIENTS.map((c) => [c.v1, c.v2]));
 const LEGACY = new Set<string>(PY_LEGACY_MODULES);
@@ -44,16 +45,17 @@ function quotedAnnotations(context: PyContext, name: string): Node[] {
  * Renames every use of an imported name, once for all the statements that import it, when the new name is
  * free; says whether it did (otherwise the statements keep the old name as an alias).
  */
-function renameUses(context: PyContext, from: string, to: string, renamed: Map<string, boolean>): boolean {
-  if (!renamed.has(from)) {
+function renameUses(context: PyContext, from: string, to: string, done: Map<string, boolean>): boolean {
+  if (!done.has(from)) {
     const free = usesOf(context, to).length === 0;
     if (free) {
-      for (const use of usesOf(context, from)) context.edit(use.startIndex, use.endIndex, to);
-      for (const use of quotedAnnotations(context, from)) context.edit(use.startIndex + 1, use.endIndex - 1, to);
+      // One change, said once: its first edit carries the message, the others go with it.
+      const uses = [...usesOf(context, from).map((u) => ({ start: u.startIndex, end: u.endIndex })), ...quotedAnnotations(context, from).map((u) => ({ start: u.startIndex + 1, end: u.endIndex - 1 }))];
+      uses.forEach((use, i) => context.edit(use.start, use.end, to, i === 0 ? renamed(from, to) : undefined));
     }
-    renamed.set(from, free);
+    done.set(from, free);
   }
-  return renamed.get(from)!;
+  return done.get(from)!;
 }
 
 /** `from x import A` becoming `B`: B where its uses were renamed, `B as A` where they could not be. */
@@ -101,7 +103,7 @@ function migrateStatement(context: PyContext, statement: Node, renamed: Map<stri
   if (!changed) return;
   const indent = context.source.text.slice(context.source.text.lastIndexOf("\n", statement.startIndex - 1) + 1, statement.startIndex);
   const lines = [...(kept.length ? [`from ${PY_PACKAGE} import ${kept.join(", ")}`] : []), ...[...moved].map(([to, list]) => `from ${to} import ${list.join(", ")}`)];
-  context.edit(statement.startIndex, statement.endIndex, lines.join(`${context.source.eol}${indent}`), `import from ${module.text} updated for v2`);
+  context.edit(statement.startIndex, statement.endIndex, lines.join(`${context.source.eol}${indent}`), reworded(`the import from ${module.text} names v1: import v2's names`, `import from ${module.text} updated for v2`));
   if (v1Only.length) {
     context.todo(statement, `${v1Only.join(", ")}: v1 model${v1Only.length > 1 ? "s" : ""} with no v2 counterpart, imported from v2's copy of the v1 client so this code still runs; v2 methods do not take ${v1Only.length > 1 ? "them" : "it"}`);
   }
@@ -126,7 +128,7 @@ function migrateModuleAttributes(context: PyContext): void {
     if (!context.sdk.modules.has(attribute.childForFieldName("object")?.text ?? "")) continue;
     const name = attribute.childForFieldName("attribute")!;
     const to = RENAMES.get(name.text);
-    if (to) context.edit(name.startIndex, name.endIndex, to, `${name.text} is ${to} in v2`);
+    if (to) context.edit(name.startIndex, name.endIndex, to, renamed(name.text, to));
   }
 }
 
@@ -138,7 +140,7 @@ function importUsedModels(context: PyContext): void {
   const used = Object.values(PY_OPTION_MODELS).filter((model) => !imported.has(model) && allOf(context.tree.rootNode, "call").some((c) => c.childForFieldName("function")?.text === model));
   const anchor = context.sdk.imports.at(-1);
   if (!used.length || !anchor) return;
-  context.edit(anchor.endIndex, anchor.endIndex, `${context.source.eol}from ${PY_TYPES_MODULE} import ${used.join(", ")}`, `import ${used.join(", ")} from ${PY_TYPES_MODULE}`);
+  context.edit(anchor.endIndex, anchor.endIndex, `${context.source.eol}from ${PY_TYPES_MODULE} import ${used.join(", ")}`, reworded(`${used.join(", ")} must be imported from ${PY_TYPES_MODULE}`, `imported ${used.join(", ")} from ${PY_TYPES_MODULE}`));
 }
 
 export const step: PyStep = {

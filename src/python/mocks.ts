@@ -14,8 +14,9 @@ import type { PyContext, PyStep } from "./language.js";
 import { patchedClassMethods } from "./mock-clients.js";
 import { usesIn } from "./names.js";
 import { allOf, stringValue, type Node } from "./parser.js";
-import { renamed } from "./results.js";
+import { renamedField } from "./results.js";
 import { hasV1PyCalls, isV1PyCall } from "./version.js";
+import { renamed, reworded } from "../mapping/messages.js";
 
 const RENAMES = new Map<string, string>(PY_CLIENTS.map((c) => [c.v1, c.v2]));
 const CLIENT_NAMES = new Set<string>(PY_CLIENTS.flatMap((c) => [c.v1, c.v2]));
@@ -36,7 +37,7 @@ function build(context: PyContext, model: string, dict: Node, kind: ResultKind |
   for (const entry of entries) {
     if (entry.key === "success" && entry.value.type === "true") continue;
     if (entry.key === "success" || entry.key === "error") return { todo: RAISES };
-    const field = renamed(kind, entry.key).to;
+    const field = renamedField(kind, entry.key).to;
     if (!(field in spec.fields)) return { todo: `make this mock return a v2 ${model}: it has no field ${field} (v1's ${entry.key})` };
     const nested = spec.fields[field];
     let value = entry.value.text;
@@ -89,7 +90,7 @@ function migrateReturns(context: PyContext, mock: PyMockedMethod, used: Map<stri
   }
   const clash = taken(context, mine);
   if (clash.length) return context.todo(mock.node, `make this mock return a v2 ${model}; ${clash.join(", ")} already name${clash.length > 1 ? "" : "s"} something else in this file`);
-  for (const { node, text } of edits) context.edit(node.startIndex, node.endIndex, text, `mock returns a v2 ${model}, as the migrated call does`);
+  for (const { node, text } of edits) context.edit(node.startIndex, node.endIndex, text, reworded(`the mock returns a v1 response: return a v2 ${model}, as the migrated call does`, `mock returns a v2 ${model}, as the migrated call does`));
   used.set(PY_V2_TYPES_MODULE, new Set([...(used.get(PY_V2_TYPES_MODULE) ?? []), ...mine]));
 }
 
@@ -108,7 +109,7 @@ function importNames(context: PyContext, used: ReadonlyMap<string, ReadonlySet<s
   const tops = context.tree.rootNode.namedChildren.filter((n): n is Node => n?.type === "import_statement" || n?.type === "import_from_statement");
   const anchor = context.sdk.imports.filter((i) => i.parent?.type === "module").at(-1) ?? tops.at(-1);
   const { eol } = context.source;
-  const message = `import what the migrated mocks use: ${lines.join("; ")}`;
+  const message = reworded(`the migrated mocks need: ${lines.join("; ")}`, `imported what the migrated mocks use: ${lines.join("; ")}`);
   if (anchor) context.edit(anchor.endIndex, anchor.endIndex, lines.map((l) => `${eol}${l}`).join(""), message);
   else context.edit(0, 0, lines.map((l) => `${l}${eol}`).join(""), message);
 }
@@ -123,7 +124,7 @@ function migrateSpecs(context: PyContext, used: Map<string, Set<string>>): void 
       context.todo(spec, `v2's ${RENAMES.get(imported!)} has its methods only on instances: give this mock spec=${to.name} (from ${to.module})`);
       continue;
     }
-    context.edit(spec.startIndex, spec.endIndex, to.name, `mock spec ${spec.text} is ${to.name} in v2: the class that defines v2's methods`);
+    context.edit(spec.startIndex, spec.endIndex, to.name, renamed(`mock spec ${spec.text}`, `${to.name} (the class that defines v2's methods)`));
     used.set(to.module, new Set([...(used.get(to.module) ?? []), to.name]));
   }
 }
@@ -147,7 +148,7 @@ function migratePatchTargets(context: PyContext): void {
     const to = RENAMES.get(name);
     if (!to) continue;
     const at = target.startIndex + target.text.lastIndexOf(name);
-    context.edit(at, at + name.length, to, `patch target ${value} names ${to} in v2`);
+    context.edit(at, at + name.length, to, renamed(`patch target ${value}`, `one naming ${to}`));
   }
 }
 

@@ -9,6 +9,7 @@ import { snakeCase } from "../mapping/python.js";
 import { keywords, pyLiteral, removeItem, type Keyword } from "./code.js";
 import type { PyContext, PyStep } from "./language.js";
 import { allOf, type Node } from "./parser.js";
+import { removed, renamed } from "../mapping/messages.js";
 
 /** Python's batch_scrape takes the scrape options flat, beside its own. */
 const KINDS: Record<OptionsKind, readonly OptionsKind[]> = {
@@ -30,29 +31,29 @@ function migrateKeyword(context: PyContext, args: Node, keyword: Keyword, row: O
   const change = row.change;
   const { name, node, value } = keyword;
   if (change.kind === "removed" || !row.python.v2) {
-    context.apply(removeItem(context.source, args, node), `${name} removed: v2 has no such option`);
+    context.apply(removeItem(context.source, args, node), removed(name, "v2 has no such option"));
     if (change.kind === "removed" && change.todo) context.todo(node, change.todo, "crawlOptions");
     return;
   }
   const to = row.python.v2;
   if (keywords(args).some((k) => k.name === to)) {
-    context.apply(removeItem(context.source, args, node), `${name} removed: ${to} is already set`);
+    context.apply(removeItem(context.source, args, node), removed(name, `${to} is already set`));
     return;
   }
   if (change.kind === "rename") {
-    context.edit(node.childForFieldName("name")!.startIndex, node.childForFieldName("name")!.endIndex, to, `${name} is ${to} in v2`);
+    context.edit(node.childForFieldName("name")!.startIndex, node.childForFieldName("name")!.endIndex, to, renamed(name, to));
     if (change.todo) context.todo(node, change.todo, "crawlOptions");
     return;
   }
   if (value.type === "true" || value.type === "false") {
     const flag = value.type === "true";
-    if (change.omit === flag) context.apply(removeItem(context.source, args, node), `${name}=${value.text} is v2's default`);
-    else context.edit(node.startIndex, node.endIndex, `${to}=${pyLiteral(context.source, change.values[String(flag) as "true" | "false"])}`, `${name} is ${to} in v2`);
+    if (change.omit === flag) context.apply(removeItem(context.source, args, node), removed(`${name}=${value.text}`, "it is v2's default"));
+    else context.edit(node.startIndex, node.endIndex, `${to}=${pyLiteral(context.source, change.values[String(flag) as "true" | "false"])}`, renamed(name, to));
     return;
   }
   const whenTrue = pyLiteral(context.source, change.values.true);
   const whenFalse = pyLiteral(context.source, change.values.false);
-  context.edit(node.startIndex, node.endIndex, `${to}=${whenTrue} if ${value.text} else ${whenFalse}`, `${name} is ${to} in v2`);
+  context.edit(node.startIndex, node.endIndex, `${to}=${whenTrue} if ${value.text} else ${whenFalse}`, renamed(name, to));
 }
 
 export const step: PyStep = {
@@ -79,7 +80,7 @@ export const step: PyStep = {
         if (row) migrateKeyword(context, args, { ...keyword, name: snake }, row);
         else if (snake !== keyword.name) {
           const name = keyword.node.childForFieldName("name")!;
-          context.edit(name.startIndex, name.endIndex, snake, `ScrapeOptions field ${keyword.name} is ${snake} in v2`);
+          context.edit(name.startIndex, name.endIndex, snake, renamed(`ScrapeOptions field ${keyword.name}`, snake));
         }
       }
     }

@@ -9,6 +9,7 @@ import type { PyStep } from "./language.js";
 import { indentAt, lineStart, removeStatement } from "../core/text.js";
 import { boundDict } from "./bound-dict.js";
 import type { Node } from "./parser.js";
+import { moved, reworded } from "../mapping/messages.js";
 
 
 function keywordValue(name: string, value: Node): string {
@@ -67,9 +68,9 @@ export const step: PyStep = {
       const indent = multiline ? indentAt(context.source.text, target.startIndex) : "";
       const kwargs = [...entries.map((e) => `${snakeCase(e.key)}=${keywordValue(snakeCase(e.key), e.value)}`), ...trailing];
       const text = multiline ? kwargs.join(`,${context.source.eol}${indent}`) : kwargs.join(", ");
-      context.edit(target.startIndex, (extras.at(-1) ?? target).endIndex, text, "v1 params dict is keyword arguments in v2");
+      context.edit(target.startIndex, (extras.at(-1) ?? target).endIndex, text, reworded("a params dict is v1: pass keyword arguments", "params dict passed as keyword arguments"));
       if (bound && "dict" in bound && bound.unused) {
-        context.apply(removeStatement(context.source, bound.statement.startIndex, bound.statement.endIndex), `${value.text} went into the call as keyword arguments`);
+        context.apply(removeStatement(context.source, bound.statement.startIndex, bound.statement.endIndex), moved(value.text, "the call as keyword arguments"));
       }
     }
   },

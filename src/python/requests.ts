@@ -8,7 +8,7 @@
  * holding one, or `data=json.dumps(...)`) is migrated by the JavaScript option and format rows, not the
  * Python SDK's snake_case ones. Another API's /v1 is never touched.
  */
-import { API_HOST, readMessage, routeOf, type RouteRow } from "../mapping/routes.js";
+import { API_HOST, routeOf, type RouteRow } from "../mapping/routes.js";
 import { FORMATS } from "../mapping/formats.js";
 import type { OptionsKind } from "../mapping/methods.js";
 import { optionRowsFor, type OptionRow } from "../mapping/options.js";
@@ -18,6 +18,7 @@ import { settingsEntries } from "./formats.js";
 import { pyResponseReads, readsItemsAsObjects, type PyBodyRead } from "./responses.js";
 import type { PyContext, PyStep } from "./language.js";
 import { allOf, stringValue, type Node, type Tree } from "./parser.js";
+import { moved, removed, renamed, responseRead, routeMoved } from "../mapping/messages.js";
 
 export interface PyRequest {
   /** offsets of the `v1` to make `v2` */
@@ -222,29 +223,29 @@ function migrateEntry(context: PyContext, dict: Node, entry: { key: string; valu
   const keyNode = entry.node.childForFieldName("key")!;
   const q = (s: string) => pyLiteral(context.source, s);
   if (change.kind === "removed") {
-    context.apply(removeItem(context.source, dict, entry.node), `${entry.key} removed: v2 has no such option`);
+    context.apply(removeItem(context.source, dict, entry.node), removed(entry.key, "v2 has no such option"));
     if (change.todo) context.todo(entry.node, change.todo, "crawlOptions");
     return;
   }
   if (keys.includes(change.to)) {
-    context.apply(removeItem(context.source, dict, entry.node), `${entry.key} removed: ${change.to} is already set`);
+    context.apply(removeItem(context.source, dict, entry.node), removed(entry.key, `${change.to} is already set`));
     return;
   }
   if (change.kind === "rename") {
-    context.edit(keyNode.startIndex, keyNode.endIndex, q(change.to), `${entry.key} is ${change.to} in v2`);
+    context.edit(keyNode.startIndex, keyNode.endIndex, q(change.to), renamed(entry.key, change.to));
     if (change.todo) context.todo(entry.node, change.todo, "crawlOptions");
     return;
   }
   const value = entry.value;
   if (value.type === "true" || value.type === "false") {
     const flag = value.type === "true";
-    if (change.omit === flag) context.apply(removeItem(context.source, dict, entry.node), `${entry.key}=${value.text} is v2's default`);
-    else context.edit(entry.node.startIndex, entry.node.endIndex, `${q(change.to)}: ${pyLiteral(context.source, change.values[String(flag) as "true" | "false"])}`, `${entry.key} is ${change.to} in v2`);
+    if (change.omit === flag) context.apply(removeItem(context.source, dict, entry.node), removed(`${entry.key}=${value.text}`, "it is v2's default"));
+    else context.edit(entry.node.startIndex, entry.node.endIndex, `${q(change.to)}: ${pyLiteral(context.source, change.values[String(flag) as "true" | "false"])}`, renamed(entry.key, change.to));
     return;
   }
   const whenTrue = pyLiteral(context.source, change.values.true);
   const whenFalse = pyLiteral(context.source, change.values.false);
-  context.edit(entry.node.startIndex, entry.node.endIndex, `${q(change.to)}: ${whenTrue} if ${value.text} else ${whenFalse}`, `${entry.key} is ${change.to} in v2`);
+  context.edit(entry.node.startIndex, entry.node.endIndex, `${q(change.to)}: ${whenTrue} if ${value.text} else ${whenFalse}`, renamed(entry.key, change.to));
 }
 
 /** `"formats": ["json"]` with `"jsonOptions": {...}` becomes `{"type": "json", ...}`, as the formats step does for keywords. */
@@ -258,7 +259,7 @@ function migrateFormats(context: PyContext, dict: Node, entries: { key: string; 
     const row = value !== undefined ? FORMAT_ROWS.get(value) : undefined;
     if (!row || !element) continue;
     if (!row.v2) {
-      context.apply(removeItem(context.source, formats, element), `format "${value}" removed: it never existed in the API`);
+      context.apply(removeItem(context.source, formats, element), removed(`format "${value}"`, "it never existed in the API"));
       continue;
     }
     const settings = row.optionsKey ? entries.find((e) => e.key === row.optionsKey) : undefined;
@@ -276,9 +277,9 @@ function migrateFormats(context: PyContext, dict: Node, entries: { key: string; 
       context.todo(formats, `a v2 ${row.v2.type} format needs a prompt or a schema; v1 sent none`, "formats");
     }
     for (const [key, flag] of Object.entries(row.v2.fixed ?? {})) parts.push(`${q(key)}: ${flag ? "True" : "False"}`);
-    context.edit(element.startIndex, element.endIndex, `{${parts.join(", ")}}`, `format "${value}" is a ${row.v2.type} format dict in v2`);
+    context.edit(element.startIndex, element.endIndex, `{${parts.join(", ")}}`, renamed(`format "${value}"`, `a {"type": "${row.v2.type}"} format dict`));
   }
-  for (const node of used) context.apply(removeItem(context.source, dict, node), `${stringValue(node.childForFieldName("key"))} moved into its format dict`);
+  for (const node of used) context.apply(removeItem(context.source, dict, node), moved(stringValue(node.childForFieldName("key"))!, "its format dict"));
   return used;
 }
 
@@ -311,22 +312,22 @@ function migrateRead(context: PyContext, { node, read }: PyBodyRead): void {
   const key = isGet ? args!.namedChildren[0]! : node.childForFieldName("subscript")!;
   switch (change.kind) {
     case "rename":
-      context.edit(key.startIndex, key.endIndex, q(change.to), readMessage(read));
+      context.edit(key.startIndex, key.endIndex, q(change.to), responseRead(read));
       return;
     case "strings-to-objects": {
       const call = node.parent?.type === "argument_list" ? node.parent.parent : undefined;
       if (call?.childForFieldName("function")?.text === "len" || onlyTested(node) || readsItemsAsObjects(node, change.pick)) return;
       // `.get("links")` without a default gave None where v1 had no links: the comprehension needs a list.
       const list = isGet && !args!.namedChildren[1] ? `${node.text} or []` : node.text;
-      context.edit(node.startIndex, node.endIndex, `[link[${q(change.pick)}] for link in ${list}]`, readMessage(read));
+      context.edit(node.startIndex, node.endIndex, `[link[${q(change.pick)}] for link in ${list}]`, responseRead(read));
       return;
     }
     case "nested": {
-      if (!isGet) return context.edit(node.endIndex, node.endIndex, `[${q(change.field)}]`, readMessage(read));
+      if (!isGet) return context.edit(node.endIndex, node.endIndex, `[${q(change.field)}]`, responseRead(read));
       const fallback = args!.namedChildren[1];
       const object = node.childForFieldName("function")!.childForFieldName("object")!;
       const text = `${object.text}.get(${key.text}, {}).get(${q(change.field)}${fallback ? `, ${fallback.text}` : ""})`;
-      context.edit(node.startIndex, node.endIndex, text, readMessage(read));
+      context.edit(node.startIndex, node.endIndex, text, responseRead(read));
       return;
     }
   }
@@ -347,7 +348,7 @@ export const step: PyStep = {
         continue;
       }
       const { start, end } = request.version;
-      if (!done.has(start)) context.edit(start, end, "v2", `/v1/${request.path} is /v2/${request.path}`);
+      if (!done.has(start)) context.edit(start, end, "v2", routeMoved(request.path));
       done.add(start);
       const route = request.route!;
       const found = route.reads && request.call ? pyResponseReads(request.call, route.reads) : undefined;

@@ -16,6 +16,7 @@ import type { PyContext, PyStep } from "./language.js";
 import { annotatedParameters, boundName, elementsOf, resultExpression, usesAfter } from "./result-values.js";
 import { isV1PyCall } from "./version.js";
 import { allOf, stringValue, type Node } from "./parser.js";
+import { joined, linksKept, removed, renamed, WAITER_GUARD, type Message } from "../mapping/messages.js";
 
 /** Fields whose contents are the user's own data: nothing below them is renamed. */
 const USER_DATA = new Set(["json", "metadata_dict"]);
@@ -35,7 +36,7 @@ function rowFor(kind: ResultKind, field: string): ResultRow | undefined {
 }
 
 /** The v2 name of a result's field, and the row that says more about it. */
-export function renamed(kind: ResultKind | null, field: string): { to: string; row?: ResultRow } {
+export function renamedField(kind: ResultKind | null, field: string): { to: string; row?: ResultRow } {
   const row = kind ? rowFor(kind, field) : undefined;
   if (row?.change.kind === "rename") return { to: row.change.to, row };
   return { to: PY_FIELD_RENAMES[field] ?? snakeCase(field), row };
@@ -116,10 +117,10 @@ function throwOnlyGuard(read: Node): Node | null {
 /** `if not r.success: raise ...`: gone, or a waiter's status check. */
 function migrateGuard(context: PyContext, subject: Subject, read: Node, guard: Node, handled: Set<number>): void {
   for (const r of allOf(guard, ["attribute", "subscript"])) handled.add(r.id);
-  if (!subject.waiter) return context.apply(removeStatement(context.source, guard.startIndex, guard.endIndex), "success guard removed: v2 raises on failure");
+  if (!subject.waiter) return context.apply(removeStatement(context.source, guard.startIndex, guard.endIndex), removed("the success guard", "v2 raises on failure"));
   const subjectText = read.childForFieldName("object")!.text;
   const condition = guard.childForFieldName("condition")!;
-  context.edit(condition.startIndex, condition.endIndex, `${subjectText}.status != ${pyLiteral(context.source, "completed")}`, "waiter success guard checks the job status: v2 returns failed jobs");
+  context.edit(condition.startIndex, condition.endIndex, `${subjectText}.status != ${pyLiteral(context.source, "completed")}`, WAITER_GUARD);
   // The job's status says what went wrong; v2 jobs have no error field.
   for (const r of allOf(guard.childForFieldName("consequence")!, "attribute")) {
     if (r.childForFieldName("object")?.text === subjectText && r.childForFieldName("attribute")?.text === "error") {
@@ -137,9 +138,9 @@ function migrateAttributeName(context: PyContext, subject: Subject, head: Node):
   const key = args!.namedChildren[1] ?? null;
   const field = stringValue(key);
   if (field === undefined) return;
-  const { to, row } = renamed(subject.kind, field);
+  const { to, row } = renamedField(subject.kind, field);
   if (row?.change.kind === "success-flag" || row?.change.kind === "removed") return context.todo(head, row.python?.todo ?? row.change.todo);
-  if (to !== field) context.edit(key!.startIndex, key!.endIndex, pyLiteral(context.source, to), `result field "${field}" is "${to}" in v2`);
+  if (to !== field) context.edit(key!.startIndex, key!.endIndex, pyLiteral(context.source, to), renamed(`result field "${field}"`, `"${to}"`));
 }
 
 /**
@@ -179,16 +180,16 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
   let start = head.startIndex;
   let out = head.text;
   let status = false;
-  const messages: string[] = [];
+  const messages: Message[] = [];
   const finish = () => {
     if (out === source.slice(start, node.endIndex)) return status ? "status" : undefined;
     // A subject that is a call is not rewritten (other steps edit its arguments): only what is around it.
     const at = head.type === "identifier" ? -1 : out.indexOf(head.text);
     if (at === 0 || at === 1) {
       if (start !== head.startIndex || at) context.edit(start, head.startIndex, out.slice(0, at));
-      context.edit(head.endIndex, node.endIndex, out.slice(at + head.text.length), messages.join("; "));
+      context.edit(head.endIndex, node.endIndex, out.slice(at + head.text.length), joined(messages));
     } else {
-      context.edit(start, node.endIndex, out, messages.join("; "));
+      context.edit(start, node.endIndex, out, joined(messages));
     }
     return status ? "status" : undefined;
   };
@@ -196,14 +197,14 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     // Fields of models (a result, its metadata) can be asked for with `in`; a dict field's keys cannot.
     const member = kind !== null ? membershipAbove(context, node) : null;
     if (member) {
-      const { to, row } = renamed(depth === 0 ? kind : null, member.field);
+      const { to, row } = renamedField(depth === 0 ? kind : null, member.field);
       if (row && row.change.kind !== "rename") {
         context.todo(member.node, row.python?.todo ?? ("todo" in row.change ? row.change.todo : NOT_A_DICT));
         return finish();
       }
       start = member.node.startIndex;
       out = `${out}.${to} ${member.negated ? "is None" : "is not None"}`;
-      messages.push(`"${member.field}" in result is .${to} is not None in v2`);
+      messages.push(renamed(`"${member.field}" in result`, `.${to} is not None`));
       node = member.node;
       return finish();
     }
@@ -228,7 +229,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       // Inside a dict field (v2 keeps change_tracking a dict of the API's own keys): attributes become keys.
       if (read.form === "attribute") {
         out += `[${pyLiteral(context.source, PY_FIELD_RENAMES[read.field] ?? read.field)}]`;
-        messages.push(`.${read.field} is a dict key in v2`);
+        messages.push(renamed(`.${read.field}`, "a dict key"));
         node = read.node;
       }
       return finish();
@@ -243,16 +244,16 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       const element = clause?.parent?.type === "list_comprehension" ? clause.parent.childForFieldName("body") : null;
       const written = clause && element?.text === `${clause.childForFieldName("left")!.text}.${row.change.pick}`;
       out = inLen || written ? links : `[link.${row.change.pick} for link in ${links}]`;
-      messages.push(`map result .${read.field} are objects in v2: kept as strings`);
+      messages.push(linksKept(`map result .${read.field}`));
       return finish();
     }
-    const { to: name } = renamed(depth === 0 ? kind : null, read.field);
+    const { to: name } = renamedField(depth === 0 ? kind : null, read.field);
     if (row?.change.kind === "rename" && row.change.todo) context.todo(read.node, row.change.todo);
     // v2's metadata is Optional; metadata_typed never is, as 1.x's `.get("metadata", {})` never was.
     const metadata = kind === "document" && depth === 0 && name === "metadata";
     const typed = metadata && (readAbove(read.node) || membershipAbove(context, read.node) || boundName(read.node) || (read.fallback && isEmptyLiteral(read.fallback)));
     const to = typed ? "metadata_typed" : name;
-    messages.push(`result ${describe(read)} is .${to} in v2`);
+    messages.push(renamed(`result ${describe(read)}`, `.${to}`));
     let ended = false;
     if (read.fallback && !typed && readsResults(read.fallback, head)) {
       // The default is itself read from a result, and rewritten on its own: writing it in here too would edit it twice.

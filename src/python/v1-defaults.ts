@@ -7,6 +7,7 @@ import { DEFAULTS } from "../mapping/defaults.js";
 import { keywords, pyLiteral } from "./code.js";
 import type { PyStep } from "./language.js";
 import { isV1PyCall } from "./version.js";
+import { V1_DEFAULTS } from "../mapping/messages.js";
 
 const KEPT = DEFAULTS.filter((row) => row.v1 !== null);
 
@@ -31,7 +32,7 @@ export const step: PyStep = {
       const lineStart = context.source.text.lastIndexOf("\n", last.startIndex) + 1;
       const indent = /^[ \t]*/.exec(context.source.text.slice(lineStart))![0];
       const separator = last.startPosition.row > call.args.startPosition.row ? `,${context.source.eol}${indent}` : ", ";
-      context.edit(last.endIndex, last.endIndex, add.map((a) => `${separator}${a}`).join(""), "v1 defaults written out");
+      context.edit(last.endIndex, last.endIndex, add.map((a) => `${separator}${a}`).join(""), V1_DEFAULTS);
     }
   },
 };

@@ -17,6 +17,7 @@ import { API_HOST, routeOf, type RouteRow } from "../mapping/routes.js";
 import { why } from "../../transforms/api-requests.js";
 import { step as formats } from "../../transforms/formats.js";
 import { step as options } from "../../transforms/options.js";
+import { joined, reworded, routeMoved, type Message } from "../mapping/messages.js";
 
 interface ShellRequest {
   /** offsets of the `v1` to make `v2` */
@@ -139,7 +140,7 @@ function asJson(text: string): string {
  * A JSON body through the JavaScript request-body steps: the new JSON (or null when nothing changed), the
  * messages of what changed, and the TODOs the steps asked for; null for a body that does not parse.
  */
-function migrateBody(route: RouteRow, json: string, keepV1Defaults?: boolean): { json: string | null; changes: string[]; todos: string[] } | null {
+function migrateBody(route: RouteRow, json: string, keepV1Defaults?: boolean): { json: string | null; changes: Message[]; todos: string[] } | null {
   try {
     parseExpression(json);
   } catch {
@@ -147,7 +148,7 @@ function migrateBody(route: RouteRow, json: string, keepV1Defaults?: boolean): {
   }
   const head = `fetch("https://${API_HOST}/v1/${route.path}", { method: "POST", body: JSON.stringify(`;
   const result: Result = runSteps([options, formats], "body.js", `${head}${json}) });\n`, { keepV1Defaults });
-  const changes = result.changes.map((c) => c.message);
+  const changes = result.changes.map((c) => reworded(c.finding, c.message));
   const todos = result.todos.map((t) => t.message);
   if (result.output === null) return { json: null, changes, todos };
   const body = result.output.slice(result.output.indexOf(head) + head.length, result.output.lastIndexOf(") });"));
@@ -171,12 +172,12 @@ const shell: Language<ShellRequest[], Named> = {
         continue;
       }
       if (stays.has(request.command.start)) continue;
-      planner.apply({ ...request.version, text: "v2" }, `/v1/${request.path} is /v2/${request.path}`);
+      planner.apply({ ...request.version, text: "v2" }, routeMoved(request.path));
       const body = request.body;
       if (body && request.route.body) {
         const migrated = body.json === undefined ? null : migrateBody(request.route, body.json, options.keepV1Defaults);
         const text = migrated?.json ? body.write(migrated.json) : null;
-        if (text !== null) planner.apply({ start: body.start, end: body.end, text }, migrated!.changes.join("; "));
+        if (text !== null) planner.apply({ start: body.start, end: body.end, text }, joined(migrated!.changes));
         else if (!migrated || migrated.json) planner.todo(request.command, UNREAD_BODY);
         for (const todo of migrated?.todos ?? []) planner.todo(request.command, todo);
       }

@@ -1,0 +1,74 @@
+/**
+ * How a change is worded, in the two places it is read (issue 12): as a finding where the code is still v1
+ * (`check`, the ESLint rules: "`scrapeUrl()` is v1: use `scrape()`"), and as an action where the codemod
+ * made the change (`run`'s report: "`scrapeUrl()` → `scrape()`"). Steps say what changed with these
+ * helpers, never with sentences of their own, so every concern speaks alike in both places.
+ */
+import type { ResponseRead } from "./routes.js";
+
+export interface Message {
+  /** what is v1 here, and what v2 wants instead */
+  readonly finding: string;
+  /** what the codemod did */
+  readonly action: string;
+}
+
+/** `v1` is written `v2` in v2: a method, an option, a field, a route, a name. */
+export function renamed(v1: string, v2: string): Message {
+  return { finding: `${v1} is v1: use ${v2}`, action: `${v1} → ${v2}` };
+}
+
+/** `v1` has no place in v2, for the reason `why`. */
+export function removed(v1: string, why: string): Message {
+  return { finding: `${v1} is v1: remove it (${why})`, action: `removed ${v1} (${why})` };
+}
+
+/** `v1` belongs inside `into` in v2. */
+export function moved(v1: string, into: string): Message {
+  return { finding: `${v1} is v1: move it into ${into}`, action: `moved ${v1} into ${into}` };
+}
+
+/**
+ * A change of its own kind: `finding` says what v1 does here and what v2 wants, `action` what was done.
+ * v2 keeps the code's meaning only with it, though nothing in it is a v1 name.
+ */
+export function reworded(finding: string, action: string): Message {
+  return { finding, action };
+}
+
+/** Several changes made by one edit, said together. */
+export function joined(messages: readonly Message[]): Message {
+  return { finding: messages.map((m) => m.finding).join("; "), action: messages.map((m) => m.action).join("; ") };
+}
+
+/** A step's own description, where one of its edits has no message of its own. */
+export function described(description: string): Message {
+  return { finding: description, action: description };
+}
+
+/** A request's route, moved from /v1 to /v2. */
+export function routeMoved(path: string): Message {
+  return renamed(`/v1/${path}`, `/v2/${path}`);
+}
+
+/** A map result's links, objects in v2, read as the strings they were. */
+export function linksKept(links: string): Message {
+  return reworded(`${links} are objects in v2: read link.url`, `${links} kept as strings (link.url)`);
+}
+
+/** A waiter's failure guard, which v2 answers with a job status instead of a throw. */
+export const WAITER_GUARD = reworded(
+  "a waiter's success guard is v1: check the job status (v2 returns failed jobs)",
+  "the waiter's success guard checks the job status (v2 returns failed jobs)",
+);
+
+/** A read of a raw response's field that v2 answers elsewhere (mapping/routes.ts), rewritten. */
+export function responseRead({ at, change }: ResponseRead): Message {
+  const field = `response .${at.join(".")}`;
+  if (change.kind === "rename") return renamed(field, `.${[...at.slice(0, -1), change.to].join(".")}`);
+  if (change.kind === "nested") return renamed(field, `.${at.join(".")}.${change.field}`);
+  return linksKept(field);
+}
+
+/** v1's defaults written into a migrated scrape (the opt-in keepV1Defaults). */
+export const V1_DEFAULTS = reworded("v2 changed this scrape's defaults: write v1's out to keep its behaviour", "v1 defaults written out");
