@@ -19,7 +19,7 @@ import { toJscodeshift } from "../src/js/jscodeshift.js";
 import type { Step, StepContext } from "../src/js/steps.js";
 import { TYPES } from "../src/mapping/imports.js";
 import type { ResultKind } from "../src/mapping/methods.js";
-import { RESULTS, RETYPED_RESULTS, TYPED_FROM_SCHEMA, WAITER_TODO, type ResultRow } from "../src/mapping/results.js";
+import { JOB_COMPLETED, RESULTS, RETYPED_RESULTS, TYPED_FROM_SCHEMA, WAITER_TODO, type ResultRow } from "../src/mapping/results.js";
 import type { PathIndex } from "../src/detect/paths.js";
 import { linksKept, WAITER_GUARD, removed, renamed, reworded } from "../src/mapping/messages.js";
 
@@ -185,7 +185,7 @@ function removeGuard(context: StepContext, tracked: Tracked, guard: AnyPath, obj
         context.apply(removeStatement(context.source, guardNode.start!, guardNode.end!), removed("the success guard", "v2 throws SdkError on failure"));
         return;
       }
-      context.edit(guardNode.test.start!, guardNode.test.end!, `${objectText}.status !== ${literal(context.source, "completed")}`, WAITER_GUARD);
+      context.edit(guardNode.test.start!, guardNode.test.end!, `${objectText}.status !== ${literal(context.source, JOB_COMPLETED)}`, WAITER_GUARD);
       walkPaths(guard.get("consequent") as AnyPath, (p) => {
         const n = p.node;
         if ((n.type === "MemberExpression" || n.type === "OptionalMemberExpression") && textOf(context.source, n.object) === objectText && memberName(n) === "error") {

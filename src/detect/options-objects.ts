@@ -10,6 +10,7 @@ import type { ClientCall } from "./calls.js";
 import type { PathIndex } from "./paths.js";
 import type { SdkBindings } from "./sdk.js";
 import { TYPES } from "../mapping/imports.js";
+import { NESTED_OPTIONS } from "../mapping/options.js";
 import { propertyKey, resolveObject, unwrapPath, variableDeclaratorOf, WRAPPERS } from "./expressions.js";
 
 type AnyPath = ASTPath<Node>;
@@ -112,18 +113,10 @@ export function opaqueOptions(call: ClientCall): OpaqueOptions[] {
   return opaque;
 }
 
-/** Options tables whose own option objects hold scrape options under a key. */
-const NESTED: Partial<Record<OptionsKind, Partial<Record<string, OptionsKind>>>> = {
-  crawl: { scrapeOptions: "scrape" },
-  search: { scrapeOptions: "scrape" },
-  batch: { options: "scrape" },
-  extract: { scrapeOptions: "scrape" },
-};
-
 /** The options objects at `path` for the table of `kind`, with the tables nested in it (a crawl's `scrapeOptions`). */
 export function optionsObjectsAt(index: PathIndex, kind: OptionsKind, path: AnyPath): OptionsObject[] {
   const found: OptionsObject[] = [];
-  collect(index, kind, path, found, NESTED[kind] ?? {}, true);
+  collect(index, kind, path, found, NESTED_OPTIONS[kind] ?? {}, true);
   return found;
 }
 
@@ -145,7 +138,7 @@ export function typedOptionsObjects(index: PathIndex, sdk: SdkBindings): Options
     const name = type?.type === "TSTypeReference" && type.typeName.type === "Identifier" ? type.typeName.name : null;
     const init = declarator.node.init;
     const kind = (name && kinds.get(name)) || (init && sdk.types?.optionsAt?.(init.start!));
-    if (kind && init) collect(index, kind, declarator.get("id") as AnyPath, found, NESTED[kind] ?? {}, true);
+    if (kind && init) collect(index, kind, declarator.get("id") as AnyPath, found, NESTED_OPTIONS[kind] ?? {}, true);
   }
   return found;
 }

@@ -106,6 +106,17 @@ export const OPTIONS: readonly OptionRow[] = [
   },
 ];
 
+/**
+ * Options whose objects hold another table's options under a key: a crawl's, a search's and an extract's
+ * `scrapeOptions`, a v2 batch's `options` (spec 9.3, sdk-facts 6.2).
+ */
+export const NESTED_OPTIONS: Partial<Record<OptionsKind, Partial<Record<string, OptionsKind>>>> = {
+  crawl: { scrapeOptions: "scrape" },
+  search: { scrapeOptions: "scrape" },
+  batch: { options: "scrape" },
+  extract: { scrapeOptions: "scrape" },
+};
+
 /** The rows that apply to one options table, keyed by every v1 spelling. */
 export function optionRowsFor(kind: OptionsKind): Map<string, OptionRow> {
   const rows = new Map<string, OptionRow>();

@@ -94,6 +94,9 @@ export const RETYPED_RESULTS: Partial<Record<ResultKind, string>> = {
 };
 
 /** v1 waiters threw when the job failed; v2 ones return it. A bare waiter call gets this TODO. */
+/** The status of a job that finished: a waiter's failure guard becomes a test of anything else. */
+export const JOB_COMPLETED = "completed";
+
 export const WAITER_TODO =
   "v2 waiters return failed or cancelled jobs instead of throwing: check the returned job's status";
 

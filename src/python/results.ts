@@ -8,7 +8,7 @@
  * loops that read them.
  */
 import { PY_DICT_FIELDS, PY_FIELD_RENAMES, PY_LEGACY_MODULES, PY_PACKAGE, PY_RESULT_TYPE_KINDS, snakeCase } from "../mapping/python.js";
-import { RESULTS, RETYPED_RESULTS, WAITER_TODO, type ResultRow } from "../mapping/results.js";
+import { JOB_COMPLETED, RESULTS, RETYPED_RESULTS, WAITER_TODO, type ResultRow } from "../mapping/results.js";
 import type { ResultKind } from "../mapping/methods.js";
 import { removeStatement } from "../core/text.js";
 import { pyLiteral } from "./code.js";
@@ -120,7 +120,7 @@ function migrateGuard(context: PyContext, subject: Subject, read: Node, guard: N
   if (!subject.waiter) return context.apply(removeStatement(context.source, guard.startIndex, guard.endIndex), removed("the success guard", "v2 raises on failure"));
   const subjectText = read.childForFieldName("object")!.text;
   const condition = guard.childForFieldName("condition")!;
-  context.edit(condition.startIndex, condition.endIndex, `${subjectText}.status != ${pyLiteral(context.source, "completed")}`, WAITER_GUARD);
+  context.edit(condition.startIndex, condition.endIndex, `${subjectText}.status != ${pyLiteral(context.source, JOB_COMPLETED)}`, WAITER_GUARD);
   // The job's status says what went wrong; v2 jobs have no error field.
   for (const r of allOf(guard.childForFieldName("consequence")!, "attribute")) {
     if (r.childForFieldName("object")?.text === subjectText && r.childForFieldName("attribute")?.text === "error") {
