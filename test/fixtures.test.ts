@@ -31,6 +31,14 @@ describe.each(fixtures)("$id", (fixture) => {
     else expect(result.changes.length + result.todos.length).toBeGreaterThan(0);
   });
 
+  // A fixture of a concern's folder exercises that concern's step: run with the steps before it, the step
+  // itself changes or marks something, so a failure above that this one shares names the step to look at.
+  const own = steps.findIndex((step) => step.name === fixture.concern);
+  test.runIf(own !== -1 && fixture.input !== fixture.output)(`its own step (${fixture.concern}) finds what the fixture is about`, () => {
+    const upTo = runSteps(steps.slice(0, own + 1), fixture.inputPath, fixture.input, fixture.options);
+    expect([...upTo.changes, ...upTo.todos].some((c) => c.transform === fixture.concern)).toBe(true);
+  });
+
   test("reports one TODO per marker it wrote", () => {
     const markers = (text: string) => text.split("\n").filter((l) => l.includes("TODO(firecrawl-v2):")).length;
     expect(result.todos.length).toBe(markers(fixture.output) - markers(fixture.input));

@@ -51,6 +51,16 @@ describe.each(fixtures)("$id", (fixture) => {
     expect(result.todos.length).toBe(markers(fixture.output) - markers(fixture.input));
   });
 
+  // As for JavaScript (fixtures.test.ts): a concern's fixture is something its own step finds, but for the
+  // module the mock fixtures patch, which is there to be patched.
+  const own = pythonSteps.findIndex((step) => step.name === fixture.concern);
+  const patched = fixture.id === "mocks/scraper.py";
+  test.runIf(own !== -1 && fixture.input !== fixture.output && !patched)(`its own step (${fixture.concern}) finds what the fixture is about`, () => {
+    const steps = pythonSteps.slice(0, own + 1);
+    const upTo = fixture.ext === "ipynb" ? runNotebook(steps, fixture.inputPath, fixture.input, fixture.options) : runPython(steps, fixture.inputPath, fixture.input, fixture.options);
+    expect([...upTo.changes, ...upTo.todos].some((c) => c.transform === fixture.concern)).toBe(true);
+  });
+
   test("the output parses with no error nodes", () => {
     expect(parsePython(programOf(fixture, fixture.output)).rootNode.hasError).toBe(false);
     if (fixture.ext === "ipynb") expect(() => JSON.parse(fixture.output)).not.toThrow();
