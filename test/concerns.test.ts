@@ -52,8 +52,9 @@ describe.each(CONCERNS.map((c) => [c.name, concernParts(c)] as const))("%s: ever
     }
   });
 
-  test("the docs page exists, and the fixture folders hold cases (Python's only where Python has the step)", () => {
+  test("the docs page and the rule's test file exist, and the fixture folders hold cases (Python's only where Python has the step)", () => {
     expect(existsSync(join(root, parts.docs))).toBe(true);
+    expect(existsSync(join(root, parts.ruleTests))).toBe(true);
     const cases = (folder: string) => readdirSync(join(root, folder)).filter((f) => f.includes(".input."));
     expect(cases(parts.fixtures).length).toBeGreaterThan(0);
     if (parts.pythonFixtures) expect(cases(parts.pythonFixtures).length).toBeGreaterThan(0);

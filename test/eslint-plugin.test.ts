@@ -1,25 +1,22 @@
 /**
- * The ESLint plugin: rule by rule with RuleTester, over the whole fixture corpus against the codemod, in
+ * The ESLint plugin (each rule's own cases are in test/rules/): over the whole fixture corpus against the codemod, in
  * real ESLint 10 and ESLint 9 instances, with the type checker on a real tsconfig, and its docs pages.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { ESLint, Linter, RuleTester } from "eslint";
+import { ESLint, Linter } from "eslint";
 import tseslint from "typescript-eslint";
-import { afterAll, describe, expect, it, test } from "vitest";
+import { afterAll, describe, expect, test } from "vitest";
 import plugin, { rules } from "../rules/index.js";
 import { runSteps } from "../src/js/steps.js";
 import { steps } from "../transforms/v1-to-v2.js";
 import { loadFixtures } from "./support/fixtures.js";
+import { HEADER } from "./support/rule-tester.js";
 
 const root = resolve(import.meta.dirname, "..");
 /** The rules under their names now; the names before 0.2 are deprecated aliases (test/concerns.test.ts). */
 const current = Object.entries(rules).filter(([, rule]) => !rule.meta?.deprecated);
-
-RuleTester.describe = describe;
-RuleTester.it = it;
-RuleTester.itOnly = it.only;
 
 /** Parsers for every extension the plugin supports: typescript-eslint for TypeScript, espree for the rest. */
 const languages: Linter.Config[] = [
@@ -32,134 +29,6 @@ function eslint(options: ESLint.Options = {}, config: Linter.Config = plugin.con
   return new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: [...languages, config], ...options });
 }
 
-const tsTester = new RuleTester({ languageOptions: { parser: tseslint.parser } });
-const HEADER = 'import FirecrawlApp from "@mendable/firecrawl-js";\nconst app = new FirecrawlApp({ apiKey: "k" });\n';
-
-describe("rules", () => {
-  tsTester.run("client-methods", rules["client-methods"]!, {
-    valid: [
-      `${HEADER}app.v1.scrapeUrl("u");`,
-      'const other = { scrapeUrl: (u: string) => u };\nother.scrapeUrl("u");',
-      'import Firecrawl from "@mendable/firecrawl-js";\nconst app = new Firecrawl();\napp.scrape("u");',
-    ],
-    invalid: [
-      {
-        code: `${HEADER}app.scrapeUrl("u");`,
-        output: `${HEADER}app.scrape("u");`,
-        errors: [{ messageId: "change", data: { message: "scrapeUrl() is v1: use scrape()" } }],
-      },
-      {
-        code: `${HEADER}app.checkCrawlStatus("id");`,
-        output: `${HEADER}app.getCrawlStatus("id", { autoPaginate: false });`,
-        errors: [{ message: "checkCrawlStatus() is v1: use getCrawlStatus()" }, { message: "checkCrawlStatus()'s arguments are v1: pass them in the v2 options object" }],
-      },
-      {
-        code: `${HEADER}app.generateLLMsText("u");`,
-        output: null,
-        errors: [
-          {
-            messageId: "manual",
-            suggestions: [
-              {
-                messageId: "applyWithTodo",
-                output: `${HEADER}// TODO(firecrawl-v2): generateLLMsText() has no v2 equivalent; it still runs on the v1 client through .v1 https://docs.firecrawl.dev/migrate-to-v2#method-name-changes-v1-%E2%86%92-v2\napp.v1.generateLLMsText("u");`,
-              },
-            ],
-          },
-        ],
-      },
-    ],
-  });
-
-  tsTester.run("options", rules["options"]!, {
-    valid: [`${HEADER}app.asyncCrawlUrl("u", { crawlEntireDomain: true, sitemap: "skip" } as never);`],
-    invalid: [
-      {
-        code: `${HEADER}app.mapUrl("u", { sitemapOnly: true, useIndex: false });`,
-        // RuleTester shows one fix pass; ESLint holds back a fix that touches the previous one's range for the next.
-        output: `${HEADER}app.mapUrl("u", { sitemap: "only", useIndex: false });`,
-        errors: [{ message: 'sitemapOnly: true is v1: use sitemap: "only"' }, { message: "useIndex is v1: remove it (v2 has no such option)" }],
-      },
-      {
-        code: `${HEADER}app.asyncCrawlUrl("u", { maxDepth: 2 });`,
-        output: null,
-        errors: [
-          {
-            messageId: "manual",
-            suggestions: [
-              {
-                messageId: "applyWithTodo",
-                output: `${HEADER}// TODO(firecrawl-v2): maxDepth became maxDiscoveryDepth and the meaning changed: v1 counted URL path depth, v2 counts link-discovery hops from the start page https://docs.firecrawl.dev/migrate-to-v2#crawl-options-mapping-v1-%E2%86%92-v2\napp.asyncCrawlUrl("u", { maxDiscoveryDepth: 2 });`,
-              },
-            ],
-          },
-        ],
-      },
-      {
-        // One finding, one message: the maxDepth note stays with maxDepth, and ignoreSitemap keeps its autofix.
-        code: `${HEADER}app.asyncCrawlUrl("u", { maxDepth: 2, ignoreSitemap: true });`,
-        output: `${HEADER}app.asyncCrawlUrl("u", { maxDepth: 2, sitemap: "skip" });`,
-        errors: [
-          {
-            message: "maxDepth is v1: use maxDiscoveryDepth: maxDepth became maxDiscoveryDepth and the meaning changed: v1 counted URL path depth, v2 counts link-discovery hops from the start page",
-            suggestions: [{ messageId: "applyWithTodo", output: `${HEADER}// TODO(firecrawl-v2): maxDepth became maxDiscoveryDepth and the meaning changed: v1 counted URL path depth, v2 counts link-discovery hops from the start page https://docs.firecrawl.dev/migrate-to-v2#crawl-options-mapping-v1-%E2%86%92-v2\napp.asyncCrawlUrl("u", { maxDiscoveryDepth: 2, ignoreSitemap: true });` }],
-          },
-          { message: 'ignoreSitemap: true is v1: use sitemap: "skip"' },
-        ],
-      },
-    ],
-  });
-
-  tsTester.run("formats", rules["formats"]!, {
-    valid: [`${HEADER}app.scrapeUrl("u", { formats: ["markdown", "screenshot"] });`],
-    invalid: [
-      {
-        code: `${HEADER}app.scrapeUrl("u", { formats: ["screenshot@fullPage"] });`,
-        output: `${HEADER}app.scrapeUrl("u", { formats: [{ type: "screenshot", fullPage: true }] });`,
-        errors: [{ message: 'format "screenshot@fullPage" is v1: use a { type: "screenshot" } format object' }],
-      },
-    ],
-  });
-
-  tsTester.run("results", rules["results"]!, {
-    valid: [`${HEADER}async function f() {\n  const res = await app.scrapeUrl("u");\n  return res.markdown;\n}`],
-    invalid: [
-      {
-        code: `${HEADER}async function f() {\n  const res = await app.scrapeUrl("u");\n  if (!res.success) throw new Error(res.error);\n  return res.extract;\n}`,
-        output: `${HEADER}async function f() {\n  const res = await app.scrapeUrl("u");\n  return res.json;\n}`,
-        errors: [{ message: "the success guard is v1: remove it (v2 throws SdkError on failure)" }, { message: "result .extract is v1: use .json" }],
-      },
-    ],
-  });
-
-  tsTester.run("errors", rules["errors"]!, {
-    valid: ["const e = { statusCode: 1 };\ne.statusCode;"],
-    invalid: [
-      {
-        code: 'import { FirecrawlError } from "@mendable/firecrawl-js";\nexport const f = (e: unknown) => e instanceof FirecrawlError && e.statusCode;',
-        output: 'import { FirecrawlError } from "@mendable/firecrawl-js";\nexport const f = (e: unknown) => e instanceof FirecrawlError && e.status;',
-        errors: [{ message: "error .statusCode is v1: use .status" }],
-      },
-    ],
-  });
-
-  tsTester.run("imports", rules["imports"]!, {
-    valid: ['import Firecrawl, { type Document } from "@mendable/firecrawl-js";\nexport type D = Document;\nexport const c = Firecrawl;'],
-    invalid: [
-      {
-        code: 'import FirecrawlApp, { type CrawlParams } from "@mendable/firecrawl-js";\nexport const o: CrawlParams = {};\nexport const a = new FirecrawlApp({});',
-        // One pass: each rename's fix spans its import and its references, so the second waits for the next pass.
-        output: 'import Firecrawl, { type CrawlParams } from "@mendable/firecrawl-js";\nexport const o: CrawlParams = {};\nexport const a = new Firecrawl({});',
-        errors: [{ message: "FirecrawlApp is v1: use Firecrawl" }, { message: "CrawlParams is v1: use CrawlOptions" }],
-      },
-    ],
-  });
-
-  tsTester.run("no-firecrawl-v2-todos", rules["no-firecrawl-v2-todos"]!, {
-    valid: ["// TODO: something else\nexport {};"],
-    invalid: [{ code: "// TODO(firecrawl-v2): check this https://docs.firecrawl.dev/x\nexport {};", errors: [{ messageId: "todo", data: { message: "check this" } }] }],
-  });
-});
 
 describe("the fixture corpus, through the plugin", () => {
   const fixtures = loadFixtures().filter((f) => f.concern !== "v1-defaults");

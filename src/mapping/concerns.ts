@@ -39,6 +39,8 @@ export interface ConcernParts {
   readonly rule: string;
   /** the rule's docs page, also SARIF's help page */
   readonly docs: string;
+  /** the rule's own cases, one test file a rule */
+  readonly ruleTests: string;
   /** the spec-derived cases, JavaScript/TypeScript and Python */
   readonly fixtures: string;
   readonly pythonFixtures: string | null;
@@ -54,6 +56,7 @@ export function concernParts(concern: Concern): ConcernParts {
     pythonStep: pythonStep && `src/python/${pythonStep}.ts`,
     rule: `rules/${name}.ts`,
     docs: `docs/rules/${name}.md`,
+    ruleTests: `test/rules/${name}.test.ts`,
     fixtures: `fixtures/${name}/`,
     pythonFixtures: pythonStep && `fixtures/python/${name}/`,
     reportId: name,
