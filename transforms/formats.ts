@@ -6,9 +6,8 @@
  */
 import type { ASTPath } from "jscodeshift";
 import type { ArrayExpression, Node, ObjectExpression, ObjectProperty } from "@babel/types";
-import { findClientCalls } from "../src/detect/calls.js";
 import { requestBodies } from "../src/detect/requests.js";
-import { optionsObjects, typedOptionsObjects } from "../src/detect/options-objects.js";
+import { fileOptionsObjects } from "../src/detect/options-objects.js";
 import { findProperty, propertyKey, resolveObject } from "../src/detect/expressions.js";
 import { isTypeScript, literal, removeListItem, textOf } from "../src/js/code.js";
 import { toJscodeshift } from "../src/js/jscodeshift.js";
@@ -97,15 +96,7 @@ export const step: Step = {
   name: "formats",
   description: 'turns "extract", "json", "screenshot@fullPage" and "changeTracking" with their options into v2 format objects',
   run(context) {
-    const seen = new Set<Node>();
-    const objects = [
-      ...findClientCalls(context.index, context.sdk).flatMap((call) => optionsObjects(call)),
-      ...typedOptionsObjects(context.index, context.sdk),
-      ...requestBodies(context.index, context.requests),
-    ];
-    for (const options of objects) {
-      if (options.kind !== "scrape" || seen.has(options.path.node)) continue;
-      seen.add(options.path.node);
+    for (const options of fileOptionsObjects(context.index, context.sdk, requestBodies(context.index, context.requests), "scrape")) {
       migrateFormats(context, options.path, options.typed);
     }
   },

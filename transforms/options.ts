@@ -7,7 +7,7 @@ import type { ASTPath } from "jscodeshift";
 import type { AssignmentExpression, Node, ObjectExpression, ObjectProperty } from "@babel/types";
 import { findClientCalls } from "../src/detect/calls.js";
 import { requestBodies } from "../src/detect/requests.js";
-import { opaqueOptions, optionsObjects, typedOptionsObjects, type OptionsObject } from "../src/detect/options-objects.js";
+import { fileOptionsObjects, opaqueOptions, type OptionsObject } from "../src/detect/options-objects.js";
 import { findProperty, memberName, propertyKey } from "../src/detect/expressions.js";
 import { isV1Call } from "../src/detect/version.js";
 import { isTypeScript, literal, removeListItem, textOf } from "../src/js/code.js";
@@ -98,17 +98,7 @@ export const step: Step = {
   name: "options",
   description: "renames crawl, map, search and scrape options (maxDepth, allowBackwardLinks, ignoreSitemap, parsePDF, ...)",
   run(context) {
-    const seen = new Set<Node>();
-    const objects = [
-      ...findClientCalls(context.index, context.sdk).flatMap((call) => optionsObjects(call)),
-      ...typedOptionsObjects(context.index, context.sdk),
-      ...requestBodies(context.index, context.requests),
-    ];
-    for (const options of objects) {
-      if (seen.has(options.path.node)) continue;
-      seen.add(options.path.node);
-      migrateObject(context, options);
-    }
+    for (const options of fileOptionsObjects(context.index, context.sdk, requestBodies(context.index, context.requests))) migrateObject(context, options);
     // Options from elsewhere (a request body, a tool's arguments) may still carry v1 names, which v2 rejects.
     for (const call of findClientCalls(context.index, context.sdk)) {
       if (!isV1Call(call, context.sdk, context.options.sdk)) continue;

@@ -6,7 +6,7 @@
 import type { ASTPath } from "jscodeshift";
 import type { AssignmentExpression, Node, ObjectExpression } from "@babel/types";
 import type { OptionsKind } from "../mapping/methods.js";
-import type { ClientCall } from "./calls.js";
+import { findClientCalls, type ClientCall } from "./calls.js";
 import type { PathIndex } from "./paths.js";
 import type { SdkBindings } from "./sdk.js";
 import { TYPES } from "../mapping/imports.js";
@@ -141,4 +141,15 @@ export function typedOptionsObjects(index: PathIndex, sdk: SdkBindings): Options
     if (kind && init) collect(index, kind, declarator.get("id") as AnyPath, found, NESTED_OPTIONS[kind] ?? {}, true);
   }
   return found;
+}
+
+/**
+ * Every options object of a file that the options and formats steps migrate, each literal once (of `kind`,
+ * where given): its client calls' options, the literals typed as v1 options, and the raw requests' bodies
+ * (`bodies`, from requests.ts).
+ */
+export function fileOptionsObjects(index: PathIndex, sdk: SdkBindings, bodies: readonly OptionsObject[], kind?: OptionsKind): OptionsObject[] {
+  const all = [...findClientCalls(index, sdk).flatMap((call) => optionsObjects(call)), ...typedOptionsObjects(index, sdk), ...bodies];
+  const seen = new Set<Node>();
+  return all.filter((o) => (kind === undefined || o.kind === kind) && !seen.has(o.path.node) && Boolean(seen.add(o.path.node)));
 }
