@@ -2,5 +2,5 @@ import { step } from "../transforms/formats.js";
 import { stepRule } from "./step-rule.js";
 
 export default stepRule(step, {
-  description: "Disallow v1 format strings that v2 turned into format objects (\"extract\", \"json\" + jsonOptions, \"screenshot@fullPage\", ...)",
+  description: 'Disallow v1 format strings that v2 turned into format objects ("extract", "json" + jsonOptions, "screenshot@fullPage", ...)',
 });

@@ -16,11 +16,9 @@ import { languageOf } from "../src/core/language.js";
 import { readSource, type Source } from "../src/core/source.js";
 import { typeOracle } from "./type-oracle.js";
 
-
 export interface StepRuleOptions {
   readonly description: string;
 }
-
 
 /**
  * The specifiers of the file's top-level imports that can bind a client by name (linked.ts): read from
@@ -122,10 +120,16 @@ export function stepRule(step: Step, { description }: StepRuleOptions): Rule.Rul
           for (const change of plan.changes) {
             const first = change.edits[0]!;
             const todos = claims.get(change) ?? [];
-            const fixes = (fixer: Rule.RuleFixer) => [...change.edits, ...todos.map((t) => t.edit)].map((e) => fixer.replaceTextRange([e.start, e.end], e.text));
+            const fixes = (fixer: Rule.RuleFixer) =>
+              [...change.edits, ...todos.map((t) => t.edit)].map((e) => fixer.replaceTextRange([e.start, e.end], e.text));
             if (todos.length) {
               const message = `${change.message.finding}: ${todos.map((t) => t.message).join("; ")}`;
-              context.report({ loc: loc(first.start, first.end), messageId: "manual", data: { message }, suggest: [{ messageId: "applyWithTodo", fix: fixes }] });
+              context.report({
+                loc: loc(first.start, first.end),
+                messageId: "manual",
+                data: { message },
+                suggest: [{ messageId: "applyWithTodo", fix: fixes }],
+              });
             } else {
               context.report({ loc: loc(first.start, first.end), messageId: "change", data: { message: change.message.finding }, fix: fixes });
             }

@@ -43,7 +43,9 @@ export interface Finding {
 /** The v1 usages left in a text, as `check` reports them; an empty list when it is on v2. */
 export async function check(path: string, text: string, options: Omit<MigrateOptions, "keepV1Defaults"> = {}): Promise<Finding[]> {
   const { changes, todos } = await migrate(path, text, options);
-  const finding = (fixable: boolean) => (c: Change): Finding => ({ line: c.source.line, column: c.source.column, rule: c.transform, message: c.finding, fixable });
+  const finding =
+    (fixable: boolean) =>
+    (c: Change): Finding => ({ line: c.source.line, column: c.source.column, rule: c.transform, message: c.finding, fixable });
   return [...changes.map(finding(true)), ...todos.map(finding(false))].sort((a, b) => a.line - b.line || a.column - b.column);
 }
 

@@ -50,7 +50,9 @@ test("the many-repositories recipe is a valid workflow that runs the documented 
   const text = read("docs/recipes/migrate-many-repositories.yml");
   expect(validateWorkflow(text).errors).toEqual([]);
   const steps: { run?: string }[] = parse(text).jobs.migrate.steps;
-  const commands = steps.flatMap((s) => (s.run?.startsWith("npx --yes firecrawl-codemod ") ? [s.run.replace("npx --yes firecrawl-codemod ", "").replace(/ \|\| true$/, "")] : []));
+  const commands = steps.flatMap((s) =>
+    s.run?.startsWith("npx --yes firecrawl-codemod ") ? [s.run.replace("npx --yes firecrawl-codemod ", "").replace(/ \|\| true$/, "")] : [],
+  );
   expect(commands).toEqual(["run . --report firecrawl-v2-report.json", "check . --format github"]);
   expect(cli(commands[0]!.split(" ").concat("--force")).status).toBe(0);
   expect(JSON.parse(readFileSync(join(dir, "firecrawl-v2-report.json"), "utf8")).summary.changed).toBe(1);

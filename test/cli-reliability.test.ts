@@ -15,7 +15,17 @@ const hasRunuser = isRoot && spawnSync("runuser", ["--help"]).status === 0;
 
 /** The v2 SDK's declarations, for a tsconfig that puts the run in its type-aware mode. */
 const SDK = resolve(import.meta.dirname, "../node_modules/@mendable/firecrawl-js/dist/index.d.ts");
-const TSCONFIG = JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", skipLibCheck: true, noEmit: true, paths: { "@mendable/firecrawl-js": [SDK] } } });
+const TSCONFIG = JSON.stringify({
+  compilerOptions: {
+    strict: true,
+    target: "ES2022",
+    module: "ESNext",
+    moduleResolution: "Bundler",
+    skipLibCheck: true,
+    noEmit: true,
+    paths: { "@mendable/firecrawl-js": [SDK] },
+  },
+});
 
 const paths = (report: { files: { path: string }[] }) => report.files.map((f) => f.path);
 
@@ -78,7 +88,13 @@ describe("paths discovery cannot read", () => {
     const checked = cliVia(isRoot ? ["runuser", "-u", "nobody", "--"] : [], dir, "check", ".", "--format", "sarif");
     expect(checked.code).toBe(2);
     const [run] = JSON.parse(checked.stdout).runs;
-    expect(run.results).toContainEqual(expect.objectContaining({ ruleId: "unprocessed-file", level: "error", locations: [expect.objectContaining({ physicalLocation: expect.objectContaining({ artifactLocation: { uri: "locked" } }) })] }));
+    expect(run.results).toContainEqual(
+      expect.objectContaining({
+        ruleId: "unprocessed-file",
+        level: "error",
+        locations: [expect.objectContaining({ physicalLocation: expect.objectContaining({ artifactLocation: { uri: "locked" } }) })],
+      }),
+    );
   });
 
   test.runIf(!isRoot || hasRunuser)("inside a repository, the folders git cannot open are reported too", () => {
@@ -275,7 +291,9 @@ describe("reports", () => {
     const command = /^Format the changed files with: npx prettier --write (.*)$/m.exec(stdout)?.[1];
     expect(command?.startsWith("-- ")).toBe(true);
     // The shell's own reading of the words: each name comes back whole, and nothing runs.
-    const words = execFileSync("sh", ["-c", `printf '%s\\n' ${command!.slice(3)}`], { cwd: dir, encoding: "utf8" }).trim().split("\n");
+    const words = execFileSync("sh", ["-c", `printf '%s\\n' ${command!.slice(3)}`], { cwd: dir, encoding: "utf8" })
+      .trim()
+      .split("\n");
     expect(words.sort()).toEqual([...names].sort());
     expect(existsSync(join(dir, "pwned"))).toBe(false);
   });
@@ -346,6 +364,12 @@ describe("locations and labels", () => {
     const dir = repo({ "deep.ts": `import FirecrawlApp from "@mendable/firecrawl-js";\nexport const x = ${"[".repeat(depth)}1${"]".repeat(depth)};\n` });
     const { code, stdout } = cli(dir, "check", ".", "--format", "json");
     expect(code).toBe(2);
-    expect(JSON.parse(stdout).findings).toEqual([expect.objectContaining({ file: "deep.ts", rule: "unprocessed-file", message: expect.stringContaining("does not parse: nested too deeply for the parser") })]);
+    expect(JSON.parse(stdout).findings).toEqual([
+      expect.objectContaining({
+        file: "deep.ts",
+        rule: "unprocessed-file",
+        message: expect.stringContaining("does not parse: nested too deeply for the parser"),
+      }),
+    ]);
   });
 });

@@ -40,7 +40,8 @@ describe("run", () => {
   });
 
   test("lets through a package.json and lockfile whose only change installs firecrawl-codemod, saying so", () => {
-    const manifest = (extra: Record<string, string>) => `${JSON.stringify({ name: "app", dependencies: { "@mendable/firecrawl-js": "^1.29.3" }, ...(Object.keys(extra).length ? { devDependencies: extra } : {}) }, null, 2)}\n`;
+    const manifest = (extra: Record<string, string>) =>
+      `${JSON.stringify({ name: "app", dependencies: { "@mendable/firecrawl-js": "^1.29.3" }, ...(Object.keys(extra).length ? { devDependencies: extra } : {}) }, null, 2)}\n`;
     const dir = repo({ "package.json": manifest({}), "package-lock.json": '{ "lockfileVersion": 3 }\n', "src/a.ts": V1_SCRAPE });
     writeFileSync(join(dir, "package.json"), manifest({ "firecrawl-codemod": "^0.1.0" }));
     writeFileSync(join(dir, "package-lock.json"), '{ "lockfileVersion": 3, "packages": {} }\n');
@@ -114,7 +115,18 @@ describe("run", () => {
     expect(code).toBe(1);
     const report = JSON.parse(stdout);
     expect(JSON.parse(read(dir, "report.json"))).toEqual(report);
-    expect(Object.keys(report).sort()).toEqual(["analysis", "behaviourChanges", "files", "installs", "lockfiles", "mode", "packages", "summary", "verification", "version"]);
+    expect(Object.keys(report).sort()).toEqual([
+      "analysis",
+      "behaviourChanges",
+      "files",
+      "installs",
+      "lockfiles",
+      "mode",
+      "packages",
+      "summary",
+      "verification",
+      "version",
+    ]);
     expect(report.verification).toBeNull();
     expect(report.analysis).toEqual({ mode: "syntax", projects: [] });
     expect(report.summary).toEqual({ scanned: 4, changed: 2, unchanged: 1, errors: 1, skipped: 0, todos: 1 });
@@ -257,16 +269,19 @@ describe("discovery", () => {
 describe("without types, clients imported from the project's own modules (detect/linked.ts)", () => {
   const files = {
     "tsconfig.json": JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "@/*": ["src/*"] } } }),
-    "src/services/scraper.ts": 'import FirecrawlApp from "@mendable/firecrawl-js";\n\nconst app = new FirecrawlApp({ apiKey: "k" });\nexport default app;\nexport function makeClient() {\n  return new FirecrawlApp({ apiKey: "k" });\n}\nexport const notAClient = { scrapeUrl: (url: string) => url };\n',
+    "src/services/scraper.ts":
+      'import FirecrawlApp from "@mendable/firecrawl-js";\n\nconst app = new FirecrawlApp({ apiKey: "k" });\nexport default app;\nexport function makeClient() {\n  return new FirecrawlApp({ apiKey: "k" });\n}\nexport const notAClient = { scrapeUrl: (url: string) => url };\n',
     "src/services/index.ts": 'export { default as scraper, makeClient, notAClient } from "./scraper";\n',
     "src/services/all.ts": 'export * from "./index";\n',
     "src/services/legacy.ts": 'import { FirecrawlAppV1 } from "@mendable/firecrawl-js";\n\nexport const legacy = new FirecrawlAppV1({ apiKey: "k" });\n',
     "src/services/current.ts": 'import { Firecrawl } from "@mendable/firecrawl-js";\n\nexport const current = new Firecrawl({ apiKey: "k" });\n',
     // None of these names the SDK: each reaches a client only through the modules above.
     "src/routes/page.ts": 'import { scraper } from "@/services";\n\nexport const page = (url: string) => scraper.scrapeUrl(url);\n',
-    "src/routes/crawl.ts": 'import { makeClient as client } from "../services/all.js";\n\nexport const crawl = (url: string) => client().crawlUrl(url, { limit: 5 });\n',
+    "src/routes/crawl.ts":
+      'import { makeClient as client } from "../services/all.js";\n\nexport const crawl = (url: string) => client().crawlUrl(url, { limit: 5 });\n',
     "src/routes/legacy.cjs": 'const { scraper } = require("../services/index.ts");\n\nmodule.exports = (url) => scraper.mapUrl(url);\n',
-    "src/routes/other.ts": 'import { notAClient } from "@/services";\nimport { legacy } from "../services/legacy";\nimport { current } from "../services/current";\n\nexport const a = notAClient.scrapeUrl("u");\nexport const b = legacy.scrapeUrl("u");\nexport const c = current.scrape("u");\n',
+    "src/routes/other.ts":
+      'import { notAClient } from "@/services";\nimport { legacy } from "../services/legacy";\nimport { current } from "../services/current";\n\nexport const a = notAClient.scrapeUrl("u");\nexport const b = legacy.scrapeUrl("u");\nexport const c = current.scrape("u");\n',
   };
 
   test("run migrates them, and check and the report agree; v2 and deliberate v1 clients are left", () => {
@@ -289,9 +304,23 @@ describe("without types, clients imported from the project's own modules (detect
 
 describe("code already on v2, or on v1 on purpose (fixtures/already-v2)", () => {
   const FIXTURES = resolve(import.meta.dirname, "../fixtures/already-v2");
-  const files = Object.fromEntries(readdirSync(FIXTURES).filter((f) => f === "package.json" || f.includes(".input.")).map((f) => [f, readFileSync(join(FIXTURES, f), "utf8")]));
+  const files = Object.fromEntries(
+    readdirSync(FIXTURES)
+      .filter((f) => f === "package.json" || f.includes(".input."))
+      .map((f) => [f, readFileSync(join(FIXTURES, f), "utf8")]),
+  );
   const sdk = resolve(import.meta.dirname, "../node_modules/@mendable/firecrawl-js/dist/index.d.ts");
-  const tsconfig = JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", skipLibCheck: true, noEmit: true, paths: { "@mendable/firecrawl-js": [sdk] } } });
+  const tsconfig = JSON.stringify({
+    compilerOptions: {
+      strict: true,
+      target: "ES2022",
+      module: "ESNext",
+      moduleResolution: "Bundler",
+      skipLibCheck: true,
+      noEmit: true,
+      paths: { "@mendable/firecrawl-js": [sdk] },
+    },
+  });
 
   test.each([
     ["syntactic", {}, ["--no-types"]],
@@ -310,7 +339,8 @@ describe("code already on v2, or on v1 on purpose (fixtures/already-v2)", () => 
 describe("one change, worded for where it is read (issue 12)", () => {
   const files = {
     "a.ts": V1_SCRAPE,
-    "b.py": 'from firecrawl import FirecrawlApp\n\napp = FirecrawlApp()\npage = app.scrape_url("https://example.com", formats=["markdown"], ignore_invalid_urls=True)\n',
+    "b.py":
+      'from firecrawl import FirecrawlApp\n\napp = FirecrawlApp()\npage = app.scrape_url("https://example.com", formats=["markdown"], ignore_invalid_urls=True)\n',
   };
 
   test("check and its JSON say what is v1 and what to use; run's report says what it did", () => {
@@ -380,7 +410,14 @@ describe("check", () => {
     const report = JSON.parse(stdout);
     expect(report.summary).toEqual({ files: 3, findings: report.findings.length, todos: 0 });
     for (const f of report.findings) expect(Object.keys(f).sort()).toEqual(["column", "file", "fixable", "line", "message", "rule"]);
-    expect(report.findings).toContainEqual({ file: "a.ts", line: 6, column: 25, rule: "client-methods", message: "scrapeUrl() is v1: use scrape()", fixable: true });
+    expect(report.findings).toContainEqual({
+      file: "a.ts",
+      line: 6,
+      column: 25,
+      rule: "client-methods",
+      message: "scrapeUrl() is v1: use scrape()",
+      fixable: true,
+    });
   });
 
   test("sarif follows the SARIF 2.1.0 structure", () => {
@@ -438,7 +475,11 @@ describe("check", () => {
     const d = repo({ "src/my page #1.ts": V1_SCRAPE, "src/ünï.ts": V1_CRAWL, "src/broken.ts": 'import F from "@mendable/firecrawl-js";\nconst = ;\n' });
     const sarif = JSON.parse(cli(d, "check", ".", "--format", "sarif").stdout);
     expect(validate(sarif) ? [] : validate.errors).toEqual([]);
-    const uris = new Set(sarif.runs[0].results.map((r: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) => r.locations[0]!.physicalLocation.artifactLocation.uri));
+    const uris = new Set(
+      sarif.runs[0].results.map(
+        (r: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) => r.locations[0]!.physicalLocation.artifactLocation.uri,
+      ),
+    );
     expect([...uris].sort()).toEqual(["src/broken.ts", "src/my%20page%20%231.ts", "src/%C3%BCn%C3%AF.ts"].sort());
   });
 
@@ -459,8 +500,22 @@ describe("usage", () => {
   test("list prints the transforms in preset order", () => {
     const { code, stdout } = cli(tmpdir(), "list");
     expect(code).toBe(0);
-    const rows = stdout.split("\n").filter(Boolean).map((l) => l.split(/\s+/).slice(0, 2));
-    expect(rows.map(([name]) => name)).toEqual(["results", "options", "formats", "api-requests", "client-methods", "errors", "imports", "v1-defaults", "params", "mocks"]);
+    const rows = stdout
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => l.split(/\s+/).slice(0, 2));
+    expect(rows.map(([name]) => name)).toEqual([
+      "results",
+      "options",
+      "formats",
+      "api-requests",
+      "client-methods",
+      "errors",
+      "imports",
+      "v1-defaults",
+      "params",
+      "mocks",
+    ]);
     expect(rows).toContainEqual(["options", "[js,"]);
     expect(rows).toContainEqual(["params", "[py]"]);
     expect(rows).toContainEqual(["mocks", "[py]"]);
@@ -473,7 +528,19 @@ describe("usage", () => {
     expect(cli(tmpdir(), "--help").stdout).toContain("Usage: firecrawl-codemod <command>");
     const runHelp = cli(tmpdir(), "run", "--help");
     expect(runHelp.code).toBe(0);
-    for (const flag of ["--dry", "--print", "--force", "--json", "--report", "--transforms", "--keep-v1-defaults", "--ignore", "--extensions", "--jobs", "--no-progress"]) {
+    for (const flag of [
+      "--dry",
+      "--print",
+      "--force",
+      "--json",
+      "--report",
+      "--transforms",
+      "--keep-v1-defaults",
+      "--ignore",
+      "--extensions",
+      "--jobs",
+      "--no-progress",
+    ]) {
       expect(runHelp.stdout).toContain(flag);
     }
   });
@@ -495,7 +562,10 @@ describe("usage", () => {
     const cases: [string[], string][] = [
       [["run", ".", "--no-tpyes"], "firecrawl-codemod: unknown option '--no-tpyes'; did you mean '--no-types'? (see firecrawl-codemod run --help)"],
       [["check", ".", "--fromat", "json"], "firecrawl-codemod: unknown option '--fromat'; did you mean '--format'? (see firecrawl-codemod check --help)"],
-      [["check", ".", "--output-fil", "x"], "firecrawl-codemod: unknown option '--output-fil'; did you mean '--output-file'? (see firecrawl-codemod check --help)"],
+      [
+        ["check", ".", "--output-fil", "x"],
+        "firecrawl-codemod: unknown option '--output-fil'; did you mean '--output-file'? (see firecrawl-codemod check --help)",
+      ],
       [["lst"], "firecrawl-codemod: unknown command 'lst'; did you mean 'list'? (see firecrawl-codemod --help)"],
       // nothing near: no guess
       [["run", ".", "--zzzzzz"], "firecrawl-codemod: unknown option '--zzzzzz' (see firecrawl-codemod run --help)"],
@@ -529,7 +599,8 @@ describe("usage", () => {
     const check = cli(tmpdir(), "check", "-h");
     expect(check.code).toBe(0);
     expect(check.stdout).toContain("Usage: firecrawl-codemod check <paths...> [options]");
-    for (const flag of ["-F, --format <f>", "-o, --output-file <file>", "--todos", "--max-todos <n>", "--project <tsconfig>", "--no-types", "--no-color"]) expect(check.stdout).toContain(flag);
+    for (const flag of ["-F, --format <f>", "-o, --output-file <file>", "--todos", "--max-todos <n>", "--project <tsconfig>", "--no-types", "--no-color"])
+      expect(check.stdout).toContain(flag);
     expect(check.stdout).not.toContain("--dry");
     expect(cli(tmpdir(), "help", "check").stdout).toBe(check.stdout);
     const bare = cli(tmpdir());

@@ -75,14 +75,22 @@ test("the package and its workflow validate", () => {
 
 test.each([
   ["no params", [], []],
-  ["keep_v1_defaults and transforms", ["keep_v1_defaults=true", "transforms=options,formats,client-methods"], ["--keep-v1-defaults", "--transforms", "options,formats,client-methods"]],
+  [
+    "keep_v1_defaults and transforms",
+    ["keep_v1_defaults=true", "transforms=options,formats,client-methods"],
+    ["--keep-v1-defaults", "--transforms", "options,formats,client-methods"],
+  ],
   ["dry", ["dry=true"], ["--dry"]],
-] as const)("with %s, the registry run gives what firecrawl-codemod run gives", (_, params, flags) => {
-  const registry = example();
-  const direct = example();
-  const result = viaRegistry(registry, [...params]);
-  expect(result.status, result.stderr + result.stdout).toBe(0);
-  expect(result.asked).toBe(`firecrawl-codemod@${JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version}`);
-  expect(spawnSync(process.execPath, [CLI, "run", ".", "--no-progress", ...flags], { cwd: direct }).status).toBe(0);
-  expect(files(registry)).toEqual(files(direct));
-}, 120_000);
+] as const)(
+  "with %s, the registry run gives what firecrawl-codemod run gives",
+  (_, params, flags) => {
+    const registry = example();
+    const direct = example();
+    const result = viaRegistry(registry, [...params]);
+    expect(result.status, result.stderr + result.stdout).toBe(0);
+    expect(result.asked).toBe(`firecrawl-codemod@${JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version}`);
+    expect(spawnSync(process.execPath, [CLI, "run", ".", "--no-progress", ...flags], { cwd: direct }).status).toBe(0);
+    expect(files(registry)).toEqual(files(direct));
+  },
+  120_000,
+);

@@ -93,7 +93,8 @@ export async function all(url: string) {
 export const usage = () => fetch("https://api.firecrawl.dev/v1/team/credit-usage");
 `,
   );
-  const check = (format: string) => spawnSync(process.execPath, [CLI, "check", "all.ts", "--no-types", "--format", format], { cwd: dir, encoding: "utf8" }).stdout;
+  const check = (format: string) =>
+    spawnSync(process.execPath, [CLI, "check", "all.ts", "--no-types", "--format", format], { cwd: dir, encoding: "utf8" }).stdout;
   const json = JSON.parse(check("json")) as { findings: { line: number; rule: string }[] };
 
   test("the file has a finding of each concern", () => {
@@ -103,7 +104,14 @@ export const usage = () => fetch("https://api.firecrawl.dev/v1/team/credit-usage
   test("SARIF names each rule by its concern, with the concern's help page, and results use those ids", () => {
     const run = JSON.parse(check("sarif")).runs[0];
     for (const { name } of CONCERNS) expect(run.tool.driver.rules).toContainEqual(expect.objectContaining({ id: name, helpUri: helpUri(name) }));
-    expect(run.results.map((r: { ruleId: string; locations: { physicalLocation: { region: { startLine: number } } }[] }) => `${r.locations[0]!.physicalLocation.region.startLine} ${r.ruleId}`).sort()).toEqual(json.findings.map((f) => `${f.line} ${f.rule}`).sort());
+    expect(
+      run.results
+        .map(
+          (r: { ruleId: string; locations: { physicalLocation: { region: { startLine: number } } }[] }) =>
+            `${r.locations[0]!.physicalLocation.region.startLine} ${r.ruleId}`,
+        )
+        .sort(),
+    ).toEqual(json.findings.map((f) => `${f.line} ${f.rule}`).sort());
   });
 
   test("GitHub annotations are titled by the concern", () => {
@@ -112,7 +120,11 @@ export const usage = () => fetch("https://api.firecrawl.dev/v1/team/credit-usage
   });
 
   test("ESLint reports each concern under its name, on the lines check reports it", async () => {
-    const eslint = new ESLint({ cwd: dir, overrideConfigFile: true, overrideConfig: [{ files: ["**/*.ts"], languageOptions: { parser: tseslint.parser } }, plugin.configs.recommended!] });
+    const eslint = new ESLint({
+      cwd: dir,
+      overrideConfigFile: true,
+      overrideConfig: [{ files: ["**/*.ts"], languageOptions: { parser: tseslint.parser } }, plugin.configs.recommended!],
+    });
     const [result] = await eslint.lintFiles([join(dir, "all.ts")]);
     const linted = new Set(result!.messages.map((m) => `${m.line} ${m.ruleId!.replace(/^firecrawl\//, "")}`));
     expect(linted).toEqual(new Set(json.findings.map((f) => `${f.line} ${f.rule}`)));

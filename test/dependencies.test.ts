@@ -29,7 +29,8 @@ describe("a v1 range moves to the v2 release in its own style", () => {
   });
 });
 
-const pkg = (deps: Record<string, string>, extra: Record<string, unknown> = {}) => `${JSON.stringify({ name: "x", private: true, ...extra, dependencies: deps }, null, 2)}\n`;
+const pkg = (deps: Record<string, string>, extra: Record<string, unknown> = {}) =>
+  `${JSON.stringify({ name: "x", private: true, ...extra, dependencies: deps }, null, 2)}\n`;
 
 describe("which file holds the range", () => {
   test("a workspace root the SDK is hoisted to, with its layout kept", () => {
@@ -41,7 +42,8 @@ describe("which file holds the range", () => {
   });
 
   test("pnpm catalogs, default and named, moved in pnpm-workspace.yaml with their quotes and comments", () => {
-    const workspace = 'packages:\n  - "packages/*"\ncatalog:\n  "@mendable/firecrawl-js": ^1.29.3 # the SDK\n  zod: ^3.23.0\ncatalogs:\n  legacy:\n    firecrawl: \'1.20.0\'\n';
+    const workspace =
+      'packages:\n  - "packages/*"\ncatalog:\n  "@mendable/firecrawl-js": ^1.29.3 # the SDK\n  zod: ^3.23.0\ncatalogs:\n  legacy:\n    firecrawl: \'1.20.0\'\n';
     const dir = repo({
       "pnpm-workspace.yaml": workspace,
       "package.json": pkg({}),
@@ -54,7 +56,10 @@ describe("which file holds the range", () => {
     const report = JSON.parse(cli(dir, "run", ".", "--json", "--no-types").stdout);
     expect(read(dir, "pnpm-workspace.yaml")).toBe(workspace.replace("^1.29.3 #", "^4.42.0 #").replace("'1.20.0'", "'4.42.0'"));
     expect(read(dir, "packages/a/package.json")).toContain('"catalog:"');
-    expect(report.packages.map((p: { path: string; to: string }) => `${p.path} ${p.to}`)).toEqual(["pnpm-workspace.yaml ^4.42.0", "pnpm-workspace.yaml 4.42.0"]);
+    expect(report.packages.map((p: { path: string; to: string }) => `${p.path} ${p.to}`)).toEqual([
+      "pnpm-workspace.yaml ^4.42.0",
+      "pnpm-workspace.yaml 4.42.0",
+    ]);
     expect(report.lockfiles).toEqual([{ path: "pnpm-lock.yaml", command: "pnpm install" }]);
   });
 
@@ -74,7 +79,12 @@ test("a lockfile above the package counts only when that folder is a workspace r
   const app = pkg({ "@mendable/firecrawl-js": "^1.29.3" });
   const nested = repo({ "package.json": pkg({}), "package-lock.json": "{}\n", "examples/app/package.json": app, "examples/app/src/a.ts": V1_SCRAPE });
   expect(JSON.parse(cli(nested, "run", ".", "--json", "--no-types").stdout).lockfiles).toEqual([]);
-  const workspace = repo({ "package.json": pkg({}, { workspaces: ["examples/*"] }), "package-lock.json": "{}\n", "examples/app/package.json": app, "examples/app/src/a.ts": V1_SCRAPE });
+  const workspace = repo({
+    "package.json": pkg({}, { workspaces: ["examples/*"] }),
+    "package-lock.json": "{}\n",
+    "examples/app/package.json": app,
+    "examples/app/src/a.ts": V1_SCRAPE,
+  });
   expect(JSON.parse(cli(workspace, "run", ".", "--json", "--no-types").stdout).lockfiles).toEqual([{ path: "package-lock.json", command: "npm install" }]);
 });
 

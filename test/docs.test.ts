@@ -59,13 +59,17 @@ describe("what a reader of the README fixture sees", () => {
   });
 
   test("blocks in a list and a blockquote keep their prefixes; a new TODO line takes the list item's indentation", () => {
-    expect(output).toContain('   // TODO(firecrawl-v2): v2 waiters return failed or cancelled jobs');
+    expect(output).toContain("   // TODO(firecrawl-v2): v2 waiters return failed or cancelled jobs");
     expect(output).toContain('   const crawl = await app.crawl("https://example.com", { limit: 10, ... });\n');
     expect(output).toContain('> result = app.scrape("https://example.com", formats=["markdown"])\n');
   });
 
   test("a block in another language, an untagged one and the v2 block stay as they are", () => {
-    for (const kept of ['page, err := app.ScrapeURL("https://example.com", nil)', 'const untagged = await app.scrapeUrl("https://example.com");', 'const doc = await firecrawl.scrape("https://example.com", { formats: ["markdown"] });']) {
+    for (const kept of [
+      'page, err := app.ScrapeURL("https://example.com", nil)',
+      'const untagged = await app.scrapeUrl("https://example.com");',
+      'const doc = await firecrawl.scrape("https://example.com", { formats: ["markdown"] });',
+    ]) {
       expect(output).toContain(kept);
     }
   });
@@ -77,7 +81,9 @@ describe("what a reader of the README fixture sees", () => {
 
   test("a block that parses in no form is left as it is and named with its line", () => {
     expect(output).toContain("const result = await app.scrapeUrl(<YOUR_URL>);");
-    expect(result.notes).toEqual([expect.stringMatching(/^block at line 52 \(ts\): left as it is: it does not parse, as it stands or as a fragment \(line 53: /)]);
+    expect(result.notes).toEqual([
+      expect.stringMatching(/^block at line 52 \(ts\): left as it is: it does not parse, as it stands or as a fragment \(line 53: /),
+    ]);
   });
 
   test("changes are located at the document's lines and columns", () => {
@@ -93,7 +99,9 @@ test("a notebook's markdown cell: its block's changes are located in the cell an
   const path = join(FIXTURES, "docs/code-blocks/notebook.input.ipynb");
   const result = migrate(path, readFileSync(path, "utf8"));
   // `page = app.scrape_url(...)`: line 9 of cell 1, line 15 of the .ipynb file.
-  expect(result.changes).toContainEqual(expect.objectContaining({ transform: "client-methods", cell: { number: 1, line: 9 }, source: { line: 15, column: 12, cell: { number: 1, line: 9 } } }));
+  expect(result.changes).toContainEqual(
+    expect.objectContaining({ transform: "client-methods", cell: { number: 1, line: 9 }, source: { line: 15, column: 12, cell: { number: 1, line: 9 } } }),
+  );
   expect(result.notes).toEqual([expect.stringMatching(/^cell 3: block at line 1 \(js\): left as it is: it does not parse/)]);
 });
 
@@ -138,14 +146,26 @@ describe("the CLI on documents", () => {
     expect(text.stdout).toContain("README.md:46:16  fixable  client-methods  scrape_url() is v1: use scrape()");
     expect(text.stderr).toContain("note: README.md: block at line 52 (ts): left as it is");
     const json = JSON.parse(cli(dir, "check", "README.md", "--format", "json").stdout);
-    expect(json.findings).toContainEqual({ file: "README.md", line: 31, column: 28, rule: "client-methods", message: "crawlUrl() is v1: use crawl()", fixable: true });
+    expect(json.findings).toContainEqual({
+      file: "README.md",
+      line: 31,
+      column: 28,
+      rule: "client-methods",
+      message: "crawlUrl() is v1: use crawl()",
+      fixable: true,
+    });
     const sarif = JSON.parse(cli(dir, "check", "README.md", "--format", "sarif").stdout);
-    const located = sarif.runs[0].results.map((r: { locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }) => r.locations[0]!.physicalLocation);
+    const located = sarif.runs[0].results.map(
+      (r: { locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }) => r.locations[0]!.physicalLocation,
+    );
     expect(located).toContainEqual({ artifactLocation: { uri: "README.md" }, region: { startLine: 37, startColumn: 32 } });
   });
 
   test("check passes a migrated document, and one with no Firecrawl code", () => {
-    const dir = repo({ "README.md": readFileSync(join(FIXTURES, "docs/code-blocks/readme.output.md"), "utf8"), "notes.md": readFileSync(join(FIXTURES, "docs/code-blocks/notes.input.md"), "utf8") });
+    const dir = repo({
+      "README.md": readFileSync(join(FIXTURES, "docs/code-blocks/readme.output.md"), "utf8"),
+      "notes.md": readFileSync(join(FIXTURES, "docs/code-blocks/notes.input.md"), "utf8"),
+    });
     const { code, stdout } = cli(dir, "check", ".", "--docs");
     expect(stdout).toContain("No v1 usage left in 2 files");
     expect(code).toBe(0);

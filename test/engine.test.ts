@@ -17,13 +17,26 @@ function firstObject(text: string, path = "a.ts") {
 
 describe("applyEdits", () => {
   test("refuses overlapping replacements instead of guessing", () => {
-    expect(() => applyEdits("abcdef", [{ start: 1, end: 4, text: "x" }, { start: 2, end: 5, text: "y" }])).toThrow(/overlapping/);
+    expect(() =>
+      applyEdits("abcdef", [
+        { start: 1, end: 4, text: "x" },
+        { start: 2, end: 5, text: "y" },
+      ]),
+    ).toThrow(/overlapping/);
   });
   test("keeps insertions at one offset in the order they were made", () => {
-    expect(applyEdits("ab", [{ start: 1, end: 1, text: "1" }, { start: 1, end: 1, text: "2" }])).toBe("a12b");
+    expect(
+      applyEdits("ab", [
+        { start: 1, end: 1, text: "1" },
+        { start: 1, end: 1, text: "2" },
+      ]),
+    ).toBe("a12b");
   });
   test("maps offsets of the old text into the new one", () => {
-    const edits = [{ start: 0, end: 0, text: "xx" }, { start: 2, end: 4, text: "" }];
+    const edits = [
+      { start: 0, end: 0, text: "xx" },
+      { start: 2, end: 4, text: "" },
+    ];
     expect(mapOffset(5, edits)).toBe(5);
     expect(applyEdits("abcdef", edits)[mapOffset(5, edits)]).toBe("f");
   });
@@ -44,7 +57,9 @@ describe("object literal edits keep the literal's own layout", () => {
   });
   test("removing a property keeps the comment lines above the next one (a @ts-expect-error is theirs)", () => {
     const { source, object } = firstObject("const o = {\n  a: 1,\n  // @ts-expect-error not in the type\n  b: 2,\n};\n");
-    expect(applyEdits(source.text, [removeListItem(source, object, object.properties, object.properties[0]!)])).toBe("const o = {\n  // @ts-expect-error not in the type\n  b: 2,\n};\n");
+    expect(applyEdits(source.text, [removeListItem(source, object, object.properties, object.properties[0]!)])).toBe(
+      "const o = {\n  // @ts-expect-error not in the type\n  b: 2,\n};\n",
+    );
   });
   test("removing the last property of a literal without a trailing comma drops the comma before it", () => {
     const { source, object } = firstObject("const o = {\n  a: 1,\n  b: 2\n};\n");
@@ -75,8 +90,14 @@ describe("the preset", () => {
   });
   test("a step whose output does not parse is refused by name, even when it runs last", () => {
     const text = "import F from 'firecrawl';\nconst app = new F({});\napp.scrapeUrl('u');\n";
-    const breaking = { name: "breaking", description: "writes an invalid assignment target", run: (c: StepContext) => c.edit(text.lastIndexOf("app"), text.lastIndexOf("app") + 3, "(app ?? []) = 1;") };
-    expect(() => runSteps([steps[0]!, breaking], "a.ts", text)).toThrow(/^breaking: produced code that does not parse: Invalid parenthesized assignment pattern/);
+    const breaking = {
+      name: "breaking",
+      description: "writes an invalid assignment target",
+      run: (c: StepContext) => c.edit(text.lastIndexOf("app"), text.lastIndexOf("app") + 3, "(app ?? []) = 1;"),
+    };
+    expect(() => runSteps([steps[0]!, breaking], "a.ts", text)).toThrow(
+      /^breaking: produced code that does not parse: Invalid parenthesized assignment pattern/,
+    );
     // Early errors count: a name declared twice is not written either.
     const twice = { name: "twice", description: "imports a name twice", run: (c: StepContext) => c.edit(7, 8, "{ F, F }") };
     expect(() => runSteps([twice], "a.ts", text)).toThrow(/^twice: produced code that does not parse: Identifier 'F' has already been declared/);
@@ -86,7 +107,8 @@ describe("the preset", () => {
     expect(runSteps(steps, "a.ts", text)).toEqual({ output: null, changes: [], todos: [] });
   });
   test("changes and TODOs are reported with the lines they end up on", () => {
-    const text = "import F from 'firecrawl';\nconst app = new F({});\nexport async function f(u: string) {\n  return app.asyncCrawlUrl(u, { maxDepth: 2 }, 'key');\n}\n";
+    const text =
+      "import F from 'firecrawl';\nconst app = new F({});\nexport async function f(u: string) {\n  return app.asyncCrawlUrl(u, { maxDepth: 2 }, 'key');\n}\n";
     const result = runSteps(steps, "a.ts", text);
     const lines = result.output!.split("\n");
     for (const todo of result.todos) expect(lines[todo.line - 1]).toContain("TODO(firecrawl-v2):");

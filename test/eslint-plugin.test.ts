@@ -29,7 +29,6 @@ function eslint(options: ESLint.Options = {}, config: Linter.Config = plugin.con
   return new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: [...languages, config], ...options });
 }
 
-
 describe("the fixture corpus, through the plugin", () => {
   const fixtures = loadFixtures().filter((f) => f.concern !== "v1-defaults");
   const linter = eslint();
@@ -56,10 +55,13 @@ describe("the fixture corpus, through the plugin", () => {
     expect(result!.output ?? fixture.input).toBe(runSteps(steps, fixture.inputPath, fixture.input, fixture.options).output);
   });
 
-  test.each(fixtures.filter((f) => f.output.includes("TODO(firecrawl-v2)")).map((f) => [f.id, f] as const))("%s: eslint --fix leaves code that parses", async (_, fixture) => {
-    const [result] = await fixer.lintText(fixture.input, { filePath: fixture.inputPath });
-    expect(result!.messages.filter((m) => m.fatal)).toEqual([]);
-  });
+  test.each(fixtures.filter((f) => f.output.includes("TODO(firecrawl-v2)")).map((f) => [f.id, f] as const))(
+    "%s: eslint --fix leaves code that parses",
+    async (_, fixture) => {
+      const [result] = await fixer.lintText(fixture.input, { filePath: fixture.inputPath });
+      expect(result!.messages.filter((m) => m.fatal)).toEqual([]);
+    },
+  );
 });
 
 describe("configs", () => {
@@ -92,7 +94,13 @@ describe("configs", () => {
     writeFileSync(
       join(dir, "tsconfig.json"),
       JSON.stringify({
-        compilerOptions: { strict: true, module: "ESNext", moduleResolution: "Bundler", skipLibCheck: true, paths: { "@mendable/firecrawl-js": ["../node_modules/firecrawl-v1/dist/index.d.ts"] } },
+        compilerOptions: {
+          strict: true,
+          module: "ESNext",
+          moduleResolution: "Bundler",
+          skipLibCheck: true,
+          paths: { "@mendable/firecrawl-js": ["../node_modules/firecrawl-v1/dist/index.d.ts"] },
+        },
         include: ["*.ts"],
       }),
     );
@@ -100,12 +108,21 @@ describe("configs", () => {
     // No SDK import here: the client comes from another module of the project.
     writeFileSync(join(dir, "use.ts"), 'import { app } from "./client";\n\nexport const page = (url: string) => app.scrapeUrl(url);\n');
     // Nor here, and the client sits inside a typed parameter: only the type checker can tell.
-    writeFileSync(join(dir, "task.ts"), 'import type { app } from "./client";\n\nexport const page = (services: { crawler: typeof app }, url: string) => services.crawler.scrapeUrl(url);\n');
+    writeFileSync(
+      join(dir, "task.ts"),
+      'import type { app } from "./client";\n\nexport const page = (services: { crawler: typeof app }, url: string) => services.crawler.scrapeUrl(url);\n',
+    );
     // A result and an options object whose kind only their use in another module tells.
     writeFileSync(join(dir, "pages.ts"), 'import { app } from "./client";\n\nexport const fetchPage = (url: string) => app.scrapeUrl(url);\n');
-    writeFileSync(join(dir, "digest.ts"), 'import { fetchPage } from "./pages";\n\nexport async function digest(url: string) {\n  const page = await fetchPage(url);\n  if (!page.success) throw new Error(page.error);\n  return page.markdown;\n}\n');
+    writeFileSync(
+      join(dir, "digest.ts"),
+      'import { fetchPage } from "./pages";\n\nexport async function digest(url: string) {\n  const page = await fetchPage(url);\n  if (!page.success) throw new Error(page.error);\n  return page.markdown;\n}\n',
+    );
     writeFileSync(join(dir, "defaults.ts"), "export const crawlDefaults = { limit: 10, allowBackwardLinks: true };\n");
-    writeFileSync(join(dir, "jobs.ts"), 'import { app } from "./client";\nimport { crawlDefaults } from "./defaults";\n\nexport const crawl = (url: string) => app.asyncCrawlUrl(url, crawlDefaults);\n');
+    writeFileSync(
+      join(dir, "jobs.ts"),
+      'import { app } from "./client";\nimport { crawlDefaults } from "./defaults";\n\nexport const crawl = (url: string) => app.asyncCrawlUrl(url, crawlDefaults);\n',
+    );
     const typed = (config: Linter.Config) =>
       new ESLint({
         cwd: dir,
@@ -120,7 +137,8 @@ describe("configs", () => {
     });
 
     test("recommended-type-checked gets the CLI's facts: results and options objects used from other modules", async () => {
-      const lint = async (config: Linter.Config, file: string) => (await typed(config).lintFiles([join(dir, file)]))[0]!.messages.map((m) => `${m.ruleId} ${m.line}`);
+      const lint = async (config: Linter.Config, file: string) =>
+        (await typed(config).lintFiles([join(dir, file)]))[0]!.messages.map((m) => `${m.ruleId} ${m.line}`);
       expect(await lint(plugin.configs["recommended-type-checked"]!, "digest.ts")).toContain("firecrawl/results 5");
       expect(await lint(plugin.configs["recommended-type-checked"]!, "defaults.ts")).toContain("firecrawl/options 1");
       expect(await lint(plugin.configs.recommended!, "digest.ts")).toEqual([]);
@@ -145,14 +163,27 @@ describe("code already on v2, or on v1 on purpose (fixtures/already-v2): no repo
   for (const name of [...inputs, "package.json"]) writeFileSync(join(dir, name), readFileSync(join(fixtures, name)));
   writeFileSync(
     join(dir, "tsconfig.json"),
-    JSON.stringify({ compilerOptions: { strict: true, module: "ESNext", moduleResolution: "Bundler", skipLibCheck: true, paths: { "@mendable/firecrawl-js": ["../node_modules/@mendable/firecrawl-js/dist/index.d.ts"] } }, include: ["*.ts"] }),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        module: "ESNext",
+        moduleResolution: "Bundler",
+        skipLibCheck: true,
+        paths: { "@mendable/firecrawl-js": ["../node_modules/@mendable/firecrawl-js/dist/index.d.ts"] },
+      },
+      include: ["*.ts"],
+    }),
   );
 
   test.each([
     ["recommended", plugin.configs.recommended!],
     ["recommended-type-checked", plugin.configs["recommended-type-checked"]!],
   ] as const)("%s", async (_, config) => {
-    const linter = new ESLint({ cwd: dir, overrideConfigFile: true, overrideConfig: [{ files: ["**/*.ts"], languageOptions: { parser: tseslint.parser, parserOptions: { tsconfigRootDir: dir } } }, config] });
+    const linter = new ESLint({
+      cwd: dir,
+      overrideConfigFile: true,
+      overrideConfig: [{ files: ["**/*.ts"], languageOptions: { parser: tseslint.parser, parserOptions: { tsconfigRootDir: dir } } }, config],
+    });
     const results = await linter.lintFiles(inputs.map((f) => join(dir, f)));
     expect(results.flatMap((r) => r.messages.map((m) => `${r.filePath.slice(dir.length + 1)}:${m.line} ${m.ruleId}: ${m.message}`))).toEqual([]);
     expect(results).toHaveLength(inputs.length);
@@ -171,7 +202,13 @@ describe("config files as users write them", () => {
   };
   for (const [name, text] of Object.entries(configs)) writeFileSync(join(dir, name), text);
   writeFileSync(join(dir, "use.ts"), `${HEADER}export const page = app.scrapeUrl("u");\n`);
-  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext", skipLibCheck: true, noEmit: true, types: [] }, files: ["eslint.config.mts", "eslint.config.ts"] }));
+  writeFileSync(
+    join(dir, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext", skipLibCheck: true, noEmit: true, types: [] },
+      files: ["eslint.config.mts", "eslint.config.ts"],
+    }),
+  );
 
   test("the TypeScript configs type-check (defineConfig, tseslint.config)", () => {
     const tsc = spawnSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", dir], { encoding: "utf8" });
@@ -179,7 +216,15 @@ describe("config files as users write them", () => {
     expect(tsc.status).toBe(0);
   });
 
-  test.each(Object.keys(configs).flatMap((name) => [[name, "10"], [name, "9"]] as const))("%s loads in ESLint %s and reports", async (name, major) => {
+  test.each(
+    Object.keys(configs).flatMap(
+      (name) =>
+        [
+          [name, "10"],
+          [name, "9"],
+        ] as const,
+    ),
+  )("%s loads in ESLint %s and reports", async (name, major) => {
     const Engine = major === "10" ? ESLint : ((await import("eslint-v9")) as unknown as { ESLint: typeof ESLint }).ESLint;
     const [result] = await new Engine({ cwd: dir, overrideConfigFile: join(dir, name) }).lintFiles([join(dir, "use.ts")]);
     expect(result!.messages.filter((m) => m.fatal)).toEqual([]);
@@ -196,13 +241,23 @@ describe("docs/rules", () => {
   });
 
   const blocks = pages.flatMap((page) =>
-    [...readFileSync(join(docs, page), "utf8").matchAll(/```ts (v1|v2)\n([\s\S]*?)```/g)].map((m) => ({ rule: page.replace(/\.md$/, ""), kind: m[1]!, code: m[2]! })),
+    [...readFileSync(join(docs, page), "utf8").matchAll(/```ts (v1|v2)\n([\s\S]*?)```/g)].map((m) => ({
+      rule: page.replace(/\.md$/, ""),
+      kind: m[1]!,
+      code: m[2]!,
+    })),
   );
 
   test("every page shows v1 and v2 code", () => {
     for (const page of pages) {
       const rule = page.replace(/\.md$/, "");
-      expect(blocks.filter((b) => b.rule === rule).map((b) => b.kind).sort(), rule).toEqual(["v1", "v2"]);
+      expect(
+        blocks
+          .filter((b) => b.rule === rule)
+          .map((b) => b.kind)
+          .sort(),
+        rule,
+      ).toEqual(["v1", "v2"]);
     }
   });
 
@@ -213,4 +268,3 @@ describe("docs/rules", () => {
     else expect(result!.messages).toEqual([]);
   });
 });
-

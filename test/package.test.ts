@@ -18,7 +18,10 @@ const V1 = 'import FirecrawlApp from "@mendable/firecrawl-js";\nconst app = new 
 beforeAll(() => {
   npm(["pack", "--ignore-scripts", "--pack-destination", dir], root);
   const tarball = readdirSync(dir).find((f) => f.endsWith(".tgz"))!;
-  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "user-project", private: true, type: "module", dependencies: { "@mendable/firecrawl-js": "^1.29.3" } }));
+  writeFileSync(
+    join(dir, "package.json"),
+    JSON.stringify({ name: "user-project", private: true, type: "module", dependencies: { "@mendable/firecrawl-js": "^1.29.3" } }),
+  );
   npm(["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", join(dir, tarball)], dir);
 }, 600_000);
 

@@ -19,7 +19,8 @@ import { loadFixtures, type Fixture } from "./support/fixtures.js";
 beforeAll(loadPython);
 
 const fixtures = loadFixtures({ language: "python" });
-const migrate = (f: Fixture, text: string) => (f.ext === "ipynb" ? runNotebook(pythonSteps, f.inputPath, text, f.options) : runPython(pythonSteps, f.inputPath, text, f.options));
+const migrate = (f: Fixture, text: string) =>
+  f.ext === "ipynb" ? runNotebook(pythonSteps, f.inputPath, text, f.options) : runPython(pythonSteps, f.inputPath, text, f.options);
 const codeCells = (text: string) =>
   (JSON.parse(text) as { cells: { cell_type: string; source: string[] | string }[] }).cells
     .filter((c) => c.cell_type === "code")
@@ -30,10 +31,12 @@ const programOf = (f: Fixture, text: string) => {
   const python = codeCells(f.input).map((cell) => maskCell(cell).python);
   const cells = codeCells(text);
   cells.forEach((cell, i) => expect(maskCell(cell).python).toBe(python[i]));
-  return cells.flatMap((cell) => {
-    const masked = maskCell(cell);
-    return masked.python ? [masked.masked] : [];
-  }).join("\n");
+  return cells
+    .flatMap((cell) => {
+      const masked = maskCell(cell);
+      return masked.python ? [masked.masked] : [];
+    })
+    .join("\n");
 };
 
 test("the Python corpus covers scripts, packages and notebooks", () => {
@@ -57,7 +60,10 @@ describe.each(fixtures)("$id", (fixture) => {
   const patched = fixture.id === "mocks/scraper.py";
   test.runIf(own !== -1 && fixture.input !== fixture.output && !patched)(`its own step (${fixture.concern}) finds what the fixture is about`, () => {
     const steps = pythonSteps.slice(0, own + 1);
-    const upTo = fixture.ext === "ipynb" ? runNotebook(steps, fixture.inputPath, fixture.input, fixture.options) : runPython(steps, fixture.inputPath, fixture.input, fixture.options);
+    const upTo =
+      fixture.ext === "ipynb"
+        ? runNotebook(steps, fixture.inputPath, fixture.input, fixture.options)
+        : runPython(steps, fixture.inputPath, fixture.input, fixture.options);
     expect([...upTo.changes, ...upTo.todos].some((c) => c.transform === fixture.concern)).toBe(true);
   });
 
@@ -104,7 +110,12 @@ describe("the CLI on Python", () => {
   const script = fixtures.find((f) => f.id === "results/result-fields.py")!;
   // The project's JavaScript side is on the v1 SDK too; migrating its Python files must not move that.
   const manifest = '{ "dependencies": { "@mendable/firecrawl-js": "^1.29.3" }, "devDependencies": { "prettier": "^3.0.0" } }\n';
-  const { dir, cli } = repoWith({ "job.py": script.input, "explore.ipynb": notebook.input, "broken.py": "from firecrawl import FirecrawlApp\ndef f(:\n", "package.json": manifest });
+  const { dir, cli } = repoWith({
+    "job.py": script.input,
+    "explore.ipynb": notebook.input,
+    "broken.py": "from firecrawl import FirecrawlApp\ndef f(:\n",
+    "package.json": manifest,
+  });
 
   test("check reports Python and notebook findings, and the file that does not parse", () => {
     const { status, stdout, stderr } = cli("check", ".", "--format", "json");
@@ -194,7 +205,9 @@ describe("the CLI on notebooks", () => {
   test("run migrates the Python cells, keeps every IPython line, and never writes the broken notebook", () => {
     const { status, stdout } = cli("run", ".", "--force", "--json");
     expect(status).toBe(1);
-    const report = JSON.parse(stdout) as { files: { path: string; status: string; error?: string; notes?: string[]; todos: { cell?: number; cellLine?: number }[] }[] };
+    const report = JSON.parse(stdout) as {
+      files: { path: string; status: string; error?: string; notes?: string[]; todos: { cell?: number; cellLine?: number }[] }[];
+    };
     const byPath = new Map(report.files.map((f) => [f.path, f]));
     expect(byPath.get("magics.ipynb")).toMatchObject({ status: "changed", todos: [{ cell: 8, cellLine: 3 }] });
     expect(byPath.get("magics.ipynb")!.notes).toHaveLength(2);
@@ -233,7 +246,11 @@ describe("the CLI on a Python project already on v2 (fixtures/python/already-v2)
   const FIXTURES = resolve(import.meta.dirname, "../fixtures/python/already-v2");
   const dir = mkdtempSync(join(tmpdir(), "fc-python-v2-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const files = Object.fromEntries(readdirSync(FIXTURES).filter((f) => !f.includes(".output.")).map((f) => [f.replace(".input.", "."), readFileSync(join(FIXTURES, f), "utf8")]));
+  const files = Object.fromEntries(
+    readdirSync(FIXTURES)
+      .filter((f) => !f.includes(".output."))
+      .map((f) => [f.replace(".input.", "."), readFileSync(join(FIXTURES, f), "utf8")]),
+  );
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   execFileSync("git", ["init", "-q"], { cwd: dir });
   const cli = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: "utf8" });
@@ -263,11 +280,14 @@ describe("the CLI on Python that calls the API over HTTP (fixtures/python/api-re
     expect(status).toBe(1);
     const findings = (JSON.parse(stdout) as { findings: { file: string; rule: string }[] }).findings;
     expect(new Set(findings.map((f) => f.rule))).toEqual(new Set(["api-requests"]));
-    expect(new Set(findings.map((f) => f.file))).toEqual(new Set(["clients.py", "base-constant.py", "client-class.py", "payload-per-function.py", "responses.py"]));
+    expect(new Set(findings.map((f) => f.file))).toEqual(
+      new Set(["clients.py", "base-constant.py", "client-class.py", "payload-per-function.py", "responses.py"]),
+    );
   });
 
   test("run writes the fixtures' outputs", () => {
     expect(cli("run", ".", "--force").status).toBe(0);
-    for (const name of names) expect(readFileSync(join(dir, name.replace(".input.", ".")), "utf8")).toBe(readFileSync(join(FIXTURES, name.replace(".input.", ".output.")), "utf8"));
+    for (const name of names)
+      expect(readFileSync(join(dir, name.replace(".input.", ".")), "utf8")).toBe(readFileSync(join(FIXTURES, name.replace(".input.", ".output.")), "utf8"));
   });
 });

@@ -54,7 +54,9 @@ describe("the CLI on a project's scripts, Makefile, Dockerfile and workflows", (
     expect(status).toBe(1);
     const findings = (JSON.parse(stdout) as { findings: { file: string; rule: string }[] }).findings;
     expect(new Set(findings.map((f) => f.rule))).toEqual(new Set(["api-requests"]));
-    expect(new Set(findings.map((f) => f.file))).toEqual(new Set([".github/workflows/nightly.yml", "Makefile", "Dockerfile", "scripts/crawl.sh", "scripts/usage.sh"]));
+    expect(new Set(findings.map((f) => f.file))).toEqual(
+      new Set([".github/workflows/nightly.yml", "Makefile", "Dockerfile", "scripts/crawl.sh", "scripts/usage.sh"]),
+    );
   });
 
   test("run moves them; check then finds nothing, and counts the TODO lines left for a human", () => {

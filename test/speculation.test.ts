@@ -16,12 +16,23 @@ import type { FileTypes } from "../src/type-aware/facts.js";
 import { typeFactsOf } from "../src/type-aware/facts.js";
 
 const root = resolve(import.meta.dirname, "..");
-const v1 = createRequire(import.meta.url).resolve("firecrawl-v1/package.json").replace("package.json", "dist/index.d.ts");
+const v1 = createRequire(import.meta.url)
+  .resolve("firecrawl-v1/package.json")
+  .replace("package.json", "dist/index.d.ts");
 const dir = mkdtempSync(join(tmpdir(), "fc-speculation-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 cpSync(join(root, "test/batch/projects/site-tools"), dir, { recursive: true });
 const tsconfig = join(dir, "tsconfig.json");
-const compilerOptions = { strict: true, module: "ESNext", moduleResolution: "Bundler", skipLibCheck: true, noEmit: true, types: ["node"], typeRoots: [join(root, "node_modules/@types")], paths: { "@mendable/firecrawl-js": [v1] } };
+const compilerOptions = {
+  strict: true,
+  module: "ESNext",
+  moduleResolution: "Bundler",
+  skipLibCheck: true,
+  noEmit: true,
+  types: ["node"],
+  typeRoots: [join(root, "node_modules/@types")],
+  paths: { "@mendable/firecrawl-js": [v1] },
+};
 writeFileSync(tsconfig, JSON.stringify({ compilerOptions, include: ["src"] }));
 const files = readdirSync(join(dir, "src")).map((name) => resolve(dir, "src", name));
 const options = { write: false, diff: false, print: false, keepV1Defaults: false, hold: true };

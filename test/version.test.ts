@@ -41,7 +41,11 @@ describe("the SDK a package depends on", () => {
   });
 
   test("a range that allows both is settled by what is installed, else by the lockfile", () => {
-    const installed = pkg("open-installed", { dependencies: { "@mendable/firecrawl-js": "*" } }, { "node_modules/@mendable/firecrawl-js/package.json": '{ "version": "4.3.8" }' });
+    const installed = pkg(
+      "open-installed",
+      { dependencies: { "@mendable/firecrawl-js": "*" } },
+      { "node_modules/@mendable/firecrawl-js/package.json": '{ "version": "4.3.8" }' },
+    );
     expect(packageSdk(installed)).toBe("v2");
     const lock = JSON.stringify({ packages: { "node_modules/@mendable/firecrawl-js": { version: "1.29.3" } } });
     expect(packageSdk(pkg("open-locked", { dependencies: { "@mendable/firecrawl-js": "latest" } }, { "package-lock.json": lock }))).toBe("v1");

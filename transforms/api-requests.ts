@@ -46,7 +46,8 @@ function migrateRead(context: StepContext, { at: path, read }: BodyRead): void {
   const { change } = read;
   switch (change.kind) {
     case "rename":
-      if (node.type === "ObjectProperty") context.edit(node.key.start!, node.key.end!, node.shorthand ? `${change.to}: ${textOf(context.source, node.value)}` : change.to, responseRead(read));
+      if (node.type === "ObjectProperty")
+        context.edit(node.key.start!, node.key.end!, node.shorthand ? `${change.to}: ${textOf(context.source, node.value)}` : change.to, responseRead(read));
       else if (node.type !== "Identifier" && node.computed) context.edit(node.property.start! + 1, node.property.end! - 1, change.to, responseRead(read));
       else if (node.type !== "Identifier") context.edit(node.property.start!, node.property.end!, change.to, responseRead(read));
       return;
@@ -59,7 +60,8 @@ function migrateRead(context: StepContext, { at: path, read }: BodyRead): void {
     }
     case "nested": {
       const parent = path.parent?.node as Node | undefined;
-      const done = (parent?.type === "MemberExpression" || parent?.type === "OptionalMemberExpression") && parent.object === node && memberName(parent) === change.field;
+      const done =
+        (parent?.type === "MemberExpression" || parent?.type === "OptionalMemberExpression") && parent.object === node && memberName(parent) === change.field;
       if (!done) context.edit(node.end!, node.end!, `?.${change.field}`, responseRead(read));
       return;
     }
@@ -80,7 +82,12 @@ export const step: Step = {
         if (!done.has(start)) context.edit(start, end, "v2", routeMoved(request.path));
         done.add(start);
         const route = request.route!;
-        if (request.mixed) context.todo(request.site, `this body is sent to routes with different options (${request.mixed.join(", ")}): check it for v1 keys, which v2 rejects`, "migrate");
+        if (request.mixed)
+          context.todo(
+            request.site,
+            `this body is sent to routes with different options (${request.mixed.join(", ")}): check it for v1 keys, which v2 rejects`,
+            "migrate",
+          );
         const found = route.reads && request.call ? responseReads(context.index, request.call, route.reads) : undefined;
         for (const read of found?.reads ?? []) {
           migrateRead(context, read);

@@ -83,7 +83,10 @@ function reshapeEdits(context: StepContext, call: ClientCall, shape: ArgumentSha
 function reshape(context: StepContext, call: ClientCall, shape: ArgumentShape): void {
   const [first, ...others] = reshapeEdits(context, call, shape);
   if (!first) return;
-  context.apply(first, reworded(`${call.row.js.v1}()'s arguments are v1: pass them in the v2 options object`, `${call.row.js.v1}()'s arguments moved into the v2 options object`));
+  context.apply(
+    first,
+    reworded(`${call.row.js.v1}()'s arguments are v1: pass them in the v2 options object`, `${call.row.js.v1}()'s arguments moved into the v2 options object`),
+  );
   for (const edit of others) context.apply(edit);
 }
 
@@ -119,7 +122,11 @@ function markSdkMocks(context: StepContext): void {
     if (row?.isV1Name) named.add(row.row.js.v2 ? `${node.name}() is ${row.row.js.v2}()` : `${node.name}() is on .v1`);
   }
   if (named.size === 0) return;
-  context.todo(mocks[0]!, `this test mocks the SDK with v1 method names (${[...named].join(", ")}) and v1 results; v2 results have no success/data wrapper: update the mocks and expectations`, "methods");
+  context.todo(
+    mocks[0]!,
+    `this test mocks the SDK with v1 method names (${[...named].join(", ")}) and v1 results; v2 results have no success/data wrapper: update the mocks and expectations`,
+    "methods",
+  );
 }
 
 export const step: Step = {
@@ -131,7 +138,12 @@ export const step: Step = {
       const { row, nameNode } = call;
       if (row.js.v2 === null) {
         const receiver = (call.node.callee as Extract<CallExpression["callee"], { object: unknown }>).object as Node;
-        context.edit(receiver.end!, receiver.end!, `.${V1_ACCESSOR}`, reworded(`${call.method}() has no v2 equivalent: call it through .${V1_ACCESSOR}`, `${call.method}() routed through .${V1_ACCESSOR}`));
+        context.edit(
+          receiver.end!,
+          receiver.end!,
+          `.${V1_ACCESSOR}`,
+          reworded(`${call.method}() has no v2 equivalent: call it through .${V1_ACCESSOR}`, `${call.method}() routed through .${V1_ACCESSOR}`),
+        );
         context.todo(call.path, row.todo!, "methods");
         continue;
       }

@@ -40,14 +40,21 @@ export const step: Step = {
         let at: AnyPath = p;
         while (at.parent?.node.type === "LogicalExpression" && at.parent.node.operator === "&&") at = at.parent as AnyPath;
         renameFields(context, at, subject, row.fields);
-        if (at.parent?.node.type === "IfStatement" && at.parent.node.test === at.node) renameFields(context, at.parent.get("consequent") as AnyPath, subject, row.fields);
-        if (at.parent?.node.type === "ConditionalExpression" && at.parent.node.test === at.node) renameFields(context, at.parent.get("consequent") as AnyPath, subject, row.fields);
+        if (at.parent?.node.type === "IfStatement" && at.parent.node.test === at.node)
+          renameFields(context, at.parent.get("consequent") as AnyPath, subject, row.fields);
+        if (at.parent?.node.type === "ConditionalExpression" && at.parent.node.test === at.node)
+          renameFields(context, at.parent.get("consequent") as AnyPath, subject, row.fields);
       }
       for (const p of context.index.of("TSAsExpression")) {
         const cast = p.node;
         const type = cast.typeAnnotation;
         if (type.type !== "TSTypeReference" || !isErrorClass(type.typeName)) continue;
-        const member = p.parent?.parent?.node.type === "MemberExpression" ? (p.parent.parent as AnyPath) : p.parent?.node.type === "MemberExpression" ? (p.parent as AnyPath) : null;
+        const member =
+          p.parent?.parent?.node.type === "MemberExpression"
+            ? (p.parent.parent as AnyPath)
+            : p.parent?.node.type === "MemberExpression"
+              ? (p.parent as AnyPath)
+              : null;
         if (member) renameFields(context, member, textOf(context.source, cast), row.fields);
       }
     }

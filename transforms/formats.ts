@@ -85,7 +85,12 @@ function migrateFormats(context: StepContext, options: ASTPath<ObjectExpression>
     if (row.v2.required && !settings) continue;
     if (row.optionsKey && !settings) context.todo(valuePath, `a v2 ${row.v2.type} format needs a prompt or a schema; v1 sent none`, "formats");
     if (settings) usedSettings.add(settings);
-    context.edit(element.start!, element.end!, formatObject(context, row, settings, valuePath, typed && inPlace), renamed(`format "${row.v1}"`, `a { type: "${row.v2.type}" } format object`));
+    context.edit(
+      element.start!,
+      element.end!,
+      formatObject(context, row, settings, valuePath, typed && inPlace),
+      renamed(`format "${row.v1}"`, `a { type: "${row.v2.type}" } format object`),
+    );
   }
   for (const settings of usedSettings) {
     context.apply(removeListItem(context.source, options.node, options.node.properties, settings), moved(propertyKey(settings)!, "its format object"));

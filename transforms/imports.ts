@@ -64,9 +64,13 @@ function renameNamedImports(context: StepContext): boolean {
     const node = site.node as Node;
     const specifiers =
       node.type === "ImportDeclaration"
-        ? node.specifiers.flatMap((s) => (s.type === "ImportSpecifier" ? [{ key: s.imported, local: s.local.name, shorthand: s.imported.start === s.local.start }] : []))
+        ? node.specifiers.flatMap((s) =>
+            s.type === "ImportSpecifier" ? [{ key: s.imported, local: s.local.name, shorthand: s.imported.start === s.local.start }] : [],
+          )
         : node.type === "VariableDeclarator" && node.id.type === "ObjectPattern"
-          ? node.id.properties.flatMap((p) => (p.type === "ObjectProperty" && p.value.type === "Identifier" ? [{ key: p.key, local: p.value.name, shorthand: p.shorthand }] : []))
+          ? node.id.properties.flatMap((p) =>
+              p.type === "ObjectProperty" && p.value.type === "Identifier" ? [{ key: p.key, local: p.value.name, shorthand: p.shorthand }] : [],
+            )
           : [];
     for (const { key, local, shorthand } of specifiers) {
       const exported = key.type === "Identifier" ? key.name : key.type === "StringLiteral" ? key.value : "";
@@ -79,7 +83,10 @@ function renameNamedImports(context: StepContext): boolean {
         const typeText = `Awaited<ReturnType<${v1Class}[${literal(context.source, rename.returnedByV1)}]>>`;
         const specifier = node.specifiers.find((sp) => sp.local.name === local)!;
         const importKind = (specifier as { importKind?: string }).importKind === "type" || node.importKind === "type" ? "" : "type ";
-        const message = reworded(`${exported} is v1: v2 does not export it; name it as the return type of ${v1Class}.${rename.returnedByV1}()`, `${exported} named as the return type of ${v1Class}.${rename.returnedByV1}() (v2 does not export it)`);
+        const message = reworded(
+          `${exported} is v1: v2 does not export it; name it as the return type of ${v1Class}.${rename.returnedByV1}()`,
+          `${exported} named as the return type of ${v1Class}.${rename.returnedByV1}() (v2 does not export it)`,
+        );
         context.edit(specifier.start!, specifier.end!, `${importKind}${v1Class}`, message);
         for (const ref of referencesTo(context.index, local)) {
           if (ref.parent?.node.type === "TSTypeReference") context.edit(ref.node.start!, ref.node.end!, typeText);
@@ -97,7 +104,12 @@ function renameNamedImports(context: StepContext): boolean {
         renameLocal(context, local, rename.to, renamed(exported, rename.to), omitted ? `Omit<${rename.to}, ${omitted}>` : rename.to, taken);
         claimed.add(rename.to);
       } else if (shorthand) {
-        context.edit(key.start!, key.end!, node.type === "ImportDeclaration" ? `${rename.to} as ${local}` : `${rename.to}: ${local}`, renamed(exported, rename.to));
+        context.edit(
+          key.start!,
+          key.end!,
+          node.type === "ImportDeclaration" ? `${rename.to} as ${local}` : `${rename.to}: ${local}`,
+          renamed(exported, rename.to),
+        );
       } else {
         context.edit(key.start!, key.end!, rename.to, renamed(exported, rename.to));
       }

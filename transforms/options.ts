@@ -67,7 +67,11 @@ function migrateAssignment(context: StepContext, path: ASTPath<AssignmentExpress
   const change = row.change;
   const statement = path.parent?.node.type === "ExpressionStatement" ? (path.parent as ASTPath<Node>) : null;
   if (change.kind === "removed" || (change.kind === "boolean-to-value" && mappedValue(context, change, path.node.right, typed).omit)) {
-    if (statement) context.apply(removeStatement(context.source, statement.node.start!, statement.node.end!), removed(name, change.kind === "removed" ? "v2 has no such option" : "it is v2's default"));
+    if (statement)
+      context.apply(
+        removeStatement(context.source, statement.node.start!, statement.node.end!),
+        removed(name, change.kind === "removed" ? "v2 has no such option" : "it is v2's default"),
+      );
     if (change.kind === "removed" && change.todo) context.todo(path, change.todo, "crawlOptions");
     return;
   }
@@ -104,7 +108,12 @@ export const step: Step = {
       if (!isV1Call(call, context.sdk, context.options.sdk)) continue;
       for (const { kind, path } of opaqueOptions(call)) {
         const names = [...optionRowsFor(kind).keys()];
-        if (names.length) context.todo(path, `options passed through from elsewhere: make sure they use none of v1's ${kind} option names (${names.join(", ")}); v2 rejects them`, "crawlOptions");
+        if (names.length)
+          context.todo(
+            path,
+            `options passed through from elsewhere: make sure they use none of v1's ${kind} option names (${names.join(", ")}); v2 rejects them`,
+            "crawlOptions",
+          );
       }
     }
   },

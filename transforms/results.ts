@@ -100,7 +100,8 @@ function readsItems(member: AnyPath): boolean {
 export function keepingStrings(source: Source, member: AnyPath, pick: string, untyped = false): string | null {
   const node = member.node;
   const parent = member.parent?.node as Node;
-  const isLength = (parent.type === "MemberExpression" || parent.type === "OptionalMemberExpression") && parent.object === node && memberName(parent) === "length";
+  const isLength =
+    (parent.type === "MemberExpression" || parent.type === "OptionalMemberExpression") && parent.object === node && memberName(parent) === "length";
   // `if (r.links)`, `!r.links`, `r.links && ...`: only whether the list is there, which objects answer alike.
   const onlyTested =
     ((parent.type === "IfStatement" || parent.type === "WhileStatement" || parent.type === "ConditionalExpression") && parent.test === node) ||
@@ -173,26 +174,30 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
 /** Drops a throw-only failure guard (v2 throws), or makes a waiter's check the job status (v2 returns it). */
 function removeGuard(context: StepContext, tracked: Tracked, guard: AnyPath, objectText: string, handled: Set<Node>, todo: string): "status" | void {
   const guardNode = guard.node as Extract<Node, { type: "IfStatement" }>;
-      walkPaths(guard, (p) => {
-        const n = p.node;
-        if ((n.type === "MemberExpression" || n.type === "OptionalMemberExpression") && textOf(context.source, n.object) === objectText) handled.add(n);
-      });
-      if (tracked.byType && tracked.kind === "job") {
-        context.todo(guard, todo);
-        return;
-      }
-      if (!tracked.waiter) {
-        context.apply(removeStatement(context.source, guardNode.start!, guardNode.end!), removed("the success guard", "v2 throws SdkError on failure"));
-        return;
-      }
-      context.edit(guardNode.test.start!, guardNode.test.end!, `${objectText}.status !== ${literal(context.source, JOB_COMPLETED)}`, WAITER_GUARD);
-      walkPaths(guard.get("consequent") as AnyPath, (p) => {
-        const n = p.node;
-        if ((n.type === "MemberExpression" || n.type === "OptionalMemberExpression") && textOf(context.source, n.object) === objectText && memberName(n) === "error") {
-          context.edit(n.property.start!, n.property.end!, "status");
-        }
-      });
-      return "status";
+  walkPaths(guard, (p) => {
+    const n = p.node;
+    if ((n.type === "MemberExpression" || n.type === "OptionalMemberExpression") && textOf(context.source, n.object) === objectText) handled.add(n);
+  });
+  if (tracked.byType && tracked.kind === "job") {
+    context.todo(guard, todo);
+    return;
+  }
+  if (!tracked.waiter) {
+    context.apply(removeStatement(context.source, guardNode.start!, guardNode.end!), removed("the success guard", "v2 throws SdkError on failure"));
+    return;
+  }
+  context.edit(guardNode.test.start!, guardNode.test.end!, `${objectText}.status !== ${literal(context.source, JOB_COMPLETED)}`, WAITER_GUARD);
+  walkPaths(guard.get("consequent") as AnyPath, (p) => {
+    const n = p.node;
+    if (
+      (n.type === "MemberExpression" || n.type === "OptionalMemberExpression") &&
+      textOf(context.source, n.object) === objectText &&
+      memberName(n) === "error"
+    ) {
+      context.edit(n.property.start!, n.property.end!, "status");
+    }
+  });
+  return "status";
 }
 
 function migrateDestructuring(context: StepContext, tracked: Tracked, declarator: AnyPath, index: PathIndex): void {
@@ -207,7 +212,10 @@ function migrateDestructuring(context: StepContext, tracked: Tracked, declarator
       context.edit(prop.start!, prop.end!, `${row.change.to}: ${local}${fallback}`, renamed(`result .${field}`, `.${row.change.to}`));
       if (row.change.todo) {
         // The items are read where the binding is used, so that is where a human has to look.
-        const uses = prop.value.type === "Identifier" ? bindingReferences(index, declarator, (declarator.node as Extract<Node, { type: "VariableDeclarator" }>).id, prop.value.name) : [];
+        const uses =
+          prop.value.type === "Identifier"
+            ? bindingReferences(index, declarator, (declarator.node as Extract<Node, { type: "VariableDeclarator" }>).id, prop.value.name)
+            : [];
         for (const use of uses.length ? uses : [declarator]) context.todo(use, row.change.todo);
       }
     } else {
@@ -274,7 +282,8 @@ function typedBindings(context: StepContext, skip: ReadonlySet<Node>): { binding
   for (const path of context.index.of("Identifier")) {
     const node = path.node;
     const parent = path.parent?.node as Node | undefined;
-    const isDeclaration = (parent?.type === "VariableDeclarator" && parent.id === node) || (parent !== undefined && "params" in parent && (parent.params as Node[]).includes(node));
+    const isDeclaration =
+      (parent?.type === "VariableDeclarator" && parent.id === node) || (parent !== undefined && "params" in parent && (parent.params as Node[]).includes(node));
     if (!isDeclaration || (parent && skip.has(parent))) continue;
     const type = node.typeAnnotation?.type === "TSTypeAnnotation" ? node.typeAnnotation.typeAnnotation : null;
     const name = type?.type === "TSTypeReference" && type.typeName.type === "Identifier" ? type.typeName.name : null;
@@ -299,11 +308,24 @@ function migrateLiteral(context: StepContext, object: Extract<Node, { type: "Obj
       context.apply(removeListItem(context.source, object, object.properties, prop), removed(`result field ${field}`, "v2 results have none"));
     } else if (change.kind === "rename") {
       context.edit(prop.key.start!, prop.key.end!, prop.shorthand ? `${change.to}: ${field}` : change.to, renamed(`result .${field}`, `.${change.to}`));
-    } else if (change.kind === "strings-to-objects" && prop.value.type === "ArrayExpression" && prop.value.elements.every((e) => e?.type === "ObjectExpression")) {
+    } else if (
+      change.kind === "strings-to-objects" &&
+      prop.value.type === "ArrayExpression" &&
+      prop.value.elements.every((e) => e?.type === "ObjectExpression")
+    ) {
       continue;
-    } else if (change.kind === "strings-to-objects" && prop.value.type === "ArrayExpression" && prop.value.elements.every((e) => e?.type === "StringLiteral" || e?.type === "TemplateLiteral")) {
+    } else if (
+      change.kind === "strings-to-objects" &&
+      prop.value.type === "ArrayExpression" &&
+      prop.value.elements.every((e) => e?.type === "StringLiteral" || e?.type === "TemplateLiteral")
+    ) {
       for (const element of prop.value.elements) {
-        context.edit(element!.start!, element!.end!, `{ ${change.pick}: ${textOf(context.source, element!)} }`, renamed(`map result .${field} strings`, `{ ${change.pick} } objects`));
+        context.edit(
+          element!.start!,
+          element!.end!,
+          `{ ${change.pick}: ${textOf(context.source, element!)} }`,
+          renamed(`map result .${field} strings`, `{ ${change.pick} } objects`),
+        );
       }
     } else {
       context.todo(at, manualTodo(change));
@@ -318,7 +340,8 @@ function migrateLiteral(context: StepContext, object: Extract<Node, { type: "Obj
  */
 function typedLiterals(context: StepContext): { object: Extract<Node, { type: "ObjectExpression" }>; kind: ResultKind; at: AnyPath }[] {
   const kinds = resultTypes(context, true);
-  const kindOf = (type: Node | null | undefined) => (type?.type === "TSTypeReference" && type.typeName.type === "Identifier" ? kinds.get(type.typeName.name) : undefined);
+  const kindOf = (type: Node | null | undefined) =>
+    type?.type === "TSTypeReference" && type.typeName.type === "Identifier" ? kinds.get(type.typeName.name) : undefined;
   const found: { object: Extract<Node, { type: "ObjectExpression" }>; kind: ResultKind; at: AnyPath }[] = [];
   if (kinds.size === 0) return found;
   for (const path of context.index.of("VariableDeclarator")) {
@@ -368,11 +391,22 @@ function typeFromSchema(context: StepContext, call: ClientCall): void {
   if (!schema || !declarator || id?.type !== "Identifier") return;
   for (const ref of bindingReferences(context.index, declarator, id, id.name)) {
     const member = ref.parent as AnyPath;
-    if (member.node.type !== "MemberExpression" || member.node.object !== ref.node || memberName(member.node) !== TYPED_FROM_SCHEMA.field || isWrittenTo(member)) continue;
+    if (
+      member.node.type !== "MemberExpression" ||
+      member.node.object !== ref.node ||
+      memberName(member.node) !== TYPED_FROM_SCHEMA.field ||
+      isWrittenTo(member)
+    )
+      continue;
     // Typed by the user already (or by an earlier run).
     if (member.parent?.node.type === "TSAsExpression" || member.parent?.node.type === "TSSatisfiesExpression") continue;
     const text = textOf(context.source, member.node);
-    context.edit(member.node.start!, member.node.end!, `(${text} as ${zod}.infer<typeof ${schema}>)`, reworded("v2 types extract data unknown: type it from its zod schema", "extract data typed from its zod schema (v2 types it unknown)"));
+    context.edit(
+      member.node.start!,
+      member.node.end!,
+      `(${text} as ${zod}.infer<typeof ${schema}>)`,
+      reworded("v2 types extract data unknown: type it from its zod schema", "extract data typed from its zod schema (v2 types it unknown)"),
+    );
   }
 }
 

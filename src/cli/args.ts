@@ -101,7 +101,14 @@ function asTyped(command: Command | undefined, values: Values): Values {
 /** Commander's error as one line in this tool's words: `unknown option '--dyr'; did you mean '--dry'?`. */
 function usageMessage(error: CommanderError, command: CommandName | null): string {
   const [first, ...more] = error.message.replace(/^error: /, "").split("\n");
-  const hint = more.join(" ").replace(/^\(Did you mean (one of )?(.+)\?\)$/, (_, oneOf: string | undefined, names: string) => `did you mean ${oneOf ?? ""}${names.split(", ").map((n) => `'${n}'`).join(", ")}?`);
+  const hint = more.join(" ").replace(
+    /^\(Did you mean (one of )?(.+)\?\)$/,
+    (_, oneOf: string | undefined, names: string) =>
+      `did you mean ${oneOf ?? ""}${names
+        .split(", ")
+        .map((n) => `'${n}'`)
+        .join(", ")}?`,
+  );
   return `${first!.replace(/\.$/, "")}${hint ? `; ${hint}` : ""} (see firecrawl-codemod${command ? ` ${command}` : ""} --help)`;
 }
 
@@ -130,7 +137,8 @@ export function parse(argv: readonly string[]): Parsed {
     root.parse([...argv], { from: "user" });
   } catch (error) {
     if (!(error instanceof CommanderError)) throw error;
-    if (error.code === "commander.version") return { command: named(argv), values: { version: true }, positionals: [], globbed: new Set(), shown: { text: VERSION, code: 0 } };
+    if (error.code === "commander.version")
+      return { command: named(argv), values: { version: true }, positionals: [], globbed: new Set(), shown: { text: VERSION, code: 0 } };
     if (error.code === "commander.helpDisplayed" || error.code === "commander.help") {
       // `commander.help` with exit code 1: no command at all, so the overall help, as an error.
       const shown = error.exitCode === 0 ? { text: output.out.trimEnd(), code: 0 as const } : { text: root.helpInformation().trimEnd(), code: 2 as const };
@@ -140,7 +148,12 @@ export function parse(argv: readonly string[]): Parsed {
   }
   const command = root.commands.find((c) => c.name() === outcome.command);
   const paths = expandGlobs(outcome.paths);
-  return { command: outcome.command, values: asTyped(command, outcome.values), positionals: paths.map((p) => p.given), globbed: new Set(paths.filter((p) => p.matched).map((p) => p.given)) };
+  return {
+    command: outcome.command,
+    values: asTyped(command, outcome.values),
+    positionals: paths.map((p) => p.given),
+    globbed: new Set(paths.filter((p) => p.matched).map((p) => p.given)),
+  };
 }
 
 /** What a command line asked to be told in, read leniently: it must be known even when the line is wrong. */
@@ -164,5 +177,11 @@ export function machineOutput(argv: readonly string[]): MachineOutput {
   const leaf = root.commands.find((c) => c.name() === command);
   const values = leaf ? asTyped(leaf, leaf.opts()) : {};
   const format = ["json", "sarif", "github"].find((f) => f === values.format) as MachineOutput["format"] | undefined;
-  return { command, dry: values.dry === true, json: values.json === true, report: typeof values.report === "string" ? values.report : undefined, format: format ?? "text" };
+  return {
+    command,
+    dry: values.dry === true,
+    json: values.json === true,
+    report: typeof values.report === "string" ? values.report : undefined,
+    format: format ?? "text",
+  };
 }

@@ -17,12 +17,18 @@ export interface DependencyUpdate {
   readonly failures: readonly { readonly path: string; readonly error: string }[];
 }
 
-export function updateDependencies(changed: readonly string[], { release = SDK_RELEASE, write, install }: { release?: string; write: boolean; install: boolean }): DependencyUpdate {
+export function updateDependencies(
+  changed: readonly string[],
+  { release = SDK_RELEASE, write, install }: { release?: string; write: boolean; install: boolean },
+): DependencyUpdate {
   // package.json speaks for the JavaScript SDK, requirements and pyproject for the Python one. A document's
   // snippets run nowhere: showing v2 code asks nothing of the package's dependency.
   const code = changed.filter((path) => languageOf(path) !== "document");
   const python = pythonBumps(code.filter((path) => isPython(languageOf(path))));
-  const scripts = packageBumps(code.filter((path) => !isPython(languageOf(path))), release);
+  const scripts = packageBumps(
+    code.filter((path) => !isPython(languageOf(path))),
+    release,
+  );
   const bumps = [...scripts, ...python.bumps];
   const failures: { path: string; error: string }[] = [];
   if (write) {

@@ -54,10 +54,13 @@ function gitignoreOf(dir: string): Rules | null {
 }
 
 function isIgnored(path: string, isDir: boolean, stack: readonly Rules[]): boolean {
-  return stack.length > 0 && stack.some(({ base, rules }) => {
-    const rel = relative(base, path).split(sep).join("/");
-    return rel !== "" && !rel.startsWith("..") && rules.ignores(isDir ? `${rel}/` : rel);
-  });
+  return (
+    stack.length > 0 &&
+    stack.some(({ base, rules }) => {
+      const rel = relative(base, path).split(sep).join("/");
+      return rel !== "" && !rel.startsWith("..") && rules.ignores(isDir ? `${rel}/` : rel);
+    })
+  );
 }
 
 /** The .gitignore files from the repository root (the nearest folder with .git) down to `dir`. */
@@ -79,14 +82,19 @@ function reasonOf(error: unknown): string {
 
 /** Relative paths in the walk's order (a folder's entries by name, depth first): "/" sorts before any character of a name. */
 function inWalkOrder(paths: readonly string[]): string[] {
-  return paths.map((path) => [path.replaceAll("/", "\0"), path] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, path]) => path);
+  return paths
+    .map((path) => [path.replaceAll("/", "\0"), path] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, path]) => path);
 }
 
 export function discover(paths: readonly string[], options: DiscoverOptions): Discovery {
   const extensions = new Set(options.extensions.map((e) => e.replace(/^\./, "")));
   // Makefiles and Dockerfiles have no extension to name: they come with the shell scripts.
   const wanted = (file: string) =>
-    (extensions.has(file.slice(file.lastIndexOf(".") + 1)) || (extensions.has("sh") && languageOf(file) === "shell") || (options.documents && languageOf(file) === "document")) &&
+    (extensions.has(file.slice(file.lastIndexOf(".") + 1)) ||
+      (extensions.has("sh") && languageOf(file) === "shell") ||
+      (options.documents && languageOf(file) === "document")) &&
     !isDeclaration(file);
   const files = new Set<string>();
   const tsconfigs: string[] = [];
@@ -164,7 +172,11 @@ export function discover(paths: readonly string[], options: DiscoverOptions): Di
     const user: Rules[] = options.ignore.length ? [{ base: stat.isDirectory() ? path : resolve(path, ".."), rules: ignore().add([...options.ignore]) }] : [];
     if (stat.isDirectory()) {
       if (!listed(path, user)) walk(path, [...ancestorRules(path), ...user]);
-    } else if (stat.isFile() && (wanted(path) || languageOf(path) === "document") && !isIgnored(path, false, matched ? [...ancestorRules(dirname(path)), ...user] : user)) {
+    } else if (
+      stat.isFile() &&
+      (wanted(path) || languageOf(path) === "document") &&
+      !isIgnored(path, false, matched ? [...ancestorRules(dirname(path)), ...user] : user)
+    ) {
       // A file named outright is taken unless the user's own --ignore says otherwise; one a pattern matched
       // also answers to the .gitignore files, as a file met in a folder does.
       files.add(path);
@@ -195,7 +207,9 @@ export function expandGlobs(paths: readonly string[]): { given: string; matched:
 function tempsBeside(path: string): string[] {
   const prefix = `.${basename(path)}.`;
   try {
-    return readdirSync(dirname(path)).filter((name) => name.startsWith(prefix) && tempFileWriter(name) !== null).map((name) => join(dirname(path), name));
+    return readdirSync(dirname(path))
+      .filter((name) => name.startsWith(prefix) && tempFileWriter(name) !== null)
+      .map((name) => join(dirname(path), name));
   } catch {
     return [];
   }

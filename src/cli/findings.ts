@@ -48,11 +48,31 @@ function errorLocation(error: string): { line: number; column: number } {
 }
 
 export function findingsOf(reports: readonly FileReport[], cwd: string): Finding[] {
-  return reports.flatMap((r) => [
-    ...(r.status === "error" || r.status === "skipped" ? [{ file: displayPath(cwd, r.path), ...errorLocation(r.error ?? ""), rule: UNPROCESSED.name, message: `not checked: ${r.error}`, fixable: false }] : []),
-    ...r.changes.map((c) => ({ file: displayPath(cwd, r.path), line: c.source.line, column: c.source.column, rule: c.transform, message: c.finding, fixable: true, ...inCell(c.source.cell) })),
-    ...r.todos.map((t) => ({ file: displayPath(cwd, r.path), line: t.source.line, column: t.source.column, rule: t.transform, message: t.message, fixable: false, ...inCell(t.source.cell) })),
-  ]).sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+  return reports
+    .flatMap((r) => [
+      ...(r.status === "error" || r.status === "skipped"
+        ? [{ file: displayPath(cwd, r.path), ...errorLocation(r.error ?? ""), rule: UNPROCESSED.name, message: `not checked: ${r.error}`, fixable: false }]
+        : []),
+      ...r.changes.map((c) => ({
+        file: displayPath(cwd, r.path),
+        line: c.source.line,
+        column: c.source.column,
+        rule: c.transform,
+        message: c.finding,
+        fixable: true,
+        ...inCell(c.source.cell),
+      })),
+      ...r.todos.map((t) => ({
+        file: displayPath(cwd, r.path),
+        line: t.source.line,
+        column: t.source.column,
+        rule: t.transform,
+        message: t.message,
+        fixable: false,
+        ...inCell(t.source.cell),
+      })),
+    ])
+    .sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
 }
 
 /**
@@ -64,7 +84,11 @@ function levelOf(f: Finding): Result.level {
 }
 
 function sarif(findings: readonly Finding[], version: string, steps: readonly Named[], error?: string): Log {
-  const rules: ReportingDescriptor[] = [...steps, UNPROCESSED].map((step) => ({ id: step.name, shortDescription: { text: step.description }, helpUri: helpUri(step.name) }));
+  const rules: ReportingDescriptor[] = [...steps, UNPROCESSED].map((step) => ({
+    id: step.name,
+    shortDescription: { text: step.description },
+    helpUri: helpUri(step.name),
+  }));
   return {
     $schema: "https://json.schemastore.org/sarif-2.1.0.json",
     version: "2.1.0",
@@ -76,7 +100,14 @@ function sarif(findings: readonly Finding[], version: string, steps: readonly Na
           ruleIndex: rules.findIndex((r) => r.id === f.rule),
           level: levelOf(f),
           message: { text: f.message },
-          locations: [{ physicalLocation: { artifactLocation: { uri: f.file.split(/[\\/]/).map(encodeURIComponent).join("/") }, region: { startLine: f.line, startColumn: f.column } } }],
+          locations: [
+            {
+              physicalLocation: {
+                artifactLocation: { uri: f.file.split(/[\\/]/).map(encodeURIComponent).join("/") },
+                region: { startLine: f.line, startColumn: f.column },
+              },
+            },
+          ],
         })),
         ...(error ? { invocations: [{ executionSuccessful: false, toolExecutionNotifications: [{ level: "error", message: { text: error } }] }] } : {}),
       },
@@ -99,17 +130,36 @@ export interface CheckExtras {
  * `steps` names the rules (SARIF lists them all, found or not). The markers left are counted in the text
  * and JSON forms, listed in the JSON always and in the text with `listMarkers`.
  */
-export function formatFindings(findings: readonly Finding[], files: number, format: FindingFormat, version: string, steps: readonly Named[], { markers = [], listMarkers = false, error }: CheckExtras = {}): string {
+export function formatFindings(
+  findings: readonly Finding[],
+  files: number,
+  format: FindingFormat,
+  version: string,
+  steps: readonly Named[],
+  { markers = [], listMarkers = false, error }: CheckExtras = {},
+): string {
   switch (format) {
     case "json":
-      return JSON.stringify({ findings, todos: markers, summary: { files, findings: findings.length, todos: markers.length }, ...(error ? { error } : {}) }, null, 2);
+      return JSON.stringify(
+        { findings, todos: markers, summary: { files, findings: findings.length, todos: markers.length }, ...(error ? { error } : {}) },
+        null,
+        2,
+      );
     case "sarif":
       return JSON.stringify(sarif(findings, version, steps, error), null, 2);
     case "github":
       if (error) return `::error title=firecrawl-codemod::${escapeData(error)}`;
-      return findings.map((f) => `::${f.rule === UNPROCESSED.name ? "error" : "warning"} file=${escapeProperty(f.file)},line=${f.line},col=${f.column},title=${escapeProperty(`firecrawl-v2/${f.rule}`)}::${escapeData(f.message)}`).join("\n");
+      return findings
+        .map(
+          (f) =>
+            `::${f.rule === UNPROCESSED.name ? "error" : "warning"} file=${escapeProperty(f.file)},line=${f.line},col=${f.column},title=${escapeProperty(`firecrawl-v2/${f.rule}`)}::${escapeData(f.message)}`,
+        )
+        .join("\n");
     case "text": {
-      const lines = findings.map((f) => `${f.file}:${f.line}:${f.column}${f.cell === undefined ? "" : ` (cell ${f.cell}, line ${f.cellLine})`}  ${f.fixable ? "fixable" : "manual "}  ${f.rule}  ${f.message}`);
+      const lines = findings.map(
+        (f) =>
+          `${f.file}:${f.line}:${f.column}${f.cell === undefined ? "" : ` (cell ${f.cell}, line ${f.cellLine})`}  ${f.fixable ? "fixable" : "manual "}  ${f.rule}  ${f.message}`,
+      );
       const usages = findings.filter((f) => f.rule !== UNPROCESSED.name);
       const unchecked = findings.length - usages.length;
       const inFiles = new Set(usages.map((f) => f.file)).size;
@@ -117,7 +167,9 @@ export function formatFindings(findings: readonly Finding[], files: number, form
       if (unchecked) lines.push(`${unchecked} ${unchecked === 1 ? "file" : "files"} could not be checked`);
       if (markers.length) {
         if (listMarkers) lines.splice(findings.length, 0, ...markers.map((m) => `${m.file}:${m.line}  TODO  ${m.message}`));
-        lines.push(`${markers.length} TODO(firecrawl-v2) ${markers.length === 1 ? "marker" : "markers"} left for a human${listMarkers ? "" : " (--todos lists them)"}`);
+        lines.push(
+          `${markers.length} TODO(firecrawl-v2) ${markers.length === 1 ? "marker" : "markers"} left for a human${listMarkers ? "" : " (--todos lists them)"}`,
+        );
       }
       return lines.join("\n");
     }

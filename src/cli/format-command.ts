@@ -13,13 +13,31 @@ function shellWord(text: string): string {
 /** The formatters a project uses, found by their config files or their package.json entries. */
 export function formatCommand(cwd: string, files: readonly string[]): string | null {
   if (files.length === 0) return null;
-  const pkg = existsSync(join(cwd, "package.json")) ? (JSON.parse(readFileSync(join(cwd, "package.json"), "utf8")) as Record<string, Record<string, string> | undefined>) : {};
+  const pkg = existsSync(join(cwd, "package.json"))
+    ? (JSON.parse(readFileSync(join(cwd, "package.json"), "utf8")) as Record<string, Record<string, string> | undefined>)
+    : {};
   const deps = { ...pkg.dependencies, ...pkg.devDependencies };
-  const has = (name: string, configs: readonly string[]) => name in deps || configs.some((c) => existsSync(join(cwd, c))) || (name === "prettier" && "prettier" in pkg);
+  const has = (name: string, configs: readonly string[]) =>
+    name in deps || configs.some((c) => existsSync(join(cwd, c))) || (name === "prettier" && "prettier" in pkg);
   // Pasted into a shell: every name is a word of its own (no expansion), and none is taken for an option.
   const list = `-- ${files.map(shellWord).join(" ")}`;
-  if (has("prettier", [".prettierrc", ".prettierrc.json", ".prettierrc.js", ".prettierrc.cjs", ".prettierrc.mjs", ".prettierrc.yaml", ".prettierrc.yml", "prettier.config.js", "prettier.config.mjs", "prettier.config.cjs"])) return `npx prettier --write ${list}`;
+  if (
+    has("prettier", [
+      ".prettierrc",
+      ".prettierrc.json",
+      ".prettierrc.js",
+      ".prettierrc.cjs",
+      ".prettierrc.mjs",
+      ".prettierrc.yaml",
+      ".prettierrc.yml",
+      "prettier.config.js",
+      "prettier.config.mjs",
+      "prettier.config.cjs",
+    ])
+  )
+    return `npx prettier --write ${list}`;
   if (has("@biomejs/biome", ["biome.json", "biome.jsonc"])) return `npx biome format --write ${list}`;
-  if (has("eslint", ["eslint.config.js", "eslint.config.mjs", "eslint.config.cjs", "eslint.config.ts", ".eslintrc.json", ".eslintrc.js", ".eslintrc.cjs"])) return `npx eslint --fix ${list}`;
+  if (has("eslint", ["eslint.config.js", "eslint.config.mjs", "eslint.config.cjs", "eslint.config.ts", ".eslintrc.json", ".eslintrc.js", ".eslintrc.cjs"]))
+    return `npx eslint --fix ${list}`;
   return null;
 }

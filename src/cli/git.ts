@@ -10,7 +10,8 @@ import { basename, dirname, join, resolve } from "node:path";
 import { DEPENDENCY_FIELDS, LOCKFILES } from "../detect/manifests.js";
 
 /** git's answer with its warnings, or the reason it gave none: its own message, or "not a repository". */
-type Answer = { readonly ok: true; readonly out: string; readonly warnings: string } | { readonly ok: false; readonly noRepository: boolean; readonly message: string };
+type Answer =
+  { readonly ok: true; readonly out: string; readonly warnings: string } | { readonly ok: false; readonly noRepository: boolean; readonly message: string };
 
 function git(args: readonly string[], cwd: string): Answer {
   // A listing of a large tree runs to megabytes: no cap on what git may say.
@@ -49,10 +50,15 @@ export function guard(paths: readonly string[]): { dirty: string[]; installing: 
     if (found.root === null) continue;
     const status = git(["status", "--porcelain", "--", resolve(path)], found.root);
     if (!status.ok) return { refusal: `${path}: git cannot tell whether it has uncommitted changes:\n${status.message}` };
-    const changed = status.out.split("\n").filter(Boolean).map((line) => ({ state: line.slice(0, 2), file: line.slice(3) }));
+    const changed = status.out
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => ({ state: line.slice(0, 2), file: line.slice(3) }));
     // Installing the tool itself (npm i -D firecrawl-codemod) leaves package.json and its lockfile dirty:
     // that change cannot mix with the migration's, so it is let through and named.
-    const manifests = changed.filter((c) => c.state.trim() === "M" && basename(c.file) === "package.json" && onlyAddsTool(found.root!, c.file)).map((c) => c.file);
+    const manifests = changed
+      .filter((c) => c.state.trim() === "M" && basename(c.file) === "package.json" && onlyAddsTool(found.root!, c.file))
+      .map((c) => c.file);
     const folders = new Set(manifests.map((m) => dirname(m)));
     for (const { state, file } of changed) {
       const isLock = state.trim() === "M" && LOCKFILE_NAMES.has(basename(file)) && folders.has(dirname(file));

@@ -33,7 +33,12 @@ function err(text: string): void {
 }
 
 function list(value: unknown): string[] {
-  return typeof value === "string" ? value.split(",").map((s) => s.trim()).filter(Boolean) : [];
+  return typeof value === "string"
+    ? value
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 }
 
 /** Colour a unified diff where colours are on (a terminal, --color, FORCE_COLOR; not NO_COLOR, --no-color). */
@@ -41,7 +46,15 @@ function colourDiff(patch: string): string {
   if (!pc.isColorSupported) return patch;
   return patch
     .split("\n")
-    .map((line) => (line.startsWith("+") && !line.startsWith("+++") ? pc.green(line) : line.startsWith("-") && !line.startsWith("---") ? pc.red(line) : line.startsWith("@@") ? pc.cyan(line) : line))
+    .map((line) =>
+      line.startsWith("+") && !line.startsWith("+++")
+        ? pc.green(line)
+        : line.startsWith("-") && !line.startsWith("---")
+          ? pc.red(line)
+          : line.startsWith("@@")
+            ? pc.cyan(line)
+            : line,
+    )
     .join("\n");
 }
 
@@ -52,7 +65,11 @@ const preset = () => import("../../transforms/v1-to-v2.js");
 async function catalog(): Promise<{ name: string; description: string; languages: string[] }[]> {
   const [{ steps }, { pythonSteps }, { shellSteps }] = await Promise.all([preset(), import("../python/preset.js"), import("../shell/requests.js")]);
   const all = new Map<string, { name: string; description: string; languages: string[] }>();
-  for (const [language, list] of [["js", steps], ["py", pythonSteps], ["sh", shellSteps]] as const) {
+  for (const [language, list] of [
+    ["js", steps],
+    ["py", pythonSteps],
+    ["sh", shellSteps],
+  ] as const) {
     for (const step of list) {
       const known = all.get(step.name);
       if (known) known.languages.push(language);
@@ -83,7 +100,12 @@ async function discovered(parsed: Parsed, transforms?: readonly string[]): Promi
     if (unknown.length) throw new UsageError(`unknown transform ${unknown.join(", ")}; \`firecrawl-codemod list\` shows them`);
   }
   const extensions = values.extensions ? list(values.extensions) : [...DEFAULT_EXTENSIONS];
-  const found = discover(positionals, { extensions, ignore: (values.ignore as string[] | undefined) ?? [], globbed: parsed.globbed, documents: Boolean(values.docs) });
+  const found = discover(positionals, {
+    extensions,
+    ignore: (values.ignore as string[] | undefined) ?? [],
+    globbed: parsed.globbed,
+    documents: Boolean(values.docs),
+  });
   if (found.missing.length) throw new UsageError(`no such file or folder: ${found.missing.join(", ")}`);
   return found;
 }
@@ -129,8 +151,16 @@ async function collect(parsed: Parsed, { files, tsconfigs: found, skipped }: Dis
     } else {
       // Workers are worth starting only for enough candidates, so the screen runs first over every file.
       const typed = (f: string) => hasFacts(facts.get(f));
-      const candidates = screen(todo.filter((f) => !typed(f)), onReport);
-      await processAll([...todo.filter(typed), ...candidates].map((path) => ({ path, types: facts.get(path) })), options, jobs, onReport);
+      const candidates = screen(
+        todo.filter((f) => !typed(f)),
+        onReport,
+      );
+      await processAll(
+        [...todo.filter(typed), ...candidates].map((path) => ({ path, types: facts.get(path) })),
+        options,
+        jobs,
+        onReport,
+      );
     }
     // Without types, a file that never names the SDK may still use a client another module of the project
     // exports (detect/linked.ts): once some file names the SDK, the screened files' imports are followed.
@@ -139,7 +169,12 @@ async function collect(parsed: Parsed, { files, tsconfigs: found, skipped }: Dis
       const importers = new Set(filesImportingClients(reports.filter((r) => r.screened).map((r) => r.path)));
       if (importers.size) {
         reports.splice(0, reports.length, ...reports.filter((r) => !importers.has(r.path)));
-        await processAll([...importers].map((path) => ({ path })), options, jobs, (report) => reports.push(report));
+        await processAll(
+          [...importers].map((path) => ({ path })),
+          options,
+          jobs,
+          (report) => reports.push(report),
+        );
       }
     }
     progress.done();
@@ -173,7 +208,8 @@ async function verified(reports: readonly FileReport[], types: TypeProcess, opti
 async function sdkRelease(value: string): Promise<string> {
   const { default: semver } = await import("semver");
   const release = semver.valid(value);
-  if (!release || semver.major(release) < FIRST_V2_MAJOR) throw new UsageError(`--sdk-version takes a v2 release (${FIRST_V2_MAJOR}.0.0 or later), not '${value}'`);
+  if (!release || semver.major(release) < FIRST_V2_MAJOR)
+    throw new UsageError(`--sdk-version takes a v2 release (${FIRST_V2_MAJOR}.0.0 or later), not '${value}'`);
   return release;
 }
 
@@ -201,14 +237,20 @@ async function run(parsed: Parsed): Promise<number> {
   if (!dry) {
     // Before the guard: a leftover of a killed run would otherwise make the tree dirty, for good.
     const removed = removeLeftovers(found.temps);
-    if (removed.length) err(`Removed ${removed.length} temp ${removed.length === 1 ? "file" : "files"} an interrupted run left behind:\n${removed.map((f) => `  ${relative(process.cwd(), f)}`).join("\n")}`);
+    if (removed.length)
+      err(
+        `Removed ${removed.length} temp ${removed.length === 1 ? "file" : "files"} an interrupted run left behind:\n${removed.map((f) => `  ${relative(process.cwd(), f)}`).join("\n")}`,
+      );
   }
   if (!dry && !values.force) {
     const answer = guard(positionals);
-    if ("refusal" in answer) throw new Refusal(`${answer.refusal}\nThe migration cannot tell your changes from its own there. Fix that, or pass --force (or --dry to only look).`);
+    if ("refusal" in answer)
+      throw new Refusal(`${answer.refusal}\nThe migration cannot tell your changes from its own there. Fix that, or pass --force (or --dry to only look).`);
     if (answer.installing.length) err(`Uncommitted, but only adding firecrawl-codemod itself, so let through: ${answer.installing.join(", ")}`);
     if (answer.dirty.length) {
-      throw new Refusal(`The git tree has uncommitted changes, which the migration could mix with its own:\n${answer.dirty.map((f) => `  ${f}`).join("\n")}\nCommit or stash them first, or pass --force (or --dry to only look).`);
+      throw new Refusal(
+        `The git tree has uncommitted changes, which the migration could mix with its own:\n${answer.dirty.map((f) => `  ${f}`).join("\n")}\nCommit or stash them first, or pass --force (or --dry to only look).`,
+      );
     }
   }
   const { reports, tsconfigs, verify, verifyFailure } = await collect(parsed, found, {
@@ -220,12 +262,18 @@ async function run(parsed: Parsed): Promise<number> {
     verify: !values["no-verify"],
   });
   const changed = reports.filter((r) => r.status === "changed").map((r) => r.path);
-  const update = changed.length ? (await import("./dependencies.js")).updateDependencies(changed, { release, write: !dry, install: Boolean(values.install) }) : undefined;
+  const update = changed.length
+    ? (await import("./dependencies.js")).updateDependencies(changed, { release, write: !dry, install: Boolean(values.install) })
+    : undefined;
   for (const failure of update?.failures ?? []) err(`${relative(process.cwd(), failure.path)}: the SDK range was not updated: ${failure.error}`);
   const { bumps = [], lockfiles = [], installs = [] } = update ?? {};
   const cwd = process.cwd();
   const against = verify ? { sdk: (await import("../type-aware/verification.js")).VERIFIED_AGAINST, error: verifyFailure } : null;
-  const report = runReport(reports, bumps, cwd, dry, tsconfigs, Boolean(values.json || values.report), against, { lockfiles, installs, keepV1Defaults: Boolean(values["keep-v1-defaults"]) });
+  const report = runReport(reports, bumps, cwd, dry, tsconfigs, Boolean(values.json || values.report), against, {
+    lockfiles,
+    installs,
+    keepV1Defaults: Boolean(values["keep-v1-defaults"]),
+  });
   if (values.report) writeFileSync(String(values.report), `${JSON.stringify(report, null, 2)}\n`);
   if (values.json) out(JSON.stringify(report, null, 2));
   else {
@@ -247,7 +295,8 @@ async function check(parsed: Parsed): Promise<number> {
   if (!FORMATS.includes(format)) throw new UsageError(`--format is text, json, sarif or github, not '${format}'`);
   if (parsed.values["output-file"]) checkWritable(String(parsed.values["output-file"]), "--output-file");
   const maxTodos = parsed.values["max-todos"] === undefined ? Infinity : Number(parsed.values["max-todos"]);
-  if (!(Number.isInteger(maxTodos) && maxTodos >= 0) && maxTodos !== Infinity) throw new UsageError(`--max-todos takes a whole number, not '${parsed.values["max-todos"]}'`);
+  if (!(Number.isInteger(maxTodos) && maxTodos >= 0) && maxTodos !== Infinity)
+    throw new UsageError(`--max-todos takes a whole number, not '${parsed.values["max-todos"]}'`);
   const { reports } = await collect(parsed, await discovered(parsed), { write: false, diff: false, print: false, keepV1Defaults: false });
   // A skipped file mentions the SDK (the screen lets the rest pass as unchanged): it was not checked.
   const unreadable = reports.filter((r) => r.status === "error" || r.status === "skipped");
@@ -302,7 +351,13 @@ async function main(argv: readonly string[]): Promise<number> {
   } catch (error) {
     const known = error instanceof UsageError || error instanceof Refusal;
     // A failure of the tool itself keeps its stack for the bug report.
-    err(error instanceof UsageError ? `firecrawl-codemod: ${error.message}` : known ? (error as Error).message : `firecrawl-codemod failed: ${(error as Error).stack ?? error}`);
+    err(
+      error instanceof UsageError
+        ? `firecrawl-codemod: ${error.message}`
+        : known
+          ? (error as Error).message
+          : `firecrawl-codemod failed: ${(error as Error).stack ?? error}`,
+    );
     await failureReport(machineOutput(argv), known ? (error as Error).message : `firecrawl-codemod failed: ${(error as Error).message}`);
     return 2;
   }

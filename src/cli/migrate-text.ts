@@ -24,10 +24,22 @@ export interface MigrateOptions extends TransformOptions {
  * `language` is what the text is written in where the path does not say it: a document's code block is
  * migrated in its own language under the document's path.
  */
-export function migrateText(path: string, text: string, options: Pick<MigrateOptions, "steps" | "pythonSteps" | "keepV1Defaults" | "sdk">, types?: TypeFacts, language = languageOf(path)): Result {
+export function migrateText(
+  path: string,
+  text: string,
+  options: Pick<MigrateOptions, "steps" | "pythonSteps" | "keepV1Defaults" | "sdk">,
+  types?: TypeFacts,
+  language = languageOf(path),
+): Result {
   const blocks = (body: string) => runDocument(path, body, (written, code) => migrateText(path, code, options, undefined, written));
   if (language === "document") return blocks(text);
-  if (language === "shell") return runShell(shellSteps.filter((step) => options.steps.some((s) => s.name === step.name)), path, text, options);
+  if (language === "shell")
+    return runShell(
+      shellSteps.filter((step) => options.steps.some((s) => s.name === step.name)),
+      path,
+      text,
+      options,
+    );
   if (language === "notebook") return runNotebook(options.pythonSteps, path, text, { ...options, sdk: options.sdk ?? pythonPackageSdk(path) }, blocks);
   if (language === "python") return runPython(options.pythonSteps, path, text, { ...options, sdk: options.sdk ?? pythonPackageSdk(path) });
   return runSteps(options.steps, path, text, { ...options, sdk: options.sdk ?? packageSdk(path) }, types, language);

@@ -57,7 +57,8 @@ export function movedRange(range: string, release: string): string | undefined {
   if (/^~/.test(trimmed)) return `~${release}`;
   if (/^[=v]*\d+\.\d+\.\d+(?:-[\w.]+)?$/.test(trimmed)) return release;
   if (/^\d+(?:\.[x*])*$/i.test(trimmed)) return trimmed.replace(/^\d+/, String(major));
-  if (/^\d+\.\d+(?:\.[x*])?$/i.test(trimmed)) return `${major}.${semver.minor(release)}${trimmed.endsWith("x") || trimmed.endsWith("*") ? trimmed.slice(-2) : ""}`;
+  if (/^\d+\.\d+(?:\.[x*])?$/i.test(trimmed))
+    return `${major}.${semver.minor(release)}${trimmed.endsWith("x") || trimmed.endsWith("*") ? trimmed.slice(-2) : ""}`;
   if (/^>=?\s*[\d.]+\s+<=?\s*[\d.]+$/.test(trimmed)) return `>=${release} <${major + 1}`;
   return `^${release}`;
 }
@@ -74,7 +75,8 @@ function catalogBump(path: string, catalogs: ReadonlySet<string>, release: strin
   const document = parseDocument(before);
   const ranges: { dependency: string; from: string; to: string }[] = [];
   const edits: { offset: number; length: number; content: string }[] = [];
-  const entriesOf = (name: string) => (name === "default" ? (document.get("catalog") ?? document.getIn(["catalogs", "default"])) : document.getIn(["catalogs", name]));
+  const entriesOf = (name: string) =>
+    name === "default" ? (document.get("catalog") ?? document.getIn(["catalogs", "default"])) : document.getIn(["catalogs", name]);
   for (const name of catalogs) {
     const entries = entriesOf(name);
     if (!isMap(entries)) continue;
@@ -141,7 +143,6 @@ export function packageBumps(changedFiles: readonly string[], release = SDK_RELE
 function isWorkspaceRoot(dir: string): boolean {
   return existsSync(join(dir, "pnpm-workspace.yaml")) || readJson(join(dir, "package.json"))?.workspaces !== undefined;
 }
-
 
 /**
  * The lockfile each bumped package is installed from (the nearest above it, in the repository) and the

@@ -90,22 +90,24 @@ export async function processAll(jobsToDo: readonly Job[], options: WorkerOption
   }
   let next = 0;
   await Promise.all(
-    Array.from({ length: workers }, () =>
-      new Promise<void>((done, fail) => {
-        const worker = new Worker(new URL("./worker.js", import.meta.url), { workerData: options });
-        const feed = () => {
-          if (next < jobsToDo.length) {
-            worker.postMessage(jobsToDo.slice(next, next + BATCH));
-            next += BATCH;
-          } else void worker.terminate().then(() => done());
-        };
-        worker.on("message", (reports: FileReport[]) => {
-          reports.forEach(onReport);
+    Array.from(
+      { length: workers },
+      () =>
+        new Promise<void>((done, fail) => {
+          const worker = new Worker(new URL("./worker.js", import.meta.url), { workerData: options });
+          const feed = () => {
+            if (next < jobsToDo.length) {
+              worker.postMessage(jobsToDo.slice(next, next + BATCH));
+              next += BATCH;
+            } else void worker.terminate().then(() => done());
+          };
+          worker.on("message", (reports: FileReport[]) => {
+            reports.forEach(onReport);
+            feed();
+          });
+          worker.on("error", fail);
           feed();
-        });
-        worker.on("error", fail);
-        feed();
-      }),
+        }),
     ),
   );
 }

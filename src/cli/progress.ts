@@ -13,7 +13,10 @@ export class Progress {
   private readonly active: boolean;
   private spinner: NodeJS.Timeout | undefined;
 
-  constructor(private readonly total: number, wanted: boolean) {
+  constructor(
+    private readonly total: number,
+    wanted: boolean,
+  ) {
     this.active = wanted && total > FROM_FILES && Boolean(process.stderr.isTTY);
   }
 
@@ -34,7 +37,10 @@ export class Progress {
     this.stopSpinner();
     const started = Date.now();
     let frame = 0;
-    const draw = () => process.stderr.write(`\r\x1b[K${FRAMES[frame++ % FRAMES.length]} ${label} · ${this.count}/${this.total} files · ${Math.floor((Date.now() - started) / 1000)} s`);
+    const draw = () =>
+      process.stderr.write(
+        `\r\x1b[K${FRAMES[frame++ % FRAMES.length]} ${label} · ${this.count}/${this.total} files · ${Math.floor((Date.now() - started) / 1000)} s`,
+      );
     draw();
     // Unref'd: a spinner never keeps the process alive.
     this.spinner = setInterval(draw, 100).unref();

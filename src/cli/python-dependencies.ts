@@ -87,10 +87,12 @@ function read(path: string): string | undefined {
  * (each file's project is the folder that decided it was on v1; see pythonProject).
  */
 export function pythonBumps(changedFiles: readonly string[]): { bumps: PackageBump[]; lockfiles: LockRefresh[] } {
-  const dirs = new Set(changedFiles.flatMap((file) => {
-    const project = pythonProject(resolve(file));
-    return project?.version === "v1" ? [project.dir] : [];
-  }));
+  const dirs = new Set(
+    changedFiles.flatMap((file) => {
+      const project = pythonProject(resolve(file));
+      return project?.version === "v1" ? [project.dir] : [];
+    }),
+  );
   const bumps: PackageBump[] = [];
   const lockfiles: LockRefresh[] = [];
   for (const dir of dirs) {

@@ -88,7 +88,11 @@ export function runReport(
   tsconfigs: readonly string[],
   everyFile = true,
   verifiedAgainst: { readonly sdk: string; readonly error?: string } | null = null,
-  { lockfiles = [], installs = [], keepV1Defaults = false }: { lockfiles?: readonly LockRefresh[]; installs?: readonly InstallOutcome[]; keepV1Defaults?: boolean } = {},
+  {
+    lockfiles = [],
+    installs = [],
+    keepV1Defaults = false,
+  }: { lockfiles?: readonly LockRefresh[]; installs?: readonly InstallOutcome[]; keepV1Defaults?: boolean } = {},
 ): RunReport {
   const count = (status: FileReport["status"]) => reports.filter((r) => r.status === status).length;
   const verified = reports.flatMap((r) => (r.verified ? [r.verified] : []));
@@ -144,10 +148,21 @@ export function summaryText(report: RunReport, cwd: string): string {
   for (const file of report.files) for (const note of file.notes ?? []) lines.push(`${pc.yellow("note")}  ${file.path}: ${note}`);
   const todos = report.files.flatMap((f) => f.todos.map((t) => `${f.path}:${where(t)}  ${todoMessage(t.message)}`));
   if (todos.length) lines.push("", pc.bold("Needs a human:"), ...todos.map((t) => `  ${t}`));
-  for (const bump of report.packages) lines.push("", `${bump.path}: ${bump.dependency} ${bump.from} -> ${bump.to}${report.mode === "dry" ? " (not written: --dry)" : ""}`);
-  for (const install of report.installs) lines.push("", install.ok ? `${install.lockfile}: refreshed with \`${install.command}\`` : pc.red(`${install.lockfile}: \`${install.command}\` failed: ${install.error}`));
+  for (const bump of report.packages)
+    lines.push("", `${bump.path}: ${bump.dependency} ${bump.from} -> ${bump.to}${report.mode === "dry" ? " (not written: --dry)" : ""}`);
+  for (const install of report.installs)
+    lines.push(
+      "",
+      install.ok
+        ? `${install.lockfile}: refreshed with \`${install.command}\``
+        : pc.red(`${install.lockfile}: \`${install.command}\` failed: ${install.error}`),
+    );
   const refreshed = new Set(report.installs.filter((i) => i.ok).map((i) => i.lockfile));
-  for (const lock of report.lockfiles.filter((l) => !refreshed.has(l.path))) lines.push("", `${lock.path}: still locks the v1 SDK; ${lock.command ? `refresh it with \`${lock.command}\` in ${dirname(lock.path) || "."}` : "write it again with the tool that made it (its hashes pin the old release)"}`);
+  for (const lock of report.lockfiles.filter((l) => !refreshed.has(l.path)))
+    lines.push(
+      "",
+      `${lock.path}: still locks the v1 SDK; ${lock.command ? `refresh it with \`${lock.command}\` in ${dirname(lock.path) || "."}` : "write it again with the tool that made it (its hashes pin the old release)"}`,
+    );
   const changed = report.behaviourChanges.filter((b) => !b.kept);
   if (changed.length) {
     lines.push("", pc.bold("v2 changed defaults the migrated calls now run with:"), ...changed.map((b) => `  ${b.option}: ${b.effect}`));

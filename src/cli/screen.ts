@@ -12,7 +12,8 @@ import type { FileReport } from "./process-file.js";
 export const MAX_BYTES = 2 * 1024 * 1024;
 
 /** Each name in an encoding whose code units are `width` bytes, the character's byte at `at` of each. */
-const spelled = (width: number, at: number) => NAMES.map((name) => Buffer.from([...name].flatMap((c) => Array.from({ length: width }, (_, i) => (i === at ? c.charCodeAt(0) : 0)))));
+const spelled = (width: number, at: number) =>
+  NAMES.map((name) => Buffer.from([...name].flatMap((c) => Array.from({ length: width }, (_, i) => (i === at ? c.charCodeAt(0) : 0)))));
 
 /** Encodings told by their byte-order mark; UTF-32LE's mark begins with UTF-16LE's, so it is tried first. */
 const MARKED = [
@@ -36,7 +37,7 @@ export interface Contents {
 
 /** Reads on into the buffer until a needle shows or the file ends; a needle may straddle two reads. */
 function mentionedFurther(fd: number, needles: readonly Buffer[], length: number): boolean {
-  for (let filled = length; ; ) {
+  for (let filled = length; ;) {
     if (mentions(buffer.subarray(0, filled), needles)) return true;
     const keep = Math.max(...needles.map((n) => n.length)) - 1;
     buffer.copy(buffer, 0, filled - keep, filled);
@@ -64,7 +65,7 @@ export function screenFile(path: string, mentionNeeded = true): FileReport | Con
     // Synchronous on purpose: fs.promises.readFile makes several thread-pool round trips per file and
     // measured five times slower over a tree of small files.
     let length = 0;
-    for (let n; length < buffer.length && (n = readSync(fd, buffer, length, buffer.length - length, null)) > 0; ) length += n;
+    for (let n; length < buffer.length && (n = readSync(fd, buffer, length, buffer.length - length, null)) > 0;) length += n;
     const marked = MARKED.find((m) => buffer.subarray(0, Math.min(length, m.mark.length)).equals(m.mark));
     const needles = marked?.needles ?? UTF8_NEEDLES;
     if (length > MAX_BYTES) {

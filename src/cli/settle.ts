@@ -22,7 +22,13 @@ export function settleHeld(report: FileReport, verified: Verified | undefined, o
   const starts = [0, ...[...held.output.matchAll(/\n/g)].map((m) => m.index + 1)];
   const moved = (line: number) => (verified ? lineAt(output, mapOffset(starts[line - 1]! + 1, verified.edits)) : line);
   // The verification runs only in `run`, where no one reads a finding: it is worded as what was done.
-  const own = (found: { line: number; message: string }) => ({ transform: VERIFY, line: found.line, message: found.message, finding: found.message, source: { line: found.line, column: 1 } });
+  const own = (found: { line: number; message: string }) => ({
+    transform: VERIFY,
+    line: found.line,
+    message: found.message,
+    finding: found.message,
+    source: { line: found.line, column: 1 },
+  });
   const changes = [...report.changes.map((c) => ({ ...c, line: moved(c.line) })), ...(verified?.changes.map(own) ?? [])];
   const todos = [...report.todos.map((t) => ({ ...t, line: moved(t.line) })), ...(verified?.todos.map(own) ?? [])];
   const settled: FileReport = { ...rest, changes, todos, ...(verified ? { verified: { newErrors: verified.newErrors, marked: verified.marked } } : {}) };

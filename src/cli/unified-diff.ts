@@ -40,7 +40,10 @@ function anchors(a: readonly string[], b: readonly string[]): [number, number][]
     entry.inB++;
     entry.atB = j;
   });
-  const pairs = [...seen.values()].filter((e) => e.inA === 1 && e.inB === 1).map((e) => [e.atA, e.atB] as [number, number]).sort((x, y) => x[0] - y[0]);
+  const pairs = [...seen.values()]
+    .filter((e) => e.inA === 1 && e.inB === 1)
+    .map((e) => [e.atA, e.atB] as [number, number])
+    .sort((x, y) => x[0] - y[0]);
   // tops[k]: the pair ending the best run of length k + 1 found so far (smallest b-index); back: its predecessor.
   const tops: number[] = [];
   const back: number[] = [];
@@ -104,7 +107,7 @@ function hunksOf(ops: readonly Op[]): StructuredPatchHunk[] {
     if (ops[k]?.kind !== "+") o++;
     if (ops[k]?.kind !== "-") n++;
   }
-  for (let k = 0; k < ops.length; ) {
+  for (let k = 0; k < ops.length;) {
     if (ops[k]!.kind === " ") {
       k++;
       continue;

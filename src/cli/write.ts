@@ -48,7 +48,10 @@ export function removeLeftovers(paths: readonly string[]): string[] {
 
 /** The owner is kept where the system lets us; a user who may not give a file away keeps at least its group. */
 function keepOwner(path: string, before: FileStamp): void {
-  for (const [uid, gid] of [[before.uid, before.gid], [-1, before.gid]] as const) {
+  for (const [uid, gid] of [
+    [before.uid, before.gid],
+    [-1, before.gid],
+  ] as const) {
     try {
       chownSync(path, uid, gid);
       return;

@@ -187,7 +187,14 @@ function collide(a: readonly Edit[], b: readonly Edit[]): boolean {
 }
 
 /** `written`: the language of the text when the language knows it whatever the path says (else the path says). */
-export function runPipeline<Parse, S extends Named>(language: Language<Parse, S>, steps: readonly S[], path: string, raw: string, options: TransformOptions = {}, written?: SourceLanguage): Result {
+export function runPipeline<Parse, S extends Named>(
+  language: Language<Parse, S>,
+  steps: readonly S[],
+  path: string,
+  raw: string,
+  options: TransformOptions = {},
+  written?: SourceLanguage,
+): Result {
   let source = readSource(path, raw, written);
   const input = source.text;
   const changes: Pending[] = [];
@@ -221,7 +228,10 @@ export function runPipeline<Parse, S extends Named>(language: Language<Parse, S>
       for (const todo of marks) {
         // A TODO's offset is where its line was inserted, which is where that line now starts.
         const at = todo.edit.start;
-        const offset = mapOffset(at, edits.filter((e) => e !== todo.edit && (e.start !== at || e.end !== at)));
+        const offset = mapOffset(
+          at,
+          edits.filter((e) => e !== todo.edit && (e.start !== at || e.end !== at)),
+        );
         todos.push({ offset, origin: origin(todo.statement.start), transform: step.name, message: reworded(todo.message, todo.message) });
       }
     }

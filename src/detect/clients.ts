@@ -15,14 +15,7 @@ import { AWAITED_WRAPPERS, unwrapNode } from "./expressions.js";
 
 type AnyPath = ASTPath<Node>;
 
-const FUNCTION_TYPES = new Set([
-  "FunctionDeclaration",
-  "FunctionExpression",
-  "ArrowFunctionExpression",
-  "ObjectMethod",
-  "ClassMethod",
-  "ClassPrivateMethod",
-]);
+const FUNCTION_TYPES = new Set(["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression", "ObjectMethod", "ClassMethod", "ClassPrivateMethod"]);
 const CLASS_TYPES = new Set(["ClassDeclaration", "ClassExpression"]);
 
 function enclosingFunction(path: AnyPath): Node | null {
@@ -58,9 +51,7 @@ export class ClientTracker {
           return this.sdk.clientClasses.has(name.name);
         }
         return (
-          name.left.type === "Identifier" &&
-          this.sdk.namespaces.has(name.left.name) &&
-          (name.right.name === "default" || name.right.name === CLIENT.js.v2)
+          name.left.type === "Identifier" && this.sdk.namespaces.has(name.left.name) && (name.right.name === "default" || name.right.name === CLIENT.js.v2)
         );
       }
       default:
@@ -89,7 +80,13 @@ export class ClientTracker {
       case "TSAsExpression":
       case "TSSatisfiesExpression":
       case "ParenthesizedExpression":
-        if (node.type !== "AwaitExpression" && node.type !== "TSNonNullExpression" && node.type !== "ParenthesizedExpression" && this.isClientAnnotation(node.typeAnnotation)) return true;
+        if (
+          node.type !== "AwaitExpression" &&
+          node.type !== "TSNonNullExpression" &&
+          node.type !== "ParenthesizedExpression" &&
+          this.isClientAnnotation(node.typeAnnotation)
+        )
+          return true;
         return this.isClient(path.get(node.type === "AwaitExpression" ? "argument" : "expression"));
       case "NewExpression":
         return isClientClass(this.sdk, node.callee);
@@ -119,7 +116,11 @@ export class ClientTracker {
   /** A binding made by an import (or a destructured require) from a project module. */
   private isImported(binding: AnyPath): boolean {
     const parent = binding.parent?.node as Node | undefined;
-    return parent?.type === "ImportSpecifier" || parent?.type === "ImportDefaultSpecifier" || (parent?.type === "ObjectProperty" && binding.parent?.parent?.node.type === "ObjectPattern");
+    return (
+      parent?.type === "ImportSpecifier" ||
+      parent?.type === "ImportDefaultSpecifier" ||
+      (parent?.type === "ObjectProperty" && binding.parent?.parent?.node.type === "ObjectPattern")
+    );
   }
 
   private isClientBinding(path: AnyPath, name: string): boolean {
@@ -158,7 +159,13 @@ export class ClientTracker {
       }
       if (member.type === "ClassMethod" && member.kind === "constructor") {
         for (const param of member.params) {
-          if (param.type === "TSParameterProperty" && param.parameter.type === "Identifier" && param.parameter.name === name && this.isClientAnnotation(param.parameter.typeAnnotation)) return true;
+          if (
+            param.type === "TSParameterProperty" &&
+            param.parameter.type === "Identifier" &&
+            param.parameter.name === name &&
+            this.isClientAnnotation(param.parameter.typeAnnotation)
+          )
+            return true;
         }
       }
     }

@@ -55,7 +55,14 @@ export function clientExports(path: string): LinkedClients {
     // A module that names the SDK can export a client; one that does not passes one on only by re-exporting
     // it (a barrel), so only its re-exports are followed: the rest of the project's modules, nearly all of
     // them, are read once and never parsed, and their own imports never looked at.
-    const exports = mentionsFirecrawl(text) || importsClientsFrom(path, [...text.matchAll(RE_EXPORTS)].map(([, specifier]) => specifier!)) ? exported(path, text) : NO_CLIENTS;
+    const exports =
+      mentionsFirecrawl(text) ||
+      importsClientsFrom(
+        path,
+        [...text.matchAll(RE_EXPORTS)].map(([, specifier]) => specifier!),
+      )
+        ? exported(path, text)
+        : NO_CLIENTS;
     analysed.set(path, { mtimeMs: stat.mtimeMs, exports, checkedAt: now });
     return exports;
   } catch {
@@ -71,7 +78,10 @@ export function clientExports(path: string): LinkedClients {
  * its import specifiers, before anyone parses it.
  */
 export function importsClients(path: string, text: string): boolean {
-  return importsClientsFrom(path, [...text.matchAll(BINDING_IMPORTS)].map(([, imported, required]) => (imported ?? required)!));
+  return importsClientsFrom(
+    path,
+    [...text.matchAll(BINDING_IMPORTS)].map(([, imported, required]) => (imported ?? required)!),
+  );
 }
 
 /** The same, given the specifiers (a linter that has the file's syntax tree reads them from it). */
@@ -195,7 +205,12 @@ function isFunction(node: Node): boolean {
 
 /** `module.exports` is the default export (as Node's ESM interop sees it), `exports.x`/`module.exports.x` a named one. */
 function exportTarget(left: Node): string | undefined {
-  const isModuleExports = (n: Node) => n.type === "MemberExpression" && n.object.type === "Identifier" && n.object.name === "module" && n.property.type === "Identifier" && n.property.name === "exports";
+  const isModuleExports = (n: Node) =>
+    n.type === "MemberExpression" &&
+    n.object.type === "Identifier" &&
+    n.object.name === "module" &&
+    n.property.type === "Identifier" &&
+    n.property.name === "exports";
   if (isModuleExports(left)) return "default";
   if (left.type !== "MemberExpression" || left.computed || left.property.type !== "Identifier") return undefined;
   const object = left.object;

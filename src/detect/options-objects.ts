@@ -51,7 +51,15 @@ function isEmptyValue(node: Node): boolean {
   return (node.type === "Identifier" && node.name === "undefined") || node.type === "NullLiteral";
 }
 
-function collect(index: PathIndex, kind: OptionsKind, argPath: AnyPath | null, into: OptionsObject[], nested: Partial<Record<string, OptionsKind>>, typedHere: boolean, opaque?: OpaqueOptions[]): void {
+function collect(
+  index: PathIndex,
+  kind: OptionsKind,
+  argPath: AnyPath | null,
+  into: OptionsObject[],
+  nested: Partial<Record<string, OptionsKind>>,
+  typedHere: boolean,
+  opaque?: OpaqueOptions[],
+): void {
   if (!argPath) return;
   const resolved = resolveObject(argPath);
   if (!resolved && !isEmptyValue(unwrapPath(argPath).node)) opaque?.push({ kind, path: argPath });
@@ -59,7 +67,9 @@ function collect(index: PathIndex, kind: OptionsKind, argPath: AnyPath | null, i
   const object = resolved.node as ObjectExpression;
   const inPlace = unwrapPath(argPath) === resolved || unwrapPath(argPath).node === resolved.node;
   const declarator = inPlace ? null : variableDeclaratorOf(unwrapPath(argPath));
-  const annotated = Boolean((declarator?.node as { id?: { typeAnnotation?: unknown } } | undefined)?.id?.typeAnnotation) || WRAPPERS.has((declarator?.node as { init?: Node } | undefined)?.init?.type ?? "");
+  const annotated =
+    Boolean((declarator?.node as { id?: { typeAnnotation?: unknown } } | undefined)?.id?.typeAnnotation) ||
+    WRAPPERS.has((declarator?.node as { init?: Node } | undefined)?.init?.type ?? "");
   const typed = inPlace ? typedHere : annotated;
   into.push({ kind, path: resolved as ASTPath<ObjectExpression>, typed, assignments: assignmentsTo(index, argPath) });
   object.properties.forEach((prop, i) => {

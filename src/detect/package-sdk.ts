@@ -31,7 +31,6 @@ export function ofRange(range: string): ApiVersion | undefined {
   return v1 === v2 ? undefined : v1 ? "v1" : "v2";
 }
 
-
 /** The folder of a package installed in node_modules at or above `dir`, as Node would find it. */
 export function installedPackage(dir: string, name: string): string | undefined {
   for (const at of foldersUp(dir)) if (existsSync(join(at, "node_modules", name, "package.json"))) return join(at, "node_modules", name);

@@ -11,7 +11,11 @@ export function referencesTo(index: PathIndex, name: string): Path[] {
     const parent = p.parent?.node as Node | undefined;
     if (!parent) continue;
     if ((parent.type === "MemberExpression" || parent.type === "OptionalMemberExpression") && parent.property === p.node && !parent.computed) continue;
-    if ((parent.type === "ObjectProperty" || parent.type === "ClassProperty" || parent.type === "ObjectMethod" || parent.type === "ClassMethod") && parent.key === p.node && !parent.computed) {
+    if (
+      (parent.type === "ObjectProperty" || parent.type === "ClassProperty" || parent.type === "ObjectMethod" || parent.type === "ClassMethod") &&
+      parent.key === p.node &&
+      !parent.computed
+    ) {
       if (!(parent.type === "ObjectProperty" && parent.shorthand)) continue;
     }
     if (parent.type === "TSQualifiedName" && parent.right === p.node) continue;
@@ -52,7 +56,8 @@ function ownStatements(block: Node): readonly Node[] {
 /** Whether a block declares `name` itself with let, const, a class or a function. */
 function declaresLexically(block: Node, name: string): boolean {
   return ownStatements(block).some((statement) => {
-    if (statement.type === "VariableDeclaration") return statement.kind !== "var" && statement.declarations.some((d) => d.id.type === "Identifier" && d.id.name === name);
+    if (statement.type === "VariableDeclaration")
+      return statement.kind !== "var" && statement.declarations.some((d) => d.id.type === "Identifier" && d.id.name === name);
     return (statement.type === "ClassDeclaration" || statement.type === "FunctionDeclaration") && statement.id?.name === name;
   });
 }
@@ -62,7 +67,8 @@ function declaresLexically(block: Node, name: string): boolean {
  * two `const response` in two `case` blocks of one function would be one binding to it.
  */
 function lexicalBlock(binding: Path): Path | null {
-  const declaration = binding.node.type === "VariableDeclarator" ? binding.parent : binding.parent?.node.type === "VariableDeclarator" ? binding.parent.parent : null;
+  const declaration =
+    binding.node.type === "VariableDeclarator" ? binding.parent : binding.parent?.node.type === "VariableDeclarator" ? binding.parent.parent : null;
   if (declaration?.node.type !== "VariableDeclaration" || declaration.node.kind === "var") return null;
   for (let at = declaration.parent as Path | null; at; at = at.parent as Path | null) if (BLOCKS.has(at.node.type)) return at;
   return null;
@@ -77,7 +83,8 @@ export function bindingReferences(index: PathIndex, binding: Path, id: Node, nam
   return index.within("Identifier", container, { name }).filter((p) => {
     if (contains(id, p.node)) return false;
     const parent = p.parent?.node as Node | undefined;
-    if (parent && (parent.type === "MemberExpression" || parent.type === "OptionalMemberExpression") && parent.property === p.node && !parent.computed) return false;
+    if (parent && (parent.type === "MemberExpression" || parent.type === "OptionalMemberExpression") && parent.property === p.node && !parent.computed)
+      return false;
     if (parent?.type === "ObjectProperty" && parent.key === p.node && !parent.shorthand) return false;
     if (p.scope?.lookup(name) !== scope) return false;
     // A block between the read and the binding's own block that declares the name again shadows it.

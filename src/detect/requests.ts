@@ -225,7 +225,8 @@ function holderUses(index: PathIndex, base: Path): Path[] | undefined {
     const name = id.name;
     const isReference = (use: Path) => {
       const parent = use.parent?.node as Node | undefined;
-      if ((parent?.type === "MemberExpression" || parent?.type === "OptionalMemberExpression") && parent.property === use.node && !parent.computed) return false;
+      if ((parent?.type === "MemberExpression" || parent?.type === "OptionalMemberExpression") && parent.property === use.node && !parent.computed)
+        return false;
       return !(parent?.type === "ObjectProperty" && parent.key === use.node && !parent.computed && !parent.shorthand);
     };
     return index.of("Identifier", { name }).filter((use) => use.node !== id && isReference(use as Path) && use.scope?.lookup(name) === holder!.scope) as Path[];
@@ -233,14 +234,25 @@ function holderUses(index: PathIndex, base: Path): Path[] | undefined {
   const property =
     node?.type === "ClassProperty" && !node.computed && node.key.type === "Identifier"
       ? node.key.name
-      : node?.type === "AssignmentExpression" && node.left.type === "MemberExpression" && node.left.object.type === "ThisExpression" && !node.left.computed && node.left.property.type === "Identifier"
+      : node?.type === "AssignmentExpression" &&
+          node.left.type === "MemberExpression" &&
+          node.left.object.type === "ThisExpression" &&
+          !node.left.computed &&
+          node.left.property.type === "Identifier"
         ? node.left.property.name
         : undefined;
   const owner = property ? enclosingClass(base) : undefined;
   if (!property || !owner) return undefined;
   return index.of("MemberExpression").filter((use) => {
     const m = use.node;
-    return m !== (node as { left?: Node }).left && m.object.type === "ThisExpression" && !m.computed && m.property.type === "Identifier" && m.property.name === property && enclosingClass(use as Path) === owner;
+    return (
+      m !== (node as { left?: Node }).left &&
+      m.object.type === "ThisExpression" &&
+      !m.computed &&
+      m.property.type === "Identifier" &&
+      m.property.name === property &&
+      enclosingClass(use as Path) === owner
+    );
   }) as Path[];
 }
 
@@ -275,7 +287,9 @@ function sent(index: PathIndex, sending: { call: Path; at: number } | undefined,
 function unmixed(requests: ApiRequest[]): ApiRequest[] {
   const kinds = new Map<Node, Set<string>>();
   for (const r of requests) if (r.body && r.route?.body) kinds.set(r.body.node, (kinds.get(r.body.node) ?? new Set()).add(r.route.body));
-  return requests.map((r) => (r.body && kinds.get(r.body.node)!.size > 1 ? { ...r, body: undefined, bodyValue: undefined, mixed: [...kinds.get(r.body.node)!] } : r));
+  return requests.map((r) =>
+    r.body && kinds.get(r.body.node)!.size > 1 ? { ...r, body: undefined, bodyValue: undefined, mixed: [...kinds.get(r.body.node)!] } : r,
+  );
 }
 
 /** Every request to the v1 API the file makes, found by its URL. */
@@ -320,5 +334,7 @@ export function movingRequests(requests: readonly ApiRequest[]): ApiRequest[] {
 /** The bodies of the requests that move to v2, each with the options table of its route. */
 export function requestBodies(index: PathIndex, requests: readonly ApiRequest[]): OptionsObject[] {
   // A body is turned into JSON, checked against no declared type: its values need no `as const`.
-  return movingRequests(requests).flatMap((r) => (r.bodyValue && r.route?.body ? optionsObjectsAt(index, r.route.body, r.bodyValue).map((o) => ({ ...o, typed: true })) : []));
+  return movingRequests(requests).flatMap((r) =>
+    r.bodyValue && r.route?.body ? optionsObjectsAt(index, r.route.body, r.bodyValue).map((o) => ({ ...o, typed: true })) : [],
+  );
 }

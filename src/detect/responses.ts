@@ -46,7 +46,13 @@ function readsJson(node: Node | undefined): boolean {
   if (node?.type !== "ArrowFunctionExpression" || node.params[0]?.type !== "Identifier") return false;
   const param = node.params[0].name;
   const body = node.body;
-  return body.type === "CallExpression" && isMember(body.callee) && body.callee.object.type === "Identifier" && body.callee.object.name === param && memberName(body.callee) === "json";
+  return (
+    body.type === "CallExpression" &&
+    isMember(body.callee) &&
+    body.callee.object.type === "Identifier" &&
+    body.callee.object.name === param &&
+    memberName(body.callee) === "json"
+  );
 }
 
 /** `console.log(body)`: a value shown, not used. */
@@ -82,7 +88,12 @@ export function readsItemsAsObjects(index: PathIndex, path: Path, pick: string):
   // Through fallbacks and casts to where the list goes.
   for (;;) {
     const parent = at.parent?.node as Node | undefined;
-    if (parent && (AWAITED_WRAPPERS.has(parent.type) || (parent.type === "LogicalExpression" && parent.operator !== "&&") || (parent.type === "ConditionalExpression" && parent.test !== at.node))) {
+    if (
+      parent &&
+      (AWAITED_WRAPPERS.has(parent.type) ||
+        (parent.type === "LogicalExpression" && parent.operator !== "&&") ||
+        (parent.type === "ConditionalExpression" && parent.test !== at.node))
+    ) {
       at = at.parent as Path;
       continue;
     }
@@ -202,7 +213,8 @@ class Follower {
       // A variable holding a changed field is read in its place, but not where it is also a property's
       // name (`{ links }`), and a renamed one only where it was destructured (BodyRead).
       const shorthand = path.parent?.node.type === "ObjectProperty" && path.parent.node.shorthand;
-      if (path.node.type === "Identifier" && changed.change.kind !== "rename" && !shorthand && !isWrittenTo(path)) this.reads.push({ at: path as BodyRead["at"], read: changed });
+      if (path.node.type === "Identifier" && changed.change.kind !== "rename" && !shorthand && !isWrittenTo(path))
+        this.reads.push({ at: path as BodyRead["at"], read: changed });
       else this.complete = false;
       return;
     }

@@ -131,4 +131,3 @@ export function isClientClass(sdk: SdkBindings, node: Expression | Node): boolea
   if (n.type === "Identifier") return sdk.clientClasses.has(n.name);
   return isClientClassRef(n, sdk.namespaces);
 }
-

@@ -19,7 +19,10 @@ import { memberName, resolveObject } from "./expressions.js";
 /** Method names that only v2 has (v1 spelled them otherwise). */
 const V2_ONLY_METHODS: ReadonlySet<string> = new Set(METHODS.flatMap((row) => (row.js.v2 && row.js.v2 !== row.js.v1 ? [row.js.v2] : [])));
 const V1_ONLY_EXPORTS: ReadonlySet<string> = new Set([...ERRORS.map((row) => row.js.v1), ...TYPES.map((row) => row.js.v1)]);
-const V2_EXPORTS: ReadonlySet<string> = new Set([...V2_ONLY_EXPORTS, ...TYPES.flatMap((row) => (row.js.v2 && !V1_ONLY_EXPORTS.has(row.js.v2) ? [row.js.v2] : []))]);
+const V2_EXPORTS: ReadonlySet<string> = new Set([
+  ...V2_ONLY_EXPORTS,
+  ...TYPES.flatMap((row) => (row.js.v2 && !V1_ONLY_EXPORTS.has(row.js.v2) ? [row.js.v2] : [])),
+]);
 
 /** A call still in v1's positional shape, whatever its method is called now. */
 export function hasV1Shape(call: ClientCall, shape: ArgumentShape): boolean {
@@ -48,7 +51,9 @@ function readsV1Fields(call: ClientCall): boolean {
   const declarator = resultDeclarator(call);
   const id = (declarator?.node as { id?: Node } | undefined)?.id;
   if (!kind || !declarator || id?.type !== "Identifier") return false;
-  const v1Fields = new Set(RESULTS.filter((row) => row.of.includes(kind) && row.change.kind !== "strings-to-objects" && row.change.kind !== "moved").map((row) => row.js.v1));
+  const v1Fields = new Set(
+    RESULTS.filter((row) => row.of.includes(kind) && row.change.kind !== "strings-to-objects" && row.change.kind !== "moved").map((row) => row.js.v1),
+  );
   return bindingReferences(call.index, declarator, id, id.name).some((ref) => {
     const parent = ref.parent?.node as Node | undefined;
     if (parent?.type !== "MemberExpression" && parent?.type !== "OptionalMemberExpression") return false;

@@ -100,7 +100,8 @@ export function codeBlocks(path: string, text: string): (Block | Unreadable)[] {
     const line = node.position!.start.line;
     const values = node.value === "" ? [] : node.value.split(/\r\n|\n|\r/);
     const raw = all.slice(line, line + values.length);
-    if (raw.length !== values.length || raw.some((l, i) => !l.text.endsWith(values[i]!))) return { line, lang, unreadable: "its lines could not be told apart from the container around it" };
+    if (raw.length !== values.length || raw.some((l, i) => !l.text.endsWith(values[i]!)))
+      return { line, lang, unreadable: "its lines could not be told apart from the container around it" };
     const lines = raw.map((l, i) => ({ start: l.start, prefix: l.text.slice(0, l.text.length - values[i]!.length), code: values[i]!, eol: l.eol }));
     const code = lines.map((l, i) => l.code + (i < lines.length - 1 ? l.eol : "")).join("");
     return { language: LANGUAGES[lang.toLowerCase()] ?? null, lang, line, lines, code };

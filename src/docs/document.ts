@@ -84,9 +84,13 @@ function fragmentForms(language: CodeLanguage, code: string): Form[] {
   if (language === "python") {
     // IPython lines (`!pip install`, `%%time`, as notebooks exported to posts have them), set aside as in a cell.
     const cell = maskCell(code);
-    const magics: Form[] = cell.python && cell.masked !== code ? [{ code: cell.masked, above: 0, shift: 0, restore: (m) => attempt(() => cell.restore(m)) }] : [];
+    const magics: Form[] =
+      cell.python && cell.masked !== code ? [{ code: cell.masked, above: 0, shift: 0, restore: (m) => attempt(() => cell.restore(m)) }] : [];
     // An excerpt of an indented body (a method's lines): dedented, and indented again afterwards.
-    const indents = code.split(/\r\n|\n|\r/).filter((l) => l.trim()).map((l) => /^[ \t]*/.exec(l)![0]);
+    const indents = code
+      .split(/\r\n|\n|\r/)
+      .filter((l) => l.trim())
+      .map((l) => /^[ \t]*/.exec(l)![0]);
     const common = indents.reduce((a, b) => (b.startsWith(a) ? a : a.startsWith(b) ? b : ""), indents[0] ?? "");
     if (!common) return magics;
     const strip = (line: string) => (line.startsWith(common) ? line.slice(common.length) : line);
@@ -172,7 +176,11 @@ function runLanguage(language: CodeLanguage, blocks: readonly Block[], migrate: 
   };
   let active = blocks.map((_, i) => i);
   while (active.length) {
-    const ran = runJoined(language, active.map((i) => forms[i]![level[i]!]!), migrate);
+    const ran = runJoined(
+      language,
+      active.map((i) => forms[i]![level[i]!]!),
+      migrate,
+    );
     if (Array.isArray(ran)) {
       ran.forEach((outcome, k) => (outcomes[active[k]!] = outcome));
       break;
@@ -217,7 +225,10 @@ function relaid(block: Block, code: string): string {
   const fresh = code.split(/(?<=\r\n|\n|\r(?!\n))/);
   const prefixes: string[] = [];
   let at = 0;
-  for (const part of diffArrays(block.lines.map((l) => l.code), fresh.map((l) => l.replace(/\r?\n$|\r$/, "")))) {
+  for (const part of diffArrays(
+    block.lines.map((l) => l.code),
+    fresh.map((l) => l.replace(/\r?\n$|\r$/, "")),
+  )) {
     for (const line of part.value) {
       if (part.removed) at++;
       else if (!part.added) prefixes.push(block.lines[at++]!.prefix);
@@ -241,7 +252,10 @@ export function runDocument(path: string, text: string, migrate: ProgramMigrator
   const scripts = blocks.filter((b) => b.language !== "python" && b.language !== "shell");
   const typed = scripts.some((b) => b.language !== "javascript");
   const script: CodeLanguage = !typed ? "javascript" : scripts.some((b) => b.language === "tsx" || /^jsx$/i.test(b.lang)) ? "tsx" : "typescript";
-  for (const [language, mine] of [[script, scripts], ["python", blocks.filter((b) => b.language === "python")]] as const) {
+  for (const [language, mine] of [
+    [script, scripts],
+    ["python", blocks.filter((b) => b.language === "python")],
+  ] as const) {
     if (!mine.length) continue;
     let said: string[] = [];
     let ran = runLanguage(language, mine, migrate, said);

@@ -72,7 +72,12 @@ export function spanOf(node: Node): Span {
 
 /** Removes one property (or element) from an object or array literal: core/text.ts's removeListItem on Babel nodes. */
 export function removeListItem(source: Source, container: Node, list: readonly Node[], item: Node): Edit {
-  return removeSpan(source, spanOf(container), list.map((n) => n && spanOf(n)), spanOf(item));
+  return removeSpan(
+    source,
+    spanOf(container),
+    list.map((n) => n && spanOf(n)),
+    spanOf(item),
+  );
 }
 
 /**

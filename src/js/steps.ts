@@ -65,6 +65,13 @@ function javascript(types?: TypeFacts): Language<Parsed, Step> {
 }
 
 /** `written`: the dialect, where the path does not say it (a document's code block); by default what the path says. */
-export function runSteps(steps: readonly Step[], path: string, raw: string, options: TransformOptions = {}, types?: TypeFacts, written?: SourceLanguage): Result {
+export function runSteps(
+  steps: readonly Step[],
+  path: string,
+  raw: string,
+  options: TransformOptions = {},
+  types?: TypeFacts,
+  written?: SourceLanguage,
+): Result {
   return runPipeline(javascript(types), steps, path, raw, options, written);
 }

@@ -17,9 +17,44 @@ export interface DefaultRow {
 }
 
 export const DEFAULTS: readonly DefaultRow[] = [
-  { spec: "9.1.1", js: "maxAge", python: "max_age", v1: 0, v2: 172800000, effect: "scrapes may return a cached page up to 2 days old instead of fetching it fresh" },
-  { spec: "9.1.2", js: "skipTlsVerification", python: "skip_tls_verification", v1: false, v2: true, effect: "pages with invalid TLS certificates are scraped instead of refused" },
-  { spec: "9.1.2", js: "blockAds", python: "block_ads", v1: null, v2: true, effect: "ads and cookie pop-ups are blocked (the spec calls this new; the published v1 SDK already did it)" },
-  { spec: "9.1.2", js: "removeBase64Images", python: "remove_base64_images", v1: null, v2: true, effect: "base64 images are cut from markdown (the spec calls this new; the published v1 SDK already did it)" },
-  { spec: "sdk-facts 3.1", js: "proxy", python: "proxy", v1: "basic", v2: "auto", effect: "\"auto\" instead of \"basic\": the service may retry a scrape through a stronger proxy, which can cost more" },
+  {
+    spec: "9.1.1",
+    js: "maxAge",
+    python: "max_age",
+    v1: 0,
+    v2: 172800000,
+    effect: "scrapes may return a cached page up to 2 days old instead of fetching it fresh",
+  },
+  {
+    spec: "9.1.2",
+    js: "skipTlsVerification",
+    python: "skip_tls_verification",
+    v1: false,
+    v2: true,
+    effect: "pages with invalid TLS certificates are scraped instead of refused",
+  },
+  {
+    spec: "9.1.2",
+    js: "blockAds",
+    python: "block_ads",
+    v1: null,
+    v2: true,
+    effect: "ads and cookie pop-ups are blocked (the spec calls this new; the published v1 SDK already did it)",
+  },
+  {
+    spec: "9.1.2",
+    js: "removeBase64Images",
+    python: "remove_base64_images",
+    v1: null,
+    v2: true,
+    effect: "base64 images are cut from markdown (the spec calls this new; the published v1 SDK already did it)",
+  },
+  {
+    spec: "sdk-facts 3.1",
+    js: "proxy",
+    python: "proxy",
+    v1: "basic",
+    v2: "auto",
+    effect: '"auto" instead of "basic": the service may retry a scrape through a stronger proxy, which can cost more',
+  },
 ];

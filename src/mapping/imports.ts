@@ -45,9 +45,7 @@ export interface ErrorRow {
   readonly fields: Readonly<Record<string, string>>;
 }
 
-export const ERRORS: readonly ErrorRow[] = [
-  { spec: "sdk-facts 4.1", js: { v1: "FirecrawlError", v2: "SdkError" }, fields: { statusCode: "status" } },
-];
+export const ERRORS: readonly ErrorRow[] = [{ spec: "sdk-facts 4.1", js: { v1: "FirecrawlError", v2: "SdkError" }, fields: { statusCode: "status" } }];
 
 export interface TypeRow {
   readonly spec: string;

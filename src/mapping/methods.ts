@@ -45,10 +45,8 @@ export interface MethodRow {
   readonly todo?: string;
 }
 
-const NO_IDEMPOTENCY =
-  "v2 crawl has no idempotency key; the key was dropped, make sure a retried call cannot start a second crawl";
-const ONE_PAGE =
-  "v2 has no nextURL/skip/limit paging arguments; use getCrawlStatus's pagination config (maxPages, maxResults)";
+const NO_IDEMPOTENCY = "v2 crawl has no idempotency key; the key was dropped, make sure a retried call cannot start a second crawl";
+const ONE_PAGE = "v2 has no nextURL/skip/limit paging arguments; use getCrawlStatus's pagination config (maxPages, maxResults)";
 
 export const METHODS: readonly MethodRow[] = [
   {
@@ -245,15 +243,13 @@ export const METHODS: readonly MethodRow[] = [
     spec: "9.4",
     js: { v1: "crawlUrlAndWatch", v2: null },
     python: { v1: ["crawl_url_and_watch", "watch_crawl"], v2: "watcher" },
-    todo:
-      "still on the v1 client: move to startCrawl() + watcher(id, { kind: \"crawl\" }) + .on(...) + await start(); v2 events pass the payload directly, not in event.detail",
+    todo: 'still on the v1 client: move to startCrawl() + watcher(id, { kind: "crawl" }) + .on(...) + await start(); v2 events pass the payload directly, not in event.detail',
   },
   {
     spec: "9.4",
     js: { v1: "batchScrapeUrlsAndWatch", v2: null },
     python: { v1: ["batch_scrape_urls_and_watch"], v2: "watcher" },
-    todo:
-      "still on the v1 client: move to startBatchScrape() + watcher(id, { kind: \"batch\" }) + .on(...) + await start(); v2 events pass the payload directly, not in event.detail",
+    todo: 'still on the v1 client: move to startBatchScrape() + watcher(id, { kind: "batch" }) + .on(...) + await start(); v2 events pass the payload directly, not in event.detail',
   },
   ...[
     ["generateLLMsText", "generate_llms_text"],
@@ -262,14 +258,12 @@ export const METHODS: readonly MethodRow[] = [
     ["deepResearch", "deep_research"],
     ["asyncDeepResearch", "async_deep_research"],
     ["checkDeepResearchStatus", "check_deep_research_status"],
-  ].map(
-    ([js, ...python]): MethodRow => ({
-      spec: "9.4",
-      js: { v1: js!, v2: null },
-      python: { v1: python, v2: null },
-      todo: `${js}() has no v2 equivalent; it still runs on the v1 client through .v1`,
-    }),
-  ),
+  ].map(([js, ...python]): MethodRow => ({
+    spec: "9.4",
+    js: { v1: js!, v2: null },
+    python: { v1: python, v2: null },
+    todo: `${js}() has no v2 equivalent; it still runs on the v1 client through .v1`,
+  })),
 ];
 
 const byV1 = new Map(METHODS.map((row) => [row.js.v1, row]));

@@ -36,8 +36,7 @@ export const OPTIONS: readonly OptionRow[] = [
     change: {
       kind: "rename",
       to: "maxDiscoveryDepth",
-      todo:
-        "maxDepth became maxDiscoveryDepth and the meaning changed: v1 counted URL path depth, v2 counts link-discovery hops from the start page",
+      todo: "maxDepth became maxDiscoveryDepth and the meaning changed: v1 counted URL path depth, v2 counts link-discovery hops from the start page",
     },
   },
   {

@@ -34,7 +34,11 @@ export const RESULTS: readonly ResultRow[] = [
     spec: "sdk-facts 4.1",
     of: ["document", "started", "map", "search", "job"],
     js: { v1: "success" },
-    python: { v1: "success", v2: null, todo: "v2 results have no success flag: failures raise an exception (FirecrawlError and its subclasses), so handle them with try/except" },
+    python: {
+      v1: "success",
+      v2: null,
+      todo: "v2 results have no success flag: failures raise an exception (FirecrawlError and its subclasses), so handle them with try/except",
+    },
     change: {
       kind: "success-flag",
       todo: "v2 results have no success flag: failures throw SdkError, so handle them with try/catch",
@@ -76,8 +80,16 @@ export const RESULTS: readonly ResultRow[] = [
     spec: "sdk-facts 4.1",
     of: ["document"],
     js: { v1: "url" },
-    python: { v1: "url", v2: null, todo: "v2 documents keep the page URL under metadata (metadata_typed.url, or metadata_typed.source_url for the URL asked for)" },
-    change: { kind: "moved", into: "metadata", todo: "v2 documents keep the page URL under metadata (metadata.url, or metadata.sourceURL for the URL asked for)" },
+    python: {
+      v1: "url",
+      v2: null,
+      todo: "v2 documents keep the page URL under metadata (metadata_typed.url, or metadata_typed.source_url for the URL asked for)",
+    },
+    change: {
+      kind: "moved",
+      into: "metadata",
+      todo: "v2 documents keep the page URL under metadata (metadata.url, or metadata.sourceURL for the URL asked for)",
+    },
   },
   {
     spec: "sdk-facts 4.1",
@@ -97,8 +109,7 @@ export const RETYPED_RESULTS: Partial<Record<ResultKind, string>> = {
 /** The status of a job that finished: a waiter's failure guard becomes a test of anything else. */
 export const JOB_COMPLETED = "completed";
 
-export const WAITER_TODO =
-  "v2 waiters return failed or cancelled jobs instead of throwing: check the returned job's status";
+export const WAITER_TODO = "v2 waiters return failed or cancelled jobs instead of throwing: check the returned job's status";
 
 /**
  * v1's extract() typed its data from the call's zod schema (or any); v2's types it unknown. Reads of it,

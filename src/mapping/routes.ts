@@ -43,14 +43,54 @@ export const REQUEST_FUNCTIONS: ReadonlySet<string> = new Set(["fetch", "axios",
  * What a response tells without its body (fetch's and axios's, requests', httpx's and aiohttp's): code that
  * reads only these and the body leaves nothing of the body unseen.
  */
-export const RESPONSE_STATUS: ReadonlySet<string> = new Set(["ok", "status", "statusText", "statusCode", "headers", "url", "redirected", "status_code", "raise_for_status", "reason", "elapsed", "is_success", "is_error", "encoding"]);
+export const RESPONSE_STATUS: ReadonlySet<string> = new Set([
+  "ok",
+  "status",
+  "statusText",
+  "statusCode",
+  "headers",
+  "url",
+  "redirected",
+  "status_code",
+  "raise_for_status",
+  "reason",
+  "elapsed",
+  "is_success",
+  "is_error",
+  "encoding",
+]);
 
 export const ROUTES: readonly RouteRow[] = [
-  { spec: "sdk-facts 7", path: "scrape", body: "scrape", response: "a v2 scrape returns the json format's result as data.json, not data.extract", responseIfJson: true, reads: [{ at: ["data", "extract"], change: { kind: "rename", to: "json" } }] },
-  { spec: "sdk-facts 7", path: "batch/scrape", body: "scrape", response: "a v2 batch scrape returns the json format's result as data[].json, not data[].extract", responseIfJson: true },
+  {
+    spec: "sdk-facts 7",
+    path: "scrape",
+    body: "scrape",
+    response: "a v2 scrape returns the json format's result as data.json, not data.extract",
+    responseIfJson: true,
+    reads: [{ at: ["data", "extract"], change: { kind: "rename", to: "json" } }],
+  },
+  {
+    spec: "sdk-facts 7",
+    path: "batch/scrape",
+    body: "scrape",
+    response: "a v2 batch scrape returns the json format's result as data[].json, not data[].extract",
+    responseIfJson: true,
+  },
   { spec: "sdk-facts 7", path: "crawl", body: "crawl" },
-  { spec: "sdk-facts 7", path: "map", body: "map", response: "v2 /map returns links as objects ({ url, title, description }): read link.url", reads: [{ at: ["links"], change: { kind: "strings-to-objects", pick: "url" } }] },
-  { spec: "sdk-facts 7", path: "search", body: "search", response: "v2 /search returns data as { web, news, images }: read data.web", reads: [{ at: ["data"], change: { kind: "nested", field: "web" } }] },
+  {
+    spec: "sdk-facts 7",
+    path: "map",
+    body: "map",
+    response: "v2 /map returns links as objects ({ url, title, description }): read link.url",
+    reads: [{ at: ["links"], change: { kind: "strings-to-objects", pick: "url" } }],
+  },
+  {
+    spec: "sdk-facts 7",
+    path: "search",
+    body: "search",
+    response: "v2 /search returns data as { web, news, images }: read data.web",
+    reads: [{ at: ["data"], change: { kind: "nested", field: "web" } }],
+  },
   { spec: "sdk-facts 7", path: "extract", body: "extract" },
   { spec: "sdk-facts 7", path: "team/credit-usage" },
   { spec: "sdk-facts 7", path: "team/token-usage" },
@@ -72,6 +112,7 @@ export function leadsToRead(reads: readonly ResponseRead[], at: readonly string[
 
 /** The row of a path after /v1/ (`crawl/123/errors`, `map?x=1`): the longest route it starts with. */
 export function routeOf(rest: string): RouteRow | undefined {
-  return ROUTES.filter((row) => rest === row.path || (rest.startsWith(row.path) && /^[/?#]/.test(rest.slice(row.path.length))))
-    .sort((a, b) => b.path.length - a.path.length)[0];
+  return ROUTES.filter((row) => rest === row.path || (rest.startsWith(row.path) && /^[/?#]/.test(rest.slice(row.path.length)))).sort(
+    (a, b) => b.path.length - a.path.length,
+  )[0];
 }

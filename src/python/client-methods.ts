@@ -20,15 +20,28 @@ export function migrateMethodName(context: PyContext, at: PyMethodUse): boolean 
   const v2 = row.python.v2;
   if (v2 === "watcher") {
     const kind = row.js.v1 === "batchScrapeUrlsAndWatch" ? "batch" : "crawl";
-    context.todo(at.node, `${at.method}() is start_${kind === "batch" ? "batch_scrape" : "crawl"}() + watcher(job_id, kind="${kind}") in v2, with add_listener(); the v2 client's .v1 proxy lacks it`, "methods");
+    context.todo(
+      at.node,
+      `${at.method}() is start_${kind === "batch" ? "batch_scrape" : "crawl"}() + watcher(job_id, kind="${kind}") in v2, with add_listener(); the v2 client's .v1 proxy lacks it`,
+      "methods",
+    );
     return false;
   }
   if (!v2) {
     if (PY_V1_PROXY.has(at.method)) {
-      context.edit(at.receiver.endIndex, at.receiver.endIndex, ".v1", reworded(`${at.method}() has no v2 equivalent: call it through .v1`, `${at.method}() routed through .v1`));
+      context.edit(
+        at.receiver.endIndex,
+        at.receiver.endIndex,
+        ".v1",
+        reworded(`${at.method}() has no v2 equivalent: call it through .v1`, `${at.method}() routed through .v1`),
+      );
       context.todo(at.node, `${at.method}() has no v2 equivalent; it still runs on the v1 client through .v1`, "methods");
     } else {
-      context.todo(at.node, `${at.method}() has no v2 equivalent and the v2 client's .v1 proxy lacks it: use V1FirecrawlApp, or move to the v2 flow`, "methods");
+      context.todo(
+        at.node,
+        `${at.method}() has no v2 equivalent and the v2 client's .v1 proxy lacks it: use V1FirecrawlApp, or move to the v2 flow`,
+        "methods",
+      );
     }
     return false;
   }
@@ -52,7 +65,12 @@ export const step: PyStep = {
       }
       const url = positional(call.args)[0];
       if (call.async && PY_ASYNC_URL_KEYWORD.has(v2) && url) {
-        context.edit(url.startIndex, url.startIndex, "url=", reworded("the async client's crawl() takes the URL as url= in v2", "the URL passed to the async crawl() as url="));
+        context.edit(
+          url.startIndex,
+          url.startIndex,
+          "url=",
+          reworded("the async client's crawl() takes the URL as url= in v2", "the URL passed to the async crawl() as url="),
+        );
       }
     }
   },

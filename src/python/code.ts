@@ -38,7 +38,9 @@ export function keywords(args: Node): Keyword[] {
 }
 
 export function positional(args: Node): Node[] {
-  return args.namedChildren.filter((c): c is Node => c !== null && c.type !== "keyword_argument" && c.type !== "comment" && c.type !== "dictionary_splat" && c.type !== "list_splat");
+  return args.namedChildren.filter(
+    (c): c is Node => c !== null && c.type !== "keyword_argument" && c.type !== "comment" && c.type !== "dictionary_splat" && c.type !== "list_splat",
+  );
 }
 
 /** The entries of a dict literal with plain string keys, or null when it has anything else. */

@@ -180,7 +180,8 @@ export function mockedMethods(tree: Tree, sdk: PyBindings): PyMockedMethod[] {
     const assignment = parent.parent;
     const set = assignment?.type === "assignment" && assignment.childForFieldName("left")?.id === parent.id ? parent.childForFieldName("attribute")!.text : "";
     const value = assignment?.childForFieldName("right");
-    const returns = set === "return_value" ? { value: value!, each: false } : set === "side_effect" && value?.type === "list" ? { value, each: true } : undefined;
+    const returns =
+      set === "return_value" ? { value: value!, each: false } : set === "side_effect" && value?.type === "list" ? { value, each: true } : undefined;
     return [{ ...method, node, returns }];
   });
 }

@@ -63,7 +63,11 @@ function migrateFormats(context: PyContext, args: Node): void {
     if (settings) {
       const more = settingsEntries(context, row, settings.value, formats.node);
       if (!more) {
-        context.todo(formats.node, `move ${settings.name} into a {"type": "${row.v2.type}", ...} format dict; it is not a literal this codemod can read`, "formats");
+        context.todo(
+          formats.node,
+          `move ${settings.name} into a {"type": "${row.v2.type}", ...} format dict; it is not a literal this codemod can read`,
+          "formats",
+        );
         continue;
       }
       entries.push(...more);

@@ -3,7 +3,16 @@
  * (references follow when the name was not aliased and the new one is free), `firecrawl.firecrawl` is gone,
  * option models come from `firecrawl.types`, and `JsonConfig` goes once its calls became format dicts.
  */
-import { PY_CLIENTS, PY_LEGACY_MODULES, PY_MOVED_TYPES, PY_OPTION_MODELS, PY_PACKAGE, PY_TYPES_MODULE, PY_V1_ONLY_TYPES, PY_V1_TYPES_MODULE } from "../mapping/python.js";
+import {
+  PY_CLIENTS,
+  PY_LEGACY_MODULES,
+  PY_MOVED_TYPES,
+  PY_OPTION_MODELS,
+  PY_PACKAGE,
+  PY_TYPES_MODULE,
+  PY_V1_ONLY_TYPES,
+  PY_V1_TYPES_MODULE,
+} from "../mapping/python.js";
 import type { PyContext, PyStep } from "./language.js";
 import { usesIn } from "./names.js";
 import { allOf, stringValue, type Node } from "./parser.js";
@@ -50,7 +59,10 @@ function renameUses(context: PyContext, from: string, to: string, done: Map<stri
     const free = usesOf(context, to).length === 0;
     if (free) {
       // One change, said once: its first edit carries the message, the others go with it.
-      const uses = [...usesOf(context, from).map((u) => ({ start: u.startIndex, end: u.endIndex })), ...quotedAnnotations(context, from).map((u) => ({ start: u.startIndex + 1, end: u.endIndex - 1 }))];
+      const uses = [
+        ...usesOf(context, from).map((u) => ({ start: u.startIndex, end: u.endIndex })),
+        ...quotedAnnotations(context, from).map((u) => ({ start: u.startIndex + 1, end: u.endIndex - 1 })),
+      ];
       uses.forEach((use, i) => context.edit(use.start, use.end, to, i === 0 ? renamed(from, to) : undefined));
     }
     done.set(from, free);
@@ -102,10 +114,21 @@ function migrateStatement(context: PyContext, statement: Node, renamed: Map<stri
   }
   if (!changed) return;
   const indent = context.source.text.slice(context.source.text.lastIndexOf("\n", statement.startIndex - 1) + 1, statement.startIndex);
-  const lines = [...(kept.length ? [`from ${PY_PACKAGE} import ${kept.join(", ")}`] : []), ...[...moved].map(([to, list]) => `from ${to} import ${list.join(", ")}`)];
-  context.edit(statement.startIndex, statement.endIndex, lines.join(`${context.source.eol}${indent}`), reworded(`the import from ${module.text} names v1: import v2's names`, `import from ${module.text} updated for v2`));
+  const lines = [
+    ...(kept.length ? [`from ${PY_PACKAGE} import ${kept.join(", ")}`] : []),
+    ...[...moved].map(([to, list]) => `from ${to} import ${list.join(", ")}`),
+  ];
+  context.edit(
+    statement.startIndex,
+    statement.endIndex,
+    lines.join(`${context.source.eol}${indent}`),
+    reworded(`the import from ${module.text} names v1: import v2's names`, `import from ${module.text} updated for v2`),
+  );
   if (v1Only.length) {
-    context.todo(statement, `${v1Only.join(", ")}: v1 model${v1Only.length > 1 ? "s" : ""} with no v2 counterpart, imported from v2's copy of the v1 client so this code still runs; v2 methods do not take ${v1Only.length > 1 ? "them" : "it"}`);
+    context.todo(
+      statement,
+      `${v1Only.join(", ")}: v1 model${v1Only.length > 1 ? "s" : ""} with no v2 counterpart, imported from v2's copy of the v1 client so this code still runs; v2 methods do not take ${v1Only.length > 1 ? "them" : "it"}`,
+    );
   }
 }
 
@@ -135,12 +158,21 @@ function migrateModuleAttributes(context: PyContext): void {
 /** A model the migration started using (ScrapeOptions(...) from a params dict) is imported where v2 has it. */
 function importUsedModels(context: PyContext): void {
   // Any of the package's modules counts (v2 code imports its models from firecrawl.v2.types).
-  const fromPackage = allOf(context.tree.rootNode, "import_from_statement").filter((s) => (s.childForFieldName("module_name")?.text ?? "").split(".")[0] === PY_PACKAGE);
+  const fromPackage = allOf(context.tree.rootNode, "import_from_statement").filter(
+    (s) => (s.childForFieldName("module_name")?.text ?? "").split(".")[0] === PY_PACKAGE,
+  );
   const imported = new Set(fromPackage.flatMap((s) => namesOf(s).map((n) => n.alias ?? n.imported)));
-  const used = Object.values(PY_OPTION_MODELS).filter((model) => !imported.has(model) && allOf(context.tree.rootNode, "call").some((c) => c.childForFieldName("function")?.text === model));
+  const used = Object.values(PY_OPTION_MODELS).filter(
+    (model) => !imported.has(model) && allOf(context.tree.rootNode, "call").some((c) => c.childForFieldName("function")?.text === model),
+  );
   const anchor = context.sdk.imports.at(-1);
   if (!used.length || !anchor) return;
-  context.edit(anchor.endIndex, anchor.endIndex, `${context.source.eol}from ${PY_TYPES_MODULE} import ${used.join(", ")}`, reworded(`${used.join(", ")} must be imported from ${PY_TYPES_MODULE}`, `imported ${used.join(", ")} from ${PY_TYPES_MODULE}`));
+  context.edit(
+    anchor.endIndex,
+    anchor.endIndex,
+    `${context.source.eol}from ${PY_TYPES_MODULE} import ${used.join(", ")}`,
+    reworded(`${used.join(", ")} must be imported from ${PY_TYPES_MODULE}`, `imported ${used.join(", ")} from ${PY_TYPES_MODULE}`),
+  );
 }
 
 export const step: PyStep = {

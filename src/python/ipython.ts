@@ -24,8 +24,7 @@ const isIPython = (line: string) => IPYTHON_LINE.test(line) || (AUTOMAGIC.test(l
 const MARK = "# firecrawl-codemod:ipython:";
 
 export type MaskedCell =
-  | { readonly python: true; readonly masked: string; restore(migrated: string): string }
-  | { readonly python: false; readonly reason: string };
+  { readonly python: true; readonly masked: string; restore(migrated: string): string } | { readonly python: false; readonly reason: string };
 
 /** What a line leaves open for the next one: a bracket depth, a triple-quoted string, a backslash. */
 interface Scan {

@@ -59,10 +59,14 @@ function patchMocks(targets: readonly Node[], isAsync: (target: Node) => boolean
     if (at?.type === "decorator" && at.parent?.type === "decorated_definition") {
       const decorated = at.parent;
       const decorators = decorated.namedChildren.filter((d): d is Node => d?.type === "decorator");
-      const patches = decorators.filter((d) => d.namedChildren[0]?.type === "call" && /(^|\.)patch(\.object)?$/.test(d.namedChildren[0].childForFieldName("function")?.text ?? ""));
+      const patches = decorators.filter(
+        (d) => d.namedChildren[0]?.type === "call" && /(^|\.)patch(\.object)?$/.test(d.namedChildren[0].childForFieldName("function")?.text ?? ""),
+      );
       const position = patches.length - 1 - patches.findIndex((d) => d.id === at.id);
       const fn = decorated.childForFieldName("definition");
-      const params = (fn?.childForFieldName("parameters")?.namedChildren ?? []).filter((p): p is Node => p !== null && p.type === "identifier" && p.text !== "self" && p.text !== "cls");
+      const params = (fn?.childForFieldName("parameters")?.namedChildren ?? []).filter(
+        (p): p is Node => p !== null && p.type === "identifier" && p.text !== "self" && p.text !== "cls",
+      );
       const param = params[position];
       if (param) mocks.set(param.text, isAsync(target));
     }
@@ -95,7 +99,9 @@ export function mockClients(
     }
     if (value.type !== "call" || !MOCK_FACTORIES.has(calledName(value))) continue;
     const args = value.childForFieldName("arguments")?.namedChildren ?? [];
-    const spec = args.find((a) => a?.type === "keyword_argument" && /^spec(_set)?$/.test(a.childForFieldName("name")!.text))?.childForFieldName("value") ?? (calledName(value) === "create_autospec" ? args[0] : null);
+    const spec =
+      args.find((a) => a?.type === "keyword_argument" && /^spec(_set)?$/.test(a.childForFieldName("name")!.text))?.childForFieldName("value") ??
+      (calledName(value) === "create_autospec" ? args[0] : null);
     const isAsyncClient = classOf(spec ?? null);
     if (isAsyncClient === undefined) continue;
     clients.set(key, isAsyncClient);

@@ -21,7 +21,8 @@ import { renamed, reworded } from "../mapping/messages.js";
 const RENAMES = new Map<string, string>(PY_CLIENTS.map((c) => [c.v1, c.v2]));
 const CLIENT_NAMES = new Set<string>(PY_CLIENTS.flatMap((c) => [c.v1, c.v2]));
 
-const RAISES = "v2 raises on failure where v1 returned success False or an error: make this mock raise (side_effect = FirecrawlError(...), from firecrawl.v2.utils.error_handler)";
+const RAISES =
+  "v2 raises on failure where v1 returned success False or an error: make this mock raise (side_effect = FirecrawlError(...), from firecrawl.v2.utils.error_handler)";
 
 type Built = { readonly text: string } | { readonly todo: string };
 
@@ -49,13 +50,17 @@ function build(context: PyContext, model: string, dict: Node, kind: ResultKind |
       for (const item of entry.value.namedChildren) {
         if (!item || item.type === "comment") continue;
         const from = PY_RESULT_MODELS[element]!.fromString;
-        const built: Built = from && item.type === "string" ? { text: `${element}(${from}=${item.text})` } : build(context, element, item, null, base + indentUnit(context.source.text), used);
+        const built: Built =
+          from && item.type === "string"
+            ? { text: `${element}(${from}=${item.text})` }
+            : build(context, element, item, null, base + indentUnit(context.source.text), used);
         if ("todo" in built) return built;
         items.push(built.text);
         used.add(element);
       }
       const listIndent = base + indentUnit(context.source.text);
-      value = entry.value.text.includes("\n") && items.length ? `[${eol}${items.map((i) => `${listIndent}${i},`).join(eol)}${eol}${base}]` : `[${items.join(", ")}]`;
+      value =
+        entry.value.text.includes("\n") && items.length ? `[${eol}${items.map((i) => `${listIndent}${i},`).join(eol)}${eol}${base}]` : `[${items.join(", ")}]`;
     } else if (nested) {
       const built = build(context, nested, entry.value, null, multiline ? inner : indent, used);
       if ("todo" in built) return built;
@@ -71,8 +76,12 @@ function build(context: PyContext, model: string, dict: Node, kind: ResultKind |
 
 /** Names the file already binds: a model of the same name cannot be imported beside them. */
 function taken(context: PyContext, names: Iterable<string>): string[] {
-  const fromSdk = allOf(context.tree.rootNode, "import_from_statement").filter((s) => (s.childForFieldName("module_name")?.text ?? "").split(".")[0] === PY_PACKAGE);
-  return [...names].filter((name) => usesIn(context.tree.rootNode, name).some((use) => !fromSdk.some((s) => use.startIndex >= s.startIndex && use.endIndex <= s.endIndex)));
+  const fromSdk = allOf(context.tree.rootNode, "import_from_statement").filter(
+    (s) => (s.childForFieldName("module_name")?.text ?? "").split(".")[0] === PY_PACKAGE,
+  );
+  return [...names].filter((name) =>
+    usesIn(context.tree.rootNode, name).some((use) => !fromSdk.some((s) => use.startIndex >= s.startIndex && use.endIndex <= s.endIndex)),
+  );
 }
 
 /** The mock's return value(s) as v2 models; the models used are added to `used`. */
@@ -89,8 +98,18 @@ function migrateReturns(context: PyContext, mock: PyMockedMethod, used: Map<stri
     edits.push({ node: dict, text: built.text });
   }
   const clash = taken(context, mine);
-  if (clash.length) return context.todo(mock.node, `make this mock return a v2 ${model}; ${clash.join(", ")} already name${clash.length > 1 ? "" : "s"} something else in this file`);
-  for (const { node, text } of edits) context.edit(node.startIndex, node.endIndex, text, reworded(`the mock returns a v1 response: return a v2 ${model}, as the migrated call does`, `mock returns a v2 ${model}, as the migrated call does`));
+  if (clash.length)
+    return context.todo(
+      mock.node,
+      `make this mock return a v2 ${model}; ${clash.join(", ")} already name${clash.length > 1 ? "" : "s"} something else in this file`,
+    );
+  for (const { node, text } of edits)
+    context.edit(
+      node.startIndex,
+      node.endIndex,
+      text,
+      reworded(`the mock returns a v1 response: return a v2 ${model}, as the migrated call does`, `mock returns a v2 ${model}, as the migrated call does`),
+    );
   used.set(PY_V2_TYPES_MODULE, new Set([...(used.get(PY_V2_TYPES_MODULE) ?? []), ...mine]));
 }
 
@@ -99,7 +118,7 @@ function importNames(context: PyContext, used: ReadonlyMap<string, ReadonlySet<s
   const imported = new Set(
     allOf(context.tree.rootNode, "import_from_statement")
       .filter((s) => (s.childForFieldName("module_name")?.text ?? "").split(".")[0] === PY_PACKAGE)
-      .flatMap((s) => s.childrenForFieldName("name").map((n) => (n?.type === "aliased_import" ? n.childForFieldName("alias")!.text : n?.text ?? ""))),
+      .flatMap((s) => s.childrenForFieldName("name").map((n) => (n?.type === "aliased_import" ? n.childForFieldName("alias")!.text : (n?.text ?? "")))),
   );
   const lines = [...used].flatMap(([module, names]) => {
     const missing = [...names].filter((n) => !imported.has(n)).sort();
@@ -163,7 +182,10 @@ function markPatchedClassMethods(context: PyContext): void {
     const row = METHODS.find((r) => r.python.v1.includes(method) && r.python.v2 !== method);
     if (!row) continue;
     const to = row.python.v2 ?? `v1.${method}`;
-    context.todo(node, `${method}() is ${to}() in v2, which Firecrawl sets on each instance: patch FirecrawlClient.${to} (from firecrawl.v2) before the client is made, or the client instance's ${to}`);
+    context.todo(
+      node,
+      `${method}() is ${to}() in v2, which Firecrawl sets on each instance: patch FirecrawlClient.${to} (from firecrawl.v2) before the client is made, or the client instance's ${to}`,
+    );
   }
 }
 

@@ -94,7 +94,13 @@ const fileLine = (json: string, source: JsonNode, line: number) => lineAt(json, 
  * `documents` migrates the code blocks of a markdown cell (docs/document.ts, given by the caller), each
  * cell on its own; without it markdown cells are left as they are.
  */
-export function runNotebook(steps: readonly PyStep[], path: string, json: string, options: TransformOptions = {}, documents?: (text: string) => Result): Result {
+export function runNotebook(
+  steps: readonly PyStep[],
+  path: string,
+  json: string,
+  options: TransformOptions = {},
+  documents?: (text: string) => Result,
+): Result {
   const cells = findNodeAtLocation(strictTree(json), ["cells"]);
   if (!cells?.children) throw new Error("not a Jupyter notebook: no cells array");
   const code: Cell[] = [];
@@ -117,7 +123,11 @@ export function runNotebook(steps: readonly PyStep[], path: string, json: string
   });
   const result = runPython(steps, path, code.map((c) => c.masked).join(`\n${SEAM}\n`), options);
   const noted = notes.length ? { notes } : {};
-  const inputLine = locator(json, code, code.map((c) => c.text));
+  const inputLine = locator(
+    json,
+    code,
+    code.map((c) => c.text),
+  );
   const place = (c: Change, outputLine: typeof inputLine): Change => {
     const at = outputLine(c.line, 0);
     return { ...c, line: at.line, cell: at.cell, source: inputLine(c.source.line, c.source.column) };
@@ -126,7 +136,8 @@ export function runNotebook(steps: readonly PyStep[], path: string, json: string
   if (masked.length !== code.length) throw new Error("the migrated cells could not be told apart again; the notebook was left as it is");
   const parts = masked.map((part, i) => (part === code[i]!.masked ? code[i]!.text : code[i]!.restore(part)));
   const edits: Edit[] = [];
-  const rewrite = (source: JsonNode, text: string) => edits.push({ start: source.offset, end: source.offset + source.length, text: sourceArray(json, source, linesOf(text)) });
+  const rewrite = (source: JsonNode, text: string) =>
+    edits.push({ start: source.offset, end: source.offset + source.length, text: sourceArray(json, source, linesOf(text)) });
   code.forEach((cell, i) => parts[i] !== cell.text && rewrite(cell.source, parts[i]!));
   markdown.forEach((cell) => cell.result.output !== null && rewrite(cell.source, cell.result.output));
   // A markdown cell's changes, at their lines in the cell and in the file (before and after).
@@ -143,11 +154,20 @@ export function runNotebook(steps: readonly PyStep[], path: string, json: string
     });
   if (!edits.length) {
     const docs = inMarkdown(json, cells.children);
-    return { output: null, changes: docs.flatMap((d) => d.changes), todos: [...result.todos.map((t) => place(t, inputLine)), ...docs.flatMap((d) => d.todos)], ...noted };
+    return {
+      output: null,
+      changes: docs.flatMap((d) => d.changes),
+      todos: [...result.todos.map((t) => place(t, inputLine)), ...docs.flatMap((d) => d.todos)],
+      ...noted,
+    };
   }
   const output = applyEdits(json, edits);
   const written = findNodeAtLocation(strictTree(output), ["cells"])!.children!;
-  const outputLine = locator(output, code.map((cell) => ({ number: cell.number, source: findNodeAtLocation(written[cell.number - 1]!, ["source"])! })), parts);
+  const outputLine = locator(
+    output,
+    code.map((cell) => ({ number: cell.number, source: findNodeAtLocation(written[cell.number - 1]!, ["source"])! })),
+    parts,
+  );
   const docs = inMarkdown(output, written);
   return {
     output,

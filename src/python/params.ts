@@ -11,7 +11,6 @@ import { boundDict } from "./bound-dict.js";
 import type { Node } from "./parser.js";
 import { moved, reworded } from "../mapping/messages.js";
 
-
 function keywordValue(name: string, value: Node): string {
   const model = PY_OPTION_MODELS[name];
   const entries = model && value.type === "dictionary" ? dictEntries(value) : null;
@@ -37,7 +36,10 @@ export const step: PyStep = {
       if (bound) {
         if ("dict" in bound) dict = bound.dict;
         else if (given) {
-          context.todo(call.node, `v1 params must become keyword arguments in v2 (snake_case names); params comes from ${value.text}, which this codemod cannot follow: ${bound.reason}`);
+          context.todo(
+            call.node,
+            `v1 params must become keyword arguments in v2 (snake_case names); params comes from ${value.text}, which this codemod cannot follow: ${bound.reason}`,
+          );
           continue;
         }
       }
@@ -64,13 +66,23 @@ export const step: PyStep = {
         return [`${snakeCase(names[i]!)}=${arg.text}`];
       });
       // A dict from elsewhere is laid out as the call is: one argument a line only where the call has them so.
-      const multiline = dict!.text.includes("\n") && (dict === value || context.source.text.slice(lineStart(context.source.text, target.startIndex), target.startIndex).trim() === "");
+      const multiline =
+        dict!.text.includes("\n") &&
+        (dict === value || context.source.text.slice(lineStart(context.source.text, target.startIndex), target.startIndex).trim() === "");
       const indent = multiline ? indentAt(context.source.text, target.startIndex) : "";
       const kwargs = [...entries.map((e) => `${snakeCase(e.key)}=${keywordValue(snakeCase(e.key), e.value)}`), ...trailing];
       const text = multiline ? kwargs.join(`,${context.source.eol}${indent}`) : kwargs.join(", ");
-      context.edit(target.startIndex, (extras.at(-1) ?? target).endIndex, text, reworded("a params dict is v1: pass keyword arguments", "params dict passed as keyword arguments"));
+      context.edit(
+        target.startIndex,
+        (extras.at(-1) ?? target).endIndex,
+        text,
+        reworded("a params dict is v1: pass keyword arguments", "params dict passed as keyword arguments"),
+      );
       if (bound && "dict" in bound && bound.unused) {
-        context.apply(removeStatement(context.source, bound.statement.startIndex, bound.statement.endIndex), moved(value.text, "the call as keyword arguments"));
+        context.apply(
+          removeStatement(context.source, bound.statement.startIndex, bound.statement.endIndex),
+          moved(value.text, "the call as keyword arguments"),
+        );
       }
     }
   },

@@ -46,7 +46,9 @@ function assignedValue(tree: Tree, name: string, at: Node): Node | undefined {
   const scope = enclosing(at, "function_definition");
   const assigned = (root: Node) =>
     allOf(root, "assignment").filter(
-      (a) => a.childForFieldName("left")?.text === name && (root === tree.rootNode ? !enclosing(a, "function_definition") : a.startIndex < at.startIndex && enclosing(a, "function_definition")?.id === root.id),
+      (a) =>
+        a.childForFieldName("left")?.text === name &&
+        (root === tree.rootNode ? !enclosing(a, "function_definition") : a.startIndex < at.startIndex && enclosing(a, "function_definition")?.id === root.id),
     );
   const found = scope ? assigned(scope) : [];
   const candidates = found.length ? found : assigned(tree.rootNode);
@@ -82,7 +84,8 @@ function routeAfter(path: string, open: boolean): RouteRow | undefined {
 /** The string (or f-string, or `+` chain) a piece of a URL stands in. */
 function urlExpression(string: Node): Node {
   let at = string;
-  while (at.parent && (at.parent.type === "binary_operator" || at.parent.type === "concatenated_string" || at.parent.type === "parenthesized_expression")) at = at.parent;
+  while (at.parent && (at.parent.type === "binary_operator" || at.parent.type === "concatenated_string" || at.parent.type === "parenthesized_expression"))
+    at = at.parent;
   return at;
 }
 
@@ -107,7 +110,10 @@ function sendingArguments(tree: Tree, url: Node): Node | undefined {
   if (at.parent?.type === "assignment" && at.parent.childForFieldName("right")?.id === at.id) {
     const name = at.parent.childForFieldName("left")?.text;
     const scope = enclosing(at, "function_definition") ?? tree.rootNode;
-    const use = allOf(scope, "argument_list").find((args) => args.namedChildren.some((a) => a?.type === "identifier" && a.text === name) || keywords(args).some((k) => k.name === "url" && k.value.text === name));
+    const use = allOf(scope, "argument_list").find(
+      (args) =>
+        args.namedChildren.some((a) => a?.type === "identifier" && a.text === name) || keywords(args).some((k) => k.name === "url" && k.value.text === name),
+    );
     if (!use) return undefined;
     at = use.namedChildren[0]!;
   }
@@ -142,7 +148,9 @@ export function findPyRequests(tree: Tree, text: string): PyRequest[] {
     const joinedBase =
       previous?.type === "interpolation"
         ? previous.namedChildren.find((c) => c?.type !== "format_specifier" && c?.type !== "type_conversion")
-        : (!previous || previous.type === "string_start") && string.parent?.type === "binary_operator" && string.parent.childForFieldName("right")?.id === string.id
+        : (!previous || previous.type === "string_start") &&
+            string.parent?.type === "binary_operator" &&
+            string.parent.childForFieldName("right")?.id === string.id
           ? string.parent.childForFieldName("left")
           : undefined;
     const joined = !host && PATH_V1.test(piece) && isFirecrawlBase(tree, joinedBase ?? undefined);
@@ -240,7 +248,13 @@ function migrateEntry(context: PyContext, dict: Node, entry: { key: string; valu
   if (value.type === "true" || value.type === "false") {
     const flag = value.type === "true";
     if (change.omit === flag) context.apply(removeItem(context.source, dict, entry.node), removed(`${entry.key}=${value.text}`, "it is v2's default"));
-    else context.edit(entry.node.startIndex, entry.node.endIndex, `${q(change.to)}: ${pyLiteral(context.source, change.values[String(flag) as "true" | "false"])}`, renamed(entry.key, change.to));
+    else
+      context.edit(
+        entry.node.startIndex,
+        entry.node.endIndex,
+        `${q(change.to)}: ${pyLiteral(context.source, change.values[String(flag) as "true" | "false"])}`,
+        renamed(entry.key, change.to),
+      );
     return;
   }
   const whenTrue = pyLiteral(context.source, change.values.true);
@@ -268,7 +282,11 @@ function migrateFormats(context: PyContext, dict: Node, entries: { key: string; 
     if (settings) {
       const more = settingsEntries(context, row, settings.value, formats, (key) => key);
       if (!more) {
-        context.todo(formats, `move "${settings.key}" into a {"type": "${row.v2.type}", ...} format dict; it is not a literal this codemod can read`, "formats");
+        context.todo(
+          formats,
+          `move "${settings.key}" into a {"type": "${row.v2.type}", ...} format dict; it is not a literal this codemod can read`,
+          "formats",
+        );
         continue;
       }
       parts.push(...more);
@@ -298,7 +316,11 @@ function migrateBody(context: PyContext, dict: Node, kind: OptionsKind): void {
 /** `if data["links"]:`, `not data["links"]`, `data["links"] and ...`: only whether the list is there, which objects answer alike. */
 function onlyTested(node: Node): boolean {
   const parent = node.parent;
-  if ((parent?.type === "if_statement" || parent?.type === "while_statement" || parent?.type === "elif_clause") && parent.childForFieldName("condition")?.id === node.id) return true;
+  if (
+    (parent?.type === "if_statement" || parent?.type === "while_statement" || parent?.type === "elif_clause") &&
+    parent.childForFieldName("condition")?.id === node.id
+  )
+    return true;
   if (parent?.type === "not_operator") return true;
   return parent?.type === "boolean_operator" && parent.childForFieldName("operator")?.text === "and" && parent.childForFieldName("left")?.id === node.id;
 }

@@ -38,7 +38,12 @@ function stepDown(value: Node): { key: string; node: Node } | null | undefined {
     return key === undefined ? null : { key, node: parent };
   }
   const call = parent?.parent;
-  if (parent?.type === "attribute" && parent.childForFieldName("attribute")?.text === "get" && call?.type === "call" && call.childForFieldName("function")?.id === parent.id) {
+  if (
+    parent?.type === "attribute" &&
+    parent.childForFieldName("attribute")?.text === "get" &&
+    call?.type === "call" &&
+    call.childForFieldName("function")?.id === parent.id
+  ) {
     const key = stringValue(call.childForFieldName("arguments")?.namedChildren[0] ?? null);
     return key === undefined ? null : { key, node: call };
   }
@@ -84,7 +89,8 @@ function readsField(root: Node, item: string, pick: string): boolean {
     allOf(root, "call").some((n) => {
       const fn = n.childForFieldName("function");
       const args = n.childForFieldName("arguments")?.namedChildren ?? [];
-      if (fn?.type === "attribute" && fn.childForFieldName("attribute")?.text === "get") return isItem(fn.childForFieldName("object")) && stringValue(args[0] ?? null) === pick;
+      if (fn?.type === "attribute" && fn.childForFieldName("attribute")?.text === "get")
+        return isItem(fn.childForFieldName("object")) && stringValue(args[0] ?? null) === pick;
       return fn?.text === "isinstance" && isItem(args[0] ?? null);
     })
   );
@@ -112,7 +118,11 @@ function itemsReadAsObjects(use: Node, pick: string): boolean {
  */
 export function readsItemsAsObjects(node: Node, pick: string): boolean {
   let at = node;
-  while (at.parent && (at.parent.type === "parenthesized_expression" || (at.parent.type === "boolean_operator" && at.parent.childForFieldName("operator")?.text === "or"))) at = at.parent;
+  while (
+    at.parent &&
+    (at.parent.type === "parenthesized_expression" || (at.parent.type === "boolean_operator" && at.parent.childForFieldName("operator")?.text === "or"))
+  )
+    at = at.parent;
   const bound = boundName(at);
   if (bound === undefined) return itemsReadAsObjects(at, pick);
   return bound !== "rebound" && usesIn(bound.scope, bound.name).some((use) => use.startIndex >= bound.after && itemsReadAsObjects(use, pick));

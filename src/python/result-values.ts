@@ -50,7 +50,9 @@ function reboundAt(name: Node, scope: Node): number {
 export function usesAfter(name: Node): Node[] {
   const scope = scopeOf(name);
   const end = reboundAt(name, scope);
-  const rebinding = (n: Node) => n.startIndex >= end || (["assignment", "augmented_assignment", "for_statement"].includes(n.parent?.type ?? "") && n.parent!.childForFieldName("left")?.id === n.id);
+  const rebinding = (n: Node) =>
+    n.startIndex >= end ||
+    (["assignment", "augmented_assignment", "for_statement"].includes(n.parent?.type ?? "") && n.parent!.childForFieldName("left")?.id === n.id);
   return usesIn(scope, name.text).filter((n) => n.startIndex > name.endIndex && !rebinding(n));
 }
 
@@ -94,7 +96,7 @@ const LISTS = new Set(["List", "list", "Sequence", "Iterable"]);
 
 /** The type a parameter's annotation names, and whether it is a list of it: `doc: ScrapeResponse`, `pages: List[ScrapeResponse]`. */
 function annotated(type: Node | null, list = false): { name: string; list: boolean } | null {
-  const inner = type?.type === "type" ? type.namedChildren[0] ?? null : type;
+  const inner = type?.type === "type" ? (type.namedChildren[0] ?? null) : type;
   if (inner?.type === "identifier") return { name: inner.text, list };
   if (inner?.type !== "generic_type") return null;
   const outer = inner.namedChildren[0]?.text ?? "";

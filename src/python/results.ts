@@ -95,7 +95,22 @@ function isEmptyLiteral(node: Node): boolean {
 }
 
 /** Where `a or b` can stand without parentheses. */
-const OR_SAFE = new Set(["argument_list", "keyword_argument", "expression_statement", "return_statement", "assignment", "pair", "list", "tuple", "parenthesized_expression", "for_statement", "for_in_clause", "if_statement", "elif_clause", "while_statement"]);
+const OR_SAFE = new Set([
+  "argument_list",
+  "keyword_argument",
+  "expression_statement",
+  "return_statement",
+  "assignment",
+  "pair",
+  "list",
+  "tuple",
+  "parenthesized_expression",
+  "for_statement",
+  "for_in_clause",
+  "if_statement",
+  "elif_clause",
+  "while_statement",
+]);
 
 function needsParentheses(node: Node): boolean {
   const parent = node.parent;
@@ -117,7 +132,8 @@ function throwOnlyGuard(read: Node): Node | null {
 /** `if not r.success: raise ...`: gone, or a waiter's status check. */
 function migrateGuard(context: PyContext, subject: Subject, read: Node, guard: Node, handled: Set<number>): void {
   for (const r of allOf(guard, ["attribute", "subscript"])) handled.add(r.id);
-  if (!subject.waiter) return context.apply(removeStatement(context.source, guard.startIndex, guard.endIndex), removed("the success guard", "v2 raises on failure"));
+  if (!subject.waiter)
+    return context.apply(removeStatement(context.source, guard.startIndex, guard.endIndex), removed("the success guard", "v2 raises on failure"));
   const subjectText = read.childForFieldName("object")!.text;
   const condition = guard.childForFieldName("condition")!;
   context.edit(condition.startIndex, condition.endIndex, `${subjectText}.status != ${pyLiteral(context.source, JOB_COMPLETED)}`, WAITER_GUARD);
@@ -148,10 +164,16 @@ function migrateAttributeName(context: PyContext, subject: Subject, head: Node):
  * branch is right as it is, and rewriting it would read attributes off what the branch knows is a dict.
  */
 function inDictBranch(head: Node): boolean {
-  const isDictTest = (condition: Node | null | undefined) => !!condition && new RegExp(`^isinstance\\(\\s*${head.text}\\s*,\\s*dict\\s*\\)$`).test(condition.text);
+  const isDictTest = (condition: Node | null | undefined) =>
+    !!condition && new RegExp(`^isinstance\\(\\s*${head.text}\\s*,\\s*dict\\s*\\)$`).test(condition.text);
   for (let at: Node | null = head; at?.parent; at = at.parent) {
     const parent: Node = at.parent;
-    if ((parent.type === "if_statement" || parent.type === "elif_clause") && parent.childForFieldName("consequence")?.id === at.id && isDictTest(parent.childForFieldName("condition"))) return true;
+    if (
+      (parent.type === "if_statement" || parent.type === "elif_clause") &&
+      parent.childForFieldName("consequence")?.id === at.id &&
+      isDictTest(parent.childForFieldName("condition"))
+    )
+      return true;
     if (parent.type === "conditional_expression" && parent.namedChildren[0]?.id === at.id && isDictTest(parent.namedChildren[1])) return true;
   }
   return false;
@@ -168,7 +190,10 @@ function elementsBeyond(list: Node): Node[] {
  * Returns "status" when the code reads a job's status (a waiter's result is then checked).
  */
 function migrateChain(context: PyContext, subject: Subject, head: Node, handled: Set<number>, from = 0): "status" | void {
-  if (head.parent?.type === "dictionary_splat" || (head.parent?.type === "argument_list" && head.parent.parent?.childForFieldName("function")?.text === "dict")) {
+  if (
+    head.parent?.type === "dictionary_splat" ||
+    (head.parent?.type === "argument_list" && head.parent.parent?.childForFieldName("function")?.text === "dict")
+  ) {
     return context.todo(head, NOT_A_DICT);
   }
   if (head.type === "identifier" && inDictBranch(head)) return;
@@ -251,7 +276,8 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     if (row?.change.kind === "rename" && row.change.todo) context.todo(read.node, row.change.todo);
     // v2's metadata is Optional; metadata_typed never is, as 1.x's `.get("metadata", {})` never was.
     const metadata = kind === "document" && depth === 0 && name === "metadata";
-    const typed = metadata && (readAbove(read.node) || membershipAbove(context, read.node) || boundName(read.node) || (read.fallback && isEmptyLiteral(read.fallback)));
+    const typed =
+      metadata && (readAbove(read.node) || membershipAbove(context, read.node) || boundName(read.node) || (read.fallback && isEmptyLiteral(read.fallback)));
     const to = typed ? "metadata_typed" : name;
     messages.push(renamed(`result ${describe(read)}`, `.${to}`));
     let ended = false;

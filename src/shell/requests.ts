@@ -65,7 +65,12 @@ function bodyWord(text: string, at: number): BodyWord | undefined {
     const pieces: string[] = [];
     const readable = !/\\[^"\\]|`/.test(quoted);
     const json = quoted.replace(/\\([\\"])/g, "$1").replace(EXPANSION, (m) => placeholder(pieces.push(m) - 1));
-    return { start: at, end: at + match[0].length, json: readable ? json : undefined, write: (migrated) => restore(`"${migrated.replace(/[\\"]/g, "\\$&")}"`, pieces, (p) => p) };
+    return {
+      start: at,
+      end: at + match[0].length,
+      json: readable ? json : undefined,
+      write: (migrated) => restore(`"${migrated.replace(/[\\"]/g, "\\$&")}"`, pieces, (p) => p),
+    };
   }
   // '...' then, for as long as the word goes on, a spliced piece (`"$URL"`, `$ID`) and '...' again.
   const word = /^'[^']*'(?:(?:"(?:[^"\\]|\\.)*"|[^\s'"])+'[^']*')*/.exec(text.slice(at));
@@ -122,7 +127,8 @@ function asJson(text: string): string {
     if (node.type === "ObjectExpression") {
       for (const property of node.properties) {
         if (property.type !== "ObjectProperty") continue;
-        if (property.key.type === "Identifier" && !property.computed) edits.push({ start: property.key.start!, end: property.key.end!, text: JSON.stringify(property.key.name) });
+        if (property.key.type === "Identifier" && !property.computed)
+          edits.push({ start: property.key.start!, end: property.key.end!, text: JSON.stringify(property.key.name) });
         visit(property.key);
         visit(property.value);
       }
@@ -158,7 +164,9 @@ function migrateBody(route: RouteRow, json: string, keepV1Defaults?: boolean): {
 const UNREAD_BODY = "this body is not JSON the codemod can read as it is quoted: check it for v1 keys and formats, which v2 rejects";
 
 /** The one step of shell text, under the concern JavaScript's request step has. */
-export const shellSteps: readonly Named[] = [{ name: "api-requests", description: "moves curl requests to the API from /v1 to /v2 (JSON bodies migrated like SDK options)" }];
+export const shellSteps: readonly Named[] = [
+  { name: "api-requests", description: "moves curl requests to the API from /v1 to /v2 (JSON bodies migrated like SDK options)" },
+];
 
 const shell: Language<ShellRequest[], Named> = {
   parse: findRequests,

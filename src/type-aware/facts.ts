@@ -62,7 +62,7 @@ export function filesReachingSdk(t: Ts, program: ts.Program): ts.SourceFile[] {
     ]),
   );
   const reaching = new Set(files.filter((f) => mentionsFirecrawl(f.text)));
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const file of files) {
       if (!reaching.has(file) && imported.get(file)!.some((f) => reaching.has(f))) {
@@ -98,7 +98,8 @@ export function fileFacts(t: Ts, checker: ts.TypeChecker, file: ts.SourceFile): 
         const argument = options && node.arguments[options.at];
         const declaration = argument && t.isIdentifier(argument) ? declarationOf(argument) : undefined;
         const literal = declaration && t.isVariableDeclaration(declaration) ? declaration.initializer : undefined;
-        if (literal && t.isObjectLiteralExpression(literal) && literal.getSourceFile() !== file) elsewhere.push([literal.getSourceFile(), literal.getStart(), options!.kind]);
+        if (literal && t.isObjectLiteralExpression(literal) && literal.getSourceFile() !== file)
+          elsewhere.push([literal.getSourceFile(), literal.getStart(), options!.kind]);
       }
     } else if (t.isVariableDeclaration(node) && t.isIdentifier(node.name) && !node.type && madeByCall(node.initializer)) {
       // Results come from calls; an annotated binding says its type itself and syntax reads it.

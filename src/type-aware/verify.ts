@@ -37,7 +37,7 @@ const TEXT_KINDS = new Set([
 
 function innermostAt(file: TS.SourceFile, pos: number): TS.Node {
   let node: TS.Node = file;
-  for (let found = true; found; ) {
+  for (let found = true; found;) {
     found = false;
     ts.forEachChild(node, (child) => {
       if (!found && child.getFullStart() <= pos && pos < child.getEnd()) {
@@ -57,7 +57,11 @@ function statementOf(node: TS.Node): TS.Node {
 
 /** The statement to mark for an error at `pos`: one whose line a comment line can go above. */
 function markable(file: TS.SourceFile, pos: number): TS.Node | undefined {
-  for (let at: TS.Node | undefined = statementOf(innermostAt(file, pos)); at && at.kind !== ts.SyntaxKind.SourceFile; at = at.parent && statementOf(at.parent)) {
+  for (
+    let at: TS.Node | undefined = statementOf(innermostAt(file, pos));
+    at && at.kind !== ts.SyntaxKind.SourceFile;
+    at = at.parent && statementOf(at.parent)
+  ) {
     const start = at.getStart(file);
     const lineStart = file.text.lastIndexOf("\n", start - 1) + 1;
     if (lineStart === 0 || !TEXT_KINDS.has(innermostAt(file, lineStart - 1).kind)) return at;
@@ -191,10 +195,12 @@ export function verifyMigration(programs: ReadonlyMap<string, TS.Program>, outpu
       ...options,
       paths: {
         ...options.paths,
-        ...Object.fromEntries(SDKS[version].imports.flatMap((name) => {
-          const own = installedPackage(dirname(resolve(tsconfig)), name);
-          return own ? [[name, [own]]] : [];
-        })),
+        ...Object.fromEntries(
+          SDKS[version].imports.flatMap((name) => {
+            const own = installedPackage(dirname(resolve(tsconfig)), name);
+            return own ? [[name, [own]]] : [];
+          }),
+        ),
         ...Object.fromEntries(SDK_MODULES.map((m) => [m, [SDKS[version].declarations]])),
       },
     });

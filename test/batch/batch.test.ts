@@ -34,7 +34,17 @@ function copyProject(name: string): string {
 }
 
 function useSdk(dir: string, version: keyof typeof SDK): void {
-  const compilerOptions = { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", skipLibCheck: true, noEmit: true, types: ["node"], typeRoots: [join(root, "node_modules/@types")], paths: { "@mendable/firecrawl-js": [SDK[version]] } };
+  const compilerOptions = {
+    strict: true,
+    target: "ES2022",
+    module: "ESNext",
+    moduleResolution: "Bundler",
+    skipLibCheck: true,
+    noEmit: true,
+    types: ["node"],
+    typeRoots: [join(root, "node_modules/@types")],
+    paths: { "@mendable/firecrawl-js": [SDK[version]] },
+  };
   writeFileSync(join(dir, "tsconfig.json"), `${JSON.stringify({ compilerOptions, include: ["src"] }, null, 2)}\n`);
 }
 
@@ -103,7 +113,11 @@ describe("site-tools: a client shared across modules", () => {
     useSdk(typed, "v2");
     const errors = typeErrors(typed);
     expect(errors.filter((e) => !e.underTodo)).toEqual([]);
-    const marked = new Set(Object.entries(sources(typed)).filter(([, text]) => text.includes("TODO(firecrawl-v2):")).map(([file]) => file));
+    const marked = new Set(
+      Object.entries(sources(typed))
+        .filter(([, text]) => text.includes("TODO(firecrawl-v2):"))
+        .map(([file]) => file),
+    );
     expect(errors.filter((e) => e.underTodo).every((e) => marked.has(e.file))).toBe(true);
   });
 
@@ -128,10 +142,14 @@ describe("site-tools: a client shared across modules", () => {
     const migrated = ["pages.ts", "jobs.ts", "app.ts", "service.ts"].filter((f) => sources(syntactic)[f] !== before[f]);
     expect(migrated).toEqual(["pages.ts", "jobs.ts", "app.ts", "service.ts"]);
     expect(sources(syntactic)["jobs.ts"]).toContain("getClient().startCrawl(url");
-    expect(sources(syntactic)["service.ts"]).toContain("this.firecrawl.map(site, { sitemap: \"only\" })");
+    expect(sources(syntactic)["service.ts"]).toContain('this.firecrawl.map(site, { sitemap: "only" })');
     // What only types say (a client inside a typed parameter, a result from another module) stays v1 and breaks.
     expect(sources(syntactic)["tasks.ts"]).toContain("services.crawler.scrapeUrl(url, options)");
-    expect(typeErrors(syntactic).filter((e) => !e.underTodo).map((e) => e.file)).toEqual(expect.arrayContaining(["tasks.ts", "digest.ts"]));
+    expect(
+      typeErrors(syntactic)
+        .filter((e) => !e.underTodo)
+        .map((e) => e.file),
+    ).toEqual(expect.arrayContaining(["tasks.ts", "digest.ts"]));
   });
 });
 
@@ -189,7 +207,9 @@ describe("research-desk: the run proves its output against v2", () => {
   test("a @ts-expect-error that only covered v1's types is removed, not marked, and reported where it was", () => {
     expect(sources(verified)["facts.ts"]).not.toContain("@ts-expect-error");
     expect(sources(unverified)["facts.ts"]).toContain("@ts-expect-error");
-    const facts = (report as unknown as { files: { path: string; changes: { transform: string; line: number; message: string }[] }[] }).files.find((f) => f.path === "src/facts.ts")!;
+    const facts = (report as unknown as { files: { path: string; changes: { transform: string; line: number; message: string }[] }[] }).files.find(
+      (f) => f.path === "src/facts.ts",
+    )!;
     const removal = facts.changes.find((c) => c.transform === "verify")!;
     expect(removal.message).toMatch(/@ts-expect-error removed/);
     expect(sources(verified)["facts.ts"]!.split("\n")[removal.line - 1]).toContain('origin: "research-desk"');
@@ -206,7 +226,8 @@ describe("a v2 project that keeps some code on v1 on purpose, across modules", (
   temps.push(dir);
   const files: Record<string, string> = {
     "package.json": '{ "name": "kept-on-v1", "private": true, "dependencies": { "@mendable/firecrawl-js": "^4.42.0" } }\n',
-    "src/legacy.ts": 'import Firecrawl, { FirecrawlAppV1 } from "@mendable/firecrawl-js";\n\nexport const legacy = new FirecrawlAppV1({ apiKey: "fc-test" });\nexport const firecrawl = new Firecrawl({ apiKey: "fc-test" });\n',
+    "src/legacy.ts":
+      'import Firecrawl, { FirecrawlAppV1 } from "@mendable/firecrawl-js";\n\nexport const legacy = new FirecrawlAppV1({ apiKey: "fc-test" });\nexport const firecrawl = new Firecrawl({ apiKey: "fc-test" });\n',
     "src/pages.ts": [
       'import { firecrawl, legacy } from "./legacy.js";',
       "",

@@ -61,7 +61,9 @@ function compare(commands, rounds = ROUNDS) {
       rss[i] = Math.max(rss[i], t.rss);
     }
   }
-  commands.forEach((c, i) => console.log(`  ${c.label.padEnd(44)} ${median(times[i]).toFixed(2).padStart(7)} s   peak ${(rss[i] / 1024).toFixed(0).padStart(5)} MB`));
+  commands.forEach((c, i) =>
+    console.log(`  ${c.label.padEnd(44)} ${median(times[i]).toFixed(2).padStart(7)} s   peak ${(rss[i] / 1024).toFixed(0).padStart(5)} MB`),
+  );
   return commands.map((_, i) => ({ seconds: median(times[i]), ratio: median(times[i].map((t, r) => t / times[0][r])) }));
 }
 
@@ -84,7 +86,9 @@ try {
     { label: "firecrawl-codemod run --force", command: process.execPath, args: [cli, "run", tree, "--force", "--no-progress"] },
   ]);
   const unchanged = execFileSync("find", [tree, "-type", "f", "-newer", cli]).toString() === snapshot;
-  console.log(`  check / grep = ${check.ratio.toFixed(2)}x   run / grep = ${run.ratio.toFixed(2)}x   (target <= 3x)   files changed by run: ${unchanged ? "none" : "SOME"}`);
+  console.log(
+    `  check / grep = ${check.ratio.toFixed(2)}x   run / grep = ${run.ratio.toFixed(2)}x   (target <= 3x)   files changed by run: ${unchanged ? "none" : "SOME"}`,
+  );
 
   // The same tree through ESLint 10: no rules at all, then only the plugin's recommended rules (a minute
   // a run here; BENCH_ESLINT_ROUNDS=0 leaves it out).
@@ -127,16 +131,28 @@ try {
     renameSync(join(spare, String(runs++)), target);
   };
   const commands = [
-    { label: "jscodeshift identity transform (tsx)", command: process.execPath, args: [jscodeshift, "-t", join(root, "test/bench/identity.cjs"), "--extensions=ts,tsx,js,mjs,cjs", "--silent", target], before: fresh },
+    {
+      label: "jscodeshift identity transform (tsx)",
+      command: process.execPath,
+      args: [jscodeshift, "-t", join(root, "test/bench/identity.cjs"), "--extensions=ts,tsx,js,mjs,cjs", "--silent", target],
+      before: fresh,
+    },
     { label: "firecrawl-codemod run --force", command: process.execPath, args: [cli, "run", target, "--force", "--no-progress"], before: fresh },
-    { label: "firecrawl-codemod run --force --jobs 2", command: process.execPath, args: [cli, "run", target, "--force", "--no-progress", "--jobs", "2"], before: fresh },
+    {
+      label: "firecrawl-codemod run --force --jobs 2",
+      command: process.execPath,
+      args: [cli, "run", target, "--force", "--no-progress", "--jobs", "2"],
+      before: fresh,
+    },
   ];
   mkdirSync(used);
   for (let i = 0; i < ROUNDS * commands.length; i++) cpSync(seed, join(spare, String(i)), { recursive: true });
   execFileSync("sync");
   console.log(`\nFiles that all use Firecrawl: ${count} (the ${fixtures.length} fixture inputs, repeated)`);
   const [theirs, ours, workers] = compare(commands);
-  console.log(`  per file: ours ${((ours.seconds / count) * 1000).toFixed(2)} ms, jscodeshift ${((theirs.seconds / count) * 1000).toFixed(2)} ms   ratio ${ours.ratio.toFixed(2)}x   (target <= 1x)`);
+  console.log(
+    `  per file: ours ${((ours.seconds / count) * 1000).toFixed(2)} ms, jscodeshift ${((theirs.seconds / count) * 1000).toFixed(2)} ms   ratio ${ours.ratio.toFixed(2)}x   (target <= 1x)`,
+  );
   console.log(`  two worker threads against jscodeshift (${availableParallelism()} cores): ${workers.ratio.toFixed(2)}x`);
 
   // 3. The type-aware mode against the compiler on the same project: the batch test's project, repeated.
@@ -146,16 +162,37 @@ try {
   const sdkTypes = join(root, "node_modules/firecrawl-v1/dist/index.d.ts");
   writeFileSync(
     join(project, "tsconfig.json"),
-    JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", skipLibCheck: true, noEmit: true, types: ["node"], typeRoots: [join(root, "node_modules/@types")], paths: { "@mendable/firecrawl-js": [sdkTypes] } }, include: ["src"] }),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        target: "ES2022",
+        module: "ESNext",
+        moduleResolution: "Bundler",
+        skipLibCheck: true,
+        noEmit: true,
+        types: ["node"],
+        typeRoots: [join(root, "node_modules/@types")],
+        paths: { "@mendable/firecrawl-js": [sdkTypes] },
+      },
+      include: ["src"],
+    }),
   );
   const projectFiles = readdirSync(join(project, "src"), { recursive: true }).filter((f) => String(f).endsWith(".ts")).length;
   console.log(`\nType-aware mode: ${projectFiles} TypeScript files (the batch project, ${copies} times) under one tsconfig`);
   // The type-aware run verifies its output against v2 by default; without it, the cost of the analysis alone.
   const [, typed, , unverified] = compare([
     { label: "tsc --noEmit", command: process.execPath, args: [join(root, "node_modules/typescript/bin/tsc"), "--noEmit", "-p", project] },
-    { label: "firecrawl-codemod run --dry (types, verified)", command: process.execPath, args: [cli, "run", project, "--dry", "--json", "--project", join(project, "tsconfig.json")] },
+    {
+      label: "firecrawl-codemod run --dry (types, verified)",
+      command: process.execPath,
+      args: [cli, "run", project, "--dry", "--json", "--project", join(project, "tsconfig.json")],
+    },
     { label: "firecrawl-codemod run --dry --no-types", command: process.execPath, args: [cli, "run", project, "--dry", "--json", "--no-types"] },
-    { label: "firecrawl-codemod run --dry --no-verify (types)", command: process.execPath, args: [cli, "run", project, "--dry", "--json", "--no-verify", "--project", join(project, "tsconfig.json")] },
+    {
+      label: "firecrawl-codemod run --dry --no-verify (types)",
+      command: process.execPath,
+      args: [cli, "run", project, "--dry", "--json", "--no-verify", "--project", join(project, "tsconfig.json")],
+    },
   ]);
   console.log(`  type-aware with verification / tsc = ${typed.ratio.toFixed(2)}x   (target <= 2x)`);
   console.log(`  type-aware without verification / tsc = ${unverified.ratio.toFixed(2)}x`);

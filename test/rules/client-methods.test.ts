@@ -17,7 +17,10 @@ tsTester.run("client-methods", rules["client-methods"]!, {
     {
       code: `${HEADER}app.checkCrawlStatus("id");`,
       output: `${HEADER}app.getCrawlStatus("id", { autoPaginate: false });`,
-      errors: [{ message: "checkCrawlStatus() is v1: use getCrawlStatus()" }, { message: "checkCrawlStatus()'s arguments are v1: pass them in the v2 options object" }],
+      errors: [
+        { message: "checkCrawlStatus() is v1: use getCrawlStatus()" },
+        { message: "checkCrawlStatus()'s arguments are v1: pass them in the v2 options object" },
+      ],
     },
     {
       code: `${HEADER}app.generateLLMsText("u");`,

@@ -32,8 +32,14 @@ tsTester.run("options", rules["options"]!, {
       output: `${HEADER}app.asyncCrawlUrl("u", { maxDepth: 2, sitemap: "skip" });`,
       errors: [
         {
-          message: "maxDepth is v1: use maxDiscoveryDepth: maxDepth became maxDiscoveryDepth and the meaning changed: v1 counted URL path depth, v2 counts link-discovery hops from the start page",
-          suggestions: [{ messageId: "applyWithTodo", output: `${HEADER}// TODO(firecrawl-v2): maxDepth became maxDiscoveryDepth and the meaning changed: v1 counted URL path depth, v2 counts link-discovery hops from the start page https://docs.firecrawl.dev/migrate-to-v2#crawl-options-mapping-v1-%E2%86%92-v2\napp.asyncCrawlUrl("u", { maxDiscoveryDepth: 2, ignoreSitemap: true });` }],
+          message:
+            "maxDepth is v1: use maxDiscoveryDepth: maxDepth became maxDiscoveryDepth and the meaning changed: v1 counted URL path depth, v2 counts link-discovery hops from the start page",
+          suggestions: [
+            {
+              messageId: "applyWithTodo",
+              output: `${HEADER}// TODO(firecrawl-v2): maxDepth became maxDiscoveryDepth and the meaning changed: v1 counted URL path depth, v2 counts link-discovery hops from the start page https://docs.firecrawl.dev/migrate-to-v2#crawl-options-mapping-v1-%E2%86%92-v2\napp.asyncCrawlUrl("u", { maxDiscoveryDepth: 2, ignoreSitemap: true });`,
+            },
+          ],
         },
         { message: 'ignoreSitemap: true is v1: use sitemap: "skip"' },
       ],

@@ -35,7 +35,12 @@ export function readSection9(spec: string): Section9 {
       .split("\n")
       .filter((line) => line.startsWith("|") && !/^\|\s*-/.test(line))
       .slice(1)
-      .map((line) => line.split("|").slice(1, -1).map((cell) => cell.trim()));
+      .map((line) =>
+        line
+          .split("|")
+          .slice(1, -1)
+          .map((cell) => cell.trim()),
+      );
   const formatRows = tableRows(section("9.2"));
   const renamed: [string, string][] = [];
   const absent: string[] = [];
@@ -52,7 +57,10 @@ export function readSection9(spec: string): Section9 {
   return {
     changes: [...section("9.1").matchAll(/^(\d+)\. /gm)].map((m) => `9.1.${m[1]}`),
     formats: {
-      strings: formatRows.find(([kind]) => kind === "String formats")![1]!.split(",").map((s) => s.trim()),
+      strings: formatRows
+        .find(([kind]) => kind === "String formats")![1]!
+        .split(",")
+        .map((s) => s.trim()),
       objects: formatRows.filter(([kind]) => kind !== "String formats").map(([kind]) => OBJECT_FORMATS[kind!] ?? kind!),
     },
     crawlOptions: tableRows(section("9.3")).map(([v1]) => v1!.split(" ")[0]!),

@@ -57,7 +57,13 @@ const projects = new Map<string, Project>();
 /** The statement an error belongs to: the node that is a direct child of a block or the file. */
 function statementOf(node: Node): Node {
   let at = node;
-  while (at.getParent() && !Node.isBlock(at.getParent()!) && !Node.isSourceFile(at.getParent()!) && !Node.isCaseClause(at.getParent()!) && !Node.isClassDeclaration(at.getParent()!)) {
+  while (
+    at.getParent() &&
+    !Node.isBlock(at.getParent()!) &&
+    !Node.isSourceFile(at.getParent()!) &&
+    !Node.isCaseClause(at.getParent()!) &&
+    !Node.isClassDeclaration(at.getParent()!)
+  ) {
     at = at.getParent()!;
   }
   return at;
