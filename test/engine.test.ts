@@ -1,6 +1,6 @@
 /** The edit engine's own promises: what a transform relies on when it plans edits. */
 import { describe, expect, test } from "vitest";
-import { appendProperties, removeListItem } from "../src/js/code.js";
+import { appendProperties, removeListItem } from "../src/js/writing.js";
 import { applyEdits, mapOffset } from "../src/core/edits.js";
 import { parse } from "../src/js/parse.js";
 import { readSource, writeSource } from "../src/core/source.js";

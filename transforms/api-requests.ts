@@ -9,7 +9,7 @@ import { movingRequests, type ApiRequest } from "../src/detect/requests.js";
 import { readsItemsAsObjects, responseReads, type BodyRead } from "../src/detect/responses.js";
 import { findProperty, memberName, propertyKey } from "../src/detect/expressions.js";
 import { toJscodeshift } from "../src/js/jscodeshift.js";
-import { textOf } from "../src/js/code.js";
+import { textOf } from "../src/js/writing.js";
 import type { Step, StepContext } from "../src/js/steps.js";
 import { FORMATS } from "../src/mapping/formats.js";
 import { keepingStrings } from "./results.js";

@@ -6,7 +6,7 @@
 import type { CallExpression, Node } from "@babel/types";
 import { findClientCalls, type ClientCall } from "../src/detect/calls.js";
 import { hasV1Shape } from "../src/detect/version.js";
-import { appendProperties, literal, objectLiteral, textOf } from "../src/js/code.js";
+import { appendProperties, literal, objectLiteral, textOf } from "../src/js/writing.js";
 import type { Edit } from "../src/core/edits.js";
 import { toJscodeshift } from "../src/js/jscodeshift.js";
 import type { Step, StepContext } from "../src/js/steps.js";

@@ -6,7 +6,7 @@
 import type { ASTPath } from "jscodeshift";
 import type { Node } from "@babel/types";
 import { walkPaths } from "../src/detect/paths.js";
-import { textOf } from "../src/js/code.js";
+import { textOf } from "../src/js/writing.js";
 import { toJscodeshift } from "../src/js/jscodeshift.js";
 import type { Step, StepContext } from "../src/js/steps.js";
 import { ERRORS } from "../src/mapping/imports.js";

@@ -9,7 +9,7 @@ import type { ArrayExpression, Node, ObjectExpression, ObjectProperty } from "@b
 import { requestBodies } from "../src/detect/requests.js";
 import { fileOptionsObjects } from "../src/detect/options-objects.js";
 import { findProperty, propertyKey, resolveObject } from "../src/detect/expressions.js";
-import { isTypeScript, literal, removeListItem, textOf } from "../src/js/code.js";
+import { isTypeScript, literal, removeListItem, textOf } from "../src/js/writing.js";
 import { toJscodeshift } from "../src/js/jscodeshift.js";
 import type { Step, StepContext } from "../src/js/steps.js";
 import { FORMATS, type FormatRow } from "../src/mapping/formats.js";

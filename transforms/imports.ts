@@ -6,7 +6,7 @@
 import type { Node } from "@babel/types";
 import { isFree, referencesTo } from "../src/detect/references.js";
 import { hasV1Calls } from "../src/detect/version.js";
-import { isTypeScript, literal, removeListItem } from "../src/js/code.js";
+import { isTypeScript, literal, removeListItem } from "../src/js/writing.js";
 import { toJscodeshift } from "../src/js/jscodeshift.js";
 import type { Step, StepContext } from "../src/js/steps.js";
 import { CLIENT, ERRORS, TYPES } from "../src/mapping/imports.js";

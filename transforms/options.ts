@@ -10,7 +10,7 @@ import { requestBodies } from "../src/detect/requests.js";
 import { fileOptionsObjects, opaqueOptions, type OptionsObject } from "../src/detect/options-objects.js";
 import { findProperty, memberName, propertyKey } from "../src/detect/expressions.js";
 import { isV1Call } from "../src/detect/version.js";
-import { isTypeScript, literal, removeListItem, textOf } from "../src/js/code.js";
+import { isTypeScript, literal, removeListItem, textOf } from "../src/js/writing.js";
 import { removeStatement } from "../src/core/text.js";
 import { toJscodeshift } from "../src/js/jscodeshift.js";
 import type { Step, StepContext } from "../src/js/steps.js";

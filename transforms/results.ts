@@ -12,7 +12,7 @@ import { isV1Call } from "../src/detect/version.js";
 import { isWrittenTo, walkPaths } from "../src/detect/paths.js";
 import { optionsObjects } from "../src/detect/options-objects.js";
 import { findProperty, memberName, outsideWrappers, propertyKey } from "../src/detect/expressions.js";
-import { isTypeScript, literal, removeListItem, textOf } from "../src/js/code.js";
+import { isTypeScript, literal, removeListItem, textOf } from "../src/js/writing.js";
 import { removeStatement } from "../src/core/text.js";
 import type { Source } from "../src/core/source.js";
 import { toJscodeshift } from "../src/js/jscodeshift.js";

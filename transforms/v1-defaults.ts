@@ -6,7 +6,7 @@ import type { Node } from "@babel/types";
 import { findClientCalls } from "../src/detect/calls.js";
 import { optionsObjects } from "../src/detect/options-objects.js";
 import { findProperty } from "../src/detect/expressions.js";
-import { appendProperties, literal } from "../src/js/code.js";
+import { appendProperties, literal } from "../src/js/writing.js";
 import { toJscodeshift } from "../src/js/jscodeshift.js";
 import type { Step } from "../src/js/steps.js";
 import { DEFAULTS } from "../src/mapping/defaults.js";

@@ -119,7 +119,7 @@ export interface Context<At> {
   readonly migrating: boolean;
   /** replaces a range; the change is recorded when it has a message (one message per logical change) */
   edit(start: number, end: number, text: string, message?: Message): void;
-  /** records an edit made with the text helpers (core/text.ts, js/code.ts, python/code.ts) */
+  /** records an edit made with the text helpers (core/text.ts, js/writing.ts, python/writing.ts) */
   apply(edit: Edit, message?: Message): void;
   /** a TODO line above the statement holding `at` */
   todo(at: At, message: string, link?: DocLink): void;

@@ -10,7 +10,7 @@ import { findApiRequests, type ApiRequest } from "../detect/requests.js";
 import { PathIndex, type Path } from "../detect/paths.js";
 import type { Source } from "../core/source.js";
 import { planStepWith, runPipeline, type Context, type Language, type Result, type StepPlan, type Syntax, type TransformOptions } from "../core/pipeline.js";
-import { spanOf } from "./code.js";
+import { spanOf } from "./writing.js";
 import { parse } from "./parse.js";
 
 export type { Change, PlannedChange, PlannedTodo, Result, StepPlan, Todo, TransformOptions } from "../core/pipeline.js";

@@ -4,7 +4,8 @@
  * v2 crawl has no idempotency key, and the async client's `crawl` takes its URL only as `url=`.
  */
 import { PY_ASYNC_URL_KEYWORD, PY_V1_PROXY } from "../mapping/python.js";
-import { keywords, positional, removeItem } from "./code.js";
+import { keywords, positional } from "./arguments.js";
+import { removeItem } from "./writing.js";
 import type { PyMethodUse } from "./detect.js";
 import type { PyContext, PyStep } from "./language.js";
 import { removed, renamed, reworded } from "../mapping/messages.js";

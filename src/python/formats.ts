@@ -5,7 +5,8 @@
  */
 import { FORMATS, type FormatRow } from "../mapping/formats.js";
 import { snakeCase } from "../mapping/python.js";
-import { callKeywords, dictEntries, keywords, pyLiteral, removeItem } from "./code.js";
+import { callKeywords, dictEntries, keywords } from "./arguments.js";
+import { pyLiteral, removeItem } from "./writing.js";
 import type { PyContext, PyStep } from "./language.js";
 import { allOf, stringValue, type Node } from "./parser.js";
 import { moved, removed, renamed } from "../mapping/messages.js";

@@ -3,7 +3,7 @@
  * JavaScript steps do on a Babel parse, with `#` TODO lines.
  */
 import { planStepWith, runPipeline, type Context, type Language, type Named, type Result, type Syntax, type TransformOptions } from "../core/pipeline.js";
-import { spanOf } from "./code.js";
+import { spanOf } from "./writing.js";
 import { clientCalls, detect, mockedMethods, type PyBindings, type PyCall, type PyMockedMethod } from "./detect.js";
 import { parsePython, syntaxError, type Node, type Tree } from "./parser.js";
 import { findPyRequests } from "./requests.js";

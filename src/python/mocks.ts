@@ -8,7 +8,7 @@ import { METHODS, type ResultKind } from "../mapping/methods.js";
 import { PY_CLIENTS, PY_MOCK_SPECS, PY_PACKAGE, PY_RESULT_MODELS, PY_RETURNED_MODELS, PY_V2_TYPES_MODULE } from "../mapping/python.js";
 import { indentAt, indentUnit } from "../core/text.js";
 import { migrateMethodName } from "./client-methods.js";
-import { dictEntries } from "./code.js";
+import { dictEntries } from "./arguments.js";
 import type { PyMockedMethod } from "./detect.js";
 import type { PyContext, PyStep } from "./language.js";
 import { patchedClassMethods } from "./mock-clients.js";

@@ -6,7 +6,8 @@
 import { optionRowsFor, type OptionRow } from "../mapping/options.js";
 import type { OptionsKind } from "../mapping/methods.js";
 import { snakeCase } from "../mapping/python.js";
-import { keywords, pyLiteral, removeItem, type Keyword } from "./code.js";
+import { keywords, type Keyword } from "./arguments.js";
+import { pyLiteral, removeItem } from "./writing.js";
 import type { PyContext, PyStep } from "./language.js";
 import { allOf, type Node } from "./parser.js";
 import { removed, renamed } from "../mapping/messages.js";

@@ -4,7 +4,7 @@
  * keyword arguments (the option and format steps then rename what v2 renamed); anything else is marked.
  */
 import { PY_OPTION_MODELS, snakeCase } from "../mapping/python.js";
-import { dictEntries, keywords, positional } from "./code.js";
+import { dictEntries, keywords, positional } from "./arguments.js";
 import type { PyStep } from "./language.js";
 import { indentAt, lineStart, removeStatement } from "../core/text.js";
 import { boundDict } from "./bound-dict.js";

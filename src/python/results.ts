@@ -11,7 +11,7 @@ import { PY_DICT_FIELDS, PY_FIELD_RENAMES, PY_LEGACY_MODULES, PY_PACKAGE, PY_RES
 import { JOB_COMPLETED, RESULTS, RETYPED_RESULTS, WAITER_TODO, type ResultRow } from "../mapping/results.js";
 import type { ResultKind } from "../mapping/methods.js";
 import { removeStatement } from "../core/text.js";
-import { pyLiteral } from "./code.js";
+import { pyLiteral } from "./writing.js";
 import type { PyContext, PyStep } from "./language.js";
 import { annotatedParameters, boundName, elementsOf, resultExpression, usesAfter } from "./result-values.js";
 import { isV1PyCall } from "./version.js";

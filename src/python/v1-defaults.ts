@@ -4,7 +4,8 @@
  * (`max_age=0, skip_tls_verification=False, proxy="basic"`), those it does not set already.
  */
 import { DEFAULTS } from "../mapping/defaults.js";
-import { keywords, pyLiteral } from "./code.js";
+import { keywords } from "./arguments.js";
+import { pyLiteral } from "./writing.js";
 import type { PyStep } from "./language.js";
 import { isV1PyCall } from "./version.js";
 import { V1_DEFAULTS } from "../mapping/messages.js";

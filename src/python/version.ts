@@ -8,7 +8,7 @@
  * in JavaScript: `FirecrawlApp(...).search(query, limit=5)` runs on firecrawl-py 4 as written.
  */
 import type { ApiVersion } from "../mapping/imports.js";
-import { keywords, positional } from "./code.js";
+import { keywords, positional } from "./arguments.js";
 import type { PyCall, PyMethodUse } from "./detect.js";
 
 /** A method name only v2 has (v1 spelled it otherwise). */
