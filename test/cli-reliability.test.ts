@@ -9,23 +9,14 @@ import { chmodSync, chownSync, existsSync, linkSync, readdirSync, readFileSync, 
 import { join, resolve } from "node:path";
 import { describe, expect, test } from "vitest";
 import { cli, cliVia, gitIn, read, repo, tempDir, V1_CRAWL, V1_SCRAPE } from "./support/cli.js";
+import { sdkTsconfig } from "./support/sdk-project.mjs";
 
 const isRoot = process.getuid?.() === 0;
 const hasRunuser = isRoot && spawnSync("runuser", ["--help"]).status === 0;
 
 /** The v2 SDK's declarations, for a tsconfig that puts the run in its type-aware mode. */
 const SDK = resolve(import.meta.dirname, "../node_modules/@mendable/firecrawl-js/dist/index.d.ts");
-const TSCONFIG = JSON.stringify({
-  compilerOptions: {
-    strict: true,
-    target: "ES2022",
-    module: "ESNext",
-    moduleResolution: "Bundler",
-    skipLibCheck: true,
-    noEmit: true,
-    paths: { "@mendable/firecrawl-js": [SDK] },
-  },
-});
+const TSCONFIG = sdkTsconfig(SDK);
 
 const paths = (report: { files: { path: string }[] }) => report.files.map((f) => f.path);
 

@@ -14,6 +14,7 @@ import { pythonStepsNamed } from "../src/python/preset.js";
 import { stepsNamed } from "../transforms/v1-to-v2.js";
 import { spawnSync } from "node:child_process";
 import { CLI, cli, read, repo, V1_CRAWL, V1_SCRAPE } from "./support/cli.js";
+import { sdkTsconfig } from "./support/sdk-project.mjs";
 
 describe("run", () => {
   test("migrates a repository in place and summarises", () => {
@@ -310,17 +311,7 @@ describe("code already on v2, or on v1 on purpose (fixtures/already-v2)", () => 
       .map((f) => [f, readFileSync(join(FIXTURES, f), "utf8")]),
   );
   const sdk = resolve(import.meta.dirname, "../node_modules/@mendable/firecrawl-js/dist/index.d.ts");
-  const tsconfig = JSON.stringify({
-    compilerOptions: {
-      strict: true,
-      target: "ES2022",
-      module: "ESNext",
-      moduleResolution: "Bundler",
-      skipLibCheck: true,
-      noEmit: true,
-      paths: { "@mendable/firecrawl-js": [sdk] },
-    },
-  });
+  const tsconfig = sdkTsconfig(sdk);
 
   test.each([
     ["syntactic", {}, ["--no-types"]],

@@ -14,6 +14,7 @@ import { answeredAlike, migrateEarly } from "../src/cli/speculation.js";
 import { projectProgram, typeFacts } from "../src/type-aware/programs.js";
 import type { FileTypes } from "../src/type-aware/facts.js";
 import { typeFactsOf } from "../src/type-aware/facts.js";
+import { sdkTsconfig } from "./support/sdk-project.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const v1 = createRequire(import.meta.url)
@@ -23,17 +24,7 @@ const dir = mkdtempSync(join(tmpdir(), "fc-speculation-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 cpSync(join(root, "test/batch/projects/site-tools"), dir, { recursive: true });
 const tsconfig = join(dir, "tsconfig.json");
-const compilerOptions = {
-  strict: true,
-  module: "ESNext",
-  moduleResolution: "Bundler",
-  skipLibCheck: true,
-  noEmit: true,
-  types: ["node"],
-  typeRoots: [join(root, "node_modules/@types")],
-  paths: { "@mendable/firecrawl-js": [v1] },
-};
-writeFileSync(tsconfig, JSON.stringify({ compilerOptions, include: ["src"] }));
+writeFileSync(tsconfig, sdkTsconfig(v1, { node: true, include: ["src"] }));
 const files = readdirSync(join(dir, "src")).map((name) => resolve(dir, "src", name));
 const options = { write: false, diff: false, print: false, keepV1Defaults: false, hold: true };
 

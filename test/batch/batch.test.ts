@@ -13,6 +13,7 @@ import { createRequire } from "node:module";
 import { Project } from "ts-morph";
 import { afterAll, describe, expect, test } from "vitest";
 import { isUnderTodo } from "../support/typecheck.js";
+import { sdkTsconfig } from "../support/sdk-project.mjs";
 
 const root = resolve(import.meta.dirname, "../..");
 const CLI = join(root, "dist/src/cli/main.js");
@@ -34,18 +35,7 @@ function copyProject(name: string): string {
 }
 
 function useSdk(dir: string, version: keyof typeof SDK): void {
-  const compilerOptions = {
-    strict: true,
-    target: "ES2022",
-    module: "ESNext",
-    moduleResolution: "Bundler",
-    skipLibCheck: true,
-    noEmit: true,
-    types: ["node"],
-    typeRoots: [join(root, "node_modules/@types")],
-    paths: { "@mendable/firecrawl-js": [SDK[version]] },
-  };
-  writeFileSync(join(dir, "tsconfig.json"), `${JSON.stringify({ compilerOptions, include: ["src"] }, null, 2)}\n`);
+  writeFileSync(join(dir, "tsconfig.json"), sdkTsconfig(SDK[version], { node: true, include: ["src"] }));
 }
 
 interface ProjectError {

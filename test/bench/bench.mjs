@@ -12,6 +12,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { dirname, extname, join, resolve } from "node:path";
+import { sdkTsconfig } from "../support/sdk-project.mjs";
 
 const root = resolve(import.meta.dirname, "../..");
 const cli = join(root, "dist/src/cli/main.js");
@@ -160,23 +161,7 @@ try {
   const project = join(work, "project");
   for (let i = 0; i < copies; i++) cpSync(join(root, "test/batch/projects/site-tools/src"), join(project, "src", `part${i}`), { recursive: true });
   const sdkTypes = join(root, "node_modules/firecrawl-v1/dist/index.d.ts");
-  writeFileSync(
-    join(project, "tsconfig.json"),
-    JSON.stringify({
-      compilerOptions: {
-        strict: true,
-        target: "ES2022",
-        module: "ESNext",
-        moduleResolution: "Bundler",
-        skipLibCheck: true,
-        noEmit: true,
-        types: ["node"],
-        typeRoots: [join(root, "node_modules/@types")],
-        paths: { "@mendable/firecrawl-js": [sdkTypes] },
-      },
-      include: ["src"],
-    }),
-  );
+  writeFileSync(join(project, "tsconfig.json"), sdkTsconfig(sdkTypes, { node: true, include: ["src"] }));
   const projectFiles = readdirSync(join(project, "src"), { recursive: true }).filter((f) => String(f).endsWith(".ts")).length;
   console.log(`\nType-aware mode: ${projectFiles} TypeScript files (the batch project, ${copies} times) under one tsconfig`);
   // The type-aware run verifies its output against v2 by default; without it, the cost of the analysis alone.
