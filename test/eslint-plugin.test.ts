@@ -13,6 +13,7 @@ import { runSteps } from "../src/js/steps.js";
 import { steps } from "../transforms/v1-to-v2.js";
 import { loadFixtures } from "./support/fixtures.js";
 import { HEADER } from "./support/rule-tester.js";
+import { sdkTsconfig } from "./support/sdk-project.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 /** The rules under their names now; the names before 0.2 are deprecated aliases (test/concerns.test.ts). */
@@ -91,19 +92,7 @@ describe("configs", () => {
   describe("recommended-type-checked, with a real tsconfig", () => {
     const dir = mkdtempSync(join(root, ".typed-"));
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
-    writeFileSync(
-      join(dir, "tsconfig.json"),
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          module: "ESNext",
-          moduleResolution: "Bundler",
-          skipLibCheck: true,
-          paths: { "@mendable/firecrawl-js": ["../node_modules/firecrawl-v1/dist/index.d.ts"] },
-        },
-        include: ["*.ts"],
-      }),
-    );
+    writeFileSync(join(dir, "tsconfig.json"), sdkTsconfig(join(root, "node_modules/firecrawl-v1/dist/index.d.ts"), { include: ["*.ts"] }));
     writeFileSync(join(dir, "client.ts"), 'import FirecrawlApp from "@mendable/firecrawl-js";\n\nexport const app = new FirecrawlApp({ apiKey: "k" });\n');
     // No SDK import here: the client comes from another module of the project.
     writeFileSync(join(dir, "use.ts"), 'import { app } from "./client";\n\nexport const page = (url: string) => app.scrapeUrl(url);\n');
@@ -161,19 +150,7 @@ describe("code already on v2, or on v1 on purpose (fixtures/already-v2): no repo
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const inputs = readdirSync(fixtures).filter((f) => f.includes(".input."));
   for (const name of [...inputs, "package.json"]) writeFileSync(join(dir, name), readFileSync(join(fixtures, name)));
-  writeFileSync(
-    join(dir, "tsconfig.json"),
-    JSON.stringify({
-      compilerOptions: {
-        strict: true,
-        module: "ESNext",
-        moduleResolution: "Bundler",
-        skipLibCheck: true,
-        paths: { "@mendable/firecrawl-js": ["../node_modules/@mendable/firecrawl-js/dist/index.d.ts"] },
-      },
-      include: ["*.ts"],
-    }),
-  );
+  writeFileSync(join(dir, "tsconfig.json"), sdkTsconfig(join(root, "node_modules/@mendable/firecrawl-js/dist/index.d.ts"), { include: ["*.ts"] }));
 
   test.each([
     ["recommended", plugin.configs.recommended!],
