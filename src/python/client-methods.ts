@@ -20,7 +20,7 @@ export function migrateMethodName(context: PyContext, at: PyMethodUse): boolean 
   const { row, name } = at;
   const v2 = row.python.v2;
   if (v2 === "watcher") {
-    const kind = row.js.v1 === "batchScrapeUrlsAndWatch" ? "batch" : "crawl";
+    const kind = at.method.startsWith("batch") ? "batch" : "crawl";
     context.todo(
       at.node,
       `${at.method}() is start_${kind === "batch" ? "batch_scrape" : "crawl"}() + watcher(job_id, kind="${kind}") in v2, with add_listener(); the v2 client's .v1 proxy lacks it`,
@@ -57,7 +57,8 @@ export const step: PyStep = {
     for (const call of context.calls) {
       if (!migrateMethodName(context, call)) continue;
       const v2 = call.row.python.v2!;
-      if (call.row.js.v1 === "crawlUrl" || call.row.js.v1 === "asyncCrawlUrl") {
+      // A crawl, waited for or started: v1 took an idempotency key, v2 takes none.
+      if (call.row.options === "crawl") {
         const key = keywords(call.args).find((k) => k.name === "idempotency_key");
         if (key) {
           context.apply(removeItem(context.source, call.args, key.node), removed("idempotency_key", "v2's crawl has none"));

@@ -32,7 +32,7 @@ interface Subject {
 const DOCUMENT: Subject = { kind: "document", waiter: false };
 
 function rowFor(kind: ResultKind, field: string): ResultRow | undefined {
-  return RESULTS.find((row) => row.js.v1 === field && row.of.includes(kind));
+  return RESULTS.find((row) => row.python?.v1 === field && row.of.includes(kind));
 }
 
 /** The v2 name of a result's field, and the row that says more about it. */
