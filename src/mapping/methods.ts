@@ -48,28 +48,30 @@ export interface MethodRow {
 const NO_IDEMPOTENCY = "v2 crawl has no idempotency key; the key was dropped, make sure a retried call cannot start a second crawl";
 const ONE_PAGE = "v2 has no nextURL/skip/limit paging arguments; use getCrawlStatus's pagination config (maxPages, maxResults)";
 
+/** A v1 status check's arguments: the id, then one page's bounds, which v2 replaces with autoPaginate. */
+const STATUS_ARGS: ArgumentShape = {
+  v1: ["id", "getAllData", "nextURL", "skip", "limit"],
+  keep: 1,
+  into: {
+    getAllData: { key: "autoPaginate", absent: "false" },
+    nextURL: { dropped: ONE_PAGE },
+    skip: { dropped: ONE_PAGE },
+    limit: { dropped: ONE_PAGE },
+  },
+};
+
+/** Where a v1 batch's arguments after the URLs go in v2's: its params are the options, the rest keys beside them. */
+const BATCH_ARGS: Readonly<Record<string, ArgumentDestination>> = {
+  params: { key: "options" },
+  idempotencyKey: { key: "idempotencyKey" },
+  webhook: { key: "webhook" },
+  ignoreInvalidURLs: { key: "ignoreInvalidURLs" },
+};
+
 export const METHODS: readonly MethodRow[] = [
-  {
-    spec: "9.4",
-    js: { v1: "scrapeUrl", v2: "scrape" },
-    python: { v1: ["scrape_url"], v2: "scrape" },
-    options: "scrape",
-    result: "document",
-  },
-  {
-    spec: "9.4",
-    js: { v1: "search", v2: "search" },
-    python: { v1: ["search"], v2: "search" },
-    options: "search",
-    result: "search",
-  },
-  {
-    spec: "9.4",
-    js: { v1: "mapUrl", v2: "map" },
-    python: { v1: ["map_url"], v2: "map" },
-    options: "map",
-    result: "map",
-  },
+  { spec: "9.4", js: { v1: "scrapeUrl", v2: "scrape" }, python: { v1: ["scrape_url"], v2: "scrape" }, options: "scrape", result: "document" },
+  { spec: "9.4", js: { v1: "search", v2: "search" }, python: { v1: ["search"], v2: "search" }, options: "search", result: "search" },
+  { spec: "9.4", js: { v1: "mapUrl", v2: "map" }, python: { v1: ["map_url"], v2: "map" }, options: "map", result: "map" },
   {
     spec: "9.4",
     js: {
@@ -111,32 +113,13 @@ export const METHODS: readonly MethodRow[] = [
       v1: "checkCrawlStatus",
       v2: "getCrawlStatus",
       // v1 fetched one page unless getAllData was true; v2 (4.1+) follows every page by default.
-      args: {
-        v1: ["id", "getAllData", "nextURL", "skip", "limit"],
-        keep: 1,
-        into: {
-          getAllData: { key: "autoPaginate", absent: "false" },
-          nextURL: { dropped: ONE_PAGE },
-          skip: { dropped: ONE_PAGE },
-          limit: { dropped: ONE_PAGE },
-        },
-      },
+      args: STATUS_ARGS,
     },
     python: { v1: ["check_crawl_status"], v2: "get_crawl_status" },
     result: "job",
   },
-  {
-    spec: "9.4",
-    js: { v1: "cancelCrawl", v2: "cancelCrawl" },
-    python: { v1: ["cancel_crawl"], v2: "cancel_crawl" },
-    result: "cancel",
-  },
-  {
-    spec: "9.4",
-    js: { v1: "checkCrawlErrors", v2: "getCrawlErrors" },
-    python: { v1: ["check_crawl_errors"], v2: "get_crawl_errors" },
-    result: "errors",
-  },
+  { spec: "9.4", js: { v1: "cancelCrawl", v2: "cancelCrawl" }, python: { v1: ["cancel_crawl"], v2: "cancel_crawl" }, result: "cancel" },
+  { spec: "9.4", js: { v1: "checkCrawlErrors", v2: "getCrawlErrors" }, python: { v1: ["check_crawl_errors"], v2: "get_crawl_errors" }, result: "errors" },
   {
     spec: "9.4",
     js: {
@@ -145,14 +128,7 @@ export const METHODS: readonly MethodRow[] = [
       args: {
         v1: ["urls", "params", "pollInterval", "idempotencyKey", "webhook", "ignoreInvalidURLs", "maxConcurrency"],
         keep: 1,
-        into: {
-          params: { key: "options" },
-          pollInterval: { key: "pollInterval" },
-          idempotencyKey: { key: "idempotencyKey" },
-          webhook: { key: "webhook" },
-          ignoreInvalidURLs: { key: "ignoreInvalidURLs" },
-          maxConcurrency: { key: "maxConcurrency" },
-        },
+        into: { ...BATCH_ARGS, pollInterval: { key: "pollInterval" }, maxConcurrency: { key: "maxConcurrency" } },
       },
     },
     python: { v1: ["batch_scrape_urls"], v2: "batch_scrape" },
@@ -168,12 +144,7 @@ export const METHODS: readonly MethodRow[] = [
       args: {
         v1: ["urls", "params", "idempotencyKey", "webhook", "ignoreInvalidURLs"],
         keep: 1,
-        into: {
-          params: { key: "options" },
-          idempotencyKey: { key: "idempotencyKey" },
-          webhook: { key: "webhook" },
-          ignoreInvalidURLs: { key: "ignoreInvalidURLs" },
-        },
+        into: BATCH_ARGS,
       },
     },
     python: { v1: ["async_batch_scrape_urls"], v2: "start_batch_scrape" },
@@ -185,16 +156,7 @@ export const METHODS: readonly MethodRow[] = [
     js: {
       v1: "checkBatchScrapeStatus",
       v2: "getBatchScrapeStatus",
-      args: {
-        v1: ["id", "getAllData", "nextURL", "skip", "limit"],
-        keep: 1,
-        into: {
-          getAllData: { key: "autoPaginate", absent: "false" },
-          nextURL: { dropped: ONE_PAGE },
-          skip: { dropped: ONE_PAGE },
-          limit: { dropped: ONE_PAGE },
-        },
-      },
+      args: STATUS_ARGS,
     },
     python: { v1: ["check_batch_scrape_status", "get_batch_scrape_status"], v2: "get_batch_scrape_status" },
     result: "job",
@@ -234,11 +196,7 @@ export const METHODS: readonly MethodRow[] = [
     options: "extract",
     result: "started",
   },
-  {
-    spec: "9.4",
-    js: { v1: "getExtractStatus", v2: "getExtractStatus" },
-    python: { v1: ["get_extract_status"], v2: "get_extract_status" },
-  },
+  { spec: "9.4", js: { v1: "getExtractStatus", v2: "getExtractStatus" }, python: { v1: ["get_extract_status"], v2: "get_extract_status" } },
   {
     spec: "9.4",
     js: { v1: "crawlUrlAndWatch", v2: null },
