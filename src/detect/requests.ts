@@ -40,6 +40,8 @@ export interface ApiRequest {
 const FIRECRAWL = /firecrawl/i;
 const HOST_V1 = new RegExp(`${API_HOST.replace(/\./g, "\\.")}/v1(?=[/?#]|$)`);
 const PATH_V1 = /^\/?v1(?=[/?#]|$)/;
+/** What may stand before the API's host in a literal that is a URL: a scheme, or nothing. */
+const URL_START = /^(?:[a-z]*:)?(?:\/\/)?$/i;
 /** Methods that send a body as their second argument (axios, got, ky, ofetch's instances and the libraries themselves). */
 const SENDING = new Set(["post", "put", "patch"]);
 
@@ -301,7 +303,9 @@ export function findApiRequests(index: PathIndex, source: Source): ApiRequest[] 
     // A string literal's text between its quotes; a template quasi's node holds only its own text.
     const quote = piece.node.type === "StringLiteral" ? 1 : 0;
     const text = source.text.slice(piece.node.start! + quote, piece.node.end! - quote);
-    const host = HOST_V1.exec(text);
+    const found = HOST_V1.exec(text);
+    // A URL, not prose that mentions one (a changelog in a mock, a prompt): the literal starts with it.
+    const host = found && URL_START.test(text.slice(0, found.index)) ? found : null;
     const joined = !host && PATH_V1.test(text) && (isFirecrawlBase(source, joinedBase(piece)) || onFirecrawlClient(source, piece));
     if (!host && !joined) continue;
     const v1 = host ? host.index + API_HOST.length + 1 : text.indexOf("v1");

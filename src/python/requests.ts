@@ -38,6 +38,8 @@ export interface PyRequest {
 const FIRECRAWL = /firecrawl/i;
 const HOST_V1 = new RegExp(`${API_HOST.replace(/\./g, "\\.")}/v1(?=[/?#]|$)`);
 const PATH_V1 = /^\/?v1(?=[/?#]|$)/;
+/** What may stand before the API's host in a string that is a URL: a scheme, or nothing. */
+const URL_START = /^(?:[a-z]*:)?(?:\/\/)?$/i;
 
 /**
  * What `name` was last assigned before `at`: in the function around `at` when it assigns the name there,
@@ -144,7 +146,9 @@ export function findPyRequests(tree: Tree, text: string): PyRequest[] {
   for (const content of allOf(tree.rootNode, "string_content")) {
     const piece = content.text;
     const string = content.parent!;
-    const host = HOST_V1.exec(piece);
+    const found = HOST_V1.exec(piece);
+    // A URL, not prose that mentions one (a docstring, a prompt): the string starts with it.
+    const host = found && URL_START.test(piece.slice(0, found.index)) ? found : null;
     const previous = content.previousNamedSibling;
     const joinedBase =
       previous?.type === "interpolation"
