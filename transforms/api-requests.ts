@@ -13,7 +13,7 @@ import { textOf } from "../src/js/writing.js";
 import type { Step, StepContext } from "../src/js/steps.js";
 import { FORMATS } from "../src/mapping/formats.js";
 import { keepingStrings } from "./results.js";
-import { responseRead, routeMoved } from "../src/mapping/messages.js";
+import { mixedBody, responseRead, routeMoved } from "../src/mapping/messages.js";
 
 const JSON_FORMATS = new Set(FORMATS.filter((row) => row.v2?.type === "json").map((row) => row.v1));
 const JSON_KEYS = new Set(FORMATS.filter((row) => row.v2?.type === "json" && row.optionsKey).map((row) => row.optionsKey!));
@@ -82,12 +82,7 @@ export const step: Step = {
         if (!done.has(start)) context.edit(start, end, "v2", routeMoved(request.path));
         done.add(start);
         const route = request.route!;
-        if (request.mixed)
-          context.todo(
-            request.site,
-            `this body is sent to routes with different options (${request.mixed.join(", ")}): check it for v1 keys, which v2 rejects`,
-            "migrate",
-          );
+        if (request.mixed) context.todo(request.site, mixedBody(request.mixed), "migrate");
         const found = route.reads && request.call ? responseReads(context.index, request.call, route.reads) : undefined;
         for (const read of found?.reads ?? []) {
           migrateRead(context, read);

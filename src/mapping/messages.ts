@@ -46,6 +46,11 @@ export function described(description: string): Message {
   return { finding: description, action: description };
 }
 
+/** The TODO above a request whose body goes to routes with different options (a URL chosen between two). */
+export function mixedBody(tables: readonly string[]): string {
+  return `this body is sent to routes with different options (${tables.join(", ")}): check it for v1 keys, which v2 rejects`;
+}
+
 /** A request's route, moved from /v1 to /v2. */
 export function routeMoved(path: string): Message {
   return renamed(`/v1/${path}`, `/v2/${path}`);

@@ -19,7 +19,7 @@ import { settingsEntries } from "./formats.js";
 import { pyResponseReads, readsItemsAsObjects, type PyBodyRead } from "./responses.js";
 import type { PyContext, PyStep } from "./language.js";
 import { allOf, stringValue, type Node, type Tree } from "./parser.js";
-import { moved, removed, renamed, responseRead, routeMoved } from "../mapping/messages.js";
+import { mixedBody, moved, removed, renamed, responseRead, routeMoved } from "../mapping/messages.js";
 
 export interface PyRequest {
   /** offsets of the `v1` to make `v2` */
@@ -33,6 +33,8 @@ export interface PyRequest {
   readonly body?: Node;
   /** the call that sends the request: its result is the response */
   readonly call?: Node;
+  /** the options tables of the routes one body goes to, where they differ: the body is left for a human */
+  readonly mixed?: readonly string[];
 }
 
 const FIRECRAWL = /firecrawl/i;
@@ -87,7 +89,12 @@ function routeAfter(path: string, open: boolean): RouteRow | undefined {
 /** The string (or f-string, or `+` chain) a piece of a URL stands in. */
 function urlExpression(string: Node): Node {
   let at = string;
-  while (at.parent && (at.parent.type === "binary_operator" || at.parent.type === "concatenated_string" || at.parent.type === "parenthesized_expression"))
+  // `".../v1/scrape" if one else ".../v1/crawl"`: either URL goes where the choice goes.
+  const chosen = (node: Node) => node.type === "conditional_expression" && node.namedChildren[1]?.id !== at.id;
+  while (
+    at.parent &&
+    (at.parent.type === "binary_operator" || at.parent.type === "concatenated_string" || at.parent.type === "parenthesized_expression" || chosen(at.parent))
+  )
     at = at.parent;
   return at;
 }
@@ -174,7 +181,14 @@ export function findPyRequests(tree: Tree, text: string): PyRequest[] {
     const route = routeAfter(written, open);
     requests.push({ version, site: string, route, path, ...sent(tree, string, route) });
   }
-  return requests;
+  return unmixed(requests);
+}
+
+/** A body that goes to routes with different options tables follows none of them, as in JavaScript. */
+function unmixed(requests: PyRequest[]): PyRequest[] {
+  const tables = new Map<number, Set<string>>();
+  for (const r of requests) if (r.body && r.route?.body) tables.set(r.body.id, (tables.get(r.body.id) ?? new Set()).add(r.route.body));
+  return requests.map((r) => (r.body && tables.get(r.body.id)!.size > 1 ? { ...r, body: undefined, mixed: [...tables.get(r.body.id)!] } : r));
 }
 
 /**
@@ -378,6 +392,7 @@ export const step: PyStep = {
       if (!done.has(start)) context.edit(start, end, "v2", routeMoved(request.path));
       done.add(start);
       const route = request.route!;
+      if (request.mixed) context.todo(request.site, mixedBody(request.mixed), "migrate");
       const found = route.reads && request.call ? pyResponseReads(request.call, route.reads) : undefined;
       for (const read of found?.reads ?? []) migrateRead(context, read);
       const changes = route.responseIfJson ? Boolean(found?.reads.length) || (request.body !== undefined && asksForJson(request.body)) : true;
