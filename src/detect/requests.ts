@@ -8,7 +8,7 @@
  * migrate an SDK call's options.
  */
 import type { Node, ObjectExpression, StringLiteral, TemplateElement } from "@babel/types";
-import { API_HOST, REQUEST_METHODS, routeOf, type RouteRow } from "../mapping/routes.js";
+import { API_HOST, hostV1, PATH_V1, REQUEST_METHODS, routeOf, SAYS_FIRECRAWL, type RouteRow } from "../mapping/routes.js";
 import { mentionsFirecrawl } from "./mentions.js";
 import type { Source } from "../core/source.js";
 import type { Path, PathIndex } from "./paths.js";
@@ -37,11 +37,6 @@ export interface ApiRequest {
   readonly mixed?: readonly string[];
 }
 
-const FIRECRAWL = /firecrawl/i;
-const HOST_V1 = new RegExp(`${API_HOST.replace(/\./g, "\\.")}/v1(?=[/?#]|$)`);
-const PATH_V1 = /^\/?v1(?=[/?#]|$)/;
-/** What may stand before the API's host in a literal that is a URL: a scheme, or nothing. */
-const URL_START = /^(?:[a-z]*:)?(?:\/\/)?$/i;
 /** Methods that send a body as their second argument (axios, got, ky, ofetch's instances and the libraries themselves). */
 const SENDING = new Set(["post", "put", "patch"]);
 
@@ -73,11 +68,11 @@ function isFirecrawlBase(source: Source, path: Path | undefined): boolean {
   if (!path) return false;
   const node = path.node;
   const text = source.text.slice(node.start!, node.end!);
-  if (FIRECRAWL.test(text) || FIRECRAWL.test(declaredText(source, path))) return true;
-  if (node.type === "CallExpression" && node.callee.type === "Identifier") return FIRECRAWL.test(declaredText(source, path.get("callee") as Path));
+  if (SAYS_FIRECRAWL.test(text) || SAYS_FIRECRAWL.test(declaredText(source, path))) return true;
+  if (node.type === "CallExpression" && node.callee.type === "Identifier") return SAYS_FIRECRAWL.test(declaredText(source, path.get("callee") as Path));
   if (node.type !== "MemberExpression" || node.object.type !== "ThisExpression") return false;
   const owner = enclosingClass(path);
-  return !!owner && (FIRECRAWL.test(owner.id?.name ?? "") || source.text.slice(owner.start!, owner.end!).includes(API_HOST));
+  return !!owner && (SAYS_FIRECRAWL.test(owner.id?.name ?? "") || source.text.slice(owner.start!, owner.end!).includes(API_HOST));
 }
 
 /** The expression a URL piece stands in: the template or the `+` chain around it. */
@@ -303,12 +298,10 @@ export function findApiRequests(index: PathIndex, source: Source): ApiRequest[] 
     // A string literal's text between its quotes; a template quasi's node holds only its own text.
     const quote = piece.node.type === "StringLiteral" ? 1 : 0;
     const text = source.text.slice(piece.node.start! + quote, piece.node.end! - quote);
-    const found = HOST_V1.exec(text);
-    // A URL, not prose that mentions one (a changelog in a mock, a prompt): the literal starts with it.
-    const host = found && URL_START.test(text.slice(0, found.index)) ? found : null;
-    const joined = !host && PATH_V1.test(text) && (isFirecrawlBase(source, joinedBase(piece)) || onFirecrawlClient(source, piece));
-    if (!host && !joined) continue;
-    const v1 = host ? host.index + API_HOST.length + 1 : text.indexOf("v1");
+    const host = hostV1(text);
+    const joined = host === undefined && PATH_V1.test(text) && (isFirecrawlBase(source, joinedBase(piece)) || onFirecrawlClient(source, piece));
+    if (host === undefined && !joined) continue;
+    const v1 = host ?? text.indexOf("v1");
     const start = piece.node.start! + quote + v1;
     const version = { start, end: start + 2 };
     if (v1 + 2 === text.length && piece.node.type === "StringLiteral") {

@@ -24,28 +24,9 @@ const SYSTEM_PROMPT = {
 };
 
 export const FORMATS: readonly FormatRow[] = [
-  {
-    spec: "9.1.4",
-    v1: "extract",
-    optionsKey: "extract",
-    v2: { type: "json" },
-    unsupported: SYSTEM_PROMPT,
-    python: { v1: "extract", optionsKey: "extract" },
-  },
-  {
-    spec: "9.2",
-    v1: "json",
-    optionsKey: "jsonOptions",
-    v2: { type: "json" },
-    unsupported: SYSTEM_PROMPT,
-    python: { v1: "json", optionsKey: "json_options" },
-  },
-  {
-    spec: "9.1.5",
-    v1: "screenshot@fullPage",
-    v2: { type: "screenshot", fixed: { fullPage: true } },
-    python: { v1: "screenshot@fullPage" },
-  },
+  { spec: "9.1.4", v1: "extract", optionsKey: "extract", v2: { type: "json" }, unsupported: SYSTEM_PROMPT, python: { v1: "extract", optionsKey: "extract" } },
+  { spec: "9.2", v1: "json", optionsKey: "jsonOptions", v2: { type: "json" }, unsupported: SYSTEM_PROMPT, python: { v1: "json", optionsKey: "json_options" } },
+  { spec: "9.1.5", v1: "screenshot@fullPage", v2: { type: "screenshot", fixed: { fullPage: true } }, python: { v1: "screenshot@fullPage" } },
   {
     // The plain string is still valid in v2; only a call with changeTrackingOptions needs the object,
     // whose JS type makes `modes` required (the API's default is an empty list).

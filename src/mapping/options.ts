@@ -61,13 +61,7 @@ export const OPTIONS: readonly OptionRow[] = [
     python: { v1: "sitemap_only", v2: "sitemap" },
     change: { kind: "boolean-to-value", to: "sitemap", values: { true: "only", false: "include" }, omit: false },
   },
-  {
-    spec: "sdk-facts 3.3",
-    in: ["map"],
-    js: { v1: "useIndex" },
-    python: { v1: "use_index", v2: null },
-    change: { kind: "removed" },
-  },
+  { spec: "sdk-facts 3.3", in: ["map"], js: { v1: "useIndex" }, python: { v1: "use_index", v2: null }, change: { kind: "removed" } },
   {
     spec: "sdk-facts 3.4",
     in: ["search"],

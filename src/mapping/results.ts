@@ -91,13 +91,7 @@ export const RESULTS: readonly ResultRow[] = [
       todo: "v2 documents keep the page URL under metadata (metadata.url, or metadata.sourceURL for the URL asked for)",
     },
   },
-  {
-    spec: "sdk-facts 4.1",
-    of: ["map"],
-    js: { v1: "links" },
-    python: { v1: "links", v2: "links" },
-    change: { kind: "strings-to-objects", pick: "url" },
-  },
+  { spec: "sdk-facts 4.1", of: ["map"], js: { v1: "links" }, python: { v1: "links", v2: "links" }, change: { kind: "strings-to-objects", pick: "url" } },
 ];
 
 /** Calls whose whole result changed type (cancelCrawl's body became a boolean). */

@@ -35,6 +35,24 @@ export interface ResponseRead {
 
 export const API_HOST = "api.firecrawl.dev";
 
+const HOST_V1 = new RegExp(`${API_HOST.replace(/\./g, "\\.")}/v1(?=[/?#]|$)`);
+/** What may stand before the API's host in a literal that is a URL: a scheme, or nothing. */
+const URL_START = /^(?:[a-z]*:)?(?:\/\/)?$/i;
+
+/**
+ * Where `v1` stands in a literal that is a URL under the API's host (`https://api.firecrawl.dev/v1/scrape`);
+ * undefined for any other text, prose that mentions such a URL included (a mocked page, a prompt).
+ */
+export function hostV1(text: string): number | undefined {
+  const found = HOST_V1.exec(text);
+  return found && URL_START.test(text.slice(0, found.index)) ? found.index + API_HOST.length + 1 : undefined;
+}
+
+/** A path joined to a base that starts with the API's version: `/v1/scrape`, `v1`. */
+export const PATH_V1 = /^\/?v1(?=[/?#]|$)/;
+/** A name, or the text of a value or a class, that says it is Firecrawl's (a base URL's variable, its class). */
+export const SAYS_FIRECRAWL = /firecrawl/i;
+
 /** Methods of HTTP clients and their instances that make a request (axios, got, ky, ofetch; requests, httpx, aiohttp). */
 export const REQUEST_METHODS: ReadonlySet<string> = new Set(["get", "post", "put", "patch", "delete", "head", "request"]);
 /** Functions that make a request and return its response (JavaScript). */

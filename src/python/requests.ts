@@ -8,7 +8,7 @@
  * holding one, or `data=json.dumps(...)`) is migrated by the JavaScript option and format rows, not the
  * Python SDK's snake_case ones. Another API's /v1 is never touched.
  */
-import { API_HOST, routeOf, type RouteRow } from "../mapping/routes.js";
+import { API_HOST, hostV1, PATH_V1, routeOf, SAYS_FIRECRAWL, type RouteRow } from "../mapping/routes.js";
 import { FORMATS } from "../mapping/formats.js";
 import type { OptionsKind } from "../mapping/methods.js";
 import { optionRowsFor, type OptionRow } from "../mapping/options.js";
@@ -36,12 +36,6 @@ export interface PyRequest {
   /** the options tables of the routes one body goes to, where they differ: the body is left for a human */
   readonly mixed?: readonly string[];
 }
-
-const FIRECRAWL = /firecrawl/i;
-const HOST_V1 = new RegExp(`${API_HOST.replace(/\./g, "\\.")}/v1(?=[/?#]|$)`);
-const PATH_V1 = /^\/?v1(?=[/?#]|$)/;
-/** What may stand before the API's host in a string that is a URL: a scheme, or nothing. */
-const URL_START = /^(?:[a-z]*:)?(?:\/\/)?$/i;
 
 /**
  * What `name` was last assigned before `at`: in the function around `at` when it assigns the name there,
@@ -71,12 +65,12 @@ function enclosing(node: Node, type: string): Node | undefined {
  */
 function isFirecrawlBase(tree: Tree, base: Node | undefined): boolean {
   if (!base) return false;
-  if (FIRECRAWL.test(base.text)) return true;
+  if (SAYS_FIRECRAWL.test(base.text)) return true;
   const value = base.type === "identifier" || base.type === "attribute" ? assignedValue(tree, base.text, base) : undefined;
-  if (value && FIRECRAWL.test(value.text)) return true;
+  if (value && SAYS_FIRECRAWL.test(value.text)) return true;
   if (base.type === "attribute" && base.childForFieldName("object")?.text === "self") {
     const cls = enclosing(base, "class_definition");
-    return !!cls && (FIRECRAWL.test(cls.childForFieldName("name")?.text ?? "") || cls.text.includes(API_HOST));
+    return !!cls && (SAYS_FIRECRAWL.test(cls.childForFieldName("name")?.text ?? "") || cls.text.includes(API_HOST));
   }
   return false;
 }
@@ -148,14 +142,12 @@ function sent(tree: Tree, url: Node, route: RouteRow | undefined): Pick<PyReques
 
 /** Every request to the v1 API the module makes, found by its URL. */
 export function findPyRequests(tree: Tree, text: string): PyRequest[] {
-  if (!FIRECRAWL.test(text)) return [];
+  if (!SAYS_FIRECRAWL.test(text)) return [];
   const requests: PyRequest[] = [];
   for (const content of allOf(tree.rootNode, "string_content")) {
     const piece = content.text;
     const string = content.parent!;
-    const found = HOST_V1.exec(piece);
-    // A URL, not prose that mentions one (a docstring, a prompt): the string starts with it.
-    const host = found && URL_START.test(piece.slice(0, found.index)) ? found : null;
+    const host = hostV1(piece);
     const previous = content.previousNamedSibling;
     const joinedBase =
       previous?.type === "interpolation"
@@ -165,9 +157,9 @@ export function findPyRequests(tree: Tree, text: string): PyRequest[] {
             string.parent.childForFieldName("right")?.id === string.id
           ? string.parent.childForFieldName("left")
           : undefined;
-    const joined = !host && PATH_V1.test(piece) && isFirecrawlBase(tree, joinedBase ?? undefined);
-    if (!host && !joined) continue;
-    const v1 = host ? host.index + API_HOST.length + 1 : piece.indexOf("v1");
+    const joined = host === undefined && PATH_V1.test(piece) && isFirecrawlBase(tree, joinedBase ?? undefined);
+    if (host === undefined && !joined) continue;
+    const v1 = host ?? piece.indexOf("v1");
     const start = content.startIndex + v1;
     const version = { start, end: start + 2 };
     const written = piece.slice(v1 + 3);
