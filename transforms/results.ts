@@ -15,6 +15,7 @@ import { findProperty, memberName, outsideWrappers, propertyKey } from "../src/d
 import { isTypeScript, literal, removeListItem, textOf } from "../src/js/writing.js";
 import { removeStatement } from "../src/core/text.js";
 import type { Source } from "../src/core/source.js";
+import { failurePath } from "../src/js/failure-path.js";
 import { toJscodeshift } from "../src/js/jscodeshift.js";
 import type { Step, StepContext } from "../src/js/steps.js";
 import { TYPES } from "../src/mapping/imports.js";
@@ -157,6 +158,9 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
       const found = throwGuard(member);
       if (!found) {
         context.todo(member, change.todo);
+        // The guard's TODO speaks for the error it reads too: one TODO per problem.
+        const guard = enclosingTest(member);
+        if (guard) walkPaths(guard, (p) => void handled.add(p.node));
         return;
       }
       return removeGuard(context, tracked, found.guard, textOf(context.source, node.object), handled, change.todo);
@@ -169,6 +173,16 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
       else context.edit(node.property.start!, node.property.end!, `${change.into}?.${field}`, renamed(`result .${field}`, `.${change.into}?.${field}`));
       return;
   }
+}
+
+/** The `if` or `?:` whose test holds a read. */
+function enclosingTest(read: AnyPath): AnyPath | null {
+  for (let at = read; at.parent; at = at.parent as AnyPath) {
+    const parent = at.parent.node as Node;
+    if ((parent.type === "IfStatement" || parent.type === "ConditionalExpression") && parent.test === at.node) return at.parent as AnyPath;
+    if (parent.type.endsWith("Statement") || parent.type.endsWith("Function") || parent.type === "ArrowFunctionExpression") return null;
+  }
+  return null;
 }
 
 /** Drops a throw-only failure guard (v2 throws), or makes a waiter's check the job status (v2 returns it). */
@@ -225,16 +239,18 @@ function migrateDestructuring(context: StepContext, tracked: Tracked, declarator
 }
 
 /** Migrates the reads of one bound value; says whether its status is checked (a waiter's failure is handled). */
-function migrateBinding(context: StepContext, tracked: Tracked, binding: AnyPath, id: Node): boolean {
+function migrateBinding(context: StepContext, tracked: Tracked, binding: AnyPath, id: Node, call?: ClientCall): boolean {
   if (id.type === "ObjectPattern") {
     migrateDestructuring(context, tracked, binding, context.index);
     return true;
   }
   if (id.type !== "Identifier") return false;
   let checked = false;
-  const handled = new Set<Node>();
   const refs = untilRebound(bindingReferences(context.index, binding, id, id.name));
-  for (const ref of refs) {
+  // A waiter's guard reads the job's status instead (v2 returns failed jobs; it throws only on requests).
+  const answered = call && !tracked.waiter ? failurePath(context, call, binding, refs) : null;
+  const handled = new Set<Node>(answered ?? []);
+  for (const ref of answered ? [] : refs) {
     const found = throwGuard(ref);
     if (found && removeGuard(context, tracked, found.guard, id.name, handled, SUCCESS_GUARD_TODO) === "status") checked = true;
   }
@@ -424,7 +440,7 @@ export const step: Step = {
       const id = (declarator?.node as Extract<Node, { type: "VariableDeclarator" }> | undefined)?.id;
       if (declarator) fromCalls.add(declarator.node);
       const tracked: Tracked = { kind: call.row.result, waiter: Boolean(call.row.waiter), byType: false };
-      const checked = declarator && id ? migrateBinding(context, tracked, declarator, id) : false;
+      const checked = declarator && id ? migrateBinding(context, tracked, declarator, id, call) : false;
       if (call.row.waiter && call.isV1Name && !checked) context.todo(call.path, WAITER_TODO);
     }
     for (const { binding, id, kind } of typedBindings(context, fromCalls)) {

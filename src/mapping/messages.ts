@@ -67,6 +67,12 @@ export const WAITER_GUARD = reworded(
   "the waiter's success guard checks the job status (v2 returns failed jobs)",
 );
 
+/** A result's success guard, answered by the call's own failure path in v2 (src/js/failure-path.ts). */
+export const FAILURE_PATH = reworded(
+  "a success guard is v1: v2 throws SdkError, so the call must catch its failure",
+  "the success guard tests the call's caught failure (v2 throws SdkError)",
+);
+
 /** A read of a raw response's field that v2 answers elsewhere (mapping/routes.ts), rewritten. */
 export function responseRead({ at, change }: ResponseRead): Message {
   const field = `response .${at.join(".")}`;

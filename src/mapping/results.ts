@@ -94,6 +94,9 @@ export const RESULTS: readonly ResultRow[] = [
   { spec: "sdk-facts 4.1", of: ["map"], js: { v1: "links" }, python: { v1: "links", v2: "links" }, change: { kind: "strings-to-objects", pick: "url" } },
 ];
 
+/** Where a caught error keeps the text v1 put in a failed result's `error` field. */
+export const CAUGHT_ERROR_TEXT = "message";
+
 /** Calls whose whole result changed type (cancelCrawl's body became a boolean). */
 export const RETYPED_RESULTS: Partial<Record<ResultKind, string>> = {
   cancel: "cancelCrawl() returns a boolean in v2, not the response body",
