@@ -23,7 +23,7 @@ import { TYPES } from "../src/mapping/imports.js";
 import type { ResultKind } from "../src/mapping/methods.js";
 import { JOB_COMPLETED, RESULTS, RETYPED_RESULTS, TYPED_FROM_SCHEMA, WAITER_TODO, type ItemTypes, type ResultRow } from "../src/mapping/results.js";
 import type { PathIndex } from "../src/detect/paths.js";
-import { ITEM_TYPES_IMPORTED, linksKept, WAITER_GUARD, removed, renamed, reworded } from "../src/mapping/messages.js";
+import { GUARD_REMOVED, ITEM_TYPES_IMPORTED, linksKept, WAITER_GUARD, removed, renamed, reworded } from "../src/mapping/messages.js";
 
 type AnyPath = ASTPath<Node>;
 
@@ -272,7 +272,7 @@ function removeGuard(context: StepContext, tracked: Tracked, guard: AnyPath, obj
     return;
   }
   if (!tracked.waiter) {
-    context.apply(removeStatement(context.source, guardNode.start!, guardNode.end!), removed("the success guard", "v2 throws SdkError on failure"));
+    context.apply(removeStatement(context.source, guardNode.start!, guardNode.end!), GUARD_REMOVED);
     return;
   }
   context.edit(guardNode.test.start!, guardNode.test.end!, `${objectText}.status !== ${literal(context.source, JOB_COMPLETED)}`, WAITER_GUARD);
