@@ -98,8 +98,9 @@ function readsItems(member: AnyPath): boolean {
 
 /**
  * What keeps a list of objects read as the strings it held in v1 (`.map((link) => link.url)`; for an untyped
- * list, one that may be absent, `?.map`, with the item's type written out in TypeScript): nothing where only
- * its length is read, or where it is mapped so already.
+ * list, one that may be absent, `?.map`, with the item's type written out in TypeScript; `?.map` too before a
+ * fallback, `r.links || []`, which must still catch a missing list): nothing where only its length is read, where
+ * only whether it is an array is asked, or where it is mapped so already.
  */
 export function keepingStrings(source: Source, member: AnyPath, pick: string, untyped = false): string | null {
   const node = member.node;
@@ -110,11 +111,14 @@ export function keepingStrings(source: Source, member: AnyPath, pick: string, un
   const onlyTested =
     ((parent.type === "IfStatement" || parent.type === "WhileStatement" || parent.type === "ConditionalExpression") && parent.test === node) ||
     (parent.type === "UnaryExpression" && parent.operator === "!") ||
-    (parent.type === "LogicalExpression" && parent.operator === "&&" && parent.left === node);
+    (parent.type === "LogicalExpression" && parent.operator === "&&" && parent.left === node) ||
+    (parent.type === "CallExpression" && parent.callee.type === "MemberExpression" && textOfCallee(parent.callee) === "Array.isArray");
+  // `r.links || []`: the fallback keeps working only where the map does not throw first.
+  const fallback = parent.type === "LogicalExpression" && parent.operator !== "&&" && parent.left === node;
   const mapped = new RegExp(`^(\\?)?\\.map\\(\\(?(\\w+)(?:: \\{[^}]*\\})?\\)? => \\2\\.${pick}\\)`).test(source.text.slice(node.end!));
   if (isLength || mapped || onlyTested) return null;
-  if (!untyped) return `.map((link) => link.${pick})`;
-  return `?.map((link${isTypeScript(source) ? `: { ${pick}: string }` : ""}) => link.${pick})`;
+  const param = untyped && isTypeScript(source) ? `link: { ${pick}: string }` : "link";
+  return `${untyped || fallback ? "?." : "."}map((${param}) => link.${pick})`;
 }
 
 /** What a human is told where a row's change cannot be written in place (a pattern, an opaque value). */
@@ -170,7 +174,8 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
       return;
     }
     case "strings-to-objects": {
-      const keep = keepingStrings(context.source, member, change.pick);
+      // Through `as any` the callback's parameter would have no type: keepingStrings writes it out.
+      const keep = keepingStrings(context.source, member, change.pick, throughAny(node.object));
       if (keep) context.edit(node.end!, node.end!, keep, linksKept(`map result .${field}`));
       return;
     }
