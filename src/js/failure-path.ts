@@ -170,8 +170,8 @@ export function failurePath(context: StepContext, call: ClientCall, declarator: 
       narrowings.push(parent);
       continue;
     }
-    const member = outsideWrappers(ref).path;
-    const field = isMember(member?.node) && member.node.object === ref.node ? memberName(member.node) : undefined;
+    const { path: member, from } = outsideWrappers(ref);
+    const field = isMember(member?.node) && member.node.object === from ? memberName(member.node) : undefined;
     if (!inError && field !== "success" && field !== "error") {
       others.push(ref);
       continue;
