@@ -9,6 +9,7 @@ import { removeItem } from "./writing.js";
 import type { PyMethodUse } from "./detect.js";
 import type { PyContext, PyStep } from "./language.js";
 import { removed, renamed, reworded } from "../mapping/messages.js";
+import { isV1PyCall } from "./version.js";
 
 const NO_IDEMPOTENCY = "v2 crawl has no idempotency key; the key was dropped, make sure a retried call cannot start a second crawl";
 
@@ -55,7 +56,8 @@ export const step: PyStep = {
   description: "renames v1 client methods to v2 and adapts their arguments",
   run(context) {
     for (const call of context.calls) {
-      if (!migrateMethodName(context, call)) continue;
+      // A v2 call (`watcher(job_id, kind="crawl")`, `crawl(url, ...)`) is already what this step writes.
+      if (!isV1PyCall(call, context.calls, context.options.sdk) || !migrateMethodName(context, call)) continue;
       const v2 = call.row.python.v2!;
       // A crawl, waited for or started: v1 took an idempotency key, v2 takes none.
       if (call.row.options === "crawl") {

@@ -10,6 +10,7 @@ import { keywords, type Keyword } from "./arguments.js";
 import { pyLiteral, removeItem } from "./writing.js";
 import type { PyContext, PyStep } from "./language.js";
 import { allOf, type Node } from "./parser.js";
+import { isV1PyCall } from "./version.js";
 import { removed, renamed } from "../mapping/messages.js";
 
 /** Python's batch_scrape takes the scrape options flat, beside its own. */
@@ -63,7 +64,8 @@ export const step: PyStep = {
   fresh: true,
   run(context) {
     for (const call of context.calls) {
-      if (!call.row.options) continue;
+      // v2's own calls take v2's options (4.x still accepts a few v1 spellings, ignore_sitemap among them).
+      if (!call.row.options || !isV1PyCall(call, context.calls, context.options.sdk)) continue;
       const rows = rowsByPythonName(KINDS[call.row.options]);
       for (const keyword of keywords(call.args)) {
         const row = rows.get(keyword.name);
