@@ -291,3 +291,20 @@ describe("the CLI on Python that calls the API over HTTP (fixtures/python/api-re
       expect(readFileSync(join(dir, name.replace(".input.", ".")), "utf8")).toBe(readFileSync(join(FIXTURES, name.replace(".input.", ".output.")), "utf8"));
   });
 });
+
+describe("results that leave their function", () => {
+  const run = (code: string) => runPython(pythonSteps, "helper.py", code).output ?? code;
+
+  test("a map result returned where a dict is promised is marked: its dump's links are objects, not 1.x's strings", () => {
+    const code = 'from firecrawl import FirecrawlApp\n\napp = FirecrawlApp(api_key="k")\n\n\ndef links(url) -> dict:\n    return app.map_url(url)\n';
+    const out = run(code);
+    expect(out).toContain("    # TODO(firecrawl-v2): v2 results are pydantic models, not dicts");
+    expect(out).toContain("    return app.map(url)\n");
+    expect(out).not.toContain(").model_dump()");
+  });
+
+  test("a cancel's bool is returned as it is", () => {
+    const code = 'from firecrawl import FirecrawlApp\n\napp = FirecrawlApp(api_key="k")\n\n\ndef stop(job) -> dict:\n    return app.cancel_crawl(job)\n';
+    expect(run(code)).not.toContain(").model_dump()");
+  });
+});

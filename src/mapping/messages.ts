@@ -77,3 +77,9 @@ export function responseRead({ at, change }: ResponseRead): Message {
 
 /** v1's defaults written into a migrated scrape (the opt-in keepV1Defaults). */
 export const V1_DEFAULTS = reworded("v2 changed this scrape's defaults: write v1's out to keep its behaviour", "v1 defaults written out");
+
+/** A v2 result returned from a function that promises a dict. */
+export const MODEL_DUMPED = reworded(
+  "this function promises a dict, and v2 results are pydantic models: return .model_dump()",
+  "the result returned as a dict (.model_dump())",
+);

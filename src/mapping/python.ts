@@ -116,6 +116,22 @@ export function snakeCase(name: string): string {
 }
 
 /**
+ * A v2 Document's fields that are Optional where 1.x's dict always had the key when the format was asked
+ * for: where code uses the value as one (slices it, takes its len(), iterates, concatenates, returns it as
+ * a `str`), `(doc.field or <empty>)` keeps v1's behaviour; a missing key's KeyError stays one for json.
+ */
+export const PY_OPTIONAL_FIELD_EMPTY: Readonly<Record<string, string>> = {
+  markdown: '""',
+  html: '""',
+  raw_html: '""',
+  summary: '""',
+  screenshot: '""',
+  links: "[]",
+  images: "[]",
+  json: "{}",
+};
+
+/**
  * Document fields that v2 types as plain dicts of the API's own (camelCase) keys, where 2.x had models:
  * `r.changeTracking.changeStatus` is `r.change_tracking["changeStatus"]` (sdk-facts 4.2).
  */

@@ -7,7 +7,16 @@
  * objects, are turned back into the strings the code expects, and a crawl's documents are followed into the
  * loops that read them.
  */
-import { PY_DICT_FIELDS, PY_FIELD_RENAMES, PY_LEGACY_MODULES, PY_PACKAGE, PY_RESULT_TYPE_KINDS, snakeCase } from "../mapping/python.js";
+import {
+  PY_V1_PROXY,
+  PY_DICT_FIELDS,
+  PY_OPTIONAL_FIELD_EMPTY,
+  PY_FIELD_RENAMES,
+  PY_LEGACY_MODULES,
+  PY_PACKAGE,
+  PY_RESULT_TYPE_KINDS,
+  snakeCase,
+} from "../mapping/python.js";
 import { JOB_COMPLETED, RESULTS, RETYPED_RESULTS, WAITER_TODO, type ResultRow } from "../mapping/results.js";
 import type { ResultKind } from "../mapping/methods.js";
 import { removeStatement } from "../core/text.js";
@@ -15,8 +24,10 @@ import { pyLiteral } from "./writing.js";
 import type { PyContext, PyStep } from "./language.js";
 import { annotatedParameters, boundName, elementsOf, resultExpression, usesAfter } from "./result-values.js";
 import { isV1PyCall } from "./version.js";
-import { allOf, stringValue, type Node } from "./parser.js";
-import { joined, linksKept, removed, renamed, WAITER_GUARD, type Message } from "../mapping/messages.js";
+import { allOf, calledName, stringValue, type Node } from "./parser.js";
+import { scopeOf } from "./names.js";
+import { joined, linksKept, MODEL_DUMPED, removed, renamed, WAITER_GUARD, type Message } from "../mapping/messages.js";
+import { followReturns } from "./returned-results.js";
 
 /** Fields whose contents are the user's own data: nothing below them is renamed. */
 const USER_DATA = new Set(["json", "metadata_dict"]);
@@ -179,6 +190,30 @@ function inDictBranch(head: Node): boolean {
   return false;
 }
 
+/**
+ * How code uses a field's value where 1.x always gave one and v2 may give None: as the object of a
+ * subscript, an attribute or a `+` (the field then wrapped: `(doc.markdown or "")[:500]`), or whole, in
+ * len(), a loop, or a `-> str` function's return (`len(doc.markdown or "")`).
+ */
+function optionalUse(node: Node): "wrapped" | "bare" | null {
+  const parent = node.parent;
+  if (!parent) return null;
+  const isObject = (parent.type === "subscript" && parent.childForFieldName("value")?.id === node.id) || parent.type === "binary_operator";
+  if (isObject && (parent.type === "subscript" || parent.childForFieldName("operator")?.type === "+")) return "wrapped";
+  if (parent.type === "attribute" && parent.childForFieldName("object")?.id === node.id) return "wrapped";
+  if (parent.type === "argument_list" && parent.namedChildren.length === 1 && parent.parent && calledName(parent.parent) === "len") return "bare";
+  if ((parent.type === "for_statement" || parent.type === "for_in_clause") && parent.childForFieldName("right")?.id === node.id) return "bare";
+  const fn = parent.type === "return_statement" ? scopeOf(node) : null;
+  return fn?.type === "function_definition" && fn.childForFieldName("return_type")?.text === "str" ? "bare" : null;
+}
+
+/** A read of an Optional field, as the value v1 always had: `(out or "")` where the code relies on it. */
+function withEmpty(out: string, read: Node, field: string): string {
+  const empty = PY_OPTIONAL_FIELD_EMPTY[field];
+  const use = empty ? optionalUse(read) : null;
+  return use === "wrapped" ? `(${out} or ${empty})` : use === "bare" ? `${out} or ${empty}` : out;
+}
+
 /** The elements a list gives outside the list's own expression (`list[0]` is read on by the chain itself). */
 function elementsBeyond(list: Node): Node[] {
   return elementsOf(list).filter((item) => item.startIndex > list.endIndex || item.endIndex < list.startIndex);
@@ -320,6 +355,8 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       for (const item of elementsBeyond(node)) context.todo(item, row.change.todo);
       return result;
     }
+    // 1.x's dict had the key (2.x's model was as Optional as v2's: its attribute reads are left as they were).
+    if (!ended && kind === "document" && depth === 0 && read.form !== "attribute") out = withEmpty(out, node, to);
     if (ended || USER_DATA.has(to)) return finish();
     if (PY_DICT_FIELDS.has(to)) {
       kind = null;
@@ -357,10 +394,22 @@ export const step: PyStep = {
     for (const call of context.calls) {
       // A v2 call's result already has the v2 shape (a v2 map() gives link objects): it is left alone.
       // A test's assertion on a mocked method returns nothing of the SDK's.
-      if (call.mock || !call.row.result || !isV1PyCall(call, context.calls, context.options.sdk)) continue;
+      if (call.mock || !isV1PyCall(call, context.calls, context.options.sdk)) continue;
       const value = resultExpression(call.node);
       const name = boundName(value);
-      const heads = name ? usesAfter(name) : [value];
+      const { heads, boundaries } = followReturns(name ? usesAfter(name) : [value]);
+      // Every result is a model in 4.x but a cancel's (a bool); methods the v1 proxy keeps (deep_research, ...) too.
+      const model = call.row.result ? call.row.result !== "cancel" : PY_V1_PROXY.has(call.method);
+      for (const head of model ? boundaries : []) {
+        // A map's links are objects in v2: its dump is not the dict of strings 1.x gave.
+        if (call.row.result === "map") {
+          context.todo(head, NOT_A_DICT);
+          continue;
+        }
+        if (head.type === "await") context.edit(head.startIndex, head.startIndex, "(");
+        context.edit(head.endIndex, head.endIndex, head.type === "await" ? ").model_dump()" : ".model_dump()", MODEL_DUMPED);
+      }
+      if (!call.row.result) continue;
       const subject: Subject = { kind: call.row.result, waiter: !!call.row.waiter };
       const retyped = RETYPED_RESULTS[call.row.result];
       if (retyped && name && heads.length) context.todo(heads[0]!, retyped);
