@@ -3,6 +3,7 @@
  * `.v1` proxy still offers, and how 2.x's camelCase response fields are spelled by v2's snake_case models.
  * Method, option and format renames are the Python columns of the other tables.
  */
+import { API_HOST } from "./routes.js";
 
 export const PY_PACKAGE = "firecrawl";
 
@@ -102,6 +103,9 @@ export const PY_V1_PROXY: ReadonlySet<string> = new Set([
 
 /** 2.x response fields whose v2 spelling is not just camelCase turned snake_case (sdk-facts 4.2). */
 export const PY_FIELD_RENAMES: Readonly<Record<string, string>> = { json_field: "json", extract: "json" };
+
+/** The API the clients call when given no api_url (v1 fell back to it on None; v2 needs it written). */
+export const PY_DEFAULT_API_URL = `https://${API_HOST}`;
 
 /** Methods whose v2 call on an async client takes the URL only as a keyword (sdk-facts 6.3). */
 export const PY_ASYNC_URL_KEYWORD: ReadonlySet<string> = new Set(["crawl"]);
