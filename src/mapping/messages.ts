@@ -83,3 +83,8 @@ export const MODEL_DUMPED = reworded(
   "this function promises a dict, and v2 results are pydantic models: return .model_dump()",
   "the result returned as a dict (.model_dump())",
 );
+
+/** The TODO above a call whose v0 option groups held keys v2 has no keyword argument for. */
+export function v0OptionsDropped(keys: readonly string[]): string {
+  return `v0 options with no v2 keyword argument were dropped: ${keys.join(", ")} (v2 asks for HTML, screenshots and extraction in formats)`;
+}
