@@ -88,3 +88,14 @@ export const MODEL_DUMPED = reworded(
 export function v0OptionsDropped(keys: readonly string[]): string {
   return `v0 options with no v2 keyword argument were dropped: ${keys.join(", ")} (v2 asks for HTML, screenshots and extraction in formats)`;
 }
+
+/** A dict method that only reads (`keys()`, `items()`), called on a v2 result through its dump. */
+export const MODEL_DUMPED_READ = reworded(
+  "v2 results are pydantic models, not dicts: call dict methods on .model_dump()",
+  "the dict method called on the result's .model_dump()",
+);
+
+/** The TODO on a 1.x dict read of a key v2's Document has no field for (v0's `content`, ...). */
+export function noSuchField(field: string): string {
+  return `v2 documents have no "${field}" field (v1's had no such key either); read the format you asked for (markdown, html, ...)`;
+}

@@ -11,6 +11,7 @@ import {
   PY_V1_PROXY,
   PY_DICT_FIELDS,
   PY_OPTIONAL_FIELD_EMPTY,
+  PY_RESULT_MODELS,
   PY_FIELD_RENAMES,
   PY_LEGACY_MODULES,
   PY_PACKAGE,
@@ -26,13 +27,16 @@ import { annotatedParameters, boundName, elementsOf, resultExpression, usesAfter
 import { isV1PyCall } from "./version.js";
 import { allOf, calledName, stringValue, type Node } from "./parser.js";
 import { scopeOf } from "./names.js";
-import { joined, linksKept, MODEL_DUMPED, removed, renamed, WAITER_GUARD, type Message } from "../mapping/messages.js";
+import { joined, linksKept, MODEL_DUMPED, MODEL_DUMPED_READ, noSuchField, removed, renamed, WAITER_GUARD, type Message } from "../mapping/messages.js";
 import { followReturns } from "./returned-results.js";
 
 /** Fields whose contents are the user's own data: nothing below them is renamed. */
 const USER_DATA = new Set(["json", "metadata_dict"]);
 
 const NOT_A_DICT = "v2 results are pydantic models, not dicts: use .model_dump() where a dict is needed (its keys are snake_case)";
+
+/** A field v2's Document has (its metadata read either way). */
+const isDocumentField = (field: string) => field in PY_RESULT_MODELS.Document!.fields || field === "metadata_typed" || field === "metadata_dict";
 
 /** What a tracked value is: a call's result, or a document drawn from a job's data. */
 interface Subject {
@@ -88,6 +92,29 @@ function readsResults(expression: Node, head: Node): boolean {
 
 function describe(read: Read): string {
   return read.form === "attribute" ? `.${read.field}` : read.form === "subscript" ? `["${read.field}"]` : `.get("${read.field}")`;
+}
+
+/** Dict methods that only read: on a model, its dump answers them as 1.x's dict did. */
+const DICT_READS = new Set(["keys", "items", "values"]);
+/** Dict methods that change the dict: a model is not one, and its dump is a copy the code would not see again. */
+const DICT_WRITES = new Set(["pop", "popitem", "update", "setdefault", "clear", "__setitem__"]);
+
+/** `x.keys()` (a read) or `x.pop(...)` (a write): the dict method called on `node`, if any. */
+function dictMethodAbove(node: Node): { call: Node; name: Node; writes: boolean } | null {
+  const parent = node.parent;
+  if (parent?.type !== "attribute" || parent.childForFieldName("object")?.id !== node.id) return null;
+  const call = parent.parent;
+  if (call?.type !== "call" || call.childForFieldName("function")?.id !== parent.id) return null;
+  const name = parent.childForFieldName("attribute")!;
+  if (DICT_READS.has(name.text)) return { call, name, writes: false };
+  return DICT_WRITES.has(name.text) ? { call, name, writes: true } : null;
+}
+
+/** `x["k"] = v`, `x["k"] += v`, `del x["k"]`: a subscript written, not read. */
+function isWritten(subscript: Node): boolean {
+  const parent = subscript.parent;
+  if ((parent?.type === "assignment" || parent?.type === "augmented_assignment") && parent.childForFieldName("left")?.id === subscript.id) return true;
+  return parent?.type === "delete_statement" || (parent?.type === "expression_list" && parent.parent?.type === "delete_statement");
 }
 
 /** `"field" in x` or `"field" not in x`. */
@@ -269,7 +296,27 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       return finish();
     }
     const read = readAbove(node);
+    const method = kind !== null && depth === 0 && !read ? dictMethodAbove(node) : null;
+    if (method && !handled.has(method.call.id)) {
+      handled.add(method.call.id);
+      if (method.writes) context.todo(method.call, NOT_A_DICT);
+      else {
+        out += `.model_dump()${source.slice(node.endIndex, method.name.endIndex)}`;
+        node = method.name;
+        messages.push(MODEL_DUMPED_READ);
+        return finish();
+      }
+    }
     if (!read || handled.has(read.node.id)) return finish();
+    if (kind !== null && read.form === "subscript" && isWritten(read.node)) {
+      // An item written on a result: attribute assignment on a pydantic model is not the same thing.
+      context.todo(read.node, NOT_A_DICT);
+      return finish();
+    }
+    if (kind === "document" && depth === 0 && read.form !== "attribute" && !rowFor(kind, read.field) && !isDocumentField(renamedField(kind, read.field).to)) {
+      context.todo(read.node, noSuchField(read.field));
+      return finish();
+    }
     const row = kind !== null && depth === 0 ? rowFor(kind, read.field) : undefined;
     if (kind !== null && depth === 0 && read.field === "status") status = true;
     if (row?.change.kind === "success-flag") {
@@ -373,6 +420,29 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
   }
 }
 
+/** Whether code writes into a value: an item assigned or deleted, or a dict method that changes it. */
+function writesInto(head: Node): boolean {
+  const parent = head.parent;
+  if (parent?.type === "subscript" && parent.childForFieldName("value")?.id === head.id && isWritten(parent)) return true;
+  return !!dictMethodAbove(head)?.writes;
+}
+
+/**
+ * A result made a dict where it is made (`.model_dump()`), and the keys its dict reads name spelled as the
+ * dump spells them (`"rawHtml"` -> `"raw_html"`, `"extract"` -> `"json"`).
+ */
+function dumpAt(context: PyContext, value: Node, kind: ResultKind | null, reads: readonly Node[]): void {
+  if (value.type === "await") context.edit(value.startIndex, value.startIndex, "(");
+  context.edit(value.endIndex, value.endIndex, value.type === "await" ? ").model_dump()" : ".model_dump()", MODEL_DUMPED);
+  for (const head of reads) {
+    const read = readAbove(head);
+    if (!read || read.form === "attribute") continue;
+    const key = read.form === "subscript" ? read.node.childForFieldName("subscript") : read.node.childForFieldName("arguments")!.namedChildren[0]!;
+    const { to } = renamedField(kind, read.field);
+    if (key && to !== read.field) context.edit(key.startIndex, key.endIndex, pyLiteral(context.source, to), renamed(`result key "${read.field}"`, `"${to}"`));
+  }
+}
+
 /** Local names of 2.x's response models, imported from where only 1.x and 2.x had them. */
 function v1ResultTypes(context: PyContext): Map<string, string> {
   const types = new Map<string, string>();
@@ -397,17 +467,19 @@ export const step: PyStep = {
       if (call.mock || !isV1PyCall(call, context.calls, context.options.sdk)) continue;
       const value = resultExpression(call.node);
       const name = boundName(value);
-      const { heads, boundaries } = followReturns(name ? usesAfter(name) : [value]);
       // Every result is a model in 4.x but a cancel's (a bool); methods the v1 proxy keeps (deep_research, ...) too.
+      // A map's links are objects in v2: its dump is not the dict of strings 1.x gave.
       const model = call.row.result ? call.row.result !== "cancel" : PY_V1_PROXY.has(call.method);
+      const dumpable = model && call.row.result !== "map";
+      if (name && dumpable && call.row.result && usesAfter(name).some(writesInto)) {
+        // Code that writes into the result treats it as the dict it was: it becomes one where it is made.
+        dumpAt(context, value, call.row.result, usesAfter(name));
+        continue;
+      }
+      const { heads, boundaries } = followReturns(name ? usesAfter(name) : [value]);
       for (const head of model ? boundaries : []) {
-        // A map's links are objects in v2: its dump is not the dict of strings 1.x gave.
-        if (call.row.result === "map") {
-          context.todo(head, NOT_A_DICT);
-          continue;
-        }
-        if (head.type === "await") context.edit(head.startIndex, head.startIndex, "(");
-        context.edit(head.endIndex, head.endIndex, head.type === "await" ? ").model_dump()" : ".model_dump()", MODEL_DUMPED);
+        if (!dumpable) context.todo(head, NOT_A_DICT);
+        else dumpAt(context, head, null, []);
       }
       if (!call.row.result) continue;
       const subject: Subject = { kind: call.row.result, waiter: !!call.row.waiter };
