@@ -99,3 +99,6 @@ export const MODEL_DUMPED_READ = reworded(
 export function noSuchField(field: string): string {
   return `v2 documents have no "${field}" field (v1's had no such key either); read the format you asked for (markdown, html, ...)`;
 }
+
+/** The TODO on a v1 method passed to an executor with a params dict among the arguments it passes on. */
+export const PASSED_PARAMS = "this v1 method is passed on with a params dict for its arguments: v2 takes keyword arguments (snake_case names)";

@@ -58,7 +58,7 @@ export const PY_MOVED_TYPES: Readonly<Record<string, { readonly module: string; 
 };
 
 /** Keyword arguments v2 takes as models with snake_case fields, not dicts (sdk-facts 6.1): a params dict's become these. */
-export const PY_OPTION_MODELS: Readonly<Record<string, string>> = { scrape_options: "ScrapeOptions" };
+export const PY_OPTION_MODELS: Readonly<Record<string, string>> = { scrape_options: "ScrapeOptions", agent: "AgentOptions" };
 
 /**
  * The v0 API's nested option groups, still found in 1.x code (`params={"pageOptions": {...}}`), which 1.x
@@ -135,6 +135,9 @@ export const PY_V1_PROXY: ReadonlySet<string> = new Set([
 
 /** 2.x response fields whose v2 spelling is not just camelCase turned snake_case (sdk-facts 4.2). */
 export const PY_FIELD_RENAMES: Readonly<Record<string, string>> = { json_field: "json", extract: "json" };
+
+/** 2.x documents' top-level fields (search results' title and description, the page's url), in v2 only in the metadata. */
+export const PY_DOCUMENT_METADATA_FIELDS: ReadonlySet<string> = new Set(["title", "description", "url"]);
 
 /** The API the clients call when given no api_url (v1 fell back to it on None; v2 needs it written). */
 export const PY_DEFAULT_API_URL = `https://${API_HOST}`;

@@ -10,6 +10,7 @@
 import {
   PY_V1_PROXY,
   PY_DICT_FIELDS,
+  PY_DOCUMENT_METADATA_FIELDS,
   PY_OPTIONAL_FIELD_EMPTY,
   PY_RESULT_MODELS,
   PY_FIELD_RENAMES,
@@ -23,7 +24,8 @@ import type { ResultKind } from "../mapping/methods.js";
 import { removeStatement } from "../core/text.js";
 import { pyLiteral } from "./writing.js";
 import type { PyContext, PyStep } from "./language.js";
-import { annotatedParameters, boundName, elementsOf, resultExpression, usesAfter } from "./result-values.js";
+import { annotatedParameters, boundName, elementsOf, executorRunning, resultExpression, usesAfter } from "./result-values.js";
+import { methodReferences, type PyCall } from "./detect.js";
 import { isV1PyCall } from "./version.js";
 import { allOf, calledName, stringValue, type Node } from "./parser.js";
 import { scopeOf } from "./names.js";
@@ -36,7 +38,7 @@ const USER_DATA = new Set(["json", "metadata_dict"]);
 const NOT_A_DICT = "v2 results are pydantic models, not dicts: use .model_dump() where a dict is needed (its keys are snake_case)";
 
 /** A field v2's Document has (its metadata read either way). */
-const isDocumentField = (field: string) => field in PY_RESULT_MODELS.Document!.fields || field === "metadata_typed" || field === "metadata_dict";
+const isDocumentField = (field: string) => field in PY_RESULT_MODELS.Document!.fields || field.startsWith("metadata_typed") || field === "metadata_dict";
 
 /** What a tracked value is: a call's result, or a document drawn from a job's data. */
 interface Subject {
@@ -54,6 +56,7 @@ function rowFor(kind: ResultKind, field: string): ResultRow | undefined {
 export function renamedField(kind: ResultKind | null, field: string): { to: string; row?: ResultRow } {
   const row = kind ? rowFor(kind, field) : undefined;
   if (row?.change.kind === "rename") return { to: row.change.to, row };
+  if (kind === "document" && !row && PY_DOCUMENT_METADATA_FIELDS.has(field)) return { to: `metadata_typed.${field}` };
   return { to: PY_FIELD_RENAMES[field] ?? snakeCase(field), row };
 }
 
@@ -461,7 +464,12 @@ export const step: PyStep = {
   name: "results",
   description: "updates uses of call results: success guards, snake_case fields, dict access, extract -> json, map links, search data -> web",
   run(context) {
-    for (const call of context.calls) {
+    // A method run by an executor (`asyncio.to_thread(app.scrape_url, url)`) gives its result there.
+    const passed = methodReferences(context.tree, context.sdk).flatMap((reference): PyCall[] => {
+      const executor = executorRunning(reference.node);
+      return executor ? [{ ...reference, node: executor, args: executor.childForFieldName("arguments")!, async: false }] : [];
+    });
+    for (const call of [...context.calls, ...passed]) {
       // A v2 call's result already has the v2 shape (a v2 map() gives link objects): it is left alone.
       // A test's assertion on a mocked method returns nothing of the SDK's.
       if (call.mock || !isV1PyCall(call, context.calls, context.options.sdk)) continue;
