@@ -95,9 +95,9 @@ export const MODEL_DUMPED_READ = reworded(
   "the dict method called on the result's .model_dump()",
 );
 
-/** The TODO on a 1.x dict read of a key v2's Document has no field for (v0's `content`, ...). */
-export function noSuchField(field: string): string {
-  return `v2 documents have no "${field}" field (v1's had no such key either); read the format you asked for (markdown, html, ...)`;
+/** The TODO on a read of a field v2's model has none of (v0's `content` on a document, `status` on a map, ...). */
+export function noSuchField(model: string, field: string): string {
+  return `v2's ${model} has no "${field}" field (v1's result had no such key either; v2 raises on failure): read one it has`;
 }
 
 /** The TODO on a v1 method passed to an executor with a params dict among the arguments it passes on. */

@@ -38,7 +38,18 @@ const USER_DATA = new Set(["json", "metadata_dict"]);
 const NOT_A_DICT = "v2 results are pydantic models, not dicts: use .model_dump() where a dict is needed (its keys are snake_case)";
 
 /** A field v2's Document has (its metadata read either way). */
-const isDocumentField = (field: string) => field in PY_RESULT_MODELS.Document!.fields || field.startsWith("metadata_typed") || field === "metadata_dict";
+/** The v2 models whose every field the table knows, by the result kind they are, with the properties they add. */
+const KNOWN_FIELDS: Partial<Record<ResultKind, { model: string; extra: readonly string[] }>> = {
+  document: { model: "Document", extra: ["metadata_typed", "metadata_dict"] },
+  map: { model: "MapData", extra: [] },
+};
+
+/** Whether v2's model for a kind has a field (`metadata_typed.title` by its first part); true where the table cannot say. */
+function hasField(kind: ResultKind, field: string): boolean {
+  const known = KNOWN_FIELDS[kind];
+  const head = field.split(".")[0]!;
+  return !known || head in PY_RESULT_MODELS[known.model]!.fields || known.extra.includes(head);
+}
 
 /** What a tracked value is: a call's result, or a document drawn from a job's data. */
 interface Subject {
@@ -231,6 +242,7 @@ function optionalUse(node: Node): "wrapped" | "bare" | null {
   const isObject = (parent.type === "subscript" && parent.childForFieldName("value")?.id === node.id) || parent.type === "binary_operator";
   if (isObject && (parent.type === "subscript" || parent.childForFieldName("operator")?.type === "+")) return "wrapped";
   if (parent.type === "attribute" && parent.childForFieldName("object")?.id === node.id) return "wrapped";
+  if (parent.type === "dictionary_splat" || parent.type === "list_splat") return "wrapped";
   if (parent.type === "argument_list" && parent.namedChildren.length === 1 && parent.parent && calledName(parent.parent) === "len") return "bare";
   if ((parent.type === "for_statement" || parent.type === "for_in_clause") && parent.childForFieldName("right")?.id === node.id) return "bare";
   const fn = parent.type === "return_statement" ? scopeOf(node) : null;
@@ -316,8 +328,8 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       context.todo(read.node, NOT_A_DICT);
       return finish();
     }
-    if (kind === "document" && depth === 0 && read.form !== "attribute" && !rowFor(kind, read.field) && !isDocumentField(renamedField(kind, read.field).to)) {
-      context.todo(read.node, noSuchField(read.field));
+    if (kind !== null && depth === 0 && !rowFor(kind, read.field) && !hasField(kind, renamedField(kind, read.field).to)) {
+      context.todo(read.node, noSuchField(KNOWN_FIELDS[kind]!.model, read.field));
       return finish();
     }
     const row = kind !== null && depth === 0 ? rowFor(kind, read.field) : undefined;
