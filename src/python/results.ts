@@ -186,15 +186,14 @@ function migrateGuard(context: PyContext, subject: Subject, read: Node, guard: N
   for (const r of allOf(guard, ["attribute", "subscript"])) handled.add(r.id);
   if (!subject.waiter)
     return context.apply(removeStatement(context.source, guard.startIndex, guard.endIndex), removed("the success guard", "v2 raises on failure"));
-  const subjectText = read.childForFieldName("object")!.text;
+  const subjectText = (read.childForFieldName("object") ?? read.childForFieldName("value"))!.text;
   const condition = guard.childForFieldName("condition")!;
   context.edit(condition.startIndex, condition.endIndex, `${subjectText}.status != ${pyLiteral(context.source, JOB_COMPLETED)}`, WAITER_GUARD);
-  // The job's status says what went wrong; v2 jobs have no error field.
-  for (const r of allOf(guard.childForFieldName("consequence")!, "attribute")) {
-    if (r.childForFieldName("object")?.text === subjectText && r.childForFieldName("attribute")?.text === "error") {
-      const attribute = r.childForFieldName("attribute")!;
-      context.edit(attribute.startIndex, attribute.endIndex, "status");
-    }
+  // The job's status says what went wrong; v2 jobs have no error field (1.x's dict: `job["error"]`).
+  for (const r of allOf(guard.childForFieldName("consequence")!, ["attribute", "subscript"])) {
+    const object = r.childForFieldName("object") ?? r.childForFieldName("value");
+    const field = r.type === "attribute" ? r.childForFieldName("attribute")?.text : stringValue(r.childForFieldName("subscript"));
+    if (object?.text === subjectText && field === "error") context.edit(object.endIndex, r.endIndex, ".status");
   }
 }
 
@@ -335,7 +334,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     const row = kind !== null && depth === 0 ? rowFor(kind, read.field) : undefined;
     if (kind !== null && depth === 0 && read.field === "status") status = true;
     if (row?.change.kind === "success-flag") {
-      const guard = read.form === "attribute" ? throwOnlyGuard(read.node) : null;
+      const guard = read.form !== "get" ? throwOnlyGuard(read.node) : null;
       if (!guard) context.todo(read.node, row.python?.todo ?? row.change.todo);
       else {
         migrateGuard(context, subject, read.node, guard, handled);
