@@ -156,6 +156,20 @@ describe("files the run cannot read as UTF-8", () => {
     expect(JSON.parse(stdout).findings.every((f: { file: string }) => f.file === "a.ts")).toBe(true);
   });
 
+  test("a notebook past 2 MB (its outputs, a plot as base64) is migrated; past 32 MB it is skipped", () => {
+    const cell = (source: string[], outputs: unknown[] = []) => ({ cell_type: "code", execution_count: 1, metadata: {}, outputs, source });
+    const plot = { output_type: "display_data", metadata: {}, data: { "image/png": "iVBORw0KGgo".repeat(300_000) } };
+    const notebook = (outputs: unknown[]) =>
+      `${JSON.stringify({ cells: [cell(["from firecrawl import FirecrawlApp\n", 'app = FirecrawlApp(api_key="k")\n', 'doc = app.scrape_url("https://example.com")'], outputs)], metadata: {}, nbformat: 4, nbformat_minor: 5 }, null, 1)}\n`;
+    const dir = repo({ "plots.ipynb": notebook([plot]), "huge.ipynb": notebook(Array.from({ length: 12 }, () => plot)) });
+    const { stdout } = cli(dir, "run", ".", "--json");
+    const files = JSON.parse(stdout).files;
+    expect(files).toContainEqual(expect.objectContaining({ path: "plots.ipynb", status: "changed" }));
+    expect(read(dir, "plots.ipynb")).toContain("app.scrape(");
+    expect(read(dir, "plots.ipynb")).toContain("iVBORw0KGgo".repeat(300_000));
+    expect(files).toContainEqual(expect.objectContaining({ path: "huge.ipynb", status: "skipped", error: "larger than 32 MB" }));
+  });
+
   test("the type-aware mode keeps the 2 MB limit for files only the type checker picked", () => {
     const big = `${V1_SCRAPE}${"// padding line\n".repeat(140_000)}`;
     const dir = repo({ "tsconfig.json": TSCONFIG, "big.ts": big });

@@ -291,3 +291,29 @@ describe("the CLI on Python that calls the API over HTTP (fixtures/python/api-re
       expect(readFileSync(join(dir, name.replace(".input.", ".")), "utf8")).toBe(readFileSync(join(FIXTURES, name.replace(".input.", ".output.")), "utf8"));
   });
 });
+
+describe("results that leave their function", () => {
+  const run = (code: string) => runPython(pythonSteps, "helper.py", code).output ?? code;
+
+  test("a map result returned where a dict is promised is marked: its dump's links are objects, not 1.x's strings", () => {
+    const code = 'from firecrawl import FirecrawlApp\n\napp = FirecrawlApp(api_key="k")\n\n\ndef links(url) -> dict:\n    return app.map_url(url)\n';
+    const out = run(code);
+    expect(out).toContain("    # TODO(firecrawl-v2): v2 results are pydantic models, not dicts");
+    expect(out).toContain("    return app.map(url)\n");
+    expect(out).not.toContain(").model_dump()");
+  });
+
+  test("a cancel's bool is returned as it is", () => {
+    const code = 'from firecrawl import FirecrawlApp\n\napp = FirecrawlApp(api_key="k")\n\n\ndef stop(job) -> dict:\n    return app.cancel_crawl(job)\n';
+    expect(run(code)).not.toContain(").model_dump()");
+  });
+});
+
+test("a field v2's model has none of, read on a 1.x result, is marked where the read is", () => {
+  const code =
+    'from firecrawl import FirecrawlApp\n\napp = FirecrawlApp(api_key="k")\nfound = app.map_url("https://example.com")\nif found.get("status") == "success":\n    print(found["links"])\npage = app.scrape_url("https://example.com")\nprint(page["content"])\n';
+  const out = runPython(pythonSteps, "map.py", code).output!;
+  expect(out).toContain('# TODO(firecrawl-v2): v2\'s MapData has no "status" field');
+  expect(out).toContain('# TODO(firecrawl-v2): v2\'s Document has no "content" field');
+  expect(out).toContain("print([link.url for link in found.links])");
+});

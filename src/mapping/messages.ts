@@ -89,3 +89,28 @@ export function responseRead({ at, change }: ResponseRead): Message {
 
 /** v1's defaults written into a migrated scrape (the opt-in keepV1Defaults). */
 export const V1_DEFAULTS = reworded("v2 changed this scrape's defaults: write v1's out to keep its behaviour", "v1 defaults written out");
+
+/** A v2 result returned from a function that promises a dict. */
+export const MODEL_DUMPED = reworded(
+  "this function promises a dict, and v2 results are pydantic models: return .model_dump()",
+  "the result returned as a dict (.model_dump())",
+);
+
+/** The TODO above a call whose v0 option groups held keys v2 has no keyword argument for. */
+export function v0OptionsDropped(keys: readonly string[]): string {
+  return `v0 options with no v2 keyword argument were dropped: ${keys.join(", ")} (v2 asks for HTML, screenshots and extraction in formats)`;
+}
+
+/** A dict method that only reads (`keys()`, `items()`), called on a v2 result through its dump. */
+export const MODEL_DUMPED_READ = reworded(
+  "v2 results are pydantic models, not dicts: call dict methods on .model_dump()",
+  "the dict method called on the result's .model_dump()",
+);
+
+/** The TODO on a read of a field v2's model has none of (v0's `content` on a document, `status` on a map, ...). */
+export function noSuchField(model: string, field: string): string {
+  return `v2's ${model} has no "${field}" field (v1's result had no such key either; v2 raises on failure): read one it has`;
+}
+
+/** The TODO on a v1 method passed to an executor with a params dict among the arguments it passes on. */
+export const PASSED_PARAMS = "this v1 method is passed on with a params dict for its arguments: v2 takes keyword arguments (snake_case names)";

@@ -3,6 +3,7 @@
  * `.v1` proxy still offers, and how 2.x's camelCase response fields are spelled by v2's snake_case models.
  * Method, option and format renames are the Python columns of the other tables.
  */
+import { API_HOST } from "./routes.js";
 
 export const PY_PACKAGE = "firecrawl";
 
@@ -57,7 +58,39 @@ export const PY_MOVED_TYPES: Readonly<Record<string, { readonly module: string; 
 };
 
 /** Keyword arguments v2 takes as models with snake_case fields, not dicts (sdk-facts 6.1): a params dict's become these. */
-export const PY_OPTION_MODELS: Readonly<Record<string, string>> = { scrape_options: "ScrapeOptions" };
+export const PY_OPTION_MODELS: Readonly<Record<string, string>> = { scrape_options: "ScrapeOptions", agent: "AgentOptions" };
+
+/**
+ * The v0 API's nested option groups, still found in 1.x code (`params={"pageOptions": {...}}`), which 1.x
+ * sent as they were and v2 rejects. Each key that has a v1 spelling is lifted out under it (the options
+ * step then renames it as any v1 option); a crawl's page options go into its scrape options; the rest
+ * are named in one TODO (v0's includeHtml, screenshot and extraction are v2 formats).
+ */
+export const V0_OPTION_GROUPS: Readonly<Record<string, { readonly into?: string; readonly keys: Readonly<Record<string, string>> }>> = {
+  crawlerOptions: {
+    keys: {
+      includes: "includePaths",
+      excludes: "excludePaths",
+      maxDepth: "maxDepth",
+      limit: "limit",
+      allowBackwardCrawling: "allowBackwardLinks",
+      allowExternalContentLinks: "allowExternalLinks",
+      ignoreSitemap: "ignoreSitemap",
+    },
+  },
+  pageOptions: {
+    into: "scrapeOptions",
+    keys: {
+      onlyMainContent: "onlyMainContent",
+      waitFor: "waitFor",
+      headers: "headers",
+      removeTags: "excludeTags",
+      onlyIncludeTags: "includeTags",
+      parsePDF: "parsePDF",
+    },
+  },
+  extractorOptions: { keys: {} },
+};
 
 /**
  * 2.x models v2 has no counterpart for. v2 still ships each as `V1<name>` in this module, so code that
@@ -103,6 +136,12 @@ export const PY_V1_PROXY: ReadonlySet<string> = new Set([
 /** 2.x response fields whose v2 spelling is not just camelCase turned snake_case (sdk-facts 4.2). */
 export const PY_FIELD_RENAMES: Readonly<Record<string, string>> = { json_field: "json", extract: "json" };
 
+/** 2.x documents' top-level fields (search results' title and description, the page's url), in v2 only in the metadata. */
+export const PY_DOCUMENT_METADATA_FIELDS: ReadonlySet<string> = new Set(["title", "description", "url"]);
+
+/** The API the clients call when given no api_url (v1 fell back to it on None; v2 needs it written). */
+export const PY_DEFAULT_API_URL = `https://${API_HOST}`;
+
 /** Methods whose v2 call on an async client takes the URL only as a keyword (sdk-facts 6.3). */
 export const PY_ASYNC_URL_KEYWORD: ReadonlySet<string> = new Set(["crawl"]);
 
@@ -114,6 +153,22 @@ export function snakeCase(name: string): string {
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
     .toLowerCase();
 }
+
+/**
+ * A v2 Document's fields that are Optional where 1.x's dict always had the key when the format was asked
+ * for: where code uses the value as one (slices it, takes its len(), iterates, concatenates, returns it as
+ * a `str`), `(doc.field or <empty>)` keeps v1's behaviour; a missing key's KeyError stays one for json.
+ */
+export const PY_OPTIONAL_FIELD_EMPTY: Readonly<Record<string, string>> = {
+  markdown: '""',
+  html: '""',
+  raw_html: '""',
+  summary: '""',
+  screenshot: '""',
+  links: "[]",
+  images: "[]",
+  json: "{}",
+};
 
 /**
  * Document fields that v2 types as plain dicts of the API's own (camelCase) keys, where 2.x had models:

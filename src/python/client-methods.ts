@@ -6,9 +6,10 @@
 import { PY_ASYNC_URL_KEYWORD, PY_V1_PROXY } from "../mapping/python.js";
 import { keywords, positional } from "./arguments.js";
 import { removeItem } from "./writing.js";
-import type { PyMethodUse } from "./detect.js";
+import { methodReferences, type PyMethodUse } from "./detect.js";
 import type { PyContext, PyStep } from "./language.js";
-import { removed, renamed, reworded } from "../mapping/messages.js";
+import { PASSED_PARAMS, removed, renamed, reworded } from "../mapping/messages.js";
+import { isV1PyCall } from "./version.js";
 
 const NO_IDEMPOTENCY = "v2 crawl has no idempotency key; the key was dropped, make sure a retried call cannot start a second crawl";
 
@@ -54,8 +55,16 @@ export const step: PyStep = {
   name: "client-methods",
   description: "renames v1 client methods to v2 and adapts their arguments",
   run(context) {
+    for (const reference of methodReferences(context.tree, context.sdk)) {
+      if (!isV1PyCall(reference, context.calls, context.options.sdk) || !migrateMethodName(context, reference)) continue;
+      // The arguments an executor passes on are the call's: v1's params dict is not something v2 takes.
+      const args = reference.node.parent?.type === "argument_list" ? reference.node.parent : null;
+      if (args && (keywords(args).some((k) => k.name === "params") || positional(args).some((a) => a.type === "dictionary")))
+        context.todo(reference.node, PASSED_PARAMS);
+    }
     for (const call of context.calls) {
-      if (!migrateMethodName(context, call)) continue;
+      // A v2 call (`watcher(job_id, kind="crawl")`, `crawl(url, ...)`) is already what this step writes.
+      if (!isV1PyCall(call, context.calls, context.options.sdk) || !migrateMethodName(context, call)) continue;
       const v2 = call.row.python.v2!;
       // A crawl, waited for or started: v1 took an idempotency key, v2 takes none.
       if (call.row.options === "crawl") {

@@ -186,6 +186,19 @@ export function mockedMethods(tree: Tree, sdk: PyBindings): PyMockedMethod[] {
   });
 }
 
+/**
+ * Client methods passed on rather than called: `asyncio.to_thread(self.client.scrape_url, url)`,
+ * `loop.run_in_executor(None, app.map_url, url)`, `functools.partial(app.crawl_url, url)`.
+ */
+export function methodReferences(tree: Tree, sdk: PyBindings): PyMethodUse[] {
+  return allOf(tree.rootNode, "attribute").flatMap((node): PyMethodUse[] => {
+    const method = methodOf(sdk, node);
+    const parent = node.parent;
+    const passed = parent?.type === "argument_list" || (parent?.type === "keyword_argument" && parent.childForFieldName("value")?.id === node.id);
+    return method && passed ? [{ ...method, node }] : [];
+  });
+}
+
 /** The method row for a Python method name, v1 (any spelling the table lists) or v2. */
 function pythonRow(name: string): { row: MethodRow; isV1Name: boolean } | undefined {
   for (const row of METHODS) {

@@ -17,6 +17,7 @@ import type { PyContext, PyStep } from "./language.js";
 import { usesIn } from "./names.js";
 import { allOf, stringValue, type Node } from "./parser.js";
 import { hasV1PyCalls } from "./version.js";
+import { keepApiUrlFallback } from "./constructor.js";
 import { renamed, reworded } from "../mapping/messages.js";
 
 const RENAMES = new Map<string, string>(PY_CLIENTS.map((c) => [c.v1, c.v2]));
@@ -184,6 +185,7 @@ export const step: PyStep = {
     const migrating = context.migrating || hasV1PyCalls(context.calls, context.options.sdk) || context.sdk.imports.some(importsV1Only);
     for (const statement of context.sdk.imports) if (statement.type === "import_from_statement") migrateStatement(context, statement, renamed, migrating);
     if (migrating) migrateModuleAttributes(context);
+    if (migrating) keepApiUrlFallback(context);
     importUsedModels(context);
   },
 };

@@ -5,11 +5,12 @@
  */
 import { optionRowsFor, type OptionRow } from "../mapping/options.js";
 import type { OptionsKind } from "../mapping/methods.js";
-import { snakeCase } from "../mapping/python.js";
-import { keywords, type Keyword } from "./arguments.js";
+import { PY_OPTION_MODELS, snakeCase } from "../mapping/python.js";
+import { dictEntries, keywords, type Keyword } from "./arguments.js";
 import { pyLiteral, removeItem } from "./writing.js";
 import type { PyContext, PyStep } from "./language.js";
 import { allOf, type Node } from "./parser.js";
+import { isV1PyCall } from "./version.js";
 import { removed, renamed } from "../mapping/messages.js";
 
 /** Python's batch_scrape takes the scrape options flat, beside its own. */
@@ -57,17 +58,28 @@ function migrateKeyword(context: PyContext, args: Node, keyword: Keyword, row: O
   context.edit(node.startIndex, node.endIndex, `${to}=${whenTrue} if ${value.text} else ${whenFalse}`, renamed(name, to));
 }
 
+/** `agent={"model": "FIRE-1"}`: v2 types the option as a model (`AgentOptions(model="FIRE-1")`), which the imports step imports. */
+function modelFromDict(context: PyContext, { name, value }: Keyword): void {
+  const model = PY_OPTION_MODELS[name];
+  const entries = model && value.type === "dictionary" ? dictEntries(value) : null;
+  if (!entries) return;
+  const fields = entries.map((e) => `${snakeCase(e.key)}=${e.value.text}`).join(", ");
+  context.edit(value.startIndex, value.endIndex, `${model}(${fields})`, renamed(`${name} as a dict`, model!));
+}
+
 export const step: PyStep = {
   name: "options",
   description: "renames crawl, map, search and scrape options (max_depth, allow_backward_links, ignore_sitemap, parse_pdf, ...)",
   fresh: true,
   run(context) {
     for (const call of context.calls) {
-      if (!call.row.options) continue;
+      // v2's own calls take v2's options (4.x still accepts a few v1 spellings, ignore_sitemap among them).
+      if (!call.row.options || !isV1PyCall(call, context.calls, context.options.sdk)) continue;
       const rows = rowsByPythonName(KINDS[call.row.options]);
       for (const keyword of keywords(call.args)) {
         const row = rows.get(keyword.name);
         if (row) migrateKeyword(context, call.args, keyword, row);
+        else modelFromDict(context, keyword);
       }
     }
     // ScrapeOptions(...) models: v2's fields are snake_case, and the scrape rows apply to them.

@@ -3,18 +3,43 @@
  * passed camelCase API keys in a dict; 2.x and v2 take snake_case keyword arguments. A dict literal becomes
  * keyword arguments (the option and format steps then rename what v2 renamed); anything else is marked.
  */
-import { PY_OPTION_MODELS, snakeCase } from "../mapping/python.js";
+import { PY_OPTION_MODELS, snakeCase, V0_OPTION_GROUPS } from "../mapping/python.js";
 import { dictEntries, keywords, positional } from "./arguments.js";
 import type { PyStep } from "./language.js";
 import { indentAt, lineStart, removeStatement } from "../core/text.js";
 import { boundDict } from "./bound-dict.js";
 import type { Node } from "./parser.js";
-import { moved, reworded } from "../mapping/messages.js";
+import { moved, removed, reworded, v0OptionsDropped } from "../mapping/messages.js";
+import { removeItem } from "./writing.js";
 
 function keywordValue(name: string, value: Node): string {
   const model = PY_OPTION_MODELS[name];
   const entries = model && value.type === "dictionary" ? dictEntries(value) : null;
   return entries ? `${model}(${entries.map((e) => `${snakeCase(e.key)}=${e.value.text}`).join(", ")})` : value.text;
+}
+
+type Entry = { key: string; value: Node };
+
+/**
+ * A params entry as keyword arguments: itself, or a v0 group's keys lifted out under their v1 names (a
+ * crawl's page options into its scrape options), those with none named in `dropped`.
+ */
+function keywordsOf(entry: Entry, entries: readonly Entry[], kind: string | undefined, dropped: string[]): string[] {
+  const group = V0_OPTION_GROUPS[entry.key];
+  if (!group) return [`${snakeCase(entry.key)}=${keywordValue(snakeCase(entry.key), entry.value)}`];
+  const inner = entry.value.type === "dictionary" ? dictEntries(entry.value) : null;
+  const nested = group.into && kind === "crawl";
+  if (!inner || (nested && entries.some((e) => e.key === group.into))) {
+    dropped.push(entry.key);
+    return [];
+  }
+  const lifted: string[] = [];
+  for (const { key, value } of inner) {
+    const to = group.keys[key];
+    if (to) lifted.push(`${snakeCase(to)}=${value.text}`);
+    else dropped.push(`${entry.key}.${key}`);
+  }
+  return nested && lifted.length ? [`${snakeCase(group.into!)}=${PY_OPTION_MODELS[snakeCase(group.into!)]}(${lifted.join(", ")})`] : lifted;
 }
 
 /** The 1.x methods whose second parameter was `params`. */
@@ -70,7 +95,13 @@ export const step: PyStep = {
         dict!.text.includes("\n") &&
         (dict === value || context.source.text.slice(lineStart(context.source.text, target.startIndex), target.startIndex).trim() === "");
       const indent = multiline ? indentAt(context.source.text, target.startIndex) : "";
-      const kwargs = [...entries.map((e) => `${snakeCase(e.key)}=${keywordValue(snakeCase(e.key), e.value)}`), ...trailing];
+      const dropped: string[] = [];
+      const kwargs = [...entries.flatMap((e) => keywordsOf(e, entries, call.row.options, dropped)), ...trailing];
+      if (dropped.length) context.todo(call.node, v0OptionsDropped(dropped));
+      if (!kwargs.length) {
+        context.apply(removeItem(context.source, call.args, target), removed("a params dict of v0 options", "v2 has none of them"));
+        continue;
+      }
       const text = multiline ? kwargs.join(`,${context.source.eol}${indent}`) : kwargs.join(", ");
       context.edit(
         target.startIndex,

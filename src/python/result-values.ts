@@ -22,6 +22,12 @@ export function resultExpression(call: Node): Node {
   return at;
 }
 
+/** `asyncio.to_thread(app.scrape_url, url)`: the executor call that runs a method passed to it, whose value is the method's result. */
+export function executorRunning(reference: Node): Node | null {
+  const call = reference.parent?.type === "argument_list" ? reference.parent.parent : null;
+  return call?.type === "call" && EXECUTORS.has(calledName(call)) ? call : null;
+}
+
 /** `x = <value>`: the name the value is bound to. */
 export function boundName(value: Node): Node | null {
   const at = value.parent;

@@ -7,21 +7,49 @@
  * objects, are turned back into the strings the code expects, and a crawl's documents are followed into the
  * loops that read them.
  */
-import { PY_DICT_FIELDS, PY_FIELD_RENAMES, PY_LEGACY_MODULES, PY_PACKAGE, PY_RESULT_TYPE_KINDS, snakeCase } from "../mapping/python.js";
+import {
+  PY_V1_PROXY,
+  PY_DICT_FIELDS,
+  PY_DOCUMENT_METADATA_FIELDS,
+  PY_OPTIONAL_FIELD_EMPTY,
+  PY_RESULT_MODELS,
+  PY_FIELD_RENAMES,
+  PY_LEGACY_MODULES,
+  PY_PACKAGE,
+  PY_RESULT_TYPE_KINDS,
+  snakeCase,
+} from "../mapping/python.js";
 import { JOB_COMPLETED, RESULTS, RETYPED_RESULTS, WAITER_TODO, type ResultRow } from "../mapping/results.js";
 import type { ResultKind } from "../mapping/methods.js";
 import { removeStatement } from "../core/text.js";
 import { pyLiteral } from "./writing.js";
 import type { PyContext, PyStep } from "./language.js";
-import { annotatedParameters, boundName, elementsOf, resultExpression, usesAfter } from "./result-values.js";
+import { annotatedParameters, boundName, elementsOf, executorRunning, resultExpression, usesAfter } from "./result-values.js";
+import { methodReferences, type PyCall } from "./detect.js";
 import { isV1PyCall } from "./version.js";
-import { allOf, stringValue, type Node } from "./parser.js";
-import { joined, linksKept, removed, renamed, WAITER_GUARD, type Message } from "../mapping/messages.js";
+import { allOf, calledName, stringValue, type Node } from "./parser.js";
+import { scopeOf } from "./names.js";
+import { joined, linksKept, MODEL_DUMPED, MODEL_DUMPED_READ, noSuchField, removed, renamed, WAITER_GUARD, type Message } from "../mapping/messages.js";
+import { followReturns } from "./returned-results.js";
 
 /** Fields whose contents are the user's own data: nothing below them is renamed. */
 const USER_DATA = new Set(["json", "metadata_dict"]);
 
 const NOT_A_DICT = "v2 results are pydantic models, not dicts: use .model_dump() where a dict is needed (its keys are snake_case)";
+
+/** A field v2's Document has (its metadata read either way). */
+/** The v2 models whose every field the table knows, by the result kind they are, with the properties they add. */
+const KNOWN_FIELDS: Partial<Record<ResultKind, { model: string; extra: readonly string[] }>> = {
+  document: { model: "Document", extra: ["metadata_typed", "metadata_dict"] },
+  map: { model: "MapData", extra: [] },
+};
+
+/** Whether v2's model for a kind has a field (`metadata_typed.title` by its first part); true where the table cannot say. */
+function hasField(kind: ResultKind, field: string): boolean {
+  const known = KNOWN_FIELDS[kind];
+  const head = field.split(".")[0]!;
+  return !known || head in PY_RESULT_MODELS[known.model]!.fields || known.extra.includes(head);
+}
 
 /** What a tracked value is: a call's result, or a document drawn from a job's data. */
 interface Subject {
@@ -39,6 +67,7 @@ function rowFor(kind: ResultKind, field: string): ResultRow | undefined {
 export function renamedField(kind: ResultKind | null, field: string): { to: string; row?: ResultRow } {
   const row = kind ? rowFor(kind, field) : undefined;
   if (row?.change.kind === "rename") return { to: row.change.to, row };
+  if (kind === "document" && !row && PY_DOCUMENT_METADATA_FIELDS.has(field)) return { to: `metadata_typed.${field}` };
   return { to: PY_FIELD_RENAMES[field] ?? snakeCase(field), row };
 }
 
@@ -77,6 +106,29 @@ function readsResults(expression: Node, head: Node): boolean {
 
 function describe(read: Read): string {
   return read.form === "attribute" ? `.${read.field}` : read.form === "subscript" ? `["${read.field}"]` : `.get("${read.field}")`;
+}
+
+/** Dict methods that only read: on a model, its dump answers them as 1.x's dict did. */
+const DICT_READS = new Set(["keys", "items", "values"]);
+/** Dict methods that change the dict: a model is not one, and its dump is a copy the code would not see again. */
+const DICT_WRITES = new Set(["pop", "popitem", "update", "setdefault", "clear", "__setitem__"]);
+
+/** `x.keys()` (a read) or `x.pop(...)` (a write): the dict method called on `node`, if any. */
+function dictMethodAbove(node: Node): { call: Node; name: Node; writes: boolean } | null {
+  const parent = node.parent;
+  if (parent?.type !== "attribute" || parent.childForFieldName("object")?.id !== node.id) return null;
+  const call = parent.parent;
+  if (call?.type !== "call" || call.childForFieldName("function")?.id !== parent.id) return null;
+  const name = parent.childForFieldName("attribute")!;
+  if (DICT_READS.has(name.text)) return { call, name, writes: false };
+  return DICT_WRITES.has(name.text) ? { call, name, writes: true } : null;
+}
+
+/** `x["k"] = v`, `x["k"] += v`, `del x["k"]`: a subscript written, not read. */
+function isWritten(subscript: Node): boolean {
+  const parent = subscript.parent;
+  if ((parent?.type === "assignment" || parent?.type === "augmented_assignment") && parent.childForFieldName("left")?.id === subscript.id) return true;
+  return parent?.type === "delete_statement" || (parent?.type === "expression_list" && parent.parent?.type === "delete_statement");
 }
 
 /** `"field" in x` or `"field" not in x`. */
@@ -134,15 +186,14 @@ function migrateGuard(context: PyContext, subject: Subject, read: Node, guard: N
   for (const r of allOf(guard, ["attribute", "subscript"])) handled.add(r.id);
   if (!subject.waiter)
     return context.apply(removeStatement(context.source, guard.startIndex, guard.endIndex), removed("the success guard", "v2 raises on failure"));
-  const subjectText = read.childForFieldName("object")!.text;
+  const subjectText = (read.childForFieldName("object") ?? read.childForFieldName("value"))!.text;
   const condition = guard.childForFieldName("condition")!;
   context.edit(condition.startIndex, condition.endIndex, `${subjectText}.status != ${pyLiteral(context.source, JOB_COMPLETED)}`, WAITER_GUARD);
-  // The job's status says what went wrong; v2 jobs have no error field.
-  for (const r of allOf(guard.childForFieldName("consequence")!, "attribute")) {
-    if (r.childForFieldName("object")?.text === subjectText && r.childForFieldName("attribute")?.text === "error") {
-      const attribute = r.childForFieldName("attribute")!;
-      context.edit(attribute.startIndex, attribute.endIndex, "status");
-    }
+  // The job's status says what went wrong; v2 jobs have no error field (1.x's dict: `job["error"]`).
+  for (const r of allOf(guard.childForFieldName("consequence")!, ["attribute", "subscript"])) {
+    const object = r.childForFieldName("object") ?? r.childForFieldName("value");
+    const field = r.type === "attribute" ? r.childForFieldName("attribute")?.text : stringValue(r.childForFieldName("subscript"));
+    if (object?.text === subjectText && field === "error") context.edit(object.endIndex, r.endIndex, ".status");
   }
 }
 
@@ -177,6 +228,31 @@ function inDictBranch(head: Node): boolean {
     if (parent.type === "conditional_expression" && parent.namedChildren[0]?.id === at.id && isDictTest(parent.namedChildren[1])) return true;
   }
   return false;
+}
+
+/**
+ * How code uses a field's value where 1.x always gave one and v2 may give None: as the object of a
+ * subscript, an attribute or a `+` (the field then wrapped: `(doc.markdown or "")[:500]`), or whole, in
+ * len(), a loop, or a `-> str` function's return (`len(doc.markdown or "")`).
+ */
+function optionalUse(node: Node): "wrapped" | "bare" | null {
+  const parent = node.parent;
+  if (!parent) return null;
+  const isObject = (parent.type === "subscript" && parent.childForFieldName("value")?.id === node.id) || parent.type === "binary_operator";
+  if (isObject && (parent.type === "subscript" || parent.childForFieldName("operator")?.type === "+")) return "wrapped";
+  if (parent.type === "attribute" && parent.childForFieldName("object")?.id === node.id) return "wrapped";
+  if (parent.type === "dictionary_splat" || parent.type === "list_splat") return "wrapped";
+  if (parent.type === "argument_list" && parent.namedChildren.length === 1 && parent.parent && calledName(parent.parent) === "len") return "bare";
+  if ((parent.type === "for_statement" || parent.type === "for_in_clause") && parent.childForFieldName("right")?.id === node.id) return "bare";
+  const fn = parent.type === "return_statement" ? scopeOf(node) : null;
+  return fn?.type === "function_definition" && fn.childForFieldName("return_type")?.text === "str" ? "bare" : null;
+}
+
+/** A read of an Optional field, as the value v1 always had: `(out or "")` where the code relies on it. */
+function withEmpty(out: string, read: Node, field: string): string {
+  const empty = PY_OPTIONAL_FIELD_EMPTY[field];
+  const use = empty ? optionalUse(read) : null;
+  return use === "wrapped" ? `(${out} or ${empty})` : use === "bare" ? `${out} or ${empty}` : out;
 }
 
 /** The elements a list gives outside the list's own expression (`list[0]` is read on by the chain itself). */
@@ -234,11 +310,31 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       return finish();
     }
     const read = readAbove(node);
+    const method = kind !== null && depth === 0 && !read ? dictMethodAbove(node) : null;
+    if (method && !handled.has(method.call.id)) {
+      handled.add(method.call.id);
+      if (method.writes) context.todo(method.call, NOT_A_DICT);
+      else {
+        out += `.model_dump()${source.slice(node.endIndex, method.name.endIndex)}`;
+        node = method.name;
+        messages.push(MODEL_DUMPED_READ);
+        return finish();
+      }
+    }
     if (!read || handled.has(read.node.id)) return finish();
+    if (kind !== null && read.form === "subscript" && isWritten(read.node)) {
+      // An item written on a result: attribute assignment on a pydantic model is not the same thing.
+      context.todo(read.node, NOT_A_DICT);
+      return finish();
+    }
+    if (kind !== null && depth === 0 && !rowFor(kind, read.field) && !hasField(kind, renamedField(kind, read.field).to)) {
+      context.todo(read.node, noSuchField(KNOWN_FIELDS[kind]!.model, read.field));
+      return finish();
+    }
     const row = kind !== null && depth === 0 ? rowFor(kind, read.field) : undefined;
     if (kind !== null && depth === 0 && read.field === "status") status = true;
     if (row?.change.kind === "success-flag") {
-      const guard = read.form === "attribute" ? throwOnlyGuard(read.node) : null;
+      const guard = read.form !== "get" ? throwOnlyGuard(read.node) : null;
       if (!guard) context.todo(read.node, row.python?.todo ?? row.change.todo);
       else {
         migrateGuard(context, subject, read.node, guard, handled);
@@ -320,6 +416,8 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       for (const item of elementsBeyond(node)) context.todo(item, row.change.todo);
       return result;
     }
+    // 1.x's dict had the key (2.x's model was as Optional as v2's: its attribute reads are left as they were).
+    if (!ended && kind === "document" && depth === 0 && read.form !== "attribute") out = withEmpty(out, node, to);
     if (ended || USER_DATA.has(to)) return finish();
     if (PY_DICT_FIELDS.has(to)) {
       kind = null;
@@ -333,6 +431,29 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       return result;
     }
     depth = 1;
+  }
+}
+
+/** Whether code writes into a value: an item assigned or deleted, or a dict method that changes it. */
+function writesInto(head: Node): boolean {
+  const parent = head.parent;
+  if (parent?.type === "subscript" && parent.childForFieldName("value")?.id === head.id && isWritten(parent)) return true;
+  return !!dictMethodAbove(head)?.writes;
+}
+
+/**
+ * A result made a dict where it is made (`.model_dump()`), and the keys its dict reads name spelled as the
+ * dump spells them (`"rawHtml"` -> `"raw_html"`, `"extract"` -> `"json"`).
+ */
+function dumpAt(context: PyContext, value: Node, kind: ResultKind | null, reads: readonly Node[]): void {
+  if (value.type === "await") context.edit(value.startIndex, value.startIndex, "(");
+  context.edit(value.endIndex, value.endIndex, value.type === "await" ? ").model_dump()" : ".model_dump()", MODEL_DUMPED);
+  for (const head of reads) {
+    const read = readAbove(head);
+    if (!read || read.form === "attribute") continue;
+    const key = read.form === "subscript" ? read.node.childForFieldName("subscript") : read.node.childForFieldName("arguments")!.namedChildren[0]!;
+    const { to } = renamedField(kind, read.field);
+    if (key && to !== read.field) context.edit(key.startIndex, key.endIndex, pyLiteral(context.source, to), renamed(`result key "${read.field}"`, `"${to}"`));
   }
 }
 
@@ -354,13 +475,32 @@ export const step: PyStep = {
   name: "results",
   description: "updates uses of call results: success guards, snake_case fields, dict access, extract -> json, map links, search data -> web",
   run(context) {
-    for (const call of context.calls) {
+    // A method run by an executor (`asyncio.to_thread(app.scrape_url, url)`) gives its result there.
+    const passed = methodReferences(context.tree, context.sdk).flatMap((reference): PyCall[] => {
+      const executor = executorRunning(reference.node);
+      return executor ? [{ ...reference, node: executor, args: executor.childForFieldName("arguments")!, async: false }] : [];
+    });
+    for (const call of [...context.calls, ...passed]) {
       // A v2 call's result already has the v2 shape (a v2 map() gives link objects): it is left alone.
       // A test's assertion on a mocked method returns nothing of the SDK's.
-      if (call.mock || !call.row.result || !isV1PyCall(call, context.calls, context.options.sdk)) continue;
+      if (call.mock || !isV1PyCall(call, context.calls, context.options.sdk)) continue;
       const value = resultExpression(call.node);
       const name = boundName(value);
-      const heads = name ? usesAfter(name) : [value];
+      // Every result is a model in 4.x but a cancel's (a bool); methods the v1 proxy keeps (deep_research, ...) too.
+      // A map's links are objects in v2: its dump is not the dict of strings 1.x gave.
+      const model = call.row.result ? call.row.result !== "cancel" : PY_V1_PROXY.has(call.method);
+      const dumpable = model && call.row.result !== "map";
+      if (name && dumpable && call.row.result && usesAfter(name).some(writesInto)) {
+        // Code that writes into the result treats it as the dict it was: it becomes one where it is made.
+        dumpAt(context, value, call.row.result, usesAfter(name));
+        continue;
+      }
+      const { heads, boundaries } = followReturns(name ? usesAfter(name) : [value]);
+      for (const head of model ? boundaries : []) {
+        if (!dumpable) context.todo(head, NOT_A_DICT);
+        else dumpAt(context, head, null, []);
+      }
+      if (!call.row.result) continue;
       const subject: Subject = { kind: call.row.result, waiter: !!call.row.waiter };
       const retyped = RETYPED_RESULTS[call.row.result];
       if (retyped && name && heads.length) context.todo(heads[0]!, retyped);
