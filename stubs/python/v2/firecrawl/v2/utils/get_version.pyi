@@ -1,0 +1,6 @@
+import os as os
+import re as re
+from pathlib import Path as Path
+
+def get_version():
+    ...
