@@ -77,3 +77,13 @@ export function responseRead({ at, change }: ResponseRead): Message {
 
 /** v1's defaults written into a migrated scrape (the opt-in keepV1Defaults). */
 export const V1_DEFAULTS = reworded("v2 changed this scrape's defaults: write v1's out to keep its behaviour", "v1 defaults written out");
+
+/**
+ * The TODO above a Python statement the migration left failing pyright against firecrawl-py 4.x: the
+ * checker's own message (its first line, kept short), with the rule that reported it.
+ */
+export function pyrightTodo(rule: string | undefined, message: string): string {
+  const first = message.split("\n")[0]!.trim();
+  const text = first.length > 160 ? `${first.slice(0, 157)}...` : first;
+  return `does not type-check against firecrawl-py 4.x (pyright${rule ? ` ${rule}` : ""}: ${text})`;
+}
