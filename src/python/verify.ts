@@ -13,6 +13,7 @@ import { pyrightTodo } from "../mapping/messages.js";
 import { VERIFY, type Verified } from "../type-aware/verification.js";
 import { runPython, statementOf, type PyStep } from "./language.js";
 import { notebookProgram, runNotebook } from "./notebook.js";
+import { loadPython } from "./parser.js";
 import { againstFor, runPyright, type PyrightError } from "./pyright.js";
 
 /** What pyright checks of a file: a notebook's code cells as one program, IPython lines masked. */
@@ -110,6 +111,8 @@ export interface PythonVerification {
 export async function verifyPython(files: readonly { path: string; input: string; output: string }[]): Promise<PythonVerification | Error> {
   const against = [...new Set(files.map((f) => againstFor(f.path).label))].join("; ");
   if (files.length === 0) return { verified: new Map(), against };
+  // The files may have been migrated in worker threads: this thread parses them now.
+  await loadPython();
   const checked = files.map((f) => ({ path: f.path, before: programOf(f.path, f.input), after: programOf(f.path, f.output) }));
   const errors = await runPyright(checked);
   if (errors instanceof Error) return errors;

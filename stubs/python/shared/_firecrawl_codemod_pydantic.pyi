@@ -1,11 +1,14 @@
 # The part of pydantic's BaseModel that code reading firecrawl-py's results uses, declared here so the
 # stubs need no pydantic installed: a model whose base did not resolve would accept every attribute.
-# As in pydantic, the metaclass is a dataclass transform: each model's fields make its keyword constructor.
+# As in pydantic, the metaclass is a dataclass transform: each model's fields make its keyword constructor,
+# a field declared with Field(alias=...) taking its alias as the keyword.
 from typing import Any, ClassVar, Dict, Iterator, Optional, Set, Tuple, TypeVar, dataclass_transform
 
 _Model = TypeVar("_Model", bound="BaseModel")
 
-@dataclass_transform(kw_only_default=True)
+def Field(default: Any = ..., *, alias: Optional[str] = ..., default_factory: Any = ..., **kwargs: Any) -> Any: ...
+
+@dataclass_transform(kw_only_default=True, field_specifiers=(Field,))
 class _ModelMetaclass(type): ...
 
 class BaseModel(metaclass=_ModelMetaclass):

@@ -1,6 +1,7 @@
 from .v1.client import *
 from .v2.client import *
 from .v2.client_async import *
+from .v2.types import *
 from pathlib import Path as Path
 from typing import Any as Any, Dict as Dict, Optional as Optional, List as List, Union as Union, BinaryIO as BinaryIO
 import logging as logging
@@ -49,25 +50,25 @@ class V2Proxy:
     def __init__(self, client_instance: Optional[V2FirecrawlClient]):
         ...
 
-    def __getattr__(self, name):
+    def __getattr__(self, name) -> Any:
         ...
 
     def scrape(self, url: str, *, formats: Optional[List['FormatOption']]=..., headers: Optional[Dict[str, str]]=..., include_tags: Optional[List[str]]=..., exclude_tags: Optional[List[str]]=..., only_main_content: Optional[bool]=..., timeout: Optional[int]=..., wait_for: Optional[int]=..., mobile: Optional[bool]=..., parsers: Optional[Union[List[str], List[Union[str, PDFParser]]]]=..., actions: Optional[List[Union['WaitAction', 'ScreenshotAction', 'ClickAction', 'WriteAction', 'PressAction', 'ScrollAction', 'ScrapeAction', 'ExecuteJavascriptAction', 'PDFAction']]]=..., location: Optional['Location']=..., skip_tls_verification: Optional[bool]=..., remove_base64_images: Optional[bool]=..., fast_mode: Optional[bool]=..., use_mock: Optional[str]=..., block_ads: Optional[bool]=..., proxy: Optional[str]=..., max_age: Optional[int]=..., store_in_cache: Optional[bool]=..., lockdown: Optional[bool]=..., profile: Optional[Dict[str, Any]]=..., integration: Optional[str]=...) -> Document:
         ...
 
-    def interact(self, job_id: str, code: Optional[str]=..., *, prompt: Optional[str]=..., language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=..., origin: Optional[str]=...):
+    def interact(self, job_id: str, code: Optional[str]=..., *, prompt: Optional[str]=..., language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=..., origin: Optional[str]=...) -> BrowserExecuteResponse:
         ...
 
-    def stop_interaction(self, job_id: str):
+    def stop_interaction(self, job_id: str) -> BrowserDeleteResponse:
         ...
 
-    def stop_interactive_browser(self, job_id: str):
+    def stop_interactive_browser(self, job_id: str) -> BrowserDeleteResponse:
         ...
 
-    def scrape_execute(self, job_id: str, code: Optional[str]=..., *, prompt: Optional[str]=..., language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=..., origin: Optional[str]=...):
+    def scrape_execute(self, job_id: str, code: Optional[str]=..., *, prompt: Optional[str]=..., language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=..., origin: Optional[str]=...) -> BrowserExecuteResponse:
         ...
 
-    def delete_scrape_browser(self, job_id: str):
+    def delete_scrape_browser(self, job_id: str) -> BrowserDeleteResponse:
         ...
 
     def parse(self, file: Union[str, Path, bytes, bytearray, BinaryIO], *, filename: Optional[str]=..., content_type: Optional[str]=..., options: Optional[ParseOptions]=...) -> Document:
@@ -103,43 +104,43 @@ class V2Proxy:
     def crawl_params_preview(self, url: str, prompt: str) -> CrawlParamsData:
         ...
 
-    def extract(self, urls: Optional[List[str]]=..., *, prompt: Optional[str]=..., schema: Optional[Dict[str, Any]]=..., system_prompt: Optional[str]=..., allow_external_links: Optional[bool]=..., enable_web_search: Optional[bool]=..., show_sources: Optional[bool]=..., scrape_options: Optional['ScrapeOptions']=..., ignore_invalid_urls: Optional[bool]=..., poll_interval: int=..., timeout: Optional[int]=..., integration: Optional[str]=..., agent: Optional[AgentOptions]=...):
+    def extract(self, urls: Optional[List[str]]=..., *, prompt: Optional[str]=..., schema: Optional[Dict[str, Any]]=..., system_prompt: Optional[str]=..., allow_external_links: Optional[bool]=..., enable_web_search: Optional[bool]=..., show_sources: Optional[bool]=..., scrape_options: Optional['ScrapeOptions']=..., ignore_invalid_urls: Optional[bool]=..., poll_interval: int=..., timeout: Optional[int]=..., integration: Optional[str]=..., agent: Optional[AgentOptions]=...) -> ExtractResponse:
         ...
 
-    def start_extract(self, urls: Optional[List[str]]=..., *, prompt: Optional[str]=..., schema: Optional[Dict[str, Any]]=..., system_prompt: Optional[str]=..., allow_external_links: Optional[bool]=..., enable_web_search: Optional[bool]=..., show_sources: Optional[bool]=..., scrape_options: Optional['ScrapeOptions']=..., ignore_invalid_urls: Optional[bool]=..., integration: Optional[str]=..., agent: Optional[AgentOptions]=...):
+    def start_extract(self, urls: Optional[List[str]]=..., *, prompt: Optional[str]=..., schema: Optional[Dict[str, Any]]=..., system_prompt: Optional[str]=..., allow_external_links: Optional[bool]=..., enable_web_search: Optional[bool]=..., show_sources: Optional[bool]=..., scrape_options: Optional['ScrapeOptions']=..., ignore_invalid_urls: Optional[bool]=..., integration: Optional[str]=..., agent: Optional[AgentOptions]=...) -> ExtractResponse:
         ...
 
-    def get_extract_status(self, job_id: str):
+    def get_extract_status(self, job_id: str) -> ExtractResponse:
         ...
 
-    def agent(self, urls: Optional[List[str]]=..., *, prompt: str, schema: Optional[Any]=..., integration: Optional[str]=..., poll_interval: int=..., timeout: Optional[int]=..., max_credits: Optional[int]=..., strict_constrain_to_urls: Optional[bool]=..., model: Optional[Literal['spark-1-pro', 'spark-1-mini']]=..., webhook: Optional[Union[str, AgentWebhookConfig]]=...):
+    def agent(self, urls: Optional[List[str]]=..., *, prompt: str, schema: Optional[Any]=..., integration: Optional[str]=..., poll_interval: int=..., timeout: Optional[int]=..., max_credits: Optional[int]=..., strict_constrain_to_urls: Optional[bool]=..., model: Optional[Literal['spark-1-pro', 'spark-1-mini']]=..., webhook: Optional[Union[str, AgentWebhookConfig]]=...) -> AgentResponse:
         ...
 
-    def start_agent(self, urls: Optional[List[str]]=..., *, prompt: str, schema: Optional[Any]=..., integration: Optional[str]=..., max_credits: Optional[int]=..., strict_constrain_to_urls: Optional[bool]=..., model: Optional[Literal['spark-1-pro', 'spark-1-mini']]=..., webhook: Optional[Union[str, AgentWebhookConfig]]=...):
+    def start_agent(self, urls: Optional[List[str]]=..., *, prompt: str, schema: Optional[Any]=..., integration: Optional[str]=..., max_credits: Optional[int]=..., strict_constrain_to_urls: Optional[bool]=..., model: Optional[Literal['spark-1-pro', 'spark-1-mini']]=..., webhook: Optional[Union[str, AgentWebhookConfig]]=...) -> AgentResponse:
         ...
 
-    def get_agent_status(self, job_id: str):
+    def get_agent_status(self, job_id: str) -> AgentResponse:
         ...
 
     def cancel_agent(self, job_id: str) -> bool:
         ...
 
-    def start_batch_scrape(self, urls: List[str], *, formats: Optional[List['FormatOption']]=..., headers: Optional[Dict[str, str]]=..., include_tags: Optional[List[str]]=..., exclude_tags: Optional[List[str]]=..., only_main_content: Optional[bool]=..., timeout: Optional[int]=..., wait_for: Optional[int]=..., mobile: Optional[bool]=..., parsers: Optional[Union[List[str], List[Union[str, PDFParser]]]]=..., actions: Optional[List[Union['WaitAction', 'ScreenshotAction', 'ClickAction', 'WriteAction', 'PressAction', 'ScrollAction', 'ScrapeAction', 'ExecuteJavascriptAction', 'PDFAction']]]=..., location: Optional['Location']=..., skip_tls_verification: Optional[bool]=..., remove_base64_images: Optional[bool]=..., fast_mode: Optional[bool]=..., use_mock: Optional[str]=..., block_ads: Optional[bool]=..., proxy: Optional[str]=..., max_age: Optional[int]=..., store_in_cache: Optional[bool]=..., lockdown: Optional[bool]=..., webhook: Optional[Union[str, WebhookConfig]]=..., append_to_id: Optional[str]=..., ignore_invalid_urls: Optional[bool]=..., max_concurrency: Optional[int]=..., zero_data_retention: Optional[bool]=..., integration: Optional[str]=..., idempotency_key: Optional[str]=...):
+    def start_batch_scrape(self, urls: List[str], *, formats: Optional[List['FormatOption']]=..., headers: Optional[Dict[str, str]]=..., include_tags: Optional[List[str]]=..., exclude_tags: Optional[List[str]]=..., only_main_content: Optional[bool]=..., timeout: Optional[int]=..., wait_for: Optional[int]=..., mobile: Optional[bool]=..., parsers: Optional[Union[List[str], List[Union[str, PDFParser]]]]=..., actions: Optional[List[Union['WaitAction', 'ScreenshotAction', 'ClickAction', 'WriteAction', 'PressAction', 'ScrollAction', 'ScrapeAction', 'ExecuteJavascriptAction', 'PDFAction']]]=..., location: Optional['Location']=..., skip_tls_verification: Optional[bool]=..., remove_base64_images: Optional[bool]=..., fast_mode: Optional[bool]=..., use_mock: Optional[str]=..., block_ads: Optional[bool]=..., proxy: Optional[str]=..., max_age: Optional[int]=..., store_in_cache: Optional[bool]=..., lockdown: Optional[bool]=..., webhook: Optional[Union[str, WebhookConfig]]=..., append_to_id: Optional[str]=..., ignore_invalid_urls: Optional[bool]=..., max_concurrency: Optional[int]=..., zero_data_retention: Optional[bool]=..., integration: Optional[str]=..., idempotency_key: Optional[str]=...) -> BatchScrapeResponse:
         ...
 
-    def get_batch_scrape_status(self, job_id: str, pagination_config: Optional[PaginationConfig]=...):
+    def get_batch_scrape_status(self, job_id: str, pagination_config: Optional[PaginationConfig]=...) -> BatchScrapeJob:
         ...
 
-    def get_batch_scrape_status_page(self, next_url: str, *, request_timeout: Optional[float]=...):
+    def get_batch_scrape_status_page(self, next_url: str, *, request_timeout: Optional[float]=...) -> BatchScrapeJob:
         ...
 
     def cancel_batch_scrape(self, job_id: str) -> bool:
         ...
 
-    def batch_scrape(self, urls: List[str], *, formats: Optional[List['FormatOption']]=..., headers: Optional[Dict[str, str]]=..., include_tags: Optional[List[str]]=..., exclude_tags: Optional[List[str]]=..., only_main_content: Optional[bool]=..., timeout: Optional[int]=..., wait_for: Optional[int]=..., mobile: Optional[bool]=..., parsers: Optional[Union[List[str], List[Union[str, PDFParser]]]]=..., actions: Optional[List[Union['WaitAction', 'ScreenshotAction', 'ClickAction', 'WriteAction', 'PressAction', 'ScrollAction', 'ScrapeAction', 'ExecuteJavascriptAction', 'PDFAction']]]=..., location: Optional['Location']=..., skip_tls_verification: Optional[bool]=..., remove_base64_images: Optional[bool]=..., fast_mode: Optional[bool]=..., use_mock: Optional[str]=..., block_ads: Optional[bool]=..., proxy: Optional[str]=..., max_age: Optional[int]=..., store_in_cache: Optional[bool]=..., lockdown: Optional[bool]=..., webhook: Optional[Union[str, WebhookConfig]]=..., append_to_id: Optional[str]=..., ignore_invalid_urls: Optional[bool]=..., max_concurrency: Optional[int]=..., zero_data_retention: Optional[bool]=..., integration: Optional[str]=..., idempotency_key: Optional[str]=..., poll_interval: int=..., wait_timeout: Optional[int]=...):
+    def batch_scrape(self, urls: List[str], *, formats: Optional[List['FormatOption']]=..., headers: Optional[Dict[str, str]]=..., include_tags: Optional[List[str]]=..., exclude_tags: Optional[List[str]]=..., only_main_content: Optional[bool]=..., timeout: Optional[int]=..., wait_for: Optional[int]=..., mobile: Optional[bool]=..., parsers: Optional[Union[List[str], List[Union[str, PDFParser]]]]=..., actions: Optional[List[Union['WaitAction', 'ScreenshotAction', 'ClickAction', 'WriteAction', 'PressAction', 'ScrollAction', 'ScrapeAction', 'ExecuteJavascriptAction', 'PDFAction']]]=..., location: Optional['Location']=..., skip_tls_verification: Optional[bool]=..., remove_base64_images: Optional[bool]=..., fast_mode: Optional[bool]=..., use_mock: Optional[str]=..., block_ads: Optional[bool]=..., proxy: Optional[str]=..., max_age: Optional[int]=..., store_in_cache: Optional[bool]=..., lockdown: Optional[bool]=..., webhook: Optional[Union[str, WebhookConfig]]=..., append_to_id: Optional[str]=..., ignore_invalid_urls: Optional[bool]=..., max_concurrency: Optional[int]=..., zero_data_retention: Optional[bool]=..., integration: Optional[str]=..., idempotency_key: Optional[str]=..., poll_interval: int=..., wait_timeout: Optional[int]=...) -> BatchScrapeJob:
         ...
 
-    def get_batch_scrape_errors(self, job_id: str):
+    def get_batch_scrape_errors(self, job_id: str) -> CrawlErrorsResponse:
         ...
 
     def map(self, url: str, *, search: Optional[str]=..., include_subdomains: Optional[bool]=..., ignore_query_parameters: Optional[bool]=..., limit: Optional[int]=..., sitemap: Optional[Literal['only', 'include', 'skip']]=..., timeout: Optional[int]=..., integration: Optional[str]=..., location: Optional[Location]=...) -> MapData:
@@ -169,28 +170,28 @@ class V2Proxy:
     def get_monitor_check(self, monitor_id: str, check_id: str, *, limit: Optional[int]=..., skip: Optional[int]=..., status: Optional[Literal['same', 'new', 'changed', 'removed', 'error']]=..., pagination_config: Optional[PaginationConfig]=...) -> MonitorCheckDetail:
         ...
 
-    def get_concurrency(self):
+    def get_concurrency(self) -> ConcurrencyCheck:
         ...
 
-    def get_credit_usage(self):
+    def get_credit_usage(self) -> CreditUsage:
         ...
 
-    def get_token_usage(self):
+    def get_token_usage(self) -> TokenUsage:
         ...
 
-    def get_queue_status(self):
+    def get_queue_status(self) -> QueueStatusResponse:
         ...
 
-    def browser(self, *, ttl: Optional[int]=..., activity_ttl: Optional[int]=..., stream_web_view: Optional[bool]=..., profile: Optional[Dict[str, Any]]=...):
+    def browser(self, *, ttl: Optional[int]=..., activity_ttl: Optional[int]=..., stream_web_view: Optional[bool]=..., profile: Optional[Dict[str, Any]]=...) -> BrowserCreateResponse:
         ...
 
-    def browser_execute(self, session_id: str, code: str, *, language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=...):
+    def browser_execute(self, session_id: str, code: str, *, language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=...) -> BrowserExecuteResponse:
         ...
 
-    def delete_browser(self, session_id: str):
+    def delete_browser(self, session_id: str) -> BrowserDeleteResponse:
         ...
 
-    def list_browsers(self, *, status: Optional[Literal['active', 'destroyed']]=...):
+    def list_browsers(self, *, status: Optional[Literal['active', 'destroyed']]=...) -> BrowserListResponse:
         ...
 
     def watcher(self, job_id: str, *, kind: Literal['crawl', 'batch']=..., poll_interval: int=..., timeout: Optional[int]=...) -> Watcher:
@@ -236,28 +237,28 @@ class AsyncV2Proxy:
     def __init__(self, client_instance: Optional[AsyncFirecrawlClient]=...):
         ...
 
-    def __getattr__(self, name):
+    def __getattr__(self, name) -> Any:
         ...
 
-    async def scrape(self, url: str, **kwargs):
+    async def scrape(self, url: str, **kwargs) -> Document:
         ...
 
-    async def interact(self, job_id: str, code: Optional[str]=..., *, prompt: Optional[str]=..., language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=..., origin: Optional[str]=...):
+    async def interact(self, job_id: str, code: Optional[str]=..., *, prompt: Optional[str]=..., language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=..., origin: Optional[str]=...) -> BrowserExecuteResponse:
         ...
 
-    async def stop_interaction(self, job_id: str):
+    async def stop_interaction(self, job_id: str) -> BrowserDeleteResponse:
         ...
 
-    async def stop_interactive_browser(self, job_id: str):
+    async def stop_interactive_browser(self, job_id: str) -> BrowserDeleteResponse:
         ...
 
-    async def scrape_execute(self, job_id: str, code: Optional[str]=..., *, prompt: Optional[str]=..., language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=..., origin: Optional[str]=...):
+    async def scrape_execute(self, job_id: str, code: Optional[str]=..., *, prompt: Optional[str]=..., language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=..., origin: Optional[str]=...) -> BrowserExecuteResponse:
         ...
 
-    async def delete_scrape_browser(self, job_id: str):
+    async def delete_scrape_browser(self, job_id: str) -> BrowserDeleteResponse:
         ...
 
-    async def parse(self, file: Union[str, Path, bytes, bytearray, BinaryIO], *, filename: Optional[str]=..., content_type: Optional[str]=..., options: Optional[ParseOptions]=...):
+    async def parse(self, file: Union[str, Path, bytes, bytearray, BinaryIO], *, filename: Optional[str]=..., content_type: Optional[str]=..., options: Optional[ParseOptions]=...) -> Document:
         ...
 
     async def search(self, query: str, **kwargs) -> SearchData:
@@ -293,22 +294,22 @@ class AsyncV2Proxy:
     async def crawl_params_preview(self, url: str, prompt: str) -> CrawlParamsData:
         ...
 
-    async def extract(self, urls: Optional[List[str]]=..., *, prompt: Optional[str]=..., schema: Optional[Dict[str, Any]]=..., system_prompt: Optional[str]=..., allow_external_links: Optional[bool]=..., enable_web_search: Optional[bool]=..., show_sources: Optional[bool]=..., scrape_options: Optional['ScrapeOptions']=..., ignore_invalid_urls: Optional[bool]=..., poll_interval: int=..., timeout: Optional[int]=..., integration: Optional[str]=...):
+    async def extract(self, urls: Optional[List[str]]=..., *, prompt: Optional[str]=..., schema: Optional[Dict[str, Any]]=..., system_prompt: Optional[str]=..., allow_external_links: Optional[bool]=..., enable_web_search: Optional[bool]=..., show_sources: Optional[bool]=..., scrape_options: Optional['ScrapeOptions']=..., ignore_invalid_urls: Optional[bool]=..., poll_interval: int=..., timeout: Optional[int]=..., integration: Optional[str]=...) -> ExtractResponse:
         ...
 
-    async def start_extract(self, urls: Optional[List[str]]=..., *, prompt: Optional[str]=..., schema: Optional[Dict[str, Any]]=..., system_prompt: Optional[str]=..., allow_external_links: Optional[bool]=..., enable_web_search: Optional[bool]=..., show_sources: Optional[bool]=..., scrape_options: Optional['ScrapeOptions']=..., ignore_invalid_urls: Optional[bool]=..., integration: Optional[str]=...):
+    async def start_extract(self, urls: Optional[List[str]]=..., *, prompt: Optional[str]=..., schema: Optional[Dict[str, Any]]=..., system_prompt: Optional[str]=..., allow_external_links: Optional[bool]=..., enable_web_search: Optional[bool]=..., show_sources: Optional[bool]=..., scrape_options: Optional['ScrapeOptions']=..., ignore_invalid_urls: Optional[bool]=..., integration: Optional[str]=...) -> ExtractResponse:
         ...
 
-    async def get_extract_status(self, job_id: str):
+    async def get_extract_status(self, job_id: str) -> ExtractResponse:
         ...
 
-    async def agent(self, urls: Optional[List[str]]=..., *, prompt: str, schema: Optional[Any]=..., integration: Optional[str]=..., poll_interval: int=..., timeout: Optional[int]=..., max_credits: Optional[int]=..., strict_constrain_to_urls: Optional[bool]=..., model: Optional[Literal['spark-1-pro', 'spark-1-mini']]=..., webhook: Optional[Union[str, AgentWebhookConfig]]=...):
+    async def agent(self, urls: Optional[List[str]]=..., *, prompt: str, schema: Optional[Any]=..., integration: Optional[str]=..., poll_interval: int=..., timeout: Optional[int]=..., max_credits: Optional[int]=..., strict_constrain_to_urls: Optional[bool]=..., model: Optional[Literal['spark-1-pro', 'spark-1-mini']]=..., webhook: Optional[Union[str, AgentWebhookConfig]]=...) -> AgentResponse:
         ...
 
-    async def start_agent(self, urls: Optional[List[str]]=..., *, prompt: str, schema: Optional[Any]=..., integration: Optional[str]=..., max_credits: Optional[int]=..., strict_constrain_to_urls: Optional[bool]=..., model: Optional[Literal['spark-1-pro', 'spark-1-mini']]=..., webhook: Optional[Union[str, AgentWebhookConfig]]=...):
+    async def start_agent(self, urls: Optional[List[str]]=..., *, prompt: str, schema: Optional[Any]=..., integration: Optional[str]=..., max_credits: Optional[int]=..., strict_constrain_to_urls: Optional[bool]=..., model: Optional[Literal['spark-1-pro', 'spark-1-mini']]=..., webhook: Optional[Union[str, AgentWebhookConfig]]=...) -> AgentResponse:
         ...
 
-    async def get_agent_status(self, job_id: str):
+    async def get_agent_status(self, job_id: str) -> AgentResponse:
         ...
 
     async def cancel_agent(self, job_id: str) -> bool:
@@ -317,10 +318,10 @@ class AsyncV2Proxy:
     async def start_batch_scrape(self, urls: List[str], **kwargs) -> Any:
         ...
 
-    async def get_batch_scrape_status(self, job_id: str, pagination_config: Optional[PaginationConfig]=...):
+    async def get_batch_scrape_status(self, job_id: str, pagination_config: Optional[PaginationConfig]=...) -> BatchScrapeJob:
         ...
 
-    async def get_batch_scrape_status_page(self, next_url: str, *, request_timeout: Optional[float]=...):
+    async def get_batch_scrape_status_page(self, next_url: str, *, request_timeout: Optional[float]=...) -> BatchScrapeJob:
         ...
 
     async def cancel_batch_scrape(self, job_id: str) -> bool:
@@ -362,28 +363,28 @@ class AsyncV2Proxy:
     async def get_monitor_check(self, monitor_id: str, check_id: str, *, limit: Optional[int]=..., skip: Optional[int]=..., status: Optional[Literal['same', 'new', 'changed', 'removed', 'error']]=..., pagination_config: Optional[PaginationConfig]=...) -> MonitorCheckDetail:
         ...
 
-    async def get_concurrency(self):
+    async def get_concurrency(self) -> ConcurrencyCheck:
         ...
 
-    async def get_credit_usage(self):
+    async def get_credit_usage(self) -> CreditUsage:
         ...
 
-    async def get_token_usage(self):
+    async def get_token_usage(self) -> TokenUsage:
         ...
 
-    async def get_queue_status(self):
+    async def get_queue_status(self) -> QueueStatusResponse:
         ...
 
-    async def browser(self, *, ttl: Optional[int]=..., activity_ttl: Optional[int]=..., stream_web_view: Optional[bool]=..., profile: Optional[Dict[str, Any]]=...):
+    async def browser(self, *, ttl: Optional[int]=..., activity_ttl: Optional[int]=..., stream_web_view: Optional[bool]=..., profile: Optional[Dict[str, Any]]=...) -> BrowserCreateResponse:
         ...
 
-    async def browser_execute(self, session_id: str, code: str, *, language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=...):
+    async def browser_execute(self, session_id: str, code: str, *, language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=...) -> BrowserExecuteResponse:
         ...
 
-    async def delete_browser(self, session_id: str):
+    async def delete_browser(self, session_id: str) -> BrowserDeleteResponse:
         ...
 
-    async def list_browsers(self, *, status: Optional[Literal['active', 'destroyed']]=...):
+    async def list_browsers(self, *, status: Optional[Literal['active', 'destroyed']]=...) -> BrowserListResponse:
         ...
 
     def watcher(self, job_id: str, *, kind: Literal['crawl', 'batch']=..., poll_interval: int=..., timeout: Optional[int]=...) -> AsyncWatcher:
@@ -404,19 +405,19 @@ class Firecrawl:
     def scrape(self, url: str, *, formats: Optional[List['FormatOption']]=..., headers: Optional[Dict[str, str]]=..., include_tags: Optional[List[str]]=..., exclude_tags: Optional[List[str]]=..., only_main_content: Optional[bool]=..., timeout: Optional[int]=..., wait_for: Optional[int]=..., mobile: Optional[bool]=..., parsers: Optional[Union[List[str], List[Union[str, PDFParser]]]]=..., actions: Optional[List[Union['WaitAction', 'ScreenshotAction', 'ClickAction', 'WriteAction', 'PressAction', 'ScrollAction', 'ScrapeAction', 'ExecuteJavascriptAction', 'PDFAction']]]=..., location: Optional['Location']=..., skip_tls_verification: Optional[bool]=..., remove_base64_images: Optional[bool]=..., fast_mode: Optional[bool]=..., use_mock: Optional[str]=..., block_ads: Optional[bool]=..., proxy: Optional[str]=..., max_age: Optional[int]=..., store_in_cache: Optional[bool]=..., lockdown: Optional[bool]=..., profile: Optional[Dict[str, Any]]=..., integration: Optional[str]=...) -> Document:
         ...
 
-    def interact(self, job_id: str, code: Optional[str]=..., *, prompt: Optional[str]=..., language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=..., origin: Optional[str]=...):
+    def interact(self, job_id: str, code: Optional[str]=..., *, prompt: Optional[str]=..., language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=..., origin: Optional[str]=...) -> BrowserExecuteResponse:
         ...
 
-    def stop_interaction(self, job_id: str):
+    def stop_interaction(self, job_id: str) -> BrowserDeleteResponse:
         ...
 
-    def stop_interactive_browser(self, job_id: str):
+    def stop_interactive_browser(self, job_id: str) -> BrowserDeleteResponse:
         ...
 
-    def scrape_execute(self, job_id: str, code: Optional[str]=..., *, prompt: Optional[str]=..., language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=..., origin: Optional[str]=...):
+    def scrape_execute(self, job_id: str, code: Optional[str]=..., *, prompt: Optional[str]=..., language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=..., origin: Optional[str]=...) -> BrowserExecuteResponse:
         ...
 
-    def delete_scrape_browser(self, job_id: str):
+    def delete_scrape_browser(self, job_id: str) -> BrowserDeleteResponse:
         ...
 
     def search(self, query: str, *, sources: Optional[List[SourceOption]]=..., categories: Optional[List[CategoryOption]]=..., include_domains: Optional[List[str]]=..., exclude_domains: Optional[List[str]]=..., limit: Optional[int]=..., tbs: Optional[str]=..., location: Optional[str]=..., ignore_invalid_urls: Optional[bool]=..., timeout: Optional[int]=..., scrape_options: Optional[ScrapeOptions]=..., integration: Optional[str]=...) -> SearchData:
@@ -476,67 +477,67 @@ class Firecrawl:
     def active_crawls(self) -> ActiveCrawlsResponse:
         ...
 
-    def start_batch_scrape(self, urls: List[str], *, formats: Optional[List['FormatOption']]=..., headers: Optional[Dict[str, str]]=..., include_tags: Optional[List[str]]=..., exclude_tags: Optional[List[str]]=..., only_main_content: Optional[bool]=..., timeout: Optional[int]=..., wait_for: Optional[int]=..., mobile: Optional[bool]=..., parsers: Optional[Union[List[str], List[Union[str, PDFParser]]]]=..., actions: Optional[List[Union['WaitAction', 'ScreenshotAction', 'ClickAction', 'WriteAction', 'PressAction', 'ScrollAction', 'ScrapeAction', 'ExecuteJavascriptAction', 'PDFAction']]]=..., location: Optional['Location']=..., skip_tls_verification: Optional[bool]=..., remove_base64_images: Optional[bool]=..., fast_mode: Optional[bool]=..., use_mock: Optional[str]=..., block_ads: Optional[bool]=..., proxy: Optional[str]=..., max_age: Optional[int]=..., store_in_cache: Optional[bool]=..., lockdown: Optional[bool]=..., webhook: Optional[Union[str, WebhookConfig]]=..., append_to_id: Optional[str]=..., ignore_invalid_urls: Optional[bool]=..., max_concurrency: Optional[int]=..., zero_data_retention: Optional[bool]=..., integration: Optional[str]=..., idempotency_key: Optional[str]=...):
+    def start_batch_scrape(self, urls: List[str], *, formats: Optional[List['FormatOption']]=..., headers: Optional[Dict[str, str]]=..., include_tags: Optional[List[str]]=..., exclude_tags: Optional[List[str]]=..., only_main_content: Optional[bool]=..., timeout: Optional[int]=..., wait_for: Optional[int]=..., mobile: Optional[bool]=..., parsers: Optional[Union[List[str], List[Union[str, PDFParser]]]]=..., actions: Optional[List[Union['WaitAction', 'ScreenshotAction', 'ClickAction', 'WriteAction', 'PressAction', 'ScrollAction', 'ScrapeAction', 'ExecuteJavascriptAction', 'PDFAction']]]=..., location: Optional['Location']=..., skip_tls_verification: Optional[bool]=..., remove_base64_images: Optional[bool]=..., fast_mode: Optional[bool]=..., use_mock: Optional[str]=..., block_ads: Optional[bool]=..., proxy: Optional[str]=..., max_age: Optional[int]=..., store_in_cache: Optional[bool]=..., lockdown: Optional[bool]=..., webhook: Optional[Union[str, WebhookConfig]]=..., append_to_id: Optional[str]=..., ignore_invalid_urls: Optional[bool]=..., max_concurrency: Optional[int]=..., zero_data_retention: Optional[bool]=..., integration: Optional[str]=..., idempotency_key: Optional[str]=...) -> BatchScrapeResponse:
         ...
 
-    def get_batch_scrape_status(self, job_id: str, pagination_config: Optional[PaginationConfig]=...):
+    def get_batch_scrape_status(self, job_id: str, pagination_config: Optional[PaginationConfig]=...) -> BatchScrapeJob:
         ...
 
-    def get_batch_scrape_status_page(self, next_url: str, *, request_timeout: Optional[float]=...):
+    def get_batch_scrape_status_page(self, next_url: str, *, request_timeout: Optional[float]=...) -> BatchScrapeJob:
         ...
 
     def cancel_batch_scrape(self, job_id: str) -> bool:
         ...
 
-    def batch_scrape(self, urls: List[str], *, formats: Optional[List['FormatOption']]=..., headers: Optional[Dict[str, str]]=..., include_tags: Optional[List[str]]=..., exclude_tags: Optional[List[str]]=..., only_main_content: Optional[bool]=..., timeout: Optional[int]=..., wait_for: Optional[int]=..., mobile: Optional[bool]=..., parsers: Optional[Union[List[str], List[Union[str, PDFParser]]]]=..., actions: Optional[List[Union['WaitAction', 'ScreenshotAction', 'ClickAction', 'WriteAction', 'PressAction', 'ScrollAction', 'ScrapeAction', 'ExecuteJavascriptAction', 'PDFAction']]]=..., location: Optional['Location']=..., skip_tls_verification: Optional[bool]=..., remove_base64_images: Optional[bool]=..., fast_mode: Optional[bool]=..., use_mock: Optional[str]=..., block_ads: Optional[bool]=..., proxy: Optional[str]=..., max_age: Optional[int]=..., store_in_cache: Optional[bool]=..., lockdown: Optional[bool]=..., webhook: Optional[Union[str, WebhookConfig]]=..., append_to_id: Optional[str]=..., ignore_invalid_urls: Optional[bool]=..., max_concurrency: Optional[int]=..., zero_data_retention: Optional[bool]=..., integration: Optional[str]=..., idempotency_key: Optional[str]=..., poll_interval: int=..., wait_timeout: Optional[int]=...):
+    def batch_scrape(self, urls: List[str], *, formats: Optional[List['FormatOption']]=..., headers: Optional[Dict[str, str]]=..., include_tags: Optional[List[str]]=..., exclude_tags: Optional[List[str]]=..., only_main_content: Optional[bool]=..., timeout: Optional[int]=..., wait_for: Optional[int]=..., mobile: Optional[bool]=..., parsers: Optional[Union[List[str], List[Union[str, PDFParser]]]]=..., actions: Optional[List[Union['WaitAction', 'ScreenshotAction', 'ClickAction', 'WriteAction', 'PressAction', 'ScrollAction', 'ScrapeAction', 'ExecuteJavascriptAction', 'PDFAction']]]=..., location: Optional['Location']=..., skip_tls_verification: Optional[bool]=..., remove_base64_images: Optional[bool]=..., fast_mode: Optional[bool]=..., use_mock: Optional[str]=..., block_ads: Optional[bool]=..., proxy: Optional[str]=..., max_age: Optional[int]=..., store_in_cache: Optional[bool]=..., lockdown: Optional[bool]=..., webhook: Optional[Union[str, WebhookConfig]]=..., append_to_id: Optional[str]=..., ignore_invalid_urls: Optional[bool]=..., max_concurrency: Optional[int]=..., zero_data_retention: Optional[bool]=..., integration: Optional[str]=..., idempotency_key: Optional[str]=..., poll_interval: int=..., wait_timeout: Optional[int]=...) -> BatchScrapeJob:
         ...
 
-    def get_batch_scrape_errors(self, job_id: str):
+    def get_batch_scrape_errors(self, job_id: str) -> CrawlErrorsResponse:
         ...
 
-    def start_extract(self, urls: Optional[List[str]]=..., *, prompt: Optional[str]=..., schema: Optional[Dict[str, Any]]=..., system_prompt: Optional[str]=..., allow_external_links: Optional[bool]=..., enable_web_search: Optional[bool]=..., show_sources: Optional[bool]=..., scrape_options: Optional['ScrapeOptions']=..., ignore_invalid_urls: Optional[bool]=..., integration: Optional[str]=..., agent: Optional[AgentOptions]=...):
+    def start_extract(self, urls: Optional[List[str]]=..., *, prompt: Optional[str]=..., schema: Optional[Dict[str, Any]]=..., system_prompt: Optional[str]=..., allow_external_links: Optional[bool]=..., enable_web_search: Optional[bool]=..., show_sources: Optional[bool]=..., scrape_options: Optional['ScrapeOptions']=..., ignore_invalid_urls: Optional[bool]=..., integration: Optional[str]=..., agent: Optional[AgentOptions]=...) -> ExtractResponse:
         ...
 
-    def get_extract_status(self, job_id: str):
+    def get_extract_status(self, job_id: str) -> ExtractResponse:
         ...
 
-    def extract(self, urls: Optional[List[str]]=..., *, prompt: Optional[str]=..., schema: Optional[Dict[str, Any]]=..., system_prompt: Optional[str]=..., allow_external_links: Optional[bool]=..., enable_web_search: Optional[bool]=..., show_sources: Optional[bool]=..., scrape_options: Optional['ScrapeOptions']=..., ignore_invalid_urls: Optional[bool]=..., poll_interval: int=..., timeout: Optional[int]=..., integration: Optional[str]=..., agent: Optional[AgentOptions]=...):
+    def extract(self, urls: Optional[List[str]]=..., *, prompt: Optional[str]=..., schema: Optional[Dict[str, Any]]=..., system_prompt: Optional[str]=..., allow_external_links: Optional[bool]=..., enable_web_search: Optional[bool]=..., show_sources: Optional[bool]=..., scrape_options: Optional['ScrapeOptions']=..., ignore_invalid_urls: Optional[bool]=..., poll_interval: int=..., timeout: Optional[int]=..., integration: Optional[str]=..., agent: Optional[AgentOptions]=...) -> ExtractResponse:
         ...
 
-    def start_agent(self, urls: Optional[List[str]]=..., *, prompt: str, schema: Optional[Any]=..., integration: Optional[str]=..., max_credits: Optional[int]=..., strict_constrain_to_urls: Optional[bool]=..., model: Optional[Literal['spark-1-pro', 'spark-1-mini']]=..., webhook: Optional[Union[str, AgentWebhookConfig]]=...):
+    def start_agent(self, urls: Optional[List[str]]=..., *, prompt: str, schema: Optional[Any]=..., integration: Optional[str]=..., max_credits: Optional[int]=..., strict_constrain_to_urls: Optional[bool]=..., model: Optional[Literal['spark-1-pro', 'spark-1-mini']]=..., webhook: Optional[Union[str, AgentWebhookConfig]]=...) -> AgentResponse:
         ...
 
-    def get_agent_status(self, job_id: str):
+    def get_agent_status(self, job_id: str) -> AgentResponse:
         ...
 
     def cancel_agent(self, job_id: str) -> bool:
         ...
 
-    def agent(self, urls: Optional[List[str]]=..., *, prompt: str, schema: Optional[Any]=..., integration: Optional[str]=..., poll_interval: int=..., timeout: Optional[int]=..., max_credits: Optional[int]=..., strict_constrain_to_urls: Optional[bool]=..., model: Optional[Literal['spark-1-pro', 'spark-1-mini']]=..., webhook: Optional[Union[str, AgentWebhookConfig]]=...):
+    def agent(self, urls: Optional[List[str]]=..., *, prompt: str, schema: Optional[Any]=..., integration: Optional[str]=..., poll_interval: int=..., timeout: Optional[int]=..., max_credits: Optional[int]=..., strict_constrain_to_urls: Optional[bool]=..., model: Optional[Literal['spark-1-pro', 'spark-1-mini']]=..., webhook: Optional[Union[str, AgentWebhookConfig]]=...) -> AgentResponse:
         ...
 
-    def get_concurrency(self):
+    def get_concurrency(self) -> ConcurrencyCheck:
         ...
 
-    def get_credit_usage(self):
+    def get_credit_usage(self) -> CreditUsage:
         ...
 
-    def get_token_usage(self):
+    def get_token_usage(self) -> TokenUsage:
         ...
 
-    def get_queue_status(self):
+    def get_queue_status(self) -> QueueStatusResponse:
         ...
 
-    def browser(self, *, ttl: Optional[int]=..., activity_ttl: Optional[int]=..., stream_web_view: Optional[bool]=..., profile: Optional[Dict[str, Any]]=...):
+    def browser(self, *, ttl: Optional[int]=..., activity_ttl: Optional[int]=..., stream_web_view: Optional[bool]=..., profile: Optional[Dict[str, Any]]=...) -> BrowserCreateResponse:
         ...
 
-    def browser_execute(self, session_id: str, code: str, *, language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=...):
+    def browser_execute(self, session_id: str, code: str, *, language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=...) -> BrowserExecuteResponse:
         ...
 
-    def delete_browser(self, session_id: str):
+    def delete_browser(self, session_id: str) -> BrowserDeleteResponse:
         ...
 
-    def list_browsers(self, *, status: Optional[Literal['active', 'destroyed']]=...):
+    def list_browsers(self, *, status: Optional[Literal['active', 'destroyed']]=...) -> BrowserListResponse:
         ...
 
     def watcher(self, job_id: str, *, kind: Literal['crawl', 'batch']=..., poll_interval: int=..., timeout: Optional[int]=...) -> Watcher:
@@ -554,22 +555,22 @@ class AsyncFirecrawl:
     v1: Optional[AsyncV1Proxy]
     v2: AsyncV2Proxy
 
-    async def scrape(self, url: str, **kwargs):
+    async def scrape(self, url: str, **kwargs) -> Document:
         ...
 
-    async def interact(self, job_id: str, code: Optional[str]=..., *, prompt: Optional[str]=..., language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=..., origin: Optional[str]=...):
+    async def interact(self, job_id: str, code: Optional[str]=..., *, prompt: Optional[str]=..., language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=..., origin: Optional[str]=...) -> BrowserExecuteResponse:
         ...
 
-    async def stop_interaction(self, job_id: str):
+    async def stop_interaction(self, job_id: str) -> BrowserDeleteResponse:
         ...
 
-    async def stop_interactive_browser(self, job_id: str):
+    async def stop_interactive_browser(self, job_id: str) -> BrowserDeleteResponse:
         ...
 
-    async def scrape_execute(self, job_id: str, code: Optional[str]=..., *, prompt: Optional[str]=..., language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=..., origin: Optional[str]=...):
+    async def scrape_execute(self, job_id: str, code: Optional[str]=..., *, prompt: Optional[str]=..., language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=..., origin: Optional[str]=...) -> BrowserExecuteResponse:
         ...
 
-    async def delete_scrape_browser(self, job_id: str):
+    async def delete_scrape_browser(self, job_id: str) -> BrowserDeleteResponse:
         ...
 
     async def search(self, query: str, **kwargs) -> SearchData:
@@ -629,10 +630,10 @@ class AsyncFirecrawl:
     async def start_batch_scrape(self, urls: List[str], **kwargs) -> Any:
         ...
 
-    async def get_batch_scrape_status(self, job_id: str, pagination_config: Optional[PaginationConfig]=...):
+    async def get_batch_scrape_status(self, job_id: str, pagination_config: Optional[PaginationConfig]=...) -> BatchScrapeJob:
         ...
 
-    async def get_batch_scrape_status_page(self, next_url: str, *, request_timeout: Optional[float]=...):
+    async def get_batch_scrape_status_page(self, next_url: str, *, request_timeout: Optional[float]=...) -> BatchScrapeJob:
         ...
 
     async def cancel_batch_scrape(self, job_id: str) -> bool:
@@ -644,49 +645,49 @@ class AsyncFirecrawl:
     async def get_batch_scrape_errors(self, job_id: str) -> CrawlErrorsResponse:
         ...
 
-    async def start_extract(self, urls: Optional[List[str]]=..., *, prompt: Optional[str]=..., schema: Optional[Dict[str, Any]]=..., system_prompt: Optional[str]=..., allow_external_links: Optional[bool]=..., enable_web_search: Optional[bool]=..., show_sources: Optional[bool]=..., scrape_options: Optional['ScrapeOptions']=..., ignore_invalid_urls: Optional[bool]=..., integration: Optional[str]=...):
+    async def start_extract(self, urls: Optional[List[str]]=..., *, prompt: Optional[str]=..., schema: Optional[Dict[str, Any]]=..., system_prompt: Optional[str]=..., allow_external_links: Optional[bool]=..., enable_web_search: Optional[bool]=..., show_sources: Optional[bool]=..., scrape_options: Optional['ScrapeOptions']=..., ignore_invalid_urls: Optional[bool]=..., integration: Optional[str]=...) -> ExtractResponse:
         ...
 
-    async def get_extract_status(self, job_id: str):
+    async def get_extract_status(self, job_id: str) -> ExtractResponse:
         ...
 
-    async def extract(self, urls: Optional[List[str]]=..., *, prompt: Optional[str]=..., schema: Optional[Dict[str, Any]]=..., system_prompt: Optional[str]=..., allow_external_links: Optional[bool]=..., enable_web_search: Optional[bool]=..., show_sources: Optional[bool]=..., scrape_options: Optional['ScrapeOptions']=..., ignore_invalid_urls: Optional[bool]=..., poll_interval: int=..., timeout: Optional[int]=..., integration: Optional[str]=...):
+    async def extract(self, urls: Optional[List[str]]=..., *, prompt: Optional[str]=..., schema: Optional[Dict[str, Any]]=..., system_prompt: Optional[str]=..., allow_external_links: Optional[bool]=..., enable_web_search: Optional[bool]=..., show_sources: Optional[bool]=..., scrape_options: Optional['ScrapeOptions']=..., ignore_invalid_urls: Optional[bool]=..., poll_interval: int=..., timeout: Optional[int]=..., integration: Optional[str]=...) -> ExtractResponse:
         ...
 
-    async def start_agent(self, urls: Optional[List[str]]=..., *, prompt: str, schema: Optional[Any]=..., integration: Optional[str]=..., max_credits: Optional[int]=..., strict_constrain_to_urls: Optional[bool]=..., model: Optional[Literal['spark-1-pro', 'spark-1-mini']]=..., webhook: Optional[Union[str, AgentWebhookConfig]]=...):
+    async def start_agent(self, urls: Optional[List[str]]=..., *, prompt: str, schema: Optional[Any]=..., integration: Optional[str]=..., max_credits: Optional[int]=..., strict_constrain_to_urls: Optional[bool]=..., model: Optional[Literal['spark-1-pro', 'spark-1-mini']]=..., webhook: Optional[Union[str, AgentWebhookConfig]]=...) -> AgentResponse:
         ...
 
-    async def get_agent_status(self, job_id: str):
+    async def get_agent_status(self, job_id: str) -> AgentResponse:
         ...
 
     async def cancel_agent(self, job_id: str) -> bool:
         ...
 
-    async def agent(self, urls: Optional[List[str]]=..., *, prompt: str, schema: Optional[Any]=..., integration: Optional[str]=..., poll_interval: int=..., timeout: Optional[int]=..., max_credits: Optional[int]=..., strict_constrain_to_urls: Optional[bool]=..., model: Optional[Literal['spark-1-pro', 'spark-1-mini']]=..., webhook: Optional[Union[str, AgentWebhookConfig]]=...):
+    async def agent(self, urls: Optional[List[str]]=..., *, prompt: str, schema: Optional[Any]=..., integration: Optional[str]=..., poll_interval: int=..., timeout: Optional[int]=..., max_credits: Optional[int]=..., strict_constrain_to_urls: Optional[bool]=..., model: Optional[Literal['spark-1-pro', 'spark-1-mini']]=..., webhook: Optional[Union[str, AgentWebhookConfig]]=...) -> AgentResponse:
         ...
 
-    async def get_concurrency(self):
+    async def get_concurrency(self) -> ConcurrencyCheck:
         ...
 
-    async def get_credit_usage(self):
+    async def get_credit_usage(self) -> CreditUsage:
         ...
 
-    async def get_token_usage(self):
+    async def get_token_usage(self) -> TokenUsage:
         ...
 
-    async def get_queue_status(self):
+    async def get_queue_status(self) -> QueueStatusResponse:
         ...
 
-    async def browser(self, *, ttl: Optional[int]=..., activity_ttl: Optional[int]=..., stream_web_view: Optional[bool]=..., profile: Optional[Dict[str, Any]]=...):
+    async def browser(self, *, ttl: Optional[int]=..., activity_ttl: Optional[int]=..., stream_web_view: Optional[bool]=..., profile: Optional[Dict[str, Any]]=...) -> BrowserCreateResponse:
         ...
 
-    async def browser_execute(self, session_id: str, code: str, *, language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=...):
+    async def browser_execute(self, session_id: str, code: str, *, language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=...) -> BrowserExecuteResponse:
         ...
 
-    async def delete_browser(self, session_id: str):
+    async def delete_browser(self, session_id: str) -> BrowserDeleteResponse:
         ...
 
-    async def list_browsers(self, *, status: Optional[Literal['active', 'destroyed']]=...):
+    async def list_browsers(self, *, status: Optional[Literal['active', 'destroyed']]=...) -> BrowserListResponse:
         ...
 
     def watcher(self, job_id: str, *, kind: Literal['crawl', 'batch']=..., poll_interval: int=..., timeout: Optional[int]=...) -> AsyncWatcher:

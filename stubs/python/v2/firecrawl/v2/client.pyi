@@ -1,3 +1,4 @@
+from .types import *
 import os as os
 from pathlib import Path as Path
 from typing import Optional as Optional, List as List, Dict as Dict, Any as Any, Callable as Callable, Union as Union, Literal as Literal, BinaryIO as BinaryIO
@@ -26,19 +27,19 @@ class FirecrawlClient:
     def scrape(self, url: str, *, formats: Optional[List['FormatOption']]=..., headers: Optional[Dict[str, str]]=..., include_tags: Optional[List[str]]=..., exclude_tags: Optional[List[str]]=..., only_main_content: Optional[bool]=..., timeout: Optional[int]=..., wait_for: Optional[int]=..., mobile: Optional[bool]=..., parsers: Optional[Union[List[str], List[Union[str, PDFParser]]]]=..., actions: Optional[List[Union['WaitAction', 'ScreenshotAction', 'ClickAction', 'WriteAction', 'PressAction', 'ScrollAction', 'ScrapeAction', 'ExecuteJavascriptAction', 'PDFAction']]]=..., location: Optional['Location']=..., skip_tls_verification: Optional[bool]=..., remove_base64_images: Optional[bool]=..., fast_mode: Optional[bool]=..., use_mock: Optional[str]=..., block_ads: Optional[bool]=..., proxy: Optional[str]=..., max_age: Optional[int]=..., store_in_cache: Optional[bool]=..., lockdown: Optional[bool]=..., profile: Optional[Dict[str, Any]]=..., integration: Optional[str]=...) -> Document:
         ...
 
-    def interact(self, job_id: str, code: Optional[str]=..., *, prompt: Optional[str]=..., language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=..., origin: Optional[str]=...):
+    def interact(self, job_id: str, code: Optional[str]=..., *, prompt: Optional[str]=..., language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=..., origin: Optional[str]=...) -> BrowserExecuteResponse:
         ...
 
-    def stop_interaction(self, job_id: str):
+    def stop_interaction(self, job_id: str) -> BrowserDeleteResponse:
         ...
 
-    def stop_interactive_browser(self, job_id: str):
+    def stop_interactive_browser(self, job_id: str) -> BrowserDeleteResponse:
         ...
 
-    def scrape_execute(self, job_id: str, code: Optional[str]=..., *, prompt: Optional[str]=..., language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=..., origin: Optional[str]=...):
+    def scrape_execute(self, job_id: str, code: Optional[str]=..., *, prompt: Optional[str]=..., language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=..., origin: Optional[str]=...) -> BrowserExecuteResponse:
         ...
 
-    def delete_scrape_browser(self, job_id: str):
+    def delete_scrape_browser(self, job_id: str) -> BrowserDeleteResponse:
         ...
 
     def parse(self, file: Union[str, Path, bytes, bytearray, BinaryIO], *, filename: Optional[str]=..., content_type: Optional[str]=..., options: Optional[ParseOptions]=...) -> Document:
@@ -101,74 +102,74 @@ class FirecrawlClient:
     def crawl_params_preview(self, url: str, prompt: str) -> CrawlParamsData:
         ...
 
-    def start_extract(self, urls: Optional[List[str]]=..., *, prompt: Optional[str]=..., schema: Optional[Dict[str, Any]]=..., system_prompt: Optional[str]=..., allow_external_links: Optional[bool]=..., enable_web_search: Optional[bool]=..., show_sources: Optional[bool]=..., scrape_options: Optional['ScrapeOptions']=..., ignore_invalid_urls: Optional[bool]=..., integration: Optional[str]=..., agent: Optional[AgentOptions]=...):
+    def start_extract(self, urls: Optional[List[str]]=..., *, prompt: Optional[str]=..., schema: Optional[Dict[str, Any]]=..., system_prompt: Optional[str]=..., allow_external_links: Optional[bool]=..., enable_web_search: Optional[bool]=..., show_sources: Optional[bool]=..., scrape_options: Optional['ScrapeOptions']=..., ignore_invalid_urls: Optional[bool]=..., integration: Optional[str]=..., agent: Optional[AgentOptions]=...) -> ExtractResponse:
         ...
 
-    def extract(self, urls: Optional[List[str]]=..., *, prompt: Optional[str]=..., schema: Optional[Dict[str, Any]]=..., system_prompt: Optional[str]=..., allow_external_links: Optional[bool]=..., enable_web_search: Optional[bool]=..., show_sources: Optional[bool]=..., scrape_options: Optional['ScrapeOptions']=..., ignore_invalid_urls: Optional[bool]=..., poll_interval: int=..., timeout: Optional[int]=..., integration: Optional[str]=..., agent: Optional[AgentOptions]=...):
+    def extract(self, urls: Optional[List[str]]=..., *, prompt: Optional[str]=..., schema: Optional[Dict[str, Any]]=..., system_prompt: Optional[str]=..., allow_external_links: Optional[bool]=..., enable_web_search: Optional[bool]=..., show_sources: Optional[bool]=..., scrape_options: Optional['ScrapeOptions']=..., ignore_invalid_urls: Optional[bool]=..., poll_interval: int=..., timeout: Optional[int]=..., integration: Optional[str]=..., agent: Optional[AgentOptions]=...) -> ExtractResponse:
         ...
 
-    def start_batch_scrape(self, urls: List[str], *, formats: Optional[List['FormatOption']]=..., headers: Optional[Dict[str, str]]=..., include_tags: Optional[List[str]]=..., exclude_tags: Optional[List[str]]=..., only_main_content: Optional[bool]=..., timeout: Optional[int]=..., wait_for: Optional[int]=..., mobile: Optional[bool]=..., parsers: Optional[Union[List[str], List[Union[str, PDFParser]]]]=..., actions: Optional[List[Union['WaitAction', 'ScreenshotAction', 'ClickAction', 'WriteAction', 'PressAction', 'ScrollAction', 'ScrapeAction', 'ExecuteJavascriptAction', 'PDFAction']]]=..., location: Optional['Location']=..., skip_tls_verification: Optional[bool]=..., remove_base64_images: Optional[bool]=..., fast_mode: Optional[bool]=..., use_mock: Optional[str]=..., block_ads: Optional[bool]=..., proxy: Optional[str]=..., max_age: Optional[int]=..., store_in_cache: Optional[bool]=..., lockdown: Optional[bool]=..., webhook: Optional[Union[str, WebhookConfig]]=..., append_to_id: Optional[str]=..., ignore_invalid_urls: Optional[bool]=..., max_concurrency: Optional[int]=..., zero_data_retention: Optional[bool]=..., integration: Optional[str]=..., idempotency_key: Optional[str]=...):
+    def start_batch_scrape(self, urls: List[str], *, formats: Optional[List['FormatOption']]=..., headers: Optional[Dict[str, str]]=..., include_tags: Optional[List[str]]=..., exclude_tags: Optional[List[str]]=..., only_main_content: Optional[bool]=..., timeout: Optional[int]=..., wait_for: Optional[int]=..., mobile: Optional[bool]=..., parsers: Optional[Union[List[str], List[Union[str, PDFParser]]]]=..., actions: Optional[List[Union['WaitAction', 'ScreenshotAction', 'ClickAction', 'WriteAction', 'PressAction', 'ScrollAction', 'ScrapeAction', 'ExecuteJavascriptAction', 'PDFAction']]]=..., location: Optional['Location']=..., skip_tls_verification: Optional[bool]=..., remove_base64_images: Optional[bool]=..., fast_mode: Optional[bool]=..., use_mock: Optional[str]=..., block_ads: Optional[bool]=..., proxy: Optional[str]=..., max_age: Optional[int]=..., store_in_cache: Optional[bool]=..., lockdown: Optional[bool]=..., webhook: Optional[Union[str, WebhookConfig]]=..., append_to_id: Optional[str]=..., ignore_invalid_urls: Optional[bool]=..., max_concurrency: Optional[int]=..., zero_data_retention: Optional[bool]=..., integration: Optional[str]=..., idempotency_key: Optional[str]=...) -> BatchScrapeResponse:
         ...
 
-    def get_batch_scrape_status(self, job_id: str, pagination_config: Optional[PaginationConfig]=...):
+    def get_batch_scrape_status(self, job_id: str, pagination_config: Optional[PaginationConfig]=...) -> BatchScrapeJob:
         ...
 
-    def get_batch_scrape_status_page(self, next_url: str, *, request_timeout: Optional[float]=...):
+    def get_batch_scrape_status_page(self, next_url: str, *, request_timeout: Optional[float]=...) -> BatchScrapeJob:
         ...
 
     def cancel_batch_scrape(self, job_id: str) -> bool:
         ...
 
-    def get_batch_scrape_errors(self, job_id: str):
+    def get_batch_scrape_errors(self, job_id: str) -> CrawlErrorsResponse:
         ...
 
-    def get_extract_status(self, job_id: str):
+    def get_extract_status(self, job_id: str) -> ExtractResponse:
         ...
 
-    def start_agent(self, urls: Optional[List[str]]=..., *, prompt: str, schema: Optional[Any]=..., integration: Optional[str]=..., max_credits: Optional[int]=..., strict_constrain_to_urls: Optional[bool]=..., model: Optional[Literal['spark-1-pro', 'spark-1-mini']]=..., webhook: Optional[Union[str, AgentWebhookConfig]]=...):
+    def start_agent(self, urls: Optional[List[str]]=..., *, prompt: str, schema: Optional[Any]=..., integration: Optional[str]=..., max_credits: Optional[int]=..., strict_constrain_to_urls: Optional[bool]=..., model: Optional[Literal['spark-1-pro', 'spark-1-mini']]=..., webhook: Optional[Union[str, AgentWebhookConfig]]=...) -> AgentResponse:
         ...
 
-    def agent(self, urls: Optional[List[str]]=..., *, prompt: str, schema: Optional[Any]=..., integration: Optional[str]=..., poll_interval: int=..., timeout: Optional[int]=..., max_credits: Optional[int]=..., strict_constrain_to_urls: Optional[bool]=..., model: Optional[Literal['spark-1-pro', 'spark-1-mini']]=..., webhook: Optional[Union[str, AgentWebhookConfig]]=...):
+    def agent(self, urls: Optional[List[str]]=..., *, prompt: str, schema: Optional[Any]=..., integration: Optional[str]=..., poll_interval: int=..., timeout: Optional[int]=..., max_credits: Optional[int]=..., strict_constrain_to_urls: Optional[bool]=..., model: Optional[Literal['spark-1-pro', 'spark-1-mini']]=..., webhook: Optional[Union[str, AgentWebhookConfig]]=...) -> AgentResponse:
         ...
 
-    def get_agent_status(self, job_id: str):
+    def get_agent_status(self, job_id: str) -> AgentResponse:
         ...
 
     def cancel_agent(self, job_id: str) -> bool:
         ...
 
-    def get_concurrency(self):
+    def get_concurrency(self) -> ConcurrencyCheck:
         ...
 
-    def get_credit_usage(self):
+    def get_credit_usage(self) -> CreditUsage:
         ...
 
-    def get_token_usage(self):
+    def get_token_usage(self) -> TokenUsage:
         ...
 
-    def get_credit_usage_historical(self, by_api_key: bool=...):
+    def get_credit_usage_historical(self, by_api_key: bool=...) -> CreditUsageHistoricalResponse:
         ...
 
-    def get_token_usage_historical(self, by_api_key: bool=...):
+    def get_token_usage_historical(self, by_api_key: bool=...) -> TokenUsageHistoricalResponse:
         ...
 
-    def get_queue_status(self):
+    def get_queue_status(self) -> QueueStatusResponse:
         ...
 
-    def browser(self, *, ttl: Optional[int]=..., activity_ttl: Optional[int]=..., stream_web_view: Optional[bool]=..., profile: Optional[Dict[str, Any]]=...):
+    def browser(self, *, ttl: Optional[int]=..., activity_ttl: Optional[int]=..., stream_web_view: Optional[bool]=..., profile: Optional[Dict[str, Any]]=...) -> BrowserCreateResponse:
         ...
 
-    def browser_execute(self, session_id: str, code: str, *, language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=...):
+    def browser_execute(self, session_id: str, code: str, *, language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=...) -> BrowserExecuteResponse:
         ...
 
-    def delete_browser(self, session_id: str):
+    def delete_browser(self, session_id: str) -> BrowserDeleteResponse:
         ...
 
-    def list_browsers(self, *, status: Optional[Literal['active', 'destroyed']]=...):
+    def list_browsers(self, *, status: Optional[Literal['active', 'destroyed']]=...) -> BrowserListResponse:
         ...
 
     def watcher(self, job_id: str, *, kind: Literal['crawl', 'batch']=..., poll_interval: int=..., timeout: Optional[int]=...) -> Watcher:
         ...
 
-    def batch_scrape(self, urls: List[str], *, formats: Optional[List['FormatOption']]=..., headers: Optional[Dict[str, str]]=..., include_tags: Optional[List[str]]=..., exclude_tags: Optional[List[str]]=..., only_main_content: Optional[bool]=..., timeout: Optional[int]=..., wait_for: Optional[int]=..., mobile: Optional[bool]=..., parsers: Optional[Union[List[str], List[Union[str, PDFParser]]]]=..., actions: Optional[List[Union['WaitAction', 'ScreenshotAction', 'ClickAction', 'WriteAction', 'PressAction', 'ScrollAction', 'ScrapeAction', 'ExecuteJavascriptAction', 'PDFAction']]]=..., location: Optional['Location']=..., skip_tls_verification: Optional[bool]=..., remove_base64_images: Optional[bool]=..., fast_mode: Optional[bool]=..., use_mock: Optional[str]=..., block_ads: Optional[bool]=..., proxy: Optional[str]=..., max_age: Optional[int]=..., store_in_cache: Optional[bool]=..., lockdown: Optional[bool]=..., webhook: Optional[Union[str, WebhookConfig]]=..., append_to_id: Optional[str]=..., ignore_invalid_urls: Optional[bool]=..., max_concurrency: Optional[int]=..., zero_data_retention: Optional[bool]=..., integration: Optional[str]=..., idempotency_key: Optional[str]=..., poll_interval: int=..., wait_timeout: Optional[int]=...):
+    def batch_scrape(self, urls: List[str], *, formats: Optional[List['FormatOption']]=..., headers: Optional[Dict[str, str]]=..., include_tags: Optional[List[str]]=..., exclude_tags: Optional[List[str]]=..., only_main_content: Optional[bool]=..., timeout: Optional[int]=..., wait_for: Optional[int]=..., mobile: Optional[bool]=..., parsers: Optional[Union[List[str], List[Union[str, PDFParser]]]]=..., actions: Optional[List[Union['WaitAction', 'ScreenshotAction', 'ClickAction', 'WriteAction', 'PressAction', 'ScrollAction', 'ScrapeAction', 'ExecuteJavascriptAction', 'PDFAction']]]=..., location: Optional['Location']=..., skip_tls_verification: Optional[bool]=..., remove_base64_images: Optional[bool]=..., fast_mode: Optional[bool]=..., use_mock: Optional[str]=..., block_ads: Optional[bool]=..., proxy: Optional[str]=..., max_age: Optional[int]=..., store_in_cache: Optional[bool]=..., lockdown: Optional[bool]=..., webhook: Optional[Union[str, WebhookConfig]]=..., append_to_id: Optional[str]=..., ignore_invalid_urls: Optional[bool]=..., max_concurrency: Optional[int]=..., zero_data_retention: Optional[bool]=..., integration: Optional[str]=..., idempotency_key: Optional[str]=..., poll_interval: int=..., wait_timeout: Optional[int]=...) -> BatchScrapeJob:
         ...

@@ -1,3 +1,4 @@
+from .types import *
 import os as os
 import asyncio as asyncio
 import time as time
@@ -24,25 +25,25 @@ class AsyncFirecrawlClient:
     def __init__(self, api_key: Optional[str]=..., api_url: str=..., timeout: Optional[float]=..., max_retries: int=..., backoff_factor: float=...):
         ...
 
-    async def scrape(self, url: str, **kwargs):
+    async def scrape(self, url: str, **kwargs) -> Document:
         ...
 
-    async def interact(self, job_id: str, code: Optional[str]=..., *, prompt: Optional[str]=..., language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=..., origin: Optional[str]=...):
+    async def interact(self, job_id: str, code: Optional[str]=..., *, prompt: Optional[str]=..., language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=..., origin: Optional[str]=...) -> BrowserExecuteResponse:
         ...
 
-    async def stop_interaction(self, job_id: str):
+    async def stop_interaction(self, job_id: str) -> BrowserDeleteResponse:
         ...
 
-    async def stop_interactive_browser(self, job_id: str):
+    async def stop_interactive_browser(self, job_id: str) -> BrowserDeleteResponse:
         ...
 
-    async def scrape_execute(self, job_id: str, code: Optional[str]=..., *, prompt: Optional[str]=..., language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=..., origin: Optional[str]=...):
+    async def scrape_execute(self, job_id: str, code: Optional[str]=..., *, prompt: Optional[str]=..., language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=..., origin: Optional[str]=...) -> BrowserExecuteResponse:
         ...
 
-    async def delete_scrape_browser(self, job_id: str):
+    async def delete_scrape_browser(self, job_id: str) -> BrowserDeleteResponse:
         ...
 
-    async def parse(self, file: Union[str, Path, bytes, bytearray, BinaryIO], *, filename: Optional[str]=..., content_type: Optional[str]=..., options: Optional[ParseOptions]=...):
+    async def parse(self, file: Union[str, Path, bytes, bytearray, BinaryIO], *, filename: Optional[str]=..., content_type: Optional[str]=..., options: Optional[ParseOptions]=...) -> Document:
         ...
 
     async def search(self, query: str, **kwargs) -> SearchData:
@@ -114,10 +115,10 @@ class AsyncFirecrawlClient:
     async def batch_scrape(self, urls: List[str], **kwargs) -> Any:
         ...
 
-    async def get_batch_scrape_status(self, job_id: str, pagination_config: Optional[PaginationConfig]=...):
+    async def get_batch_scrape_status(self, job_id: str, pagination_config: Optional[PaginationConfig]=...) -> BatchScrapeJob:
         ...
 
-    async def get_batch_scrape_status_page(self, next_url: str, *, request_timeout: Optional[float]=...):
+    async def get_batch_scrape_status_page(self, next_url: str, *, request_timeout: Optional[float]=...) -> BatchScrapeJob:
         ...
 
     async def cancel_batch_scrape(self, job_id: str) -> bool:
@@ -126,55 +127,55 @@ class AsyncFirecrawlClient:
     async def get_batch_scrape_errors(self, job_id: str) -> CrawlErrorsResponse:
         ...
 
-    async def extract(self, urls: Optional[List[str]]=..., *, prompt: Optional[str]=..., schema: Optional[Dict[str, Any]]=..., system_prompt: Optional[str]=..., allow_external_links: Optional[bool]=..., enable_web_search: Optional[bool]=..., show_sources: Optional[bool]=..., scrape_options: Optional['ScrapeOptions']=..., ignore_invalid_urls: Optional[bool]=..., poll_interval: int=..., timeout: Optional[int]=..., integration: Optional[str]=...):
+    async def extract(self, urls: Optional[List[str]]=..., *, prompt: Optional[str]=..., schema: Optional[Dict[str, Any]]=..., system_prompt: Optional[str]=..., allow_external_links: Optional[bool]=..., enable_web_search: Optional[bool]=..., show_sources: Optional[bool]=..., scrape_options: Optional['ScrapeOptions']=..., ignore_invalid_urls: Optional[bool]=..., poll_interval: int=..., timeout: Optional[int]=..., integration: Optional[str]=...) -> ExtractResponse:
         ...
 
-    async def get_extract_status(self, job_id: str):
+    async def get_extract_status(self, job_id: str) -> ExtractResponse:
         ...
 
-    async def start_extract(self, urls: Optional[List[str]]=..., *, prompt: Optional[str]=..., schema: Optional[Dict[str, Any]]=..., system_prompt: Optional[str]=..., allow_external_links: Optional[bool]=..., enable_web_search: Optional[bool]=..., show_sources: Optional[bool]=..., scrape_options: Optional['ScrapeOptions']=..., ignore_invalid_urls: Optional[bool]=..., integration: Optional[str]=...):
+    async def start_extract(self, urls: Optional[List[str]]=..., *, prompt: Optional[str]=..., schema: Optional[Dict[str, Any]]=..., system_prompt: Optional[str]=..., allow_external_links: Optional[bool]=..., enable_web_search: Optional[bool]=..., show_sources: Optional[bool]=..., scrape_options: Optional['ScrapeOptions']=..., ignore_invalid_urls: Optional[bool]=..., integration: Optional[str]=...) -> ExtractResponse:
         ...
 
-    async def agent(self, urls: Optional[List[str]]=..., *, prompt: str, schema: Optional[Any]=..., integration: Optional[str]=..., poll_interval: int=..., timeout: Optional[int]=..., max_credits: Optional[int]=..., strict_constrain_to_urls: Optional[bool]=..., model: Optional[Literal['spark-1-pro', 'spark-1-mini']]=..., webhook: Optional[Union[str, AgentWebhookConfig]]=...):
+    async def agent(self, urls: Optional[List[str]]=..., *, prompt: str, schema: Optional[Any]=..., integration: Optional[str]=..., poll_interval: int=..., timeout: Optional[int]=..., max_credits: Optional[int]=..., strict_constrain_to_urls: Optional[bool]=..., model: Optional[Literal['spark-1-pro', 'spark-1-mini']]=..., webhook: Optional[Union[str, AgentWebhookConfig]]=...) -> AgentResponse:
         ...
 
-    async def get_agent_status(self, job_id: str):
+    async def get_agent_status(self, job_id: str) -> AgentResponse:
         ...
 
-    async def start_agent(self, urls: Optional[List[str]]=..., *, prompt: str, schema: Optional[Any]=..., integration: Optional[str]=..., max_credits: Optional[int]=..., strict_constrain_to_urls: Optional[bool]=..., model: Optional[Literal['spark-1-pro', 'spark-1-mini']]=..., webhook: Optional[Union[str, AgentWebhookConfig]]=...):
+    async def start_agent(self, urls: Optional[List[str]]=..., *, prompt: str, schema: Optional[Any]=..., integration: Optional[str]=..., max_credits: Optional[int]=..., strict_constrain_to_urls: Optional[bool]=..., model: Optional[Literal['spark-1-pro', 'spark-1-mini']]=..., webhook: Optional[Union[str, AgentWebhookConfig]]=...) -> AgentResponse:
         ...
 
     async def cancel_agent(self, job_id: str) -> bool:
         ...
 
-    async def browser(self, *, ttl: Optional[int]=..., activity_ttl: Optional[int]=..., stream_web_view: Optional[bool]=..., profile: Optional[Dict[str, Any]]=...):
+    async def browser(self, *, ttl: Optional[int]=..., activity_ttl: Optional[int]=..., stream_web_view: Optional[bool]=..., profile: Optional[Dict[str, Any]]=...) -> BrowserCreateResponse:
         ...
 
-    async def browser_execute(self, session_id: str, code: str, *, language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=...):
+    async def browser_execute(self, session_id: str, code: str, *, language: Literal['python', 'node', 'bash']=..., timeout: Optional[int]=...) -> BrowserExecuteResponse:
         ...
 
-    async def delete_browser(self, session_id: str):
+    async def delete_browser(self, session_id: str) -> BrowserDeleteResponse:
         ...
 
-    async def list_browsers(self, *, status: Optional[Literal['active', 'destroyed']]=...):
+    async def list_browsers(self, *, status: Optional[Literal['active', 'destroyed']]=...) -> BrowserListResponse:
         ...
 
-    async def get_concurrency(self):
+    async def get_concurrency(self) -> ConcurrencyCheck:
         ...
 
-    async def get_credit_usage(self):
+    async def get_credit_usage(self) -> CreditUsage:
         ...
 
-    async def get_token_usage(self):
+    async def get_token_usage(self) -> TokenUsage:
         ...
 
-    async def get_credit_usage_historical(self, by_api_key: bool=...):
+    async def get_credit_usage_historical(self, by_api_key: bool=...) -> CreditUsageHistoricalResponse:
         ...
 
-    async def get_token_usage_historical(self, by_api_key: bool=...):
+    async def get_token_usage_historical(self, by_api_key: bool=...) -> TokenUsageHistoricalResponse:
         ...
 
-    async def get_queue_status(self):
+    async def get_queue_status(self) -> QueueStatusResponse:
         ...
 
     def watcher(self, job_id: str, *, kind: Literal['crawl', 'batch']=..., poll_interval: int=..., timeout: Optional[int]=...) -> AsyncWatcher:

@@ -1,6 +1,6 @@
 import time as time
 from typing import Any as Any, Dict as Dict, List as List, Optional as Optional
-from _firecrawl_codemod_pydantic import BaseModel as BaseModel
+from _firecrawl_codemod_pydantic import BaseModel as BaseModel, Field as Field
 from ..types import Monitor as Monitor, MonitorCheck as MonitorCheck, MonitorCheckDetail as MonitorCheckDetail, MonitorCheckPage as MonitorCheckPage, MonitorCreateRequest as MonitorCreateRequest, PaginationConfig as PaginationConfig, MonitorTarget as MonitorTarget, MonitorUpdateRequest as MonitorUpdateRequest, ScrapeOptions as ScrapeOptions
 from ..utils import HttpClient as HttpClient, handle_response_error as handle_response_error
 from ..utils.validation import prepare_scrape_options as prepare_scrape_options
