@@ -134,4 +134,41 @@ describe("the Python verification in run", () => {
     },
     TIMEOUT,
   );
+
+  test(
+    "where the project's environment holds firecrawl-py 4.x, the output is checked against it, and the report says so",
+    () => {
+      // A 4.x of the project's own, in its virtual environment, whose documents always carry markdown.
+      const installed = `from typing import List, Optional
+
+
+class Document:
+    markdown: str
+
+
+class Firecrawl:
+    def __init__(self, api_key: Optional[str] = None) -> None: ...
+    def scrape(self, url: str, *, formats: Optional[List[str]] = None) -> Document: ...
+`;
+      const site = ".venv/lib/python3.11/site-packages";
+      const dir = repo({
+        "size.py": V1_SIZE,
+        [`${site}/firecrawl/__init__.py`]: installed,
+        [`${site}/firecrawl_py-4.30.0.dist-info/METADATA`]: "Metadata-Version: 2.1\nName: firecrawl-py\nVersion: 4.30.0\n",
+      });
+      const report = runJson(dir);
+      expect(report.pythonVerification).toEqual({ against: "firecrawl-py 4.30.0 (installed)", files: 1, newErrors: 0, marked: 0 });
+      expect(read(dir, "size.py")).toContain("    return len(doc.markdown)\n");
+      expect(read(dir, "size.py")).not.toContain("pyright");
+      expect(
+        cli(
+          repo({ "size.py": V1_SIZE, [`${site}/firecrawl/__init__.py`]: installed, [`${site}/firecrawl_py-4.30.0.dist-info/METADATA`]: "" }),
+          "run",
+          ".",
+          "--no-progress",
+        ).stdout,
+      ).toContain("Verified against firecrawl-py 4.30.0 (installed): 1 migrated files checked with pyright, no new type errors");
+    },
+    TIMEOUT,
+  );
 });
