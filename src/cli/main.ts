@@ -129,7 +129,8 @@ async function collect(parsed: Parsed, { files, tsconfigs: found, skipped }: Dis
     // JavaScript where a tsconfig is in play, Python always (pyright ships with the tool).
     const verify = Boolean(collectOptions.verify && types);
     const verifyPython = Boolean(collectOptions.verify);
-    const options = verify || verifyPython ? { ...collectOptions, write: false, diff: false, print: false, hold: true } : collectOptions;
+    const held = { ...collectOptions, write: false, diff: false, print: false };
+    const options = verify ? { ...held, hold: true as const } : verifyPython ? { ...collectOptions, hold: "python" as const } : collectOptions;
     const onReport = (report: FileReport) => {
       reports.push(report);
       progress.tick();

@@ -1,6 +1,6 @@
 /**
- * One pyright process over the Python files a run changed, each checked twice in its own project: as it was
- * against firecrawl-py 1.x/2.x, as it comes out against 4.x. pyright reads files, not texts, so each project is
+ * pyright over the Python files a run changed, each in its own project: as it comes out against firecrawl-py
+ * 4.x, and as it was against 1.x/2.x. pyright reads files, not texts, so each project is
  * mirrored in a temporary folder per side: the folders on the way to a changed file are made, and every other
  * entry in them is a link to the user's own, so imports of the project's modules (relative or not) resolve as
  * they do in place, to the texts of the same side. Each mirror is an execution environment of one pyright
@@ -135,10 +135,13 @@ function mirror(root: string, dest: string, files: ReadonlyMap<string, string>):
 const checkedName = (path: string) => (path.endsWith(".py") ? basename(path) : `${basename(path)}.py`);
 
 /**
- * Runs pyright once over every file, before and after; answers each file's errors on each side, or the
- * reason the check could not be made.
+ * Runs pyright once over every file, on the sides asked for (before, after, or both in the one process);
+ * answers each file's errors on each side, or the reason the check could not be made.
  */
-export async function runPyright(files: readonly Checked[]): Promise<Map<string, { before: PyrightError[]; after: PyrightError[] }> | Error> {
+export async function runPyright(
+  files: readonly Checked[],
+  sides: readonly ("before" | "after")[] = ["before", "after"],
+): Promise<Map<string, { before: PyrightError[]; after: PyrightError[] }> | Error> {
   const work = realpathSync(mkdtempSync(join(tmpdir(), "firecrawl-codemod-pyright-")));
   try {
     const projects = new Map<string, { settings: Record<string, unknown>; files: Checked[]; against: Against }>();
@@ -154,7 +157,7 @@ export async function runPyright(files: readonly Checked[]): Promise<Map<string,
     let n = 0;
     for (const [root, project] of projects) {
       const settings = environmentSettings(root, project.settings);
-      for (const side of ["before", "after"] as const) {
+      for (const side of sides) {
         const dir = `${side === "before" ? "b" : "a"}${n}`;
         const texts = new Map(project.files.map((f) => [join(relative(root, dirname(f.path)), checkedName(f.path)), f[side]] as const));
         mirror(root, join(work, dir), texts);
