@@ -124,11 +124,14 @@ describe("run", () => {
       "lockfiles",
       "mode",
       "packages",
+      "pythonVerification",
       "summary",
       "verification",
       "version",
     ]);
     expect(report.verification).toBeNull();
+    // No Python file changed: nothing was checked with pyright.
+    expect(report.pythonVerification).toBeNull();
     expect(report.analysis).toEqual({ mode: "syntax", projects: [] });
     expect(report.summary).toEqual({ scanned: 4, changed: 2, unchanged: 1, errors: 1, skipped: 0, todos: 1 });
     for (const file of report.files) {

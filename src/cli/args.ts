@@ -69,7 +69,7 @@ function program(outcome: Outcome, output: { out: string }, { lenient = false } 
       .option("--report <file>", "also write the JSON report to a file")
       .option("-t, --transforms <a,b>", "run only these transforms (names as `list` prints them)")
       .option("--keep-v1-defaults", "write v1's defaults (maxAge: 0, ...) into scrapes so they behave as before")
-      .option("--no-verify", "in the type-aware mode, skip type-checking the migrated files against the v2 SDK")
+      .option("--no-verify", "skip type-checking the migrated files against the v2 SDK (TypeScript in the type-aware mode, Python with pyright)")
       .option("--sdk-version <v>", "the v2 release package.json ranges move to (default: the one the tool verifies against)")
       .option("--install", "after the run, refresh each lockfile with its package manager (npm, pnpm, yarn, bun install)"),
   );

@@ -5,7 +5,7 @@
  * errors, unreadable input, a refusal to run and a failure of the tool itself, everywhere. A run asked for
  * a machine-readable report gets one even then, carrying the error.
  */
-import { closeSync, existsSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { relative } from "node:path";
 import pc from "picocolors";
 import { FIRST_V2_MAJOR } from "../mapping/imports.js";
@@ -20,6 +20,8 @@ import { screen } from "./screen.js";
 import { findTsconfigs } from "./tsconfigs.js";
 import type { FileTypes } from "../type-aware/facts.js";
 import type { TypeProcess } from "../type-aware/process.js";
+import type { Verified } from "../type-aware/verification.js";
+import { isPython, languageOf } from "../core/language.js";
 import { displayPath, runReport, summaryText } from "./report.js";
 import { VERSION } from "../version.js";
 import { removeLeftovers } from "./write.js";
@@ -123,9 +125,12 @@ async function collect(parsed: Parsed, { files, tsconfigs: found, skipped }: Dis
   // The type process waits for questions until stopped: a run that ends early, by a failure, stops it too.
   try {
     if (types) progress.phase(`type-checking ${tsconfigs.length === 1 ? "the project" : `${tsconfigs.length} projects`}`);
-    // Verified files are transformed with their new text held back, checked as one project, then written.
+    // Verified files are transformed with their new text held back, checked as one project, then written:
+    // JavaScript where a tsconfig is in play, Python always (pyright ships with the tool).
     const verify = Boolean(collectOptions.verify && types);
-    const options = verify ? { ...collectOptions, write: false, diff: false, print: false, hold: true } : collectOptions;
+    const verifyPython = Boolean(collectOptions.verify);
+    const held = { ...collectOptions, write: false, diff: false, print: false };
+    const options = verify ? { ...held, hold: true as const } : verifyPython ? { ...collectOptions, hold: "python" as const } : collectOptions;
     const onReport = (report: FileReport) => {
       reports.push(report);
       progress.tick();
@@ -182,10 +187,16 @@ async function collect(parsed: Parsed, { files, tsconfigs: found, skipped }: Dis
     // Paths discovery could not look at close the list: they hold no file of it.
     const unread: FileReport[] = skipped.map(({ path, reason }) => ({ path, status: "skipped", changes: [], todos: [], error: reason }));
     const sorted = [...reports.sort((a, b) => order.get(a.path)! - order.get(b.path)!), ...unread];
-    if (verify) progress.phase("verifying the migrated files against the v2 SDK");
-    const { reports: settled, failure } = verify ? await verified(sorted, types!, collectOptions) : { reports: sorted, failure: undefined };
+    if (verify || verifyPython) progress.phase("verifying the migrated files against the v2 SDK");
+    const {
+      reports: settled,
+      failure,
+      python,
+    } = verify || verifyPython
+      ? await verified(sorted, verify ? types : undefined, collectOptions)
+      : { reports: sorted, failure: undefined, python: undefined };
     progress.done();
-    return { reports: settled, tsconfigs, verify, verifyFailure: failure };
+    return { reports: settled, tsconfigs, verify, verifyFailure: failure, python };
   } finally {
     types?.close();
   }
@@ -196,12 +207,31 @@ async function collect(parsed: Parsed, { files, tsconfigs: found, skipped }: Dis
  * verification that fails (a project too large for its heap) is reported, and the files are written as
  * migrated, unverified.
  */
-async function verified(reports: readonly FileReport[], types: TypeProcess, options: CollectOptions): Promise<{ reports: FileReport[]; failure?: string }> {
+async function verified(
+  reports: readonly FileReport[],
+  types: TypeProcess | undefined,
+  options: CollectOptions,
+): Promise<{ reports: FileReport[]; failure?: string; python?: { sdk: string; error?: string } }> {
   const { settleHeld } = await import("./settle.js");
-  const outputs = new Map(reports.flatMap((r) => (r.held ? [[r.path, r.held.output] as const] : [])));
-  const checked = await types.verify(outputs);
-  const settled = (r: FileReport) => settleHeld(r, checked instanceof Error ? undefined : checked.get(r.path), { ...options, steps: [], pythonSteps: [] });
-  return { reports: reports.map(settled), failure: checked instanceof Error ? checked.message : undefined };
+  const held = reports.filter((r) => r.held);
+  const python = held.filter((r) => isPython(languageOf(r.path)));
+  const outputs = new Map(held.flatMap((r) => (isPython(languageOf(r.path)) ? [] : [[r.path, r.held!.output] as const])));
+  const checked = types ? await types.verify(outputs) : new Map<string, Verified>();
+  // Python files are checked with pyright against the text they had, which is still what is on disk.
+  const proven = python.length
+    ? await (
+        await import("../python/verify.js")
+      ).verifyPython(python.map((r) => ({ path: r.path, input: readFileSync(r.path, "utf8"), output: r.held!.output })))
+    : undefined;
+  const answer = (r: FileReport) => {
+    if (isPython(languageOf(r.path))) return proven instanceof Error ? undefined : proven?.verified.get(r.path);
+    return checked instanceof Error ? undefined : checked.get(r.path);
+  };
+  return {
+    reports: reports.map((r) => settleHeld(r, answer(r), { ...options, steps: [], pythonSteps: [] })),
+    failure: checked instanceof Error ? checked.message : undefined,
+    python: proven === undefined ? undefined : proven instanceof Error ? { sdk: "firecrawl-py 4.x", error: proven.message } : { sdk: proven.against },
+  };
 }
 
 /** The release --sdk-version names: a valid semver of a v2 major, or a usage error. */
@@ -253,7 +283,7 @@ async function run(parsed: Parsed): Promise<number> {
       );
     }
   }
-  const { reports, tsconfigs, verify, verifyFailure } = await collect(parsed, found, {
+  const { reports, tsconfigs, verify, verifyFailure, python } = await collect(parsed, found, {
     write: !dry,
     diff: dry,
     print: Boolean(values.print),
@@ -273,6 +303,7 @@ async function run(parsed: Parsed): Promise<number> {
     lockfiles,
     installs,
     keepV1Defaults: Boolean(values["keep-v1-defaults"]),
+    python: python ?? null,
   });
   if (values.report) writeFileSync(String(values.report), `${JSON.stringify(report, null, 2)}\n`);
   if (values.json) out(JSON.stringify(report, null, 2));

@@ -9,7 +9,7 @@ import { decodeUtf8 } from "./decode.js";
 import { failureText } from "./failure.js";
 import { foundByTypes } from "./found-by-types.js";
 import { migrateText, type MigrateOptions } from "./migrate-text.js";
-import { isJavaScript, languageOf } from "../core/language.js";
+import { isJavaScript, isPython, languageOf } from "../core/language.js";
 import type { TypeFacts } from "../detect/sdk.js";
 import { isSettled, screenFile, type Contents } from "./screen.js";
 import { todoMarkers } from "../core/todo.js";
@@ -45,8 +45,8 @@ export interface ProcessOptions extends MigrateOptions {
   readonly write: boolean;
   readonly diff?: boolean;
   readonly print?: boolean;
-  /** keep the new text in the report instead of writing, diffing or printing it (the run verifies it first) */
-  readonly hold?: boolean;
+  /** keep the new text in the report instead of writing, diffing or printing it (the run verifies it first); "python": only Python's */
+  readonly hold?: boolean | "python";
 }
 
 /** Runs one file; in the type-aware mode, with what the type checker found in it. */
@@ -65,7 +65,7 @@ export function processFile(path: string, options: ProcessOptions, types?: TypeF
     const byTypes = types && isJavaScript(languageOf(path)) ? foundByTypes(path, text, types) : undefined;
     const notes = result.notes?.length ? { notes: result.notes } : {};
     if (result.output === null) return { ...base, status: "unchanged", todos: result.todos, foundByTypes: byTypes, markers, ...notes };
-    if (options.hold) {
+    if (options.hold === true || (options.hold === "python" && isPython(languageOf(path)))) {
       const held = { output: result.output, stat: { mtimeMs: stat.mtimeMs, size: stat.size, mode: stat.mode, uid: stat.uid, gid: stat.gid } };
       return { path, status: "changed", changes: result.changes, todos: result.todos, foundByTypes: byTypes, markers, held, ...notes };
     }

@@ -4,7 +4,7 @@
  */
 import { dirname, relative, sep } from "node:path";
 import pc from "picocolors";
-import { languageOf, mayHoldPython } from "../core/language.js";
+import { isPython, languageOf, mayHoldPython } from "../core/language.js";
 import { todoMessage } from "../core/todo.js";
 import type { CellLine } from "../core/pipeline.js";
 import type { FileReport } from "./process-file.js";
@@ -39,6 +39,8 @@ export interface RunReport {
     /** type errors the migration introduced against v2 (type-aware mode), and how many carry a TODO */
     readonly verified?: { newErrors: number; marked: number };
   }[];
+  /** the migrated Python files and notebooks were checked with pyright against this SDK; null when none was */
+  readonly pythonVerification: RunReport["verification"];
   /** the migrated files were type-checked against this SDK release (type-aware mode); null when not */
   readonly verification: {
     readonly against: string;
@@ -92,10 +94,28 @@ export function runReport(
     lockfiles = [],
     installs = [],
     keepV1Defaults = false,
-  }: { lockfiles?: readonly LockRefresh[]; installs?: readonly InstallOutcome[]; keepV1Defaults?: boolean } = {},
+    python = null,
+  }: {
+    lockfiles?: readonly LockRefresh[];
+    installs?: readonly InstallOutcome[];
+    keepV1Defaults?: boolean;
+    /** what the Python files were checked against with pyright, or why they could not be */
+    python?: { readonly sdk: string; readonly error?: string } | null;
+  } = {},
 ): RunReport {
   const count = (status: FileReport["status"]) => reports.filter((r) => r.status === status).length;
-  const verified = reports.flatMap((r) => (r.verified ? [r.verified] : []));
+  const ofPython = (r: FileReport) => isPython(languageOf(r.path));
+  const totals = (against: { readonly sdk: string; readonly error?: string } | null, of: (r: FileReport) => boolean) => {
+    if (!against) return null;
+    const verified = reports.flatMap((r) => (r.verified && of(r) ? [r.verified] : []));
+    return {
+      against: against.sdk,
+      files: verified.length,
+      newErrors: verified.reduce((n, v) => n + v.newErrors, 0),
+      marked: verified.reduce((n, v) => n + v.marked, 0),
+      ...(against.error ? { error: against.error } : {}),
+    };
+  };
   return {
     version: REPORT_VERSION,
     mode: dry ? "dry" : "run",
@@ -110,15 +130,8 @@ export function runReport(
       ...(r.foundByTypes?.length ? { foundByTypes: r.foundByTypes } : {}),
       ...(r.verified ? { verified: r.verified } : {}),
     })),
-    verification: verifiedAgainst
-      ? {
-          against: verifiedAgainst.sdk,
-          files: verified.length,
-          newErrors: verified.reduce((n, v) => n + v.newErrors, 0),
-          marked: verified.reduce((n, v) => n + v.marked, 0),
-          ...(verifiedAgainst.error ? { error: verifiedAgainst.error } : {}),
-        }
-      : null,
+    verification: totals(verifiedAgainst, (r) => !ofPython(r)),
+    pythonVerification: totals(python, ofPython),
     packages: bumps.flatMap((b) => b.ranges.map((r) => ({ path: displayPath(cwd, b.path), ...r }))),
     lockfiles: lockfiles.map((l) => ({ path: displayPath(cwd, l.path), command: l.command })),
     installs: installs.map((i) => ({ ...i, lockfile: displayPath(cwd, i.lockfile) })),
@@ -180,13 +193,17 @@ export function summaryText(report: RunReport, cwd: string): string {
       ? `Type-aware (${report.analysis.projects.join(", ")}): ${byTypes} client calls found only through types`
       : "Syntactic mode: no tsconfig.json found (or --no-types); clients imported from other modules are followed, not those passed in as parameters",
   );
-  const v = report.verification;
-  if (v?.error) {
-    lines.push(pc.yellow(`Not verified against ${v.against}: ${v.error}; the migrated files were written unverified`));
-  } else if (v) {
-    const unmarked = v.newErrors - v.marked;
-    const verdict = unmarked ? pc.yellow(`, ${unmarked} not marked (no statement to put a TODO above)`) : v.newErrors ? ", every one marked with a TODO" : "";
-    lines.push(`Verified against ${v.against}: ${v.files} migrated files type-checked, ${v.newErrors || "no"} new type errors${verdict}`);
+  for (const [v, how] of [
+    [report.verification, "type-checked"],
+    [report.pythonVerification, "checked with pyright"],
+  ] as const) {
+    if (v?.error) {
+      lines.push(pc.yellow(`Not verified against ${v.against}: ${v.error}; the migrated files were written unverified`));
+    } else if (v && (v.files || how === "type-checked")) {
+      const unmarked = v.newErrors - v.marked;
+      const verdict = unmarked ? pc.yellow(`, ${unmarked} not marked (no statement to put a TODO above)`) : v.newErrors ? ", every one marked with a TODO" : "";
+      lines.push(`Verified against ${v.against}: ${v.files} migrated files ${how}, ${v.newErrors || "no"} new type errors${verdict}`);
+    }
   }
   // Prettier, Biome and ESLint format JavaScript and TypeScript; migrated Python files are not theirs, and a
   // document's blocks keep the layout they had (a formatter would rewrap the whole document).

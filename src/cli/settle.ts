@@ -9,6 +9,7 @@ import { VERIFY, type Verified } from "../type-aware/verification.js";
 import { writeAtomically } from "./write.js";
 import { mapOffset } from "../core/edits.js";
 import { lineAt } from "../core/source.js";
+import type { CellLine } from "../core/pipeline.js";
 
 /**
  * Finishes a file whose new text was held for verification: the TODO lines the verification added join the
@@ -22,12 +23,13 @@ export function settleHeld(report: FileReport, verified: Verified | undefined, o
   const starts = [0, ...[...held.output.matchAll(/\n/g)].map((m) => m.index + 1)];
   const moved = (line: number) => (verified ? lineAt(output, mapOffset(starts[line - 1]! + 1, verified.edits)) : line);
   // The verification runs only in `run`, where no one reads a finding: it is worded as what was done.
-  const own = (found: { line: number; message: string }) => ({
+  const own = (found: { line: number; message: string; cell?: CellLine }) => ({
     transform: VERIFY,
     line: found.line,
     message: found.message,
     finding: found.message,
     source: { line: found.line, column: 1 },
+    ...(found.cell ? { cell: found.cell } : {}),
   });
   const changes = [...report.changes.map((c) => ({ ...c, line: moved(c.line) })), ...(verified?.changes.map(own) ?? [])];
   const todos = [...report.todos.map((t) => ({ ...t, line: moved(t.line) })), ...(verified?.todos.map(own) ?? [])];

@@ -40,3 +40,15 @@ export function todoEdit(source: Source, at: number, message: string, link: stri
   }
   return { start, end: start, text: `${indentAt(text, at)}${line}${source.eol}` };
 }
+
+/** Whether the comment lines right above the statement at `start` hold a TODO(firecrawl-v2) marker. */
+export function underTodo(text: string, start: number, comment = "//"): boolean {
+  const lines = text.slice(0, text.lastIndexOf("\n", start - 1) + 1).split("\n");
+  lines.pop();
+  for (let line = lines.pop(); line !== undefined; line = lines.pop()) {
+    const trimmed = line.trim();
+    if (!trimmed.startsWith(comment)) return false;
+    if (trimmed.includes(TODO_TAG)) return true;
+  }
+  return false;
+}

@@ -114,3 +114,13 @@ export function noSuchField(model: string, field: string): string {
 
 /** The TODO on a v1 method passed to an executor with a params dict among the arguments it passes on. */
 export const PASSED_PARAMS = "this v1 method is passed on with a params dict for its arguments: v2 takes keyword arguments (snake_case names)";
+
+/**
+ * The TODO above a Python statement the migration left failing pyright against firecrawl-py 4.x: the
+ * checker's own message (its first line, kept short), with the rule that reported it.
+ */
+export function pyrightTodo(rule: string | undefined, message: string): string {
+  const first = message.split("\n")[0]!.trim();
+  const text = first.length > 160 ? `${first.slice(0, 157)}...` : first;
+  return `does not type-check against firecrawl-py 4.x (pyright${rule ? ` ${rule}` : ""}: ${text})`;
+}

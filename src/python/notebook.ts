@@ -91,6 +91,23 @@ const sourceText = (source: JsonNode) => (source.type === "array" ? (source.chil
 const fileLine = (json: string, source: JsonNode, line: number) => lineAt(json, (source.children?.[line - 1] ?? source).offset);
 
 /**
+ * The Python program a notebook's code cells make, as the steps see it (and so as the verification checks it):
+ * each Python cell with its IPython lines masked, the cells joined in order. A line of it is a line the steps
+ * of runNotebook see.
+ */
+export function notebookProgram(json: string): string {
+  const cells = findNodeAtLocation(strictTree(json), ["cells"])?.children ?? [];
+  return cells
+    .flatMap((cell) => {
+      const source = findNodeAtLocation(cell, ["source"]);
+      if (!source || findNodeAtLocation(cell, ["cell_type"])?.value !== "code") return [];
+      const masked = maskCell(sourceText(source));
+      return masked.python ? [masked.masked] : [];
+    })
+    .join(`\n${SEAM}\n`);
+}
+
+/**
  * `documents` migrates the code blocks of a markdown cell (docs/document.ts, given by the caller), each
  * cell on its own; without it markdown cells are left as they are.
  */

@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { Edit } from "../core/edits.js";
+import type { CellLine } from "../core/pipeline.js";
 import { SDK_MODULES } from "../mapping/imports.js";
 
 const require = createRequire(import.meta.url);
@@ -31,7 +32,7 @@ export interface Verified {
   /** the output, with a TODO line above each statement that fails against v2 because of the migration */
   readonly output: string;
   /** the TODO lines added: 1-based lines in `output`, and what they quote */
-  readonly todos: readonly { readonly line: number; readonly message: string }[];
+  readonly todos: readonly { readonly line: number; readonly message: string; readonly cell?: CellLine }[];
   /** what was repaired rather than marked (a `@ts-expect-error` v2 no longer needs), by line in `output` */
   readonly changes: readonly { readonly line: number; readonly message: string }[];
   /** the edits made to the unverified output, to move what was reported against it */

@@ -6,7 +6,7 @@
  * unless a TODO already marks that statement. Unchanged files are parsed once and shared by both programs.
  */
 import { dirname, resolve } from "node:path";
-import { todoEdit, TODO_TAG } from "../core/todo.js";
+import { todoEdit, underTodo } from "../core/todo.js";
 import { applyEdits, mapOffset, type Edit } from "../core/edits.js";
 import { lineAt, readSource } from "../core/source.js";
 import { DOCS } from "../mapping/docs.js";
@@ -67,18 +67,6 @@ function markable(file: TS.SourceFile, pos: number): TS.Node | undefined {
     if (lineStart === 0 || !TEXT_KINDS.has(innermostAt(file, lineStart - 1).kind)) return at;
   }
   return undefined;
-}
-
-/** Whether the comment lines right above `start` hold a TODO marker. */
-function underTodo(text: string, start: number): boolean {
-  const lines = text.slice(0, text.lastIndexOf("\n", start - 1) + 1).split("\n");
-  lines.pop();
-  for (let line = lines.pop(); line !== undefined; line = lines.pop()) {
-    const trimmed = line.trim();
-    if (!trimmed.startsWith("//")) return false;
-    if (trimmed.includes(TODO_TAG)) return true;
-  }
-  return false;
 }
 
 const key = (d: TS.Diagnostic) => `${d.code}:${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`;

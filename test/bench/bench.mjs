@@ -5,6 +5,9 @@
  *     `grep -rl firecrawl` on the same tree (target: within 3x), changing nothing.
  *  2. Over files that all use Firecrawl, `run` against jscodeshift's runner applying an identity
  *     transform (parse + print) to the same files (target: no slower per file).
+ *  3. The type-aware mode against `tsc --noEmit` on one project.
+ *  4. The Python verification (pyright over the outputs, then over the inputs of those with errors) against one pyright run over the
+ *     migrated files (target: it adds no more than that run). BENCH_ONLY=python runs this section alone.
  * Prints the ratios (medians of interleaved rounds; BENCH_ROUNDS sets how many) and each command's peak
  * memory (max RSS).
  */
@@ -68,8 +71,55 @@ function compare(commands, rounds = ROUNDS) {
   return commands.map((_, i) => ({ seconds: median(times[i]), ratio: median(times[i].map((t, r) => t / times[0][r])) }));
 }
 
+/**
+ * 4. What the Python verification adds to a run: the Python fixture inputs, repeated, migrated with and
+ * without it, against pyright itself over the migrated files (with the 4.x stubs the run checks against).
+ */
+function pythonVerification(work) {
+  const sources = readdirSync(join(root, "fixtures/python"), { recursive: true })
+    .map(String)
+    .filter((f) => /\.input\.(py|ipynb)$/.test(f) && !/^(untouched|already-v2)/.test(f));
+  const copies = Number(process.env.BENCH_PY_COPIES ?? 20);
+  const project = join(work, "python");
+  for (let i = 0; i < copies; i++)
+    for (const f of sources) {
+      const to = join(project, `part${i}`, f.replace(".input", ""));
+      mkdirSync(dirname(to), { recursive: true });
+      cpSync(join(root, "fixtures/python", f), to);
+    }
+  // The migrated files, for pyright alone: a run without the verification writes them.
+  const migrated = join(work, "python-migrated");
+  cpSync(project, migrated, { recursive: true });
+  execFileSync(process.execPath, [cli, "run", migrated, "--force", "--no-progress", "--no-verify"], { stdio: "ignore" });
+  const stubs = join(root, "stubs/python");
+  writeFileSync(join(migrated, "pyrightconfig.json"), JSON.stringify({ extraPaths: [join(stubs, "v2"), join(stubs, "shared")] }));
+  const changed = readdirSync(migrated, { recursive: true }).filter((f) => /\.(py|ipynb)$/.test(String(f))).length;
+  console.log(`\nPython verification: ${changed} Python files and notebooks (the Python fixture inputs, ${copies} times)`);
+  const [pyright, verified, unverified] = compare([
+    { label: "pyright over the migrated files", command: process.execPath, args: [join(root, "node_modules/pyright/index.js"), "-p", migrated] },
+    { label: "firecrawl-codemod run --dry (verified)", command: process.execPath, args: [cli, "run", project, "--dry", "--json", "--no-progress"] },
+    {
+      label: "firecrawl-codemod run --dry --no-verify",
+      command: process.execPath,
+      args: [cli, "run", project, "--dry", "--json", "--no-progress", "--no-verify"],
+    },
+  ]);
+  const added = verified.seconds - unverified.seconds;
+  console.log(
+    `  the verification adds ${added.toFixed(2)} s; one pyright run over the migrated files takes ${pyright.seconds.toFixed(2)} s: ${(added / pyright.seconds).toFixed(2)}x   (target <= 1x)`,
+  );
+}
+
 const work = mkdtempSync(join(tmpdir(), "fc-bench-"));
 try {
+  if (process.env.BENCH_ONLY === "python") pythonVerification(work);
+  else sections(work);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+/** Sections 1 to 4. */
+function sections(work) {
   // 1. The no-Firecrawl tree: real third-party files copied under src/, repeated until the target size.
   const pool = sourcesIn(join(root, "node_modules"));
   const tree = join(work, "tree");
@@ -181,6 +231,6 @@ try {
   ]);
   console.log(`  type-aware with verification / tsc = ${typed.ratio.toFixed(2)}x   (target <= 2x)`);
   console.log(`  type-aware without verification / tsc = ${unverified.ratio.toFixed(2)}x`);
-} finally {
-  rmSync(work, { recursive: true, force: true });
+
+  pythonVerification(work);
 }

@@ -1,0 +1,7 @@
+from ..types import *
+import os as os
+import re as re
+from pathlib import Path as Path
+
+def get_version() -> str | Any:
+    ...

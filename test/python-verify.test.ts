@@ -1,0 +1,174 @@
+/**
+ * The run proves its Python output (src/python/verify.ts): pyright, shipped with the tool, checks each changed
+ * Python file and notebook before (against the 1.x/2.x stubs) and after (against 4.x), and marks what the
+ * migration broke with pyright's own message. These run the CLI on temporary trees; pyright is slow to start,
+ * so the timeouts are generous.
+ */
+import { describe, expect, test } from "vitest";
+import { cli, read, repo } from "./support/cli.js";
+
+/** A 1.x call with a params dict: its result was a dict; in 4.x a Document whose markdown may be None. */
+const V1_SIZE = `from firecrawl import FirecrawlApp
+
+app = FirecrawlApp(api_key="fc-test")
+
+
+def size(url: str) -> int:
+    doc = app.scrape_url(url, params={"formats": ["markdown"]})
+    return len(doc["markdown"])
+`;
+
+/** A file the migration does not touch, with a type error of its own. */
+const UNTOUCHED = `def broken() -> int:
+    return "not an int"
+`;
+
+const TIMEOUT = 120_000;
+
+interface Report {
+  pythonVerification: { against: string; files: number; newErrors: number; marked: number; error?: string } | null;
+  files: { path: string; status: string; verified?: { newErrors: number; marked: number }; todos: { line: number; message: string; cell?: number }[] }[];
+}
+
+const runJson = (dir: string, ...args: string[]) => {
+  const result = cli(dir, "run", ".", "--json", "--no-progress", ...args);
+  expect(result.stderr).toBe("");
+  return JSON.parse(result.stdout) as Report;
+};
+
+const todoAbove = (text: string, statement: string) => {
+  const lines = text.split("\n");
+  const at = lines.findIndex((l) => l.includes(statement));
+  return at > 0 ? lines[at - 1]!.trim() : undefined;
+};
+
+describe("the Python verification in run", () => {
+  test(
+    "an error the migration introduces is marked above its statement with pyright's message, and reported",
+    () => {
+      const dir = repo({ "size.py": V1_SIZE, "untouched.py": UNTOUCHED });
+      const report = runJson(dir);
+      const output = read(dir, "size.py");
+      expect(todoAbove(output, "return len(")).toMatch(
+        /^# TODO\(firecrawl-v2\): does not type-check against firecrawl-py 4\.x \(pyright reportArgumentType: Argument of type "str \| None" cannot be assigned to parameter "obj" of type "Sized"/,
+      );
+      expect(output.match(/pyright/g)).toHaveLength(1);
+      expect(report.pythonVerification).toEqual({
+        against: "firecrawl-py 4.x (the stubs shipped with firecrawl-codemod)",
+        files: 1,
+        newErrors: 1,
+        marked: 1,
+      });
+      const file = report.files.find((f) => f.path === "size.py")!;
+      expect(file.verified).toEqual({ newErrors: 1, marked: 1 });
+      const todo = file.todos.find((t) => t.message.includes("pyright"))!;
+      expect(output.split("\n")[todo.line - 1]).toContain(todo.message);
+      // A second run has nothing left to migrate, and so nothing to check or mark again.
+      const again = runJson(dir, "--force");
+      expect(read(dir, "size.py")).toBe(output);
+      expect(again.pythonVerification?.files ?? 0).toBe(0);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "an unchanged file is not checked: its own errors are neither counted nor marked",
+    () => {
+      const dir = repo({ "size.py": V1_SIZE, "untouched.py": UNTOUCHED });
+      const report = runJson(dir);
+      expect(read(dir, "untouched.py")).toBe(UNTOUCHED);
+      expect(report.files.find((f) => f.path === "untouched.py")).toMatchObject({ status: "unchanged" });
+      expect(report.files.find((f) => f.path === "untouched.py")!.verified).toBeUndefined();
+      expect(report.pythonVerification?.files).toBe(1);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "--no-verify skips it: the same migration, no pyright TODO, no verification in the report",
+    () => {
+      const dir = repo({ "size.py": V1_SIZE });
+      const report = runJson(dir, "--no-verify");
+      expect(report.pythonVerification).toBeNull();
+      expect(read(dir, "size.py")).toContain("return len(doc.markdown)");
+      expect(read(dir, "size.py")).not.toContain("pyright");
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "the project's own pyright settings apply: a rule it turns off reports nothing",
+    () => {
+      const dir = repo({ "pkg/size.py": V1_SIZE, "pkg/pyproject.toml": '[project]\nname = "pkg"\n\n[tool.pyright]\nreportArgumentType = "none"\n' });
+      const report = runJson(dir);
+      expect(report.pythonVerification).toMatchObject({ files: 1, newErrors: 0 });
+      expect(read(dir, "pkg/size.py")).not.toContain("pyright");
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "a notebook's cells are checked as one program, IPython lines masked, and the TODO lands in its cell",
+    () => {
+      const cell = (source: string[]) => ({ cell_type: "code", execution_count: null, metadata: {}, outputs: [], source });
+      const notebook = {
+        cells: [
+          cell(["%pip install firecrawl-py\n", "from firecrawl import FirecrawlApp\n", "\n", 'app = FirecrawlApp(api_key="fc-test")']),
+          { cell_type: "markdown", metadata: {}, source: ["Scrape a page"] },
+          cell(['doc = app.scrape_url("https://example.com", params={"formats": ["markdown"]})']),
+          cell(['size: int = len(doc["markdown"])\n', "print(size)"]),
+        ],
+        metadata: {},
+        nbformat: 4,
+        nbformat_minor: 5,
+      };
+      const dir = repo({ "scrape.ipynb": `${JSON.stringify(notebook, null, 1)}\n` });
+      const report = runJson(dir);
+      const written = JSON.parse(read(dir, "scrape.ipynb")) as typeof notebook;
+      const last = written.cells[3]!.source;
+      expect(last[0]).toMatch(/^# TODO\(firecrawl-v2\): does not type-check against firecrawl-py 4\.x \(pyright reportArgumentType:/);
+      expect(last[1]).toBe("size: int = len(doc.markdown)\n");
+      expect(written.cells[0]!.source[0]).toBe("%pip install firecrawl-py\n");
+      expect(report.pythonVerification).toMatchObject({ files: 1, newErrors: 1, marked: 1 });
+      expect(report.files[0]!.todos.find((t) => t.message.includes("pyright"))).toMatchObject({ cell: 4 });
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "where the project's environment holds firecrawl-py 4.x, the output is checked against it, and the report says so",
+    () => {
+      // A 4.x of the project's own, in its virtual environment, whose documents always carry markdown.
+      const installed = `from typing import List, Optional
+
+
+class Document:
+    markdown: str
+
+
+class Firecrawl:
+    def __init__(self, api_key: Optional[str] = None) -> None: ...
+    def scrape(self, url: str, *, formats: Optional[List[str]] = None) -> Document: ...
+`;
+      const site = ".venv/lib/python3.11/site-packages";
+      const dir = repo({
+        "size.py": V1_SIZE,
+        [`${site}/firecrawl/__init__.py`]: installed,
+        [`${site}/firecrawl_py-4.30.0.dist-info/METADATA`]: "Metadata-Version: 2.1\nName: firecrawl-py\nVersion: 4.30.0\n",
+      });
+      const report = runJson(dir);
+      expect(report.pythonVerification).toEqual({ against: "firecrawl-py 4.30.0 (installed)", files: 1, newErrors: 0, marked: 0 });
+      expect(read(dir, "size.py")).toContain("    return len(doc.markdown)\n");
+      expect(read(dir, "size.py")).not.toContain("pyright");
+      expect(
+        cli(
+          repo({ "size.py": V1_SIZE, [`${site}/firecrawl/__init__.py`]: installed, [`${site}/firecrawl_py-4.30.0.dist-info/METADATA`]: "" }),
+          "run",
+          ".",
+          "--no-progress",
+        ).stdout,
+      ).toContain("Verified against firecrawl-py 4.30.0 (installed): 1 migrated files checked with pyright, no new type errors");
+    },
+    TIMEOUT,
+  );
+});
