@@ -111,7 +111,7 @@ export function keepingStrings(source: Source, member: AnyPath, pick: string, un
   const onlyTested =
     ((parent.type === "IfStatement" || parent.type === "WhileStatement" || parent.type === "ConditionalExpression") && parent.test === node) ||
     (parent.type === "UnaryExpression" && parent.operator === "!") ||
-    (parent.type === "LogicalExpression" && parent.operator === "&&" && parent.left === node) ||
+    (parent.type === "LogicalExpression" && parent.operator === "&&" && (parent.left === node || inTest(member.parent as AnyPath))) ||
     (parent.type === "CallExpression" && parent.callee.type === "MemberExpression" && textOfCallee(parent.callee) === "Array.isArray");
   // `r.links || []`: the fallback keeps working only where the map does not throw first.
   const fallback = parent.type === "LogicalExpression" && parent.operator !== "&&" && parent.left === node;
@@ -119,6 +119,16 @@ export function keepingStrings(source: Source, member: AnyPath, pick: string, un
   if (isLength || mapped || onlyTested) return null;
   const param = untyped && isTypeScript(source) ? `link: { ${pick}: string }` : "link";
   return `${untyped || fallback ? "?." : "."}map((${param}) => link.${pick})`;
+}
+
+/** Whether an expression is the test of an `if`, a loop or a `?:` (through `&&` and `!`), where only its truth counts. */
+function inTest(path: AnyPath): boolean {
+  let at = path;
+  while (at.parent && ((at.parent.node.type === "LogicalExpression" && at.parent.node.operator === "&&") || at.parent.node.type === "UnaryExpression")) {
+    at = at.parent as AnyPath;
+  }
+  const holder = at.parent?.node as Node | undefined;
+  return (holder?.type === "IfStatement" || holder?.type === "WhileStatement" || holder?.type === "ConditionalExpression") && holder.test === at.node;
 }
 
 /** What a human is told where a row's change cannot be written in place (a pattern, an opaque value). */

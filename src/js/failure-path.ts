@@ -108,7 +108,8 @@ function guardOf(test: AnyPath, onFailure: boolean): Guard | null {
     !h.alternate &&
     (h.consequent.type === "ThrowStatement" ||
       (h.consequent.type === "BlockStatement" && h.consequent.body.length === 1 && h.consequent.body[0]!.type === "ThrowStatement"));
-  return { test, onFailure, safe, failureBranch: failure, statement: h, chain, throwOnly };
+  // Only where the outcome is the whole test does its failure branch run on failure alone: the error is read there.
+  return { test, onFailure, safe, failureBranch: chain === test.node ? failure : null, statement: h, chain, throwOnly };
 }
 
 /**
