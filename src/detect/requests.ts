@@ -13,7 +13,8 @@ import { mentionsFirecrawl } from "./mentions.js";
 import type { Source } from "../core/source.js";
 import type { Path, PathIndex } from "./paths.js";
 import { bindingReferences } from "./references.js";
-import { optionsObjectsAt, type OptionsObject } from "./options-objects.js";
+import { optionsObjectsAt, type OpaqueOptions, type OptionsObject } from "./options-objects.js";
+import { moving } from "../core/moving.js";
 import { findProperty, memberName, resolveObject } from "./expressions.js";
 
 export interface ApiRequest {
@@ -35,6 +36,10 @@ export interface ApiRequest {
   readonly call?: Path;
   /** the options tables of the routes one body goes to, where they differ: the body is left for a human */
   readonly mixed?: readonly string[];
+  /** where the body comes from when the file does not show its keys (a parameter, a spread): the request stays */
+  readonly unseen?: string;
+  /** the request is its route's own (a job's start), not a job's status, errors or cancel */
+  readonly start: boolean;
 }
 
 /** Methods that send a body as their second argument (axios, got, ky, ofetch's instances and the libraries themselves). */
@@ -139,20 +144,28 @@ function unstringified(path: Path): Path {
 /** A value that is an object literal, or a variable holding one. */
 const isObject = (value: Path) => resolveObject(value as never) !== null;
 
+/** A body a request sends: the value the code passes, or (`unseen`) the text of one whose keys it does not show. */
+type FoundBody = { readonly value: Path; readonly unseen?: undefined } | { readonly value?: undefined; readonly unseen: string };
+
+/** The text of an expression, to name in a TODO where a body comes from. */
+const named = (source: Source, path: Path): FoundBody => ({ unseen: `\`${source.text.slice(path.node.start!, path.node.end!)}\`` });
+
 /**
  * The body value of a request options object: `body: JSON.stringify({...})`, `json: {...}`, `data: {...}`.
  * A body value is what the code passes (a literal, or a variable holding one, whose later `body.key = ...`
- * assignments count too), not yet resolved.
+ * assignments count too), not yet resolved; any other value is a body the file does not show.
  */
-function bodyIn(options: Path<ObjectExpression>): Path | undefined {
+function bodyIn(source: Source, options: Path<ObjectExpression>): FoundBody | undefined {
   for (const key of ["json", "body", "data"]) {
     const property = findProperty(options.node, key);
     if (!property) continue;
     const i = options.node.properties.indexOf(property);
     const value = unstringified(options.get("properties", i, "value") as Path);
-    return isObject(value) ? value : undefined;
+    return isObject(value) ? { value } : named(source, value);
   }
-  return undefined;
+  // `{ method: "POST", ...init }`: the body may be in what is spread.
+  const spread = options.node.properties.findIndex((p) => p.type === "SpreadElement");
+  return spread === -1 ? undefined : named(source, options.get("properties", spread, "argument") as Path);
 }
 
 /** `const req = https.request(...); req.end(JSON.stringify({...}))`: the body Node's http(s) writes to the request. */
@@ -171,20 +184,24 @@ function writtenBody(index: PathIndex, call: Path): Path | undefined {
   return undefined;
 }
 
-/** The body value a call sends: in its options object, or (axios-style `post(url, data)`) as its second argument. */
-function bodyOf(index: PathIndex, call: Path, at: number): Path | undefined {
+/**
+ * The body a call sends: in its options object, or (axios-style `post(url, data)`) as its second argument;
+ * `unseen` where the call sends one whose keys the file does not show (`fetch(url, init)`, `post(url, params)`).
+ */
+function bodyOf(index: PathIndex, source: Source, call: Path, at: number): FoundBody | undefined {
   const written = writtenBody(index, call);
-  if (written) return written;
+  if (written) return { value: written };
   const node = call.node as { arguments: Node[]; callee: Node };
-  if (at === -1) return bodyIn(call.get("arguments", 0) as Path<ObjectExpression>);
+  if (at === -1) return bodyIn(source, call.get("arguments", 0) as Path<ObjectExpression>);
   const next = node.arguments[at + 1] ? unstringified(call.get("arguments", at + 1) as Path) : undefined;
-  const object = next ? (resolveObject(next as never) as Path<ObjectExpression> | null) : null;
-  if (!object) return undefined;
-  const inner = bodyIn(object);
+  if (!next || next.node.type === "ArrowFunctionExpression" || next.node.type === "FunctionExpression") return undefined;
+  const object = resolveObject(next as never) as Path<ObjectExpression> | null;
+  if (!object) return named(source, next);
+  const inner = bodyIn(source, object);
   if (inner) return inner;
   const method = node.callee.type === "MemberExpression" && node.callee.property.type === "Identifier" ? node.callee.property.name : undefined;
   const config = ["method", "headers"].some((key) => findProperty(object.node, key));
-  return method && SENDING.has(method) && !config ? next : undefined;
+  return method && SENDING.has(method) && !config ? { value: next } : undefined;
 }
 
 /** `http.post("/v1/scrape")` on a client made with Firecrawl's base URL (axios.create, ky.create, got.extend). */
@@ -260,20 +277,46 @@ function holderUses(index: PathIndex, base: Path): Path[] | undefined {
  */
 function joinedTo(index: PathIndex, source: Source, base: Path<StringLiteral | TemplateElement>, version: ApiRequest["version"]): ApiRequest[] {
   const uses = holderUses(index, base);
-  if (!uses) return [{ at: base, site: base, version, route: undefined, path: "" }];
+  if (!uses) return [{ at: base, site: base, version, route: undefined, path: "", start: false }];
   return uses.map((use) => {
     const next = continuation(source, use);
     const path = next?.text.replace(/^\//, "") ?? "";
     const route = next ? (routeOf(path.replace(/\/$/, "")) ?? (next.open ? undefined : routeOf(path))) : undefined;
     const sending = sendingCall(index, urlExpression((use.parent?.node.type === "TemplateLiteral" ? use.parent : use) as Path));
-    return { at: base, site: use, version, route, path, ...sent(index, sending, route) };
+    const start = startsRoute(route, path, !!next?.open);
+    return { at: base, site: use, version, route, path, start, ...sent(index, source, sending, route, start) };
   });
 }
 
-/** The call that sends a request, and the body it sends where its route takes one. */
-function sent(index: PathIndex, sending: { call: Path; at: number } | undefined, route: RouteRow | undefined): Pick<ApiRequest, "body" | "bodyValue" | "call"> {
-  const bodyValue = sending && route?.body ? bodyOf(index, sending.call, sending.at) : undefined;
-  const body = bodyValue ? ((resolveObject(bodyValue as never) as Path<ObjectExpression> | null) ?? undefined) : undefined;
+/**
+ * Whether a path after /v1/ is its route's own (`crawl`, a job's start), not a job's status, errors or
+ * cancel under it (`crawl/123`, or `crawl/` that an id follows in a template).
+ */
+export function startsRoute(route: RouteRow | undefined, path: string, open: boolean): boolean {
+  const own = path.split(/[?#]/)[0]!;
+  return !!route && (own === route.path || (own === `${route.path}/` && !open));
+}
+
+/**
+ * The call that sends a request, and the body it sends where its route takes one. A body whose keys the
+ * file does not show (a parameter, what a spread brings in, a value this file never writes) is `unseen`.
+ */
+function sent(
+  index: PathIndex,
+  source: Source,
+  sending: { call: Path; at: number } | undefined,
+  route: RouteRow | undefined,
+  start: boolean,
+): Pick<ApiRequest, "body" | "bodyValue" | "call" | "unseen"> {
+  if (!route?.body || !start) return { call: sending?.call };
+  const found = sending ? bodyOf(index, source, sending.call, sending.at) : undefined;
+  if (found?.unseen !== undefined) return { call: sending?.call, unseen: found.unseen };
+  const bodyValue = found?.value;
+  if (!bodyValue) return { call: sending?.call };
+  const opaque: OpaqueOptions[] = [];
+  optionsObjectsAt(index, route.body, bodyValue, opaque);
+  if (opaque.length) return { call: sending?.call, unseen: opaque.map((o) => named(source, o.path as Path).unseen).join(", ") };
+  const body = (resolveObject(bodyValue as never) as Path<ObjectExpression> | null) ?? undefined;
   return { body, bodyValue, call: sending?.call };
 }
 
@@ -302,8 +345,8 @@ export function findApiRequests(index: PathIndex, source: Source): ApiRequest[] 
     const joined = host === undefined && PATH_V1.test(text) && (isFirecrawlBase(source, joinedBase(piece)) || onFirecrawlClient(source, piece));
     if (host === undefined && !joined) continue;
     const v1 = host ?? text.indexOf("v1");
-    const start = piece.node.start! + quote + v1;
-    const version = { start, end: start + 2 };
+    const at = piece.node.start! + quote + v1;
+    const version = { start: at, end: at + 2 };
     if (v1 + 2 === text.length && piece.node.type === "StringLiteral") {
       // A base URL (`const API = "https://api.firecrawl.dev/v1"`): the requests are where it is joined.
       requests.push(...joinedTo(index, source, piece, version));
@@ -314,18 +357,15 @@ export function findApiRequests(index: PathIndex, source: Source): ApiRequest[] 
     const open = piece.node.type === "TemplateElement" && !piece.node.tail && !/[?#]/.test(path);
     const route = routeOf(path.replace(/\/$/, "")) ?? (open ? undefined : routeOf(path));
     const sending = sendingCall(index, urlExpression(piece));
-    requests.push({ at: piece, site: piece, version, route, path, ...sent(index, sending, route) });
+    const start = startsRoute(route, path, open);
+    requests.push({ at: piece, site: piece, version, route, path, start, ...sent(index, source, sending, route, start) });
   }
   return unmixed(requests);
 }
 
-/**
- * The requests that move to /v2: those whose `/v1` text is shared only with requests to routes v2 has
- * (a base URL joined to /llmstxt as well as to /scrape stays, and all its requests with it).
- */
+/** The requests that move to /v2, whole: see core/moving.ts. */
 export function movingRequests(requests: readonly ApiRequest[]): ApiRequest[] {
-  const stays = new Set(requests.filter((r) => !r.route || r.route.v1Only).map((r) => r.version.start));
-  return requests.filter((r) => !stays.has(r.version.start));
+  return moving(requests);
 }
 
 /** The bodies of the requests that move to v2, each with the options table of its route. */

@@ -12,6 +12,8 @@ export interface RouteRow {
   readonly path: string;
   /** the options table a request body follows; batch bodies hold scrape options at their top level */
   readonly body?: OptionsKind;
+  /** an asynchronous job: its start, status, errors and cancel requests move to /v2 together or not at all */
+  readonly job?: true;
   /** no v2 route: the request stays on /v1 and is marked */
   readonly v1Only?: string;
   /** what the v2 response changed, for the code that reads it */
@@ -91,10 +93,11 @@ export const ROUTES: readonly RouteRow[] = [
     spec: "sdk-facts 7",
     path: "batch/scrape",
     body: "scrape",
+    job: true,
     response: "a v2 batch scrape returns the json format's result as data[].json, not data[].extract",
     responseIfJson: true,
   },
-  { spec: "sdk-facts 7", path: "crawl", body: "crawl" },
+  { spec: "sdk-facts 7", path: "crawl", body: "crawl", job: true },
   {
     spec: "sdk-facts 7",
     path: "map",
@@ -109,7 +112,7 @@ export const ROUTES: readonly RouteRow[] = [
     response: "v2 /search returns data as { web, news, images }: read data.web",
     reads: [{ at: ["data"], change: { kind: "nested", field: "web" } }],
   },
-  { spec: "sdk-facts 7", path: "extract", body: "extract" },
+  { spec: "sdk-facts 7", path: "extract", body: "extract", job: true },
   { spec: "sdk-facts 7", path: "team/credit-usage" },
   { spec: "sdk-facts 7", path: "team/token-usage" },
   { spec: "sdk-facts 7", path: "team/queue-status" },
