@@ -40,6 +40,8 @@ export interface ApiRequest {
   readonly unseen?: string;
   /** the request is its route's own (a job's start), not a job's status, errors or cancel */
   readonly start: boolean;
+  /** the base a Firecrawl route is joined to where nothing names it Firecrawl's: the request stays, marked */
+  readonly weak?: string;
 }
 
 /** Methods that send a body as their second argument (axios, got, ky, ofetch's instances and the libraries themselves). */
@@ -52,7 +54,9 @@ function declaredText(source: Source, path: Path): string {
   const scope = path.scope?.lookup(name);
   const binding = scope?.getBindings()[name]?.[0] as Path | undefined;
   const declarator = binding?.parent?.node as Node | undefined;
-  const value = declarator?.type === "VariableDeclarator" ? declarator.init : declarator?.type === "FunctionDeclaration" ? declarator.body : undefined;
+  // A parameter's binding is its function too: only the function's own name is declared with its body.
+  const own = declarator?.type === "FunctionDeclaration" && declarator.id === binding?.node;
+  const value = declarator?.type === "VariableDeclarator" ? declarator.init : own ? declarator.body : undefined;
   return value ? source.text.slice(value.start!, value.end!) : "";
 }
 
@@ -332,6 +336,31 @@ function unmixed(requests: ApiRequest[]): ApiRequest[] {
   );
 }
 
+/**
+ * What a `/v1/<route>` piece is joined to when nothing names it Firecrawl's: a base expression
+ * (`${apiEndpoint}/v1/scrape`), or a helper function of this file it is handed to (`post("/v1/search", body)`).
+ */
+function weakJoin(source: Source, piece: Path): string | undefined {
+  const base = joinedBase(piece);
+  // A base the code gives another address (`const SEARCH_API = "https://search.example.com"`) is another API's.
+  const elsewhere = (text: string) => text.includes("://");
+  if (base) {
+    const owner = base.node.type === "MemberExpression" && base.node.object.type === "ThisExpression" ? enclosingClass(base) : undefined;
+    const declared = owner ? source.text.slice(owner.start!, owner.end!) : declaredText(source, base);
+    return elsewhere(declared) ? undefined : `joined to \`${source.text.slice(base.node.start!, base.node.end!)}\``;
+  }
+  const url = urlExpression(piece);
+  const call = url.parent?.node as Node | undefined;
+  if (call?.type !== "CallExpression" || call.arguments[0] !== url.node || call.callee.type !== "Identifier") return undefined;
+  const name = call.callee.name;
+  const binding = url.scope?.lookup(name)?.getBindings()[name]?.[0] as Path | undefined;
+  const declared = binding?.parent?.node as Node | undefined;
+  const isFunction =
+    declared?.type === "FunctionDeclaration" ||
+    (declared?.type === "VariableDeclarator" && (declared.init?.type === "ArrowFunctionExpression" || declared.init?.type === "FunctionExpression"));
+  return isFunction && !elsewhere(source.text.slice(declared.start!, declared.end!)) ? `sent through the helper \`${name}()\`` : undefined;
+}
+
 /** Every request to the v1 API the file makes, found by its URL. */
 export function findApiRequests(index: PathIndex, source: Source): ApiRequest[] {
   if (!mentionsFirecrawl(source.text)) return [];
@@ -343,7 +372,8 @@ export function findApiRequests(index: PathIndex, source: Source): ApiRequest[] 
     const text = source.text.slice(piece.node.start! + quote, piece.node.end! - quote);
     const host = hostV1(text);
     const joined = host === undefined && PATH_V1.test(text) && (isFirecrawlBase(source, joinedBase(piece)) || onFirecrawlClient(source, piece));
-    if (host === undefined && !joined) continue;
+    const weak = host === undefined && !joined && /^\/?v1\/./.test(text) ? weakJoin(source, piece) : undefined;
+    if (host === undefined && !joined && weak === undefined) continue;
     const v1 = host ?? text.indexOf("v1");
     const at = piece.node.start! + quote + v1;
     const version = { start: at, end: at + 2 };
@@ -356,6 +386,11 @@ export function findApiRequests(index: PathIndex, source: Source): ApiRequest[] 
     // `/v1/${endpoint}`: the route is computed, and may be one v2 does not have.
     const open = piece.node.type === "TemplateElement" && !piece.node.tail && !/[?#]/.test(path);
     const route = routeOf(path.replace(/\/$/, "")) ?? (open ? undefined : routeOf(path));
+    if (weak !== undefined) {
+      // Another API may have the route; only Firecrawl's routes are worth a TODO.
+      if (route) requests.push({ at: piece, site: piece, version, route, path, start: startsRoute(route, path, open), weak });
+      continue;
+    }
     const sending = sendingCall(index, urlExpression(piece));
     const start = startsRoute(route, path, open);
     requests.push({ at: piece, site: piece, version, route, path, start, ...sent(index, source, sending, route, start) });
