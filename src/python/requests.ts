@@ -11,7 +11,7 @@
 import { API_HOST, hostV1, PATH_V1, routeOf, SAYS_FIRECRAWL, type RouteRow } from "../mapping/routes.js";
 import { FORMATS } from "../mapping/formats.js";
 import type { OptionsKind } from "../mapping/methods.js";
-import { optionRowsFor, type OptionRow } from "../mapping/options.js";
+import { NESTED_OPTIONS, optionRowsFor, type OptionRow } from "../mapping/options.js";
 import { dictEntries, keywords } from "./arguments.js";
 import { pyLiteral, removeItem } from "./writing.js";
 import { staying, why } from "../core/moving.js";
@@ -176,6 +176,8 @@ function sent(tree: Tree, url: Node, route: RouteRow | undefined, start: boolean
   if (!value || value.type === "none") return { call };
   const body = dictBehind(tree, value);
   const keysSet = body && dictEntries(body) ? keysSetOn(tree, body) : undefined;
+  const nested = body ? nestedBodies(body, route!.body!).find((n) => n.unseen) : undefined;
+  if (nested) return { call, unseen: `\`${nested.unseen!.text.split("\n")[0]}\`` };
   if (!body || !keysSet) {
     const splat = body?.namedChildren.find((c) => c?.type === "dictionary_splat");
     return { call, unseen: `\`${(splat ?? value).text.split("\n")[0]}\`` };
@@ -234,14 +236,41 @@ function unmixed(requests: PyRequest[]): PyRequest[] {
 }
 
 /**
+ * Where a base held in `name` is read: a module constant's name, or a class's own attribute read through
+ * the class, `self` or `cls` (`api_url = ...` in the class body, `self.api_url = ...` in a method).
+ */
+function baseUses(tree: Tree, assignment: Node, name: Node): Node[] | undefined {
+  const cls = enclosing(assignment, "class_definition");
+  const className = cls?.childForFieldName("name")?.text;
+  const attribute = (node: Node | null | undefined, field: string) =>
+    node?.type === "attribute" &&
+    ["self", "cls", className].includes(node.childForFieldName("object")?.text) &&
+    node.childForFieldName("attribute")?.text === field;
+  if (name.type === "attribute") {
+    const field = name.childForFieldName("attribute")!.text;
+    if (!cls || !attribute(name, field)) return undefined;
+    return allOf(cls, "attribute").filter((a) => a.id !== name.id && attribute(a, field));
+  }
+  if (name.type !== "identifier") return undefined;
+  if (cls && enclosing(assignment, "function_definition") === undefined) {
+    // `firecrawl_api_url = ".../v1"` in a class body, read as `Config.firecrawl_api_url` or `self.firecrawl_api_url`.
+    return allOf(tree.rootNode, "attribute").filter((a) => attribute(a, name.text));
+  }
+  return allOf(tree.rootNode, "identifier").filter((id) => id.text === name.text && id.id !== name.id && id.parent?.type !== "keyword_argument");
+}
+
+/**
  * A base URL that ends in /v1 (`API = "https://api.firecrawl.dev/v1"`): the requests are where it is joined
  * to a route, `f"{API}/scrape"` or `API + "/map"`. A use that is no join leaves the base where it is.
  */
 function joinedTo(tree: Tree, string: Node, version: PyRequest["version"]): PyRequest[] {
   const assignment = string.parent?.type === "assignment" ? string.parent : undefined;
   const name = assignment?.childForFieldName("left");
-  if (!assignment || name?.type !== "identifier") return [{ version, site: string, route: undefined, path: "", start: false }];
-  const uses = allOf(tree.rootNode, "identifier").filter((id) => id.text === name.text && id.id !== name.id && id.parent?.type !== "keyword_argument");
+  const handedOn: PyRequest[] = [{ version, site: string, route: undefined, path: "", start: false }];
+  if (!assignment || !name) return handedOn;
+  const uses = baseUses(tree, assignment, name);
+  // A base no code of this module joins is handed on to another: it stays, marked where it is written.
+  if (!uses?.length) return handedOn;
   return uses.map((use) => {
     let next: string | undefined;
     let open = false;
@@ -357,9 +386,23 @@ function migrateFormats(context: PyContext, dict: Node, entries: { key: string; 
   return used;
 }
 
+/** The options dicts nested in a body (a crawl's `scrapeOptions`), with their tables; a value that is no dict literal is unseen. */
+type Nested = { dict?: Node; kind: OptionsKind; unseen?: Node };
+
+function nestedBodies(dict: Node, kind: OptionsKind): Nested[] {
+  const nested = NESTED_OPTIONS[kind] ?? {};
+  return (dictEntries(dict) ?? []).flatMap((e): Nested[] => {
+    const inner = nested[e.key];
+    if (!inner) return [];
+    if (e.value.type !== "dictionary" || !dictEntries(e.value)) return [{ kind: inner, unseen: e.value }];
+    return [{ dict: e.value, kind: inner }];
+  });
+}
+
 function migrateBody(context: PyContext, dict: Node, kind: OptionsKind): void {
   const entries = dictEntries(dict);
   if (!entries) return;
+  for (const inner of nestedBodies(dict, kind)) if (inner.dict) migrateBody(context, inner.dict, inner.kind);
   const used = kind === "scrape" || kind === "batch" ? migrateFormats(context, dict, entries) : new Set<Node>();
   const rows = rowsFor(kind);
   const keys = entries.map((e) => e.key);
