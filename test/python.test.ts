@@ -289,6 +289,7 @@ describe("the CLI on Python that calls the API over HTTP (fixtures/python/api-re
         "responses.py",
         "bodies.py",
         "unseen-bodies.py",
+        "usage.py",
         "attributes.py",
       ]),
     );

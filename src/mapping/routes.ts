@@ -113,8 +113,19 @@ export const ROUTES: readonly RouteRow[] = [
     reads: [{ at: ["data"], change: { kind: "nested", field: "web" } }],
   },
   { spec: "sdk-facts 7", path: "extract", body: "extract", job: true },
-  { spec: "sdk-facts 7", path: "team/credit-usage" },
-  { spec: "sdk-facts 7", path: "team/token-usage" },
+  // Credit and token usage answer in camelCase in v2, as the SDK's getCreditUsage() and getTokenUsage() (sdk-facts 2.2).
+  {
+    spec: "sdk-facts 2.2",
+    path: "team/credit-usage",
+    response: "v2 /team/credit-usage answers in camelCase: read data.remainingCredits",
+    reads: [{ at: ["data", "remaining_credits"], change: { kind: "rename", to: "remainingCredits" } }],
+  },
+  {
+    spec: "sdk-facts 2.2",
+    path: "team/token-usage",
+    response: "v2 /team/token-usage answers in camelCase: read data.remainingTokens",
+    reads: [{ at: ["data", "remaining_tokens"], change: { kind: "rename", to: "remainingTokens" } }],
+  },
   { spec: "sdk-facts 7", path: "team/queue-status" },
   { spec: "sdk-facts 7", path: "concurrency-check" },
   { spec: "sdk-facts 7", path: "llmstxt", v1Only: "v2 has no llms.txt route: this request stays on /v1 (see the v2 docs for what replaces it)" },
