@@ -112,7 +112,8 @@ function findRequests(source: Source): ShellRequest[] {
     const lineStart = text.lastIndexOf("\n", match.index) + 1;
     if (/^\s*#/.test(text.slice(lineStart, match.index))) continue;
     const start = match.index + match[0].length - 2;
-    const path = /^[^\s"'\\?#]*/.exec(text.slice(start + 3))![0];
+    // `.../v1` at the end of a word is a base: what follows on the next line is no route.
+    const path = text[start + 2] === "/" ? /^[^\s"'\\?#]*/.exec(text.slice(start + 3))![0] : "";
     // `crawl/$JOB_ID` is the crawl route; `$ROUTE` alone is computed.
     const fixed = path.split("$")[0]!;
     const route = routeOf(fixed.replace(/\/$/, "")) ?? (fixed === path ? routeOf(path) : undefined);
@@ -207,7 +208,12 @@ const shell: Language<ShellRequest[], Named> = {
       if (body && text !== null && migrated) planner.apply({ start: body.start, end: body.end, text }, joined(migrated.changes));
       for (const todo of migrated?.todos ?? []) planner.todo(request.command, todo);
       const asksForJson = body?.json !== undefined && /"(?:extract|json)"|"jsonOptions"/.test(body.json);
-      if (route.response && (!route.responseIfJson || asksForJson)) planner.todo(request.command, route.response);
+      // A field only renamed matters where the command reads it (`jq .data.remaining_credits`).
+      const command = source.text.slice(request.command.start, request.command.end);
+      const renamesOnly = !!route.reads?.length && route.reads.every((r) => r.change.kind === "rename");
+      const readsRenamed = route.reads?.some((r) => command.includes(r.at.at(-1)!));
+      if (route.response && (!route.responseIfJson || asksForJson) && (!renamesOnly || route.responseIfJson || readsRenamed))
+        planner.todo(request.command, route.response);
     }
     return planner.plan;
   },
