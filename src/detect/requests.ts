@@ -8,7 +8,7 @@
  * migrate an SDK call's options.
  */
 import type { Node, ObjectExpression, StringLiteral, TemplateElement } from "@babel/types";
-import { API_HOST, hostV1, PATH_V1, REQUEST_METHODS, routeOf, SAYS_FIRECRAWL, type RouteRow } from "../mapping/routes.js";
+import { API_HOST, hostV1, PATH_V1, REQUEST_METHODS, routeOf, SAYS_FIRECRAWL, startsRoute, type RouteRow } from "../mapping/routes.js";
 import { mentionsFirecrawl } from "./mentions.js";
 import type { Source } from "../core/source.js";
 import type { Path, PathIndex } from "./paths.js";
@@ -290,15 +290,6 @@ function joinedTo(index: PathIndex, source: Source, base: Path<StringLiteral | T
     const start = startsRoute(route, path, !!next?.open);
     return { at: base, site: use, version, route, path, start, ...sent(index, source, sending, route, start) };
   });
-}
-
-/**
- * Whether a path after /v1/ is its route's own (`crawl`, a job's start), not a job's status, errors or
- * cancel under it (`crawl/123`, or `crawl/` that an id follows in a template).
- */
-export function startsRoute(route: RouteRow | undefined, path: string, open: boolean): boolean {
-  const own = path.split(/[?#]/)[0]!;
-  return !!route && (own === route.path || (own === `${route.path}/` && !open));
 }
 
 /**

@@ -142,6 +142,15 @@ export function leadsToRead(reads: readonly ResponseRead[], at: readonly string[
   return reads.some((read) => at.length <= read.at.length && at.every((name, i) => read.at[i] === name));
 }
 
+/**
+ * Whether a path after /v1/ is its route's own (`crawl`, a job's start), not a job's status, errors or
+ * cancel under it (`crawl/123`, or `crawl/` that an id follows where the code interpolates it: `open`).
+ */
+export function startsRoute(route: RouteRow | undefined, path: string, open = false): boolean {
+  const own = path.split(/[?#]/)[0]!;
+  return !!route && (own === route.path || (own === `${route.path}/` && !open));
+}
+
 /** The row of a path after /v1/ (`crawl/123/errors`, `map?x=1`): the longest route it starts with. */
 export function routeOf(rest: string): RouteRow | undefined {
   return ROUTES.filter((row) => rest === row.path || (rest.startsWith(row.path) && /^[/?#]/.test(rest.slice(row.path.length)))).sort(

@@ -8,13 +8,13 @@
  * holding one, or `data=json.dumps(...)`) is migrated by the JavaScript option and format rows, not the
  * Python SDK's snake_case ones. Another API's /v1 is never touched.
  */
-import { API_HOST, hostV1, PATH_V1, routeOf, SAYS_FIRECRAWL, type RouteRow } from "../mapping/routes.js";
+import { API_HOST, hostV1, PATH_V1, routeOf, SAYS_FIRECRAWL, startsRoute, type RouteRow } from "../mapping/routes.js";
 import { FORMATS } from "../mapping/formats.js";
 import type { OptionsKind } from "../mapping/methods.js";
 import { NESTED_OPTIONS, optionRowsFor, type OptionRow } from "../mapping/options.js";
 import { dictEntries, keywords } from "./arguments.js";
 import { pyLiteral, removeItem } from "./writing.js";
-import { staying, why } from "../core/moving.js";
+import { staying } from "../core/moving.js";
 import { settingsEntries } from "./formats.js";
 import { pyResponseReads, readsItemsAsObjects, type PyBodyRead } from "./responses.js";
 import type { PyContext, PyStep } from "./language.js";
@@ -183,12 +183,6 @@ function sent(tree: Tree, url: Node, route: RouteRow | undefined, start: boolean
     return { call, unseen: `\`${(splat ?? value).text.split("\n")[0]}\`` };
   }
   return { call, body, keysSet };
-}
-
-/** Whether the text after /v1/ is its route's own (`crawl`), not a job's status or cancel (`crawl/{job_id}`). */
-function startsRoute(route: RouteRow | undefined, path: string, open: boolean): boolean {
-  const own = path.split(/[?#]/)[0]!;
-  return !!route && (own === route.path || (own === `${route.path}/` && !open));
 }
 
 /** Every request to the v1 API the module makes, found by its URL. */

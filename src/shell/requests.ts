@@ -13,7 +13,7 @@ import { applyEdits, type Edit } from "../core/edits.js";
 import { Planner, runPipeline, type Language, type Named, type Result, type StepPlan, type TransformOptions } from "../core/pipeline.js";
 import { runSteps } from "../js/steps.js";
 import type { Source } from "../core/source.js";
-import { API_HOST, routeOf, type RouteRow } from "../mapping/routes.js";
+import { API_HOST, routeOf, startsRoute, type RouteRow } from "../mapping/routes.js";
 import { staying } from "../core/moving.js";
 import { step as formats } from "../../transforms/formats.js";
 import { step as options } from "../../transforms/options.js";
@@ -184,7 +184,7 @@ const shell: Language<ShellRequest[], Named> = {
     const planner = new Planner(current, source, "#");
     // Each body is read first: a request whose body cannot be migrated stays on /v1, and its command with it.
     const read = requests.map((request) => {
-      const start = !!request.route && request.path.split(/[?#]/)[0]!.replace(/\/$/, "") === request.route.path;
+      const start = startsRoute(request.route, request.path.split("$")[0]!, request.path.includes("$"));
       const body = request.body;
       const migrated =
         body && request.route?.body && start && body.json !== undefined ? migrateBody(request.route, body.json, options.keepV1Defaults) : undefined;
