@@ -11,7 +11,8 @@ import type { Node } from "@babel/types";
 import type { ClientCall } from "../detect/calls.js";
 import { memberName, outsideWrappers } from "../detect/expressions.js";
 import { CAUGHT_ERROR_TEXT } from "../mapping/results.js";
-import { FAILURE_PATH } from "../mapping/messages.js";
+import { FAILURE_PATH, GUARD_REMOVED } from "../mapping/messages.js";
+import { removeStatement } from "../core/text.js";
 import type { StepContext } from "./steps.js";
 import { isTypeScript } from "./writing.js";
 
@@ -28,7 +29,10 @@ interface Guard {
   readonly safe: readonly { start: number; end: number }[];
   /** the failure branch, where the error may be read */
   readonly failureBranch: Node | null | undefined;
-  /** `if (!r.success) throw ...` and nothing more: the results step removes it outright */
+  /** the `if` statement and the whole test the outcome test stands in */
+  readonly statement: Node;
+  readonly chain: Node;
+  /** `if (!r.success) throw ...` (or `if (!r.success || ...) throw ...`) and nothing more: v2 throws before it */
   readonly throwOnly: boolean;
 }
 
@@ -44,6 +48,17 @@ function isMember(node: Node | undefined): node is Member {
   return node?.type === "MemberExpression" || node?.type === "OptionalMemberExpression";
 }
 
+/** `"field" in x`, for the same `x` as `object`. */
+function isIn(node: Node, field: string, object?: Node): boolean {
+  return (
+    node.type === "BinaryExpression" &&
+    node.operator === "in" &&
+    node.left.type === "StringLiteral" &&
+    node.left.value === field &&
+    (!object || (node.right.type === "Identifier" && object.type === "Identifier" && node.right.name === object.name))
+  );
+}
+
 /** The outcome test a read of `success`/`error` (or `"error" in r`) makes, as the expression to replace. */
 function outcomeTest(read: AnyPath): { test: AnyPath; onFailure: boolean } | null {
   const node = read.node;
@@ -52,7 +67,14 @@ function outcomeTest(read: AnyPath): { test: AnyPath; onFailure: boolean } | nul
   if (node.type === "BinaryExpression") return { test: read, onFailure: true };
   const field = memberName(node as Member);
   if (field === "error") return { test: read, onFailure: true };
-  if (p?.type === "UnaryExpression" && p.operator === "!") return { test: parent!, onFailure: true };
+  if (p?.type === "UnaryExpression" && p.operator === "!") {
+    // `"success" in r && !r.success`: the narrowing v1's unions invited, one failure test with it.
+    const around = parent!.parent as AnyPath | null;
+    const a = around?.node;
+    const object = (node as Member).object;
+    const narrowed = a?.type === "LogicalExpression" && a.operator === "&&" && a.right === p && isIn(a.left, "success", object);
+    return { test: narrowed ? around! : parent!, onFailure: true };
+  }
   if (p?.type === "BinaryExpression" && ["===", "!==", "==", "!="].includes(p.operator)) {
     const other = p.left === node ? p.right : p.left;
     if (other.type !== "BooleanLiteral") return null;
@@ -83,11 +105,43 @@ function guardOf(test: AnyPath, onFailure: boolean): Guard | null {
   const throwOnly =
     h.type === "IfStatement" &&
     onFailure &&
-    chain === test.node &&
     !h.alternate &&
     (h.consequent.type === "ThrowStatement" ||
       (h.consequent.type === "BlockStatement" && h.consequent.body.length === 1 && h.consequent.body[0]!.type === "ThrowStatement"));
-  return { test, onFailure, safe, failureBranch: failure, throwOnly };
+  return { test, onFailure, safe, failureBranch: failure, statement: h, chain, throwOnly };
+}
+
+/**
+ * Throw-only guards go, as v2 throws before them: a whole `if` whose test is the failure test, or the failure
+ * test alone where other conditions share the throw (`!r.success || !r.data`). Says whether it could.
+ */
+function dropGuards(context: StepContext, name: string, guards: readonly Guard[], errorReads: readonly AnyPath[]): boolean {
+  const whole = (g: Guard) => g.chain === g.test.node;
+  // An error read where other conditions still throw would read a field v2 does not have.
+  if (!errorReads.every((read) => guards.some((g) => whole(g) && within(read.node, g.failureBranch)))) return false;
+  // Only a chain about this result alone loses its test (`!r.success || !r.data`): with another value in it
+  // (`!a.success || !b.success`) the outcome stays a test, the same in every pass of a linter's fixes.
+  const mentions = (o: Node) => new RegExp(`(?<![\\w$])${name.replace(/\$/g, "\\$")}(?![\\w$])`).test(context.source.text.slice(o.start!, o.end!));
+  if (guards.some((g) => !whole(g) && !operands(g.chain).every(mentions))) return false;
+  const dropped = new Set<Node>();
+  for (const g of guards) {
+    if (whole(g)) {
+      if (!dropped.has(g.statement)) context.apply(removeStatement(context.source, g.statement.start!, g.statement.end!), GUARD_REMOVED);
+      dropped.add(g.statement);
+      continue;
+    }
+    const chain = g.test.parent!.node as Extract<Node, { type: "LogicalExpression" }>;
+    const rest = chain.left === g.test.node ? chain.right : chain.left;
+    context.edit(chain.start!, chain.end!, context.source.text.slice(rest.start!, rest.end!), GUARD_REMOVED);
+  }
+  return true;
+}
+
+/** The operands of a chain of one logical operator, in order. */
+function operands(node: Node): Node[] {
+  if (node.type !== "LogicalExpression") return [node];
+  const sameOperator = (n: Node) => (n.type === "LogicalExpression" && n.operator === node.operator ? operands(n) : [n]);
+  return [...sameOperator(node.left), ...sameOperator(node.right)];
 }
 
 const within = (node: Node, span: { start?: number | null; end?: number | null } | null | undefined) =>
@@ -104,12 +158,18 @@ export function failurePath(context: StepContext, call: ClientCall, declarator: 
   const guards: Guard[] = [];
   const errorReads: AnyPath[] = [];
   const others: AnyPath[] = [];
+  /** `"success" in r`, part of a failure test */
+  const narrowings: AnyPath[] = [];
   /** the `success` and `error` reads, which the results step must not mark once this answers them */
   const answered = new Set<Node>();
   for (const ref of refs) {
     const parent = ref.parent as AnyPath;
     const p = parent.node;
-    const inError = p.type === "BinaryExpression" && p.operator === "in" && p.right === ref.node && p.left.type === "StringLiteral" && p.left.value === "error";
+    const inError = p.type === "BinaryExpression" && p.right === ref.node && isIn(p, "error");
+    if (p.type === "BinaryExpression" && p.right === ref.node && isIn(p, "success")) {
+      narrowings.push(parent);
+      continue;
+    }
     const member = outsideWrappers(ref).path;
     const field = isMember(member?.node) && member.node.object === ref.node ? memberName(member.node) : undefined;
     if (!inError && field !== "success" && field !== "error") {
@@ -124,7 +184,8 @@ export function failurePath(context: StepContext, call: ClientCall, declarator: 
     else if (field === "error") errorReads.push(read);
     else return null;
   }
-  if (guards.length === 0 || guards.every((g) => g.throwOnly)) return null;
+  if (guards.length === 0 || !narrowings.every((n) => guards.some((g) => within(n.node, g.test.node)))) return null;
+  if (guards.every((g) => g.throwOnly) && dropGuards(context, id.name, guards, errorReads)) return answered;
   // The error is read where the guard saw a failure, and the result elsewhere only where it succeeded.
   if (!errorReads.every((read) => guards.some((g) => within(read.node, g.failureBranch)))) return null;
   if (!others.every((ref) => guards.some((g) => g.safe.some((span) => within(ref.node, span))))) return null;

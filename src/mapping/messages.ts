@@ -88,6 +88,9 @@ export const WAITER_GUARD = reworded(
   "the waiter's success guard checks the job status (v2 returns failed jobs)",
 );
 
+/** A success guard that only threw: v2 throws before it. */
+export const GUARD_REMOVED = removed("the success guard", "v2 throws SdkError on failure");
+
 /** A result's success guard, answered by the call's own failure path in v2 (src/js/failure-path.ts). */
 export const FAILURE_PATH = reworded(
   "a success guard is v1: v2 throws SdkError, so the call must catch its failure",
