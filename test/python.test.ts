@@ -281,7 +281,17 @@ describe("the CLI on Python that calls the API over HTTP (fixtures/python/api-re
     const findings = (JSON.parse(stdout) as { findings: { file: string; rule: string }[] }).findings;
     expect(new Set(findings.map((f) => f.rule))).toEqual(new Set(["api-requests"]));
     expect(new Set(findings.map((f) => f.file))).toEqual(
-      new Set(["clients.py", "base-constant.py", "client-class.py", "payload-per-function.py", "responses.py", "bodies.py"]),
+      new Set([
+        "clients.py",
+        "base-constant.py",
+        "client-class.py",
+        "payload-per-function.py",
+        "responses.py",
+        "bodies.py",
+        "unseen-bodies.py",
+        "usage.py",
+        "attributes.py",
+      ]),
     );
   });
 

@@ -5,7 +5,7 @@
  * route whose v2 response changed shape gets a TODO where the request is made.
  */
 import type { Node, ObjectExpression } from "@babel/types";
-import { movingRequests, type ApiRequest } from "../src/detect/requests.js";
+import { staying } from "../src/core/moving.js";
 import { readsItemsAsObjects, responseReads, type BodyRead } from "../src/detect/responses.js";
 import { findProperty, memberName, propertyKey } from "../src/detect/expressions.js";
 import { toJscodeshift } from "../src/js/jscodeshift.js";
@@ -13,7 +13,7 @@ import { textOf } from "../src/js/writing.js";
 import type { Step, StepContext } from "../src/js/steps.js";
 import { FORMATS } from "../src/mapping/formats.js";
 import { keepingStrings } from "./results.js";
-import { mixedBody, responseRead, routeMoved } from "../src/mapping/messages.js";
+import { responseRead, routeMoved } from "../src/mapping/messages.js";
 
 const JSON_FORMATS = new Set(FORMATS.filter((row) => row.v2?.type === "json").map((row) => row.v1));
 const JSON_KEYS = new Set(FORMATS.filter((row) => row.v2?.type === "json" && row.optionsKey).map((row) => row.optionsKey!));
@@ -33,12 +33,7 @@ function asksForJson(body: ObjectExpression): boolean {
   });
 }
 
-/** Why a request stays on /v1: its route is not in v2, or is computed. Python's request step says the same. */
-export function why(request: Pick<ApiRequest, "route" | "path">): string {
-  if (request.route?.v1Only) return request.route.v1Only;
-  if (request.path === "") return "a v1 base URL handed on as it is: move it to /v2 where every route joined to it exists in v2";
-  return `the route after /v1/ (${request.path || "computed"}) is computed or unknown: check that v2 has it, then move the URL to /v2`;
-}
+export { why } from "../src/core/moving.js";
 
 /** A read of the response body that v2 answers elsewhere, rewritten to read it there. */
 function migrateRead(context: StepContext, { at: path, read }: BodyRead): void {
@@ -74,15 +69,14 @@ export const step: Step = {
   run(context) {
     const requests = context.requests;
     if (requests.length === 0) return;
-    const moving = new Set(movingRequests(requests));
+    const stays = staying(requests);
     const done = new Set<number>();
     for (const request of requests) {
       const { start, end } = request.version;
-      if (moving.has(request)) {
+      if (!stays.has(request)) {
         if (!done.has(start)) context.edit(start, end, "v2", routeMoved(request.path));
         done.add(start);
         const route = request.route!;
-        if (request.mixed) context.todo(request.site, mixedBody(request.mixed), "migrate");
         const found = route.reads && request.call ? responseReads(context.index, request.call, route.reads) : undefined;
         for (const read of found?.reads ?? []) {
           migrateRead(context, read);
@@ -91,8 +85,9 @@ export const step: Step = {
         }
         const changes = route.responseIfJson ? Boolean(found?.reads.length) || (request.body !== undefined && asksForJson(request.body.node)) : true;
         if (route.response && changes && !found?.complete) context.todo(request.site, route.response, "migrate");
-      } else if (!request.route || request.route.v1Only) {
-        context.todo(request.site, why(request), "migrate");
+      } else {
+        const reason = stays.get(request);
+        if (reason) context.todo(request.site, reason, "migrate");
       }
     }
   },

@@ -124,9 +124,9 @@ export function opaqueOptions(call: ClientCall): OpaqueOptions[] {
 }
 
 /** The options objects at `path` for the table of `kind`, with the tables nested in it (a crawl's `scrapeOptions`). */
-export function optionsObjectsAt(index: PathIndex, kind: OptionsKind, path: AnyPath): OptionsObject[] {
+export function optionsObjectsAt(index: PathIndex, kind: OptionsKind, path: AnyPath, opaque?: OpaqueOptions[]): OptionsObject[] {
   const found: OptionsObject[] = [];
-  collect(index, kind, path, found, NESTED_OPTIONS[kind] ?? {}, true);
+  collect(index, kind, path, found, NESTED_OPTIONS[kind] ?? {}, true, opaque);
   return found;
 }
 

@@ -8,12 +8,13 @@
  * migrate an SDK call's options.
  */
 import type { Node, ObjectExpression, StringLiteral, TemplateElement } from "@babel/types";
-import { API_HOST, hostV1, PATH_V1, REQUEST_METHODS, routeOf, SAYS_FIRECRAWL, type RouteRow } from "../mapping/routes.js";
+import { API_HOST, hostV1, PATH_V1, REQUEST_METHODS, routeOf, SAYS_FIRECRAWL, startsRoute, type RouteRow } from "../mapping/routes.js";
 import { mentionsFirecrawl } from "./mentions.js";
 import type { Source } from "../core/source.js";
 import type { Path, PathIndex } from "./paths.js";
 import { bindingReferences } from "./references.js";
-import { optionsObjectsAt, type OptionsObject } from "./options-objects.js";
+import { optionsObjectsAt, type OpaqueOptions, type OptionsObject } from "./options-objects.js";
+import { moving } from "../core/moving.js";
 import { findProperty, memberName, resolveObject } from "./expressions.js";
 
 export interface ApiRequest {
@@ -35,6 +36,12 @@ export interface ApiRequest {
   readonly call?: Path;
   /** the options tables of the routes one body goes to, where they differ: the body is left for a human */
   readonly mixed?: readonly string[];
+  /** where the body comes from when the file does not show its keys (a parameter, a spread): the request stays */
+  readonly unseen?: string;
+  /** the request is its route's own (a job's start), not a job's status, errors or cancel */
+  readonly start: boolean;
+  /** the base a Firecrawl route is joined to where nothing names it Firecrawl's: the request stays, marked */
+  readonly weak?: string;
 }
 
 /** Methods that send a body as their second argument (axios, got, ky, ofetch's instances and the libraries themselves). */
@@ -47,7 +54,9 @@ function declaredText(source: Source, path: Path): string {
   const scope = path.scope?.lookup(name);
   const binding = scope?.getBindings()[name]?.[0] as Path | undefined;
   const declarator = binding?.parent?.node as Node | undefined;
-  const value = declarator?.type === "VariableDeclarator" ? declarator.init : declarator?.type === "FunctionDeclaration" ? declarator.body : undefined;
+  // A parameter's binding is its function too: only the function's own name is declared with its body.
+  const own = declarator?.type === "FunctionDeclaration" && declarator.id === binding?.node;
+  const value = declarator?.type === "VariableDeclarator" ? declarator.init : own ? declarator.body : undefined;
   return value ? source.text.slice(value.start!, value.end!) : "";
 }
 
@@ -139,20 +148,28 @@ function unstringified(path: Path): Path {
 /** A value that is an object literal, or a variable holding one. */
 const isObject = (value: Path) => resolveObject(value as never) !== null;
 
+/** A body a request sends: the value the code passes, or (`unseen`) the text of one whose keys it does not show. */
+type FoundBody = { readonly value: Path; readonly unseen?: undefined } | { readonly value?: undefined; readonly unseen: string };
+
+/** The text of an expression, to name in a TODO where a body comes from. */
+const named = (source: Source, path: Path): FoundBody => ({ unseen: `\`${source.text.slice(path.node.start!, path.node.end!)}\`` });
+
 /**
  * The body value of a request options object: `body: JSON.stringify({...})`, `json: {...}`, `data: {...}`.
  * A body value is what the code passes (a literal, or a variable holding one, whose later `body.key = ...`
- * assignments count too), not yet resolved.
+ * assignments count too), not yet resolved; any other value is a body the file does not show.
  */
-function bodyIn(options: Path<ObjectExpression>): Path | undefined {
+function bodyIn(source: Source, options: Path<ObjectExpression>): FoundBody | undefined {
   for (const key of ["json", "body", "data"]) {
     const property = findProperty(options.node, key);
     if (!property) continue;
     const i = options.node.properties.indexOf(property);
     const value = unstringified(options.get("properties", i, "value") as Path);
-    return isObject(value) ? value : undefined;
+    return isObject(value) ? { value } : named(source, value);
   }
-  return undefined;
+  // `{ method: "POST", ...init }`: the body may be in what is spread.
+  const spread = options.node.properties.findIndex((p) => p.type === "SpreadElement");
+  return spread === -1 ? undefined : named(source, options.get("properties", spread, "argument") as Path);
 }
 
 /** `const req = https.request(...); req.end(JSON.stringify({...}))`: the body Node's http(s) writes to the request. */
@@ -171,20 +188,24 @@ function writtenBody(index: PathIndex, call: Path): Path | undefined {
   return undefined;
 }
 
-/** The body value a call sends: in its options object, or (axios-style `post(url, data)`) as its second argument. */
-function bodyOf(index: PathIndex, call: Path, at: number): Path | undefined {
+/**
+ * The body a call sends: in its options object, or (axios-style `post(url, data)`) as its second argument;
+ * `unseen` where the call sends one whose keys the file does not show (`fetch(url, init)`, `post(url, params)`).
+ */
+function bodyOf(index: PathIndex, source: Source, call: Path, at: number): FoundBody | undefined {
   const written = writtenBody(index, call);
-  if (written) return written;
+  if (written) return { value: written };
   const node = call.node as { arguments: Node[]; callee: Node };
-  if (at === -1) return bodyIn(call.get("arguments", 0) as Path<ObjectExpression>);
+  if (at === -1) return bodyIn(source, call.get("arguments", 0) as Path<ObjectExpression>);
   const next = node.arguments[at + 1] ? unstringified(call.get("arguments", at + 1) as Path) : undefined;
-  const object = next ? (resolveObject(next as never) as Path<ObjectExpression> | null) : null;
-  if (!object) return undefined;
-  const inner = bodyIn(object);
+  if (!next || next.node.type === "ArrowFunctionExpression" || next.node.type === "FunctionExpression") return undefined;
+  const object = resolveObject(next as never) as Path<ObjectExpression> | null;
+  if (!object) return named(source, next);
+  const inner = bodyIn(source, object);
   if (inner) return inner;
   const method = node.callee.type === "MemberExpression" && node.callee.property.type === "Identifier" ? node.callee.property.name : undefined;
   const config = ["method", "headers"].some((key) => findProperty(object.node, key));
-  return method && SENDING.has(method) && !config ? next : undefined;
+  return method && SENDING.has(method) && !config ? { value: next } : undefined;
 }
 
 /** `http.post("/v1/scrape")` on a client made with Firecrawl's base URL (axios.create, ky.create, got.extend). */
@@ -260,20 +281,37 @@ function holderUses(index: PathIndex, base: Path): Path[] | undefined {
  */
 function joinedTo(index: PathIndex, source: Source, base: Path<StringLiteral | TemplateElement>, version: ApiRequest["version"]): ApiRequest[] {
   const uses = holderUses(index, base);
-  if (!uses) return [{ at: base, site: base, version, route: undefined, path: "" }];
+  if (!uses) return [{ at: base, site: base, version, route: undefined, path: "", start: false }];
   return uses.map((use) => {
     const next = continuation(source, use);
     const path = next?.text.replace(/^\//, "") ?? "";
     const route = next ? (routeOf(path.replace(/\/$/, "")) ?? (next.open ? undefined : routeOf(path))) : undefined;
     const sending = sendingCall(index, urlExpression((use.parent?.node.type === "TemplateLiteral" ? use.parent : use) as Path));
-    return { at: base, site: use, version, route, path, ...sent(index, sending, route) };
+    const start = startsRoute(route, path, !!next?.open);
+    return { at: base, site: use, version, route, path, start, ...sent(index, source, sending, route, start) };
   });
 }
 
-/** The call that sends a request, and the body it sends where its route takes one. */
-function sent(index: PathIndex, sending: { call: Path; at: number } | undefined, route: RouteRow | undefined): Pick<ApiRequest, "body" | "bodyValue" | "call"> {
-  const bodyValue = sending && route?.body ? bodyOf(index, sending.call, sending.at) : undefined;
-  const body = bodyValue ? ((resolveObject(bodyValue as never) as Path<ObjectExpression> | null) ?? undefined) : undefined;
+/**
+ * The call that sends a request, and the body it sends where its route takes one. A body whose keys the
+ * file does not show (a parameter, what a spread brings in, a value this file never writes) is `unseen`.
+ */
+function sent(
+  index: PathIndex,
+  source: Source,
+  sending: { call: Path; at: number } | undefined,
+  route: RouteRow | undefined,
+  start: boolean,
+): Pick<ApiRequest, "body" | "bodyValue" | "call" | "unseen"> {
+  if (!route?.body || !start) return { call: sending?.call };
+  const found = sending ? bodyOf(index, source, sending.call, sending.at) : undefined;
+  if (found?.unseen !== undefined) return { call: sending?.call, unseen: found.unseen };
+  const bodyValue = found?.value;
+  if (!bodyValue) return { call: sending?.call };
+  const opaque: OpaqueOptions[] = [];
+  optionsObjectsAt(index, route.body, bodyValue, opaque);
+  if (opaque.length) return { call: sending?.call, unseen: opaque.map((o) => named(source, o.path as Path).unseen).join(", ") };
+  const body = (resolveObject(bodyValue as never) as Path<ObjectExpression> | null) ?? undefined;
   return { body, bodyValue, call: sending?.call };
 }
 
@@ -289,6 +327,31 @@ function unmixed(requests: ApiRequest[]): ApiRequest[] {
   );
 }
 
+/**
+ * What a `/v1/<route>` piece is joined to when nothing names it Firecrawl's: a base expression
+ * (`${apiEndpoint}/v1/scrape`), or a helper function of this file it is handed to (`post("/v1/search", body)`).
+ */
+function weakJoin(source: Source, piece: Path): string | undefined {
+  const base = joinedBase(piece);
+  // A base the code gives another address (`const SEARCH_API = "https://search.example.com"`) is another API's.
+  const elsewhere = (text: string) => text.includes("://");
+  if (base) {
+    const owner = base.node.type === "MemberExpression" && base.node.object.type === "ThisExpression" ? enclosingClass(base) : undefined;
+    const declared = owner ? source.text.slice(owner.start!, owner.end!) : declaredText(source, base);
+    return elsewhere(declared) ? undefined : `joined to \`${source.text.slice(base.node.start!, base.node.end!)}\``;
+  }
+  const url = urlExpression(piece);
+  const call = url.parent?.node as Node | undefined;
+  if (call?.type !== "CallExpression" || call.arguments[0] !== url.node || call.callee.type !== "Identifier") return undefined;
+  const name = call.callee.name;
+  const binding = url.scope?.lookup(name)?.getBindings()[name]?.[0] as Path | undefined;
+  const declared = binding?.parent?.node as Node | undefined;
+  const isFunction =
+    declared?.type === "FunctionDeclaration" ||
+    (declared?.type === "VariableDeclarator" && (declared.init?.type === "ArrowFunctionExpression" || declared.init?.type === "FunctionExpression"));
+  return isFunction && !elsewhere(source.text.slice(declared.start!, declared.end!)) ? `sent through the helper \`${name}()\`` : undefined;
+}
+
 /** Every request to the v1 API the file makes, found by its URL. */
 export function findApiRequests(index: PathIndex, source: Source): ApiRequest[] {
   if (!mentionsFirecrawl(source.text)) return [];
@@ -300,10 +363,11 @@ export function findApiRequests(index: PathIndex, source: Source): ApiRequest[] 
     const text = source.text.slice(piece.node.start! + quote, piece.node.end! - quote);
     const host = hostV1(text);
     const joined = host === undefined && PATH_V1.test(text) && (isFirecrawlBase(source, joinedBase(piece)) || onFirecrawlClient(source, piece));
-    if (host === undefined && !joined) continue;
+    const weak = host === undefined && !joined && /^\/?v1\/./.test(text) ? weakJoin(source, piece) : undefined;
+    if (host === undefined && !joined && weak === undefined) continue;
     const v1 = host ?? text.indexOf("v1");
-    const start = piece.node.start! + quote + v1;
-    const version = { start, end: start + 2 };
+    const at = piece.node.start! + quote + v1;
+    const version = { start: at, end: at + 2 };
     if (v1 + 2 === text.length && piece.node.type === "StringLiteral") {
       // A base URL (`const API = "https://api.firecrawl.dev/v1"`): the requests are where it is joined.
       requests.push(...joinedTo(index, source, piece, version));
@@ -313,19 +377,21 @@ export function findApiRequests(index: PathIndex, source: Source): ApiRequest[] 
     // `/v1/${endpoint}`: the route is computed, and may be one v2 does not have.
     const open = piece.node.type === "TemplateElement" && !piece.node.tail && !/[?#]/.test(path);
     const route = routeOf(path.replace(/\/$/, "")) ?? (open ? undefined : routeOf(path));
+    if (weak !== undefined) {
+      // Another API may have the route; only Firecrawl's routes are worth a TODO.
+      if (route) requests.push({ at: piece, site: piece, version, route, path, start: startsRoute(route, path, open), weak });
+      continue;
+    }
     const sending = sendingCall(index, urlExpression(piece));
-    requests.push({ at: piece, site: piece, version, route, path, ...sent(index, sending, route) });
+    const start = startsRoute(route, path, open);
+    requests.push({ at: piece, site: piece, version, route, path, start, ...sent(index, source, sending, route, start) });
   }
   return unmixed(requests);
 }
 
-/**
- * The requests that move to /v2: those whose `/v1` text is shared only with requests to routes v2 has
- * (a base URL joined to /llmstxt as well as to /scrape stays, and all its requests with it).
- */
+/** The requests that move to /v2, whole: see core/moving.ts. */
 export function movingRequests(requests: readonly ApiRequest[]): ApiRequest[] {
-  const stays = new Set(requests.filter((r) => !r.route || r.route.v1Only).map((r) => r.version.start));
-  return requests.filter((r) => !stays.has(r.version.start));
+  return moving(requests);
 }
 
 /** The bodies of the requests that move to v2, each with the options table of its route. */

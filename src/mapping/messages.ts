@@ -48,7 +48,28 @@ export function described(description: string): Message {
 
 /** The TODO above a request whose body goes to routes with different options (a URL chosen between two). */
 export function mixedBody(tables: readonly string[]): string {
-  return `this body is sent to routes with different options (${tables.join(", ")}): check it for v1 keys, which v2 rejects`;
+  return `this body is sent to routes with different options (${tables.join(", ")}), so its request stays on /v1: migrate its v1 keys for each route, then move the URL to /v2 (v2 rejects v1 keys)`;
+}
+
+/**
+ * The TODO above a request that stays on /v1 because its body comes from where the codemod cannot see its
+ * keys (a parameter, a builder in another module, a spread, a file): moving the URL alone would be a 400.
+ */
+export function unseenBody(where: string): string {
+  return `this request stays on /v1: its body comes from ${where}, whose keys this codemod cannot see; migrate them to v2's, then move the URL to /v2 (v2 rejects v1 keys)`;
+}
+
+/**
+ * The TODO above a request to a Firecrawl route on a base the code does not name as Firecrawl's (a parameter,
+ * a helper of the file that joins it): the evidence is too weak to move it, another API may have the route.
+ */
+export function weakBase(path: string, how: string): string {
+  return `/v1/${path} is ${how}, which this codemod cannot tell is Firecrawl's API: if it is, move the request to /v2 with its body's keys migrated`;
+}
+
+/** The TODO above a request of a job (its status, errors, cancel) that stays on /v1 with the request that starts it. */
+export function jobStays(path: string): string {
+  return `this request stays on /v1 with the other requests of its job (/v1/${path}), which cannot move yet: move them to /v2 together`;
 }
 
 /** A request's route, moved from /v1 to /v2. */

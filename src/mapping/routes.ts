@@ -12,6 +12,8 @@ export interface RouteRow {
   readonly path: string;
   /** the options table a request body follows; batch bodies hold scrape options at their top level */
   readonly body?: OptionsKind;
+  /** an asynchronous job: its start, status, errors and cancel requests move to /v2 together or not at all */
+  readonly job?: true;
   /** no v2 route: the request stays on /v1 and is marked */
   readonly v1Only?: string;
   /** what the v2 response changed, for the code that reads it */
@@ -91,10 +93,11 @@ export const ROUTES: readonly RouteRow[] = [
     spec: "sdk-facts 7",
     path: "batch/scrape",
     body: "scrape",
+    job: true,
     response: "a v2 batch scrape returns the json format's result as data[].json, not data[].extract",
     responseIfJson: true,
   },
-  { spec: "sdk-facts 7", path: "crawl", body: "crawl" },
+  { spec: "sdk-facts 7", path: "crawl", body: "crawl", job: true },
   {
     spec: "sdk-facts 7",
     path: "map",
@@ -109,9 +112,20 @@ export const ROUTES: readonly RouteRow[] = [
     response: "v2 /search returns data as { web, news, images }: read data.web",
     reads: [{ at: ["data"], change: { kind: "nested", field: "web" } }],
   },
-  { spec: "sdk-facts 7", path: "extract", body: "extract" },
-  { spec: "sdk-facts 7", path: "team/credit-usage" },
-  { spec: "sdk-facts 7", path: "team/token-usage" },
+  { spec: "sdk-facts 7", path: "extract", body: "extract", job: true },
+  // Credit and token usage answer in camelCase in v2, as the SDK's getCreditUsage() and getTokenUsage() (sdk-facts 2.2).
+  {
+    spec: "sdk-facts 2.2",
+    path: "team/credit-usage",
+    response: "v2 /team/credit-usage answers in camelCase: read data.remainingCredits",
+    reads: [{ at: ["data", "remaining_credits"], change: { kind: "rename", to: "remainingCredits" } }],
+  },
+  {
+    spec: "sdk-facts 2.2",
+    path: "team/token-usage",
+    response: "v2 /team/token-usage answers in camelCase: read data.remainingTokens",
+    reads: [{ at: ["data", "remaining_tokens"], change: { kind: "rename", to: "remainingTokens" } }],
+  },
   { spec: "sdk-facts 7", path: "team/queue-status" },
   { spec: "sdk-facts 7", path: "concurrency-check" },
   { spec: "sdk-facts 7", path: "llmstxt", v1Only: "v2 has no llms.txt route: this request stays on /v1 (see the v2 docs for what replaces it)" },
@@ -126,6 +140,15 @@ export function readAt(reads: readonly ResponseRead[], at: readonly string[]): R
 /** Whether a path into a response body is (or leads down to) a changed field. */
 export function leadsToRead(reads: readonly ResponseRead[], at: readonly string[]): boolean {
   return reads.some((read) => at.length <= read.at.length && at.every((name, i) => read.at[i] === name));
+}
+
+/**
+ * Whether a path after /v1/ is its route's own (`crawl`, a job's start), not a job's status, errors or
+ * cancel under it (`crawl/123`, or `crawl/` that an id follows where the code interpolates it: `open`).
+ */
+export function startsRoute(route: RouteRow | undefined, path: string, open = false): boolean {
+  const own = path.split(/[?#]/)[0]!;
+  return !!route && (own === route.path || (own === `${route.path}/` && !open));
 }
 
 /** The row of a path after /v1/ (`crawl/123/errors`, `map?x=1`): the longest route it starts with. */

@@ -8,18 +8,18 @@
  * holding one, or `data=json.dumps(...)`) is migrated by the JavaScript option and format rows, not the
  * Python SDK's snake_case ones. Another API's /v1 is never touched.
  */
-import { API_HOST, hostV1, PATH_V1, routeOf, SAYS_FIRECRAWL, type RouteRow } from "../mapping/routes.js";
+import { API_HOST, hostV1, PATH_V1, routeOf, SAYS_FIRECRAWL, startsRoute, type RouteRow } from "../mapping/routes.js";
 import { FORMATS } from "../mapping/formats.js";
 import type { OptionsKind } from "../mapping/methods.js";
-import { optionRowsFor, type OptionRow } from "../mapping/options.js";
+import { NESTED_OPTIONS, optionRowsFor, type OptionRow } from "../mapping/options.js";
 import { dictEntries, keywords } from "./arguments.js";
 import { pyLiteral, removeItem } from "./writing.js";
-import { why } from "../../transforms/api-requests.js";
+import { staying } from "../core/moving.js";
 import { settingsEntries } from "./formats.js";
 import { pyResponseReads, readsItemsAsObjects, type PyBodyRead } from "./responses.js";
 import type { PyContext, PyStep } from "./language.js";
 import { allOf, stringValue, type Node, type Tree } from "./parser.js";
-import { mixedBody, moved, removed, renamed, responseRead, routeMoved } from "../mapping/messages.js";
+import { moved, removed, renamed, responseRead, routeMoved } from "../mapping/messages.js";
 
 export interface PyRequest {
   /** offsets of the `v1` to make `v2` */
@@ -35,6 +35,12 @@ export interface PyRequest {
   readonly call?: Node;
   /** the options tables of the routes one body goes to, where they differ: the body is left for a human */
   readonly mixed?: readonly string[];
+  /** where the body comes from when the module does not show its keys (a parameter, `**options`): the request stays */
+  readonly unseen?: string;
+  /** `payload["maxDepth"] = 2`: the keys the code sets on the body after its literal */
+  readonly keysSet?: readonly Node[];
+  /** the request is its route's own (a job's start), not a job's status, errors or cancel */
+  readonly start: boolean;
 }
 
 /**
@@ -47,7 +53,9 @@ function assignedValue(tree: Tree, name: string, at: Node): Node | undefined {
     allOf(root, "assignment").filter(
       (a) =>
         a.childForFieldName("left")?.text === name &&
-        (root === tree.rootNode ? !enclosing(a, "function_definition") : a.startIndex < at.startIndex && enclosing(a, "function_definition")?.id === root.id),
+        (root.id === tree.rootNode.id
+          ? !enclosing(a, "function_definition")
+          : a.startIndex < at.startIndex && enclosing(a, "function_definition")?.id === root.id),
     );
   const found = scope ? assigned(scope) : [];
   const candidates = found.length ? found : assigned(tree.rootNode);
@@ -124,20 +132,57 @@ function sendingArguments(tree: Tree, url: Node): Node | undefined {
   return at.parent?.type === "argument_list" ? at.parent : at.parent?.type === "keyword_argument" ? (at.parent.parent ?? undefined) : undefined;
 }
 
-/** The dict a call sends as the request's body: `json=`, or `data=json.dumps(...)`. */
-function bodyOf(tree: Tree, args: Node | undefined): Node | undefined {
+/** The value a call sends as the request's body: `json=`, or `data=` (`json.dumps(...)`). */
+function bodyValue(args: Node | undefined): Node | undefined {
   if (!args) return undefined;
   const all = keywords(args);
-  const json = all.find((k) => k.name === "json");
-  if (json) return dictBehind(tree, json.value);
-  const data = all.find((k) => k.name === "data" || k.name === "content");
-  return data?.value.type === "call" ? dictBehind(tree, data.value) : undefined;
+  return (all.find((k) => k.name === "json") ?? all.find((k) => k.name === "data" || k.name === "content"))?.value;
 }
 
-/** The call that sends a URL, and the body it sends where the route takes one. */
-function sent(tree: Tree, url: Node, route: RouteRow | undefined): Pick<PyRequest, "body" | "call"> {
+/**
+ * `payload["maxDepth"] = 2` after `payload = {...}`, in the same function: the keys the code sets on a body
+ * dict held in a name. Undefined when it changes the dict in a way whose keys it does not show (`payload[key]
+ * = ...`, `payload.update(...)`).
+ */
+function keysSetOn(tree: Tree, dict: Node): Node[] | undefined {
+  const assignment = dict.parent?.type === "assignment" && dict.parent.childForFieldName("right")?.id === dict.id ? dict.parent : undefined;
+  const name = assignment?.childForFieldName("left");
+  if (!assignment || name?.type !== "identifier") return [];
+  const scope = enclosing(assignment, "function_definition") ?? tree.rootNode;
+  const inScope = (node: Node) => (enclosing(node, "function_definition") ?? tree.rootNode).id === scope.id && node.startIndex > assignment.endIndex;
+  const set: Node[] = [];
+  for (const subscript of allOf(scope, "subscript")) {
+    if (subscript.childForFieldName("value")?.text !== name.text || !inScope(subscript)) continue;
+    const target = subscript.parent?.type === "assignment" && subscript.parent.childForFieldName("left")?.id === subscript.id;
+    if (!target) continue;
+    if (stringValue(subscript.childForFieldName("subscript")) === undefined) return undefined;
+    set.push(subscript);
+  }
+  const updated = allOf(scope, "attribute").some(
+    (a) => inScope(a) && a.childForFieldName("object")?.text === name.text && ["update", "setdefault"].includes(a.childForFieldName("attribute")?.text ?? ""),
+  );
+  return updated ? undefined : set;
+}
+
+/**
+ * The call that sends a URL, and the body it sends where the route takes one: a dict the module writes
+ * (with the keys it sets on it later), or `unseen`, where the body comes from, when its keys are not all
+ * in sight (a parameter, `**options`, `payload[key] = ...`).
+ */
+function sent(tree: Tree, url: Node, route: RouteRow | undefined, start: boolean): Pick<PyRequest, "body" | "call" | "unseen" | "keysSet"> {
   const args = sendingArguments(tree, url);
-  return { body: route?.body ? bodyOf(tree, args) : undefined, call: args?.parent?.type === "call" ? args.parent : undefined };
+  const call = args?.parent?.type === "call" ? args.parent : undefined;
+  const value = route?.body && start ? bodyValue(args) : undefined;
+  if (!value || value.type === "none") return { call };
+  const body = dictBehind(tree, value);
+  const keysSet = body && dictEntries(body) ? keysSetOn(tree, body) : undefined;
+  const nested = body ? nestedBodies(body, route!.body!).find((n) => n.unseen) : undefined;
+  if (nested) return { call, unseen: `\`${nested.unseen!.text.split("\n")[0]}\`` };
+  if (!body || !keysSet) {
+    const splat = body?.namedChildren.find((c) => c?.type === "dictionary_splat");
+    return { call, unseen: `\`${(splat ?? value).text.split("\n")[0]}\`` };
+  }
+  return { call, body, keysSet };
 }
 
 /** Every request to the v1 API the module makes, found by its URL. */
@@ -160,8 +205,8 @@ export function findPyRequests(tree: Tree, text: string): PyRequest[] {
     const joined = host === undefined && PATH_V1.test(piece) && isFirecrawlBase(tree, joinedBase ?? undefined);
     if (host === undefined && !joined) continue;
     const v1 = host ?? piece.indexOf("v1");
-    const start = content.startIndex + v1;
-    const version = { start, end: start + 2 };
+    const at = content.startIndex + v1;
+    const version = { start: at, end: at + 2 };
     const written = piece.slice(v1 + 3);
     const open = content.nextNamedSibling?.type === "interpolation" && !/[?#]/.test(written);
     // `crawl/{job_id}` is the crawl route; `{endpoint}` alone is computed.
@@ -171,7 +216,8 @@ export function findPyRequests(tree: Tree, text: string): PyRequest[] {
       continue;
     }
     const route = routeAfter(written, open);
-    requests.push({ version, site: string, route, path, ...sent(tree, string, route) });
+    const start = startsRoute(route, written, open);
+    requests.push({ version, site: string, route, path, start, ...sent(tree, string, route, start) });
   }
   return unmixed(requests);
 }
@@ -184,14 +230,41 @@ function unmixed(requests: PyRequest[]): PyRequest[] {
 }
 
 /**
+ * Where a base held in `name` is read: a module constant's name, or a class's own attribute read through
+ * the class, `self` or `cls` (`api_url = ...` in the class body, `self.api_url = ...` in a method).
+ */
+function baseUses(tree: Tree, assignment: Node, name: Node): Node[] | undefined {
+  const cls = enclosing(assignment, "class_definition");
+  const className = cls?.childForFieldName("name")?.text;
+  const attribute = (node: Node | null | undefined, field: string) =>
+    node?.type === "attribute" &&
+    ["self", "cls", className].includes(node.childForFieldName("object")?.text) &&
+    node.childForFieldName("attribute")?.text === field;
+  if (name.type === "attribute") {
+    const field = name.childForFieldName("attribute")!.text;
+    if (!cls || !attribute(name, field)) return undefined;
+    return allOf(cls, "attribute").filter((a) => a.id !== name.id && attribute(a, field));
+  }
+  if (name.type !== "identifier") return undefined;
+  if (cls && enclosing(assignment, "function_definition") === undefined) {
+    // `firecrawl_api_url = ".../v1"` in a class body, read as `Config.firecrawl_api_url` or `self.firecrawl_api_url`.
+    return allOf(tree.rootNode, "attribute").filter((a) => attribute(a, name.text));
+  }
+  return allOf(tree.rootNode, "identifier").filter((id) => id.text === name.text && id.id !== name.id && id.parent?.type !== "keyword_argument");
+}
+
+/**
  * A base URL that ends in /v1 (`API = "https://api.firecrawl.dev/v1"`): the requests are where it is joined
  * to a route, `f"{API}/scrape"` or `API + "/map"`. A use that is no join leaves the base where it is.
  */
 function joinedTo(tree: Tree, string: Node, version: PyRequest["version"]): PyRequest[] {
   const assignment = string.parent?.type === "assignment" ? string.parent : undefined;
   const name = assignment?.childForFieldName("left");
-  if (!assignment || name?.type !== "identifier") return [{ version, site: string, route: undefined, path: "" }];
-  const uses = allOf(tree.rootNode, "identifier").filter((id) => id.text === name.text && id.id !== name.id && id.parent?.type !== "keyword_argument");
+  const handedOn: PyRequest[] = [{ version, site: string, route: undefined, path: "", start: false }];
+  if (!assignment || !name) return handedOn;
+  const uses = baseUses(tree, assignment, name);
+  // A base no code of this module joins is handed on to another: it stays, marked where it is written.
+  if (!uses?.length) return handedOn;
   return uses.map((use) => {
     let next: string | undefined;
     let open = false;
@@ -210,14 +283,9 @@ function joinedTo(tree: Tree, string: Node, version: PyRequest["version"]): PyRe
     }
     const path = next?.replace(/^\//, "") ?? "";
     const route = next !== undefined ? routeAfter(path, open) : undefined;
-    return { version, site, route, path, ...sent(tree, site, route) };
+    const start = startsRoute(route, path, open);
+    return { version, site, route, path, start, ...sent(tree, site, route, start) };
   });
-}
-
-/** The requests that move: those whose `/v1` is shared only with requests to routes v2 has. */
-function moving(requests: readonly PyRequest[]): PyRequest[] {
-  const stays = new Set(requests.filter((r) => !r.route || r.route.v1Only).map((r) => r.version.start));
-  return requests.filter((r) => !stays.has(r.version.start));
 }
 
 const JSON_FORMATS = new Set(FORMATS.filter((row) => row.v2?.type === "json").map((row) => row.v1));
@@ -312,9 +380,23 @@ function migrateFormats(context: PyContext, dict: Node, entries: { key: string; 
   return used;
 }
 
+/** The options dicts nested in a body (a crawl's `scrapeOptions`), with their tables; a value that is no dict literal is unseen. */
+type Nested = { dict?: Node; kind: OptionsKind; unseen?: Node };
+
+function nestedBodies(dict: Node, kind: OptionsKind): Nested[] {
+  const nested = NESTED_OPTIONS[kind] ?? {};
+  return (dictEntries(dict) ?? []).flatMap((e): Nested[] => {
+    const inner = nested[e.key];
+    if (!inner) return [];
+    if (e.value.type !== "dictionary" || !dictEntries(e.value)) return [{ kind: inner, unseen: e.value }];
+    return [{ dict: e.value, kind: inner }];
+  });
+}
+
 function migrateBody(context: PyContext, dict: Node, kind: OptionsKind): void {
   const entries = dictEntries(dict);
   if (!entries) return;
+  for (const inner of nestedBodies(dict, kind)) if (inner.dict) migrateBody(context, inner.dict, inner.kind);
   const used = kind === "scrape" || kind === "batch" ? migrateFormats(context, dict, entries) : new Set<Node>();
   const rows = rowsFor(kind);
   const keys = entries.map((e) => e.key);
@@ -366,25 +448,57 @@ function migrateRead(context: PyContext, { node, read }: PyBodyRead): void {
   }
 }
 
+/**
+ * `payload["maxDepth"] = 2` after the literal, through the key's option row: the key renamed (and a boolean
+ * given its v2 value), or the statement removed where v2 has no such option.
+ */
+function migrateKeySet(context: PyContext, subscript: Node, row: OptionRow): void {
+  const change = row.change;
+  const key = subscript.childForFieldName("subscript")!;
+  const name = stringValue(key)!;
+  const statement = subscript.parent!.parent!;
+  const q = (text: string) => pyLiteral(context.source, text);
+  if (change.kind === "removed") {
+    const block = statement.parent!;
+    const alone = block.type === "block" && block.namedChildren.filter((c) => c?.type !== "comment").length === 1;
+    const text = context.source.text;
+    const start = text.lastIndexOf("\n", statement.startIndex - 1) + 1;
+    const end = text.indexOf("\n", statement.endIndex);
+    if (alone) context.edit(statement.startIndex, statement.endIndex, "pass", removed(name, "v2 has no such option"));
+    else context.edit(start, end === -1 ? text.length : end + 1, "", removed(name, "v2 has no such option"));
+    if (change.todo) context.todo(statement, change.todo, "crawlOptions");
+    return;
+  }
+  context.edit(key.startIndex, key.endIndex, q(change.to), renamed(name, change.to));
+  if (change.kind === "rename") {
+    if (change.todo) context.todo(statement, change.todo, "crawlOptions");
+    return;
+  }
+  const value = subscript.parent!.childForFieldName("right")!;
+  const [whenTrue, whenFalse] = [pyLiteral(context.source, change.values.true), pyLiteral(context.source, change.values.false)];
+  const text = value.type === "true" ? whenTrue : value.type === "false" ? whenFalse : `${whenTrue} if ${value.text} else ${whenFalse}`;
+  context.edit(value.startIndex, value.endIndex, text, renamed(name, change.to));
+}
+
 export const step: PyStep = {
   name: "api-requests",
   description: "moves raw HTTP requests to the API (requests, httpx, aiohttp) from /v1 to /v2, bodies migrated like SDK options",
   run(context) {
     const requests = findPyRequests(context.tree, context.source.text);
     if (requests.length === 0) return;
-    const moves = new Set(moving(requests));
+    const stays = staying(requests);
     const done = new Set<number>();
     const bodies = new Set<number>();
     for (const request of requests) {
-      if (!moves.has(request)) {
-        if (!request.route || request.route.v1Only) context.todo(request.site, why(request), "migrate");
+      if (stays.has(request)) {
+        const reason = stays.get(request);
+        if (reason) context.todo(request.site, reason, "migrate");
         continue;
       }
       const { start, end } = request.version;
       if (!done.has(start)) context.edit(start, end, "v2", routeMoved(request.path));
       done.add(start);
       const route = request.route!;
-      if (request.mixed) context.todo(request.site, mixedBody(request.mixed), "migrate");
       const found = route.reads && request.call ? pyResponseReads(request.call, route.reads) : undefined;
       for (const read of found?.reads ?? []) migrateRead(context, read);
       const changes = route.responseIfJson ? Boolean(found?.reads.length) || (request.body !== undefined && asksForJson(request.body)) : true;
@@ -392,6 +506,11 @@ export const step: PyStep = {
       if (request.body && route.body && !bodies.has(request.body.id)) {
         bodies.add(request.body.id);
         migrateBody(context, request.body, route.body);
+        const rows = rowsFor(route.body);
+        for (const subscript of request.keysSet ?? []) {
+          const row = rows.get(stringValue(subscript.childForFieldName("subscript"))!);
+          if (row) migrateKeySet(context, subscript, row);
+        }
       }
     }
   },

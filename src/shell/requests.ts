@@ -13,8 +13,8 @@ import { applyEdits, type Edit } from "../core/edits.js";
 import { Planner, runPipeline, type Language, type Named, type Result, type StepPlan, type TransformOptions } from "../core/pipeline.js";
 import { runSteps } from "../js/steps.js";
 import type { Source } from "../core/source.js";
-import { API_HOST, routeOf, type RouteRow } from "../mapping/routes.js";
-import { why } from "../../transforms/api-requests.js";
+import { API_HOST, routeOf, startsRoute, type RouteRow } from "../mapping/routes.js";
+import { staying } from "../core/moving.js";
 import { step as formats } from "../../transforms/formats.js";
 import { step as options } from "../../transforms/options.js";
 import { joined, reworded, routeMoved, type Message } from "../mapping/messages.js";
@@ -28,6 +28,8 @@ interface ShellRequest {
   readonly command: { readonly start: number; readonly end: number };
   /** the body's shell word after `-d`, `--data-raw`, `--json` (and the like), when it is quoted */
   readonly body?: BodyWord;
+  /** the body's word when it is not JSON written in the command: `@request.json`, `"$BODY"` */
+  readonly bodyFrom?: string;
 }
 
 /**
@@ -46,6 +48,8 @@ interface BodyWord {
 const BASE = String.raw`(?:https?://${API_HOST.replace(/\./g, "\\.")}|\$\{\{\s*[\w.]*firecrawl[\w.]*\s*\}\}|\$\$?\{?\(?[A-Za-z_]*firecrawl\w*\)?\}?)`;
 const V1 = new RegExp(`${BASE}/(v1)(?=[/?#"'\\s\\\\]|$)`, "gi");
 const BODY_FLAG = /(?:-d|--data|--data-raw|--data-binary|--json)\s+(?=['"])/g;
+/** A body flag and its word, whatever it is: `-d @request.json`, `--data-binary @-`, `-d "$BODY"`. */
+const ANY_BODY = /(?:^|\s)(?:-d|--data|--data-raw|--data-binary|--json)(?:\s+|=)((?:'[^']*'|"(?:[^"\\]|\\.)*"|[^\s'"])+)/;
 const EXPANSION = /\$(?:\{[^}]*\}|\([^)]*\)|\w+)/g;
 const placeholder = (i: number) => `__firecrawl_codemod_shell_${i}__`;
 
@@ -108,14 +112,16 @@ function findRequests(source: Source): ShellRequest[] {
     const lineStart = text.lastIndexOf("\n", match.index) + 1;
     if (/^\s*#/.test(text.slice(lineStart, match.index))) continue;
     const start = match.index + match[0].length - 2;
-    const path = /^[^\s"'\\?#]*/.exec(text.slice(start + 3))![0];
+    // `.../v1` at the end of a word is a base: what follows on the next line is no route.
+    const path = text[start + 2] === "/" ? /^[^\s"'\\?#]*/.exec(text.slice(start + 3))![0] : "";
     // `crawl/$JOB_ID` is the crawl route; `$ROUTE` alone is computed.
     const fixed = path.split("$")[0]!;
     const route = routeOf(fixed.replace(/\/$/, "")) ?? (fixed === path ? routeOf(path) : undefined);
     const command = commandAround(text, match.index);
     const flag = [...text.slice(command.start, command.end).matchAll(BODY_FLAG)][0];
     const body = flag && bodyWord(text, command.start + flag.index + flag[0].length);
-    requests.push({ version: { start, end: start + 2 }, route, path, command, body });
+    const word = body ? undefined : ANY_BODY.exec(text.slice(command.start, command.end))?.[1];
+    requests.push({ version: { start, end: start + 2 }, route, path, command, body, bodyFrom: word });
   }
   return requests;
 }
@@ -161,7 +167,10 @@ function migrateBody(route: RouteRow, json: string, keepV1Defaults?: boolean): {
   return { json: asJson(body), changes, todos };
 }
 
-const UNREAD_BODY = "this body is not JSON the codemod can read as it is quoted: check it for v1 keys and formats, which v2 rejects";
+const wordText = (source: Source, word: BodyWord) => source.text.slice(word.start, word.end);
+
+/** What stands in a TODO for a quoted body this reader cannot take as JSON. */
+const UNREAD_BODY = "a quoted word that is not plain JSON (escapes, backquotes)";
 
 /** The one step of shell text, under the concern JavaScript's request step has. */
 export const shellSteps: readonly Named[] = [
@@ -173,24 +182,38 @@ const shell: Language<ShellRequest[], Named> = {
   reachesSdk: (requests) => requests.length > 0,
   plan(current, source, requests, options): StepPlan {
     const planner = new Planner(current, source, "#");
-    const stays = new Set(requests.filter((r) => !r.route || r.route.v1Only).map((r) => r.command.start));
-    for (const request of requests) {
-      if (!request.route || request.route.v1Only) {
-        planner.todo(request.command, why(request));
+    // Each body is read first: a request whose body cannot be migrated stays on /v1, and its command with it.
+    const read = requests.map((request) => {
+      const start = startsRoute(request.route, request.path.split("$")[0]!, request.path.includes("$"));
+      const body = request.body;
+      const migrated =
+        body && request.route?.body && start && body.json !== undefined ? migrateBody(request.route, body.json, options.keepV1Defaults) : undefined;
+      const text = migrated?.json && body ? body.write(migrated.json) : null;
+      const unread = body && request.route?.body && start && (!migrated || (migrated.json !== null && text === null));
+      // `-d "$BODY"`: a quoted word that is no JSON object is a body from elsewhere.
+      const from = request.bodyFrom ?? (body?.json !== undefined && !/^\s*\{/.test(body.json) ? wordText(source, body) : undefined);
+      const unseen = from && request.route?.body && start ? `\`${from}\`` : unread ? UNREAD_BODY : undefined;
+      return { ...request, version: { start: request.command.start }, start, unseen, migrated, text };
+    });
+    const stays = staying(read);
+    for (const request of read) {
+      if (stays.has(request)) {
+        const reason = stays.get(request);
+        if (reason) planner.todo(request.command, reason);
         continue;
       }
-      if (stays.has(request.command.start)) continue;
-      planner.apply({ ...request.version, text: "v2" }, routeMoved(request.path));
-      const body = request.body;
-      if (body && request.route.body) {
-        const migrated = body.json === undefined ? null : migrateBody(request.route, body.json, options.keepV1Defaults);
-        const text = migrated?.json ? body.write(migrated.json) : null;
-        if (text !== null) planner.apply({ start: body.start, end: body.end, text }, joined(migrated!.changes));
-        else if (!migrated || migrated.json) planner.todo(request.command, UNREAD_BODY);
-        for (const todo of migrated?.todos ?? []) planner.todo(request.command, todo);
-      }
+      const route = request.route!;
+      planner.apply({ ...requests[read.indexOf(request)]!.version, text: "v2" }, routeMoved(request.path));
+      const { body, migrated, text } = request;
+      if (body && text !== null && migrated) planner.apply({ start: body.start, end: body.end, text }, joined(migrated.changes));
+      for (const todo of migrated?.todos ?? []) planner.todo(request.command, todo);
       const asksForJson = body?.json !== undefined && /"(?:extract|json)"|"jsonOptions"/.test(body.json);
-      if (request.route.response && (!request.route.responseIfJson || asksForJson)) planner.todo(request.command, request.route.response);
+      // A field only renamed matters where the command reads it (`jq .data.remaining_credits`).
+      const command = source.text.slice(request.command.start, request.command.end);
+      const renamesOnly = !!route.reads?.length && route.reads.every((r) => r.change.kind === "rename");
+      const readsRenamed = route.reads?.some((r) => command.includes(r.at.at(-1)!));
+      if (route.response && (!route.responseIfJson || asksForJson) && (!renamesOnly || route.responseIfJson || readsRenamed))
+        planner.todo(request.command, route.response);
     }
     return planner.plan;
   },
