@@ -60,5 +60,12 @@ export function removeStatement(source: Source, start: number, end: number): Edi
   const lineEnd = text.indexOf("\n", end);
   const alone = text.slice(lineBegin, start).trim() === "" && (lineEnd === -1 ? text.slice(end) : text.slice(end, lineEnd)).trim() === "";
   if (!alone) return { start, end, text: "" };
-  return { start: lineBegin, end: lineEnd === -1 ? text.length : lineEnd + 1, text: "" };
+  const after = lineEnd === -1 ? text.length : lineEnd + 1;
+  // Between two blank lines (or a blank line and the block's end), its lines go with one of them: no double
+  // blank line, and no blank line left alone at the top or bottom of a block.
+  const before = text.slice(lineStart(text, Math.max(lineBegin - 1, 0)), lineBegin);
+  const next = /^[ \t]*\r?\n/.exec(text.slice(after));
+  const closes = /^[ \t]*[}\]]/.test(text.slice(after));
+  if (lineBegin > 0 && before.trim() === "" && (next || closes)) return { start: lineStart(text, lineBegin - 1), end: after, text: "" };
+  return { start: lineBegin, end: after, text: "" };
 }
