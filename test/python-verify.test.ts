@@ -7,7 +7,7 @@
 import { describe, expect, test } from "vitest";
 import { cli, read, repo } from "./support/cli.js";
 
-/** A 1.x call with a params dict: its result was a dict; in 4.x a Document whose markdown may be None. */
+/** A 1.x call with a params dict: its result was a dict; in 4.x a Document whose metadata title may be None. */
 const V1_SIZE = `from firecrawl import FirecrawlApp
 
 app = FirecrawlApp(api_key="fc-test")
@@ -15,7 +15,7 @@ app = FirecrawlApp(api_key="fc-test")
 
 def size(url: str) -> int:
     doc = app.scrape_url(url, params={"formats": ["markdown"]})
-    return len(doc["markdown"])
+    return len(doc["metadata"]["title"])
 `;
 
 /** A file the migration does not touch, with a type error of its own. */
@@ -90,7 +90,7 @@ describe("the Python verification in run", () => {
       const dir = repo({ "size.py": V1_SIZE });
       const report = runJson(dir, "--no-verify");
       expect(report.pythonVerification).toBeNull();
-      expect(read(dir, "size.py")).toContain("return len(doc.markdown)");
+      expect(read(dir, "size.py")).toContain("return len(doc.metadata_typed.title)");
       expect(read(dir, "size.py")).not.toContain("pyright");
     },
     TIMEOUT,
@@ -116,7 +116,7 @@ describe("the Python verification in run", () => {
           cell(["%pip install firecrawl-py\n", "from firecrawl import FirecrawlApp\n", "\n", 'app = FirecrawlApp(api_key="fc-test")']),
           { cell_type: "markdown", metadata: {}, source: ["Scrape a page"] },
           cell(['doc = app.scrape_url("https://example.com", params={"formats": ["markdown"]})']),
-          cell(['size: int = len(doc["markdown"])\n', "print(size)"]),
+          cell(['size: int = len(doc["metadata"]["title"])\n', "print(size)"]),
         ],
         metadata: {},
         nbformat: 4,
@@ -127,7 +127,7 @@ describe("the Python verification in run", () => {
       const written = JSON.parse(read(dir, "scrape.ipynb")) as typeof notebook;
       const last = written.cells[3]!.source;
       expect(last[0]).toMatch(/^# TODO\(firecrawl-v2\): does not type-check against firecrawl-py 4\.x \(pyright reportArgumentType:/);
-      expect(last[1]).toBe("size: int = len(doc.markdown)\n");
+      expect(last[1]).toBe("size: int = len(doc.metadata_typed.title)\n");
       expect(written.cells[0]!.source[0]).toBe("%pip install firecrawl-py\n");
       expect(report.pythonVerification).toMatchObject({ files: 1, newErrors: 1, marked: 1 });
       expect(report.files[0]!.todos.find((t) => t.message.includes("pyright"))).toMatchObject({ cell: 4 });
@@ -138,12 +138,16 @@ describe("the Python verification in run", () => {
   test(
     "where the project's environment holds firecrawl-py 4.x, the output is checked against it, and the report says so",
     () => {
-      // A 4.x of the project's own, in its virtual environment, whose documents always carry markdown.
+      // A 4.x of the project's own, in its virtual environment, whose documents always carry a title.
       const installed = `from typing import List, Optional
 
 
+class DocumentMetadata:
+    title: str
+
+
 class Document:
-    markdown: str
+    metadata_typed: DocumentMetadata
 
 
 class Firecrawl:
@@ -158,7 +162,7 @@ class Firecrawl:
       });
       const report = runJson(dir);
       expect(report.pythonVerification).toEqual({ against: "firecrawl-py 4.30.0 (installed)", files: 1, newErrors: 0, marked: 0 });
-      expect(read(dir, "size.py")).toContain("    return len(doc.markdown)\n");
+      expect(read(dir, "size.py")).toContain("    return len(doc.metadata_typed.title)\n");
       expect(read(dir, "size.py")).not.toContain("pyright");
       expect(
         cli(
