@@ -23,6 +23,7 @@ import type { TypeProcess } from "../type-aware/process.js";
 import { displayPath, runReport, summaryText } from "./report.js";
 import { VERSION } from "../version.js";
 import { removeLeftovers } from "./write.js";
+import { reportClash } from "./report-target.js";
 
 function out(text: string): void {
   if (text) process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
@@ -227,6 +228,15 @@ function checkWritable(path: string, flag: string): void {
   if (!existed) rmSync(path);
 }
 
+/** A report path that is an input, or a file the run may write, is refused before anything is written. */
+function refuseClash(path: string, flag: string, { files }: Discovery): void {
+  const clash = reportClash(path, files);
+  if (clash) throw new ReportRefused(`${flag} ${path} would overwrite a file of the project: ${clash}`);
+}
+
+/** A report path refused: the error goes everywhere but there. */
+class ReportRefused extends UsageError {}
+
 async function run(parsed: Parsed): Promise<number> {
   const { values, positionals } = parsed;
   const dry = Boolean(values.dry);
@@ -234,6 +244,7 @@ async function run(parsed: Parsed): Promise<number> {
   const release = values["sdk-version"] === undefined ? undefined : await sdkRelease(String(values["sdk-version"]));
   const transforms = values.transforms ? list(values.transforms) : undefined;
   const found = await discovered(parsed, transforms);
+  if (values.report) refuseClash(String(values.report), "--report", found);
   if (!dry) {
     // Before the guard: a leftover of a killed run would otherwise make the tree dirty, for good.
     const removed = removeLeftovers(found.temps);
@@ -297,7 +308,9 @@ async function check(parsed: Parsed): Promise<number> {
   const maxTodos = parsed.values["max-todos"] === undefined ? Infinity : Number(parsed.values["max-todos"]);
   if (!(Number.isInteger(maxTodos) && maxTodos >= 0) && maxTodos !== Infinity)
     throw new UsageError(`--max-todos takes a whole number, not '${parsed.values["max-todos"]}'`);
-  const { reports } = await collect(parsed, await discovered(parsed), { write: false, diff: false, print: false, keepV1Defaults: false });
+  const found = await discovered(parsed);
+  if (parsed.values["output-file"]) refuseClash(String(parsed.values["output-file"]), "--output-file", found);
+  const { reports } = await collect(parsed, found, { write: false, diff: false, print: false, keepV1Defaults: false });
   // A skipped file mentions the SDK (the screen lets the rest pass as unchanged): it was not checked.
   const unreadable = reports.filter((r) => r.status === "error" || r.status === "skipped");
   for (const r of unreadable) err(`${r.status}: ${r.path}: ${r.error}`);
@@ -323,10 +336,10 @@ async function listTransforms(): Promise<number> {
 }
 
 /** The report a run or check asked for, carrying only the error that stopped it. */
-async function failureReport(wanted: MachineOutput, message: string): Promise<void> {
+async function failureReport(wanted: MachineOutput, message: string, { toFile = true } = {}): Promise<void> {
   if (wanted.command === "run") {
     const report = { ...runReport([], [], process.cwd(), wanted.dry, []), error: message };
-    if (wanted.report) {
+    if (wanted.report && toFile) {
       try {
         writeFileSync(wanted.report, `${JSON.stringify(report, null, 2)}\n`);
       } catch {
@@ -358,7 +371,9 @@ async function main(argv: readonly string[]): Promise<number> {
           ? (error as Error).message
           : `firecrawl-codemod failed: ${(error as Error).stack ?? error}`,
     );
-    await failureReport(machineOutput(argv), known ? (error as Error).message : `firecrawl-codemod failed: ${(error as Error).message}`);
+    await failureReport(machineOutput(argv), known ? (error as Error).message : `firecrawl-codemod failed: ${(error as Error).message}`, {
+      toFile: !(error instanceof ReportRefused),
+    });
     return 2;
   }
 }
