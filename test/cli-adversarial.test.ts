@@ -3,11 +3,11 @@
  * hostile names and params, paths the system refuses, write errors of stdout and reports, code that its
  * language refuses, and runs that looked at nothing. Each case runs the built CLI on a temporary tree.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, linkSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, linkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { cli, read, repo, V1_SCRAPE } from "./support/cli.js";
+import { cli, read, repo, V1_CRAWL, V1_SCRAPE } from "./support/cli.js";
 
 const V1_PACKAGE = '{ "dependencies": { "@mendable/firecrawl-js": "^1.29.3" } }\n';
 
@@ -50,4 +50,34 @@ describe("a report never replaces a file of the project", () => {
   });
 });
 
-export { readFileSync, spawnSync, writeFileSync, join };
+describe("names that are terminal or CI commands", () => {
+  // A newline then a GitHub Actions workflow command; an OSC title sequence; a CSI colour; a C1 control.
+  const names = ["a\n::error file=x::pwned.ts", "b\u001b]0;owned\u0007.ts", "c\u001b[31mred.ts", "d\u009b2J.ts"];
+  const hostile = (text: string) => /\u001b|\u0007|\u009b/.test(text) || /^::/m.test(text);
+
+  test("check's text output, on stdout and stderr, escapes the control characters of file names", () => {
+    const dir = repo({ ...Object.fromEntries(names.map((n) => [n, V1_CRAWL])), "e\n::warning::x.ts": Buffer.from(`\uFEFF${V1_SCRAPE}`, "utf16le") });
+    const { code, stdout, stderr } = cli(dir, "check", ".", "--todos");
+    expect(code).toBe(2);
+    expect(hostile(stdout) || hostile(stderr)).toBe(false);
+    expect(stdout).toContain("a\\n::error file=x::pwned.ts:6:");
+    expect(stdout).toContain("b\\x1b]0;owned\\x07.ts:");
+    expect(stderr).toContain("e\\n::warning::x.ts: UTF-16LE text");
+  });
+
+  test("run's summary, its diff headers and the formatter command escape them too, and the command still names each file", () => {
+    const dir = repo({ "package.json": '{ "devDependencies": { "prettier": "^3" } }\n', ...Object.fromEntries(names.map((n) => [n, V1_CRAWL])) });
+    const dry = cli(dir, "run", ".", "--dry");
+    expect(hostile(dry.stdout) || hostile(dry.stderr)).toBe(false);
+    expect(dry.stdout).toContain("Index: a\\n::error file=x::pwned.ts\n");
+    const ran = cli(dir, "run", ".");
+    expect(ran.code).toBe(0);
+    expect(hostile(ran.stdout) || hostile(ran.stderr)).toBe(false);
+    expect(ran.stdout).toContain("a\\n::error file=x::pwned.ts:6  ");
+    const command = /^Format the changed files with: npx prettier --write -- (.*)$/m.exec(ran.stdout)?.[1];
+    const words = execFileSync("bash", ["-c", `printf '%s\\0' ${command}`], { cwd: dir, encoding: "utf8" })
+      .split("\0")
+      .slice(0, -1);
+    expect(words.sort()).toEqual([...names].sort());
+  });
+});

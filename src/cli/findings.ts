@@ -7,6 +7,7 @@ import type { Named } from "../core/pipeline.js";
 import { helpUri } from "../mapping/concerns.js";
 import type { FileReport } from "./process-file.js";
 import { displayPath, inCell } from "./report.js";
+import { printable } from "./printable.js";
 
 export interface Finding {
   readonly file: string;
@@ -158,7 +159,7 @@ export function formatFindings(
     case "text": {
       const lines = findings.map(
         (f) =>
-          `${f.file}:${f.line}:${f.column}${f.cell === undefined ? "" : ` (cell ${f.cell}, line ${f.cellLine})`}  ${f.fixable ? "fixable" : "manual "}  ${f.rule}  ${f.message}`,
+          `${printable(f.file)}:${f.line}:${f.column}${f.cell === undefined ? "" : ` (cell ${f.cell}, line ${f.cellLine})`}  ${f.fixable ? "fixable" : "manual "}  ${f.rule}  ${printable(f.message)}`,
       );
       const usages = findings.filter((f) => f.rule !== UNPROCESSED.name);
       const unchecked = findings.length - usages.length;
@@ -166,7 +167,7 @@ export function formatFindings(
       lines.push(usages.length ? `${usages.length} v1 usages left in ${inFiles} of ${files} files` : `No v1 usage left in ${files} files`);
       if (unchecked) lines.push(`${unchecked} ${unchecked === 1 ? "file" : "files"} could not be checked`);
       if (markers.length) {
-        if (listMarkers) lines.splice(findings.length, 0, ...markers.map((m) => `${m.file}:${m.line}  TODO  ${m.message}`));
+        if (listMarkers) lines.splice(findings.length, 0, ...markers.map((m) => `${printable(m.file)}:${m.line}  TODO  ${printable(m.message)}`));
         lines.push(
           `${markers.length} TODO(firecrawl-v2) ${markers.length === 1 ? "marker" : "markers"} left for a human${listMarkers ? "" : " (--todos lists them)"}`,
         );

@@ -4,10 +4,19 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { CONTROL } from "./printable.js";
 
-/** A POSIX shell word that stands for exactly this text: bare when it is plain, else single-quoted. */
+/**
+ * A shell word that stands for exactly this text: bare when it is plain, else single-quoted; a name holding a
+ * control character in $'...' with it escaped (bash, zsh, ksh and POSIX.1-2024 sh read that), so the command
+ * shows on one line and sends nothing to the terminal.
+ */
 function shellWord(text: string): string {
-  return /^[\w./@%+=:,-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+  if (/^[\w./@%+=:,-]+$/.test(text)) return text;
+  // Bytes, not characters: $'\u...' depends on the shell's locale, $'\xHH' does not.
+  if (text.match(CONTROL))
+    return `$'${text.replace(/[\\']/g, (c) => `\\${c}`).replace(CONTROL, (c) => [...Buffer.from(c)].map((b) => `\\x${b.toString(16).padStart(2, "0")}`).join(""))}'`;
+  return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 /** The formatters a project uses, found by their config files or their package.json entries. */

@@ -24,6 +24,7 @@ import { displayPath, runReport, summaryText } from "./report.js";
 import { VERSION } from "../version.js";
 import { removeLeftovers } from "./write.js";
 import { reportClash } from "./report-target.js";
+import { printable } from "./printable.js";
 
 function out(text: string): void {
   if (text) process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
@@ -250,7 +251,7 @@ async function run(parsed: Parsed): Promise<number> {
     const removed = removeLeftovers(found.temps);
     if (removed.length)
       err(
-        `Removed ${removed.length} temp ${removed.length === 1 ? "file" : "files"} an interrupted run left behind:\n${removed.map((f) => `  ${relative(process.cwd(), f)}`).join("\n")}`,
+        `Removed ${removed.length} temp ${removed.length === 1 ? "file" : "files"} an interrupted run left behind:\n${removed.map((f) => `  ${printable(relative(process.cwd(), f))}`).join("\n")}`,
       );
   }
   if (!dry && !values.force) {
@@ -276,7 +277,8 @@ async function run(parsed: Parsed): Promise<number> {
   const update = changed.length
     ? (await import("./dependencies.js")).updateDependencies(changed, { release, write: !dry, install: Boolean(values.install) })
     : undefined;
-  for (const failure of update?.failures ?? []) err(`${relative(process.cwd(), failure.path)}: the SDK range was not updated: ${failure.error}`);
+  for (const failure of update?.failures ?? [])
+    err(`${printable(relative(process.cwd(), failure.path))}: the SDK range was not updated: ${printable(failure.error)}`);
   const { bumps = [], lockfiles = [], installs = [] } = update ?? {};
   const cwd = process.cwd();
   const against = verify ? { sdk: (await import("../type-aware/verification.js")).VERIFIED_AGAINST, error: verifyFailure } : null;
@@ -313,9 +315,9 @@ async function check(parsed: Parsed): Promise<number> {
   const { reports } = await collect(parsed, found, { write: false, diff: false, print: false, keepV1Defaults: false });
   // A skipped file mentions the SDK (the screen lets the rest pass as unchanged): it was not checked.
   const unreadable = reports.filter((r) => r.status === "error" || r.status === "skipped");
-  for (const r of unreadable) err(`${r.status}: ${r.path}: ${r.error}`);
+  for (const r of unreadable) err(`${r.status}: ${printable(r.path)}: ${printable(r.error ?? "")}`);
   // A notebook cell left out is not a finding (a %%bash cell stays what it is), but check does not vouch for it.
-  for (const r of reports) for (const note of r.notes ?? []) err(`note: ${displayPath(process.cwd(), r.path)}: ${note}`);
+  for (const r of reports) for (const note of r.notes ?? []) err(`note: ${printable(displayPath(process.cwd(), r.path))}: ${printable(note)}`);
   const findings = findingsOf(reports, process.cwd());
   const rules = format === "sarif" ? await catalog() : [];
   const markers = markersOf(reports, process.cwd());
@@ -366,7 +368,7 @@ async function main(argv: readonly string[]): Promise<number> {
     // A failure of the tool itself keeps its stack for the bug report.
     err(
       error instanceof UsageError
-        ? `firecrawl-codemod: ${error.message}`
+        ? `firecrawl-codemod: ${printable(error.message)}`
         : known
           ? (error as Error).message
           : `firecrawl-codemod failed: ${(error as Error).stack ?? error}`,

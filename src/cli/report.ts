@@ -9,6 +9,7 @@ import { todoMessage } from "../core/todo.js";
 import type { CellLine } from "../core/pipeline.js";
 import type { FileReport } from "./process-file.js";
 import { formatCommand } from "./format-command.js";
+import { printable } from "./printable.js";
 import type { InstallOutcome } from "./install.js";
 import type { PackageBump } from "./package-json.js";
 import type { ConcernName } from "../mapping/concerns.js";
@@ -142,26 +143,26 @@ export function summaryText(report: RunReport, cwd: string): string {
   const { summary } = report;
   const lines: string[] = [];
   for (const file of report.files) {
-    if (file.status === "error") lines.push(`${pc.red("error")}  ${file.path}: ${file.error}`);
-    if (file.status === "skipped") lines.push(`${pc.yellow("skipped")}  ${file.path}: ${file.error}`);
+    if (file.status === "error") lines.push(`${pc.red("error")}  ${printable(file.path)}: ${printable(file.error ?? "")}`);
+    if (file.status === "skipped") lines.push(`${pc.yellow("skipped")}  ${printable(file.path)}: ${printable(file.error ?? "")}`);
   }
-  for (const file of report.files) for (const note of file.notes ?? []) lines.push(`${pc.yellow("note")}  ${file.path}: ${note}`);
-  const todos = report.files.flatMap((f) => f.todos.map((t) => `${f.path}:${where(t)}  ${todoMessage(t.message)}`));
+  for (const file of report.files) for (const note of file.notes ?? []) lines.push(`${pc.yellow("note")}  ${printable(file.path)}: ${printable(note)}`);
+  const todos = report.files.flatMap((f) => f.todos.map((t) => `${printable(f.path)}:${where(t)}  ${printable(todoMessage(t.message))}`));
   if (todos.length) lines.push("", pc.bold("Needs a human:"), ...todos.map((t) => `  ${t}`));
   for (const bump of report.packages)
-    lines.push("", `${bump.path}: ${bump.dependency} ${bump.from} -> ${bump.to}${report.mode === "dry" ? " (not written: --dry)" : ""}`);
+    lines.push("", `${printable(bump.path)}: ${bump.dependency} ${bump.from} -> ${bump.to}${report.mode === "dry" ? " (not written: --dry)" : ""}`);
   for (const install of report.installs)
     lines.push(
       "",
       install.ok
-        ? `${install.lockfile}: refreshed with \`${install.command}\``
-        : pc.red(`${install.lockfile}: \`${install.command}\` failed: ${install.error}`),
+        ? `${printable(install.lockfile)}: refreshed with \`${printable(install.command)}\``
+        : pc.red(`${printable(install.lockfile)}: \`${printable(install.command)}\` failed: ${printable(install.error ?? "")}`),
     );
   const refreshed = new Set(report.installs.filter((i) => i.ok).map((i) => i.lockfile));
   for (const lock of report.lockfiles.filter((l) => !refreshed.has(l.path)))
     lines.push(
       "",
-      `${lock.path}: still locks the v1 SDK; ${lock.command ? `refresh it with \`${lock.command}\` in ${dirname(lock.path) || "."}` : "write it again with the tool that made it (its hashes pin the old release)"}`,
+      `${printable(lock.path)}: still locks the v1 SDK; ${lock.command ? `refresh it with \`${printable(lock.command)}\` in ${printable(dirname(lock.path) || ".")}` : "write it again with the tool that made it (its hashes pin the old release)"}`,
     );
   const changed = report.behaviourChanges.filter((b) => !b.kept);
   if (changed.length) {
