@@ -5,6 +5,7 @@
  */
 
 /** C0 controls, DEL and C1 controls (the 8-bit CSI and OSC among them), and the Unicode line and paragraph separators. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 
 const NAMED: Readonly<Record<string, string>> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
