@@ -3,11 +3,13 @@
  * hostile names and params, paths the system refuses, write errors of stdout and reports, code that its
  * language refuses, and runs that looked at nothing. Each case runs the built CLI on a temporary tree.
  */
-import { execFileSync } from "node:child_process";
-import { existsSync, linkSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { chmodSync, existsSync, linkSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { cli, read, repo, V1_CRAWL, V1_SCRAPE } from "./support/cli.js";
+import { cli, cliVia, read, repo, tempDir, V1_CRAWL, V1_SCRAPE } from "./support/cli.js";
+
+const hasRunuser = process.getuid?.() === 0 && spawnSync("runuser", ["--help"]).status === 0;
 
 const V1_PACKAGE = '{ "dependencies": { "@mendable/firecrawl-js": "^1.29.3" } }\n';
 
@@ -80,4 +82,33 @@ describe("names that are terminal or CI commands", () => {
       .slice(0, -1);
     expect(words.sort()).toEqual([...names].sort());
   });
+});
+
+describe("paths the system will not describe", () => {
+  test("a symbolic-link loop named on the command line is skipped, and the rest migrated", () => {
+    const dir = repo({ "a.ts": V1_SCRAPE, "tsconfig.json": "{}\n" });
+    symlinkSync("loop-b", join(dir, "loop-a"));
+    symlinkSync("loop-a", join(dir, "loop-b"));
+    const { code, stdout, stderr } = cli(dir, "run", "loop-a", "a.ts", "--json", "--force");
+    expect(stderr).not.toContain("    at ");
+    expect(code).toBe(1);
+    const files = JSON.parse(stdout).files;
+    expect(files).toContainEqual(expect.objectContaining({ path: "loop-a", status: "skipped" }));
+    expect(files).toContainEqual(expect.objectContaining({ path: "a.ts", status: "changed" }));
+  });
+
+  // Only root can stage a folder another user cannot traverse and then run as that user.
+  test.runIf(hasRunuser)(
+    "a working folder under an ancestor the user cannot traverse (a root-owned 0700 temp folder) is reported as skipped, no stack trace",
+    () => {
+      const top = tempDir();
+      const dir = repo({ "a.ts": V1_SCRAPE }, { git: false, at: join(top, "work") });
+      chmodSync(top, 0o700);
+      chmodSync(dir, 0o777);
+      const { code, stdout, stderr } = cliVia(["runuser", "-u", "nobody", "--"], dir, "run", ".", "--json", "--force");
+      expect(stderr).not.toContain("    at ");
+      expect(code).toBe(1);
+      expect(JSON.parse(stdout).files).toEqual([expect.objectContaining({ path: ".", status: "skipped", error: "permission denied" })]);
+    },
+  );
 });

@@ -64,7 +64,7 @@ export interface RunReport {
 /** A path as the user gave it relative to where they stand; a prefix cut where it can be (the common case). */
 export function displayPath(cwd: string, path: string): string {
   const prefix = cwd.endsWith(sep) ? cwd : cwd + sep;
-  return path.startsWith(prefix) ? path.slice(prefix.length) : relative(cwd, path);
+  return path.startsWith(prefix) ? path.slice(prefix.length) : relative(cwd, path) || ".";
 }
 
 /** A notebook location's fields in the report, flat so scripts read them as they read `line`. */

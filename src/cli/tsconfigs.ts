@@ -1,5 +1,5 @@
 /** Which tsconfig.json files the type-aware mode uses: kept apart from types.ts so finding none loads no compiler. */
-import { existsSync, statSync } from "node:fs";
+import { existsSync, statSync, type Stats } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 
 /**
@@ -11,7 +11,11 @@ export function findTsconfigs(paths: readonly string[], given: readonly string[]
   const all = new Set(found);
   for (const path of paths) {
     const abs = resolve(path);
-    for (let dir = statSync(abs).isDirectory() ? abs : dirname(abs); dirname(dir) !== dir; dir = dirname(dir)) {
+    // A path the system will not describe (a link loop, an ancestor the user cannot traverse) was reported
+    // as skipped by discovery: it holds no file of the run, so it has no tsconfig to look for.
+    const stat = describe(abs);
+    if (!stat) continue;
+    for (let dir = stat.isDirectory() ? abs : dirname(abs); dirname(dir) !== dir; dir = dirname(dir)) {
       if (existsSync(join(dir, "tsconfig.json"))) {
         all.add(join(dir, "tsconfig.json"));
         break;
@@ -20,4 +24,12 @@ export function findTsconfigs(paths: readonly string[], given: readonly string[]
     }
   }
   return [...all].sort();
+}
+
+function describe(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
 }
