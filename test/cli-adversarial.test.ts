@@ -112,3 +112,32 @@ describe("paths the system will not describe", () => {
     },
   );
 });
+
+describe("imports that lead to no module", () => {
+  test("assets, JSON, CSS modules and missing paths reached through tsconfig paths are no modules of ours, never a failed file", () => {
+    const layout = `import logo from "@/public/biglogo.svg";
+import data from "@/data/site.json";
+import styles from "@/app/page.module.css";
+import gone from "@/lib/missing";
+import { app } from "@/lib/firecrawl";
+
+export async function page() {
+  const res = await app.scrapeUrl(data.url, { formats: ["markdown"] });
+  return [logo, styles.main, gone, res];
+}
+`;
+    const dir = repo({
+      "tsconfig.json": '{ "compilerOptions": { "baseUrl": ".", "paths": { "@/*": ["./*"] }, "resolveJsonModule": true } }\n',
+      "public/biglogo.svg": "<svg/>\n",
+      "data/site.json": '{ "url": "https://example.com" }\n',
+      "app/page.module.css": ".main {}\n",
+      "lib/firecrawl.ts": 'import FirecrawlApp from "@mendable/firecrawl-js";\n\nexport const app = new FirecrawlApp({ apiKey: "fc-test" });\n',
+      "app/layout.tsx": layout,
+    });
+    const { code, stdout } = cli(dir, "run", ".", "--no-types", "--json");
+    const files = JSON.parse(stdout).files;
+    expect(files.find((f: { path: string }) => f.path === "app/layout.tsx")).toMatchObject({ status: "changed" });
+    expect(code).toBe(0);
+    expect(read(dir, "app/layout.tsx")).toContain("app.scrape(data.url");
+  });
+});

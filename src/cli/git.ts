@@ -5,7 +5,8 @@
  * as Next.js codemods have it: never rewrite changes a user has not committed).
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { statIfAny } from "../core/stat.js";
 import { basename, dirname, join, resolve } from "node:path";
 import { DEPENDENCY_FIELDS, LOCKFILES } from "../detect/manifests.js";
 
@@ -26,7 +27,7 @@ function git(args: readonly string[], cwd: string): Answer {
 /** The folder git is asked from for a path: the path itself when it is a folder, else the folder holding it. */
 function folderOf(path: string): string {
   const target = resolve(path);
-  return statSync(target, { throwIfNoEntry: false })?.isDirectory() ? target : dirname(target);
+  return statIfAny(target)?.isDirectory() ? target : dirname(target);
 }
 
 /** The root of the repository holding a path; null when none does; git's refusal ("dubious ownership") as an error. */

@@ -3,7 +3,8 @@
  * a.ts and then replace it with JSON; `check . -o a.ts` would replace a source with the text report. Asked
  * after discovery and before anything is written, so a refusal leaves the tree as it was.
  */
-import { realpathSync, statSync } from "node:fs";
+import { realpathSync } from "node:fs";
+import { statIfAny } from "../core/stat.js";
 import { basename, dirname, resolve } from "node:path";
 import { LOCKFILES, upToRepositoryRoot } from "../detect/manifests.js";
 import { PY_LOCKFILES, PY_MANIFESTS } from "../detect/package-sdk.js";
@@ -35,7 +36,7 @@ function real(path: string): string {
 
 /** The same file by identity: a hard link or a link's target is the file itself. */
 function sameFile(a: string, b: string): boolean {
-  const [x, y] = [statSync(a, { throwIfNoEntry: false }), statSync(b, { throwIfNoEntry: false })];
+  const [x, y] = [statIfAny(a), statIfAny(b)];
   return Boolean(x && y && x.dev === y.dev && x.ino === y.ino);
 }
 
@@ -46,7 +47,7 @@ function sameFile(a: string, b: string): boolean {
  */
 export function reportClash(path: string, inputs: readonly string[]): string | undefined {
   const target = real(path);
-  const links = statSync(target, { throwIfNoEntry: false })?.nlink ?? 0;
+  const links = statIfAny(target)?.nlink ?? 0;
   // Only a file of the same name can be the same path; a hard link may have any name, so then every input is asked.
   const named = inputs.filter((input) => links > 1 || basename(input) === basename(target));
   if (named.some((input) => real(input) === target || sameFile(input, target))) return "it is one of the files the run reads";

@@ -1,5 +1,6 @@
 /** Which tsconfig.json files the type-aware mode uses: kept apart from types.ts so finding none loads no compiler. */
-import { existsSync, statSync, type Stats } from "node:fs";
+import { existsSync } from "node:fs";
+import { statIfAny } from "../core/stat.js";
 import { dirname, join, resolve } from "node:path";
 
 /**
@@ -13,7 +14,7 @@ export function findTsconfigs(paths: readonly string[], given: readonly string[]
     const abs = resolve(path);
     // A path the system will not describe (a link loop, an ancestor the user cannot traverse) was reported
     // as skipped by discovery: it holds no file of the run, so it has no tsconfig to look for.
-    const stat = describe(abs);
+    const stat = statIfAny(abs);
     if (!stat) continue;
     for (let dir = stat.isDirectory() ? abs : dirname(abs); dirname(dir) !== dir; dir = dirname(dir)) {
       if (existsSync(join(dir, "tsconfig.json"))) {
@@ -24,12 +25,4 @@ export function findTsconfigs(paths: readonly string[], given: readonly string[]
     }
   }
   return [...all].sort();
-}
-
-function describe(path: string): Stats | undefined {
-  try {
-    return statSync(path);
-  } catch {
-    return undefined;
-  }
 }
