@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, linkSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { cli, cliVia, read, repo, tempDir, V1_CRAWL, V1_SCRAPE } from "./support/cli.js";
+import { CLI, cli, cliVia, read, repo, tempDir, V1_CRAWL, V1_SCRAPE } from "./support/cli.js";
 
 const hasRunuser = process.getuid?.() === 0 && spawnSync("runuser", ["--help"]).status === 0;
 
@@ -139,5 +139,50 @@ export async function page() {
     expect(files.find((f: { path: string }) => f.path === "app/layout.tsx")).toMatchObject({ status: "changed" });
     expect(code).toBe(0);
     expect(read(dir, "app/layout.tsx")).toContain("app.scrape(data.url");
+  });
+});
+
+describe("output the system refuses", () => {
+  /** The CLI through bash, for redirections and pipes; the CLI's own exit code is echoed last on stderr. */
+  const viaBash = (dir: string, line: string) => {
+    const result = spawnSync("bash", ["-c", `${line}; echo "exit=\${PIPESTATUS[0]}" >&2`], {
+      cwd: dir,
+      encoding: "utf8",
+      env: { ...process.env, NO_COLOR: "1", CLI: CLI },
+      maxBuffer: Infinity,
+    });
+    const [, code] = /exit=(\d+)\s*$/.exec(result.stderr) ?? [];
+    return { stdout: result.stdout, stderr: result.stderr.replace(/exit=\d+\s*$/, ""), code: Number(code) };
+  };
+
+  test("--report that fails at write time (/dev/full): the files are migrated, the summary says so, one line says the report is missing, exit 2", () => {
+    const dir = repo({ "a.ts": V1_SCRAPE });
+    const { code, stdout, stderr } = cli(dir, "run", ".", "--report", "/dev/full");
+    expect(stderr).not.toContain("    at ");
+    expect(stderr.trim()).toMatch(/^firecrawl-codemod: --report \/dev\/full could not be written: ENOSPC[^\n]*$/);
+    expect(stdout).toContain("Migrated 1 of 1 files");
+    expect(code).toBe(2);
+    expect(read(dir, "a.ts")).toContain("app.scrape(");
+  });
+
+  test("check -o /dev/full and check > /dev/full are failures of the tool (exit 2, one line), not 'v1 usage left'", () => {
+    const dir = repo({ "a.ts": V1_SCRAPE });
+    const file = cli(dir, "check", ".", "-o", "/dev/full");
+    expect([file.code, file.stderr.trim().split("\n").length]).toEqual([2, 1]);
+    const redirected = viaBash(dir, `node "$CLI" check . --format json > /dev/full`);
+    expect(redirected.stderr).not.toContain("    at ");
+    expect(redirected.stderr.trim()).toMatch(/^firecrawl-codemod: the output could not be written: ENOSPC/);
+    expect(redirected.code).toBe(2);
+  });
+
+  test("run --dry | head -1 stops quietly when the reader has read enough", () => {
+    const calls = Array.from({ length: 3_000 }, (_, i) => `  await app.scrapeUrl(url + "${i}");\n`).join("");
+    const dir = repo({
+      "many.ts": `import FirecrawlApp from "@mendable/firecrawl-js";\nconst app = new FirecrawlApp({ apiKey: "x" });\nexport async function all(url: string) {\n${calls}}\n`,
+    });
+    const { code, stdout, stderr } = viaBash(dir, `node "$CLI" run . --dry --no-types | head -1`);
+    expect(stdout).toBe("Index: many.ts\n");
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
   });
 });

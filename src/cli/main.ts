@@ -34,6 +34,25 @@ function err(text: string): void {
   process.stderr.write(`${text}\n`);
 }
 
+// A reader that stops reading (`run --dry | head -1`, quitting less) ends the output, quietly: what it asked
+// for it has. Any other write error (a full disk, /dev/full) means the output is lost: the tool failed.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(typeof process.exitCode === "number" ? process.exitCode : 0);
+  err(`firecrawl-codemod: the output could not be written: ${error.message}`);
+  process.exit(2);
+});
+
+/** Writes a report file asked for; false (with why, on stderr) when the system refused it at write time. */
+function writeReport(path: string, text: string, flag: string): boolean {
+  try {
+    writeFileSync(path, text);
+    return true;
+  } catch (error) {
+    err(`firecrawl-codemod: ${flag} ${printable(path)} could not be written: ${(error as Error).message}`);
+    return false;
+  }
+}
+
 function list(value: unknown): string[] {
   return typeof value === "string"
     ? value
@@ -287,7 +306,9 @@ async function run(parsed: Parsed): Promise<number> {
     installs,
     keepV1Defaults: Boolean(values["keep-v1-defaults"]),
   });
-  if (values.report) writeFileSync(String(values.report), `${JSON.stringify(report, null, 2)}\n`);
+  // Checked writable before the run, a report can still fail at write time (a full disk): the run's files are
+  // written by then, so the summary still says what was done, and the exit code that the report is missing.
+  const reported = values.report ? writeReport(String(values.report), `${JSON.stringify(report, null, 2)}\n`, "--report") : true;
   if (values.json) out(JSON.stringify(report, null, 2));
   else {
     for (const r of reports) {
@@ -300,6 +321,7 @@ async function run(parsed: Parsed): Promise<number> {
     }
     (values.print ? err : out)(summaryText(report, cwd));
   }
+  if (!reported) return 2;
   return report.summary.errors + report.summary.skipped > 0 || installs.some((i) => !i.ok) ? 1 : 0;
 }
 
@@ -322,8 +344,9 @@ async function check(parsed: Parsed): Promise<number> {
   const rules = format === "sarif" ? await catalog() : [];
   const markers = markersOf(reports, process.cwd());
   const text = formatFindings(findings, reports.length, format, VERSION, rules, { markers, listMarkers: Boolean(parsed.values.todos) });
-  if (parsed.values["output-file"]) writeFileSync(String(parsed.values["output-file"]), `${text}\n`);
-  else out(text);
+  if (parsed.values["output-file"]) {
+    if (!writeReport(String(parsed.values["output-file"]), `${text}\n`, "--output-file")) return 2;
+  } else out(text);
   if (unreadable.length) return 2;
   // Like a build that refuses a codemod's leftover markers: past the budget the migration is not done.
   if (markers.length > maxTodos) err(`${markers.length} TODO(firecrawl-v2) markers are left, more than --max-todos ${maxTodos} allows`);
