@@ -186,3 +186,35 @@ describe("output the system refuses", () => {
     expect(code).toBe(0);
   });
 });
+
+describe("no false clean", () => {
+  test("check does not call a document clean when a block that calls the v1 SDK cannot be parsed (an unterminated fence): exit 2, as for a .ts", () => {
+    const doc = [
+      "# Scraping",
+      "",
+      "```ts",
+      'import FirecrawlApp from "@mendable/firecrawl-js";',
+      "",
+      'const app = new FirecrawlApp({ apiKey: "fc-test" });',
+      'const page = await app.scrapeUrl("https://example.com");',
+      "",
+      "That is all there is to it.",
+      "",
+    ].join("\n");
+    const dir = repo({ "README.md": doc, "broken.ts": 'import FirecrawlApp from "@mendable/firecrawl-js";\nexport const x = ;\n' });
+    const md = cli(dir, "check", "README.md", "--format", "json");
+    expect(md.code).toBe(2);
+    expect(JSON.parse(md.stdout).findings).toEqual([
+      expect.objectContaining({
+        file: "README.md",
+        line: 3,
+        rule: "unprocessed-file",
+        message: expect.stringContaining("calls the SDK but it does not parse"),
+      }),
+    ]);
+    const text = cli(dir, "check", "README.md");
+    expect(text.stdout).toContain("1 file could not be checked");
+    expect(text.stderr).toContain("not checked: ");
+    expect(cli(dir, "check", "broken.ts").code).toBe(2);
+  });
+});

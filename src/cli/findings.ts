@@ -54,6 +54,14 @@ export function findingsOf(reports: readonly FileReport[], cwd: string): Finding
       ...(r.status === "error" || r.status === "skipped"
         ? [{ file: displayPath(cwd, r.path), ...errorLocation(r.error ?? ""), rule: UNPROCESSED.name, message: `not checked: ${r.error}`, fixable: false }]
         : []),
+      ...(r.unchecked ?? []).map((u) => ({
+        file: displayPath(cwd, r.path),
+        line: u.line,
+        column: 1,
+        rule: UNPROCESSED.name,
+        message: `not checked: ${u.reason}`,
+        fixable: false,
+      })),
       ...r.changes.map((c) => ({
         file: displayPath(cwd, r.path),
         line: c.source.line,

@@ -336,8 +336,11 @@ async function check(parsed: Parsed): Promise<number> {
   if (parsed.values["output-file"]) refuseClash(String(parsed.values["output-file"]), "--output-file", found);
   const { reports } = await collect(parsed, found, { write: false, diff: false, print: false, keepV1Defaults: false });
   // A skipped file mentions the SDK (the screen lets the rest pass as unchanged): it was not checked.
-  const unreadable = reports.filter((r) => r.status === "error" || r.status === "skipped");
-  for (const r of unreadable) err(`${r.status}: ${printable(r.path)}: ${printable(r.error ?? "")}`);
+  const unreadable = reports.filter((r) => r.status === "error" || r.status === "skipped" || r.unchecked?.length);
+  for (const r of unreadable) {
+    if (r.error) err(`${r.status}: ${printable(r.path)}: ${printable(r.error)}`);
+    for (const u of r.unchecked ?? []) err(`not checked: ${printable(r.path)}: ${printable(u.reason)}`);
+  }
   // A notebook cell left out is not a finding (a %%bash cell stays what it is), but check does not vouch for it.
   for (const r of reports) for (const note of r.notes ?? []) err(`note: ${printable(displayPath(process.cwd(), r.path))}: ${printable(note)}`);
   const findings = findingsOf(reports, process.cwd());

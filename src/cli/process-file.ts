@@ -13,6 +13,7 @@ import { isJavaScript, languageOf } from "../core/language.js";
 import type { TypeFacts } from "../detect/sdk.js";
 import { isSettled, screenFile, type Contents } from "./screen.js";
 import { todoMarkers } from "../core/todo.js";
+import type { Result } from "../core/pipeline.js";
 import type { Change } from "../js/steps.js";
 
 export type FileStatus = "changed" | "unchanged" | "error" | "skipped";
@@ -25,6 +26,8 @@ export interface FileReport {
   readonly error?: string;
   /** what was left out on purpose and why (a notebook cell that is not Python) */
   readonly notes?: readonly string[];
+  /** code that calls the SDK but could not be read (see Result.unchecked) */
+  readonly unchecked?: Result["unchecked"];
   /** in the type-aware mode: client calls that only the type checker revealed */
   readonly foundByTypes?: readonly { readonly line: number; readonly method: string }[];
   /** with --dry: the unified diff; with --print: the new source */
@@ -63,7 +66,7 @@ export function processFile(path: string, options: ProcessOptions, types?: TypeF
     const result = migrateText(path, text, options, types);
     const markers = todoMarkers(text);
     const byTypes = types && isJavaScript(languageOf(path)) ? foundByTypes(path, text, types) : undefined;
-    const notes = result.notes?.length ? { notes: result.notes } : {};
+    const notes = { ...(result.notes?.length ? { notes: result.notes } : {}), ...(result.unchecked?.length ? { unchecked: result.unchecked } : {}) };
     if (result.output === null) return { ...base, status: "unchanged", todos: result.todos, foundByTypes: byTypes, markers, ...notes };
     if (options.hold) {
       const held = { output: result.output, stat: { mtimeMs: stat.mtimeMs, size: stat.size, mode: stat.mode, uid: stat.uid, gid: stat.gid } };
