@@ -218,3 +218,31 @@ describe("no false clean", () => {
     expect(cli(dir, "check", "broken.ts").code).toBe(2);
   });
 });
+
+describe("dependency files the run cannot move", () => {
+  test.each([
+    ["not valid JSON", '{ "dependencies": { "@mendable/firecrawl-js": "^1.29.3", } \n', "not valid JSON"],
+    [
+      "an SDK from a git URL",
+      '{ "dependencies": { "@mendable/firecrawl-js": "git+https://github.com/mendableai/firecrawl.git#v1.29.3" } }\n',
+      'comes from "git+https://',
+    ],
+    [
+      "an SDK from a file: tarball",
+      '{ "dependencies": { "@mendable/firecrawl-js": "file:vendor/mendable-firecrawl-js-1.29.3.tgz" } }\n',
+      'comes from "file:vendor/',
+    ],
+  ])("a package.json with %s is left alone and said so, in the summary and --json", (_, manifest, said) => {
+    const dir = repo({ "a.ts": V1_SCRAPE, "package.json": manifest });
+    const json = cli(dir, "run", ".", "--dry", "--json");
+    expect(json.stderr).not.toContain("    at ");
+    const report = JSON.parse(json.stdout);
+    expect(report.packages).toEqual([]);
+    expect(report.dependencyNotes).toEqual([{ path: "package.json", message: expect.stringContaining(said) }]);
+    const { code, stdout } = cli(dir, "run", ".");
+    expect(code).toBe(0);
+    expect(stdout).toMatch(new RegExp(`^note  package\\.json: .*${said.replace(/[.+"]/g, "\\$&")}`, "m"));
+    expect(read(dir, "a.ts")).toContain("app.scrape(");
+    expect(read(dir, "package.json")).toBe(manifest);
+  });
+});

@@ -2,7 +2,8 @@
  * The command that formats only the files a run changed, with the formatter the project already uses
  * (Prettier, Biome or ESLint, told by its config file or its package.json entry); none when it uses none.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { readJson } from "../detect/manifests.js";
 import { join } from "node:path";
 import { CONTROL } from "./printable.js";
 
@@ -22,9 +23,8 @@ function shellWord(text: string): string {
 /** The formatters a project uses, found by their config files or their package.json entries. */
 export function formatCommand(cwd: string, files: readonly string[]): string | null {
   if (files.length === 0) return null;
-  const pkg = existsSync(join(cwd, "package.json"))
-    ? (JSON.parse(readFileSync(join(cwd, "package.json"), "utf8")) as Record<string, Record<string, string> | undefined>)
-    : {};
+  // A package.json that does not parse names no formatter (the summary says it is not valid JSON).
+  const pkg = (readJson(join(cwd, "package.json")) ?? {}) as Record<string, Record<string, string> | undefined>;
   const deps = { ...pkg.dependencies, ...pkg.devDependencies };
   const has = (name: string, configs: readonly string[]) =>
     name in deps || configs.some((c) => existsSync(join(cwd, c))) || (name === "prettier" && "prettier" in pkg);

@@ -298,13 +298,14 @@ async function run(parsed: Parsed): Promise<number> {
     : undefined;
   for (const failure of update?.failures ?? [])
     err(`${printable(relative(process.cwd(), failure.path))}: the SDK range was not updated: ${printable(failure.error)}`);
-  const { bumps = [], lockfiles = [], installs = [] } = update ?? {};
+  const { bumps = [], lockfiles = [], installs = [], notes: dependencyNotes = [] } = update ?? {};
   const cwd = process.cwd();
   const against = verify ? { sdk: (await import("../type-aware/verification.js")).VERIFIED_AGAINST, error: verifyFailure } : null;
   const report = runReport(reports, bumps, cwd, dry, tsconfigs, Boolean(values.json || values.report), against, {
     lockfiles,
     installs,
     keepV1Defaults: Boolean(values["keep-v1-defaults"]),
+    dependencyNotes,
   });
   // Checked writable before the run, a report can still fail at write time (a full disk): the run's files are
   // written by then, so the summary still says what was done, and the exit code that the report is missing.

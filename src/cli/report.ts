@@ -50,6 +50,8 @@ export interface RunReport {
     readonly error?: string;
   } | null;
   readonly packages: readonly { path: string; dependency: string; from: string; to: string }[];
+  /** dependency files the run passed over, and why: a package.json that is not valid JSON, an SDK from a git URL or a tarball */
+  readonly dependencyNotes: readonly { path: string; message: string }[];
   /** lockfiles that still hold the old SDK, and the command that refreshes each */
   readonly lockfiles: readonly { path: string; command: string | null }[];
   /** with --install: each refresh command run, and how it went */
@@ -93,7 +95,13 @@ export function runReport(
     lockfiles = [],
     installs = [],
     keepV1Defaults = false,
-  }: { lockfiles?: readonly LockRefresh[]; installs?: readonly InstallOutcome[]; keepV1Defaults?: boolean } = {},
+    dependencyNotes = [],
+  }: {
+    lockfiles?: readonly LockRefresh[];
+    installs?: readonly InstallOutcome[];
+    keepV1Defaults?: boolean;
+    dependencyNotes?: readonly { readonly path: string; readonly message: string }[];
+  } = {},
 ): RunReport {
   const count = (status: FileReport["status"]) => reports.filter((r) => r.status === status).length;
   const verified = reports.flatMap((r) => (r.verified ? [r.verified] : []));
@@ -121,6 +129,7 @@ export function runReport(
         }
       : null,
     packages: bumps.flatMap((b) => b.ranges.map((r) => ({ path: displayPath(cwd, b.path), ...r }))),
+    dependencyNotes: dependencyNotes.map((n) => ({ path: displayPath(cwd, n.path), message: n.message })),
     lockfiles: lockfiles.map((l) => ({ path: displayPath(cwd, l.path), command: l.command })),
     installs: installs.map((i) => ({ ...i, lockfile: displayPath(cwd, i.lockfile) })),
     // Defaults matter where calls were migrated: the v2 calls run with v2's defaults from now on.
@@ -151,6 +160,7 @@ export function summaryText(report: RunReport, cwd: string): string {
   if (todos.length) lines.push("", pc.bold("Needs a human:"), ...todos.map((t) => `  ${t}`));
   for (const bump of report.packages)
     lines.push("", `${printable(bump.path)}: ${bump.dependency} ${bump.from} -> ${bump.to}${report.mode === "dry" ? " (not written: --dry)" : ""}`);
+  for (const note of report.dependencyNotes) lines.push("", `${pc.yellow("note")}  ${printable(note.path)}: ${printable(note.message)}`);
   for (const install of report.installs)
     lines.push(
       "",
