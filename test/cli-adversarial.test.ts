@@ -246,3 +246,27 @@ describe("dependency files the run cannot move", () => {
     expect(read(dir, "package.json")).toBe(manifest);
   });
 });
+
+describe("Python that Python 3 refuses", () => {
+  const header = 'from firecrawl import FirecrawlApp\n\napp = FirecrawlApp(api_key="fc-test")\n';
+  test("a Python 2 print statement and a TabError are reported as not parsing, and the files are left as they are", () => {
+    const files = {
+      "py2.py": `${header}result = app.scrape_url("https://example.com")\nprint result\n`,
+      "tabs.py": `${header}\ndef page(url):\n        result = app.scrape_url(url)\n\treturn result\n`,
+      "ok.py": `${header}result = app.scrape_url("https://example.com")\nprint(result)\n`,
+    };
+    const dir = repo(files);
+    const { code, stdout } = cli(dir, "run", ".", "--json");
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout);
+    const entry = (path: string) => report.files.find((f: { path: string }) => f.path === path);
+    expect(entry("py2.py")).toMatchObject({ status: "error", error: "does not parse: Python 3 refuses it: a Python 2 print statement (line 5, column 1)" });
+    expect(entry("tabs.py")).toMatchObject({
+      status: "error",
+      error: expect.stringContaining("inconsistent use of tabs and spaces in indentation (TabError) (line 7"),
+    });
+    expect(entry("ok.py")).toMatchObject({ status: "changed" });
+    expect(read(dir, "py2.py")).toBe(files["py2.py"]);
+    expect(read(dir, "tabs.py")).toBe(files["tabs.py"]);
+  });
+});
