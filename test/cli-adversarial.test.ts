@@ -4,7 +4,7 @@
  * language refuses, and runs that looked at nothing. Each case runs the built CLI on a temporary tree.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, linkSync, symlinkSync } from "node:fs";
+import { chmodSync, existsSync, linkSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { CLI, cli, cliVia, read, repo, tempDir, V1_CRAWL, V1_SCRAPE } from "./support/cli.js";
@@ -268,5 +268,29 @@ describe("Python that Python 3 refuses", () => {
     expect(entry("ok.py")).toMatchObject({ status: "changed" });
     expect(read(dir, "py2.py")).toBe(files["py2.py"]);
     expect(read(dir, "tabs.py")).toBe(files["tabs.py"]);
+  });
+});
+
+describe("many paths", () => {
+  test("run given hundreds of file names asks git for the repository once per folder and for its status once, and still finds a dirty one", () => {
+    const names = Array.from({ length: 300 }, (_, i) => `src/f${i}.ts`);
+    const dir = repo({ ...Object.fromEntries(names.map((n) => [n, `export const x = 1;\n`])), "lib/a.ts": V1_SCRAPE });
+    // git, counted: each call is logged before the real git answers it.
+    const bin = tempDir();
+    const real = execFileSync("sh", ["-c", "command -v git"], { encoding: "utf8" }).trim();
+    writeFileSync(join(bin, "git"), `#!/bin/sh\necho "$1" >> "${join(bin, "calls")}"\nexec "${real}" "$@"\n`, { mode: 0o755 });
+    const env = { ...process.env, PATH: `${bin}:${process.env.PATH}`, NO_COLOR: "1" };
+    const calls = () => readFileSync(join(bin, "calls"), "utf8").trim().split("\n");
+    const ran = spawnSync(process.execPath, [CLI, "run", ...names, "lib/a.ts", "--no-progress"], { cwd: dir, env, encoding: "utf8" });
+    expect(ran.status).toBe(0);
+    expect(read(dir, "lib/a.ts")).toContain("app.scrape(");
+    expect(calls().filter((c) => c === "status")).toHaveLength(1);
+    expect(calls().filter((c) => c === "rev-parse")).toHaveLength(2);
+    // And the guard still sees an uncommitted file among them.
+    execFileSync("git", ["checkout", "-q", "."], { cwd: dir });
+    writeFileSync(join(dir, "src/f123.ts"), "export const x = 2;\n");
+    const refused = spawnSync(process.execPath, [CLI, "run", ...names, "--no-progress"], { cwd: dir, env, encoding: "utf8" });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain("  src/f123.ts\n");
   });
 });

@@ -156,6 +156,10 @@ export function discover(paths: readonly string[], options: DiscoverOptions): Di
     return true;
   };
 
+  // Thousands of files named outright (a glob the shell or we expanded) share a few folders: each folder's
+  // .gitignore chain and temp files are looked up once, not once per file.
+  const rulesAbove = memo(ancestorRules);
+  const tempsIn = memo(tempFilesIn);
   for (const given of paths) {
     const matched = options.globbed?.has(given) ?? false;
     const path = resolve(given);
@@ -175,12 +179,13 @@ export function discover(paths: readonly string[], options: DiscoverOptions): Di
     } else if (
       stat.isFile() &&
       (wanted(path) || languageOf(path) === "document") &&
-      !isIgnored(path, false, matched ? [...ancestorRules(dirname(path)), ...user] : user)
+      !isIgnored(path, false, matched ? [...rulesAbove(dirname(path)), ...user] : user)
     ) {
       // A file named outright is taken unless the user's own --ignore says otherwise; one a pattern matched
       // also answers to the .gitignore files, as a file met in a folder does.
       files.add(path);
-      temps.push(...tempsBeside(path));
+      const prefix = `.${basename(path)}.`;
+      temps.push(...tempsIn(dirname(path)).filter((temp) => basename(temp).startsWith(prefix)));
     }
   }
   return { files: [...files], tsconfigs, missing, skipped, temps };
@@ -203,14 +208,22 @@ export function expandGlobs(paths: readonly string[]): { given: string; matched:
   });
 }
 
-/** Temp files a run left while writing this file. */
-function tempsBeside(path: string): string[] {
-  const prefix = `.${basename(path)}.`;
+/** Temp files runs left in a folder while writing its files. */
+function tempFilesIn(dir: string): string[] {
   try {
-    return readdirSync(dirname(path))
-      .filter((name) => name.startsWith(prefix) && tempFileWriter(name) !== null)
-      .map((name) => join(dirname(path), name));
+    return readdirSync(dir)
+      .filter((name) => tempFileWriter(name) !== null)
+      .map((name) => join(dir, name));
   } catch {
     return [];
   }
+}
+
+/** A function of a folder, asked once per folder. */
+function memo<T>(of: (dir: string) => T): (dir: string) => T {
+  const known = new Map<string, T>();
+  return (dir) => {
+    if (!known.has(dir)) known.set(dir, of(dir));
+    return known.get(dir)!;
+  };
 }

@@ -5,9 +5,9 @@
  * as Next.js codemods have it: never rewrite changes a user has not committed).
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
 import { statIfAny } from "../core/stat.js";
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, join, posix, relative, resolve, sep } from "node:path";
 import { DEPENDENCY_FIELDS, LOCKFILES } from "../detect/manifests.js";
 
 /** git's answer with its warnings, or the reason it gave none: its own message, or "not a repository". */
@@ -45,16 +45,27 @@ function repositoryRoot(path: string): { root: string | null } | { refusal: stri
 export function guard(paths: readonly string[]): { dirty: string[]; installing: string[] } | { refusal: string } {
   const dirty = new Set<string>();
   const installing = new Set<string>();
+  // git is asked once per folder for its repository, and once per repository for its status: a run given
+  // 20,000 file names (a glob) asked twice per name, for minutes.
+  const roots = new Map<string, { root: string | null } | { refusal: string }>();
+  const byRoot = new Map<string, { given: string; path: string }[]>();
   for (const path of paths) {
-    const found = repositoryRoot(path);
+    const folder = folderOf(path);
+    if (!roots.has(folder)) roots.set(folder, repositoryRoot(folder));
+    const found = roots.get(folder)!;
     if ("refusal" in found) return { refusal: `${path}: git cannot tell whether it has uncommitted changes:\n${found.refusal}` };
     if (found.root === null) continue;
-    const status = git(["status", "--porcelain", "--", resolve(path)], found.root);
-    if (!status.ok) return { refusal: `${path}: git cannot tell whether it has uncommitted changes:\n${status.message}` };
-    const changed = status.out
-      .split("\n")
-      .filter(Boolean)
-      .map((line) => ({ state: line.slice(0, 2), file: line.slice(3) }));
+    const list = byRoot.get(found.root) ?? [];
+    if (!list.length) byRoot.set(found.root, list);
+    list.push({ given: path, path: resolve(path) });
+  }
+  for (const [root, given] of byRoot) {
+    // -z: names as they are, not quoted (a quoted name would match no given path).
+    const status = git(["status", "--porcelain", "-z", "--", ...pathspecs(given.map((g) => g.path))], root);
+    if (!status.ok) return { refusal: `${given[0]!.given}: git cannot tell whether it has uncommitted changes:\n${status.message}` };
+    const covered = coverage(root, given.map((g) => g.path));
+    const changed = entries(status.out).filter((c) => covered(c.file));
+    const found = { root };
     // Installing the tool itself (npm i -D firecrawl-codemod) leaves package.json and its lockfile dirty:
     // that change cannot mix with the migration's, so it is let through and named.
     const manifests = changed
@@ -67,6 +78,51 @@ export function guard(paths: readonly string[]): { dirty: string[]; installing: 
     }
   }
   return { dirty: [...dirty], installing: [...installing] };
+}
+
+/** `git status --porcelain -z`'s entries; a rename's or copy's source follows it as a field of its own. */
+function entries(out: string): { state: string; file: string }[] {
+  const fields = out.split("\0");
+  const found: { state: string; file: string }[] = [];
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i]!;
+    if (!field) continue;
+    const state = field.slice(0, 2);
+    found.push({ state, file: field.slice(3) });
+    if (/[RC]/.test(state)) found.push({ state, file: fields[++i] ?? "" });
+  }
+  return found.filter((e) => e.file);
+}
+
+/** How many pathspecs one git command is given: beyond it, their folders, or else the whole repository (then filtered). */
+const PATHSPECS = 200;
+
+function pathspecs(paths: readonly string[]): string[] {
+  if (paths.length <= PATHSPECS) return [...paths];
+  const folders = [...new Set(paths.map(folderOf))];
+  return folders.length <= PATHSPECS ? folders : [];
+}
+
+/**
+ * Whether a path git's status names (relative to the root; a folder of untracked files ends in `/`) is one of
+ * the given paths, is under one, or holds one.
+ */
+function coverage(root: string, paths: readonly string[]): (file: string) => boolean {
+  // git names the root by its real path; a given path may reach it through a link.
+  const real = (path: string) => {
+    try {
+      return join(realpathSync(dirname(path)), basename(path));
+    } catch {
+      return path;
+    }
+  };
+  const given = new Set(paths.map((p) => relative(root, real(p)).split(sep).join("/")));
+  if (given.has("")) return () => true;
+  return (file) => {
+    const path = file.replace(/\/$/, "");
+    for (let at = path; at !== "."; at = posix.dirname(at)) if (given.has(at)) return true;
+    return file.endsWith("/") && [...given].some((g) => g.startsWith(file));
+  };
 }
 
 const TOOL = "firecrawl-codemod";

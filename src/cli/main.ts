@@ -277,10 +277,10 @@ async function run(parsed: Parsed): Promise<number> {
     const answer = guard(positionals);
     if ("refusal" in answer)
       throw new Refusal(`${answer.refusal}\nThe migration cannot tell your changes from its own there. Fix that, or pass --force (or --dry to only look).`);
-    if (answer.installing.length) err(`Uncommitted, but only adding firecrawl-codemod itself, so let through: ${answer.installing.join(", ")}`);
+    if (answer.installing.length) err(`Uncommitted, but only adding firecrawl-codemod itself, so let through: ${answer.installing.map(printable).join(", ")}`);
     if (answer.dirty.length) {
       throw new Refusal(
-        `The git tree has uncommitted changes, which the migration could mix with its own:\n${answer.dirty.map((f) => `  ${f}`).join("\n")}\nCommit or stash them first, or pass --force (or --dry to only look).`,
+        `The git tree has uncommitted changes, which the migration could mix with its own:\n${answer.dirty.map((f) => `  ${printable(f)}`).join("\n")}\nCommit or stash them first, or pass --force (or --dry to only look).`,
       );
     }
   }
