@@ -294,3 +294,14 @@ describe("many paths", () => {
     expect(refused.stderr).toContain("  src/f123.ts\n");
   });
 });
+
+describe("usage errors", () => {
+  test("--project naming no file is a one-line usage error, exit 2", () => {
+    const dir = repo({ "a.ts": V1_SCRAPE });
+    const { code, stdout, stderr } = cli(dir, "run", ".", "--project", "missing.json", "--json");
+    expect(code).toBe(2);
+    expect(stderr).toBe("firecrawl-codemod: --project missing.json: no such tsconfig file\n");
+    expect(JSON.parse(stdout).error).toBe("--project missing.json: no such tsconfig file");
+    expect(read(dir, "a.ts")).toBe(V1_SCRAPE);
+  });
+});

@@ -5,7 +5,7 @@
  * links, and output that must come even when the run cannot.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, chownSync, existsSync, linkSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, test } from "vitest";
 import { cli, cliVia, gitIn, read, repo, tempDir, V1_CRAWL, V1_SCRAPE } from "./support/cli.js";
@@ -262,12 +262,13 @@ describe("reports", () => {
     const refused = cli(dir, "run", ".", "--json");
     expect(refused.code).toBe(2);
     expect(JSON.parse(refused.stdout).error).toContain("uncommitted changes");
-    // A tsconfig that does not exist makes the type checker throw: a failure the tool did not foresee.
-    const failed = cli(dir, "run", ".", "--json", "--force", "--project", "missing/tsconfig.json");
+    // A tsconfig that is a folder makes the type checker throw: a failure the tool did not foresee.
+    mkdirSync(join(dir, "broken.json"));
+    const failed = cli(dir, "run", ".", "--json", "--force", "--project", "broken.json");
     expect(failed.code).toBe(2);
     expect(JSON.parse(failed.stdout).error).toMatch(/^firecrawl-codemod failed: /);
     expect(failed.stderr).toContain("    at ");
-    const sarif = cli(dir, "check", ".", "--format", "sarif", "--project", "missing/tsconfig.json");
+    const sarif = cli(dir, "check", ".", "--format", "sarif", "--project", "broken.json");
     expect(sarif.code).toBe(2);
     expect(JSON.parse(sarif.stdout).runs[0].invocations[0]).toMatchObject({ executionSuccessful: false });
     const json = cli(dir, "check", "--format", "json");

@@ -25,6 +25,7 @@ import { VERSION } from "../version.js";
 import { removeLeftovers } from "./write.js";
 import { reportClash } from "./report-target.js";
 import { printable } from "./printable.js";
+import { statIfAny } from "../core/stat.js";
 
 function out(text: string): void {
   if (text) process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
@@ -120,6 +121,8 @@ async function discovered(parsed: Parsed, transforms?: readonly string[]): Promi
     const unknown = transforms.filter((name) => !known.has(name));
     if (unknown.length) throw new UsageError(`unknown transform ${unknown.join(", ")}; \`firecrawl-codemod list\` shows them`);
   }
+  for (const project of (values.project as string[] | undefined) ?? [])
+    if (!statIfAny(project)) throw new UsageError(`--project ${project}: no such tsconfig file`);
   const extensions = values.extensions ? list(values.extensions) : [...DEFAULT_EXTENSIONS];
   const found = discover(positionals, {
     extensions,
