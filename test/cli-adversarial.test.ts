@@ -4,7 +4,7 @@
  * language refuses, and runs that looked at nothing. Each case runs the built CLI on a temporary tree.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, linkSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, linkSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { CLI, cli, cliVia, read, repo, tempDir, V1_CRAWL, V1_SCRAPE } from "./support/cli.js";
@@ -303,5 +303,18 @@ describe("usage errors", () => {
     expect(stderr).toBe("firecrawl-codemod: --project missing.json: no such tsconfig file\n");
     expect(JSON.parse(stdout).error).toBe("--project missing.json: no such tsconfig file");
     expect(read(dir, "a.ts")).toBe(V1_SCRAPE);
+  });
+});
+
+describe("files with odd modes and kinds", () => {
+  test("a read-only file is migrated, keeps its mode, and the summary and report say so", () => {
+    const dir = repo({ "a.ts": V1_SCRAPE, "b.ts": V1_SCRAPE });
+    chmodSync(join(dir, "a.ts"), 0o444);
+    const { code, stdout } = cli(dir, "run", ".");
+    expect(code).toBe(0);
+    expect(stdout).toContain("note  a.ts: read-only (mode 0444): migrated like the others, and left read-only");
+    expect(stdout).not.toContain("note  b.ts");
+    expect(read(dir, "a.ts")).toContain("app.scrape(");
+    expect(statSync(join(dir, "a.ts")).mode & 0o7777).toBe(0o444);
   });
 });

@@ -66,7 +66,14 @@ export function processFile(path: string, options: ProcessOptions, types?: TypeF
     const result = migrateText(path, text, options, types);
     const markers = todoMarkers(text);
     const byTypes = types && isJavaScript(languageOf(path)) ? foundByTypes(path, text, types) : undefined;
-    const notes = { ...(result.notes?.length ? { notes: result.notes } : {}), ...(result.unchecked?.length ? { unchecked: result.unchecked } : {}) };
+    // A read-only file is usually read-only for a reason (generated, vendored): it is migrated like the
+    // others and keeps its mode, but the run says so.
+    const readOnly = result.output !== null && (options.write || options.hold || options.diff) && (stat.mode & 0o222) === 0;
+    const said = [
+      ...(result.notes ?? []),
+      ...(readOnly ? [`read-only (mode ${(stat.mode & 0o7777).toString(8).padStart(4, "0")}): migrated like the others, and left read-only`] : []),
+    ];
+    const notes = { ...(said.length ? { notes: said } : {}), ...(result.unchecked?.length ? { unchecked: result.unchecked } : {}) };
     if (result.output === null) return { ...base, status: "unchanged", todos: result.todos, foundByTypes: byTypes, markers, ...notes };
     if (options.hold) {
       const held = { output: result.output, stat: { mtimeMs: stat.mtimeMs, size: stat.size, mode: stat.mode, uid: stat.uid, gid: stat.gid } };

@@ -83,7 +83,7 @@ try {
     mkdirSync(dirname(to), { recursive: true });
     cpSync(from, to);
   }
-  const snapshot = execFileSync("find", [tree, "-type", "f", "-newer", cli]).toString();
+  const snapshot = execFileSync("find", [tree, "-type", "f", "-newer", cli], { maxBuffer: 1 << 28 }).toString();
   console.log(`\nTree without Firecrawl: ${TARGET} files from ${pool.length} distinct sources in node_modules`);
   const [, check, run] = !SECTIONS.has("tree")
     ? []
@@ -92,7 +92,7 @@ try {
         { label: "firecrawl-codemod check", command: process.execPath, args: [cli, "check", tree, "--no-progress"] },
         { label: "firecrawl-codemod run --force", command: process.execPath, args: [cli, "run", tree, "--force", "--no-progress"] },
       ]);
-  const unchanged = execFileSync("find", [tree, "-type", "f", "-newer", cli]).toString() === snapshot;
+  const unchanged = execFileSync("find", [tree, "-type", "f", "-newer", cli], { maxBuffer: 1 << 28 }).toString() === snapshot;
   if (check)
     console.log(
       `  check / grep = ${check.ratio.toFixed(2)}x   run / grep = ${run.ratio.toFixed(2)}x   (target <= 3x)   files changed by run: ${unchanged ? "none" : "SOME"}`,
