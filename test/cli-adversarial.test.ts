@@ -307,6 +307,28 @@ describe("usage errors", () => {
 });
 
 describe("files with odd modes and kinds", () => {
+  test("a named pipe or a device named outright is reported as skipped, exit 1, and nothing waits on it", () => {
+    const dir = repo({ "a.ts": V1_SCRAPE });
+    execFileSync("mkfifo", [join(dir, "pipe.ts")]);
+    const { code, stdout } = cli(dir, "run", "pipe.ts", "/dev/zero", "a.ts", "--json", "--force");
+    expect(code).toBe(1);
+    const files = JSON.parse(stdout).files;
+    expect(files).toContainEqual(expect.objectContaining({ path: "pipe.ts", status: "skipped", error: "not a regular file (a named pipe); left alone" }));
+    expect(files).toContainEqual(expect.objectContaining({ status: "skipped", error: "not a regular file (a character device); left alone" }));
+    expect(files).toContainEqual(expect.objectContaining({ path: "a.ts", status: "changed" }));
+  });
+
+  test("a run that looked at no file says so; check exits 1 instead of calling it clean", () => {
+    const dir = repo({ "a.ts": V1_SCRAPE });
+    const checked = cli(dir, "check", ".", "--ignore", "*");
+    expect(checked.stderr).toContain("no file was looked at");
+    expect(checked.stdout).not.toContain("No v1 usage left");
+    expect(checked.code).toBe(1);
+    const ran = cli(dir, "run", ".", "--ignore", "*");
+    expect(ran.stderr).toContain("no file was looked at");
+    expect(read(dir, "a.ts")).toBe(V1_SCRAPE);
+  });
+
   test("a read-only file is migrated, keeps its mode, and the summary and report say so", () => {
     const dir = repo({ "a.ts": V1_SCRAPE, "b.ts": V1_SCRAPE });
     chmodSync(join(dir, "a.ts"), 0o444);

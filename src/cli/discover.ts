@@ -174,6 +174,11 @@ export function discover(paths: readonly string[], options: DiscoverOptions): Di
       continue;
     }
     const user: Rules[] = options.ignore.length ? [{ base: stat.isDirectory() ? path : resolve(path, ".."), rules: ignore().add([...options.ignore]) }] : [];
+    if (!stat.isDirectory() && !stat.isFile()) {
+      // Reading a FIFO waits for a writer, a device never ends: named outright, it is said why it was not read.
+      skipped.push({ path, reason: `not a regular file (${kindOf(stat)}); left alone` });
+      continue;
+    }
     if (stat.isDirectory()) {
       if (!listed(path, user)) walk(path, [...ancestorRules(path), ...user]);
     } else if (
@@ -206,6 +211,19 @@ export function expandGlobs(paths: readonly string[]): { given: string; matched:
     const found = globSync(given, { onlyFiles: false, ignore: [...SKIPPED_DIRS].map((dir) => `**/${dir}/**`), expandDirectories: false }).sort();
     return found.length ? found.map((path) => ({ given: path, matched: true })) : [{ given, matched: false }];
   });
+}
+
+/** What a path that is neither a file nor a folder is. */
+function kindOf(stat: Stats): string {
+  return stat.isFIFO()
+    ? "a named pipe"
+    : stat.isCharacterDevice()
+      ? "a character device"
+      : stat.isBlockDevice()
+        ? "a block device"
+        : stat.isSocket()
+          ? "a socket"
+          : "not a file";
 }
 
 /** Temp files runs left in a folder while writing its files. */

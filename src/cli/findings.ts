@@ -172,7 +172,13 @@ export function formatFindings(
       const usages = findings.filter((f) => f.rule !== UNPROCESSED.name);
       const unchecked = findings.length - usages.length;
       const inFiles = new Set(usages.map((f) => f.file)).size;
-      lines.push(usages.length ? `${usages.length} v1 usages left in ${inFiles} of ${files} files` : `No v1 usage left in ${files} files`);
+      lines.push(
+        usages.length
+          ? `${usages.length} v1 usages left in ${inFiles} of ${files} files`
+          : files
+            ? `No v1 usage left in ${files} files`
+            : "No file was checked",
+      );
       if (unchecked) lines.push(`${unchecked} ${unchecked === 1 ? "file" : "files"} could not be checked`);
       if (markers.length) {
         if (listMarkers) lines.splice(findings.length, 0, ...markers.map((m) => `${printable(m.file)}:${m.line}  TODO  ${printable(m.message)}`));

@@ -63,7 +63,10 @@ export function guard(paths: readonly string[]): { dirty: string[]; installing: 
     // -z: names as they are, not quoted (a quoted name would match no given path).
     const status = git(["status", "--porcelain", "-z", "--", ...pathspecs(given.map((g) => g.path))], root);
     if (!status.ok) return { refusal: `${given[0]!.given}: git cannot tell whether it has uncommitted changes:\n${status.message}` };
-    const covered = coverage(root, given.map((g) => g.path));
+    const covered = coverage(
+      root,
+      given.map((g) => g.path),
+    );
     const changed = entries(status.out).filter((c) => covered(c.file));
     const found = { root };
     // Installing the tool itself (npm i -D firecrawl-codemod) leaves package.json and its lockfile dirty:

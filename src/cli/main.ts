@@ -251,6 +251,10 @@ function checkWritable(path: string, flag: string): void {
   if (!existed) rmSync(path);
 }
 
+/** Paths that hold no file to look at (an --ignore that matches everything, a folder of other languages). */
+const lookedAtNothing = ({ files, skipped }: Discovery) => files.length === 0 && skipped.length === 0;
+const NOTHING_LOOKED_AT = "firecrawl-codemod: no file was looked at: the paths given hold no file of the languages looked at, or --ignore left none";
+
 /** A report path that is an input, or a file the run may write, is refused before anything is written. */
 function refuseClash(path: string, flag: string, { files }: Discovery): void {
   const clash = reportClash(path, files);
@@ -287,6 +291,7 @@ async function run(parsed: Parsed): Promise<number> {
       );
     }
   }
+  if (lookedAtNothing(found)) err(NOTHING_LOOKED_AT);
   const { reports, tsconfigs, verify, verifyFailure } = await collect(parsed, found, {
     write: !dry,
     diff: dry,
@@ -337,6 +342,9 @@ async function check(parsed: Parsed): Promise<number> {
   if (!(Number.isInteger(maxTodos) && maxTodos >= 0) && maxTodos !== Infinity)
     throw new UsageError(`--max-todos takes a whole number, not '${parsed.values["max-todos"]}'`);
   const found = await discovered(parsed);
+  // Not "no v1 usage left": nothing was checked. Exit 1, as a check that does not pass.
+  const nothing = lookedAtNothing(found);
+  if (nothing) err(NOTHING_LOOKED_AT);
   if (parsed.values["output-file"]) refuseClash(String(parsed.values["output-file"]), "--output-file", found);
   const { reports } = await collect(parsed, found, { write: false, diff: false, print: false, keepV1Defaults: false });
   // A skipped file mentions the SDK (the screen lets the rest pass as unchanged): it was not checked.
@@ -355,6 +363,7 @@ async function check(parsed: Parsed): Promise<number> {
     if (!writeReport(String(parsed.values["output-file"]), `${text}\n`, "--output-file")) return 2;
   } else out(text);
   if (unreadable.length) return 2;
+  if (nothing) return 1;
   // Like a build that refuses a codemod's leftover markers: past the budget the migration is not done.
   if (markers.length > maxTodos) err(`${markers.length} TODO(firecrawl-v2) markers are left, more than --max-todos ${maxTodos} allows`);
   return findings.length || markers.length > maxTodos ? 1 : 0;
