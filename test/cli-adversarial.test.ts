@@ -7,6 +7,8 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, linkSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
+import { SDK_RELEASE } from "../src/cli/package-json.js";
+import { V2_RELEASES } from "../src/mapping/imports.js";
 import { CLI, cli, cliVia, read, repo, tempDir, V1_CRAWL, V1_SCRAPE } from "./support/cli.js";
 
 const hasRunuser = process.getuid?.() === 0 && spawnSync("runuser", ["--help"]).status === 0;
@@ -296,6 +298,19 @@ describe("many paths", () => {
 });
 
 describe("usage errors", () => {
+  test("--sdk-version takes only a published v2 release the tool knows: 99.0.0 and the never-published 4.36.0 are usage errors", () => {
+    for (const version of ["99.0.0", "4.36.0"]) {
+      const dir = repo({ "a.ts": V1_SCRAPE, "package.json": V1_PACKAGE });
+      const { code, stderr } = cli(dir, "run", ".", "--sdk-version", version);
+      expect(code, version).toBe(2);
+      expect(stderr).toBe(`firecrawl-codemod: --sdk-version takes a published v2 release (3.0.2 to ${SDK_RELEASE}), not '${version}'\n`);
+      expect(read(dir, "package.json")).toBe(V1_PACKAGE);
+      expect(read(dir, "a.ts")).toBe(V1_SCRAPE);
+    }
+    // The release a run moves to by default is one of them.
+    expect(V2_RELEASES).toContain(SDK_RELEASE);
+  });
+
   test("--project naming no file is a one-line usage error, exit 2", () => {
     const dir = repo({ "a.ts": V1_SCRAPE });
     const { code, stdout, stderr } = cli(dir, "run", ".", "--project", "missing.json", "--json");

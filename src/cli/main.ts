@@ -8,7 +8,7 @@
 import { closeSync, existsSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { relative } from "node:path";
 import pc from "picocolors";
-import { FIRST_V2_MAJOR } from "../mapping/imports.js";
+import { V2_RELEASES } from "../mapping/imports.js";
 import { machineOutput, parse, UsageError, type MachineOutput, type Parsed } from "./args.js";
 import { DEFAULT_EXTENSIONS, discover, type Discovery } from "./discover.js";
 import { findingsOf, formatFindings, FORMATS, markersOf, type FindingFormat } from "./findings.js";
@@ -228,12 +228,12 @@ async function verified(reports: readonly FileReport[], types: TypeProcess, opti
   return { reports: reports.map(settled), failure: checked instanceof Error ? checked.message : undefined };
 }
 
-/** The release --sdk-version names: a valid semver of a v2 major, or a usage error. */
+/** The release --sdk-version names: a published v2 release the tool knows, or a usage error. */
 async function sdkRelease(value: string): Promise<string> {
   const { default: semver } = await import("semver");
   const release = semver.valid(value);
-  if (!release || semver.major(release) < FIRST_V2_MAJOR)
-    throw new UsageError(`--sdk-version takes a v2 release (${FIRST_V2_MAJOR}.0.0 or later), not '${value}'`);
+  if (!release || !V2_RELEASES.includes(release))
+    throw new UsageError(`--sdk-version takes a published v2 release (${V2_RELEASES[0]} to ${V2_RELEASES.at(-1)}), not '${value}'`);
   return release;
 }
 
