@@ -5,7 +5,7 @@
  * as Next.js codemods have it: never rewrite changes a user has not committed).
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync, realpathSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { statIfAny } from "../core/stat.js";
 import { basename, dirname, join, posix, relative, resolve, sep } from "node:path";
 import { DEPENDENCY_FIELDS, LOCKFILES } from "../detect/manifests.js";
@@ -45,14 +45,19 @@ function repositoryRoot(path: string): { root: string | null } | { refusal: stri
 export function guard(paths: readonly string[]): { dirty: string[]; installing: string[] } | { refusal: string } {
   const dirty = new Set<string>();
   const installing = new Set<string>();
-  // git is asked once per folder for its repository, and once per repository for its status: a run given
-  // 20,000 file names (a glob) asked twice per name, for minutes.
+  // git is asked once per repository, for its root and for its status: a run given 20,000 file names (a
+  // glob) asked twice per name, for minutes. The folders are walked up to the one holding `.git` (a folder,
+  // or a worktree's or submodule's file), and git is asked from there.
   const roots = new Map<string, { root: string | null } | { refusal: string }>();
+  const tops = new Map<string, string | null>();
   const byRoot = new Map<string, { given: string; path: string }[]>();
   for (const path of paths) {
     const folder = folderOf(path);
-    if (!roots.has(folder)) roots.set(folder, repositoryRoot(folder));
-    const found = roots.get(folder)!;
+    // With GIT_DIR set, git's answer does not depend on the folders: asked as it always was.
+    const top = process.env.GIT_DIR ? folder : holdingGit(folder, tops);
+    if (top === null) continue;
+    if (!roots.has(top)) roots.set(top, repositoryRoot(top));
+    const found = roots.get(top)!;
     if ("refusal" in found) return { refusal: `${path}: git cannot tell whether it has uncommitted changes:\n${found.refusal}` };
     if (found.root === null) continue;
     const list = byRoot.get(found.root) ?? [];
@@ -81,6 +86,27 @@ export function guard(paths: readonly string[]): { dirty: string[]; installing: 
     }
   }
   return { dirty: [...dirty], installing: [...installing] };
+}
+
+/** The nearest folder at or above `folder` that holds a `.git`, or null; each folder is looked at once. */
+function holdingGit(folder: string, known: Map<string, string | null>): string | null {
+  const seen: string[] = [];
+  let found: string | null = null;
+  for (let at = folder; ; at = dirname(at)) {
+    const cached = known.get(at);
+    if (cached !== undefined) {
+      found = cached;
+      break;
+    }
+    seen.push(at);
+    if (existsSync(join(at, ".git"))) {
+      found = at;
+      break;
+    }
+    if (dirname(at) === at) break;
+  }
+  for (const at of seen) known.set(at, found);
+  return found;
 }
 
 /** `git status --porcelain -z`'s entries; a rename's or copy's source follows it as a field of its own. */

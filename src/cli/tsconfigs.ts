@@ -10,13 +10,18 @@ import { dirname, join, resolve } from "node:path";
 export function findTsconfigs(paths: readonly string[], given: readonly string[], found: readonly string[]): string[] {
   if (given.length) return given.map((p) => resolve(p));
   const all = new Set(found);
+  // Thousands of named files share a few folders: each folder's search is done once.
+  const searched = new Set<string>();
   for (const path of paths) {
     const abs = resolve(path);
     // A path the system will not describe (a link loop, an ancestor the user cannot traverse) was reported
     // as skipped by discovery: it holds no file of the run, so it has no tsconfig to look for.
     const stat = statIfAny(abs);
     if (!stat) continue;
-    for (let dir = stat.isDirectory() ? abs : dirname(abs); dirname(dir) !== dir; dir = dirname(dir)) {
+    const start = stat.isDirectory() ? abs : dirname(abs);
+    if (searched.has(start)) continue;
+    searched.add(start);
+    for (let dir = start; dirname(dir) !== dir; dir = dirname(dir)) {
       if (existsSync(join(dir, "tsconfig.json"))) {
         all.add(join(dir, "tsconfig.json"));
         break;
