@@ -355,3 +355,16 @@ describe("files with odd modes and kinds", () => {
     expect(statSync(join(dir, "a.ts")).mode & 0o7777).toBe(0o444);
   });
 });
+
+describe("the library", () => {
+  test("migrate with a transform name no step has throws the CLI's own error, instead of doing nothing", async () => {
+    const library = (await import(join(CLI, "../../index.js"))) as typeof import("../src/index.js");
+    const dir = repo({ "a.ts": V1_SCRAPE });
+    const said = cli(dir, "run", ".", "--transforms", "nope,imports");
+    expect(said.code).toBe(2);
+    const message = said.stderr.trim().replace(/^firecrawl-codemod: /, "");
+    await expect(library.migrate("a.ts", V1_SCRAPE, { transforms: ["nope", "imports"] })).rejects.toThrow(message);
+    await expect(library.migrate("a.py", "x = 1\n", { transforms: ["nope"] })).rejects.toThrow("unknown transform nope;");
+    expect((await library.migrate("a.ts", V1_SCRAPE, { transforms: ["imports"] })).output).toContain("new Firecrawl(");
+  });
+});

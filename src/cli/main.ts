@@ -26,6 +26,7 @@ import { removeLeftovers } from "./write.js";
 import { reportClash } from "./report-target.js";
 import { printable } from "./printable.js";
 import { statIfAny } from "../core/stat.js";
+import { unknownTransforms } from "../core/transform-names.js";
 
 function out(text: string): void {
   if (text) process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
@@ -117,9 +118,8 @@ async function discovered(parsed: Parsed, transforms?: readonly string[]): Promi
   if (positionals.length === 0) throw new UsageError(`name at least one file or folder (see firecrawl-codemod ${parsed.command} --help)`);
   if (!Number.isInteger(jobsOf(parsed)) || jobsOf(parsed) < 0) throw new UsageError(`--jobs takes a whole number, not '${values.jobs}'`);
   if (transforms) {
-    const known = new Set((await catalog()).map((t) => t.name));
-    const unknown = transforms.filter((name) => !known.has(name));
-    if (unknown.length) throw new UsageError(`unknown transform ${unknown.join(", ")}; \`firecrawl-codemod list\` shows them`);
+    const unknown = unknownTransforms(transforms, await catalog());
+    if (unknown) throw new UsageError(unknown);
   }
   for (const project of (values.project as string[] | undefined) ?? [])
     if (!statIfAny(project)) throw new UsageError(`--project ${project}: no such tsconfig file`);
