@@ -26,6 +26,8 @@ export interface DiscoverOptions {
   readonly globbed?: ReadonlySet<string>;
   /** --docs: the Markdown and MDX documents in the folders too (one named outright is always taken) */
   readonly documents?: boolean;
+  /** look for temp files left beside the files named outright (only a run that writes removes them) */
+  readonly leftovers?: boolean;
 }
 
 export interface Discovery {
@@ -189,8 +191,10 @@ export function discover(paths: readonly string[], options: DiscoverOptions): Di
       // A file named outright is taken unless the user's own --ignore says otherwise; one a pattern matched
       // also answers to the .gitignore files, as a file met in a folder does.
       files.add(path);
-      const prefix = `.${basename(path)}.`;
-      temps.push(...tempsIn(dirname(path)).filter((temp) => basename(temp).startsWith(prefix)));
+      if (options.leftovers) {
+        const prefix = `.${basename(path)}.`;
+        temps.push(...tempsIn(dirname(path)).filter((temp) => basename(temp).startsWith(prefix)));
+      }
     }
   }
   return { files: [...files], tsconfigs, missing, skipped, temps };

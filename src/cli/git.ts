@@ -137,14 +137,19 @@ function pathspecs(paths: readonly string[]): string[] {
  * the given paths, is under one, or holds one.
  */
 function coverage(root: string, paths: readonly string[]): (file: string) => boolean {
-  // git names the root by its real path; a given path may reach it through a link.
-  const real = (path: string) => {
-    try {
-      return join(realpathSync(dirname(path)), basename(path));
-    } catch {
-      return path;
+  // git names the root by its real path; a given path may reach it through a link. Asked once per folder.
+  const folders = new Map<string, string>();
+  const realFolder = (dir: string) => {
+    if (!folders.has(dir)) {
+      try {
+        folders.set(dir, realpathSync(dir));
+      } catch {
+        folders.set(dir, dir);
+      }
     }
+    return folders.get(dir)!;
   };
+  const real = (path: string) => join(realFolder(dirname(path)), basename(path));
   const given = new Set(paths.map((p) => relative(root, real(p)).split(sep).join("/")));
   if (given.has("")) return () => true;
   return (file) => {

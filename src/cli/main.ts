@@ -129,6 +129,7 @@ async function discovered(parsed: Parsed, transforms?: readonly string[]): Promi
     ignore: (values.ignore as string[] | undefined) ?? [],
     globbed: parsed.globbed,
     documents: Boolean(values.docs),
+    leftovers: parsed.command === "run" && !values.dry,
   });
   if (found.missing.length) throw new UsageError(`no such file or folder: ${found.missing.join(", ")}`);
   return found;
