@@ -368,3 +368,36 @@ describe("the library", () => {
     expect((await library.migrate("a.ts", V1_SCRAPE, { transforms: ["imports"] })).output).toContain("new Firecrawl(");
   });
 });
+
+describe("notebooks", () => {
+  const cell = (type: string, source: string, extra: object = {}) => ({ cell_type: type, metadata: {}, source: source.split(/(?<=\n)/), ...extra });
+  const notebook = (cells: object[]) => `${JSON.stringify({ cells, metadata: {}, nbformat: 4, nbformat_minor: 5 }, null, 1)}\n`;
+  const code = 'from firecrawl import FirecrawlApp\n\napp = FirecrawlApp(api_key="fc-test")\nresult = app.scrape_url("https://example.com")\n';
+
+  test("the 2 MB limit is on the code read: a few lines of code with large outputs are migrated, 2 MB of code is skipped", () => {
+    const image = { output_type: "display_data", data: { "image/png": "A".repeat(3 * 1024 * 1024) }, metadata: {} };
+    const small = notebook([cell("code", code, { execution_count: 1, outputs: [image] })]);
+    const big = notebook([cell("code", `${code}${"x = 1  # padding\n".repeat(150_000)}`, { execution_count: 1, outputs: [] })]);
+    const dir = repo({ "plots.ipynb": small, "generated.ipynb": big });
+    const { code: exit, stdout } = cli(dir, "run", ".", "--json");
+    const files = JSON.parse(stdout).files;
+    expect(files).toContainEqual(expect.objectContaining({ path: "plots.ipynb", status: "changed" }));
+    expect(files).toContainEqual(
+      expect.objectContaining({ path: "generated.ipynb", status: "skipped", error: "its cells hold more than 2 MB of code and text" }),
+    );
+    expect(exit).toBe(1);
+    expect(read(dir, "plots.ipynb")).toContain('result = app.scrape(\\"https://example.com\\")');
+    expect(read(dir, "plots.ipynb")).toContain(`"image/png": "${image.data["image/png"]}"`);
+    expect(read(dir, "generated.ipynb")).toBe(big);
+  });
+
+  test("an nbformat 3 notebook is reported as not supported, not as 'not a Jupyter notebook'", () => {
+    const v3 = `${JSON.stringify({ metadata: {}, nbformat: 3, nbformat_minor: 0, worksheets: [{ cells: [{ cell_type: "code", input: code.split(/(?<=\n)/), language: "python", outputs: [] }], metadata: {} }] }, null, 1)}\n`;
+    const dir = repo({ "old.ipynb": v3 });
+    const { code: exit, stdout } = cli(dir, "check", ".", "--format", "json");
+    expect(exit).toBe(2);
+    expect(JSON.parse(stdout).findings).toEqual([
+      expect.objectContaining({ file: "old.ipynb", rule: "unprocessed-file", message: expect.stringContaining("nbformat 3 is not supported") }),
+    ]);
+  });
+});

@@ -11,7 +11,8 @@ import { foundByTypes } from "./found-by-types.js";
 import { migrateText, type MigrateOptions } from "./migrate-text.js";
 import { isJavaScript, languageOf } from "../core/language.js";
 import type { TypeFacts } from "../detect/sdk.js";
-import { isSettled, screenFile, type Contents } from "./screen.js";
+import { isSettled, MAX_BYTES, screenFile, type Contents } from "./screen.js";
+import { notebookRefusal } from "../python/notebook.js";
 import { todoMarkers } from "../core/todo.js";
 import type { Result } from "../core/pipeline.js";
 import type { Change } from "../js/steps.js";
@@ -62,6 +63,8 @@ export function processFile(path: string, options: ProcessOptions, types?: TypeF
   const { stat, bytes } = read;
   const text = decodeUtf8(bytes);
   if (text === null) return { ...base, status: "skipped", error: "not UTF-8 text; left as it is rather than re-encoded" };
+  const refused = languageOf(path) === "notebook" ? notebookRefusal(text, MAX_BYTES) : undefined;
+  if (refused) return { ...base, status: "skipped", error: refused };
   try {
     const result = migrateText(path, text, options, types);
     const markers = todoMarkers(text);

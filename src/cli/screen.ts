@@ -7,9 +7,12 @@
  */
 import { closeSync, fstatSync, openSync, readSync, type Stats } from "node:fs";
 import { NAMES } from "../detect/mentions.js";
+import { languageOf } from "../core/language.js";
 import type { FileReport } from "./process-file.js";
 
 export const MAX_BYTES = 2 * 1024 * 1024;
+/** A notebook is read whole up to this size (its outputs); MAX_BYTES applies to its cells' code. */
+const MAX_NOTEBOOK_BYTES = 256 * 1024 * 1024;
 
 /** Each name in an encoding whose code units are `width` bytes, the character's byte at `at` of each. */
 const spelled = (width: number, at: number) =>
@@ -68,6 +71,13 @@ export function screenFile(path: string, mentionNeeded = true): FileReport | Con
     for (let n; length < buffer.length && (n = readSync(fd, buffer, length, buffer.length - length, null)) > 0;) length += n;
     const marked = MARKED.find((m) => buffer.subarray(0, Math.min(length, m.mark.length)).equals(m.mark));
     const needles = marked?.needles ?? UTF8_NEEDLES;
+    if (length > MAX_BYTES && languageOf(path) === "notebook" && !marked) {
+      // A notebook's bytes are mostly outputs: the limit is on its code (processFile asks), so it is read whole.
+      const whole = readWhole(fd, length);
+      if (!whole) return { ...base, status: "skipped", error: `larger than ${MAX_NOTEBOOK_BYTES / 1024 / 1024} MB` };
+      if (mentionNeeded && !mentions(whole, needles)) return { ...base, status: "unchanged", screened: true };
+      return { bytes: whole, stat: fstatSync(fd) };
+    }
     if (length > MAX_BYTES) {
       if (mentionNeeded && !mentionedFurther(fd, needles, length)) return { ...base, status: "unchanged" };
       return { ...base, status: "skipped", error: `larger than ${MAX_BYTES / 1024 / 1024} MB` };
@@ -81,6 +91,17 @@ export function screenFile(path: string, mentionNeeded = true): FileReport | Con
   } finally {
     closeSync(fd);
   }
+}
+
+/** A notebook's whole bytes, the buffer's first `length` and the rest of the file; null past MAX_NOTEBOOK_BYTES. */
+function readWhole(fd: number, length: number): Buffer | null {
+  const size = fstatSync(fd).size;
+  if (size > MAX_NOTEBOOK_BYTES) return null;
+  const whole = Buffer.allocUnsafe(Math.max(size, length));
+  buffer.copy(whole, 0, 0, length);
+  let filled = length;
+  for (let n; filled < whole.length && (n = readSync(fd, whole, filled, whole.length - filled, null)) > 0;) filled += n;
+  return whole.subarray(0, filled);
 }
 
 export function isSettled(outcome: FileReport | Contents): outcome is FileReport {
