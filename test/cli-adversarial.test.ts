@@ -365,7 +365,7 @@ describe("the library", () => {
     const message = said.stderr.trim().replace(/^firecrawl-codemod: /, "");
     await expect(library.migrate("a.ts", V1_SCRAPE, { transforms: ["nope", "imports"] })).rejects.toThrow(message);
     await expect(library.migrate("a.py", "x = 1\n", { transforms: ["nope"] })).rejects.toThrow("unknown transform nope;");
-    expect((await library.migrate("a.ts", V1_SCRAPE, { transforms: ["imports"] })).output).toContain("new Firecrawl(");
+    expect((await library.migrate("a.ts", V1_SCRAPE, { transforms: ["client-methods"] })).output).toContain("app.scrape(");
   });
 });
 
