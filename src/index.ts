@@ -11,6 +11,8 @@ import * as table from "./mapping/index.js";
 import { loadPython } from "./python/parser.js";
 import { pythonStepsNamed } from "./python/preset.js";
 import { stepsNamed } from "../transforms/v1-to-v2.js";
+import { shellSteps } from "./shell/requests.js";
+import { unknownTransforms } from "./core/transform-names.js";
 
 export type { ApiVersion, Change, Result };
 
@@ -23,10 +25,15 @@ export interface MigrateOptions {
   readonly sdk?: ApiVersion;
 }
 
-/** The text migrated to v2 (`output` is null when nothing changes), with what was changed and marked. */
+/**
+ * The text migrated to v2 (`output` is null when nothing changes), with what was changed and marked. A
+ * transform name no step has throws, with the CLI's words: a typo must not look like nothing to migrate.
+ */
 export async function migrate(path: string, text: string, options: MigrateOptions = {}): Promise<Result> {
-  if (mayHoldPython(languageOf(path))) await loadPython();
   const names = options.transforms && [...options.transforms];
+  const unknown = names && unknownTransforms(names, [...stepsNamed(), ...pythonStepsNamed(), ...shellSteps]);
+  if (unknown) throw new Error(unknown);
+  if (mayHoldPython(languageOf(path))) await loadPython();
   return migrateText(path, text, { steps: stepsNamed(names), pythonSteps: pythonStepsNamed(names), keepV1Defaults: options.keepV1Defaults, sdk: options.sdk });
 }
 

@@ -5,7 +5,7 @@
  * links, and output that must come even when the run cannot.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, chownSync, existsSync, linkSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, test } from "vitest";
 import { cli, cliVia, gitIn, read, repo, tempDir, V1_CRAWL, V1_SCRAPE } from "./support/cli.js";
@@ -156,20 +156,6 @@ describe("files the run cannot read as UTF-8", () => {
     expect(JSON.parse(stdout).findings.every((f: { file: string }) => f.file === "a.ts")).toBe(true);
   });
 
-  test("a notebook past 2 MB (its outputs, a plot as base64) is migrated; past 32 MB it is skipped", () => {
-    const cell = (source: string[], outputs: unknown[] = []) => ({ cell_type: "code", execution_count: 1, metadata: {}, outputs, source });
-    const plot = { output_type: "display_data", metadata: {}, data: { "image/png": "iVBORw0KGgo".repeat(300_000) } };
-    const notebook = (outputs: unknown[]) =>
-      `${JSON.stringify({ cells: [cell(["from firecrawl import FirecrawlApp\n", 'app = FirecrawlApp(api_key="k")\n', 'doc = app.scrape_url("https://example.com")'], outputs)], metadata: {}, nbformat: 4, nbformat_minor: 5 }, null, 1)}\n`;
-    const dir = repo({ "plots.ipynb": notebook([plot]), "huge.ipynb": notebook(Array.from({ length: 12 }, () => plot)) });
-    const { stdout } = cli(dir, "run", ".", "--json");
-    const files = JSON.parse(stdout).files;
-    expect(files).toContainEqual(expect.objectContaining({ path: "plots.ipynb", status: "changed" }));
-    expect(read(dir, "plots.ipynb")).toContain("app.scrape(");
-    expect(read(dir, "plots.ipynb")).toContain("iVBORw0KGgo".repeat(300_000));
-    expect(files).toContainEqual(expect.objectContaining({ path: "huge.ipynb", status: "skipped", error: "larger than 32 MB" }));
-  });
-
   test("the type-aware mode keeps the 2 MB limit for files only the type checker picked", () => {
     const big = `${V1_SCRAPE}${"// padding line\n".repeat(140_000)}`;
     const dir = repo({ "tsconfig.json": TSCONFIG, "big.ts": big });
@@ -276,12 +262,13 @@ describe("reports", () => {
     const refused = cli(dir, "run", ".", "--json");
     expect(refused.code).toBe(2);
     expect(JSON.parse(refused.stdout).error).toContain("uncommitted changes");
-    // A tsconfig that does not exist makes the type checker throw: a failure the tool did not foresee.
-    const failed = cli(dir, "run", ".", "--json", "--force", "--project", "missing/tsconfig.json");
+    // A tsconfig that is a folder makes the type checker throw: a failure the tool did not foresee.
+    mkdirSync(join(dir, "broken.json"));
+    const failed = cli(dir, "run", ".", "--json", "--force", "--project", "broken.json");
     expect(failed.code).toBe(2);
     expect(JSON.parse(failed.stdout).error).toMatch(/^firecrawl-codemod failed: /);
     expect(failed.stderr).toContain("    at ");
-    const sarif = cli(dir, "check", ".", "--format", "sarif", "--project", "missing/tsconfig.json");
+    const sarif = cli(dir, "check", ".", "--format", "sarif", "--project", "broken.json");
     expect(sarif.code).toBe(2);
     expect(JSON.parse(sarif.stdout).runs[0].invocations[0]).toMatchObject({ executionSuccessful: false });
     const json = cli(dir, "check", "--format", "json");

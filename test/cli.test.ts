@@ -119,6 +119,7 @@ describe("run", () => {
     expect(Object.keys(report).sort()).toEqual([
       "analysis",
       "behaviourChanges",
+      "dependencyNotes",
       "files",
       "installs",
       "lockfiles",

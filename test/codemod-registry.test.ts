@@ -8,7 +8,7 @@
  * dependencies, and a lockfile written where some of them cannot be fetched makes `npm ci` refuse.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -53,16 +53,25 @@ function files(dir: string): Record<string, string> {
   );
 }
 
-/** The workflow run by the codemod CLI in `dir`; `asked` collects the package each npx call named. */
+/** The workflow run by the codemod CLI in `dir`; `asked` collects the package each npx call named, `argv` the words the CLI was given. */
 function viaRegistry(dir: string, params: string[]) {
   const bin = temp();
-  writeFileSync(join(bin, "npx"), `#!/bin/sh\necho "$2" >> "${join(bin, "asked")}"\nshift 2\nexec "${process.execPath}" "${CLI}" "$@"\n`, { mode: 0o755 });
+  writeFileSync(
+    join(bin, "npx"),
+    `#!/bin/sh\necho "$2" >> "${join(bin, "asked")}"\nshift 2\nprintf '%s\\0' "$@" > "${join(bin, "argv")}"\nexec "${process.execPath}" "${CLI}" "$@"\n`,
+    { mode: 0o755 },
+  );
   const run = spawnSync(CODEMOD, ["workflow", "run", "-w", PACKAGE, "--no-interactive", "--disable-analytics", ...params.flatMap((p) => ["--param", p])], {
     cwd: dir,
     encoding: "utf8",
     env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, NO_COLOR: "1" },
   });
-  return { ...run, asked: readFileSync(join(bin, "asked"), "utf8").trim() };
+  return {
+    ...run,
+    // A workflow that fails before npx leaves neither file.
+    asked: existsSync(join(bin, "asked")) ? readFileSync(join(bin, "asked"), "utf8").trim() : "",
+    argv: existsSync(join(bin, "argv")) ? readFileSync(join(bin, "argv"), "utf8").split("\0").slice(0, -1) : [],
+  };
 }
 
 test("the package and its workflow validate", () => {
@@ -94,3 +103,18 @@ test.each([
   },
   120_000,
 );
+
+test("a param's text reaches the CLI as one word, whatever it holds: it never runs as shell", () => {
+  const dir = example();
+  // Each line ends a quoting the workflow once used (or might): a heredoc's terminator, the script's own exit, quotes.
+  const hostile = [
+    "options",
+    "FIRECRAWL_CODEMOD_PARAM",
+    "exit 0 # the params follow",
+    "touch pwned-1 $(touch pwned-2) `touch pwned-3`",
+    `'"; touch pwned-4; '"`,
+  ].join("\n");
+  const result = viaRegistry(dir, [`transforms=${hostile}`, `dry=true\nFIRECRAWL_CODEMOD_PARAM\ntouch pwned-5`]);
+  expect(readdirSync(dir).filter((name) => name.startsWith("pwned"))).toEqual([]);
+  expect(result.argv).toEqual(["run", ".", "--no-progress", "--transforms", hostile, "--force"]);
+}, 120_000);

@@ -5,7 +5,7 @@
  */
 import { isPython, languageOf } from "../core/language.js";
 import { refreshLockfiles, type InstallOutcome } from "./install.js";
-import { lockRefreshes, packageBumps, SDK_RELEASE, type PackageBump } from "./package-json.js";
+import { lockRefreshes, packageBumps, SDK_RELEASE, type DependencyNote, type PackageBump } from "./package-json.js";
 import { pythonBumps, type LockRefresh } from "./python-dependencies.js";
 import { writeAtomically } from "./write.js";
 
@@ -15,6 +15,8 @@ export interface DependencyUpdate {
   readonly installs: readonly InstallOutcome[];
   /** bumps that could not be written, and why */
   readonly failures: readonly { readonly path: string; readonly error: string }[];
+  /** dependency files passed over, and why (not valid JSON, an SDK from a git URL or a tarball) */
+  readonly notes: readonly DependencyNote[];
 }
 
 export function updateDependencies(
@@ -25,7 +27,7 @@ export function updateDependencies(
   // snippets run nowhere: showing v2 code asks nothing of the package's dependency.
   const code = changed.filter((path) => languageOf(path) !== "document");
   const python = pythonBumps(code.filter((path) => isPython(languageOf(path))));
-  const scripts = packageBumps(
+  const { bumps: scripts, notes } = packageBumps(
     code.filter((path) => !isPython(languageOf(path))),
     release,
   );
@@ -43,5 +45,5 @@ export function updateDependencies(
   const refreshes = lockRefreshes(scripts);
   // Only JavaScript's managers: a Python lock's tool (uv, poetry, pipenv) resolves against an index we do not vouch for.
   const installs = install && write ? refreshLockfiles(refreshes) : [];
-  return { bumps, lockfiles: [...refreshes, ...python.lockfiles], installs, failures };
+  return { bumps, lockfiles: [...refreshes, ...python.lockfiles], installs, failures, notes };
 }

@@ -26,6 +26,8 @@ export interface DiscoverOptions {
   readonly globbed?: ReadonlySet<string>;
   /** --docs: the Markdown and MDX documents in the folders too (one named outright is always taken) */
   readonly documents?: boolean;
+  /** look for temp files left beside the files named outright (only a run that writes removes them) */
+  readonly leftovers?: boolean;
 }
 
 export interface Discovery {
@@ -156,6 +158,10 @@ export function discover(paths: readonly string[], options: DiscoverOptions): Di
     return true;
   };
 
+  // Thousands of files named outright (a glob the shell or we expanded) share a few folders: each folder's
+  // .gitignore chain and temp files are looked up once, not once per file.
+  const rulesAbove = memo(ancestorRules);
+  const tempsIn = memo(tempFilesIn);
   for (const given of paths) {
     const matched = options.globbed?.has(given) ?? false;
     const path = resolve(given);
@@ -170,17 +176,25 @@ export function discover(paths: readonly string[], options: DiscoverOptions): Di
       continue;
     }
     const user: Rules[] = options.ignore.length ? [{ base: stat.isDirectory() ? path : resolve(path, ".."), rules: ignore().add([...options.ignore]) }] : [];
+    if (!stat.isDirectory() && !stat.isFile()) {
+      // Reading a FIFO waits for a writer, a device never ends: named outright, it is said why it was not read.
+      skipped.push({ path, reason: `not a regular file (${kindOf(stat)}); left alone` });
+      continue;
+    }
     if (stat.isDirectory()) {
       if (!listed(path, user)) walk(path, [...ancestorRules(path), ...user]);
     } else if (
       stat.isFile() &&
       (wanted(path) || languageOf(path) === "document") &&
-      !isIgnored(path, false, matched ? [...ancestorRules(dirname(path)), ...user] : user)
+      !isIgnored(path, false, matched ? [...rulesAbove(dirname(path)), ...user] : user)
     ) {
       // A file named outright is taken unless the user's own --ignore says otherwise; one a pattern matched
       // also answers to the .gitignore files, as a file met in a folder does.
       files.add(path);
-      temps.push(...tempsBeside(path));
+      if (options.leftovers) {
+        const prefix = `.${basename(path)}.`;
+        temps.push(...tempsIn(dirname(path)).filter((temp) => basename(temp).startsWith(prefix)));
+      }
     }
   }
   return { files: [...files], tsconfigs, missing, skipped, temps };
@@ -203,14 +217,35 @@ export function expandGlobs(paths: readonly string[]): { given: string; matched:
   });
 }
 
-/** Temp files a run left while writing this file. */
-function tempsBeside(path: string): string[] {
-  const prefix = `.${basename(path)}.`;
+/** What a path that is neither a file nor a folder is. */
+function kindOf(stat: Stats): string {
+  return stat.isFIFO()
+    ? "a named pipe"
+    : stat.isCharacterDevice()
+      ? "a character device"
+      : stat.isBlockDevice()
+        ? "a block device"
+        : stat.isSocket()
+          ? "a socket"
+          : "not a file";
+}
+
+/** Temp files runs left in a folder while writing its files. */
+function tempFilesIn(dir: string): string[] {
   try {
-    return readdirSync(dirname(path))
-      .filter((name) => name.startsWith(prefix) && tempFileWriter(name) !== null)
-      .map((name) => join(dirname(path), name));
+    return readdirSync(dir)
+      .filter((name) => tempFileWriter(name) !== null)
+      .map((name) => join(dir, name));
   } catch {
     return [];
   }
+}
+
+/** A function of a folder, asked once per folder. */
+function memo<T>(of: (dir: string) => T): (dir: string) => T {
+  const known = new Map<string, T>();
+  return (dir) => {
+    if (!known.has(dir)) known.set(dir, of(dir));
+    return known.get(dir)!;
+  };
 }

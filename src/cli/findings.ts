@@ -7,6 +7,7 @@ import type { Named } from "../core/pipeline.js";
 import { helpUri } from "../mapping/concerns.js";
 import type { FileReport } from "./process-file.js";
 import { displayPath, inCell } from "./report.js";
+import { printable } from "./printable.js";
 
 export interface Finding {
   readonly file: string;
@@ -53,6 +54,14 @@ export function findingsOf(reports: readonly FileReport[], cwd: string): Finding
       ...(r.status === "error" || r.status === "skipped"
         ? [{ file: displayPath(cwd, r.path), ...errorLocation(r.error ?? ""), rule: UNPROCESSED.name, message: `not checked: ${r.error}`, fixable: false }]
         : []),
+      ...(r.unchecked ?? []).map((u) => ({
+        file: displayPath(cwd, r.path),
+        line: u.line,
+        column: 1,
+        rule: UNPROCESSED.name,
+        message: `not checked: ${u.reason}`,
+        fixable: false,
+      })),
       ...r.changes.map((c) => ({
         file: displayPath(cwd, r.path),
         line: c.source.line,
@@ -158,15 +167,21 @@ export function formatFindings(
     case "text": {
       const lines = findings.map(
         (f) =>
-          `${f.file}:${f.line}:${f.column}${f.cell === undefined ? "" : ` (cell ${f.cell}, line ${f.cellLine})`}  ${f.fixable ? "fixable" : "manual "}  ${f.rule}  ${f.message}`,
+          `${printable(f.file)}:${f.line}:${f.column}${f.cell === undefined ? "" : ` (cell ${f.cell}, line ${f.cellLine})`}  ${f.fixable ? "fixable" : "manual "}  ${f.rule}  ${printable(f.message)}`,
       );
       const usages = findings.filter((f) => f.rule !== UNPROCESSED.name);
       const unchecked = findings.length - usages.length;
       const inFiles = new Set(usages.map((f) => f.file)).size;
-      lines.push(usages.length ? `${usages.length} v1 usages left in ${inFiles} of ${files} files` : `No v1 usage left in ${files} files`);
+      lines.push(
+        usages.length
+          ? `${usages.length} v1 usages left in ${inFiles} of ${files} files`
+          : files
+            ? `No v1 usage left in ${files} files`
+            : "No file was checked",
+      );
       if (unchecked) lines.push(`${unchecked} ${unchecked === 1 ? "file" : "files"} could not be checked`);
       if (markers.length) {
-        if (listMarkers) lines.splice(findings.length, 0, ...markers.map((m) => `${m.file}:${m.line}  TODO  ${m.message}`));
+        if (listMarkers) lines.splice(findings.length, 0, ...markers.map((m) => `${printable(m.file)}:${m.line}  TODO  ${printable(m.message)}`));
         lines.push(
           `${markers.length} TODO(firecrawl-v2) ${markers.length === 1 ? "marker" : "markers"} left for a human${listMarkers ? "" : " (--todos lists them)"}`,
         );

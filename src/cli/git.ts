@@ -5,8 +5,9 @@
  * as Next.js codemods have it: never rewrite changes a user has not committed).
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync, statSync } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
+import { statIfAny } from "../core/stat.js";
+import { basename, dirname, join, posix, relative, resolve, sep } from "node:path";
 import { DEPENDENCY_FIELDS, LOCKFILES } from "../detect/manifests.js";
 
 /** git's answer with its warnings, or the reason it gave none: its own message, or "not a repository". */
@@ -26,7 +27,7 @@ function git(args: readonly string[], cwd: string): Answer {
 /** The folder git is asked from for a path: the path itself when it is a folder, else the folder holding it. */
 function folderOf(path: string): string {
   const target = resolve(path);
-  return statSync(target, { throwIfNoEntry: false })?.isDirectory() ? target : dirname(target);
+  return statIfAny(target)?.isDirectory() ? target : dirname(target);
 }
 
 /** The root of the repository holding a path; null when none does; git's refusal ("dubious ownership") as an error. */
@@ -44,16 +45,35 @@ function repositoryRoot(path: string): { root: string | null } | { refusal: stri
 export function guard(paths: readonly string[]): { dirty: string[]; installing: string[] } | { refusal: string } {
   const dirty = new Set<string>();
   const installing = new Set<string>();
+  // git is asked once per repository, for its root and for its status: a run given 20,000 file names (a
+  // glob) asked twice per name, for minutes. The folders are walked up to the one holding `.git` (a folder,
+  // or a worktree's or submodule's file), and git is asked from there.
+  const roots = new Map<string, { root: string | null } | { refusal: string }>();
+  const tops = new Map<string, string | null>();
+  const byRoot = new Map<string, { given: string; path: string }[]>();
   for (const path of paths) {
-    const found = repositoryRoot(path);
+    const folder = folderOf(path);
+    // With GIT_DIR set, git's answer does not depend on the folders: asked as it always was.
+    const top = process.env.GIT_DIR ? folder : holdingGit(folder, tops);
+    if (top === null) continue;
+    if (!roots.has(top)) roots.set(top, repositoryRoot(top));
+    const found = roots.get(top)!;
     if ("refusal" in found) return { refusal: `${path}: git cannot tell whether it has uncommitted changes:\n${found.refusal}` };
     if (found.root === null) continue;
-    const status = git(["status", "--porcelain", "--", resolve(path)], found.root);
-    if (!status.ok) return { refusal: `${path}: git cannot tell whether it has uncommitted changes:\n${status.message}` };
-    const changed = status.out
-      .split("\n")
-      .filter(Boolean)
-      .map((line) => ({ state: line.slice(0, 2), file: line.slice(3) }));
+    const list = byRoot.get(found.root) ?? [];
+    if (!list.length) byRoot.set(found.root, list);
+    list.push({ given: path, path: resolve(path) });
+  }
+  for (const [root, given] of byRoot) {
+    // -z: names as they are, not quoted (a quoted name would match no given path).
+    const status = git(["status", "--porcelain", "-z", "--", ...pathspecs(given.map((g) => g.path))], root);
+    if (!status.ok) return { refusal: `${given[0]!.given}: git cannot tell whether it has uncommitted changes:\n${status.message}` };
+    const covered = coverage(
+      root,
+      given.map((g) => g.path),
+    );
+    const changed = entries(status.out).filter((c) => covered(c.file));
+    const found = { root };
     // Installing the tool itself (npm i -D firecrawl-codemod) leaves package.json and its lockfile dirty:
     // that change cannot mix with the migration's, so it is let through and named.
     const manifests = changed
@@ -66,6 +86,77 @@ export function guard(paths: readonly string[]): { dirty: string[]; installing: 
     }
   }
   return { dirty: [...dirty], installing: [...installing] };
+}
+
+/** The nearest folder at or above `folder` that holds a `.git`, or null; each folder is looked at once. */
+function holdingGit(folder: string, known: Map<string, string | null>): string | null {
+  const seen: string[] = [];
+  let found: string | null = null;
+  for (let at = folder; ; at = dirname(at)) {
+    const cached = known.get(at);
+    if (cached !== undefined) {
+      found = cached;
+      break;
+    }
+    seen.push(at);
+    if (existsSync(join(at, ".git"))) {
+      found = at;
+      break;
+    }
+    if (dirname(at) === at) break;
+  }
+  for (const at of seen) known.set(at, found);
+  return found;
+}
+
+/** `git status --porcelain -z`'s entries; a rename's or copy's source follows it as a field of its own. */
+function entries(out: string): { state: string; file: string }[] {
+  const fields = out.split("\0");
+  const found: { state: string; file: string }[] = [];
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i]!;
+    if (!field) continue;
+    const state = field.slice(0, 2);
+    found.push({ state, file: field.slice(3) });
+    if (/[RC]/.test(state)) found.push({ state, file: fields[++i] ?? "" });
+  }
+  return found.filter((e) => e.file);
+}
+
+/** How many pathspecs one git command is given: beyond it, their folders, or else the whole repository (then filtered). */
+const PATHSPECS = 200;
+
+function pathspecs(paths: readonly string[]): string[] {
+  if (paths.length <= PATHSPECS) return [...paths];
+  const folders = [...new Set(paths.map(folderOf))];
+  return folders.length <= PATHSPECS ? folders : [];
+}
+
+/**
+ * Whether a path git's status names (relative to the root; a folder of untracked files ends in `/`) is one of
+ * the given paths, is under one, or holds one.
+ */
+function coverage(root: string, paths: readonly string[]): (file: string) => boolean {
+  // git names the root by its real path; a given path may reach it through a link. Asked once per folder.
+  const folders = new Map<string, string>();
+  const realFolder = (dir: string) => {
+    if (!folders.has(dir)) {
+      try {
+        folders.set(dir, realpathSync(dir));
+      } catch {
+        folders.set(dir, dir);
+      }
+    }
+    return folders.get(dir)!;
+  };
+  const real = (path: string) => join(realFolder(dirname(path)), basename(path));
+  const given = new Set(paths.map((p) => relative(root, real(p)).split(sep).join("/")));
+  if (given.has("")) return () => true;
+  return (file) => {
+    const path = file.replace(/\/$/, "");
+    for (let at = path; at !== "."; at = posix.dirname(at)) if (given.has(at)) return true;
+    return file.endsWith("/") && [...given].some((g) => g.startsWith(file));
+  };
 }
 
 const TOOL = "firecrawl-codemod";

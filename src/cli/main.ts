@@ -8,7 +8,7 @@
 import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { relative } from "node:path";
 import pc from "picocolors";
-import { FIRST_V2_MAJOR } from "../mapping/imports.js";
+import { V2_RELEASES } from "../mapping/imports.js";
 import { machineOutput, parse, UsageError, type MachineOutput, type Parsed } from "./args.js";
 import { DEFAULT_EXTENSIONS, discover, type Discovery } from "./discover.js";
 import { findingsOf, formatFindings, FORMATS, markersOf, type FindingFormat } from "./findings.js";
@@ -25,6 +25,10 @@ import { isPython, languageOf } from "../core/language.js";
 import { displayPath, runReport, summaryText } from "./report.js";
 import { VERSION } from "../version.js";
 import { removeLeftovers } from "./write.js";
+import { reportClash } from "./report-target.js";
+import { printable } from "./printable.js";
+import { statIfAny } from "../core/stat.js";
+import { unknownTransforms } from "../core/transform-names.js";
 
 function out(text: string): void {
   if (text) process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
@@ -32,6 +36,25 @@ function out(text: string): void {
 
 function err(text: string): void {
   process.stderr.write(`${text}\n`);
+}
+
+// A reader that stops reading (`run --dry | head -1`, quitting less) ends the output, quietly: what it asked
+// for it has. Any other write error (a full disk, /dev/full) means the output is lost: the tool failed.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(typeof process.exitCode === "number" ? process.exitCode : 0);
+  err(`firecrawl-codemod: the output could not be written: ${error.message}`);
+  process.exit(2);
+});
+
+/** Writes a report file asked for; false (with why, on stderr) when the system refused it at write time. */
+function writeReport(path: string, text: string, flag: string): boolean {
+  try {
+    writeFileSync(path, text);
+    return true;
+  } catch (error) {
+    err(`firecrawl-codemod: ${flag} ${printable(path)} could not be written: ${(error as Error).message}`);
+    return false;
+  }
 }
 
 function list(value: unknown): string[] {
@@ -97,16 +120,18 @@ async function discovered(parsed: Parsed, transforms?: readonly string[]): Promi
   if (positionals.length === 0) throw new UsageError(`name at least one file or folder (see firecrawl-codemod ${parsed.command} --help)`);
   if (!Number.isInteger(jobsOf(parsed)) || jobsOf(parsed) < 0) throw new UsageError(`--jobs takes a whole number, not '${values.jobs}'`);
   if (transforms) {
-    const known = new Set((await catalog()).map((t) => t.name));
-    const unknown = transforms.filter((name) => !known.has(name));
-    if (unknown.length) throw new UsageError(`unknown transform ${unknown.join(", ")}; \`firecrawl-codemod list\` shows them`);
+    const unknown = unknownTransforms(transforms, await catalog());
+    if (unknown) throw new UsageError(unknown);
   }
+  for (const project of (values.project as string[] | undefined) ?? [])
+    if (!statIfAny(project)) throw new UsageError(`--project ${project}: no such tsconfig file`);
   const extensions = values.extensions ? list(values.extensions) : [...DEFAULT_EXTENSIONS];
   const found = discover(positionals, {
     extensions,
     ignore: (values.ignore as string[] | undefined) ?? [],
     globbed: parsed.globbed,
     documents: Boolean(values.docs),
+    leftovers: parsed.command === "run" && !values.dry,
   });
   if (found.missing.length) throw new UsageError(`no such file or folder: ${found.missing.join(", ")}`);
   return found;
@@ -234,12 +259,12 @@ async function verified(
   };
 }
 
-/** The release --sdk-version names: a valid semver of a v2 major, or a usage error. */
+/** The release --sdk-version names: a published v2 release the tool knows, or a usage error. */
 async function sdkRelease(value: string): Promise<string> {
   const { default: semver } = await import("semver");
   const release = semver.valid(value);
-  if (!release || semver.major(release) < FIRST_V2_MAJOR)
-    throw new UsageError(`--sdk-version takes a v2 release (${FIRST_V2_MAJOR}.0.0 or later), not '${value}'`);
+  if (!release || !V2_RELEASES.includes(release))
+    throw new UsageError(`--sdk-version takes a published v2 release (${V2_RELEASES[0]} to ${V2_RELEASES.at(-1)}), not '${value}'`);
   return release;
 }
 
@@ -257,6 +282,19 @@ function checkWritable(path: string, flag: string): void {
   if (!existed) rmSync(path);
 }
 
+/** Paths that hold no file to look at (an --ignore that matches everything, a folder of other languages). */
+const lookedAtNothing = ({ files, skipped }: Discovery) => files.length === 0 && skipped.length === 0;
+const NOTHING_LOOKED_AT = "firecrawl-codemod: no file was looked at: the paths given hold no file of the languages looked at, or --ignore left none";
+
+/** A report path that is an input, or a file the run may write, is refused before anything is written. */
+function refuseClash(path: string, flag: string, { files }: Discovery): void {
+  const clash = reportClash(path, files);
+  if (clash) throw new ReportRefused(`${flag} ${path} would overwrite a file of the project: ${clash}`);
+}
+
+/** A report path refused: the error goes everywhere but there. */
+class ReportRefused extends UsageError {}
+
 async function run(parsed: Parsed): Promise<number> {
   const { values, positionals } = parsed;
   const dry = Boolean(values.dry);
@@ -264,25 +302,27 @@ async function run(parsed: Parsed): Promise<number> {
   const release = values["sdk-version"] === undefined ? undefined : await sdkRelease(String(values["sdk-version"]));
   const transforms = values.transforms ? list(values.transforms) : undefined;
   const found = await discovered(parsed, transforms);
+  if (values.report) refuseClash(String(values.report), "--report", found);
   if (!dry) {
     // Before the guard: a leftover of a killed run would otherwise make the tree dirty, for good.
     const removed = removeLeftovers(found.temps);
     if (removed.length)
       err(
-        `Removed ${removed.length} temp ${removed.length === 1 ? "file" : "files"} an interrupted run left behind:\n${removed.map((f) => `  ${relative(process.cwd(), f)}`).join("\n")}`,
+        `Removed ${removed.length} temp ${removed.length === 1 ? "file" : "files"} an interrupted run left behind:\n${removed.map((f) => `  ${printable(relative(process.cwd(), f))}`).join("\n")}`,
       );
   }
   if (!dry && !values.force) {
     const answer = guard(positionals);
     if ("refusal" in answer)
       throw new Refusal(`${answer.refusal}\nThe migration cannot tell your changes from its own there. Fix that, or pass --force (or --dry to only look).`);
-    if (answer.installing.length) err(`Uncommitted, but only adding firecrawl-codemod itself, so let through: ${answer.installing.join(", ")}`);
+    if (answer.installing.length) err(`Uncommitted, but only adding firecrawl-codemod itself, so let through: ${answer.installing.map(printable).join(", ")}`);
     if (answer.dirty.length) {
       throw new Refusal(
-        `The git tree has uncommitted changes, which the migration could mix with its own:\n${answer.dirty.map((f) => `  ${f}`).join("\n")}\nCommit or stash them first, or pass --force (or --dry to only look).`,
+        `The git tree has uncommitted changes, which the migration could mix with its own:\n${answer.dirty.map((f) => `  ${printable(f)}`).join("\n")}\nCommit or stash them first, or pass --force (or --dry to only look).`,
       );
     }
   }
+  if (lookedAtNothing(found)) err(NOTHING_LOOKED_AT);
   const { reports, tsconfigs, verify, verifyFailure, python } = await collect(parsed, found, {
     write: !dry,
     diff: dry,
@@ -295,8 +335,9 @@ async function run(parsed: Parsed): Promise<number> {
   const update = changed.length
     ? (await import("./dependencies.js")).updateDependencies(changed, { release, write: !dry, install: Boolean(values.install) })
     : undefined;
-  for (const failure of update?.failures ?? []) err(`${relative(process.cwd(), failure.path)}: the SDK range was not updated: ${failure.error}`);
-  const { bumps = [], lockfiles = [], installs = [] } = update ?? {};
+  for (const failure of update?.failures ?? [])
+    err(`${printable(relative(process.cwd(), failure.path))}: the SDK range was not updated: ${printable(failure.error)}`);
+  const { bumps = [], lockfiles = [], installs = [], notes: dependencyNotes = [] } = update ?? {};
   const cwd = process.cwd();
   const against = verify ? { sdk: (await import("../type-aware/verification.js")).VERIFIED_AGAINST, error: verifyFailure } : null;
   const report = runReport(reports, bumps, cwd, dry, tsconfigs, Boolean(values.json || values.report), against, {
@@ -304,8 +345,11 @@ async function run(parsed: Parsed): Promise<number> {
     installs,
     keepV1Defaults: Boolean(values["keep-v1-defaults"]),
     python: python ?? null,
+    dependencyNotes,
   });
-  if (values.report) writeFileSync(String(values.report), `${JSON.stringify(report, null, 2)}\n`);
+  // Checked writable before the run, a report can still fail at write time (a full disk): the run's files are
+  // written by then, so the summary still says what was done, and the exit code that the report is missing.
+  const reported = values.report ? writeReport(String(values.report), `${JSON.stringify(report, null, 2)}\n`, "--report") : true;
   if (values.json) out(JSON.stringify(report, null, 2));
   else {
     for (const r of reports) {
@@ -318,6 +362,7 @@ async function run(parsed: Parsed): Promise<number> {
     }
     (values.print ? err : out)(summaryText(report, cwd));
   }
+  if (!reported) return 2;
   return report.summary.errors + report.summary.skipped > 0 || installs.some((i) => !i.ok) ? 1 : 0;
 }
 
@@ -328,19 +373,29 @@ async function check(parsed: Parsed): Promise<number> {
   const maxTodos = parsed.values["max-todos"] === undefined ? Infinity : Number(parsed.values["max-todos"]);
   if (!(Number.isInteger(maxTodos) && maxTodos >= 0) && maxTodos !== Infinity)
     throw new UsageError(`--max-todos takes a whole number, not '${parsed.values["max-todos"]}'`);
-  const { reports } = await collect(parsed, await discovered(parsed), { write: false, diff: false, print: false, keepV1Defaults: false });
+  const found = await discovered(parsed);
+  // Not "no v1 usage left": nothing was checked. Exit 1, as a check that does not pass.
+  const nothing = lookedAtNothing(found);
+  if (nothing) err(NOTHING_LOOKED_AT);
+  if (parsed.values["output-file"]) refuseClash(String(parsed.values["output-file"]), "--output-file", found);
+  const { reports } = await collect(parsed, found, { write: false, diff: false, print: false, keepV1Defaults: false });
   // A skipped file mentions the SDK (the screen lets the rest pass as unchanged): it was not checked.
-  const unreadable = reports.filter((r) => r.status === "error" || r.status === "skipped");
-  for (const r of unreadable) err(`${r.status}: ${r.path}: ${r.error}`);
+  const unreadable = reports.filter((r) => r.status === "error" || r.status === "skipped" || r.unchecked?.length);
+  for (const r of unreadable) {
+    if (r.error) err(`${r.status}: ${printable(r.path)}: ${printable(r.error)}`);
+    for (const u of r.unchecked ?? []) err(`not checked: ${printable(r.path)}: ${printable(u.reason)}`);
+  }
   // A notebook cell left out is not a finding (a %%bash cell stays what it is), but check does not vouch for it.
-  for (const r of reports) for (const note of r.notes ?? []) err(`note: ${displayPath(process.cwd(), r.path)}: ${note}`);
+  for (const r of reports) for (const note of r.notes ?? []) err(`note: ${printable(displayPath(process.cwd(), r.path))}: ${printable(note)}`);
   const findings = findingsOf(reports, process.cwd());
   const rules = format === "sarif" ? await catalog() : [];
   const markers = markersOf(reports, process.cwd());
   const text = formatFindings(findings, reports.length, format, VERSION, rules, { markers, listMarkers: Boolean(parsed.values.todos) });
-  if (parsed.values["output-file"]) writeFileSync(String(parsed.values["output-file"]), `${text}\n`);
-  else out(text);
+  if (parsed.values["output-file"]) {
+    if (!writeReport(String(parsed.values["output-file"]), `${text}\n`, "--output-file")) return 2;
+  } else out(text);
   if (unreadable.length) return 2;
+  if (nothing) return 1;
   // Like a build that refuses a codemod's leftover markers: past the budget the migration is not done.
   if (markers.length > maxTodos) err(`${markers.length} TODO(firecrawl-v2) markers are left, more than --max-todos ${maxTodos} allows`);
   return findings.length || markers.length > maxTodos ? 1 : 0;
@@ -354,10 +409,10 @@ async function listTransforms(): Promise<number> {
 }
 
 /** The report a run or check asked for, carrying only the error that stopped it. */
-async function failureReport(wanted: MachineOutput, message: string): Promise<void> {
+async function failureReport(wanted: MachineOutput, message: string, { toFile = true } = {}): Promise<void> {
   if (wanted.command === "run") {
     const report = { ...runReport([], [], process.cwd(), wanted.dry, []), error: message };
-    if (wanted.report) {
+    if (wanted.report && toFile) {
       try {
         writeFileSync(wanted.report, `${JSON.stringify(report, null, 2)}\n`);
       } catch {
@@ -384,12 +439,14 @@ async function main(argv: readonly string[]): Promise<number> {
     // A failure of the tool itself keeps its stack for the bug report.
     err(
       error instanceof UsageError
-        ? `firecrawl-codemod: ${error.message}`
+        ? `firecrawl-codemod: ${printable(error.message)}`
         : known
           ? (error as Error).message
           : `firecrawl-codemod failed: ${(error as Error).stack ?? error}`,
     );
-    await failureReport(machineOutput(argv), known ? (error as Error).message : `firecrawl-codemod failed: ${(error as Error).message}`);
+    await failureReport(machineOutput(argv), known ? (error as Error).message : `firecrawl-codemod failed: ${(error as Error).message}`, {
+      toFile: !(error instanceof ReportRefused),
+    });
     return 2;
   }
 }

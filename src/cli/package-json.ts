@@ -29,16 +29,51 @@ export interface PackageBump {
 /** The v2 release a bump moves to unless --sdk-version says another (the one the verification checks against). */
 export const SDK_RELEASE = semver.minVersion(V2_RANGE)!.version;
 
-/** The package.json nearest above a folder that declares the SDK (a workspace package, else the root it is hoisted to). */
-function declaringManifest(dir: string, known: Map<string, string | null>): string | null {
+/** What a run says of a dependency file it could not read or would not edit, for the summary and the report. */
+export interface DependencyNote {
+  readonly path: string;
+  readonly message: string;
+}
+
+/**
+ * The package.json nearest above a folder that declares the SDK (a workspace package, else the root it is
+ * hoisted to). One that is not valid JSON on the way stops the search, noted: the code's package may be the
+ * one it describes, and a range further up is not that package's to move.
+ */
+function declaringManifest(dir: string, known: Map<string, string | null>, notes: Map<string, DependencyNote>): string | null {
   let found = known.get(dir);
   if (found === undefined) {
-    const declared = declaring(upToRepositoryRoot(dir));
-    found = declared ? join(declared.dir, "package.json") : null;
+    found = null;
+    for (const at of upToRepositoryRoot(dir)) {
+      const path = join(at, "package.json");
+      if (!existsSync(path)) continue;
+      const invalid = jsonError(path);
+      if (invalid) {
+        notes.set(path, { path, message: `not valid JSON (${invalid}); the SDK's range in it was neither read nor updated` });
+        break;
+      }
+      if (declaring([at])) {
+        found = path;
+        break;
+      }
+    }
     known.set(dir, found);
   }
   return found;
 }
+
+/** Why a JSON file does not parse, or undefined when it does (or cannot be read: that is another matter). */
+function jsonError(path: string): string | undefined {
+  try {
+    JSON.parse(readFileSync(path, "utf8"));
+    return undefined;
+  } catch (error) {
+    return error instanceof SyntaxError ? error.message : undefined;
+  }
+}
+
+/** A dependency spec that names a source instead of a version: a git URL, a GitHub shorthand, a file: tarball or folder, a tarball URL. */
+const isSourceSpec = (spec: string) => !/^(?:npm|catalog|workspace):/.test(spec) && /[:/]/.test(spec);
 
 /**
  * The range that asks for `release` the way `range` asked for its v1 release, or undefined when `range`
@@ -96,7 +131,7 @@ function catalogBump(path: string, catalogs: ReadonlySet<string>, release: strin
 }
 
 /** The package.json's v1 ranges moved to `release`, and the catalogs its `catalog:` ranges name. */
-function manifestBump(path: string, release: string): { bump?: PackageBump; catalogs: Set<string> } {
+function manifestBump(path: string, release: string, notes: Map<string, DependencyNote>): { bump?: PackageBump; catalogs: Set<string> } {
   const before = readFileSync(path, "utf8");
   const tree = parseTree(before);
   const ranges: { dependency: string; from: string; to: string }[] = [];
@@ -112,6 +147,12 @@ function manifestBump(path: string, release: string): { bump?: PackageBump; cata
         continue;
       }
       const to = movedRange(range, release);
+      // A git URL or a tarball may well hold a v1 release, but no range says which: the user moves it.
+      if (!to && isSourceSpec(range))
+        notes.set(`${path}\0${dependency}`, {
+          path,
+          message: `${dependency} comes from "${range}", not a version range: it was left as it is; point it at a v2 release (${release}) yourself`,
+        });
       if (!to) continue;
       after = applyEdits(after, modify(after, [field, dependency], to, {}));
       ranges.push({ dependency, from: range, to });
@@ -121,13 +162,14 @@ function manifestBump(path: string, release: string): { bump?: PackageBump; cata
 }
 
 /** The bumps for the packages of the changed files: their package.json files and the pnpm catalogs they use. */
-export function packageBumps(changedFiles: readonly string[], release = SDK_RELEASE): PackageBump[] {
+export function packageBumps(changedFiles: readonly string[], release = SDK_RELEASE): { bumps: PackageBump[]; notes: DependencyNote[] } {
   const known = new Map<string, string | null>();
-  const manifests = new Set(changedFiles.map((file) => declaringManifest(dirname(resolve(file)), known)).filter((p): p is string => p !== null));
+  const notes = new Map<string, DependencyNote>();
+  const manifests = new Set(changedFiles.map((file) => declaringManifest(dirname(resolve(file)), known, notes)).filter((p): p is string => p !== null));
   const bumps: PackageBump[] = [];
   const catalogs = new Map<string, Set<string>>();
   for (const path of manifests) {
-    const { bump, catalogs: named } = manifestBump(path, release);
+    const { bump, catalogs: named } = manifestBump(path, release, notes);
     if (bump) bumps.push(bump);
     const file = named.size ? catalogFile(dirname(path)) : undefined;
     if (file) catalogs.set(file, new Set([...(catalogs.get(file) ?? []), ...named]));
@@ -136,7 +178,7 @@ export function packageBumps(changedFiles: readonly string[], release = SDK_RELE
     const bump = catalogBump(file, names, release);
     if (bump) bumps.push(bump);
   }
-  return bumps;
+  return { bumps, notes: [...notes.values()] };
 }
 
 /** A folder whose package.json lists workspaces, or that holds pnpm's workspace file. */

@@ -11,8 +11,10 @@ import { foundByTypes } from "./found-by-types.js";
 import { migrateText, type MigrateOptions } from "./migrate-text.js";
 import { isJavaScript, isPython, languageOf } from "../core/language.js";
 import type { TypeFacts } from "../detect/sdk.js";
-import { isSettled, screenFile, type Contents } from "./screen.js";
+import { isSettled, MAX_BYTES, screenFile, type Contents } from "./screen.js";
+import { notebookRefusal } from "../python/notebook.js";
 import { todoMarkers } from "../core/todo.js";
+import type { Result } from "../core/pipeline.js";
 import type { Change } from "../js/steps.js";
 
 export type FileStatus = "changed" | "unchanged" | "error" | "skipped";
@@ -25,6 +27,8 @@ export interface FileReport {
   readonly error?: string;
   /** what was left out on purpose and why (a notebook cell that is not Python) */
   readonly notes?: readonly string[];
+  /** code that calls the SDK but could not be read (see Result.unchecked) */
+  readonly unchecked?: Result["unchecked"];
   /** in the type-aware mode: client calls that only the type checker revealed */
   readonly foundByTypes?: readonly { readonly line: number; readonly method: string }[];
   /** with --dry: the unified diff; with --print: the new source */
@@ -59,11 +63,20 @@ export function processFile(path: string, options: ProcessOptions, types?: TypeF
   const { stat, bytes } = read;
   const text = decodeUtf8(bytes);
   if (text === null) return { ...base, status: "skipped", error: "not UTF-8 text; left as it is rather than re-encoded" };
+  const refused = languageOf(path) === "notebook" ? notebookRefusal(text, MAX_BYTES) : undefined;
+  if (refused) return { ...base, status: "skipped", error: refused };
   try {
     const result = migrateText(path, text, options, types);
     const markers = todoMarkers(text);
     const byTypes = types && isJavaScript(languageOf(path)) ? foundByTypes(path, text, types) : undefined;
-    const notes = result.notes?.length ? { notes: result.notes } : {};
+    // A read-only file is usually read-only for a reason (generated, vendored): it is migrated like the
+    // others and keeps its mode, but the run says so.
+    const readOnly = result.output !== null && (options.write || options.hold || options.diff) && (stat.mode & 0o222) === 0;
+    const said = [
+      ...(result.notes ?? []),
+      ...(readOnly ? [`read-only (mode ${(stat.mode & 0o7777).toString(8).padStart(4, "0")}): migrated like the others, and left read-only`] : []),
+    ];
+    const notes = { ...(said.length ? { notes: said } : {}), ...(result.unchecked?.length ? { unchecked: result.unchecked } : {}) };
     if (result.output === null) return { ...base, status: "unchanged", todos: result.todos, foundByTypes: byTypes, markers, ...notes };
     if (options.hold === true || (options.hold === "python" && isPython(languageOf(path)))) {
       const held = { output: result.output, stat: { mtimeMs: stat.mtimeMs, size: stat.size, mode: stat.mode, uid: stat.uid, gid: stat.gid } };

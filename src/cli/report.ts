@@ -9,6 +9,7 @@ import { todoMessage } from "../core/todo.js";
 import type { CellLine } from "../core/pipeline.js";
 import type { FileReport } from "./process-file.js";
 import { formatCommand } from "./format-command.js";
+import { printable } from "./printable.js";
 import type { InstallOutcome } from "./install.js";
 import type { PackageBump } from "./package-json.js";
 import type { ConcernName } from "../mapping/concerns.js";
@@ -51,6 +52,8 @@ export interface RunReport {
     readonly error?: string;
   } | null;
   readonly packages: readonly { path: string; dependency: string; from: string; to: string }[];
+  /** dependency files the run passed over, and why: a package.json that is not valid JSON, an SDK from a git URL or a tarball */
+  readonly dependencyNotes: readonly { path: string; message: string }[];
   /** lockfiles that still hold the old SDK, and the command that refreshes each */
   readonly lockfiles: readonly { path: string; command: string | null }[];
   /** with --install: each refresh command run, and how it went */
@@ -65,7 +68,7 @@ export interface RunReport {
 /** A path as the user gave it relative to where they stand; a prefix cut where it can be (the common case). */
 export function displayPath(cwd: string, path: string): string {
   const prefix = cwd.endsWith(sep) ? cwd : cwd + sep;
-  return path.startsWith(prefix) ? path.slice(prefix.length) : relative(cwd, path);
+  return path.startsWith(prefix) ? path.slice(prefix.length) : relative(cwd, path) || ".";
 }
 
 /** A notebook location's fields in the report, flat so scripts read them as they read `line`. */
@@ -95,12 +98,14 @@ export function runReport(
     installs = [],
     keepV1Defaults = false,
     python = null,
+    dependencyNotes = [],
   }: {
     lockfiles?: readonly LockRefresh[];
     installs?: readonly InstallOutcome[];
     keepV1Defaults?: boolean;
     /** what the Python files were checked against with pyright, or why they could not be */
     python?: { readonly sdk: string; readonly error?: string } | null;
+    dependencyNotes?: readonly { readonly path: string; readonly message: string }[];
   } = {},
 ): RunReport {
   const count = (status: FileReport["status"]) => reports.filter((r) => r.status === status).length;
@@ -133,6 +138,7 @@ export function runReport(
     verification: totals(verifiedAgainst, (r) => !ofPython(r)),
     pythonVerification: totals(python, ofPython),
     packages: bumps.flatMap((b) => b.ranges.map((r) => ({ path: displayPath(cwd, b.path), ...r }))),
+    dependencyNotes: dependencyNotes.map((n) => ({ path: displayPath(cwd, n.path), message: n.message })),
     lockfiles: lockfiles.map((l) => ({ path: displayPath(cwd, l.path), command: l.command })),
     installs: installs.map((i) => ({ ...i, lockfile: displayPath(cwd, i.lockfile) })),
     // Defaults matter where calls were migrated: the v2 calls run with v2's defaults from now on.
@@ -155,26 +161,27 @@ export function summaryText(report: RunReport, cwd: string): string {
   const { summary } = report;
   const lines: string[] = [];
   for (const file of report.files) {
-    if (file.status === "error") lines.push(`${pc.red("error")}  ${file.path}: ${file.error}`);
-    if (file.status === "skipped") lines.push(`${pc.yellow("skipped")}  ${file.path}: ${file.error}`);
+    if (file.status === "error") lines.push(`${pc.red("error")}  ${printable(file.path)}: ${printable(file.error ?? "")}`);
+    if (file.status === "skipped") lines.push(`${pc.yellow("skipped")}  ${printable(file.path)}: ${printable(file.error ?? "")}`);
   }
-  for (const file of report.files) for (const note of file.notes ?? []) lines.push(`${pc.yellow("note")}  ${file.path}: ${note}`);
-  const todos = report.files.flatMap((f) => f.todos.map((t) => `${f.path}:${where(t)}  ${todoMessage(t.message)}`));
+  for (const file of report.files) for (const note of file.notes ?? []) lines.push(`${pc.yellow("note")}  ${printable(file.path)}: ${printable(note)}`);
+  const todos = report.files.flatMap((f) => f.todos.map((t) => `${printable(f.path)}:${where(t)}  ${printable(todoMessage(t.message))}`));
   if (todos.length) lines.push("", pc.bold("Needs a human:"), ...todos.map((t) => `  ${t}`));
   for (const bump of report.packages)
-    lines.push("", `${bump.path}: ${bump.dependency} ${bump.from} -> ${bump.to}${report.mode === "dry" ? " (not written: --dry)" : ""}`);
+    lines.push("", `${printable(bump.path)}: ${bump.dependency} ${bump.from} -> ${bump.to}${report.mode === "dry" ? " (not written: --dry)" : ""}`);
+  for (const note of report.dependencyNotes) lines.push("", `${pc.yellow("note")}  ${printable(note.path)}: ${printable(note.message)}`);
   for (const install of report.installs)
     lines.push(
       "",
       install.ok
-        ? `${install.lockfile}: refreshed with \`${install.command}\``
-        : pc.red(`${install.lockfile}: \`${install.command}\` failed: ${install.error}`),
+        ? `${printable(install.lockfile)}: refreshed with \`${printable(install.command)}\``
+        : pc.red(`${printable(install.lockfile)}: \`${printable(install.command)}\` failed: ${printable(install.error ?? "")}`),
     );
   const refreshed = new Set(report.installs.filter((i) => i.ok).map((i) => i.lockfile));
   for (const lock of report.lockfiles.filter((l) => !refreshed.has(l.path)))
     lines.push(
       "",
-      `${lock.path}: still locks the v1 SDK; ${lock.command ? `refresh it with \`${lock.command}\` in ${dirname(lock.path) || "."}` : "write it again with the tool that made it (its hashes pin the old release)"}`,
+      `${printable(lock.path)}: still locks the v1 SDK; ${lock.command ? `refresh it with \`${printable(lock.command)}\` in ${printable(dirname(lock.path) || ".")}` : "write it again with the tool that made it (its hashes pin the old release)"}`,
     );
   const changed = report.behaviourChanges.filter((b) => !b.kept);
   if (changed.length) {

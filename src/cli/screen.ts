@@ -7,11 +7,12 @@
  */
 import { closeSync, fstatSync, openSync, readSync, type Stats } from "node:fs";
 import { NAMES } from "../detect/mentions.js";
+import { languageOf } from "../core/language.js";
 import type { FileReport } from "./process-file.js";
 
 export const MAX_BYTES = 2 * 1024 * 1024;
-/** A notebook carries its outputs (plots as base64): its code is a small part of it, so it may be larger. */
-export const MAX_NOTEBOOK_BYTES = 32 * 1024 * 1024;
+/** A notebook is read whole up to this size (its outputs); MAX_BYTES applies to its cells' code. */
+const MAX_NOTEBOOK_BYTES = 256 * 1024 * 1024;
 
 /** Each name in an encoding whose code units are `width` bytes, the character's byte at `at` of each. */
 const spelled = (width: number, at: number) =>
@@ -35,18 +36,6 @@ const buffer = Buffer.allocUnsafe(MAX_BYTES + 1);
 export interface Contents {
   readonly bytes: Buffer;
   readonly stat: Stats;
-}
-
-/** A notebook past MAX_BYTES read whole (the shared buffer holds its start), or null past its own limit. */
-function wholeNotebook(fd: number, path: string, length: number): Buffer | null {
-  if (!path.endsWith(".ipynb")) return null;
-  const size = fstatSync(fd).size;
-  if (size > MAX_NOTEBOOK_BYTES) return null;
-  const all = Buffer.allocUnsafe(Math.max(size, length));
-  buffer.copy(all, 0, 0, length);
-  let filled = length;
-  for (let n; filled < all.length && (n = readSync(fd, all, filled, all.length - filled, null)) > 0;) filled += n;
-  return all.subarray(0, filled);
 }
 
 /** Reads on into the buffer until a needle shows or the file ends; a needle may straddle two reads. */
@@ -82,13 +71,18 @@ export function screenFile(path: string, mentionNeeded = true): FileReport | Con
     for (let n; length < buffer.length && (n = readSync(fd, buffer, length, buffer.length - length, null)) > 0;) length += n;
     const marked = MARKED.find((m) => buffer.subarray(0, Math.min(length, m.mark.length)).equals(m.mark));
     const needles = marked?.needles ?? UTF8_NEEDLES;
-    const notebook = length > MAX_BYTES ? wholeNotebook(fd, path, length) : null;
-    if (length > MAX_BYTES && !notebook) {
-      if (mentionNeeded && !mentionedFurther(fd, needles, length)) return { ...base, status: "unchanged" };
-      const limit = path.endsWith(".ipynb") ? MAX_NOTEBOOK_BYTES : MAX_BYTES;
-      return { ...base, status: "skipped", error: `larger than ${limit / 1024 / 1024} MB` };
+    if (length > MAX_BYTES && languageOf(path) === "notebook" && !marked) {
+      // A notebook's bytes are mostly outputs: the limit is on its code (processFile asks), so it is read whole.
+      const whole = readWhole(fd, length);
+      if (!whole) return { ...base, status: "skipped", error: `larger than ${MAX_NOTEBOOK_BYTES / 1024 / 1024} MB` };
+      if (mentionNeeded && !mentions(whole, needles)) return { ...base, status: "unchanged", screened: true };
+      return { bytes: whole, stat: fstatSync(fd) };
     }
-    const bytes = notebook ?? buffer.subarray(0, length);
+    if (length > MAX_BYTES) {
+      if (mentionNeeded && !mentionedFurther(fd, needles, length)) return { ...base, status: "unchanged" };
+      return { ...base, status: "skipped", error: `larger than ${MAX_BYTES / 1024 / 1024} MB` };
+    }
+    const bytes = buffer.subarray(0, length);
     if (mentionNeeded && !mentions(bytes, needles)) return { ...base, status: "unchanged", screened: true };
     if (marked) return { ...base, status: "skipped", error: `${marked.encoding} text; left as it is rather than re-encoded` };
     return { bytes: Buffer.from(bytes), stat: fstatSync(fd) };
@@ -97,6 +91,17 @@ export function screenFile(path: string, mentionNeeded = true): FileReport | Con
   } finally {
     closeSync(fd);
   }
+}
+
+/** A notebook's whole bytes, the buffer's first `length` and the rest of the file; null past MAX_NOTEBOOK_BYTES. */
+function readWhole(fd: number, length: number): Buffer | null {
+  const size = fstatSync(fd).size;
+  if (size > MAX_NOTEBOOK_BYTES) return null;
+  const whole = Buffer.allocUnsafe(Math.max(size, length));
+  buffer.copy(whole, 0, 0, length);
+  let filled = length;
+  for (let n; filled < whole.length && (n = readSync(fd, whole, filled, whole.length - filled, null)) > 0;) filled += n;
+  return whole.subarray(0, filled);
 }
 
 export function isSettled(outcome: FileReport | Contents): outcome is FileReport {

@@ -1,5 +1,6 @@
 /** Which tsconfig.json files the type-aware mode uses: kept apart from types.ts so finding none loads no compiler. */
-import { existsSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { statIfAny } from "../core/stat.js";
 import { dirname, join, resolve } from "node:path";
 
 /**
@@ -9,9 +10,18 @@ import { dirname, join, resolve } from "node:path";
 export function findTsconfigs(paths: readonly string[], given: readonly string[], found: readonly string[]): string[] {
   if (given.length) return given.map((p) => resolve(p));
   const all = new Set(found);
+  // Thousands of named files share a few folders: each folder's search is done once.
+  const searched = new Set<string>();
   for (const path of paths) {
     const abs = resolve(path);
-    for (let dir = statSync(abs).isDirectory() ? abs : dirname(abs); dirname(dir) !== dir; dir = dirname(dir)) {
+    // A path the system will not describe (a link loop, an ancestor the user cannot traverse) was reported
+    // as skipped by discovery: it holds no file of the run, so it has no tsconfig to look for.
+    const stat = statIfAny(abs);
+    if (!stat) continue;
+    const start = stat.isDirectory() ? abs : dirname(abs);
+    if (searched.has(start)) continue;
+    searched.add(start);
+    for (let dir = start; dirname(dir) !== dir; dir = dirname(dir)) {
       if (existsSync(join(dir, "tsconfig.json"))) {
         all.add(join(dir, "tsconfig.json"));
         break;

@@ -7,6 +7,7 @@
  * the patch out, so it reads as before.
  */
 import { relative } from "node:path";
+import { printable } from "./printable.js";
 import { diffArrays, formatPatch, type StructuredPatchHunk } from "diff";
 
 interface Op {
@@ -137,5 +138,8 @@ function hunksOf(ops: readonly Op[]): StructuredPatchHunk[] {
 
 export function unifiedDiff(path: string, before: string, after: string): string {
   const name = relative(process.cwd(), path);
-  return formatPatch({ oldFileName: name, newFileName: name, oldHeader: "", newHeader: "", hunks: hunksOf(align(linesOf(before), linesOf(after))) });
+  const patch = formatPatch({ oldFileName: name, newFileName: name, oldHeader: "", newHeader: "", hunks: hunksOf(align(linesOf(before), linesOf(after))) });
+  // jsdiff quotes an odd name in the ---/+++ lines as git does, but writes the Index line as it is.
+  const index = `Index: ${name}`;
+  return patch.startsWith(index) ? `Index: ${printable(name)}${patch.slice(index.length)}` : patch;
 }

@@ -51,6 +51,11 @@ export interface Result {
   readonly todos: readonly Todo[];
   /** what was left out of the migration on purpose and why (a notebook cell that is not Python) */
   readonly notes?: readonly string[];
+  /**
+   * Code that calls the SDK but could not be read, so nothing in it was checked (a document's block that
+   * parses in no form): `line` is where it starts. check cannot call such a file clean.
+   */
+  readonly unchecked?: readonly { readonly line: number; readonly reason: string }[];
 }
 
 export interface Named {

@@ -7,7 +7,8 @@
  * eslint-plugin-import, an answer has a lifetime: an editor's long-lived ESLint sees a module's edits
  * after at most that long, and a lint run does not stat every module again for every file importing it.
  */
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { statIfAny } from "../core/stat.js";
 import type { Node } from "@babel/types";
 import { parse } from "../js/parse.js";
 import { readSource } from "../core/source.js";
@@ -42,7 +43,7 @@ export function clientExports(path: string): LinkedClients {
   const known = analysed.get(path);
   const now = Date.now();
   if (known && now - known.checkedAt < LIFETIME_MS) return known.exports;
-  const stat = statSync(path, { throwIfNoEntry: false });
+  const stat = statIfAny(path);
   if (!stat) return NO_CLIENTS;
   if (known && known.mtimeMs === stat.mtimeMs) {
     known.checkedAt = now;

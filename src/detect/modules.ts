@@ -6,9 +6,9 @@
  * name, and other packages cannot hold the project's clients. Answers are remembered for the process, as a
  * run or a lint pass asks about the same modules from many files.
  */
-import { statSync } from "node:fs";
 import { dirname, extname, join, resolve } from "node:path";
 import { createPathsMatcher, getTsconfig, type Cache } from "get-tsconfig";
+import { statIfAny } from "../core/stat.js";
 import { isDeclaration, JAVASCRIPT_EXTENSIONS, TYPESCRIPT_EXTENSIONS } from "../core/language.js";
 
 const EXTENSIONS = [...TYPESCRIPT_EXTENSIONS, ...JAVASCRIPT_EXTENSIONS].map((e) => `.${e}`);
@@ -22,7 +22,7 @@ const files = new Map<string, boolean>();
 function isFile(path: string): boolean {
   let known = files.get(path);
   if (known === undefined) {
-    known = statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
+    known = statIfAny(path)?.isFile() ?? false;
     files.set(path, known);
   }
   return known;

@@ -104,7 +104,7 @@ export function sdkReleaseOf(declarationFile: string): ApiVersion | undefined {
  * on, where FirecrawlApp is v2's Firecrawl (sdk-facts 1.2). The files that may pin it, nearest first:
  * lockfiles give the version installed, the rest a specifier.
  */
-const PY_LOCKFILES = ["uv.lock", "poetry.lock"];
+export const PY_LOCKFILES = ["uv.lock", "poetry.lock"];
 export const PY_MANIFESTS = ["pyproject.toml", "Pipfile", "setup.cfg", "setup.py"];
 const PY_DISTRIBUTION = /firecrawl[-_]py/i;
 

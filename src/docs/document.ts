@@ -16,6 +16,8 @@ import { applyEdits, type Edit } from "../core/edits.js";
 import { maskCell } from "../python/ipython.js";
 import type { SourceLanguage } from "../core/language.js";
 import { codeBlocks, type Block } from "./blocks.js";
+import { mentionsFirecrawl } from "../detect/mentions.js";
+import { V1_ONLY_NAMES } from "../mapping/methods.js";
 
 /** Migrates one program in a language (as migrateText does a file of it); throws as the steps do. */
 export type ProgramMigrator = (language: CodeLanguage, code: string) => Result;
@@ -239,6 +241,11 @@ function relaid(block: Block, code: string): string {
 }
 
 /** Migrates the code blocks of a document; `null` output when no block changes. */
+const V1_CALL = new RegExp(`\\.(?:${[...V1_ONLY_NAMES].join("|")})\\s*\\(`);
+
+/** Whether a block's text reaches the SDK: it names it, or calls a method only v1 has (`app.scrapeUrl(<YOUR_URL>)`). */
+const callsSdk = (code: string) => mentionsFirecrawl(code) || V1_CALL.test(code);
+
 export function runDocument(path: string, text: string, migrate: ProgramMigrator): Result {
   const notes: string[] = [];
   const blocks: Block[] = [];
@@ -275,12 +282,14 @@ export function runDocument(path: string, text: string, migrate: ProgramMigrator
   const edits: Edit[] = [];
   const changes: Change[] = [];
   const todos: Change[] = [];
+  const unchecked: { line: number; reason: string }[] = [];
   /** how many lines the blocks above have gained */
   let shift = 0;
   for (const block of blocks) {
     const outcome = outcomes.get(block)!;
     if ("left" in outcome) {
       notes.push(`block at line ${block.line} (${block.lang}): left as it is: ${outcome.left}`);
+      if (callsSdk(block.code)) unchecked.push({ line: block.line, reason: `block at line ${block.line} (${block.lang}) calls the SDK but ${outcome.left}` });
       continue;
     }
     const inDocument = (c: Change): Change => ({
@@ -295,5 +304,11 @@ export function runDocument(path: string, text: string, migrate: ProgramMigrator
     edits.push({ start: block.lines[0]!.start, end: last.start + last.prefix.length + last.code.length, text: relaid(block, outcome.code) });
     shift += lineCount(outcome.code) - block.lines.length;
   }
-  return { output: edits.length ? applyEdits(text, edits) : null, changes, todos, ...(notes.length ? { notes } : {}) };
+  return {
+    output: edits.length ? applyEdits(text, edits) : null,
+    changes,
+    todos,
+    ...(notes.length ? { notes } : {}),
+    ...(unchecked.length ? { unchecked } : {}),
+  };
 }

@@ -14,6 +14,19 @@ export type ApiVersion = "v1" | "v2";
 /** The first major of the JS SDK that speaks v2 (there is no 2.x; 1.29.3 is the last v1-only release): sdk-facts 1.1. */
 export const FIRST_V2_MAJOR = 3;
 
+/**
+ * The JS SDK's published v2 releases, from the npm registry when the tool was last updated (sdk-facts 1.1
+ * lists the ones read): `--sdk-version` takes one of these, so a typo cannot write an unpublished version.
+ */
+export const V2_RELEASES: readonly string[] = [
+  "3.0.2 3.0.3 3.1.0 3.2.0 3.2.1 3.3.0",
+  "4.1.0 4.3.0 4.3.1 4.3.2 4.3.3 4.3.4 4.3.5 4.3.6 4.3.7 4.3.8 4.4.0 4.4.1 4.5.0 4.6.1 4.6.2 4.7.0 4.8.0 4.8.1 4.8.2 4.8.3 4.9.0 4.9.1 4.9.3",
+  "4.10.0 4.11.0 4.11.1 4.11.2 4.11.3 4.11.4 4.11.5 4.12.0 4.12.1 4.13.0 4.13.1 4.13.2 4.14.0 4.15.0 4.15.1 4.15.2 4.15.3 4.15.4 4.16.0 4.17.0",
+  "4.18.0 4.18.1 4.18.2 4.18.3 4.18.4 4.18.5 4.19.0 4.20.0 4.21.0 4.21.1 4.22.0 4.22.1 4.22.2 4.23.0 4.24.0 4.24.1 4.24.2 4.25.0 4.25.1 4.25.2",
+  "4.25.3 4.25.4 4.26.0 4.27.0 4.28.0 4.28.1 4.28.2 4.28.3 4.29.2 4.30.0 4.30.1 4.31.0 4.31.1 4.32.0 4.32.1 4.32.2 4.34.2 4.35.0 4.37.0 4.38.0",
+  "4.39.0 4.40.0 4.41.0 4.42.0",
+].flatMap((line) => line.split(" "));
+
 /** The range a package.json that asked for v1 gets: the current v2 major (sdk-facts 1.1). */
 export const V2_RANGE = "^4.42.0";
 

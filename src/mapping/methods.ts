@@ -224,6 +224,11 @@ export const METHODS: readonly MethodRow[] = [
   })),
 ];
 
+/** The method names only v1 has, JavaScript's and Python's: a call to one is v1 usage even where nothing parses. */
+export const V1_ONLY_NAMES: ReadonlySet<string> = new Set(
+  METHODS.flatMap((row) => [...(row.js.v1 !== row.js.v2 ? [row.js.v1] : []), ...row.python.v1.filter((name) => name !== row.python.v2)]),
+);
+
 const byV1 = new Map(METHODS.map((row) => [row.js.v1, row]));
 const byV2 = new Map(METHODS.filter((row) => row.js.v2).map((row) => [row.js.v2!, row]));
 

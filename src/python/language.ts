@@ -26,8 +26,10 @@ export interface PyStep extends Named {
 
 /** A parse error with the parser's position, as Babel reports its own (`loc`), so the CLI says where. */
 class PythonSyntaxError extends SyntaxError {
-  constructor(readonly loc: { line: number; column: number }) {
-    super(`invalid Python syntax (${loc.line}:${loc.column})`);
+  readonly loc: { line: number; column: number };
+  constructor({ line, column, reason }: { line: number; column: number; reason?: string }) {
+    super(`${reason ? `Python 3 refuses it: ${reason}` : "invalid Python syntax"} (${line}:${column})`);
+    this.loc = { line, column };
   }
 }
 

@@ -84,6 +84,28 @@ function strictTree(json: string): JsonNode {
   return tree;
 }
 
+/**
+ * Why a notebook is left as it is before any cell is read, or undefined: nbformat 3 keeps its cells in
+ * worksheets, under `input`, and its code larger than `maxCode` characters is past what the run touches (the
+ * limit is on the code read, not on the outputs, images and all, that make most of a notebook's bytes).
+ */
+export function notebookRefusal(json: string, maxCode: number): string | undefined {
+  let tree: JsonNode;
+  try {
+    tree = strictTree(json);
+  } catch {
+    return undefined; // runNotebook reports the JSON error with its position
+  }
+  const format = findNodeAtLocation(tree, ["nbformat"])?.value;
+  if (typeof format === "number" && format < 4)
+    return `nbformat ${format} is not supported; convert it to nbformat 4 first (jupyter nbconvert --to notebook --nbformat 4)`;
+  const code = (findNodeAtLocation(tree, ["cells"])?.children ?? []).reduce((n, cell) => {
+    const source = findNodeAtLocation(cell, ["source"]);
+    return n + (source ? sourceText(source).length : 0);
+  }, 0);
+  return code > maxCode ? `its cells hold more than ${maxCode / 1024 / 1024} MB of code and text` : undefined;
+}
+
 /** A cell's source as one text, from the array of lines or the one string nbformat allows. */
 const sourceText = (source: JsonNode) => (source.type === "array" ? (source.children ?? []).map((n) => String(n.value)).join("") : String(source.value));
 

@@ -6,6 +6,7 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { Language, Parser, type Node, type Tree } from "web-tree-sitter";
+import { python3Refusal } from "./python3-rules.js";
 
 export type { Node, Tree };
 
@@ -29,12 +30,12 @@ export function parsePython(text: string): Tree {
   return tree;
 }
 
-/** The first syntax error in a tree, as a parser message with its position, or null. */
-export function syntaxError(tree: Tree): { line: number; column: number } | null {
+/** The first syntax error in a tree, as a parser message with its position (and what Python 3 refuses in it), or null. */
+export function syntaxError(tree: Tree): { line: number; column: number; reason?: string } | null {
   const at = (node: Node) => ({ line: node.startPosition.row + 1, column: node.startPosition.column });
   if (!tree.rootNode.hasError) {
     const misplaced = positionalAfterKeyword(tree.rootNode);
-    return misplaced ? at(misplaced) : null;
+    return misplaced ? at(misplaced) : python3Refusal(tree.rootNode);
   }
   const bad = tree.rootNode.descendantsOfType(["ERROR"])[0] ?? firstMissing(tree.rootNode);
   return bad ? at(bad) : { line: 1, column: 0 };

@@ -3,13 +3,15 @@
  * npm run bench: the CLI's speed targets, measured in one run on this machine.
  *  1. Over ~10,000 real third-party source files that never mention Firecrawl, `check` and `run` against
  *     `grep -rl firecrawl` on the same tree (target: within 3x), changing nothing.
+ *     The same tree as a git repository, every file named on the command line (as a shell's glob names
+ *     them) against the folder named once (target: within 2x), for check and for run's clean-tree guard.
  *  2. Over files that all use Firecrawl, `run` against jscodeshift's runner applying an identity
  *     transform (parse + print) to the same files (target: no slower per file).
  *  3. The type-aware mode against `tsc --noEmit` on one project.
  *  4. The Python verification (pyright over the outputs, then over the inputs of those with errors) against one pyright run over the
- *     migrated files (target: it adds no more than that run). BENCH_ONLY=python runs this section alone.
+ *     migrated files (target: it adds no more than that run).
  * Prints the ratios (medians of interleaved rounds; BENCH_ROUNDS sets how many) and each command's peak
- * memory (max RSS).
+ * memory (max RSS). BENCH_SECTIONS picks sections by name (tree, paths, eslint, firecrawl, types, python; all by default).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -35,10 +37,10 @@ function sourcesIn(dir, out = []) {
 }
 
 /** One timed run: wall seconds and peak RSS (KB) of a command. */
-function once(command, args, before) {
+function once(command, args, before, cwd) {
   before?.();
   const start = process.hrtime.bigint();
-  const result = spawnSync("/usr/bin/time", ["-f", "%M", command, ...args], { encoding: "utf8", maxBuffer: 1 << 28 });
+  const result = spawnSync("/usr/bin/time", ["-f", "%M", command, ...args], { encoding: "utf8", maxBuffer: 1 << 28, cwd });
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   if (result.status !== 0 && result.status !== 1) throw new Error(`${command} ${args.join(" ")} failed (${result.status}): ${result.stderr.slice(-2000)}`);
   return { seconds, rss: Number(result.stderr.trim().split("\n").at(-1)) };
@@ -59,8 +61,8 @@ function compare(commands, rounds = ROUNDS) {
   for (let r = 0; r < rounds; r++) {
     for (let k = 0; k < commands.length; k++) {
       const i = (k + r) % commands.length;
-      const { command, args, before } = commands[i];
-      const t = once(command, args, before);
+      const { command, args, before, cwd } = commands[i];
+      const t = once(command, args, before, cwd);
       times[i].push(t.seconds);
       rss[i] = Math.max(rss[i], t.rss);
     }
@@ -110,16 +112,13 @@ function pythonVerification(work) {
   );
 }
 
+// BENCH_ONLY=python, the older spelling, is BENCH_SECTIONS=python.
+const SECTIONS = new Set(
+  (process.env.BENCH_SECTIONS ?? (process.env.BENCH_ONLY === "python" ? "python" : "tree,paths,eslint,firecrawl,types,python")).split(","),
+);
+
 const work = mkdtempSync(join(tmpdir(), "fc-bench-"));
 try {
-  if (process.env.BENCH_ONLY === "python") pythonVerification(work);
-  else sections(work);
-} finally {
-  rmSync(work, { recursive: true, force: true });
-}
-
-/** Sections 1 to 4. */
-function sections(work) {
   // 1. The no-Firecrawl tree: real third-party files copied under src/, repeated until the target size.
   const pool = sourcesIn(join(root, "node_modules"));
   const tree = join(work, "tree");
@@ -129,21 +128,45 @@ function sections(work) {
     mkdirSync(dirname(to), { recursive: true });
     cpSync(from, to);
   }
-  const snapshot = execFileSync("find", [tree, "-type", "f", "-newer", cli]).toString();
+  const snapshot = execFileSync("find", [tree, "-type", "f", "-newer", cli], { maxBuffer: 1 << 28 }).toString();
   console.log(`\nTree without Firecrawl: ${TARGET} files from ${pool.length} distinct sources in node_modules`);
-  const [, check, run] = compare([
-    { label: "grep -rl firecrawl", command: "grep", args: ["-rl", "firecrawl", tree] },
-    { label: "firecrawl-codemod check", command: process.execPath, args: [cli, "check", tree, "--no-progress"] },
-    { label: "firecrawl-codemod run --force", command: process.execPath, args: [cli, "run", tree, "--force", "--no-progress"] },
-  ]);
-  const unchanged = execFileSync("find", [tree, "-type", "f", "-newer", cli]).toString() === snapshot;
-  console.log(
-    `  check / grep = ${check.ratio.toFixed(2)}x   run / grep = ${run.ratio.toFixed(2)}x   (target <= 3x)   files changed by run: ${unchanged ? "none" : "SOME"}`,
-  );
+  const [, check, run] = !SECTIONS.has("tree")
+    ? []
+    : compare([
+        { label: "grep -rl firecrawl", command: "grep", args: ["-rl", "firecrawl", tree] },
+        { label: "firecrawl-codemod check", command: process.execPath, args: [cli, "check", tree, "--no-progress"] },
+        { label: "firecrawl-codemod run --force", command: process.execPath, args: [cli, "run", tree, "--force", "--no-progress"] },
+      ]);
+  const unchanged = execFileSync("find", [tree, "-type", "f", "-newer", cli], { maxBuffer: 1 << 28 }).toString() === snapshot;
+  if (check)
+    console.log(
+      `  check / grep = ${check.ratio.toFixed(2)}x   run / grep = ${run.ratio.toFixed(2)}x   (target <= 3x)   files changed by run: ${unchanged ? "none" : "SOME"}`,
+    );
+
+  // The same tree as a repository, every file named: git is asked once per repository, not once per path.
+  if (SECTIONS.has("paths")) {
+    const git = (...args) => execFileSync("git", ["-c", "user.email=bench@example.com", "-c", "user.name=bench", ...args], { cwd: tree, stdio: "ignore" });
+    git("init", "-q");
+    git("add", "-A");
+    git("commit", "-qm", "tree");
+    // The files `.` looks at (its walk leaves out dist/ and build/ folders, which a file named outright is not).
+    const listing = spawnSync(process.execPath, [cli, "run", ".", "--dry", "--json", "--no-types"], { cwd: tree, encoding: "utf8", maxBuffer: 1 << 28 });
+    const names = JSON.parse(listing.stdout).files.map((f) => f.path);
+    console.log(`\nThe same tree as a git repository, its ${names.length} files named one by one`);
+    const [folderCheck, namedCheck, folderRun, namedRun] = compare([
+      { label: "check .", command: process.execPath, args: [cli, "check", ".", "--no-progress"], cwd: tree },
+      { label: "check <every file>", command: process.execPath, args: [cli, "check", ...names, "--no-progress"], cwd: tree },
+      { label: "run . (clean-tree guard on)", command: process.execPath, args: [cli, "run", ".", "--no-progress"], cwd: tree },
+      { label: "run <every file> (clean-tree guard on)", command: process.execPath, args: [cli, "run", ...names, "--no-progress"], cwd: tree },
+    ]);
+    console.log(
+      `  named / folder: check ${(namedCheck.seconds / folderCheck.seconds).toFixed(2)}x, run ${(namedRun.seconds / folderRun.seconds).toFixed(2)}x   (target <= 2x)`,
+    );
+  }
 
   // The same tree through ESLint 10: no rules at all, then only the plugin's recommended rules (a minute
   // a run here; BENCH_ESLINT_ROUNDS=0 leaves it out).
-  const eslintRounds = Number(process.env.BENCH_ESLINT_ROUNDS ?? 3);
+  const eslintRounds = SECTIONS.has("eslint") ? Number(process.env.BENCH_ESLINT_ROUNDS ?? 3) : 0;
   if (eslintRounds > 0) {
     const eslintRun = join(root, "test/bench/eslint-run.mjs");
     const [, lint] = compare(
@@ -156,81 +179,86 @@ function sections(work) {
     console.log(`  plugin overhead: +${((lint.ratio - 1) * 100).toFixed(1)}%   (target <= 10%)`);
   }
 
-  // 2. Files that all use Firecrawl: the fixture inputs, repeated.
-  const fixtures = readdirSync(join(root, "fixtures"), { recursive: true })
-    .map(String)
-    .filter((f) => /\.input\.(ts|tsx|js|mjs|cjs)$/.test(f) && !f.startsWith("untouched"));
-  const count = Number(process.env.BENCH_FIRECRAWL_FILES ?? 2000);
-  const seed = join(work, "seed");
-  for (let i = 0; i < count; i++) {
-    const f = fixtures[i % fixtures.length];
-    const to = join(seed, `f${i}-${f.replace(/[/\\]/g, "-").replace(".input", "")}`);
-    mkdirSync(dirname(to), { recursive: true });
-    writeFileSync(to, readFileSync(join(root, "fixtures", f)));
+  if (SECTIONS.has("firecrawl")) {
+    // 2. Files that all use Firecrawl: the fixture inputs, repeated.
+    const fixtures = readdirSync(join(root, "fixtures"), { recursive: true })
+      .map(String)
+      .filter((f) => /\.input\.(ts|tsx|js|mjs|cjs)$/.test(f) && !f.startsWith("untouched"));
+    const count = Number(process.env.BENCH_FIRECRAWL_FILES ?? 2000);
+    const seed = join(work, "seed");
+    for (let i = 0; i < count; i++) {
+      const f = fixtures[i % fixtures.length];
+      const to = join(seed, `f${i}-${f.replace(/[/\\]/g, "-").replace(".input", "")}`);
+      mkdirSync(dirname(to), { recursive: true });
+      writeFileSync(to, readFileSync(join(root, "fixtures", f)));
+    }
+    // Every timed run gets its own copy, made before the first round, and moved into place (then aside)
+    // rather than copied over a folder just deleted: on a file system that checks for recently deleted
+    // inodes when it creates one (ext4 without a journal, as here), files created in the 30 s after a
+    // mass deletion each skip past the freed inodes one by one. A command that writes (ours) would pay for
+    // the bench's own deletions, and the identity transform, which writes nothing, would not.
+    const target = join(work, "firecrawl");
+    const spare = join(work, "copies");
+    const used = join(work, "used");
+    let runs = 0;
+    const fresh = () => {
+      if (existsSync(target)) renameSync(target, join(used, String(runs)));
+      renameSync(join(spare, String(runs++)), target);
+    };
+    const commands = [
+      {
+        label: "jscodeshift identity transform (tsx)",
+        command: process.execPath,
+        args: [jscodeshift, "-t", join(root, "test/bench/identity.cjs"), "--extensions=ts,tsx,js,mjs,cjs", "--silent", target],
+        before: fresh,
+      },
+      { label: "firecrawl-codemod run --force", command: process.execPath, args: [cli, "run", target, "--force", "--no-progress"], before: fresh },
+      {
+        label: "firecrawl-codemod run --force --jobs 2",
+        command: process.execPath,
+        args: [cli, "run", target, "--force", "--no-progress", "--jobs", "2"],
+        before: fresh,
+      },
+    ];
+    mkdirSync(used);
+    for (let i = 0; i < ROUNDS * commands.length; i++) cpSync(seed, join(spare, String(i)), { recursive: true });
+    execFileSync("sync");
+    console.log(`\nFiles that all use Firecrawl: ${count} (the ${fixtures.length} fixture inputs, repeated)`);
+    const [theirs, ours, workers] = compare(commands);
+    console.log(
+      `  per file: ours ${((ours.seconds / count) * 1000).toFixed(2)} ms, jscodeshift ${((theirs.seconds / count) * 1000).toFixed(2)} ms   ratio ${ours.ratio.toFixed(2)}x   (target <= 1x)`,
+    );
+    console.log(`  two worker threads against jscodeshift (${availableParallelism()} cores): ${workers.ratio.toFixed(2)}x`);
   }
-  // Every timed run gets its own copy, made before the first round, and moved into place (then aside)
-  // rather than copied over a folder just deleted: on a file system that checks for recently deleted
-  // inodes when it creates one (ext4 without a journal, as here), files created in the 30 s after a
-  // mass deletion each skip past the freed inodes one by one. A command that writes (ours) would pay for
-  // the bench's own deletions, and the identity transform, which writes nothing, would not.
-  const target = join(work, "firecrawl");
-  const spare = join(work, "copies");
-  const used = join(work, "used");
-  let runs = 0;
-  const fresh = () => {
-    if (existsSync(target)) renameSync(target, join(used, String(runs)));
-    renameSync(join(spare, String(runs++)), target);
-  };
-  const commands = [
-    {
-      label: "jscodeshift identity transform (tsx)",
-      command: process.execPath,
-      args: [jscodeshift, "-t", join(root, "test/bench/identity.cjs"), "--extensions=ts,tsx,js,mjs,cjs", "--silent", target],
-      before: fresh,
-    },
-    { label: "firecrawl-codemod run --force", command: process.execPath, args: [cli, "run", target, "--force", "--no-progress"], before: fresh },
-    {
-      label: "firecrawl-codemod run --force --jobs 2",
-      command: process.execPath,
-      args: [cli, "run", target, "--force", "--no-progress", "--jobs", "2"],
-      before: fresh,
-    },
-  ];
-  mkdirSync(used);
-  for (let i = 0; i < ROUNDS * commands.length; i++) cpSync(seed, join(spare, String(i)), { recursive: true });
-  execFileSync("sync");
-  console.log(`\nFiles that all use Firecrawl: ${count} (the ${fixtures.length} fixture inputs, repeated)`);
-  const [theirs, ours, workers] = compare(commands);
-  console.log(
-    `  per file: ours ${((ours.seconds / count) * 1000).toFixed(2)} ms, jscodeshift ${((theirs.seconds / count) * 1000).toFixed(2)} ms   ratio ${ours.ratio.toFixed(2)}x   (target <= 1x)`,
-  );
-  console.log(`  two worker threads against jscodeshift (${availableParallelism()} cores): ${workers.ratio.toFixed(2)}x`);
 
-  // 3. The type-aware mode against the compiler on the same project: the batch test's project, repeated.
-  const copies = Number(process.env.BENCH_PROJECT_COPIES ?? 60);
-  const project = join(work, "project");
-  for (let i = 0; i < copies; i++) cpSync(join(root, "test/batch/projects/site-tools/src"), join(project, "src", `part${i}`), { recursive: true });
-  const sdkTypes = join(root, "node_modules/firecrawl-v1/dist/index.d.ts");
-  writeFileSync(join(project, "tsconfig.json"), sdkTsconfig(sdkTypes, { node: true, include: ["src"] }));
-  const projectFiles = readdirSync(join(project, "src"), { recursive: true }).filter((f) => String(f).endsWith(".ts")).length;
-  console.log(`\nType-aware mode: ${projectFiles} TypeScript files (the batch project, ${copies} times) under one tsconfig`);
-  // The type-aware run verifies its output against v2 by default; without it, the cost of the analysis alone.
-  const [, typed, , unverified] = compare([
-    { label: "tsc --noEmit", command: process.execPath, args: [join(root, "node_modules/typescript/bin/tsc"), "--noEmit", "-p", project] },
-    {
-      label: "firecrawl-codemod run --dry (types, verified)",
-      command: process.execPath,
-      args: [cli, "run", project, "--dry", "--json", "--project", join(project, "tsconfig.json")],
-    },
-    { label: "firecrawl-codemod run --dry --no-types", command: process.execPath, args: [cli, "run", project, "--dry", "--json", "--no-types"] },
-    {
-      label: "firecrawl-codemod run --dry --no-verify (types)",
-      command: process.execPath,
-      args: [cli, "run", project, "--dry", "--json", "--no-verify", "--project", join(project, "tsconfig.json")],
-    },
-  ]);
-  console.log(`  type-aware with verification / tsc = ${typed.ratio.toFixed(2)}x   (target <= 2x)`);
-  console.log(`  type-aware without verification / tsc = ${unverified.ratio.toFixed(2)}x`);
-
-  pythonVerification(work);
+  if (SECTIONS.has("types")) {
+    // 3. The type-aware mode against the compiler on the same project: the batch test's project, repeated.
+    const copies = Number(process.env.BENCH_PROJECT_COPIES ?? 60);
+    const project = join(work, "project");
+    for (let i = 0; i < copies; i++) cpSync(join(root, "test/batch/projects/site-tools/src"), join(project, "src", `part${i}`), { recursive: true });
+    const sdkTypes = join(root, "node_modules/firecrawl-v1/dist/index.d.ts");
+    writeFileSync(join(project, "tsconfig.json"), sdkTsconfig(sdkTypes, { node: true, include: ["src"] }));
+    const projectFiles = readdirSync(join(project, "src"), { recursive: true }).filter((f) => String(f).endsWith(".ts")).length;
+    console.log(`\nType-aware mode: ${projectFiles} TypeScript files (the batch project, ${copies} times) under one tsconfig`);
+    // The type-aware run verifies its output against v2 by default; without it, the cost of the analysis alone.
+    const [, typed, , unverified] = compare([
+      { label: "tsc --noEmit", command: process.execPath, args: [join(root, "node_modules/typescript/bin/tsc"), "--noEmit", "-p", project] },
+      {
+        label: "firecrawl-codemod run --dry (types, verified)",
+        command: process.execPath,
+        args: [cli, "run", project, "--dry", "--json", "--project", join(project, "tsconfig.json")],
+      },
+      { label: "firecrawl-codemod run --dry --no-types", command: process.execPath, args: [cli, "run", project, "--dry", "--json", "--no-types"] },
+      {
+        label: "firecrawl-codemod run --dry --no-verify (types)",
+        command: process.execPath,
+        args: [cli, "run", project, "--dry", "--json", "--no-verify", "--project", join(project, "tsconfig.json")],
+      },
+    ]);
+    console.log(`  type-aware with verification / tsc = ${typed.ratio.toFixed(2)}x   (target <= 2x)`);
+    console.log(`  type-aware without verification / tsc = ${unverified.ratio.toFixed(2)}x`);
+  }
+  if (SECTIONS.has("python")) pythonVerification(work);
+} finally {
+  rmSync(work, { recursive: true, force: true });
 }

@@ -1,0 +1,100 @@
+/**
+ * What CPython 3 refuses that the tree-sitter grammar takes: the grammar reads Python 2 as well (its print
+ * and exec statements, `except E, e:`, backticks, `<>`, `0777`, `10L`, `ur''`, tuple parameters), and it
+ * does not apply the tokenizer's rule on tabs (TabError). A file Python would refuse is never written, so
+ * these are checked here, in the tool itself: a user's machine need not have a Python 3 to ask.
+ */
+import type { Node } from "web-tree-sitter";
+
+export interface Refusal {
+  readonly line: number;
+  readonly column: number;
+  readonly reason: string;
+}
+
+const at = (node: Node, reason: string): Refusal => ({ line: node.startPosition.row + 1, column: node.startPosition.column, reason });
+
+/**
+ * Whether the grammar's print or exec statement is Python 2's: a value right after the name. `print >>f, x`
+ * and `print -1` are expressions Python 3 compiles too (an operator follows the name), as is `print in xs`.
+ */
+function juxtaposed(node: Node, name: string): boolean {
+  const rest = node.text.slice(name.length).trimStart();
+  return /^[\w'"]/.test(rest) && !/^(?:and|or|if|else|in|is|not\s+in)\b/.test(rest);
+}
+
+/** Each Python 2 form the grammar accepts: the node types it comes as, and whether this node is one. */
+const PYTHON2: readonly { types: readonly string[]; is: (node: Node) => boolean; reason: string }[] = [
+  { types: ["print_statement"], is: (n) => juxtaposed(n, "print"), reason: "a Python 2 print statement" },
+  { types: ["exec_statement"], is: (n) => juxtaposed(n, "exec"), reason: "a Python 2 exec statement" },
+  { types: ["except_clause"], is: (n) => n.children.some((c) => c?.type === ","), reason: "Python 2's `except E, name:`" },
+  { types: ["raise_statement"], is: (n) => n.namedChildren[0]?.type === "expression_list", reason: "Python 2's `raise E, message`" },
+  { types: ["string_start"], is: (n) => n.text.startsWith("`"), reason: "Python 2's backticks" },
+  { types: ["string_start"], is: (n) => /u/i.test(n.text) && /r/i.test(n.text), reason: "a ur'' string (Python 2)" },
+  { types: ["comparison_operator"], is: (n) => n.children.some((c) => c?.type === "<>"), reason: "Python 2's <> operator" },
+  { types: ["integer"], is: (n) => /^0\d*[1-9]\d*$|[lL]$/.test(n.text), reason: "a Python 2 integer literal (0777, 10L)" },
+  { types: ["tuple_pattern"], is: (n) => n.parent?.type === "parameters" || n.parent?.type === "lambda_parameters", reason: "Python 2's tuple parameters" },
+];
+
+/** The first Python 2 form in the tree, in document order. */
+function python2(root: Node): Refusal | null {
+  const types = [...new Set(PYTHON2.flatMap((rule) => rule.types))];
+  for (const node of root.descendantsOfType(types)) {
+    const rule = node && PYTHON2.find((r) => r.types.includes(node.type) && r.is(node));
+    if (rule) return at(node!, rule.reason);
+  }
+  return null;
+}
+
+/** Statements and the clauses that begin logical lines of their own (`else:`, `except:`, ...). */
+const CLAUSES = new Set(["else_clause", "elif_clause", "except_clause", "except_group_clause", "finally_clause", "case_clause"]);
+
+/**
+ * CPython's tokenizer measures each logical line's indentation twice, with tabs as 8 columns and as 1, and
+ * raises TabError where the two measures disagree about whether a line is indented more, less or the same.
+ */
+function tabError(root: Node): Refusal | null {
+  const lines = root.text.split(/\r\n|\n|\r/);
+  const rows = new Set<number>();
+  const collect = (node: Node) => {
+    for (const child of node.namedChildren) {
+      if (!child) continue;
+      if (node.type === "module" || node.type === "block" || CLAUSES.has(child.type)) rows.add(child.startPosition.row);
+      if (child.namedChildCount) collect(child);
+    }
+  };
+  collect(root);
+  const stack: { col: number; alt: number }[] = [{ col: 0, alt: 0 }];
+  for (const row of [...rows].sort((a, b) => a - b)) {
+    let col = 0;
+    let alt = 0;
+    const text = lines[row] ?? "";
+    for (const c of text) {
+      if (c === " ") [col, alt] = [col + 1, alt + 1];
+      else if (c === "\t") [col, alt] = [(Math.floor(col / 8) + 1) * 8, alt + 1];
+      else if (c === "\f") [col, alt] = [0, 0];
+      else break;
+    }
+    // A statement after `;` or on its `if x:` line is not at a line's start: its row is measured once, from the start.
+    const refusal = { line: row + 1, column: 0, reason: "inconsistent use of tabs and spaces in indentation (TabError)" };
+    let top = stack.at(-1)!;
+    if (col === top.col) {
+      if (alt !== top.alt) return refusal;
+    } else if (col > top.col) {
+      if (alt <= top.alt) return refusal;
+      stack.push({ col, alt });
+    } else {
+      while (stack.length > 1 && col < top.col) {
+        stack.pop();
+        top = stack.at(-1)!;
+      }
+      if (col === top.col && alt !== top.alt) return refusal;
+    }
+  }
+  return null;
+}
+
+/** The first thing in a tree the grammar took that Python 3 refuses, or null. */
+export function python3Refusal(root: Node): Refusal | null {
+  return python2(root) ?? tabError(root);
+}
