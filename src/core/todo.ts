@@ -43,12 +43,18 @@ export function todoEdit(source: Source, at: number, message: string, link: stri
 
 /** Whether the comment lines right above the statement at `start` hold a TODO(firecrawl-v2) marker. */
 export function underTodo(text: string, start: number, comment = "//"): boolean {
+  return todosAbove(text, start, comment).length > 0;
+}
+
+/** The TODO markers among the comment lines right above `start`. */
+export function todosAbove(text: string, start: number, comment = "//"): string[] {
   const lines = text.slice(0, text.lastIndexOf("\n", start - 1) + 1).split("\n");
   lines.pop();
+  const found: string[] = [];
   for (let line = lines.pop(); line !== undefined; line = lines.pop()) {
     const trimmed = line.trim();
-    if (!trimmed.startsWith(comment)) return false;
-    if (trimmed.includes(TODO_TAG)) return true;
+    if (!trimmed.startsWith(comment)) break;
+    if (trimmed.includes(TODO_TAG)) found.push(trimmed);
   }
-  return false;
+  return found;
 }

@@ -54,7 +54,7 @@ export const RESULTS: readonly ResultRow[] = [
     },
     change: {
       kind: "success-flag",
-      todo: "v2 results have no success flag: failures throw SdkError, so handle them with try/catch",
+      todo: "v2 results have no success or error fields: failures throw SdkError, so handle them with try/catch",
     },
   },
   {

@@ -6,7 +6,7 @@
  * unless a TODO already marks that statement. Unchanged files are parsed once and shared by both programs.
  */
 import { dirname, resolve } from "node:path";
-import { todoEdit, underTodo } from "../core/todo.js";
+import { todoEdit, todosAbove } from "../core/todo.js";
 import { applyEdits, mapOffset, type Edit } from "../core/edits.js";
 import { lineAt, readSource } from "../core/source.js";
 import { DOCS } from "../mapping/docs.js";
@@ -69,6 +69,13 @@ function markable(file: TS.SourceFile, pos: number): TS.Node | undefined {
   return undefined;
 }
 
+/** Whether a TODO is about an error: it quotes the error's code, or names what the error names ('url', 'Document'). */
+function speaksFor(todo: string, d: TS.Diagnostic): boolean {
+  if (todo.includes(`TS${d.code}`)) return true;
+  const names = [...ts.flattenDiagnosticMessageText(d.messageText, "\n").matchAll(/'([^']{2,})'/g)].map((m) => m[1]!);
+  return names.some((name) => new RegExp(`(?<![\\w$])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w$])`).test(todo));
+}
+
 const key = (d: TS.Diagnostic) => `${d.code}:${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`;
 
 function diagnostics(program: TS.Program, path: string): readonly TS.Diagnostic[] {
@@ -110,7 +117,8 @@ function mark(path: string, output: string, program: TS.Program, after: readonly
     const statement = d.start === undefined ? undefined : markable(file, d.start);
     if (!statement) continue;
     const start = statement.getStart(file);
-    if (underTodo(output, start) || added.some((a) => a.at === start)) {
+    // A TODO written for another reason does not speak for this error: it gets a line of its own.
+    if (todosAbove(output, start).some((todo) => speaksFor(todo, d)) || added.some((a) => a.at === start)) {
       marked++;
       continue;
     }
