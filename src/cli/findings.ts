@@ -7,6 +7,7 @@ import type { Named } from "../core/pipeline.js";
 import { helpUri } from "../mapping/concerns.js";
 import type { FileReport } from "./process-file.js";
 import { displayPath, inCell } from "./report.js";
+import { counted } from "./words.js";
 
 export interface Finding {
   readonly file: string;
@@ -163,12 +164,16 @@ export function formatFindings(
       const usages = findings.filter((f) => f.rule !== UNPROCESSED.name);
       const unchecked = findings.length - usages.length;
       const inFiles = new Set(usages.map((f) => f.file)).size;
-      lines.push(usages.length ? `${usages.length} v1 usages left in ${inFiles} of ${files} files` : `No v1 usage left in ${files} files`);
-      if (unchecked) lines.push(`${unchecked} ${unchecked === 1 ? "file" : "files"} could not be checked`);
+      lines.push(
+        usages.length
+          ? `${counted(usages.length, "v1 usage")} left in ${inFiles} of ${counted(files, "file")}`
+          : `No v1 usage left in ${files === 1 ? "the file" : counted(files, "file")}`,
+      );
+      if (unchecked) lines.push(`${counted(unchecked, "file")} could not be checked`);
       if (markers.length) {
         if (listMarkers) lines.splice(findings.length, 0, ...markers.map((m) => `${m.file}:${m.line}  TODO  ${m.message}`));
         lines.push(
-          `${markers.length} TODO(firecrawl-v2) ${markers.length === 1 ? "marker" : "markers"} left for a human${listMarkers ? "" : " (--todos lists them)"}`,
+          `${counted(markers.length, "TODO(firecrawl-v2) marker")} left for a human${listMarkers ? "" : ` (--todos lists ${markers.length === 1 ? "it" : "them"})`}`,
         );
       }
       return lines.join("\n");

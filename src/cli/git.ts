@@ -41,13 +41,17 @@ function repositoryRoot(path: string): { root: string | null } | { refusal: stri
  * repository says nothing of the others). When git cannot answer for a path it is in (another user's
  * repository, an unsupported format), the guard cannot vouch for it: that is a refusal, with git's words.
  */
-export function guard(paths: readonly string[]): { dirty: string[]; installing: string[] } | { refusal: string } {
-  const dirty = new Set<string>();
+export function guard(paths: readonly string[]): Guarded | { refusal: string } {
+  const dirty = new Map<string, string>();
   const installing = new Set<string>();
+  const unguarded: string[] = [];
   for (const path of paths) {
     const found = repositoryRoot(path);
     if ("refusal" in found) return { refusal: `${path}: git cannot tell whether it has uncommitted changes:\n${found.refusal}` };
-    if (found.root === null) continue;
+    if (found.root === null) {
+      unguarded.push(path);
+      continue;
+    }
     const status = git(["status", "--porcelain", "--", resolve(path)], found.root);
     if (!status.ok) return { refusal: `${path}: git cannot tell whether it has uncommitted changes:\n${status.message}` };
     const changed = status.out
@@ -62,10 +66,29 @@ export function guard(paths: readonly string[]): { dirty: string[]; installing: 
     const folders = new Set(manifests.map((m) => dirname(m)));
     for (const { state, file } of changed) {
       const isLock = state.trim() === "M" && LOCKFILE_NAMES.has(basename(file)) && folders.has(dirname(file));
-      (manifests.includes(file) || isLock ? installing : dirty).add(file);
+      if (manifests.includes(file) || isLock) installing.add(file);
+      else dirty.set(file, stateOf(state));
     }
   }
-  return { dirty: [...dirty], installing: [...installing] };
+  return { dirty: [...dirty.keys()], states: dirty, installing: [...installing], unguarded };
+}
+
+export interface Guarded {
+  /** uncommitted files, as git names them from the repository's root */
+  readonly dirty: string[];
+  /** what git says of each dirty file, in words: modified, untracked, deleted, ... */
+  readonly states: ReadonlyMap<string, string>;
+  /** uncommitted, but only installing this tool (let through) */
+  readonly installing: string[];
+  /** the paths no repository holds: nothing guards them */
+  readonly unguarded: string[];
+}
+
+/** `git status --porcelain`'s two letters as a word a user reads. */
+function stateOf(xy: string): string {
+  if (xy === "??") return "untracked";
+  const letter = xy.trim()[0] ?? "M";
+  return { M: "modified", A: "added", D: "deleted", R: "renamed", C: "copied", U: "conflicted", T: "type changed" }[letter] ?? "changed";
 }
 
 const TOOL = "firecrawl-codemod";

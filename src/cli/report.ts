@@ -2,13 +2,14 @@
  * What `run` tells: the JSON report (its shape is an interface users script against) and the closing
  * summary, with each TODO as `path:line  message` and the command that formats only the changed files.
  */
-import { dirname, relative, sep } from "node:path";
+import { basename, dirname, relative, sep } from "node:path";
 import pc from "picocolors";
 import { languageOf, mayHoldPython } from "../core/language.js";
 import { todoMessage } from "../core/todo.js";
 import type { CellLine } from "../core/pipeline.js";
 import type { FileReport } from "./process-file.js";
 import { formatCommand } from "./format-command.js";
+import { agrees, counted } from "./words.js";
 import type { InstallOutcome } from "./install.js";
 import type { PackageBump } from "./package-json.js";
 import type { ConcernName } from "../mapping/concerns.js";
@@ -138,10 +139,32 @@ export function runReport(
   };
 }
 
-export function summaryText(report: RunReport, cwd: string): string {
+/** jscodeshift's per-file status words, which users of codemods already read. */
+const STATUS: Record<FileReport["status"], string> = { changed: "OK", unchanged: "NOC", error: "ERR", skipped: "SKIP" };
+
+/** The files a run changed (or would), each with what it did there; with `verbose`, every file with its status. */
+function fileLines(report: RunReport, verbose: boolean): string[] {
+  const tally = (f: RunReport["files"][number]) =>
+    [f.changes.length ? counted(f.changes.length, "change") : "", f.todos.length ? counted(f.todos.length, "TODO") : ""].filter(Boolean).join(", ");
+  if (verbose) {
+    const width = Math.max(...Object.values(STATUS).map((s) => s.length));
+    return report.files.map((f) => `${STATUS[f.status].padEnd(width)}  ${f.path}${f.error ? `: ${f.error}` : tally(f) ? `  (${tally(f)})` : ""}`);
+  }
+  const changed = report.files.filter((f) => f.status === "changed");
+  if (!changed.length) return [];
+  return [pc.bold(report.mode === "dry" ? "Would change:" : "Changed:"), ...changed.map((f) => `  ${f.path}  (${tally(f)})`)];
+}
+
+/** A lockfile's folder as a user finds it: by name, and "this folder" where they stand. */
+function folderOf(lockfile: string, cwd: string): string {
+  const folder = dirname(lockfile);
+  return folder === "." ? `${basename(cwd)}/ (this folder)` : `${folder}/`;
+}
+
+export function summaryText(report: RunReport, cwd: string, { verbose = false } = {}): string {
   const { summary } = report;
-  const lines: string[] = [];
-  for (const file of report.files) {
+  const lines: string[] = [...fileLines(report, verbose)];
+  for (const file of verbose ? [] : report.files) {
     if (file.status === "error") lines.push(`${pc.red("error")}  ${file.path}: ${file.error}`);
     if (file.status === "skipped") lines.push(`${pc.yellow("skipped")}  ${file.path}: ${file.error}`);
   }
@@ -161,7 +184,7 @@ export function summaryText(report: RunReport, cwd: string): string {
   for (const lock of report.lockfiles.filter((l) => !refreshed.has(l.path)))
     lines.push(
       "",
-      `${lock.path}: still locks the v1 SDK; ${lock.command ? `refresh it with \`${lock.command}\` in ${dirname(lock.path) || "."}` : "write it again with the tool that made it (its hashes pin the old release)"}`,
+      `${lock.path}: still locks the v1 SDK; ${lock.command ? `refresh it with \`${lock.command}\` in ${folderOf(lock.path, cwd)}` : "write it again with the tool that made it (its hashes pin the old release)"}`,
     );
   const changed = report.behaviourChanges.filter((b) => !b.kept);
   if (changed.length) {
@@ -172,21 +195,32 @@ export function summaryText(report: RunReport, cwd: string): string {
   const verb = report.mode === "dry" ? "Would migrate" : "Migrated";
   lines.push(
     "",
-    `${verb} ${summary.changed} of ${summary.scanned} files · ${changeCount} changes · ${summary.todos} TODOs need a human · ${summary.errors} errors${summary.skipped ? ` · ${summary.skipped} skipped` : ""}`,
+    [
+      `${verb} ${summary.changed} of ${counted(summary.scanned, "file")}`,
+      counted(changeCount, "change"),
+      `${counted(summary.todos, "TODO")} ${agrees(summary.todos, "needs", "need")} a human`,
+      counted(summary.errors, "error", "errors", "no"),
+      ...(summary.skipped ? [`${summary.skipped} skipped`] : []),
+    ].join(" · "),
   );
-  const byTypes = report.files.reduce((n, f) => n + (f.foundByTypes?.length ?? 0), 0);
-  lines.push(
-    report.analysis.mode === "types"
-      ? `Type-aware (${report.analysis.projects.join(", ")}): ${byTypes} client calls found only through types`
-      : "Syntactic mode: no tsconfig.json found (or --no-types); clients imported from other modules are followed, not those passed in as parameters",
-  );
+  // How clients were found matters to someone tracing a missed call, not to every run: --verbose says it.
+  if (verbose) {
+    const byTypes = report.files.reduce((n, f) => n + (f.foundByTypes?.length ?? 0), 0);
+    lines.push(
+      report.analysis.mode === "types"
+        ? `Type-aware mode (${report.analysis.projects.join(", ")}): ${counted(byTypes, "client call", "client calls", "no")} found only through types`
+        : "Syntactic mode: no tsconfig.json found (or --no-types); clients imported from other modules are followed, not those passed in as parameters",
+    );
+  }
   const v = report.verification;
   if (v?.error) {
     lines.push(pc.yellow(`Not verified against ${v.against}: ${v.error}; the migrated files were written unverified`));
   } else if (v) {
     const unmarked = v.newErrors - v.marked;
     const verdict = unmarked ? pc.yellow(`, ${unmarked} not marked (no statement to put a TODO above)`) : v.newErrors ? ", every one marked with a TODO" : "";
-    lines.push(`Verified against ${v.against}: ${v.files} migrated files type-checked, ${v.newErrors || "no"} new type errors${verdict}`);
+    lines.push(
+      `Verified against ${v.against}: ${counted(v.files, "migrated file", "migrated files", "no")} type-checked, ${counted(v.newErrors, "new type error", "new type errors", "no")}${verdict}`,
+    );
   }
   // Prettier, Biome and ESLint format JavaScript and TypeScript; migrated Python files are not theirs, and a
   // document's blocks keep the layout they had (a formatter would rewrap the whole document).
