@@ -83,7 +83,7 @@ describe("paths discovery cannot read", () => {
       expect.objectContaining({
         ruleId: "unprocessed-file",
         level: "error",
-        locations: [expect.objectContaining({ physicalLocation: expect.objectContaining({ artifactLocation: { uri: "locked" } }) })],
+        locations: [expect.objectContaining({ physicalLocation: expect.objectContaining({ artifactLocation: { uri: "locked", uriBaseId: "%SRCROOT%" } }) })],
       }),
     );
   });

@@ -476,7 +476,7 @@ describe("check", () => {
 
   test("github prints workflow annotations", () => {
     const { stdout } = cli(dir(), "check", ".", "--format", "github");
-    expect(stdout).toMatch(/^::warning file=a\.ts,line=6,col=\d+,title=firecrawl-v2\/client-methods::scrapeUrl\(\) is v1: use scrape\(\)$/m);
+    expect(stdout).toMatch(/^::error file=a\.ts,line=6,col=\d+,title=firecrawl-v2\/client-methods::scrapeUrl\(\) is v1: use scrape\(\)$/m);
   });
 
   test("an unreadable (unparsable) file makes check exit 2", () => {

@@ -38,7 +38,7 @@ describe("run, as a new user starts it", () => {
     writeFileSync(join(dir, "a.ts"), V1_SCRAPE.replace("scrapeUrl", "scrape"));
     const refused = cli(dir, "run", ".", "--no-types");
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain("The git tree has 1 uncommitted change, which the migration could mix with its own:\n  modified  a.ts\n");
+    expect(refused.stderr).toContain("The git tree has uncommitted changes, which the migration could mix with its own:\n  modified  a.ts\n");
     expect(refused.stderr).toContain("If an earlier run was stopped part way, these may be its own edits: `git diff` shows them.");
     expect(refused.stderr).toContain("pass --force to run over them");
     expect(cli(dir, "run", ".", "--no-types", "--force").code).toBe(0);

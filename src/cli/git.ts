@@ -36,6 +36,12 @@ function repositoryRoot(path: string): { root: string | null } | { refusal: stri
   return answer.noRepository ? { root: null } : { refusal: answer.message };
 }
 
+/** The root of the repository holding a path, or null where none does (or git will not say). */
+export function repositoryRootOf(path: string): string | null {
+  const found = repositoryRoot(path);
+  return "root" in found ? found.root : null;
+}
+
 /**
  * Uncommitted files under the given paths, checked in every path's own repository (a path outside any
  * repository says nothing of the others). When git cannot answer for a path it is in (another user's

@@ -13,7 +13,8 @@ import { FIRST_V2_MAJOR } from "../mapping/imports.js";
 import { machineOutput, parse, UsageError, type MachineOutput, type Parsed } from "./args.js";
 import { DEFAULT_EXTENSIONS, discover, type Discovery } from "./discover.js";
 import { findingsOf, formatFindings, FORMATS, markersOf, type FindingFormat } from "./findings.js";
-import { guard, type Guarded } from "./git.js";
+import { guard, repositoryRootOf, type Guarded } from "./git.js";
+import { reportToRunner } from "./github.js";
 import { hasFacts, plannedWorkers, processAll, processInThread } from "./pool.js";
 import type { FileReport } from "./process-file.js";
 import { Progress } from "./progress.js";
@@ -225,7 +226,7 @@ class Refusal extends Error {}
 function dirtyTree({ dirty, states }: Guarded): string {
   const width = Math.max(...dirty.map((f) => states.get(f)!.length));
   return [
-    `The git tree has ${counted(dirty.length, "uncommitted change")}, which the migration could mix with its own:`,
+    "The git tree has uncommitted changes, which the migration could mix with its own:",
     ...dirty.map((f) => `  ${states.get(f)!.padEnd(width)}  ${f}`),
     "If an earlier run was stopped part way, these may be its own edits: `git diff` shows them.",
     "Commit or stash them first, or pass --force to run over them (or --dry to only look).",
@@ -321,18 +322,27 @@ async function check(parsed: Parsed): Promise<number> {
   const unreadable = reports.filter((r) => r.status === "error" || r.status === "skipped");
   for (const r of unreadable) err(`${r.status}: ${r.path}: ${r.error}`);
   // A notebook cell left out is not a finding (a %%bash cell stays what it is), but check does not vouch for it.
-  for (const r of reports) for (const note of r.notes ?? []) err(`note: ${displayPath(process.cwd(), r.path)}: ${note}`);
+  const notes = reports.flatMap((r) => (r.notes ?? []).map((note) => `${displayPath(process.cwd(), r.path)}: ${note}`));
+  for (const note of notes) err(`note: ${note}`);
   const findings = findingsOf(reports, process.cwd());
   const rules = format === "sarif" ? await catalog() : [];
   const markers = markersOf(reports, process.cwd());
-  const text = formatFindings(findings, reports.length, format, VERSION, rules, { markers, listMarkers: Boolean(parsed.values.todos) });
+  // Like a build that refuses a codemod's leftover markers: past the budget the migration is not done.
+  const exitCode = unreadable.length ? 2 : findings.length || markers.length > maxTodos ? 1 : 0;
+  const text = formatFindings(findings, reports.length, format, VERSION, rules, {
+    markers,
+    listMarkers: Boolean(parsed.values.todos),
+    maxTodos,
+    root: repositoryRootOf(process.cwd()) ?? process.cwd(),
+    exitCode,
+    notes,
+  });
   if (parsed.values["output-file"]) writeFileSync(String(parsed.values["output-file"]), `${text}\n`);
   else out(text);
-  if (unreadable.length) return 2;
-  // Like a build that refuses a codemod's leftover markers: past the budget the migration is not done.
-  if (markers.length > maxTodos)
+  if (format === "github") reportToRunner({ findings, markers, maxTodos, files: reports.length });
+  if (!unreadable.length && markers.length > maxTodos)
     err(`${counted(markers.length, "TODO(firecrawl-v2) marker")} ${markers.length === 1 ? "is" : "are"} left, more than --max-todos ${maxTodos} allows`);
-  return findings.length || markers.length > maxTodos ? 1 : 0;
+  return exitCode;
 }
 
 async function listTransforms(parsed: Parsed): Promise<number> {
@@ -361,7 +371,8 @@ async function failureReport(wanted: MachineOutput, message: string): Promise<vo
     }
     if (wanted.json) out(JSON.stringify(report, null, 2));
   } else if (wanted.command === "check" && wanted.format !== "text") {
-    out(formatFindings([], 0, wanted.format, VERSION, wanted.format === "sarif" ? await catalog().catch(() => []) : [], { error: message }));
+    out(formatFindings([], 0, wanted.format, VERSION, wanted.format === "sarif" ? await catalog().catch(() => []) : [], { error: message, exitCode: 2 }));
+    if (wanted.format === "github") reportToRunner({ findings: [], markers: [], maxTodos: Infinity, files: 0, error: message });
   }
 }
 
