@@ -5,6 +5,7 @@
 import { basename, join } from "node:path";
 import { writeFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
+import { check, migrate } from "../src/index.js";
 import { cli, read, repo, V1_CRAWL, V1_SCRAPE } from "./support/cli.js";
 
 describe("run, as a new user starts it", () => {
@@ -84,5 +85,39 @@ describe("what check prints", () => {
     expect(cli(one, "check", ".").stdout).toContain("No v1 usage left in the file");
     const left = cli(repo({ "a.ts": V1_SCRAPE, "b.ts": "export {};\n" }), "check", ".").stdout;
     expect(left).toMatch(/^\d+ v1 usages left in 1 of 2 files$/m);
+  });
+});
+
+describe("a finding names the text the user wrote, where it stands", () => {
+  const V1_PY = 'from firecrawl import FirecrawlApp\napp = FirecrawlApp(api_key="k")\n';
+  const line = (text: string, n: number) => text.split("\n")[n - 1]!;
+
+  test('a key of a params dict is quoted as written ("parsePDF": True), at its own column', async () => {
+    const source = `${V1_PY}s = app.scrape_url("u", {"formats": ["markdown"], "parsePDF": True})\nr = app.crawl_url("u", params={"maxDepth": 2, "ignoreSitemap": True})\n`;
+    const findings = (await check("t.py", source)).filter((f) => f.rule === "options" && f.fixable);
+    const at = (f: { line: number; column: number }) => line(source, f.line).slice(f.column - 1);
+    expect(findings.map((f) => [f.message, at(f).slice(0, f.message.split(" is v1")[0]!.length)])).toEqual([
+      ['"parsePDF": True is v1: remove it (it is v2\'s default)', '"parsePDF": True'],
+      ['"maxDepth" is v1: use max_discovery_depth', '"maxDepth"'],
+      ['"ignoreSitemap" is v1: use sitemap', '"ignoreSitemap"'],
+    ]);
+  });
+
+  test("a keyword the user wrote is placed at its name, not at the comma its removal takes", async () => {
+    const source = `${V1_PY}s = app.scrape_url("u", formats=["markdown"], parse_pdf=True)\n`;
+    const [finding] = (await check("t.py", source)).filter((f) => f.rule === "options");
+    expect(finding).toMatchObject({ message: "parse_pdf=True is v1: remove it (it is v2's default)", line: 3 });
+    expect(line(source, 3).slice(finding!.column - 1)).toMatch(/^parse_pdf=True/);
+  });
+
+  test("the import the migration needs for its own ScrapeOptions(...) is no finding of a file that never used it", async () => {
+    const source = `${V1_PY}r = app.crawl_url("u", params={"limit": 5, "scrapeOptions": {"formats": ["markdown"]}})\n`;
+    const findings = await check("t.py", source);
+    expect(findings.map((f) => f.message).join("\n")).not.toContain("ScrapeOptions");
+    expect(findings).toContainEqual(expect.objectContaining({ rule: "params", message: "a params dict is v1: pass keyword arguments" }));
+    // run still does it, and says so
+    const { output, changes } = await migrate("t.py", source);
+    expect(output).toContain("from firecrawl.types import ScrapeOptions");
+    expect(changes.map((c) => c.message)).toContain("imported ScrapeOptions from firecrawl.types");
   });
 });

@@ -7,6 +7,7 @@ import { annotations } from "./github.js";
 import type { FileReport } from "./process-file.js";
 import { displayPath, inCell } from "./report.js";
 import { sarif } from "./sarif.js";
+import { isFinding } from "../mapping/messages.js";
 import { counted } from "./words.js";
 
 export interface Finding {
@@ -54,15 +55,17 @@ export function findingsOf(reports: readonly FileReport[], cwd: string): Finding
       ...(r.status === "error" || r.status === "skipped"
         ? [{ file: displayPath(cwd, r.path), ...errorLocation(r.error ?? ""), rule: UNPROCESSED.name, message: `not checked: ${r.error}`, fixable: false }]
         : []),
-      ...r.changes.map((c) => ({
-        file: displayPath(cwd, r.path),
-        line: c.source.line,
-        column: c.source.column,
-        rule: c.transform,
-        message: c.finding,
-        fixable: true,
-        ...inCell(c.source.cell),
-      })),
+      ...r.changes
+        .filter((c) => isFinding(c.finding))
+        .map((c) => ({
+          file: displayPath(cwd, r.path),
+          line: c.source.line,
+          column: c.source.column,
+          rule: c.transform,
+          message: c.finding,
+          fixable: true,
+          ...inCell(c.source.cell),
+        })),
       ...r.todos.map((t) => ({
         file: displayPath(cwd, r.path),
         line: t.source.line,
