@@ -119,7 +119,8 @@ export function stepRule(step: Step, { description }: StepRuleOptions): Rule.Rul
             else unclaimed.push(todo);
           }
           for (const change of plan.changes) {
-            const first = change.edits[0]!;
+            // Reported where the code it is about stands (a removal's own code, not the line or comma it takes along).
+            const first = change.subject ?? change.edits[0]!;
             const todos = claims.get(change) ?? [];
             const fixes = (fixer: Rule.RuleFixer) =>
               [...change.edits, ...todos.map((t) => t.edit)].map((e) => fixer.replaceTextRange([e.start, e.end], e.text));

@@ -3,8 +3,11 @@
  * refused for a dirty tree, the files a run changed, counts that agree, and details only with --verbose.
  */
 import { basename, join } from "node:path";
+import { ESLint } from "eslint";
+import tseslint from "typescript-eslint";
 import { writeFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
+import plugin from "../rules/index.js";
 import { check, migrate } from "../src/index.js";
 import { cli, read, repo, V1_CRAWL, V1_SCRAPE } from "./support/cli.js";
 
@@ -119,5 +122,38 @@ describe("a finding names the text the user wrote, where it stands", () => {
     const { output, changes } = await migrate("t.py", source);
     expect(output).toContain("from firecrawl.types import ScrapeOptions");
     expect(changes.map((c) => c.message)).toContain("imported ScrapeOptions from firecrawl.types");
+  });
+});
+
+describe("a removal's finding stands at the code it removes", () => {
+  test("an option moved into its format object, and a success guard, at their own columns in check and ESLint alike", async () => {
+    const source = `import FirecrawlApp from "@mendable/firecrawl-js";
+const app = new FirecrawlApp({ apiKey: "k" });
+export async function page(url: string) {
+  const res = await app.scrapeUrl(url, {
+    formats: ["extract"],
+    extract: { prompt: "Who wrote it?" },
+  });
+  if (!res.success) {
+    throw new Error(res.error);
+  }
+  return res.extract;
+}
+`;
+    const at = (f: { line: number; column: number }) => source.split("\n")[f.line - 1]!.slice(f.column - 1);
+    const findings = await check("a.ts", source);
+    const moved = findings.find((f) => f.message === "extract is v1: move it into its format object")!;
+    expect([moved.line, moved.column]).toEqual([6, 5]);
+    expect(at(moved)).toMatch(/^extract: \{/);
+    const guard = findings.find((f) => f.message.startsWith("the success guard is v1"))!;
+    expect([guard.line, guard.column]).toEqual([8, 3]);
+    const eslint = new ESLint({
+      overrideConfigFile: true,
+      overrideConfig: [{ files: ["**/*.ts"], languageOptions: { parser: tseslint.parser } }, plugin.configs.recommended!],
+    });
+    const [result] = await eslint.lintText(source, { filePath: "a.ts" });
+    const reported = (message: string) => result!.messages.find((m) => m.message === message);
+    expect(reported(moved.message)).toMatchObject({ line: 6, column: 5 });
+    expect(reported(guard.message)).toMatchObject({ line: 8, column: 3 });
   });
 });

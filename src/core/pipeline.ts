@@ -85,6 +85,18 @@ export interface StepPlan {
   readonly todos: PlannedTodo[];
 }
 
+/**
+ * What a removal is about: the code it deletes, without the indentation, separators and line break it takes
+ * along (a whole line goes from its start, a list item with its comma), so a finding stands where the code does.
+ */
+function removed(text: string, edit: Edit): Span | undefined {
+  if (edit.text !== "") return undefined;
+  const cut = text.slice(edit.start, edit.end);
+  const lead = /^[\s,;]*/.exec(cut)![0].length;
+  const trail = /[\s,;]*$/.exec(cut.slice(lead))![0].length;
+  return lead < cut.length ? { start: edit.start + lead, end: edit.end - trail } : undefined;
+}
+
 /** Records what a step plans: edits grouped into logical changes, and TODO lines above statements. */
 export class Planner {
   readonly plan: StepPlan;
@@ -101,7 +113,8 @@ export class Planner {
   apply(edit: Edit, message?: Message, subject?: Span): void {
     this.plan.edits.push(edit);
     const current = this.plan.changes.at(-1);
-    if (message || !current) this.plan.changes.push({ message: message ?? described(this.plan.step.description), edits: [edit], subject });
+    if (message || !current)
+      this.plan.changes.push({ message: message ?? described(this.plan.step.description), edits: [edit], subject: subject ?? removed(this.source.text, edit) });
     else current.edits.push(edit);
   }
 
