@@ -106,8 +106,8 @@ describe("calls judged without a package", () => {
   });
 
   test("the same shared call is v1 in a v1 package and left alone in a v2 one", () => {
-    const text = `${header}export const stop = (id: string) => app.cancelCrawl(id);\n`;
-    expect(runSteps(steps, "a.ts", text, { sdk: "v1" }).output).toContain("new Firecrawl(");
+    const text = `${header}export const stop = async (id: string) => {\n  const body = await app.cancelCrawl(id);\n  return body.status;\n};\n`;
+    expect(runSteps(steps, "a.ts", text, { sdk: "v1" }).output).toContain("cancelCrawl() returns a boolean in v2");
     expect(runSteps(steps, "a.ts", text, { sdk: "v2" }).output).toBeNull();
   });
 });

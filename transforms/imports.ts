@@ -1,11 +1,9 @@
 /**
- * Imports (sdk-facts 1.1, 8.1): the client class `FirecrawlApp` is `Firecrawl` (the local name follows
- * when nothing else is called that), `FirecrawlError` is `SdkError`, `CrawlWatcher` is `Watcher`, and v1
+ * Imports (sdk-facts 1.1, 8.1): `FirecrawlError` is `SdkError`, `CrawlWatcher` is `Watcher`, and v1
  * type names become their v2 counterparts. ESM imports, `require` and `await import()` alike.
  */
 import type { Node } from "@babel/types";
 import { isFree, referencesTo } from "../src/detect/references.js";
-import { hasV1Calls } from "../src/detect/version.js";
 import { isTypeScript, literal, removeListItem } from "../src/js/writing.js";
 import { toJscodeshift } from "../src/js/jscodeshift.js";
 import type { Step, StepContext } from "../src/js/steps.js";
@@ -42,17 +40,6 @@ function renameLocal(context: StepContext, from: string, to: string, message: Me
     const text = inLiteral ? `${from}: ${to}` : to;
     context.edit(ref.node.start!, ref.node.end!, text, i === 0 ? message : undefined);
   });
-}
-
-/**
- * The local name of the client class becomes `Firecrawl` when it was the v1 name and nothing clashes. The
- * default import's name is the user's choice and valid v2 code, so it changes only along with a file that
- * is being migrated.
- */
-function renameClientClass(context: StepContext, migrating: boolean): void {
-  const { v1, v2 } = CLIENT.js;
-  if (!migrating || !context.sdk.clientClasses.has(v1) || !isFree(context.index, v2)) return;
-  renameLocal(context, v1, v2, renamed(v1, v2));
 }
 
 /** Renames the v1 names a file imports; says whether there were any. */
@@ -120,10 +107,10 @@ function renameNamedImports(context: StepContext): boolean {
 
 export const step: Step = {
   name: "imports",
-  description: "renames FirecrawlApp, FirecrawlError, CrawlWatcher and v1 type names to their v2 names",
+  description: "renames FirecrawlError, CrawlWatcher and v1 type names to their v2 names",
   run(context) {
-    const named = renameNamedImports(context);
-    renameClientClass(context, named || hasV1Calls(context.index, context.sdk, context.options.sdk));
+    // The client class's local name (`FirecrawlApp`) stays: it is the user's choice, and it binds v2's class.
+    renameNamedImports(context);
   },
 };
 

@@ -11,23 +11,27 @@ import { bindingReferences, untilRebound } from "../src/detect/references.js";
 import { isV1Call } from "../src/detect/version.js";
 import { isWrittenTo, walkPaths } from "../src/detect/paths.js";
 import { optionsObjects } from "../src/detect/options-objects.js";
-import { findProperty, memberName, outsideWrappers, propertyKey } from "../src/detect/expressions.js";
+import { findProperty, memberName, outsideWrappers, propertyKey, WRAPPERS } from "../src/detect/expressions.js";
 import { isTypeScript, literal, removeListItem, textOf } from "../src/js/writing.js";
 import { removeStatement } from "../src/core/text.js";
 import type { Source } from "../src/core/source.js";
+import { failurePath } from "../src/js/failure-path.js";
 import { toJscodeshift } from "../src/js/jscodeshift.js";
+import { importedType, typeImports } from "../src/js/type-imports.js";
 import type { Step, StepContext } from "../src/js/steps.js";
 import { TYPES } from "../src/mapping/imports.js";
 import type { ResultKind } from "../src/mapping/methods.js";
-import { JOB_COMPLETED, RESULTS, RETYPED_RESULTS, TYPED_FROM_SCHEMA, WAITER_TODO, type ResultRow } from "../src/mapping/results.js";
+import { JOB_COMPLETED, RESULTS, RETYPED_RESULTS, TYPED_FROM_SCHEMA, WAITER_TODO, type ItemTypes, type ResultRow } from "../src/mapping/results.js";
 import type { PathIndex } from "../src/detect/paths.js";
-import { linksKept, WAITER_GUARD, removed, renamed, reworded } from "../src/mapping/messages.js";
+import { GUARD_REMOVED, ITEM_TYPES_IMPORTED, linksKept, WAITER_GUARD, removed, renamed, reworded } from "../src/mapping/messages.js";
 
 type AnyPath = ASTPath<Node>;
 
 /** A value whose v1 result shape the code reads. */
 interface Tracked {
   readonly kind: ResultKind;
+  /** the call that made it, where the code made it in sight */
+  readonly call?: ClientCall;
   /** a crawl or batch waiter's result: a failure guard becomes a status check */
   readonly waiter: boolean;
   /** known by its type alone (an annotation, or the type checker): for a job, whether a waiter made it is unknown */
@@ -132,17 +136,34 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
   switch (change.kind) {
     case "rename": {
       const written = isWrittenTo(member);
-      if (change.absent && !written && !isTested(member)) {
+      const message = renamed(`result .${field}`, `.${change.to}`);
+      const items = change.items && !written && readsItems(member) ? itemType(context, tracked, node, change.items) : undefined;
+      const tested = isTested(member);
+      if (change.absent && !written && !tested) {
         // The read as written, around its new name: a cast's parentheses and a `?.` stay where they were.
         const before = context.source.text.slice(node.start!, node.property.start!);
         const after = context.source.text.slice(node.property.end!, node.end!);
         const name = node.computed ? literal(context.source, change.to) : change.to;
-        context.edit(node.start!, node.end!, `(${before}${name}${after} ?? ${change.absent})`, renamed(`result .${field}`, `.${change.to}`));
+        const read = `${before}${name}${after}`;
+        // Where the code has just tested the list, it is there: TypeScript narrows it, and a fallback reads as noise.
+        const text = testedBefore(context, member) ? read : `(${read} ?? ${change.absent})`;
+        context.edit(node.start!, node.end!, items ? `(${text} as ${items})` : text, message);
       } else {
-        context.edit(node.property.start!, node.property.end!, change.to, renamed(`result .${field}`, `.${change.to}`));
+        context.edit(node.property.start!, node.property.end!, change.to, message);
+        // `r.data || []`: the cast goes around the list with its fallback.
+        const fallback = member.parent!.node as Node;
+        if (items && tested) {
+          const extra = fallback.extra as { parenthesized?: boolean; parenStart?: number } | undefined;
+          const [start, end] = extra?.parenthesized
+            ? [extra.parenStart!, context.source.text.indexOf(")", fallback.end!) + 1]
+            : [fallback.start!, fallback.end!];
+          context.edit(start, start, extra?.parenthesized ? "(" : "((");
+          context.edit(end, end, `${extra?.parenthesized ? "" : ")"} as ${items})`);
+        }
       }
-      // What is written there is the user's; what needs a human is reading it back.
-      if (change.todo && !written && readsItems(member)) context.todo(member, change.todo);
+      // The type's import goes with the first change that names it, so a linter's fix of it compiles.
+      // What is written there is the user's; what needs a human is reading items whose type v2 left open.
+      if (change.todo && !written && readsItems(member) && items === null) context.todo(member, change.todo);
       const parent = member.parent?.node as Node | undefined;
       const readsInside = (parent?.type === "MemberExpression" || parent?.type === "OptionalMemberExpression") && parent.object === node;
       if (change.readTodo && readsInside && isTypeScript(context.source)) context.todo(member, change.readTodo);
@@ -157,6 +178,9 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
       const found = throwGuard(member);
       if (!found) {
         context.todo(member, change.todo);
+        // The guard's TODO speaks for the error it reads too: one TODO per problem.
+        const guard = enclosingTest(member);
+        if (guard) walkPaths(guard, (p) => void handled.add(p.node));
         return;
       }
       return removeGuard(context, tracked, found.guard, textOf(context.source, node.object), handled, change.todo);
@@ -171,6 +195,71 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
   }
 }
 
+/**
+ * The type a read of a renamed list's items is cast to (`SearchResultWeb[]`; with the pages scraped,
+ * `Array<SearchResultWeb & Document>`); undefined where no cast is needed (JavaScript, a read through a cast of
+ * the user's, which TypeScript no longer checks), null where one is needed but the file cannot name the type.
+ */
+function itemType(context: StepContext, tracked: Tracked, node: Node & { object: Node }, types: ItemTypes): string | null | undefined {
+  if (!isTypeScript(context.source) || throughAny(node.object)) return undefined;
+  const options = tracked.call?.node.arguments[1];
+  const scraped = !tracked.call || (options && (options.type !== "ObjectExpression" || optionsObjects(tracked.call).some((o) => o.kind === "scrape")));
+  // Both names or none: a name asked for is imported.
+  const document = scraped ? importedType(context, types.scraped, ITEM_TYPES) : undefined;
+  if (document === null) return null;
+  const plain = importedType(context, types.plain, ITEM_TYPES);
+  if (!plain) return null;
+  return document ? `Array<${plain} & ${document}>` : `${plain}[]`;
+}
+
+/** The types item casts name, imported last (src/js/type-imports.ts). */
+const ITEM_TYPES = RESULTS.flatMap((row) => (row.change.kind === "rename" && row.change.items ? [row.change.items.plain, row.change.items.scraped] : []));
+
+/** Whether a read's object was cast to `any` (`(r as any).data`), which TypeScript no longer checks. */
+function throughAny(object: Node): boolean {
+  for (let at: Node = object; WRAPPERS.has(at.type); at = (at as Node & { expression: Node }).expression) {
+    if (at.type === "TSAsExpression" && at.typeAnnotation.type === "TSAnyKeyword") return true;
+  }
+  return false;
+}
+
+/** Whether the read stands where the same read was just tested (`if (r.data) r.data.map(...)`, `r.data && r.data[0]`). */
+function testedBefore(context: StepContext, member: AnyPath): boolean {
+  const text = textOf(context.source, member.node);
+  for (let at = member; at.parent; at = at.parent as AnyPath) {
+    const parent = at.parent.node as Node;
+    if (parent.type.endsWith("Function") || parent.type === "ArrowFunctionExpression" || parent.type === "Program") return false;
+    const test =
+      (parent.type === "IfStatement" || parent.type === "ConditionalExpression") && parent.consequent === at.node
+        ? parent.test
+        : parent.type === "LogicalExpression" && parent.operator === "&&" && parent.right === at.node
+          ? parent.left
+          : null;
+    if (test && testsRead(context, at.parent.get(parent.type === "LogicalExpression" ? "left" : "test") as AnyPath, text)) return true;
+  }
+  return false;
+}
+
+/** Whether a test checks that a read is there (`r.data`, `r.data && ...`, `Array.isArray(r.data)`). */
+function testsRead(context: StepContext, test: AnyPath, text: string): boolean {
+  let found = false;
+  walkPaths(test, (p) => {
+    if ((p.node.type === "MemberExpression" || p.node.type === "OptionalMemberExpression") && textOf(context.source, p.node) === text && isTested(p))
+      found = true;
+  });
+  return found;
+}
+
+/** The `if` or `?:` whose test holds a read. */
+function enclosingTest(read: AnyPath): AnyPath | null {
+  for (let at = read; at.parent; at = at.parent as AnyPath) {
+    const parent = at.parent.node as Node;
+    if ((parent.type === "IfStatement" || parent.type === "ConditionalExpression") && parent.test === at.node) return at.parent as AnyPath;
+    if (parent.type.endsWith("Statement") || parent.type.endsWith("Function") || parent.type === "ArrowFunctionExpression") return null;
+  }
+  return null;
+}
+
 /** Drops a throw-only failure guard (v2 throws), or makes a waiter's check the job status (v2 returns it). */
 function removeGuard(context: StepContext, tracked: Tracked, guard: AnyPath, objectText: string, handled: Set<Node>, todo: string): "status" | void {
   const guardNode = guard.node as Extract<Node, { type: "IfStatement" }>;
@@ -183,7 +272,7 @@ function removeGuard(context: StepContext, tracked: Tracked, guard: AnyPath, obj
     return;
   }
   if (!tracked.waiter) {
-    context.apply(removeStatement(context.source, guardNode.start!, guardNode.end!), removed("the success guard", "v2 throws SdkError on failure"));
+    context.apply(removeStatement(context.source, guardNode.start!, guardNode.end!), GUARD_REMOVED);
     return;
   }
   context.edit(guardNode.test.start!, guardNode.test.end!, `${objectText}.status !== ${literal(context.source, JOB_COMPLETED)}`, WAITER_GUARD);
@@ -232,9 +321,11 @@ function migrateBinding(context: StepContext, tracked: Tracked, binding: AnyPath
   }
   if (id.type !== "Identifier") return false;
   let checked = false;
-  const handled = new Set<Node>();
   const refs = untilRebound(bindingReferences(context.index, binding, id, id.name));
-  for (const ref of refs) {
+  // A waiter's guard reads the job's status instead (v2 returns failed jobs; it throws only on requests).
+  const answered = tracked.call && !tracked.waiter ? failurePath(context, tracked.call, binding, refs) : null;
+  const handled = new Set<Node>(answered ?? []);
+  for (const ref of answered ? [] : refs) {
     const found = throwGuard(ref);
     if (found && removeGuard(context, tracked, found.guard, id.name, handled, SUCCESS_GUARD_TODO) === "status") checked = true;
   }
@@ -423,7 +514,7 @@ export const step: Step = {
       const declarator = resultDeclarator(call);
       const id = (declarator?.node as Extract<Node, { type: "VariableDeclarator" }> | undefined)?.id;
       if (declarator) fromCalls.add(declarator.node);
-      const tracked: Tracked = { kind: call.row.result, waiter: Boolean(call.row.waiter), byType: false };
+      const tracked: Tracked = { kind: call.row.result, call, waiter: Boolean(call.row.waiter), byType: false };
       const checked = declarator && id ? migrateBinding(context, tracked, declarator, id) : false;
       if (call.row.waiter && call.isV1Name && !checked) context.todo(call.path, WAITER_TODO);
     }
@@ -431,6 +522,7 @@ export const step: Step = {
       migrateBinding(context, { kind, waiter: false, byType: true }, binding, id);
     }
     for (const { object, kind, at } of typedLiterals(context)) migrateLiteral(context, object, kind, at);
+    for (const edit of typeImports(context, ITEM_TYPES)) context.apply(edit, ITEM_TYPES_IMPORTED);
   },
 };
 

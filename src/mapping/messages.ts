@@ -93,6 +93,18 @@ export const WAITER_GUARD = reworded(
   "the waiter's success guard checks the job status (v2 returns failed jobs)",
 );
 
+/** A success guard that only threw: v2 throws before it. */
+export const GUARD_REMOVED = removed("the success guard", "v2 throws SdkError on failure");
+
+/** A result's success guard, answered by the call's own failure path in v2 (src/js/failure-path.ts). */
+export const FAILURE_PATH = reworded(
+  "a success guard is v1: v2 throws SdkError, so the call must catch its failure",
+  "the success guard tests the call's caught failure (v2 throws SdkError)",
+);
+
+/** The v2 types a cast of search hits names, imported from the SDK. */
+export const ITEM_TYPES_IMPORTED = reworded("v2 types search hits as a union: import the type they are cast to", "imported the type search hits are cast to");
+
 /** A read of a raw response's field that v2 answers elsewhere (mapping/routes.ts), rewritten. */
 export function responseRead({ at, change }: ResponseRead): Message {
   const field = `response .${at.join(".")}`;

@@ -1,0 +1,209 @@
+/**
+ * A result's failure path (issue 23): v1 calls could answer `{ success: false, error }` where v2 throws
+ * `SdkError`, so a guard that tested the flag no longer sees a failure. When every `success` and `error` read
+ * of a result sits in a guard (an `if` or a `?:` testing the flag), and the result is read elsewhere only
+ * where the guard has let it through, the call itself gets the failure path: `.catch(() => null)` with `!r`
+ * for `!r.success`, or, where the failure branch reads the error, `.catch((error: Error) => error)` with
+ * `r instanceof Error` and `r.error` read as `r.message`. The branches stay as the user wrote them.
+ */
+import type { ASTPath } from "jscodeshift";
+import type { Node } from "@babel/types";
+import type { ClientCall } from "../detect/calls.js";
+import { memberName, outsideWrappers } from "../detect/expressions.js";
+import { CAUGHT_ERROR_TEXT } from "../mapping/results.js";
+import { FAILURE_PATH, GUARD_REMOVED } from "../mapping/messages.js";
+import { removeStatement } from "../core/text.js";
+import type { StepContext } from "./steps.js";
+import { isTypeScript } from "./writing.js";
+
+type AnyPath = ASTPath<Node>;
+type Member = Extract<Node, { type: "MemberExpression" | "OptionalMemberExpression" }>;
+
+/** A test of the result's outcome, and the code it lets run when the call succeeded. */
+interface Guard {
+  /** the expression that tests the outcome, replaced as a whole */
+  readonly test: AnyPath;
+  /** whether the test is true on failure (`!r.success`, `"error" in r`, `r.error`) */
+  readonly onFailure: boolean;
+  /** the spans where the result is known to have succeeded */
+  readonly safe: readonly { start: number; end: number }[];
+  /** the failure branch, where the error may be read */
+  readonly failureBranch: Node | null | undefined;
+  /** the `if` statement and the whole test the outcome test stands in */
+  readonly statement: Node;
+  readonly chain: Node;
+  /** `if (!r.success) throw ...` (or `if (!r.success || ...) throw ...`) and nothing more: v2 throws before it */
+  readonly throwOnly: boolean;
+}
+
+const EXITS = new Set(["ReturnStatement", "ThrowStatement", "ContinueStatement", "BreakStatement"]);
+
+function exits(node: Node | null | undefined): boolean {
+  if (!node) return false;
+  if (node.type === "BlockStatement") return node.body.length > 0 && EXITS.has(node.body[node.body.length - 1]!.type);
+  return EXITS.has(node.type);
+}
+
+function isMember(node: Node | undefined): node is Member {
+  return node?.type === "MemberExpression" || node?.type === "OptionalMemberExpression";
+}
+
+/** `"field" in x`, for the same `x` as `object`. */
+function isIn(node: Node, field: string, object?: Node): boolean {
+  return (
+    node.type === "BinaryExpression" &&
+    node.operator === "in" &&
+    node.left.type === "StringLiteral" &&
+    node.left.value === field &&
+    (!object || (node.right.type === "Identifier" && object.type === "Identifier" && node.right.name === object.name))
+  );
+}
+
+/** The outcome test a read of `success`/`error` (or `"error" in r`) makes, as the expression to replace. */
+function outcomeTest(read: AnyPath): { test: AnyPath; onFailure: boolean } | null {
+  const node = read.node;
+  const parent = read.parent as AnyPath | null;
+  const p = parent?.node;
+  if (node.type === "BinaryExpression") return { test: read, onFailure: true };
+  const field = memberName(node as Member);
+  if (field === "error") return { test: read, onFailure: true };
+  if (p?.type === "UnaryExpression" && p.operator === "!") {
+    // `"success" in r && !r.success`: the narrowing v1's unions invited, one failure test with it.
+    const around = parent!.parent as AnyPath | null;
+    const a = around?.node;
+    const object = (node as Member).object;
+    const narrowed = a?.type === "LogicalExpression" && a.operator === "&&" && a.right === p && isIn(a.left, "success", object);
+    return { test: narrowed ? around! : parent!, onFailure: true };
+  }
+  if (p?.type === "BinaryExpression" && ["===", "!==", "==", "!="].includes(p.operator)) {
+    const other = p.left === node ? p.right : p.left;
+    if (other.type !== "BooleanLiteral") return null;
+    const equal = p.operator === "===" || p.operator === "==";
+    return { test: parent!, onFailure: equal !== other.value };
+  }
+  return { test: read, onFailure: false };
+}
+
+/**
+ * The guard an outcome test stands in: the test of an `if` or `?:`, alone or in the chain that keeps its
+ * meaning (`||` for a failure test, `&&` for a success one). The result has succeeded in the success branch,
+ * in the chain after the test, and after the guard where its failure branch leaves.
+ */
+function guardOf(test: AnyPath, onFailure: boolean): Guard | null {
+  let at = test;
+  while (at.parent?.node.type === "LogicalExpression" && at.parent.node.operator === (onFailure ? "||" : "&&")) at = at.parent as AnyPath;
+  const chain = at.node;
+  const holder = at.parent as AnyPath | null;
+  const h = holder?.node;
+  if ((h?.type !== "IfStatement" && h?.type !== "ConditionalExpression") || h.test !== chain) return null;
+  const success = onFailure ? h.alternate : h.consequent;
+  const failure = onFailure ? h.consequent : h.alternate;
+  const safe = [{ start: test.node.end!, end: chain.end! }];
+  if (success) safe.push({ start: success.start!, end: success.end! });
+  const block = holder!.parent?.node;
+  if (h.type === "IfStatement" && exits(failure) && block) safe.push({ start: h.end!, end: block.end! });
+  const throwOnly =
+    h.type === "IfStatement" &&
+    onFailure &&
+    !h.alternate &&
+    (h.consequent.type === "ThrowStatement" ||
+      (h.consequent.type === "BlockStatement" && h.consequent.body.length === 1 && h.consequent.body[0]!.type === "ThrowStatement"));
+  return { test, onFailure, safe, failureBranch: failure, statement: h, chain, throwOnly };
+}
+
+/**
+ * Throw-only guards go, as v2 throws before them: a whole `if` whose test is the failure test, or the failure
+ * test alone where other conditions share the throw (`!r.success || !r.data`). Says whether it could.
+ */
+function dropGuards(context: StepContext, name: string, guards: readonly Guard[], errorReads: readonly AnyPath[]): boolean {
+  const whole = (g: Guard) => g.chain === g.test.node;
+  // An error read where other conditions still throw would read a field v2 does not have.
+  if (!errorReads.every((read) => guards.some((g) => whole(g) && within(read.node, g.failureBranch)))) return false;
+  // Only a chain about this result alone loses its test (`!r.success || !r.data`): with another value in it
+  // (`!a.success || !b.success`) the outcome stays a test, the same in every pass of a linter's fixes.
+  const mentions = (o: Node) => new RegExp(`(?<![\\w$])${name.replace(/\$/g, "\\$")}(?![\\w$])`).test(context.source.text.slice(o.start!, o.end!));
+  if (guards.some((g) => !whole(g) && !operands(g.chain).every(mentions))) return false;
+  const dropped = new Set<Node>();
+  for (const g of guards) {
+    if (whole(g)) {
+      if (!dropped.has(g.statement)) context.apply(removeStatement(context.source, g.statement.start!, g.statement.end!), GUARD_REMOVED);
+      dropped.add(g.statement);
+      continue;
+    }
+    const chain = g.test.parent!.node as Extract<Node, { type: "LogicalExpression" }>;
+    const rest = chain.left === g.test.node ? chain.right : chain.left;
+    context.edit(chain.start!, chain.end!, context.source.text.slice(rest.start!, rest.end!), GUARD_REMOVED);
+  }
+  return true;
+}
+
+/** The operands of a chain of one logical operator, in order. */
+function operands(node: Node): Node[] {
+  if (node.type !== "LogicalExpression") return [node];
+  const sameOperator = (n: Node) => (n.type === "LogicalExpression" && n.operator === node.operator ? operands(n) : [n]);
+  return [...sameOperator(node.left), ...sameOperator(node.right)];
+}
+
+const within = (node: Node, span: { start?: number | null; end?: number | null } | null | undefined) =>
+  Boolean(span) && node.start! >= span!.start! && node.end! <= span!.end!;
+
+/**
+ * Gives a v1 call's result its failure path, when every outcome read of it is a guard's test; says which
+ * member reads it answered (the results step leaves those alone), or null where it changed nothing.
+ */
+export function failurePath(context: StepContext, call: ClientCall, declarator: AnyPath, refs: readonly AnyPath[]): Set<Node> | null {
+  const init = (declarator.node as Extract<Node, { type: "VariableDeclarator" }>).init;
+  const id = (declarator.node as Extract<Node, { type: "VariableDeclarator" }>).id;
+  if (init?.type !== "AwaitExpression" || init.argument !== call.node || id.type !== "Identifier") return null;
+  const guards: Guard[] = [];
+  const errorReads: AnyPath[] = [];
+  const others: AnyPath[] = [];
+  /** `"success" in r`, part of a failure test */
+  const narrowings: AnyPath[] = [];
+  /** the `success` and `error` reads, which the results step must not mark once this answers them */
+  const answered = new Set<Node>();
+  for (const ref of refs) {
+    const parent = ref.parent as AnyPath;
+    const p = parent.node;
+    const inError = p.type === "BinaryExpression" && p.right === ref.node && isIn(p, "error");
+    if (p.type === "BinaryExpression" && p.right === ref.node && isIn(p, "success")) {
+      narrowings.push(parent);
+      continue;
+    }
+    const member = outsideWrappers(ref).path;
+    const field = isMember(member?.node) && member.node.object === ref.node ? memberName(member.node) : undefined;
+    if (!inError && field !== "success" && field !== "error") {
+      others.push(ref);
+      continue;
+    }
+    const read = inError ? parent : member!;
+    answered.add(read.node);
+    const outcome = outcomeTest(read);
+    const guard = outcome && guardOf(outcome.test, outcome.onFailure);
+    if (guard) guards.push(guard);
+    else if (field === "error") errorReads.push(read);
+    else return null;
+  }
+  if (guards.length === 0 || !narrowings.every((n) => guards.some((g) => within(n.node, g.test.node)))) return null;
+  if (guards.every((g) => g.throwOnly) && dropGuards(context, id.name, guards, errorReads)) return answered;
+  // The error is read where the guard saw a failure, and the result elsewhere only where it succeeded.
+  if (!errorReads.every((read) => guards.some((g) => within(read.node, g.failureBranch)))) return null;
+  if (!others.every((ref) => guards.some((g) => g.safe.some((span) => within(ref.node, span))))) return null;
+
+  const name = id.name;
+  const keepsError = errorReads.length > 0;
+  const handler = keepsError ? `(error${isTypeScript(context.source) ? ": Error" : ""}) => error` : "() => null";
+  context.edit(call.node.end!, call.node.end!, `.catch(${handler})`, FAILURE_PATH);
+  for (const { test, onFailure } of guards) {
+    const failed = keepsError ? `${name} instanceof Error` : `!${name}`;
+    const text = onFailure ? failed : keepsError ? `!(${failed})` : name;
+    const parent = test.parent?.node;
+    const wrap = keepsError && parent?.type === "UnaryExpression";
+    context.edit(test.node.start!, test.node.end!, wrap ? `(${text})` : text);
+  }
+  for (const read of errorReads) {
+    const member = read.node as Member;
+    context.edit(member.property.start!, member.property.end!, CAUGHT_ERROR_TEXT);
+  }
+  return answered;
+}

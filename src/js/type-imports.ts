@@ -1,0 +1,82 @@
+/**
+ * v2 types a migration writes into the code (a cast's `SearchResultWeb`), named through the file's own ESM
+ * import of the SDK: a namespace import gives `fc.SearchResultWeb`, a list of named imports gains
+ * `type SearchResultWeb`, a default import alone gains `, { type SearchResultWeb }`. A step asks for the names
+ * as it writes them and adds the imports last, each once and as a change of its own, so that a linter applying
+ * fixes one by one reaches the same text: a later pass finds the names written but not imported, and imports them.
+ */
+import type { Node } from "@babel/types";
+import type { Edit } from "../core/edits.js";
+import type { Source } from "../core/source.js";
+import type { Path } from "../detect/paths.js";
+import type { StepContext } from "./steps.js";
+
+/** The names asked for in this pass, by the text it plans on. */
+const asked = new WeakMap<Source, Set<string>>();
+
+/** Whether the file neither declares nor imports `name`: at most it names it as a type, as a cast this tool wrote does. */
+function unbound(context: StepContext, name: string): boolean {
+  return context.index.of("Identifier", { name }).every((path) => path.parent?.node.type === "TSTypeReference");
+}
+
+function sdkImport(context: StepContext): Extract<Node, { type: "ImportDeclaration" }> | undefined {
+  const found = context.sdk.sites.map((site) => site.node as Node).find((node) => node.type === "ImportDeclaration");
+  return found?.type === "ImportDeclaration" ? found : undefined;
+}
+
+/** Whether a type reference stands in a cast to a list of the given types, as the tool writes them. */
+function inCast(path: Path, names: readonly string[]): boolean {
+  for (let at = path.parent; at; at = at.parent) {
+    const node = at.node as Node;
+    if (node.type === "TSAsExpression") {
+      const type = node.typeAnnotation;
+      const items = type.type === "TSArrayType" ? type.elementType : type.type === "TSTypeReference" ? type.typeParameters?.params[0] : undefined;
+      const parts = items?.type === "TSIntersectionType" ? items.types : items ? [items] : [];
+      return parts.length > 0 && parts.every((p) => p.type === "TSTypeReference" && p.typeName.type === "Identifier" && names.includes(p.typeName.name));
+    }
+    if (!node.type.startsWith("TS")) return false;
+  }
+  return false;
+}
+
+/**
+ * How the file can name the SDK's exported type `name` once its imports are added; null where it cannot.
+ * `family`: the types the tool's casts combine with it.
+ */
+export function importedType(context: StepContext, name: string, family: readonly string[]): string | null {
+  for (const [local, exported] of context.sdk.named) if (exported === name) return local;
+  const declaration = sdkImport(context);
+  if (!declaration) return null;
+  const namespace = declaration.specifiers.find((s) => s.type === "ImportNamespaceSpecifier");
+  if (namespace) return `${namespace.local.name}.${name}`;
+  const named = declaration.specifiers.some((s) => s.type === "ImportSpecifier");
+  const onlyDefault = declaration.specifiers[0]?.type === "ImportDefaultSpecifier" && declaration.importKind !== "type";
+  // A name the file uses for something else (the DOM's `Document` in an annotation) is not taken over.
+  const others = context.index.of("Identifier", { name }).some((path) => !inCast(path, family));
+  if (others || !unbound(context, name) || (!named && !onlyDefault)) return null;
+  const names = asked.get(context.source) ?? new Set<string>();
+  asked.set(context.source, names.add(name));
+  return name;
+}
+
+/**
+ * The import edits for the names asked for in this pass and for those among `names` that the file already
+ * writes without importing them (a cast from an earlier pass of a linter), one edit a name.
+ */
+export function typeImports(context: StepContext, names: readonly string[]): Edit[] {
+  const declaration = sdkImport(context);
+  if (!declaration) return [];
+  const imported = new Set(context.sdk.named.values());
+  const written = names.filter(
+    (name) => !imported.has(name) && unbound(context, name) && context.index.of("Identifier", { name }).some((path) => inCast(path, names)),
+  );
+  const wanted = [...new Set([...(asked.get(context.source) ?? []), ...written])];
+  asked.delete(context.source);
+  const last = declaration.specifiers.filter((s) => s.type === "ImportSpecifier").at(-1);
+  const typeOnly = declaration.importKind === "type";
+  if (last) return wanted.map((name) => ({ start: last.end!, end: last.end!, text: `, ${typeOnly ? "" : "type "}${name}` }));
+  const first = declaration.specifiers[0];
+  if (!first || !wanted.length) return [];
+  // A default import alone: one brace list for all of them.
+  return [{ start: first.end!, end: first.end!, text: `, { ${wanted.map((name) => `type ${name}`).join(", ")} }` }];
+}
