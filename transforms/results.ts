@@ -12,7 +12,7 @@ import { isV1Call } from "../src/detect/version.js";
 import { isWrittenTo, walkPaths } from "../src/detect/paths.js";
 import { optionsObjects } from "../src/detect/options-objects.js";
 import { findProperty, memberName, outsideWrappers, propertyKey, WRAPPERS } from "../src/detect/expressions.js";
-import { isTypeScript, literal, removeListItem, textOf } from "../src/js/writing.js";
+import { appendProperties, isTypeScript, literal, removeListItem, textOf } from "../src/js/writing.js";
 import { removeStatement } from "../src/core/text.js";
 import type { Source } from "../src/core/source.js";
 import { failurePath } from "../src/js/failure-path.js";
@@ -23,7 +23,7 @@ import { TYPES } from "../src/mapping/imports.js";
 import type { ResultKind } from "../src/mapping/methods.js";
 import { JOB_COMPLETED, RESULTS, RETYPED_RESULTS, TYPED_FROM_SCHEMA, WAITER_TODO, type ItemTypes, type ResultRow } from "../src/mapping/results.js";
 import type { PathIndex } from "../src/detect/paths.js";
-import { GUARD_REMOVED, ITEM_TYPES_IMPORTED, linksKept, WAITER_GUARD, removed, renamed, reworded } from "../src/mapping/messages.js";
+import { GUARD_REMOVED, ITEM_TYPES_IMPORTED, linksKept, moved, WAITER_GUARD, removed, renamed, reworded } from "../src/mapping/messages.js";
 
 type AnyPath = ASTPath<Node>;
 
@@ -418,10 +418,36 @@ function migrateLiteral(context: StepContext, object: Extract<Node, { type: "Obj
           renamed(`map result .${field} strings`, `{ ${change.pick} } objects`),
         );
       }
+    } else if (change.kind === "moved" && movedInLiteral(context, object, prop, change.into)) {
+      continue;
     } else {
       context.todo(at, manualTodo(change));
     }
   }
+}
+
+/**
+ * A field v2 keeps in a nested object, moved there in a literal (`url` into `metadata`): into the literal's own
+ * `metadata` object, or as a new one where it has none. Says whether it could.
+ */
+function movedInLiteral(
+  context: StepContext,
+  object: Extract<Node, { type: "ObjectExpression" }>,
+  prop: Extract<Node, { type: "ObjectProperty" }>,
+  into: string,
+): boolean {
+  const field = propertyKey(prop)!;
+  const entry = prop.shorthand ? field : `${field}: ${textOf(context.source, prop.value)}`;
+  const target = findProperty(object, into)?.value;
+  const message = moved(`result field ${field}`, into);
+  if (!target) {
+    context.edit(prop.start!, prop.end!, `${into}: { ${entry} }`, message);
+    return true;
+  }
+  if (target.type !== "ObjectExpression") return false;
+  context.apply(removeListItem(context.source, object, object.properties, prop), message);
+  if (!findProperty(target, field)) context.apply(appendProperties(context.source, target, [entry]));
+  return true;
 }
 
 /**

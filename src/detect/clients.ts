@@ -101,6 +101,9 @@ export class ClientTracker {
           ? this.isClientMember(path, node.property.name)
           : false;
       case "CallExpression":
+        if (node.callee.type === "MemberExpression" && node.callee.object.type === "ThisExpression" && node.callee.property.type === "Identifier") {
+          return this.isClientMethod(path, node.callee.property.name);
+        }
         return node.callee.type === "Identifier" && this.isFactory(path.get("callee"), node.callee.name);
       default:
         return false;
@@ -144,9 +147,30 @@ export class ClientTracker {
     });
   }
 
-  private isClientMember(path: AnyPath, name: string): boolean {
+  private classOf(path: AnyPath): AnyPath | null {
     let cls: AnyPath | null = path.parent as AnyPath | null;
     while (cls && !CLASS_TYPES.has(cls.node.type)) cls = cls.parent as AnyPath | null;
+    return cls;
+  }
+
+  /** `this.getClient()`: a method of the same class that returns a client. */
+  private isClientMethod(path: AnyPath, name: string): boolean {
+    const cls = this.classOf(path);
+    if (!cls) return false;
+    const members = (cls.node as Extract<Node, { type: "ClassDeclaration" }>).body.body;
+    const body = cls.get("body", "body") as AnyPath;
+    return members.some(
+      (member, i) =>
+        member.type === "ClassMethod" &&
+        member.kind === "method" &&
+        member.key.type === "Identifier" &&
+        member.key.name === name &&
+        this.returnsClient(body.get(i) as AnyPath),
+    );
+  }
+
+  private isClientMember(path: AnyPath, name: string): boolean {
+    const cls = this.classOf(path);
     if (!cls) return false;
     const classNode = cls.node as Extract<Node, { type: "ClassDeclaration" }>;
     const body = cls.get("body", "body") as AnyPath;
@@ -158,14 +182,14 @@ export class ClientTracker {
         if (member.value && this.isClient(memberPath.get("value"))) return true;
       }
       if (member.type === "ClassMethod" && member.kind === "constructor") {
-        for (const param of member.params) {
-          if (
-            param.type === "TSParameterProperty" &&
-            param.parameter.type === "Identifier" &&
-            param.parameter.name === name &&
-            this.isClientAnnotation(param.parameter.typeAnnotation)
-          )
-            return true;
+        for (const [j, param] of member.params.entries()) {
+          if (param.type !== "TSParameterProperty") continue;
+          const own = param.parameter;
+          if (own.type === "Identifier" && own.name === name && this.isClientAnnotation(own.typeAnnotation)) return true;
+          // `constructor(private readonly app = new FirecrawlApp(...))`, as NestJS-style services write it.
+          if (own.type === "AssignmentPattern" && own.left.type === "Identifier" && own.left.name === name) {
+            if (this.isClientAnnotation(own.left.typeAnnotation) || this.isClient(memberPath.get("params", j, "parameter", "right") as AnyPath)) return true;
+          }
         }
       }
     }

@@ -9,6 +9,7 @@ import type { Node } from "@babel/types";
 import type { Edit } from "../core/edits.js";
 import type { Source } from "../core/source.js";
 import type { Path } from "../detect/paths.js";
+import { TYPES } from "../mapping/imports.js";
 import type { StepContext } from "./steps.js";
 
 /** The names asked for in this pass, by the text it plans on. */
@@ -45,6 +46,8 @@ function inCast(path: Path, names: readonly string[]): boolean {
  */
 export function importedType(context: StepContext, name: string, family: readonly string[]): string | null {
   for (const [local, exported] of context.sdk.named) if (exported === name) return local;
+  // A v1 name the imports step turns into this one (`ScrapeResponse` is `Document`) would meet it in one list.
+  if (TYPES.some((row) => row.js.v2 === name && [...context.sdk.named.values()].includes(row.js.v1))) return null;
   const declaration = sdkImport(context);
   if (!declaration) return null;
   const namespace = declaration.specifiers.find((s) => s.type === "ImportNamespaceSpecifier");

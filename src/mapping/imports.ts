@@ -66,7 +66,7 @@ export const TYPES: readonly TypeRow[] = [
   { spec: "sdk-facts 8.1", js: { v1: "ScrapeParams", v2: "ScrapeOptions" }, options: "scrape" },
   { spec: "sdk-facts 8.1", js: { v1: "CrawlScrapeOptions", v2: "ScrapeOptions" }, options: "scrape" },
   { spec: "sdk-facts 8.1", js: { v1: "ScrapeResponse", v2: "Document" }, result: "document" },
-  { spec: "sdk-facts 8.1", js: { v1: "FirecrawlDocument", v2: "Document" } },
+  { spec: "sdk-facts 8.1", js: { v1: "FirecrawlDocument", v2: "Document" }, result: "document" },
   { spec: "sdk-facts 8.1", js: { v1: "FirecrawlDocumentMetadata", v2: "DocumentMetadata" } },
   { spec: "sdk-facts 8.1", js: { v1: "CrawlParams", v2: "CrawlOptions" }, options: "crawl" },
   { spec: "sdk-facts 8.1", js: { v1: "CrawlStatusResponse", v2: "CrawlJob" }, result: "job" },
