@@ -27,7 +27,7 @@ const concernRules: Record<ConcernName, Rule.RuleModule> = {
   imports,
 };
 
-/** The names before 0.2, so existing configs keep working: the same rule, deprecated, pointing to its name now. */
+/** The rules' earlier names, so existing configs keep working: the same rule, deprecated, pointing to its name now. */
 const legacyRules = Object.fromEntries(
   CONCERNS.flatMap(({ name, legacyRule }) => {
     const rule = concernRules[name];

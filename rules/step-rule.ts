@@ -5,6 +5,7 @@
  */
 import type { AST, Rule, SourceCode } from "eslint";
 import { CONCERNS, RULE_DOCS_URL } from "../src/mapping/concerns.js";
+import { withNotes } from "../src/mapping/messages.js";
 import { importsClientsFrom } from "../src/detect/linked.js";
 import { mentionsFirecrawl } from "../src/detect/mentions.js";
 import { packageSdk } from "../src/detect/package-sdk.js";
@@ -118,12 +119,16 @@ export function stepRule(step: Step, { description }: StepRuleOptions): Rule.Rul
             else unclaimed.push(todo);
           }
           for (const change of plan.changes) {
-            const first = change.edits[0]!;
+            // Reported where the code it is about stands (a removal's own code, not the line or comma it takes along).
+            const first = change.subject ?? change.edits[0]!;
             const todos = claims.get(change) ?? [];
             const fixes = (fixer: Rule.RuleFixer) =>
               [...change.edits, ...todos.map((t) => t.edit)].map((e) => fixer.replaceTextRange([e.start, e.end], e.text));
             if (todos.length) {
-              const message = `${change.message.finding}: ${todos.map((t) => t.message).join("; ")}`;
+              const message = withNotes(
+                change.message.finding,
+                todos.map((t) => t.message),
+              );
               context.report({
                 loc: loc(first.start, first.end),
                 messageId: "manual",

@@ -7,6 +7,7 @@ import { migrateText } from "./cli/migrate-text.js";
 import { languageOf, mayHoldPython } from "./core/language.js";
 import type { Change, Result } from "./core/pipeline.js";
 import type { ApiVersion } from "./mapping/imports.js";
+import { isFinding } from "./mapping/messages.js";
 import * as table from "./mapping/index.js";
 import { loadPython } from "./python/parser.js";
 import { pythonStepsNamed } from "./python/preset.js";
@@ -53,7 +54,9 @@ export async function check(path: string, text: string, options: Omit<MigrateOpt
   const finding =
     (fixable: boolean) =>
     (c: Change): Finding => ({ line: c.source.line, column: c.source.column, rule: c.transform, message: c.finding, fixable });
-  return [...changes.map(finding(true)), ...todos.map(finding(false))].sort((a, b) => a.line - b.line || a.column - b.column);
+  return [...changes.filter((c) => isFinding(c.finding)).map(finding(true)), ...todos.map(finding(false))].sort(
+    (a, b) => a.line - b.line || a.column - b.column,
+  );
 }
 
 type DeepReadonly<T> = T extends (...args: never[]) => unknown ? T : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;

@@ -4,7 +4,7 @@
  * schemas), and each command they run tried on a real folder.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { validateAction, validateWorkflow } from "@action-validator/core";
@@ -23,19 +23,74 @@ function cli(words: readonly string[]) {
   return spawnSync(process.execPath, [CLI, ...words], { cwd: dir, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
 }
 
-test("action.yml is a valid GitHub Action whose command annotates v1 usage and fails", () => {
+/** The action's script as the runner would start it: in `cwd` (its working-directory), with these inputs, and an npx that records what it was asked for and runs this build. */
+function runAction(cwd: string, inputs: Record<string, string>) {
+  const action = parse(read("action.yml"));
+  const bin = mkdtempSync(join(tmpdir(), "fc-ci-bin-"));
+  try {
+    writeFileSync(join(bin, "npx"), `#!/bin/sh\necho "$2" >> "${join(bin, "asked")}"\nshift 2\nexec "${process.execPath}" "${CLI}" "$@"\n`, { mode: 0o755 });
+    const files = { summary: join(bin, "summary.md"), output: join(bin, "output") };
+    const env = {
+      ...process.env,
+      PATH: `${bin}:${process.env.PATH}`,
+      FC_PATHS: inputs.paths ?? ".",
+      FC_MAX_TODOS: inputs["max-todos"] ?? "",
+      FC_SARIF_FILE: inputs["sarif-file"] ?? "",
+      FC_VERSION: inputs.version ?? "",
+      FC_ACTION_PATH: root,
+      GITHUB_STEP_SUMMARY: files.summary,
+      GITHUB_OUTPUT: files.output,
+    };
+    const result = spawnSync("bash", ["-eo", "pipefail", "-c", action.runs.steps[0].run], { cwd, encoding: "utf8", env });
+    const text = (path: string) => (existsSync(path) ? readFileSync(path, "utf8") : "");
+    return { ...result, asked: text(join(bin, "asked")).trim(), summary: text(files.summary), output: text(files.output) };
+  } finally {
+    rmSync(bin, { recursive: true, force: true });
+  }
+}
+
+test("action.yml is a valid GitHub Action with outputs, a working-directory and a SARIF option", () => {
   expect(validateAction(read("action.yml")).errors).toEqual([]);
   const action = parse(read("action.yml"));
-  // Its script, with an npx that runs this build instead of fetching the release it names.
-  const bin = mkdtempSync(join(tmpdir(), "fc-ci-bin-"));
-  writeFileSync(join(bin, "npx"), `#!/bin/sh\necho "$2" > "${join(bin, "asked")}"\nshift 2\nexec "${process.execPath}" "${CLI}" "$@"\n`, { mode: 0o755 });
-  const env = { ...process.env, PATH: `${bin}:${process.env.PATH}`, FC_PATHS: "a.ts  .", FC_MAX_TODOS: "0", FC_VERSION: "", FC_ACTION_PATH: root };
-  const result = spawnSync("bash", ["-c", action.runs.steps[0].run], { cwd: dir, encoding: "utf8", env });
-  const asked = readFileSync(join(bin, "asked"), "utf8").trim();
-  rmSync(bin, { recursive: true, force: true });
-  expect(asked).toBe(`firecrawl-codemod@${JSON.parse(read("package.json")).version}`);
-  expect(result.status).toBe(1);
-  expect(result.stdout).toMatch(/^::warning file=a\.ts,line=2,/m);
+  expect(Object.keys(action.inputs)).toEqual(expect.arrayContaining(["paths", "working-directory", "max-todos", "sarif-file", "version"]));
+  expect(action.outputs.findings.value).toBe("${{ steps.check.outputs.findings }}");
+  expect(action.outputs.todos.value).toBe("${{ steps.check.outputs.todos }}");
+  expect(action.runs.steps[0]).toMatchObject({ id: "check", "working-directory": "${{ inputs.working-directory }}" });
+});
+
+test("the action runs its own checkout's build, annotating from the repository's root, with outputs, summary and SARIF", () => {
+  const repository = mkdtempSync(join(tmpdir(), "fc-ci-repo-"));
+  try {
+    spawnSync("git", ["init", "-q"], { cwd: repository });
+    mkdirSync(join(repository, "app"));
+    writeFileSync(join(repository, "app/a.ts"), readFileSync(join(dir, "a.ts"), "utf8"));
+    writeFileSync(join(repository, "app/b.ts"), "// TODO(firecrawl-v2): check the options\nexport {};\n");
+    const result = runAction(join(repository, "app"), { "max-todos": "0", "sarif-file": "report.sarif" });
+    expect(result.asked).toBe("");
+    expect(result.stderr).toContain(JSON.parse(read("package.json")).version);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/^::error file=app\/a\.ts,line=2,col=\d+,title=firecrawl-v2\/client-methods::/m);
+    expect(result.stdout).toMatch(/^::error file=app\/b\.ts,line=1,title=TODO\(firecrawl-v2\)::check the options$/m);
+    expect(result.output).toMatch(/^findings=[1-9]\d*\ntodos=1\n$/);
+    expect(result.summary).toContain("## firecrawl-codemod check");
+    expect(result.summary).toMatch(/- \d+ v1 usages? left in 1 file\n- 1 TODO\(firecrawl-v2\) marker left \(at most 0 allowed\)/);
+    const sarif = JSON.parse(readFileSync(join(repository, "app/report.sarif"), "utf8"));
+    expect(sarif.runs[0].results[0].locations[0].physicalLocation.artifactLocation).toEqual({ uri: "app/a.ts", uriBaseId: "%SRCROOT%" });
+  } finally {
+    rmSync(repository, { recursive: true, force: true });
+  }
+});
+
+test("the action runs a release from the registry only when its version input names one; markers within the budget are warnings", () => {
+  writeFileSync(join(dir, "b.ts"), "// TODO(firecrawl-v2): check the options\nexport {};\n");
+  try {
+    const result = runAction(dir, { paths: "a.ts b.ts", version: "9.9.9" });
+    expect(result.asked).toBe("firecrawl-codemod@9.9.9\nfirecrawl-codemod@9.9.9");
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/^::warning file=b\.ts,line=1,title=TODO\(firecrawl-v2\)::check the options$/m);
+  } finally {
+    rmSync(join(dir, "b.ts"));
+  }
 });
 
 test("the pre-commit hook names a command that fails on v1 code in the files it is given", () => {

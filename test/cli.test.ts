@@ -24,7 +24,7 @@ describe("run", () => {
     expect(read(dir, "src/a.ts")).toContain("await app.scrape(url");
     expect(read(dir, "src/a.ts")).not.toContain("res.success");
     expect(read(dir, "src/b.ts")).toContain("// TODO(firecrawl-v2): maxDepth became maxDiscoveryDepth");
-    expect(stdout).toMatch(/Migrated 2 of 3 files · \d+ changes · 1 TODOs need a human · 0 errors/);
+    expect(stdout).toMatch(/Migrated 2 of 3 files · \d+ changes · 1 TODO needs a human · no errors/);
     expect(stdout).toMatch(/src\/b\.ts:6 {2}maxDepth became maxDiscoveryDepth/);
   });
 
@@ -75,7 +75,7 @@ describe("run", () => {
     expect(stdout).toContain("--- a.ts");
     expect(stdout).toContain("-  const res = await app.scrapeUrl(url");
     expect(stdout).toContain('+    "@mendable/firecrawl-js": "^4.42.0"');
-    expect(stdout).toContain("Would migrate 1 of 1 files");
+    expect(stdout).toContain("Would migrate 1 of 1 file ");
   });
 
   test("bumps the nearest package.json that still asks for v1, keeping its layout", () => {
@@ -480,7 +480,7 @@ describe("check", () => {
 
   test("github prints workflow annotations", () => {
     const { stdout } = cli(dir(), "check", ".", "--format", "github");
-    expect(stdout).toMatch(/^::warning file=a\.ts,line=6,col=\d+,title=firecrawl-v2\/client-methods::scrapeUrl\(\) is v1: use scrape\(\)$/m);
+    expect(stdout).toMatch(/^::error file=a\.ts,line=6,col=\d+,title=firecrawl-v2\/client-methods::scrapeUrl\(\) is v1: use scrape\(\)$/m);
   });
 
   test("an unreadable (unparsable) file makes check exit 2", () => {
@@ -511,9 +511,27 @@ describe("usage", () => {
       "params",
       "mocks",
     ]);
-    expect(rows).toContainEqual(["options", "[js,"]);
-    expect(rows).toContainEqual(["params", "[py]"]);
-    expect(rows).toContainEqual(["mocks", "[py]"]);
+    expect(rows).toContainEqual(["options", "js,py"]);
+    expect(rows).toContainEqual(["params", "py"]);
+    expect(rows).toContainEqual(["mocks", "py"]);
+  });
+
+  test("list's columns line up, each row ends with its docs link, and --json gives the same", () => {
+    const lines = cli(tmpdir(), "list").stdout.trimEnd().split("\n");
+    // Where each column starts is the same on every row, however long the cell before it.
+    const starts = lines.map((line) => [...line.matchAll(/ {2,}(\S)/g)].map((m) => m.index! + m[0].length - 1));
+    expect(new Set(starts.map((s) => s.join()))).toHaveLength(1);
+    expect(lines.find((l) => l.startsWith("api-requests"))).toMatch(
+      /^api-requests +js,py,sh +moves raw HTTP .* +https:\/\/\S+\/docs\/rules\/api-requests\.md$/,
+    );
+    const json = JSON.parse(cli(tmpdir(), "list", "--json").stdout);
+    expect(json.map((t: { name: string }) => t.name)).toEqual(lines.map((l) => l.split(" ")[0]));
+    expect(json).toContainEqual({
+      name: "api-requests",
+      languages: ["js", "py", "sh"],
+      description: expect.stringContaining("raw HTTP"),
+      docs: expect.stringMatching(/docs\/rules\/api-requests\.md$/),
+    });
   });
 
   test("--help and --version work everywhere", () => {

@@ -2,10 +2,10 @@
  * One concern, one name (src/mapping/concerns.ts), walked through every output: the step that
  * `run --transforms` and `check` name, its fixture folder, the ESLint rule with its docs page, SARIF's rule
  * with its help URI, the GitHub annotation title, and the same findings in `check` and in ESLint. The
- * ESLint names before 0.2 still work, deprecated. And each part where `concernParts` says it is: the JS and
+ * ESLint rules' earlier names still work, deprecated. And each part where `concernParts` says it is: the JS and
  * Python step modules, the rule module, the docs page and the fixture folders.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { spawnSync } from "node:child_process";
 import { ESLint } from "eslint";
@@ -29,7 +29,7 @@ describe.each(CONCERNS.map((c) => [c.name, c] as const))("%s", (name, concern) =
     expect(existsSync(join(root, "docs/rules", `${name}.md`))).toBe(true);
   });
 
-  test.skipIf(!concern.legacyRule)("the rule's name before 0.2 still works, deprecated in favour of it", () => {
+  test.skipIf(!concern.legacyRule)("the rule's earlier name still works, deprecated in favour of it", () => {
     const legacy = rules[concern.legacyRule!]!;
     expect(legacy.meta).toMatchObject({ deprecated: true, replacedBy: [name] });
     expect(legacy.create).toBe(rules[name]!.create);
@@ -128,5 +128,27 @@ export const usage = () => fetch("https://api.firecrawl.dev/v1/team/credit-usage
     const [result] = await eslint.lintFiles([join(dir, "all.ts")]);
     const linted = new Set(result!.messages.map((m) => `${m.line} ${m.ruleId!.replace(/^firecrawl\//, "")}`));
     expect(linted).toEqual(new Set(json.findings.map((f) => `${f.line} ${f.rule}`)));
+  });
+});
+
+describe("what the README says of the rules", () => {
+  const readme = readFileSync(join(root, "README.md"), "utf8");
+  const ruleList = /^Rules: ([\s\S]*?)\n\n/m.exec(readme)?.[1] ?? "";
+
+  test("its rule list names every rule the plugin has under its name now, and no other", () => {
+    const current = Object.entries(rules)
+      .filter(([, rule]) => !rule.meta?.deprecated)
+      .map(([name]) => name);
+    const listedBeforeDeprecated = ruleList.split(/earlier names/)[0]!;
+    const configs = new Set(Object.keys(plugin.configs));
+    const listed = [...listedBeforeDeprecated.matchAll(/`([\w-]+)`/g)].map((m) => m[1]!).filter((name) => !configs.has(name));
+    expect(new Set(listed)).toEqual(new Set(current));
+  });
+
+  test("it speaks of no release of this tool after the package's own version", () => {
+    const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
+    const named = [...readme.matchAll(/(?:[Uu]ntil|[Bb]efore|[Ss]ince|firecrawl-codemod@v?)\s*(\d+\.\d+(?:\.\d+)?)/g)].map((m) => m[1]!);
+    const [major, minor] = version.split(".").map(Number);
+    expect(named.filter((v) => Number(v.split(".")[0]) * 1000 + Number(v.split(".")[1]) > major! * 1000 + minor!)).toEqual([]);
   });
 });

@@ -160,7 +160,7 @@ describe("the CLI on documents", () => {
     const located = sarif.runs[0].results.map(
       (r: { locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }) => r.locations[0]!.physicalLocation,
     );
-    expect(located).toContainEqual({ artifactLocation: { uri: "README.md" }, region: { startLine: 37, startColumn: 32 } });
+    expect(located).toContainEqual({ artifactLocation: { uri: "README.md", uriBaseId: "%SRCROOT%" }, region: { startLine: 37, startColumn: 32 } });
   });
 
   test("check passes a migrated document, and one with no Firecrawl code; a placeholder block that still calls v1 is not vouched for", () => {

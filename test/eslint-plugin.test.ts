@@ -16,7 +16,7 @@ import { HEADER } from "./support/rule-tester.js";
 import { sdkTsconfig } from "./support/sdk-project.mjs";
 
 const root = resolve(import.meta.dirname, "..");
-/** The rules under their names now; the names before 0.2 are deprecated aliases (test/concerns.test.ts). */
+/** The rules under their names now; their earlier names are deprecated aliases (test/concerns.test.ts). */
 const current = Object.entries(rules).filter(([, rule]) => !rule.meta?.deprecated);
 
 /** Parsers for every extension the plugin supports: typescript-eslint for TypeScript, espree for the rest. */

@@ -6,7 +6,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { PY_V2_RELEASE } from "../src/mapping/imports.js";
 
@@ -200,6 +200,6 @@ describe("which projects move", () => {
     });
     const { stdout } = spawnSync(process.execPath, [CLI, "run", ".", "--force"], { cwd: project.dir, encoding: "utf8" });
     expect(stdout).toContain(`pyproject.toml: firecrawl-py ^1.5 -> ^${major}.${minor}`);
-    expect(stdout).toContain("poetry.lock: still locks the v1 SDK; refresh it with `poetry lock` in .");
+    expect(stdout).toContain(`poetry.lock: still locks the v1 SDK; refresh it with \`poetry lock\` in ${basename(project.dir)}/ (this folder)`);
   });
 });

@@ -45,19 +45,35 @@ test("an early result stands exactly where the checker's facts answer its questi
   expect(verdicts.some((v) => v.alike)).toBe(true);
 }, 120_000);
 
+/** A promise and the function that settles it (Promise.withResolvers, which Node 20 lacks). */
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => {};
+  const promise = new Promise<void>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
+
 test("files whose facts come in while migrating ahead are migrated with them, and stand where the final facts agree", async () => {
   const facts = typeFacts([projectProgram(tsconfig)], new Set(files));
   let listener: ((path: string, own: FileTypes) => void) | undefined;
   let settle: (value: unknown) => void = () => {};
-  const feed = { facts: new Promise((resolve) => (settle = resolve)), onFacts: (l: typeof listener) => void (listener = l) };
+  // Waited on as events, never on a clock: a busy machine only makes the migration slower, not different.
+  let caughtUp = deferred();
+  const feed = {
+    facts: new Promise((resolve) => (settle = resolve)),
+    onFacts: (l: typeof listener) => void (listener = l),
+    idle: () => caughtUp.resolve(),
+  };
   const migrating = migrateEarly(files, options, feed);
   // The facts come in one file at a time, after the files that name the SDK were migrated "nothing known".
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  for (const [path, found] of facts) {
+  await caughtUp.promise;
+  const arriving = [...facts];
+  for (const [i, [path, found]] of arriving.entries()) {
+    // Caught up after the last file's facts means caught up with all of them.
+    if (i === arriving.length - 1) caughtUp = deferred();
     listener!(path, found);
     await new Promise(setImmediate);
   }
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await caughtUp.promise;
   settle(facts);
   const early = await migrating;
   const { processFile, processOptions } = await loadProcessing(options);

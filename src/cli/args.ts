@@ -60,12 +60,13 @@ function program(outcome: Outcome, output: { out: string }, { lenient = false } 
   };
   discoveryOptions(
     leaf("run", "migrate files in place from the v1 client API to v2")
-      .usage("<paths...> [options]")
-      .argument("[paths...]", "files, folders and glob patterns")
+      .usage("[paths...] [options]")
+      .argument("[paths...]", "files, folders and glob patterns (default: the current folder)")
       .option("-d, --dry", "write nothing; print a unified diff for each file that would change")
       .option("-p, --print", "print the migrated source of each changed file")
       .option("-f, --force", "run even when the git tree has uncommitted changes")
       .option("--json", "print the JSON report on stdout instead of the summary")
+      .option("--verbose", "also print each file's status (OK changed, NOC no change, ERR, SKIP) and how clients were found")
       .option("--report <file>", "also write the JSON report to a file")
       .option("-t, --transforms <a,b>", "run only these transforms (names as `list` prints them)")
       .option("--keep-v1-defaults", "write v1's defaults (maxAge: 0, ...) into scrapes so they behave as before")
@@ -82,7 +83,10 @@ function program(outcome: Outcome, output: { out: string }, { lenient = false } 
       .option("--todos", "also list the TODO(firecrawl-v2) markers left in the files (text format; json always lists them)")
       .option("--max-todos <n>", "exit 1 when more than n TODO(firecrawl-v2) markers are left (0: none may be left)"),
   );
-  leaf("list", "list the transforms in preset order");
+  leaf("list", "list the transforms in preset order, with their languages and docs").option(
+    "--json",
+    "print them as JSON (name, languages, description, docs)",
+  );
   return root;
 }
 
@@ -147,7 +151,8 @@ export function parse(argv: readonly string[]): Parsed {
     throw new UsageError(usageMessage(error, named(argv)));
   }
   const command = root.commands.find((c) => c.name() === outcome.command);
-  const paths = expandGlobs(outcome.paths);
+  // `run` alone migrates the folder it is started in, as other codemods do; the git guard still stands.
+  const paths = expandGlobs(outcome.command === "run" && outcome.paths.length === 0 ? ["."] : outcome.paths);
   return {
     command: outcome.command,
     values: asTyped(command, outcome.values),

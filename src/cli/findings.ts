@@ -2,12 +2,14 @@
  * What `check` tells: every place the codemod would still change or mark, as text, JSON, SARIF 2.1.0 or
  * GitHub workflow annotations.
  */
-import type { Log, ReportingDescriptor, Result } from "sarif";
 import type { Named } from "../core/pipeline.js";
-import { helpUri } from "../mapping/concerns.js";
+import { annotations } from "./github.js";
 import type { FileReport } from "./process-file.js";
 import { displayPath, inCell } from "./report.js";
 import { printable } from "./printable.js";
+import { sarif } from "./sarif.js";
+import { isFinding } from "../mapping/messages.js";
+import { counted } from "./words.js";
 
 export interface Finding {
   readonly file: string;
@@ -62,15 +64,17 @@ export function findingsOf(reports: readonly FileReport[], cwd: string): Finding
         message: `not checked: ${u.reason}`,
         fixable: false,
       })),
-      ...r.changes.map((c) => ({
-        file: displayPath(cwd, r.path),
-        line: c.source.line,
-        column: c.source.column,
-        rule: c.transform,
-        message: c.finding,
-        fixable: true,
-        ...inCell(c.source.cell),
-      })),
+      ...r.changes
+        .filter((c) => isFinding(c.finding))
+        .map((c) => ({
+          file: displayPath(cwd, r.path),
+          line: c.source.line,
+          column: c.source.column,
+          rule: c.transform,
+          message: c.finding,
+          fixable: true,
+          ...inCell(c.source.cell),
+        })),
       ...r.todos.map((t) => ({
         file: displayPath(cwd, r.path),
         line: t.source.line,
@@ -84,55 +88,18 @@ export function findingsOf(reports: readonly FileReport[], cwd: string): Finding
     .sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
 }
 
-/**
- * SARIF levels say what a finding asks of a person: a file nothing could check is an error, a change only a
- * human can make a warning, and a change `run` makes by itself a note (run the codemod).
- */
-function levelOf(f: Finding): Result.level {
-  return f.rule === UNPROCESSED.name ? "error" : f.fixable ? "note" : "warning";
-}
-
-function sarif(findings: readonly Finding[], version: string, steps: readonly Named[], error?: string): Log {
-  const rules: ReportingDescriptor[] = [...steps, UNPROCESSED].map((step) => ({
-    id: step.name,
-    shortDescription: { text: step.description },
-    helpUri: helpUri(step.name),
-  }));
-  return {
-    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
-    version: "2.1.0",
-    runs: [
-      {
-        tool: { driver: { name: "firecrawl-codemod", version, informationUri: "https://docs.firecrawl.dev/migrate-to-v2", rules } },
-        results: findings.map((f) => ({
-          ruleId: f.rule,
-          ruleIndex: rules.findIndex((r) => r.id === f.rule),
-          level: levelOf(f),
-          message: { text: f.message },
-          locations: [
-            {
-              physicalLocation: {
-                artifactLocation: { uri: f.file.split(/[\\/]/).map(encodeURIComponent).join("/") },
-                region: { startLine: f.line, startColumn: f.column },
-              },
-            },
-          ],
-        })),
-        ...(error ? { invocations: [{ executionSuccessful: false, toolExecutionNotifications: [{ level: "error", message: { text: error } }] }] } : {}),
-      },
-    ],
-  };
-}
-
-/** GitHub's workflow command syntax escapes these in properties and messages. */
-const escapeData = (s: string) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-const escapeProperty = (s: string) => escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
-
 /** What a check tells beside its findings: the markers left (listed in text with `listMarkers`, --todos) and what stopped it. */
 export interface CheckExtras {
   readonly markers?: readonly Marker[];
   readonly listMarkers?: boolean;
+  /** markers allowed before they fail the check (--max-todos) */
+  readonly maxTodos?: number;
   readonly error?: string;
+  /** for SARIF: where the check ran, the repository's root, its exit code and its notes */
+  readonly cwd?: string;
+  readonly root?: string;
+  readonly exitCode?: number;
+  readonly notes?: readonly string[];
 }
 
 /**
@@ -145,7 +112,7 @@ export function formatFindings(
   format: FindingFormat,
   version: string,
   steps: readonly Named[],
-  { markers = [], listMarkers = false, error }: CheckExtras = {},
+  { markers = [], listMarkers = false, maxTodos = Infinity, error, cwd = process.cwd(), root = cwd, exitCode, notes }: CheckExtras = {},
 ): string {
   switch (format) {
     case "json":
@@ -155,15 +122,9 @@ export function formatFindings(
         2,
       );
     case "sarif":
-      return JSON.stringify(sarif(findings, version, steps, error), null, 2);
+      return JSON.stringify(sarif(findings, { version, steps, cwd, root, exitCode, notes, error }), null, 2);
     case "github":
-      if (error) return `::error title=firecrawl-codemod::${escapeData(error)}`;
-      return findings
-        .map(
-          (f) =>
-            `::${f.rule === UNPROCESSED.name ? "error" : "warning"} file=${escapeProperty(f.file)},line=${f.line},col=${f.column},title=${escapeProperty(`firecrawl-v2/${f.rule}`)}::${escapeData(f.message)}`,
-        )
-        .join("\n");
+      return annotations({ findings, markers, maxTodos, files, error, cwd, root });
     case "text": {
       const lines = findings.map(
         (f) =>
@@ -174,16 +135,16 @@ export function formatFindings(
       const inFiles = new Set(usages.map((f) => f.file)).size;
       lines.push(
         usages.length
-          ? `${usages.length} v1 usages left in ${inFiles} of ${files} files`
+          ? `${counted(usages.length, "v1 usage")} left in ${inFiles} of ${counted(files, "file")}`
           : files
-            ? `No v1 usage left in ${files} files`
+            ? `No v1 usage left in ${files === 1 ? "the file" : counted(files, "file")}`
             : "No file was checked",
       );
-      if (unchecked) lines.push(`${unchecked} ${unchecked === 1 ? "file" : "files"} could not be checked`);
+      if (unchecked) lines.push(`${counted(unchecked, "file")} could not be checked`);
       if (markers.length) {
         if (listMarkers) lines.splice(findings.length, 0, ...markers.map((m) => `${printable(m.file)}:${m.line}  TODO  ${printable(m.message)}`));
         lines.push(
-          `${markers.length} TODO(firecrawl-v2) ${markers.length === 1 ? "marker" : "markers"} left for a human${listMarkers ? "" : " (--todos lists them)"}`,
+          `${counted(markers.length, "TODO(firecrawl-v2) marker")} left for a human${listMarkers ? "" : ` (--todos lists ${markers.length === 1 ? "it" : "them"})`}`,
         );
       }
       return lines.join("\n");

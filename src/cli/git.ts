@@ -37,13 +37,19 @@ function repositoryRoot(path: string): { root: string | null } | { refusal: stri
   return answer.noRepository ? { root: null } : { refusal: answer.message };
 }
 
+/** The root of the repository holding a path, or null where none does (or git will not say). */
+export function repositoryRootOf(path: string): string | null {
+  const found = repositoryRoot(path);
+  return "root" in found ? found.root : null;
+}
+
 /**
  * Uncommitted files under the given paths, checked in every path's own repository (a path outside any
  * repository says nothing of the others). When git cannot answer for a path it is in (another user's
  * repository, an unsupported format), the guard cannot vouch for it: that is a refusal, with git's words.
  */
-export function guard(paths: readonly string[]): { dirty: string[]; installing: string[] } | { refusal: string } {
-  const dirty = new Set<string>();
+export function guard(paths: readonly string[]): Guarded | { refusal: string } {
+  const dirty = new Map<string, string>();
   const installing = new Set<string>();
   // git is asked once per repository, for its root and for its status: a run given 20,000 file names (a
   // glob) asked twice per name, for minutes. The folders are walked up to the one holding `.git` (a folder,
@@ -51,15 +57,22 @@ export function guard(paths: readonly string[]): { dirty: string[]; installing: 
   const roots = new Map<string, { root: string | null } | { refusal: string }>();
   const tops = new Map<string, string | null>();
   const byRoot = new Map<string, { given: string; path: string }[]>();
+  const unguarded: string[] = [];
   for (const path of paths) {
     const folder = folderOf(path);
     // With GIT_DIR set, git's answer does not depend on the folders: asked as it always was.
     const top = process.env.GIT_DIR ? folder : holdingGit(folder, tops);
-    if (top === null) continue;
+    if (top === null) {
+      unguarded.push(path);
+      continue;
+    }
     if (!roots.has(top)) roots.set(top, repositoryRoot(top));
     const found = roots.get(top)!;
     if ("refusal" in found) return { refusal: `${path}: git cannot tell whether it has uncommitted changes:\n${found.refusal}` };
-    if (found.root === null) continue;
+    if (found.root === null) {
+      unguarded.push(path);
+      continue;
+    }
     const list = byRoot.get(found.root) ?? [];
     if (!list.length) byRoot.set(found.root, list);
     list.push({ given: path, path: resolve(path) });
@@ -82,10 +95,29 @@ export function guard(paths: readonly string[]): { dirty: string[]; installing: 
     const folders = new Set(manifests.map((m) => dirname(m)));
     for (const { state, file } of changed) {
       const isLock = state.trim() === "M" && LOCKFILE_NAMES.has(basename(file)) && folders.has(dirname(file));
-      (manifests.includes(file) || isLock ? installing : dirty).add(file);
+      if (manifests.includes(file) || isLock) installing.add(file);
+      else dirty.set(file, stateOf(state));
     }
   }
-  return { dirty: [...dirty], installing: [...installing] };
+  return { dirty: [...dirty.keys()], states: dirty, installing: [...installing], unguarded };
+}
+
+export interface Guarded {
+  /** uncommitted files, as git names them from the repository's root */
+  readonly dirty: string[];
+  /** what git says of each dirty file, in words: modified, untracked, deleted, ... */
+  readonly states: ReadonlyMap<string, string>;
+  /** uncommitted, but only installing this tool (let through) */
+  readonly installing: string[];
+  /** the paths no repository holds: nothing guards them */
+  readonly unguarded: string[];
+}
+
+/** `git status --porcelain`'s two letters as a word a user reads. */
+function stateOf(xy: string): string {
+  if (xy === "??") return "untracked";
+  const letter = xy.trim()[0] ?? "M";
+  return { M: "modified", A: "added", D: "deleted", R: "renamed", C: "copied", U: "conflicted", T: "type changed" }[letter] ?? "changed";
 }
 
 /** The nearest folder at or above `folder` that holds a `.git`, or null; each folder is looked at once. */

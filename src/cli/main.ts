@@ -6,13 +6,15 @@
  * a machine-readable report gets one even then, carrying the error.
  */
 import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { relative } from "node:path";
+import { basename, relative } from "node:path";
 import pc from "picocolors";
+import { helpUri } from "../mapping/concerns.js";
 import { V2_RELEASES } from "../mapping/imports.js";
 import { machineOutput, parse, UsageError, type MachineOutput, type Parsed } from "./args.js";
 import { DEFAULT_EXTENSIONS, discover, type Discovery } from "./discover.js";
 import { findingsOf, formatFindings, FORMATS, markersOf, type FindingFormat } from "./findings.js";
-import { guard } from "./git.js";
+import { guard, repositoryRootOf, type Guarded } from "./git.js";
+import { reportToRunner } from "./github.js";
 import { hasFacts, plannedWorkers, processAll, processInThread } from "./pool.js";
 import type { FileReport } from "./process-file.js";
 import { Progress } from "./progress.js";
@@ -29,6 +31,7 @@ import { reportClash } from "./report-target.js";
 import { printable } from "./printable.js";
 import { statIfAny } from "../core/stat.js";
 import { unknownTransforms } from "../core/transform-names.js";
+import { counted } from "./words.js";
 
 function out(text: string): void {
   if (text) process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
@@ -271,6 +274,26 @@ async function sdkRelease(value: string): Promise<string> {
 /** A refusal to run: the message for stderr, and for the JSON report. */
 class Refusal extends Error {}
 
+/**
+ * Why a dirty tree stops the run, and the ways on. A rerun after an interrupted one meets its own edits
+ * here, so the message says that they may be, and how to look.
+ */
+function dirtyTree({ dirty, states }: Guarded): string {
+  const width = Math.max(...dirty.map((f) => states.get(f)!.length));
+  return [
+    "The git tree has uncommitted changes, which the migration could mix with its own:",
+    ...dirty.map((f) => `  ${states.get(f)!.padEnd(width)}  ${f}`),
+    "If an earlier run was stopped part way, these may be its own edits: `git diff` shows them.",
+    "Commit or stash them first, or pass --force to run over them (or --dry to only look).",
+  ].join("\n");
+}
+
+/** A run outside any repository has no clean tree to fall back on, which a user should hear before it writes. */
+function unguardedPaths(paths: readonly string[]): string {
+  const named = paths.map((p) => (p === "." ? `${basename(process.cwd())} (this folder)` : p)).join(", ");
+  return `Not in a git repository: ${named}. Nothing guards these files: the run rewrites them in place, and only a copy of your own can undo it (--dry shows the changes first).`;
+}
+
 /** Whether the report file can be written, asked before any source file is: a run must not end unable to say what it did. */
 function checkWritable(path: string, flag: string): void {
   const existed = existsSync(path);
@@ -308,7 +331,7 @@ async function run(parsed: Parsed): Promise<number> {
     const removed = removeLeftovers(found.temps);
     if (removed.length)
       err(
-        `Removed ${removed.length} temp ${removed.length === 1 ? "file" : "files"} an interrupted run left behind:\n${removed.map((f) => `  ${printable(relative(process.cwd(), f))}`).join("\n")}`,
+        `Removed ${counted(removed.length, "temp file")} an interrupted run left behind:\n${removed.map((f) => `  ${printable(relative(process.cwd(), f))}`).join("\n")}`,
       );
   }
   if (!dry && !values.force) {
@@ -316,11 +339,8 @@ async function run(parsed: Parsed): Promise<number> {
     if ("refusal" in answer)
       throw new Refusal(`${answer.refusal}\nThe migration cannot tell your changes from its own there. Fix that, or pass --force (or --dry to only look).`);
     if (answer.installing.length) err(`Uncommitted, but only adding firecrawl-codemod itself, so let through: ${answer.installing.map(printable).join(", ")}`);
-    if (answer.dirty.length) {
-      throw new Refusal(
-        `The git tree has uncommitted changes, which the migration could mix with its own:\n${answer.dirty.map((f) => `  ${printable(f)}`).join("\n")}\nCommit or stash them first, or pass --force (or --dry to only look).`,
-      );
-    }
+    if (answer.dirty.length) throw new Refusal(dirtyTree(answer));
+    if (answer.unguarded.length) err(unguardedPaths(answer.unguarded));
   }
   if (lookedAtNothing(found)) err(NOTHING_LOOKED_AT);
   const { reports, tsconfigs, verify, verifyFailure, python } = await collect(parsed, found, {
@@ -340,7 +360,7 @@ async function run(parsed: Parsed): Promise<number> {
   const { bumps = [], lockfiles = [], installs = [], notes: dependencyNotes = [] } = update ?? {};
   const cwd = process.cwd();
   const against = verify ? { sdk: (await import("../type-aware/verification.js")).VERIFIED_AGAINST, error: verifyFailure } : null;
-  const report = runReport(reports, bumps, cwd, dry, tsconfigs, Boolean(values.json || values.report), against, {
+  const report = runReport(reports, bumps, cwd, dry, tsconfigs, Boolean(values.json || values.report || values.verbose), against, {
     lockfiles,
     installs,
     keepV1Defaults: Boolean(values["keep-v1-defaults"]),
@@ -360,7 +380,7 @@ async function run(parsed: Parsed): Promise<number> {
       const { unifiedDiff } = await import("./unified-diff.js");
       for (const bump of bumps) out(colourDiff(unifiedDiff(bump.path, bump.before, bump.after)));
     }
-    (values.print ? err : out)(summaryText(report, cwd));
+    (values.print ? err : out)(summaryText(report, cwd, { verbose: Boolean(values.verbose) }));
   }
   if (!reported) return 2;
   return report.summary.errors + report.summary.skipped > 0 || installs.some((i) => !i.ok) ? 1 : 0;
@@ -386,25 +406,40 @@ async function check(parsed: Parsed): Promise<number> {
     for (const u of r.unchecked ?? []) err(`not checked: ${printable(r.path)}: ${printable(u.reason)}`);
   }
   // A notebook cell left out is not a finding (a %%bash cell stays what it is), but check does not vouch for it.
-  for (const r of reports) for (const note of r.notes ?? []) err(`note: ${printable(displayPath(process.cwd(), r.path))}: ${printable(note)}`);
+  const notes = reports.flatMap((r) => (r.notes ?? []).map((note) => `${displayPath(process.cwd(), r.path)}: ${note}`));
+  for (const note of notes) err(`note: ${printable(note)}`);
   const findings = findingsOf(reports, process.cwd());
   const rules = format === "sarif" ? await catalog() : [];
   const markers = markersOf(reports, process.cwd());
-  const text = formatFindings(findings, reports.length, format, VERSION, rules, { markers, listMarkers: Boolean(parsed.values.todos) });
+  // Like a build that refuses a codemod's leftover markers: past the budget the migration is not done.
+  const exitCode = unreadable.length ? 2 : nothing || findings.length || markers.length > maxTodos ? 1 : 0;
+  const text = formatFindings(findings, reports.length, format, VERSION, rules, {
+    markers,
+    listMarkers: Boolean(parsed.values.todos),
+    maxTodos,
+    root: repositoryRootOf(process.cwd()) ?? process.cwd(),
+    exitCode,
+    notes,
+  });
   if (parsed.values["output-file"]) {
     if (!writeReport(String(parsed.values["output-file"]), `${text}\n`, "--output-file")) return 2;
   } else out(text);
-  if (unreadable.length) return 2;
-  if (nothing) return 1;
-  // Like a build that refuses a codemod's leftover markers: past the budget the migration is not done.
-  if (markers.length > maxTodos) err(`${markers.length} TODO(firecrawl-v2) markers are left, more than --max-todos ${maxTodos} allows`);
-  return findings.length || markers.length > maxTodos ? 1 : 0;
+  if (format === "github") reportToRunner({ findings, markers, maxTodos, files: reports.length });
+  if (!unreadable.length && markers.length > maxTodos)
+    err(`${counted(markers.length, "TODO(firecrawl-v2) marker")} ${markers.length === 1 ? "is" : "are"} left, more than --max-todos ${maxTodos} allows`);
+  return exitCode;
 }
 
-async function listTransforms(): Promise<number> {
-  const transforms = await catalog();
-  const width = Math.max(...transforms.map((t) => t.name.length)) + 2;
-  out(transforms.map((t) => `${t.name.padEnd(width)}${`[${t.languages.join(", ")}]`.padEnd(10)}${t.description}`).join("\n"));
+async function listTransforms(parsed: Parsed): Promise<number> {
+  const transforms = (await catalog()).map((t) => ({ ...t, docs: helpUri(t.name) }));
+  if (parsed.values.json) {
+    out(JSON.stringify(transforms, null, 2));
+    return 0;
+  }
+  const rows = transforms.map((t) => [t.name, t.languages.join(","), t.description, t.docs]);
+  // One line a transform, so `list | grep py` still works: columns padded to their widest cell.
+  const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column]!.length)));
+  out(rows.map((row) => row.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : pc.dim(cell))).join("  ")).join("\n"));
   return 0;
 }
 
@@ -421,7 +456,8 @@ async function failureReport(wanted: MachineOutput, message: string, { toFile = 
     }
     if (wanted.json) out(JSON.stringify(report, null, 2));
   } else if (wanted.command === "check" && wanted.format !== "text") {
-    out(formatFindings([], 0, wanted.format, VERSION, wanted.format === "sarif" ? await catalog().catch(() => []) : [], { error: message }));
+    out(formatFindings([], 0, wanted.format, VERSION, wanted.format === "sarif" ? await catalog().catch(() => []) : [], { error: message, exitCode: 2 }));
+    if (wanted.format === "github") reportToRunner({ findings: [], markers: [], maxTodos: Infinity, files: 0, error: message });
   }
 }
 
@@ -432,7 +468,7 @@ async function main(argv: readonly string[]): Promise<number> {
       (parsed.shown.code ? err : out)(parsed.shown.text);
       return parsed.shown.code;
     }
-    if (parsed.command === "list") return await listTransforms();
+    if (parsed.command === "list") return await listTransforms(parsed);
     return parsed.command === "run" ? await run(parsed) : await check(parsed);
   } catch (error) {
     const known = error instanceof UsageError || error instanceof Refusal;

@@ -2,7 +2,7 @@
  * What `run` tells: the JSON report (its shape is an interface users script against) and the closing
  * summary, with each TODO as `path:line  message` and the command that formats only the changed files.
  */
-import { dirname, relative, sep } from "node:path";
+import { basename, dirname, relative, sep } from "node:path";
 import pc from "picocolors";
 import { isPython, languageOf, mayHoldPython } from "../core/language.js";
 import { todoMessage } from "../core/todo.js";
@@ -10,6 +10,7 @@ import type { CellLine } from "../core/pipeline.js";
 import type { FileReport } from "./process-file.js";
 import { formatCommand } from "./format-command.js";
 import { printable } from "./printable.js";
+import { agrees, counted } from "./words.js";
 import type { InstallOutcome } from "./install.js";
 import type { PackageBump } from "./package-json.js";
 import type { ConcernName } from "../mapping/concerns.js";
@@ -157,10 +158,32 @@ export function runReport(
   };
 }
 
-export function summaryText(report: RunReport, cwd: string): string {
+/** jscodeshift's per-file status words, which users of codemods already read. */
+const STATUS: Record<FileReport["status"], string> = { changed: "OK", unchanged: "NOC", error: "ERR", skipped: "SKIP" };
+
+/** The files a run changed (or would), each with what it did there; with `verbose`, every file with its status. */
+function fileLines(report: RunReport, verbose: boolean): string[] {
+  const tally = (f: RunReport["files"][number]) =>
+    [f.changes.length ? counted(f.changes.length, "change") : "", f.todos.length ? counted(f.todos.length, "TODO") : ""].filter(Boolean).join(", ");
+  if (verbose) {
+    const width = Math.max(...Object.values(STATUS).map((s) => s.length));
+    return report.files.map((f) => `${STATUS[f.status].padEnd(width)}  ${f.path}${f.error ? `: ${f.error}` : tally(f) ? `  (${tally(f)})` : ""}`);
+  }
+  const changed = report.files.filter((f) => f.status === "changed");
+  if (!changed.length) return [];
+  return [pc.bold(report.mode === "dry" ? "Would change:" : "Changed:"), ...changed.map((f) => `  ${f.path}  (${tally(f)})`)];
+}
+
+/** A lockfile's folder as a user finds it: by name, and "this folder" where they stand. */
+function folderOf(lockfile: string, cwd: string): string {
+  const folder = dirname(lockfile);
+  return folder === "." ? `${basename(cwd)}/ (this folder)` : `${folder}/`;
+}
+
+export function summaryText(report: RunReport, cwd: string, { verbose = false } = {}): string {
   const { summary } = report;
-  const lines: string[] = [];
-  for (const file of report.files) {
+  const lines: string[] = [...fileLines(report, verbose)];
+  for (const file of verbose ? [] : report.files) {
     if (file.status === "error") lines.push(`${pc.red("error")}  ${printable(file.path)}: ${printable(file.error ?? "")}`);
     if (file.status === "skipped") lines.push(`${pc.yellow("skipped")}  ${printable(file.path)}: ${printable(file.error ?? "")}`);
   }
@@ -181,7 +204,7 @@ export function summaryText(report: RunReport, cwd: string): string {
   for (const lock of report.lockfiles.filter((l) => !refreshed.has(l.path)))
     lines.push(
       "",
-      `${printable(lock.path)}: still locks the v1 SDK; ${lock.command ? `refresh it with \`${printable(lock.command)}\` in ${printable(dirname(lock.path) || ".")}` : "write it again with the tool that made it (its hashes pin the old release)"}`,
+      `${printable(lock.path)}: still locks the v1 SDK; ${lock.command ? `refresh it with \`${printable(lock.command)}\` in ${printable(folderOf(lock.path, cwd))}` : "write it again with the tool that made it (its hashes pin the old release)"}`,
     );
   const changed = report.behaviourChanges.filter((b) => !b.kept);
   if (changed.length) {
@@ -192,14 +215,23 @@ export function summaryText(report: RunReport, cwd: string): string {
   const verb = report.mode === "dry" ? "Would migrate" : "Migrated";
   lines.push(
     "",
-    `${verb} ${summary.changed} of ${summary.scanned} files · ${changeCount} changes · ${summary.todos} TODOs need a human · ${summary.errors} errors${summary.skipped ? ` · ${summary.skipped} skipped` : ""}`,
+    [
+      `${verb} ${summary.changed} of ${counted(summary.scanned, "file")}`,
+      counted(changeCount, "change"),
+      `${counted(summary.todos, "TODO")} ${agrees(summary.todos, "needs", "need")} a human`,
+      counted(summary.errors, "error", "errors", "no"),
+      ...(summary.skipped ? [`${summary.skipped} skipped`] : []),
+    ].join(" · "),
   );
-  const byTypes = report.files.reduce((n, f) => n + (f.foundByTypes?.length ?? 0), 0);
-  lines.push(
-    report.analysis.mode === "types"
-      ? `Type-aware (${report.analysis.projects.join(", ")}): ${byTypes} client calls found only through types`
-      : "Syntactic mode: no tsconfig.json found (or --no-types); clients imported from other modules are followed, not those passed in as parameters",
-  );
+  // How clients were found matters to someone tracing a missed call, not to every run: --verbose says it.
+  if (verbose) {
+    const byTypes = report.files.reduce((n, f) => n + (f.foundByTypes?.length ?? 0), 0);
+    lines.push(
+      report.analysis.mode === "types"
+        ? `Type-aware mode (${report.analysis.projects.join(", ")}): ${counted(byTypes, "client call", "client calls", "no")} found only through types`
+        : "Syntactic mode: no tsconfig.json found (or --no-types); clients imported from other modules are followed, not those passed in as parameters",
+    );
+  }
   for (const [v, how] of [
     [report.verification, "type-checked"],
     [report.pythonVerification, "checked with pyright"],
@@ -209,7 +241,9 @@ export function summaryText(report: RunReport, cwd: string): string {
     } else if (v && (v.files || how === "type-checked")) {
       const unmarked = v.newErrors - v.marked;
       const verdict = unmarked ? pc.yellow(`, ${unmarked} not marked (no statement to put a TODO above)`) : v.newErrors ? ", every one marked with a TODO" : "";
-      lines.push(`Verified against ${v.against}: ${v.files} migrated files ${how}, ${v.newErrors || "no"} new type errors${verdict}`);
+      lines.push(
+        `Verified against ${v.against}: ${counted(v.files, "migrated file", "migrated files", "no")} ${how}, ${counted(v.newErrors, "new type error", "new type errors", "no")}${verdict}`,
+      );
     }
   }
   // Prettier, Biome and ESLint format JavaScript and TypeScript; migrated Python files are not theirs, and a

@@ -35,6 +35,8 @@ export interface FactsFeed {
   readonly facts: Promise<unknown>;
   /** hears each file's own facts as they are found, before `facts` settles */
   onFacts?(listener: (path: string, found: FileTypes) => void): void;
+  /** told each time migrating ahead has caught up with the facts so far and waits for more: an event to wait on, not a clock */
+  idle?(): void;
 }
 
 /** Facts that answer from `found` (nothing known without it) and record every question with its answer. */
@@ -104,7 +106,11 @@ export async function migrateEarly(files: readonly string[], options: WorkerOpti
     if (!next.done) {
       if (!found.has(next.value)) await migrate(next.value, undefined);
     } else if (!feed.onFacts) break;
-    else await new Promise<void>((resolve) => (wake = resolve));
+    else
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        feed.idle?.();
+      });
   }
   return early;
 }

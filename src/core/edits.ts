@@ -51,13 +51,26 @@ export function mapOffset(offset: number, edits: readonly Edit[]): number {
 
 /** Where an offset of the new text came from in the old one (inserted text maps to its insertion point). */
 export function unmapOffset(offset: number, edits: readonly Edit[]): number {
+  return unmap(offset, edits, false);
+}
+
+/**
+ * Where the end of a range of the new text came from in the old one: as unmapOffset, except that an end
+ * where an edit starts stays before that edit, and the end of an edit's new text maps to the end of what it replaced.
+ */
+export function unmapEnd(offset: number, edits: readonly Edit[]): number {
+  return unmap(offset, edits, true);
+}
+
+function unmap(offset: number, edits: readonly Edit[], isEnd: boolean): number {
   const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
   let shift = 0;
   for (const edit of sorted) {
     const newStart = edit.start + shift;
     const newEnd = newStart + edit.text.length;
-    if (offset < newStart) break;
+    if (offset < newStart || (isEnd && offset === newStart)) break;
     if (offset < newEnd) return edit.start;
+    if (isEnd && offset === newEnd) return edit.end;
     shift += edit.text.length - (edit.end - edit.start);
   }
   return offset - shift;

@@ -8,7 +8,7 @@ import { described, reworded, type Message } from "../mapping/messages.js";
 import { DOCS, type DocLink } from "../mapping/docs.js";
 import type { ApiVersion } from "../mapping/imports.js";
 import { todoEdit } from "./todo.js";
-import { applyEdits, mapOffset, unmapOffset, type Edit, type Span } from "./edits.js";
+import { applyEdits, mapOffset, unmapEnd, unmapOffset, type Edit, type Span } from "./edits.js";
 import type { SourceLanguage } from "./language.js";
 import { lineFinder, readSource, writeSource, type Source } from "./source.js";
 
@@ -69,6 +69,8 @@ export interface Named {
 export interface PlannedChange {
   readonly message: Message;
   readonly edits: Edit[];
+  /** the code the finding is about, where that is not where the first edit starts (a keyword a removal takes its comma with) */
+  readonly subject?: Span;
 }
 
 /** A TODO line a step wants above a statement. */
@@ -88,6 +90,18 @@ export interface StepPlan {
   readonly todos: PlannedTodo[];
 }
 
+/**
+ * What a removal is about: the code it deletes, without the indentation, separators and line break it takes
+ * along (a whole line goes from its start, a list item with its comma), so a finding stands where the code does.
+ */
+function removed(text: string, edit: Edit): Span | undefined {
+  if (edit.text !== "") return undefined;
+  const cut = text.slice(edit.start, edit.end);
+  const lead = /^[\s,;]*/.exec(cut)![0].length;
+  const trail = /[\s,;]*$/.exec(cut.slice(lead))![0].length;
+  return lead < cut.length ? { start: edit.start + lead, end: edit.end - trail } : undefined;
+}
+
 /** Records what a step plans: edits grouped into logical changes, and TODO lines above statements. */
 export class Planner {
   readonly plan: StepPlan;
@@ -101,10 +115,11 @@ export class Planner {
     this.plan = { step, edits: [], changes: [], todos: [] };
   }
 
-  apply(edit: Edit, message?: Message): void {
+  apply(edit: Edit, message?: Message, subject?: Span): void {
     this.plan.edits.push(edit);
     const current = this.plan.changes.at(-1);
-    if (message || !current) this.plan.changes.push({ message: message ?? described(this.plan.step.description), edits: [edit] });
+    if (message || !current)
+      this.plan.changes.push({ message: message ?? described(this.plan.step.description), edits: [edit], subject: subject ?? removed(this.source.text, edit) });
     else current.edits.push(edit);
   }
 
@@ -122,10 +137,13 @@ export interface Context<At> {
   readonly options: TransformOptions;
   /** earlier steps of this run changed the file: it is being migrated */
   readonly migrating: boolean;
-  /** replaces a range; the change is recorded when it has a message (one message per logical change) */
-  edit(start: number, end: number, text: string, message?: Message): void;
+  /**
+   * replaces a range; the change is recorded when it has a message (one message per logical change), and its
+   * finding is about `subject` where given (else about the edited range)
+   */
+  edit(start: number, end: number, text: string, message?: Message, subject?: Span): void;
   /** records an edit made with the text helpers (core/text.ts, js/writing.ts, python/writing.ts) */
-  apply(edit: Edit, message?: Message): void;
+  apply(edit: Edit, message?: Message, subject?: Span): void;
   /** a TODO line above the statement holding `at` */
   todo(at: At, message: string, link?: DocLink): void;
 }
@@ -154,8 +172,8 @@ export function planStepWith<Parsed extends object, At>(
     ...parsed,
     options,
     migrating,
-    edit: (start, end, text, message) => planner.apply({ start, end, text }, message),
-    apply: (edit, message) => planner.apply(edit, message),
+    edit: (start, end, text, message, subject) => planner.apply({ start, end, text }, message, subject),
+    apply: (edit, message, subject) => planner.apply(edit, message, subject),
     todo: (at, message, link) => planner.todo(syntax.statementOf(at), message, link),
   };
   try {
@@ -181,6 +199,8 @@ interface Pending {
   origin: number;
   transform: string;
   message: Message;
+  /** the text the finding is about as the step saw it, and the input's range it came from */
+  said?: { readonly text: string; readonly start: number; readonly end: number };
 }
 
 /** Whether two sets of edits of one text can be applied together: no overlap, no insertion inside a replacement. */
@@ -192,6 +212,16 @@ function collide(a: readonly Edit[], b: readonly Edit[]): boolean {
 }
 
 /** `written`: the language of the text when the language knows it whatever the path says (else the path says). */
+/**
+ * A finding names the code as the user wrote it: a step that worked on what an earlier step wrote (a
+ * keyword argument made from a params dict's `"parsePDF": True`) quotes that text, which is not in the file.
+ */
+function asWritten({ message, said }: Pending, input: string): string {
+  if (!said || said.end <= said.start || !said.text) return message.finding;
+  const written = input.slice(said.start, said.end);
+  return written === said.text || !message.finding.includes(said.text) ? message.finding : message.finding.replace(said.text, written);
+}
+
 export function runPipeline<Parse, S extends Named>(
   language: Language<Parse, S>,
   steps: readonly S[],
@@ -206,6 +236,7 @@ export function runPipeline<Parse, S extends Named>(
   const todos: Pending[] = [];
   const history: Edit[][] = [];
   const origin = (offset: number) => history.reduceRight((at, edits) => unmapOffset(at, edits), offset);
+  const originOfEnd = (offset: number) => history.reduceRight((at, edits) => unmapEnd(at, edits), offset);
   let parsed: Parse | null = null;
   /**
    * Steps that ran on the current parse and whose edits do not collide wait here and are applied together,
@@ -228,7 +259,9 @@ export function runPipeline<Parse, S extends Named>(
     for (const { step, changes: planned, todos: marks } of batch) {
       for (const change of planned) {
         const at = change.edits[0]!.start;
-        changes.push({ offset: mapOffset(at, edits), origin: origin(at), transform: step.name, message: change.message });
+        const about = change.subject ?? change.edits[0]!;
+        const said = { text: source.text.slice(about.start, about.end), start: origin(about.start), end: originOfEnd(about.end) };
+        changes.push({ offset: mapOffset(at, edits), origin: change.subject ? said.start : origin(at), transform: step.name, message: change.message, said });
       }
       for (const todo of marks) {
         // A TODO's offset is where its line was inserted, which is where that line now starts.
@@ -285,7 +318,7 @@ export function runPipeline<Parse, S extends Named>(
     transform: p.transform,
     line: inOutput.line(p.offset),
     message: p.message.action,
-    finding: p.message.finding,
+    finding: asWritten(p, input),
     source: { line: inInput.line(p.origin), column: inInput.column(p.origin) },
   });
   const output = changes.length || todos.length ? writeSource(source, source.text) : null;

@@ -1,8 +1,8 @@
 /**
  * Each concern has one name across the tool: the step (`run --transforms`), `check`'s `rule`, SARIF's
  * `ruleId`, the GitHub annotation title `firecrawl-v2/<name>`, the ESLint rule `firecrawl/<name>`, its docs
- * page docs/rules/<name>.md and the fixture folder fixtures/<name>/. `legacyRule` is the ESLint rule's name
- * before 0.2, still accepted (deprecated) so existing configs keep working; concerns added since have
+ * page docs/rules/<name>.md and the fixture folder fixtures/<name>/. `legacyRule` is the ESLint rule's earlier name
+ * (from before the rules took their concerns' names), still accepted (deprecated) so existing configs keep working; concerns added since have
  * none. `pythonStep` is the module of src/python/ whose step has the concern's name, null where Python has
  * no such step. `concernParts` says where every part of a concern lives. A test walks this table through
  * every output and every part.

@@ -39,7 +39,7 @@ export const DEFAULTS: readonly DefaultRow[] = [
     python: "block_ads",
     v1: null,
     v2: true,
-    effect: "ads and cookie pop-ups are blocked (the spec calls this new; the published v1 SDK already did it)",
+    effect: "ads and cookie pop-ups are blocked, as v1 already did (v2's migration guide lists this default as new)",
   },
   {
     spec: "9.1.2",
@@ -47,7 +47,7 @@ export const DEFAULTS: readonly DefaultRow[] = [
     python: "remove_base64_images",
     v1: null,
     v2: true,
-    effect: "base64 images are cut from markdown (the spec calls this new; the published v1 SDK already did it)",
+    effect: "base64 images are cut from markdown, as v1 already did (v2's migration guide lists this default as new)",
   },
   {
     spec: "sdk-facts 3.1",

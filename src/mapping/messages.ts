@@ -13,19 +13,33 @@ export interface Message {
   readonly action: string;
 }
 
+/** What a finding says after the code it is about. */
+const IS_V1 = " is v1: ";
+
 /** `v1` is written `v2` in v2: a method, an option, a field, a route, a name. */
 export function renamed(v1: string, v2: string): Message {
-  return { finding: `${v1} is v1: use ${v2}`, action: `${v1} → ${v2}` };
+  return { finding: `${v1}${IS_V1}use ${v2}`, action: `${v1} → ${v2}` };
+}
+
+/**
+ * A finding with the TODO notes that qualify it, as one message (an ESLint report). A note that names the
+ * same code says all the finding does and more (`maxDepth became maxDiscoveryDepth and the meaning
+ * changed…` beside `maxDepth is v1: use maxDiscoveryDepth`): then the notes are the message alone.
+ */
+export function withNotes(finding: string, notes: readonly string[]): string {
+  const subject = finding.includes(IS_V1) ? finding.slice(0, finding.indexOf(IS_V1)) : null;
+  const said = notes.join("; ");
+  return subject && notes.every((note) => note.includes(subject)) ? said : `${finding}; ${said}`;
 }
 
 /** `v1` has no place in v2, for the reason `why`. */
 export function removed(v1: string, why: string): Message {
-  return { finding: `${v1} is v1: remove it (${why})`, action: `removed ${v1} (${why})` };
+  return { finding: `${v1}${IS_V1}remove it (${why})`, action: `removed ${v1} (${why})` };
 }
 
 /** `v1` belongs inside `into` in v2. */
 export function moved(v1: string, into: string): Message {
-  return { finding: `${v1} is v1: move it into ${into}`, action: `moved ${v1} into ${into}` };
+  return { finding: `${v1}${IS_V1}move it into ${into}`, action: `moved ${v1} into ${into}` };
 }
 
 /**
@@ -35,6 +49,18 @@ export function moved(v1: string, into: string): Message {
 export function reworded(finding: string, action: string): Message {
   return { finding, action };
 }
+
+/**
+ * A change another change made necessary (the import of a model an earlier step started using): `run`
+ * reports what it did, and `check` says nothing of it, since the code it is about is not in the file yet;
+ * the change that caused it is the finding.
+ */
+export function following(action: string): Message {
+  return { finding: "", action };
+}
+
+/** Whether a message is a finding of its own (not a change that only follows another). */
+export const isFinding = (finding: string): boolean => finding !== "";
 
 /** Several changes made by one edit, said together. */
 export function joined(messages: readonly Message[]): Message {

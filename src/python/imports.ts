@@ -18,7 +18,7 @@ import { usesIn } from "./names.js";
 import { allOf, stringValue, type Node } from "./parser.js";
 import { hasV1PyCalls } from "./version.js";
 import { keepApiUrlFallback } from "./constructor.js";
-import { renamed, reworded } from "../mapping/messages.js";
+import { following, renamed, reworded } from "../mapping/messages.js";
 
 const RENAMES = new Map<string, string>(PY_CLIENTS.map((c) => [c.v1, c.v2]));
 const LEGACY = new Set<string>(PY_LEGACY_MODULES);
@@ -172,7 +172,7 @@ function importUsedModels(context: PyContext): void {
     anchor.endIndex,
     anchor.endIndex,
     `${context.source.eol}from ${PY_TYPES_MODULE} import ${used.join(", ")}`,
-    reworded(`${used.join(", ")} must be imported from ${PY_TYPES_MODULE}`, `imported ${used.join(", ")} from ${PY_TYPES_MODULE}`),
+    following(`imported ${used.join(", ")} from ${PY_TYPES_MODULE}`),
   );
 }
 

@@ -32,30 +32,41 @@ function rowsByPythonName(kinds: readonly OptionsKind[]): Map<string, OptionRow>
 function migrateKeyword(context: PyContext, args: Node, keyword: Keyword, row: OptionRow): void {
   const change = row.change;
   const { name, node, value } = keyword;
+  // Findings are about the keyword's name (or the whole keyword), not the comma a removal takes with it.
+  const nameNode = node.childForFieldName("name")!;
+  const named = { start: nameNode.startIndex, end: nameNode.endIndex };
+  const whole = { start: node.startIndex, end: node.endIndex };
   if (change.kind === "removed" || !row.python.v2) {
-    context.apply(removeItem(context.source, args, node), removed(name, "v2 has no such option"));
+    context.apply(removeItem(context.source, args, node), removed(name, "v2 has no such option"), named);
     if (change.kind === "removed" && change.todo) context.todo(node, change.todo, "crawlOptions");
     return;
   }
   const to = row.python.v2;
   if (keywords(args).some((k) => k.name === to)) {
-    context.apply(removeItem(context.source, args, node), removed(name, `${to} is already set`));
+    context.apply(removeItem(context.source, args, node), removed(name, `${to} is already set`), named);
     return;
   }
   if (change.kind === "rename") {
-    context.edit(node.childForFieldName("name")!.startIndex, node.childForFieldName("name")!.endIndex, to, renamed(name, to));
+    context.edit(named.start, named.end, to, renamed(name, to));
     if (change.todo) context.todo(node, change.todo, "crawlOptions");
     return;
   }
   if (value.type === "true" || value.type === "false") {
     const flag = value.type === "true";
-    if (change.omit === flag) context.apply(removeItem(context.source, args, node), removed(`${name}=${value.text}`, "it is v2's default"));
-    else context.edit(node.startIndex, node.endIndex, `${to}=${pyLiteral(context.source, change.values[String(flag) as "true" | "false"])}`, renamed(name, to));
+    if (change.omit === flag) context.apply(removeItem(context.source, args, node), removed(`${name}=${value.text}`, "it is v2's default"), whole);
+    else
+      context.edit(
+        node.startIndex,
+        node.endIndex,
+        `${to}=${pyLiteral(context.source, change.values[String(flag) as "true" | "false"])}`,
+        renamed(name, to),
+        named,
+      );
     return;
   }
   const whenTrue = pyLiteral(context.source, change.values.true);
   const whenFalse = pyLiteral(context.source, change.values.false);
-  context.edit(node.startIndex, node.endIndex, `${to}=${whenTrue} if ${value.text} else ${whenFalse}`, renamed(name, to));
+  context.edit(node.startIndex, node.endIndex, `${to}=${whenTrue} if ${value.text} else ${whenFalse}`, renamed(name, to), named);
 }
 
 /** `agent={"model": "FIRE-1"}`: v2 types the option as a model (`AgentOptions(model="FIRE-1")`), which the imports step imports. */

@@ -42,6 +42,41 @@ function keywordsOf(entry: Entry, entries: readonly Entry[], kind: string | unde
   return nested && lifted.length ? [`${snakeCase(group.into!)}=${PY_OPTION_MODELS[snakeCase(group.into!)]}(${lifted.join(", ")})`] : lifted;
 }
 
+/**
+ * The edits that turn a dict literal spanning `start`..`end` into keyword arguments (then `trailing` ones):
+ * each key replaced by its snake_case name and `=`, each value kept unless it becomes a model, the braces
+ * and separators between them replaced. The first edit always starts at `start`.
+ */
+function keywordEdits(entries: readonly { key: string; value: Node; node: Node }[], trailing: readonly string[], joiner: string, start: number, end: number) {
+  const edits: { start: number; end: number; text: string }[] = [];
+  let cursor = start;
+  let pending = "";
+  const flush = (to: number) => {
+    if (to > cursor || pending || edits.length === 0) edits.push({ start: cursor, end: to, text: pending });
+    cursor = to;
+    pending = "";
+  };
+  entries.forEach((entry, i) => {
+    const key = entry.node.childForFieldName("key")!;
+    pending += i ? joiner : "";
+    flush(key.startIndex);
+    pending = snakeCase(entry.key);
+    flush(key.endIndex);
+    const written = keywordValue(snakeCase(entry.key), entry.value);
+    if (written === entry.value.text) {
+      pending = "=";
+      flush(entry.value.startIndex);
+      cursor = entry.value.endIndex;
+    } else {
+      pending = `=${written}`;
+      flush(entry.value.endIndex);
+    }
+  });
+  pending = trailing.map((t, i) => (entries.length || i ? joiner : "") + t).join("");
+  flush(end);
+  return edits;
+}
+
 /** The 1.x methods whose second parameter was `params`. */
 const PARAMS_AT = 1;
 
@@ -95,20 +130,27 @@ export const step: PyStep = {
         dict!.text.includes("\n") &&
         (dict === value || context.source.text.slice(lineStart(context.source.text, target.startIndex), target.startIndex).trim() === "");
       const indent = multiline ? indentAt(context.source.text, target.startIndex) : "";
-      const dropped: string[] = [];
-      const kwargs = [...entries.flatMap((e) => keywordsOf(e, entries, call.row.options, dropped)), ...trailing];
-      if (dropped.length) context.todo(call.node, v0OptionsDropped(dropped));
-      if (!kwargs.length) {
-        context.apply(removeItem(context.source, call.args, target), removed("a params dict of v0 options", "v2 has none of them"));
-        continue;
+      const joiner = multiline ? `,${context.source.eol}${indent}` : ", ";
+      const message = reworded("a params dict is v1: pass keyword arguments", "params dict passed as keyword arguments");
+      const end = (extras.at(-1) ?? target).endIndex;
+      if (entries.some((e) => V0_OPTION_GROUPS[e.key])) {
+        // v0's option groups are lifted out under their v1 names, so the dict is written anew.
+        const dropped: string[] = [];
+        const kwargs = [...entries.flatMap((e) => keywordsOf(e, entries, call.row.options, dropped)), ...trailing];
+        if (dropped.length) context.todo(call.node, v0OptionsDropped(dropped));
+        if (!kwargs.length) {
+          context.apply(removeItem(context.source, call.args, target), removed("a params dict of v0 options", "v2 has none of them"));
+          continue;
+        }
+        context.edit(target.startIndex, end, kwargs.join(joiner), message);
+      } else if (dict === value) {
+        // In place, the keys are rewritten and the values kept where they stand, so a later step's finding
+        // on a keyword (`parse_pdf=True`) is placed at, and quotes, the entry the user wrote.
+        keywordEdits(entries, trailing, joiner, target.startIndex, end).forEach((edit, i) => context.apply(edit, i === 0 ? message : undefined));
+      } else {
+        const kwargs = [...entries.map((e) => `${snakeCase(e.key)}=${keywordValue(snakeCase(e.key), e.value)}`), ...trailing];
+        context.edit(target.startIndex, end, kwargs.join(joiner), message);
       }
-      const text = multiline ? kwargs.join(`,${context.source.eol}${indent}`) : kwargs.join(", ");
-      context.edit(
-        target.startIndex,
-        (extras.at(-1) ?? target).endIndex,
-        text,
-        reworded("a params dict is v1: pass keyword arguments", "params dict passed as keyword arguments"),
-      );
       if (bound && "dict" in bound && bound.unused) {
         context.apply(
           removeStatement(context.source, bound.statement.startIndex, bound.statement.endIndex),

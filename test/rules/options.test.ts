@@ -32,8 +32,7 @@ tsTester.run("options", rules["options"]!, {
       output: `${HEADER}app.asyncCrawlUrl("u", { maxDepth: 2, sitemap: "skip" });`,
       errors: [
         {
-          message:
-            "maxDepth is v1: use maxDiscoveryDepth: maxDepth became maxDiscoveryDepth and the meaning changed: v1 counted URL path depth, v2 counts link-discovery hops from the start page",
+          message: "maxDepth became maxDiscoveryDepth and the meaning changed: v1 counted URL path depth, v2 counts link-discovery hops from the start page",
           suggestions: [
             {
               messageId: "applyWithTodo",
