@@ -195,7 +195,19 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
         context.todo(member, change.todo);
         // The guard's TODO speaks for the error it reads too: one TODO per problem.
         const guard = enclosingTest(member);
-        if (guard) walkPaths(guard, (p) => void handled.add(p.node));
+        const object = textOf(context.source, node.object);
+        if (guard) {
+          walkPaths(guard, (p) => {
+            const n = p.node;
+            if (
+              (n.type === "MemberExpression" || n.type === "OptionalMemberExpression") &&
+              memberName(n) === "error" &&
+              textOf(context.source, n.object) === object
+            ) {
+              handled.add(n);
+            }
+          });
+        }
         return;
       }
       return removeGuard(context, tracked, found.guard, textOf(context.source, node.object), handled, change.todo);
@@ -338,8 +350,13 @@ function migrateBinding(context: StepContext, tracked: Tracked, binding: AnyPath
   let checked = false;
   const refs = untilRebound(bindingReferences(context.index, binding, id, id.name));
   // A waiter's guard reads the job's status instead (v2 returns failed jobs; it throws only on requests).
-  const answered = tracked.call && !tracked.waiter ? failurePath(context, tracked.call, binding, refs) : null;
+  const answered = tracked.call ? failurePath(context, tracked.call, binding, refs, tracked.waiter) : null;
+  if (answered && tracked.waiter) checked = true;
   const handled = new Set<Node>(answered ?? []);
+  // Where the call got its failure path, the result's other reads change with it, as one change: a linter that
+  // applied the failure path alone would find a v2 call whose reads it no longer knows to migrate.
+  const joined: StepContext =
+    answered && !tracked.waiter ? { ...context, edit: (start, end, text) => context.edit(start, end, text), apply: (edit) => context.apply(edit) } : context;
   for (const ref of answered ? [] : refs) {
     const found = throwGuard(ref);
     if (found && removeGuard(context, tracked, found.guard, id.name, handled, SUCCESS_GUARD_TODO) === "status") checked = true;
@@ -351,7 +368,7 @@ function migrateBinding(context: StepContext, tracked: Tracked, binding: AnyPath
   const retyped = RETYPED_RESULTS[tracked.kind];
   if (retyped && members.length) context.todo(members[0]!, retyped);
   for (const member of members) {
-    if (migrateMember(context, tracked, member, handled) === "status") checked = true;
+    if (migrateMember(joined, tracked, member, handled) === "status") checked = true;
   }
   return checked;
 }

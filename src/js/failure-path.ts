@@ -10,11 +10,11 @@ import type { ASTPath } from "jscodeshift";
 import type { Node } from "@babel/types";
 import type { ClientCall } from "../detect/calls.js";
 import { memberName, outsideWrappers } from "../detect/expressions.js";
-import { CAUGHT_ERROR_TEXT } from "../mapping/results.js";
-import { FAILURE_PATH, GUARD_REMOVED } from "../mapping/messages.js";
+import { CAUGHT_ERROR_TEXT, JOB_COMPLETED } from "../mapping/results.js";
+import { FAILURE_PATH, GUARD_REMOVED, WAITER_GUARD } from "../mapping/messages.js";
 import { removeStatement } from "../core/text.js";
 import type { StepContext } from "./steps.js";
-import { isTypeScript } from "./writing.js";
+import { isTypeScript, literal } from "./writing.js";
 
 type AnyPath = ASTPath<Node>;
 type Member = Extract<Node, { type: "MemberExpression" | "OptionalMemberExpression" }>;
@@ -29,6 +29,8 @@ interface Guard {
   readonly safe: readonly { start: number; end: number }[];
   /** the failure branch, where the error may be read */
   readonly failureBranch: Node | null | undefined;
+  /** the branch that runs on failure among other cases (`else` of `r.success && x`): the error is read there with a test */
+  readonly sharedBranch: Node | null | undefined;
   /** the `if` statement and the whole test the outcome test stands in */
   readonly statement: Node;
   readonly chain: Node;
@@ -109,7 +111,8 @@ function guardOf(test: AnyPath, onFailure: boolean): Guard | null {
     (h.consequent.type === "ThrowStatement" ||
       (h.consequent.type === "BlockStatement" && h.consequent.body.length === 1 && h.consequent.body[0]!.type === "ThrowStatement"));
   // Only where the outcome is the whole test does its failure branch run on failure alone: the error is read there.
-  return { test, onFailure, safe, failureBranch: chain === test.node ? failure : null, statement: h, chain, throwOnly };
+  const whole = chain === test.node;
+  return { test, onFailure, safe, failureBranch: whole ? failure : null, sharedBranch: whole ? null : failure, statement: h, chain, throwOnly };
 }
 
 /**
@@ -138,6 +141,21 @@ function dropGuards(context: StepContext, name: string, guards: readonly Guard[]
   return true;
 }
 
+/** A waiter's guards test the job's status, and its error reads read the status; says whether it could. */
+function jobStatus(context: StepContext, name: string, guards: readonly Guard[], errorReads: readonly AnyPath[]): boolean {
+  if (!errorReads.every((read) => guards.some((g) => within(read.node, g.failureBranch)))) return false;
+  for (const { test, onFailure } of guards) {
+    const text = `${name}.status ${onFailure ? "!==" : "==="} ${literal(context.source, JOB_COMPLETED)}`;
+    const parent = test.parent?.node;
+    context.edit(test.node.start!, test.node.end!, parent?.type === "UnaryExpression" ? `(${text})` : text, WAITER_GUARD);
+  }
+  for (const read of errorReads) {
+    const member = read.node as Member;
+    context.edit(member.property.start!, member.property.end!, "status");
+  }
+  return true;
+}
+
 /** The operands of a chain of one logical operator, in order. */
 function operands(node: Node): Node[] {
   if (node.type !== "LogicalExpression") return [node];
@@ -152,7 +170,7 @@ const within = (node: Node, span: { start?: number | null; end?: number | null }
  * Gives a v1 call's result its failure path, when every outcome read of it is a guard's test; says which
  * member reads it answered (the results step leaves those alone), or null where it changed nothing.
  */
-export function failurePath(context: StepContext, call: ClientCall, declarator: AnyPath, refs: readonly AnyPath[]): Set<Node> | null {
+export function failurePath(context: StepContext, call: ClientCall, declarator: AnyPath, refs: readonly AnyPath[], waiter = false): Set<Node> | null {
   const init = (declarator.node as Extract<Node, { type: "VariableDeclarator" }>).init;
   const id = (declarator.node as Extract<Node, { type: "VariableDeclarator" }>).id;
   if (init?.type !== "AwaitExpression" || init.argument !== call.node || id.type !== "Identifier") return null;
@@ -186,9 +204,12 @@ export function failurePath(context: StepContext, call: ClientCall, declarator: 
     else return null;
   }
   if (guards.length === 0 || !narrowings.every((n) => guards.some((g) => within(n.node, g.test.node)))) return null;
+  // A waiter's job is always there in v2, failed or not: its outcome is its status.
+  if (waiter) return jobStatus(context, id.name, guards, errorReads) ? answered : null;
   if (guards.every((g) => g.throwOnly) && dropGuards(context, id.name, guards, errorReads)) return answered;
   // The error is read where the guard saw a failure, and the result elsewhere only where it succeeded.
-  if (!errorReads.every((read) => guards.some((g) => within(read.node, g.failureBranch)))) return null;
+  const shared = (read: AnyPath) => !guards.some((g) => within(read.node, g.failureBranch)) && guards.some((g) => within(read.node, g.sharedBranch));
+  if (!errorReads.every((read) => guards.some((g) => within(read.node, g.failureBranch)) || shared(read))) return null;
   if (!others.every((ref) => guards.some((g) => g.safe.some((span) => within(ref.node, span))))) return null;
 
   const name = id.name;
@@ -204,7 +225,9 @@ export function failurePath(context: StepContext, call: ClientCall, declarator: 
   }
   for (const read of errorReads) {
     const member = read.node as Member;
-    context.edit(member.property.start!, member.property.end!, CAUGHT_ERROR_TEXT);
+    // Where the branch also runs on success, v1's error was undefined there: so it stays.
+    if (shared(read)) context.edit(member.start!, member.end!, `(${name} instanceof Error ? ${name}.${CAUGHT_ERROR_TEXT} : undefined)`);
+    else context.edit(member.property.start!, member.property.end!, CAUGHT_ERROR_TEXT);
   }
   return answered;
 }
