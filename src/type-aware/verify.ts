@@ -70,7 +70,7 @@ function markable(file: TS.SourceFile, pos: number): TS.Node | undefined {
 }
 
 /** Whether a TODO is about an error: it quotes the error's code, or names what the error names ('url', 'Document'). */
-function speaksFor(todo: string, d: TS.Diagnostic): boolean {
+export function speaksFor(todo: string, d: Pick<TS.Diagnostic, "code" | "messageText">): boolean {
   if (todo.includes(`TS${d.code}`)) return true;
   const names = [...ts.flattenDiagnosticMessageText(d.messageText, "\n").matchAll(/'([^']{2,})'/g)].map((m) => m[1]!);
   return names.some((name) => new RegExp(`(?<![\\w$])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w$])`).test(todo));

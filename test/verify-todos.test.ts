@@ -1,0 +1,30 @@
+/**
+ * Which TODO speaks for a type error the verification finds (src/type-aware/verify.ts): one written for the
+ * same thing counts as its mark; one written for another reason does not hide it, and the error gets its own.
+ */
+import { describe, expect, test } from "vitest";
+import { speaksFor } from "../src/type-aware/verify.js";
+import { RESULTS, WAITER_TODO } from "../src/mapping/results.js";
+
+const todoOf = (field: string) => {
+  const change = RESULTS.find((row) => row.js.v1 === field)!.change;
+  return `// TODO(firecrawl-v2): ${"todo" in change ? change.todo : ""}`;
+};
+
+describe("a TODO above a statement with a new type error", () => {
+  test("speaks for it when it names what the error names", () => {
+    expect(speaksFor(todoOf("data"), { code: 2339, messageText: "Property 'url' does not exist on type 'Document | SearchResultWeb'." })).toBe(true);
+    // The success guard's TODO covers the error read in the guard it marks: one TODO per guard.
+    expect(speaksFor(todoOf("success"), { code: 2339, messageText: "Property 'error' does not exist on type 'Document'." })).toBe(true);
+  });
+
+  test("speaks for it when it quotes its code", () => {
+    const quoted = "// TODO(firecrawl-v2): does not type-check against v2 (TS2769: No overload matches this call.)";
+    expect(speaksFor(quoted, { code: 2769, messageText: "No overload matches this call." })).toBe(true);
+  });
+
+  test("does not speak for an error about something else", () => {
+    expect(speaksFor(`// TODO(firecrawl-v2): ${WAITER_TODO}`, { code: 2769, messageText: "No overload matches this call." })).toBe(false);
+    expect(speaksFor(todoOf("data"), { code: 2322, messageText: "Type 'unknown' is not assignable to type 'string'." })).toBe(false);
+  });
+});
