@@ -162,7 +162,7 @@ describe("output the system refuses", () => {
     const { code, stdout, stderr } = cli(dir, "run", ".", "--report", "/dev/full");
     expect(stderr).not.toContain("    at ");
     expect(stderr.trim()).toMatch(/^firecrawl-codemod: --report \/dev\/full could not be written: ENOSPC[^\n]*$/);
-    expect(stdout).toContain("Migrated 1 of 1 files");
+    expect(stdout).toContain("Migrated 1 of 1 file");
     expect(code).toBe(2);
     expect(read(dir, "a.ts")).toContain("app.scrape(");
   });

@@ -171,7 +171,7 @@ class Firecrawl:
           ".",
           "--no-progress",
         ).stdout,
-      ).toContain("Verified against firecrawl-py 4.30.0 (installed): 1 migrated files checked with pyright, no new type errors");
+      ).toContain("Verified against firecrawl-py 4.30.0 (installed): 1 migrated file checked with pyright, no new type errors");
     },
     TIMEOUT,
   );

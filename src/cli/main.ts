@@ -282,7 +282,7 @@ function dirtyTree({ dirty, states }: Guarded): string {
   const width = Math.max(...dirty.map((f) => states.get(f)!.length));
   return [
     "The git tree has uncommitted changes, which the migration could mix with its own:",
-    ...dirty.map((f) => `  ${states.get(f)!.padEnd(width)}  ${f}`),
+    ...dirty.map((f) => `  ${states.get(f)!.padEnd(width)}  ${printable(f)}`),
     "If an earlier run was stopped part way, these may be its own edits: `git diff` shows them.",
     "Commit or stash them first, or pass --force to run over them (or --dry to only look).",
   ].join("\n");
@@ -290,7 +290,7 @@ function dirtyTree({ dirty, states }: Guarded): string {
 
 /** A run outside any repository has no clean tree to fall back on, which a user should hear before it writes. */
 function unguardedPaths(paths: readonly string[]): string {
-  const named = paths.map((p) => (p === "." ? `${basename(process.cwd())} (this folder)` : p)).join(", ");
+  const named = paths.map((p) => (p === "." ? `${basename(process.cwd())} (this folder)` : printable(p))).join(", ");
   return `Not in a git repository: ${named}. Nothing guards these files: the run rewrites them in place, and only a copy of your own can undo it (--dry shows the changes first).`;
 }
 

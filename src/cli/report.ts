@@ -167,11 +167,13 @@ function fileLines(report: RunReport, verbose: boolean): string[] {
     [f.changes.length ? counted(f.changes.length, "change") : "", f.todos.length ? counted(f.todos.length, "TODO") : ""].filter(Boolean).join(", ");
   if (verbose) {
     const width = Math.max(...Object.values(STATUS).map((s) => s.length));
-    return report.files.map((f) => `${STATUS[f.status].padEnd(width)}  ${f.path}${f.error ? `: ${f.error}` : tally(f) ? `  (${tally(f)})` : ""}`);
+    return report.files.map(
+      (f) => `${STATUS[f.status].padEnd(width)}  ${printable(f.path)}${f.error ? `: ${printable(f.error)}` : tally(f) ? `  (${tally(f)})` : ""}`,
+    );
   }
   const changed = report.files.filter((f) => f.status === "changed");
   if (!changed.length) return [];
-  return [pc.bold(report.mode === "dry" ? "Would change:" : "Changed:"), ...changed.map((f) => `  ${f.path}  (${tally(f)})`)];
+  return [pc.bold(report.mode === "dry" ? "Would change:" : "Changed:"), ...changed.map((f) => `  ${printable(f.path)}  (${tally(f)})`)];
 }
 
 /** A lockfile's folder as a user finds it: by name, and "this folder" where they stand. */
