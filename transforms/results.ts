@@ -350,14 +350,15 @@ function migrateBinding(context: StepContext, tracked: Tracked, binding: AnyPath
   let checked = false;
   const refs = untilRebound(bindingReferences(context.index, binding, id, id.name));
   // A waiter's guard reads the job's status instead (v2 returns failed jobs; it throws only on requests).
-  const answered = tracked.call ? failurePath(context, tracked.call, binding, refs, tracked.waiter) : null;
-  if (answered && tracked.waiter) checked = true;
-  const handled = new Set<Node>(answered ?? []);
+  const path = tracked.call ? failurePath(context, tracked.call, binding, refs, tracked.waiter) : null;
+  if (path && tracked.waiter) checked = true;
+  const handled = new Set<Node>(path?.answered ?? []);
   // Where the call got its failure path, the result's other reads change with it, as one change: a linter that
   // applied the failure path alone would find a v2 call whose reads it no longer knows to migrate.
-  const joined: StepContext =
-    answered && !tracked.waiter ? { ...context, edit: (start, end, text) => context.edit(start, end, text), apply: (edit) => context.apply(edit) } : context;
-  for (const ref of answered ? [] : refs) {
+  const joined: StepContext = path?.caught
+    ? { ...context, edit: (start, end, text) => context.edit(start, end, text), apply: (edit) => context.apply(edit) }
+    : context;
+  for (const ref of path ? [] : refs) {
     const found = throwGuard(ref);
     if (found && removeGuard(context, tracked, found.guard, id.name, handled, SUCCESS_GUARD_TODO) === "status") checked = true;
   }

@@ -168,9 +168,16 @@ const within = (node: Node, span: { start?: number | null; end?: number | null }
 
 /**
  * Gives a v1 call's result its failure path, when every outcome read of it is a guard's test; says which
- * member reads it answered (the results step leaves those alone), or null where it changed nothing.
+ * member reads it answered (the results step leaves those alone) and whether the call now catches its failure,
+ * or null where it changed nothing.
  */
-export function failurePath(context: StepContext, call: ClientCall, declarator: AnyPath, refs: readonly AnyPath[], waiter = false): Set<Node> | null {
+export function failurePath(
+  context: StepContext,
+  call: ClientCall,
+  declarator: AnyPath,
+  refs: readonly AnyPath[],
+  waiter = false,
+): { answered: Set<Node>; caught: boolean } | null {
   const init = (declarator.node as Extract<Node, { type: "VariableDeclarator" }>).init;
   const id = (declarator.node as Extract<Node, { type: "VariableDeclarator" }>).id;
   if (init?.type !== "AwaitExpression" || init.argument !== call.node || id.type !== "Identifier") return null;
@@ -205,8 +212,8 @@ export function failurePath(context: StepContext, call: ClientCall, declarator: 
   }
   if (guards.length === 0 || !narrowings.every((n) => guards.some((g) => within(n.node, g.test.node)))) return null;
   // A waiter's job is always there in v2, failed or not: its outcome is its status.
-  if (waiter) return jobStatus(context, id.name, guards, errorReads) ? answered : null;
-  if (guards.every((g) => g.throwOnly) && dropGuards(context, id.name, guards, errorReads)) return answered;
+  if (waiter) return jobStatus(context, id.name, guards, errorReads) ? { answered, caught: false } : null;
+  if (guards.every((g) => g.throwOnly) && dropGuards(context, id.name, guards, errorReads)) return { answered, caught: false };
   // The error is read where the guard saw a failure, and the result elsewhere only where it succeeded.
   const shared = (read: AnyPath) => !guards.some((g) => within(read.node, g.failureBranch)) && guards.some((g) => within(read.node, g.sharedBranch));
   if (!errorReads.every((read) => guards.some((g) => within(read.node, g.failureBranch)) || shared(read))) return null;
@@ -229,5 +236,5 @@ export function failurePath(context: StepContext, call: ClientCall, declarator: 
     if (shared(read)) context.edit(member.start!, member.end!, `(${name} instanceof Error ? ${name}.${CAUGHT_ERROR_TEXT} : undefined)`);
     else context.edit(member.property.start!, member.property.end!, CAUGHT_ERROR_TEXT);
   }
-  return answered;
+  return { answered, caught: true };
 }
