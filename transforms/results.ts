@@ -175,7 +175,6 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
           context.edit(end, end, `${extra?.parenthesized ? "" : ")"} as ${items})`);
         }
       }
-      // The type's import goes with the first change that names it, so a linter's fix of it compiles.
       // What is written there is the user's; what needs a human is reading items whose type v2 left open.
       if (change.todo && !written && readsItems(member) && items === null) context.todo(member, change.todo);
       const parent = member.parent?.node as Node | undefined;
@@ -195,19 +194,7 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
         context.todo(member, change.todo);
         // The guard's TODO speaks for the error it reads too: one TODO per problem.
         const guard = enclosingTest(member);
-        const object = textOf(context.source, node.object);
-        if (guard) {
-          walkPaths(guard, (p) => {
-            const n = p.node;
-            if (
-              (n.type === "MemberExpression" || n.type === "OptionalMemberExpression") &&
-              memberName(n) === "error" &&
-              textOf(context.source, n.object) === object
-            ) {
-              handled.add(n);
-            }
-          });
-        }
+        if (guard) for (const read of readsOf(context, guard, textOf(context.source, node.object), "error")) handled.add(read);
         return;
       }
       return removeGuard(context, tracked, found.guard, textOf(context.source, node.object), handled, change.todo);
@@ -290,10 +277,7 @@ function enclosingTest(read: AnyPath): AnyPath | null {
 /** Drops a throw-only failure guard (v2 throws), or makes a waiter's check the job status (v2 returns it). */
 function removeGuard(context: StepContext, tracked: Tracked, guard: AnyPath, objectText: string, handled: Set<Node>, todo: string): "status" | void {
   const guardNode = guard.node as Extract<Node, { type: "IfStatement" }>;
-  walkPaths(guard, (p) => {
-    const n = p.node;
-    if ((n.type === "MemberExpression" || n.type === "OptionalMemberExpression") && textOf(context.source, n.object) === objectText) handled.add(n);
-  });
+  for (const read of readsOf(context, guard, objectText)) handled.add(read);
   if (tracked.byType && tracked.kind === "job") {
     context.todo(guard, todo);
     return;
@@ -303,17 +287,26 @@ function removeGuard(context: StepContext, tracked: Tracked, guard: AnyPath, obj
     return;
   }
   context.edit(guardNode.test.start!, guardNode.test.end!, `${objectText}.status !== ${literal(context.source, JOB_COMPLETED)}`, WAITER_GUARD);
-  walkPaths(guard.get("consequent") as AnyPath, (p) => {
+  for (const read of readsOf(context, guard.get("consequent") as AnyPath, objectText, "error"))
+    context.edit(read.property.start!, read.property.end!, "status");
+  return "status";
+}
+
+/** The member reads under `root` of the object written `objectText` (of its `field` alone, when named). */
+function readsOf(
+  context: StepContext,
+  root: AnyPath,
+  objectText: string,
+  field?: string,
+): Extract<Node, { type: "MemberExpression" | "OptionalMemberExpression" }>[] {
+  const found: Extract<Node, { type: "MemberExpression" | "OptionalMemberExpression" }>[] = [];
+  walkPaths(root, (p) => {
     const n = p.node;
-    if (
-      (n.type === "MemberExpression" || n.type === "OptionalMemberExpression") &&
-      textOf(context.source, n.object) === objectText &&
-      memberName(n) === "error"
-    ) {
-      context.edit(n.property.start!, n.property.end!, "status");
+    if ((n.type === "MemberExpression" || n.type === "OptionalMemberExpression") && textOf(context.source, n.object) === objectText) {
+      if (!field || memberName(n) === field) found.push(n);
     }
   });
-  return "status";
+  return found;
 }
 
 function migrateDestructuring(context: StepContext, tracked: Tracked, declarator: AnyPath, index: PathIndex): void {

@@ -69,3 +69,8 @@ export function removeStatement(source: Source, start: number, end: number): Edi
   if (lineBegin > 0 && before.trim() === "" && (next || closes)) return { start: lineStart(text, lineBegin - 1), end: after, text: "" };
   return { start: lineBegin, end: after, text: "" };
 }
+
+/** Whether `name` stands in `text` as a whole identifier, not inside a longer one (`$` and `_` count as letters). */
+export function namesIdentifier(text: string, name: string): boolean {
+  return new RegExp(`(?<![\\w$])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w$])`).test(text);
+}

@@ -12,7 +12,7 @@ import type { ClientCall } from "../detect/calls.js";
 import { memberName, outsideWrappers } from "../detect/expressions.js";
 import { CAUGHT_ERROR_TEXT, JOB_COMPLETED } from "../mapping/results.js";
 import { FAILURE_PATH, GUARD_REMOVED, WAITER_GUARD } from "../mapping/messages.js";
-import { removeStatement } from "../core/text.js";
+import { namesIdentifier, removeStatement } from "../core/text.js";
 import type { StepContext } from "./steps.js";
 import { isTypeScript, literal } from "./writing.js";
 
@@ -125,7 +125,7 @@ function dropGuards(context: StepContext, name: string, guards: readonly Guard[]
   if (!errorReads.every((read) => guards.some((g) => whole(g) && within(read.node, g.failureBranch)))) return false;
   // Only a chain about this result alone loses its test (`!r.success || !r.data`): with another value in it
   // (`!a.success || !b.success`) the outcome stays a test, the same in every pass of a linter's fixes.
-  const mentions = (o: Node) => new RegExp(`(?<![\\w$])${name.replace(/\$/g, "\\$")}(?![\\w$])`).test(context.source.text.slice(o.start!, o.end!));
+  const mentions = (o: Node) => namesIdentifier(context.source.text.slice(o.start!, o.end!), name);
   if (guards.some((g) => !whole(g) && !operands(g.chain).every(mentions))) return false;
   const dropped = new Set<Node>();
   for (const g of guards) {

@@ -7,6 +7,7 @@
  */
 import { dirname, resolve } from "node:path";
 import { todoEdit, todosAbove } from "../core/todo.js";
+import { namesIdentifier } from "../core/text.js";
 import { applyEdits, mapOffset, type Edit } from "../core/edits.js";
 import { lineAt, readSource } from "../core/source.js";
 import { DOCS } from "../mapping/docs.js";
@@ -73,7 +74,7 @@ function markable(file: TS.SourceFile, pos: number): TS.Node | undefined {
 export function speaksFor(todo: string, d: Pick<TS.Diagnostic, "code" | "messageText">): boolean {
   if (todo.includes(`TS${d.code}`)) return true;
   const names = [...ts.flattenDiagnosticMessageText(d.messageText, "\n").matchAll(/'([^']{2,})'/g)].map((m) => m[1]!);
-  return names.some((name) => new RegExp(`(?<![\\w$])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w$])`).test(todo));
+  return names.some((name) => namesIdentifier(todo, name));
 }
 
 const key = (d: TS.Diagnostic) => `${d.code}:${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`;
