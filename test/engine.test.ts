@@ -3,6 +3,8 @@ import { describe, expect, test } from "vitest";
 import { appendProperties, removeListItem } from "../src/js/writing.js";
 import { applyEdits, mapOffset } from "../src/core/edits.js";
 import { parse } from "../src/js/parse.js";
+import { PathIndex } from "../src/detect/paths.js";
+import { lineStart } from "../src/core/text.js";
 import { readSource, writeSource } from "../src/core/source.js";
 import { runSteps, type StepContext } from "../src/js/steps.js";
 import { steps } from "../transforms/v1-to-v2.js";
@@ -114,5 +116,47 @@ describe("the preset", () => {
     for (const todo of result.todos) expect(lines[todo.line - 1]).toContain("TODO(firecrawl-v2):");
     expect(result.todos).toHaveLength(2);
     expect(result.changes.map((c) => c.transform)).toEqual(expect.arrayContaining(["options", "client-methods"]));
+  });
+});
+
+describe("PathIndex", () => {
+  // Nested scopes, a shadowing parameter and a name used as a property: what the lookups must keep apart.
+  const text = [
+    "const res = 1;",
+    "function a(res: number) {",
+    "  const other = { res };",
+    "  return () => res + other.res;",
+    "}",
+    "class B { res = res; m() { for (const res of [res]) res; } }",
+    "const x = 'res';",
+    ...Array.from({ length: 40 }, (_, i) => `function f${i}() { const res = ${i}; if (res) return res; }`),
+  ].join("\n");
+  const index = new PathIndex(parse(readSource("a.ts", text)));
+
+  test("looks up paths by name as a filter over every path of the type would", () => {
+    const all = index.of("Identifier");
+    for (const name of ["res", "other", "a", "missing"]) expect(index.of("Identifier", { name })).toEqual(all.filter((p) => p.node.name === name));
+    expect(index.of("VariableDeclaration", { kind: "const" })).toEqual(index.of("VariableDeclaration").filter((p) => p.node.kind === "const"));
+  });
+
+  test("finds the paths inside a node as a filter by position would, in the same order", () => {
+    const containers = [...index.of("FunctionDeclaration"), ...index.of("BlockStatement"), ...index.of("ClassBody"), index.root];
+    for (const { node } of containers) {
+      const inside = (p: { node: { start?: number | null; end?: number | null } }) => p.node.start! >= node.start! && p.node.end! <= node.end!;
+      expect(index.within("Identifier", node, { name: "res" })).toEqual(index.of("Identifier", { name: "res" }).filter(inside));
+      expect(index.within("Identifier", node)).toEqual(index.of("Identifier").filter(inside));
+      expect(index.within("ReturnStatement", node)).toEqual(index.of("ReturnStatement").filter(inside));
+    }
+  });
+});
+
+describe("lineStart", () => {
+  test("finds the line's start after \\n, \\r\\n or a lone \\r, reading back only to it", () => {
+    const text = "one\ntwo\r\nthree\rfour";
+    expect([0, 2, 4, 6, 9, 12, 15, 16, 18].map((at) => lineStart(text, at))).toEqual([0, 0, 4, 4, 9, 9, 15, 15, 15]);
+  });
+  test("at offset 0 looks at the first character as lastIndexOf did", () => {
+    expect(lineStart("\nx", 0)).toBe(1);
+    expect(lineStart("x\n", 0)).toBe(0);
   });
 });

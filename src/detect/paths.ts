@@ -55,9 +55,37 @@ function bindOptionalCatches(clauses: readonly Path[]): void {
   }
 }
 
+/** Paths of one kind in walk order, with their order by position beside, so a range is found by binary search. */
+class Listing<N extends Node> {
+  private byStart?: { path: Path<N>; order: number }[];
+
+  constructor(readonly paths: Path<N>[]) {}
+
+  /** The paths inside `container`, in walk order. */
+  within(container: Node): Path<N>[] {
+    if (this.paths.length < 16) return this.paths.filter((p) => contains(container, p.node));
+    this.byStart ??= this.paths.map((path, order) => ({ path, order })).sort((a, b) => a.path.node.start! - b.path.node.start! || a.order - b.order);
+    const sorted = this.byStart;
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (sorted[middle]!.path.node.start! < container.start!) low = middle + 1;
+      else high = middle;
+    }
+    const inside: { path: Path<N>; order: number }[] = [];
+    for (let i = low; i < sorted.length && sorted[i]!.path.node.start! <= container.end!; i++)
+      if (contains(container, sorted[i]!.path.node)) inside.push(sorted[i]!);
+    return inside.sort((a, b) => a.order - b.order).map((entry) => entry.path);
+  }
+}
+
 export class PathIndex {
   readonly root: Path<File>;
   private readonly byType = new Map<string, Path[]>();
+  /** per node type, its paths by `name` (identifiers are looked up by name dozens of times per binding) */
+  private readonly byName = new Map<string, Map<unknown, Listing<Node>>>();
+  private readonly listings = new Map<string, Listing<Node>>();
 
   constructor(ast: File) {
     this.root = jscodeshift(ast as never).paths()[0] as unknown as Path<File>;
@@ -69,15 +97,45 @@ export class PathIndex {
     bindOptionalCatches(this.byType.get("CatchClause") ?? []);
   }
 
+  /**
+   * The paths of a type, narrowed by the filter's `name` through a map built on first use: a file of N
+   * bindings asks for each one's name, and filtering every identifier each time made a file's cost grow
+   * with the square of its size. The rest of the filter is matched one by one.
+   */
+  private listing(type: string, filter: object | undefined): { listing: Listing<Node>; rest: object | undefined } {
+    const all = this.byType.get(type) ?? [];
+    if (!filter || !("name" in filter)) {
+      let listing = this.listings.get(type);
+      if (!listing) this.listings.set(type, (listing = new Listing(all)));
+      return { listing, rest: filter };
+    }
+    let names = this.byName.get(type);
+    if (!names) {
+      names = new Map();
+      for (const path of all) {
+        const name = (path.node as { name?: unknown }).name;
+        const listing = names.get(name);
+        if (listing) listing.paths.push(path);
+        else names.set(name, new Listing([path]));
+      }
+      this.byName.set(type, names);
+    }
+    const { name, ...rest } = filter as { name: unknown };
+    return { listing: names.get(name) ?? new Listing([]), rest: Object.keys(rest).length > 0 ? rest : undefined };
+  }
+
   /** Every path of a node type, in document order, optionally matching some of the node's fields. */
   of<T extends Node["type"]>(type: T, filter?: Partial<NodeOf<T>>): Path<NodeOf<T>>[] {
-    const all = (this.byType.get(type) ?? []) as Path<NodeOf<T>>[];
-    return filter ? all.filter((p) => matches(p.node, filter)) : all;
+    const { listing, rest } = this.listing(type, filter);
+    const all = listing.paths as Path<NodeOf<T>>[];
+    return rest ? all.filter((p) => matches(p.node, rest)) : all;
   }
 
   /** The same, limited to paths inside `container`. */
   within<T extends Node["type"]>(type: T, container: Node, filter?: Partial<NodeOf<T>>): Path<NodeOf<T>>[] {
-    return this.of(type, filter).filter((p) => contains(container, p.node));
+    const { listing, rest } = this.listing(type, filter);
+    const inside = listing.within(container) as Path<NodeOf<T>>[];
+    return rest ? inside.filter((p) => matches(p.node, rest)) : inside;
   }
 }
 
