@@ -56,7 +56,22 @@ function mayReachSdk(sourceCode: SourceCode, filename: string): boolean {
  * TypeScript under typescript-eslint). Ours picks its syntax by extension, so it tries that first, then
  * TypeScript; a file it still cannot read is left alone rather than guessed at.
  */
-function parseAsEslintDid(filename: string, text: string, types: TypeFacts | undefined): { source: Source; parsed: Parsed } | null {
+function parseAsEslintDid(sourceCode: SourceCode, filename: string, types: TypeFacts | undefined): { source: Source; parsed: Parsed } | null {
+  const known = parses.get(sourceCode);
+  if (known !== undefined) return known;
+  const found = parseFresh(filename, sourceCode.text, types);
+  parses.set(sourceCode, found);
+  return found;
+}
+
+/**
+ * One parse per file for all the rules: each concern's rule plans its step on the same parse (as the codemod
+ * plans its steps), where each used to parse and index the file again, seven times per file. Kept while
+ * ESLint holds the file's SourceCode (the types it was parsed with are that file's too).
+ */
+const parses = new WeakMap<SourceCode, { source: Source; parsed: Parsed } | null>();
+
+function parseFresh(filename: string, text: string, types: TypeFacts | undefined): { source: Source; parsed: Parsed } | null {
   for (const language of [languageOf(filename), "typescript", "tsx"] as const) {
     const source = readSource(filename, text, language);
     try {
@@ -102,7 +117,7 @@ export function stepRule(step: Step, { description }: StepRuleOptions): Rule.Rul
       if (!types && !mayReachSdk(sourceCode, context.filename)) return {};
       return {
         "Program:exit"() {
-          const found = parseAsEslintDid(context.filename, sourceCode.text, types ?? undefined);
+          const found = parseAsEslintDid(sourceCode, context.filename, types ?? undefined);
           if (!found) return;
           const { source, parsed } = found;
           if (!reachesApi(parsed)) return;
