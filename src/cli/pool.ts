@@ -9,7 +9,7 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { FileReport, ProcessOptions } from "./process-file.js";
-import { typeFactsOf, type FileTypes } from "../type-aware/facts.js";
+import type { FileTypes } from "../type-aware/facts.js";
 import { languageOf, mayHoldPython } from "../core/language.js";
 
 /** Below this many files per worker, a worker's start-up (loading the parser) costs more than it saves. */
@@ -22,14 +22,19 @@ export interface WorkerOptions extends Omit<ProcessOptions, "steps" | "pythonSte
   readonly transforms?: readonly string[];
 }
 
-/** The transforms, loaded once per thread, on demand. */
+/** The transforms, loaded once per thread, on demand (with the reading of type facts, which brings the version ranges' parsers). */
 export async function loadProcessing(options: WorkerOptions) {
-  const [{ processFile }, { stepsNamed }, { pythonStepsNamed }] = await Promise.all([
+  const [{ processFile }, { stepsNamed }, { pythonStepsNamed }, { typeFactsOf }] = await Promise.all([
     import("./process-file.js"),
     import("../../transforms/v1-to-v2.js"),
     import("../python/preset.js"),
+    import("../type-aware/facts.js"),
   ]);
-  return { processFile, processOptions: { ...options, steps: stepsNamed(options.transforms), pythonSteps: pythonStepsNamed(options.transforms) } };
+  return {
+    processFile,
+    typeFactsOf,
+    processOptions: { ...options, steps: stepsNamed(options.transforms), pythonSteps: pythonStepsNamed(options.transforms) },
+  };
 }
 
 /** The Python parser, loaded the first time one of these paths needs it (loading again is a no-op). */
@@ -74,7 +79,7 @@ export async function processInThread(
     }
     processing ??= await loadProcessing(options);
     await readyFor([path]);
-    onReport(processing.processFile(path, processing.processOptions, types && typeFactsOf(types), outcome));
+    onReport(processing.processFile(path, processing.processOptions, types && processing.typeFactsOf(types), outcome));
   }
 }
 
@@ -83,7 +88,7 @@ export async function processAll(jobsToDo: readonly Job[], options: WorkerOption
   if (files.length === 0) return;
   const workers = Math.min(plannedWorkers(jobs), Math.floor(files.length / PER_WORKER));
   if (workers <= 1) {
-    const { processFile, processOptions } = await loadProcessing(options);
+    const { processFile, processOptions, typeFactsOf } = await loadProcessing(options);
     await readyFor(files);
     for (const job of jobsToDo) onReport(processFile(job.path, processOptions, job.types && typeFactsOf(job.types)));
     return;

@@ -7,7 +7,8 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { firecrawlSpecifiers, ofPythonSpecifier, pythonProject, PY_MANIFESTS } from "../detect/package-sdk.js";
+import { firecrawlSpecifiers, ofPythonSpecifier, pythonProject } from "../detect/package-sdk.js";
+import { PY_MANIFESTS } from "../detect/manifests.js";
 import { applyEdits } from "../core/edits.js";
 import { PY_V2_RELEASE } from "../mapping/imports.js";
 import type { PackageBump } from "./package-json.js";

@@ -44,3 +44,11 @@ export const LOCKFILES = [
   { name: "package-lock.json", manager: "npm" },
   { name: "npm-shrinkwrap.json", manager: "npm" },
 ] as const;
+
+/**
+ * The Python files that may pin firecrawl-py (detect/package-sdk.ts reads them), nearest first: lockfiles
+ * give the version installed, the rest a specifier. Kept here, beside the lockfiles, so naming them does not
+ * load the version parsers.
+ */
+export const PY_LOCKFILES = ["uv.lock", "poetry.lock"];
+export const PY_MANIFESTS = ["pyproject.toml", "Pipfile", "setup.cfg", "setup.py"];

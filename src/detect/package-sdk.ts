@@ -10,7 +10,7 @@ import { dirname, join, resolve } from "node:path";
 import { satisfies as satisfiesPep440 } from "@renovatebot/pep440";
 import semver from "semver";
 import { FIRST_V2_MAJOR, SDK_MODULES, type ApiVersion } from "../mapping/imports.js";
-import { DEPENDENCY_FIELDS, foldersUp, readJson } from "./manifests.js";
+import { DEPENDENCY_FIELDS, foldersUp, PY_LOCKFILES, PY_MANIFESTS, readJson } from "./manifests.js";
 
 const V1_RELEASES = `<${FIRST_V2_MAJOR}.0.0`;
 const V2_RELEASES = `>=${FIRST_V2_MAJOR}.0.0`;
@@ -101,11 +101,9 @@ export function sdkReleaseOf(declarationFile: string): ApiVersion | undefined {
 
 /**
  * firecrawl-py speaks v1 below 3.0 (1.x with params dicts, 2.x with keyword arguments) and v2 from 3.0
- * on, where FirecrawlApp is v2's Firecrawl (sdk-facts 1.2). The files that may pin it, nearest first:
- * lockfiles give the version installed, the rest a specifier.
+ * on, where FirecrawlApp is v2's Firecrawl (sdk-facts 1.2). The files that may pin it are manifests.ts's
+ * PY_LOCKFILES and PY_MANIFESTS.
  */
-export const PY_LOCKFILES = ["uv.lock", "poetry.lock"];
-export const PY_MANIFESTS = ["pyproject.toml", "Pipfile", "setup.cfg", "setup.py"];
 const PY_DISTRIBUTION = /firecrawl[-_]py/i;
 
 /** Versions on either side of the 3.0 line, to ask a PEP 440 specifier which side it allows. */

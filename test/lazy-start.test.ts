@@ -1,0 +1,58 @@
+/**
+ * A command loads only what it uses (issue 27): the version, the help, and a look over files that never
+ * mention Firecrawl load neither the parsers, nor the type checker, nor the version-range parsers. The
+ * modules loaded are recorded by a loader hook (test/support/record-loads.mjs).
+ */
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { describe, expect, test } from "vitest";
+import { CLI, repo, tempDir } from "./support/cli.js";
+
+const HOOK = resolve(import.meta.dirname, "support/record-loads.mjs");
+const HEAVY = [
+  "@babel/parser",
+  "web-tree-sitter",
+  "tree-sitter-python",
+  "typescript",
+  "@ts-morph",
+  "semver",
+  "@renovatebot/pep440",
+  "jscodeshift",
+  "mdast-util-from-markdown",
+];
+
+/** The packages a command loaded, and its exit code. */
+function packagesLoaded(cwd: string, ...args: string[]): { code: number | null; packages: string[] } {
+  const record = join(tempDir(), "loaded.txt");
+  const result = spawnSync(process.execPath, ["--import", HOOK, CLI, ...args], { cwd, encoding: "utf8", env: { ...process.env, RECORD_LOADS: record } });
+  const urls = readFileSync(record, "utf8").split("\n");
+  const packages = urls.flatMap((url) => {
+    const match = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
+    return match ? [match[1]!] : [];
+  });
+  return { code: result.status, packages: [...new Set(packages)] };
+}
+
+const THIRD_PARTY = `export function add(a: number, b: number) {\n  return a + b;\n}\n`;
+
+describe("the start", () => {
+  test.each([["--version"], ["help"], ["run", "--help"]])("%s loads none of the parsers, the checker or the range parsers", (...args) => {
+    const { code, packages } = packagesLoaded(process.cwd(), ...args);
+    expect(code).toBe(0);
+    expect(packages.filter((p) => HEAVY.includes(p))).toEqual([]);
+  });
+
+  test.each([["check"], ["run", "--force"]])("%s over files that never mention Firecrawl loads none of them", (...args) => {
+    const dir = repo({ "src/a.ts": THIRD_PARTY, "src/b.py": "def add(a, b):\n    return a + b\n", "README.md": "# add\n" });
+    const { code, packages } = packagesLoaded(dir, ...args, ".", "--no-progress");
+    expect(code).toBe(0);
+    expect(packages.filter((p) => HEAVY.includes(p))).toEqual([]);
+  });
+
+  test("a file that uses the SDK does load the parser (the recording sees it)", () => {
+    const dir = repo({ "a.ts": `import FirecrawlApp from "@mendable/firecrawl-js";\nnew FirecrawlApp({}).scrapeUrl("x");\n` });
+    const { packages } = packagesLoaded(dir, "check", ".", "--no-progress");
+    expect(packages).toContain("@babel/parser");
+  });
+});
