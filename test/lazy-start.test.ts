@@ -7,8 +7,11 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, test } from "vitest";
-import { CLI, repo, tempDir } from "./support/cli.js";
+import { repo, tempDir } from "./support/cli.js";
 
+/** What `firecrawl-codemod` runs: package.json's bin. */
+const root = resolve(import.meta.dirname, "..");
+const BIN = join(root, (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { bin: Record<string, string> }).bin["firecrawl-codemod"]!);
 const HOOK = resolve(import.meta.dirname, "support/record-loads.mjs");
 const HEAVY = [
   "@babel/parser",
@@ -25,7 +28,7 @@ const HEAVY = [
 /** The packages a command loaded, and its exit code. */
 function packagesLoaded(cwd: string, ...args: string[]): { code: number | null; packages: string[] } {
   const record = join(tempDir(), "loaded.txt");
-  const result = spawnSync(process.execPath, ["--import", HOOK, CLI, ...args], { cwd, encoding: "utf8", env: { ...process.env, RECORD_LOADS: record } });
+  const result = spawnSync(process.execPath, ["--import", HOOK, BIN, ...args], { cwd, encoding: "utf8", env: { ...process.env, RECORD_LOADS: record } });
   const urls = readFileSync(record, "utf8").split("\n");
   const packages = urls.flatMap((url) => {
     const match = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
@@ -37,6 +40,17 @@ function packagesLoaded(cwd: string, ...args: string[]): { code: number | null; 
 const THIRD_PARTY = `export function add(a: number, b: number) {\n  return a + b;\n}\n`;
 
 describe("the start", () => {
+  test("--version loads the package's version and nothing of the command line", () => {
+    const record = join(tempDir(), "loaded.txt");
+    const result = spawnSync(process.execPath, ["--import", HOOK, BIN, "--version"], { encoding: "utf8", env: { ...process.env, RECORD_LOADS: record } });
+    expect(result.stdout).toBe(`${(JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }).version}\n`);
+    const ours = readFileSync(record, "utf8")
+      .split("\n")
+      .filter((url) => url.includes("/dist/"))
+      .map((url) => url.slice(url.indexOf("/dist/") + 1));
+    expect(ours).toEqual(["dist/src/cli/bin.js", "dist/src/version.js"]);
+  });
+
   test.each([["--version"], ["help"], ["run", "--help"]])("%s loads none of the parsers, the checker or the range parsers", (...args) => {
     const { code, packages } = packagesLoaded(process.cwd(), ...args);
     expect(code).toBe(0);
