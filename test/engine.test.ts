@@ -1,7 +1,7 @@
 /** The edit engine's own promises: what a transform relies on when it plans edits. */
 import { describe, expect, test } from "vitest";
 import { appendProperties, removeListItem } from "../src/js/writing.js";
-import { applyEdits, mapOffset } from "../src/core/edits.js";
+import { applyEdits, mapOffset, offsetMapper, offsetUnmapper, unmapEnd, unmapOffset, type Edit } from "../src/core/edits.js";
 import { parse } from "../src/js/parse.js";
 import { PathIndex } from "../src/detect/paths.js";
 import { lineStart } from "../src/core/text.js";
@@ -158,5 +158,45 @@ describe("lineStart", () => {
   test("at offset 0 looks at the first character as lastIndexOf did", () => {
     expect(lineStart("\nx", 0)).toBe(1);
     expect(lineStart("x\n", 0)).toBe(0);
+  });
+});
+
+describe("offsetMapper and offsetUnmapper", () => {
+  /** Edits applyEdits accepts, at random: disjoint replacements, insertions between them and at their ends. */
+  function randomEdits(seed: number, length: number): Edit[] {
+    let state = seed;
+    const next = (n: number) => ((state = (state * 1103515245 + 12345) % 2147483648), state % n);
+    const edits: Edit[] = [];
+    for (let at = next(4); at < length; at += 1 + next(6)) {
+      const kind = next(3);
+      const text = "x".repeat(next(5));
+      if (kind === 0) edits.push({ start: at, end: at, text });
+      else {
+        const end = Math.min(length, at + 1 + next(4));
+        edits.push({ start: at, end, text });
+        if (kind === 2) edits.push({ start: at, end: at, text: "z" }, { start: end, end, text: "y" });
+        at = end;
+      }
+    }
+    // in the order steps made them, not by position
+    return edits
+      .map((e, i) => ({ e, k: next(1000) + i / 1e6 }))
+      .sort((a, b) => a.k - b.k)
+      .map(({ e }) => e);
+  }
+
+  test("answer as mapOffset, unmapOffset and unmapEnd do, for every offset", () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const edits = randomEdits(seed, 200);
+      const output = applyEdits("a".repeat(200), edits);
+      const mapped = offsetMapper(edits);
+      const unmapped = offsetUnmapper(edits);
+      expect(edits.length).toBeGreaterThan(16);
+      for (let at = 0; at <= 200; at++) expect(mapped(at)).toBe(mapOffset(at, edits));
+      for (let at = 0; at <= output.length; at++) {
+        expect(unmapped.offset(at)).toBe(unmapOffset(at, edits));
+        expect(unmapped.end(at)).toBe(unmapEnd(at, edits));
+      }
+    }
   });
 });

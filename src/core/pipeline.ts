@@ -8,7 +8,7 @@ import { described, reworded, type Message } from "../mapping/messages.js";
 import { DOCS, type DocLink } from "../mapping/docs.js";
 import type { ApiVersion } from "../mapping/imports.js";
 import { todoEdit } from "./todo.js";
-import { applyEdits, mapOffset, unmapEnd, unmapOffset, type Edit, type Span } from "./edits.js";
+import { applyEdits, offsetMapper, offsetUnmapper, type Edit, type Span } from "./edits.js";
 import type { SourceLanguage } from "./language.js";
 import { lineFinder, readSource, writeSource, type Source } from "./source.js";
 
@@ -187,6 +187,8 @@ export function planStepWith<Parsed extends object, At>(
 /** What the pipeline needs of a language: parse a text, say whether it reaches the SDK, plan one step. */
 export interface Language<Parse, S extends Named> {
   parse(source: Source): Parse;
+  /** throws where the text does not parse, without what steps need beside the parse (the output's last check); else parse */
+  validate?(source: Source): void;
   reachesSdk(parsed: Parse): boolean;
   /** `migrating`: earlier steps of this run changed the file (a step that only rides along may act) */
   plan(step: S, source: Source, parsed: Parse, options: TransformOptions, migrating: boolean): StepPlan;
@@ -203,12 +205,27 @@ interface Pending {
   said?: { readonly text: string; readonly start: number; readonly end: number };
 }
 
-/** Whether two sets of edits of one text can be applied together: no overlap, no insertion inside a replacement. */
+/**
+ * Whether two sets of edits of one text can be applied together: no overlap, no insertion inside a replacement.
+ * Swept in order of start: an edit collides with one of the other set that started before it and ends past
+ * its start, or that starts where it does when both replace something. Comparing every pair grew with the
+ * square of a file's edits.
+ */
 function collide(a: readonly Edit[], b: readonly Edit[]): boolean {
-  const inside = (point: number, e: Edit) => e.start < point && point < e.end;
-  return a.some((x) =>
-    b.some((y) => (x.start < y.end && y.start < x.end) || (x.start === x.end && inside(x.start, y)) || (y.start === y.end && inside(y.start, x))),
-  );
+  const all = [...a.map((edit) => ({ edit, side: 0 })), ...b.map((edit) => ({ edit, side: 1 }))].sort((x, y) => x.edit.start - y.edit.start);
+  const reached = [-Infinity, -Infinity];
+  for (let i = 0; i < all.length;) {
+    const start = all[i]!.edit.start;
+    const replacing = [false, false];
+    for (; i < all.length && all[i]!.edit.start === start; i++) {
+      const { edit, side } = all[i]!;
+      if (reached[1 - side]! > start) return true;
+      if (edit.end > start) replacing[side] = true;
+    }
+    if (replacing[0] && replacing[1]) return true;
+    for (let k = i - 1; k >= 0 && all[k]!.edit.start === start; k--) reached[all[k]!.side] = Math.max(reached[all[k]!.side]!, all[k]!.edit.end);
+  }
+  return false;
 }
 
 /** `written`: the language of the text when the language knows it whatever the path says (else the path says). */
@@ -234,9 +251,9 @@ export function runPipeline<Parse, S extends Named>(
   const input = source.text;
   const changes: Pending[] = [];
   const todos: Pending[] = [];
-  const history: Edit[][] = [];
-  const origin = (offset: number) => history.reduceRight((at, edits) => unmapOffset(at, edits), offset);
-  const originOfEnd = (offset: number) => history.reduceRight((at, edits) => unmapEnd(at, edits), offset);
+  const history: ReturnType<typeof offsetUnmapper>[] = [];
+  const origin = (offset: number) => history.reduceRight((at, edits) => edits.offset(at), offset);
+  const originOfEnd = (offset: number) => history.reduceRight((at, edits) => edits.end(at), offset);
   let parsed: Parse | null = null;
   /**
    * Steps that ran on the current parse and whose edits do not collide wait here and are applied together,
@@ -255,25 +272,23 @@ export function runPipeline<Parse, S extends Named>(
     } catch (error) {
       throw new Error(`${batch.map((p) => p.step.name).join(", ")}: ${(error as Error).message}`, { cause: error });
     }
-    for (const pending of [...changes, ...todos]) pending.offset = mapOffset(pending.offset, edits);
+    const mapped = offsetMapper(edits);
+    for (const pending of [...changes, ...todos]) pending.offset = mapped(pending.offset);
     for (const { step, changes: planned, todos: marks } of batch) {
       for (const change of planned) {
         const at = change.edits[0]!.start;
         const about = change.subject ?? change.edits[0]!;
         const said = { text: source.text.slice(about.start, about.end), start: origin(about.start), end: originOfEnd(about.end) };
-        changes.push({ offset: mapOffset(at, edits), origin: change.subject ? said.start : origin(at), transform: step.name, message: change.message, said });
+        changes.push({ offset: mapped(at), origin: change.subject ? said.start : origin(at), transform: step.name, message: change.message, said });
       }
       for (const todo of marks) {
-        // A TODO's offset is where its line was inserted, which is where that line now starts.
-        const at = todo.edit.start;
-        const offset = mapOffset(
-          at,
-          edits.filter((e) => e !== todo.edit && (e.start !== at || e.end !== at)),
-        );
+        // A TODO's offset is where its line was inserted, which is where that line now starts: insertions
+        // there (the TODO's own among them) are not before it, and mapOffset counts none of them.
+        const offset = mapped(todo.edit.start);
         todos.push({ offset, origin: origin(todo.statement.start), transform: step.name, message: reworded(todo.message, todo.message) });
       }
     }
-    history.push(edits);
+    history.push(offsetUnmapper(edits));
     appliedNames = batch.map((p) => p.step.name).join(", ");
     batch = [];
     parsed = null;
@@ -307,7 +322,8 @@ export function runPipeline<Parse, S extends Named>(
   if (appliedNames && !parsed) {
     // The last batch's output has not been parsed yet: a file is written only when it parses.
     try {
-      language.parse(source);
+      if (language.validate) language.validate(source);
+      else language.parse(source);
     } catch (error) {
       throw new Error(`${appliedNames}: produced code that does not parse: ${(error as Error).message}`, { cause: error });
     }

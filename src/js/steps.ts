@@ -61,7 +61,7 @@ export function planStep(step: Step, source: Source, parsed: Parsed, options: Tr
 
 /** JavaScript for the pipeline; with type facts, what the checker vouches for counts too. */
 function javascript(types?: TypeFacts): Language<Parsed, Step> {
-  return { parse: (source) => parseForSteps(source, types), reachesSdk: reachesApi, plan: planStep };
+  return { parse: (source) => parseForSteps(source, types), validate: (source) => void parse(source), reachesSdk: reachesApi, plan: planStep };
 }
 
 /** `written`: the dialect, where the path does not say it (a document's code block); by default what the path says. */

@@ -1,9 +1,13 @@
-// One ESLint 10 run over a tree: `none` with no rules at all, `plugin` with only the plugin's recommended rules.
+// One ESLint 10 run over a tree: `none` with no rules at all, `plugin` with only the plugin's recommended rules
+// (this checkout's build, or BENCH_PLUGIN's: an older build's dist/rules/index.js).
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { ESLint } from "eslint";
 import tseslint from "typescript-eslint";
 
 const [tree, mode] = process.argv.slice(2);
-const plugin = mode === "plugin" ? (await import("../../dist/rules/index.js")).default : null;
+const pluginPath = process.env.BENCH_PLUGIN ? pathToFileURL(resolve(process.env.BENCH_PLUGIN)).href : "../../dist/rules/index.js";
+const plugin = mode === "plugin" ? (await import(pluginPath)).default : null;
 const eslint = new ESLint({
   cwd: tree,
   overrideConfigFile: true,
