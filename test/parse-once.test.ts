@@ -2,7 +2,8 @@
  * Each file is parsed once per language pass: the plugin's rules share one parse of a file, as the codemod's
  * steps do. Babel's parse is counted through a wrapper around src/js/parse.ts.
  */
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Linter } from "eslint";
 import tseslint from "typescript-eslint";
@@ -21,6 +22,8 @@ vi.mock("../src/js/parse.js", async (importOriginal) => {
 });
 
 const { default: plugin } = await import("../rules/index.js");
+const { processFile } = await import("../src/cli/process-file.js");
+const { steps } = await import("../transforms/v1-to-v2.js");
 
 const root = resolve(import.meta.dirname, "..");
 const input = readFileSync(join(root, "fixtures/results/success-guard-throw.input.ts"), "utf8");
@@ -38,5 +41,26 @@ describe("the ESLint plugin", () => {
     expect(messages.filter((m) => m.ruleId?.startsWith("firecrawl/")).length).toBeGreaterThan(1);
     expect(Object.keys(plugin.configs.recommended!.rules!).length).toBeGreaterThan(1);
     expect(parses.count).toBe(1);
+  });
+});
+
+describe("the codemod in the type-aware mode", () => {
+  test("reads the calls only types found from the steps' own parse of the input", () => {
+    // A client the syntax cannot see (a parameter of no declared type) that the checker vouches for.
+    const text = `import FirecrawlApp from "@mendable/firecrawl-js";\n\nexport async function page(app: any, url: string) {\n  return app.scrapeUrl(url);\n}\n`;
+    const dir = mkdtempSync(join(tmpdir(), "fc-parse-once-"));
+    try {
+      const path = join(dir, "a.ts");
+      writeFileSync(path, text);
+      const client = text.indexOf("app.scrapeUrl");
+      const types = { isClient: (start: number, end: number) => start === client && end === client + "app".length };
+      const report = processFile(path, { steps, pythonSteps: [], write: false }, types);
+      expect(report.foundByTypes).toEqual([{ line: 4, method: "scrapeUrl" }]);
+      expect(report.status).toBe("changed");
+      // the input once for the steps and for what types found, the output once to know it parses
+      expect(parses.count).toBe(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

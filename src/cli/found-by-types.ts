@@ -2,14 +2,17 @@
 import { findClientCalls } from "../detect/calls.js";
 import { detectSdk, type TypeFacts } from "../detect/sdk.js";
 import { lineAt, readSource } from "../core/source.js";
-import { parseForSteps } from "../js/steps.js";
+import { parseForSteps, type Parsed } from "../js/steps.js";
 
-/** Those calls, each with its line in the input and its method. */
-export function foundByTypes(path: string, text: string, types: TypeFacts): { readonly line: number; readonly method: string }[] {
+/**
+ * Those calls, each with its line in the input and its method. `parsed`: the input's parse with the types
+ * (the steps' first), which is reused; without it the input is parsed here.
+ */
+export function foundByTypes(path: string, text: string, types: TypeFacts, parsed?: Parsed): { readonly line: number; readonly method: string }[] {
   const source = readSource(path, text);
-  const { index, sdk } = parseForSteps(source);
-  const known = new Set(findClientCalls(index, sdk).map((c) => c.node.start));
-  return findClientCalls(index, detectSdk(index, types, sdk.linked))
+  const { index, sdk: typed } = parsed ?? parseForSteps(source, types);
+  const known = new Set(findClientCalls(index, detectSdk(index, undefined, typed.linked)).map((c) => c.node.start));
+  return findClientCalls(index, typed)
     .filter((c) => !known.has(c.node.start))
     .map((c) => ({ line: lineAt(source.text, c.node.start!), method: c.method }));
 }

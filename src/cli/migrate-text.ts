@@ -7,7 +7,7 @@ import { languageOf } from "../core/language.js";
 import type { Result } from "../core/pipeline.js";
 import { packageSdk, pythonPackageSdk } from "../detect/package-sdk.js";
 import type { TypeFacts } from "../detect/sdk.js";
-import { runSteps, type Step, type TransformOptions } from "../js/steps.js";
+import { runSteps, type Parsed, type Step, type TransformOptions } from "../js/steps.js";
 import type { PyStep } from "../python/language.js";
 import { runPython } from "../python/language.js";
 import { runNotebook } from "../python/notebook.js";
@@ -30,6 +30,8 @@ export function migrateText(
   options: Pick<MigrateOptions, "steps" | "pythonSteps" | "keepV1Defaults" | "sdk">,
   types?: TypeFacts,
   language = languageOf(path),
+  /** told the parse of JavaScript and TypeScript input (runSteps) */
+  input?: (parsed: Parsed) => void,
 ): Result {
   const blocks = (body: string) => runDocument(path, body, (written, code) => migrateText(path, code, options, undefined, written));
   if (language === "document") return blocks(text);
@@ -42,5 +44,5 @@ export function migrateText(
     );
   if (language === "notebook") return runNotebook(options.pythonSteps, path, text, { ...options, sdk: options.sdk ?? pythonPackageSdk(path) }, blocks);
   if (language === "python") return runPython(options.pythonSteps, path, text, { ...options, sdk: options.sdk ?? pythonPackageSdk(path) });
-  return runSteps(options.steps, path, text, { ...options, sdk: options.sdk ?? packageSdk(path) }, types, language);
+  return runSteps(options.steps, path, text, { ...options, sdk: options.sdk ?? packageSdk(path) }, types, language, input);
 }

@@ -15,7 +15,7 @@ import { isSettled, MAX_BYTES, screenFile, type Contents } from "./screen.js";
 import { notebookRefusal } from "../python/notebook.js";
 import { todoMarkers } from "../core/todo.js";
 import type { Result } from "../core/pipeline.js";
-import type { Change } from "../js/steps.js";
+import type { Change, Parsed } from "../js/steps.js";
 
 export type FileStatus = "changed" | "unchanged" | "error" | "skipped";
 
@@ -66,9 +66,10 @@ export function processFile(path: string, options: ProcessOptions, types?: TypeF
   const refused = languageOf(path) === "notebook" ? notebookRefusal(text, MAX_BYTES) : undefined;
   if (refused) return { ...base, status: "skipped", error: refused };
   try {
-    const result = migrateText(path, text, options, types);
+    let input: Parsed | undefined;
+    const result = migrateText(path, text, options, types, undefined, (parsed) => (input = parsed));
     const markers = todoMarkers(text);
-    const byTypes = types && isJavaScript(languageOf(path)) ? foundByTypes(path, text, types) : undefined;
+    const byTypes = types && isJavaScript(languageOf(path)) ? foundByTypes(path, text, types, input) : undefined;
     // A read-only file is usually read-only for a reason (generated, vendored): it is migrated like the
     // others and keeps its mode, but the run says so.
     const readOnly = result.output !== null && (options.write || options.hold || options.diff) && (stat.mode & 0o222) === 0;

@@ -59,12 +59,25 @@ export function planStep(step: Step, source: Source, parsed: Parsed, options: Tr
   return planStepWith(syntax, step, source, parsed, options, migrating);
 }
 
-/** JavaScript for the pipeline; with type facts, what the checker vouches for counts too. */
-function javascript(types?: TypeFacts): Language<Parsed, Step> {
-  return { parse: (source) => parseForSteps(source, types), validate: (source) => void parse(source), reachesSdk: reachesApi, plan: planStep };
+/**
+ * JavaScript for the pipeline; with type facts, what the checker vouches for counts too. `input` is told the
+ * parse of the input, the pipeline's first, for whoever reads the input too (the calls only types found).
+ */
+function javascript(types?: TypeFacts, input?: (parsed: Parsed) => void): Language<Parsed, Step> {
+  let first = true;
+  const parseAll = (source: Source) => {
+    const parsed = parseForSteps(source, types);
+    if (first) input?.(parsed);
+    first = false;
+    return parsed;
+  };
+  return { parse: parseAll, validate: (source) => void parse(source), reachesSdk: reachesApi, plan: planStep };
 }
 
-/** `written`: the dialect, where the path does not say it (a document's code block); by default what the path says. */
+/**
+ * `written`: the dialect, where the path does not say it (a document's code block); by default what the path
+ * says. `input`: told the input's parse, so a caller that reads the input too need not parse it again.
+ */
 export function runSteps(
   steps: readonly Step[],
   path: string,
@@ -72,6 +85,7 @@ export function runSteps(
   options: TransformOptions = {},
   types?: TypeFacts,
   written?: SourceLanguage,
+  input?: (parsed: Parsed) => void,
 ): Result {
-  return runPipeline(javascript(types), steps, path, raw, options, written);
+  return runPipeline(javascript(types, input), steps, path, raw, options, written);
 }
