@@ -4,7 +4,7 @@
  * modules loaded are recorded by a loader hook (test/support/record-loads.mjs).
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, test } from "vitest";
 import { repo, tempDir } from "./support/cli.js";
@@ -68,5 +68,35 @@ describe("the start", () => {
     const dir = repo({ "a.ts": `import FirecrawlApp from "@mendable/firecrawl-js";\nnew FirecrawlApp({}).scrapeUrl("x");\n` });
     const { packages } = packagesLoaded(dir, "check", ".", "--no-progress");
     expect(packages).toContain("@babel/parser");
+  });
+});
+
+describe("git", () => {
+  /** A `git` first on PATH that notes each call and hands it to the real one. */
+  function recordingGit(): { env: NodeJS.ProcessEnv; calls: () => string[] } {
+    const bin = tempDir();
+    const log = join(bin, "calls.txt");
+    const real = spawnSync("sh", ["-c", "command -v git"], { encoding: "utf8" }).stdout.trim();
+    writeFileSync(join(bin, "git"), `#!/bin/sh\necho "$*" >> "${log}"\nexec "${real}" "$@"\n`, { mode: 0o755 });
+    return {
+      env: { ...process.env, PATH: `${bin}:${process.env.PATH}` },
+      calls: () => (existsSync(log) ? readFileSync(log, "utf8").split("\n").filter(Boolean) : []),
+    };
+  }
+
+  test("is not asked about a folder that no repository holds", () => {
+    const dir = repo({ "src/a.ts": THIRD_PARTY }, { git: false });
+    const { env, calls } = recordingGit();
+    const result = spawnSync(process.execPath, [BIN, "check", ".", "--no-progress"], { cwd: dir, encoding: "utf8", env });
+    expect(result.status).toBe(0);
+    expect(calls()).toEqual([]);
+  });
+
+  test("is asked inside a repository", () => {
+    const dir = repo({ "src/a.ts": THIRD_PARTY });
+    const { env, calls } = recordingGit();
+    const result = spawnSync(process.execPath, [BIN, "check", join(dir, "src"), "--no-progress"], { encoding: "utf8", env });
+    expect(result.status).toBe(0);
+    expect(calls().length).toBeGreaterThan(0);
   });
 });

@@ -5,7 +5,7 @@
  * as Next.js codemods have it: never rewrite changes a user has not committed).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, realpathSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { statIfAny } from "../core/stat.js";
 import { basename, dirname, join, posix, relative, resolve, sep } from "node:path";
 import { DEPENDENCY_FIELDS, LOCKFILES } from "../detect/manifests.js";
@@ -14,7 +14,25 @@ import { DEPENDENCY_FIELDS, LOCKFILES } from "../detect/manifests.js";
 type Answer =
   { readonly ok: true; readonly out: string; readonly warnings: string } | { readonly ok: false; readonly noRepository: boolean; readonly message: string };
 
+/**
+ * Whether git could find a repository from `cwd`: a `.git` there or in a folder above, or one GIT_DIR names.
+ * Asking git costs a process (a tenth of a look over 10,000 files that no repository holds); where it cannot
+ * find one, the answer is known. A `.git` that cannot be looked at is left for git to judge.
+ */
+function mayFindRepository(cwd: string): boolean {
+  if (process.env.GIT_DIR) return true;
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    try {
+      if (statSync(join(dir, ".git"), { throwIfNoEntry: false })) return true;
+    } catch {
+      return true;
+    }
+    if (dirname(dir) === dir) return false;
+  }
+}
+
 function git(args: readonly string[], cwd: string): Answer {
+  if (!mayFindRepository(cwd)) return { ok: false, noRepository: true, message: "not a git repository" };
   // A listing of a large tree runs to megabytes: no cap on what git may say.
   const run = spawnSync("git", args, { cwd, encoding: "utf8", maxBuffer: Infinity });
   // No git on the machine: no path can be in a repository it could speak for.
