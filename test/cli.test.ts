@@ -129,11 +129,14 @@ describe("run", () => {
       "summary",
       "verification",
       "version",
+      "workers",
     ]);
     expect(report.verification).toBeNull();
     // No Python file changed: nothing was checked with pyright.
     expect(report.pythonVerification).toBeNull();
     expect(report.analysis).toEqual({ mode: "syntax", projects: [] });
+    // Four files do not pay for a worker's start: the main thread did them.
+    expect(report.workers).toBe(0);
     expect(report.summary).toEqual({ scanned: 4, changed: 2, unchanged: 1, errors: 1, skipped: 0, todos: 1 });
     for (const file of report.files) {
       expect(["changed", "unchanged", "error", "skipped"]).toContain(file.status);
@@ -188,13 +191,15 @@ describe("run", () => {
     expect(stderr).toContain("no such file or folder: nope");
   });
 
-  test("--jobs spreads a large repository over workers with the same result", () => {
+  test("--jobs spreads a large repository over workers with the same result, and --json says how many", () => {
     const files = Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`src/f${i}.ts`, i % 2 ? V1_SCRAPE : V1_CRAWL]));
     const serial = repo(files);
     const parallel = repo(files);
     const one = JSON.parse(cli(serial, "run", ".", "--json", "--jobs", "1").stdout);
     const two = JSON.parse(cli(parallel, "run", ".", "--json", "--jobs", "2").stdout);
-    expect(two).toEqual(one);
+    expect({ ...two, workers: 0 }).toEqual(one);
+    // --json says how many it started: 150 files pay for two (one per 64), the main thread did all with --jobs 1.
+    expect([one.workers, two.workers]).toEqual([0, 2]);
     expect(one.summary.changed).toBe(150);
     expect(read(parallel, "src/f7.ts")).toBe(read(serial, "src/f7.ts"));
   });

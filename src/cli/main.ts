@@ -179,6 +179,8 @@ async function collect(parsed: Parsed, { files, tsconfigs: found, skipped }: Dis
         return false;
       });
     }
+    // Worker threads started (0: the main thread did all), for the report.
+    let workers = 0;
     if (plannedWorkers(jobs) <= 1) {
       await processInThread(todo, facts, options, onReport);
     } else {
@@ -188,7 +190,7 @@ async function collect(parsed: Parsed, { files, tsconfigs: found, skipped }: Dis
         todo.filter((f) => !typed(f)),
         onReport,
       );
-      await processAll(
+      workers = await processAll(
         [...todo.filter(typed), ...candidates].map((path) => ({ path, types: facts.get(path) })),
         options,
         jobs,
@@ -202,12 +204,13 @@ async function collect(parsed: Parsed, { files, tsconfigs: found, skipped }: Dis
       const importers = new Set(filesImportingClients(reports.filter((r) => r.screened).map((r) => r.path)));
       if (importers.size) {
         reports.splice(0, reports.length, ...reports.filter((r) => !importers.has(r.path)));
-        await processAll(
+        const more = await processAll(
           [...importers].map((path) => ({ path })),
           options,
           jobs,
           (report) => reports.push(report),
         );
+        workers = Math.max(workers, more);
       }
     }
     progress.done();
@@ -224,7 +227,7 @@ async function collect(parsed: Parsed, { files, tsconfigs: found, skipped }: Dis
       ? await verified(sorted, verify ? types : undefined, collectOptions)
       : { reports: sorted, failure: undefined, python: undefined };
     progress.done();
-    return { reports: settled, tsconfigs, verify, verifyFailure: failure, python };
+    return { reports: settled, tsconfigs, verify, verifyFailure: failure, python, workers };
   } finally {
     types?.close();
   }
@@ -343,7 +346,7 @@ async function run(parsed: Parsed): Promise<number> {
     if (answer.unguarded.length) err(unguardedPaths(answer.unguarded));
   }
   if (lookedAtNothing(found)) err(NOTHING_LOOKED_AT);
-  const { reports, tsconfigs, verify, verifyFailure, python } = await collect(parsed, found, {
+  const { reports, tsconfigs, verify, verifyFailure, python, workers } = await collect(parsed, found, {
     write: !dry,
     diff: dry,
     print: Boolean(values.print),
@@ -366,6 +369,7 @@ async function run(parsed: Parsed): Promise<number> {
     keepV1Defaults: Boolean(values["keep-v1-defaults"]),
     python: python ?? null,
     dependencyNotes,
+    workers,
   });
   // Checked writable before the run, a report can still fail at write time (a full disk): the run's files are
   // written by then, so the summary still says what was done, and the exit code that the report is missing.

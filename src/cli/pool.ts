@@ -83,15 +83,16 @@ export async function processInThread(
   }
 }
 
-export async function processAll(jobsToDo: readonly Job[], options: WorkerOptions, jobs: number, onReport: (report: FileReport) => void): Promise<void> {
+/** Processes the jobs, in worker threads where enough files need them; says how many workers it started (0: none). */
+export async function processAll(jobsToDo: readonly Job[], options: WorkerOptions, jobs: number, onReport: (report: FileReport) => void): Promise<number> {
   const files = jobsToDo.map((j) => j.path);
-  if (files.length === 0) return;
+  if (files.length === 0) return 0;
   const workers = Math.min(plannedWorkers(jobs), Math.floor(files.length / PER_WORKER));
   if (workers <= 1) {
     const { processFile, processOptions, typeFactsOf } = await loadProcessing(options);
     await readyFor(files);
     for (const job of jobsToDo) onReport(processFile(job.path, processOptions, job.types && typeFactsOf(job.types)));
-    return;
+    return 0;
   }
   let next = 0;
   await Promise.all(
@@ -115,4 +116,5 @@ export async function processAll(jobsToDo: readonly Job[], options: WorkerOption
         }),
     ),
   );
+  return workers;
 }

@@ -27,6 +27,8 @@ export interface RunReport {
   readonly mode: "run" | "dry";
   /** how clients were found: by the type checker under these tsconfigs, or by syntax alone */
   readonly analysis: { readonly mode: "types" | "syntax"; readonly projects: readonly string[] };
+  /** the worker threads the run started: 0 when the main thread did all (--jobs, else only where enough files pay for them) */
+  readonly workers: number;
   readonly files: readonly {
     readonly path: string;
     readonly status: FileReport["status"];
@@ -100,6 +102,7 @@ export function runReport(
     keepV1Defaults = false,
     python = null,
     dependencyNotes = [],
+    workers = 0,
   }: {
     lockfiles?: readonly LockRefresh[];
     installs?: readonly InstallOutcome[];
@@ -107,6 +110,7 @@ export function runReport(
     /** what the Python files were checked against with pyright, or why they could not be */
     python?: { readonly sdk: string; readonly error?: string } | null;
     dependencyNotes?: readonly { readonly path: string; readonly message: string }[];
+    workers?: number;
   } = {},
 ): RunReport {
   const count = (status: FileReport["status"]) => reports.filter((r) => r.status === status).length;
@@ -126,6 +130,7 @@ export function runReport(
     version: REPORT_VERSION,
     mode: dry ? "dry" : "run",
     analysis: { mode: tsconfigs.length ? "types" : "syntax", projects: tsconfigs.map((t) => displayPath(cwd, t)) },
+    workers,
     files: (everyFile ? reports : reports.filter((r) => r.status !== "unchanged" || r.todos.length)).map((r) => ({
       path: displayPath(cwd, r.path),
       status: r.status,
