@@ -11,6 +11,7 @@ import {
   PY_V1_PROXY,
   PY_DICT_FIELDS,
   PY_DOCUMENT_METADATA_FIELDS,
+  PY_V0_DOCUMENT_FIELDS,
   PY_OPTIONAL_FIELD_EMPTY,
   PY_RESULT_MODELS,
   PY_FIELD_RENAMES,
@@ -22,7 +23,7 @@ import {
 import { JOB_COMPLETED, RESULTS, RETYPED_RESULTS, WAITER_TODO, type ResultRow } from "../mapping/results.js";
 import type { ResultKind } from "../mapping/methods.js";
 import { removeStatement } from "../core/text.js";
-import { pyLiteral } from "./writing.js";
+import { literalAt, pyLiteral } from "./writing.js";
 import type { PyContext, PyStep } from "./language.js";
 import { annotatedParameters, boundName, elementsOf, executorRunning, resultExpression, usesAfter } from "./result-values.js";
 import { methodReferences, type PyCall } from "./detect.js";
@@ -68,6 +69,7 @@ export function renamedField(kind: ResultKind | null, field: string): { to: stri
   const row = kind ? rowFor(kind, field) : undefined;
   if (row?.change.kind === "rename") return { to: row.change.to, row };
   if (kind === "document" && !row && PY_DOCUMENT_METADATA_FIELDS.has(field)) return { to: `metadata_typed.${field}` };
+  if (kind === "document" && !row && PY_V0_DOCUMENT_FIELDS[field]) return { to: PY_V0_DOCUMENT_FIELDS[field] };
   return { to: PY_FIELD_RENAMES[field] ?? snakeCase(field), row };
 }
 
@@ -250,7 +252,7 @@ function optionalUse(node: Node): "wrapped" | "bare" | null {
 
 /** A read of an Optional field, as the value v1 always had: `(out or "")` where the code relies on it. */
 function withEmpty(out: string, read: Node, field: string): string {
-  const empty = PY_OPTIONAL_FIELD_EMPTY[field];
+  const empty = PY_OPTIONAL_FIELD_EMPTY[field] && literalAt(read, PY_OPTIONAL_FIELD_EMPTY[field]);
   const use = empty ? optionalUse(read) : null;
   return use === "wrapped" ? `(${out} or ${empty})` : use === "bare" ? `${out} or ${empty}` : out;
 }
