@@ -144,6 +144,23 @@ export const PY_FIELD_RENAMES: Readonly<Record<string, string>> = { json_field: 
 /** v0 documents' fields 1.x code still reads (v1 had no such key): v0's `content` was the page's markdown. */
 export const PY_V0_DOCUMENT_FIELDS: Readonly<Record<string, string>> = { content: "markdown" };
 
+/**
+ * What a search hit is in 4.x, by whether the call asked for page content (`scrape_options`): a
+ * SearchResultWeb (url, title, description), or a Document, which keeps the hit's title and description in its
+ * page metadata and the URL it scraped as the metadata's source_url (4.x drops the hit's own keys). v2 types
+ * the list as holding either; the code that reads one casts it to what its call returns, as authors do by hand.
+ */
+export const PY_SEARCH_HITS = {
+  plain: { model: "SearchResultWeb", fields: {} },
+  scraped: {
+    model: "Document",
+    fields: { url: "metadata_typed.source_url", title: "metadata_typed.title", description: "metadata_typed.description" },
+  },
+} as const satisfies Record<string, { model: string; fields: Readonly<Record<string, string>> }>;
+
+/** Where the names a cast is written with come from. */
+export const PY_CAST = { module: "typing", cast: "cast", list: "List" } as const;
+
 /** 2.x documents' top-level fields (search results' title and description, the page's url), in v2 only in the metadata. */
 export const PY_DOCUMENT_METADATA_FIELDS: ReadonlySet<string> = new Set(["title", "description", "url"]);
 
