@@ -6,12 +6,14 @@
  */
 import type { ASTPath } from "jscodeshift";
 import type { Node } from "@babel/types";
-import { findClientCalls, resultDeclarator, type ClientCall } from "../src/detect/calls.js";
+import { findClientCalls, findClientMembers, resultDeclarator, type ClientCall } from "../src/detect/calls.js";
+import { clientStandIns, mockValues } from "../src/detect/mocks.js";
+import { methodRow } from "../src/mapping/methods.js";
 import { bindingReferences, untilRebound } from "../src/detect/references.js";
 import { isV1Call } from "../src/detect/version.js";
 import { isWrittenTo, walkPaths } from "../src/detect/paths.js";
 import { optionsObjects } from "../src/detect/options-objects.js";
-import { findProperty, memberName, outsideWrappers, propertyKey, WRAPPERS } from "../src/detect/expressions.js";
+import { findProperty, memberName, outsideWrappers, propertyKey, variableDeclaratorOf, WRAPPERS } from "../src/detect/expressions.js";
 import { appendProperties, isTypeScript, literal, removeListItem, textOf } from "../src/js/writing.js";
 import { removeStatement } from "../src/core/text.js";
 import type { Source } from "../src/core/source.js";
@@ -377,6 +379,9 @@ function memberRead(ref: AnyPath): AnyPath | undefined {
   return (node?.type === "MemberExpression" || node?.type === "OptionalMemberExpression") && node.object === from ? parent! : undefined;
 }
 
+/** The fields only a v1 result has, whatever its kind: a literal with one is a v1 result. */
+const V1_ONLY_FIELDS = RESULTS.flatMap((row) => (row.change.kind === "success-flag" || row.change.kind === "removed" ? [row.js.v1] : []));
+
 const SUCCESS_GUARD_TODO = RESULTS.flatMap((row) => (row.change.kind === "success-flag" ? [row.change.todo] : []))[0]!;
 
 /** v1 response types (and, asked for, their v2 names) the file imports from the SDK, by local name. */
@@ -502,6 +507,46 @@ function typedLiterals(context: StepContext): { object: Extract<Node, { type: "O
   return found;
 }
 
+/**
+ * The results a test's mocks give for client methods (`mockClient.scrapeUrl.mockResolvedValue({ success: true, ... })`,
+ * `{ scrapeUrl: vi.fn().mockResolvedValue(...) } as unknown as FirecrawlApp`): the code under test reads them as
+ * v2 results once it calls v2 methods. A mock of a method both versions share is v1's where it says so (`success`).
+ */
+function mockedResults(context: StepContext): { object: Extract<Node, { type: "ObjectExpression" }>; kind: ResultKind; at: AnyPath }[] {
+  const found: { object: Extract<Node, { type: "ObjectExpression" }>; kind: ResultKind; at: AnyPath }[] = [];
+  const add = (values: AnyPath[], row: { row: { result?: ResultKind }; isV1Name: boolean }) => {
+    const kind = row.row.result;
+    if (!kind) return;
+    for (const at of values) {
+      const object = at.node as Extract<Node, { type: "ObjectExpression" }>;
+      if (row.isV1Name || V1_ONLY_FIELDS.some((field) => findProperty(object, field))) found.push({ object, kind, at });
+    }
+  };
+  for (const member of findClientMembers(context.index, context.sdk)) {
+    // `m.scrapeUrl.mockResolvedValueOnce(a).mockResolvedValueOnce(b)`: the whole chain of calls on the method.
+    let chain = member.path;
+    while (
+      chain.parent?.node.type === "MemberExpression" &&
+      chain.parent.parent?.node.type === "CallExpression" &&
+      chain.parent.parent.node.callee === chain.parent.node
+    ) {
+      chain = chain.parent.parent as AnyPath;
+    }
+    if (chain !== member.path) add(mockValues(chain), member);
+  }
+  for (const standIn of clientStandIns(context.index, context.sdk)) {
+    standIn.node.properties.forEach((prop, i) => {
+      const name = propertyKey(prop);
+      const row = name ? methodRow(name) : undefined;
+      if (!row || prop.type !== "ObjectProperty") return;
+      const value = standIn.get("properties", i, "value") as AnyPath;
+      const declarator = value.node.type === "Identifier" ? variableDeclaratorOf(value) : null;
+      add(mockValues(declarator ? (declarator.get("init") as AnyPath) : value), row);
+    });
+  }
+  return found;
+}
+
 /** The local name a file gives zod's namespace (`import { z } from "zod"`, `import * as z from "zod"`). */
 function zodNamespace(context: StepContext): string | undefined {
   for (const path of context.index.of("ImportDeclaration")) {
@@ -573,7 +618,12 @@ export const step: Step = {
     for (const { binding, id, kind } of typedBindings(context, fromCalls)) {
       migrateBinding(context, { kind, waiter: false, byType: true }, binding, id);
     }
-    for (const { object, kind, at } of typedLiterals(context)) migrateLiteral(context, object, kind, at);
+    const literals = new Set<Node>();
+    for (const { object, kind, at } of [...typedLiterals(context), ...mockedResults(context)]) {
+      if (literals.has(object)) continue;
+      literals.add(object);
+      migrateLiteral(context, object, kind, at);
+    }
     for (const edit of typeImports(context, ITEM_TYPES)) context.apply(edit, ITEM_TYPES_IMPORTED);
   },
 };
