@@ -7,7 +7,7 @@ import type { ASTPath } from "jscodeshift";
 import type { Node } from "@babel/types";
 import { walkPaths } from "../src/detect/paths.js";
 import { findClientCalls } from "../src/detect/calls.js";
-import { textOf } from "../src/js/writing.js";
+import { isTypeScript, textOf } from "../src/js/writing.js";
 import { toJscodeshift } from "../src/js/jscodeshift.js";
 import type { Step, StepContext } from "../src/js/steps.js";
 import { ERRORS } from "../src/mapping/imports.js";
@@ -48,8 +48,15 @@ function caughtErrors(context: StepContext, fields: Readonly<Record<string, stri
     const param = handler?.param;
     if (param?.type !== "Identifier" || !calls.some((call) => within(call.node, block))) continue;
     const body = (path.get("handler", "body") as AnyPath) ?? null;
-    const typed = param.typeAnnotation?.type === "TSTypeAnnotation" ? param.typeAnnotation.typeAnnotation.type : undefined;
-    if (typed === undefined || typed === "TSAnyKeyword") renameFields(context, body, param.name, fields);
+    // An untyped binding is `any` only in JavaScript (TypeScript's strict mode makes it `unknown`, read only
+    // after a narrowing of the code's own); code that asks `"statusCode" in error` handles both names already.
+    const annotation = param.typeAnnotation?.type === "TSTypeAnnotation" ? param.typeAnnotation.typeAnnotation.type : undefined;
+    const asAny = annotation === "TSAnyKeyword" || (annotation === undefined && !isTypeScript(context.source));
+    const asks = context.index
+      .within("BinaryExpression", handler!.body, { operator: "in" })
+      .some(({ node }) => node.left.type === "StringLiteral" && node.left.value in fields);
+    if (asks) continue;
+    if (asAny) renameFields(context, body, param.name, fields);
     for (const cast of context.index.within("TSAsExpression", handler!.body)) {
       const { expression, typeAnnotation: type } = cast.node;
       if (expression.type !== "Identifier" || expression.name !== param.name || type.type !== "TSTypeLiteral") continue;
