@@ -219,7 +219,9 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
 function itemType(context: StepContext, tracked: Tracked, node: Node & { object: Node }, types: ItemTypes): string | null | undefined {
   if (!isTypeScript(context.source) || throughAny(node.object)) return undefined;
   const options = tracked.call?.node.arguments[1];
-  const scraped = !tracked.call || (options && (options.type !== "ObjectExpression" || optionsObjects(tracked.call).some((o) => o.kind === "scrape")));
+  // Options the file cannot see whole (a variable, a spread) may ask for pages: the items may be documents.
+  const opaque = options && (options.type !== "ObjectExpression" || options.properties.some((p) => p.type === "SpreadElement"));
+  const scraped = !tracked.call || opaque || (options && optionsObjects(tracked.call).some((o) => o.kind === "scrape"));
   // Both names or none: a name asked for is imported.
   const document = scraped ? importedType(context, types.scraped, ITEM_TYPES) : undefined;
   if (document === null) return null;
@@ -400,6 +402,9 @@ function resultTypes(context: StepContext, v2Names = false): Map<string, ResultK
  */
 function typedBindings(context: StepContext, skip: ReadonlySet<Node>): { binding: AnyPath; id: Node; kind: ResultKind }[] {
   const annotated = resultTypes(context);
+  // In a package still on v1, a list already typed with v2's name (a linter's earlier fix renamed the type
+  // first) holds the same v1 results.
+  const elementKinds = resultTypes(context, context.options.sdk === "v1");
   const found: { binding: AnyPath; id: Node; kind: ResultKind }[] = [];
   for (const path of context.index.of("Identifier")) {
     const node = path.node;
@@ -411,6 +416,48 @@ function typedBindings(context: StepContext, skip: ReadonlySet<Node>): { binding
     const name = type?.type === "TSTypeReference" && type.typeName.type === "Identifier" ? type.typeName.name : null;
     const kind = (name && annotated.get(name)) || context.sdk.types?.resultAt?.(node.start!);
     if (kind) found.push({ binding: path as AnyPath, id: node, kind });
+    const elements = elementTypeName(type);
+    const elementKind = elements && elementKinds.get(elements);
+    if (elementKind && node.type === "Identifier") found.push(...elementBindings(context, path as AnyPath, node.name, elementKind));
+  }
+  // A callback's parameter the checker also types as a result is one binding.
+  const seen = new Set<Node>();
+  return found.filter(({ id }) => !seen.has(id) && Boolean(seen.add(id)));
+}
+
+/** The element type's name of `T[]` or `Array<T>`. */
+function elementTypeName(type: Node | null): string | null {
+  const element =
+    type?.type === "TSArrayType"
+      ? type.elementType
+      : type?.type === "TSTypeReference" && type.typeName.type === "Identifier" && type.typeName.name === "Array"
+        ? type.typeParameters?.params[0]
+        : undefined;
+  return element?.type === "TSTypeReference" && element.typeName.type === "Identifier" ? element.typeName.name : null;
+}
+
+/** The iteration methods whose callback's first parameter is an element of the list. */
+const ELEMENT_CALLBACKS = new Set(["map", "forEach", "filter", "find", "some", "every", "flatMap"]);
+
+/**
+ * The bindings that take the elements of a list of results (`data: FirecrawlDocument[]`): a callback's
+ * parameter (`data.map((doc) => doc.url)`) and a `for...of` variable, each read as one result.
+ */
+function elementBindings(context: StepContext, list: AnyPath, name: string, kind: ResultKind): { binding: AnyPath; id: Node; kind: ResultKind }[] {
+  const found: { binding: AnyPath; id: Node; kind: ResultKind }[] = [];
+  for (const ref of bindingReferences(context.index, list, list.node, name)) {
+    const parent = ref.parent as AnyPath | null;
+    const p = parent?.node;
+    if (p?.type === "MemberExpression" && p.object === ref.node && ELEMENT_CALLBACKS.has(memberName(p) ?? "")) {
+      const call = parent!.parent as AnyPath | null;
+      const fn = call?.node.type === "CallExpression" && call.node.callee === p ? (call.get("arguments", 0) as AnyPath) : null;
+      const param = fn?.node && (fn.node.type === "ArrowFunctionExpression" || fn.node.type === "FunctionExpression") ? fn.node.params[0] : undefined;
+      if (param?.type === "Identifier" && !param.typeAnnotation) found.push({ binding: fn!.get("params", 0) as AnyPath, id: param, kind });
+    } else if (p?.type === "ForOfStatement" && p.right === ref.node && p.left.type === "VariableDeclaration") {
+      const declarator = parent!.get("left", "declarations", 0) as AnyPath;
+      const id = (declarator.node as Extract<Node, { type: "VariableDeclarator" }>).id;
+      if (id.type === "Identifier") found.push({ binding: declarator, id, kind });
+    }
   }
   return found;
 }
