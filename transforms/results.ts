@@ -13,7 +13,7 @@ import { bindingReferences, untilRebound } from "../src/detect/references.js";
 import { isV1Call } from "../src/detect/version.js";
 import { isWrittenTo, walkPaths } from "../src/detect/paths.js";
 import { optionsObjects } from "../src/detect/options-objects.js";
-import { findProperty, memberName, outsideWrappers, propertyKey, variableDeclaratorOf, WRAPPERS } from "../src/detect/expressions.js";
+import { AWAITED_WRAPPERS, findProperty, memberName, outsideWrappers, propertyKey, variableDeclaratorOf, WRAPPERS } from "../src/detect/expressions.js";
 import { appendProperties, isTypeScript, literal, removeListItem, textOf } from "../src/js/writing.js";
 import { removeStatement } from "../src/core/text.js";
 import type { Source } from "../src/core/source.js";
@@ -23,7 +23,16 @@ import { importedType, typeImports } from "../src/js/type-imports.js";
 import type { Step, StepContext } from "../src/js/steps.js";
 import { TYPES } from "../src/mapping/imports.js";
 import type { ResultKind } from "../src/mapping/methods.js";
-import { JOB_COMPLETED, RESULTS, RETYPED_RESULTS, TYPED_FROM_SCHEMA, WAITER_TODO, type ItemTypes, type ResultRow } from "../src/mapping/results.js";
+import {
+  JOB_COMPLETED,
+  RESHAPED_RETURNS,
+  RESULTS,
+  RETYPED_RESULTS,
+  TYPED_FROM_SCHEMA,
+  WAITER_TODO,
+  type ItemTypes,
+  type ResultRow,
+} from "../src/mapping/results.js";
 import type { PathIndex } from "../src/detect/paths.js";
 import { GUARD_REMOVED, ITEM_TYPES_IMPORTED, linksKept, moved, WAITER_GUARD, removed, renamed, reworded } from "../src/mapping/messages.js";
 
@@ -594,6 +603,26 @@ function mockedResults(context: StepContext): { object: Extract<Node, { type: "O
   return found;
 }
 
+/**
+ * `return await client.search(...)` from a function that declares its own return type (`Promise<SearchResult>`,
+ * written for v1's `{ data }`): the callers read the v1 shape, and with the client typed `any` nothing tells them.
+ */
+function markOwnShapeReturn(context: StepContext, call: ClientCall): void {
+  const todo = RESHAPED_RETURNS[call.row.result!];
+  const { path: holder } = outsideWrappers(call.path as AnyPath, AWAITED_WRAPPERS);
+  if (!todo || holder?.node.type !== "ReturnStatement") return;
+  let fn = holder.parent as AnyPath | null;
+  while (fn && !("params" in fn.node)) fn = fn.parent as AnyPath | null;
+  const annotation = (fn?.node as { returnType?: Node | null } | undefined)?.returnType;
+  let type = annotation?.type === "TSTypeAnnotation" ? annotation.typeAnnotation : null;
+  if (type?.type === "TSTypeReference" && type.typeName.type === "Identifier" && type.typeName.name === "Promise")
+    type = type.typeParameters?.params[0] ?? null;
+  // The SDK's own types (and none at all, any, unknown) say nothing about a shape of the user's.
+  const own =
+    (type?.type === "TSTypeReference" && type.typeName.type === "Identifier" && !context.sdk.named.has(type.typeName.name)) || type?.type === "TSTypeLiteral";
+  if (own) context.todo(holder as AnyPath, todo);
+}
+
 /** The local name a file gives zod's namespace (`import { z } from "zod"`, `import * as z from "zod"`). */
 function zodNamespace(context: StepContext): string | undefined {
   for (const path of context.index.of("ImportDeclaration")) {
@@ -660,6 +689,7 @@ export const step: Step = {
       if (declarator) fromCalls.add(declarator.node);
       const tracked: Tracked = { kind: call.row.result, call, waiter: Boolean(call.row.waiter), byType: false };
       const checked = declarator && id ? migrateBinding(context, tracked, declarator, id) : false;
+      if (!declarator) markOwnShapeReturn(context, call);
       if (call.row.waiter && call.isV1Name && !checked) context.todo(call.path, WAITER_TODO);
     }
     for (const { binding, id, kind } of typedBindings(context, fromCalls)) {
