@@ -128,6 +128,9 @@ export const RESHAPED_RETURNS: Partial<Record<ResultKind, string>> = {
 };
 
 /** v1 waiters threw when the job failed; v2 ones return it. A bare waiter call gets this TODO. */
+/** The global whose methods only log what they are given: a result handed to it is read by no code. */
+export const LOGGER = "console";
+
 /** The status of a job that finished: a waiter's failure guard becomes a test of anything else. */
 export const JOB_COMPLETED = "completed";
 
