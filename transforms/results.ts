@@ -239,8 +239,8 @@ function itemType(context: StepContext, tracked: Tracked, node: Node & { object:
   return document ? `Array<${plain} & ${document}>` : `${plain}[]`;
 }
 
-/** The types item casts name, imported last (src/js/type-imports.ts). */
-const ITEM_TYPES = RESULTS.flatMap((row) => (row.change.kind === "rename" && row.change.items ? [row.change.items.plain, row.change.items.scraped] : []));
+/** The types item casts name, imported last (src/js/type-imports.ts), in the order a migration asks for them (the document first), which a linter's later pass that finds them written but not imported keeps. */
+const ITEM_TYPES = RESULTS.flatMap((row) => (row.change.kind === "rename" && row.change.items ? [row.change.items.scraped, row.change.items.plain] : []));
 
 /** Whether a read's object was cast to `any` (`(r as any).data`), which TypeScript no longer checks. */
 function throughAny(object: Node): boolean {
@@ -411,8 +411,8 @@ function resultTypes(context: StepContext, v2Names = false): Map<string, ResultK
  */
 function typedBindings(context: StepContext, skip: ReadonlySet<Node>): { binding: AnyPath; id: Node; kind: ResultKind }[] {
   const annotated = resultTypes(context);
-  // In a package still on v1, a list already typed with v2's name (a linter's earlier fix renamed the type
-  // first) holds the same v1 results.
+  // In a package still on v1, a list or a helper's parameter already typed with v2's name (a linter's earlier
+  // fix renamed the type first) holds the same v1 results.
   const elementKinds = resultTypes(context, context.options.sdk === "v1");
   const found: { binding: AnyPath; id: Node; kind: ResultKind }[] = [];
   for (const path of context.index.of("Identifier")) {
@@ -420,6 +420,7 @@ function typedBindings(context: StepContext, skip: ReadonlySet<Node>): { binding
     const parent = path.parent?.node as Node | undefined;
     const isDeclaration =
       (parent?.type === "VariableDeclarator" && parent.id === node) || (parent !== undefined && "params" in parent && (parent.params as Node[]).includes(node));
+    found.push(...destructuredParams(path as AnyPath, elementKinds));
     if (!isDeclaration || (parent && skip.has(parent))) continue;
     const type = node.typeAnnotation?.type === "TSTypeAnnotation" ? node.typeAnnotation.typeAnnotation : null;
     const name = type?.type === "TSTypeReference" && type.typeName.type === "Identifier" ? type.typeName.name : null;
@@ -432,6 +433,26 @@ function typedBindings(context: StepContext, skip: ReadonlySet<Node>): { binding
   // A callback's parameter the checker also types as a result is one binding.
   const seen = new Set<Node>();
   return found.filter(({ id }) => !seen.has(id) && Boolean(seen.add(id)));
+}
+
+/**
+ * The bindings a destructured parameter makes of results its type literal names (`{ query, result }: { query:
+ * string; result: SearchResponse }`, a helper's options object).
+ */
+function destructuredParams(path: AnyPath, annotated: ReadonlyMap<string, ResultKind>): { binding: AnyPath; id: Node; kind: ResultKind }[] {
+  const parent = path.parent?.node as Node | undefined;
+  const property = parent?.type === "ObjectProperty" && parent.value === path.node ? (path.parent as AnyPath) : null;
+  const pattern = property?.parent?.node;
+  const fn = property?.parent?.parent?.node as Node | undefined;
+  if (pattern?.type !== "ObjectPattern" || !fn || !("params" in fn) || !(fn.params as Node[]).includes(pattern)) return [];
+  const literal = pattern.typeAnnotation?.type === "TSTypeAnnotation" ? pattern.typeAnnotation.typeAnnotation : null;
+  if (literal?.type !== "TSTypeLiteral") return [];
+  const key = propertyKey(property!.node);
+  const member = literal.members.find((m: Node) => m.type === "TSPropertySignature" && m.key.type === "Identifier" && m.key.name === key);
+  const type = member?.type === "TSPropertySignature" && member.typeAnnotation?.type === "TSTypeAnnotation" ? member.typeAnnotation.typeAnnotation : null;
+  const name = type?.type === "TSTypeReference" && type.typeName.type === "Identifier" ? type.typeName.name : null;
+  const kind = name ? annotated.get(name) : undefined;
+  return kind ? [{ binding: path, id: path.node, kind }] : [];
 }
 
 /** The element type's name of `T[]` or `Array<T>`. */
