@@ -89,10 +89,11 @@ function renameNamedImports(context: StepContext): boolean {
       const declaration = node.type === "ImportDeclaration" ? node : undefined;
       const specifier = declaration?.specifiers.find((sp) => sp.local.name === local);
       if (declaration && specifier && declaration.specifiers.length > 1 && referencesTo(context.index, local).every((ref) => ref.parent?.node === specifier)) {
-        context.apply(
-          removeListItem(context.source, declaration, declaration.specifiers, specifier),
-          removed(exported, "it was not used, and v2 does not export it"),
-        );
+        const message = removed(exported, "it was not used, and v2 does not export it");
+        const named = declaration.specifiers.filter((sp) => sp.type === "ImportSpecifier");
+        if (named.length > 1) context.apply(removeListItem(context.source, declaration, declaration.specifiers, specifier), message);
+        // `import FirecrawlApp, { ScrapeResponse }`: the braces go with their only name.
+        else context.edit(declaration.specifiers[0]!.end!, context.source.text.indexOf("}", specifier.end!) + 1, "", message);
         continue;
       }
       // Imported already under its own name (a half-migrated file, or a fix pass of the linter): join it.
