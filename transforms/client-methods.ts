@@ -3,17 +3,21 @@
  * arguments into v2's options object, as the table's argument shapes say. Methods with no v2 equivalent
  * keep working through the client's `.v1` accessor, with a TODO.
  */
+import type { ASTPath } from "jscodeshift";
 import type { CallExpression, Node } from "@babel/types";
-import { findClientCalls, type ClientCall } from "../src/detect/calls.js";
+import { CALLED_WITH, EXPECT } from "../src/mapping/mocks.js";
+import { findClientCalls, findClientMembers, type ClientCall } from "../src/detect/calls.js";
+import { propertyKey } from "../src/detect/expressions.js";
+import { clientStandIns, sdkModuleMocks } from "../src/detect/mocks.js";
 import { hasV1Shape } from "../src/detect/version.js";
 import { appendProperties, literal, objectLiteral, textOf } from "../src/js/writing.js";
 import type { Edit } from "../src/core/edits.js";
 import { toJscodeshift } from "../src/js/jscodeshift.js";
 import type { Step, StepContext } from "../src/js/steps.js";
-import { SDK_MODULES, V1_ACCESSOR } from "../src/mapping/imports.js";
+import { V1_ACCESSOR } from "../src/mapping/imports.js";
 import { methodRow } from "../src/mapping/methods.js";
 import type { ArgumentShape } from "../src/mapping/methods.js";
-import { renamed, reworded } from "../src/mapping/messages.js";
+import { renamed, reworded, sdkMockTodo } from "../src/mapping/messages.js";
 
 function isUndefined(node: Node): boolean {
   return node.type === "Identifier" && node.name === "undefined";
@@ -90,50 +94,103 @@ function reshape(context: StepContext, call: ClientCall, shape: ArgumentShape): 
   for (const edit of others) context.apply(edit);
 }
 
-/** The test runners whose module mocks stand in for the SDK: `jest.mock("@mendable/firecrawl-js")`, `vi.mock(...)`. */
-const MOCKERS = new Set(["jest", "vi"]);
+/**
+ * A test's stand-ins for the client take v2's method names with the code they stand in for: the members of the
+ * file's own mock interface, the methods read off a mocked client (`mockClient.scrapeUrl.mockResolvedValue`,
+ * `expect(app.scrapeUrl)`), and the keys of an object that stands in for one. Returns the name nodes renamed.
+ */
+function renameStandIns(context: StepContext): Set<Node> {
+  const renamedNodes = new Set<Node>();
+  const rename = (node: Node, v1: string, v2: string, text = v2) => {
+    context.edit(node.start!, node.end!, text, renamed(`${v1}()`, `${v2}()`));
+    renamedNodes.add(node);
+  };
+  for (const members of context.sdk.clientShapes.values()) {
+    for (const { key, v1, v2 } of members) rename(key, v1, v2, key.type === "StringLiteral" ? literal(context.source, v2) : v2);
+  }
+  for (const member of findClientMembers(context.index, context.sdk)) {
+    if (!member.isV1Name || !member.row.js.v2) continue;
+    const v2 = member.row.js.v2;
+    rename(member.nameNode, member.method, v2, member.nameNode.type === "StringLiteral" ? literal(context.source, v2) : v2);
+    // `expect(mock.asyncBatchScrapeUrls).toHaveBeenCalledWith(urls, params)`: the arguments the call now passes.
+    const expected = expectedCall(member.path);
+    if (expected && member.row.js.args) {
+      const call: ClientCall = { ...member, path: expected, node: expected.node, index: context.index };
+      if (hasV1Shape(call, member.row.js.args)) reshape(context, call, member.row.js.args);
+    }
+  }
+  for (const { node: object } of clientStandIns(context.index, context.sdk)) {
+    for (const prop of object.properties) {
+      const name = propertyKey(prop);
+      const row = name ? methodRow(name) : undefined;
+      if (!row?.isV1Name || !row.row.js.v2 || (prop.type !== "ObjectProperty" && prop.type !== "ObjectMethod") || prop.computed) continue;
+      const v2 = row.row.js.v2;
+      // `{ scrapeUrl }` keeps its value, the user's variable: `{ scrape: scrapeUrl }`.
+      const shorthand = prop.type === "ObjectProperty" && prop.shorthand;
+      rename(prop.key, name!, v2, shorthand ? `${v2}: ${name}` : prop.key.type === "StringLiteral" ? literal(context.source, v2) : v2);
+    }
+  }
+  return renamedNodes;
+}
+
+/** The matcher call of `expect(method).toHaveBeenCalledWith(...)` around a method read off a mock. */
+function expectedCall(member: ASTPath<Node>): ASTPath<CallExpression> | null {
+  const expect = member.parent as ASTPath<Node> | null;
+  const matcher = expect?.parent as ASTPath<Node> | null;
+  const call = matcher?.parent as ASTPath<Node> | null;
+  const e = expect?.node;
+  const m = matcher?.node;
+  const isExpect = e?.type === "CallExpression" && e.callee.type === "Identifier" && e.callee.name === EXPECT && e.arguments[0] === member.node;
+  const isMatcher = m?.type === "MemberExpression" && m.object === e && m.property.type === "Identifier" && CALLED_WITH.has(m.property.name);
+  return isExpect && isMatcher && call?.node.type === "CallExpression" && call.node.callee === m ? (call as ASTPath<CallExpression>) : null;
+}
 
 /**
- * A test that mocks the SDK stands in for its v1 methods by name (`mockClient.scrapeUrl.mockResolvedValue`,
- * `{ crawlUrl: jest.fn() }`) with v1-shaped values: one TODO on the mock says which names changed, so the
- * mocks and the expectations move with the code they test.
+ * What a test that mocks the SDK still names by v1 method names after the run (a key or a member the run could
+ * not tie to a client, such as a mock factory's object it cannot follow): one TODO on the mock says which names
+ * changed, so the mocks and the expectations move with the code they test. A variable named after a method is
+ * the user's name, not a stand-in.
  */
-function markSdkMocks(context: StepContext): void {
-  const mocks = context.index.of("CallExpression").filter(({ node }) => {
-    const callee = node.callee;
-    const first = node.arguments[0];
-    return (
-      callee.type === "MemberExpression" &&
-      callee.object.type === "Identifier" &&
-      MOCKERS.has(callee.object.name) &&
-      callee.property.type === "Identifier" &&
-      callee.property.name === "mock" &&
-      first?.type === "StringLiteral" &&
-      (SDK_MODULES as readonly string[]).includes(first.value)
-    );
-  });
+function markSdkMocks(context: StepContext, done: ReadonlySet<Node>): void {
+  const mocks = sdkModuleMocks(context.index);
   if (mocks.length === 0) return;
   // The calls the codemod renames itself do not count: the TODO names what is left for a human.
-  const renamed = new Set(findClientCalls(context.index, context.sdk).map((call) => call.nameNode));
+  const renamedCalls = new Set(findClientCalls(context.index, context.sdk).map((call) => call.nameNode));
   const named = new Set<string>();
-  for (const { node } of context.index.of("Identifier")) {
-    if (renamed.has(node)) continue;
+  for (const path of context.index.of("Identifier")) {
+    const { node } = path;
+    if (renamedCalls.has(node) || done.has(node) || !standsForMethod(path)) continue;
     const row = methodRow(node.name);
     if (row?.isV1Name) named.add(row.row.js.v2 ? `${node.name}() is ${row.row.js.v2}()` : `${node.name}() is on .v1`);
   }
   if (named.size === 0) return;
-  context.todo(
-    mocks[0]!,
-    `this test mocks the SDK with v1 method names (${[...named].join(", ")}) and v1 results; v2 results have no success/data wrapper: update the mocks and expectations`,
-    "methods",
-  );
+  context.todo(mocks[0]!, sdkMockTodo([...named]), "methods");
+}
+
+/** Whether an identifier names a member (`x.scrapeUrl`, `{ scrapeUrl: ... }`, an interface's `scrapeUrl(): ...`), not a variable. */
+function standsForMethod(path: { node: Node; parent?: { node: Node } | null }): boolean {
+  const parent = path.parent?.node;
+  switch (parent?.type) {
+    case "MemberExpression":
+    case "OptionalMemberExpression":
+      return parent.property === path.node && !parent.computed;
+    case "ObjectProperty":
+    case "ObjectMethod":
+    case "ClassMethod":
+    case "ClassProperty":
+    case "TSMethodSignature":
+    case "TSPropertySignature":
+      return parent.key === path.node;
+    default:
+      return false;
+  }
 }
 
 export const step: Step = {
   name: "client-methods",
   description: "renames v1 client methods to v2 and moves positional arguments into the options object",
   run(context) {
-    markSdkMocks(context);
+    markSdkMocks(context, renameStandIns(context));
     for (const call of findClientCalls(context.index, context.sdk)) {
       const { row, nameNode } = call;
       if (row.js.v2 === null) {

@@ -8,7 +8,7 @@ import { isTypeScript, literal, removeListItem } from "../src/js/writing.js";
 import { toJscodeshift } from "../src/js/jscodeshift.js";
 import type { Step, StepContext } from "../src/js/steps.js";
 import { CLIENT, ERRORS, TYPES } from "../src/mapping/imports.js";
-import { renamed, reworded, type Message } from "../src/mapping/messages.js";
+import { removed, renamed, reworded, type Message } from "../src/mapping/messages.js";
 
 /** v1 export -> v2 export, and why when there is none. */
 const RENAMES = new Map<string, { to: string | null; omit?: readonly string[]; returnedByV1?: string; todo?: string }>([
@@ -82,6 +82,18 @@ function renameNamedImports(context: StepContext): boolean {
       }
       if (!rename.to) {
         if (rename.todo) context.todo(site, rename.todo, "migrate");
+        continue;
+      }
+      // Imported and never used (left over from v1 code): v2 has no such export, and the v2 name would be an
+      // unused import of another name, a compiler warning of its own. It goes, where the import keeps others.
+      const declaration = node.type === "ImportDeclaration" ? node : undefined;
+      const specifier = declaration?.specifiers.find((sp) => sp.local.name === local);
+      if (declaration && specifier && declaration.specifiers.length > 1 && referencesTo(context.index, local).every((ref) => ref.parent?.node === specifier)) {
+        const message = removed(exported, "it was not used, and v2 does not export it");
+        const named = declaration.specifiers.filter((sp) => sp.type === "ImportSpecifier");
+        if (named.length > 1) context.apply(removeListItem(context.source, declaration, declaration.specifiers, specifier), message);
+        // `import FirecrawlApp, { ScrapeResponse }`: the braces go with their only name.
+        else context.edit(declaration.specifiers[0]!.end!, context.source.text.indexOf("}", specifier.end!) + 1, "", message);
         continue;
       }
       // Imported already under its own name (a half-migrated file, or a fix pass of the linter): join it.

@@ -15,7 +15,9 @@ import { removeStatement } from "../src/core/text.js";
 import { toJscodeshift } from "../src/js/jscodeshift.js";
 import type { Step, StepContext } from "../src/js/steps.js";
 import { optionRowsFor, type Literal, type OptionRow } from "../src/mapping/options.js";
-import { removed, renamed, type Message } from "../src/mapping/messages.js";
+import { passedThroughTodo, removed, renamed, type Message } from "../src/mapping/messages.js";
+import { TYPES } from "../src/mapping/imports.js";
+import type { OptionsKind } from "../src/mapping/methods.js";
 
 type Change = Extract<OptionRow["change"], { kind: "boolean-to-value" }>;
 
@@ -98,6 +100,22 @@ function migrateObject(context: StepContext, options: OptionsObject): void {
   }
 }
 
+/**
+ * The v1 option names of a table that options passed through from elsewhere may carry, by what the file says:
+ * all of them where it names v1's options type for the table (`args: CrawlParams`), else those it spells out
+ * (a tool schema's `maxDepth: {...}`, `"ignoreSitemap"`). Where it says none, the options are the user's own
+ * shape: they compile and behave alike under v2, and a warning would be noise.
+ */
+function v1NamesInSight(context: StepContext, kind: OptionsKind): string[] {
+  const names = [...optionRowsFor(kind).keys()];
+  const typed = [...context.sdk.named.values()].some((exported) => TYPES.some((row) => row.js.v1 === exported && row.options === kind));
+  if (typed) return names;
+  const spelled = new Set<string>();
+  for (const path of context.index.of("Identifier")) spelled.add(path.node.name);
+  for (const path of context.index.of("StringLiteral")) spelled.add(path.node.value);
+  return names.filter((name) => spelled.has(name));
+}
+
 export const step: Step = {
   name: "options",
   description: "renames crawl, map, search and scrape options (maxDepth, allowBackwardLinks, ignoreSitemap, parsePDF, ...)",
@@ -107,13 +125,8 @@ export const step: Step = {
     for (const call of findClientCalls(context.index, context.sdk)) {
       if (!isV1Call(call, context.sdk, context.options.sdk)) continue;
       for (const { kind, path } of opaqueOptions(call)) {
-        const names = [...optionRowsFor(kind).keys()];
-        if (names.length)
-          context.todo(
-            path,
-            `options passed through from elsewhere: make sure they use none of v1's ${kind} option names (${names.join(", ")}); v2 rejects them`,
-            "crawlOptions",
-          );
+        const names = v1NamesInSight(context, kind);
+        if (names.length) context.todo(path, passedThroughTodo(kind, names), "crawlOptions");
       }
     }
   },

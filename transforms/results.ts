@@ -6,12 +6,14 @@
  */
 import type { ASTPath } from "jscodeshift";
 import type { Node } from "@babel/types";
-import { findClientCalls, resultDeclarator, type ClientCall } from "../src/detect/calls.js";
+import { findClientCalls, findClientMembers, resultDeclarator, type ClientCall } from "../src/detect/calls.js";
+import { clientStandIns, mockValues } from "../src/detect/mocks.js";
+import { methodRow } from "../src/mapping/methods.js";
 import { bindingReferences, untilRebound } from "../src/detect/references.js";
 import { isV1Call } from "../src/detect/version.js";
 import { isWrittenTo, walkPaths } from "../src/detect/paths.js";
 import { optionsObjects } from "../src/detect/options-objects.js";
-import { findProperty, memberName, outsideWrappers, propertyKey, WRAPPERS } from "../src/detect/expressions.js";
+import { AWAITED_WRAPPERS, findProperty, memberName, outsideWrappers, propertyKey, variableDeclaratorOf, WRAPPERS } from "../src/detect/expressions.js";
 import { appendProperties, isTypeScript, literal, removeListItem, textOf } from "../src/js/writing.js";
 import { removeStatement } from "../src/core/text.js";
 import type { Source } from "../src/core/source.js";
@@ -21,7 +23,16 @@ import { importedType, typeImports } from "../src/js/type-imports.js";
 import type { Step, StepContext } from "../src/js/steps.js";
 import { TYPES } from "../src/mapping/imports.js";
 import type { ResultKind } from "../src/mapping/methods.js";
-import { JOB_COMPLETED, RESULTS, RETYPED_RESULTS, TYPED_FROM_SCHEMA, WAITER_TODO, type ItemTypes, type ResultRow } from "../src/mapping/results.js";
+import {
+  JOB_COMPLETED,
+  RESHAPED_RETURNS,
+  RESULTS,
+  RETYPED_RESULTS,
+  TYPED_FROM_SCHEMA,
+  WAITER_TODO,
+  type ItemTypes,
+  type ResultRow,
+} from "../src/mapping/results.js";
 import type { PathIndex } from "../src/detect/paths.js";
 import { GUARD_REMOVED, ITEM_TYPES_IMPORTED, linksKept, moved, WAITER_GUARD, removed, renamed, reworded } from "../src/mapping/messages.js";
 
@@ -217,7 +228,9 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
 function itemType(context: StepContext, tracked: Tracked, node: Node & { object: Node }, types: ItemTypes): string | null | undefined {
   if (!isTypeScript(context.source) || throughAny(node.object)) return undefined;
   const options = tracked.call?.node.arguments[1];
-  const scraped = !tracked.call || (options && (options.type !== "ObjectExpression" || optionsObjects(tracked.call).some((o) => o.kind === "scrape")));
+  // Options the file cannot see whole (a variable, a spread) may ask for pages: the items may be documents.
+  const opaque = options && (options.type !== "ObjectExpression" || options.properties.some((p) => p.type === "SpreadElement"));
+  const scraped = !tracked.call || opaque || (options && optionsObjects(tracked.call).some((o) => o.kind === "scrape"));
   // Both names or none: a name asked for is imported.
   const document = scraped ? importedType(context, types.scraped, ITEM_TYPES) : undefined;
   if (document === null) return null;
@@ -226,8 +239,8 @@ function itemType(context: StepContext, tracked: Tracked, node: Node & { object:
   return document ? `Array<${plain} & ${document}>` : `${plain}[]`;
 }
 
-/** The types item casts name, imported last (src/js/type-imports.ts). */
-const ITEM_TYPES = RESULTS.flatMap((row) => (row.change.kind === "rename" && row.change.items ? [row.change.items.plain, row.change.items.scraped] : []));
+/** The types item casts name, imported last (src/js/type-imports.ts), in the order a migration asks for them (the document first), which a linter's later pass that finds them written but not imported keeps. */
+const ITEM_TYPES = RESULTS.flatMap((row) => (row.change.kind === "rename" && row.change.items ? [row.change.items.scraped, row.change.items.plain] : []));
 
 /** Whether a read's object was cast to `any` (`(r as any).data`), which TypeScript no longer checks. */
 function throughAny(object: Node): boolean {
@@ -377,6 +390,9 @@ function memberRead(ref: AnyPath): AnyPath | undefined {
   return (node?.type === "MemberExpression" || node?.type === "OptionalMemberExpression") && node.object === from ? parent! : undefined;
 }
 
+/** The fields only a v1 result has, whatever its kind: a literal with one is a v1 result. */
+const V1_ONLY_FIELDS = RESULTS.flatMap((row) => (row.change.kind === "success-flag" || row.change.kind === "removed" ? [row.js.v1] : []));
+
 const SUCCESS_GUARD_TODO = RESULTS.flatMap((row) => (row.change.kind === "success-flag" ? [row.change.todo] : []))[0]!;
 
 /** v1 response types (and, asked for, their v2 names) the file imports from the SDK, by local name. */
@@ -395,17 +411,83 @@ function resultTypes(context: StepContext, v2Names = false): Map<string, ResultK
  */
 function typedBindings(context: StepContext, skip: ReadonlySet<Node>): { binding: AnyPath; id: Node; kind: ResultKind }[] {
   const annotated = resultTypes(context);
+  // In a package still on v1, a list or a helper's parameter already typed with v2's name (a linter's earlier
+  // fix renamed the type first) holds the same v1 results.
+  const elementKinds = resultTypes(context, context.options.sdk === "v1");
   const found: { binding: AnyPath; id: Node; kind: ResultKind }[] = [];
   for (const path of context.index.of("Identifier")) {
     const node = path.node;
     const parent = path.parent?.node as Node | undefined;
     const isDeclaration =
       (parent?.type === "VariableDeclarator" && parent.id === node) || (parent !== undefined && "params" in parent && (parent.params as Node[]).includes(node));
+    found.push(...destructuredParams(path as AnyPath, elementKinds));
     if (!isDeclaration || (parent && skip.has(parent))) continue;
     const type = node.typeAnnotation?.type === "TSTypeAnnotation" ? node.typeAnnotation.typeAnnotation : null;
     const name = type?.type === "TSTypeReference" && type.typeName.type === "Identifier" ? type.typeName.name : null;
     const kind = (name && annotated.get(name)) || context.sdk.types?.resultAt?.(node.start!);
     if (kind) found.push({ binding: path as AnyPath, id: node, kind });
+    const elements = elementTypeName(type);
+    const elementKind = elements && elementKinds.get(elements);
+    if (elementKind && node.type === "Identifier") found.push(...elementBindings(context, path as AnyPath, node.name, elementKind));
+  }
+  // A callback's parameter the checker also types as a result is one binding.
+  const seen = new Set<Node>();
+  return found.filter(({ id }) => !seen.has(id) && Boolean(seen.add(id)));
+}
+
+/**
+ * The bindings a destructured parameter makes of results its type literal names (`{ query, result }: { query:
+ * string; result: SearchResponse }`, a helper's options object).
+ */
+function destructuredParams(path: AnyPath, annotated: ReadonlyMap<string, ResultKind>): { binding: AnyPath; id: Node; kind: ResultKind }[] {
+  const parent = path.parent?.node as Node | undefined;
+  const property = parent?.type === "ObjectProperty" && parent.value === path.node ? (path.parent as AnyPath) : null;
+  const pattern = property?.parent?.node;
+  const fn = property?.parent?.parent?.node as Node | undefined;
+  if (pattern?.type !== "ObjectPattern" || !fn || !("params" in fn) || !(fn.params as Node[]).includes(pattern)) return [];
+  const literal = pattern.typeAnnotation?.type === "TSTypeAnnotation" ? pattern.typeAnnotation.typeAnnotation : null;
+  if (literal?.type !== "TSTypeLiteral") return [];
+  const key = propertyKey(property!.node);
+  const member = literal.members.find((m: Node) => m.type === "TSPropertySignature" && m.key.type === "Identifier" && m.key.name === key);
+  const type = member?.type === "TSPropertySignature" && member.typeAnnotation?.type === "TSTypeAnnotation" ? member.typeAnnotation.typeAnnotation : null;
+  const name = type?.type === "TSTypeReference" && type.typeName.type === "Identifier" ? type.typeName.name : null;
+  const kind = name ? annotated.get(name) : undefined;
+  return kind ? [{ binding: path, id: path.node, kind }] : [];
+}
+
+/** The element type's name of `T[]` or `Array<T>`. */
+function elementTypeName(type: Node | null): string | null {
+  const element =
+    type?.type === "TSArrayType"
+      ? type.elementType
+      : type?.type === "TSTypeReference" && type.typeName.type === "Identifier" && type.typeName.name === "Array"
+        ? type.typeParameters?.params[0]
+        : undefined;
+  return element?.type === "TSTypeReference" && element.typeName.type === "Identifier" ? element.typeName.name : null;
+}
+
+/** The iteration methods whose callback's first parameter is an element of the list. */
+const ELEMENT_CALLBACKS = new Set(["map", "forEach", "filter", "find", "some", "every", "flatMap"]);
+
+/**
+ * The bindings that take the elements of a list of results (`data: FirecrawlDocument[]`): a callback's
+ * parameter (`data.map((doc) => doc.url)`) and a `for...of` variable, each read as one result.
+ */
+function elementBindings(context: StepContext, list: AnyPath, name: string, kind: ResultKind): { binding: AnyPath; id: Node; kind: ResultKind }[] {
+  const found: { binding: AnyPath; id: Node; kind: ResultKind }[] = [];
+  for (const ref of bindingReferences(context.index, list, list.node, name)) {
+    const parent = ref.parent as AnyPath | null;
+    const p = parent?.node;
+    if (p?.type === "MemberExpression" && p.object === ref.node && ELEMENT_CALLBACKS.has(memberName(p) ?? "")) {
+      const call = parent!.parent as AnyPath | null;
+      const fn = call?.node.type === "CallExpression" && call.node.callee === p ? (call.get("arguments", 0) as AnyPath) : null;
+      const param = fn?.node && (fn.node.type === "ArrowFunctionExpression" || fn.node.type === "FunctionExpression") ? fn.node.params[0] : undefined;
+      if (param?.type === "Identifier" && !param.typeAnnotation) found.push({ binding: fn!.get("params", 0) as AnyPath, id: param, kind });
+    } else if (p?.type === "ForOfStatement" && p.right === ref.node && p.left.type === "VariableDeclaration") {
+      const declarator = parent!.get("left", "declarations", 0) as AnyPath;
+      const id = (declarator.node as Extract<Node, { type: "VariableDeclarator" }>).id;
+      if (id.type === "Identifier") found.push({ binding: declarator, id, kind });
+    }
   }
   return found;
 }
@@ -502,6 +584,66 @@ function typedLiterals(context: StepContext): { object: Extract<Node, { type: "O
   return found;
 }
 
+/**
+ * The results a test's mocks give for client methods (`mockClient.scrapeUrl.mockResolvedValue({ success: true, ... })`,
+ * `{ scrapeUrl: vi.fn().mockResolvedValue(...) } as unknown as FirecrawlApp`): the code under test reads them as
+ * v2 results once it calls v2 methods. A mock of a method both versions share is v1's where it says so (`success`).
+ */
+function mockedResults(context: StepContext): { object: Extract<Node, { type: "ObjectExpression" }>; kind: ResultKind; at: AnyPath }[] {
+  const found: { object: Extract<Node, { type: "ObjectExpression" }>; kind: ResultKind; at: AnyPath }[] = [];
+  const add = (values: AnyPath[], row: { row: { result?: ResultKind }; isV1Name: boolean }) => {
+    const kind = row.row.result;
+    if (!kind) return;
+    for (const at of values) {
+      const object = at.node as Extract<Node, { type: "ObjectExpression" }>;
+      if (row.isV1Name || V1_ONLY_FIELDS.some((field) => findProperty(object, field))) found.push({ object, kind, at });
+    }
+  };
+  for (const member of findClientMembers(context.index, context.sdk)) {
+    // `m.scrapeUrl.mockResolvedValueOnce(a).mockResolvedValueOnce(b)`: the whole chain of calls on the method.
+    let chain = member.path;
+    while (
+      chain.parent?.node.type === "MemberExpression" &&
+      chain.parent.parent?.node.type === "CallExpression" &&
+      chain.parent.parent.node.callee === chain.parent.node
+    ) {
+      chain = chain.parent.parent as AnyPath;
+    }
+    if (chain !== member.path) add(mockValues(chain), member);
+  }
+  for (const standIn of clientStandIns(context.index, context.sdk)) {
+    standIn.node.properties.forEach((prop, i) => {
+      const name = propertyKey(prop);
+      const row = name ? methodRow(name) : undefined;
+      if (!row || prop.type !== "ObjectProperty") return;
+      const value = standIn.get("properties", i, "value") as AnyPath;
+      const declarator = value.node.type === "Identifier" ? variableDeclaratorOf(value) : null;
+      add(mockValues(declarator ? (declarator.get("init") as AnyPath) : value), row);
+    });
+  }
+  return found;
+}
+
+/**
+ * `return await client.search(...)` from a function that declares its own return type (`Promise<SearchResult>`,
+ * written for v1's `{ data }`): the callers read the v1 shape, and with the client typed `any` nothing tells them.
+ */
+function markOwnShapeReturn(context: StepContext, call: ClientCall): void {
+  const todo = RESHAPED_RETURNS[call.row.result!];
+  const { path: holder } = outsideWrappers(call.path as AnyPath, AWAITED_WRAPPERS);
+  if (!todo || holder?.node.type !== "ReturnStatement") return;
+  let fn = holder.parent as AnyPath | null;
+  while (fn && !("params" in fn.node)) fn = fn.parent as AnyPath | null;
+  const annotation = (fn?.node as { returnType?: Node | null } | undefined)?.returnType;
+  let type = annotation?.type === "TSTypeAnnotation" ? annotation.typeAnnotation : null;
+  if (type?.type === "TSTypeReference" && type.typeName.type === "Identifier" && type.typeName.name === "Promise")
+    type = type.typeParameters?.params[0] ?? null;
+  // The SDK's own types (and none at all, any, unknown) say nothing about a shape of the user's.
+  const own =
+    (type?.type === "TSTypeReference" && type.typeName.type === "Identifier" && !context.sdk.named.has(type.typeName.name)) || type?.type === "TSTypeLiteral";
+  if (own) context.todo(holder as AnyPath, todo);
+}
+
 /** The local name a file gives zod's namespace (`import { z } from "zod"`, `import * as z from "zod"`). */
 function zodNamespace(context: StepContext): string | undefined {
   for (const path of context.index.of("ImportDeclaration")) {
@@ -568,12 +710,18 @@ export const step: Step = {
       if (declarator) fromCalls.add(declarator.node);
       const tracked: Tracked = { kind: call.row.result, call, waiter: Boolean(call.row.waiter), byType: false };
       const checked = declarator && id ? migrateBinding(context, tracked, declarator, id) : false;
+      if (!declarator) markOwnShapeReturn(context, call);
       if (call.row.waiter && call.isV1Name && !checked) context.todo(call.path, WAITER_TODO);
     }
     for (const { binding, id, kind } of typedBindings(context, fromCalls)) {
       migrateBinding(context, { kind, waiter: false, byType: true }, binding, id);
     }
-    for (const { object, kind, at } of typedLiterals(context)) migrateLiteral(context, object, kind, at);
+    const literals = new Set<Node>();
+    for (const { object, kind, at } of [...typedLiterals(context), ...mockedResults(context)]) {
+      if (literals.has(object)) continue;
+      literals.add(object);
+      migrateLiteral(context, object, kind, at);
+    }
     for (const edit of typeImports(context, ITEM_TYPES)) context.apply(edit, ITEM_TYPES_IMPORTED);
   },
 };

@@ -71,3 +71,39 @@ export function resultDeclarator(call: ClientCall): ASTPath<Node> | null {
   }
   return path?.node.type === "VariableDeclarator" ? path : null;
 }
+
+/**
+ * A client method read without being called (`expect(client.scrapeUrl)`, `mockClient.scrapeUrl.mockResolvedValue(...)`):
+ * in a test, the mock standing in for the method by its name.
+ */
+export interface ClientMember {
+  readonly path: ASTPath<Node>;
+  readonly method: string;
+  readonly nameNode: Node;
+  readonly row: MethodRow;
+  readonly isV1Name: boolean;
+}
+
+const members = new WeakMap<SdkBindings, ClientMember[]>();
+
+/** The client methods of a parse that are read, not called. */
+export function findClientMembers(index: PathIndex, sdk: SdkBindings): ClientMember[] {
+  const known = members.get(sdk);
+  if (known) return known;
+  const tracker = new ClientTracker(sdk, index);
+  const found: ClientMember[] = [];
+  for (const path of [...index.of("MemberExpression"), ...index.of("OptionalMemberExpression")] as ASTPath<Node>[]) {
+    const node = path.node as Extract<Node, { type: "MemberExpression" }>;
+    if (node.computed && node.property.type !== "StringLiteral") continue;
+    const parent = path.parent?.node as Node | undefined;
+    if ((parent?.type === "CallExpression" || parent?.type === "OptionalCallExpression") && parent.callee === node) continue;
+    if (parent?.type === "AssignmentExpression" && parent.left === node) continue;
+    const method = propertyName(node.property);
+    const row = method && methodRow(method);
+    if (!row || !tracker.isClient(path.get("object") as ASTPath<Node>)) continue;
+    found.push({ path, method: method!, nameNode: node.property, ...row });
+  }
+  found.sort((a, b) => a.nameNode.start! - b.nameNode.start!);
+  members.set(sdk, found);
+  return found;
+}

@@ -9,6 +9,7 @@
 import type { ASTPath } from "jscodeshift";
 import type { Node } from "@babel/types";
 import { CLIENT } from "../mapping/imports.js";
+import { MOCK_FACTORIES, MOCK_TYPE_WRAPPERS } from "../mapping/mocks.js";
 import type { PathIndex } from "./paths.js";
 import { isClientClass, type SdkBindings } from "./sdk.js";
 import { AWAITED_WRAPPERS, unwrapNode } from "./expressions.js";
@@ -46,10 +47,10 @@ export class ClientTracker {
         return this.isClientAnnotation(node.typeAnnotation);
       case "TSTypeReference": {
         const name = node.typeName;
-        if (name.type === "Identifier") {
-          if (name.name === "Promise") return this.isClientAnnotation(node.typeParameters?.params[0]);
-          return this.sdk.clientClasses.has(name.name);
-        }
+        // `Promise<T>`, and a mock library's wrapper that keeps T's methods (`MockProxy<T>`, `jest.Mocked<T>`).
+        const wrapper = name.type === "Identifier" ? name.name : name.right.name;
+        if (wrapper === "Promise" || MOCK_TYPE_WRAPPERS.has(wrapper)) return this.isClientAnnotation(node.typeParameters?.params[0]);
+        if (name.type === "Identifier") return this.sdk.clientClasses.has(name.name) || this.sdk.clientShapes.has(name.name);
         return (
           name.left.type === "Identifier" && this.sdk.namespaces.has(name.left.name) && (name.right.name === "default" || name.right.name === CLIENT.js.v2)
         );
@@ -104,6 +105,8 @@ export class ClientTracker {
         if (node.callee.type === "MemberExpression" && node.callee.object.type === "ThisExpression" && node.callee.property.type === "Identifier") {
           return this.isClientMethod(path, node.callee.property.name);
         }
+        // jest-mock-extended's `mock<T>()`: a mock of T, with T's methods.
+        if (node.callee.type === "Identifier" && MOCK_FACTORIES.has(node.callee.name) && this.isClientAnnotation(node.typeParameters?.params[0])) return true;
         return node.callee.type === "Identifier" && this.isFactory(path.get("callee"), node.callee.name);
       default:
         return false;

@@ -8,6 +8,7 @@ import type { Expression, Node } from "@babel/types";
 import { CLIENT, CLIENT_CLASSES, SDK_MODULES } from "../mapping/imports.js";
 import type { OptionsKind, ResultKind } from "../mapping/methods.js";
 import { AWAITED_WRAPPERS, unwrapNode } from "./expressions.js";
+import { clientShapes, type ShapeMember } from "./client-shapes.js";
 
 /** What the type checker knows about a file that its syntax does not say. */
 export interface TypeFacts {
@@ -32,6 +33,8 @@ export interface SdkBindings {
   readonly found: boolean;
   /** local names of the client class: the v1 default export, or v2's `Firecrawl` */
   readonly clientClasses: ReadonlySet<string>;
+  /** the file's own types that stand in for the client (a test's mock interface), with their v1-named members */
+  readonly clientShapes: ReadonlyMap<string, readonly ShapeMember[]>;
   /** local names bound to the whole module */
   readonly namespaces: ReadonlySet<string>;
   /** other imported names, local -> exported (FirecrawlError, CrawlWatcher, type names) */
@@ -114,7 +117,9 @@ export function detectSdk(index: PathIndex, types?: TypeFacts, linked?: LinkedCl
   }
 
   const linkedAny = linked !== undefined && (linked.clients.size > 0 || linked.factories.size > 0);
-  return { found: sites.length > 0 || types !== undefined || linkedAny, clientClasses, namespaces, named, sites, types, linked };
+  // A stand-in for the client is one only in a file that reaches the SDK (a test that mocks it).
+  const shapes = sites.length > 0 ? clientShapes(index) : new Map<string, ShapeMember[]>();
+  return { found: sites.length > 0 || types !== undefined || linkedAny, clientClasses, clientShapes: shapes, namespaces, named, sites, types, linked };
 }
 
 /** `ns.default`, `ns.Firecrawl`, `require(M).default`, `(await import(M)).default`. */

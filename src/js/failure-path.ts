@@ -10,7 +10,7 @@ import type { ASTPath } from "jscodeshift";
 import type { Node } from "@babel/types";
 import type { ClientCall } from "../detect/calls.js";
 import { memberName, outsideWrappers } from "../detect/expressions.js";
-import { CAUGHT_ERROR_TEXT, JOB_COMPLETED } from "../mapping/results.js";
+import { CAUGHT_ERROR_TEXT, JOB_COMPLETED, LOGGER } from "../mapping/results.js";
 import { FAILURE_PATH, GUARD_REMOVED, WAITER_GUARD } from "../mapping/messages.js";
 import { namesIdentifier, removeStatement } from "../core/text.js";
 import type { StepContext } from "./steps.js";
@@ -167,6 +167,21 @@ const within = (node: Node, span: { start?: number | null; end?: number | null }
   Boolean(span) && node.start! >= span!.start! && node.end! <= span!.end!;
 
 /**
+ * A read that only hands the whole result to the console (`console.log("Result is:", r)` before the guard): it
+ * logs what the caught failure gives instead of `{ success: false }`, and nothing else depends on it.
+ */
+function loggedOnly(ref: AnyPath): boolean {
+  const call = ref.parent?.node as Node | undefined;
+  return (
+    call?.type === "CallExpression" &&
+    call.arguments.includes(ref.node as never) &&
+    call.callee.type === "MemberExpression" &&
+    call.callee.object.type === "Identifier" &&
+    call.callee.object.name === LOGGER
+  );
+}
+
+/**
  * Gives a v1 call's result its failure path, when every outcome read of it is a guard's test; says which
  * member reads it answered (the results step leaves those alone) and whether the call now catches its failure,
  * or null where it changed nothing.
@@ -217,7 +232,7 @@ export function failurePath(
   // The error is read where the guard saw a failure, and the result elsewhere only where it succeeded.
   const shared = (read: AnyPath) => !guards.some((g) => within(read.node, g.failureBranch)) && guards.some((g) => within(read.node, g.sharedBranch));
   if (!errorReads.every((read) => guards.some((g) => within(read.node, g.failureBranch)) || shared(read))) return null;
-  if (!others.every((ref) => guards.some((g) => g.safe.some((span) => within(ref.node, span))))) return null;
+  if (!others.every((ref) => loggedOnly(ref) || guards.some((g) => g.safe.some((span) => within(ref.node, span))))) return null;
 
   const name = id.name;
   const keepsError = errorReads.length > 0;

@@ -46,8 +46,11 @@ function inCast(path: Path, names: readonly string[]): boolean {
  */
 export function importedType(context: StepContext, name: string, family: readonly string[]): string | null {
   for (const [local, exported] of context.sdk.named) if (exported === name) return local;
-  // A v1 name the imports step turns into this one (`ScrapeResponse` is `Document`) would meet it in one list.
-  if (TYPES.some((row) => row.js.v2 === name && [...context.sdk.named.values()].includes(row.js.v1))) return null;
+  // A v1 name the imports step turns into this one (`ScrapeResponse` is `Document`) is imported already: under
+  // the v2 name where the imports step renames its uses, under the file's own where it imported it as another.
+  for (const [local, exported] of context.sdk.named) {
+    if (TYPES.some((row) => row.js.v2 === name && row.js.v1 === exported)) return local === exported ? name : local;
+  }
   const declaration = sdkImport(context);
   if (!declaration) return null;
   const namespace = declaration.specifiers.find((s) => s.type === "ImportNamespaceSpecifier");
