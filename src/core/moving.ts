@@ -6,7 +6,7 @@
  * (a crawl started on /v1 is polled on /v1). A URL moved while its body keeps v1 keys is a 400 at run time.
  */
 import type { RouteRow } from "../mapping/routes.js";
-import { jobStays, mixedBody, unseenBody, weakBase } from "../mapping/messages.js";
+import { jobStays, mixedBody, unseenBody, urlElsewhere, weakBase } from "../mapping/messages.js";
 
 export interface Movable {
   /** offsets of the `v1` to make `v2`; requests that share them share one base */
@@ -20,6 +20,8 @@ export interface Movable {
   readonly mixed?: readonly string[];
   /** the base a Firecrawl route is joined to, where nothing says the base is Firecrawl's: the request stays */
   readonly weak?: string;
+  /** what a whole URL is the fallback of (a variable set outside the code), which may name the v1 route */
+  readonly fallbackOf?: string;
   /** the request starts its route's job (`/crawl`), rather than reading or cancelling one (`/crawl/{id}`) */
   readonly start: boolean;
 }
@@ -34,6 +36,7 @@ export function why(request: Pick<Movable, "route" | "path">): string {
 function ownReason(request: Movable): string | undefined {
   if (request.weak !== undefined && request.route) return weakBase(request.path, request.weak);
   if (!request.route || request.route.v1Only) return why(request);
+  if (request.fallbackOf !== undefined) return urlElsewhere(request.path, request.fallbackOf);
   if (request.unseen !== undefined) return unseenBody(request.unseen);
   if (request.mixed) return mixedBody(request.mixed);
   return undefined;

@@ -8,7 +8,7 @@
  * migrate an SDK call's options.
  */
 import type { Node, ObjectExpression, StringLiteral, TemplateElement } from "@babel/types";
-import { API_HOST, hostV1, PATH_V1, REQUEST_METHODS, routeOf, SAYS_FIRECRAWL, startsRoute, type RouteRow } from "../mapping/routes.js";
+import { HOLDS_API, hostV1, namesFirecrawlBase, PATH_V1, REQUEST_METHODS, routeOf, SAYS_FIRECRAWL, startsRoute, type RouteRow } from "../mapping/routes.js";
 import { mentionsFirecrawl } from "./mentions.js";
 import type { Source } from "../core/source.js";
 import type { Path, PathIndex } from "./paths.js";
@@ -42,6 +42,8 @@ export interface ApiRequest {
   readonly start: boolean;
   /** the base a Firecrawl route is joined to where nothing names it Firecrawl's: the request stays, marked */
   readonly weak?: string;
+  /** what the URL is the fallback of (`process.env.CRAWL_URL ?? ".../v1/crawl"`): it may name a v1 route, so the request stays */
+  readonly fallbackOf?: string;
 }
 
 /** Methods that send a body as their second argument (axios, got, ky, ofetch's instances and the libraries themselves). */
@@ -77,11 +79,11 @@ function isFirecrawlBase(source: Source, path: Path | undefined): boolean {
   if (!path) return false;
   const node = path.node;
   const text = source.text.slice(node.start!, node.end!);
-  if (SAYS_FIRECRAWL.test(text) || SAYS_FIRECRAWL.test(declaredText(source, path))) return true;
-  if (node.type === "CallExpression" && node.callee.type === "Identifier") return SAYS_FIRECRAWL.test(declaredText(source, path.get("callee") as Path));
+  if (SAYS_FIRECRAWL.test(text) || namesFirecrawlBase(declaredText(source, path))) return true;
+  if (node.type === "CallExpression" && node.callee.type === "Identifier") return namesFirecrawlBase(declaredText(source, path.get("callee") as Path));
   if (node.type !== "MemberExpression" || node.object.type !== "ThisExpression") return false;
   const owner = enclosingClass(path);
-  return !!owner && (SAYS_FIRECRAWL.test(owner.id?.name ?? "") || source.text.slice(owner.start!, owner.end!).includes(API_HOST));
+  return !!owner && (SAYS_FIRECRAWL.test(owner.id?.name ?? "") || HOLDS_API.test(source.text.slice(owner.start!, owner.end!)));
 }
 
 /** The expression a URL piece stands in: the template or the `+` chain around it. */
@@ -352,6 +354,17 @@ function weakJoin(source: Source, piece: Path): string | undefined {
   return isFunction && !elsewhere(source.text.slice(declared.start!, declared.end!)) ? `sent through the helper \`${name}()\`` : undefined;
 }
 
+/**
+ * What a whole URL is the fallback of: `process.env.CRAWL_URL ?? "https://api.firecrawl.dev/v1/crawl"`. The
+ * value set elsewhere names a route too, most likely the same v1 one, and the body goes wherever it points.
+ */
+function preferred(source: Source, piece: Path): string | undefined {
+  const parent = piece.parent?.node as Node | undefined;
+  if (parent?.type !== "LogicalExpression" || parent.operator === "&&" || parent.right !== piece.node) return undefined;
+  const left = parent.left;
+  return left.type === "StringLiteral" || left.type === "TemplateLiteral" ? undefined : `\`${source.text.slice(left.start!, left.end!)}\``;
+}
+
 /** Every request to the v1 API the file makes, found by its URL. */
 export function findApiRequests(index: PathIndex, source: Source): ApiRequest[] {
   if (!mentionsFirecrawl(source.text)) return [];
@@ -384,7 +397,8 @@ export function findApiRequests(index: PathIndex, source: Source): ApiRequest[] 
     }
     const sending = sendingCall(index, urlExpression(piece));
     const start = startsRoute(route, path, open);
-    requests.push({ at: piece, site: piece, version, route, path, start, ...sent(index, source, sending, route, start) });
+    const fallbackOf = preferred(source, piece);
+    requests.push({ at: piece, site: piece, version, route, path, start, ...sent(index, source, sending, route, start), ...(fallbackOf && { fallbackOf }) });
   }
   return unmixed(requests);
 }

@@ -93,6 +93,14 @@ export function weakBase(path: string, how: string): string {
   return `/v1/${path} is ${how}, which this codemod cannot tell is Firecrawl's API: if it is, move the request to /v2 with its body's keys migrated`;
 }
 
+/**
+ * The TODO above a request whose whole URL is only the fallback of a value set outside the code (an
+ * environment variable): that value most likely names the v1 route too, and the body goes wherever it points.
+ */
+export function urlElsewhere(path: string, value: string): string {
+  return `this request stays on /v1: its URL is /v1/${path} only where ${value} is unset; move both to /v2 together, with the body's keys migrated (v2 rejects v1 keys)`;
+}
+
 /** The TODO above a request of a job (its status, errors, cancel) that stays on /v1 with the request that starts it. */
 export function jobStays(path: string): string {
   return `this request stays on /v1 with the other requests of its job (/v1/${path}), which cannot move yet: move them to /v2 together`;

@@ -8,7 +8,7 @@
  * holding one, or `data=json.dumps(...)`) is migrated by the JavaScript option and format rows, not the
  * Python SDK's snake_case ones. Another API's /v1 is never touched.
  */
-import { API_HOST, hostV1, PATH_V1, routeOf, SAYS_FIRECRAWL, startsRoute, type RouteRow } from "../mapping/routes.js";
+import { HOLDS_API, hostV1, namesFirecrawlBase, PATH_V1, routeOf, SAYS_FIRECRAWL, startsRoute, type RouteRow } from "../mapping/routes.js";
 import { FORMATS } from "../mapping/formats.js";
 import type { OptionsKind } from "../mapping/methods.js";
 import { NESTED_OPTIONS, optionRowsFor, type OptionRow } from "../mapping/options.js";
@@ -41,6 +41,8 @@ export interface PyRequest {
   readonly keysSet?: readonly Node[];
   /** the request is its route's own (a job's start), not a job's status, errors or cancel */
   readonly start: boolean;
+  /** what a whole URL is the fallback of (`os.getenv("CRAWL_URL", ".../v1/crawl")`): it may name a v1 route, so the request stays */
+  readonly fallbackOf?: string;
 }
 
 /**
@@ -75,10 +77,10 @@ function isFirecrawlBase(tree: Tree, base: Node | undefined): boolean {
   if (!base) return false;
   if (SAYS_FIRECRAWL.test(base.text)) return true;
   const value = base.type === "identifier" || base.type === "attribute" ? assignedValue(tree, base.text, base) : undefined;
-  if (value && SAYS_FIRECRAWL.test(value.text)) return true;
+  if (value && namesFirecrawlBase(value.text)) return true;
   if (base.type === "attribute" && base.childForFieldName("object")?.text === "self") {
     const cls = enclosing(base, "class_definition");
-    return !!cls && (SAYS_FIRECRAWL.test(cls.childForFieldName("name")?.text ?? "") || cls.text.includes(API_HOST));
+    return !!cls && (SAYS_FIRECRAWL.test(cls.childForFieldName("name")?.text ?? "") || HOLDS_API.test(cls.text));
   }
   return false;
 }
@@ -217,9 +219,24 @@ export function findPyRequests(tree: Tree, text: string): PyRequest[] {
     }
     const route = routeAfter(written, open);
     const start = startsRoute(route, written, open);
-    requests.push({ version, site: string, route, path, start, ...sent(tree, string, route, start) });
+    const fallbackOf = preferred(string);
+    requests.push({ version, site: string, route, path, start, ...sent(tree, string, route, start), ...(fallbackOf && { fallbackOf }) });
   }
   return unmixed(requests);
+}
+
+/**
+ * What a whole URL is the fallback of, as in JavaScript: `os.getenv("CRAWL_URL", ".../v1/crawl")`,
+ * `os.environ.get(...)`, `settings.crawl_url or ".../v1/crawl"`.
+ */
+function preferred(string: Node): string | undefined {
+  const parent = string.parent;
+  if (parent?.type === "boolean_operator" && parent.childForFieldName("right")?.id === string.id && parent.childForFieldName("operator")?.text === "or")
+    return `\`${parent.childForFieldName("left")!.text}\``;
+  const call = parent?.type === "argument_list" ? parent.parent : undefined;
+  const callee = call?.childForFieldName("function")?.text;
+  if (!call || !/^(?:os\.getenv|os\.environ\.get|getenv|environ\.get)$/.test(callee ?? "") || parent!.namedChildren[1]?.id !== string.id) return undefined;
+  return `\`${callee}(${parent!.namedChildren[0]!.text})\``;
 }
 
 /** A body that goes to routes with different options tables follows none of them, as in JavaScript. */

@@ -13,7 +13,7 @@ import { applyEdits, type Edit } from "../core/edits.js";
 import { Planner, runPipeline, type Language, type Named, type Result, type StepPlan, type TransformOptions } from "../core/pipeline.js";
 import { runSteps } from "../js/steps.js";
 import type { Source } from "../core/source.js";
-import { API_HOST, routeOf, startsRoute, type RouteRow } from "../mapping/routes.js";
+import { API_HOST, HOSTS, routeOf, startsRoute, type RouteRow } from "../mapping/routes.js";
 import { staying } from "../core/moving.js";
 import { step as formats } from "../../transforms/formats.js";
 import { step as options } from "../../transforms/options.js";
@@ -45,7 +45,7 @@ interface BodyWord {
   /** the word for a migrated JSON, or null when a placeholder did not come through once */
   write(json: string): string | null;
 }
-const BASE = String.raw`(?:https?://${API_HOST.replace(/\./g, "\\.")}|\$\{\{\s*[\w.]*firecrawl[\w.]*\s*\}\}|\$\$?\{?\(?[A-Za-z_]*firecrawl\w*\)?\}?)`;
+const BASE = String.raw`(?:https?://(?:${HOSTS})|\$\{\{\s*[\w.]*firecrawl[\w.]*\s*\}\}|\$\$?\{?\(?[A-Za-z_]*firecrawl\w*\)?\}?)`;
 const V1 = new RegExp(`${BASE}/(v1)(?=[/?#"'\\s\\\\]|$)`, "gi");
 const BODY_FLAG = /(?:-d|--data|--data-raw|--data-binary|--json)\s+(?=['"])/g;
 /** A body flag and its word, whatever it is: `-d @request.json`, `--data-binary @-`, `-d "$BODY"`. */
