@@ -15,7 +15,7 @@ import type { Path, PathIndex } from "./paths.js";
 import { bindingReferences } from "./references.js";
 import { optionsObjectsAt, type OpaqueOptions, type OptionsObject } from "./options-objects.js";
 import { moving } from "../core/moving.js";
-import { findProperty, memberName, resolveObject } from "./expressions.js";
+import { findProperty, memberName, propertyKey, resolveObject } from "./expressions.js";
 
 export interface ApiRequest {
   /** the URL text's node: a string literal or a template's quasi (for a base URL in a variable, the base) */
@@ -117,8 +117,13 @@ function sendingCall(index: PathIndex, url: Path): { call: Path; at: number } | 
     const at = parent.node.arguments.indexOf(url.node as never);
     if (at !== -1) return { call: parent, at };
   }
-  // axios({ url, method, data }): the body is a sibling of the URL.
-  if (parent?.node.type === "ObjectProperty" && parent.parent?.parent?.node.type === "CallExpression") return { call: parent.parent.parent as Path, at: -1 };
+  // axios({ url, method, data }): the body is a sibling of the URL; https.request(options) with the options in a variable.
+  if (parent?.node.type === "ObjectProperty") {
+    const object = parent.parent as Path;
+    if (object.parent?.node.type === "CallExpression") return { call: object.parent as Path, at: -1 };
+    const passed = sendingCall(index, object);
+    return passed && { call: passed.call, at: -1 };
+  }
   if (parent?.node.type === "VariableDeclarator" && parent.node.id.type === "Identifier") {
     const name = parent.node.id.name;
     const scope = parent.scope;
@@ -175,7 +180,7 @@ function bodyIn(source: Source, options: Path<ObjectExpression>): FoundBody | un
 }
 
 /** `const req = https.request(...); req.end(JSON.stringify({...}))`: the body Node's http(s) writes to the request. */
-function writtenBody(index: PathIndex, call: Path): Path | undefined {
+function writtenBody(index: PathIndex, source: Source, call: Path): FoundBody | undefined {
   const declarator = call.parent?.node as Node | undefined;
   if (declarator?.type !== "VariableDeclarator" || declarator.id.type !== "Identifier") return undefined;
   const id = declarator.id;
@@ -185,7 +190,7 @@ function writtenBody(index: PathIndex, call: Path): Path | undefined {
     if (member?.type !== "MemberExpression" || member.object !== ref.node || !["write", "end"].includes(memberName(member) ?? "")) continue;
     if (write?.node.type !== "CallExpression" || write.node.callee !== member || !write.node.arguments.length) continue;
     const value = unstringified(write.get("arguments", 0) as Path);
-    if (isObject(value)) return value;
+    return isObject(value) ? { value } : named(source, value);
   }
   return undefined;
 }
@@ -195,10 +200,13 @@ function writtenBody(index: PathIndex, call: Path): Path | undefined {
  * `unseen` where the call sends one whose keys the file does not show (`fetch(url, init)`, `post(url, params)`).
  */
 function bodyOf(index: PathIndex, source: Source, call: Path, at: number): FoundBody | undefined {
-  const written = writtenBody(index, call);
-  if (written) return { value: written };
+  const written = writtenBody(index, source, call);
+  if (written) return written;
   const node = call.node as { arguments: Node[]; callee: Node };
-  if (at === -1) return bodyIn(source, call.get("arguments", 0) as Path<ObjectExpression>);
+  if (at === -1) {
+    const options = resolveObject(call.get("arguments", 0) as never) as Path<ObjectExpression> | null;
+    return options ? bodyIn(source, options) : undefined;
+  }
   const next = node.arguments[at + 1] ? unstringified(call.get("arguments", at + 1) as Path) : undefined;
   if (!next || next.node.type === "ArrowFunctionExpression" || next.node.type === "FunctionExpression") return undefined;
   const object = resolveObject(next as never) as Path<ObjectExpression> | null;
@@ -217,6 +225,15 @@ function onFirecrawlClient(source: Source, piece: Path): boolean {
   const callee = parent.node.callee;
   if (callee.type !== "MemberExpression" || callee.property.type !== "Identifier" || !REQUEST_METHODS.has(callee.property.name)) return false;
   return isFirecrawlBase(source, parent.get("callee", "object") as Path);
+}
+
+/** `https.request({ hostname: "api.firecrawl.dev", path: "/v1/scrape" })`: a path beside a host that is Firecrawl's. */
+function besideFirecrawlHost(source: Source, piece: Path): boolean {
+  const property = piece.parent as Path | undefined;
+  if (property?.node.type !== "ObjectProperty" || property.node.value !== piece.node || propertyKey(property.node) !== "path") return false;
+  const object = property.parent as Path<ObjectExpression>;
+  const host = findProperty(object.node, "hostname") ?? findProperty(object.node, "host");
+  return !!host && isFirecrawlBase(source, object.get("properties", object.node.properties.indexOf(host), "value") as Path);
 }
 
 /** The text a URL piece continues with: the next quasi of its template, or the string added to it. */
@@ -375,7 +392,10 @@ export function findApiRequests(index: PathIndex, source: Source): ApiRequest[] 
     const quote = piece.node.type === "StringLiteral" ? 1 : 0;
     const text = source.text.slice(piece.node.start! + quote, piece.node.end! - quote);
     const host = hostV1(text);
-    const joined = host === undefined && PATH_V1.test(text) && (isFirecrawlBase(source, joinedBase(piece)) || onFirecrawlClient(source, piece));
+    const joined =
+      host === undefined &&
+      PATH_V1.test(text) &&
+      (isFirecrawlBase(source, joinedBase(piece)) || onFirecrawlClient(source, piece) || besideFirecrawlHost(source, piece));
     const weak = host === undefined && !joined && /^\/?v1\/./.test(text) ? weakJoin(source, piece) : undefined;
     if (host === undefined && !joined && weak === undefined) continue;
     const v1 = host ?? text.indexOf("v1");
