@@ -101,6 +101,11 @@ export function urlElsewhere(path: string, value: string): string {
   return `this request stays on /v1: its URL is /v1/${path} only where ${value} is unset; move both to /v2 together, with the body's keys migrated (v2 rejects v1 keys)`;
 }
 
+/** The TODO above a request whose body a document shows once for several commands (`-d @site.json` twice). */
+export function sharedBodyFile(file: string): string {
+  return `this request stays on /v1: its body \`${file}\` is sent by more than one command here, and each route takes its own keys; give each its body with v2's keys, then move the URLs to /v2`;
+}
+
 /** The TODO above a request of a job (its status, errors, cancel) that stays on /v1 with the request that starts it. */
 export function jobStays(path: string): string {
   return `this request stays on /v1 with the other requests of its job (/v1/${path}), which cannot move yet: move them to /v2 together`;
