@@ -6,7 +6,7 @@
  * (a crawl started on /v1 is polled on /v1). A URL moved while its body keeps v1 keys is a 400 at run time.
  */
 import type { RouteRow } from "../mapping/routes.js";
-import { jobStays, mixedBody, sharedBodyFile, unseenBody, urlElsewhere, weakBase } from "../mapping/messages.js";
+import { jobStays, mixedBody, sharedBodyFile, unseenBody, unseenFormats, urlElsewhere, weakBase } from "../mapping/messages.js";
 
 export interface Movable {
   /** offsets of the `v1` to make `v2`; requests that share them share one base */
@@ -22,6 +22,8 @@ export interface Movable {
   readonly weak?: string;
   /** what a whole URL is the fallback of (a variable set outside the code), which may name the v1 route */
   readonly fallbackOf?: string;
+  /** where a body's formats come from when the code does not show them: the request stays */
+  readonly formatsFrom?: string;
   /** a body file a document shows once for several commands: the request stays */
   readonly sharedFile?: string;
   /** the request starts its route's job (`/crawl`), rather than reading or cancelling one (`/crawl/{id}`) */
@@ -42,6 +44,7 @@ function ownReason(request: Movable): string | undefined {
   if (request.sharedFile !== undefined) return sharedBodyFile(request.sharedFile);
   if (request.unseen !== undefined) return unseenBody(request.unseen);
   if (request.mixed) return mixedBody(request.mixed);
+  if (request.formatsFrom !== undefined) return unseenFormats(request.formatsFrom);
   return undefined;
 }
 

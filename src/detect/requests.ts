@@ -44,6 +44,8 @@ export interface ApiRequest {
   readonly weak?: string;
   /** what the URL is the fallback of (`process.env.CRAWL_URL ?? ".../v1/crawl"`): it may name a v1 route, so the request stays */
   readonly fallbackOf?: string;
+  /** where a body's formats come from when the file does not show them (`formats: options.formats`): the request stays */
+  readonly formatsFrom?: string;
 }
 
 /** Methods that send a body as their second argument (axios, got, ky, ofetch's instances and the libraries themselves). */
@@ -321,7 +323,7 @@ function sent(
   sending: { call: Path; at: number } | undefined,
   route: RouteRow | undefined,
   start: boolean,
-): Pick<ApiRequest, "body" | "bodyValue" | "call" | "unseen"> {
+): Pick<ApiRequest, "body" | "bodyValue" | "call" | "unseen" | "formatsFrom"> {
   if (!route?.body || !start) return { call: sending?.call };
   const found = sending ? bodyOf(index, source, sending.call, sending.at) : undefined;
   if (found?.unseen !== undefined) return { call: sending?.call, unseen: found.unseen };
@@ -331,7 +333,25 @@ function sent(
   optionsObjectsAt(index, route.body, bodyValue, opaque);
   if (opaque.length) return { call: sending?.call, unseen: opaque.map((o) => named(source, o.path as Path).unseen).join(", ") };
   const body = (resolveObject(bodyValue as never) as Path<ObjectExpression> | null) ?? undefined;
-  return { body, bodyValue, call: sending?.call };
+  const formatsFrom = body && unseenFormats(source, body);
+  return { body, bodyValue, call: sending?.call, ...(formatsFrom && { formatsFrom }) };
+}
+
+/**
+ * Formats a body takes from where the file does not show them (`formats: config.formats`, a spread in the
+ * list), at its top or in its `scrapeOptions`: v2 takes some of v1's format strings only as objects
+ * ("extract", "json", "screenshot@fullPage"), so what the value holds decides whether v2 accepts the body.
+ */
+function unseenFormats(source: Source, body: Path<ObjectExpression>): string | undefined {
+  const inner = findProperty(body.node, "scrapeOptions")?.value;
+  for (const holder of [body.node, inner?.type === "ObjectExpression" ? inner : undefined]) {
+    const formats = holder && findProperty(holder, "formats")?.value;
+    if (!formats) continue;
+    const items = formats.type === "ArrayExpression" ? formats.elements : undefined;
+    const unseen = items ? items.find((e) => e?.type !== "StringLiteral" && e?.type !== "ObjectExpression") : formats;
+    if (unseen !== undefined) return `\`${source.text.slice(unseen!.start!, unseen!.end!)}\``;
+  }
+  return undefined;
 }
 
 /**
