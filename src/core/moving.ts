@@ -6,7 +6,7 @@
  * (a crawl started on /v1 is polled on /v1). A URL moved while its body keeps v1 keys is a 400 at run time.
  */
 import type { RouteRow } from "../mapping/routes.js";
-import { jobStays, mixedBody, sharedBodyFile, unseenBody, unseenFormats, urlElsewhere, weakBase } from "../mapping/messages.js";
+import { jobStays, mixedBody, sharedBodyFile, unseenBody, unseenFormats, urlElsewhere, versionShared, weakBase } from "../mapping/messages.js";
 
 export interface Movable {
   /** offsets of the `v1` to make `v2`; requests that share them share one base */
@@ -24,6 +24,8 @@ export interface Movable {
   readonly fallbackOf?: string;
   /** where a body's formats come from when the code does not show them: the request stays */
   readonly formatsFrom?: string;
+  /** another URL that the version variable holding this request's `v1` makes too: the request stays */
+  readonly sharedWith?: string;
   /** a body file a document shows once for several commands: the request stays */
   readonly sharedFile?: string;
   /** the request starts its route's job (`/crawl`), rather than reading or cancelling one (`/crawl/{id}`) */
@@ -39,6 +41,7 @@ export function why(request: Pick<Movable, "route" | "path">): string {
 
 function ownReason(request: Movable): string | undefined {
   if (request.weak !== undefined && request.route) return weakBase(request.path, request.weak);
+  if (request.sharedWith !== undefined) return versionShared(request.sharedWith);
   if (!request.route || request.route.v1Only) return why(request);
   if (request.fallbackOf !== undefined) return urlElsewhere(request.path, request.fallbackOf);
   if (request.sharedFile !== undefined) return sharedBodyFile(request.sharedFile);

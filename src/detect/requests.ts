@@ -7,7 +7,7 @@
  * where the file writes it as an object literal, so the options and formats steps migrate it as they
  * migrate an SDK call's options.
  */
-import type { Node, ObjectExpression, StringLiteral, TemplateElement } from "@babel/types";
+import type { Node, ObjectExpression, StringLiteral, TemplateElement, TemplateLiteral } from "@babel/types";
 import { HOLDS_API, hostV1, namesFirecrawlBase, PATH_V1, REQUEST_METHODS, routeOf, SAYS_FIRECRAWL, startsRoute, type RouteRow } from "../mapping/routes.js";
 import { mentionsFirecrawl } from "./mentions.js";
 import type { Source } from "../core/source.js";
@@ -46,6 +46,8 @@ export interface ApiRequest {
   readonly fallbackOf?: string;
   /** where a body's formats come from when the file does not show them (`formats: options.formats`): the request stays */
   readonly formatsFrom?: string;
+  /** another URL the version variable this request's `v1` is in makes too: the request stays */
+  readonly sharedWith?: string;
 }
 
 /** Methods that send a body as their second argument (axios, got, ky, ofetch's instances and the libraries themselves). */
@@ -402,6 +404,25 @@ function preferred(source: Source, piece: Path): string | undefined {
   return left.type === "StringLiteral" || left.type === "TemplateLiteral" ? undefined : `\`${source.text.slice(left.start!, left.end!)}\``;
 }
 
+/**
+ * Whether a variable holding the API's version (`const API_VERSION = "v1"`) is joined into a Firecrawl URL:
+ * `${FIRECRAWL_URL}/${API_VERSION}/scrape`, `https://api.firecrawl.dev/${version}/crawl`.
+ */
+function versionUses(index: PathIndex, source: Source, piece: Path<StringLiteral | TemplateElement>): { firecrawl: Path[]; other: Path[] } {
+  const firecrawl: Path[] = [];
+  const other: Path[] = [];
+  for (const use of holderUses(index, piece) ?? []) {
+    const template = use.parent as Path | undefined;
+    const i = template?.node.type === "TemplateLiteral" ? template.node.expressions.indexOf(use.node as never) : -1;
+    const before =
+      i === -1 ? "" : source.text.slice((template!.node as TemplateLiteral).quasis[i]!.start!, (template!.node as TemplateLiteral).quasis[i]!.end!);
+    const joined =
+      before === "/" ? i > 0 && isFirecrawlBase(source, template!.get("expressions", i - 1) as Path) : before.endsWith("/") && HOLDS_API.test(before);
+    (joined ? firecrawl : other).push(use);
+  }
+  return { firecrawl, other };
+}
+
 /** Every request to the v1 API the file makes, found by its URL. */
 export function findApiRequests(index: PathIndex, source: Source): ApiRequest[] {
   if (!mentionsFirecrawl(source.text)) return [];
@@ -416,6 +437,20 @@ export function findApiRequests(index: PathIndex, source: Source): ApiRequest[] 
       host === undefined &&
       PATH_V1.test(text) &&
       (isFirecrawlBase(source, joinedBase(piece)) || onFirecrawlClient(source, piece) || besideFirecrawlHost(source, piece));
+    const uses = text === "v1" && piece.node.type === "StringLiteral" ? versionUses(index, source, piece) : undefined;
+    if (uses?.firecrawl.length) {
+      // `const API_VERSION = "v1"` joined into Firecrawl's URLs: every use is a request sharing this `v1`;
+      // where another URL uses it too, moving it would move that one as well.
+      const at = piece.node.start! + 1;
+      const first = uses.other[0];
+      const other = first && (urlExpression((first.parent?.node.type === "TemplateLiteral" ? first.parent : first) as Path).node as Node);
+      const written = other && source.text.slice(other.start!, other.end!);
+      // A template is its own quotes.
+      const sharedWith = written && (written.startsWith("`") ? written : `\`${written}\``);
+      const found = joinedTo(index, source, piece, { start: at, end: at + 2 }).filter((r) => uses.firecrawl.includes(r.site));
+      requests.push(...found.map((r) => (sharedWith ? { ...r, sharedWith } : r)));
+      continue;
+    }
     const weak = host === undefined && !joined && /^\/?v1\/./.test(text) ? weakJoin(source, piece) : undefined;
     if (host === undefined && !joined && weak === undefined) continue;
     const v1 = host ?? text.indexOf("v1");

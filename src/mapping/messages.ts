@@ -115,6 +115,11 @@ export function unseenFormats(where: string): string {
   return `this request stays on /v1: its formats come from ${where}, whose values this codemod cannot see; v2 takes ${OBJECT_FORMATS} only as format objects: make sure they are v2's, then move the URL to /v2`;
 }
 
+/** The TODO above a request whose `v1` is a version variable another API's URL uses too. */
+export function versionShared(other: string): string {
+  return `this request stays on /v1: its version variable also makes ${other}, which is not Firecrawl's; give Firecrawl's URLs a version of their own, then make it v2`;
+}
+
 /** The TODO above a request whose body a document shows once for several commands (`-d @site.json` twice). */
 export function sharedBodyFile(file: string): string {
   return `this request stays on /v1: its body \`${file}\` is sent by more than one command here, and each route takes its own keys; give each its body with v2's keys, then move the URLs to /v2`;
