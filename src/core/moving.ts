@@ -6,7 +6,7 @@
  * (a crawl started on /v1 is polled on /v1). A URL moved while its body keeps v1 keys is a 400 at run time.
  */
 import type { RouteRow } from "../mapping/routes.js";
-import { jobStays, mixedBody, sharedBodyFile, unseenBody, unseenFormats, urlElsewhere, versionShared, weakBase } from "../mapping/messages.js";
+import { bodyStays, jobStays, mixedBody, sharedBodyFile, unseenBody, unseenFormats, urlElsewhere, versionShared, weakBase } from "../mapping/messages.js";
 
 export interface Movable {
   /** offsets of the `v1` to make `v2`; requests that share them share one base */
@@ -28,6 +28,8 @@ export interface Movable {
   readonly sharedWith?: string;
   /** a body file a document shows once for several commands: the request stays */
   readonly sharedFile?: string;
+  /** the body object the request sends: requests that send the same one move together */
+  readonly sends?: object;
   /** the request starts its route's job (`/crawl`), rather than reading or cancelling one (`/crawl/{id}`) */
   readonly start: boolean;
 }
@@ -68,10 +70,12 @@ export function staying<R extends Movable>(requests: readonly R[]): Map<R, strin
     grew = false;
     const bases = new Set([...stays.keys()].map((r) => r.version.start));
     const jobs = new Set([...stays.keys()].flatMap((r) => (r.route?.job && polled.has(r.route.path) ? [r.route.path] : [])));
+    const bodies = new Set([...stays.keys()].flatMap((r) => (r.sends ? [r.sends] : [])));
     for (const request of requests) {
       if (stays.has(request)) continue;
       if (bases.has(request.version.start)) stays.set(request, undefined);
       else if (request.route?.job && jobs.has(request.route.path)) stays.set(request, jobStays(request.route.path));
+      else if (request.sends && bodies.has(request.sends)) stays.set(request, bodyStays(request.path));
       else continue;
       grew = true;
     }

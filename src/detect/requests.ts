@@ -15,7 +15,7 @@ import type { Path, PathIndex } from "./paths.js";
 import { bindingReferences } from "./references.js";
 import { optionsObjectsAt, type OpaqueOptions, type OptionsObject } from "./options-objects.js";
 import { moving } from "../core/moving.js";
-import { findProperty, memberName, propertyKey, resolveObject } from "./expressions.js";
+import { findProperty, memberName, propertyKey, resolveObject, unwrapPath, variableDeclaratorOf } from "./expressions.js";
 
 export interface ApiRequest {
   /** the URL text's node: a string literal or a template's quasi (for a base URL in a variable, the base) */
@@ -48,6 +48,8 @@ export interface ApiRequest {
   readonly formatsFrom?: string;
   /** another URL the version variable this request's `v1` is in makes too: the request stays */
   readonly sharedWith?: string;
+  /** the body object the request sends, which moves only with every request that sends it */
+  readonly sends?: object;
 }
 
 /** Methods that send a body as their second argument (axios, got, ky, ofetch's instances and the libraries themselves). */
@@ -159,6 +161,46 @@ function unstringified(path: Path): Path {
 /** A value that is an object literal, or a variable holding one. */
 const isObject = (value: Path) => resolveObject(value as never) !== null;
 
+/** The function a name is bound to in this file: a declaration, or a variable holding an arrow or a function expression. */
+function localFunction(callee: Path): Path | undefined {
+  if (callee.node.type !== "Identifier") return undefined;
+  const name = callee.node.name;
+  const binding = callee.scope?.lookup(name)?.getBindings()[name]?.[0] as Path | undefined;
+  const declared = binding?.parent as Path | undefined;
+  if (declared?.node.type === "FunctionDeclaration" && declared.node.id === binding!.node) return declared;
+  if (declared?.node.type !== "VariableDeclarator" || declared.node.id !== binding!.node) return undefined;
+  const init = declared.get("init") as Path;
+  return init.node.type === "ArrowFunctionExpression" || init.node.type === "FunctionExpression" ? init : undefined;
+}
+
+/**
+ * The object a builder function of this file returns, for a body made by calling it (`crawlBody(url)`, or
+ * `const payload = scrapeBody(url)` then `payload`): an arrow's object body, or the one `return` of a
+ * function, of a literal or a variable holding one. A function that may return something else is no builder.
+ */
+function built(index: PathIndex, value: Path): Path | undefined {
+  const held = value.node.type === "Identifier" ? (variableDeclaratorOf(value as never) as Path | null) : null;
+  const call = unwrapPath((held ? held.get("init") : value) as never) as Path;
+  if (call.node.type !== "CallExpression") return undefined;
+  const fn = localFunction(call.get("callee") as Path);
+  if (!fn) return undefined;
+  const body = fn.get("body") as Path;
+  if (body.node.type !== "BlockStatement") {
+    const object = unwrapPath(body as never) as Path;
+    return object.node.type === "ObjectExpression" ? object : undefined;
+  }
+  // A nested function's returns are its own.
+  const own = (at: Path) => {
+    let up = at.parent as Path | null;
+    while (up && !/Function/.test(up.node.type)) up = up.parent as Path | null;
+    return up?.node === fn.node;
+  };
+  const returns = index.within("ReturnStatement", fn.node as Node).filter((r) => own(r as Path)) as Path[];
+  if (returns.length !== 1 || !(returns[0]!.node as { argument?: Node }).argument) return undefined;
+  const object = resolveObject(returns[0]!.get("argument") as never) as Path | null;
+  return object ?? undefined;
+}
+
 /** A body a request sends: the value the code passes, or (`unseen`) the text of one whose keys it does not show. */
 type FoundBody = { readonly value: Path; readonly unseen?: undefined } | { readonly value?: undefined; readonly unseen: string };
 
@@ -170,13 +212,14 @@ const named = (source: Source, path: Path): FoundBody => ({ unseen: `\`${source.
  * A body value is what the code passes (a literal, or a variable holding one, whose later `body.key = ...`
  * assignments count too), not yet resolved; any other value is a body the file does not show.
  */
-function bodyIn(source: Source, options: Path<ObjectExpression>): FoundBody | undefined {
+function bodyIn(index: PathIndex, source: Source, options: Path<ObjectExpression>): FoundBody | undefined {
   for (const key of ["json", "body", "data"]) {
     const property = findProperty(options.node, key);
     if (!property) continue;
     const i = options.node.properties.indexOf(property);
     const value = unstringified(options.get("properties", i, "value") as Path);
-    return isObject(value) ? { value } : named(source, value);
+    const builder = isObject(value) ? undefined : built(index, value);
+    return isObject(value) ? { value } : builder ? { value: builder } : named(source, value);
   }
   // `{ method: "POST", ...init }`: the body may be in what is spread.
   const spread = options.node.properties.findIndex((p) => p.type === "SpreadElement");
@@ -209,13 +252,13 @@ function bodyOf(index: PathIndex, source: Source, call: Path, at: number): Found
   const node = call.node as { arguments: Node[]; callee: Node };
   if (at === -1) {
     const options = resolveObject(call.get("arguments", 0) as never) as Path<ObjectExpression> | null;
-    return options ? bodyIn(source, options) : undefined;
+    return options ? bodyIn(index, source, options) : undefined;
   }
   const next = node.arguments[at + 1] ? unstringified(call.get("arguments", at + 1) as Path) : undefined;
   if (!next || next.node.type === "ArrowFunctionExpression" || next.node.type === "FunctionExpression") return undefined;
-  const object = resolveObject(next as never) as Path<ObjectExpression> | null;
+  const object = ((resolveObject(next as never) as Path<ObjectExpression> | null) ?? built(index, next)) as Path<ObjectExpression> | undefined;
   if (!object) return named(source, next);
-  const inner = bodyIn(source, object);
+  const inner = bodyIn(index, source, object);
   if (inner) return inner;
   const method = node.callee.type === "MemberExpression" && node.callee.property.type === "Identifier" ? node.callee.property.name : undefined;
   const config = ["method", "headers"].some((key) => findProperty(object.node, key));
@@ -467,7 +510,19 @@ export function findApiRequests(index: PathIndex, source: Source): ApiRequest[] 
     const route = routeOf(path.replace(/\/$/, "")) ?? (open ? undefined : routeOf(path));
     if (weak !== undefined) {
       // Another API may have the route; only Firecrawl's routes are worth a TODO.
-      if (route) requests.push({ at: piece, site: piece, version, route, path, start: startsRoute(route, path, open), weak });
+      // Its body is known too: a body it shares with a request that could move keeps that one here as well.
+      const start = startsRoute(route, path, open);
+      if (route)
+        requests.push({
+          at: piece,
+          site: piece,
+          version,
+          route,
+          path,
+          start,
+          weak,
+          ...sent(index, source, sendingCall(index, urlExpression(piece)), route, start),
+        });
       continue;
     }
     const sending = sendingCall(index, urlExpression(piece));
@@ -475,7 +530,8 @@ export function findApiRequests(index: PathIndex, source: Source): ApiRequest[] 
     const fallbackOf = preferred(source, piece);
     requests.push({ at: piece, site: piece, version, route, path, start, ...sent(index, source, sending, route, start), ...(fallbackOf && { fallbackOf }) });
   }
-  return unmixed(requests);
+  // Requests that send one body object move together (see core/moving.ts).
+  return unmixed(requests).map((r) => (r.body ? { ...r, sends: r.body.node } : r));
 }
 
 /** The requests that move to /v2, whole: see core/moving.ts. */

@@ -125,6 +125,11 @@ export function sharedBodyFile(file: string): string {
   return `this request stays on /v1: its body \`${file}\` is sent by more than one command here, and each route takes its own keys; give each its body with v2's keys, then move the URLs to /v2`;
 }
 
+/** The TODO above a request whose body another request that stays on /v1 sends too (a builder, a shared literal). */
+export function bodyStays(path: string): string {
+  return `this request (/v1/${path}) stays on /v1 with another request that sends the same body and cannot move yet: move them to /v2 together`;
+}
+
 /** The TODO above a request of a job (its status, errors, cancel) that stays on /v1 with the request that starts it. */
 export function jobStays(path: string): string {
   return `this request stays on /v1 with the other requests of its job (/v1/${path}), which cannot move yet: move them to /v2 together`;
