@@ -43,6 +43,8 @@ export interface PyRequest {
   readonly start: boolean;
   /** what a whole URL is the fallback of (`os.getenv("CRAWL_URL", ".../v1/crawl")`): it may name a v1 route, so the request stays */
   readonly fallbackOf?: string;
+  /** where a body's formats come from when the module does not show them: the request stays */
+  readonly formatsFrom?: string;
 }
 
 /**
@@ -171,7 +173,7 @@ function keysSetOn(tree: Tree, dict: Node): Node[] | undefined {
  * (with the keys it sets on it later), or `unseen`, where the body comes from, when its keys are not all
  * in sight (a parameter, `**options`, `payload[key] = ...`).
  */
-function sent(tree: Tree, url: Node, route: RouteRow | undefined, start: boolean): Pick<PyRequest, "body" | "call" | "unseen" | "keysSet"> {
+function sent(tree: Tree, url: Node, route: RouteRow | undefined, start: boolean): Pick<PyRequest, "body" | "call" | "unseen" | "keysSet" | "formatsFrom"> {
   const args = sendingArguments(tree, url);
   const call = args?.parent?.type === "call" ? args.parent : undefined;
   const value = route?.body && start ? bodyValue(args) : undefined;
@@ -184,7 +186,24 @@ function sent(tree: Tree, url: Node, route: RouteRow | undefined, start: boolean
     const splat = body?.namedChildren.find((c) => c?.type === "dictionary_splat");
     return { call, unseen: `\`${(splat ?? value).text.split("\n")[0]}\`` };
   }
-  return { call, body, keysSet };
+  const formatsFrom = unseenFormats(body);
+  return { call, body, keysSet, ...(formatsFrom && { formatsFrom }) };
+}
+
+/**
+ * Formats a body dict takes from where the module does not show them (`"formats": formats`, `*extra` in the
+ * list), at its top or in its `scrapeOptions`, as in JavaScript (detect/requests.ts).
+ */
+function unseenFormats(body: Node): string | undefined {
+  const inner = dictEntries(body)?.find((e) => e.key === "scrapeOptions")?.value;
+  for (const holder of [body, inner?.type === "dictionary" ? inner : undefined]) {
+    const formats = holder && dictEntries(holder)?.find((e) => e.key === "formats")?.value;
+    if (!formats) continue;
+    const unseen =
+      formats.type === "list" ? formats.namedChildren.find((e) => e && e.type !== "string" && e.type !== "dictionary" && e.type !== "comment") : formats;
+    if (unseen) return `\`${unseen.text.split("\n")[0]}\``;
+  }
+  return undefined;
 }
 
 /** Every request to the v1 API the module makes, found by its URL. */
