@@ -4,7 +4,12 @@
  * migration broke with pyright's own message. These run the CLI on temporary trees; pyright is slow to start,
  * so the timeouts are generous.
  */
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, test } from "vitest";
+import { loadPython } from "../src/python/parser.js";
+import { runPython } from "../src/python/language.js";
+import { pythonSteps } from "../src/python/preset.js";
 import { cli, read, repo } from "./support/cli.js";
 
 /** A 1.x call with a params dict: its result was a dict; in 4.x a Document whose metadata title may be None. */
@@ -172,6 +177,34 @@ class Firecrawl:
           "--no-progress",
         ).stdout,
       ).toContain("Verified against firecrawl-py 4.30.0 (installed): 1 migrated file checked with pyright, no new type errors");
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "many files are checked in two pyright runs (the outputs, then the inputs of those with errors) and found as one run over both finds them",
+    async () => {
+      await loadPython();
+      // The built module, as the CLI runs it: the stubs are found from where it is.
+      const { verifyPython } = (await import(
+        pathToFileURL(resolve(import.meta.dirname, "../dist/src/python/verify.js")).href
+      )) as typeof import("../src/python/verify.js");
+      // A migrated file with an error of its own, there before the migration too: it is not the migration's.
+      const twoX = `${V1_SIZE.replace('return len(doc["metadata"]["title"])', 'return len(doc["markdown"])')}
+
+def broken() -> int:
+    return "not an int"
+`;
+      const dir = repo({ "size.py": V1_SIZE, "two.py": twoX });
+      const files = [
+        { path: join(dir, "size.py"), input: V1_SIZE },
+        { path: join(dir, "two.py"), input: twoX },
+      ].map((f) => ({ ...f, output: runPython(pythonSteps, f.path, f.input).output! }));
+      const counts = (v: Awaited<ReturnType<typeof verifyPython>>) =>
+        v instanceof Error ? v : files.map((f) => ({ newErrors: v.verified.get(f.path)!.newErrors, output: v.verified.get(f.path)!.output }));
+      const oneRun = counts(await verifyPython(files));
+      expect(oneRun).toEqual([expect.objectContaining({ newErrors: 1 }), expect.objectContaining({ newErrors: 0 })]);
+      expect(counts(await verifyPython(files, 0))).toEqual(oneRun);
     },
     TIMEOUT,
   );

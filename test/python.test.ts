@@ -323,9 +323,9 @@ describe("results that leave their function", () => {
 
 test("a field v2's model has none of, read on a 1.x result, is marked where the read is", () => {
   const code =
-    'from firecrawl import FirecrawlApp\n\napp = FirecrawlApp(api_key="k")\nfound = app.map_url("https://example.com")\nif found.get("status") == "success":\n    print(found["links"])\npage = app.scrape_url("https://example.com")\nprint(page["content"])\n';
+    'from firecrawl import FirecrawlApp\n\napp = FirecrawlApp(api_key="k")\nfound = app.map_url("https://example.com")\nif found.get("status") == "success":\n    print(found["links"])\npage = app.scrape_url("https://example.com")\nprint(page["text"])\n';
   const out = runPython(pythonSteps, "map.py", code).output!;
   expect(out).toContain('# TODO(firecrawl-v2): v2\'s MapData has no "status" field');
-  expect(out).toContain('# TODO(firecrawl-v2): v2\'s Document has no "content" field');
+  expect(out).toContain('# TODO(firecrawl-v2): v2\'s Document has no "text" field');
   expect(out).toContain("print([link.url for link in found.links])");
 });

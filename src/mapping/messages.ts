@@ -196,6 +196,11 @@ export function noSuchField(model: string, field: string): string {
   return `v2's ${model} has no "${field}" field (v1's result had no such key either; v2 raises on failure): read one it has`;
 }
 
+/** Search hits read where v2 types them as either of two models: cast to the one the call returns. */
+export function hitsCast(model: string): Message {
+  return reworded(`v2 types search hits as SearchResultWeb | Document: cast them to ${model}`, `search hits cast to ${model}, what the call returns`);
+}
+
 /** The TODO on a v1 method passed to an executor with a params dict among the arguments it passes on. */
 export const PASSED_PARAMS = "this v1 method is passed on with a params dict for its arguments: v2 takes keyword arguments (snake_case names)";
 

@@ -66,18 +66,23 @@ export const PY_OPTION_MODELS: Readonly<Record<string, string>> = { scrape_optio
  * step then renames it as any v1 option); a crawl's page options go into its scrape options; the rest
  * are named in one TODO (v0's includeHtml, screenshot and extraction are v2 formats).
  */
-export const V0_OPTION_GROUPS: Readonly<Record<string, { readonly into?: string; readonly keys: Readonly<Record<string, string>> }>> = {
-  crawlerOptions: {
-    keys: {
-      includes: "includePaths",
-      excludes: "excludePaths",
-      maxDepth: "maxDepth",
-      limit: "limit",
-      allowBackwardCrawling: "allowBackwardLinks",
-      allowExternalContentLinks: "allowExternalLinks",
-      ignoreSitemap: "ignoreSitemap",
-    },
+const V0_CRAWLER_OPTIONS = {
+  keys: {
+    includes: "includePaths",
+    excludes: "excludePaths",
+    maxDepth: "maxDepth",
+    limit: "limit",
+    allowBackwardCrawling: "allowBackwardLinks",
+    allowExternalContentLinks: "allowExternalLinks",
+    ignoreSitemap: "ignoreSitemap",
   },
+};
+
+export const V0_OPTION_GROUPS: Readonly<Record<string, { readonly into?: string; readonly keys: Readonly<Record<string, string>> }>> = {
+  crawlerOptions: V0_CRAWLER_OPTIONS,
+  // Firecrawl's own v0 examples spelled it so; the API ignored the key (the crawl ran without its limit) and v2's
+  // crawl() raises on it: its keys are read as crawlerOptions' were, as their authors meant.
+  crawlOptions: V0_CRAWLER_OPTIONS,
   pageOptions: {
     into: "scrapeOptions",
     keys: {
@@ -135,6 +140,26 @@ export const PY_V1_PROXY: ReadonlySet<string> = new Set([
 
 /** 2.x response fields whose v2 spelling is not just camelCase turned snake_case (sdk-facts 4.2). */
 export const PY_FIELD_RENAMES: Readonly<Record<string, string>> = { json_field: "json", extract: "json" };
+
+/** v0 documents' fields 1.x code still reads (v1 had no such key): v0's `content` was the page's markdown. */
+export const PY_V0_DOCUMENT_FIELDS: Readonly<Record<string, string>> = { content: "markdown" };
+
+/**
+ * What a search hit is in 4.x, by whether the call asked for page content (`scrape_options`): a
+ * SearchResultWeb (url, title, description), or a Document, which keeps the hit's title and description in its
+ * page metadata and the URL it scraped as the metadata's source_url (4.x drops the hit's own keys). v2 types
+ * the list as holding either; the code that reads one casts it to what its call returns, as authors do by hand.
+ */
+export const PY_SEARCH_HITS = {
+  plain: { model: "SearchResultWeb", fields: {} },
+  scraped: {
+    model: "Document",
+    fields: { url: "metadata_typed.source_url", title: "metadata_typed.title", description: "metadata_typed.description" },
+  },
+} as const satisfies Record<string, { model: string; fields: Readonly<Record<string, string>> }>;
+
+/** Where the names a cast is written with come from. */
+export const PY_CAST = { module: "typing", cast: "cast", list: "List" } as const;
 
 /** 2.x documents' top-level fields (search results' title and description, the page's url), in v2 only in the metadata. */
 export const PY_DOCUMENT_METADATA_FIELDS: ReadonlySet<string> = new Set(["title", "description", "url"]);

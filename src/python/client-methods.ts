@@ -56,7 +56,7 @@ export const step: PyStep = {
   description: "renames v1 client methods to v2 and adapts their arguments",
   run(context) {
     for (const reference of methodReferences(context.tree, context.sdk)) {
-      if (!isV1PyCall(reference, context.calls, context.options.sdk) || !migrateMethodName(context, reference)) continue;
+      if (!isV1PyCall(reference, context.calls, context.options.sdk, context.sdk.imports) || !migrateMethodName(context, reference)) continue;
       // The arguments an executor passes on are the call's: v1's params dict is not something v2 takes.
       const args = reference.node.parent?.type === "argument_list" ? reference.node.parent : null;
       if (args && (keywords(args).some((k) => k.name === "params") || positional(args).some((a) => a.type === "dictionary")))
@@ -64,7 +64,7 @@ export const step: PyStep = {
     }
     for (const call of context.calls) {
       // A v2 call (`watcher(job_id, kind="crawl")`, `crawl(url, ...)`) is already what this step writes.
-      if (!isV1PyCall(call, context.calls, context.options.sdk) || !migrateMethodName(context, call)) continue;
+      if (!isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports) || !migrateMethodName(context, call)) continue;
       const v2 = call.row.python.v2!;
       // A crawl, waited for or started: v1 took an idempotency key, v2 takes none.
       if (call.row.options === "crawl") {

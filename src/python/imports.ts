@@ -8,7 +8,9 @@ import {
   PY_LEGACY_MODULES,
   PY_MOVED_TYPES,
   PY_OPTION_MODELS,
+  PY_CAST,
   PY_PACKAGE,
+  PY_SEARCH_HITS,
   PY_TYPES_MODULE,
   PY_V1_ONLY_TYPES,
   PY_V1_TYPES_MODULE,
@@ -16,7 +18,7 @@ import {
 import type { PyContext, PyStep } from "./language.js";
 import { usesIn } from "./names.js";
 import { allOf, stringValue, type Node } from "./parser.js";
-import { hasV1PyCalls } from "./version.js";
+import { hasV1PyCalls, importsV1Only, keepsModels } from "./version.js";
 import { keepApiUrlFallback } from "./constructor.js";
 import { following, renamed, reworded } from "../mapping/messages.js";
 
@@ -84,7 +86,7 @@ function renderedAs(context: PyContext, n: Name, to: string, renamed: Map<string
  * keeps the old name as an alias (`from firecrawl import Firecrawl as FirecrawlApp`), so no use is left
  * pointing at a name that is not there. 2.x models go where v2 keeps them, or to v2's copy of v1's.
  */
-function migrateStatement(context: PyContext, statement: Node, renamed: Map<string, boolean>, migrating: boolean): void {
+function migrateStatement(context: PyContext, statement: Node, renamed: Map<string, boolean>, migrating: boolean, pending: Set<string>): void {
   const module = statement.childForFieldName("module_name")!;
   const names = namesOf(statement);
   const render = (n: Name, imported = n.imported) => (n.alias ? `${imported} as ${n.alias}` : imported);
@@ -114,6 +116,11 @@ function migrateStatement(context: PyContext, statement: Node, renamed: Map<stri
     }
   }
   if (!changed) return;
+  // Models the migration started using join the line that imports from where v2 keeps them.
+  if (moved.has(PY_TYPES_MODULE)) {
+    for (const model of pending) move(PY_TYPES_MODULE, model);
+    pending.clear();
+  }
   const indent = context.source.text.slice(context.source.text.lastIndexOf("\n", statement.startIndex - 1) + 1, statement.startIndex);
   const lines = [
     ...(kept.length ? [`from ${PY_PACKAGE} import ${kept.join(", ")}`] : []),
@@ -133,19 +140,6 @@ function migrateStatement(context: PyContext, statement: Node, renamed: Map<stri
   }
 }
 
-/** An import only v1 code has: from a module v2 removed, or a 2.x model from where v2 no longer keeps it. */
-function importsV1Only(statement: Node): boolean {
-  if (statement.type !== "import_from_statement") return false;
-  const module = statement.childForFieldName("module_name")!.text;
-  if (LEGACY.has(module)) return true;
-  return !keepsModels(module) && namesOf(statement).some((n) => n.imported in PY_MOVED_TYPES || PY_V1_ONLY_TYPES.has(n.imported));
-}
-
-/** Where v2 keeps its option models: `firecrawl.types`, and v2's own `firecrawl.v2.types`. */
-function keepsModels(module: string): boolean {
-  return module === PY_TYPES_MODULE || module.startsWith(`${PY_PACKAGE}.v2`);
-}
-
 /** `firecrawl.FirecrawlApp` through `import firecrawl`: the attribute is renamed. */
 function migrateModuleAttributes(context: PyContext): void {
   for (const attribute of allOf(context.tree.rootNode, "attribute")) {
@@ -156,23 +150,68 @@ function migrateModuleAttributes(context: PyContext): void {
   }
 }
 
-/** A model the migration started using (ScrapeOptions(...) from a params dict) is imported where v2 has it. */
-function importUsedModels(context: PyContext): void {
+/** The names a cast the migration wrote (`cast(List[SearchResultWeb], ...)`) is written with, by the module each comes from. */
+function castNames(context: PyContext): Map<string, string[]> {
+  const names = new Map<string, string[]>();
+  const add = (module: string, name: string) => names.set(module, [...new Set([...(names.get(module) ?? []), name])]);
+  const models = new Set<string>(Object.values(PY_SEARCH_HITS).map((h) => h.model));
+  for (const call of allOf(context.tree.rootNode, "call")) {
+    if (call.childForFieldName("function")?.text !== PY_CAST.cast) continue;
+    const type = /^(\w+)\[(\w+)\]$/.exec(call.childForFieldName("arguments")?.namedChildren[0]?.text ?? "");
+    if (!type || type[1] !== PY_CAST.list || !models.has(type[2]!)) continue;
+    add(PY_CAST.module, PY_CAST.list);
+    add(PY_CAST.module, PY_CAST.cast);
+    add(PY_TYPES_MODULE, type[2]!);
+  }
+  return names;
+}
+
+/** The models the migration started using (ScrapeOptions(...) from a params dict, a search hit's model in a cast) that are not imported yet. */
+function usedModels(context: PyContext, cast: ReadonlyMap<string, string[]>): Set<string> {
   // Any of the package's modules counts (v2 code imports its models from firecrawl.v2.types).
-  const fromPackage = allOf(context.tree.rootNode, "import_from_statement").filter(
-    (s) => (s.childForFieldName("module_name")?.text ?? "").split(".")[0] === PY_PACKAGE,
+  const imported = importedFrom(context, (module) => module.split(".")[0] === PY_PACKAGE);
+  const called = Object.values(PY_OPTION_MODELS).filter((model) =>
+    allOf(context.tree.rootNode, "call").some((c) => c.childForFieldName("function")?.text === model),
   );
-  const imported = new Set(fromPackage.flatMap((s) => namesOf(s).map((n) => n.alias ?? n.imported)));
-  const used = Object.values(PY_OPTION_MODELS).filter(
-    (model) => !imported.has(model) && allOf(context.tree.rootNode, "call").some((c) => c.childForFieldName("function")?.text === model),
+  return new Set([...called, ...(cast.get(PY_TYPES_MODULE) ?? [])].filter((model) => !imported.has(model)));
+}
+
+/** The names imported from the modules `accepts` takes, as the module calls them. */
+function importedFrom(context: PyContext, accepts: (module: string) => boolean): Set<string> {
+  return new Set(
+    allOf(context.tree.rootNode, "import_from_statement")
+      .filter((s) => accepts(s.childForFieldName("module_name")?.text ?? ""))
+      .flatMap((s) => namesOf(s).map((n) => n.alias ?? n.imported)),
   );
+}
+
+/** What the migration started using and no import statement took: the models from where v2 keeps them, a cast's names from typing. */
+function importUsedModels(context: PyContext, used: ReadonlySet<string>, cast: ReadonlyMap<string, string[]>): void {
+  const typing = importedFrom(context, (module) => module === PY_CAST.module);
+  const typed = (cast.get(PY_CAST.module) ?? []).filter((name) => !typing.has(name));
   const anchor = context.sdk.imports.at(-1);
-  if (!used.length || !anchor) return;
+  if (!anchor) return;
+  const eol = context.source.eol;
+  if (used.size)
+    context.edit(
+      anchor.endIndex,
+      anchor.endIndex,
+      `${eol}from ${PY_TYPES_MODULE} import ${[...used].join(", ")}`,
+      following(`imported ${[...used].join(", ")} from ${PY_TYPES_MODULE}`),
+    );
+  if (!typed.length) return;
+  // Into the module's own one-line `from typing import ...` where it has one, else a line above the SDK's import.
+  const own = allOf(context.tree.rootNode, "import_from_statement").find(
+    (s) => s.childForFieldName("module_name")?.text === PY_CAST.module && s.parent?.type === "module" && !/[\n(]/.test(s.text),
+  );
+  const first = context.sdk.imports[0]!;
+  const indent = context.source.text.slice(context.source.text.lastIndexOf("\n", first.startIndex - 1) + 1, first.startIndex);
+  const at = own ? own.endIndex : first.startIndex;
   context.edit(
-    anchor.endIndex,
-    anchor.endIndex,
-    `${context.source.eol}from ${PY_TYPES_MODULE} import ${used.join(", ")}`,
-    following(`imported ${used.join(", ")} from ${PY_TYPES_MODULE}`),
+    at,
+    at,
+    own ? `, ${typed.join(", ")}` : `from ${PY_CAST.module} import ${typed.join(", ")}${eol}${indent}`,
+    following(`imported ${typed.join(", ")} from ${PY_CAST.module}`),
   );
 }
 
@@ -182,10 +221,12 @@ export const step: PyStep = {
   fresh: true,
   run(context) {
     const renamed = new Map<string, boolean>();
-    const migrating = context.migrating || hasV1PyCalls(context.calls, context.options.sdk) || context.sdk.imports.some(importsV1Only);
-    for (const statement of context.sdk.imports) if (statement.type === "import_from_statement") migrateStatement(context, statement, renamed, migrating);
+    const migrating = context.migrating || hasV1PyCalls(context.calls, context.options.sdk, context.sdk.imports) || context.sdk.imports.some(importsV1Only);
+    const cast = castNames(context);
+    const used = usedModels(context, cast);
+    for (const statement of context.sdk.imports) if (statement.type === "import_from_statement") migrateStatement(context, statement, renamed, migrating, used);
     if (migrating) migrateModuleAttributes(context);
     if (migrating) keepApiUrlFallback(context);
-    importUsedModels(context);
+    importUsedModels(context, used, cast);
   },
 };

@@ -195,13 +195,13 @@ export const step: PyStep = {
   run(context) {
     const { calls, mocks } = context;
     const sdk = context.options.sdk;
-    const v1 = mocks.filter((mock) => isV1PyCall(mock, [...calls, ...mocks], sdk));
+    const v1 = mocks.filter((mock) => isV1PyCall(mock, [...calls, ...mocks], sdk, context.sdk.imports));
     const used = new Map<string, Set<string>>();
     for (const mock of v1) {
       migrateMethodName(context, mock);
       migrateReturns(context, mock, used);
     }
-    if (v1.length || hasV1PyCalls(calls, sdk)) {
+    if (v1.length || hasV1PyCalls(calls, sdk, context.sdk.imports)) {
       migratePatchTargets(context);
       migrateSpecs(context, used);
     }

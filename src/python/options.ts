@@ -85,7 +85,7 @@ export const step: PyStep = {
   run(context) {
     for (const call of context.calls) {
       // v2's own calls take v2's options (4.x still accepts a few v1 spellings, ignore_sitemap among them).
-      if (!call.row.options || !isV1PyCall(call, context.calls, context.options.sdk)) continue;
+      if (!call.row.options || !isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports)) continue;
       const rows = rowsByPythonName(KINDS[call.row.options]);
       for (const keyword of keywords(call.args)) {
         const row = rows.get(keyword.name);

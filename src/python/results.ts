@@ -8,9 +8,12 @@
  * loops that read them.
  */
 import {
+  PY_CAST,
+  PY_SEARCH_HITS,
   PY_V1_PROXY,
   PY_DICT_FIELDS,
   PY_DOCUMENT_METADATA_FIELDS,
+  PY_V0_DOCUMENT_FIELDS,
   PY_OPTIONAL_FIELD_EMPTY,
   PY_RESULT_MODELS,
   PY_FIELD_RENAMES,
@@ -22,14 +25,26 @@ import {
 import { JOB_COMPLETED, RESULTS, RETYPED_RESULTS, WAITER_TODO, type ResultRow } from "../mapping/results.js";
 import type { ResultKind } from "../mapping/methods.js";
 import { removeStatement } from "../core/text.js";
-import { pyLiteral } from "./writing.js";
+import { literalAt, pyLiteral } from "./writing.js";
 import type { PyContext, PyStep } from "./language.js";
 import { annotatedParameters, boundName, elementsOf, executorRunning, resultExpression, usesAfter } from "./result-values.js";
 import { methodReferences, type PyCall } from "./detect.js";
 import { isV1PyCall } from "./version.js";
 import { allOf, calledName, stringValue, type Node } from "./parser.js";
-import { scopeOf } from "./names.js";
-import { joined, linksKept, MODEL_DUMPED, MODEL_DUMPED_READ, noSuchField, removed, renamed, WAITER_GUARD, type Message } from "../mapping/messages.js";
+import { dictEntries } from "./arguments.js";
+import { scopeOf, usesIn } from "./names.js";
+import {
+  hitsCast,
+  joined,
+  linksKept,
+  MODEL_DUMPED,
+  MODEL_DUMPED_READ,
+  noSuchField,
+  removed,
+  renamed,
+  WAITER_GUARD,
+  type Message,
+} from "../mapping/messages.js";
 import { followReturns } from "./returned-results.js";
 
 /** Fields whose contents are the user's own data: nothing below them is renamed. */
@@ -37,37 +52,45 @@ const USER_DATA = new Set(["json", "metadata_dict"]);
 
 const NOT_A_DICT = "v2 results are pydantic models, not dicts: use .model_dump() where a dict is needed (its keys are snake_case)";
 
-/** A field v2's Document has (its metadata read either way). */
+/** What a tracked value is: a call's result, or a plain search hit (SearchResultWeb) drawn from one. */
+type Tracked = ResultKind | "hit";
+
 /** The v2 models whose every field the table knows, by the result kind they are, with the properties they add. */
-const KNOWN_FIELDS: Partial<Record<ResultKind, { model: string; extra: readonly string[] }>> = {
+const KNOWN_FIELDS: Partial<Record<Tracked, { model: string; extra: readonly string[] }>> = {
   document: { model: "Document", extra: ["metadata_typed", "metadata_dict"] },
   map: { model: "MapData", extra: [] },
+  hit: { model: PY_SEARCH_HITS.plain.model, extra: [] },
 };
 
 /** Whether v2's model for a kind has a field (`metadata_typed.title` by its first part); true where the table cannot say. */
-function hasField(kind: ResultKind, field: string): boolean {
+function hasField(kind: Tracked, field: string): boolean {
   const known = KNOWN_FIELDS[kind];
   const head = field.split(".")[0]!;
   return !known || head in PY_RESULT_MODELS[known.model]!.fields || known.extra.includes(head);
 }
 
-/** What a tracked value is: a call's result, or a document drawn from a job's data. */
+/** What a tracked value is: a call's result, or a document or search hit drawn from one. */
 interface Subject {
-  readonly kind: ResultKind;
+  readonly kind: Tracked;
   readonly waiter: boolean;
+  /** a search's hits, where its call says which model they are */
+  readonly hits?: keyof typeof PY_SEARCH_HITS;
+  /** fields read elsewhere than the kind's own (a scraped hit's title is in its metadata) */
+  readonly fields?: Readonly<Record<string, string>>;
 }
 
 const DOCUMENT: Subject = { kind: "document", waiter: false };
 
-function rowFor(kind: ResultKind, field: string): ResultRow | undefined {
-  return RESULTS.find((row) => row.python?.v1 === field && row.of.includes(kind));
+function rowFor(kind: Tracked, field: string): ResultRow | undefined {
+  return RESULTS.find((row) => row.python?.v1 === field && (row.of as readonly string[]).includes(kind));
 }
 
 /** The v2 name of a result's field, and the row that says more about it. */
-export function renamedField(kind: ResultKind | null, field: string): { to: string; row?: ResultRow } {
+export function renamedField(kind: Tracked | null, field: string): { to: string; row?: ResultRow } {
   const row = kind ? rowFor(kind, field) : undefined;
   if (row?.change.kind === "rename") return { to: row.change.to, row };
   if (kind === "document" && !row && PY_DOCUMENT_METADATA_FIELDS.has(field)) return { to: `metadata_typed.${field}` };
+  if (kind === "document" && !row && PY_V0_DOCUMENT_FIELDS[field]) return { to: PY_V0_DOCUMENT_FIELDS[field] };
   return { to: PY_FIELD_RENAMES[field] ?? snakeCase(field), row };
 }
 
@@ -250,7 +273,7 @@ function optionalUse(node: Node): "wrapped" | "bare" | null {
 
 /** A read of an Optional field, as the value v1 always had: `(out or "")` where the code relies on it. */
 function withEmpty(out: string, read: Node, field: string): string {
-  const empty = PY_OPTIONAL_FIELD_EMPTY[field];
+  const empty = PY_OPTIONAL_FIELD_EMPTY[field] && literalAt(read, PY_OPTIONAL_FIELD_EMPTY[field]);
   const use = empty ? optionalUse(read) : null;
   return use === "wrapped" ? `(${out} or ${empty})` : use === "bare" ? `${out} or ${empty}` : out;
 }
@@ -258,6 +281,61 @@ function withEmpty(out: string, read: Node, field: string): string {
 /** The elements a list gives outside the list's own expression (`list[0]` is read on by the chain itself). */
 function elementsBeyond(list: Node): Node[] {
   return elementsOf(list).filter((item) => item.startIndex > list.endIndex || item.endIndex < list.startIndex);
+}
+
+/** `for x in value`, `[... for x in value]`, `enumerate(value)`: a value whose elements are taken. */
+function iterated(node: Node): boolean {
+  const parent = node.parent?.type === "argument_list" && calledName(node.parent.parent!) === "enumerate" ? node.parent.parent : node;
+  const loop = parent?.parent;
+  return (loop?.type === "for_statement" || loop?.type === "for_in_clause") && loop.childForFieldName("right")?.id === parent!.id;
+}
+
+/** `if x:`, `not x`, `x and ...`: a value only tested for being empty. */
+function isTruthTest(node: Node): boolean {
+  const parent = node.parent;
+  if (!parent) return false;
+  if (parent.type === "not_operator" || parent.type === "boolean_operator") return true;
+  return (
+    ["if_statement", "elif_clause", "while_statement", "conditional_expression"].includes(parent.type) && parent.childForFieldName("condition")?.id === node.id
+  );
+}
+
+/**
+ * Whether a cast can name `model` and the typing names it is written with: each is free in the module or
+ * already means what the cast needs (the imports step imports what is not imported yet). A module with a
+ * `Document` of its own (langchain's) keeps its TODOs.
+ */
+function castable(context: PyContext, model: string): boolean {
+  const imported = (name: string, from: (module: string) => boolean) =>
+    allOf(context.tree.rootNode, "import_from_statement").some(
+      (s) =>
+        from(s.childForFieldName("module_name")?.text ?? "") &&
+        s.childrenForFieldName("name").some((n) => (n?.type === "aliased_import" ? n.childForFieldName("alias")?.text : n?.text) === name),
+    );
+  const free = (name: string, from: (module: string) => boolean) => imported(name, from) || usesIn(context.tree.rootNode, name).length === 0;
+  return (
+    free(model, (module) => module.split(".")[0] === PY_PACKAGE) &&
+    free(PY_CAST.cast, (module) => module === PY_CAST.module) &&
+    free(PY_CAST.list, (module) => module === PY_CAST.module)
+  );
+}
+
+/**
+ * What a search call's hits are: scraped pages where it passes scrape options (a keyword, or a 1.x params
+ * dict's scrapeOptions), plain hits where it passes none; unknown where its params come from elsewhere.
+ */
+function searchHits(call: PyCall): keyof typeof PY_SEARCH_HITS | undefined {
+  let scraped = false;
+  let unknown = false;
+  call.args.namedChildren.forEach((arg, i) => {
+    if (!arg || arg.type === "comment") return;
+    const keyword = arg.type === "keyword_argument" ? arg.childForFieldName("name")!.text : null;
+    const value = keyword ? arg.childForFieldName("value")! : arg;
+    if (keyword === "scrape_options") scraped ||= value.text !== "None";
+    else if (value.type === "dictionary") scraped ||= !!dictEntries(value)?.some((e) => e.key === "scrapeOptions");
+    else if (keyword === "params" || (!keyword && i > 0) || arg.type.endsWith("splat")) unknown = true;
+  });
+  return scraped ? "scraped" : unknown ? undefined : "plain";
 }
 
 /**
@@ -273,9 +351,15 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     return context.todo(head, NOT_A_DICT);
   }
   if (head.type === "identifier" && inDictBranch(head)) return;
+  if (subject.kind === "job" && from === 0 && iterated(head)) {
+    // v0's crawl gave back its documents themselves (1.x's dict would give its keys): they are v2's data.
+    context.edit(head.endIndex, head.endIndex, ".data", renamed("a crawl result iterated as v0's list of documents", "its .data"));
+    for (const item of elementsOf(head)) migrateChain(context, DOCUMENT, item, handled);
+    return;
+  }
   if (from === 0) migrateAttributeName(context, subject, head);
   const source = context.source.text;
-  let kind: ResultKind | null = subject.kind;
+  let kind: Tracked | null = subject.kind;
   let depth = from;
   let node = head;
   let start = head.startIndex;
@@ -286,7 +370,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     if (out === source.slice(start, node.endIndex)) return status ? "status" : undefined;
     // A subject that is a call is not rewritten (other steps edit its arguments): only what is around it.
     const at = head.type === "identifier" ? -1 : out.indexOf(head.text);
-    if (at === 0 || at === 1) {
+    if (at >= 0) {
       if (start !== head.startIndex || at) context.edit(start, head.startIndex, out.slice(0, at));
       context.edit(head.endIndex, node.endIndex, out.slice(at + head.text.length), joined(messages));
     } else {
@@ -327,11 +411,12 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       context.todo(read.node, NOT_A_DICT);
       return finish();
     }
-    if (kind !== null && depth === 0 && !rowFor(kind, read.field) && !hasField(kind, renamedField(kind, read.field).to)) {
+    const elsewhere = depth === 0 ? subject.fields?.[read.field] : undefined;
+    if (kind !== null && depth === 0 && !elsewhere && !rowFor(kind, read.field) && !hasField(kind, renamedField(kind, read.field).to)) {
       context.todo(read.node, noSuchField(KNOWN_FIELDS[kind]!.model, read.field));
       return finish();
     }
-    const row = kind !== null && depth === 0 ? rowFor(kind, read.field) : undefined;
+    const row = kind !== null && depth === 0 && !elsewhere ? rowFor(kind, read.field) : undefined;
     if (kind !== null && depth === 0 && read.field === "status") status = true;
     if (row?.change.kind === "success-flag") {
       const guard = read.form !== "get" ? throwOnlyGuard(read.node) : null;
@@ -368,8 +453,9 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       messages.push(linksKept(`map result .${read.field}`));
       return finish();
     }
-    const { to: name } = renamedField(depth === 0 ? kind : null, read.field);
-    if (row?.change.kind === "rename" && row.change.todo) context.todo(read.node, row.change.todo);
+    const name = elsewhere ?? renamedField(depth === 0 ? kind : null, read.field).to;
+    // A search's hits of a known model are read as it (below): the list itself needs no note.
+    if (row?.change.kind === "rename" && row.change.todo && !(kind === "search" && subject.hits)) context.todo(read.node, row.change.todo);
     // v2's metadata is Optional; metadata_typed never is, as 1.x's `.get("metadata", {})` never was.
     const metadata = kind === "document" && depth === 0 && name === "metadata";
     const typed =
@@ -411,9 +497,24 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       return result;
     }
     if (kind === "search" && depth === 0 && row?.change.kind === "rename" && row.change.todo) {
-      // A search result is a SearchResultWeb or a Document: each statement that reads one is marked.
+      // A search hit is a SearchResultWeb or a Document: read as the one its call returns, or each statement that reads one is marked.
+      // `hits[0]` is a hit too, read on where it is or through the name it is bound to.
+      const beyond = elementsBeyond(node);
+      const indexed = elementsOf(node).filter((item) => !beyond.some((b) => b.id === item.id));
+      const items = [...beyond, ...indexed.flatMap((item) => (boundName(item) ? usesAfter(boundName(item)!) : [item]))];
+      const hits = subject.hits && items.length && castable(context, PY_SEARCH_HITS[subject.hits].model) ? PY_SEARCH_HITS[subject.hits] : null;
+      if (hits) {
+        out = `${PY_CAST.cast}(${PY_CAST.list}[${hits.model}], ${ended ? out : `${out} or []`})`;
+        messages.push(hitsCast(hits.model));
+      }
+      // A list that leaves here (returned, passed on) holds either model for the code that reads it there.
+      else if (subject.hits && !isTruthTest(node)) context.todo(node, row.change.todo);
       const result = finish();
-      for (const item of elementsBeyond(node)) context.todo(item, row.change.todo);
+      const hit: Subject = hits === PY_SEARCH_HITS.plain ? { kind: "hit", waiter: false } : { ...DOCUMENT, fields: hits?.fields };
+      for (const item of items) {
+        if (hits) migrateChain(context, hit, item, handled);
+        else context.todo(item, row.change.todo);
+      }
       return result;
     }
     // 1.x's dict had the key (2.x's model was as Optional as v2's: its attribute reads are left as they were).
@@ -483,7 +584,7 @@ export const step: PyStep = {
     for (const call of [...context.calls, ...passed]) {
       // A v2 call's result already has the v2 shape (a v2 map() gives link objects): it is left alone.
       // A test's assertion on a mocked method returns nothing of the SDK's.
-      if (call.mock || !isV1PyCall(call, context.calls, context.options.sdk)) continue;
+      if (call.mock || !isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports)) continue;
       const value = resultExpression(call.node);
       const name = boundName(value);
       // Every result is a model in 4.x but a cancel's (a bool); methods the v1 proxy keeps (deep_research, ...) too.
@@ -501,7 +602,7 @@ export const step: PyStep = {
         else dumpAt(context, head, null, []);
       }
       if (!call.row.result) continue;
-      const subject: Subject = { kind: call.row.result, waiter: !!call.row.waiter };
+      const subject: Subject = { kind: call.row.result, waiter: !!call.row.waiter, hits: call.row.result === "search" ? searchHits(call) : undefined };
       const retyped = RETYPED_RESULTS[call.row.result];
       if (retyped && name && heads.length) context.todo(heads[0]!, retyped);
       const handled = new Set<number>();

@@ -21,7 +21,7 @@ export const step: PyStep = {
     if (!context.options.keepV1Defaults) return;
     for (const call of context.calls) {
       if (call.mock || (call.row.options !== "scrape" && call.row.options !== "batch")) continue;
-      if (!isV1PyCall(call, context.calls, context.options.sdk)) continue;
+      if (!isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports)) continue;
       // `**options` may set any of them already: writing one twice is a TypeError.
       const args = call.args.namedChildren.filter((n) => n !== null);
       if (args.some((n) => n.type === "dictionary_splat")) continue;

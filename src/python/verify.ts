@@ -14,7 +14,7 @@ import { VERIFY, type Verified } from "../type-aware/verification.js";
 import { runPython, statementOf, type PyStep } from "./language.js";
 import { notebookProgram, runNotebook } from "./notebook.js";
 import { loadPython } from "./parser.js";
-import { againstFor, runPyright, type PyrightError } from "./pyright.js";
+import { againstFor, runPyright, type Checked, type PyrightError } from "./pyright.js";
 
 /** What pyright checks of a file: a notebook's code cells as one program, IPython lines masked. */
 const programOf = (path: string, text: string) => (languageOf(path) === "notebook" ? notebookProgram(text) : text);
@@ -108,6 +108,30 @@ function mark(path: string, output: string, errors: readonly PyrightError[]): Ve
  */
 const bySdk = (e: PyrightError) => !(e.rule?.startsWith("reportMissing") && !/"firecrawl[".]/.test(e.message));
 
+/**
+ * Up to this many files, one pyright process checks them both as they were and as they came out: pyright's
+ * start (Python's own stubs loaded and bound, some 4 s of CPU) costs about what checking 350 files does, so a
+ * second process would cost more than checking every file twice.
+ */
+const ONE_RUN_UP_TO = 300;
+
+type Errors = Map<string, { before?: PyrightError[]; after: PyrightError[] }>;
+
+/** The files' errors before and after: in one pyright run, or, for many files, the outputs first and then only those with errors as they were. */
+async function check(checked: readonly Checked[], oneRunUpTo: number): Promise<{ before: Map<string, { before?: PyrightError[] }>; after: Errors } | Error> {
+  if (checked.length <= oneRunUpTo) {
+    const both = await runPyright(checked, ["before", "after"]);
+    return both instanceof Error ? both : { before: both, after: both };
+  }
+  // Most outputs have no error against 4.x, and only those that do are worth checking as they were: the second
+  // run is over those few, so the two cost about one run over them all.
+  const after = await runPyright(checked, ["after"]);
+  if (after instanceof Error) return after;
+  const failing = checked.filter((f) => after.get(f.path)!.after.some(bySdk));
+  const before = failing.length ? await runPyright(failing, ["before"]) : new Map<string, { before: PyrightError[] }>();
+  return before instanceof Error ? before : { before, after };
+}
+
 export interface PythonVerification {
   readonly verified: Map<string, Verified>;
   /** what the output was checked against: the stubs, or the firecrawl-py 4.x the project has installed */
@@ -115,19 +139,18 @@ export interface PythonVerification {
 }
 
 /** Verifies the changed Python files and notebooks (path -> text as read, and as migrated). */
-export async function verifyPython(files: readonly { path: string; input: string; output: string }[]): Promise<PythonVerification | Error> {
+export async function verifyPython(
+  files: readonly { path: string; input: string; output: string }[],
+  oneRunUpTo = ONE_RUN_UP_TO,
+): Promise<PythonVerification | Error> {
   const against = [...new Set(files.map((f) => againstFor(f.path).label))].join("; ");
   if (files.length === 0) return { verified: new Map(), against };
   // The files may have been migrated in worker threads: this thread parses them now.
   await loadPython();
   const checked = files.map((f) => ({ path: f.path, before: programOf(f.path, f.input), after: programOf(f.path, f.output) }));
-  // The outputs first: most have no error against 4.x, and only those that do are worth checking as they were.
-  // That second pyright run is over the few files with errors, so the two cost about one run over them all.
-  const after = await runPyright(checked, ["after"]);
-  if (after instanceof Error) return after;
-  const failing = checked.filter((f) => after.get(f.path)!.after.some(bySdk));
-  const before = failing.length ? await runPyright(failing, ["before"]) : new Map<string, { before: PyrightError[] }>();
-  if (before instanceof Error) return before;
+  const sides = await check(checked, oneRunUpTo);
+  if (sides instanceof Error) return sides;
+  const { before, after } = sides;
   const verified = new Map<string, Verified>();
   checked.forEach((file, i) => {
     const errors = introduced(before.get(file.path)?.before ?? [], after.get(file.path)!.after.filter(bySdk), linesBack(file.before, file.after));

@@ -14,6 +14,22 @@ export function pyLiteral(source: Source, value: Literal | boolean | number): st
   return source.quote === "'" ? `'${body.replace(/\\"/g, '"').replace(/'/g, "\\'")}'` : `"${body}"`;
 }
 
+/**
+ * A literal written at `node`, in the quote its f-string does not use when it goes inside one's braces
+ * (Python before 3.12 ends the string at its own quote there): `f"{len(doc.markdown or '')}"`.
+ */
+export function literalAt(node: Node, literal: string): string {
+  for (let at = node.parent; at; at = at.parent) {
+    if (at.type !== "string") continue;
+    const quote = /^[a-zA-Z]*(["'])/.exec(at.text)?.[1];
+    if (quote && literal.startsWith(quote)) {
+      const other = quote === '"' ? "'" : '"';
+      return `${other}${literal.slice(1, -1)}${other}`;
+    }
+  }
+  return literal;
+}
+
 /** A tree-sitter node as the span the core's text helpers work with. */
 export function spanOf(node: Node): Span {
   return { start: node.startIndex, end: node.endIndex };

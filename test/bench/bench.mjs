@@ -8,8 +8,8 @@
  *  2. Over files that all use Firecrawl, `run` against jscodeshift's runner applying an identity
  *     transform (parse + print) to the same files (target: no slower per file).
  *  3. The type-aware mode against `tsc --noEmit` on one project.
- *  4. The Python verification (pyright over the outputs, then over the inputs of those with errors) against one pyright run over the
- *     migrated files (target: it adds no more than that run).
+ *  4. The Python verification (pyright over the inputs and outputs in one run up to 300 files; beyond, over the outputs, then
+ *     over the inputs of those with errors) against one pyright run over the migrated files (target: it adds no more than that run).
  * Prints the ratios (medians of interleaved rounds; BENCH_ROUNDS sets how many) and each command's peak
  * memory (max RSS). BENCH_SECTIONS picks sections by name (tree, paths, eslint, firecrawl, types, python; all by default).
  */
