@@ -276,6 +276,21 @@ describe("discovery", () => {
   });
 });
 
+test("reads a file that names Firecrawl only in its prose (its requests join a base from elsewhere); passes over one that names it nowhere", () => {
+  const request = (endpoint: string) =>
+    `export const scrape = (url: string) => fetch(\`\${${endpoint}}/v1/scrape\`, { method: "POST", body: JSON.stringify({ url }) });\n`;
+  const dir = repo({
+    "prose.ts": `// A scheduled job, sent to the Firecrawl instance the user set up.\nconst endpoint = process.env.ENDPOINT;\n${request("endpoint")}`,
+    "shout.ts": `const endpoint = process.env.ENDPOINT; // the FireCrawl service\n${request("endpoint")}`,
+    "other.ts": `const endpoint = process.env.SEARCH_ENDPOINT;\n${request("endpoint")}`,
+  });
+  const files = JSON.parse(cli(dir, "run", ".", "--dry", "--json").stdout).files as { path: string; status: string; todos: unknown[] }[];
+  const status = (path: string) => files.find((f) => f.path === path);
+  expect(status("prose.ts")).toMatchObject({ status: "changed", todos: [expect.objectContaining({ line: 3 })] });
+  expect(status("shout.ts")).toMatchObject({ status: "changed", todos: [expect.objectContaining({ line: 2 })] });
+  expect(status("other.ts")).toMatchObject({ status: "unchanged", todos: [] });
+});
+
 describe("without types, clients imported from the project's own modules (detect/linked.ts)", () => {
   const files = {
     "tsconfig.json": JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "@/*": ["src/*"] } } }),

@@ -291,6 +291,8 @@ describe("the CLI on Python that calls the API over HTTP (fixtures/python/api-re
         "unseen-bodies.py",
         "usage.py",
         "attributes.py",
+        "self-hosted.py",
+        "unseen-formats.py",
       ]),
     );
   });

@@ -12,7 +12,7 @@ import type { PyStep } from "../python/language.js";
 import { runPython } from "../python/language.js";
 import { runNotebook } from "../python/notebook.js";
 import { runDocument } from "../docs/document.js";
-import { runShell, shellSteps } from "../shell/requests.js";
+import { runShell, shellSteps, type BodyFiles } from "../shell/requests.js";
 
 /** The steps of each language, and the options every step gets. */
 export interface MigrateOptions extends TransformOptions {
@@ -22,7 +22,7 @@ export interface MigrateOptions extends TransformOptions {
 
 /**
  * `language` is what the text is written in where the path does not say it: a document's code block is
- * migrated in its own language under the document's path.
+ * migrated in its own language under the document's path, a shell block with the JSON blocks it sends (`files`).
  */
 export function migrateText(
   path: string,
@@ -30,10 +30,11 @@ export function migrateText(
   options: Pick<MigrateOptions, "steps" | "pythonSteps" | "keepV1Defaults" | "sdk">,
   types?: TypeFacts,
   language = languageOf(path),
+  files?: BodyFiles,
   /** told the parse of JavaScript and TypeScript input (runSteps) */
   input?: (parsed: Parsed) => void,
 ): Result {
-  const blocks = (body: string) => runDocument(path, body, (written, code) => migrateText(path, code, options, undefined, written));
+  const blocks = (body: string) => runDocument(path, body, (written, code, sent) => migrateText(path, code, options, undefined, written, sent));
   if (language === "document") return blocks(text);
   if (language === "shell")
     return runShell(
@@ -41,6 +42,7 @@ export function migrateText(
       path,
       text,
       options,
+      files,
     );
   if (language === "notebook") return runNotebook(options.pythonSteps, path, text, { ...options, sdk: options.sdk ?? pythonPackageSdk(path) }, blocks);
   if (language === "python") return runPython(options.pythonSteps, path, text, { ...options, sdk: options.sdk ?? pythonPackageSdk(path) });

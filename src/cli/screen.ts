@@ -1,6 +1,6 @@
 /**
  * The cheap first look at every file, done before any transform is even loaded: a file whose bytes never
- * spell "firecrawl" or "FIRECRAWL" (detect/mentions.ts) cannot reach the SDK or the API, so it is unchanged without being
+ * name Firecrawl in any case (detect/mentions.ts) cannot reach the SDK or the API, so it is unchanged without being
  * decoded or parsed; one that does, but is too large to touch or is in an encoding the run would have to
  * re-encode (UTF-16 or UTF-32, told by its byte-order mark), is skipped and said so, so `check` cannot
  * pass over v1 code it never read.

@@ -6,7 +6,7 @@
  * (a crawl started on /v1 is polled on /v1). A URL moved while its body keeps v1 keys is a 400 at run time.
  */
 import type { RouteRow } from "../mapping/routes.js";
-import { jobStays, mixedBody, unseenBody, weakBase } from "../mapping/messages.js";
+import { bodyStays, jobStays, mixedBody, sharedBodyFile, unseenBody, unseenFormats, urlElsewhere, versionShared, weakBase } from "../mapping/messages.js";
 
 export interface Movable {
   /** offsets of the `v1` to make `v2`; requests that share them share one base */
@@ -20,6 +20,16 @@ export interface Movable {
   readonly mixed?: readonly string[];
   /** the base a Firecrawl route is joined to, where nothing says the base is Firecrawl's: the request stays */
   readonly weak?: string;
+  /** what a whole URL is the fallback of (a variable set outside the code), which may name the v1 route */
+  readonly fallbackOf?: string;
+  /** where a body's formats come from when the code does not show them: the request stays */
+  readonly formatsFrom?: string;
+  /** another URL that the version variable holding this request's `v1` makes too: the request stays */
+  readonly sharedWith?: string;
+  /** a body file a document shows once for several commands: the request stays */
+  readonly sharedFile?: string;
+  /** the body object the request sends: requests that send the same one move together */
+  readonly sends?: object;
   /** the request starts its route's job (`/crawl`), rather than reading or cancelling one (`/crawl/{id}`) */
   readonly start: boolean;
 }
@@ -33,9 +43,13 @@ export function why(request: Pick<Movable, "route" | "path">): string {
 
 function ownReason(request: Movable): string | undefined {
   if (request.weak !== undefined && request.route) return weakBase(request.path, request.weak);
+  if (request.sharedWith !== undefined) return versionShared(request.sharedWith);
   if (!request.route || request.route.v1Only) return why(request);
+  if (request.fallbackOf !== undefined) return urlElsewhere(request.path, request.fallbackOf);
+  if (request.sharedFile !== undefined) return sharedBodyFile(request.sharedFile);
   if (request.unseen !== undefined) return unseenBody(request.unseen);
   if (request.mixed) return mixedBody(request.mixed);
+  if (request.formatsFrom !== undefined) return unseenFormats(request.formatsFrom);
   return undefined;
 }
 
@@ -56,10 +70,12 @@ export function staying<R extends Movable>(requests: readonly R[]): Map<R, strin
     grew = false;
     const bases = new Set([...stays.keys()].map((r) => r.version.start));
     const jobs = new Set([...stays.keys()].flatMap((r) => (r.route?.job && polled.has(r.route.path) ? [r.route.path] : [])));
+    const bodies = new Set([...stays.keys()].flatMap((r) => (r.sends ? [r.sends] : [])));
     for (const request of requests) {
       if (stays.has(request)) continue;
       if (bases.has(request.version.start)) stays.set(request, undefined);
       else if (request.route?.job && jobs.has(request.route.path)) stays.set(request, jobStays(request.route.path));
+      else if (request.sends && bodies.has(request.sends)) stays.set(request, bodyStays(request.path));
       else continue;
       grew = true;
     }

@@ -7,15 +7,15 @@
  * where the file writes it as an object literal, so the options and formats steps migrate it as they
  * migrate an SDK call's options.
  */
-import type { Node, ObjectExpression, StringLiteral, TemplateElement } from "@babel/types";
-import { API_HOST, hostV1, PATH_V1, REQUEST_METHODS, routeOf, SAYS_FIRECRAWL, startsRoute, type RouteRow } from "../mapping/routes.js";
+import type { Node, ObjectExpression, StringLiteral, TemplateElement, TemplateLiteral } from "@babel/types";
+import { HOLDS_API, hostV1, namesFirecrawlBase, PATH_V1, REQUEST_METHODS, routeOf, SAYS_FIRECRAWL, startsRoute, type RouteRow } from "../mapping/routes.js";
 import { mentionsFirecrawl } from "./mentions.js";
 import type { Source } from "../core/source.js";
 import type { Path, PathIndex } from "./paths.js";
 import { bindingReferences } from "./references.js";
 import { optionsObjectsAt, type OpaqueOptions, type OptionsObject } from "./options-objects.js";
 import { moving } from "../core/moving.js";
-import { findProperty, memberName, resolveObject } from "./expressions.js";
+import { findProperty, memberName, propertyKey, resolveObject, unwrapPath, variableDeclaratorOf } from "./expressions.js";
 
 export interface ApiRequest {
   /** the URL text's node: a string literal or a template's quasi (for a base URL in a variable, the base) */
@@ -42,6 +42,14 @@ export interface ApiRequest {
   readonly start: boolean;
   /** the base a Firecrawl route is joined to where nothing names it Firecrawl's: the request stays, marked */
   readonly weak?: string;
+  /** what the URL is the fallback of (`process.env.CRAWL_URL ?? ".../v1/crawl"`): it may name a v1 route, so the request stays */
+  readonly fallbackOf?: string;
+  /** where a body's formats come from when the file does not show them (`formats: options.formats`): the request stays */
+  readonly formatsFrom?: string;
+  /** another URL the version variable this request's `v1` is in makes too: the request stays */
+  readonly sharedWith?: string;
+  /** the body object the request sends, which moves only with every request that sends it */
+  readonly sends?: object;
 }
 
 /** Methods that send a body as their second argument (axios, got, ky, ofetch's instances and the libraries themselves). */
@@ -77,11 +85,11 @@ function isFirecrawlBase(source: Source, path: Path | undefined): boolean {
   if (!path) return false;
   const node = path.node;
   const text = source.text.slice(node.start!, node.end!);
-  if (SAYS_FIRECRAWL.test(text) || SAYS_FIRECRAWL.test(declaredText(source, path))) return true;
-  if (node.type === "CallExpression" && node.callee.type === "Identifier") return SAYS_FIRECRAWL.test(declaredText(source, path.get("callee") as Path));
+  if (SAYS_FIRECRAWL.test(text) || namesFirecrawlBase(declaredText(source, path))) return true;
+  if (node.type === "CallExpression" && node.callee.type === "Identifier") return namesFirecrawlBase(declaredText(source, path.get("callee") as Path));
   if (node.type !== "MemberExpression" || node.object.type !== "ThisExpression") return false;
   const owner = enclosingClass(path);
-  return !!owner && (SAYS_FIRECRAWL.test(owner.id?.name ?? "") || source.text.slice(owner.start!, owner.end!).includes(API_HOST));
+  return !!owner && (SAYS_FIRECRAWL.test(owner.id?.name ?? "") || HOLDS_API.test(source.text.slice(owner.start!, owner.end!)));
 }
 
 /** The expression a URL piece stands in: the template or the `+` chain around it. */
@@ -115,8 +123,13 @@ function sendingCall(index: PathIndex, url: Path): { call: Path; at: number } | 
     const at = parent.node.arguments.indexOf(url.node as never);
     if (at !== -1) return { call: parent, at };
   }
-  // axios({ url, method, data }): the body is a sibling of the URL.
-  if (parent?.node.type === "ObjectProperty" && parent.parent?.parent?.node.type === "CallExpression") return { call: parent.parent.parent as Path, at: -1 };
+  // axios({ url, method, data }): the body is a sibling of the URL; https.request(options) with the options in a variable.
+  if (parent?.node.type === "ObjectProperty") {
+    const object = parent.parent as Path;
+    if (object.parent?.node.type === "CallExpression") return { call: object.parent as Path, at: -1 };
+    const passed = sendingCall(index, object);
+    return passed && { call: passed.call, at: -1 };
+  }
   if (parent?.node.type === "VariableDeclarator" && parent.node.id.type === "Identifier") {
     const name = parent.node.id.name;
     const scope = parent.scope;
@@ -148,6 +161,46 @@ function unstringified(path: Path): Path {
 /** A value that is an object literal, or a variable holding one. */
 const isObject = (value: Path) => resolveObject(value as never) !== null;
 
+/** The function a name is bound to in this file: a declaration, or a variable holding an arrow or a function expression. */
+function localFunction(callee: Path): Path | undefined {
+  if (callee.node.type !== "Identifier") return undefined;
+  const name = callee.node.name;
+  const binding = callee.scope?.lookup(name)?.getBindings()[name]?.[0] as Path | undefined;
+  const declared = binding?.parent as Path | undefined;
+  if (declared?.node.type === "FunctionDeclaration" && declared.node.id === binding!.node) return declared;
+  if (declared?.node.type !== "VariableDeclarator" || declared.node.id !== binding!.node) return undefined;
+  const init = declared.get("init") as Path;
+  return init.node.type === "ArrowFunctionExpression" || init.node.type === "FunctionExpression" ? init : undefined;
+}
+
+/**
+ * The object a builder function of this file returns, for a body made by calling it (`crawlBody(url)`, or
+ * `const payload = scrapeBody(url)` then `payload`): an arrow's object body, or the one `return` of a
+ * function, of a literal or a variable holding one. A function that may return something else is no builder.
+ */
+function built(index: PathIndex, value: Path): Path | undefined {
+  const held = value.node.type === "Identifier" ? (variableDeclaratorOf(value as never) as Path | null) : null;
+  const call = unwrapPath((held ? held.get("init") : value) as never) as Path;
+  if (call.node.type !== "CallExpression") return undefined;
+  const fn = localFunction(call.get("callee") as Path);
+  if (!fn) return undefined;
+  const body = fn.get("body") as Path;
+  if (body.node.type !== "BlockStatement") {
+    const object = unwrapPath(body as never) as Path;
+    return object.node.type === "ObjectExpression" ? object : undefined;
+  }
+  // A nested function's returns are its own.
+  const own = (at: Path) => {
+    let up = at.parent as Path | null;
+    while (up && !/Function/.test(up.node.type)) up = up.parent as Path | null;
+    return up?.node === fn.node;
+  };
+  const returns = index.within("ReturnStatement", fn.node as Node).filter((r) => own(r as Path)) as Path[];
+  if (returns.length !== 1 || !(returns[0]!.node as { argument?: Node }).argument) return undefined;
+  const object = resolveObject(returns[0]!.get("argument") as never) as Path | null;
+  return object ?? undefined;
+}
+
 /** A body a request sends: the value the code passes, or (`unseen`) the text of one whose keys it does not show. */
 type FoundBody = { readonly value: Path; readonly unseen?: undefined } | { readonly value?: undefined; readonly unseen: string };
 
@@ -159,13 +212,14 @@ const named = (source: Source, path: Path): FoundBody => ({ unseen: `\`${source.
  * A body value is what the code passes (a literal, or a variable holding one, whose later `body.key = ...`
  * assignments count too), not yet resolved; any other value is a body the file does not show.
  */
-function bodyIn(source: Source, options: Path<ObjectExpression>): FoundBody | undefined {
+function bodyIn(index: PathIndex, source: Source, options: Path<ObjectExpression>): FoundBody | undefined {
   for (const key of ["json", "body", "data"]) {
     const property = findProperty(options.node, key);
     if (!property) continue;
     const i = options.node.properties.indexOf(property);
     const value = unstringified(options.get("properties", i, "value") as Path);
-    return isObject(value) ? { value } : named(source, value);
+    const builder = isObject(value) ? undefined : built(index, value);
+    return isObject(value) ? { value } : builder ? { value: builder } : named(source, value);
   }
   // `{ method: "POST", ...init }`: the body may be in what is spread.
   const spread = options.node.properties.findIndex((p) => p.type === "SpreadElement");
@@ -173,7 +227,7 @@ function bodyIn(source: Source, options: Path<ObjectExpression>): FoundBody | un
 }
 
 /** `const req = https.request(...); req.end(JSON.stringify({...}))`: the body Node's http(s) writes to the request. */
-function writtenBody(index: PathIndex, call: Path): Path | undefined {
+function writtenBody(index: PathIndex, source: Source, call: Path): FoundBody | undefined {
   const declarator = call.parent?.node as Node | undefined;
   if (declarator?.type !== "VariableDeclarator" || declarator.id.type !== "Identifier") return undefined;
   const id = declarator.id;
@@ -183,7 +237,7 @@ function writtenBody(index: PathIndex, call: Path): Path | undefined {
     if (member?.type !== "MemberExpression" || member.object !== ref.node || !["write", "end"].includes(memberName(member) ?? "")) continue;
     if (write?.node.type !== "CallExpression" || write.node.callee !== member || !write.node.arguments.length) continue;
     const value = unstringified(write.get("arguments", 0) as Path);
-    if (isObject(value)) return value;
+    return isObject(value) ? { value } : named(source, value);
   }
   return undefined;
 }
@@ -193,15 +247,18 @@ function writtenBody(index: PathIndex, call: Path): Path | undefined {
  * `unseen` where the call sends one whose keys the file does not show (`fetch(url, init)`, `post(url, params)`).
  */
 function bodyOf(index: PathIndex, source: Source, call: Path, at: number): FoundBody | undefined {
-  const written = writtenBody(index, call);
-  if (written) return { value: written };
+  const written = writtenBody(index, source, call);
+  if (written) return written;
   const node = call.node as { arguments: Node[]; callee: Node };
-  if (at === -1) return bodyIn(source, call.get("arguments", 0) as Path<ObjectExpression>);
+  if (at === -1) {
+    const options = resolveObject(call.get("arguments", 0) as never) as Path<ObjectExpression> | null;
+    return options ? bodyIn(index, source, options) : undefined;
+  }
   const next = node.arguments[at + 1] ? unstringified(call.get("arguments", at + 1) as Path) : undefined;
   if (!next || next.node.type === "ArrowFunctionExpression" || next.node.type === "FunctionExpression") return undefined;
-  const object = resolveObject(next as never) as Path<ObjectExpression> | null;
+  const object = ((resolveObject(next as never) as Path<ObjectExpression> | null) ?? built(index, next)) as Path<ObjectExpression> | undefined;
   if (!object) return named(source, next);
-  const inner = bodyIn(source, object);
+  const inner = bodyIn(index, source, object);
   if (inner) return inner;
   const method = node.callee.type === "MemberExpression" && node.callee.property.type === "Identifier" ? node.callee.property.name : undefined;
   const config = ["method", "headers"].some((key) => findProperty(object.node, key));
@@ -215,6 +272,15 @@ function onFirecrawlClient(source: Source, piece: Path): boolean {
   const callee = parent.node.callee;
   if (callee.type !== "MemberExpression" || callee.property.type !== "Identifier" || !REQUEST_METHODS.has(callee.property.name)) return false;
   return isFirecrawlBase(source, parent.get("callee", "object") as Path);
+}
+
+/** `https.request({ hostname: "api.firecrawl.dev", path: "/v1/scrape" })`: a path beside a host that is Firecrawl's. */
+function besideFirecrawlHost(source: Source, piece: Path): boolean {
+  const property = piece.parent as Path | undefined;
+  if (property?.node.type !== "ObjectProperty" || property.node.value !== piece.node || propertyKey(property.node) !== "path") return false;
+  const object = property.parent as Path<ObjectExpression>;
+  const host = findProperty(object.node, "hostname") ?? findProperty(object.node, "host");
+  return !!host && isFirecrawlBase(source, object.get("properties", object.node.properties.indexOf(host), "value") as Path);
 }
 
 /** The text a URL piece continues with: the next quasi of its template, or the string added to it. */
@@ -302,7 +368,7 @@ function sent(
   sending: { call: Path; at: number } | undefined,
   route: RouteRow | undefined,
   start: boolean,
-): Pick<ApiRequest, "body" | "bodyValue" | "call" | "unseen"> {
+): Pick<ApiRequest, "body" | "bodyValue" | "call" | "unseen" | "formatsFrom"> {
   if (!route?.body || !start) return { call: sending?.call };
   const found = sending ? bodyOf(index, source, sending.call, sending.at) : undefined;
   if (found?.unseen !== undefined) return { call: sending?.call, unseen: found.unseen };
@@ -312,7 +378,25 @@ function sent(
   optionsObjectsAt(index, route.body, bodyValue, opaque);
   if (opaque.length) return { call: sending?.call, unseen: opaque.map((o) => named(source, o.path as Path).unseen).join(", ") };
   const body = (resolveObject(bodyValue as never) as Path<ObjectExpression> | null) ?? undefined;
-  return { body, bodyValue, call: sending?.call };
+  const formatsFrom = body && unseenFormats(source, body);
+  return { body, bodyValue, call: sending?.call, ...(formatsFrom && { formatsFrom }) };
+}
+
+/**
+ * Formats a body takes from where the file does not show them (`formats: config.formats`, a spread in the
+ * list), at its top or in its `scrapeOptions`: v2 takes some of v1's format strings only as objects
+ * ("extract", "json", "screenshot@fullPage"), so what the value holds decides whether v2 accepts the body.
+ */
+function unseenFormats(source: Source, body: Path<ObjectExpression>): string | undefined {
+  const inner = findProperty(body.node, "scrapeOptions")?.value;
+  for (const holder of [body.node, inner?.type === "ObjectExpression" ? inner : undefined]) {
+    const formats = holder && findProperty(holder, "formats")?.value;
+    if (!formats) continue;
+    const items = formats.type === "ArrayExpression" ? formats.elements : undefined;
+    const unseen = items ? items.find((e) => e?.type !== "StringLiteral" && e?.type !== "ObjectExpression") : formats;
+    if (unseen !== undefined) return `\`${source.text.slice(unseen!.start!, unseen!.end!)}\``;
+  }
+  return undefined;
 }
 
 /**
@@ -352,6 +436,36 @@ function weakJoin(source: Source, piece: Path): string | undefined {
   return isFunction && !elsewhere(source.text.slice(declared.start!, declared.end!)) ? `sent through the helper \`${name}()\`` : undefined;
 }
 
+/**
+ * What a whole URL is the fallback of: `process.env.CRAWL_URL ?? "https://api.firecrawl.dev/v1/crawl"`. The
+ * value set elsewhere names a route too, most likely the same v1 one, and the body goes wherever it points.
+ */
+function preferred(source: Source, piece: Path): string | undefined {
+  const parent = piece.parent?.node as Node | undefined;
+  if (parent?.type !== "LogicalExpression" || parent.operator === "&&" || parent.right !== piece.node) return undefined;
+  const left = parent.left;
+  return left.type === "StringLiteral" || left.type === "TemplateLiteral" ? undefined : `\`${source.text.slice(left.start!, left.end!)}\``;
+}
+
+/**
+ * Whether a variable holding the API's version (`const API_VERSION = "v1"`) is joined into a Firecrawl URL:
+ * `${FIRECRAWL_URL}/${API_VERSION}/scrape`, `https://api.firecrawl.dev/${version}/crawl`.
+ */
+function versionUses(index: PathIndex, source: Source, piece: Path<StringLiteral | TemplateElement>): { firecrawl: Path[]; other: Path[] } {
+  const firecrawl: Path[] = [];
+  const other: Path[] = [];
+  for (const use of holderUses(index, piece) ?? []) {
+    const template = use.parent as Path | undefined;
+    const i = template?.node.type === "TemplateLiteral" ? template.node.expressions.indexOf(use.node as never) : -1;
+    const before =
+      i === -1 ? "" : source.text.slice((template!.node as TemplateLiteral).quasis[i]!.start!, (template!.node as TemplateLiteral).quasis[i]!.end!);
+    const joined =
+      before === "/" ? i > 0 && isFirecrawlBase(source, template!.get("expressions", i - 1) as Path) : before.endsWith("/") && HOLDS_API.test(before);
+    (joined ? firecrawl : other).push(use);
+  }
+  return { firecrawl, other };
+}
+
 /** Every request to the v1 API the file makes, found by its URL. */
 export function findApiRequests(index: PathIndex, source: Source): ApiRequest[] {
   if (!mentionsFirecrawl(source.text)) return [];
@@ -362,7 +476,24 @@ export function findApiRequests(index: PathIndex, source: Source): ApiRequest[] 
     const quote = piece.node.type === "StringLiteral" ? 1 : 0;
     const text = source.text.slice(piece.node.start! + quote, piece.node.end! - quote);
     const host = hostV1(text);
-    const joined = host === undefined && PATH_V1.test(text) && (isFirecrawlBase(source, joinedBase(piece)) || onFirecrawlClient(source, piece));
+    const joined =
+      host === undefined &&
+      PATH_V1.test(text) &&
+      (isFirecrawlBase(source, joinedBase(piece)) || onFirecrawlClient(source, piece) || besideFirecrawlHost(source, piece));
+    const uses = text === "v1" && piece.node.type === "StringLiteral" ? versionUses(index, source, piece) : undefined;
+    if (uses?.firecrawl.length) {
+      // `const API_VERSION = "v1"` joined into Firecrawl's URLs: every use is a request sharing this `v1`;
+      // where another URL uses it too, moving it would move that one as well.
+      const at = piece.node.start! + 1;
+      const first = uses.other[0];
+      const other = first && (urlExpression((first.parent?.node.type === "TemplateLiteral" ? first.parent : first) as Path).node as Node);
+      const written = other && source.text.slice(other.start!, other.end!);
+      // A template is its own quotes.
+      const sharedWith = written && (written.startsWith("`") ? written : `\`${written}\``);
+      const found = joinedTo(index, source, piece, { start: at, end: at + 2 }).filter((r) => uses.firecrawl.includes(r.site));
+      requests.push(...found.map((r) => (sharedWith ? { ...r, sharedWith } : r)));
+      continue;
+    }
     const weak = host === undefined && !joined && /^\/?v1\/./.test(text) ? weakJoin(source, piece) : undefined;
     if (host === undefined && !joined && weak === undefined) continue;
     const v1 = host ?? text.indexOf("v1");
@@ -379,14 +510,28 @@ export function findApiRequests(index: PathIndex, source: Source): ApiRequest[] 
     const route = routeOf(path.replace(/\/$/, "")) ?? (open ? undefined : routeOf(path));
     if (weak !== undefined) {
       // Another API may have the route; only Firecrawl's routes are worth a TODO.
-      if (route) requests.push({ at: piece, site: piece, version, route, path, start: startsRoute(route, path, open), weak });
+      // Its body is known too: a body it shares with a request that could move keeps that one here as well.
+      const start = startsRoute(route, path, open);
+      if (route)
+        requests.push({
+          at: piece,
+          site: piece,
+          version,
+          route,
+          path,
+          start,
+          weak,
+          ...sent(index, source, sendingCall(index, urlExpression(piece)), route, start),
+        });
       continue;
     }
     const sending = sendingCall(index, urlExpression(piece));
     const start = startsRoute(route, path, open);
-    requests.push({ at: piece, site: piece, version, route, path, start, ...sent(index, source, sending, route, start) });
+    const fallbackOf = preferred(source, piece);
+    requests.push({ at: piece, site: piece, version, route, path, start, ...sent(index, source, sending, route, start), ...(fallbackOf && { fallbackOf }) });
   }
-  return unmixed(requests);
+  // Requests that send one body object move together (see core/moving.ts).
+  return unmixed(requests).map((r) => (r.body ? { ...r, sends: r.body.node } : r));
 }
 
 /** The requests that move to /v2, whole: see core/moving.ts. */

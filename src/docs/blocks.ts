@@ -39,6 +39,7 @@ const LANGUAGES: Readonly<Record<string, SourceLanguage>> = {
   sh: "shell",
   shell: "shell",
   zsh: "shell",
+  curl: "shell",
 };
 
 export interface ContentLine {

@@ -18,9 +18,13 @@ import type { SourceLanguage } from "../core/language.js";
 import { codeBlocks, type Block } from "./blocks.js";
 import { mentionsFirecrawl } from "../detect/mentions.js";
 import { V1_ONLY_NAMES } from "../mapping/methods.js";
+import { bodyFile, type BodyFiles } from "../shell/requests.js";
 
-/** Migrates one program in a language (as migrateText does a file of it); throws as the steps do. */
-export type ProgramMigrator = (language: CodeLanguage, code: string) => Result;
+/**
+ * Migrates one program in a language (as migrateText does a file of it); throws as the steps do. `files`
+ * are the bodies the document shows apart from the shell commands that send them.
+ */
+export type ProgramMigrator = (language: CodeLanguage, code: string, files?: BodyFiles) => Result;
 
 /** The languages whose blocks are migrated. */
 type CodeLanguage = "javascript" | "typescript" | "tsx" | "python" | "shell";
@@ -246,12 +250,56 @@ const V1_CALL = new RegExp(`\\.(?:${[...V1_ONLY_NAMES].join("|")})\\s*\\(`);
 /** Whether a block's text reaches the SDK: it names it, or calls a method only v1 has (`app.scrapeUrl(<YOUR_URL>)`). */
 const callsSdk = (code: string) => mentionsFirecrawl(code) || V1_CALL.test(code);
 
+/** The body words of a shell block's commands that name a file: `-d @/tmp/request.json`. */
+const FILE_BODY = /(?:^|\s)(?:-d|--data|--data-binary|--json)(?:\s+|=)(["']?@[^\s"']+["']?)/g;
+
+/**
+ * The JSON blocks a document sends as the bodies of its shell blocks' commands: a ```json block the prose
+ * before the command names the file of (`Write to \`/tmp/request.json\`:`, then ```json, then `curl -d
+ * @/tmp/request.json`), the last one since the shell block before. A JSON block that two commands send is
+ * nobody's: each request would want it migrated for its own route.
+ */
+function bodyBlocks(text: string, all: readonly Block[]): Map<Block, { files: Map<string, Block>; shared: Set<string> }> {
+  const found = new Map<Block, { files: Map<string, Block>; shared: Set<string> }>();
+  const senders = new Map<Block, number>();
+  let since = 0;
+  for (const [i, block] of all.entries()) {
+    if (block.language !== "shell") continue;
+    const files = new Map<string, Block>();
+    for (const [, word] of block.code.matchAll(FILE_BODY)) {
+      const file = bodyFile(word!);
+      const json =
+        file &&
+        all
+          .slice(since, i)
+          .reverse()
+          .find((b) => /^jsonc?$/i.test(b.lang));
+      if (!file || !json || !text.slice(Math.max(0, json.lines[0]!.start - 200), block.lines[0]!.start).includes(file)) continue;
+      files.set(file, json);
+      senders.set(json, (senders.get(json) ?? 0) + 1);
+    }
+    found.set(block, { files, shared: new Set() });
+    since = i + 1;
+  }
+  for (const { files, shared } of found.values())
+    for (const [file, json] of files)
+      if (senders.get(json)! > 1) {
+        files.delete(file);
+        shared.add(file);
+      }
+  return found;
+}
+
 export function runDocument(path: string, text: string, migrate: ProgramMigrator): Result {
   const notes: string[] = [];
   const blocks: Block[] = [];
+  const read: Block[] = [];
   for (const b of codeBlocks(path, text)) {
     if ("unreadable" in b) notes.push(`block at line ${b.line} (${b.lang || "no language"}): left as it is: ${b.unreadable}`);
-    else if (b.language && CODE_LANGUAGES.includes(b.language) && b.code.trim()) blocks.push(b);
+    else {
+      read.push(b);
+      if (b.language && CODE_LANGUAGES.includes(b.language) && b.code.trim()) blocks.push(b);
+    }
   }
   const outcomes = new Map<Block, Outcome>();
   // JavaScript and TypeScript blocks make one program (a README's `js` block uses the client its `ts` block
@@ -277,8 +325,23 @@ export function runDocument(path: string, text: string, migrate: ProgramMigrator
     notes.push(...said);
     ran.forEach((o, i) => outcomes.set(mine[i]!, o));
   }
-  // A shell block's curl commands stand by themselves: each block is its own script.
-  for (const block of blocks.filter((b) => b.language === "shell")) outcomes.set(block, runLanguage("shell", [block], migrate, notes)[0]!);
+  // A shell block's curl commands stand by themselves: each block is its own script, with the JSON blocks it sends.
+  const sent = bodyBlocks(text, read);
+  const rewritten = new Map<Block, string>();
+  for (const block of blocks.filter((b) => b.language === "shell")) {
+    const mine = sent.get(block)!;
+    const files: BodyFiles = {
+      read: (file) => mine.files.get(file)?.code,
+      write: (file, json) => void rewritten.set(mine.files.get(file)!, json),
+      shared: (file) => mine.shared.has(file),
+    };
+    outcomes.set(block, runLanguage("shell", [block], (language, code) => migrate(language, code, files), notes)[0]!);
+  }
+  for (const [json, code] of rewritten) {
+    outcomes.set(json, { code, changes: [], todos: [] });
+    blocks.push(json);
+  }
+  blocks.sort((a, b) => a.line - b.line);
   const edits: Edit[] = [];
   const changes: Change[] = [];
   const todos: Change[] = [];

@@ -5,6 +5,7 @@
  * helpers, never with sentences of their own, so every concern speaks alike in both places.
  */
 import type { ResponseRead } from "./routes.js";
+import { FORMATS } from "./formats.js";
 
 export interface Message {
   /** what is v1 here, and what v2 wants instead */
@@ -91,6 +92,42 @@ export function unseenBody(where: string): string {
  */
 export function weakBase(path: string, how: string): string {
   return `/v1/${path} is ${how}, which this codemod cannot tell is Firecrawl's API: if it is, move the request to /v2 with its body's keys migrated`;
+}
+
+/**
+ * The TODO above a request whose whole URL is only the fallback of a value set outside the code (an
+ * environment variable): that value most likely names the v1 route too, and the body goes wherever it points.
+ */
+export function urlElsewhere(path: string, value: string): string {
+  return `this request stays on /v1: its URL is /v1/${path} only where ${value} is unset; move both to /v2 together, with the body's keys migrated (v2 rejects v1 keys)`;
+}
+
+/**
+ * The TODO above a request whose body takes its formats from where the codemod cannot see them: v2 takes
+ * some v1 format strings only as objects, so the request stays until they are known to be v2's.
+ */
+/** The v1 format strings v2 takes only as objects (changeTracking, with settings v2 requires, stays valid as a string). */
+const OBJECT_FORMATS = FORMATS.filter((row) => row.v2 && !row.v2.required)
+  .map((row) => JSON.stringify(row.v1))
+  .join(", ");
+
+export function unseenFormats(where: string): string {
+  return `this request stays on /v1: its formats come from ${where}, whose values this codemod cannot see; v2 takes ${OBJECT_FORMATS} only as format objects: make sure they are v2's, then move the URL to /v2`;
+}
+
+/** The TODO above a request whose `v1` is a version variable another API's URL uses too. */
+export function versionShared(other: string): string {
+  return `this request stays on /v1: its version variable also makes ${other}, which is not Firecrawl's; give Firecrawl's URLs a version of their own, then make it v2`;
+}
+
+/** The TODO above a request whose body a document shows once for several commands (`-d @site.json` twice). */
+export function sharedBodyFile(file: string): string {
+  return `this request stays on /v1: its body \`${file}\` is sent by more than one command here, and each route takes its own keys; give each its body with v2's keys, then move the URLs to /v2`;
+}
+
+/** The TODO above a request whose body another request that stays on /v1 sends too (a builder, a shared literal). */
+export function bodyStays(path: string): string {
+  return `this request (/v1/${path}) stays on /v1 with another request that sends the same body and cannot move yet: move them to /v2 together`;
 }
 
 /** The TODO above a request of a job (its status, errors, cancel) that stays on /v1 with the request that starts it. */

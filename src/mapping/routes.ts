@@ -36,8 +36,17 @@ export interface ResponseRead {
 }
 
 export const API_HOST = "api.firecrawl.dev";
+/**
+ * Where a self-hosted Firecrawl answers by default (its docker compose publishes port 3002): in a file that
+ * names Firecrawl (every file the codemod reads does), a URL there is its API, as a hosted one is.
+ */
+export const SELF_HOSTED: readonly string[] = ["localhost:3002", "127.0.0.1:3002"];
+/** The API's hosts as a regular expression's alternatives. */
+export const HOSTS = [API_HOST, ...SELF_HOSTED].map((host) => host.replace(/\./g, "\\.")).join("|");
 
-const HOST_V1 = new RegExp(`${API_HOST.replace(/\./g, "\\.")}/v1(?=[/?#]|$)`);
+const HOST_V1 = new RegExp(`(?:${HOSTS})/v1(?=[/?#]|$)`);
+/** Text that holds the API's address, hosted or self-hosted: a base's value, a class that keeps one. */
+export const HOLDS_API = new RegExp(`(?:${HOSTS})(?![\\w.])`);
 /** What may stand before the API's host in a literal that is a URL: a scheme, or nothing. */
 const URL_START = /^(?:[a-z]*:)?(?:\/\/)?$/i;
 
@@ -47,13 +56,15 @@ const URL_START = /^(?:[a-z]*:)?(?:\/\/)?$/i;
  */
 export function hostV1(text: string): number | undefined {
   const found = HOST_V1.exec(text);
-  return found && URL_START.test(text.slice(0, found.index)) ? found.index + API_HOST.length + 1 : undefined;
+  return found && URL_START.test(text.slice(0, found.index)) ? found.index + found[0].length - 2 : undefined;
 }
 
 /** A path joined to a base that starts with the API's version: `/v1/scrape`, `v1`. */
 export const PATH_V1 = /^\/?v1(?=[/?#]|$)/;
 /** A name, or the text of a value or a class, that says it is Firecrawl's (a base URL's variable, its class). */
 export const SAYS_FIRECRAWL = /firecrawl/i;
+/** Whether a base's name or value says it is Firecrawl's: it names it, or holds its address. */
+export const namesFirecrawlBase = (text: string) => SAYS_FIRECRAWL.test(text) || HOLDS_API.test(text);
 
 /** Methods of HTTP clients and their instances that make a request (axios, got, ky, ofetch; requests, httpx, aiohttp). */
 export const REQUEST_METHODS: ReadonlySet<string> = new Set(["get", "post", "put", "patch", "delete", "head", "request"]);

@@ -8,7 +8,7 @@
  * holding one, or `data=json.dumps(...)`) is migrated by the JavaScript option and format rows, not the
  * Python SDK's snake_case ones. Another API's /v1 is never touched.
  */
-import { API_HOST, hostV1, PATH_V1, routeOf, SAYS_FIRECRAWL, startsRoute, type RouteRow } from "../mapping/routes.js";
+import { HOLDS_API, hostV1, namesFirecrawlBase, PATH_V1, routeOf, SAYS_FIRECRAWL, startsRoute, type RouteRow } from "../mapping/routes.js";
 import { FORMATS } from "../mapping/formats.js";
 import type { OptionsKind } from "../mapping/methods.js";
 import { NESTED_OPTIONS, optionRowsFor, type OptionRow } from "../mapping/options.js";
@@ -41,6 +41,10 @@ export interface PyRequest {
   readonly keysSet?: readonly Node[];
   /** the request is its route's own (a job's start), not a job's status, errors or cancel */
   readonly start: boolean;
+  /** what a whole URL is the fallback of (`os.getenv("CRAWL_URL", ".../v1/crawl")`): it may name a v1 route, so the request stays */
+  readonly fallbackOf?: string;
+  /** where a body's formats come from when the module does not show them: the request stays */
+  readonly formatsFrom?: string;
 }
 
 /**
@@ -75,10 +79,10 @@ function isFirecrawlBase(tree: Tree, base: Node | undefined): boolean {
   if (!base) return false;
   if (SAYS_FIRECRAWL.test(base.text)) return true;
   const value = base.type === "identifier" || base.type === "attribute" ? assignedValue(tree, base.text, base) : undefined;
-  if (value && SAYS_FIRECRAWL.test(value.text)) return true;
+  if (value && namesFirecrawlBase(value.text)) return true;
   if (base.type === "attribute" && base.childForFieldName("object")?.text === "self") {
     const cls = enclosing(base, "class_definition");
-    return !!cls && (SAYS_FIRECRAWL.test(cls.childForFieldName("name")?.text ?? "") || cls.text.includes(API_HOST));
+    return !!cls && (SAYS_FIRECRAWL.test(cls.childForFieldName("name")?.text ?? "") || HOLDS_API.test(cls.text));
   }
   return false;
 }
@@ -169,7 +173,7 @@ function keysSetOn(tree: Tree, dict: Node): Node[] | undefined {
  * (with the keys it sets on it later), or `unseen`, where the body comes from, when its keys are not all
  * in sight (a parameter, `**options`, `payload[key] = ...`).
  */
-function sent(tree: Tree, url: Node, route: RouteRow | undefined, start: boolean): Pick<PyRequest, "body" | "call" | "unseen" | "keysSet"> {
+function sent(tree: Tree, url: Node, route: RouteRow | undefined, start: boolean): Pick<PyRequest, "body" | "call" | "unseen" | "keysSet" | "formatsFrom"> {
   const args = sendingArguments(tree, url);
   const call = args?.parent?.type === "call" ? args.parent : undefined;
   const value = route?.body && start ? bodyValue(args) : undefined;
@@ -182,7 +186,24 @@ function sent(tree: Tree, url: Node, route: RouteRow | undefined, start: boolean
     const splat = body?.namedChildren.find((c) => c?.type === "dictionary_splat");
     return { call, unseen: `\`${(splat ?? value).text.split("\n")[0]}\`` };
   }
-  return { call, body, keysSet };
+  const formatsFrom = unseenFormats(body);
+  return { call, body, keysSet, ...(formatsFrom && { formatsFrom }) };
+}
+
+/**
+ * Formats a body dict takes from where the module does not show them (`"formats": formats`, `*extra` in the
+ * list), at its top or in its `scrapeOptions`, as in JavaScript (detect/requests.ts).
+ */
+function unseenFormats(body: Node): string | undefined {
+  const inner = dictEntries(body)?.find((e) => e.key === "scrapeOptions")?.value;
+  for (const holder of [body, inner?.type === "dictionary" ? inner : undefined]) {
+    const formats = holder && dictEntries(holder)?.find((e) => e.key === "formats")?.value;
+    if (!formats) continue;
+    const unseen =
+      formats.type === "list" ? formats.namedChildren.find((e) => e && e.type !== "string" && e.type !== "dictionary" && e.type !== "comment") : formats;
+    if (unseen) return `\`${unseen.text.split("\n")[0]}\``;
+  }
+  return undefined;
 }
 
 /** Every request to the v1 API the module makes, found by its URL. */
@@ -217,9 +238,24 @@ export function findPyRequests(tree: Tree, text: string): PyRequest[] {
     }
     const route = routeAfter(written, open);
     const start = startsRoute(route, written, open);
-    requests.push({ version, site: string, route, path, start, ...sent(tree, string, route, start) });
+    const fallbackOf = preferred(string);
+    requests.push({ version, site: string, route, path, start, ...sent(tree, string, route, start), ...(fallbackOf && { fallbackOf }) });
   }
   return unmixed(requests);
+}
+
+/**
+ * What a whole URL is the fallback of, as in JavaScript: `os.getenv("CRAWL_URL", ".../v1/crawl")`,
+ * `os.environ.get(...)`, `settings.crawl_url or ".../v1/crawl"`.
+ */
+function preferred(string: Node): string | undefined {
+  const parent = string.parent;
+  if (parent?.type === "boolean_operator" && parent.childForFieldName("right")?.id === string.id && parent.childForFieldName("operator")?.text === "or")
+    return `\`${parent.childForFieldName("left")!.text}\``;
+  const call = parent?.type === "argument_list" ? parent.parent : undefined;
+  const callee = call?.childForFieldName("function")?.text;
+  if (!call || !/^(?:os\.getenv|os\.environ\.get|getenv|environ\.get)$/.test(callee ?? "") || parent!.namedChildren[1]?.id !== string.id) return undefined;
+  return `\`${callee}(${parent!.namedChildren[0]!.text})\``;
 }
 
 /** A body that goes to routes with different options tables follows none of them, as in JavaScript. */

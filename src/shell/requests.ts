@@ -13,7 +13,7 @@ import { applyEdits, type Edit } from "../core/edits.js";
 import { Planner, runPipeline, type Language, type Named, type Result, type StepPlan, type TransformOptions } from "../core/pipeline.js";
 import { runSteps } from "../js/steps.js";
 import type { Source } from "../core/source.js";
-import { API_HOST, routeOf, startsRoute, type RouteRow } from "../mapping/routes.js";
+import { API_HOST, HOSTS, routeOf, startsRoute, type RouteRow } from "../mapping/routes.js";
 import { staying } from "../core/moving.js";
 import { step as formats } from "../../transforms/formats.js";
 import { step as options } from "../../transforms/options.js";
@@ -45,7 +45,7 @@ interface BodyWord {
   /** the word for a migrated JSON, or null when a placeholder did not come through once */
   write(json: string): string | null;
 }
-const BASE = String.raw`(?:https?://${API_HOST.replace(/\./g, "\\.")}|\$\{\{\s*[\w.]*firecrawl[\w.]*\s*\}\}|\$\$?\{?\(?[A-Za-z_]*firecrawl\w*\)?\}?)`;
+const BASE = String.raw`(?:https?://(?:${HOSTS})|\$\{\{\s*[\w.]*firecrawl[\w.]*\s*\}\}|\$\$?\{?\(?[A-Za-z_]*firecrawl\w*\)?\}?)`;
 const V1 = new RegExp(`${BASE}/(v1)(?=[/?#"'\\s\\\\]|$)`, "gi");
 const BODY_FLAG = /(?:-d|--data|--data-raw|--data-binary|--json)\s+(?=['"])/g;
 /** A body flag and its word, whatever it is: `-d @request.json`, `--data-binary @-`, `-d "$BODY"`. */
@@ -177,7 +177,23 @@ export const shellSteps: readonly Named[] = [
   { name: "api-requests", description: "moves curl requests to the API from /v1 to /v2 (JSON bodies migrated like SDK options)" },
 ];
 
-const shell: Language<ShellRequest[], Named> = {
+/**
+ * Bodies a document keeps apart from their commands: a ```json block the prose says to write to a file, which
+ * a command then sends (`-d @/tmp/request.json`). A request moves with such a body as with one in its command.
+ */
+export interface BodyFiles {
+  /** the JSON the document writes to a file a command sends, where it shows one */
+  read(file: string): string | undefined;
+  /** the file's JSON, migrated with the request that sends it */
+  write(file: string, json: string): void;
+  /** whether the document shows the file's JSON for more than one command, so that none can take it */
+  shared(file: string): boolean;
+}
+
+/** The file a body word names: `@request.json`, `"@/tmp/body.json"`; not `@-` (standard input). */
+export const bodyFile = (word: string) => /^(["']?)@([^"'\s]+)\1$/.exec(word)?.[2]?.replace(/^-$/, "") || undefined;
+
+const shellWith = (files?: BodyFiles): Language<ShellRequest[], Named> => ({
   parse: findRequests,
   reachesSdk: (requests) => requests.length > 0,
   plan(current, source, requests, options): StepPlan {
@@ -185,15 +201,38 @@ const shell: Language<ShellRequest[], Named> = {
     // Each body is read first: a request whose body cannot be migrated stays on /v1, and its command with it.
     const read = requests.map((request) => {
       const start = startsRoute(request.route, request.path.split("$")[0]!, request.path.includes("$"));
-      const body = request.body;
+      // `-d @request.json`, `--data-binary "@/tmp/body.json"`: a file the document may show.
+      const word = request.bodyFrom ?? (request.body ? wordText(source, request.body) : undefined);
+      const file = word !== undefined && request.route?.body && start ? bodyFile(word) : undefined;
+      const kept = file !== undefined ? files?.read(file) : undefined;
+      const body = kept === undefined ? request.body : undefined;
+      const json = kept ?? body?.json;
       const migrated =
-        body && request.route?.body && start && body.json !== undefined ? migrateBody(request.route, body.json, options.keepV1Defaults) : undefined;
+        (body || kept !== undefined) && request.route?.body && start && json !== undefined
+          ? migrateBody(request.route, json, options.keepV1Defaults)
+          : undefined;
       const text = migrated?.json && body ? body.write(migrated.json) : null;
       const unread = body && request.route?.body && start && (!migrated || (migrated.json !== null && text === null));
       // `-d "$BODY"`: a quoted word that is no JSON object is a body from elsewhere.
-      const from = request.bodyFrom ?? (body?.json !== undefined && !/^\s*\{/.test(body.json) ? wordText(source, body) : undefined);
+      const from =
+        kept !== undefined
+          ? migrated && /^\s*\{/.test(kept)
+            ? undefined
+            : word
+          : (request.bodyFrom ?? (body?.json !== undefined && !/^\s*\{/.test(body.json) ? wordText(source, body) : undefined));
       const unseen = from && request.route?.body && start ? `\`${from}\`` : unread ? UNREAD_BODY : undefined;
-      return { ...request, version: { start: request.command.start }, start, unseen, migrated, text };
+      const sharedFile = file !== undefined && files?.shared(file) ? `@${file}` : undefined;
+      return {
+        ...request,
+        body,
+        version: { start: request.command.start },
+        start,
+        unseen,
+        sharedFile,
+        migrated,
+        text,
+        file: kept !== undefined && from === undefined ? file : undefined,
+      };
     });
     const stays = staying(read);
     for (const request of read) {
@@ -203,11 +242,18 @@ const shell: Language<ShellRequest[], Named> = {
         continue;
       }
       const route = request.route!;
-      planner.apply({ ...requests[read.indexOf(request)]!.version, text: "v2" }, routeMoved(request.path));
-      const { body, migrated, text } = request;
+      const { body, migrated, text, file } = request;
+      // A body kept in a file changes in its own block: its changes are said where the command sends it.
+      const inFile = file !== undefined && migrated ? migrated : undefined;
+      planner.apply(
+        { ...requests[read.indexOf(request)]!.version, text: "v2" },
+        inFile ? joined([routeMoved(request.path), ...inFile.changes]) : routeMoved(request.path),
+      );
+      if (inFile?.json) files!.write(file!, inFile.json);
       if (body && text !== null && migrated) planner.apply({ start: body.start, end: body.end, text }, joined(migrated.changes));
       for (const todo of migrated?.todos ?? []) planner.todo(request.command, todo);
-      const asksForJson = body?.json !== undefined && /"(?:extract|json)"|"jsonOptions"/.test(body.json);
+      const sent = inFile ? files!.read(file!) : body?.json;
+      const asksForJson = sent !== undefined && /"(?:extract|json)"|"jsonOptions"/.test(sent);
       // A field only renamed matters where the command reads it (`jq .data.remaining_credits`).
       const command = source.text.slice(request.command.start, request.command.end);
       const renamesOnly = !!route.reads?.length && route.reads.every((r) => r.change.kind === "rename");
@@ -217,9 +263,12 @@ const shell: Language<ShellRequest[], Named> = {
     }
     return planner.plan;
   },
-};
+});
 
-/** Migrates the requests to the API that a shell-like text (script, Makefile, Dockerfile, YAML) makes with curl. */
-export function runShell(steps: readonly Named[], path: string, text: string, options: TransformOptions = {}): Result {
-  return runPipeline(shell, steps, path, text, options, "shell");
+/**
+ * Migrates the requests to the API that a shell-like text (script, Makefile, Dockerfile, YAML) makes with curl;
+ * `files` are the bodies a document shows apart from its commands.
+ */
+export function runShell(steps: readonly Named[], path: string, text: string, options: TransformOptions = {}, files?: BodyFiles): Result {
+  return runPipeline(shellWith(files), steps, path, text, options, "shell");
 }
