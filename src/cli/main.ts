@@ -107,7 +107,8 @@ async function catalog(): Promise<{ name: string; description: string; languages
   return [...all.values()];
 }
 
-interface CollectOptions {
+/** What a migration of the files found is asked to do: the command line's choices, read by the command. */
+interface EngineOptions {
   write: boolean;
   diff: boolean;
   print: boolean;
@@ -115,6 +116,20 @@ interface CollectOptions {
   keepV1Defaults: boolean;
   /** type-check the migrated files against v2 before writing them, where a tsconfig is in play */
   verify?: boolean;
+  /** the files and folders named (where the nearest tsconfigs are looked for) */
+  paths: readonly string[];
+  /** worker threads (0: as many as pay); the type-aware mode with the tsconfigs named (--project), or without types */
+  jobs: number;
+  types: boolean;
+  projects: readonly string[];
+}
+
+/** What the migration shows of its way while it runs (the CLI's progress bar on stderr). */
+interface EngineProgress {
+  tick(): void;
+  phase(label: string): void;
+  endPhase(): void;
+  done(): void;
 }
 
 /** The files the paths given hold; a usage error when a path does not exist or a flag is wrong. */
@@ -142,23 +157,29 @@ async function discovered(parsed: Parsed, transforms?: readonly string[]): Promi
 
 const jobsOf = (parsed: Parsed) => (parsed.values.jobs === undefined ? 0 : Number(parsed.values.jobs));
 
-async function collect(parsed: Parsed, { files, tsconfigs: found, skipped }: Discovery, collectOptions: CollectOptions) {
+/** The engine's part of the command line: where to look, how many workers, whether with types; and the progress bar. */
+function engineOf(parsed: Parsed, files: number) {
   const { values, positionals } = parsed;
-  const jobs = jobsOf(parsed);
-  const progress = new Progress(files.length, !values["no-progress"] && !values.json && values.format === undefined);
+  const options = { paths: positionals, jobs: jobsOf(parsed), types: !values["no-types"], projects: (values.project as string[] | undefined) ?? [] };
+  return { options, progress: new Progress(files, !values["no-progress"] && !values.json && values.format === undefined) };
+}
+
+/** Migrates the files discovery found, in workers or not, with the type-aware mode and the verification where asked. */
+async function migrateFiles({ files, tsconfigs: found, skipped }: Discovery, engineOptions: EngineOptions, progress: EngineProgress) {
+  const { jobs } = engineOptions;
   const reports: FileReport[] = [];
   // Type-aware mode: receivers the checker vouches for, in files that may not even mention the SDK.
-  const tsconfigs = values["no-types"] ? [] : findTsconfigs(positionals, (values.project as string[] | undefined) ?? [], found);
+  const tsconfigs = engineOptions.types ? findTsconfigs(engineOptions.paths, engineOptions.projects, found) : [];
   const types = tsconfigs.length ? (await import("../type-aware/process.js")).startTypeProcess(tsconfigs, files) : undefined;
   // The type process waits for questions until stopped: a run that ends early, by a failure, stops it too.
   try {
     if (types) progress.phase(`type-checking ${tsconfigs.length === 1 ? "the project" : `${tsconfigs.length} projects`}`);
     // Verified files are transformed with their new text held back, checked as one project, then written:
     // JavaScript where a tsconfig is in play, Python always (pyright ships with the tool).
-    const verify = Boolean(collectOptions.verify && types);
-    const verifyPython = Boolean(collectOptions.verify);
-    const held = { ...collectOptions, write: false, diff: false, print: false };
-    const options = verify ? { ...held, hold: true as const } : verifyPython ? { ...collectOptions, hold: "python" as const } : collectOptions;
+    const verify = Boolean(engineOptions.verify && types);
+    const verifyPython = Boolean(engineOptions.verify);
+    const held = { ...engineOptions, write: false, diff: false, print: false };
+    const options = verify ? { ...held, hold: true as const } : verifyPython ? { ...engineOptions, hold: "python" as const } : engineOptions;
     const onReport = (report: FileReport) => {
       reports.push(report);
       progress.tick();
@@ -223,11 +244,11 @@ async function collect(parsed: Parsed, { files, tsconfigs: found, skipped }: Dis
       reports: settled,
       failure,
       python,
-    } = verify || verifyPython
-      ? await verified(sorted, verify ? types : undefined, collectOptions)
-      : { reports: sorted, failure: undefined, python: undefined };
+    } = verify || verifyPython ? await verified(sorted, verify ? types : undefined, engineOptions) : { reports: sorted, failure: undefined, python: undefined };
     progress.done();
-    return { reports: settled, tsconfigs, verify, verifyFailure: failure, python, workers };
+    // What each verification checked against, for the report: TypeScript's where it ran, pyright's where Python was held.
+    const typescript = verify ? { sdk: (await import("../type-aware/verification.js")).VERIFIED_AGAINST, error: failure } : null;
+    return { reports: settled, tsconfigs, typescript, python, workers };
   } finally {
     types?.close();
   }
@@ -241,7 +262,7 @@ async function collect(parsed: Parsed, { files, tsconfigs: found, skipped }: Dis
 async function verified(
   reports: readonly FileReport[],
   types: TypeProcess | undefined,
-  options: CollectOptions,
+  options: EngineOptions,
 ): Promise<{ reports: FileReport[]; failure?: string; python?: { sdk: string; error?: string } }> {
   const { settleHeld } = await import("./settle.js");
   const held = reports.filter((r) => r.held);
@@ -346,14 +367,20 @@ async function run(parsed: Parsed): Promise<number> {
     if (answer.unguarded.length) err(unguardedPaths(answer.unguarded));
   }
   if (lookedAtNothing(found)) err(NOTHING_LOOKED_AT);
-  const { reports, tsconfigs, verify, verifyFailure, python, workers } = await collect(parsed, found, {
-    write: !dry,
-    diff: dry,
-    print: Boolean(values.print),
-    transforms,
-    keepV1Defaults: Boolean(values["keep-v1-defaults"]),
-    verify: !values["no-verify"],
-  });
+  const engine = engineOf(parsed, found.files.length);
+  const { reports, tsconfigs, typescript, python, workers } = await migrateFiles(
+    found,
+    {
+      ...engine.options,
+      write: !dry,
+      diff: dry,
+      print: Boolean(values.print),
+      transforms,
+      keepV1Defaults: Boolean(values["keep-v1-defaults"]),
+      verify: !values["no-verify"],
+    },
+    engine.progress,
+  );
   const changed = reports.filter((r) => r.status === "changed").map((r) => r.path);
   const update = changed.length
     ? (await import("./dependencies.js")).updateDependencies(changed, { release, write: !dry, install: Boolean(values.install) })
@@ -362,8 +389,7 @@ async function run(parsed: Parsed): Promise<number> {
     err(`${printable(relative(process.cwd(), failure.path))}: the SDK range was not updated: ${printable(failure.error)}`);
   const { bumps = [], lockfiles = [], installs = [], notes: dependencyNotes = [] } = update ?? {};
   const cwd = process.cwd();
-  const against = verify ? { sdk: (await import("../type-aware/verification.js")).VERIFIED_AGAINST, error: verifyFailure } : null;
-  const report = runReport(reports, bumps, cwd, dry, tsconfigs, Boolean(values.json || values.report || values.verbose), against, {
+  const report = runReport(reports, bumps, cwd, dry, tsconfigs, Boolean(values.json || values.report || values.verbose), typescript, {
     lockfiles,
     installs,
     keepV1Defaults: Boolean(values["keep-v1-defaults"]),
@@ -402,7 +428,8 @@ async function check(parsed: Parsed): Promise<number> {
   const nothing = lookedAtNothing(found);
   if (nothing) err(NOTHING_LOOKED_AT);
   if (parsed.values["output-file"]) refuseClash(String(parsed.values["output-file"]), "--output-file", found);
-  const { reports } = await collect(parsed, found, { write: false, diff: false, print: false, keepV1Defaults: false });
+  const engine = engineOf(parsed, found.files.length);
+  const { reports } = await migrateFiles(found, { ...engine.options, write: false, diff: false, print: false, keepV1Defaults: false }, engine.progress);
   // A skipped file mentions the SDK (the screen lets the rest pass as unchanged): it was not checked.
   const unreadable = reports.filter((r) => r.status === "error" || r.status === "skipped" || r.unchecked?.length);
   for (const r of unreadable) {
