@@ -1,4 +1,4 @@
-import { step } from "../transforms/api-requests.js";
+import { step } from "../src/js/steps/api-requests.js";
 import { stepRule } from "./step-rule.js";
 
 export default stepRule(step, {

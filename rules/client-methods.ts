@@ -1,4 +1,4 @@
-import { step } from "../transforms/client-methods.js";
+import { step } from "../src/js/steps/client-methods.js";
 import { stepRule } from "./step-rule.js";
 
 export default stepRule(step, {

@@ -1,4 +1,4 @@
-import { step } from "../transforms/errors.js";
+import { step } from "../src/js/steps/errors.js";
 import { stepRule } from "./step-rule.js";
 
 export default stepRule(step, {

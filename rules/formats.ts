@@ -1,4 +1,4 @@
-import { step } from "../transforms/formats.js";
+import { step } from "../src/js/steps/formats.js";
 import { stepRule } from "./step-rule.js";
 
 export default stepRule(step, {

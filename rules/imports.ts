@@ -1,4 +1,4 @@
-import { step } from "../transforms/imports.js";
+import { step } from "../src/js/steps/imports.js";
 import { stepRule } from "./step-rule.js";
 
 export default stepRule(step, {

@@ -1,4 +1,4 @@
-import { step } from "../transforms/options.js";
+import { step } from "../src/js/steps/options.js";
 import { stepRule } from "./step-rule.js";
 
 export default stepRule(step, {

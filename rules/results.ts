@@ -1,4 +1,4 @@
-import { step } from "../transforms/results.js";
+import { step } from "../src/js/steps/results.js";
 import { stepRule } from "./step-rule.js";
 
 export default stepRule(step, {

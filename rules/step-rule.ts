@@ -6,12 +6,12 @@
 import type { AST, Rule, SourceCode } from "eslint";
 import { CONCERNS, RULE_DOCS_URL } from "../src/mapping/concerns.js";
 import { withNotes } from "../src/mapping/messages.js";
-import { importsClientsFrom } from "../src/detect/linked.js";
-import { mentionsFirecrawl } from "../src/detect/mentions.js";
-import { packageSdk } from "../src/detect/package-sdk.js";
-import type { TypeFacts } from "../src/detect/sdk.js";
+import { importsClientsFrom } from "../src/js/detect/linked.js";
+import { mentionsFirecrawl } from "../src/core/mentions.js";
+import { packageSdk } from "../src/project/package-sdk.js";
+import type { TypeFacts } from "../src/js/detect/sdk.js";
 import type { ApiVersion } from "../src/mapping/imports.js";
-import { parseForSteps, planStep, reachesApi, type Parsed, type PlannedChange, type PlannedTodo, type Step } from "../src/js/steps.js";
+import { parseForSteps, planStep, reachesApi, type Parsed, type PlannedChange, type PlannedTodo, type Step } from "../src/js/pipeline.js";
 import { within } from "../src/core/edits.js";
 import { languageOf } from "../src/core/language.js";
 import { readSource, type Source } from "../src/core/source.js";

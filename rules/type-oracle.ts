@@ -1,14 +1,14 @@
 /**
  * The type checker's word, for `recommended-type-checked`: the same facts the CLI's type-aware mode gets
- * (src/type-aware/facts.ts): receivers typed as the client class wherever they were made, bindings typed as
+ * (src/js/checker/facts.ts): receivers typed as the client class wherever they were made, bindings typed as
  * v1 results, and options literals that a client call in another module takes. Reached through
  * typescript-eslint's parser services, with the project's own TypeScript, which made the program.
  */
 import { createRequire } from "node:module";
 import type { SourceCode } from "eslint";
 import type * as ts from "typescript";
-import { fileFacts, programFacts, typeFactsOf } from "../src/type-aware/facts.js";
-import type { TypeFacts } from "../src/detect/sdk.js";
+import { fileFacts, programFacts, typeFactsOf } from "../src/js/checker/facts.js";
+import type { TypeFacts } from "../src/js/detect/sdk.js";
 
 interface Services {
   program?: ts.Program;

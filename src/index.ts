@@ -3,15 +3,15 @@
  * the mapping table everything comes from. Files are not read or written here; the path only says which
  * language the text is in and where its package.json (which SDK it depends on) is.
  */
-import { migrateText } from "./cli/migrate-text.js";
+import { migrateText } from "./run/migrate-text.js";
 import { languageOf, mayHoldPython } from "./core/language.js";
 import type { Change, Result } from "./core/pipeline.js";
 import type { ApiVersion } from "./mapping/imports.js";
 import { isFinding } from "./mapping/messages.js";
 import * as table from "./mapping/index.js";
-import { loadPython } from "./python/parser.js";
-import { pythonStepsNamed } from "./python/preset.js";
-import { stepsNamed } from "../transforms/v1-to-v2.js";
+import { loadPython } from "./python/runtime/parser.js";
+import { pythonStepsNamed } from "./python/steps/index.js";
+import { stepsNamed } from "./js/steps/index.js";
 import { shellSteps } from "./shell/requests.js";
 import { unknownTransforms } from "./core/transform-names.js";
 

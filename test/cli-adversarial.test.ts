@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, linkSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { SDK_RELEASE } from "../src/cli/package-json.js";
+import { SDK_RELEASE } from "../src/upgrade/package-json.js";
 import { V2_RELEASES } from "../src/mapping/imports.js";
 import { CLI, cli, cliVia, read, repo, tempDir, V1_CRAWL, V1_SCRAPE } from "./support/cli.js";
 

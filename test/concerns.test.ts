@@ -13,10 +13,10 @@ import tseslint from "typescript-eslint";
 import { afterAll, describe, expect, test } from "vitest";
 import plugin, { rules } from "../rules/index.js";
 import { CONCERNS, concernParts, helpUri } from "../src/mapping/concerns.js";
-import type { Step } from "../src/js/steps.js";
-import type { PyStep } from "../src/python/language.js";
-import { pythonSteps } from "../src/python/preset.js";
-import { steps } from "../transforms/v1-to-v2.js";
+import type { Step } from "../src/js/pipeline.js";
+import type { PyStep } from "../src/python/pipeline.js";
+import { pythonSteps } from "../src/python/steps/index.js";
+import { steps } from "../src/js/steps/index.js";
 
 const root = resolve(import.meta.dirname, "..");
 const CLI = join(root, "dist/src/cli/main.js");

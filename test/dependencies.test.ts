@@ -1,5 +1,5 @@
 /**
- * The SDK dependency after a run (src/cli/package-json.ts, install.ts): ranges moved in the user's style,
+ * The SDK dependency after a run (src/upgrade/package-json.ts, install.ts): ranges moved in the user's style,
  * the package that declares the SDK found (a workspace root, a pnpm catalog), the lockfile's manager named,
  * and with --install the lockfile refreshed so that `npm ci` installs the new range.
  */
@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { movedRange } from "../src/cli/package-json.js";
+import { movedRange } from "../src/upgrade/package-json.js";
 import { cli, read, repo, V1_SCRAPE } from "./support/cli.js";
 
 describe("a v1 range moves to the v2 release in its own style", () => {

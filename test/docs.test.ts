@@ -7,10 +7,10 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { migrateText } from "../src/cli/migrate-text.js";
-import { loadPython } from "../src/python/parser.js";
-import { pythonSteps } from "../src/python/preset.js";
-import { steps } from "../transforms/v1-to-v2.js";
+import { migrateText } from "../src/run/migrate-text.js";
+import { loadPython } from "../src/python/runtime/parser.js";
+import { pythonSteps } from "../src/python/steps/index.js";
+import { steps } from "../src/js/steps/index.js";
 import { cli, read, repo } from "./support/cli.js";
 import { FIXTURES, loadFixtures } from "./support/fixtures.js";
 

@@ -2,12 +2,12 @@
 import { describe, expect, test } from "vitest";
 import { appendProperties, removeListItem } from "../src/js/writing.js";
 import { applyEdits, mapOffset, offsetMapper, offsetUnmapper, unmapEnd, unmapOffset, type Edit } from "../src/core/edits.js";
-import { parse } from "../src/js/parse.js";
-import { PathIndex } from "../src/detect/paths.js";
+import { parse } from "../src/js/runtime/parse.js";
+import { PathIndex } from "../src/js/detect/paths.js";
 import { lineStart } from "../src/core/text.js";
 import { readSource, writeSource } from "../src/core/source.js";
-import { runSteps, type StepContext } from "../src/js/steps.js";
-import { steps } from "../transforms/v1-to-v2.js";
+import { runSteps, type StepContext } from "../src/js/pipeline.js";
+import { steps } from "../src/js/steps/index.js";
 import type { ObjectExpression } from "@babel/types";
 
 function firstObject(text: string, path = "a.ts") {

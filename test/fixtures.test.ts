@@ -3,8 +3,8 @@
  * migrate, and checked against the real SDKs' types (inputs against v1, outputs against v2).
  */
 import { describe, expect, test } from "vitest";
-import { runSteps } from "../src/js/steps.js";
-import { steps } from "../transforms/v1-to-v2.js";
+import { runSteps } from "../src/js/pipeline.js";
+import { steps } from "../src/js/steps/index.js";
 import { loadFixtures } from "./support/fixtures.js";
 import { typeErrors } from "./support/typecheck.js";
 

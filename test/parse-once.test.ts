@@ -1,6 +1,6 @@
 /**
  * Each file is parsed once per language pass: the plugin's rules share one parse of a file, as the codemod's
- * steps do. Babel's parse is counted through a wrapper around src/js/parse.ts.
+ * steps do. Babel's parse is counted through a wrapper around src/js/runtime/parse.ts.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,8 +10,8 @@ import tseslint from "typescript-eslint";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 
 const parses = vi.hoisted(() => ({ count: 0 }));
-vi.mock("../src/js/parse.js", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../src/js/parse.js")>();
+vi.mock("../src/js/runtime/parse.js", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../src/js/runtime/parse.js")>();
   return {
     ...original,
     parse: (...args: Parameters<typeof original.parse>) => {
@@ -22,8 +22,8 @@ vi.mock("../src/js/parse.js", async (importOriginal) => {
 });
 
 const { default: plugin } = await import("../rules/index.js");
-const { processFile } = await import("../src/cli/process-file.js");
-const { steps } = await import("../transforms/v1-to-v2.js");
+const { processFile } = await import("../src/run/process-file.js");
+const { steps } = await import("../src/js/steps/index.js");
 
 const root = resolve(import.meta.dirname, "..");
 const input = readFileSync(join(root, "fixtures/results/success-guard-throw.input.ts"), "utf8");

@@ -11,7 +11,7 @@ import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { describe, expect, test } from "vitest";
 import { notebookProgram } from "../src/python/notebook.js";
-import { loadPython } from "../src/python/parser.js";
+import { loadPython } from "../src/python/runtime/parser.js";
 import { tempDir } from "./support/cli.js";
 
 const ROOT = resolve(import.meta.dirname, "..");

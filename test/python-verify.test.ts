@@ -1,5 +1,5 @@
 /**
- * The run proves its Python output (src/python/verify.ts): pyright, shipped with the tool, checks each changed
+ * The run proves its Python output (src/python/checker/verify.ts): pyright, shipped with the tool, checks each changed
  * Python file and notebook before (against the 1.x/2.x stubs) and after (against 4.x), and marks what the
  * migration broke with pyright's own message. These run the CLI on temporary trees; pyright is slow to start,
  * so the timeouts are generous.
@@ -7,9 +7,9 @@
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, test } from "vitest";
-import { loadPython } from "../src/python/parser.js";
-import { runPython } from "../src/python/language.js";
-import { pythonSteps } from "../src/python/preset.js";
+import { loadPython } from "../src/python/runtime/parser.js";
+import { runPython } from "../src/python/pipeline.js";
+import { pythonSteps } from "../src/python/steps/index.js";
 import { cli, read, repo } from "./support/cli.js";
 
 /** A 1.x call with a params dict: its result was a dict; in 4.x a Document whose metadata title may be None. */
@@ -187,8 +187,8 @@ class Firecrawl:
       await loadPython();
       // The built module, as the CLI runs it: the stubs are found from where it is.
       const { verifyPython } = (await import(
-        pathToFileURL(resolve(import.meta.dirname, "../dist/src/python/verify.js")).href
-      )) as typeof import("../src/python/verify.js");
+        pathToFileURL(resolve(import.meta.dirname, "../dist/src/python/checker/verify.js")).href
+      )) as typeof import("../src/python/checker/verify.js");
       // A migrated file with an error of its own, there before the migration too: it is not the migration's.
       const twoX = `${V1_SIZE.replace('return len(doc["metadata"]["title"])', 'return len(doc["markdown"])')}
 

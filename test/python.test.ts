@@ -9,11 +9,11 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { FORMATS, METHODS, OPTIONS } from "../src/mapping/index.js";
-import { runPython } from "../src/python/language.js";
-import { maskCell } from "../src/python/ipython.js";
+import { runPython } from "../src/python/pipeline.js";
+import { maskCell } from "../src/python/runtime/ipython.js";
 import { runNotebook } from "../src/python/notebook.js";
-import { loadPython, parsePython } from "../src/python/parser.js";
-import { pythonSteps } from "../src/python/preset.js";
+import { loadPython, parsePython } from "../src/python/runtime/parser.js";
+import { pythonSteps } from "../src/python/steps/index.js";
 import { loadFixtures, type Fixture } from "./support/fixtures.js";
 
 beforeAll(loadPython);

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { beforeAll, expect, test } from "vitest";
-import { loadPython, parsePython, syntaxError } from "../src/python/parser.js";
+import { loadPython, parsePython, syntaxError } from "../src/python/runtime/parser.js";
 
 beforeAll(loadPython);
 

@@ -1,6 +1,6 @@
 /**
  * The main thread migrates files while the type process still builds its program and walks it
- * (src/cli/speculation.ts). An early result may stand only where the checker's final facts would not have
+ * (src/run/speculation.ts). An early result may stand only where the checker's final facts would not have
  * changed it: these tests hold the early results of a multi-module project against the results migrated
  * with the facts.
  */
@@ -9,11 +9,11 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createRequire } from "node:module";
 import { afterAll, expect, test } from "vitest";
-import { loadProcessing } from "../src/cli/pool.js";
-import { answeredAlike, migrateEarly } from "../src/cli/speculation.js";
-import { projectProgram, typeFacts } from "../src/type-aware/programs.js";
-import type { FileTypes } from "../src/type-aware/facts.js";
-import { typeFactsOf } from "../src/type-aware/facts.js";
+import { loadProcessing } from "../src/run/pool.js";
+import { answeredAlike, migrateEarly } from "../src/run/speculation.js";
+import { projectProgram, typeFacts } from "../src/js/checker/programs.js";
+import type { FileTypes } from "../src/js/checker/facts.js";
+import { typeFactsOf } from "../src/js/checker/facts.js";
 import { sdkTsconfig } from "./support/sdk-project.mjs";
 
 const root = resolve(import.meta.dirname, "..");

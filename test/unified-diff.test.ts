@@ -1,10 +1,10 @@
 /**
- * The --dry diff (src/cli/unified-diff.ts) aligns by unique lines instead of jsdiff's Myers search: every
+ * The --dry diff (src/run/unified-diff.ts) aligns by unique lines instead of jsdiff's Myers search: every
  * patch it prints must still turn the old text into the new one, and read as jsdiff's would.
  */
 import { applyPatch, createTwoFilesPatch } from "diff";
 import { describe, expect, test } from "vitest";
-import { unifiedDiff } from "../src/cli/unified-diff.js";
+import { unifiedDiff } from "../src/run/unified-diff.js";
 
 /** A small deterministic generator, so a failure names the case that reproduces it. */
 function generator(seed: number) {

@@ -1,9 +1,9 @@
 /**
- * Which TODO speaks for a type error the verification finds (src/type-aware/verify.ts): one written for the
+ * Which TODO speaks for a type error the verification finds (src/js/checker/verify.ts): one written for the
  * same thing counts as its mark; one written for another reason does not hide it, and the error gets its own.
  */
 import { describe, expect, test } from "vitest";
-import { speaksFor } from "../src/type-aware/verify.js";
+import { speaksFor } from "../src/js/checker/verify.js";
 import { RESULTS, WAITER_TODO } from "../src/mapping/results.js";
 
 const todoOf = (field: string) => {

@@ -6,9 +6,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { packageSdk, pythonPackageSdk } from "../src/detect/package-sdk.js";
-import { runSteps } from "../src/js/steps.js";
-import { steps } from "../transforms/v1-to-v2.js";
+import { packageSdk, pythonPackageSdk } from "../src/project/package-sdk.js";
+import { runSteps } from "../src/js/pipeline.js";
+import { steps } from "../src/js/steps/index.js";
 
 describe("the SDK a package depends on", () => {
   const root = mkdtempSync(join(tmpdir(), "fc-version-"));

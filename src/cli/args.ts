@@ -4,7 +4,7 @@
  * probably meant (commander's suggestions, worded as this tool's other messages are).
  */
 import { Command, CommanderError } from "commander";
-import { DEFAULT_EXTENSIONS, expandGlobs } from "./discover.js";
+import { DEFAULT_EXTENSIONS, expandGlobs } from "../run/discover.js";
 import { VERSION } from "../version.js";
 
 export class UsageError extends Error {}

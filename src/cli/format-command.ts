@@ -3,9 +3,9 @@
  * (Prettier, Biome or ESLint, told by its config file or its package.json entry); none when it uses none.
  */
 import { existsSync } from "node:fs";
-import { readJson } from "../detect/manifests.js";
+import { readJson } from "../project/manifests.js";
 import { join } from "node:path";
-import { CONTROL } from "./printable.js";
+import { CONTROL } from "../run/printable.js";
 
 /**
  * A shell word that stands for exactly this text: bare when it is plain, else single-quoted; a name holding a

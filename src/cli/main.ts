@@ -5,33 +5,28 @@
  * errors, unreadable input, a refusal to run and a failure of the tool itself, everywhere. A run asked for
  * a machine-readable report gets one even then, carrying the error.
  */
-import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { basename, relative } from "node:path";
 import pc from "picocolors";
 import { helpUri } from "../mapping/concerns.js";
 import { V2_RELEASES } from "../mapping/imports.js";
 import { machineOutput, parse, UsageError, type MachineOutput, type Parsed } from "./args.js";
-import { DEFAULT_EXTENSIONS, discover, type Discovery } from "./discover.js";
-import { findingsOf, formatFindings, FORMATS, markersOf, type FindingFormat } from "./findings.js";
-import { guard, repositoryRootOf, type Guarded } from "./git.js";
+import { DEFAULT_EXTENSIONS, discover, type Discovery } from "../run/discover.js";
+import { findingsOf, markersOf } from "./findings.js";
+import { formatFindings } from "./check-output.js";
+import { FORMATS, type FindingFormat } from "./check-output.js";
+import { guard, repositoryRootOf, type Guarded } from "../run/git.js";
 import { reportToRunner } from "./github.js";
-import { hasFacts, plannedWorkers, processAll, processInThread } from "./pool.js";
-import type { FileReport } from "./process-file.js";
 import { Progress } from "./progress.js";
-import { screen } from "./screen.js";
-import { findTsconfigs } from "./tsconfigs.js";
-import type { FileTypes } from "../type-aware/facts.js";
-import type { TypeProcess } from "../type-aware/process.js";
-import type { Verified } from "../type-aware/verification.js";
-import { isPython, languageOf } from "../core/language.js";
 import { displayPath, runReport, summaryText } from "./report.js";
 import { VERSION } from "../version.js";
-import { removeLeftovers } from "./write.js";
+import { removeLeftovers } from "../run/write.js";
 import { reportClash } from "./report-target.js";
-import { printable } from "./printable.js";
+import { printable } from "../run/printable.js";
 import { statIfAny } from "../core/stat.js";
 import { unknownTransforms } from "../core/transform-names.js";
 import { counted } from "./words.js";
+import { catalog, migrateFiles } from "../run/engine.js";
 
 function out(text: string): void {
   if (text) process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
@@ -86,52 +81,6 @@ function colourDiff(patch: string): string {
     .join("\n");
 }
 
-/** The presets, loaded only when a file needs them (or a flag names their transforms). */
-const preset = () => import("../../transforms/v1-to-v2.js");
-
-/** Every transform by name, with the languages it runs for, in preset order (JavaScript's, then the others' own). */
-async function catalog(): Promise<{ name: string; description: string; languages: string[] }[]> {
-  const [{ steps }, { pythonSteps }, { shellSteps }] = await Promise.all([preset(), import("../python/preset.js"), import("../shell/requests.js")]);
-  const all = new Map<string, { name: string; description: string; languages: string[] }>();
-  for (const [language, list] of [
-    ["js", steps],
-    ["py", pythonSteps],
-    ["sh", shellSteps],
-  ] as const) {
-    for (const step of list) {
-      const known = all.get(step.name);
-      if (known) known.languages.push(language);
-      else all.set(step.name, { name: step.name, description: step.description, languages: [language] });
-    }
-  }
-  return [...all.values()];
-}
-
-/** What a migration of the files found is asked to do: the command line's choices, read by the command. */
-interface EngineOptions {
-  write: boolean;
-  diff: boolean;
-  print: boolean;
-  transforms?: string[];
-  keepV1Defaults: boolean;
-  /** type-check the migrated files against v2 before writing them, where a tsconfig is in play */
-  verify?: boolean;
-  /** the files and folders named (where the nearest tsconfigs are looked for) */
-  paths: readonly string[];
-  /** worker threads (0: as many as pay); the type-aware mode with the tsconfigs named (--project), or without types */
-  jobs: number;
-  types: boolean;
-  projects: readonly string[];
-}
-
-/** What the migration shows of its way while it runs (the CLI's progress bar on stderr). */
-interface EngineProgress {
-  tick(): void;
-  phase(label: string): void;
-  endPhase(): void;
-  done(): void;
-}
-
 /** The files the paths given hold; a usage error when a path does not exist or a flag is wrong. */
 async function discovered(parsed: Parsed, transforms?: readonly string[]): Promise<Discovery> {
   const { values, positionals } = parsed;
@@ -162,128 +111,6 @@ function engineOf(parsed: Parsed, files: number) {
   const { values, positionals } = parsed;
   const options = { paths: positionals, jobs: jobsOf(parsed), types: !values["no-types"], projects: (values.project as string[] | undefined) ?? [] };
   return { options, progress: new Progress(files, !values["no-progress"] && !values.json && values.format === undefined) };
-}
-
-/** Migrates the files discovery found, in workers or not, with the type-aware mode and the verification where asked. */
-async function migrateFiles({ files, tsconfigs: found, skipped }: Discovery, engineOptions: EngineOptions, progress: EngineProgress) {
-  const { jobs } = engineOptions;
-  const reports: FileReport[] = [];
-  // Type-aware mode: receivers the checker vouches for, in files that may not even mention the SDK.
-  const tsconfigs = engineOptions.types ? findTsconfigs(engineOptions.paths, engineOptions.projects, found) : [];
-  const types = tsconfigs.length ? (await import("../type-aware/process.js")).startTypeProcess(tsconfigs, files) : undefined;
-  // The type process waits for questions until stopped: a run that ends early, by a failure, stops it too.
-  try {
-    if (types) progress.phase(`type-checking ${tsconfigs.length === 1 ? "the project" : `${tsconfigs.length} projects`}`);
-    // Verified files are transformed with their new text held back, checked as one project, then written:
-    // JavaScript where a tsconfig is in play, Python always (pyright ships with the tool).
-    const verify = Boolean(engineOptions.verify && types);
-    const verifyPython = Boolean(engineOptions.verify);
-    const held = { ...engineOptions, write: false, diff: false, print: false };
-    const options = verify ? { ...held, hold: true as const } : verifyPython ? { ...engineOptions, hold: "python" as const } : engineOptions;
-    const onReport = (report: FileReport) => {
-      reports.push(report);
-      progress.tick();
-    };
-    const early = types ? await (await import("./speculation.js")).migrateEarly(files, options, types) : undefined;
-    const facts = types ? await types.facts : new Map<string, FileTypes>();
-    progress.endPhase();
-    if (facts instanceof Error) throw facts;
-    if (!verify) types?.close();
-    let todo = files;
-    if (early) {
-      const { answeredAlike } = await import("./speculation.js");
-      const { settleHeld } = await import("./settle.js");
-      todo = files.filter((path) => {
-        const result = early.get(path);
-        if (!result || !answeredAlike(result, facts.get(path))) return true;
-        onReport(verify ? result.report : settleHeld(result.report, undefined, { ...options, steps: [], pythonSteps: [] }));
-        return false;
-      });
-    }
-    // Worker threads started (0: the main thread did all), for the report.
-    let workers = 0;
-    if (plannedWorkers(jobs) <= 1) {
-      await processInThread(todo, facts, options, onReport);
-    } else {
-      // Workers are worth starting only for enough candidates, so the screen runs first over every file.
-      const typed = (f: string) => hasFacts(facts.get(f));
-      const candidates = screen(
-        todo.filter((f) => !typed(f)),
-        onReport,
-      );
-      workers = await processAll(
-        [...todo.filter(typed), ...candidates].map((path) => ({ path, types: facts.get(path) })),
-        options,
-        jobs,
-        onReport,
-      );
-    }
-    // Without types, a file that never names the SDK may still use a client another module of the project
-    // exports (detect/linked.ts): once some file names the SDK, the screened files' imports are followed.
-    if (!types && reports.some((r) => !r.screened && r.status !== "error" && r.status !== "skipped")) {
-      const { filesImportingClients } = await import("../detect/linked.js");
-      const importers = new Set(filesImportingClients(reports.filter((r) => r.screened).map((r) => r.path)));
-      if (importers.size) {
-        reports.splice(0, reports.length, ...reports.filter((r) => !importers.has(r.path)));
-        const more = await processAll(
-          [...importers].map((path) => ({ path })),
-          options,
-          jobs,
-          (report) => reports.push(report),
-        );
-        workers = Math.max(workers, more);
-      }
-    }
-    progress.done();
-    const order = new Map(files.map((f, i) => [f, i]));
-    // Paths discovery could not look at close the list: they hold no file of it.
-    const unread: FileReport[] = skipped.map(({ path, reason }) => ({ path, status: "skipped", changes: [], todos: [], error: reason }));
-    const sorted = [...reports.sort((a, b) => order.get(a.path)! - order.get(b.path)!), ...unread];
-    if (verify || verifyPython) progress.phase("verifying the migrated files against the v2 SDK");
-    const {
-      reports: settled,
-      failure,
-      python,
-    } = verify || verifyPython ? await verified(sorted, verify ? types : undefined, engineOptions) : { reports: sorted, failure: undefined, python: undefined };
-    progress.done();
-    // What each verification checked against, for the report: TypeScript's where it ran, pyright's where Python was held.
-    const typescript = verify ? { sdk: (await import("../type-aware/verification.js")).VERIFIED_AGAINST, error: failure } : null;
-    return { reports: settled, tsconfigs, typescript, python, workers };
-  } finally {
-    types?.close();
-  }
-}
-
-/**
- * Type-checks the held files against v2, marks what the migration broke, and only then writes them. A
- * verification that fails (a project too large for its heap) is reported, and the files are written as
- * migrated, unverified.
- */
-async function verified(
-  reports: readonly FileReport[],
-  types: TypeProcess | undefined,
-  options: EngineOptions,
-): Promise<{ reports: FileReport[]; failure?: string; python?: { sdk: string; error?: string } }> {
-  const { settleHeld } = await import("./settle.js");
-  const held = reports.filter((r) => r.held);
-  const python = held.filter((r) => isPython(languageOf(r.path)));
-  const outputs = new Map(held.flatMap((r) => (isPython(languageOf(r.path)) ? [] : [[r.path, r.held!.output] as const])));
-  const checked = types ? await types.verify(outputs) : new Map<string, Verified>();
-  // Python files are checked with pyright against the text they had, which is still what is on disk.
-  const proven = python.length
-    ? await (
-        await import("../python/verify.js")
-      ).verifyPython(python.map((r) => ({ path: r.path, input: readFileSync(r.path, "utf8"), output: r.held!.output })))
-    : undefined;
-  const answer = (r: FileReport) => {
-    if (isPython(languageOf(r.path))) return proven instanceof Error ? undefined : proven?.verified.get(r.path);
-    return checked instanceof Error ? undefined : checked.get(r.path);
-  };
-  return {
-    reports: reports.map((r) => settleHeld(r, answer(r), { ...options, steps: [], pythonSteps: [] })),
-    failure: checked instanceof Error ? checked.message : undefined,
-    python: proven === undefined ? undefined : proven instanceof Error ? { sdk: "firecrawl-py 4.x", error: proven.message } : { sdk: proven.against },
-  };
 }
 
 /** The release --sdk-version names: a published v2 release the tool knows, or a usage error. */
@@ -383,7 +210,7 @@ async function run(parsed: Parsed): Promise<number> {
   );
   const changed = reports.filter((r) => r.status === "changed").map((r) => r.path);
   const update = changed.length
-    ? (await import("./dependencies.js")).updateDependencies(changed, { release, write: !dry, install: Boolean(values.install) })
+    ? (await import("../upgrade/dependencies.js")).updateDependencies(changed, { release, write: !dry, install: Boolean(values.install) })
     : undefined;
   for (const failure of update?.failures ?? [])
     err(`${printable(relative(process.cwd(), failure.path))}: the SDK range was not updated: ${printable(failure.error)}`);
@@ -407,7 +234,7 @@ async function run(parsed: Parsed): Promise<number> {
       if (r.printed !== undefined) out(r.printed);
     }
     if (dry) {
-      const { unifiedDiff } = await import("./unified-diff.js");
+      const { unifiedDiff } = await import("../run/unified-diff.js");
       for (const bump of bumps) out(colourDiff(unifiedDiff(bump.path, bump.before, bump.after)));
     }
     (values.print ? err : out)(summaryText(report, cwd, { verbose: Boolean(values.verbose) }));

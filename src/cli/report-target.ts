@@ -6,7 +6,7 @@
 import { realpathSync } from "node:fs";
 import { statIfAny } from "../core/stat.js";
 import { basename, dirname, resolve } from "node:path";
-import { LOCKFILES, PY_LOCKFILES, PY_MANIFESTS, upToRepositoryRoot } from "../detect/manifests.js";
+import { LOCKFILES, PY_LOCKFILES, PY_MANIFESTS, upToRepositoryRoot } from "../project/manifests.js";
 
 /** Files a run may write beside the code it migrates: the SDK's ranges, pnpm's catalog, the lockfiles --install refreshes, Python's pins. */
 const DEPENDENCY_FILES: ReadonlySet<string> = new Set([

@@ -7,15 +7,15 @@ import pc from "picocolors";
 import { isPython, languageOf, mayHoldPython } from "../core/language.js";
 import { todoMessage } from "../core/todo.js";
 import type { CellLine } from "../core/pipeline.js";
-import type { FileReport } from "./process-file.js";
+import type { FileReport } from "../run/file-report.js";
 import { formatCommand } from "./format-command.js";
-import { printable } from "./printable.js";
+import { printable } from "../run/printable.js";
 import { agrees, counted } from "./words.js";
-import type { InstallOutcome } from "./install.js";
-import type { PackageBump } from "./package-json.js";
+import type { InstallOutcome } from "../upgrade/install.js";
+import type { PackageBump } from "../upgrade/bump.js";
 import type { ConcernName } from "../mapping/concerns.js";
 import { DEFAULTS } from "../mapping/defaults.js";
-import type { LockRefresh } from "./python-dependencies.js";
+import type { LockRefresh } from "../upgrade/bump.js";
 
 export const REPORT_VERSION = 1;
 

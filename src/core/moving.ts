@@ -5,7 +5,7 @@
  * the requests that share its `/v1` (a base URL joined to several routes) and the other requests of its job
  * (a crawl started on /v1 is polled on /v1). A URL moved while its body keeps v1 keys is a 400 at run time.
  */
-import type { RouteRow } from "../mapping/routes.js";
+import type { RouteRow } from "../mapping/api-requests.js";
 import { bodyStays, jobStays, mixedBody, sharedBodyFile, unseenBody, unseenFormats, urlElsewhere, versionShared, weakBase } from "../mapping/messages.js";
 
 export interface Movable {

@@ -13,11 +13,11 @@
 import { diffArrays } from "diff";
 import type { Change, Result } from "../core/pipeline.js";
 import { applyEdits, type Edit } from "../core/edits.js";
-import { maskCell } from "../python/ipython.js";
+import { maskCell } from "../python/runtime/ipython.js";
 import type { SourceLanguage } from "../core/language.js";
 import { codeBlocks, type Block } from "./blocks.js";
-import { mentionsFirecrawl } from "../detect/mentions.js";
-import { V1_ONLY_NAMES } from "../mapping/methods.js";
+import { mentionsFirecrawl } from "../core/mentions.js";
+import { V1_ONLY_NAMES } from "../mapping/client-methods.js";
 import { bodyFile, type BodyFiles } from "../shell/requests.js";
 
 /**

@@ -8,12 +8,12 @@
  */
 import type { ASTPath } from "jscodeshift";
 import type { Node } from "@babel/types";
-import type { ClientCall } from "../detect/calls.js";
-import { memberName, outsideWrappers } from "../detect/expressions.js";
+import type { ClientCall } from "./detect/calls.js";
+import { memberName, outsideWrappers } from "./detect/expressions.js";
 import { CAUGHT_ERROR_TEXT, JOB_COMPLETED, LOGGER } from "../mapping/results.js";
 import { FAILURE_PATH, GUARD_REMOVED, WAITER_GUARD } from "../mapping/messages.js";
 import { namesIdentifier, removeStatement } from "../core/text.js";
-import type { StepContext } from "./steps.js";
+import type { StepContext } from "./pipeline.js";
 import { isTypeScript, literal } from "./writing.js";
 
 type AnyPath = ASTPath<Node>;

@@ -1,6 +1,6 @@
 /** The steps as jscodeshift transforms, so `jscodeshift -t` and codemod runners can use them as they are. */
-import { packageSdk } from "../detect/package-sdk.js";
-import { runSteps, type Step, type TransformOptions } from "./steps.js";
+import { packageSdk } from "../project/package-sdk.js";
+import { runSteps, type Step, type TransformOptions } from "./pipeline.js";
 
 export interface JscodeshiftFile {
   path: string;

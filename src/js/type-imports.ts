@@ -8,9 +8,9 @@
 import type { Node } from "@babel/types";
 import type { Edit } from "../core/edits.js";
 import type { Source } from "../core/source.js";
-import type { Path } from "../detect/paths.js";
+import type { Path } from "./detect/paths.js";
 import { TYPES } from "../mapping/imports.js";
-import type { StepContext } from "./steps.js";
+import type { StepContext } from "./pipeline.js";
 
 /** The names asked for in this pass, by the text it plans on. */
 const asked = new WeakMap<Source, Set<string>>();

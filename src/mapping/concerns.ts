@@ -31,9 +31,9 @@ export const CONCERNS: readonly Concern[] = TABLE;
 
 /** Where each part of a concern lives, as paths from the repository's root. */
 export interface ConcernParts {
-  /** the JavaScript/TypeScript step (transforms/v1-to-v2.ts runs it) */
+  /** the JavaScript/TypeScript step (src/js/steps/index.ts runs it) */
   readonly jsStep: string;
-  /** the Python step (src/python/preset.ts runs it); null where Python has none */
+  /** the Python step (src/python/steps/index.ts runs it); null where Python has none */
   readonly pythonStep: string | null;
   /** the ESLint rule `firecrawl/<name>` (rules/index.ts registers it) */
   readonly rule: string;

@@ -3,7 +3,7 @@
  * from 3.x on; each maps to its v2 counterpart.
  */
 
-import type { OptionsKind, ResultKind } from "./methods.js";
+import type { OptionsKind, ResultKind } from "./client-methods.js";
 
 /** The published names of the JS SDK (the unscoped `firecrawl` ships the same code). */
 export const SDK_MODULES = ["@mendable/firecrawl-js", "firecrawl"] as const;
@@ -50,15 +50,6 @@ export const V2_ONLY_EXPORTS: readonly string[] = [CLIENT.js.v2, "FirecrawlClien
 
 /** The accessor on a v2 client that still speaks v1: calls through it are left alone. */
 export const V1_ACCESSOR = "v1";
-
-export interface ErrorRow {
-  readonly spec: string;
-  readonly js: { readonly v1: string; readonly v2: string };
-  /** fields of the error that were renamed */
-  readonly fields: Readonly<Record<string, string>>;
-}
-
-export const ERRORS: readonly ErrorRow[] = [{ spec: "sdk-facts 4.1", js: { v1: "FirecrawlError", v2: "SdkError" }, fields: { statusCode: "status" } }];
 
 export interface TypeRow {
   readonly spec: string;

@@ -4,7 +4,7 @@
  * made the change (`run`'s report: "`scrapeUrl()` → `scrape()`"). Steps say what changed with these
  * helpers, never with sentences of their own, so every concern speaks alike in both places.
  */
-import type { ResponseRead } from "./routes.js";
+import type { ResponseRead } from "./api-requests.js";
 import { FORMATS } from "./formats.js";
 
 export interface Message {
@@ -163,7 +163,7 @@ export const FAILURE_PATH = reworded(
 /** The v2 types a cast of search hits names, imported from the SDK. */
 export const ITEM_TYPES_IMPORTED = reworded("v2 types search hits as a union: import the type they are cast to", "imported the type search hits are cast to");
 
-/** A read of a raw response's field that v2 answers elsewhere (mapping/routes.ts), rewritten. */
+/** A read of a raw response's field that v2 answers elsewhere (mapping/api-requests.ts), rewritten. */
 export function responseRead({ at, change }: ResponseRead): Message {
   const field = `response .${at.join(".")}`;
   if (change.kind === "rename") return renamed(field, `.${[...at.slice(0, -1), change.to].join(".")}`);

@@ -2,7 +2,7 @@
  * Option renames and value maps: spec 9.3 (crawl), sdk-facts 3.2 (crawl), 3.3 (map), 3.4 (search),
  * 3.1 (scrape). JS names are camelCase; the Python column is the snake_case keyword v2 takes.
  */
-import type { OptionsKind } from "./methods.js";
+import type { OptionsKind } from "./client-methods.js";
 
 /** A value written into code: printed with the file's own quote style. */
 export type Literal = string | readonly string[];

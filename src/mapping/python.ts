@@ -3,7 +3,7 @@
  * `.v1` proxy still offers, and how 2.x's camelCase response fields are spelled by v2's snake_case models.
  * Method, option and format renames are the Python columns of the other tables.
  */
-import { API_HOST } from "./routes.js";
+import { API_HOST } from "./api-requests.js";
 
 export const PY_PACKAGE = "firecrawl";
 
@@ -294,7 +294,7 @@ export const PY_RESULT_MODELS: Readonly<Record<string, PyResultModel>> = {
   SearchResultWeb: { fields: values("url", "title", "description", "category"), required: ["url"] },
 };
 
-/** The model the v2 counterpart of a v1 method (by its JS name, mapping/methods.ts) returns. */
+/** The model the v2 counterpart of a v1 method (by its JS name, mapping/client-methods.ts) returns. */
 export const PY_RETURNED_MODELS: Readonly<Record<string, string>> = {
   scrapeUrl: "Document",
   search: "SearchData",

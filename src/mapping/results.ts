@@ -3,7 +3,7 @@
  * scrape's `extract` is `json`, map links are objects, search results are keyed by source, waiters
  * return failed jobs instead of throwing, and cancelCrawl returns a boolean.
  */
-import type { ResultKind } from "./methods.js";
+import type { ResultKind } from "./client-methods.js";
 
 export interface ResultRow {
   readonly spec: string;

@@ -5,9 +5,9 @@
  */
 import { PY_CLIENTS, PY_DEFAULT_API_URL } from "../mapping/python.js";
 import { reworded } from "../mapping/messages.js";
-import { keywords } from "./arguments.js";
-import type { PyContext } from "./language.js";
-import { allOf, calledName, lastName, type Node } from "./parser.js";
+import { keywords } from "./detect/arguments.js";
+import type { PyContext } from "./pipeline.js";
+import { allOf, calledName, lastName, type Node } from "./runtime/parser.js";
 
 const CLASSES = new Set<string>(PY_CLIENTS.map((c) => c.v1));
 

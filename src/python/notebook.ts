@@ -7,8 +7,8 @@ import { findNodeAtLocation, parseTree, printParseErrorCode, type Node as JsonNo
 import { applyEdits, type Edit } from "../core/edits.js";
 import type { Change, Result, TransformOptions } from "../core/pipeline.js";
 import { lineAt } from "../core/source.js";
-import { maskCell } from "./ipython.js";
-import { runPython, type PyStep } from "./language.js";
+import { maskCell } from "./runtime/ipython.js";
+import { runPython, type PyStep } from "./pipeline.js";
 
 interface Cell {
   readonly source: JsonNode;

@@ -3,7 +3,7 @@ import type { Edit, Span } from "../core/edits.js";
 import type { Source } from "../core/source.js";
 import { removeListItem } from "../core/text.js";
 import type { Literal } from "../mapping/options.js";
-import type { Node } from "./parser.js";
+import type { Node } from "./runtime/parser.js";
 
 export function pyLiteral(source: Source, value: Literal | boolean | number): string {
   if (typeof value === "boolean") return value ? "True" : "False";

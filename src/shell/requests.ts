@@ -2,7 +2,7 @@
  * Requests to the v1 API in shell text (issue 16): curl in scripts, Makefiles, Dockerfiles, CI YAML and the
  * bash blocks of documents. A URL under https://api.firecrawl.dev/v1, or a /v1 path after a variable the
  * script names as Firecrawl's (`$FIRECRAWL_API_URL/v1/scrape`, `$(FIRECRAWL_URL)`, `${{ env.FIRECRAWL_URL }}`),
- * moves to /v2 with the route table JavaScript uses (mapping/routes.ts). A JSON body in a quoted word
+ * moves to /v2 with the route table JavaScript uses (mapping/api-requests.ts). A JSON body in a quoted word
  * (`-d '{...}'`, with variables spliced in, or escaped in double quotes) is migrated by the very steps that migrate a JavaScript request body: it is set in a
  * request of a small script, those steps run, and what they wrote is turned back into JSON. Comment lines
  * are left alone, and so is another API's /v1.
@@ -11,12 +11,12 @@ import { parseExpression } from "@babel/parser";
 import type { Node } from "@babel/types";
 import { applyEdits, type Edit } from "../core/edits.js";
 import { Planner, runPipeline, type Language, type Named, type Result, type StepPlan, type TransformOptions } from "../core/pipeline.js";
-import { runSteps } from "../js/steps.js";
+import { runSteps } from "../js/pipeline.js";
 import type { Source } from "../core/source.js";
-import { API_HOST, HOSTS, routeOf, startsRoute, type RouteRow } from "../mapping/routes.js";
+import { API_HOST, HOSTS, routeOf, startsRoute, type RouteRow } from "../mapping/api-requests.js";
 import { staying } from "../core/moving.js";
-import { step as formats } from "../../transforms/formats.js";
-import { step as options } from "../../transforms/options.js";
+import { step as formats } from "../js/steps/formats.js";
+import { step as options } from "../js/steps/options.js";
 import { joined, reworded, routeMoved, type Message } from "../mapping/messages.js";
 
 interface ShellRequest {

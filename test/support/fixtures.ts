@@ -1,8 +1,8 @@
 /** The fixture corpus: fixtures/<concern>/<case>.input.<ext> with its .output.<ext>. */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { packageSdk, pythonPackageSdk } from "../../src/detect/package-sdk.js";
-import type { TransformOptions } from "../../src/js/steps.js";
+import { packageSdk, pythonPackageSdk } from "../../src/project/package-sdk.js";
+import type { TransformOptions } from "../../src/js/pipeline.js";
 
 export const FIXTURES = resolve(import.meta.dirname, "../../fixtures");
 

@@ -1,0 +1,56 @@
+/**
+ * A file's own stand-in for the client type (issue 23, tests that mock the SDK): an interface or type literal
+ * whose members are all client methods, some by their v1 names (`interface MockFirecrawlClient { scrapeUrl(...):
+ * Promise<ScrapeResponse>; search(...) }`), as tests write for the mock they pass where the client goes. Its
+ * values are clients for what they do, so their calls and reads migrate, and its members take their v2 names
+ * with them. Only a type the file keeps to itself counts: an exported one has users the run does not see.
+ */
+import type { Node } from "@babel/types";
+import { methodRow } from "../../mapping/client-methods.js";
+import type { PathIndex } from "./paths.js";
+
+/** A member of the stand-in that still has its v1 name: the key node to rename, and its v2 name. */
+export interface ShapeMember {
+  readonly key: Node;
+  readonly v1: string;
+  readonly v2: string;
+}
+
+function keyName(member: Node): string | undefined {
+  if (member.type !== "TSMethodSignature" && member.type !== "TSPropertySignature") return undefined;
+  if (member.computed) return undefined;
+  if (member.key.type === "Identifier") return member.key.name;
+  if (member.key.type === "StringLiteral") return member.key.value;
+  return undefined;
+}
+
+/** The v1-named members of a type body that stands in for the client, or null where it does not. */
+function standIn(members: readonly Node[]): ShapeMember[] | null {
+  const v1: ShapeMember[] = [];
+  for (const member of members) {
+    const name = keyName(member);
+    const row = name && methodRow(name);
+    if (!row) return null;
+    if (!row.isV1Name) continue;
+    // A method with no v2 equivalent would move to `.v1`, which the stand-in does not have.
+    if (!row.row.js.v2) return null;
+    v1.push({ key: (member as Extract<Node, { key: Node }>).key, v1: name!, v2: row.row.js.v2 });
+  }
+  return v1.length ? v1 : null;
+}
+
+/** The file's unexported stand-ins for the client, by name, with their members still named as in v1. */
+export function clientShapes(index: PathIndex): Map<string, ShapeMember[]> {
+  const shapes = new Map<string, ShapeMember[]>();
+  const unexported = (path: { parent?: { node: Node } | null }) => path.parent?.node.type !== "ExportNamedDeclaration";
+  for (const path of index.of("TSInterfaceDeclaration")) {
+    const members = !path.node.extends?.length && unexported(path) ? standIn(path.node.body.body) : null;
+    if (members) shapes.set(path.node.id.name, members);
+  }
+  for (const path of index.of("TSTypeAliasDeclaration")) {
+    const type = path.node.typeAnnotation;
+    const members = type.type === "TSTypeLiteral" && unexported(path) ? standIn(type.members) : null;
+    if (members) shapes.set(path.node.id.name, members);
+  }
+  return shapes;
+}

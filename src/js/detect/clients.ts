@@ -1,0 +1,235 @@
+/**
+ * Which expressions are Firecrawl clients, found the way aws-sdk-js-codemod finds its clients: follow a
+ * receiver back to where it was made. A receiver is a client when it is `new <client class>(...)`, a
+ * binding initialised, assigned or annotated as one, a `this.x` member the class sets or types as one, or
+ * the result of a factory in the same file that returns one, or a client or factory imported from a
+ * project module that exports one (linked.ts). Everything else (another API with a `scrapeUrl` method,
+ * the `.v1` accessor of a v2 client) is not.
+ */
+import type { ASTPath } from "jscodeshift";
+import type { Node } from "@babel/types";
+import { CLIENT } from "../../mapping/imports.js";
+import { MOCK_FACTORIES, MOCK_TYPE_WRAPPERS } from "../../mapping/mocks.js";
+import type { PathIndex } from "./paths.js";
+import { isClientClass, type SdkBindings } from "./sdk.js";
+import { AWAITED_WRAPPERS, unwrapNode } from "./expressions.js";
+
+type AnyPath = ASTPath<Node>;
+
+const FUNCTION_TYPES = new Set(["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression", "ObjectMethod", "ClassMethod", "ClassPrivateMethod"]);
+const CLASS_TYPES = new Set(["ClassDeclaration", "ClassExpression"]);
+
+function enclosingFunction(path: AnyPath): Node | null {
+  for (let at = path.parent as AnyPath | null; at; at = at.parent as AnyPath | null) {
+    if (FUNCTION_TYPES.has(at.node.type)) return at.node;
+  }
+  return null;
+}
+
+export class ClientTracker {
+  private readonly verdicts = new Map<Node, boolean>();
+  private readonly pending = new Set<Node>();
+
+  constructor(
+    private readonly sdk: SdkBindings,
+    private readonly index: PathIndex,
+  ) {}
+
+  /** Whether a type annotation names the client class (through unions, `| null`, `Promise<...>`). */
+  isClientAnnotation(node: Node | null | undefined): boolean {
+    if (!node) return false;
+    switch (node.type) {
+      case "TSTypeAnnotation":
+        return this.isClientAnnotation(node.typeAnnotation);
+      case "TSUnionType":
+        return node.types.some((t) => this.isClientAnnotation(t));
+      case "TSParenthesizedType":
+        return this.isClientAnnotation(node.typeAnnotation);
+      case "TSTypeReference": {
+        const name = node.typeName;
+        // `Promise<T>`, and a mock library's wrapper that keeps T's methods (`MockProxy<T>`, `jest.Mocked<T>`).
+        const wrapper = name.type === "Identifier" ? name.name : name.right.name;
+        if (wrapper === "Promise" || MOCK_TYPE_WRAPPERS.has(wrapper)) return this.isClientAnnotation(node.typeParameters?.params[0]);
+        if (name.type === "Identifier") return this.sdk.clientClasses.has(name.name) || this.sdk.clientShapes.has(name.name);
+        return (
+          name.left.type === "Identifier" && this.sdk.namespaces.has(name.left.name) && (name.right.name === "default" || name.right.name === CLIENT.js.v2)
+        );
+      }
+      default:
+        return false;
+    }
+  }
+
+  /** Whether the expression at `path` evaluates to a Firecrawl client. */
+  isClient(path: AnyPath): boolean {
+    const node = path.node;
+    const known = this.verdicts.get(node);
+    if (known !== undefined) return known;
+    if (this.pending.has(node)) return false;
+    this.pending.add(node);
+    const verdict = this.decide(path) || (this.sdk.types?.isClient(node.start!, node.end!) ?? false);
+    this.pending.delete(node);
+    this.verdicts.set(node, verdict);
+    return verdict;
+  }
+
+  private decide(path: AnyPath): boolean {
+    const node = path.node;
+    switch (node.type) {
+      case "AwaitExpression":
+      case "TSNonNullExpression":
+      case "TSAsExpression":
+      case "TSSatisfiesExpression":
+      case "ParenthesizedExpression":
+        if (
+          node.type !== "AwaitExpression" &&
+          node.type !== "TSNonNullExpression" &&
+          node.type !== "ParenthesizedExpression" &&
+          this.isClientAnnotation(node.typeAnnotation)
+        )
+          return true;
+        return this.isClient(path.get(node.type === "AwaitExpression" ? "argument" : "expression"));
+      case "NewExpression":
+        return isClientClass(this.sdk, node.callee);
+      case "ConditionalExpression":
+        return this.isClient(path.get("consequent")) || this.isClient(path.get("alternate"));
+      case "LogicalExpression":
+        return this.isClient(path.get("left")) || this.isClient(path.get("right"));
+      case "Identifier":
+        return this.isClientBinding(path, node.name);
+      case "MemberExpression":
+        return node.object.type === "ThisExpression" && !node.computed && node.property.type === "Identifier"
+          ? this.isClientMember(path, node.property.name)
+          : false;
+      case "CallExpression":
+        if (node.callee.type === "MemberExpression" && node.callee.object.type === "ThisExpression" && node.callee.property.type === "Identifier") {
+          return this.isClientMethod(path, node.callee.property.name);
+        }
+        // jest-mock-extended's `mock<T>()`: a mock of T, with T's methods.
+        if (node.callee.type === "Identifier" && MOCK_FACTORIES.has(node.callee.name) && this.isClientAnnotation(node.typeParameters?.params[0])) return true;
+        return node.callee.type === "Identifier" && this.isFactory(path.get("callee"), node.callee.name);
+      default:
+        return false;
+    }
+  }
+
+  private bindingsOf(path: AnyPath, name: string): AnyPath[] {
+    const scope = path.scope?.lookup(name);
+    if (!scope) return [];
+    return (scope.getBindings()[name] ?? []) as AnyPath[];
+  }
+
+  /** A binding made by an import (or a destructured require) from a project module. */
+  private isImported(binding: AnyPath): boolean {
+    const parent = binding.parent?.node as Node | undefined;
+    return (
+      parent?.type === "ImportSpecifier" ||
+      parent?.type === "ImportDefaultSpecifier" ||
+      (parent?.type === "ObjectProperty" && binding.parent?.parent?.node.type === "ObjectPattern")
+    );
+  }
+
+  private isClientBinding(path: AnyPath, name: string): boolean {
+    const scope = path.scope?.lookup(name);
+    for (const binding of this.bindingsOf(path, name)) {
+      const id = binding.node;
+      if (this.sdk.linked?.clients.has(name) && this.isImported(binding)) return true;
+      if (id.type === "Identifier" && this.isClientAnnotation(id.typeAnnotation)) return true;
+      const parent = binding.parent as AnyPath | null;
+      if (!parent) continue;
+      if (parent.node.type === "VariableDeclarator" && parent.node.id === id && parent.node.init) {
+        if (this.isClient(parent.get("init"))) return true;
+      }
+      if (parent.node.type === "AssignmentPattern" && parent.node.left === id && this.isClient(parent.get("right"))) return true;
+    }
+    // `let app; ... app = new FirecrawlApp()` in the same scope
+    if (!scope) return false;
+    return this.index.within("AssignmentExpression", scope.path.node as Node).some((p) => {
+      const left = p.node.left;
+      return left.type === "Identifier" && left.name === name && p.scope?.lookup(name) === scope && this.isClient(p.get("right"));
+    });
+  }
+
+  private classOf(path: AnyPath): AnyPath | null {
+    let cls: AnyPath | null = path.parent as AnyPath | null;
+    while (cls && !CLASS_TYPES.has(cls.node.type)) cls = cls.parent as AnyPath | null;
+    return cls;
+  }
+
+  /** `this.getClient()`: a method of the same class that returns a client. */
+  private isClientMethod(path: AnyPath, name: string): boolean {
+    const cls = this.classOf(path);
+    if (!cls) return false;
+    const members = (cls.node as Extract<Node, { type: "ClassDeclaration" }>).body.body;
+    const body = cls.get("body", "body") as AnyPath;
+    return members.some(
+      (member, i) =>
+        member.type === "ClassMethod" &&
+        member.kind === "method" &&
+        member.key.type === "Identifier" &&
+        member.key.name === name &&
+        this.returnsClient(body.get(i) as AnyPath),
+    );
+  }
+
+  private isClientMember(path: AnyPath, name: string): boolean {
+    const cls = this.classOf(path);
+    if (!cls) return false;
+    const classNode = cls.node as Extract<Node, { type: "ClassDeclaration" }>;
+    const body = cls.get("body", "body") as AnyPath;
+    for (let i = 0; i < classNode.body.body.length; i++) {
+      const member = classNode.body.body[i]!;
+      const memberPath = body.get(i) as AnyPath;
+      if ((member.type === "ClassProperty" || member.type === "ClassPrivateProperty") && member.key.type === "Identifier" && member.key.name === name) {
+        if (this.isClientAnnotation(member.typeAnnotation)) return true;
+        if (member.value && this.isClient(memberPath.get("value"))) return true;
+      }
+      if (member.type === "ClassMethod" && member.kind === "constructor") {
+        for (const [j, param] of member.params.entries()) {
+          if (param.type !== "TSParameterProperty") continue;
+          const own = param.parameter;
+          if (own.type === "Identifier" && own.name === name && this.isClientAnnotation(own.typeAnnotation)) return true;
+          // `constructor(private readonly app = new FirecrawlApp(...))`, as NestJS-style services write it.
+          if (own.type === "AssignmentPattern" && own.left.type === "Identifier" && own.left.name === name) {
+            if (this.isClientAnnotation(own.left.typeAnnotation) || this.isClient(memberPath.get("params", j, "parameter", "right") as AnyPath)) return true;
+          }
+        }
+      }
+    }
+    return this.index.within("AssignmentExpression", cls.node).some((p) => {
+      const left = p.node.left;
+      return (
+        left.type === "MemberExpression" &&
+        left.object.type === "ThisExpression" &&
+        left.property.type === "Identifier" &&
+        left.property.name === name &&
+        this.isClient(p.get("right"))
+      );
+    });
+  }
+
+  /** A function that returns a client: one in this file, by its return type or what it returns, or an imported factory. */
+  isFactory(calleePath: AnyPath, name: string): boolean {
+    for (const binding of this.bindingsOf(calleePath, name)) {
+      if (this.sdk.linked?.factories.has(name) && this.isImported(binding)) return true;
+      const parent = binding.parent as AnyPath | null;
+      if (!parent) continue;
+      let fn: AnyPath | null = null;
+      if (parent.node.type === "FunctionDeclaration" && parent.node.id === binding.node) fn = parent;
+      else if (parent.node.type === "VariableDeclarator" && parent.node.init && FUNCTION_TYPES.has(unwrapNode(parent.node.init, AWAITED_WRAPPERS).type)) {
+        fn = parent.get("init") as AnyPath;
+      }
+      if (fn && this.returnsClient(fn)) return true;
+    }
+    return false;
+  }
+
+  /** Whether the function at `fn` returns a client: by its return type, or by what it returns. */
+  returnsClient(fn: AnyPath): boolean {
+    const fnNode = fn.node as Extract<Node, { type: "FunctionDeclaration" }>;
+    if (this.isClientAnnotation(fnNode.returnType)) return true;
+    if (fnNode.body.type !== "BlockStatement") return this.isClient(fn.get("body"));
+    const returns = this.index.within("ReturnStatement", fnNode.body).filter((p) => p.node.argument && enclosingFunction(p) === fnNode);
+    return returns.some((p) => this.isClient(p.get("argument")));
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * What a test puts where the client goes (issue 23, tests that mock the SDK): object literals that stand in for
+ * a client (`{ scrapeUrl } as unknown as FirecrawlApp`, the instance a `jest.mock("@mendable/firecrawl-js", ...)`
+ * factory makes), and the values its mock functions resolve to (`vi.fn().mockResolvedValue({ success: true, ... })`).
+ * Their method names and values are v1's where the code under test is about to call v2's.
+ */
+import type { ASTPath } from "jscodeshift";
+import type { Node, ObjectExpression } from "@babel/types";
+import { SDK_MODULES } from "../../mapping/imports.js";
+import { MOCK_FUNCTION, MOCK_IMPLEMENTATION, MOCK_RESOLVED_VALUE, MOCKERS, MODULE_MOCK } from "../../mapping/mocks.js";
+import { ClientTracker } from "./clients.js";
+import { resolveObject, unwrapPath } from "./expressions.js";
+import type { PathIndex } from "./paths.js";
+import type { SdkBindings } from "./sdk.js";
+
+type AnyPath = ASTPath<Node>;
+
+/** `jest.<name>(...)` / `vi.<name>(...)`. */
+function isRunnerCall(node: Node, name: string): boolean {
+  return (
+    node.type === "CallExpression" &&
+    node.callee.type === "MemberExpression" &&
+    node.callee.object.type === "Identifier" &&
+    MOCKERS.has(node.callee.object.name) &&
+    node.callee.property.type === "Identifier" &&
+    node.callee.property.name === name
+  );
+}
+
+/** `jest.mock("@mendable/firecrawl-js", ...)`, `vi.mock(...)`: the calls that mock the SDK module. */
+export function sdkModuleMocks(index: PathIndex): AnyPath[] {
+  return index.of("CallExpression").filter(({ node }) => {
+    const first = node.arguments[0];
+    return isRunnerCall(node, MODULE_MOCK) && first?.type === "StringLiteral" && (SDK_MODULES as readonly string[]).includes(first.value);
+  }) as AnyPath[];
+}
+
+/** What a function returns, when it is an arrow with an expression body or a body that is one `return`. */
+function returned(fn: AnyPath): AnyPath | null {
+  const node = fn.node;
+  if (node.type !== "ArrowFunctionExpression" && node.type !== "FunctionExpression") return null;
+  if (node.body.type !== "BlockStatement") return unwrapPath(fn.get("body") as AnyPath);
+  const last = node.body.body.at(-1);
+  return last?.type === "ReturnStatement" && last.argument ? unwrapPath(fn.get("body", "body", node.body.body.length - 1, "argument") as AnyPath) : null;
+}
+
+/**
+ * The values a mock function gives, followed through `jest.fn(impl)`, `.mockImplementation(impl)` and
+ * `.mockResolvedValue(value)` chains (an identifier is followed to its literal), or returned by a function given
+ * in its place: for a mocked method, its result.
+ */
+export function mockValues(path: AnyPath): AnyPath[] {
+  const found: AnyPath[] = [];
+  const fromImplementation = (fn: AnyPath) => {
+    const value = returned(unwrapPath(fn));
+    const object = value && resolveObject(value);
+    if (object) found.push(object);
+  };
+  const start = unwrapPath(path);
+  if (start.node.type === "ArrowFunctionExpression" || start.node.type === "FunctionExpression") fromImplementation(start);
+  for (let at: AnyPath | null = start; at && at.node.type === "CallExpression";) {
+    const node = at.node as Extract<Node, { type: "CallExpression" }>;
+    if (isRunnerCall(node, MOCK_FUNCTION)) {
+      if (node.arguments[0]) fromImplementation(at.get("arguments", 0) as AnyPath);
+      break;
+    }
+    if (node.callee.type !== "MemberExpression" || node.callee.property.type !== "Identifier") break;
+    const name = node.callee.property.name;
+    if (MOCK_RESOLVED_VALUE.has(name) && node.arguments[0]) {
+      const object = resolveObject(at.get("arguments", 0) as AnyPath);
+      if (object) found.push(object);
+    } else if (MOCK_IMPLEMENTATION.has(name) && node.arguments[0]) {
+      fromImplementation(at.get("arguments", 0) as AnyPath);
+    }
+    at = unwrapPath(at.get("callee", "object") as AnyPath);
+  }
+  return found;
+}
+
+/**
+ * Object literals that stand in for a client: cast or annotated as one (`{ scrapeUrl } as unknown as FirecrawlApp`,
+ * `const app: jest.Mocked<FirecrawlApp> = {...}`), or made by a mock of the SDK module (`jest.mock(M, () => ({
+ * default: jest.fn().mockImplementation(() => instance) }))`).
+ */
+export function clientStandIns(index: PathIndex, sdk: SdkBindings): ASTPath<ObjectExpression>[] {
+  const tracker = new ClientTracker(sdk, index);
+  const found = new Set<AnyPath>();
+  const add = (path: AnyPath | null) => {
+    if (path?.node.type === "ObjectExpression") found.add(path);
+  };
+  for (const type of ["TSAsExpression", "TSSatisfiesExpression"] as const) {
+    for (const path of index.of(type)) {
+      if (tracker.isClientAnnotation(path.node.typeAnnotation)) add(unwrapPath(path.get("expression") as AnyPath));
+    }
+  }
+  for (const path of index.of("VariableDeclarator")) {
+    const { id, init } = path.node;
+    if (init && id.type === "Identifier" && tracker.isClientAnnotation(id.typeAnnotation)) add(unwrapPath(path.get("init") as AnyPath));
+  }
+  for (const mock of sdkModuleMocks(index)) {
+    const factory = mock.get("arguments", 1) as AnyPath;
+    const module = factory.node ? returned(factory) : null;
+    if (module?.node.type !== "ObjectExpression") continue;
+    (module.node as ObjectExpression).properties.forEach((prop, i) => {
+      if (prop.type !== "ObjectProperty") return;
+      // The client class the module exports, as a mock function that makes the instance.
+      for (const instance of mockValues(module.get("properties", i, "value") as AnyPath)) add(instance);
+    });
+  }
+  return [...found] as ASTPath<ObjectExpression>[];
+}

@@ -1,0 +1,138 @@
+/**
+ * Which local names a file binds to the Firecrawl SDK: the client class under any name, the module
+ * namespace, and the named exports (error class, watcher, types). Every import style counts: ESM default,
+ * named and namespace imports, `require(...)` with or without `.default`, and `await import(...)`.
+ */
+import type { Path, PathIndex } from "./paths.js";
+import type { Expression, Node } from "@babel/types";
+import { CLIENT, CLIENT_CLASSES, SDK_MODULES } from "../../mapping/imports.js";
+import type { OptionsKind, ResultKind } from "../../mapping/client-methods.js";
+import { AWAITED_WRAPPERS, unwrapNode } from "./expressions.js";
+import { clientShapes, type ShapeMember } from "./client-shapes.js";
+
+/** What the type checker knows about a file that its syntax does not say. */
+export interface TypeFacts {
+  /** whether the expression at [start, end) is a Firecrawl client */
+  isClient(start: number, end: number): boolean;
+  /** the result kind of the binding declared at `start`, when its type is a v1 response type */
+  resultAt?(start: number): ResultKind | undefined;
+  /** the options table of the object literal at `start`, when a client call elsewhere takes it as options */
+  optionsAt?(start: number): OptionsKind | undefined;
+}
+
+/** Clients that a file's imports from the project's own modules bind (linked.ts), by local name. */
+export interface LinkedClients {
+  /** names bound to a client instance */
+  readonly clients: ReadonlySet<string>;
+  /** names bound to a function that returns a client */
+  readonly factories: ReadonlySet<string>;
+}
+
+export interface SdkBindings {
+  /** the file reaches the SDK at all (or the type checker may know of clients in it); when false no step looks further */
+  readonly found: boolean;
+  /** local names of the client class: the v1 default export, or v2's `Firecrawl` */
+  readonly clientClasses: ReadonlySet<string>;
+  /** the file's own types that stand in for the client (a test's mock interface), with their v1-named members */
+  readonly clientShapes: ReadonlyMap<string, readonly ShapeMember[]>;
+  /** local names bound to the whole module */
+  readonly namespaces: ReadonlySet<string>;
+  /** other imported names, local -> exported (FirecrawlError, CrawlWatcher, type names) */
+  readonly named: ReadonlyMap<string, string>;
+  /** the import declarations and require/import() declarators that bring the SDK in */
+  readonly sites: readonly Path[];
+  readonly types?: TypeFacts;
+  /** clients and factories imported from the project's own modules */
+  readonly linked?: LinkedClients;
+}
+
+const MODULES: ReadonlySet<string> = new Set(SDK_MODULES);
+/** exports that are the client class: the v1 default, and v2's own names for it */
+const CLIENT_EXPORTS: ReadonlySet<string> = new Set(["default", ...CLIENT_CLASSES.filter((name) => name !== CLIENT.js.v1)]);
+
+function stringValue(node: Node | null | undefined): string | undefined {
+  if (node?.type === "StringLiteral") return node.value;
+  if (node?.type === "TemplateLiteral" && node.expressions.length === 0) return node.quasis[0]!.value.cooked ?? undefined;
+  return undefined;
+}
+
+/** `require("@mendable/firecrawl-js")` or `import("@mendable/firecrawl-js")`, awaited or not. */
+export function isModuleLoad(node: Node | null | undefined): boolean {
+  if (!node) return false;
+  const n = unwrapNode(node, AWAITED_WRAPPERS);
+  if (n.type !== "CallExpression") return false;
+  const isLoader = (n.callee.type === "Identifier" && n.callee.name === "require") || n.callee.type === "Import";
+  return isLoader && MODULES.has(stringValue(n.arguments[0]) ?? "");
+}
+
+export function detectSdk(index: PathIndex, types?: TypeFacts, linked?: LinkedClients): SdkBindings {
+  const clientClasses = new Set<string>();
+  const namespaces = new Set<string>();
+  const named = new Map<string, string>();
+  const sites: Path[] = [];
+
+  for (const path of index.of("ImportDeclaration")) {
+    const decl = path.node;
+    if (!MODULES.has(decl.source.value)) continue;
+    sites.push(path);
+    for (const spec of decl.specifiers) {
+      if (spec.type === "ImportDefaultSpecifier") clientClasses.add(spec.local.name);
+      else if (spec.type === "ImportNamespaceSpecifier") namespaces.add(spec.local.name);
+      else {
+        const imported = spec.imported.type === "Identifier" ? spec.imported.name : spec.imported.value;
+        if (CLIENT_EXPORTS.has(imported)) clientClasses.add(spec.local.name);
+        else named.set(spec.local.name, imported);
+      }
+    }
+  }
+
+  // TypeScript's `import F = require("@mendable/firecrawl-js")`: the CommonJS module object, as require gives it.
+  for (const path of index.of("TSImportEqualsDeclaration")) {
+    const reference = path.node.moduleReference;
+    if (reference.type !== "TSExternalModuleReference" || !MODULES.has(reference.expression.value)) continue;
+    sites.push(path);
+    namespaces.add(path.node.id.name);
+  }
+
+  for (const path of index.of("VariableDeclarator")) {
+    const decl = path.node;
+    if (!decl.init) continue;
+    const init = unwrapNode(decl.init, AWAITED_WRAPPERS);
+    if (isModuleLoad(init)) {
+      sites.push(path);
+      if (decl.id.type === "Identifier") namespaces.add(decl.id.name);
+      else if (decl.id.type === "ObjectPattern") {
+        for (const prop of decl.id.properties) {
+          if (prop.type !== "ObjectProperty" || prop.value.type !== "Identifier") continue;
+          const key = prop.key.type === "Identifier" ? prop.key.name : stringValue(prop.key);
+          if (!key) continue;
+          if (CLIENT_EXPORTS.has(key)) clientClasses.add(prop.value.name);
+          else named.set(prop.value.name, key);
+        }
+      }
+    } else if (decl.id.type === "Identifier" && isClientClassRef(init, namespaces)) {
+      sites.push(path);
+      clientClasses.add(decl.id.name);
+    }
+  }
+
+  const linkedAny = linked !== undefined && (linked.clients.size > 0 || linked.factories.size > 0);
+  // A stand-in for the client is one only in a file that reaches the SDK (a test that mocks it).
+  const shapes = sites.length > 0 ? clientShapes(index) : new Map<string, ShapeMember[]>();
+  return { found: sites.length > 0 || types !== undefined || linkedAny, clientClasses, clientShapes: shapes, namespaces, named, sites, types, linked };
+}
+
+/** `ns.default`, `ns.Firecrawl`, `require(M).default`, `(await import(M)).default`. */
+function isClientClassRef(node: Node, namespaces: ReadonlySet<string>): boolean {
+  if (node.type !== "MemberExpression" || node.computed || node.property.type !== "Identifier") return false;
+  if (!CLIENT_EXPORTS.has(node.property.name)) return false;
+  const object = unwrapNode(node.object, AWAITED_WRAPPERS);
+  return (object.type === "Identifier" && namespaces.has(object.name)) || isModuleLoad(object);
+}
+
+/** Whether an expression names the client class itself (the thing after `new`). */
+export function isClientClass(sdk: SdkBindings, node: Expression | Node): boolean {
+  const n = unwrapNode(node, AWAITED_WRAPPERS);
+  if (n.type === "Identifier") return sdk.clientClasses.has(n.name);
+  return isClientClassRef(n, sdk.namespaces);
+}

@@ -1,0 +1,67 @@
+/** Babel's parse of JavaScript and TypeScript, with the syntax each file's dialect asks for. */
+import { parse as babelParse, type ParserPlugin } from "@babel/parser";
+import type { File } from "@babel/types";
+import type { SourceLanguage } from "../../core/language.js";
+import type { Source } from "../../core/source.js";
+
+const COMMON: ParserPlugin[] = [
+  "decorators-legacy",
+  "classProperties",
+  "classPrivateProperties",
+  "classPrivateMethods",
+  "decoratorAutoAccessors",
+  "importAttributes",
+  "explicitResourceManagement",
+];
+
+/**
+ * The parser per dialect, as Next.js's codemods choose it by extension (core/language.ts): `ts` for
+ * .ts/.mts/.cts so `<T>x` casts parse, TypeScript with JSX for .tsx, and JSX without types for the rest.
+ */
+export function pluginsFor(language: SourceLanguage): ParserPlugin[] {
+  if (language === "typescript") return [...COMMON, "typescript"];
+  if (language === "tsx") return [...COMMON, "typescript", "jsx"];
+  return [...COMMON, "jsx"];
+}
+
+/** A file Babel could not parse: a syntax error with its position, or code nested deeper than its stack goes. */
+export class ParseError extends Error {}
+
+function parseWith(source: Source, plugins: ParserPlugin[]): File {
+  try {
+    return babelParse(source.text, parserOptions(plugins)) as unknown as File;
+  } catch (error) {
+    // Babel recurses per nesting level; its stack running out says the code is too deep for it, not that a step failed.
+    if (error instanceof RangeError) throw new ParseError(`nested too deeply for the parser (${error.message})`, { cause: error });
+    throw error;
+  }
+}
+
+function parserOptions(plugins: ParserPlugin[]) {
+  return {
+    sourceType: "unambiguous",
+    allowReturnOutsideFunction: true,
+    allowImportExportEverywhere: true,
+    allowAwaitOutsideFunction: true,
+    errorRecovery: false,
+    plugins,
+  } as const;
+}
+
+/**
+ * Babel takes one decorator syntax at a time: the legacy one (TypeScript's experimentalDecorators, with
+ * parameter decorators) first, then the standard one, which also allows `export @dec class`.
+ */
+export function parse(source: Source): File {
+  const plugins = pluginsFor(source.language);
+  try {
+    return parseWith(source, plugins);
+  } catch (error) {
+    if (!source.text.includes("@")) throw error;
+    try {
+      return parseWith(source, [...plugins.filter((p) => p !== "decorators-legacy"), ["decorators", { allowCallParenthesized: true }]]);
+    } catch {
+      throw error;
+    }
+  }
+}

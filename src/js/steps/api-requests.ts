@@ -1,0 +1,93 @@
+/**
+ * Requests to the API over HTTP, without the SDK (issue 16, sdk-facts 7): `/v1` routes become `/v2`, and
+ * their bodies are migrated by the options and formats steps as an SDK call's options are. A route v2 does
+ * not have (llms.txt, deep research), or one the code computes, keeps its request on /v1 with a TODO; a
+ * route whose v2 response changed shape gets a TODO where the request is made.
+ */
+import type { Node, ObjectExpression } from "@babel/types";
+import { staying } from "../../core/moving.js";
+import { readsItemsAsObjects, responseReads, type BodyRead } from "../detect/responses.js";
+import { findProperty, memberName, propertyKey } from "../detect/expressions.js";
+import { textOf } from "../writing.js";
+import type { Step, StepContext } from "../pipeline.js";
+import { FORMATS } from "../../mapping/formats.js";
+import { keepingStrings } from "./results.js";
+import { responseRead, routeMoved } from "../../mapping/messages.js";
+
+const JSON_FORMATS = new Set(FORMATS.filter((row) => row.v2?.type === "json").map((row) => row.v1));
+const JSON_KEYS = new Set(FORMATS.filter((row) => row.v2?.type === "json" && row.optionsKey).map((row) => row.optionsKey!));
+
+/**
+ * Whether a body asks for the json format: a v1 `extract`/`json` string or its options key, or (once the
+ * formats step has run, as it has in the preset) a `{ type: "json" }` object.
+ */
+function asksForJson(body: ObjectExpression): boolean {
+  if (body.properties.some((p) => p.type === "ObjectProperty" && JSON_KEYS.has(propertyKey(p) ?? ""))) return true;
+  const formats = findProperty(body, "formats")?.value;
+  if (formats?.type !== "ArrayExpression") return false;
+  return formats.elements.some((e) => {
+    if (e?.type === "StringLiteral") return JSON_FORMATS.has(e.value);
+    const type = e?.type === "ObjectExpression" ? findProperty(e, "type")?.value : undefined;
+    return type?.type === "StringLiteral" && type.value === "json";
+  });
+}
+
+export { why } from "../../core/moving.js";
+
+/** A read of the response body that v2 answers elsewhere, rewritten to read it there. */
+function migrateRead(context: StepContext, { at: path, read }: BodyRead): void {
+  const node = path.node;
+  const { change } = read;
+  switch (change.kind) {
+    case "rename":
+      if (node.type === "ObjectProperty")
+        context.edit(node.key.start!, node.key.end!, node.shorthand ? `${change.to}: ${textOf(context.source, node.value)}` : change.to, responseRead(read));
+      else if (node.type !== "Identifier" && node.computed) context.edit(node.property.start! + 1, node.property.end! - 1, change.to, responseRead(read));
+      else if (node.type !== "Identifier") context.edit(node.property.start!, node.property.end!, change.to, responseRead(read));
+      return;
+    case "strings-to-objects": {
+      // Code that reads the items as objects already has v2's shape in mind.
+      if (readsItemsAsObjects(context.index, path, change.pick)) return;
+      const keep = keepingStrings(context.source, path, change.pick, true);
+      if (keep) context.edit(node.end!, node.end!, keep, responseRead(read));
+      return;
+    }
+    case "nested": {
+      const parent = path.parent?.node as Node | undefined;
+      const done =
+        (parent?.type === "MemberExpression" || parent?.type === "OptionalMemberExpression") && parent.object === node && memberName(parent) === change.field;
+      if (!done) context.edit(node.end!, node.end!, `?.${change.field}`, responseRead(read));
+      return;
+    }
+  }
+}
+
+export const step: Step = {
+  name: "api-requests",
+  description: "moves raw HTTP requests to the API from /v1 to /v2 (bodies migrated like SDK options)",
+  run(context) {
+    const requests = context.requests;
+    if (requests.length === 0) return;
+    const stays = staying(requests);
+    const done = new Set<number>();
+    for (const request of requests) {
+      const { start, end } = request.version;
+      if (!stays.has(request)) {
+        if (!done.has(start)) context.edit(start, end, "v2", routeMoved(request.path));
+        done.add(start);
+        const route = request.route!;
+        const found = route.reads && request.call ? responseReads(context.index, request.call, route.reads) : undefined;
+        for (const read of found?.reads ?? []) {
+          migrateRead(context, read);
+          // The type the code gave the body is v1's: the read now reads what it does not declare.
+          if (found!.typed && route.response) context.todo(read.at, `${route.response}; the type this code gives the response is v1's: update it`);
+        }
+        const changes = route.responseIfJson ? Boolean(found?.reads.length) || (request.body !== undefined && asksForJson(request.body.node)) : true;
+        if (route.response && changes && !found?.complete) context.todo(request.site, route.response, "migrate");
+      } else {
+        const reason = stays.get(request);
+        if (reason) context.todo(request.site, reason, "migrate");
+      }
+    }
+  },
+};

@@ -1,0 +1,107 @@
+/**
+ * Formats (spec 9.1.4-5 and 9.2): `"extract"` + `extract: {...}` and `"json"` + `jsonOptions: {...}` become
+ * `{ type: "json", prompt, schema }`, `"screenshot@fullPage"` becomes `{ type: "screenshot", fullPage: true }`,
+ * `"changeTracking"` + `changeTrackingOptions` becomes `{ type: "changeTracking", ... }`; in scrape options
+ * wherever they stand (scrape, crawl and search `scrapeOptions`, batch, extract).
+ */
+import type { ASTPath } from "jscodeshift";
+import type { ArrayExpression, Node, ObjectExpression, ObjectProperty } from "@babel/types";
+import { requestBodies } from "../detect/requests.js";
+import { fileOptionsObjects } from "../detect/options-objects.js";
+import { findProperty, propertyKey, resolveObject } from "../detect/expressions.js";
+import { isTypeScript, literal, removeListItem, textOf } from "../writing.js";
+import type { Step, StepContext } from "../pipeline.js";
+import { FORMATS, type FormatRow } from "../../mapping/formats.js";
+import { moved, removed, renamed } from "../../mapping/messages.js";
+
+const rowsByV1 = new Map(FORMATS.map((row) => [row.v1, row]));
+
+/** The properties of the v1 settings object, as v2 format-object entries. */
+function settingsEntries(context: StepContext, row: FormatRow, settings: ObjectProperty | undefined, at: ASTPath<Node>): string[] {
+  if (!settings) return [];
+  const source = context.source;
+  const value = settings.value;
+  if (value.type !== "ObjectExpression") return [`...${textOf(source, value)}`];
+  const entries: string[] = [];
+  const folded: Record<string, string[]> = {};
+  for (const prop of value.properties) {
+    const key = propertyKey(prop);
+    const unsupported = key ? row.unsupported?.[key] : undefined;
+    if (unsupported && prop.type === "ObjectProperty") {
+      (folded[unsupported.foldInto] ??= []).push(textOf(source, prop.value));
+      context.todo(at, unsupported.todo, "formats");
+      continue;
+    }
+    entries.push(textOf(source, prop));
+  }
+  for (const [target, parts] of Object.entries(folded)) {
+    const index = entries.findIndex((e) => e === target || e.startsWith(`${target}:`));
+    const existing = value.properties.find((p) => propertyKey(p) === target) as ObjectProperty | undefined;
+    const all = existing ? [...parts, textOf(source, existing.value)] : parts;
+    const combined = all.length === 1 ? all[0]! : all.join(` + ${literal(source, "\n\n")} + `);
+    const entry = `${target}: ${combined}`;
+    if (index === -1) entries.unshift(entry);
+    else entries[index] = entry;
+  }
+  return entries;
+}
+
+function formatObject(context: StepContext, row: FormatRow, settings: ObjectProperty | undefined, at: ASTPath<Node>, typed: boolean): string {
+  const v2 = row.v2!;
+  // Outside a checked literal, `type` would widen to string and no longer pick its format type.
+  const asConst = !typed && isTypeScript(context.source) ? " as const" : "";
+  const entries = [`type: ${literal(context.source, v2.type)}${asConst}`, ...settingsEntries(context, row, settings, at)];
+  for (const [key, value] of Object.entries(v2.fixed ?? {})) entries.push(`${key}: ${value}`);
+  const settingsObject = settings?.value.type === "ObjectExpression" ? settings.value : null;
+  for (const [key, value] of Object.entries(v2.required ?? {})) {
+    if (settings && !settingsObject) continue;
+    if (!settingsObject || !findProperty(settingsObject, key)) entries.push(`${key}: ${value}`);
+  }
+  return `{ ${entries.join(", ")} }`;
+}
+
+function migrateFormats(context: StepContext, options: ASTPath<ObjectExpression>, typed: boolean): void {
+  const formatsProp = findProperty(options.node, "formats");
+  if (!formatsProp) return;
+  const index = options.node.properties.indexOf(formatsProp);
+  const valuePath = options.get("properties", index, "value") as ASTPath<Node>;
+  const array = resolveObject(valuePath, true);
+  if (!array || array.node.type !== "ArrayExpression") return;
+  const elements = (array.node as ArrayExpression).elements;
+  // An array kept in a variable of its own is not checked against the format types.
+  const inPlace = array.node.start! >= valuePath.node.start! && array.node.end! <= valuePath.node.end!;
+  const usedSettings = new Set<ObjectProperty>();
+  for (const element of elements) {
+    if (element?.type !== "StringLiteral") continue;
+    const row = rowsByV1.get(element.value);
+    if (!row) continue;
+    if (!row.v2) {
+      context.apply(removeListItem(context.source, array.node, elements as Node[], element), removed(`format "${row.v1}"`, "it never existed in the API"));
+      continue;
+    }
+    const settings = row.optionsKey ? findProperty(options.node, row.optionsKey) : undefined;
+    // A plain "changeTracking" is still a v2 format; only its settings need the object form.
+    if (row.v2.required && !settings) continue;
+    if (row.optionsKey && !settings) context.todo(valuePath, `a v2 ${row.v2.type} format needs a prompt or a schema; v1 sent none`, "formats");
+    if (settings) usedSettings.add(settings);
+    context.edit(
+      element.start!,
+      element.end!,
+      formatObject(context, row, settings, valuePath, typed && inPlace),
+      renamed(`format "${row.v1}"`, `a { type: "${row.v2.type}" } format object`),
+    );
+  }
+  for (const settings of usedSettings) {
+    context.apply(removeListItem(context.source, options.node, options.node.properties, settings), moved(propertyKey(settings)!, "its format object"));
+  }
+}
+
+export const step: Step = {
+  name: "formats",
+  description: 'turns "extract", "json", "screenshot@fullPage" and "changeTracking" with their options into v2 format objects',
+  run(context) {
+    for (const options of fileOptionsObjects(context.index, context.sdk, requestBodies(context.index, context.requests), "scrape")) {
+      migrateFormats(context, options.path, options.typed);
+    }
+  },
+};

@@ -1,0 +1,127 @@
+/**
+ * Imports (sdk-facts 1.1, 8.1): `FirecrawlError` is `SdkError`, `CrawlWatcher` is `Watcher`, and v1
+ * type names become their v2 counterparts. ESM imports, `require` and `await import()` alike.
+ */
+import type { Node } from "@babel/types";
+import { isFree, referencesTo } from "../detect/references.js";
+import { isTypeScript, literal, removeListItem } from "../writing.js";
+import type { Step, StepContext } from "../pipeline.js";
+import { CLIENT, TYPES } from "../../mapping/imports.js";
+import { ERRORS } from "../../mapping/errors.js";
+import { removed, renamed, reworded, type Message } from "../../mapping/messages.js";
+
+/** v1 export -> v2 export, and why when there is none. */
+const RENAMES = new Map<string, { to: string | null; omit?: readonly string[]; returnedByV1?: string; todo?: string }>([
+  ...ERRORS.map((row) => [row.js.v1, { to: row.js.v2 }] as const),
+  ...TYPES.map((row) => [row.js.v1, { to: row.js.v2, omit: row.omit, returnedByV1: row.returnedByV1, todo: row.todo }] as const),
+]);
+
+/**
+ * Renames a local binding and every reference to it; type references may read differently (`Omit<...>`)
+ * and lose v1's type arguments (v1's response types were generic, v2's are not). When another specifier
+ * of the file already takes the new name (`ScrapeResponse` and `FirecrawlDocument` are both `Document`),
+ * this one's specifier goes instead, so the name is imported once.
+ */
+function renameLocal(context: StepContext, from: string, to: string, message: Message, asType = to, taken = false): void {
+  referencesTo(context.index, from).forEach((ref, i) => {
+    const parent = ref.parent.node as Node;
+    if (parent.type === "ObjectProperty" && parent.shorthand && parent.key === ref.node) return;
+    if (parent.type === "ImportSpecifier" && taken) {
+      const declaration = ref.parent.parent.node as Extract<Node, { type: "ImportDeclaration" }>;
+      context.apply(removeListItem(context.source, declaration, declaration.specifiers, parent), i === 0 ? message : undefined);
+      return;
+    }
+    if (parent.type === "TSTypeReference" && (asType !== to || parent.typeParameters)) {
+      context.edit(ref.node.start!, parent.typeParameters ? parent.end! : ref.node.end!, asType, i === 0 ? message : undefined);
+      return;
+    }
+    // `{ FirecrawlError }` in an object literal keeps its key; in a require pattern the key is the export.
+    const inLiteral = parent.type === "ObjectProperty" && parent.shorthand && ref.parent.parent?.node.type === "ObjectExpression";
+    const text = inLiteral ? `${from}: ${to}` : to;
+    context.edit(ref.node.start!, ref.node.end!, text, i === 0 ? message : undefined);
+  });
+}
+
+/** Renames the v1 names a file imports; says whether there were any. */
+function renameNamedImports(context: StepContext): boolean {
+  let any = false;
+  /** v2 names this step has given a specifier already */
+  const claimed = new Set<string>();
+  for (const site of context.sdk.sites) {
+    const node = site.node as Node;
+    const specifiers =
+      node.type === "ImportDeclaration"
+        ? node.specifiers.flatMap((s) =>
+            s.type === "ImportSpecifier" ? [{ key: s.imported, local: s.local.name, shorthand: s.imported.start === s.local.start }] : [],
+          )
+        : node.type === "VariableDeclarator" && node.id.type === "ObjectPattern"
+          ? node.id.properties.flatMap((p) =>
+              p.type === "ObjectProperty" && p.value.type === "Identifier" ? [{ key: p.key, local: p.value.name, shorthand: p.shorthand }] : [],
+            )
+          : [];
+    for (const { key, local, shorthand } of specifiers) {
+      const exported = key.type === "Identifier" ? key.name : key.type === "StringLiteral" ? key.value : "";
+      const rename = RENAMES.get(exported);
+      if (!rename) continue;
+      any = true;
+      if (!rename.to && rename.returnedByV1 && shorthand && node.type === "ImportDeclaration" && isTypeScript(context.source)) {
+        // import { CrawlWatcher } -> import { type FirecrawlAppV1 }, and the annotations name its return type.
+        const v1Class = CLIENT.js.v1Fallback;
+        const typeText = `Awaited<ReturnType<${v1Class}[${literal(context.source, rename.returnedByV1)}]>>`;
+        const specifier = node.specifiers.find((sp) => sp.local.name === local)!;
+        const importKind = (specifier as { importKind?: string }).importKind === "type" || node.importKind === "type" ? "" : "type ";
+        const message = reworded(
+          `${exported} is v1: v2 does not export it; name it as the return type of ${v1Class}.${rename.returnedByV1}()`,
+          `${exported} named as the return type of ${v1Class}.${rename.returnedByV1}() (v2 does not export it)`,
+        );
+        context.edit(specifier.start!, specifier.end!, `${importKind}${v1Class}`, message);
+        for (const ref of referencesTo(context.index, local)) {
+          if (ref.parent?.node.type === "TSTypeReference") context.edit(ref.node.start!, ref.node.end!, typeText);
+        }
+        continue;
+      }
+      if (!rename.to) {
+        if (rename.todo) context.todo(site, rename.todo, "migrate");
+        continue;
+      }
+      // Imported and never used (left over from v1 code): v2 has no such export, and the v2 name would be an
+      // unused import of another name, a compiler warning of its own. It goes, where the import keeps others.
+      const declaration = node.type === "ImportDeclaration" ? node : undefined;
+      const specifier = declaration?.specifiers.find((sp) => sp.local.name === local);
+      if (declaration && specifier && declaration.specifiers.length > 1 && referencesTo(context.index, local).every((ref) => ref.parent?.node === specifier)) {
+        const message = removed(exported, "it was not used, and v2 does not export it");
+        const named = declaration.specifiers.filter((sp) => sp.type === "ImportSpecifier");
+        if (named.length > 1) context.apply(removeListItem(context.source, declaration, declaration.specifiers, specifier), message);
+        // `import FirecrawlApp, { ScrapeResponse }`: the braces go with their only name.
+        else context.edit(declaration.specifiers[0]!.end!, context.source.text.indexOf("}", specifier.end!) + 1, "", message);
+        continue;
+      }
+      // Imported already under its own name (a half-migrated file, or a fix pass of the linter): join it.
+      const taken = claimed.has(rename.to) || context.sdk.named.get(rename.to) === rename.to;
+      if (shorthand && (taken || isFree(context.index, rename.to))) {
+        const omitted = rename.omit?.map((key) => literal(context.source, key)).join(" | ");
+        renameLocal(context, local, rename.to, renamed(exported, rename.to), omitted ? `Omit<${rename.to}, ${omitted}>` : rename.to, taken);
+        claimed.add(rename.to);
+      } else if (shorthand) {
+        context.edit(
+          key.start!,
+          key.end!,
+          node.type === "ImportDeclaration" ? `${rename.to} as ${local}` : `${rename.to}: ${local}`,
+          renamed(exported, rename.to),
+        );
+      } else {
+        context.edit(key.start!, key.end!, rename.to, renamed(exported, rename.to));
+      }
+    }
+  }
+  return any;
+}
+
+export const step: Step = {
+  name: "imports",
+  description: "renames FirecrawlError, CrawlWatcher and v1 type names to their v2 names",
+  run(context) {
+    // The client class's local name (`FirecrawlApp`) stays: it is the user's choice, and it binds v2's class.
+    renameNamedImports(context);
+  },
+};

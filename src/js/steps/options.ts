@@ -1,0 +1,132 @@
+/**
+ * Options (spec 9.1.8 and 9.3, sdk-facts 3.1-3.4): renames and value maps of crawl, map, search and
+ * scrape options, wherever the options object of a client call is written: inline, in a variable, behind
+ * a spread, or assigned key by key afterwards.
+ */
+import type { ASTPath } from "jscodeshift";
+import type { AssignmentExpression, Node, ObjectExpression, ObjectProperty } from "@babel/types";
+import { findClientCalls } from "../detect/calls.js";
+import { requestBodies } from "../detect/requests.js";
+import { fileOptionsObjects, opaqueOptions, type OptionsObject } from "../detect/options-objects.js";
+import { findProperty, memberName, propertyKey } from "../detect/expressions.js";
+import { isV1Call } from "../detect/version.js";
+import { isTypeScript, literal, removeListItem, textOf } from "../writing.js";
+import { removeStatement } from "../../core/text.js";
+import type { Step, StepContext } from "../pipeline.js";
+import { optionRowsFor, type Literal, type OptionRow } from "../../mapping/options.js";
+import { passedThroughTodo, removed, renamed, type Message } from "../../mapping/messages.js";
+import { TYPES } from "../../mapping/imports.js";
+import type { OptionsKind } from "../../mapping/client-methods.js";
+
+type Change = Extract<OptionRow["change"], { kind: "boolean-to-value" }>;
+
+/**
+ * The new value for a boolean option: the mapped literal, or a conditional when the boolean is computed.
+ * Where TypeScript will not check the object against the SDK's type, a string gets `as const` so it stays
+ * the enum member instead of widening to `string`.
+ */
+function mappedValue(context: StepContext, change: Change, value: Node, typed: boolean): { text: string; omit: boolean } {
+  const write = (v: Literal) => literal(context.source, v) + (typeof v === "string" && !typed && isTypeScript(context.source) ? " as const" : "");
+  if (value.type === "BooleanLiteral") {
+    return { text: write(change.values[String(value.value) as "true" | "false"]), omit: change.omit === value.value };
+  }
+  return { text: `${textOf(context.source, value)} ? ${write(change.values.true)} : ${write(change.values.false)}`, omit: false };
+}
+
+function migrateProperty(context: StepContext, object: ASTPath<ObjectExpression>, typed: boolean, index: number, row: OptionRow): void {
+  const node = object.node.properties[index] as ObjectProperty;
+  const path = object.get("properties", index) as ASTPath<Node>;
+  const name = propertyKey(node)!;
+  const remove = (message: Message) => context.apply(removeListItem(context.source, object.node, object.node.properties, node), message);
+  const change = row.change;
+  if (change.kind === "removed") {
+    remove(removed(name, "v2 has no such option"));
+    if (change.todo) context.todo(path, change.todo, "crawlOptions");
+    return;
+  }
+  // The v2 key may already be there (v1 accepted crawlEntireDomain too): then the old key only goes.
+  if (findProperty(object.node, change.to)) {
+    remove(removed(name, `${change.to} is already set`));
+    return;
+  }
+  const valueText = textOf(context.source, node.value);
+  if (change.kind === "rename") {
+    const text = node.shorthand ? `${change.to}: ${valueText}` : change.to;
+    context.edit(node.shorthand ? node.start! : node.key.start!, node.shorthand ? node.end! : node.key.end!, text, renamed(name, change.to));
+    if (change.todo) context.todo(path, change.todo, "crawlOptions");
+    return;
+  }
+  const mapped = mappedValue(context, change, node.value, typed);
+  if (mapped.omit) remove(removed(`${name}: ${valueText}`, "it is v2's default"));
+  else context.edit(node.start!, node.end!, `${change.to}: ${mapped.text}`, renamed(`${name}: ${valueText}`, `${change.to}: ${mapped.text}`));
+}
+
+/** `opts.maxDepth = 2` after the literal: the same change on the assignment. */
+function migrateAssignment(context: StepContext, path: ASTPath<AssignmentExpression>, typed: boolean, row: OptionRow): void {
+  const left = path.node.left as Extract<Node, { type: "MemberExpression" }>;
+  const name = memberName(left)!;
+  const change = row.change;
+  const statement = path.parent?.node.type === "ExpressionStatement" ? (path.parent as ASTPath<Node>) : null;
+  if (change.kind === "removed" || (change.kind === "boolean-to-value" && mappedValue(context, change, path.node.right, typed).omit)) {
+    if (statement)
+      context.apply(
+        removeStatement(context.source, statement.node.start!, statement.node.end!),
+        removed(name, change.kind === "removed" ? "v2 has no such option" : "it is v2's default"),
+      );
+    if (change.kind === "removed" && change.todo) context.todo(path, change.todo, "crawlOptions");
+    return;
+  }
+  context.edit(left.property.start!, left.property.end!, change.to, renamed(name, change.to));
+  if (change.kind === "rename") {
+    if (change.todo) context.todo(path, change.todo, "crawlOptions");
+    return;
+  }
+  const mapped = mappedValue(context, change, path.node.right, typed);
+  context.edit(path.node.right.start!, path.node.right.end!, mapped.text);
+}
+
+function migrateObject(context: StepContext, options: OptionsObject): void {
+  const rows = optionRowsFor(options.kind);
+  options.path.node.properties.forEach((prop, index) => {
+    const row = rows.get(propertyKey(prop) ?? "");
+    if (row && prop.type === "ObjectProperty") migrateProperty(context, options.path, options.typed, index, row);
+  });
+  for (const assignment of options.assignments) {
+    const left = assignment.node.left;
+    if (left.type !== "MemberExpression" || left.computed || left.property.type !== "Identifier") continue;
+    const row = rows.get(left.property.name);
+    if (row) migrateAssignment(context, assignment, options.typed, row);
+  }
+}
+
+/**
+ * The v1 option names of a table that options passed through from elsewhere may carry, by what the file says:
+ * all of them where it names v1's options type for the table (`args: CrawlParams`), else those it spells out
+ * (a tool schema's `maxDepth: {...}`, `"ignoreSitemap"`). Where it says none, the options are the user's own
+ * shape: they compile and behave alike under v2, and a warning would be noise.
+ */
+function v1NamesInSight(context: StepContext, kind: OptionsKind): string[] {
+  const names = [...optionRowsFor(kind).keys()];
+  const typed = [...context.sdk.named.values()].some((exported) => TYPES.some((row) => row.js.v1 === exported && row.options === kind));
+  if (typed) return names;
+  const spelled = new Set<string>();
+  for (const path of context.index.of("Identifier")) spelled.add(path.node.name);
+  for (const path of context.index.of("StringLiteral")) spelled.add(path.node.value);
+  return names.filter((name) => spelled.has(name));
+}
+
+export const step: Step = {
+  name: "options",
+  description: "renames crawl, map, search and scrape options (maxDepth, allowBackwardLinks, ignoreSitemap, parsePDF, ...)",
+  run(context) {
+    for (const options of fileOptionsObjects(context.index, context.sdk, requestBodies(context.index, context.requests))) migrateObject(context, options);
+    // Options from elsewhere (a request body, a tool's arguments) may still carry v1 names, which v2 rejects.
+    for (const call of findClientCalls(context.index, context.sdk)) {
+      if (!isV1Call(call, context.sdk, context.options.sdk)) continue;
+      for (const { kind, path } of opaqueOptions(call)) {
+        const names = v1NamesInSight(context, kind);
+        if (names.length) context.todo(path, passedThroughTodo(kind, names), "crawlOptions");
+      }
+    }
+  },
+};

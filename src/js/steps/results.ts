@@ -1,0 +1,726 @@
+/**
+ * Results (sdk-facts 4.1): values returned by client calls are tracked within their scope. A
+ * `if (!r.success) throw` guard goes (v2 throws `SdkError`), or checks the job status for a waiter (v2
+ * returns failed jobs); other `success`/`error` uses get a TODO; `r.extract` is `r.json`; map links used
+ * as strings keep being strings; search `r.data` is `r.web`.
+ */
+import type { ASTPath } from "jscodeshift";
+import type { Node } from "@babel/types";
+import { findClientCalls, findClientMembers, resultDeclarator, type ClientCall } from "../detect/calls.js";
+import { clientStandIns, mockValues } from "../detect/mocks.js";
+import { methodRow } from "../../mapping/client-methods.js";
+import { bindingReferences, untilRebound } from "../detect/references.js";
+import { isV1Call } from "../detect/version.js";
+import { isWrittenTo, walkPaths } from "../detect/paths.js";
+import { optionsObjects } from "../detect/options-objects.js";
+import { AWAITED_WRAPPERS, findProperty, memberName, outsideWrappers, propertyKey, variableDeclaratorOf, WRAPPERS } from "../detect/expressions.js";
+import { appendProperties, isTypeScript, literal, removeListItem, textOf } from "../writing.js";
+import { removeStatement } from "../../core/text.js";
+import type { Source } from "../../core/source.js";
+import { failurePath } from "../failure-path.js";
+import { importedType, typeImports } from "../type-imports.js";
+import type { Step, StepContext } from "../pipeline.js";
+import { TYPES } from "../../mapping/imports.js";
+import type { ResultKind } from "../../mapping/client-methods.js";
+import {
+  JOB_COMPLETED,
+  RESHAPED_RETURNS,
+  RESULTS,
+  RETYPED_RESULTS,
+  TYPED_FROM_SCHEMA,
+  WAITER_TODO,
+  type ItemTypes,
+  type ResultRow,
+} from "../../mapping/results.js";
+import type { PathIndex } from "../detect/paths.js";
+import { GUARD_REMOVED, ITEM_TYPES_IMPORTED, linksKept, moved, WAITER_GUARD, removed, renamed, reworded } from "../../mapping/messages.js";
+
+type AnyPath = ASTPath<Node>;
+
+/** A value whose v1 result shape the code reads. */
+interface Tracked {
+  readonly kind: ResultKind;
+  /** the call that made it, where the code made it in sight */
+  readonly call?: ClientCall;
+  /** a crawl or batch waiter's result: a failure guard becomes a status check */
+  readonly waiter: boolean;
+  /** known by its type alone (an annotation, or the type checker): for a job, whether a waiter made it is unknown */
+  readonly byType: boolean;
+}
+
+function isThrowOnly(node: Node): boolean {
+  if (node.type === "ThrowStatement") return true;
+  return node.type === "BlockStatement" && node.body.length === 1 && node.body[0]!.type === "ThrowStatement";
+}
+
+/**
+ * The failure test around a read of the result, when it guards a throw-only branch: `!r.success` in
+ * `if (!r.success) throw ...`, or `"error" in r` in `if ("error" in r) throw ...` (the narrowing v1's
+ * `X | ErrorResponse` unions invited).
+ */
+function throwGuard(read: AnyPath): { guard: AnyPath; test: AnyPath } | null {
+  const parent = read.parent as AnyPath | null;
+  const node = parent?.node;
+  const isFailureTest =
+    (node?.type === "UnaryExpression" && node.operator === "!" && read.node.type !== "Identifier") ||
+    (node?.type === "BinaryExpression" && node.operator === "in" && node.left.type === "StringLiteral" && node.left.value === "error");
+  if (!isFailureTest) return null;
+  const guard = parent!.parent as AnyPath | null;
+  if (guard?.node.type !== "IfStatement" || guard.node.test !== node || guard.node.alternate) return null;
+  return isThrowOnly(guard.node.consequent) ? { guard, test: parent! } : null;
+}
+
+/**
+ * A read that tests whether the value is there (`r && r.data`, `if (r.data)`, `!r.data`, `r.data ?? x`,
+ * `Array.isArray(r.data)`): v2's optional field keeps the test's meaning under its plain new name, where
+ * the fallback every other read gets (`(r.web ?? [])`) would make it always true.
+ */
+function isTested(member: AnyPath): boolean {
+  const parent = member.parent?.node as Node | undefined;
+  switch (parent?.type) {
+    case "LogicalExpression":
+      return true;
+    case "UnaryExpression":
+      return parent.operator === "!";
+    case "IfStatement":
+    case "WhileStatement":
+    case "ConditionalExpression":
+      return parent.test === member.node;
+    case "CallExpression":
+      return parent.callee.type === "MemberExpression" && textOfCallee(parent.callee) === "Array.isArray";
+    default:
+      return false;
+  }
+}
+
+function textOfCallee(callee: Extract<Node, { type: "MemberExpression" }>): string | undefined {
+  return callee.object.type === "Identifier" && callee.property.type === "Identifier" ? `${callee.object.name}.${callee.property.name}` : undefined;
+}
+
+/** Whether the list itself is read, not just its length: where the union of its items needs a human. */
+function readsItems(member: AnyPath): boolean {
+  const parent = member.parent?.node as Node | undefined;
+  const isMember = (parent?.type === "MemberExpression" || parent?.type === "OptionalMemberExpression") && parent.object === member.node;
+  // `r.data || []` tests and then hands the items on: that counts as reading them.
+  const withFallback = parent?.type === "LogicalExpression" && parent.left === member.node && parent.operator !== "&&";
+  return withFallback || (!isTested(member) && !(isMember && memberName(parent) === "length"));
+}
+
+/**
+ * What keeps a list of objects read as the strings it held in v1 (`.map((link) => link.url)`; for an untyped
+ * list, one that may be absent, `?.map`, with the item's type written out in TypeScript; `?.map` too before a
+ * fallback, `r.links || []`, which must still catch a missing list): nothing where only its length is read, where
+ * only whether it is an array is asked, or where it is mapped so already.
+ */
+export function keepingStrings(source: Source, member: AnyPath, pick: string, untyped = false): string | null {
+  const node = member.node;
+  const parent = member.parent?.node as Node;
+  const isLength =
+    (parent.type === "MemberExpression" || parent.type === "OptionalMemberExpression") && parent.object === node && memberName(parent) === "length";
+  // `if (r.links)`, `!r.links`, `r.links && ...`: only whether the list is there, which objects answer alike.
+  const onlyTested =
+    ((parent.type === "IfStatement" || parent.type === "WhileStatement" || parent.type === "ConditionalExpression") && parent.test === node) ||
+    (parent.type === "UnaryExpression" && parent.operator === "!") ||
+    (parent.type === "LogicalExpression" && parent.operator === "&&" && (parent.left === node || inTest(member.parent as AnyPath))) ||
+    (parent.type === "CallExpression" && parent.callee.type === "MemberExpression" && textOfCallee(parent.callee) === "Array.isArray");
+  // `r.links || []`: the fallback keeps working only where the map does not throw first.
+  const fallback = parent.type === "LogicalExpression" && parent.operator !== "&&" && parent.left === node;
+  const mapped = new RegExp(`^(\\?)?\\.map\\(\\(?(\\w+)(?:: \\{[^}]*\\})?\\)? => \\2\\.${pick}\\)`).test(source.text.slice(node.end!));
+  if (isLength || mapped || onlyTested) return null;
+  const param = untyped && isTypeScript(source) ? `link: { ${pick}: string }` : "link";
+  return `${untyped || fallback ? "?." : "."}map((${param}) => link.${pick})`;
+}
+
+/** Whether an expression is the test of an `if`, a loop or a `?:` (through `&&` and `!`), where only its truth counts. */
+function inTest(path: AnyPath): boolean {
+  let at = path;
+  while (at.parent && ((at.parent.node.type === "LogicalExpression" && at.parent.node.operator === "&&") || at.parent.node.type === "UnaryExpression")) {
+    at = at.parent as AnyPath;
+  }
+  const holder = at.parent?.node as Node | undefined;
+  return (holder?.type === "IfStatement" || holder?.type === "WhileStatement" || holder?.type === "ConditionalExpression") && holder.test === at.node;
+}
+
+/** What a human is told where a row's change cannot be written in place (a pattern, an opaque value). */
+function manualTodo(change: Exclude<ResultRow["change"], { kind: "rename" }>): string {
+  return change.kind === "strings-to-objects" ? `map links are { url, title, description } objects in v2: use link.${change.pick}` : change.todo;
+}
+
+function rowFor(tracked: Tracked, field: string): ResultRow | undefined {
+  return RESULTS.find((row) => row.js.v1 === field && row.of.includes(tracked.kind));
+}
+
+function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, handled: Set<Node>): "status" | void {
+  const node = member.node as Extract<Node, { type: "MemberExpression" }>;
+  const field = memberName(node);
+  if (field === "status") return "status";
+  const row = field && rowFor(tracked, field);
+  if (!row || handled.has(node)) return;
+  const change = row.change;
+  switch (change.kind) {
+    case "rename": {
+      const written = isWrittenTo(member);
+      const message = renamed(`result .${field}`, `.${change.to}`);
+      const items = change.items && !written && readsItems(member) ? itemType(context, tracked, node, change.items) : undefined;
+      const tested = isTested(member);
+      if (change.absent && !written && !tested) {
+        // The read as written, around its new name: a cast's parentheses and a `?.` stay where they were.
+        const before = context.source.text.slice(node.start!, node.property.start!);
+        const after = context.source.text.slice(node.property.end!, node.end!);
+        const name = node.computed ? literal(context.source, change.to) : change.to;
+        const read = `${before}${name}${after}`;
+        // Where the code has just tested the list, it is there: TypeScript narrows it, and a fallback reads as noise.
+        const text = testedBefore(context, member) ? read : `(${read} ?? ${change.absent})`;
+        context.edit(node.start!, node.end!, items ? `(${text} as ${items})` : text, message);
+      } else {
+        context.edit(node.property.start!, node.property.end!, change.to, message);
+        // `r.data || []`: the cast goes around the list with its fallback.
+        const fallback = member.parent!.node as Node;
+        if (items && tested) {
+          const extra = fallback.extra as { parenthesized?: boolean; parenStart?: number } | undefined;
+          const [start, end] = extra?.parenthesized
+            ? [extra.parenStart!, context.source.text.indexOf(")", fallback.end!) + 1]
+            : [fallback.start!, fallback.end!];
+          context.edit(start, start, extra?.parenthesized ? "(" : "((");
+          context.edit(end, end, `${extra?.parenthesized ? "" : ")"} as ${items})`);
+        }
+      }
+      // What is written there is the user's; what needs a human is reading items whose type v2 left open.
+      if (change.todo && !written && readsItems(member) && items === null) context.todo(member, change.todo);
+      const parent = member.parent?.node as Node | undefined;
+      const readsInside = (parent?.type === "MemberExpression" || parent?.type === "OptionalMemberExpression") && parent.object === node;
+      if (change.readTodo && readsInside && isTypeScript(context.source)) context.todo(member, change.readTodo);
+      return;
+    }
+    case "strings-to-objects": {
+      // Through `as any` the callback's parameter would have no type: keepingStrings writes it out.
+      const keep = keepingStrings(context.source, member, change.pick, throughAny(node.object));
+      if (keep) context.edit(node.end!, node.end!, keep, linksKept(`map result .${field}`));
+      return;
+    }
+    case "success-flag": {
+      const found = throwGuard(member);
+      if (!found) {
+        context.todo(member, change.todo);
+        // The guard's TODO speaks for the error it reads too: one TODO per problem.
+        const guard = enclosingTest(member);
+        if (guard) for (const read of readsOf(context, guard, textOf(context.source, node.object), "error")) handled.add(read);
+        return;
+      }
+      return removeGuard(context, tracked, found.guard, textOf(context.source, node.object), handled, change.todo);
+    }
+    case "removed":
+      context.todo(member, change.todo);
+      return;
+    case "moved":
+      if (isWrittenTo(member)) context.todo(member, change.todo);
+      else context.edit(node.property.start!, node.property.end!, `${change.into}?.${field}`, renamed(`result .${field}`, `.${change.into}?.${field}`));
+      return;
+  }
+}
+
+/**
+ * The type a read of a renamed list's items is cast to (`SearchResultWeb[]`; with the pages scraped,
+ * `Array<SearchResultWeb & Document>`); undefined where no cast is needed (JavaScript, a read through a cast of
+ * the user's, which TypeScript no longer checks), null where one is needed but the file cannot name the type.
+ */
+function itemType(context: StepContext, tracked: Tracked, node: Node & { object: Node }, types: ItemTypes): string | null | undefined {
+  if (!isTypeScript(context.source) || throughAny(node.object)) return undefined;
+  const options = tracked.call?.node.arguments[1];
+  // Options the file cannot see whole (a variable, a spread) may ask for pages: the items may be documents.
+  const opaque = options && (options.type !== "ObjectExpression" || options.properties.some((p) => p.type === "SpreadElement"));
+  const scraped = !tracked.call || opaque || (options && optionsObjects(tracked.call).some((o) => o.kind === "scrape"));
+  // Both names or none: a name asked for is imported.
+  const document = scraped ? importedType(context, types.scraped, ITEM_TYPES) : undefined;
+  if (document === null) return null;
+  const plain = importedType(context, types.plain, ITEM_TYPES);
+  if (!plain) return null;
+  return document ? `Array<${plain} & ${document}>` : `${plain}[]`;
+}
+
+/** The types item casts name, imported last (src/js/type-imports.ts), in the order a migration asks for them (the document first), which a linter's later pass that finds them written but not imported keeps. */
+const ITEM_TYPES = RESULTS.flatMap((row) => (row.change.kind === "rename" && row.change.items ? [row.change.items.scraped, row.change.items.plain] : []));
+
+/** Whether a read's object was cast to `any` (`(r as any).data`), which TypeScript no longer checks. */
+function throughAny(object: Node): boolean {
+  for (let at: Node = object; WRAPPERS.has(at.type); at = (at as Node & { expression: Node }).expression) {
+    if (at.type === "TSAsExpression" && at.typeAnnotation.type === "TSAnyKeyword") return true;
+  }
+  return false;
+}
+
+/** Whether the read stands where the same read was just tested (`if (r.data) r.data.map(...)`, `r.data && r.data[0]`). */
+function testedBefore(context: StepContext, member: AnyPath): boolean {
+  const text = textOf(context.source, member.node);
+  for (let at = member; at.parent; at = at.parent as AnyPath) {
+    const parent = at.parent.node as Node;
+    if (parent.type.endsWith("Function") || parent.type === "ArrowFunctionExpression" || parent.type === "Program") return false;
+    const test =
+      (parent.type === "IfStatement" || parent.type === "ConditionalExpression") && parent.consequent === at.node
+        ? parent.test
+        : parent.type === "LogicalExpression" && parent.operator === "&&" && parent.right === at.node
+          ? parent.left
+          : null;
+    if (test && testsRead(context, at.parent.get(parent.type === "LogicalExpression" ? "left" : "test") as AnyPath, text)) return true;
+  }
+  return false;
+}
+
+/** Whether a test checks that a read is there (`r.data`, `r.data && ...`, `Array.isArray(r.data)`). */
+function testsRead(context: StepContext, test: AnyPath, text: string): boolean {
+  let found = false;
+  walkPaths(test, (p) => {
+    if ((p.node.type === "MemberExpression" || p.node.type === "OptionalMemberExpression") && textOf(context.source, p.node) === text && isTested(p))
+      found = true;
+  });
+  return found;
+}
+
+/** The `if` or `?:` whose test holds a read. */
+function enclosingTest(read: AnyPath): AnyPath | null {
+  for (let at = read; at.parent; at = at.parent as AnyPath) {
+    const parent = at.parent.node as Node;
+    if ((parent.type === "IfStatement" || parent.type === "ConditionalExpression") && parent.test === at.node) return at.parent as AnyPath;
+    if (parent.type.endsWith("Statement") || parent.type.endsWith("Function") || parent.type === "ArrowFunctionExpression") return null;
+  }
+  return null;
+}
+
+/** Drops a throw-only failure guard (v2 throws), or makes a waiter's check the job status (v2 returns it). */
+function removeGuard(context: StepContext, tracked: Tracked, guard: AnyPath, objectText: string, handled: Set<Node>, todo: string): "status" | void {
+  const guardNode = guard.node as Extract<Node, { type: "IfStatement" }>;
+  for (const read of readsOf(context, guard, objectText)) handled.add(read);
+  if (tracked.byType && tracked.kind === "job") {
+    context.todo(guard, todo);
+    return;
+  }
+  if (!tracked.waiter) {
+    context.apply(removeStatement(context.source, guardNode.start!, guardNode.end!), GUARD_REMOVED);
+    return;
+  }
+  context.edit(guardNode.test.start!, guardNode.test.end!, `${objectText}.status !== ${literal(context.source, JOB_COMPLETED)}`, WAITER_GUARD);
+  for (const read of readsOf(context, guard.get("consequent") as AnyPath, objectText, "error"))
+    context.edit(read.property.start!, read.property.end!, "status");
+  return "status";
+}
+
+/** The member reads under `root` of the object written `objectText` (of its `field` alone, when named). */
+function readsOf(
+  context: StepContext,
+  root: AnyPath,
+  objectText: string,
+  field?: string,
+): Extract<Node, { type: "MemberExpression" | "OptionalMemberExpression" }>[] {
+  const found: Extract<Node, { type: "MemberExpression" | "OptionalMemberExpression" }>[] = [];
+  walkPaths(root, (p) => {
+    const n = p.node;
+    if ((n.type === "MemberExpression" || n.type === "OptionalMemberExpression") && textOf(context.source, n.object) === objectText) {
+      if (!field || memberName(n) === field) found.push(n);
+    }
+  });
+  return found;
+}
+
+function migrateDestructuring(context: StepContext, tracked: Tracked, declarator: AnyPath, index: PathIndex): void {
+  const pattern = (declarator.node as Extract<Node, { type: "VariableDeclarator" }>).id as Extract<Node, { type: "ObjectPattern" }>;
+  for (const prop of pattern.properties) {
+    const field = propertyKey(prop);
+    const row = field && rowFor(tracked, field);
+    if (!row || prop.type !== "ObjectProperty") continue;
+    if (row.change.kind === "rename") {
+      const local = textOf(context.source, prop.value);
+      const fallback = row.change.absent && prop.value.type === "Identifier" ? ` = ${row.change.absent}` : "";
+      context.edit(prop.start!, prop.end!, `${row.change.to}: ${local}${fallback}`, renamed(`result .${field}`, `.${row.change.to}`));
+      if (row.change.todo) {
+        // The items are read where the binding is used, so that is where a human has to look.
+        const uses =
+          prop.value.type === "Identifier"
+            ? bindingReferences(index, declarator, (declarator.node as Extract<Node, { type: "VariableDeclarator" }>).id, prop.value.name)
+            : [];
+        for (const use of uses.length ? uses : [declarator]) context.todo(use, row.change.todo);
+      }
+    } else {
+      context.todo(declarator, manualTodo(row.change));
+    }
+  }
+}
+
+/** Migrates the reads of one bound value; says whether its status is checked (a waiter's failure is handled). */
+function migrateBinding(context: StepContext, tracked: Tracked, binding: AnyPath, id: Node): boolean {
+  if (id.type === "ObjectPattern") {
+    migrateDestructuring(context, tracked, binding, context.index);
+    return true;
+  }
+  if (id.type !== "Identifier") return false;
+  let checked = false;
+  const refs = untilRebound(bindingReferences(context.index, binding, id, id.name));
+  // A waiter's guard reads the job's status instead (v2 returns failed jobs; it throws only on requests).
+  const path = tracked.call ? failurePath(context, tracked.call, binding, refs, tracked.waiter) : null;
+  if (path && tracked.waiter) checked = true;
+  const handled = new Set<Node>(path?.answered ?? []);
+  // Where the call got its failure path, the result's other reads change with it, as one change: a linter that
+  // applied the failure path alone would find a v2 call whose reads it no longer knows to migrate.
+  const joined: StepContext = path?.caught
+    ? { ...context, edit: (start, end, text) => context.edit(start, end, text), apply: (edit) => context.apply(edit) }
+    : context;
+  for (const ref of path ? [] : refs) {
+    const found = throwGuard(ref);
+    if (found && removeGuard(context, tracked, found.guard, id.name, handled, SUCCESS_GUARD_TODO) === "status") checked = true;
+  }
+  const members = refs.flatMap((ref) => {
+    const member = memberRead(ref);
+    return member ? [member] : [];
+  });
+  const retyped = RETYPED_RESULTS[tracked.kind];
+  if (retyped && members.length) context.todo(members[0]!, retyped);
+  for (const member of members) {
+    if (migrateMember(joined, tracked, member, handled) === "status") checked = true;
+  }
+  return checked;
+}
+
+/**
+ * The member read of a result reference, through casts: `r.data`, and `(r as any)?.data` too, where the
+ * type checker can no longer see the field that changed.
+ */
+function memberRead(ref: AnyPath): AnyPath | undefined {
+  const { path: parent, from } = outsideWrappers(ref);
+  const node = parent?.node;
+  return (node?.type === "MemberExpression" || node?.type === "OptionalMemberExpression") && node.object === from ? parent! : undefined;
+}
+
+/** The fields only a v1 result has, whatever its kind: a literal with one is a v1 result. */
+const V1_ONLY_FIELDS = RESULTS.flatMap((row) => (row.change.kind === "success-flag" || row.change.kind === "removed" ? [row.js.v1] : []));
+
+const SUCCESS_GUARD_TODO = RESULTS.flatMap((row) => (row.change.kind === "success-flag" ? [row.change.todo] : []))[0]!;
+
+/** v1 response types (and, asked for, their v2 names) the file imports from the SDK, by local name. */
+function resultTypes(context: StepContext, v2Names = false): Map<string, ResultKind> {
+  const kinds = new Map<string, ResultKind>();
+  for (const [local, exported] of context.sdk.named) {
+    const row = TYPES.find((t) => t.result && (t.js.v1 === exported || (v2Names && t.js.v2 === exported)));
+    if (row?.result) kinds.set(local, row.result);
+  }
+  return kinds;
+}
+
+/**
+ * Bindings known to hold results by type: a parameter or variable annotated with a v1 response type, or,
+ * in the type-aware mode, one the checker types as such (a value made in another module).
+ */
+function typedBindings(context: StepContext, skip: ReadonlySet<Node>): { binding: AnyPath; id: Node; kind: ResultKind }[] {
+  const annotated = resultTypes(context);
+  // In a package still on v1, a list or a helper's parameter already typed with v2's name (a linter's earlier
+  // fix renamed the type first) holds the same v1 results.
+  const elementKinds = resultTypes(context, context.options.sdk === "v1");
+  const found: { binding: AnyPath; id: Node; kind: ResultKind }[] = [];
+  for (const path of context.index.of("Identifier")) {
+    const node = path.node;
+    const parent = path.parent?.node as Node | undefined;
+    const isDeclaration =
+      (parent?.type === "VariableDeclarator" && parent.id === node) || (parent !== undefined && "params" in parent && (parent.params as Node[]).includes(node));
+    found.push(...destructuredParams(path as AnyPath, elementKinds));
+    if (!isDeclaration || (parent && skip.has(parent))) continue;
+    const type = node.typeAnnotation?.type === "TSTypeAnnotation" ? node.typeAnnotation.typeAnnotation : null;
+    const name = type?.type === "TSTypeReference" && type.typeName.type === "Identifier" ? type.typeName.name : null;
+    const kind = (name && annotated.get(name)) || context.sdk.types?.resultAt?.(node.start!);
+    if (kind) found.push({ binding: path as AnyPath, id: node, kind });
+    const elements = elementTypeName(type);
+    const elementKind = elements && elementKinds.get(elements);
+    if (elementKind && node.type === "Identifier") found.push(...elementBindings(context, path as AnyPath, node.name, elementKind));
+  }
+  // A callback's parameter the checker also types as a result is one binding.
+  const seen = new Set<Node>();
+  return found.filter(({ id }) => !seen.has(id) && Boolean(seen.add(id)));
+}
+
+/**
+ * The bindings a destructured parameter makes of results its type literal names (`{ query, result }: { query:
+ * string; result: SearchResponse }`, a helper's options object).
+ */
+function destructuredParams(path: AnyPath, annotated: ReadonlyMap<string, ResultKind>): { binding: AnyPath; id: Node; kind: ResultKind }[] {
+  const parent = path.parent?.node as Node | undefined;
+  const property = parent?.type === "ObjectProperty" && parent.value === path.node ? (path.parent as AnyPath) : null;
+  const pattern = property?.parent?.node;
+  const fn = property?.parent?.parent?.node as Node | undefined;
+  if (pattern?.type !== "ObjectPattern" || !fn || !("params" in fn) || !(fn.params as Node[]).includes(pattern)) return [];
+  const literal = pattern.typeAnnotation?.type === "TSTypeAnnotation" ? pattern.typeAnnotation.typeAnnotation : null;
+  if (literal?.type !== "TSTypeLiteral") return [];
+  const key = propertyKey(property!.node);
+  const member = literal.members.find((m: Node) => m.type === "TSPropertySignature" && m.key.type === "Identifier" && m.key.name === key);
+  const type = member?.type === "TSPropertySignature" && member.typeAnnotation?.type === "TSTypeAnnotation" ? member.typeAnnotation.typeAnnotation : null;
+  const name = type?.type === "TSTypeReference" && type.typeName.type === "Identifier" ? type.typeName.name : null;
+  const kind = name ? annotated.get(name) : undefined;
+  return kind ? [{ binding: path, id: path.node, kind }] : [];
+}
+
+/** The element type's name of `T[]` or `Array<T>`. */
+function elementTypeName(type: Node | null): string | null {
+  const element =
+    type?.type === "TSArrayType"
+      ? type.elementType
+      : type?.type === "TSTypeReference" && type.typeName.type === "Identifier" && type.typeName.name === "Array"
+        ? type.typeParameters?.params[0]
+        : undefined;
+  return element?.type === "TSTypeReference" && element.typeName.type === "Identifier" ? element.typeName.name : null;
+}
+
+/** The iteration methods whose callback's first parameter is an element of the list. */
+const ELEMENT_CALLBACKS = new Set(["map", "forEach", "filter", "find", "some", "every", "flatMap"]);
+
+/**
+ * The bindings that take the elements of a list of results (`data: FirecrawlDocument[]`): a callback's
+ * parameter (`data.map((doc) => doc.url)`) and a `for...of` variable, each read as one result.
+ */
+function elementBindings(context: StepContext, list: AnyPath, name: string, kind: ResultKind): { binding: AnyPath; id: Node; kind: ResultKind }[] {
+  const found: { binding: AnyPath; id: Node; kind: ResultKind }[] = [];
+  for (const ref of bindingReferences(context.index, list, list.node, name)) {
+    const parent = ref.parent as AnyPath | null;
+    const p = parent?.node;
+    if (p?.type === "MemberExpression" && p.object === ref.node && ELEMENT_CALLBACKS.has(memberName(p) ?? "")) {
+      const call = parent!.parent as AnyPath | null;
+      const fn = call?.node.type === "CallExpression" && call.node.callee === p ? (call.get("arguments", 0) as AnyPath) : null;
+      const param = fn?.node && (fn.node.type === "ArrowFunctionExpression" || fn.node.type === "FunctionExpression") ? fn.node.params[0] : undefined;
+      if (param?.type === "Identifier" && !param.typeAnnotation) found.push({ binding: fn!.get("params", 0) as AnyPath, id: param, kind });
+    } else if (p?.type === "ForOfStatement" && p.right === ref.node && p.left.type === "VariableDeclaration") {
+      const declarator = parent!.get("left", "declarations", 0) as AnyPath;
+      const id = (declarator.node as Extract<Node, { type: "VariableDeclarator" }>).id;
+      if (id.type === "Identifier") found.push({ binding: declarator, id, kind });
+    }
+  }
+  return found;
+}
+
+/**
+ * A v1 response written out by hand, typed as one (a test's mock, a fallback value): its fields take the
+ * v2 shape. `success` and `error` go, renamed fields get their v2 keys, and a map's string links become
+ * link objects.
+ */
+function migrateLiteral(context: StepContext, object: Extract<Node, { type: "ObjectExpression" }>, kind: ResultKind, at: AnyPath): void {
+  for (const prop of object.properties) {
+    const field = propertyKey(prop);
+    const row = field && RESULTS.find((r) => r.js.v1 === field && r.of.includes(kind));
+    if (!row || prop.type !== "ObjectProperty") continue;
+    const change = row.change;
+    if (change.kind === "success-flag" || change.kind === "removed") {
+      context.apply(removeListItem(context.source, object, object.properties, prop), removed(`result field ${field}`, "v2 results have none"));
+    } else if (change.kind === "rename") {
+      context.edit(prop.key.start!, prop.key.end!, prop.shorthand ? `${change.to}: ${field}` : change.to, renamed(`result .${field}`, `.${change.to}`));
+    } else if (
+      change.kind === "strings-to-objects" &&
+      prop.value.type === "ArrayExpression" &&
+      prop.value.elements.every((e) => e?.type === "ObjectExpression")
+    ) {
+      continue;
+    } else if (
+      change.kind === "strings-to-objects" &&
+      prop.value.type === "ArrayExpression" &&
+      prop.value.elements.every((e) => e?.type === "StringLiteral" || e?.type === "TemplateLiteral")
+    ) {
+      for (const element of prop.value.elements) {
+        context.edit(
+          element!.start!,
+          element!.end!,
+          `{ ${change.pick}: ${textOf(context.source, element!)} }`,
+          renamed(`map result .${field} strings`, `{ ${change.pick} } objects`),
+        );
+      }
+    } else if (change.kind === "moved" && movedInLiteral(context, object, prop, change.into)) {
+      continue;
+    } else {
+      context.todo(at, manualTodo(change));
+    }
+  }
+}
+
+/**
+ * A field v2 keeps in a nested object, moved there in a literal (`url` into `metadata`): into the literal's own
+ * `metadata` object, or as a new one where it has none. Says whether it could.
+ */
+function movedInLiteral(
+  context: StepContext,
+  object: Extract<Node, { type: "ObjectExpression" }>,
+  prop: Extract<Node, { type: "ObjectProperty" }>,
+  into: string,
+): boolean {
+  const field = propertyKey(prop)!;
+  const entry = prop.shorthand ? field : `${field}: ${textOf(context.source, prop.value)}`;
+  const target = findProperty(object, into)?.value;
+  const message = moved(`result field ${field}`, into);
+  if (!target) {
+    context.edit(prop.start!, prop.end!, `${into}: { ${entry} }`, message);
+    return true;
+  }
+  if (target.type !== "ObjectExpression") return false;
+  context.apply(removeListItem(context.source, object, object.properties, prop), message);
+  if (!findProperty(target, field)) context.apply(appendProperties(context.source, target, [entry]));
+  return true;
+}
+
+/**
+ * Object literals declared or cast as a response type: `const r: ScrapeResponse = {...}`, `{...} as MapResponse`.
+ * v2's names count too (`{ success: true } as MapData`): the fields changed are ones v2 rejects, and a
+ * linter's fix pass may rename the type before it reaches the literal.
+ */
+function typedLiterals(context: StepContext): { object: Extract<Node, { type: "ObjectExpression" }>; kind: ResultKind; at: AnyPath }[] {
+  const kinds = resultTypes(context, true);
+  const kindOf = (type: Node | null | undefined) =>
+    type?.type === "TSTypeReference" && type.typeName.type === "Identifier" ? kinds.get(type.typeName.name) : undefined;
+  const found: { object: Extract<Node, { type: "ObjectExpression" }>; kind: ResultKind; at: AnyPath }[] = [];
+  if (kinds.size === 0) return found;
+  for (const path of context.index.of("VariableDeclarator")) {
+    const { id, init } = path.node;
+    const annotation = id.type === "Identifier" && id.typeAnnotation?.type === "TSTypeAnnotation" ? id.typeAnnotation.typeAnnotation : null;
+    const kind = kindOf(annotation);
+    if (kind && init?.type === "ObjectExpression") found.push({ object: init, kind, at: path as AnyPath });
+  }
+  for (const type of ["TSAsExpression", "TSSatisfiesExpression"] as const) {
+    for (const path of context.index.of(type)) {
+      const kind = kindOf(path.node.typeAnnotation);
+      if (kind && path.node.expression.type === "ObjectExpression") found.push({ object: path.node.expression, kind, at: path as AnyPath });
+    }
+  }
+  return found;
+}
+
+/**
+ * The results a test's mocks give for client methods (`mockClient.scrapeUrl.mockResolvedValue({ success: true, ... })`,
+ * `{ scrapeUrl: vi.fn().mockResolvedValue(...) } as unknown as FirecrawlApp`): the code under test reads them as
+ * v2 results once it calls v2 methods. A mock of a method both versions share is v1's where it says so (`success`).
+ */
+function mockedResults(context: StepContext): { object: Extract<Node, { type: "ObjectExpression" }>; kind: ResultKind; at: AnyPath }[] {
+  const found: { object: Extract<Node, { type: "ObjectExpression" }>; kind: ResultKind; at: AnyPath }[] = [];
+  const add = (values: AnyPath[], row: { row: { result?: ResultKind }; isV1Name: boolean }) => {
+    const kind = row.row.result;
+    if (!kind) return;
+    for (const at of values) {
+      const object = at.node as Extract<Node, { type: "ObjectExpression" }>;
+      if (row.isV1Name || V1_ONLY_FIELDS.some((field) => findProperty(object, field))) found.push({ object, kind, at });
+    }
+  };
+  for (const member of findClientMembers(context.index, context.sdk)) {
+    // `m.scrapeUrl.mockResolvedValueOnce(a).mockResolvedValueOnce(b)`: the whole chain of calls on the method.
+    let chain = member.path;
+    while (
+      chain.parent?.node.type === "MemberExpression" &&
+      chain.parent.parent?.node.type === "CallExpression" &&
+      chain.parent.parent.node.callee === chain.parent.node
+    ) {
+      chain = chain.parent.parent as AnyPath;
+    }
+    if (chain !== member.path) add(mockValues(chain), member);
+  }
+  for (const standIn of clientStandIns(context.index, context.sdk)) {
+    standIn.node.properties.forEach((prop, i) => {
+      const name = propertyKey(prop);
+      const row = name ? methodRow(name) : undefined;
+      if (!row || prop.type !== "ObjectProperty") return;
+      const value = standIn.get("properties", i, "value") as AnyPath;
+      const declarator = value.node.type === "Identifier" ? variableDeclaratorOf(value) : null;
+      add(mockValues(declarator ? (declarator.get("init") as AnyPath) : value), row);
+    });
+  }
+  return found;
+}
+
+/**
+ * `return await client.search(...)` from a function that declares its own return type (`Promise<SearchResult>`,
+ * written for v1's `{ data }`): the callers read the v1 shape, and with the client typed `any` nothing tells them.
+ */
+function markOwnShapeReturn(context: StepContext, call: ClientCall): void {
+  const todo = RESHAPED_RETURNS[call.row.result!];
+  const { path: holder } = outsideWrappers(call.path as AnyPath, AWAITED_WRAPPERS);
+  if (!todo || holder?.node.type !== "ReturnStatement") return;
+  let fn = holder.parent as AnyPath | null;
+  while (fn && !("params" in fn.node)) fn = fn.parent as AnyPath | null;
+  const annotation = (fn?.node as { returnType?: Node | null } | undefined)?.returnType;
+  let type = annotation?.type === "TSTypeAnnotation" ? annotation.typeAnnotation : null;
+  if (type?.type === "TSTypeReference" && type.typeName.type === "Identifier" && type.typeName.name === "Promise")
+    type = type.typeParameters?.params[0] ?? null;
+  // The SDK's own types (and none at all, any, unknown) say nothing about a shape of the user's.
+  const own =
+    (type?.type === "TSTypeReference" && type.typeName.type === "Identifier" && !context.sdk.named.has(type.typeName.name)) || type?.type === "TSTypeLiteral";
+  if (own) context.todo(holder as AnyPath, todo);
+}
+
+/** The local name a file gives zod's namespace (`import { z } from "zod"`, `import * as z from "zod"`). */
+function zodNamespace(context: StepContext): string | undefined {
+  for (const path of context.index.of("ImportDeclaration")) {
+    if (path.node.source.value !== TYPED_FROM_SCHEMA.module) continue;
+    for (const spec of path.node.specifiers) {
+      if (spec.type === "ImportNamespaceSpecifier") return spec.local.name;
+      if (spec.type === "ImportSpecifier" && spec.imported.type === "Identifier" && spec.imported.name === "z") return spec.local.name;
+    }
+  }
+  return undefined;
+}
+
+/** The schema variable an extract call passes, when it was built with zod in this file. */
+function zodSchemaOf(call: ClientCall, zod: string): string | undefined {
+  const options = optionsObjects(call).find((o) => o.kind === "extract");
+  const schema = options && findProperty(options.path.node, TYPED_FROM_SCHEMA.option)?.value;
+  if (schema?.type !== "Identifier") return undefined;
+  const declarator = call.index.of("VariableDeclarator").find((d) => d.node.id.type === "Identifier" && d.node.id.name === schema.name);
+  let root: Node | null | undefined = declarator?.node.init;
+  while (root && (root.type === "CallExpression" || root.type === "MemberExpression")) root = root.type === "CallExpression" ? root.callee : root.object;
+  return root?.type === "Identifier" && root.name === zod ? schema.name : undefined;
+}
+
+/** v2 types an extract's data as unknown: where the v1 call passed a zod schema, reads get its type back. */
+function typeFromSchema(context: StepContext, call: ClientCall): void {
+  const zod = isTypeScript(context.source) && call.row.js.v1 === TYPED_FROM_SCHEMA.method ? zodNamespace(context) : undefined;
+  const schema = zod && zodSchemaOf(call, zod);
+  const declarator = schema ? resultDeclarator(call) : null;
+  const id = (declarator?.node as { id?: Node } | undefined)?.id;
+  if (!schema || !declarator || id?.type !== "Identifier") return;
+  for (const ref of bindingReferences(context.index, declarator, id, id.name)) {
+    const member = ref.parent as AnyPath;
+    if (
+      member.node.type !== "MemberExpression" ||
+      member.node.object !== ref.node ||
+      memberName(member.node) !== TYPED_FROM_SCHEMA.field ||
+      isWrittenTo(member)
+    )
+      continue;
+    // Typed by the user already (or by an earlier run).
+    if (member.parent?.node.type === "TSAsExpression" || member.parent?.node.type === "TSSatisfiesExpression") continue;
+    const text = textOf(context.source, member.node);
+    context.edit(
+      member.node.start!,
+      member.node.end!,
+      `(${text} as ${zod}.infer<typeof ${schema}>)`,
+      reworded("v2 types extract data unknown: type it from its zod schema", "extract data typed from its zod schema (v2 types it unknown)"),
+    );
+  }
+}
+
+export const step: Step = {
+  name: "results",
+  description: "updates uses of call results: success guards, extract -> json, map links, search data -> web",
+  run(context) {
+    const fromCalls = new Set<Node>();
+    for (const call of findClientCalls(context.index, context.sdk)) {
+      // A v2 call's result already has the v2 shape (a v2 map() gives link objects): it is left alone.
+      if (!isV1Call(call, context.sdk, context.options.sdk)) continue;
+      typeFromSchema(context, call);
+      if (!call.row.result) continue;
+      const declarator = resultDeclarator(call);
+      const id = (declarator?.node as Extract<Node, { type: "VariableDeclarator" }> | undefined)?.id;
+      if (declarator) fromCalls.add(declarator.node);
+      const tracked: Tracked = { kind: call.row.result, call, waiter: Boolean(call.row.waiter), byType: false };
+      const checked = declarator && id ? migrateBinding(context, tracked, declarator, id) : false;
+      if (!declarator) markOwnShapeReturn(context, call);
+      if (call.row.waiter && call.isV1Name && !checked) context.todo(call.path, WAITER_TODO);
+    }
+    for (const { binding, id, kind } of typedBindings(context, fromCalls)) {
+      migrateBinding(context, { kind, waiter: false, byType: true }, binding, id);
+    }
+    const literals = new Set<Node>();
+    for (const { object, kind, at } of [...typedLiterals(context), ...mockedResults(context)]) {
+      if (literals.has(object)) continue;
+      literals.add(object);
+      migrateLiteral(context, object, kind, at);
+    }
+    for (const edit of typeImports(context, ITEM_TYPES)) context.apply(edit, ITEM_TYPES_IMPORTED);
+  },
+};

@@ -1,0 +1,199 @@
+/**
+ * pyright over the Python files a run changed, each in its own project: as it comes out against firecrawl-py
+ * 4.x, and as it was against 1.x/2.x. pyright reads files, not texts, so each project is
+ * mirrored in a temporary folder per side: the folders on the way to a changed file are made, and every other
+ * entry in them is a link to the user's own, so imports of the project's modules (relative or not) resolve as
+ * they do in place, to the texts of the same side. Each mirror is an execution environment of one pyright
+ * configuration, with the project's own settings (pyrightconfig.json, or [tool.pyright] in pyproject.toml).
+ */
+import { execFile } from "node:child_process";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { basename, dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parse as parseJsonc } from "jsonc-parser";
+import { parse as parseToml } from "smol-toml";
+import { upToRepositoryRoot } from "../../project/manifests.js";
+
+const require = createRequire(import.meta.url);
+const STUBS = fileURLToPath(new URL("../../../../stubs/python/", import.meta.url));
+
+/** What one file is checked as: the program text before and after (a notebook's: its joined cells). */
+export interface Checked {
+  readonly path: string;
+  readonly before: string;
+  readonly after: string;
+}
+
+export interface PyrightError {
+  /** 0-based, as pyright reports them */
+  readonly line: number;
+  readonly column: number;
+  readonly rule: string | undefined;
+  readonly message: string;
+}
+
+/** Where 4.x came from: the user's own environment, or the stubs shipped with the tool. */
+export interface Against {
+  readonly label: string;
+  /** a site-packages folder holding firecrawl-py 4.x; undefined: our stubs */
+  readonly sitePackages?: string;
+}
+
+/** The folder whose settings a file is checked under: the nearest with a pyright configuration, else its own. */
+function projectOf(path: string): { root: string; settings: Record<string, unknown> } {
+  for (const at of upToRepositoryRoot(dirname(path))) {
+    const own = join(at, "pyrightconfig.json");
+    if (existsSync(own)) return { root: at, settings: (parseJsonc(readFileSync(own, "utf8")) as Record<string, unknown>) ?? {} };
+    const pyproject = join(at, "pyproject.toml");
+    if (existsSync(pyproject)) {
+      try {
+        const tool = (parseToml(readFileSync(pyproject, "utf8")) as { tool?: { pyright?: Record<string, unknown> } }).tool;
+        if (tool?.pyright) return { root: at, settings: tool.pyright };
+      } catch {
+        // a pyproject.toml that is not TOML configures nothing
+      }
+    }
+  }
+  return { root: dirname(path), settings: {} };
+}
+
+/** The project's settings an execution environment takes: its Python, its paths, its rules' levels. */
+function environmentSettings(root: string, settings: Record<string, unknown>): Record<string, unknown> {
+  const own = Object.entries(settings).filter(
+    ([key]) => key === "pythonVersion" || key === "pythonPlatform" || /^(?:report|strict(?!$)|enable|deprecate|analyzeUnannotated|disableBytes)/.test(key),
+  );
+  const extra = Array.isArray(settings.extraPaths) ? settings.extraPaths.map((p) => resolve(root, String(p))) : [];
+  return { ...Object.fromEntries(own), extraPaths: extra };
+}
+
+/** The site-packages folders of the project's virtual environment, or the one active, where there is one. */
+function sitePackages(root: string, settings: Record<string, unknown>): string[] {
+  const venvs = [
+    ...(typeof settings.venvPath === "string" && typeof settings.venv === "string" ? [resolve(root, settings.venvPath, settings.venv)] : []),
+    ...[...upToRepositoryRoot(root)].flatMap((at) => [".venv", "venv", "env"].map((name) => join(at, name))),
+    ...(process.env.VIRTUAL_ENV ? [process.env.VIRTUAL_ENV] : []),
+  ];
+  for (const venv of venvs) {
+    const lib = ["lib", "Lib"].map((l) => join(venv, l)).find((l) => existsSync(l));
+    if (!lib) continue;
+    if (existsSync(join(lib, "site-packages"))) return [join(lib, "site-packages")];
+    const found = readdirSync(lib)
+      .filter((name) => name.startsWith("python"))
+      .map((name) => join(lib, name, "site-packages"))
+      .filter((p) => existsSync(p));
+    if (found.length) return found;
+  }
+  return [];
+}
+
+/** firecrawl-py's version installed in a site-packages folder, from its dist-info. */
+function installedVersion(site: string): string | undefined {
+  if (!existsSync(join(site, "firecrawl"))) return undefined;
+  const info = readdirSync(site).find((name) => /^firecrawl(?:[-_]py)?-[\d.]+\.dist-info$/i.test(name));
+  return info ? /-([\d.]+)\.dist-info$/.exec(info)![1] : undefined;
+}
+
+/** 4.x (or 3.x, the same API) in the project's environment, where it holds it; else the shipped stubs. */
+export function againstFor(path: string): Against {
+  const { root, settings } = projectOf(path);
+  for (const site of sitePackages(root, settings)) {
+    const version = installedVersion(site);
+    if (version && Number(version.split(".")[0]) >= 3) return { label: `firecrawl-py ${version} (installed)`, sitePackages: site };
+  }
+  return { label: `firecrawl-py 4.x (the stubs shipped with firecrawl-codemod)` };
+}
+
+/** Makes `dest` a mirror of `root`: the given files with their texts, every other entry a link to the original. */
+function mirror(root: string, dest: string, files: ReadonlyMap<string, string>): void {
+  const onPath = new Set<string>([""]);
+  for (const rel of files.keys()) for (let d = dirname(rel); d !== "." && d !== ""; d = dirname(d)) onPath.add(d);
+  for (const dir of [...onPath].sort((a, b) => a.length - b.length)) {
+    mkdirSync(join(dest, dir), { recursive: true });
+    let entries: string[] = [];
+    try {
+      entries = readdirSync(join(root, dir));
+    } catch {
+      // a folder we cannot read is left out of the mirror; its imports fail on both sides alike
+    }
+    for (const name of entries) {
+      const rel = dir ? join(dir, name) : name;
+      if (onPath.has(rel) || files.has(rel)) continue;
+      try {
+        const target = join(root, rel);
+        symlinkSync(target, join(dest, rel), lstatSync(target).isDirectory() ? "junction" : "file");
+      } catch {
+        // one entry that cannot be linked only leaves that module unresolved, on both sides
+      }
+    }
+  }
+  for (const [rel, text] of files) writeFileSync(join(dest, rel), text);
+}
+
+/** The module name a file is checked under: a notebook's program is Python beside it. */
+const checkedName = (path: string) => (path.endsWith(".py") ? basename(path) : `${basename(path)}.py`);
+
+/**
+ * Runs pyright once over every file, on the sides asked for (before, after, or both in the one process);
+ * answers each file's errors on each side, or the reason the check could not be made.
+ */
+export async function runPyright(
+  files: readonly Checked[],
+  sides: readonly ("before" | "after")[] = ["before", "after"],
+): Promise<Map<string, { before: PyrightError[]; after: PyrightError[] }> | Error> {
+  const work = realpathSync(mkdtempSync(join(tmpdir(), "firecrawl-codemod-pyright-")));
+  try {
+    const projects = new Map<string, { settings: Record<string, unknown>; files: Checked[]; against: Against }>();
+    for (const file of files) {
+      const { root, settings } = projectOf(file.path);
+      const project = projects.get(root) ?? { settings, files: [], against: againstFor(file.path) };
+      project.files.push(file);
+      projects.set(root, project);
+    }
+    const environments: Record<string, unknown>[] = [];
+    const include: string[] = [];
+    const where = new Map<string, { path: string; side: "before" | "after" }>();
+    let n = 0;
+    for (const [root, project] of projects) {
+      const settings = environmentSettings(root, project.settings);
+      for (const side of sides) {
+        const dir = `${side === "before" ? "b" : "a"}${n}`;
+        const texts = new Map(project.files.map((f) => [join(relative(root, dirname(f.path)), checkedName(f.path)), f[side]] as const));
+        mirror(root, join(work, dir), texts);
+        for (const [rel] of texts) include.push(join(dir, rel));
+        project.files.forEach((f) => where.set(join(work, dir, relative(root, dirname(f.path)), checkedName(f.path)), { path: f.path, side }));
+        const sdk = side === "before" ? [join(STUBS, "v1")] : project.against.sitePackages ? [project.against.sitePackages] : [join(STUBS, "v2")];
+        environments.push({ ...settings, root: dir, extraPaths: [...sdk, join(STUBS, "shared"), ...(settings.extraPaths as string[])] });
+      }
+      n++;
+    }
+    // The stubs' own imports of the shared pydantic declarations resolve in the default environment.
+    const config = { include, extraPaths: [join(STUBS, "shared")], executionEnvironments: environments };
+    writeFileSync(join(work, "pyrightconfig.json"), JSON.stringify(config));
+    const output = await new Promise<string | Error>((done) => {
+      execFile(
+        process.execPath,
+        [require.resolve("pyright/index.js"), "--outputjson", "-p", join(work, "pyrightconfig.json")],
+        { cwd: work, maxBuffer: 1 << 28 },
+        // pyright exits 1 when it finds errors: its JSON says what it found either way
+        (error, stdout) => done(stdout ? stdout : (error ?? new Error("pyright printed nothing"))),
+      );
+    });
+    if (output instanceof Error) return output;
+    const report = JSON.parse(output) as {
+      generalDiagnostics?: { file: string; severity: string; message: string; rule?: string; range: { start: { line: number; character: number } } }[];
+    };
+    const answer = new Map(files.map((f) => [f.path, { before: [] as PyrightError[], after: [] as PyrightError[] }]));
+    for (const d of report.generalDiagnostics ?? []) {
+      const at = where.get(resolve(d.file));
+      if (!at || d.severity !== "error") continue;
+      answer.get(at.path)![at.side].push({ line: d.range.start.line, column: d.range.start.character, rule: d.rule, message: d.message });
+    }
+    return answer;
+  } catch (error) {
+    return error as Error;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}

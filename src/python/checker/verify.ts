@@ -1,0 +1,161 @@
+/**
+ * The run proves its Python output (DESIGN contract 13), as js/checker/verify.ts proves TypeScript: every
+ * Python file and notebook the migration changed is checked with pyright as it was (against firecrawl-py
+ * 1.x/2.x) and as it comes out (against 4.x), with pyright (pyright.ts). An error present after
+ * and not before (same rule, same message, at the line the edits moved it to) was introduced by the
+ * migration: it gets one TODO line above its statement quoting pyright, unless a TODO already marks it.
+ */
+import { diffArrays } from "diff";
+import type { Edit } from "../../core/edits.js";
+import { languageOf } from "../../core/language.js";
+import { underTodo } from "../../core/todo.js";
+import { pyrightTodo } from "../../mapping/messages.js";
+import { type Verified } from "../../core/verified.js";
+import { VERIFY } from "../../core/verified.js";
+import { runPython, statementOf, type PyStep } from "../pipeline.js";
+import { notebookProgram, runNotebook } from "../notebook.js";
+import { loadPython } from "../runtime/parser.js";
+import { againstFor, runPyright, type Checked, type PyrightError } from "./pyright.js";
+
+/** What pyright checks of a file: a notebook's code cells as one program, IPython lines masked. */
+const programOf = (path: string, text: string) => (languageOf(path) === "notebook" ? notebookProgram(text) : text);
+
+/** For each line of `after` (0-based), the line of `before` it was, where the edits kept it. */
+function linesBack(before: string, after: string): (number | undefined)[] {
+  const map: (number | undefined)[] = [];
+  let old = 0;
+  for (const part of diffArrays(before.split("\n"), after.split("\n"))) {
+    if (part.removed) old += part.count ?? part.value.length;
+    else if (part.added) for (let i = 0; i < part.value.length; i++) map.push(undefined);
+    else for (let i = 0; i < part.value.length; i++) map.push(old++);
+  }
+  return map;
+}
+
+/** The errors of `after` that `before` did not have. */
+function introduced(before: readonly PyrightError[], after: readonly PyrightError[], back: readonly (number | undefined)[]): PyrightError[] {
+  const key = (e: PyrightError, line: number | undefined) => `${e.rule}\u0000${e.message}\u0000${line}`;
+  const known = new Map<string, number>();
+  for (const e of before) known.set(key(e, e.line), (known.get(key(e, e.line)) ?? 0) + 1);
+  return after.filter((e) => {
+    const line = back[e.line];
+    const left = line === undefined ? 0 : (known.get(key(e, line)) ?? 0);
+    if (left > 0) known.set(key(e, line), left - 1);
+    return left === 0;
+  });
+}
+
+/** Line-level edits that turn `from` into `to`, so the report can move what it located in `from`. */
+function lineEdits(from: string, to: string): Edit[] {
+  const edits: Edit[] = [];
+  let at = 0;
+  for (const part of diffArrays(from.split(/(?<=\n)/), to.split(/(?<=\n)/))) {
+    const text = part.value.join("");
+    if (part.added) edits.push({ start: at, end: at, text });
+    else if (part.removed) {
+      edits.push({ start: at, end: at + text.length, text: "" });
+      at += text.length;
+    } else at += text.length;
+  }
+  return edits;
+}
+
+/** Marks each error's statement once: a TODO quoting pyright, unless one is there already. */
+function marking(errors: readonly PyrightError[], counted: { marked: number }): PyStep {
+  return {
+    name: VERIFY,
+    description: "marks what pyright finds the migration broke against firecrawl-py 4.x",
+    run(context) {
+      const done = new Set<number>();
+      const lines = context.source.text.split("\n");
+      for (const e of errors) {
+        const line = lines[e.line] ?? "";
+        // pyright counts UTF-16 units, tree-sitter bytes
+        const column = Buffer.byteLength(line.slice(0, e.column));
+        const node = context.tree.rootNode.descendantForPosition({ row: e.line, column }) ?? context.tree.rootNode;
+        const statement = statementOf(node);
+        if (done.has(statement.startIndex) || underTodo(context.source.text, statement.startIndex, "#")) {
+          if (!done.has(statement.startIndex)) done.add(statement.startIndex);
+          counted.marked++;
+          continue;
+        }
+        done.add(statement.startIndex);
+        context.todo(node, pyrightTodo(e.rule, e.message));
+        counted.marked++;
+      }
+    },
+  };
+}
+
+function mark(path: string, output: string, errors: readonly PyrightError[]): Verified {
+  const counted = { marked: 0 };
+  const steps = [marking(errors, counted)];
+  const result = errors.length ? (languageOf(path) === "notebook" ? runNotebook(steps, path, output) : runPython(steps, path, output)) : undefined;
+  const text = result?.output ?? output;
+  return {
+    output: text,
+    todos: (result?.todos ?? []).map((t) => ({ line: t.line, message: t.message, ...(t.cell ? { cell: t.cell } : {}) })),
+    changes: [],
+    edits: text === output ? [] : lineEdits(output, text),
+    newErrors: errors.length,
+    marked: counted.marked,
+  };
+}
+
+/**
+ * Whether an error may be the migration's: a module of the user's that is not installed here (langchain,
+ * their own package outside the project) is missing on both sides alike, and the migration imports no new
+ * module but firecrawl's.
+ */
+const bySdk = (e: PyrightError) => !(e.rule?.startsWith("reportMissing") && !/"firecrawl[".]/.test(e.message));
+
+/**
+ * Up to this many files, one pyright process checks them both as they were and as they came out: pyright's
+ * start (Python's own stubs loaded and bound, some 4 s of CPU) costs about what checking 350 files does, so a
+ * second process would cost more than checking every file twice.
+ */
+const ONE_RUN_UP_TO = 300;
+
+type Errors = Map<string, { before?: PyrightError[]; after: PyrightError[] }>;
+
+/** The files' errors before and after: in one pyright run, or, for many files, the outputs first and then only those with errors as they were. */
+async function check(checked: readonly Checked[], oneRunUpTo: number): Promise<{ before: Map<string, { before?: PyrightError[] }>; after: Errors } | Error> {
+  if (checked.length <= oneRunUpTo) {
+    const both = await runPyright(checked, ["before", "after"]);
+    return both instanceof Error ? both : { before: both, after: both };
+  }
+  // Most outputs have no error against 4.x, and only those that do are worth checking as they were: the second
+  // run is over those few, so the two cost about one run over them all.
+  const after = await runPyright(checked, ["after"]);
+  if (after instanceof Error) return after;
+  const failing = checked.filter((f) => after.get(f.path)!.after.some(bySdk));
+  const before = failing.length ? await runPyright(failing, ["before"]) : new Map<string, { before: PyrightError[] }>();
+  return before instanceof Error ? before : { before, after };
+}
+
+export interface PythonVerification {
+  readonly verified: Map<string, Verified>;
+  /** what the output was checked against: the stubs, or the firecrawl-py 4.x the project has installed */
+  readonly against: string;
+}
+
+/** Verifies the changed Python files and notebooks (path -> text as read, and as migrated). */
+export async function verifyPython(
+  files: readonly { path: string; input: string; output: string }[],
+  oneRunUpTo = ONE_RUN_UP_TO,
+): Promise<PythonVerification | Error> {
+  const against = [...new Set(files.map((f) => againstFor(f.path).label))].join("; ");
+  if (files.length === 0) return { verified: new Map(), against };
+  // The files may have been migrated in worker threads: this thread parses them now.
+  await loadPython();
+  const checked = files.map((f) => ({ path: f.path, before: programOf(f.path, f.input), after: programOf(f.path, f.output) }));
+  const sides = await check(checked, oneRunUpTo);
+  if (sides instanceof Error) return sides;
+  const { before, after } = sides;
+  const verified = new Map<string, Verified>();
+  checked.forEach((file, i) => {
+    const errors = introduced(before.get(file.path)?.before ?? [], after.get(file.path)!.after.filter(bySdk), linesBack(file.before, file.after));
+    verified.set(file.path, mark(file.path, files[i]!.output, errors));
+  });
+  return { verified, against };
+}

@@ -1,0 +1,80 @@
+/**
+ * The dict literal a name stands for at a call: `options = {...}` and then `app.scrape_url(url, params=options)`.
+ * Followed in the call's function, then in the module, and only where the literal still says what the call
+ * gets: one binding, before the call, nothing changing the dict, and values that read the same at the call.
+ */
+import { scopeOf, usesIn } from "./names.js";
+import { allOf, calledName, type Node } from "../runtime/parser.js";
+
+export type BoundDict = { readonly dict: Node; readonly statement: Node; readonly unused: boolean } | { readonly reason: string };
+
+/** dict methods that change it in place */
+const MUTATORS = new Set(["update", "pop", "popitem", "setdefault", "clear"]);
+/** calls a dict can be handed to without being changed */
+const READERS = new Set(["print", "len", "str", "repr", "dict", "list", "dumps", "debug", "info", "warning", "error", "exception", "log"]);
+
+function bindingsIn(scope: Node, name: string): Node[] {
+  return allOf(scope, ["assignment", "augmented_assignment", "for_statement"]).filter((a) => {
+    const left = a.childForFieldName("left");
+    return left?.type === "identifier" && left.text === name && scopeOf(a).id === scope.id;
+  });
+}
+
+function parameterNames(fn: Node): string[] {
+  return (fn.childForFieldName("parameters")?.namedChildren ?? []).flatMap((p) => {
+    if (!p) return [];
+    if (p.type === "identifier") return [p.text];
+    const name = p.childForFieldName("name") ?? p.namedChildren.find((c) => c?.type === "identifier");
+    return name ? [name.text] : [];
+  });
+}
+
+/** How a use of the dict may change it: written into, emptied, or handed to code that might. */
+function changedBy(use: Node, readers: ReadonlySet<number>): string | null {
+  const parent = use.parent;
+  if (parent?.type === "subscript" && parent.childForFieldName("value")?.id === use.id) {
+    const outer = parent.parent;
+    const written = (outer?.type === "assignment" || outer?.type === "augmented_assignment") && outer.childForFieldName("left")?.id === parent.id;
+    return written || outer?.type === "delete_statement" ? `${use.text}[...] is changed` : null;
+  }
+  if (parent?.type === "attribute" && parent.childForFieldName("object")?.id === use.id) {
+    const method = parent.childForFieldName("attribute")!.text;
+    return MUTATORS.has(method) ? `${use.text}.${method}() changes it` : null;
+  }
+  if (parent?.type === "augmented_assignment" && parent.childForFieldName("left")?.id === use.id) return `${use.text} is changed in place`;
+  const handed = parent?.type === "argument_list" ? parent.parent : parent?.type === "keyword_argument" ? parent.parent?.parent : null;
+  if (handed?.type === "call" && !readers.has(handed.id) && !READERS.has(calledName(handed))) return `${use.text} is handed to ${calledName(handed)}()`;
+  return null;
+}
+
+/** `readers`: the calls known to only read the dict (the client calls that take it as their params). */
+export function boundDict(name: Node, call: Node, readers: ReadonlySet<number>): BoundDict {
+  const local = scopeOf(call);
+  const module = local.type === "module" ? local : scopeOf(local);
+  const inFunction = local.type === "function_definition";
+  if (inFunction && parameterNames(local).includes(name.text)) return { reason: `it is the parameter ${name.text}` };
+  const scope = inFunction && bindingsIn(local, name.text).length ? local : module;
+  const bindings = bindingsIn(scope, name.text);
+  const binding = bindings[0];
+  if (bindings.length !== 1 || binding?.type !== "assignment") return { reason: `${name.text} is not bound once to a dict literal` };
+  const dict = binding.childForFieldName("right");
+  if (dict?.type !== "dictionary") return { reason: `${name.text} is not bound to a dict literal` };
+  if (scope.id === local.id && binding.startIndex > call.startIndex) return { reason: `${name.text} is bound after the call` };
+  const uses = usesIn(scope, name.text).filter((u) => u.id !== binding.childForFieldName("left")!.id);
+  for (const use of uses) {
+    const change = changedBy(use, readers);
+    if (change) return { reason: change };
+  }
+  // The literal's values are read again at the call: they must read the same there.
+  const values = dict.namedChildren.flatMap((pair) => (pair?.type === "pair" ? [pair.childForFieldName("value")!] : []));
+  const calls = values.flatMap((v) => allOf(v, "call")).filter((c) => !/^[A-Z]/.test(calledName(c)));
+  if (calls.length) return { reason: `its value ${calls[0]!.text} would be computed again at the call` };
+  if (scope.id === local.id) {
+    const read = new Set(values.flatMap((v) => allOf(v, "identifier")).map((i) => i.text));
+    const rebound = [...read].find((n) => bindingsIn(scope, n).some((b) => b.startIndex > binding.endIndex && b.startIndex < call.startIndex));
+    if (rebound) return { reason: `${rebound} changes between the dict and the call` };
+  }
+  const statement = binding.parent?.type === "expression_statement" && binding.parent.namedChildren.length === 1 ? binding.parent : binding;
+  // A module's name may be imported elsewhere: only a function's own dict goes once the call took it in.
+  return { dict, statement, unused: inFunction && scope.id === local.id && uses.length === 1 && statement !== binding };
+}

@@ -1,0 +1,209 @@
+/**
+ * Which Python expressions are Firecrawl clients: names and `self.<attr>` assigned an instance of the SDK's
+ * client class (under any alias, or reached as `firecrawl.FirecrawlApp`), and parameters annotated with
+ * it. Tracking is by name within the file; unrelated objects with the same method names never match.
+ */
+import { METHODS, type MethodRow } from "../../mapping/client-methods.js";
+import { PY_CLIENTS, PY_LEGACY_MODULES, PY_MOCK_SPECS, PY_PACKAGE, PY_TYPES_MODULE } from "../../mapping/python.js";
+import { MOCK_ASSERTIONS, mockClients, patchTargets } from "./mock-clients.js";
+import { allOf, type Node, type Tree } from "../runtime/parser.js";
+
+const PY_SDK_MODULES = new Set<string>([PY_PACKAGE, ...PY_LEGACY_MODULES, `${PY_PACKAGE}.v2`, PY_TYPES_MODULE]);
+/** every class name, v1 or v2, that makes a client (v2's own client classes too, which mocks take as spec) -> whether it is async (awaited) */
+const PY_CLIENT_IS_ASYNC = new Map<string, boolean>([
+  ...PY_CLIENTS.flatMap((c) => [[c.v1, c.async] as const, [c.v2, c.async] as const, [PY_MOCK_SPECS[c.v1]!.name, c.async] as const]),
+]);
+
+export interface PyBindings {
+  readonly found: boolean;
+  /** local class name -> whether it is the async client */
+  readonly classes: ReadonlyMap<string, boolean>;
+  /** local names of `import firecrawl` (and aliases) */
+  readonly modules: ReadonlySet<string>;
+  /** local name or `self.attr` -> async */
+  readonly clients: ReadonlyMap<string, boolean>;
+  /** the import statements that bring the SDK in */
+  readonly imports: readonly Node[];
+  /** patch targets naming the client class in tests: `patch("pkg.module.FirecrawlApp")` */
+  readonly patches: readonly Node[];
+  /** mocks' specs naming the client class: `Mock(spec=FirecrawlApp)`, `create_autospec(FirecrawlApp)` */
+  readonly specs: readonly Node[];
+}
+
+/** A client method named in the code: called, or mocked in a test. */
+export interface PyMethodUse {
+  readonly node: Node;
+  /** the identifier naming the method */
+  readonly name: Node;
+  readonly receiver: Node;
+  readonly method: string;
+  readonly row: MethodRow;
+  readonly isV1Name: boolean;
+}
+
+export interface PyCall extends PyMethodUse {
+  readonly async: boolean;
+  readonly args: Node;
+  /** a test's assertion on a mocked method (`app.scrape_url.assert_called_once_with(...)`): its arguments are the call's */
+  readonly mock?: true;
+}
+
+/** A mocked method named but not called (`node` is `app.scrape_url`): `app.scrape_url.return_value = {...}`. */
+export interface PyMockedMethod extends PyMethodUse {
+  /** what the test makes the mock return: `.return_value = value`, or `.side_effect = [value, ...]` */
+  readonly returns?: { readonly value: Node; readonly each: boolean };
+}
+
+/** A receiver's key for tracking: a name, `self.attr`, or a patched class mock's `m.return_value`. */
+function keyOf(node: Node | null): string | null {
+  if (!node) return null;
+  if (node.type === "identifier") return node.text;
+  const object = node.type === "attribute" ? node.childForFieldName("object") : null;
+  const attribute = node.type === "attribute" ? node.childForFieldName("attribute")!.text : "";
+  if (object?.text === "self") return `self.${attribute}`;
+  if (object?.type === "identifier" && attribute === "return_value") return node.text;
+  return null;
+}
+
+export function detect(tree: Tree): PyBindings {
+  const root = tree.rootNode;
+  const classes = new Map<string, boolean>();
+  const modules = new Set<string>();
+  const imports: Node[] = [];
+  for (const statement of allOf(root, "import_from_statement")) {
+    const module = statement.childForFieldName("module_name")?.text ?? "";
+    if (!PY_SDK_MODULES.has(module)) continue;
+    imports.push(statement);
+    for (const name of statement.childrenForFieldName("name")) {
+      if (!name) continue;
+      const imported = name.type === "aliased_import" ? name.childForFieldName("name")!.text : name.text;
+      const local = name.type === "aliased_import" ? name.childForFieldName("alias")!.text : name.text;
+      const isAsync = PY_CLIENT_IS_ASYNC.get(imported);
+      if (isAsync !== undefined) classes.set(local, isAsync);
+    }
+  }
+  for (const statement of allOf(root, "import_statement")) {
+    for (const name of statement.childrenForFieldName("name")) {
+      if (!name) continue;
+      const imported = name.type === "aliased_import" ? name.childForFieldName("name")!.text : name.text;
+      if (imported !== PY_PACKAGE) continue;
+      imports.push(statement);
+      modules.add(name.type === "aliased_import" ? name.childForFieldName("alias")!.text : imported);
+    }
+  }
+
+  /** The class an expression names: `FirecrawlApp`, an alias of it, or `firecrawl.FirecrawlApp`. */
+  const classOf = (node: Node | null): boolean | undefined => {
+    if (!node) return undefined;
+    if (node.type === "identifier") return classes.get(node.text);
+    if (node.type === "attribute" && modules.has(node.childForFieldName("object")?.text ?? "")) {
+      return PY_CLIENT_IS_ASYNC.get(node.childForFieldName("attribute")!.text);
+    }
+    if (node.type === "subscript" || node.type === "binary_operator") {
+      // Optional[FirecrawlApp], FirecrawlApp | None
+      for (const child of node.namedChildren) {
+        const found = classOf(child);
+        if (found !== undefined) return found;
+      }
+    }
+    if (node.type === "type") return classOf(node.namedChildren[0] ?? null);
+    if (node.type === "generic_type" || node.type === "union_type") {
+      for (const child of allOf(node, "identifier")) {
+        const found = classes.get(child.text);
+        if (found !== undefined) return found;
+      }
+    }
+    return undefined;
+  };
+
+  const clients = new Map<string, boolean>();
+  for (const assignment of allOf(root, "assignment")) {
+    const key = keyOf(assignment.childForFieldName("left"));
+    if (!key) continue;
+    let value = assignment.childForFieldName("right");
+    if (value?.type === "await") value = value.namedChildren[0] ?? null;
+    const made = value?.type === "call" ? classOf(value.childForFieldName("function")) : undefined;
+    const annotated = classOf(assignment.childForFieldName("type"));
+    const isAsync = made ?? annotated;
+    if (isAsync !== undefined) clients.set(key, isAsync);
+  }
+  for (const parameter of allOf(root, ["typed_parameter", "typed_default_parameter"])) {
+    const name = parameter.type === "typed_parameter" ? parameter.namedChildren[0] : parameter.childForFieldName("name");
+    const isAsync = classOf(parameter.childForFieldName("type"));
+    if (name && isAsync !== undefined) clients.set(name.text, isAsync);
+  }
+  const patches = patchTargets(root, new Set(PY_CLIENT_IS_ASYNC.keys()));
+  const asyncTarget = (target: Node) => PY_CLIENT_IS_ASYNC.get(target.text.slice(1, -1).split(".").at(-1)!) ?? false;
+  const mocked = mockClients(root, classOf, patches, asyncTarget, keyOf);
+  for (const [key, isAsync] of mocked.clients) if (!clients.has(key)) clients.set(key, isAsync);
+  return { found: imports.length > 0 || patches.length > 0, classes, modules, clients, imports, patches, specs: mocked.specs };
+}
+
+/** `client.method`: a client method named by its v1 or v2 name, on a receiver known to be a client. */
+function methodOf(sdk: PyBindings, node: Node | null) {
+  if (node?.type !== "attribute") return null;
+  const name = node.childForFieldName("attribute")!;
+  const receiver = node.childForFieldName("object")!;
+  const found = pythonRow(name.text);
+  const key = keyOf(receiver);
+  const isAsync = key !== null ? sdk.clients.get(key) : undefined;
+  return found && isAsync !== undefined ? { name, receiver, method: name.text, ...found, async: isAsync } : null;
+}
+
+/** The assertion a test makes on a mocked method, when `node` is `client.method.assert_called_once_with`. */
+function assertionOn(node: Node | null): Node | null {
+  if (node?.type !== "attribute" || !MOCK_ASSERTIONS.has(node.childForFieldName("attribute")!.text)) return null;
+  return node.childForFieldName("object");
+}
+
+/** Calls of client methods by their v1 or v2 name, on receivers known to be clients, and tests' assertions on them. */
+export function clientCalls(tree: Tree, sdk: PyBindings): PyCall[] {
+  const calls: PyCall[] = [];
+  for (const call of allOf(tree.rootNode, "call")) {
+    const fn = call.childForFieldName("function");
+    const args = call.childForFieldName("arguments")!;
+    const method = methodOf(sdk, fn);
+    if (method) calls.push({ node: call, ...method, args });
+    const asserted = methodOf(sdk, assertionOn(fn));
+    if (asserted) calls.push({ node: call, ...asserted, args, mock: true });
+  }
+  return calls;
+}
+
+/** Mocked methods that tests name without calling them or asserting on their calls. */
+export function mockedMethods(tree: Tree, sdk: PyBindings): PyMockedMethod[] {
+  return allOf(tree.rootNode, "attribute").flatMap((node): PyMockedMethod[] => {
+    const method = methodOf(sdk, node);
+    const parent = node.parent;
+    if (!method || parent?.type !== "attribute" || parent.childForFieldName("object")?.id !== node.id) return [];
+    if (assertionOn(parent) && parent.parent?.type === "call") return [];
+    const assignment = parent.parent;
+    const set = assignment?.type === "assignment" && assignment.childForFieldName("left")?.id === parent.id ? parent.childForFieldName("attribute")!.text : "";
+    const value = assignment?.childForFieldName("right");
+    const returns =
+      set === "return_value" ? { value: value!, each: false } : set === "side_effect" && value?.type === "list" ? { value, each: true } : undefined;
+    return [{ ...method, node, returns }];
+  });
+}
+
+/**
+ * Client methods passed on rather than called: `asyncio.to_thread(self.client.scrape_url, url)`,
+ * `loop.run_in_executor(None, app.map_url, url)`, `functools.partial(app.crawl_url, url)`.
+ */
+export function methodReferences(tree: Tree, sdk: PyBindings): PyMethodUse[] {
+  return allOf(tree.rootNode, "attribute").flatMap((node): PyMethodUse[] => {
+    const method = methodOf(sdk, node);
+    const parent = node.parent;
+    const passed = parent?.type === "argument_list" || (parent?.type === "keyword_argument" && parent.childForFieldName("value")?.id === node.id);
+    return method && passed ? [{ ...method, node }] : [];
+  });
+}
+
+/** The method row for a Python method name, v1 (any spelling the table lists) or v2. */
+function pythonRow(name: string): { row: MethodRow; isV1Name: boolean } | undefined {
+  for (const row of METHODS) {
+    if (row.python.v1.includes(name)) return { row, isV1Name: row.python.v2 !== name };
+    if (row.python.v2 === name) return { row, isV1Name: false };
+  }
+  return undefined;
+}

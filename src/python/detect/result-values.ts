@@ -1,0 +1,125 @@
+/**
+ * Where a v1 call's result goes within its file: the name it is bound to (directly, awaited, or through an
+ * executor running the call in a lambda), and the documents drawn from a job's `data` by loops,
+ * comprehensions, aliases and indexes. Tracking is by name within a function or the module, as the
+ * client tracking is: a value handed to another function is not followed.
+ */
+import { scopeOf, usesIn } from "./names.js";
+import { allOf, calledName, stringValue, type Node } from "../runtime/parser.js";
+
+/** `loop.run_in_executor(None, lambda: app.scrape_url(url))` and `asyncio.to_thread(...)` give back what the lambda returns. */
+const EXECUTORS = new Set(["run_in_executor", "to_thread"]);
+
+/** The expression whose value is the call's result: the call, its await, or the executor call running it. */
+export function resultExpression(call: Node): Node {
+  let at = call;
+  const lambda = at.parent;
+  if (lambda?.type === "lambda" && lambda.childForFieldName("body")?.id === at.id) {
+    const outer = lambda.parent?.type === "argument_list" ? lambda.parent.parent : null;
+    if (outer?.type === "call" && EXECUTORS.has(calledName(outer))) at = outer;
+  }
+  if (at.parent?.type === "await") at = at.parent;
+  return at;
+}
+
+/** `asyncio.to_thread(app.scrape_url, url)`: the executor call that runs a method passed to it, whose value is the method's result. */
+export function executorRunning(reference: Node): Node | null {
+  const call = reference.parent?.type === "argument_list" ? reference.parent.parent : null;
+  return call?.type === "call" && EXECUTORS.has(calledName(call)) ? call : null;
+}
+
+/** `x = <value>`: the name the value is bound to. */
+export function boundName(value: Node): Node | null {
+  const at = value.parent;
+  if (at?.type !== "assignment" || at.childForFieldName("right")?.id !== value.id) return null;
+  const left = at.childForFieldName("left");
+  return left?.type === "identifier" ? left : null;
+}
+
+/**
+ * Where a binding of a name ends: where the next statement that binds it again (`result = other()`, a loop
+ * over it, `with ... as result`) has bound it, by position in the scope.
+ */
+function reboundAt(name: Node, scope: Node): number {
+  let end = Infinity;
+  for (const binding of allOf(scope, ["assignment", "augmented_assignment", "for_statement", "as_pattern"])) {
+    const target = binding.type === "as_pattern" ? binding.childForFieldName("alias")?.namedChildren[0] : binding.childForFieldName("left");
+    if (target?.type !== "identifier" || target.text !== name.text || target.startIndex <= name.endIndex || scopeOf(binding).id !== scope.id) continue;
+    // The binding's own right-hand side still reads the value before it (`result = result.data`).
+    const at = binding.type === "for_statement" ? binding.childForFieldName("right")!.endIndex : binding.endIndex;
+    end = Math.min(end, at);
+  }
+  return end;
+}
+
+/** The uses of a bound name after its binding, in its scope, until it is bound again. */
+export function usesAfter(name: Node): Node[] {
+  const scope = scopeOf(name);
+  const end = reboundAt(name, scope);
+  const rebinding = (n: Node) =>
+    n.startIndex >= end ||
+    (["assignment", "augmented_assignment", "for_statement"].includes(n.parent?.type ?? "") && n.parent!.childForFieldName("left")?.id === n.id);
+  return usesIn(scope, name.text).filter((n) => n.startIndex > name.endIndex && !rebinding(n));
+}
+
+/** The loop variable that takes each element: `for doc in list`, or `for i, doc in enumerate(list)`. */
+function elementName(loop: Node, list: Node): Node | null {
+  const right = loop.childForFieldName("right");
+  const left = loop.childForFieldName("left");
+  if (right?.id === list.id) return left?.type === "identifier" ? left : null;
+  const enumerated = list.parent?.type === "argument_list" ? list.parent.parent : null;
+  if (right?.id !== enumerated?.id || calledName(enumerated!) !== "enumerate" || list.parent!.namedChildren[0]?.id !== list.id) return null;
+  const pair = left?.type === "pattern_list" || left?.type === "tuple_pattern" ? left.namedChildren : [];
+  return pair.length === 2 && pair[1]?.type === "identifier" ? pair[1] : null;
+}
+
+/**
+ * The documents a list of them gives: each use of a loop's or a comprehension's variable, the uses that an
+ * alias of the list gives in turn, and `list[i]`. A slice or a string key is not an element.
+ */
+export function elementsOf(list: Node): Node[] {
+  const parent = list.parent;
+  if (!parent) return [];
+  if (parent.type === "parenthesized_expression") return elementsOf(parent);
+  if (parent.type === "subscript" && parent.childForFieldName("value")?.id === list.id) {
+    const index = parent.childForFieldName("subscript");
+    return index && index.type !== "slice" && stringValue(index) === undefined ? [parent] : [];
+  }
+  const loop = parent.type === "argument_list" ? parent.parent?.parent : parent;
+  if (loop?.type === "for_statement" || loop?.type === "for_in_clause") {
+    const name = elementName(loop, list);
+    if (!name) return [];
+    const scope = loop.type === "for_statement" ? loop.childForFieldName("body") : loop.parent;
+    return scope ? usesIn(scope, name.text).filter((n) => n.id !== name.id) : [];
+  }
+  const alias = boundName(list);
+  return alias ? usesAfter(alias).flatMap(elementsOf) : [];
+}
+
+/** `Optional[X]` is an X, and `List[X]` (`list`, `Sequence`, `Iterable`) a list of them. */
+const WRAPPERS = new Set(["Optional"]);
+const LISTS = new Set(["List", "list", "Sequence", "Iterable"]);
+
+/** The type a parameter's annotation names, and whether it is a list of it: `doc: ScrapeResponse`, `pages: List[ScrapeResponse]`. */
+function annotated(type: Node | null, list = false): { name: string; list: boolean } | null {
+  const inner = type?.type === "type" ? (type.namedChildren[0] ?? null) : type;
+  if (inner?.type === "identifier") return { name: inner.text, list };
+  if (inner?.type !== "generic_type") return null;
+  const outer = inner.namedChildren[0]?.text ?? "";
+  const argument = inner.namedChildren[1]?.type === "type_parameter" ? inner.namedChildren[1].namedChildren : [];
+  if (argument.length !== 1 || (!WRAPPERS.has(outer) && !LISTS.has(outer)) || (list && LISTS.has(outer))) return null;
+  return annotated(argument[0] ?? null, list || LISTS.has(outer));
+}
+
+/** Parameters annotated with one of `types` (local names): each use in its function, or each element of the list it is. */
+export function annotatedParameters(root: Node, types: ReadonlyMap<string, string>): { heads: Node[]; type: string }[] {
+  return allOf(root, ["typed_parameter", "typed_default_parameter"]).flatMap((parameter) => {
+    const name = parameter.type === "typed_parameter" ? parameter.namedChildren[0] : parameter.childForFieldName("name");
+    const found = annotated(parameter.childForFieldName("type"));
+    const type = found ? types.get(found.name) : undefined;
+    const fn = parameter.parent?.parent;
+    if (name?.type !== "identifier" || !found || !type || fn?.type !== "function_definition") return [];
+    const uses = usesIn(fn.childForFieldName("body")!, name.text);
+    return [{ heads: found.list ? uses.flatMap(elementsOf) : uses, type }];
+  });
+}

@@ -1,0 +1,70 @@
+/**
+ * Results that leave their function: `return result` hands a v1 call's result to the function's callers, who
+ * read it as the call's own result was read (`res = scrape(url); res["markdown"]`). Callers are followed
+ * within the module (a notebook is one), by the function's name or, for a method, `self.name(...)` in its
+ * class; a function annotated to return a dict gets one instead (`.model_dump()` at the return), so the
+ * annotation and its callers still agree.
+ */
+import { scopeOf } from "./names.js";
+import { allOf, type Node } from "../runtime/parser.js";
+import { boundName, resultExpression, usesAfter } from "./result-values.js";
+
+/** Return annotations that promise a dict: `dict`, `Dict[str, Any]`, `Optional[dict]`, `dict | None`, `Mapping`. */
+const DICT_TYPE = /^(?:typing\.)?(?:Optional\[\s*)?(?:typing\.)?(?:dict|Dict|Mapping|MutableMapping)\b(?:\[[^\]]*\])?\s*(?:\]|\|\s*None)?$/;
+
+/** The function `return <head>` returns from, when the head is the whole value returned. */
+function returnedFrom(head: Node): Node | null {
+  if (head.parent?.type !== "return_statement") return null;
+  const fn = scopeOf(head);
+  return fn.type === "function_definition" ? fn : null;
+}
+
+/** Whether a function's annotation says it returns a dict. */
+export function returnsDict(fn: Node): boolean {
+  const type = fn.childForFieldName("return_type");
+  return !!type && DICT_TYPE.test(type.text.replace(/^["']|["']$/g, "").trim());
+}
+
+/** The calls of a function in its module: `name(...)`, or `self.name(...)` in the class a method belongs to. */
+function callsOf(fn: Node): Node[] {
+  const name = fn.childForFieldName("name")!.text;
+  const owner = fn.parent?.type === "block" ? fn.parent.parent : null;
+  const decorated = owner?.type === "decorated_definition" ? owner.parent?.parent : owner;
+  const inClass = decorated?.type === "class_definition" ? decorated : null;
+  const root = inClass ?? fn.tree.rootNode;
+  return allOf(root, "call").filter((call) => {
+    const callee = call.childForFieldName("function");
+    if (!inClass) return callee?.type === "identifier" && callee.text === name;
+    return callee?.type === "attribute" && callee.childForFieldName("object")?.text === "self" && callee.childForFieldName("attribute")?.text === name;
+  });
+}
+
+/** A value handed back by the function it is returned from: where the caller reads it, as a call's result is read. */
+function readsOfCall(call: Node): Node[] {
+  const value = resultExpression(call);
+  const name = boundName(value);
+  return name ? usesAfter(name) : [value];
+}
+
+/**
+ * The uses of a result beyond the function that made it: each head returned whole is followed into the
+ * callers (and theirs, once each), except where the function promises a dict; those are returned in
+ * `boundaries` for the step to convert.
+ */
+export function followReturns(heads: readonly Node[]): { heads: Node[]; boundaries: Node[] } {
+  const out: Node[] = [];
+  const boundaries: Node[] = [];
+  const seen = new Set<number>();
+  const queue = [...heads];
+  while (queue.length) {
+    const head = queue.shift()!;
+    out.push(head);
+    const fn = returnedFrom(head);
+    if (fn && returnsDict(fn)) boundaries.push(head);
+    else if (fn && !seen.has(fn.id)) {
+      seen.add(fn.id);
+      for (const call of callsOf(fn)) queue.push(...readsOfCall(call));
+    }
+  }
+  return { heads: out, boundaries };
+}

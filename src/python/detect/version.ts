@@ -1,0 +1,53 @@
+/**
+ * Version awareness for Python (DESIGN contract 8, as js/detect/version.ts for JavaScript). In firecrawl-py 3
+ * and later `FirecrawlApp` is an alias of v2's `Firecrawl`, so `FirecrawlApp(...).scrape(...)` is v2 code.
+ * A call is v1 when its method exists only in v1 (`scrape_url`, `crawl_url`, `map_url`, ...), or, for a
+ * name both versions share (`search`, `extract`, `cancel_crawl`, ...), when the package is on v1, the call
+ * has v1's shape (a `params` dict, positionally or by name: v2 takes keywords only after the first
+ * argument), or the file calls a method only v1 has, calls one in v1's shape, or imports a name only 1.x/2.x had (`from firecrawl
+ * import ScrapeOptions` raises on firecrawl-py 4). With no pin and no such sign, the call is v2's, as in
+ * JavaScript: `FirecrawlApp(...).search(query, limit=5)` runs on firecrawl-py 4 as written.
+ */
+import type { ApiVersion } from "../../mapping/imports.js";
+import { PY_LEGACY_MODULES, PY_MOVED_TYPES, PY_PACKAGE, PY_TYPES_MODULE, PY_V1_ONLY_TYPES } from "../../mapping/python.js";
+import { keywords, positional } from "./arguments.js";
+import type { PyCall, PyMethodUse } from "./clients.js";
+import type { Node } from "../runtime/parser.js";
+
+/** Where v2 keeps its option models: `firecrawl.types`, and v2's own `firecrawl.v2.types`. */
+export function keepsModels(module: string): boolean {
+  return module === PY_TYPES_MODULE || module.startsWith(`${PY_PACKAGE}.v2`);
+}
+
+/** An import only v1 code has: from a module v2 removed, or a 2.x model from where v2 no longer keeps it. */
+export function importsV1Only(statement: Node): boolean {
+  if (statement.type !== "import_from_statement") return false;
+  const module = statement.childForFieldName("module_name")!.text;
+  if ((PY_LEGACY_MODULES as readonly string[]).includes(module)) return true;
+  const names = statement.childrenForFieldName("name").map((n) => (n?.type === "aliased_import" ? n.childForFieldName("name")!.text : (n?.text ?? "")));
+  return !keepsModels(module) && names.some((n) => n in PY_MOVED_TYPES || PY_V1_ONLY_TYPES.has(n));
+}
+
+/** A method name only v2 has (v1 spelled it otherwise). */
+function isV2Only(call: PyMethodUse): boolean {
+  return !call.isV1Name && !call.row.python.v1.includes(call.method);
+}
+
+/** v1's argument shape: `params` as the second positional argument or by name. */
+function hasV1Shape(call: PyMethodUse): boolean {
+  const args = "args" in call ? (call as PyCall).args : undefined;
+  return args !== undefined && (positional(args).length > 1 || keywords(args).some((k) => k.name === "params"));
+}
+
+/** `imports`: the module's imports of the SDK (PyBindings.imports). */
+export function isV1PyCall(call: PyMethodUse, calls: readonly PyMethodUse[], sdk: ApiVersion | undefined, imports: readonly Node[]): boolean {
+  if (call.isV1Name) return true;
+  if (isV2Only(call)) return false;
+  if (sdk) return sdk === "v1";
+  return calls.some((c) => c.isV1Name || hasV1Shape(c)) || hasV1Shape(call) || imports.some(importsV1Only);
+}
+
+/** Whether the file has v1 calls to migrate: what the client class's rename rides along with. */
+export function hasV1PyCalls(calls: readonly PyMethodUse[], sdk: ApiVersion | undefined, imports: readonly Node[]): boolean {
+  return calls.some((call) => isV1PyCall(call, calls, sdk, imports));
+}

@@ -1,0 +1,60 @@
+/**
+ * Python in the pipeline: steps look at a tree-sitter parse and plan byte-range edits, exactly as the
+ * JavaScript steps do on a Babel parse, with `#` TODO lines.
+ */
+import { planStepWith, runPipeline, type Context, type Language, type Named, type Result, type Syntax, type TransformOptions } from "../core/pipeline.js";
+import { spanOf } from "./writing.js";
+import { clientCalls, detect, mockedMethods, type PyBindings, type PyCall, type PyMockedMethod } from "./detect/clients.js";
+import { parsePython, syntaxError, type Node, type Tree } from "./runtime/parser.js";
+import { findPyRequests } from "./detect/requests.js";
+
+export interface PyParsed {
+  readonly tree: Tree;
+  readonly sdk: PyBindings;
+  readonly calls: readonly PyCall[];
+  readonly mocks: readonly PyMockedMethod[];
+  /** the module calls the API over HTTP without the SDK */
+  readonly requestsApi: boolean;
+}
+
+/** What a Python step sees: the parse, and the context every language's steps share (core/pipeline.ts). */
+export interface PyContext extends Context<Node>, PyParsed {}
+
+export interface PyStep extends Named {
+  run(context: PyContext): void;
+}
+
+/** A parse error with the parser's position, as Babel reports its own (`loc`), so the CLI says where. */
+class PythonSyntaxError extends SyntaxError {
+  readonly loc: { line: number; column: number };
+  constructor({ line, column, reason }: { line: number; column: number; reason?: string }) {
+    super(`${reason ? `Python 3 refuses it: ${reason}` : "invalid Python syntax"} (${line}:${column})`);
+    this.loc = { line, column };
+  }
+}
+
+/** The statement a node belongs to: the ancestor whose parent is a block or the module. */
+export function statementOf(node: Node): Node {
+  let at = node;
+  while (at.parent && at.parent.type !== "block" && at.parent.type !== "module") at = at.parent;
+  return at;
+}
+
+/** `#` comments; a TODO goes above the statement a node belongs to. */
+const syntax: Syntax<Node> = { comment: "#", statementOf: (node) => spanOf(statementOf(node)) };
+
+const python: Language<PyParsed, PyStep> = {
+  parse(source) {
+    const tree = parsePython(source.text);
+    const error = syntaxError(tree);
+    if (error) throw new PythonSyntaxError(error);
+    const sdk = detect(tree);
+    return { tree, sdk, calls: clientCalls(tree, sdk), mocks: mockedMethods(tree, sdk), requestsApi: findPyRequests(tree, source.text).length > 0 };
+  },
+  reachesSdk: (parsed) => parsed.sdk.found || parsed.requestsApi,
+  plan: (step, source, parsed, options, migrating) => planStepWith(syntax, step, source, parsed, options, migrating),
+};
+
+export function runPython(steps: readonly PyStep[], path: string, raw: string, options: TransformOptions = {}): Result {
+  return runPipeline(python, steps, path, raw, options, "python");
+}

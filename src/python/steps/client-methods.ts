@@ -1,0 +1,88 @@
+/**
+ * Client methods (spec 9.4, sdk-facts 6.2): v1 names become v2's (the spec's own spellings too), methods
+ * with no v2 equivalent go through the client's `.v1` proxy where it has them and are marked either way,
+ * v2 crawl has no idempotency key, and the async client's `crawl` takes its URL only as `url=`.
+ */
+import { PY_ASYNC_URL_KEYWORD, PY_V1_PROXY } from "../../mapping/python.js";
+import { keywords, positional } from "../detect/arguments.js";
+import { removeItem } from "../writing.js";
+import { methodReferences, type PyMethodUse } from "../detect/clients.js";
+import type { PyContext, PyStep } from "../pipeline.js";
+import { PASSED_PARAMS, removed, renamed, reworded } from "../../mapping/messages.js";
+import { isV1PyCall } from "../detect/version.js";
+
+const NO_IDEMPOTENCY = "v2 crawl has no idempotency key; the key was dropped, make sure a retried call cannot start a second crawl";
+
+/**
+ * A v1 method's name where the code names it (a call, or a test's mock of it): v2's name, or the v1 client's
+ * through `.v1`, marked. Says whether the method has a v2 counterpart the code can go on with.
+ */
+export function migrateMethodName(context: PyContext, at: PyMethodUse): boolean {
+  const { row, name } = at;
+  const v2 = row.python.v2;
+  if (v2 === "watcher") {
+    const kind = at.method.startsWith("batch") ? "batch" : "crawl";
+    context.todo(
+      at.node,
+      `${at.method}() is start_${kind === "batch" ? "batch_scrape" : "crawl"}() + watcher(job_id, kind="${kind}") in v2, with add_listener(); the v2 client's .v1 proxy lacks it`,
+      "methods",
+    );
+    return false;
+  }
+  if (!v2) {
+    if (PY_V1_PROXY.has(at.method)) {
+      context.edit(
+        at.receiver.endIndex,
+        at.receiver.endIndex,
+        ".v1",
+        reworded(`${at.method}() has no v2 equivalent: call it through .v1`, `${at.method}() routed through .v1`),
+      );
+      context.todo(at.node, `${at.method}() has no v2 equivalent; it still runs on the v1 client through .v1`, "methods");
+    } else {
+      context.todo(
+        at.node,
+        `${at.method}() has no v2 equivalent and the v2 client's .v1 proxy lacks it: use V1FirecrawlApp, or move to the v2 flow`,
+        "methods",
+      );
+    }
+    return false;
+  }
+  if (at.isV1Name) context.edit(name.startIndex, name.endIndex, v2, renamed(`${at.method}()`, `${v2}()`));
+  return true;
+}
+
+export const step: PyStep = {
+  name: "client-methods",
+  description: "renames v1 client methods to v2 and adapts their arguments",
+  run(context) {
+    for (const reference of methodReferences(context.tree, context.sdk)) {
+      if (!isV1PyCall(reference, context.calls, context.options.sdk, context.sdk.imports) || !migrateMethodName(context, reference)) continue;
+      // The arguments an executor passes on are the call's: v1's params dict is not something v2 takes.
+      const args = reference.node.parent?.type === "argument_list" ? reference.node.parent : null;
+      if (args && (keywords(args).some((k) => k.name === "params") || positional(args).some((a) => a.type === "dictionary")))
+        context.todo(reference.node, PASSED_PARAMS);
+    }
+    for (const call of context.calls) {
+      // A v2 call (`watcher(job_id, kind="crawl")`, `crawl(url, ...)`) is already what this step writes.
+      if (!isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports) || !migrateMethodName(context, call)) continue;
+      const v2 = call.row.python.v2!;
+      // A crawl, waited for or started: v1 took an idempotency key, v2 takes none.
+      if (call.row.options === "crawl") {
+        const key = keywords(call.args).find((k) => k.name === "idempotency_key");
+        if (key) {
+          context.apply(removeItem(context.source, call.args, key.node), removed("idempotency_key", "v2's crawl has none"));
+          context.todo(call.node, NO_IDEMPOTENCY, "methods");
+        }
+      }
+      const url = positional(call.args)[0];
+      if (call.async && PY_ASYNC_URL_KEYWORD.has(v2) && url) {
+        context.edit(
+          url.startIndex,
+          url.startIndex,
+          "url=",
+          reworded("the async client's crawl() takes the URL as url= in v2", "the URL passed to the async crawl() as url="),
+        );
+      }
+    }
+  },
+};

@@ -1,0 +1,95 @@
+/**
+ * Formats (spec 9.1.4-5, 9.2; sdk-facts 6.1): `formats=["extract"]` with `extract=...`, `["json"]` with
+ * `json_options=...` (a dict or a `JsonConfig(...)`), `"screenshot@fullPage"`, and `"changeTracking"` with
+ * `change_tracking_options=...` become v2 format dicts, `{"type": "json", "prompt": ..., "schema": ...}`.
+ */
+import { FORMATS, type FormatRow } from "../../mapping/formats.js";
+import { snakeCase } from "../../mapping/python.js";
+import { callKeywords, dictEntries, keywords } from "../detect/arguments.js";
+import { pyLiteral, removeItem } from "../writing.js";
+import type { PyContext, PyStep } from "../pipeline.js";
+import { allOf, stringValue, type Node } from "../runtime/parser.js";
+import { moved, removed, renamed } from "../../mapping/messages.js";
+
+const rowsByV1 = new Map(FORMATS.map((row) => [row.python.v1, row]));
+
+/**
+ * The settings a v1 format carried, as v2 dict entries; null when they cannot be read from the code. Keys
+ * are the SDK's snake_case, or (`keyOf`) as the API spells them in a raw request's body.
+ */
+export function settingsEntries(context: PyContext, row: FormatRow, settings: Node, at: Node, keyOf: (key: string) => string = snakeCase): string[] | null {
+  const q = (s: string) => pyLiteral(context.source, s);
+  let pairs: [string, string][];
+  if (settings.type === "dictionary") {
+    const entries = dictEntries(settings);
+    if (!entries) return null;
+    pairs = entries.map((e) => [keyOf(e.key), e.value.text]);
+  } else if (settings.type === "call") {
+    const kw = callKeywords(settings);
+    if (!kw) return null;
+    pairs = [...kw].map(([k, v]) => [keyOf(k), v.text]);
+  } else {
+    return null;
+  }
+  const folded = pairs.filter(([k]) => row.unsupported?.[k.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())]);
+  const kept = pairs.filter((p) => !folded.includes(p));
+  if (folded.length) {
+    const prompt = kept.find(([k]) => k === "prompt");
+    const combined = [...folded.map(([, v]) => v), ...(prompt ? [prompt[1]] : [])].join(` + ${q("\n\n")} + `);
+    if (prompt) prompt[1] = combined;
+    else kept.unshift(["prompt", combined]);
+    context.todo(at, Object.values(row.unsupported!)[0]!.todo, "formats");
+  }
+  return kept.map(([k, v]) => `${q(k)}: ${v}`);
+}
+
+function migrateFormats(context: PyContext, args: Node): void {
+  const all = keywords(args);
+  const formats = all.find((k) => k.name === "formats");
+  if (formats?.value.type !== "list") return;
+  const q = (s: string) => pyLiteral(context.source, s);
+  const used = new Set<Node>();
+  for (const element of formats.value.namedChildren) {
+    const value = stringValue(element);
+    const row = value !== undefined ? rowsByV1.get(value) : undefined;
+    if (!row || !element) continue;
+    if (!row.v2) {
+      context.apply(removeItem(context.source, formats.value, element), removed(`format "${value}"`, "it never existed in the API"));
+      continue;
+    }
+    const settingsKey = row.python.optionsKey;
+    const settings = settingsKey ? all.find((k) => k.name === settingsKey || k.name === snakeCase(settingsKey)) : undefined;
+    if (row.v2.required && !settings) continue;
+    const entries = [`${q("type")}: ${q(row.v2.type)}`];
+    if (settings) {
+      const more = settingsEntries(context, row, settings.value, formats.node);
+      if (!more) {
+        context.todo(
+          formats.node,
+          `move ${settings.name} into a {"type": "${row.v2.type}", ...} format dict; it is not a literal this codemod can read`,
+          "formats",
+        );
+        continue;
+      }
+      entries.push(...more);
+      used.add(settings.node);
+    } else if (settingsKey) {
+      context.todo(formats.node, `a v2 ${row.v2.type} format needs a prompt or a schema; v1 sent none`, "formats");
+    }
+    for (const [key, flag] of Object.entries(row.v2.fixed ?? {})) entries.push(`${q(snakeCase(key))}: ${flag ? "True" : "False"}`);
+    context.edit(element.startIndex, element.endIndex, `{${entries.join(", ")}}`, renamed(`format "${value}"`, `a {"type": "${row.v2.type}"} format dict`));
+  }
+  for (const node of used) context.apply(removeItem(context.source, args, node), moved(node.childForFieldName("name")!.text, "its format dict"));
+}
+
+export const step: PyStep = {
+  name: "formats",
+  description: 'turns "extract", "json", "screenshot@fullPage" and "changeTracking" with their options into v2 format dicts',
+  fresh: true,
+  run(context) {
+    for (const call of context.calls) if (call.row.options === "scrape" || call.row.options === "batch") migrateFormats(context, call.args);
+    for (const call of allOf(context.tree.rootNode, "call")) {
+      if (call.childForFieldName("function")?.text === "ScrapeOptions") migrateFormats(context, call.childForFieldName("arguments")!);
+    }
+  },
+};

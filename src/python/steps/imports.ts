@@ -1,0 +1,232 @@
+/**
+ * Imports (sdk-facts 1.2, 8.4): `FirecrawlApp` is `Firecrawl` and `AsyncFirecrawlApp` is `AsyncFirecrawl`
+ * (references follow when the name was not aliased and the new one is free), `firecrawl.firecrawl` is gone,
+ * option models come from `firecrawl.types`, and `JsonConfig` goes once its calls became format dicts.
+ */
+import {
+  PY_CLIENTS,
+  PY_LEGACY_MODULES,
+  PY_MOVED_TYPES,
+  PY_OPTION_MODELS,
+  PY_CAST,
+  PY_PACKAGE,
+  PY_SEARCH_HITS,
+  PY_TYPES_MODULE,
+  PY_V1_ONLY_TYPES,
+  PY_V1_TYPES_MODULE,
+} from "../../mapping/python.js";
+import type { PyContext, PyStep } from "../pipeline.js";
+import { usesIn } from "../detect/names.js";
+import { allOf, stringValue, type Node } from "../runtime/parser.js";
+import { hasV1PyCalls, importsV1Only, keepsModels } from "../detect/version.js";
+import { keepApiUrlFallback } from "../constructor.js";
+import { following, renamed, reworded } from "../../mapping/messages.js";
+
+const RENAMES = new Map<string, string>(PY_CLIENTS.map((c) => [c.v1, c.v2]));
+const LEGACY = new Set<string>(PY_LEGACY_MODULES);
+
+interface Name {
+  readonly node: Node;
+  readonly imported: string;
+  readonly alias: string | null;
+}
+
+function namesOf(statement: Node): Name[] {
+  return statement.childrenForFieldName("name").flatMap((n): Name[] => {
+    if (!n) return [];
+    if (n.type === "aliased_import") return [{ node: n, imported: n.childForFieldName("name")!.text, alias: n.childForFieldName("alias")!.text }];
+    return [{ node: n, imported: n.text, alias: null }];
+  });
+}
+
+/** Uses of a name other than in the SDK's imports. */
+function usesOf(context: PyContext, name: string): Node[] {
+  return usesIn(context.tree.rootNode, name).filter((n) => !context.sdk.imports.some((i) => n.startIndex >= i.startIndex && n.endIndex <= i.endIndex));
+}
+
+/** Forward references in annotations (`Optional["FirecrawlApp"]`): strings that name the class inside a type. */
+function quotedAnnotations(context: PyContext, name: string): Node[] {
+  return allOf(context.tree.rootNode, "string").filter((n) => {
+    if (stringValue(n) !== name || n.text.length !== name.length + 2) return false;
+    for (let at = n.parent; at; at = at.parent) if (at.type === "type") return true;
+    return false;
+  });
+}
+
+/**
+ * Renames every use of an imported name, once for all the statements that import it, when the new name is
+ * free; says whether it did (otherwise the statements keep the old name as an alias).
+ */
+function renameUses(context: PyContext, from: string, to: string, done: Map<string, boolean>): boolean {
+  if (!done.has(from)) {
+    const free = usesOf(context, to).length === 0;
+    if (free) {
+      // One change, said once: its first edit carries the message, the others go with it.
+      const uses = [
+        ...usesOf(context, from).map((u) => ({ start: u.startIndex, end: u.endIndex })),
+        ...quotedAnnotations(context, from).map((u) => ({ start: u.startIndex + 1, end: u.endIndex - 1 })),
+      ];
+      uses.forEach((use, i) => context.edit(use.start, use.end, to, i === 0 ? renamed(from, to) : undefined));
+    }
+    done.set(from, free);
+  }
+  return done.get(from)!;
+}
+
+/** `from x import A` becoming `B`: B where its uses were renamed, `B as A` where they could not be. */
+function renderedAs(context: PyContext, n: Name, to: string, renamed: Map<string, boolean>): string {
+  if (n.alias) return `${to} as ${n.alias}`;
+  if (to === n.imported) return to;
+  return renameUses(context, n.imported, to, renamed) ? to : `${to} as ${n.imported}`;
+}
+
+/**
+ * One import statement. A module may import the client in several places (lazily, inside functions): the
+ * uses are renamed once, for all of them, and only when the new name is free; otherwise every statement
+ * keeps the old name as an alias (`from firecrawl import Firecrawl as FirecrawlApp`), so no use is left
+ * pointing at a name that is not there. 2.x models go where v2 keeps them, or to v2's copy of v1's.
+ */
+function migrateStatement(context: PyContext, statement: Node, renamed: Map<string, boolean>, migrating: boolean, pending: Set<string>): void {
+  const module = statement.childForFieldName("module_name")!;
+  const names = namesOf(statement);
+  const render = (n: Name, imported = n.imported) => (n.alias ? `${imported} as ${n.alias}` : imported);
+  const kept: string[] = [];
+  const moved = new Map<string, string[]>();
+  const move = (to: string, name: string) => moved.set(to, [...new Set([...(moved.get(to) ?? []), name])]);
+  const v1Only: string[] = [];
+  let changed = LEGACY.has(module.text);
+  for (const n of names) {
+    const to = RENAMES.get(n.imported);
+    const model = keepsModels(module.text) ? undefined : PY_MOVED_TYPES[n.imported];
+    // The client's v1 name is v2's alias: it changes only along with a file that is being migrated.
+    if (to && migrating) {
+      changed = true;
+      kept.push(renderedAs(context, n, to, renamed));
+    } else if (model) {
+      changed = true;
+      move(model.module, renderedAs(context, n, model.name, renamed));
+    } else if (PY_V1_ONLY_TYPES.has(n.imported) && !keepsModels(module.text)) {
+      changed = true;
+      const local = n.alias ?? n.imported;
+      if (usesOf(context, local).length === 0) continue;
+      move(PY_V1_TYPES_MODULE, `V1${n.imported} as ${local}`);
+      v1Only.push(n.imported);
+    } else {
+      kept.push(render(n));
+    }
+  }
+  if (!changed) return;
+  // Models the migration started using join the line that imports from where v2 keeps them.
+  if (moved.has(PY_TYPES_MODULE)) {
+    for (const model of pending) move(PY_TYPES_MODULE, model);
+    pending.clear();
+  }
+  const indent = context.source.text.slice(context.source.text.lastIndexOf("\n", statement.startIndex - 1) + 1, statement.startIndex);
+  const lines = [
+    ...(kept.length ? [`from ${PY_PACKAGE} import ${kept.join(", ")}`] : []),
+    ...[...moved].map(([to, list]) => `from ${to} import ${list.join(", ")}`),
+  ];
+  context.edit(
+    statement.startIndex,
+    statement.endIndex,
+    lines.join(`${context.source.eol}${indent}`),
+    reworded(`the import from ${module.text} names v1: import v2's names`, `import from ${module.text} updated for v2`),
+  );
+  if (v1Only.length) {
+    context.todo(
+      statement,
+      `${v1Only.join(", ")}: v1 model${v1Only.length > 1 ? "s" : ""} with no v2 counterpart, imported from v2's copy of the v1 client so this code still runs; v2 methods do not take ${v1Only.length > 1 ? "them" : "it"}`,
+    );
+  }
+}
+
+/** `firecrawl.FirecrawlApp` through `import firecrawl`: the attribute is renamed. */
+function migrateModuleAttributes(context: PyContext): void {
+  for (const attribute of allOf(context.tree.rootNode, "attribute")) {
+    if (!context.sdk.modules.has(attribute.childForFieldName("object")?.text ?? "")) continue;
+    const name = attribute.childForFieldName("attribute")!;
+    const to = RENAMES.get(name.text);
+    if (to) context.edit(name.startIndex, name.endIndex, to, renamed(name.text, to));
+  }
+}
+
+/** The names a cast the migration wrote (`cast(List[SearchResultWeb], ...)`) is written with, by the module each comes from. */
+function castNames(context: PyContext): Map<string, string[]> {
+  const names = new Map<string, string[]>();
+  const add = (module: string, name: string) => names.set(module, [...new Set([...(names.get(module) ?? []), name])]);
+  const models = new Set<string>(Object.values(PY_SEARCH_HITS).map((h) => h.model));
+  for (const call of allOf(context.tree.rootNode, "call")) {
+    if (call.childForFieldName("function")?.text !== PY_CAST.cast) continue;
+    const type = /^(\w+)\[(\w+)\]$/.exec(call.childForFieldName("arguments")?.namedChildren[0]?.text ?? "");
+    if (!type || type[1] !== PY_CAST.list || !models.has(type[2]!)) continue;
+    add(PY_CAST.module, PY_CAST.list);
+    add(PY_CAST.module, PY_CAST.cast);
+    add(PY_TYPES_MODULE, type[2]!);
+  }
+  return names;
+}
+
+/** The models the migration started using (ScrapeOptions(...) from a params dict, a search hit's model in a cast) that are not imported yet. */
+function usedModels(context: PyContext, cast: ReadonlyMap<string, string[]>): Set<string> {
+  // Any of the package's modules counts (v2 code imports its models from firecrawl.v2.types).
+  const imported = importedFrom(context, (module) => module.split(".")[0] === PY_PACKAGE);
+  const called = Object.values(PY_OPTION_MODELS).filter((model) =>
+    allOf(context.tree.rootNode, "call").some((c) => c.childForFieldName("function")?.text === model),
+  );
+  return new Set([...called, ...(cast.get(PY_TYPES_MODULE) ?? [])].filter((model) => !imported.has(model)));
+}
+
+/** The names imported from the modules `accepts` takes, as the module calls them. */
+function importedFrom(context: PyContext, accepts: (module: string) => boolean): Set<string> {
+  return new Set(
+    allOf(context.tree.rootNode, "import_from_statement")
+      .filter((s) => accepts(s.childForFieldName("module_name")?.text ?? ""))
+      .flatMap((s) => namesOf(s).map((n) => n.alias ?? n.imported)),
+  );
+}
+
+/** What the migration started using and no import statement took: the models from where v2 keeps them, a cast's names from typing. */
+function importUsedModels(context: PyContext, used: ReadonlySet<string>, cast: ReadonlyMap<string, string[]>): void {
+  const typing = importedFrom(context, (module) => module === PY_CAST.module);
+  const typed = (cast.get(PY_CAST.module) ?? []).filter((name) => !typing.has(name));
+  const anchor = context.sdk.imports.at(-1);
+  if (!anchor) return;
+  const eol = context.source.eol;
+  if (used.size)
+    context.edit(
+      anchor.endIndex,
+      anchor.endIndex,
+      `${eol}from ${PY_TYPES_MODULE} import ${[...used].join(", ")}`,
+      following(`imported ${[...used].join(", ")} from ${PY_TYPES_MODULE}`),
+    );
+  if (!typed.length) return;
+  // Into the module's own one-line `from typing import ...` where it has one, else a line above the SDK's import.
+  const own = allOf(context.tree.rootNode, "import_from_statement").find(
+    (s) => s.childForFieldName("module_name")?.text === PY_CAST.module && s.parent?.type === "module" && !/[\n(]/.test(s.text),
+  );
+  const first = context.sdk.imports[0]!;
+  const indent = context.source.text.slice(context.source.text.lastIndexOf("\n", first.startIndex - 1) + 1, first.startIndex);
+  const at = own ? own.endIndex : first.startIndex;
+  context.edit(
+    at,
+    at,
+    own ? `, ${typed.join(", ")}` : `from ${PY_CAST.module} import ${typed.join(", ")}${eol}${indent}`,
+    following(`imported ${typed.join(", ")} from ${PY_CAST.module}`),
+  );
+}
+
+export const step: PyStep = {
+  name: "imports",
+  description: "renames FirecrawlApp and AsyncFirecrawlApp, and moves option models to firecrawl.types",
+  fresh: true,
+  run(context) {
+    const renamed = new Map<string, boolean>();
+    const migrating = context.migrating || hasV1PyCalls(context.calls, context.options.sdk, context.sdk.imports) || context.sdk.imports.some(importsV1Only);
+    const cast = castNames(context);
+    const used = usedModels(context, cast);
+    for (const statement of context.sdk.imports) if (statement.type === "import_from_statement") migrateStatement(context, statement, renamed, migrating, used);
+    if (migrating) migrateModuleAttributes(context);
+    if (migrating) keepApiUrlFallback(context);
+    importUsedModels(context, used, cast);
+  },
+};

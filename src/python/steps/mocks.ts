@@ -1,0 +1,211 @@
+/**
+ * Tests that mock the SDK: a mocked method gets v2's name as a call does, a `return_value` (or a
+ * `side_effect` list) of v1 response dicts becomes the v2 models the migrated code reads, and a patch
+ * target names the client class the migrated module imports. Assertions on calls (`assert_called_once_with`)
+ * are client calls to the other steps, so their arguments change as the call's do.
+ */
+import { METHODS, type ResultKind } from "../../mapping/client-methods.js";
+import { PY_CLIENTS, PY_MOCK_SPECS, PY_PACKAGE, PY_RESULT_MODELS, PY_RETURNED_MODELS, PY_V2_TYPES_MODULE } from "../../mapping/python.js";
+import { indentAt, indentUnit } from "../../core/text.js";
+import { migrateMethodName } from "./client-methods.js";
+import { dictEntries } from "../detect/arguments.js";
+import type { PyMockedMethod } from "../detect/clients.js";
+import type { PyContext, PyStep } from "../pipeline.js";
+import { patchedClassMethods } from "../detect/mock-clients.js";
+import { usesIn } from "../detect/names.js";
+import { allOf, stringValue, type Node } from "../runtime/parser.js";
+import { renamedField } from "./results.js";
+import { hasV1PyCalls, isV1PyCall } from "../detect/version.js";
+import { renamed, reworded } from "../../mapping/messages.js";
+
+const RENAMES = new Map<string, string>(PY_CLIENTS.map((c) => [c.v1, c.v2]));
+const CLIENT_NAMES = new Set<string>(PY_CLIENTS.flatMap((c) => [c.v1, c.v2]));
+
+const RAISES =
+  "v2 raises on failure where v1 returned success False or an error: make this mock raise (side_effect = FirecrawlError(...), from firecrawl.v2.utils.error_handler)";
+
+type Built = { readonly text: string } | { readonly todo: string };
+
+/** A v1 response dict as the v2 model a call returns, laid out as the dict was; or why it cannot be. */
+function build(context: PyContext, model: string, dict: Node, kind: ResultKind | null, indent: string, used: Set<string>): Built {
+  const spec = PY_RESULT_MODELS[model]!;
+  const entries = dict.type === "dictionary" ? dictEntries(dict) : null;
+  if (!entries) return { todo: `make this mock return a v2 ${model}: it is not a dict literal this codemod can read` };
+  const { eol } = context.source;
+  const inner = indent + indentUnit(context.source.text);
+  const multiline = dict.text.includes("\n");
+  const args: string[] = [];
+  for (const entry of entries) {
+    if (entry.key === "success" && entry.value.type === "true") continue;
+    if (entry.key === "success" || entry.key === "error") return { todo: RAISES };
+    const field = renamedField(kind, entry.key).to;
+    if (!(field in spec.fields)) return { todo: `make this mock return a v2 ${model}: it has no field ${field} (v1's ${entry.key})` };
+    const nested = spec.fields[field];
+    let value = entry.value.text;
+    if (nested?.startsWith("[")) {
+      const element = nested.slice(1, -1);
+      if (entry.value.type !== "list") return { todo: `make this mock's ${field} a list of v2 ${element} models` };
+      const base = multiline ? inner : indent;
+      const items: string[] = [];
+      for (const item of entry.value.namedChildren) {
+        if (!item || item.type === "comment") continue;
+        const from = PY_RESULT_MODELS[element]!.fromString;
+        const built: Built =
+          from && item.type === "string"
+            ? { text: `${element}(${from}=${item.text})` }
+            : build(context, element, item, null, base + indentUnit(context.source.text), used);
+        if ("todo" in built) return built;
+        items.push(built.text);
+        used.add(element);
+      }
+      const listIndent = base + indentUnit(context.source.text);
+      value =
+        entry.value.text.includes("\n") && items.length ? `[${eol}${items.map((i) => `${listIndent}${i},`).join(eol)}${eol}${base}]` : `[${items.join(", ")}]`;
+    } else if (nested) {
+      const built = build(context, nested, entry.value, null, multiline ? inner : indent, used);
+      if ("todo" in built) return built;
+      value = built.text;
+    }
+    args.push(`${field}=${value}`);
+  }
+  const missing = (spec.required ?? []).filter((f) => !args.some((a) => a.startsWith(`${f}=`)));
+  if (missing.length) return { todo: `make this mock return a v2 ${model}: it needs ${missing.join(", ")}` };
+  used.add(model);
+  return { text: multiline && args.length ? `${model}(${eol}${args.map((a) => `${inner}${a},`).join(eol)}${eol}${indent})` : `${model}(${args.join(", ")})` };
+}
+
+/** Names the file already binds: a model of the same name cannot be imported beside them. */
+function taken(context: PyContext, names: Iterable<string>): string[] {
+  const fromSdk = allOf(context.tree.rootNode, "import_from_statement").filter(
+    (s) => (s.childForFieldName("module_name")?.text ?? "").split(".")[0] === PY_PACKAGE,
+  );
+  return [...names].filter((name) =>
+    usesIn(context.tree.rootNode, name).some((use) => !fromSdk.some((s) => use.startIndex >= s.startIndex && use.endIndex <= s.endIndex)),
+  );
+}
+
+/** The mock's return value(s) as v2 models; the models used are added to `used`. */
+function migrateReturns(context: PyContext, mock: PyMockedMethod, used: Map<string, Set<string>>): void {
+  const model = PY_RETURNED_MODELS[mock.row.js.v1];
+  if (!mock.returns || !model) return;
+  const { value, each } = mock.returns;
+  const dicts = each ? value.namedChildren.filter((n): n is Node => n?.type === "dictionary") : value.type === "dictionary" ? [value] : [];
+  const mine = new Set<string>();
+  const edits: { node: Node; text: string }[] = [];
+  for (const dict of dicts) {
+    const built = build(context, model, dict, mock.row.result ?? null, indentAt(context.source.text, dict.startIndex), mine);
+    if ("todo" in built) return context.todo(mock.node, built.todo);
+    edits.push({ node: dict, text: built.text });
+  }
+  const clash = taken(context, mine);
+  if (clash.length)
+    return context.todo(
+      mock.node,
+      `make this mock return a v2 ${model}; ${clash.join(", ")} already name${clash.length > 1 ? "" : "s"} something else in this file`,
+    );
+  for (const { node, text } of edits)
+    context.edit(
+      node.startIndex,
+      node.endIndex,
+      text,
+      reworded(`the mock returns a v1 response: return a v2 ${model}, as the migrated call does`, `mock returns a v2 ${model}, as the migrated call does`),
+    );
+  used.set(PY_V2_TYPES_MODULE, new Set([...(used.get(PY_V2_TYPES_MODULE) ?? []), ...mine]));
+}
+
+/** `from <module> import ...` for the names the mocks now use, below the file's imports. */
+function importNames(context: PyContext, used: ReadonlyMap<string, ReadonlySet<string>>): void {
+  const imported = new Set(
+    allOf(context.tree.rootNode, "import_from_statement")
+      .filter((s) => (s.childForFieldName("module_name")?.text ?? "").split(".")[0] === PY_PACKAGE)
+      .flatMap((s) => s.childrenForFieldName("name").map((n) => (n?.type === "aliased_import" ? n.childForFieldName("alias")!.text : (n?.text ?? "")))),
+  );
+  const lines = [...used].flatMap(([module, names]) => {
+    const missing = [...names].filter((n) => !imported.has(n)).sort();
+    return missing.length ? [`from ${module} import ${missing.join(", ")}`] : [];
+  });
+  if (!lines.length) return;
+  const tops = context.tree.rootNode.namedChildren.filter((n): n is Node => n?.type === "import_statement" || n?.type === "import_from_statement");
+  const anchor = context.sdk.imports.filter((i) => i.parent?.type === "module").at(-1) ?? tops.at(-1);
+  const { eol } = context.source;
+  const message = reworded(`the migrated mocks need: ${lines.join("; ")}`, `imported what the migrated mocks use: ${lines.join("; ")}`);
+  if (anchor) context.edit(anchor.endIndex, anchor.endIndex, lines.map((l) => `${eol}${l}`).join(""), message);
+  else context.edit(0, 0, lines.map((l) => `${l}${eol}`).join(""), message);
+}
+
+/** `Mock(spec=FirecrawlApp)`: v2's client class has its methods only on instances, so the spec is the class that defines them. */
+function migrateSpecs(context: PyContext, used: Map<string, Set<string>>): void {
+  for (const spec of context.sdk.specs) {
+    const imported = spec.type === "attribute" ? spec.childForFieldName("attribute")!.text : importedAs(context, spec.text);
+    const to = imported ? PY_MOCK_SPECS[imported] : undefined;
+    if (!to) continue;
+    if (taken(context, [to.name]).length) {
+      context.todo(spec, `v2's ${RENAMES.get(imported!)} has its methods only on instances: give this mock spec=${to.name} (from ${to.module})`);
+      continue;
+    }
+    context.edit(spec.startIndex, spec.endIndex, to.name, renamed(`mock spec ${spec.text}`, `${to.name} (the class that defines v2's methods)`));
+    used.set(to.module, new Set([...(used.get(to.module) ?? []), to.name]));
+  }
+}
+
+/** The SDK name a local class name was imported as (`from firecrawl import FirecrawlApp as App`). */
+function importedAs(context: PyContext, local: string): string | undefined {
+  for (const statement of context.sdk.imports) {
+    for (const n of statement.childrenForFieldName("name")) {
+      if (n?.type === "aliased_import" && n.childForFieldName("alias")!.text === local) return n.childForFieldName("name")!.text;
+      if (n?.text === local) return local;
+    }
+  }
+  return undefined;
+}
+
+/** `patch("pkg.module.FirecrawlApp")`: the migrated module imports `Firecrawl`. */
+function migratePatchTargets(context: PyContext): void {
+  for (const target of context.sdk.patches) {
+    const value = stringValue(target)!;
+    const name = value.slice(value.lastIndexOf(".") + 1);
+    const to = RENAMES.get(name);
+    if (!to) continue;
+    const at = target.startIndex + target.text.lastIndexOf(name);
+    context.edit(at, at + name.length, to, renamed(`patch target ${value}`, `one naming ${to}`));
+  }
+}
+
+/**
+ * `patch.object(FirecrawlApp, "scrape_url")`: v2's `Firecrawl` has no such class attribute to patch, since it
+ * sets its methods on each instance from its v2 client's; where the patch can go depends on when the test
+ * makes the client, so it is marked.
+ */
+function markPatchedClassMethods(context: PyContext): void {
+  const locals = new Set(context.sdk.classes.keys());
+  for (const { node, method } of patchedClassMethods(context.tree.rootNode, locals, CLIENT_NAMES)) {
+    const row = METHODS.find((r) => r.python.v1.includes(method) && r.python.v2 !== method);
+    if (!row) continue;
+    const to = row.python.v2 ?? `v1.${method}`;
+    context.todo(
+      node,
+      `${method}() is ${to}() in v2, which Firecrawl sets on each instance: patch FirecrawlClient.${to} (from firecrawl.v2) before the client is made, or the client instance's ${to}`,
+    );
+  }
+}
+
+export const step: PyStep = {
+  name: "mocks",
+  description: "migrates tests' mocks of the client: mocked method names, return values as v2 models, patch targets",
+  run(context) {
+    const { calls, mocks } = context;
+    const sdk = context.options.sdk;
+    const v1 = mocks.filter((mock) => isV1PyCall(mock, [...calls, ...mocks], sdk, context.sdk.imports));
+    const used = new Map<string, Set<string>>();
+    for (const mock of v1) {
+      migrateMethodName(context, mock);
+      migrateReturns(context, mock, used);
+    }
+    if (v1.length || hasV1PyCalls(calls, sdk, context.sdk.imports)) {
+      migratePatchTargets(context);
+      migrateSpecs(context, used);
+    }
+    markPatchedClassMethods(context);
+    importNames(context, used);
+  },
+};

@@ -1,0 +1,112 @@
+/**
+ * Options (spec 9.3, sdk-facts 6.2): keyword arguments v2 renamed or removed, from the Python column of the
+ * options table: max_depth, allow_backward_links, ignore_sitemap, sitemap_only, use_index, parse_pdf, ...
+ * Also in `ScrapeOptions(...)`, whose 2.x fields were camelCase and whose v2 fields are snake_case.
+ */
+import { optionRowsFor, type OptionRow } from "../../mapping/options.js";
+import type { OptionsKind } from "../../mapping/client-methods.js";
+import { PY_OPTION_MODELS, snakeCase } from "../../mapping/python.js";
+import { dictEntries, keywords, type Keyword } from "../detect/arguments.js";
+import { pyLiteral, removeItem } from "../writing.js";
+import type { PyContext, PyStep } from "../pipeline.js";
+import { allOf, type Node } from "../runtime/parser.js";
+import { isV1PyCall } from "../detect/version.js";
+import { removed, renamed } from "../../mapping/messages.js";
+
+/** Python's batch_scrape takes the scrape options flat, beside its own. */
+const KINDS: Record<OptionsKind, readonly OptionsKind[]> = {
+  scrape: ["scrape"],
+  crawl: ["crawl"],
+  map: ["map"],
+  search: ["search"],
+  batch: ["batch", "scrape"],
+  extract: ["extract"],
+};
+
+function rowsByPythonName(kinds: readonly OptionsKind[]): Map<string, OptionRow> {
+  const rows = new Map<string, OptionRow>();
+  for (const kind of kinds) for (const row of optionRowsFor(kind).values()) rows.set(row.python.v1, row);
+  return rows;
+}
+
+function migrateKeyword(context: PyContext, args: Node, keyword: Keyword, row: OptionRow): void {
+  const change = row.change;
+  const { name, node, value } = keyword;
+  // Findings are about the keyword's name (or the whole keyword), not the comma a removal takes with it.
+  const nameNode = node.childForFieldName("name")!;
+  const named = { start: nameNode.startIndex, end: nameNode.endIndex };
+  const whole = { start: node.startIndex, end: node.endIndex };
+  if (change.kind === "removed" || !row.python.v2) {
+    context.apply(removeItem(context.source, args, node), removed(name, "v2 has no such option"), named);
+    if (change.kind === "removed" && change.todo) context.todo(node, change.todo, "crawlOptions");
+    return;
+  }
+  const to = row.python.v2;
+  if (keywords(args).some((k) => k.name === to)) {
+    context.apply(removeItem(context.source, args, node), removed(name, `${to} is already set`), named);
+    return;
+  }
+  if (change.kind === "rename") {
+    context.edit(named.start, named.end, to, renamed(name, to));
+    if (change.todo) context.todo(node, change.todo, "crawlOptions");
+    return;
+  }
+  if (value.type === "true" || value.type === "false") {
+    const flag = value.type === "true";
+    if (change.omit === flag) context.apply(removeItem(context.source, args, node), removed(`${name}=${value.text}`, "it is v2's default"), whole);
+    else
+      context.edit(
+        node.startIndex,
+        node.endIndex,
+        `${to}=${pyLiteral(context.source, change.values[String(flag) as "true" | "false"])}`,
+        renamed(name, to),
+        named,
+      );
+    return;
+  }
+  const whenTrue = pyLiteral(context.source, change.values.true);
+  const whenFalse = pyLiteral(context.source, change.values.false);
+  context.edit(node.startIndex, node.endIndex, `${to}=${whenTrue} if ${value.text} else ${whenFalse}`, renamed(name, to), named);
+}
+
+/** `agent={"model": "FIRE-1"}`: v2 types the option as a model (`AgentOptions(model="FIRE-1")`), which the imports step imports. */
+function modelFromDict(context: PyContext, { name, value }: Keyword): void {
+  const model = PY_OPTION_MODELS[name];
+  const entries = model && value.type === "dictionary" ? dictEntries(value) : null;
+  if (!entries) return;
+  const fields = entries.map((e) => `${snakeCase(e.key)}=${e.value.text}`).join(", ");
+  context.edit(value.startIndex, value.endIndex, `${model}(${fields})`, renamed(`${name} as a dict`, model!));
+}
+
+export const step: PyStep = {
+  name: "options",
+  description: "renames crawl, map, search and scrape options (max_depth, allow_backward_links, ignore_sitemap, parse_pdf, ...)",
+  fresh: true,
+  run(context) {
+    for (const call of context.calls) {
+      // v2's own calls take v2's options (4.x still accepts a few v1 spellings, ignore_sitemap among them).
+      if (!call.row.options || !isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports)) continue;
+      const rows = rowsByPythonName(KINDS[call.row.options]);
+      for (const keyword of keywords(call.args)) {
+        const row = rows.get(keyword.name);
+        if (row) migrateKeyword(context, call.args, keyword, row);
+        else modelFromDict(context, keyword);
+      }
+    }
+    // ScrapeOptions(...) models: v2's fields are snake_case, and the scrape rows apply to them.
+    const scrapeRows = rowsByPythonName(["scrape"]);
+    for (const call of allOf(context.tree.rootNode, "call")) {
+      if (call.childForFieldName("function")?.text !== "ScrapeOptions") continue;
+      const args = call.childForFieldName("arguments")!;
+      for (const keyword of keywords(args)) {
+        const snake = snakeCase(keyword.name);
+        const row = scrapeRows.get(snake);
+        if (row) migrateKeyword(context, args, { ...keyword, name: snake }, row);
+        else if (snake !== keyword.name) {
+          const name = keyword.node.childForFieldName("name")!;
+          context.edit(name.startIndex, name.endIndex, snake, renamed(`ScrapeOptions field ${keyword.name}`, snake));
+        }
+      }
+    }
+  },
+};

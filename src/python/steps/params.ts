@@ -1,0 +1,162 @@
+/**
+ * 1.x params (sdk-facts 6.1): `app.scrape_url(url, params={"formats": [...], "onlyMainContent": True})`
+ * passed camelCase API keys in a dict; 2.x and v2 take snake_case keyword arguments. A dict literal becomes
+ * keyword arguments (the option and format steps then rename what v2 renamed); anything else is marked.
+ */
+import { PY_OPTION_MODELS, snakeCase, V0_OPTION_GROUPS } from "../../mapping/python.js";
+import { dictEntries, keywords, positional } from "../detect/arguments.js";
+import type { PyStep } from "../pipeline.js";
+import { indentAt, lineStart, removeStatement } from "../../core/text.js";
+import { boundDict } from "../detect/bound-dict.js";
+import type { Node } from "../runtime/parser.js";
+import { moved, removed, reworded, v0OptionsDropped } from "../../mapping/messages.js";
+import { removeItem } from "../writing.js";
+
+function keywordValue(name: string, value: Node): string {
+  const model = PY_OPTION_MODELS[name];
+  const entries = model && value.type === "dictionary" ? dictEntries(value) : null;
+  return entries ? `${model}(${entries.map((e) => `${snakeCase(e.key)}=${e.value.text}`).join(", ")})` : value.text;
+}
+
+type Entry = { key: string; value: Node };
+
+/**
+ * A params entry as keyword arguments: itself, or a v0 group's keys lifted out under their v1 names (a
+ * crawl's page options into its scrape options), those with none named in `dropped`.
+ */
+function keywordsOf(entry: Entry, entries: readonly Entry[], kind: string | undefined, dropped: string[]): string[] {
+  const group = V0_OPTION_GROUPS[entry.key];
+  if (!group) return [`${snakeCase(entry.key)}=${keywordValue(snakeCase(entry.key), entry.value)}`];
+  const inner = entry.value.type === "dictionary" ? dictEntries(entry.value) : null;
+  const nested = group.into && kind === "crawl";
+  if (!inner || (nested && entries.some((e) => e.key === group.into))) {
+    dropped.push(entry.key);
+    return [];
+  }
+  const lifted: string[] = [];
+  for (const { key, value } of inner) {
+    const to = group.keys[key];
+    if (to) lifted.push(`${snakeCase(to)}=${value.text}`);
+    else dropped.push(`${entry.key}.${key}`);
+  }
+  return nested && lifted.length ? [`${snakeCase(group.into!)}=${PY_OPTION_MODELS[snakeCase(group.into!)]}(${lifted.join(", ")})`] : lifted;
+}
+
+/**
+ * The edits that turn a dict literal spanning `start`..`end` into keyword arguments (then `trailing` ones):
+ * each key replaced by its snake_case name and `=`, each value kept unless it becomes a model, the braces
+ * and separators between them replaced. The first edit always starts at `start`.
+ */
+function keywordEdits(entries: readonly { key: string; value: Node; node: Node }[], trailing: readonly string[], joiner: string, start: number, end: number) {
+  const edits: { start: number; end: number; text: string }[] = [];
+  let cursor = start;
+  let pending = "";
+  const flush = (to: number) => {
+    if (to > cursor || pending || edits.length === 0) edits.push({ start: cursor, end: to, text: pending });
+    cursor = to;
+    pending = "";
+  };
+  entries.forEach((entry, i) => {
+    const key = entry.node.childForFieldName("key")!;
+    pending += i ? joiner : "";
+    flush(key.startIndex);
+    pending = snakeCase(entry.key);
+    flush(key.endIndex);
+    const written = keywordValue(snakeCase(entry.key), entry.value);
+    if (written === entry.value.text) {
+      pending = "=";
+      flush(entry.value.startIndex);
+      cursor = entry.value.endIndex;
+    } else {
+      pending = `=${written}`;
+      flush(entry.value.endIndex);
+    }
+  });
+  pending = trailing.map((t, i) => (entries.length || i ? joiner : "") + t).join("");
+  flush(end);
+  return edits;
+}
+
+/** The 1.x methods whose second parameter was `params`. */
+const PARAMS_AT = 1;
+
+export const step: PyStep = {
+  name: "params",
+  description: "turns 1.x params={...} dicts of camelCase API keys into snake_case keyword arguments",
+  run(context) {
+    const clientCalls = new Set(context.calls.map((c) => c.node.id));
+    for (const call of context.calls) {
+      if (!call.isV1Name && !call.row.python.v1.includes(call.method)) continue;
+      const given = keywords(call.args).find((k) => k.name === "params");
+      const value = given?.value ?? positional(call.args)[PARAMS_AT];
+      if (!value) continue;
+      const target = given?.node ?? value;
+      const bound = value.type === "identifier" ? boundDict(value, call.node, clientCalls) : null;
+      let dict = value.type === "dictionary" ? value : null;
+      if (bound) {
+        if ("dict" in bound) dict = bound.dict;
+        else if (given) {
+          context.todo(
+            call.node,
+            `v1 params must become keyword arguments in v2 (snake_case names); params comes from ${value.text}, which this codemod cannot follow: ${bound.reason}`,
+          );
+          continue;
+        }
+      }
+      const entries = dict ? dictEntries(dict) : null;
+      if (!entries) {
+        if (given || dict) context.todo(call.node, "v1 params must become keyword arguments in v2 (snake_case names); this one is not a plain dict literal");
+        continue;
+      }
+      // Positional arguments after the dict (`crawl_url(url, {...}, 2, key)`) cannot stay behind keywords:
+      // they become keywords by the v1 signature, or go with a TODO where v2 has no slot for them.
+      const extras = given ? [] : positional(call.args).slice(PARAMS_AT + 1);
+      const shape = call.row.js.args;
+      const names = shape?.v1.slice(PARAMS_AT + 1) ?? [];
+      if (extras.length > names.length) {
+        context.todo(call.node, "v1 params must become keyword arguments in v2 (snake_case names), and the positional arguments after them too");
+        continue;
+      }
+      const trailing = extras.flatMap((arg, i) => {
+        const destination = shape!.into[names[i]!]!;
+        if ("dropped" in destination) {
+          context.todo(call.node, destination.dropped, "methods");
+          return [];
+        }
+        return [`${snakeCase(names[i]!)}=${arg.text}`];
+      });
+      // A dict from elsewhere is laid out as the call is: one argument a line only where the call has them so.
+      const multiline =
+        dict!.text.includes("\n") &&
+        (dict === value || context.source.text.slice(lineStart(context.source.text, target.startIndex), target.startIndex).trim() === "");
+      const indent = multiline ? indentAt(context.source.text, target.startIndex) : "";
+      const joiner = multiline ? `,${context.source.eol}${indent}` : ", ";
+      const message = reworded("a params dict is v1: pass keyword arguments", "params dict passed as keyword arguments");
+      const end = (extras.at(-1) ?? target).endIndex;
+      if (entries.some((e) => V0_OPTION_GROUPS[e.key])) {
+        // v0's option groups are lifted out under their v1 names, so the dict is written anew.
+        const dropped: string[] = [];
+        const kwargs = [...entries.flatMap((e) => keywordsOf(e, entries, call.row.options, dropped)), ...trailing];
+        if (dropped.length) context.todo(call.node, v0OptionsDropped(dropped));
+        if (!kwargs.length) {
+          context.apply(removeItem(context.source, call.args, target), removed("a params dict of v0 options", "v2 has none of them"));
+          continue;
+        }
+        context.edit(target.startIndex, end, kwargs.join(joiner), message);
+      } else if (dict === value) {
+        // In place, the keys are rewritten and the values kept where they stand, so a later step's finding
+        // on a keyword (`parse_pdf=True`) is placed at, and quotes, the entry the user wrote.
+        keywordEdits(entries, trailing, joiner, target.startIndex, end).forEach((edit, i) => context.apply(edit, i === 0 ? message : undefined));
+      } else {
+        const kwargs = [...entries.map((e) => `${snakeCase(e.key)}=${keywordValue(snakeCase(e.key), e.value)}`), ...trailing];
+        context.edit(target.startIndex, end, kwargs.join(joiner), message);
+      }
+      if (bound && "dict" in bound && bound.unused) {
+        context.apply(
+          removeStatement(context.source, bound.statement.startIndex, bound.statement.endIndex),
+          moved(value.text, "the call as keyword arguments"),
+        );
+      }
+    }
+  },
+};

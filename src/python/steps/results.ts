@@ -1,0 +1,619 @@
+/**
+ * Results (sdk-facts 4.2): what v2 calls return. `if not r.success: raise ...` goes (v2 raises), or checks
+ * a waiter's job status; other success/error uses are marked. v2 results are pydantic models, not dicts:
+ * 1.x dict access (`r["markdown"]`, `r.get("markdown", "")`, `"markdown" in r`) becomes attribute access,
+ * 2.x's camelCase fields are v2's snake_case ones (`rawHtml` -> `raw_html`, `metadata["sourceURL"]` ->
+ * `metadata_typed.source_url`), `extract`/`json_field` is `json`, search `data` is `web`, map links, now
+ * objects, are turned back into the strings the code expects, and a crawl's documents are followed into the
+ * loops that read them.
+ */
+import {
+  PY_CAST,
+  PY_SEARCH_HITS,
+  PY_V1_PROXY,
+  PY_DICT_FIELDS,
+  PY_DOCUMENT_METADATA_FIELDS,
+  PY_V0_DOCUMENT_FIELDS,
+  PY_OPTIONAL_FIELD_EMPTY,
+  PY_RESULT_MODELS,
+  PY_FIELD_RENAMES,
+  PY_LEGACY_MODULES,
+  PY_PACKAGE,
+  PY_RESULT_TYPE_KINDS,
+  snakeCase,
+} from "../../mapping/python.js";
+import { JOB_COMPLETED, RESULTS, RETYPED_RESULTS, WAITER_TODO, type ResultRow } from "../../mapping/results.js";
+import type { ResultKind } from "../../mapping/client-methods.js";
+import { removeStatement } from "../../core/text.js";
+import { literalAt, pyLiteral } from "../writing.js";
+import type { PyContext, PyStep } from "../pipeline.js";
+import { annotatedParameters, boundName, elementsOf, executorRunning, resultExpression, usesAfter } from "../detect/result-values.js";
+import { methodReferences, type PyCall } from "../detect/clients.js";
+import { isV1PyCall } from "../detect/version.js";
+import { allOf, calledName, stringValue, type Node } from "../runtime/parser.js";
+import { dictEntries } from "../detect/arguments.js";
+import { scopeOf, usesIn } from "../detect/names.js";
+import {
+  hitsCast,
+  joined,
+  linksKept,
+  MODEL_DUMPED,
+  MODEL_DUMPED_READ,
+  noSuchField,
+  removed,
+  renamed,
+  WAITER_GUARD,
+  type Message,
+} from "../../mapping/messages.js";
+import { followReturns } from "../detect/returned-results.js";
+
+/** Fields whose contents are the user's own data: nothing below them is renamed. */
+const USER_DATA = new Set(["json", "metadata_dict"]);
+
+const NOT_A_DICT = "v2 results are pydantic models, not dicts: use .model_dump() where a dict is needed (its keys are snake_case)";
+
+/** What a tracked value is: a call's result, or a plain search hit (SearchResultWeb) drawn from one. */
+type Tracked = ResultKind | "hit";
+
+/** The v2 models whose every field the table knows, by the result kind they are, with the properties they add. */
+const KNOWN_FIELDS: Partial<Record<Tracked, { model: string; extra: readonly string[] }>> = {
+  document: { model: "Document", extra: ["metadata_typed", "metadata_dict"] },
+  map: { model: "MapData", extra: [] },
+  hit: { model: PY_SEARCH_HITS.plain.model, extra: [] },
+};
+
+/** Whether v2's model for a kind has a field (`metadata_typed.title` by its first part); true where the table cannot say. */
+function hasField(kind: Tracked, field: string): boolean {
+  const known = KNOWN_FIELDS[kind];
+  const head = field.split(".")[0]!;
+  return !known || head in PY_RESULT_MODELS[known.model]!.fields || known.extra.includes(head);
+}
+
+/** What a tracked value is: a call's result, or a document or search hit drawn from one. */
+interface Subject {
+  readonly kind: Tracked;
+  readonly waiter: boolean;
+  /** a search's hits, where its call says which model they are */
+  readonly hits?: keyof typeof PY_SEARCH_HITS;
+  /** fields read elsewhere than the kind's own (a scraped hit's title is in its metadata) */
+  readonly fields?: Readonly<Record<string, string>>;
+}
+
+const DOCUMENT: Subject = { kind: "document", waiter: false };
+
+function rowFor(kind: Tracked, field: string): ResultRow | undefined {
+  return RESULTS.find((row) => row.python?.v1 === field && (row.of as readonly string[]).includes(kind));
+}
+
+/** The v2 name of a result's field, and the row that says more about it. */
+export function renamedField(kind: Tracked | null, field: string): { to: string; row?: ResultRow } {
+  const row = kind ? rowFor(kind, field) : undefined;
+  if (row?.change.kind === "rename") return { to: row.change.to, row };
+  if (kind === "document" && !row && PY_DOCUMENT_METADATA_FIELDS.has(field)) return { to: `metadata_typed.${field}` };
+  if (kind === "document" && !row && PY_V0_DOCUMENT_FIELDS[field]) return { to: PY_V0_DOCUMENT_FIELDS[field] };
+  return { to: PY_FIELD_RENAMES[field] ?? snakeCase(field), row };
+}
+
+/** One read of a field: `x.field`, `x["field"]`, or `x.get("field"[, default])`. */
+interface Read {
+  readonly node: Node;
+  readonly field: string;
+  readonly form: "attribute" | "subscript" | "get";
+  readonly name?: Node;
+  readonly fallback?: Node;
+}
+
+function readAbove(node: Node): Read | null {
+  const parent = node.parent;
+  if (parent?.type === "subscript" && parent.childForFieldName("value")?.id === node.id) {
+    const field = stringValue(parent.childForFieldName("subscript"));
+    return field === undefined ? null : { node: parent, field, form: "subscript" };
+  }
+  if (parent?.type !== "attribute" || parent.childForFieldName("object")?.id !== node.id) return null;
+  const name = parent.childForFieldName("attribute")!;
+  const call = parent.parent?.type === "call" && parent.parent.childForFieldName("function")?.id === parent.id ? parent.parent : null;
+  if (!call) return { node: parent, field: name.text, form: "attribute", name };
+  // A method call other than get() is not a field read.
+  if (name.text !== "get") return null;
+  const args = call.childForFieldName("arguments")?.namedChildren.filter((a): a is Node => a !== null && a.type !== "comment") ?? [];
+  const field = stringValue(args[0] ?? null);
+  if (field === undefined || args.length > 2 || args.some((a) => a.type === "keyword_argument")) return null;
+  return { node: call, field, form: "get", fallback: args[1] && args[1].text !== "None" ? args[1] : undefined };
+}
+
+/** Whether an expression reads the tracked value or another result's field through get(). */
+function readsResults(expression: Node, head: Node): boolean {
+  if (allOf(expression, "identifier").some((i) => i.text === head.text)) return true;
+  return allOf(expression, "attribute").some((a) => a.childForFieldName("attribute")?.text === "get" && a.parent?.type === "call");
+}
+
+function describe(read: Read): string {
+  return read.form === "attribute" ? `.${read.field}` : read.form === "subscript" ? `["${read.field}"]` : `.get("${read.field}")`;
+}
+
+/** Dict methods that only read: on a model, its dump answers them as 1.x's dict did. */
+const DICT_READS = new Set(["keys", "items", "values"]);
+/** Dict methods that change the dict: a model is not one, and its dump is a copy the code would not see again. */
+const DICT_WRITES = new Set(["pop", "popitem", "update", "setdefault", "clear", "__setitem__"]);
+
+/** `x.keys()` (a read) or `x.pop(...)` (a write): the dict method called on `node`, if any. */
+function dictMethodAbove(node: Node): { call: Node; name: Node; writes: boolean } | null {
+  const parent = node.parent;
+  if (parent?.type !== "attribute" || parent.childForFieldName("object")?.id !== node.id) return null;
+  const call = parent.parent;
+  if (call?.type !== "call" || call.childForFieldName("function")?.id !== parent.id) return null;
+  const name = parent.childForFieldName("attribute")!;
+  if (DICT_READS.has(name.text)) return { call, name, writes: false };
+  return DICT_WRITES.has(name.text) ? { call, name, writes: true } : null;
+}
+
+/** `x["k"] = v`, `x["k"] += v`, `del x["k"]`: a subscript written, not read. */
+function isWritten(subscript: Node): boolean {
+  const parent = subscript.parent;
+  if ((parent?.type === "assignment" || parent?.type === "augmented_assignment") && parent.childForFieldName("left")?.id === subscript.id) return true;
+  return parent?.type === "delete_statement" || (parent?.type === "expression_list" && parent.parent?.type === "delete_statement");
+}
+
+/** `"field" in x` or `"field" not in x`. */
+function membershipAbove(context: PyContext, node: Node): { node: Node; field: string; negated: boolean } | null {
+  const parent = node.parent;
+  if (parent?.type !== "comparison_operator" || parent.namedChildren.length !== 2 || parent.namedChildren[1]?.id !== node.id) return null;
+  const field = stringValue(parent.namedChildren[0]!);
+  const operator = context.source.text.slice(parent.namedChildren[0]!.endIndex, node.startIndex).trim().replace(/\s+/g, " ");
+  if (field === undefined || (operator !== "in" && operator !== "not in")) return null;
+  return { node: parent, field, negated: operator === "not in" };
+}
+
+/** A default that `or` gives exactly where the field is None or empty: "", [], {}. */
+function isEmptyLiteral(node: Node): boolean {
+  return /^(""|''|\[\s*\]|\{\s*\}|dict\(\s*\)|list\(\s*\))$/.test(node.text);
+}
+
+/** Where `a or b` can stand without parentheses. */
+const OR_SAFE = new Set([
+  "argument_list",
+  "keyword_argument",
+  "expression_statement",
+  "return_statement",
+  "assignment",
+  "pair",
+  "list",
+  "tuple",
+  "parenthesized_expression",
+  "for_statement",
+  "for_in_clause",
+  "if_statement",
+  "elif_clause",
+  "while_statement",
+]);
+
+function needsParentheses(node: Node): boolean {
+  const parent = node.parent;
+  // `a or (x or "")` is `a or x or ""`; `a and (x or "")` is not `a and x or ""`.
+  if (parent?.type === "boolean_operator") return parent.childForFieldName("operator")?.type !== "or";
+  return !parent || !OR_SAFE.has(parent.type);
+}
+
+function throwOnlyGuard(read: Node): Node | null {
+  const not = read.parent;
+  if (not?.type !== "not_operator") return null;
+  const guard = not.parent;
+  if (guard?.type !== "if_statement" || guard.childForFieldName("condition")?.id !== not.id) return null;
+  if (guard.childForFieldName("alternative")) return null;
+  const body = guard.childForFieldName("consequence")!.namedChildren.filter((c) => c?.type !== "comment");
+  return body.length === 1 && body[0]!.type === "raise_statement" ? guard : null;
+}
+
+/** `if not r.success: raise ...`: gone, or a waiter's status check. */
+function migrateGuard(context: PyContext, subject: Subject, read: Node, guard: Node, handled: Set<number>): void {
+  for (const r of allOf(guard, ["attribute", "subscript"])) handled.add(r.id);
+  if (!subject.waiter)
+    return context.apply(removeStatement(context.source, guard.startIndex, guard.endIndex), removed("the success guard", "v2 raises on failure"));
+  const subjectText = (read.childForFieldName("object") ?? read.childForFieldName("value"))!.text;
+  const condition = guard.childForFieldName("condition")!;
+  context.edit(condition.startIndex, condition.endIndex, `${subjectText}.status != ${pyLiteral(context.source, JOB_COMPLETED)}`, WAITER_GUARD);
+  // The job's status says what went wrong; v2 jobs have no error field (1.x's dict: `job["error"]`).
+  for (const r of allOf(guard.childForFieldName("consequence")!, ["attribute", "subscript"])) {
+    const object = r.childForFieldName("object") ?? r.childForFieldName("value");
+    const field = r.type === "attribute" ? r.childForFieldName("attribute")?.text : stringValue(r.childForFieldName("subscript"));
+    if (object?.text === subjectText && field === "error") context.edit(object.endIndex, r.endIndex, ".status");
+  }
+}
+
+/** `getattr(x, "rawHtml", None)`, `hasattr(x, "rawHtml")`: the name in the string is v2's. */
+function migrateAttributeName(context: PyContext, subject: Subject, head: Node): void {
+  const args = head.parent;
+  const fn = args?.type === "argument_list" ? args.parent?.childForFieldName("function")?.text : undefined;
+  if ((fn !== "getattr" && fn !== "hasattr") || args!.namedChildren[0]?.id !== head.id) return;
+  const key = args!.namedChildren[1] ?? null;
+  const field = stringValue(key);
+  if (field === undefined) return;
+  const { to, row } = renamedField(subject.kind, field);
+  if (row?.change.kind === "success-flag" || row?.change.kind === "removed") return context.todo(head, row.python?.todo ?? row.change.todo);
+  if (to !== field) context.edit(key!.startIndex, key!.endIndex, pyLiteral(context.source, to), renamed(`result field "${field}"`, `"${to}"`));
+}
+
+/**
+ * Code that handles both shapes (`if isinstance(r, dict): r.get("markdown") else: r.markdown`): the dict
+ * branch is right as it is, and rewriting it would read attributes off what the branch knows is a dict.
+ */
+function inDictBranch(head: Node): boolean {
+  const isDictTest = (condition: Node | null | undefined) =>
+    !!condition && new RegExp(`^isinstance\\(\\s*${head.text}\\s*,\\s*dict\\s*\\)$`).test(condition.text);
+  for (let at: Node | null = head; at?.parent; at = at.parent) {
+    const parent: Node = at.parent;
+    if (
+      (parent.type === "if_statement" || parent.type === "elif_clause") &&
+      parent.childForFieldName("consequence")?.id === at.id &&
+      isDictTest(parent.childForFieldName("condition"))
+    )
+      return true;
+    if (parent.type === "conditional_expression" && parent.namedChildren[0]?.id === at.id && isDictTest(parent.namedChildren[1])) return true;
+  }
+  return false;
+}
+
+/**
+ * How code uses a field's value where 1.x always gave one and v2 may give None: as the object of a
+ * subscript, an attribute or a `+` (the field then wrapped: `(doc.markdown or "")[:500]`), or whole, in
+ * len(), a loop, or a `-> str` function's return (`len(doc.markdown or "")`).
+ */
+function optionalUse(node: Node): "wrapped" | "bare" | null {
+  const parent = node.parent;
+  if (!parent) return null;
+  const isObject = (parent.type === "subscript" && parent.childForFieldName("value")?.id === node.id) || parent.type === "binary_operator";
+  if (isObject && (parent.type === "subscript" || parent.childForFieldName("operator")?.type === "+")) return "wrapped";
+  if (parent.type === "attribute" && parent.childForFieldName("object")?.id === node.id) return "wrapped";
+  if (parent.type === "dictionary_splat" || parent.type === "list_splat") return "wrapped";
+  if (parent.type === "argument_list" && parent.namedChildren.length === 1 && parent.parent && calledName(parent.parent) === "len") return "bare";
+  if ((parent.type === "for_statement" || parent.type === "for_in_clause") && parent.childForFieldName("right")?.id === node.id) return "bare";
+  const fn = parent.type === "return_statement" ? scopeOf(node) : null;
+  return fn?.type === "function_definition" && fn.childForFieldName("return_type")?.text === "str" ? "bare" : null;
+}
+
+/** A read of an Optional field, as the value v1 always had: `(out or "")` where the code relies on it. */
+function withEmpty(out: string, read: Node, field: string): string {
+  const empty = PY_OPTIONAL_FIELD_EMPTY[field] && literalAt(read, PY_OPTIONAL_FIELD_EMPTY[field]);
+  const use = empty ? optionalUse(read) : null;
+  return use === "wrapped" ? `(${out} or ${empty})` : use === "bare" ? `${out} or ${empty}` : out;
+}
+
+/** The elements a list gives outside the list's own expression (`list[0]` is read on by the chain itself). */
+function elementsBeyond(list: Node): Node[] {
+  return elementsOf(list).filter((item) => item.startIndex > list.endIndex || item.endIndex < list.startIndex);
+}
+
+/** `for x in value`, `[... for x in value]`, `enumerate(value)`: a value whose elements are taken. */
+function iterated(node: Node): boolean {
+  const parent = node.parent?.type === "argument_list" && calledName(node.parent.parent!) === "enumerate" ? node.parent.parent : node;
+  const loop = parent?.parent;
+  return (loop?.type === "for_statement" || loop?.type === "for_in_clause") && loop.childForFieldName("right")?.id === parent!.id;
+}
+
+/** `if x:`, `not x`, `x and ...`: a value only tested for being empty. */
+function isTruthTest(node: Node): boolean {
+  const parent = node.parent;
+  if (!parent) return false;
+  if (parent.type === "not_operator" || parent.type === "boolean_operator") return true;
+  return (
+    ["if_statement", "elif_clause", "while_statement", "conditional_expression"].includes(parent.type) && parent.childForFieldName("condition")?.id === node.id
+  );
+}
+
+/**
+ * Whether a cast can name `model` and the typing names it is written with: each is free in the module or
+ * already means what the cast needs (the imports step imports what is not imported yet). A module with a
+ * `Document` of its own (langchain's) keeps its TODOs.
+ */
+function castable(context: PyContext, model: string): boolean {
+  const imported = (name: string, from: (module: string) => boolean) =>
+    allOf(context.tree.rootNode, "import_from_statement").some(
+      (s) =>
+        from(s.childForFieldName("module_name")?.text ?? "") &&
+        s.childrenForFieldName("name").some((n) => (n?.type === "aliased_import" ? n.childForFieldName("alias")?.text : n?.text) === name),
+    );
+  const free = (name: string, from: (module: string) => boolean) => imported(name, from) || usesIn(context.tree.rootNode, name).length === 0;
+  return (
+    free(model, (module) => module.split(".")[0] === PY_PACKAGE) &&
+    free(PY_CAST.cast, (module) => module === PY_CAST.module) &&
+    free(PY_CAST.list, (module) => module === PY_CAST.module)
+  );
+}
+
+/**
+ * What a search call's hits are: scraped pages where it passes scrape options (a keyword, or a 1.x params
+ * dict's scrapeOptions), plain hits where it passes none; unknown where its params come from elsewhere.
+ */
+function searchHits(call: PyCall): keyof typeof PY_SEARCH_HITS | undefined {
+  let scraped = false;
+  let unknown = false;
+  call.args.namedChildren.forEach((arg, i) => {
+    if (!arg || arg.type === "comment") return;
+    const keyword = arg.type === "keyword_argument" ? arg.childForFieldName("name")!.text : null;
+    const value = keyword ? arg.childForFieldName("value")! : arg;
+    if (keyword === "scrape_options") scraped ||= value.text !== "None";
+    else if (value.type === "dictionary") scraped ||= !!dictEntries(value)?.some((e) => e.key === "scrapeOptions");
+    else if (keyword === "params" || (!keyword && i > 0) || arg.type.endsWith("splat")) unknown = true;
+  });
+  return scraped ? "scraped" : unknown ? undefined : "plain";
+}
+
+/**
+ * Follows one value up through the reads made of it (`doc["metadata"]["sourceURL"]` is two) and writes the
+ * whole chain as one edit, so a read inside a `.get()` default or a repeated subject is never edited twice.
+ * Returns "status" when the code reads a job's status (a waiter's result is then checked).
+ */
+function migrateChain(context: PyContext, subject: Subject, head: Node, handled: Set<number>, from = 0): "status" | void {
+  if (
+    head.parent?.type === "dictionary_splat" ||
+    (head.parent?.type === "argument_list" && head.parent.parent?.childForFieldName("function")?.text === "dict")
+  ) {
+    return context.todo(head, NOT_A_DICT);
+  }
+  if (head.type === "identifier" && inDictBranch(head)) return;
+  if (subject.kind === "job" && from === 0 && iterated(head)) {
+    // v0's crawl gave back its documents themselves (1.x's dict would give its keys): they are v2's data.
+    context.edit(head.endIndex, head.endIndex, ".data", renamed("a crawl result iterated as v0's list of documents", "its .data"));
+    for (const item of elementsOf(head)) migrateChain(context, DOCUMENT, item, handled);
+    return;
+  }
+  if (from === 0) migrateAttributeName(context, subject, head);
+  const source = context.source.text;
+  let kind: Tracked | null = subject.kind;
+  let depth = from;
+  let node = head;
+  let start = head.startIndex;
+  let out = head.text;
+  let status = false;
+  const messages: Message[] = [];
+  const finish = () => {
+    if (out === source.slice(start, node.endIndex)) return status ? "status" : undefined;
+    // A subject that is a call is not rewritten (other steps edit its arguments): only what is around it.
+    const at = head.type === "identifier" ? -1 : out.indexOf(head.text);
+    if (at >= 0) {
+      if (start !== head.startIndex || at) context.edit(start, head.startIndex, out.slice(0, at));
+      context.edit(head.endIndex, node.endIndex, out.slice(at + head.text.length), joined(messages));
+    } else {
+      context.edit(start, node.endIndex, out, joined(messages));
+    }
+    return status ? "status" : undefined;
+  };
+  for (;;) {
+    // Fields of models (a result, its metadata) can be asked for with `in`; a dict field's keys cannot.
+    const member = kind !== null ? membershipAbove(context, node) : null;
+    if (member) {
+      const { to, row } = renamedField(depth === 0 ? kind : null, member.field);
+      if (row && row.change.kind !== "rename") {
+        context.todo(member.node, row.python?.todo ?? ("todo" in row.change ? row.change.todo : NOT_A_DICT));
+        return finish();
+      }
+      start = member.node.startIndex;
+      out = `${out}.${to} ${member.negated ? "is None" : "is not None"}`;
+      messages.push(renamed(`"${member.field}" in result`, `.${to} is not None`));
+      node = member.node;
+      return finish();
+    }
+    const read = readAbove(node);
+    const method = kind !== null && depth === 0 && !read ? dictMethodAbove(node) : null;
+    if (method && !handled.has(method.call.id)) {
+      handled.add(method.call.id);
+      if (method.writes) context.todo(method.call, NOT_A_DICT);
+      else {
+        out += `.model_dump()${source.slice(node.endIndex, method.name.endIndex)}`;
+        node = method.name;
+        messages.push(MODEL_DUMPED_READ);
+        return finish();
+      }
+    }
+    if (!read || handled.has(read.node.id)) return finish();
+    if (kind !== null && read.form === "subscript" && isWritten(read.node)) {
+      // An item written on a result: attribute assignment on a pydantic model is not the same thing.
+      context.todo(read.node, NOT_A_DICT);
+      return finish();
+    }
+    const elsewhere = depth === 0 ? subject.fields?.[read.field] : undefined;
+    if (kind !== null && depth === 0 && !elsewhere && !rowFor(kind, read.field) && !hasField(kind, renamedField(kind, read.field).to)) {
+      context.todo(read.node, noSuchField(KNOWN_FIELDS[kind]!.model, read.field));
+      return finish();
+    }
+    const row = kind !== null && depth === 0 && !elsewhere ? rowFor(kind, read.field) : undefined;
+    if (kind !== null && depth === 0 && read.field === "status") status = true;
+    if (row?.change.kind === "success-flag") {
+      const guard = read.form !== "get" ? throwOnlyGuard(read.node) : null;
+      if (!guard) context.todo(read.node, row.python?.todo ?? row.change.todo);
+      else {
+        migrateGuard(context, subject, read.node, guard, handled);
+        if (subject.waiter) status = true;
+      }
+      return finish();
+    }
+    if (row?.change.kind === "removed" || row?.change.kind === "moved") {
+      context.todo(read.node, row.python?.todo ?? row.change.todo);
+      return finish();
+    }
+    if (kind === null) {
+      // Inside a dict field (v2 keeps change_tracking a dict of the API's own keys): attributes become keys.
+      if (read.form === "attribute") {
+        out += `[${pyLiteral(context.source, PY_FIELD_RENAMES[read.field] ?? read.field)}]`;
+        messages.push(renamed(`.${read.field}`, "a dict key"));
+        node = read.node;
+      }
+      return finish();
+    }
+    if (row?.change.kind === "strings-to-objects") {
+      if (read.form === "get" && read.fallback && !isEmptyLiteral(read.fallback)) return finish();
+      const links = `${out}.${read.field}`;
+      node = read.node;
+      const inLen = node.parent?.type === "argument_list" && node.parent.parent?.childForFieldName("function")?.text === "len";
+      // Already `[link.url for link in r.links]`, as this step writes it.
+      const clause = node.parent?.type === "for_in_clause" ? node.parent : null;
+      const element = clause?.parent?.type === "list_comprehension" ? clause.parent.childForFieldName("body") : null;
+      const written = clause && element?.text === `${clause.childForFieldName("left")!.text}.${row.change.pick}`;
+      out = inLen || written ? links : `[link.${row.change.pick} for link in ${links}]`;
+      messages.push(linksKept(`map result .${read.field}`));
+      return finish();
+    }
+    const name = elsewhere ?? renamedField(depth === 0 ? kind : null, read.field).to;
+    // A search's hits of a known model are read as it (below): the list itself needs no note.
+    if (row?.change.kind === "rename" && row.change.todo && !(kind === "search" && subject.hits)) context.todo(read.node, row.change.todo);
+    // v2's metadata is Optional; metadata_typed never is, as 1.x's `.get("metadata", {})` never was.
+    const metadata = kind === "document" && depth === 0 && name === "metadata";
+    const typed =
+      metadata && (readAbove(read.node) || membershipAbove(context, read.node) || boundName(read.node) || (read.fallback && isEmptyLiteral(read.fallback)));
+    const to = typed ? "metadata_typed" : name;
+    messages.push(renamed(`result ${describe(read)}`, `.${to}`));
+    let ended = false;
+    if (read.fallback && !typed && readsResults(read.fallback, head)) {
+      // The default is itself read from a result, and rewritten on its own: writing it in here too would edit it twice.
+      context.todo(read.node, `v2 results are models with no get(): read .${to} and use your default where it is None`);
+      return finish();
+    }
+    if (read.form === "attribute") out += source.slice(node.endIndex, read.name!.startIndex) + to;
+    else if (read.form === "subscript" || !read.fallback || typed) out += `.${to}`;
+    else if (isEmptyLiteral(read.fallback)) {
+      out = `${out}.${to} or ${read.fallback.text}`;
+      if (needsParentheses(read.node)) out = `(${out})`;
+      ended = true;
+    } else if (head.type === "identifier") {
+      out = `(${out}.${to} if ${out}.${to} is not None else ${read.fallback.text})`;
+      ended = true;
+    } else {
+      // Repeating a call to test its field for None would call it twice.
+      context.todo(read.node, `v2 results are models with no get(): read .${to} and use your default where it is None`);
+      return finish();
+    }
+    node = read.node;
+    if (kind === "job" && depth === 0 && to === "data") {
+      // A job's data is its documents: `job["data"][0]["markdown"]` reads on; loops and aliases are followed.
+      const element = node.parent;
+      if (!ended && element?.type === "subscript" && elementsOf(node)[0]?.id === element.id) {
+        out += source.slice(node.endIndex, element.endIndex);
+        node = element;
+        kind = "document";
+        continue;
+      }
+      const result = finish();
+      for (const item of elementsBeyond(node)) migrateChain(context, DOCUMENT, item, handled);
+      return result;
+    }
+    if (kind === "search" && depth === 0 && row?.change.kind === "rename" && row.change.todo) {
+      // A search hit is a SearchResultWeb or a Document: read as the one its call returns, or each statement that reads one is marked.
+      // `hits[0]` is a hit too, read on where it is or through the name it is bound to.
+      const beyond = elementsBeyond(node);
+      const indexed = elementsOf(node).filter((item) => !beyond.some((b) => b.id === item.id));
+      const items = [...beyond, ...indexed.flatMap((item) => (boundName(item) ? usesAfter(boundName(item)!) : [item]))];
+      const hits = subject.hits && items.length && castable(context, PY_SEARCH_HITS[subject.hits].model) ? PY_SEARCH_HITS[subject.hits] : null;
+      if (hits) {
+        out = `${PY_CAST.cast}(${PY_CAST.list}[${hits.model}], ${ended ? out : `${out} or []`})`;
+        messages.push(hitsCast(hits.model));
+      }
+      // A list that leaves here (returned, passed on) holds either model for the code that reads it there.
+      else if (subject.hits && !isTruthTest(node)) context.todo(node, row.change.todo);
+      const result = finish();
+      const hit: Subject = hits === PY_SEARCH_HITS.plain ? { kind: "hit", waiter: false } : { ...DOCUMENT, fields: hits?.fields };
+      for (const item of items) {
+        if (hits) migrateChain(context, hit, item, handled);
+        else context.todo(item, row.change.todo);
+      }
+      return result;
+    }
+    // 1.x's dict had the key (2.x's model was as Optional as v2's: its attribute reads are left as they were).
+    if (!ended && kind === "document" && depth === 0 && read.form !== "attribute") out = withEmpty(out, node, to);
+    if (ended || USER_DATA.has(to)) return finish();
+    if (PY_DICT_FIELDS.has(to)) {
+      kind = null;
+      continue;
+    }
+    if (!metadata) return finish();
+    const alias = boundName(node);
+    if (alias) {
+      const result = finish();
+      for (const use of usesAfter(alias)) migrateChain(context, DOCUMENT, use, handled, 1);
+      return result;
+    }
+    depth = 1;
+  }
+}
+
+/** Whether code writes into a value: an item assigned or deleted, or a dict method that changes it. */
+function writesInto(head: Node): boolean {
+  const parent = head.parent;
+  if (parent?.type === "subscript" && parent.childForFieldName("value")?.id === head.id && isWritten(parent)) return true;
+  return !!dictMethodAbove(head)?.writes;
+}
+
+/**
+ * A result made a dict where it is made (`.model_dump()`), and the keys its dict reads name spelled as the
+ * dump spells them (`"rawHtml"` -> `"raw_html"`, `"extract"` -> `"json"`).
+ */
+function dumpAt(context: PyContext, value: Node, kind: ResultKind | null, reads: readonly Node[]): void {
+  if (value.type === "await") context.edit(value.startIndex, value.startIndex, "(");
+  context.edit(value.endIndex, value.endIndex, value.type === "await" ? ").model_dump()" : ".model_dump()", MODEL_DUMPED);
+  for (const head of reads) {
+    const read = readAbove(head);
+    if (!read || read.form === "attribute") continue;
+    const key = read.form === "subscript" ? read.node.childForFieldName("subscript") : read.node.childForFieldName("arguments")!.namedChildren[0]!;
+    const { to } = renamedField(kind, read.field);
+    if (key && to !== read.field) context.edit(key.startIndex, key.endIndex, pyLiteral(context.source, to), renamed(`result key "${read.field}"`, `"${to}"`));
+  }
+}
+
+/** Local names of 2.x's response models, imported from where only 1.x and 2.x had them. */
+function v1ResultTypes(context: PyContext): Map<string, string> {
+  const types = new Map<string, string>();
+  for (const statement of context.sdk.imports) {
+    const module = statement.childForFieldName("module_name")?.text;
+    if (module !== PY_PACKAGE && !PY_LEGACY_MODULES.includes(module as never)) continue;
+    for (const n of statement.childrenForFieldName("name")) {
+      const imported = n?.type === "aliased_import" ? n.childForFieldName("name")!.text : n?.text;
+      if (imported && imported in PY_RESULT_TYPE_KINDS) types.set(n!.type === "aliased_import" ? n!.childForFieldName("alias")!.text : imported, imported);
+    }
+  }
+  return types;
+}
+
+export const step: PyStep = {
+  name: "results",
+  description: "updates uses of call results: success guards, snake_case fields, dict access, extract -> json, map links, search data -> web",
+  run(context) {
+    // A method run by an executor (`asyncio.to_thread(app.scrape_url, url)`) gives its result there.
+    const passed = methodReferences(context.tree, context.sdk).flatMap((reference): PyCall[] => {
+      const executor = executorRunning(reference.node);
+      return executor ? [{ ...reference, node: executor, args: executor.childForFieldName("arguments")!, async: false }] : [];
+    });
+    for (const call of [...context.calls, ...passed]) {
+      // A v2 call's result already has the v2 shape (a v2 map() gives link objects): it is left alone.
+      // A test's assertion on a mocked method returns nothing of the SDK's.
+      if (call.mock || !isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports)) continue;
+      const value = resultExpression(call.node);
+      const name = boundName(value);
+      // Every result is a model in 4.x but a cancel's (a bool); methods the v1 proxy keeps (deep_research, ...) too.
+      // A map's links are objects in v2: its dump is not the dict of strings 1.x gave.
+      const model = call.row.result ? call.row.result !== "cancel" : PY_V1_PROXY.has(call.method);
+      const dumpable = model && call.row.result !== "map";
+      if (name && dumpable && call.row.result && usesAfter(name).some(writesInto)) {
+        // Code that writes into the result treats it as the dict it was: it becomes one where it is made.
+        dumpAt(context, value, call.row.result, usesAfter(name));
+        continue;
+      }
+      const { heads, boundaries } = followReturns(name ? usesAfter(name) : [value]);
+      for (const head of model ? boundaries : []) {
+        if (!dumpable) context.todo(head, NOT_A_DICT);
+        else dumpAt(context, head, null, []);
+      }
+      if (!call.row.result) continue;
+      const subject: Subject = { kind: call.row.result, waiter: !!call.row.waiter, hits: call.row.result === "search" ? searchHits(call) : undefined };
+      const retyped = RETYPED_RESULTS[call.row.result];
+      if (retyped && name && heads.length) context.todo(heads[0]!, retyped);
+      const handled = new Set<number>();
+      let checked = false;
+      for (const head of heads) if (migrateChain(context, subject, head, handled) === "status") checked = true;
+      if (call.row.waiter && call.isV1Name && !checked) context.todo(call.node, WAITER_TODO);
+    }
+    // Functions that take results as parameters typed with 2.x's models read them as the calls' results are read.
+    for (const { heads, type } of annotatedParameters(context.tree.rootNode, v1ResultTypes(context))) {
+      const handled = new Set<number>();
+      for (const head of heads) migrateChain(context, { kind: PY_RESULT_TYPE_KINDS[type]!, waiter: false }, head, handled);
+    }
+  },
+};

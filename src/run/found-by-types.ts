@@ -1,0 +1,18 @@
+/** In the type-aware mode: the client calls the type checker adds to what syntax alone finds in a file. */
+import { findClientCalls } from "../js/detect/calls.js";
+import { detectSdk, type TypeFacts } from "../js/detect/sdk.js";
+import { lineAt, readSource } from "../core/source.js";
+import { parseForSteps, type Parsed } from "../js/pipeline.js";
+
+/**
+ * Those calls, each with its line in the input and its method. `parsed`: the input's parse with the types
+ * (the steps' first), which is reused; without it the input is parsed here.
+ */
+export function foundByTypes(path: string, text: string, types: TypeFacts, parsed?: Parsed): { readonly line: number; readonly method: string }[] {
+  const source = readSource(path, text);
+  const { index, sdk: typed } = parsed ?? parseForSteps(source, types);
+  const known = new Set(findClientCalls(index, detectSdk(index, undefined, typed.linked)).map((c) => c.node.start));
+  return findClientCalls(index, typed)
+    .filter((c) => !known.has(c.node.start))
+    .map((c) => ({ line: lineAt(source.text, c.node.start!), method: c.method }));
+}

@@ -1,0 +1,120 @@
+/**
+ * The cheap first look at every file, done before any transform is even loaded: a file whose bytes never
+ * name Firecrawl in any case (core/mentions.ts) cannot reach the SDK or the API, so it is unchanged without being
+ * decoded or parsed; one that does, but is too large to touch or is in an encoding the run would have to
+ * re-encode (UTF-16 or UTF-32, told by its byte-order mark), is skipped and said so, so `check` cannot
+ * pass over v1 code it never read.
+ */
+import { closeSync, fstatSync, openSync, readSync, type Stats } from "node:fs";
+import { NAMES } from "../core/mentions.js";
+import { languageOf } from "../core/language.js";
+import type { FileReport } from "./file-report.js";
+
+export const MAX_BYTES = 2 * 1024 * 1024;
+/** A notebook is read whole up to this size (its outputs); MAX_BYTES applies to its cells' code. */
+const MAX_NOTEBOOK_BYTES = 256 * 1024 * 1024;
+
+/** Each name in an encoding whose code units are `width` bytes, the character's byte at `at` of each. */
+const spelled = (width: number, at: number) =>
+  NAMES.map((name) => Buffer.from([...name].flatMap((c) => Array.from({ length: width }, (_, i) => (i === at ? c.charCodeAt(0) : 0)))));
+
+/** Encodings told by their byte-order mark; UTF-32LE's mark begins with UTF-16LE's, so it is tried first. */
+const MARKED = [
+  { encoding: "UTF-32LE", mark: Buffer.from([0xff, 0xfe, 0, 0]), needles: spelled(4, 0) },
+  { encoding: "UTF-32BE", mark: Buffer.from([0, 0, 0xfe, 0xff]), needles: spelled(4, 3) },
+  { encoding: "UTF-16LE", mark: Buffer.from([0xff, 0xfe]), needles: spelled(2, 0) },
+  { encoding: "UTF-16BE", mark: Buffer.from([0xfe, 0xff]), needles: spelled(2, 1) },
+] as const;
+const UTF8_NEEDLES = NAMES.map((name) => Buffer.from(name));
+
+const mentions = (bytes: Buffer, needles: readonly Buffer[]) => needles.some((needle) => bytes.indexOf(needle) !== -1);
+
+/** One buffer for every read: no per-file allocation, and no fstat, since a read that fills it is too large. */
+const buffer = Buffer.allocUnsafe(MAX_BYTES + 1);
+
+/** A file the screen let through: its bytes and its state when read, so it need not be read again. */
+export interface Contents {
+  readonly bytes: Buffer;
+  readonly stat: Stats;
+}
+
+/** Reads on into the buffer until a needle shows or the file ends; a needle may straddle two reads. */
+function mentionedFurther(fd: number, needles: readonly Buffer[], length: number): boolean {
+  for (let filled = length; ;) {
+    if (mentions(buffer.subarray(0, filled), needles)) return true;
+    const keep = Math.max(...needles.map((n) => n.length)) - 1;
+    buffer.copy(buffer, 0, filled - keep, filled);
+    const n = readSync(fd, buffer, keep, buffer.length - keep, null);
+    if (n === 0) return false;
+    filled = keep + n;
+  }
+}
+
+/**
+ * Reads a file into the shared buffer; a file that mentions the SDK is copied out with its stat, the rest
+ * (nearly every file of a large tree) cost no allocation and no fstat. `mentionNeeded` false is for files
+ * the type checker found client calls in: they are read whether or not they name the SDK, under the same
+ * limits.
+ */
+export function screenFile(path: string, mentionNeeded = true): FileReport | Contents {
+  const base = { path, changes: [], todos: [] };
+  let fd: number;
+  try {
+    fd = openSync(path, "r");
+  } catch (error) {
+    return { ...base, status: "error", error: `cannot read: ${(error as Error).message}` };
+  }
+  try {
+    // Synchronous on purpose: fs.promises.readFile makes several thread-pool round trips per file and
+    // measured five times slower over a tree of small files.
+    let length = 0;
+    for (let n; length < buffer.length && (n = readSync(fd, buffer, length, buffer.length - length, null)) > 0;) length += n;
+    const marked = MARKED.find((m) => buffer.subarray(0, Math.min(length, m.mark.length)).equals(m.mark));
+    const needles = marked?.needles ?? UTF8_NEEDLES;
+    if (length > MAX_BYTES && languageOf(path) === "notebook" && !marked) {
+      // A notebook's bytes are mostly outputs: the limit is on its code (processFile asks), so it is read whole.
+      const whole = readWhole(fd, length);
+      if (!whole) return { ...base, status: "skipped", error: `larger than ${MAX_NOTEBOOK_BYTES / 1024 / 1024} MB` };
+      if (mentionNeeded && !mentions(whole, needles)) return { ...base, status: "unchanged", screened: true };
+      return { bytes: whole, stat: fstatSync(fd) };
+    }
+    if (length > MAX_BYTES) {
+      if (mentionNeeded && !mentionedFurther(fd, needles, length)) return { ...base, status: "unchanged" };
+      return { ...base, status: "skipped", error: `larger than ${MAX_BYTES / 1024 / 1024} MB` };
+    }
+    const bytes = buffer.subarray(0, length);
+    if (mentionNeeded && !mentions(bytes, needles)) return { ...base, status: "unchanged", screened: true };
+    if (marked) return { ...base, status: "skipped", error: `${marked.encoding} text; left as it is rather than re-encoded` };
+    return { bytes: Buffer.from(bytes), stat: fstatSync(fd) };
+  } catch (error) {
+    return { ...base, status: "error", error: `cannot read: ${(error as Error).message}` };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A notebook's whole bytes, the buffer's first `length` and the rest of the file; null past MAX_NOTEBOOK_BYTES. */
+function readWhole(fd: number, length: number): Buffer | null {
+  const size = fstatSync(fd).size;
+  if (size > MAX_NOTEBOOK_BYTES) return null;
+  const whole = Buffer.allocUnsafe(Math.max(size, length));
+  buffer.copy(whole, 0, 0, length);
+  let filled = length;
+  for (let n; filled < whole.length && (n = readSync(fd, whole, filled, whole.length - filled, null)) > 0;) filled += n;
+  return whole.subarray(0, filled);
+}
+
+export function isSettled(outcome: FileReport | Contents): outcome is FileReport {
+  return "status" in outcome;
+}
+
+/** Screens every file; `settled` gets the ones decided here, and the rest are returned for the transforms. */
+export function screen(files: readonly string[], settled: (report: FileReport) => void): string[] {
+  const candidates: string[] = [];
+  for (const path of files) {
+    const outcome = screenFile(path);
+    if (isSettled(outcome)) settled(outcome);
+    else candidates.push(path);
+  }
+  return candidates;
+}

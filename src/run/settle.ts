@@ -1,0 +1,48 @@
+/**
+ * The tail of a verified run (js/checker/verify.ts): files were transformed with their new text held back, verified
+ * against v2 as a whole project, and are only now written, diffed or printed.
+ */
+import { readFileSync } from "node:fs";
+import type { ProcessOptions } from "./process-file.js";
+import type { FileReport } from "./file-report.js";
+import { unifiedDiff } from "./unified-diff.js";
+import { type Verified } from "../core/verified.js";
+import { VERIFY } from "../core/verified.js";
+import { writeAtomically } from "./write.js";
+import { mapOffset } from "../core/edits.js";
+import { lineAt } from "../core/source.js";
+import type { CellLine } from "../core/pipeline.js";
+
+/**
+ * Finishes a file whose new text was held for verification: the TODO lines the verification added join the
+ * report (the lines below them move down), then the text is written, diffed or printed as processFile would.
+ */
+export function settleHeld(report: FileReport, verified: Verified | undefined, options: ProcessOptions): FileReport {
+  const { held, ...rest } = report;
+  if (!held) return report;
+  const output = verified?.output ?? held.output;
+  // A line keeps its place unless the verification inserted or removed lines above it.
+  const starts = [0, ...[...held.output.matchAll(/\n/g)].map((m) => m.index + 1)];
+  const moved = (line: number) => (verified ? lineAt(output, mapOffset(starts[line - 1]! + 1, verified.edits)) : line);
+  // The verification runs only in `run`, where no one reads a finding: it is worded as what was done.
+  const own = (found: { line: number; message: string; cell?: CellLine }) => ({
+    transform: VERIFY,
+    line: found.line,
+    message: found.message,
+    finding: found.message,
+    source: { line: found.line, column: 1 },
+    ...(found.cell ? { cell: found.cell } : {}),
+  });
+  const changes = [...report.changes.map((c) => ({ ...c, line: moved(c.line) })), ...(verified?.changes.map(own) ?? [])];
+  const todos = [...report.todos.map((t) => ({ ...t, line: moved(t.line) })), ...(verified?.todos.map(own) ?? [])];
+  const settled: FileReport = { ...rest, changes, todos, ...(verified ? { verified: { newErrors: verified.newErrors, marked: verified.marked } } : {}) };
+  if (options.write) {
+    try {
+      writeAtomically(report.path, output, held.stat);
+    } catch (error) {
+      return { ...settled, status: "error", error: `not written: ${(error as Error).message}` };
+    }
+  }
+  const input = options.diff ? readFileSync(report.path, "utf8") : "";
+  return { ...settled, diff: options.diff ? unifiedDiff(report.path, input, output) : undefined, printed: options.print ? output : undefined };
+}
