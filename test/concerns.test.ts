@@ -3,7 +3,8 @@
  * `run --transforms` and `check` name, its fixture folder, the ESLint rule with its docs page, SARIF's rule
  * with its help URI, the GitHub annotation title, and the same findings in `check` and in ESLint. The
  * ESLint rules' earlier names still work, deprecated. And each part where `concernParts` says it is: the JS and
- * Python step modules, the rule module, the docs page and the fixture folders.
+ * Python step modules, the jscodeshift transform, the rule module, the docs page and the fixture folders; and each
+ * language's steps/ folder holds its steps and nothing else, one a module named after it.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -13,6 +14,7 @@ import tseslint from "typescript-eslint";
 import { afterAll, describe, expect, test } from "vitest";
 import plugin, { rules } from "../rules/index.js";
 import { CONCERNS, concernParts, helpUri } from "../src/mapping/concerns.js";
+import type { Named } from "../src/core/pipeline.js";
 import type { Step } from "../src/js/pipeline.js";
 import type { PyStep } from "../src/python/pipeline.js";
 import { pythonSteps } from "../src/python/steps/index.js";
@@ -38,10 +40,13 @@ describe.each(CONCERNS.map((c) => [c.name, c] as const))("%s", (name, concern) =
 });
 
 describe.each(CONCERNS.map((c) => [c.name, concernParts(c)] as const))("%s: every part, where concernParts says", (name, parts) => {
-  test("the JS step, the Python step and the ESLint rule are the modules it names, and the presets and the plugin run them", async () => {
+  test("the JS step, its jscodeshift transform, the Python step and the ESLint rule are the modules it names, and the presets and the plugin run them", async () => {
     const js = (await import(join(root, parts.jsStep))) as { step: Step };
     expect(js.step.name).toBe(name);
     expect(steps).toContain(js.step);
+    const transform = (await import(join(root, parts.transform))) as { step: Step; default: unknown };
+    expect(transform.step).toBe(js.step);
+    expect(typeof transform.default).toBe("function");
     expect(rules[name]).toBe(((await import(join(root, parts.rule))) as { default: unknown }).default);
     if (parts.pythonStep) {
       const python = (await import(join(root, parts.pythonStep))) as { step: PyStep };
@@ -63,6 +68,18 @@ describe.each(CONCERNS.map((c) => [c.name, concernParts(c)] as const))("%s: ever
 
   test("its report id is its name", () => {
     expect(parts.reportId).toBe(name);
+  });
+});
+
+describe.each([
+  ["src/js/steps", () => steps],
+  ["src/python/steps", () => pythonSteps],
+] as const)("%s", (folder, preset) => {
+  test("holds one step a module, named as the module is, and the ordered preset (index.ts) runs each of them", async () => {
+    const modules = readdirSync(join(root, folder)).filter((f) => f.endsWith(".ts") && f !== "index.ts");
+    const found = await Promise.all(modules.map(async (f) => ((await import(join(root, folder, f))) as { step: Named }).step));
+    expect(found.map((step) => `${step.name}.ts`)).toEqual(modules);
+    expect(new Set(preset())).toEqual(new Set(found));
   });
 });
 

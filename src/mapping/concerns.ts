@@ -3,20 +3,20 @@
  * `ruleId`, the GitHub annotation title `firecrawl-v2/<name>`, the ESLint rule `firecrawl/<name>`, its docs
  * page docs/rules/<name>.md and the fixture folder fixtures/<name>/. `legacyRule` is the ESLint rule's earlier name
  * (from before the rules took their concerns' names), still accepted (deprecated) so existing configs keep working; concerns added since have
- * none. `pythonStep` is the module of src/python/ whose step has the concern's name, null where Python has
- * no such step. `concernParts` says where every part of a concern lives. A test walks this table through
- * every output and every part.
+ * none. `python` says whether Python has the concern's step (src/python/steps/<name>.ts). `concernParts` says where
+ * every part of a concern lives, each found from the name alone. A test walks this table through every output and
+ * every part.
  */
 export const RULE_DOCS_URL = "https://github.com/firecrawl/firecrawl-codemod/blob/main/docs/rules/";
 
 const TABLE = [
-  { name: "client-methods", legacyRule: "no-v1-client-methods", pythonStep: "client-methods" },
-  { name: "options", legacyRule: "no-v1-options", pythonStep: "options" },
-  { name: "formats", legacyRule: "no-v1-formats", pythonStep: "formats" },
-  { name: "api-requests", pythonStep: "requests" },
-  { name: "results", legacyRule: "no-v1-result-shapes", pythonStep: "results" },
-  { name: "errors", legacyRule: "no-v1-errors", pythonStep: null },
-  { name: "imports", legacyRule: "no-v1-imports", pythonStep: "imports" },
+  { name: "client-methods", legacyRule: "no-v1-client-methods", python: true },
+  { name: "options", legacyRule: "no-v1-options", python: true },
+  { name: "formats", legacyRule: "no-v1-formats", python: true },
+  { name: "api-requests", python: true },
+  { name: "results", legacyRule: "no-v1-result-shapes", python: true },
+  { name: "errors", legacyRule: "no-v1-errors", python: false },
+  { name: "imports", legacyRule: "no-v1-imports", python: true },
 ] as const;
 
 export type ConcernName = (typeof TABLE)[number]["name"];
@@ -24,7 +24,7 @@ export type ConcernName = (typeof TABLE)[number]["name"];
 export interface Concern {
   readonly name: ConcernName;
   readonly legacyRule?: string;
-  readonly pythonStep: string | null;
+  readonly python: boolean;
 }
 
 export const CONCERNS: readonly Concern[] = TABLE;
@@ -33,6 +33,8 @@ export const CONCERNS: readonly Concern[] = TABLE;
 export interface ConcernParts {
   /** the JavaScript/TypeScript step (src/js/steps/index.ts runs it) */
   readonly jsStep: string;
+  /** the same step as a jscodeshift transform, for `jscodeshift -t` and codemod runners */
+  readonly transform: string;
   /** the Python step (src/python/steps/index.ts runs it); null where Python has none */
   readonly pythonStep: string | null;
   /** the ESLint rule `firecrawl/<name>` (rules/index.ts registers it) */
@@ -48,17 +50,18 @@ export interface ConcernParts {
   readonly reportId: string;
 }
 
-/** From a concern's name to all its parts in one hop. */
+/** From a concern's name to all its parts in one hop: every path is the name in a folder of its own. */
 export function concernParts(concern: Concern): ConcernParts {
-  const { name, pythonStep } = concern;
+  const { name, python } = concern;
   return {
-    jsStep: `transforms/${name}.ts`,
-    pythonStep: pythonStep && `src/python/${pythonStep}.ts`,
+    jsStep: `src/js/steps/${name}.ts`,
+    transform: `transforms/${name}.ts`,
+    pythonStep: python ? `src/python/steps/${name}.ts` : null,
     rule: `rules/${name}.ts`,
     docs: `docs/rules/${name}.md`,
     ruleTests: `test/rules/${name}.test.ts`,
     fixtures: `fixtures/${name}/`,
-    pythonFixtures: pythonStep && `fixtures/python/${name}/`,
+    pythonFixtures: python ? `fixtures/python/${name}/` : null,
     reportId: name,
   };
 }
