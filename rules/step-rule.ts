@@ -22,7 +22,7 @@ export interface StepRuleOptions {
 }
 
 /**
- * The specifiers of the file's top-level imports that can bind a client by name (linked.ts): read from
+ * The specifiers of the file's top-level imports that can bind a client by name (src/js/detect/linked.ts): read from
  * ESLint's tree, so a file that never names the SDK costs a look at its first statements.
  */
 function bindingImports(program: AST.Program): string[] {
@@ -85,7 +85,7 @@ function parseFresh(filename: string, text: string, types: TypeFacts | undefined
 
 /**
  * The API the linted file's package depends on: `settings.firecrawl.sdk` ("v1" or "v2") when the config
- * says, else what the nearest package.json declaring the SDK says (detect/package-sdk.ts).
+ * says, else what the nearest package.json declaring the SDK says (src/project/package-sdk.ts).
  */
 function sdkOf(context: Rule.RuleContext): ApiVersion | undefined {
   const setting = (context.settings?.firecrawl as { sdk?: unknown } | undefined)?.sdk;

@@ -1,4 +1,4 @@
-/** Which tsconfig.json files the type-aware mode uses: kept apart from types.ts so finding none loads no compiler. */
+/** Which tsconfig.json files the type-aware mode uses: kept apart from the type checker (js/checker/) so finding none loads no compiler. */
 import { existsSync } from "node:fs";
 import { statIfAny } from "../core/stat.js";
 import { dirname, join, resolve } from "node:path";

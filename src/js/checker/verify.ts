@@ -174,7 +174,7 @@ function installedRelease(program: TS.Program): "v1" | "v2" | undefined {
 
 /**
  * Verifies the changed files each program covers (path -> migrated text); a file no program covers is not
- * in the answer. The programs are the analysis's, one per tsconfig (types.ts), so unchanged files are parsed
+ * in the answer. The programs are the analysis's, one per tsconfig (programs.ts), so unchanged files are parsed
  * once for the analysis and both checks: as they are against v1, then with the new texts against v2.
  */
 export function verifyMigration(programs: ReadonlyMap<string, TS.Program>, outputs: ReadonlyMap<string, string>): Map<string, Verified> {
