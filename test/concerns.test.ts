@@ -3,7 +3,7 @@
  * `run --transforms` and `check` name, its fixture folder, the ESLint rule with its docs page, SARIF's rule
  * with its help URI, the GitHub annotation title, and the same findings in `check` and in ESLint. The
  * ESLint rules' earlier names still work, deprecated. And each part where `concernParts` says it is: the JS and
- * Python step modules, the jscodeshift transform, the rule module, the docs page and the fixture folders; and each
+ * Python step modules, the jscodeshift transform, the table's module of its rows, the rule module, the docs page and the fixture folders; and each
  * language's steps/ folder holds its steps and nothing else, one a module named after it.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -57,7 +57,8 @@ describe.each(CONCERNS.map((c) => [c.name, concernParts(c)] as const))("%s: ever
     }
   });
 
-  test("the docs page and the rule's test file exist, and the fixture folders hold cases (Python's only where Python has the step)", () => {
+  test("its rows, the docs page and the rule's test file exist, and the fixture folders hold cases (Python's only where Python has the step)", () => {
+    expect(existsSync(join(root, parts.table))).toBe(true);
     expect(existsSync(join(root, parts.docs))).toBe(true);
     expect(existsSync(join(root, parts.ruleTests))).toBe(true);
     const cases = (folder: string) => readdirSync(join(root, folder)).filter((f) => f.includes(".input."));

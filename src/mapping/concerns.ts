@@ -31,6 +31,8 @@ export const CONCERNS: readonly Concern[] = TABLE;
 
 /** Where each part of a concern lives, as paths from the repository's root. */
 export interface ConcernParts {
+  /** the table's rows for it: what v1 wrote and what v2 wants */
+  readonly table: string;
   /** the JavaScript/TypeScript step (src/js/steps/index.ts runs it) */
   readonly jsStep: string;
   /** the same step as a jscodeshift transform, for `jscodeshift -t` and codemod runners */
@@ -54,6 +56,7 @@ export interface ConcernParts {
 export function concernParts(concern: Concern): ConcernParts {
   const { name, python } = concern;
   return {
+    table: `src/mapping/${name}.ts`,
     jsStep: `src/js/steps/${name}.ts`,
     transform: `transforms/${name}.ts`,
     pythonStep: python ? `src/python/steps/${name}.ts` : null,
