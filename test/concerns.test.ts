@@ -72,15 +72,17 @@ describe.each(CONCERNS.map((c) => [c.name, concernParts(c)] as const))("%s: ever
   });
 });
 
-describe.each([
-  ["src/js/steps", () => steps],
-  ["src/python/steps", () => pythonSteps],
-] as const)("%s", (folder, preset) => {
+const presets: [string, readonly Named[]][] = [
+  ["src/js/steps", steps],
+  ["src/python/steps", pythonSteps],
+];
+
+describe.each(presets)("%s", (folder, preset) => {
   test("holds one step a module, named as the module is, and the ordered preset (index.ts) runs each of them", async () => {
     const modules = readdirSync(join(root, folder)).filter((f) => f.endsWith(".ts") && f !== "index.ts");
     const found = await Promise.all(modules.map(async (f) => ((await import(join(root, folder, f))) as { step: Named }).step));
     expect(found.map((step) => `${step.name}.ts`)).toEqual(modules);
-    expect(new Set(preset())).toEqual(new Set(found));
+    expect(new Set(preset)).toEqual(new Set(found));
   });
 });
 
