@@ -2,7 +2,7 @@
  * Imports (sdk-facts 1.1, 8.1): `FirecrawlError` is `SdkError`, `CrawlWatcher` is `Watcher`, and v1
  * type names become their v2 counterparts. ESM imports, `require` and `await import()` alike.
  */
-import type { Node } from "@babel/types";
+import type { ImportDeclaration, Node } from "@babel/types";
 import { isFree, referencesTo } from "../detect/references.js";
 import { isTypeScript, literal, removeListItem } from "../writing.js";
 import type { Step, StepContext } from "../pipeline.js";
@@ -88,7 +88,7 @@ function renameNamedImports(context: StepContext): boolean {
       // unused import of another name, a compiler warning of its own. It goes, where the import keeps others.
       const declaration = node.type === "ImportDeclaration" ? node : undefined;
       const specifier = declaration?.specifiers.find((sp) => sp.local.name === local);
-      if (declaration && specifier && declaration.specifiers.length > 1 && referencesTo(context.index, local).every((ref) => ref.parent?.node === specifier)) {
+      if (declaration && specifier && declaration.specifiers.length > 1 && unusedAlone(context, declaration.specifiers, specifier)) {
         const message = removed(exported, "it was not used, and v2 does not export it");
         const named = declaration.specifiers.filter((sp) => sp.type === "ImportSpecifier");
         if (named.length > 1) context.apply(removeListItem(context.source, declaration, declaration.specifiers, specifier), message);
@@ -115,6 +115,21 @@ function renameNamedImports(context: StepContext): boolean {
     }
   }
   return any;
+}
+
+/**
+ * Whether `specifier` is the one renamed import of its declaration that is never used. Two such in one list
+ * would be two removals of the same separator, so those are renamed instead, as used ones are.
+ */
+function unusedAlone(
+  context: StepContext,
+  specifiers: readonly ImportDeclaration["specifiers"][number][],
+  specifier: ImportDeclaration["specifiers"][number],
+): boolean {
+  const isUnused = (sp: ImportDeclaration["specifiers"][number]) => referencesTo(context.index, sp.local.name).every((ref) => ref.parent?.node === sp);
+  const imported = (sp: ImportDeclaration["specifiers"][number]) =>
+    sp.type === "ImportSpecifier" ? (sp.imported.type === "Identifier" ? sp.imported.name : sp.imported.value) : "";
+  return isUnused(specifier) && specifiers.filter((sp) => sp !== specifier && RENAMES.get(imported(sp))?.to && isUnused(sp)).length === 0;
 }
 
 export const step: Step = {
