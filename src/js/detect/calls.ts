@@ -24,7 +24,8 @@ export interface ClientCall {
   readonly index: PathIndex;
 }
 
-function propertyName(node: Node): string | undefined {
+/** The name an identifier or a string literal spells: a member's, a property key's, an import's. */
+export function propertyName(node: Node): string | undefined {
   if (node.type === "Identifier") return node.name;
   if (node.type === "StringLiteral") return node.value;
   return undefined;

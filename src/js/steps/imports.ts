@@ -3,6 +3,7 @@
  * type names become their v2 counterparts. ESM imports, `require` and `await import()` alike.
  */
 import type { ImportDeclaration, Node } from "@babel/types";
+import { propertyName } from "../detect/calls.js";
 import { isFree, referencesTo } from "../detect/references.js";
 import { isTypeScript, literal, removeListItem } from "../writing.js";
 import type { Step, StepContext } from "../pipeline.js";
@@ -60,7 +61,7 @@ function renameNamedImports(context: StepContext): boolean {
             )
           : [];
     for (const { key, local, shorthand } of specifiers) {
-      const exported = key.type === "Identifier" ? key.name : key.type === "StringLiteral" ? key.value : "";
+      const exported = propertyName(key) ?? "";
       const rename = RENAMES.get(exported);
       if (!rename) continue;
       any = true;
@@ -117,19 +118,16 @@ function renameNamedImports(context: StepContext): boolean {
   return any;
 }
 
+type Specifier = ImportDeclaration["specifiers"][number];
+
 /**
  * Whether `specifier` is the one renamed import of its declaration that is never used. Two such in one list
  * would be two removals of the same separator, so those are renamed instead, as used ones are.
  */
-function unusedAlone(
-  context: StepContext,
-  specifiers: readonly ImportDeclaration["specifiers"][number][],
-  specifier: ImportDeclaration["specifiers"][number],
-): boolean {
-  const isUnused = (sp: ImportDeclaration["specifiers"][number]) => referencesTo(context.index, sp.local.name).every((ref) => ref.parent?.node === sp);
-  const imported = (sp: ImportDeclaration["specifiers"][number]) =>
-    sp.type === "ImportSpecifier" ? (sp.imported.type === "Identifier" ? sp.imported.name : sp.imported.value) : "";
-  return isUnused(specifier) && specifiers.filter((sp) => sp !== specifier && RENAMES.get(imported(sp))?.to && isUnused(sp)).length === 0;
+function unusedAlone(context: StepContext, specifiers: readonly Specifier[], specifier: Specifier): boolean {
+  const isUnused = (sp: Specifier) => referencesTo(context.index, sp.local.name).every((ref) => ref.parent?.node === sp);
+  const renamedByV2 = (sp: Specifier) => sp.type === "ImportSpecifier" && Boolean(RENAMES.get(propertyName(sp.imported) ?? "")?.to);
+  return isUnused(specifier) && !specifiers.some((sp) => sp !== specifier && renamedByV2(sp) && isUnused(sp));
 }
 
 export const step: Step = {
