@@ -1,7 +1,7 @@
 /**
  * A Python file is parsed once per language pass, as test/parse-once.test.ts holds JavaScript to: the run
  * parses the input once and each text the steps make once (a step that reads what an earlier one wrote sees a
- * parse of it, src/core/pipeline.ts), and a notebook costs no more parses than the program its code cells make;
+ * parse of it, src/core/pipeline.ts; one with nothing to do asks for none), and a notebook costs no more parses than the program its code cells make;
  * the run's verification with pyright parses a notebook's program as it was and as it came out, once each.
  * tree-sitter's parse is counted through a wrapper around the built parser module, since the verification
  * runs from dist/ (it finds its stubs from there, as the CLI does).
@@ -88,3 +88,12 @@ test(
   },
   TIMEOUT,
 );
+
+test("a step with nothing to do under the options asks for no parse of what came before it: v1-defaults without keepV1Defaults", async () => {
+  const path = join(dir, "formats.py");
+  writeFileSync(path, readFileSync(join(root, "fixtures/python/formats/extract-and-screenshot.input.py"), "utf8"));
+  const migrated = (steps: typeof pythonSteps) => parses(() => processFile(path, { steps: [], pythonSteps: steps, write: false, sdk: "v1" }));
+  const withDefaults = await migrated(pythonSteps);
+  expect(pythonSteps.map((step) => step.name)).toContain("v1-defaults");
+  expect(withDefaults).toEqual(await migrated(pythonSteps.filter((step) => step.name !== "v1-defaults")));
+});
