@@ -193,6 +193,30 @@ describe("the CLI on documents", () => {
     expect(located).toContainEqual({ artifactLocation: { uri: "README.md", uriBaseId: "%SRCROOT%" }, region: { startLine: 37, startColumn: 32 } });
   });
 
+  test("a block of prose that names Firecrawl and parses in no form is not taken for code: check passes it; one that constructs a client is still not vouched for", () => {
+    const prose = [
+      "# Payment flow",
+      "",
+      "```typescript",
+      "// payments.ts - Firecrawl v2 with news sources",
+      "",
+      "1. Initial request to Firecrawl v2",
+      '   → Body: { query, limit: 30, sources: ["news"] }',
+      "2. Retry with the payment header",
+      "   → Firecrawl verifies the signature and returns the results",
+      "```",
+      "",
+    ].join("\n");
+    const client = ["```ts", "const app = new FirecrawlApp({ apiKey: <YOUR_KEY> });", "```", ""].join("\n");
+    const dir = repo({ "README.md": prose, "client.md": client });
+    const clean = cli(dir, "check", "README.md", "--format", "json");
+    expect(JSON.parse(clean.stdout).findings).toEqual([]);
+    expect(clean.code).toBe(0);
+    const left = cli(dir, "check", "client.md", "--format", "json");
+    expect(JSON.parse(left.stdout).findings).toEqual([expect.objectContaining({ file: "client.md", line: 1, rule: "unprocessed-file" })]);
+    expect(left.code).toBe(2);
+  });
+
   test("check passes a migrated document, and one with no Firecrawl code; a placeholder block that still calls v1 is not vouched for", () => {
     const dir = repo({
       "README.md": readFileSync(join(FIXTURES, "docs/code-blocks/readme.output.md"), "utf8"),

@@ -16,7 +16,7 @@ import { applyEdits, type Edit } from "../core/edits.js";
 import { maskCell } from "../python/runtime/ipython.js";
 import type { SourceLanguage } from "../core/language.js";
 import { codeBlocks, type Block } from "./blocks.js";
-import { mentionsFirecrawl } from "../core/mentions.js";
+import { NAMES } from "../core/mentions.js";
 import { V1_ONLY_NAMES } from "../mapping/client-methods.js";
 import { bodyFile, type BodyFiles } from "../shell/requests.js";
 
@@ -247,8 +247,20 @@ function relaid(block: Block, code: string): string {
 /** Migrates the code blocks of a document; `null` output when no block changes. */
 const V1_CALL = new RegExp(`\\.(?:${[...V1_ONLY_NAMES].join("|")})\\s*\\(`);
 
-/** Whether a block's text reaches the SDK: it names it, or calls a method only v1 has (`app.scrapeUrl(<YOUR_URL>)`). */
-const callsSdk = (code: string) => mentionsFirecrawl(code) || V1_CALL.test(code);
+const NAMED = `[\\w$.@/-]*(?:${NAMES.join("|")})`;
+
+/**
+ * The name as code uses it: imported (`from firecrawl import`, `from "@mendable/firecrawl-js"`, `require(...)`),
+ * constructed, called, reached into (`firecrawl.scrape`, `api.firecrawl.dev`) or quoted. A block of prose in a
+ * code fence ("1. Initial request to Firecrawl v2 → ...") names the service in words only, and parses as no
+ * code: taking that for a call left unread would fail CI over a document that has no SDK code at all.
+ */
+const CODE_NAMING = new RegExp(
+  `\\bfrom\\s+${NAMED}[\\w.]*\\s+import\\b|\\b(?:import|new)\\s+${NAMED}|\\brequire\\s*\\(\\s*["'\`]${NAMED}|${NAMED}[\\w$-]*(?:\\s*\\(|\\.[\\w$])|["'\`]${NAMED}`,
+);
+
+/** Whether a block's text reaches the SDK: it names it in code, or calls a method only v1 has (`app.scrapeUrl(<YOUR_URL>)`). */
+const callsSdk = (code: string) => CODE_NAMING.test(code) || V1_CALL.test(code);
 
 /** The body words of a shell block's commands that name a file: `-d @/tmp/request.json`. */
 const FILE_BODY = /(?:^|\s)(?:-d|--data|--data-binary|--json)(?:\s+|=)(["']?@[^\s"']+["']?)/g;
