@@ -86,6 +86,10 @@ legacy = app.v1.scrape_url("https://example.com", formats=["markdown"])
 doc = app.scrape_url("https://example.com", params={"formats": ["markdown"]})
 
 
+started = app.v1.async_crawl_url("https://example.com")
+status = app.v1.check_crawl_status(started.id)
+
+
 async def kept(client):
     return await client.v1.crawl_url("https://example.com", limit=5)
 `;

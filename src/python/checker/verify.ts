@@ -15,7 +15,7 @@ import { type Verified } from "../../core/verified.js";
 import { VERIFY } from "../../core/verified.js";
 import { runPython, statementOf, type PyStep } from "../pipeline.js";
 import { notebookProgram, runNotebook } from "../notebook.js";
-import { loadPython } from "../runtime/parser.js";
+import { loadPython, parsePython, type Node } from "../runtime/parser.js";
 import { againstFor, runPyright, type Checked, type PyrightError } from "./pyright.js";
 
 /** What pyright checks of a file: a notebook's code cells as one program, IPython lines masked. */
@@ -110,16 +110,29 @@ function mark(path: string, output: string, errors: readonly PyrightError[]): Ve
  */
 const bySdk = (e: PyrightError) => !(e.rule?.startsWith("reportMissing") && !/"firecrawl[".]/.test(e.message));
 
-const V1_MEMBER = new RegExp(`\\.\\s*${V1_ACCESSOR}\\s*\\.\\s*$`);
+/** Whether a node lies in a call made through the client's `.v1` (`app.v1.scrape_url(...)`, its arguments too). */
+function inV1Call(node: Node | null): boolean {
+  for (let at = node; at; at = at.parent) {
+    const callee = at.type === "call" ? at.childForFieldName("function") : null;
+    const object = callee?.type === "attribute" ? callee.childForFieldName("object") : null;
+    if (object?.type === "attribute" && object.childForFieldName("attribute")?.text === V1_ACCESSOR) return true;
+  }
+  return false;
+}
 
 /**
- * Whether an error may be the migration's and not on a member reached through the client's `.v1`: code kept on
- * v1 is the user's choice, which the migration never touches, yet 4.x types that proxy Optional (None when the
- * v1 module is missing), so pyright faults every call through it.
+ * Whether an error may be the migration's and is not in a call through the client's `.v1`: code kept on v1 is the
+ * user's choice, which the migration never touches, yet 4.x types that proxy Optional (None when the v1 module is
+ * missing) and its v1 models loosely (`job.id` is `str | None`), so pyright faults calls through it.
  */
 const besideV1 = (program: string) => {
+  const tree = parsePython(program);
   const lines = program.split("\n");
-  return (e: PyrightError) => !V1_MEMBER.test((lines[e.line] ?? "").slice(0, e.column));
+  return (e: PyrightError) => {
+    // pyright counts UTF-16 units, tree-sitter bytes
+    const column = Buffer.byteLength((lines[e.line] ?? "").slice(0, e.column));
+    return !inV1Call(tree.rootNode.descendantForPosition({ row: e.line, column }));
+  };
 };
 
 /**
