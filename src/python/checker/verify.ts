@@ -126,9 +126,11 @@ function inV1Call(node: Node | null): boolean {
  * missing) and its v1 models loosely (`job.id` is `str | None`), so pyright faults calls through it.
  */
 const besideV1 = (program: string) => {
-  const tree = parsePython(program);
+  // parsed only when pyright has an error to judge: most outputs have none
+  let tree: ReturnType<typeof parsePython> | undefined;
   const lines = program.split("\n");
   return (e: PyrightError) => {
+    tree ??= parsePython(program);
     // pyright counts UTF-16 units, tree-sitter bytes
     const column = Buffer.byteLength((lines[e.line] ?? "").slice(0, e.column));
     return !inV1Call(tree.rootNode.descendantForPosition({ row: e.line, column }));
@@ -180,10 +182,8 @@ export async function verifyPython(
   const { before, after } = sides;
   const verified = new Map<string, Verified>();
   checked.forEach((file, i) => {
-    const errors = introduced(
-      before.get(file.path)?.before ?? [],
-      after.get(file.path)!.after.filter(bySdk).filter(besideV1(file.after)),
-      linesBack(file.before, file.after),
+    const errors = introduced(before.get(file.path)?.before ?? [], after.get(file.path)!.after.filter(bySdk), linesBack(file.before, file.after)).filter(
+      besideV1(file.after),
     );
     verified.set(file.path, mark(file.path, files[i]!.output, errors));
   });
