@@ -161,6 +161,11 @@ export const FAILURE_PATH = reworded(
 );
 
 /** The v2 types a cast of search hits names, imported from the SDK. */
+export const JOB_URL_ADDED = reworded(
+  "v2's start calls answer with the job's status address (url), which this stand-in for one lacks",
+  "added the job's status address (url) v2's start calls answer with",
+);
+
 export const ITEM_TYPES_IMPORTED = reworded("v2 types search hits as a union: import the type they are cast to", "imported the type search hits are cast to");
 
 /** A read of a raw response's field that v2 answers elsewhere (mapping/api-requests.ts), rewritten. */

@@ -21,19 +21,22 @@ import { failurePath } from "../failure-path.js";
 import { importedType, typeImports } from "../type-imports.js";
 import type { Step, StepContext } from "../pipeline.js";
 import { TYPES } from "../../mapping/imports.js";
+import { API_HOST } from "../../mapping/api-requests.js";
 import type { ResultKind } from "../../mapping/client-methods.js";
 import {
   JOB_COMPLETED,
   RESHAPED_RETURNS,
   RESULTS,
   RETYPED_RESULTS,
+  JOB_STATUS_PATHS,
+  JOB_URL,
   TYPED_FROM_SCHEMA,
   WAITER_TODO,
   type ItemTypes,
   type ResultRow,
 } from "../../mapping/results.js";
 import type { PathIndex } from "../detect/paths.js";
-import { GUARD_REMOVED, ITEM_TYPES_IMPORTED, linksKept, moved, WAITER_GUARD, removed, renamed, reworded } from "../../mapping/messages.js";
+import { GUARD_REMOVED, ITEM_TYPES_IMPORTED, JOB_URL_ADDED, linksKept, moved, WAITER_GUARD, removed, renamed, reworded } from "../../mapping/messages.js";
 
 type AnyPath = ASTPath<Node>;
 
@@ -562,25 +565,45 @@ function movedInLiteral(
  * v2's names count too (`{ success: true } as MapData`): the fields changed are ones v2 rejects, and a
  * linter's fix pass may rename the type before it reaches the literal.
  */
-function typedLiterals(context: StepContext): { object: Extract<Node, { type: "ObjectExpression" }>; kind: ResultKind; at: AnyPath }[] {
+function typedLiterals(context: StepContext): ResultLiteral[] {
   const kinds = resultTypes(context, true);
-  const kindOf = (type: Node | null | undefined) =>
-    type?.type === "TSTypeReference" && type.typeName.type === "Identifier" ? kinds.get(type.typeName.name) : undefined;
-  const found: { object: Extract<Node, { type: "ObjectExpression" }>; kind: ResultKind; at: AnyPath }[] = [];
+  const typeName = (type: Node | null | undefined) =>
+    type?.type === "TSTypeReference" && type.typeName.type === "Identifier" ? type.typeName.name : undefined;
+  const found: ResultLiteral[] = [];
   if (kinds.size === 0) return found;
+  const add = (object: Node | null | undefined, type: Node | null | undefined, at: AnyPath) => {
+    const local = typeName(type);
+    const kind = local && kinds.get(local);
+    if (kind && object?.type === "ObjectExpression") found.push({ object, kind, at, named: context.sdk.named.get(local) });
+  };
   for (const path of context.index.of("VariableDeclarator")) {
     const { id, init } = path.node;
-    const annotation = id.type === "Identifier" && id.typeAnnotation?.type === "TSTypeAnnotation" ? id.typeAnnotation.typeAnnotation : null;
-    const kind = kindOf(annotation);
-    if (kind && init?.type === "ObjectExpression") found.push({ object: init, kind, at: path as AnyPath });
+    add(init, id.type === "Identifier" && id.typeAnnotation?.type === "TSTypeAnnotation" ? id.typeAnnotation.typeAnnotation : null, path as AnyPath);
   }
   for (const type of ["TSAsExpression", "TSSatisfiesExpression"] as const) {
-    for (const path of context.index.of(type)) {
-      const kind = kindOf(path.node.typeAnnotation);
-      if (kind && path.node.expression.type === "ObjectExpression") found.push({ object: path.node.expression, kind, at: path as AnyPath });
-    }
+    for (const path of context.index.of(type)) add(path.node.expression, path.node.typeAnnotation, path as AnyPath);
   }
   return found;
+}
+
+/** An object literal standing in for a result, with the SDK name (method or type) it stands in for. */
+interface ResultLiteral {
+  readonly object: Extract<Node, { type: "ObjectExpression" }>;
+  readonly kind: ResultKind;
+  readonly at: AnyPath;
+  readonly named?: string;
+}
+
+/**
+ * A stand-in for a start call's answer with the job's id and no status address (v1 typed it optional, v2
+ * requires it): it gets the address the API gives for that id, so a test's mock keeps v2's type.
+ */
+function addJobUrl(context: StepContext, { object, named }: ResultLiteral): void {
+  const path = named && JOB_STATUS_PATHS[named];
+  const id = findProperty(object, JOB_URL.id)?.value;
+  if (!path || id?.type !== "StringLiteral" || findProperty(object, JOB_URL.url) || object.properties.some((p) => p.type === "SpreadElement")) return;
+  const url = literal(context.source, `https://${API_HOST}${path}${id.value}`);
+  context.apply(appendProperties(context.source, object, [`${JOB_URL.url}: ${url}`]), JOB_URL_ADDED);
 }
 
 /**
@@ -588,14 +611,14 @@ function typedLiterals(context: StepContext): { object: Extract<Node, { type: "O
  * `{ scrapeUrl: vi.fn().mockResolvedValue(...) } as unknown as FirecrawlApp`): the code under test reads them as
  * v2 results once it calls v2 methods. A mock of a method both versions share is v1's where it says so (`success`).
  */
-function mockedResults(context: StepContext): { object: Extract<Node, { type: "ObjectExpression" }>; kind: ResultKind; at: AnyPath }[] {
-  const found: { object: Extract<Node, { type: "ObjectExpression" }>; kind: ResultKind; at: AnyPath }[] = [];
-  const add = (values: AnyPath[], row: { row: { result?: ResultKind }; isV1Name: boolean }) => {
+function mockedResults(context: StepContext): ResultLiteral[] {
+  const found: ResultLiteral[] = [];
+  const add = (values: AnyPath[], row: { row: { result?: ResultKind; js: { v1: string } }; isV1Name: boolean }) => {
     const kind = row.row.result;
     if (!kind) return;
     for (const at of values) {
       const object = at.node as Extract<Node, { type: "ObjectExpression" }>;
-      if (row.isV1Name || V1_ONLY_FIELDS.some((field) => findProperty(object, field))) found.push({ object, kind, at });
+      if (row.isV1Name || V1_ONLY_FIELDS.some((field) => findProperty(object, field))) found.push({ object, kind, at, named: row.row.js.v1 });
     }
   };
   for (const member of findClientMembers(context.index, context.sdk)) {
@@ -716,10 +739,11 @@ export const step: Step = {
       migrateBinding(context, { kind, waiter: false, byType: true }, binding, id);
     }
     const literals = new Set<Node>();
-    for (const { object, kind, at } of [...typedLiterals(context), ...mockedResults(context)]) {
-      if (literals.has(object)) continue;
-      literals.add(object);
-      migrateLiteral(context, object, kind, at);
+    for (const found of [...typedLiterals(context), ...mockedResults(context)]) {
+      if (literals.has(found.object)) continue;
+      literals.add(found.object);
+      migrateLiteral(context, found.object, found.kind, found.at);
+      addJobUrl(context, found);
     }
     for (const edit of typeImports(context, ITEM_TYPES)) context.apply(edit, ITEM_TYPES_IMPORTED);
   },
