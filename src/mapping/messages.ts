@@ -166,6 +166,14 @@ export const JOB_URL_ADDED = reworded(
   "added the job's status address (url) v2's start calls answer with",
 );
 
+/** A fallback read of a field (`r.metadata?.title` in `r.title ?? r.metadata?.title`) that plain search hits never have. */
+export function deadFallback(field: string): Message {
+  return reworded(
+    `search hits of a call that scrapes nothing have no ${field}: v2 types them without it, so this fallback, which never answered, goes`,
+    `removed the fallback read of .${field}, which search hits of a call that scrapes nothing never have`,
+  );
+}
+
 export const ITEM_TYPES_IMPORTED = reworded("v2 types search hits as a union: import the type they are cast to", "imported the type search hits are cast to");
 
 /** A read of a raw response's field that v2 answers elsewhere (mapping/api-requests.ts), rewritten. */

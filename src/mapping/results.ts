@@ -38,6 +38,11 @@ export interface ItemTypes {
   readonly plain: string;
   /** what a scraped hit adds */
   readonly scraped: string;
+  /**
+   * a scraped hit's fields a plain one never has (the API scrapes nothing without `scrapeOptions`, in v1 as in
+   * v2): a fallback that reads one from a plain hit (`r.title ?? r.metadata?.title`) never answered
+   */
+  readonly scrapedOnly: readonly string[];
 }
 
 export const RESULTS: readonly ResultRow[] = [
@@ -85,7 +90,11 @@ export const RESULTS: readonly ResultRow[] = [
       kind: "rename",
       to: "web",
       absent: "[]",
-      items: { plain: "SearchResultWeb", scraped: "Document" },
+      items: {
+        plain: "SearchResultWeb",
+        scraped: "Document",
+        scrapedOnly: ["metadata", "markdown", "html", "rawHtml", "links", "screenshot", "extract", "json", "actions", "changeTracking"],
+      },
       todo: "v2 search results are SearchResultWeb | Document: read url/title/description only after checking which one you have",
     },
   },

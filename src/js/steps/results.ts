@@ -36,7 +36,18 @@ import {
   type ResultRow,
 } from "../../mapping/results.js";
 import type { PathIndex } from "../detect/paths.js";
-import { GUARD_REMOVED, ITEM_TYPES_IMPORTED, JOB_URL_ADDED, linksKept, moved, WAITER_GUARD, removed, renamed, reworded } from "../../mapping/messages.js";
+import {
+  deadFallback,
+  GUARD_REMOVED,
+  ITEM_TYPES_IMPORTED,
+  JOB_URL_ADDED,
+  linksKept,
+  moved,
+  WAITER_GUARD,
+  removed,
+  renamed,
+  reworded,
+} from "../../mapping/messages.js";
 
 type AnyPath = ASTPath<Node>;
 
@@ -175,6 +186,7 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
         // Where the code has just tested the list, it is there: TypeScript narrows it, and a fallback reads as noise.
         const text = testedBefore(context, member) ? read : `(${read} ?? ${change.absent})`;
         context.edit(node.start!, node.end!, items ? `(${text} as ${items})` : text, message);
+        if (items && !maybeScraped(tracked)) dropDeadFallbacks(context, member, change.items!.scrapedOnly);
       } else {
         context.edit(node.property.start!, node.property.end!, change.to, message);
         // `r.data || []`: the cast goes around the list with its fallback.
@@ -229,16 +241,65 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
  */
 function itemType(context: StepContext, tracked: Tracked, node: Node & { object: Node }, types: ItemTypes): string | null | undefined {
   if (!isTypeScript(context.source) || throughAny(node.object)) return undefined;
-  const options = tracked.call?.node.arguments[1];
-  // Options the file cannot see whole (a variable, a spread) may ask for pages: the items may be documents.
-  const opaque = options && (options.type !== "ObjectExpression" || options.properties.some((p) => p.type === "SpreadElement"));
-  const scraped = !tracked.call || opaque || (options && optionsObjects(tracked.call).some((o) => o.kind === "scrape"));
   // Both names or none: a name asked for is imported.
-  const document = scraped ? importedType(context, types.scraped, ITEM_TYPES) : undefined;
+  const document = maybeScraped(tracked) ? importedType(context, types.scraped, ITEM_TYPES) : undefined;
   if (document === null) return null;
   const plain = importedType(context, types.plain, ITEM_TYPES);
   if (!plain) return null;
   return document ? `Array<${plain} & ${document}>` : `${plain}[]`;
+}
+
+/** Whether the call's hits may carry scraped pages: it asks for them, or the file cannot see all it asks (a variable, a spread). */
+function maybeScraped(tracked: Tracked): boolean {
+  const options = tracked.call?.node.arguments[1];
+  const opaque = options && (options.type !== "ObjectExpression" || options.properties.some((p) => p.type === "SpreadElement"));
+  return !tracked.call || Boolean(opaque) || Boolean(options && optionsObjects(tracked.call).some((o) => o.kind === "scrape"));
+}
+
+/** The iteration methods whose result holds the same items as the list they were called on. */
+const SAME_ITEMS = new Set(["filter", "slice", "sort", "reverse"]);
+
+/**
+ * Plain hits read in callbacks on the list (`hits.filter((r) => ...).map((r) => r.title ?? r.metadata?.title)`):
+ * a fallback operand reading a field such hits never have goes, with its operator, since it never answered and
+ * v2's type of the hits has no such field.
+ */
+function dropDeadFallbacks(context: StepContext, list: AnyPath, scrapedOnly: readonly string[]): void {
+  let at = list;
+  const climbs = (parent: Node) =>
+    (parent.type === "LogicalExpression" && parent.operator !== "&&" && parent.left === at.node) || (WRAPPERS.has(parent.type) && "expression" in parent);
+  while (at.parent && climbs(at.parent.node as Node)) at = at.parent as AnyPath;
+  for (;;) {
+    const member = at.parent as AnyPath | null;
+    const call = member?.parent as AnyPath | null;
+    const name = member?.node.type === "MemberExpression" && member.node.object === at.node ? memberName(member.node) : undefined;
+    if (!name || !ELEMENT_CALLBACKS.has(name) || call?.node.type !== "CallExpression" || call.node.callee !== member!.node) return;
+    const fn = call.get("arguments", 0) as AnyPath;
+    const param = fn.node && (fn.node.type === "ArrowFunctionExpression" || fn.node.type === "FunctionExpression") ? fn.node.params[0] : undefined;
+    if (param?.type === "Identifier") {
+      for (const ref of bindingReferences(context.index, fn.get("params", 0) as AnyPath, param, param.name)) dropDeadFallback(context, ref, scrapedOnly);
+    }
+    if (!SAME_ITEMS.has(name)) return;
+    at = call;
+  }
+}
+
+/** `r.metadata?.title` as an operand of `??` or `||` beside another: the read goes, the other operand stays. */
+function dropDeadFallback(context: StepContext, ref: AnyPath, scrapedOnly: readonly string[]): void {
+  const isRead = (node: Node | undefined, object: Node) =>
+    (node?.type === "MemberExpression" || node?.type === "OptionalMemberExpression") && node.object === object;
+  const first = ref.parent?.node as Node | undefined;
+  const field = isRead(first, ref.node) ? memberName(first as Extract<Node, { type: "MemberExpression" }>) : undefined;
+  if (!field || !scrapedOnly.includes(field)) return;
+  // The whole read: `r.markdown?.slice(0, 200)` goes as one.
+  const isCall = (node: Node | undefined, callee: Node) =>
+    (node?.type === "CallExpression" || node?.type === "OptionalCallExpression") && node.callee === callee;
+  let read = ref.parent as AnyPath;
+  while (read.parent && (isRead(read.parent.node as Node, read.node) || isCall(read.parent.node as Node, read.node))) read = read.parent as AnyPath;
+  const logical = read.parent?.node as Node | undefined;
+  if (logical?.type !== "LogicalExpression" || logical.operator === "&&") return;
+  const kept = logical.left === read.node ? logical.right : logical.left;
+  context.edit(logical.start!, logical.end!, textOf(context.source, kept), deadFallback(field));
 }
 
 /** The types item casts name, imported last (src/js/type-imports.ts), in the order a migration asks for them (the document first), which a linter's later pass that finds them written but not imported keeps. */
