@@ -7,7 +7,7 @@
 import type { ASTPath } from "jscodeshift";
 import type { ArrayExpression, Node, ObjectExpression, ObjectProperty } from "@babel/types";
 import { requestBodies } from "../detect/requests.js";
-import { fileOptionsObjects } from "../detect/options-objects.js";
+import { fileOptionsObjects, type OptionsObject } from "../detect/options-objects.js";
 import { findProperty, propertyKey, resolveObject } from "../detect/expressions.js";
 import { isTypeScript, literal, removeListItem, textOf } from "../writing.js";
 import type { Step, StepContext } from "../pipeline.js";
@@ -60,9 +60,31 @@ function formatObject(context: StepContext, row: FormatRow, settings: ObjectProp
   return `{ ${entries.join(", ")} }`;
 }
 
-function migrateFormats(context: StepContext, options: ASTPath<ObjectExpression>, typed: boolean): void {
+/**
+ * Settings with no format asking for them (`{ jsonOptions: { schema } }`): the v1 API refused the request
+ * ("When 'json' format is specified, jsonOptions must be provided, and vice versa") and v2 has no such key,
+ * so what the code asks for is that format alone: the settings become `formats: [{ type: "json", ... }]`.
+ */
+function settingsAlone(context: StepContext, options: ASTPath<ObjectExpression>, typed: boolean, assigned: boolean): void {
+  const found = FORMATS.flatMap((row) => {
+    const settings = row.optionsKey && row.v2 && !row.v2.required ? findProperty(options.node, row.optionsKey) : undefined;
+    return settings ? [{ row, settings }] : [];
+  });
+  // A spread or a later assignment may bring the formats the file does not show here.
+  if (found.length !== 1 || options.node.properties.some((p) => p.type === "SpreadElement") || assigned) return;
+  const { row, settings } = found[0]!;
+  const at = options.get("properties", options.node.properties.indexOf(settings)) as ASTPath<Node>;
+  context.edit(
+    settings.start!,
+    settings.end!,
+    `formats: [${formatObject(context, row, settings, at, typed)}]`,
+    moved(row.optionsKey!, `formats as a { type: "${row.v2!.type}" } format object`),
+  );
+}
+
+function migrateFormats(context: StepContext, { path: options, typed, assignments }: OptionsObject): void {
   const formatsProp = findProperty(options.node, "formats");
-  if (!formatsProp) return;
+  if (!formatsProp) return settingsAlone(context, options, typed, assignments.length > 0);
   const index = options.node.properties.indexOf(formatsProp);
   const valuePath = options.get("properties", index, "value") as ASTPath<Node>;
   const array = resolveObject(valuePath, true);
@@ -101,7 +123,7 @@ export const step: Step = {
   description: 'turns "extract", "json", "screenshot@fullPage" and "changeTracking" with their options into v2 format objects',
   run(context) {
     for (const options of fileOptionsObjects(context.index, context.sdk, requestBodies(context.index, context.requests), "scrape")) {
-      migrateFormats(context, options.path, options.typed);
+      migrateFormats(context, options);
     }
   },
 };
