@@ -227,6 +227,21 @@ export function pyrightTodo(rule: string | undefined, message: string): string {
   return `does not type-check against firecrawl-py 4.x (pyright${rule ? ` ${rule}` : ""}: ${text})`;
 }
 
+/** A v1 method's positional arguments, moved into the v2 options object. */
+export function argumentsMoved(method: string): Message {
+  return reworded(`${method}()'s arguments are v1: pass them in the v2 options object`, `${method}()'s arguments moved into the v2 options object`);
+}
+
+/** A method with no v2 equivalent, kept on the v1 client v2 carries (`.v1`). */
+export function routedThroughV1(method: string, accessor: string): Message {
+  return reworded(`${method}() has no v2 equivalent: call it through .${accessor}`, `${method}() routed through .${accessor}`);
+}
+
+/** What a mocked v1 method is called in v2, for the mock's TODO: its v2 name, or that it lives on `.v1`. */
+export function mockedMethodNow(method: string, v2: string | null): string {
+  return v2 ? `${method}() is ${v2}()` : `${method}() is on .v1`;
+}
+
 /** A test that mocks the SDK and still names some of its methods by v1 names the run could not tie to a client. */
 export function sdkMockTodo(names: readonly string[]): string {
   return `this test mocks the SDK with v1 method names (${names.join(", ")}) and v1 results; v2 results have no success/data wrapper: update the mocks and expectations`;
