@@ -242,6 +242,12 @@ export function mockedMethodNow(method: string, v2: string | null): string {
   return v2 ? `${method}() is ${v2}()` : `${method}() is on .v1`;
 }
 
+/** A test of the formats asked for by a v1 format string that v2 writes as an object, or has no more. */
+export function formatTestTodo(v1: string, v2Type: string | undefined): string {
+  const v2 = v2Type ? `a { type: "${v2Type}" } object in formats` : "nothing (the format is gone)";
+  return `v2 has no "${v1}" format string: it is ${v2}, so test for that, and make sure the request asks for it that way`;
+}
+
 /** A test that mocks the SDK and still names some of its methods by v1 names the run could not tie to a client. */
 export function sdkMockTodo(names: readonly string[]): string {
   return `this test mocks the SDK with v1 method names (${names.join(", ")}) and v1 results; v2 results have no success/data wrapper: update the mocks and expectations`;
