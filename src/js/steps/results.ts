@@ -15,16 +15,14 @@ import { isWrittenTo, walkPaths } from "../detect/paths.js";
 import { optionsObjects } from "../detect/options-objects.js";
 import { AWAITED_WRAPPERS, findProperty, memberName, outsideWrappers, propertyKey, variableDeclaratorOf, WRAPPERS } from "../detect/expressions.js";
 import { appendProperties, isTypeScript, literal, removeListItem, textOf } from "../writing.js";
-import { removeStatement } from "../../core/text.js";
 import type { Source } from "../../core/source.js";
-import { failurePath } from "../failure-path.js";
+import { dropGuardStatement, failurePath, statusTest, throwOnlyGuard } from "../failure-path.js";
 import { importedType, typeImports } from "../type-imports.js";
 import type { Step, StepContext } from "../pipeline.js";
 import { TYPES } from "../../mapping/imports.js";
 import { API_HOST } from "../../mapping/api-requests.js";
 import type { ResultKind } from "../../mapping/client-methods.js";
 import {
-  JOB_COMPLETED,
   RESHAPED_RETURNS,
   RESULTS,
   RETYPED_RESULTS,
@@ -36,18 +34,7 @@ import {
   type ResultRow,
 } from "../../mapping/results.js";
 import type { PathIndex } from "../detect/paths.js";
-import {
-  deadFallback,
-  GUARD_REMOVED,
-  ITEM_TYPES_IMPORTED,
-  JOB_URL_ADDED,
-  linksKept,
-  moved,
-  WAITER_GUARD,
-  removed,
-  renamed,
-  reworded,
-} from "../../mapping/messages.js";
+import { deadFallback, ITEM_TYPES_IMPORTED, JOB_URL_ADDED, linksKept, moved, removed, renamed, reworded } from "../../mapping/messages.js";
 
 type AnyPath = ASTPath<Node>;
 
@@ -60,28 +47,6 @@ interface Tracked {
   readonly waiter: boolean;
   /** known by its type alone (an annotation, or the type checker): for a job, whether a waiter made it is unknown */
   readonly byType: boolean;
-}
-
-function isThrowOnly(node: Node): boolean {
-  if (node.type === "ThrowStatement") return true;
-  return node.type === "BlockStatement" && node.body.length === 1 && node.body[0]!.type === "ThrowStatement";
-}
-
-/**
- * The failure test around a read of the result, when it guards a throw-only branch: `!r.success` in
- * `if (!r.success) throw ...`, or `"error" in r` in `if ("error" in r) throw ...` (the narrowing v1's
- * `X | ErrorResponse` unions invited).
- */
-function throwGuard(read: AnyPath): { guard: AnyPath; test: AnyPath } | null {
-  const parent = read.parent as AnyPath | null;
-  const node = parent?.node;
-  const isFailureTest =
-    (node?.type === "UnaryExpression" && node.operator === "!" && read.node.type !== "Identifier") ||
-    (node?.type === "BinaryExpression" && node.operator === "in" && node.left.type === "StringLiteral" && node.left.value === "error");
-  if (!isFailureTest) return null;
-  const guard = parent!.parent as AnyPath | null;
-  if (guard?.node.type !== "IfStatement" || guard.node.test !== node || guard.node.alternate) return null;
-  return isThrowOnly(guard.node.consequent) ? { guard, test: parent! } : null;
 }
 
 /**
@@ -214,7 +179,7 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
       return;
     }
     case "success-flag": {
-      const found = throwGuard(member);
+      const found = throwOnlyGuard(member);
       if (!found) {
         context.todo(member, change.todo);
         // The guard's TODO speaks for the error it reads too: one TODO per problem.
@@ -222,7 +187,7 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
         if (guard) for (const read of readsOf(context, guard, textOf(context.source, node.object), "error")) handled.add(read);
         return;
       }
-      return removeGuard(context, tracked, found.guard, textOf(context.source, node.object), handled, change.todo);
+      return removeGuard(context, tracked, found, textOf(context.source, node.object), handled, change.todo);
     }
     case "removed":
       context.todo(member, change.todo);
@@ -350,20 +315,27 @@ function enclosingTest(read: AnyPath): AnyPath | null {
   return null;
 }
 
-/** Drops a throw-only failure guard (v2 throws), or makes a waiter's check the job status (v2 returns it). */
-function removeGuard(context: StepContext, tracked: Tracked, guard: AnyPath, objectText: string, handled: Set<Node>, todo: string): "status" | void {
-  const guardNode = guard.node as Extract<Node, { type: "IfStatement" }>;
-  for (const read of readsOf(context, guard, objectText)) handled.add(read);
+/**
+ * A throw-only failure guard of a result the failure path does not follow: it goes (v2 throws), or a waiter's
+ * becomes a test of the job's status (v2 returns it), as failurePath does for a call in sight.
+ */
+function removeGuard(
+  context: StepContext,
+  tracked: Tracked,
+  guard: NonNullable<ReturnType<typeof throwOnlyGuard>>,
+  objectText: string,
+  handled: Set<Node>,
+  todo: string,
+): "status" | void {
+  const { statement } = guard;
+  for (const read of readsOf(context, statement, objectText)) handled.add(read);
   if (tracked.byType && tracked.kind === "job") {
-    context.todo(guard, todo);
+    context.todo(statement, todo);
     return;
   }
-  if (!tracked.waiter) {
-    context.apply(removeStatement(context.source, guardNode.start!, guardNode.end!), GUARD_REMOVED);
-    return;
-  }
-  context.edit(guardNode.test.start!, guardNode.test.end!, `${objectText}.status !== ${literal(context.source, JOB_COMPLETED)}`, WAITER_GUARD);
-  for (const read of readsOf(context, guard.get("consequent") as AnyPath, objectText, "error"))
+  if (!tracked.waiter) return dropGuardStatement(context, statement.node);
+  statusTest(context, objectText, guard.test, guard.onFailure);
+  for (const read of readsOf(context, statement.get("consequent") as AnyPath, objectText, "error"))
     context.edit(read.property.start!, read.property.end!, "status");
   return "status";
 }
@@ -428,8 +400,10 @@ function migrateBinding(context: StepContext, tracked: Tracked, binding: AnyPath
     ? { ...context, edit: (start, end, text) => context.edit(start, end, text), apply: (edit) => context.apply(edit) }
     : context;
   for (const ref of path ? [] : refs) {
-    const found = throwGuard(ref);
-    if (found && removeGuard(context, tracked, found.guard, id.name, handled, SUCCESS_GUARD_TODO) === "status") checked = true;
+    // `if ("error" in r) throw ...`: the narrowing v1's `X | ErrorResponse` unions invited.
+    const test = ref.parent as AnyPath | null;
+    const found = test?.node.type === "BinaryExpression" && test.node.right === ref.node ? throwOnlyGuard(test) : null;
+    if (found && removeGuard(context, tracked, found, id.name, handled, SUCCESS_GUARD_TODO) === "status") checked = true;
   }
   const members = refs.flatMap((ref) => {
     const member = memberRead(ref);
