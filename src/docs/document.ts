@@ -115,8 +115,14 @@ function fragmentForms(language: CodeLanguage, code: string): Form[] {
   return [...(marks ? [marks] : []), wrapped];
 }
 
-/** What became of one block: its migrated code (null: unchanged) with changes located in it, or why it was left. */
-type Outcome = { readonly code: string | null; readonly changes: readonly Change[]; readonly todos: readonly Change[] } | { readonly left: string };
+/**
+ * What became of one block: its migrated code (null: unchanged) with changes located in it, or why it was
+ * left; `failed` when the tool failed on it (a step threw, its output could not be mapped back), which is
+ * the tool's error, not the block's.
+ */
+type Outcome =
+  | { readonly code: string | null; readonly changes: readonly Change[]; readonly todos: readonly Change[] }
+  | { readonly left: string; readonly failed?: boolean };
 
 /** The engine's position of a parse error, when it is one (Babel's and tree-sitter's errors carry `loc`). */
 const parseErrorAt = (error: unknown) => (error as { loc?: { line: number; column: number } }).loc;
@@ -153,7 +159,7 @@ function runJoined(language: CodeLanguage, forms: readonly Form[], migrate: Prog
     const todos = result.todos.filter(mine).map(locate);
     if (parts[i] === form.code) return { code: null, changes, todos };
     const code = form.restore(parts[i]!);
-    return code === null ? { left: "its migration could not be mapped back onto the block" } : { code, changes, todos };
+    return code === null ? { left: "its migration could not be mapped back onto the block", failed: true } : { code, changes, todos };
   });
 }
 
@@ -192,7 +198,7 @@ function runLanguage(language: CodeLanguage, blocks: readonly Block[], migrate: 
       break;
     }
     if (ran.at === null) {
-      if (active.length === 1) outcomes[active[0]!] = { left: `the migration failed: ${reason(ran.error)}` };
+      if (active.length === 1) outcomes[active[0]!] = { left: `the migration failed: ${reason(ran.error)}`, failed: true };
       else {
         // The last block goes by itself and the rest are tried again; not silently, as a block that uses a
         // client made above it is not migrated by itself.
@@ -346,13 +352,17 @@ export function runDocument(path: string, text: string, migrate: ProgramMigrator
   const changes: Change[] = [];
   const todos: Change[] = [];
   const unchecked: { line: number; reason: string }[] = [];
+  const failed: { line: number; reason: string }[] = [];
   /** how many lines the blocks above have gained */
   let shift = 0;
   for (const block of blocks) {
     const outcome = outcomes.get(block)!;
     if ("left" in outcome) {
-      notes.push(`block at line ${block.line} (${block.lang}): left as it is: ${outcome.left}`);
-      if (callsSdk(block.code)) unchecked.push({ line: block.line, reason: `block at line ${block.line} (${block.lang}) calls the SDK but ${outcome.left}` });
+      if (outcome.failed) failed.push({ line: block.line, reason: `block at line ${block.line} (${block.lang}): left as it is: ${outcome.left}` });
+      else {
+        notes.push(`block at line ${block.line} (${block.lang}): left as it is: ${outcome.left}`);
+        if (callsSdk(block.code)) unchecked.push({ line: block.line, reason: `block at line ${block.line} (${block.lang}) calls the SDK but ${outcome.left}` });
+      }
       continue;
     }
     const inDocument = (c: Change): Change => ({
@@ -373,5 +383,6 @@ export function runDocument(path: string, text: string, migrate: ProgramMigrator
     todos,
     ...(notes.length ? { notes } : {}),
     ...(unchecked.length ? { unchecked } : {}),
+    ...(failed.length ? { failed } : {}),
   };
 }

@@ -145,6 +145,9 @@ export function runNotebook(
   const code: Cell[] = [];
   const markdown: { source: JsonNode; number: number; text: string; result: Result }[] = [];
   const notes: string[] = [];
+  /** a markdown cell's blocks that could not be checked or that the tool failed on, at their lines in the file */
+  const unchecked: { line: number; reason: string }[] = [];
+  const failed: { line: number; reason: string }[] = [];
   cells.children.forEach((cell, i) => {
     const type = findNodeAtLocation(cell, ["cell_type"])?.value;
     const source = findNodeAtLocation(cell, ["source"]);
@@ -153,6 +156,9 @@ export function runNotebook(
     if (type === "markdown" && documents && /`{3}|~{3}/.test(text)) {
       const result = documents(text);
       notes.push(...(result.notes ?? []).map((note) => `cell ${i + 1}: ${note}`));
+      const inFile = (u: { line: number; reason: string }) => ({ line: fileLine(json, source, u.line), reason: `cell ${i + 1}: ${u.reason}` });
+      unchecked.push(...(result.unchecked ?? []).map(inFile));
+      failed.push(...(result.failed ?? []).map(inFile));
       if (result.output !== null || result.changes.length || result.todos.length) markdown.push({ source, number: i + 1, text, result });
     }
     if (type !== "code") return;
@@ -161,7 +167,7 @@ export function runNotebook(
     else notes.push(`cell ${i + 1}: ${masked.reason}; left as it is`);
   });
   const result = runPython(steps, path, code.map((c) => c.masked).join(`\n${SEAM}\n`), options);
-  const noted = notes.length ? { notes } : {};
+  const noted = { ...(notes.length ? { notes } : {}), ...(unchecked.length ? { unchecked } : {}), ...(failed.length ? { failed } : {}) };
   const inputLine = locator(
     json,
     code,
