@@ -115,6 +115,14 @@ export function unseenFormats(where: string): string {
   return `this request stays on /v1: its formats come from ${where}, whose values this codemod cannot see; v2 takes ${OBJECT_FORMATS} only as format objects: make sure they are v2's, then move the URL to /v2`;
 }
 
+/**
+ * The TODO above v1 format settings (`jsonOptions`, `extract`, `changeTrackingOptions`) whose format the
+ * options do not ask for: v2 has no such option, and which format object they belong in is the author's call.
+ */
+export function settingsWithoutFormat(key: string, format: string, type: string): string {
+  return `v2 has no ${key} option, and these options ask for no "${format}" format: move its settings into a { type: "${type}" } object in formats, or drop them`;
+}
+
 /** The TODO above a request whose `v1` is a version variable another API's URL uses too. */
 export function versionShared(other: string): string {
   return `this request stays on /v1: its version variable also makes ${other}, which is not Firecrawl's; give Firecrawl's URLs a version of their own, then make it v2`;

@@ -12,7 +12,7 @@ import { findProperty, propertyKey, resolveObject } from "../detect/expressions.
 import { isTypeScript, literal, removeListItem, textOf } from "../writing.js";
 import type { Step, StepContext } from "../pipeline.js";
 import { FORMATS, type FormatRow } from "../../mapping/formats.js";
-import { moved, removed, renamed } from "../../mapping/messages.js";
+import { moved, removed, renamed, settingsWithoutFormat } from "../../mapping/messages.js";
 
 const rowsByV1 = new Map(FORMATS.map((row) => [row.v1, row]));
 
@@ -60,9 +60,25 @@ function formatObject(context: StepContext, row: FormatRow, settings: ObjectProp
   return `{ ${entries.join(", ")} }`;
 }
 
+/**
+ * Format settings no format of the options asks for (`jsonOptions` without "json"): v1 let them be, v2
+ * rejects the key, and whether the author meant the format is theirs to say. Options with a spread may
+ * take their formats from it, and are left alone.
+ */
+function orphanSettings(context: StepContext, options: ASTPath<ObjectExpression>, asked: ReadonlySet<string>): void {
+  if (options.node.properties.some((p) => p.type === "SpreadElement")) return;
+  for (const row of FORMATS) {
+    if (!row.optionsKey || !row.v2 || asked.has(row.v1)) continue;
+    const settings = findProperty(options.node, row.optionsKey);
+    if (!settings) continue;
+    const at = options.get("properties", options.node.properties.indexOf(settings)) as ASTPath<Node>;
+    context.todo(at, settingsWithoutFormat(row.optionsKey, row.v1, row.v2.type), "formats");
+  }
+}
+
 function migrateFormats(context: StepContext, options: ASTPath<ObjectExpression>, typed: boolean): void {
   const formatsProp = findProperty(options.node, "formats");
-  if (!formatsProp) return;
+  if (!formatsProp) return orphanSettings(context, options, new Set());
   const index = options.node.properties.indexOf(formatsProp);
   const valuePath = options.get("properties", index, "value") as ASTPath<Node>;
   const array = resolveObject(valuePath, true);
@@ -71,6 +87,8 @@ function migrateFormats(context: StepContext, options: ASTPath<ObjectExpression>
   // An array kept in a variable of its own is not checked against the format types.
   const inPlace = array.node.start! >= valuePath.node.start! && array.node.end! <= valuePath.node.end!;
   const usedSettings = new Set<ObjectProperty>();
+  // Elements the codemod cannot read (a spread, a variable) may ask for any format.
+  if (elements.every((e) => e?.type === "StringLiteral")) orphanSettings(context, options, new Set(elements.map((e) => (e as { value: string }).value)));
   for (const element of elements) {
     if (element?.type !== "StringLiteral") continue;
     const row = rowsByV1.get(element.value);
