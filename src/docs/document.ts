@@ -19,6 +19,10 @@ import { codeBlocks, type Block } from "./blocks.js";
 import { mentionsFirecrawl } from "../core/mentions.js";
 import { V1_ONLY_NAMES } from "../mapping/client-methods.js";
 import { bodyFile, type BodyFiles } from "../shell/requests.js";
+import { shownBodyTodo } from "./shown-bodies.js";
+
+/** The transform a shown body's TODO is reported under: the one that migrates bodies sent over HTTP. */
+const SHOWN_BODY = "api-requests";
 
 /**
  * Migrates one program in a language (as migrateText does a file of it); throws as the steps do. `files`
@@ -265,7 +269,7 @@ const FILE_BODY = /(?:^|\s)(?:-d|--data|--data-binary|--json)(?:\s+|=)(["']?@[^\
  * @/tmp/request.json`), the last one since the shell block before. A JSON block that two commands send is
  * nobody's: each request would want it migrated for its own route.
  */
-function bodyBlocks(text: string, all: readonly Block[]): Map<Block, { files: Map<string, Block>; shared: Set<string> }> {
+function bodyBlocks(text: string, all: readonly Block[]): { found: Map<Block, { files: Map<string, Block>; shared: Set<string> }>; sent: ReadonlySet<Block> } {
   const found = new Map<Block, { files: Map<string, Block>; shared: Set<string> }>();
   const senders = new Map<Block, number>();
   let since = 0;
@@ -293,7 +297,7 @@ function bodyBlocks(text: string, all: readonly Block[]): Map<Block, { files: Ma
         files.delete(file);
         shared.add(file);
       }
-  return found;
+  return { found, sent: new Set(senders.keys()) };
 }
 
 export function runDocument(path: string, text: string, migrate: ProgramMigrator): Result {
@@ -332,7 +336,7 @@ export function runDocument(path: string, text: string, migrate: ProgramMigrator
     ran.forEach((o, i) => outcomes.set(mine[i]!, o));
   }
   // A shell block's curl commands stand by themselves: each block is its own script, with the JSON blocks it sends.
-  const sent = bodyBlocks(text, read);
+  const { found: sent, sent: sentJson } = bodyBlocks(text, read);
   const rewritten = new Map<Block, string>();
   for (const block of blocks.filter((b) => b.language === "shell")) {
     const mine = sent.get(block)!;
@@ -347,6 +351,14 @@ export function runDocument(path: string, text: string, migrate: ProgramMigrator
     outcomes.set(json, { code, changes: [], todos: [] });
     blocks.push(json);
   }
+  // JSON shown and sent by nothing (an API guide's example body) is not migrated, but marked where it holds v1 names.
+  const shown = new Map<Block, NonNullable<ReturnType<typeof shownBodyTodo>>>();
+  if (mentionsFirecrawl(text))
+    for (const block of read) {
+      const mark = sentJson.has(block) ? null : shownBodyTodo(path, text, block);
+      if (mark) shown.set(block, mark);
+    }
+  blocks.push(...shown.keys());
   blocks.sort((a, b) => a.line - b.line);
   const edits: Edit[] = [];
   const changes: Change[] = [];
@@ -356,6 +368,13 @@ export function runDocument(path: string, text: string, migrate: ProgramMigrator
   /** how many lines the blocks above have gained */
   let shift = 0;
   for (const block of blocks) {
+    const mark = shown.get(block);
+    if (mark) {
+      edits.push({ start: mark.start, end: mark.start, text: mark.line });
+      todos.push({ transform: SHOWN_BODY, line: block.line + shift, message: mark.message, finding: mark.message, source: { line: block.line, column: 1 } });
+      shift++;
+      continue;
+    }
     const outcome = outcomes.get(block)!;
     if ("left" in outcome) {
       if (outcome.failed) failed.push({ line: block.line, reason: `block at line ${block.line} (${block.lang}): left as it is: ${outcome.left}` });

@@ -123,6 +123,11 @@ export function settingsWithoutFormat(key: string, format: string, type: string)
   return `v2 has no ${key} option, and these options ask for no "${format}" format: move its settings into a { type: "${type}" } object in formats, or drop them`;
 }
 
+/** The TODO above a JSON block of a document that no command there sends, holding v1 body names. */
+export function shownBody(names: readonly string[]): string {
+  return `this JSON holds v1 request names (${names.join(", ")}): where it is a body sent to Firecrawl's API, migrate it with the request that sends it to /v2`;
+}
+
 /** The TODO above a request whose `v1` is a version variable another API's URL uses too. */
 export function versionShared(other: string): string {
   return `this request stays on /v1: its version variable also makes ${other}, which is not Firecrawl's; give Firecrawl's URLs a version of their own, then make it v2`;
