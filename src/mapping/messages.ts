@@ -90,8 +90,8 @@ export function unseenBody(where: string): string {
  * The TODO above a request to a Firecrawl route on a base the code does not name as Firecrawl's (a parameter,
  * a helper of the file that joins it): the evidence is too weak to move it, another API may have the route.
  */
-export function weakBase(path: string, how: string): string {
-  return `/v1/${path} is ${how}, which this codemod cannot tell is Firecrawl's API: if it is, move the request to /v2 with its body's keys migrated`;
+export function weakBase(path: string, how: string, body: boolean): string {
+  return `/v1/${path} is ${how}, which this codemod cannot tell is Firecrawl's API: if it is, move the request to /v2${body ? " with its body's keys migrated" : ""}`;
 }
 
 /**
@@ -100,6 +100,14 @@ export function weakBase(path: string, how: string): string {
  */
 export function urlElsewhere(path: string, value: string): string {
   return `this request stays on /v1: its URL is /v1/${path} only where ${value} is unset; move both to /v2 together, with the body's keys migrated (v2 rejects v1 keys)`;
+}
+
+/**
+ * The TODO above a v1 base that is only the fallback of a value set outside the code (`env || ".../v1"`):
+ * the value most likely names a v1 base too, and the requests joined to the base go wherever it points.
+ */
+export function baseElsewhere(value: string): string {
+  return `this base is /v1 only where ${value} is unset, and that value most likely ends in /v1 too: move both to /v2 together, with the bodies of the requests joined to it migrated (v2 rejects v1 keys)`;
 }
 
 /**

@@ -222,7 +222,9 @@ export function findPyRequests(tree: Tree, text: string): PyRequest[] {
     // `crawl/{job_id}` is the crawl route; `{endpoint}` alone is computed.
     const path = open ? written + content.nextNamedSibling!.text : written;
     if (v1 + 2 === piece.length && !open) {
-      requests.push(...joinedTo(tree, string, version));
+      // One that is only a fallback (`os.getenv(...) or ".../v1"`) goes wherever the value set elsewhere points.
+      const fallbackOf = preferred(string);
+      requests.push(...joinedTo(tree, string, version).map((r) => (fallbackOf ? { ...r, fallbackOf } : r)));
       continue;
     }
     const route = routeAfter(written, open);
