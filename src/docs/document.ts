@@ -235,11 +235,14 @@ function prefixNear(block: Block, at: number): string {
 
 /**
  * A block's new lines, each with the prefix its container gives it: a line kept from the block keeps its
- * own, a new one takes the one of the nearest line of code (without trailing blanks when it is empty).
+ * own, a new one takes the one of the nearest line of code (without trailing blanks when it is empty);
+ * and each with the suffix the document gives its lines (a hard break's backslash), a new one the block's.
  */
 function relaid(block: Block, code: string): string {
-  const fresh = code.split(/(?<=\r\n|\n|\r(?!\n))/);
-  const prefixes: string[] = [];
+  // split() drops the empty line after a last line end; that line is the block's last line too.
+  const fresh = code.split(/(?<=\r\n|\n|\r(?!\n))/).concat(/(?:\r\n|\n|\r)$/.test(code) ? [""] : []);
+  const around: { prefix: string; suffix: string }[] = [];
+  const suffix = block.lines[0]!.suffix;
   let at = 0;
   for (const part of diffArrays(
     block.lines.map((l) => l.code),
@@ -247,11 +250,11 @@ function relaid(block: Block, code: string): string {
   )) {
     for (const line of part.value) {
       if (part.removed) at++;
-      else if (!part.added) prefixes.push(block.lines[at++]!.prefix);
-      else prefixes.push(line === "" ? prefixNear(block, at).trimEnd() : prefixNear(block, at));
+      else if (!part.added) around.push(block.lines[at++]!);
+      else around.push({ prefix: line === "" ? prefixNear(block, at).trimEnd() : prefixNear(block, at), suffix });
     }
   }
-  return fresh.map((line, i) => prefixes[i] + line).join("");
+  return fresh.map((line, i) => around[i]!.prefix + line.replace(/(?=(?:\r\n|\n|\r)?$)/, around[i]!.suffix)).join("");
 }
 
 /** Migrates the code blocks of a document; `null` output when no block changes. */
@@ -393,7 +396,11 @@ export function runDocument(path: string, text: string, migrate: ProgramMigrator
     todos.push(...outcome.todos.map(inDocument));
     if (outcome.code === null || outcome.code === block.code) continue;
     const last = block.lines.at(-1)!;
-    edits.push({ start: block.lines[0]!.start, end: last.start + last.prefix.length + last.code.length, text: relaid(block, outcome.code) });
+    edits.push({
+      start: block.lines[0]!.start,
+      end: last.start + last.prefix.length + last.code.length + last.suffix.length,
+      text: relaid(block, outcome.code),
+    });
     shift += lineCount(outcome.code) - block.lines.length;
   }
   return {
