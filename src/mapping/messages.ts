@@ -136,6 +136,11 @@ export function shownBody(names: readonly string[]): string {
   return `this JSON holds v1 request names (${names.join(", ")}): where it is a body sent to Firecrawl's API, migrate it with the request that sends it to /v2`;
 }
 
+/** The TODO above a test that asserts a request goes to a v1 URL of the API. */
+export function expectsV1(path: string): string {
+  return `this test expects the v1 URL /v1/${path}: when the request it tests moves to /v2, expect /v2/${path}`;
+}
+
 /** The TODO above a request whose `v1` is a version variable another API's URL uses too. */
 export function versionShared(other: string): string {
   return `this request stays on /v1: its version variable also makes ${other}, which is not Firecrawl's; give Firecrawl's URLs a version of their own, then make it v2`;
