@@ -20,6 +20,7 @@ import { mentionsFirecrawl } from "../core/mentions.js";
 import { V1_ONLY_NAMES } from "../mapping/client-methods.js";
 import { bodyFile, type BodyFiles } from "../shell/requests.js";
 import { shownBodyTodo } from "./shown-bodies.js";
+import { markPowershell } from "./powershell.js";
 
 /** The transform a shown body's TODO is reported under: the one that migrates bodies sent over HTTP. */
 const SHOWN_BODY = "api-requests";
@@ -353,6 +354,13 @@ export function runDocument(path: string, text: string, migrate: ProgramMigrator
   for (const [json, code] of rewritten) {
     outcomes.set(json, { code, changes: [], todos: [] });
     blocks.push(json);
+  }
+  for (const block of read) {
+    const marked = markPowershell(block);
+    if (marked) {
+      outcomes.set(block, { ...marked, changes: [] });
+      blocks.push(block);
+    }
   }
   // JSON shown and sent by nothing (an API guide's example body) is not migrated, but marked where it holds v1 names.
   const shown = new Map<Block, NonNullable<ReturnType<typeof shownBodyTodo>>>();

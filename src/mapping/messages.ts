@@ -141,6 +141,13 @@ export function expectsV1(path: string): string {
   return `this test expects the v1 URL /v1/${path}: when the request it tests moves to /v2, expect /v2/${path}`;
 }
 
+/** The TODO above a PowerShell request to a v1 URL of the API, in a document. */
+export function powershellRequest(path: string, body: boolean): string {
+  return body
+    ? `this PowerShell request stays on /v1: this codemod does not read PowerShell, so it cannot see what -Body sends; migrate the body's keys to v2's (v2 rejects v1 keys), then move /v1/${path} to /v2`
+    : `this PowerShell request stays on /v1: this codemod does not read PowerShell; move /v1/${path} to /v2 by hand, with the other requests of its job`;
+}
+
 /** The TODO above a request whose `v1` is a version variable another API's URL uses too. */
 export function versionShared(other: string): string {
   return `this request stays on /v1: its version variable also makes ${other}, which is not Firecrawl's; give Firecrawl's URLs a version of their own, then make it v2`;
