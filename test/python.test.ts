@@ -294,6 +294,7 @@ describe("the CLI on Python that calls the API over HTTP (fixtures/python/api-re
         "self-hosted.py",
         "unseen-formats.py",
         "base-fallback.py",
+        "builder-functions.py",
       ]),
     );
   });
