@@ -148,6 +148,11 @@ export function powershellRequest(path: string, body: boolean): string {
     : `this PowerShell request stays on /v1: this codemod does not read PowerShell; move /v1/${path} to /v2 by hand, with the other requests of its job`;
 }
 
+/** The TODO above an n8n expression naming a v1 URL of the API (a declarative node's base or route). */
+export function n8nRequest(path: string): string {
+  return `this n8n expression stays on /v1${path}: the node's requests are built from its option lists (values such as "extract", "screenshot@fullPage"), which this codemod does not read; make them v2's, then move it to /v2`;
+}
+
 /** The TODO above a request whose `v1` is a version variable another API's URL uses too. */
 export function versionShared(other: string): string {
   return `this request stays on /v1: its version variable also makes ${other}, which is not Firecrawl's; give Firecrawl's URLs a version of their own, then make it v2`;

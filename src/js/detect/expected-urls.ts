@@ -4,7 +4,10 @@
  * nothing moves them; when the code they test moves to /v2 they fail, and where it stays they must stay too.
  */
 import type { CallExpression, StringLiteral } from "@babel/types";
-import { hostV1, PATH_V1, routeOf } from "../../mapping/api-requests.js";
+import { HOSTS, hostV1, PATH_V1, routeOf } from "../../mapping/api-requests.js";
+
+/** A URL under the API's host with its version, inside other text: what follows `/v1`. */
+const V1_IN_TEXT = new RegExp(`(?:https?://)?(?:${HOSTS})/v1((?:/[\\w./-]*)?)`);
 import type { Path, PathIndex } from "./paths.js";
 import { memberName } from "./expressions.js";
 
@@ -46,6 +49,25 @@ export function expectedV1Urls(index: PathIndex): { at: Path<StringLiteral>; pat
           ? memberName(callee)
           : undefined;
     if (name && ASSERTS.has(name)) found.push({ at: literal, path });
+  }
+  return found;
+}
+
+/** An n8n expression (`={{ $credentials.baseUrl || "https://api.firecrawl.dev/v1" }}`) naming a v1 URL of the API. */
+const N8N_EXPRESSION = /^=.*\{\{[\s\S]*\}\}/;
+
+/**
+ * The string literals holding an n8n expression that names a v1 URL of the API, with what follows `/v1`:
+ * a declarative node's base or route, whose requests and bodies n8n builds from the node's option lists,
+ * which this codemod does not read.
+ */
+export function n8nV1Urls(index: PathIndex): { at: Path<StringLiteral>; path: string }[] {
+  const found: { at: Path<StringLiteral>; path: string }[] = [];
+  for (const literal of index.of("StringLiteral")) {
+    const text = literal.node.value;
+    if (!N8N_EXPRESSION.test(text)) continue;
+    const url = V1_IN_TEXT.exec(text);
+    if (url) found.push({ at: literal, path: url[1]! });
   }
   return found;
 }
