@@ -336,12 +336,20 @@ try {
   // a run here; BENCH_ESLINT_ROUNDS=0 leaves it out).
   const eslintRounds = SECTIONS.has("eslint") ? Number(process.env.BENCH_ESLINT_ROUNDS ?? 3) : 0;
   if (eslintRounds > 0) {
-    const [eslintAlone, lint] = compare(
+    // ESLint pays per file for every rule configured, whatever the rule does: as many of its own cheapest
+    // rules as the recommended config has show what any plugin of that many rules costs.
+    const { default: plugin } = await import(process.env.BENCH_PLUGIN ? resolve(process.env.BENCH_PLUGIN) : join(root, "dist/rules/index.js"));
+    const ruleCount = String(Object.keys(plugin.configs.recommended.rules).length);
+    const [eslintAlone, lint, builtin] = compare(
       [
         { label: "eslint, no rules", command: process.execPath, args: [eslintRun, tree, "none"] },
         { label: "eslint, firecrawl/recommended only", command: process.execPath, args: [eslintRun, tree, "plugin"] },
+        { label: `eslint, ${ruleCount} of its own cheapest rules`, command: process.execPath, args: [eslintRun, tree, "builtin", ruleCount] },
       ],
       eslintRounds,
+    );
+    console.log(
+      `  ${ruleCount} rules that look at nothing cost ESLint +${((builtin.cpuRatio - 1) * 100).toFixed(1)}% CPU; the plugin over them: ${((lint.cpu / builtin.cpu - 1) * 100).toFixed(1)}%`,
     );
     console.log(
       `  plugin overhead: +${((lint.cpuRatio - 1) * 100).toFixed(1)}% CPU, +${((lint.ratio - 1) * 100).toFixed(1)}% wall   (target <= 5% CPU: ${lint.cpuRatio <= 1.05 ? "met" : "NOT met"})`,
