@@ -174,8 +174,10 @@ async function verified(
     if (isPython(languageOf(r.path))) return proven instanceof Error ? undefined : proven?.verified.get(r.path);
     return checked instanceof Error ? undefined : checked.get(r.path);
   };
+  // Nearly every report of a large tree holds nothing: only the held ones are asked about and settled.
+  const settling = { ...options, steps: [], pythonSteps: [] };
   return {
-    reports: reports.map((r) => settleHeld(r, answer(r), { ...options, steps: [], pythonSteps: [] })),
+    reports: reports.map((r) => (r.held ? settleHeld(r, answer(r), settling) : r)),
     failure: checked instanceof Error ? checked.message : undefined,
     python: proven === undefined ? undefined : proven instanceof Error ? { sdk: "firecrawl-py 4.x", error: proven.message } : { sdk: proven.against },
   };
