@@ -126,13 +126,20 @@ export function isSettled(outcome: FileReport | Contents): outcome is FileReport
   return "status" in outcome;
 }
 
-/** Screens every file; `settled` gets the ones decided here, and the rest are returned for the transforms. */
-export function screen(files: readonly string[], settled: (report: FileReport) => void): string[] {
+/**
+ * Screens every file; `settled` gets the ones decided here, and the rest are returned for the transforms,
+ * with their bytes in all (what the default count of workers weighs).
+ */
+export function screen(files: readonly string[], settled: (report: FileReport) => void): { candidates: string[]; bytes: number } {
   const candidates: string[] = [];
+  let bytes = 0;
   for (const path of files) {
     const outcome = screenFile(path);
     if (isSettled(outcome)) settled(outcome);
-    else candidates.push(path);
+    else {
+      candidates.push(path);
+      bytes += outcome.bytes.length;
+    }
   }
-  return candidates;
+  return { candidates, bytes };
 }

@@ -26,7 +26,7 @@
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { availableParallelism, tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { dirname, extname, join, resolve } from "node:path";
 import { sdkTsconfig } from "../support/sdk-project.mjs";
 
@@ -392,7 +392,13 @@ try {
         args: [jscodeshift, "-t", join(root, "test/bench/identity.cjs"), "--extensions=ts,tsx,js,mjs,cjs", "--silent", target],
         before: fresh,
       },
-      { label: "firecrawl-codemod run --force", command: process.execPath, args: [cli, "run", target, "--force", "--no-progress"], before: fresh },
+      // One thread, as the per-file target reads: the default may start workers on an idle machine.
+      {
+        label: "firecrawl-codemod run --force --jobs 1",
+        command: process.execPath,
+        args: [cli, "run", target, "--force", "--no-progress", "--jobs", "1"],
+        before: fresh,
+      },
       {
         label: "firecrawl-codemod run --force --jobs 2",
         command: process.execPath,
@@ -401,10 +407,16 @@ try {
       },
     ];
     mkdirSync(used);
-    for (let i = 0; i < ROUNDS * commands.length; i++) cpSync(seed, join(spare, String(i)), { recursive: true });
+    for (let i = 0; i <= ROUNDS * commands.length; i++) cpSync(seed, join(spare, String(i)), { recursive: true });
     execFileSync("sync");
     console.log(`\nFiles that all use Firecrawl: ${count} (the ${fixtures.length} fixture inputs, repeated)`);
     const [theirs, ours, workers] = compare(commands);
+    // What the default picks here, on this machine now (it weighs the load average).
+    fresh();
+    const picked = JSON.parse(
+      spawnSync(process.execPath, [cli, "run", target, "--force", "--json", "--no-progress"], { encoding: "utf8", maxBuffer: 1 << 28 }).stdout,
+    );
+    console.log(`  the default started ${picked.workers} workers (load average ${loadavg()[0].toFixed(2)} on ${availableParallelism()} cores)`);
     console.log(
       `  per file: ours ${((ours.cpu / count) * 1000).toFixed(2)} ms CPU, jscodeshift ${((theirs.cpu / count) * 1000).toFixed(2)} ms CPU (jscodeshift's own workers counted)`,
     );
