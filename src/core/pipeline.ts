@@ -61,8 +61,11 @@ export interface Result {
 export interface Named {
   readonly name: string;
   readonly description: string;
-  /** reads what earlier steps wrote: run it on a parse of their output, not beside them */
-  readonly fresh?: boolean;
+  /**
+   * reads what earlier steps wrote: run it on a parse of their output, not beside them; a function says
+   * whether it reads anything under these options (a step that does nothing asks for no new parse)
+   */
+  readonly fresh?: boolean | ((options: TransformOptions) => boolean);
 }
 
 /** One logical change: the edit that carried its message and the edits made after it without one. */
@@ -297,7 +300,7 @@ export function runPipeline<Parse, S extends Named>(
 
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i]!;
-    if (step.fresh && batch.length) applyBatch();
+    if (batch.length && (typeof step.fresh === "function" ? step.fresh(options) : step.fresh)) applyBatch();
     if (!parsed) {
       try {
         parsed = language.parse(source);

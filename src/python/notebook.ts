@@ -7,7 +7,8 @@ import { findNodeAtLocation, parseTree, printParseErrorCode, type Node as JsonNo
 import { applyEdits, type Edit } from "../core/edits.js";
 import type { Change, Result, TransformOptions } from "../core/pipeline.js";
 import { lineAt, lineFinder } from "../core/source.js";
-import { maskCell } from "./runtime/ipython.js";
+import { maskLines, parsedAlone, type MaskedCell } from "./runtime/ipython.js";
+import { parsePython, syntaxError, type Tree } from "./runtime/parser.js";
 import { runPython, type PyStep } from "./pipeline.js";
 
 interface Cell {
@@ -125,20 +126,40 @@ function linesIn(json: string): () => LineFinder {
 }
 
 /**
+ * The code cells masked (cellMasks), each told Python or not, and the program the Python ones make, with its
+ * parse where it was parsed whole. The cells are parsed together, once: where that parse has an error or a
+ * statement runs over a seam, some cell is not Python on its own, and each is parsed alone to tell which, as
+ * a cell that does not parse is left out whatever its neighbours hold (`x = (` and `1)` are two such cells).
+ */
+function pythonCells(masks: readonly MaskedCell[]): { cells: MaskedCell[]; program: string; tree?: Tree } {
+  const program = (cells: readonly MaskedCell[]) => cells.flatMap((cell) => (cell.python ? [cell.masked] : [])).join(`\n${SEAM}\n`);
+  const whole = program(masks);
+  const tree = parsePython(whole);
+  if (!syntaxError(tree) && !overSeam(tree, whole)) return { cells: [...masks], program: whole, tree };
+  const cells = masks.map(parsedAlone);
+  return { cells, program: program(cells) };
+}
+
+/** Whether a statement of the joined cells starts in one cell and ends in another. */
+function overSeam(tree: Tree, program: string): boolean {
+  const seams: number[] = [];
+  for (let at = program.indexOf(SEAM); at >= 0; at = program.indexOf(SEAM, at + 1)) seams.push(at);
+  return tree.rootNode.children.some((node) => node !== null && seams.some((seam) => node.startIndex < seam && seam < node.endIndex));
+}
+
+/**
  * The Python program a notebook's code cells make, as the steps see it (and so as the verification checks it):
  * each Python cell with its IPython lines masked, the cells joined in order. A line of it is a line the steps
  * of runNotebook see.
  */
 export function notebookProgram(json: string): string {
   const cells = findNodeAtLocation(strictTree(json), ["cells"])?.children ?? [];
-  return cells
-    .flatMap((cell) => {
+  return pythonCells(
+    cells.flatMap((cell) => {
       const source = findNodeAtLocation(cell, ["source"]);
-      if (!source || findNodeAtLocation(cell, ["cell_type"])?.value !== "code") return [];
-      const masked = maskCell(sourceText(source));
-      return masked.python ? [masked.masked] : [];
-    })
-    .join(`\n${SEAM}\n`);
+      return source && findNodeAtLocation(cell, ["cell_type"])?.value === "code" ? [maskLines(sourceText(source))] : [];
+    }),
+  ).program;
 }
 
 /**
@@ -154,9 +175,10 @@ export function runNotebook(
 ): Result {
   const cells = findNodeAtLocation(strictTree(json), ["cells"]);
   if (!cells?.children) throw new Error("not a Jupyter notebook: no cells array");
-  const code: Cell[] = [];
+  const read: { source: JsonNode; text: string; number: number; masked: MaskedCell }[] = [];
   const markdown: { source: JsonNode; number: number; text: string; result: Result }[] = [];
-  const notes: string[] = [];
+  /** what was left out, by cell: the markdown cells' now, the code cells' once the cells are parsed */
+  const notes: { number: number; note: string }[] = [];
   cells.children.forEach((cell, i) => {
     const type = findNodeAtLocation(cell, ["cell_type"])?.value;
     const source = findNodeAtLocation(cell, ["source"]);
@@ -164,16 +186,20 @@ export function runNotebook(
     const text = sourceText(source);
     if (type === "markdown" && documents && /`{3}|~{3}/.test(text)) {
       const result = documents(text);
-      notes.push(...(result.notes ?? []).map((note) => `cell ${i + 1}: ${note}`));
+      notes.push(...(result.notes ?? []).map((note) => ({ number: i + 1, note })));
       if (result.output !== null || result.changes.length || result.todos.length) markdown.push({ source, number: i + 1, text, result });
     }
-    if (type !== "code") return;
-    const masked = maskCell(text);
-    if (masked.python) code.push({ source, text, number: i + 1, masked: masked.masked, restore: masked.restore });
-    else notes.push(`cell ${i + 1}: ${masked.reason}; left as it is`);
+    if (type === "code") read.push({ source, text, number: i + 1, masked: maskLines(text) });
   });
-  const result = runPython(steps, path, code.map((c) => c.masked).join(`\n${SEAM}\n`), options);
-  const noted = notes.length ? { notes } : {};
+  const { cells: told, program, tree } = pythonCells(read.map((cell) => cell.masked));
+  const code: Cell[] = [];
+  read.forEach(({ source, text, number }, i) => {
+    const cell = told[i]!;
+    if (cell.python) code.push({ source, text, number, masked: cell.masked, restore: cell.restore });
+    else notes.push({ number, note: `${cell.reason}; left as it is` });
+  });
+  const result = runPython(steps, path, program, options, tree);
+  const noted = notes.length ? { notes: notes.sort((a, b) => a.number - b.number).map(({ number, note }) => `cell ${number}: ${note}`) } : {};
   const inputLine = locator(
     json,
     code,

@@ -14,27 +14,6 @@ import type { FileReport } from "./file-report.js";
 import { screen } from "./screen.js";
 import { findTsconfigs } from "./tsconfigs.js";
 
-/** The presets, loaded only when a file needs them (or a flag names their transforms). */
-const preset = () => import("../js/steps/index.js");
-
-/** Every transform by name, with the languages it runs for, in preset order (JavaScript's, then the others' own). */
-export async function catalog(): Promise<{ name: string; description: string; languages: string[] }[]> {
-  const [{ steps }, { pythonSteps }, { shellSteps }] = await Promise.all([preset(), import("../python/steps/index.js"), import("../shell/requests.js")]);
-  const all = new Map<string, { name: string; description: string; languages: string[] }>();
-  for (const [language, list] of [
-    ["js", steps],
-    ["py", pythonSteps],
-    ["sh", shellSteps],
-  ] as const) {
-    for (const step of list) {
-      const known = all.get(step.name);
-      if (known) known.languages.push(language);
-      else all.set(step.name, { name: step.name, description: step.description, languages: [language] });
-    }
-  }
-  return [...all.values()];
-}
-
 /** What a migration of the files found is asked to do: the command line's choices, read by the command. */
 export interface EngineOptions {
   write: boolean;

@@ -1,6 +1,6 @@
 /**
  * Files spread over worker threads. Each worker reads, transforms and writes its own files and sends back
- * only the report. The transforms are loaded only here, when some file passed the screen.
+ * only the report. The transforms (preset.ts) are loaded only when some file passed the screen.
  *
  * `--jobs N` sets the count outright (a worker for each 64 files at most). The default starts workers only
  * where they pay (workersThatPay): each loads the parser and warms up on its own, about a third of a second
@@ -11,7 +11,7 @@ import { Worker } from "node:worker_threads";
 import type { ProcessOptions } from "./process-file.js";
 import type { FileReport } from "./file-report.js";
 import type { FileTypes } from "../js/checker/facts.js";
-import { languageOf, mayHoldPython } from "../core/language.js";
+import { readyFor, stepsNamed } from "./preset.js";
 
 /** Below this many files per worker, a worker's start-up (loading the parser) costs more than it saves. */
 const PER_WORKER = 64;
@@ -25,22 +25,12 @@ export interface WorkerOptions extends Omit<ProcessOptions, "steps" | "pythonSte
 
 /** The transforms, loaded once per thread, on demand (with the reading of type facts, which brings the version ranges' parsers). */
 export async function loadProcessing(options: WorkerOptions) {
-  const [{ processFile }, { stepsNamed }, { pythonStepsNamed }, { typeFactsOf }] = await Promise.all([
+  const [{ processFile }, named, { typeFactsOf }] = await Promise.all([
     import("./process-file.js"),
-    import("../js/steps/index.js"),
-    import("../python/steps/index.js"),
+    stepsNamed(options.transforms),
     import("../js/checker/facts.js"),
   ]);
-  return {
-    processFile,
-    typeFactsOf,
-    processOptions: { ...options, steps: stepsNamed(options.transforms), pythonSteps: pythonStepsNamed(options.transforms) },
-  };
-}
-
-/** The Python parser, loaded the first time one of these paths needs it (loading again is a no-op). */
-export async function readyFor(paths: readonly string[]): Promise<void> {
-  if (paths.some((p) => mayHoldPython(languageOf(p)))) await (await import("../python/runtime/parser.js")).loadPython();
+  return { processFile, typeFactsOf, processOptions: { ...options, ...named } };
 }
 
 /** A file to process, with what the type checker found in it (type-aware mode). */

@@ -40,7 +40,7 @@ export function processFile(path: string, options: ProcessOptions, types?: TypeF
   if (refused) return { ...base, status: "skipped", error: refused };
   try {
     let input: Parsed | undefined;
-    const result = migrateText(path, text, options, types, undefined, undefined, (parsed) => (input = parsed));
+    const result = migrateText(path, text, options, { types, input: (parsed) => (input = parsed) });
     const markers = todoMarkers(text);
     const byTypes = types && isJavaScript(languageOf(path)) ? foundByTypes(path, text, types, input) : undefined;
     // A read-only file is usually read-only for a reason (generated, vendored): it is migrated like the

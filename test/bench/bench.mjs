@@ -12,8 +12,9 @@
  *     transform (parse + print) to the same files (target: 0.7x), and `--jobs 2` against one thread
  *     (target: 1.5x faster in wall time).
  *  3. The type-aware mode against `tsc --noEmit` on one project (target: 1.8x verified, 1.5x without).
- *  4. The Python verification (pyright over the inputs and outputs in one run up to 300 files; beyond, over the outputs, then
- *     over the inputs of those with errors) against one pyright run over the migrated files (target: it adds no more than that run).
+ *  4. The Python verification (pyright over the inputs and outputs in one run up to 80 files; beyond, over the outputs, then
+ *     over the inputs of those with an error on a line the migration kept) against one pyright run over the migrated files
+ *     (target: it adds no more than that run).
  *  5. One large file: 4x the functions that scrape and test success within 5x the time, 20,000 migrated
  *     calls in one file within 5 s (run and --dry), a 5 MB file through ESLint with the plugin within 3x
  *     ESLint alone, and check within 3x ESLint alone on the largest file it reads (2 MB; it skips larger ones).
