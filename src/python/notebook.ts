@@ -182,6 +182,7 @@ export function runNotebook(
   /** a markdown cell's blocks that could not be checked or that the tool failed on, at their lines in the file */
   const unchecked: { line: number; reason: string }[] = [];
   const failed: { line: number; reason: string }[] = [];
+  const inputLines = linesIn(json);
   cells.children.forEach((cell, i) => {
     const type = findNodeAtLocation(cell, ["cell_type"])?.value;
     const source = findNodeAtLocation(cell, ["source"]);
@@ -190,7 +191,7 @@ export function runNotebook(
     if (type === "markdown" && documents && /`{3}|~{3}/.test(text)) {
       const result = documents(text);
       notes.push(...(result.notes ?? []).map((note) => ({ number: i + 1, note })));
-      const inFile = (u: { line: number; reason: string }) => ({ line: fileLine(json, source, u.line), reason: `cell ${i + 1}: ${u.reason}` });
+      const inFile = (u: { line: number; reason: string }) => ({ line: fileLine(inputLines, source, u.line), reason: `cell ${i + 1}: ${u.reason}` });
       unchecked.push(...(result.unchecked ?? []).map(inFile));
       failed.push(...(result.failed ?? []).map(inFile));
       if (result.output !== null || result.changes.length || result.todos.length) markdown.push({ source, number: i + 1, text, result });
@@ -228,7 +229,6 @@ export function runNotebook(
   code.forEach((cell, i) => parts[i] !== cell.text && rewrite(cell.source, parts[i]!));
   markdown.forEach((cell) => cell.result.output !== null && rewrite(cell.source, cell.result.output));
   // A markdown cell's changes, at their lines in the cell and in the file (before and after).
-  const inputLines = linesIn(json);
   const inMarkdown = (output: string, written: readonly JsonNode[]) => {
     const outputLines = output === json ? inputLines : linesIn(output);
     return markdown.map(({ source, number, result: r }) => {
