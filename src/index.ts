@@ -4,15 +4,11 @@
  * language the text is in and where its package.json (which SDK it depends on) is.
  */
 import { migrateText } from "./run/migrate-text.js";
-import { languageOf, mayHoldPython } from "./core/language.js";
 import type { Change, Result } from "./core/pipeline.js";
 import type { ApiVersion } from "./mapping/imports.js";
 import { isFinding } from "./mapping/messages.js";
 import * as table from "./mapping/index.js";
-import { loadPython } from "./python/runtime/parser.js";
-import { pythonStepsNamed } from "./python/steps/index.js";
-import { stepsNamed } from "./js/steps/index.js";
-import { shellSteps } from "./shell/requests.js";
+import { catalog, readyFor, stepsNamed } from "./run/preset.js";
 import { unknownTransforms } from "./core/transform-names.js";
 
 export type { ApiVersion, Change, Result };
@@ -32,10 +28,10 @@ export interface MigrateOptions {
  */
 export async function migrate(path: string, text: string, options: MigrateOptions = {}): Promise<Result> {
   const names = options.transforms && [...options.transforms];
-  const unknown = names && unknownTransforms(names, [...stepsNamed(), ...pythonStepsNamed(), ...shellSteps]);
+  const unknown = names && unknownTransforms(names, await catalog());
   if (unknown) throw new Error(unknown);
-  if (mayHoldPython(languageOf(path))) await loadPython();
-  return migrateText(path, text, { steps: stepsNamed(names), pythonSteps: pythonStepsNamed(names), keepV1Defaults: options.keepV1Defaults, sdk: options.sdk });
+  await readyFor([path]);
+  return migrateText(path, text, { ...(await stepsNamed(names)), keepV1Defaults: options.keepV1Defaults, sdk: options.sdk });
 }
 
 /** A place `check` reports: a v1 usage the migration changes by itself (`fixable`), or one it marks. */

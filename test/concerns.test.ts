@@ -3,7 +3,8 @@
  * `run --transforms` and `check` name, its fixture folder, the ESLint rule with its docs page, SARIF's rule
  * with its help URI, the GitHub annotation title, and the same findings in `check` and in ESLint. The
  * ESLint rules' earlier names still work, deprecated. And each part where `concernParts` says it is: the JS and
- * Python step modules, the jscodeshift transform, the table's module of its rows, the rule module, the docs page and the fixture folders; and each
+ * Python step modules, the jscodeshift transform, the table's module of its rows, the rule module, the docs page and the fixture folders
+ * (shell text's too, where shell has the concern); and each
  * language's steps/ folder holds its steps and nothing else, one a module named after it.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -19,6 +20,7 @@ import type { Step } from "../src/js/pipeline.js";
 import type { PyStep } from "../src/python/pipeline.js";
 import { pythonSteps } from "../src/python/steps/index.js";
 import { steps } from "../src/js/steps/index.js";
+import { shellSteps } from "../src/shell/requests.js";
 
 const root = resolve(import.meta.dirname, "..");
 const CLI = join(root, "dist/src/cli/main.js");
@@ -55,6 +57,7 @@ describe.each(CONCERNS.map((c) => [c.name, concernParts(c)] as const))("%s: ever
     } else {
       expect(pythonSteps.map((s) => s.name)).not.toContain(name);
     }
+    expect(shellSteps.some((s) => s.name === name)).toBe(parts.shellFixtures !== null);
   });
 
   test("its rows, the docs page and the rule's test file exist, and the fixture folders hold cases (Python's only where Python has the step)", () => {
@@ -65,6 +68,8 @@ describe.each(CONCERNS.map((c) => [c.name, concernParts(c)] as const))("%s: ever
     expect(cases(parts.fixtures).length).toBeGreaterThan(0);
     if (parts.pythonFixtures) expect(cases(parts.pythonFixtures).length).toBeGreaterThan(0);
     else expect(existsSync(join(root, "fixtures/python", name))).toBe(false);
+    if (parts.shellFixtures) expect(cases(parts.shellFixtures).length).toBeGreaterThan(0);
+    else expect(existsSync(join(root, "fixtures/shell", name))).toBe(false);
   });
 
   test("its report id is its name", () => {
@@ -84,6 +89,12 @@ describe.each(presets)("%s", (folder, preset) => {
     expect(found.map((step) => `${step.name}.ts`)).toEqual(modules);
     expect(new Set(preset)).toEqual(new Set(found));
   });
+});
+
+test("shell text's steps are concerns, each with its cases in fixtures/shell/<name>/, and fixtures/shell holds nothing else", () => {
+  const shellConcerns = CONCERNS.filter((c) => c.shell).map((c) => c.name);
+  expect(shellSteps.map((s) => s.name)).toEqual(shellConcerns);
+  expect(readdirSync(join(root, "fixtures/shell")).sort()).toEqual([...shellConcerns].sort());
 });
 
 test("every rule the plugin has is a concern, a deprecated name of one, or the TODO rule, which reports markers", () => {

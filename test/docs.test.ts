@@ -105,6 +105,36 @@ test("a notebook's markdown cell: its block's changes are located in the cell an
   expect(result.notes).toEqual([expect.stringMatching(/^cell 3: block at line 1 \(js\): left as it is: it does not parse/)]);
 });
 
+test("a notebook's cells that parse only together are left out as each alone is, and what is left out is named in cell order", () => {
+  const cell = (type: string, source: string) => ({
+    cell_type: type,
+    metadata: {},
+    source: source.split(/(?<=\n)/),
+    ...(type === "code" ? { outputs: [] } : {}),
+  });
+  const notebook = JSON.stringify({
+    cells: [
+      cell("code", "x = (\n"),
+      cell("code", "1)\n"),
+      cell("markdown", "```js\nconst = ;\n```\n"),
+      cell("code", "%%bash\nls\n"),
+      cell("code", 'from firecrawl import FirecrawlApp\n\napp = FirecrawlApp(api_key="fc-test")\ndoc = app.scrape_url("https://example.com")\n'),
+    ],
+    metadata: {},
+    nbformat: 4,
+    nbformat_minor: 5,
+  });
+  const result = migrate("cells.ipynb", notebook);
+  expect(result.notes).toEqual([
+    "cell 1: not Python (line 1, column 1); left as it is",
+    "cell 2: not Python (line 1, column 1); left as it is",
+    expect.stringMatching(/^cell 3: block at line 1 \(js\): left as it is/),
+    "cell 4: a %%bash cell, not Python; left as it is",
+  ]);
+  expect(result.output).toContain("app.scrape(");
+  expect(result.output).toContain('"x = (\\n"');
+});
+
 describe("the CLI on documents", () => {
   const doc = readFileSync(join(FIXTURES, "docs/code-blocks/readme.input.md"), "utf8");
   const mdx = readFileSync(join(FIXTURES, "docs/code-blocks/guide.input.mdx"), "utf8");

@@ -86,3 +86,11 @@ test("no module reaches itself through its imports", () => {
   for (const module of graph.keys()) visit(module, []);
   expect(cycles).toEqual([]);
 });
+
+test("one module outside the wings decides the steps a migration takes and loads the parsers they need", () => {
+  const presetsAndLoaders = new Set(["src/js/steps/index.ts", "src/python/steps/index.ts", "src/python/runtime/parser.ts"]);
+  const deciders = [...graph]
+    .filter(([m, imports]) => m.startsWith("src/") && !/^src\/(js|python)\//.test(m) && imports.some((i) => presetsAndLoaders.has(i)))
+    .map(([m]) => m);
+  expect(deciders).toEqual(["src/run/preset.ts"]);
+});

@@ -77,6 +77,29 @@ describe("the Python verification in run", () => {
   );
 
   test(
+    "code written for 2.x is checked as it was against 2.x: an Optional it already read unguarded is not the migration's, while a 1.x file's new error is",
+    () => {
+      // 2.x's calls (keyword options, a model result): 2.x already typed the job id Optional, and 1.x would
+      // reject the call outright, so the project pinned 2.x and these errors were there before the migration.
+      const twoX = `from firecrawl import FirecrawlApp
+
+app = FirecrawlApp(api_key="fc-test")
+
+job = app.async_extract(["https://example.com"], prompt="the price")
+status = app.get_extract_status(job.id)
+print(status.status)
+`;
+      const dir = repo({ "two.py": twoX, "size.py": V1_SIZE });
+      const report = runJson(dir);
+      expect(read(dir, "two.py")).toContain("status = app.get_extract_status(job.id)\n");
+      expect(read(dir, "two.py")).not.toContain("pyright");
+      expect(report.files.find((f) => f.path === "two.py")!.verified).toEqual({ newErrors: 0, marked: 0 });
+      expect(report.files.find((f) => f.path === "size.py")!.verified).toEqual({ newErrors: 1, marked: 1 });
+    },
+    TIMEOUT,
+  );
+
+  test(
     "an unchanged file is not checked: its own errors are neither counted nor marked",
     () => {
       const dir = repo({ "size.py": V1_SIZE, "untouched.py": UNTOUCHED });
@@ -182,7 +205,7 @@ class Firecrawl:
   );
 
   test(
-    "many files are checked in two pyright runs (the outputs, then the inputs of those with errors) and found as one run over both finds them",
+    "many files are checked in two pyright runs (the outputs, then the inputs of those with an error on a line the migration kept) and found as one run over both finds them",
     async () => {
       await loadPython();
       // The built module, as the CLI runs it: the stubs are found from where it is.
@@ -202,6 +225,7 @@ def broken() -> int:
       ].map((f) => ({ ...f, output: runPython(pythonSteps, f.path, f.input).output! }));
       const counts = (v: Awaited<ReturnType<typeof verifyPython>>) =>
         v instanceof Error ? v : files.map((f) => ({ newErrors: v.verified.get(f.path)!.newErrors, output: v.verified.get(f.path)!.output }));
+      // size.py's error is on a line the migration wrote, so only two.py is checked as it was.
       const oneRun = counts(await verifyPython(files));
       expect(oneRun).toEqual([expect.objectContaining({ newErrors: 1 }), expect.objectContaining({ newErrors: 0 })]);
       expect(counts(await verifyPython(files, 0))).toEqual(oneRun);

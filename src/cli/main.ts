@@ -26,7 +26,8 @@ import { printable } from "../run/printable.js";
 import { statIfAny } from "../core/stat.js";
 import { unknownTransforms } from "../core/transform-names.js";
 import { counted } from "./words.js";
-import { catalog, migrateFiles } from "../run/engine.js";
+import { migrateFiles } from "../run/engine.js";
+import { catalog } from "../run/preset.js";
 
 function out(text: string): void {
   if (text) process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);

@@ -56,13 +56,21 @@ export interface Result {
    * parses in no form): `line` is where it starts. check cannot call such a file clean.
    */
   readonly unchecked?: readonly { readonly line: number; readonly reason: string }[];
+  /**
+   * Parts of a document the tool failed on (a step threw on a block, or its output could not be mapped back):
+   * left as they were while the rest was migrated. The run reports the file as an error that names them.
+   */
+  readonly failed?: readonly { readonly line: number; readonly reason: string }[];
 }
 
 export interface Named {
   readonly name: string;
   readonly description: string;
-  /** reads what earlier steps wrote: run it on a parse of their output, not beside them */
-  readonly fresh?: boolean;
+  /**
+   * reads what earlier steps wrote: run it on a parse of their output, not beside them; a function says
+   * whether it reads anything under these options (a step that does nothing asks for no new parse)
+   */
+  readonly fresh?: boolean | ((options: TransformOptions) => boolean);
 }
 
 /** One logical change: the edit that carried its message and the edits made after it without one. */
@@ -297,7 +305,7 @@ export function runPipeline<Parse, S extends Named>(
 
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i]!;
-    if (step.fresh && batch.length) applyBatch();
+    if (batch.length && (typeof step.fresh === "function" ? step.fresh(options) : step.fresh)) applyBatch();
     if (!parsed) {
       try {
         parsed = language.parse(source);

@@ -3,20 +3,21 @@
  * `ruleId`, the GitHub annotation title `firecrawl-v2/<name>`, the ESLint rule `firecrawl/<name>`, its docs
  * page docs/rules/<name>.md and the fixture folder fixtures/<name>/. `legacyRule` is the ESLint rule's earlier name
  * (from before the rules took their concerns' names), still accepted (deprecated) so existing configs keep working; concerns added since have
- * none. `python` says whether Python has the concern's step (src/python/steps/<name>.ts). `concernParts` says where
+ * none. `python` says whether Python has the concern's step (src/python/steps/<name>.ts), `shell` whether shell text has
+ * it (src/shell/requests.ts, shell's one module: it has one concern and no parser). `concernParts` says where
  * every part of a concern lives, each found from the name alone. A test walks this table through every output and
  * every part.
  */
 export const RULE_DOCS_URL = "https://github.com/firecrawl/firecrawl-codemod/blob/main/docs/rules/";
 
 const TABLE = [
-  { name: "client-methods", legacyRule: "no-v1-client-methods", python: true },
-  { name: "options", legacyRule: "no-v1-options", python: true },
-  { name: "formats", legacyRule: "no-v1-formats", python: true },
-  { name: "api-requests", python: true },
-  { name: "results", legacyRule: "no-v1-result-shapes", python: true },
-  { name: "errors", legacyRule: "no-v1-errors", python: false },
-  { name: "imports", legacyRule: "no-v1-imports", python: true },
+  { name: "client-methods", legacyRule: "no-v1-client-methods", python: true, shell: false },
+  { name: "options", legacyRule: "no-v1-options", python: true, shell: false },
+  { name: "formats", legacyRule: "no-v1-formats", python: true, shell: false },
+  { name: "api-requests", python: true, shell: true },
+  { name: "results", legacyRule: "no-v1-result-shapes", python: true, shell: false },
+  { name: "errors", legacyRule: "no-v1-errors", python: false, shell: false },
+  { name: "imports", legacyRule: "no-v1-imports", python: true, shell: false },
 ] as const;
 
 export type ConcernName = (typeof TABLE)[number]["name"];
@@ -25,6 +26,7 @@ export interface Concern {
   readonly name: ConcernName;
   readonly legacyRule?: string;
   readonly python: boolean;
+  readonly shell: boolean;
 }
 
 export const CONCERNS: readonly Concern[] = TABLE;
@@ -45,16 +47,17 @@ export interface ConcernParts {
   readonly docs: string;
   /** the rule's own cases, one test file a rule */
   readonly ruleTests: string;
-  /** the spec-derived cases, JavaScript/TypeScript and Python */
+  /** the spec-derived cases, JavaScript/TypeScript, Python and shell text (scripts, Makefiles, CI files) */
   readonly fixtures: string;
   readonly pythonFixtures: string | null;
+  readonly shellFixtures: string | null;
   /** what `check`, SARIF (`ruleId`) and GitHub annotations (`firecrawl-v2/<id>`) call it */
   readonly reportId: string;
 }
 
 /** From a concern's name to all its parts in one hop: every path is the name in a folder of its own. */
 export function concernParts(concern: Concern): ConcernParts {
-  const { name, python } = concern;
+  const { name, python, shell } = concern;
   return {
     table: `src/mapping/${name}.ts`,
     jsStep: `src/js/steps/${name}.ts`,
@@ -65,6 +68,7 @@ export function concernParts(concern: Concern): ConcernParts {
     ruleTests: `test/rules/${name}.test.ts`,
     fixtures: `fixtures/${name}/`,
     pythonFixtures: python ? `fixtures/python/${name}/` : null,
+    shellFixtures: shell ? `fixtures/shell/${name}/` : null,
     reportId: name,
   };
 }

@@ -61,6 +61,22 @@ export const PY_MOVED_TYPES: Readonly<Record<string, { readonly module: string; 
 export const PY_OPTION_MODELS: Readonly<Record<string, string>> = { scrape_options: "ScrapeOptions", agent: "AgentOptions" };
 
 /**
+ * v1's action dicts (`{"type": "wait", "milliseconds": 2000}`) as 4.x's action models, by their type, with the
+ * fields each model has (snake_case); v2 types `actions` as a list of these models (sdk-facts: 4.x v2/types.py).
+ */
+export const PY_ACTION_MODELS: Readonly<Record<string, { readonly model: string; readonly fields: readonly string[] }>> = {
+  wait: { model: "WaitAction", fields: ["milliseconds", "selector"] },
+  screenshot: { model: "ScreenshotAction", fields: ["full_page", "quality", "viewport"] },
+  click: { model: "ClickAction", fields: ["selector"] },
+  write: { model: "WriteAction", fields: ["text"] },
+  press: { model: "PressAction", fields: ["key"] },
+  scroll: { model: "ScrollAction", fields: ["direction", "selector"] },
+  scrape: { model: "ScrapeAction", fields: [] },
+  executeJavascript: { model: "ExecuteJavascriptAction", fields: ["script"] },
+  pdf: { model: "PDFAction", fields: ["format", "landscape", "scale"] },
+};
+
+/**
  * The v0 API's nested option groups, still found in 1.x code (`params={"pageOptions": {...}}`), which 1.x
  * sent as they were and v2 rejects. Each key that has a v1 spelling is lifted out under it (the options
  * step then renames it as any v1 option); a crawl's page options go into its scrape options; the rest

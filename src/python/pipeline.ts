@@ -43,9 +43,10 @@ export function statementOf(node: Node): Node {
 /** `#` comments; a TODO goes above the statement a node belongs to. */
 const syntax: Syntax<Node> = { comment: "#", statementOf: (node) => spanOf(statementOf(node)) };
 
-const python: Language<PyParsed, PyStep> = {
+/** The file read from its parse: the parse given where the text is the one it was made of, else a new one. */
+const python = (given?: { text: string; tree: Tree }): Language<PyParsed, PyStep> => ({
   parse(source) {
-    const tree = parsePython(source.text);
+    const tree = given?.text === source.text ? given.tree : parsePython(source.text);
     const error = syntaxError(tree);
     if (error) throw new PythonSyntaxError(error);
     const sdk = detect(tree);
@@ -53,8 +54,9 @@ const python: Language<PyParsed, PyStep> = {
   },
   reachesSdk: (parsed) => parsed.sdk.found || parsed.requestsApi,
   plan: (step, source, parsed, options, migrating) => planStepWith(syntax, step, source, parsed, options, migrating),
-};
+});
 
-export function runPython(steps: readonly PyStep[], path: string, raw: string, options: TransformOptions = {}): Result {
-  return runPipeline(python, steps, path, raw, options, "python");
+/** `tree`: the text's parse where the caller has one already (a notebook's cells, parsed together to tell which are Python). */
+export function runPython(steps: readonly PyStep[], path: string, raw: string, options: TransformOptions = {}, tree?: Tree): Result {
+  return runPipeline(python(tree && { text: raw, tree }), steps, path, raw, options, "python");
 }

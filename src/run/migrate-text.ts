@@ -3,7 +3,7 @@
  * documents and JavaScript/TypeScript, each through its own steps (Python's parser loaded). The CLI runs
  * files through it, and the library's `migrate` runs text.
  */
-import { languageOf } from "../core/language.js";
+import { languageOf, type SourceLanguage } from "../core/language.js";
 import type { Result } from "../core/pipeline.js";
 import { packageSdk, pythonPackageSdk } from "../project/package-sdk.js";
 import type { TypeFacts } from "../js/detect/sdk.js";
@@ -20,21 +20,27 @@ export interface MigrateOptions extends TransformOptions {
   readonly pythonSteps: readonly PyStep[];
 }
 
-/**
- * `language` is what the text is written in where the path does not say it: a document's code block is
- * migrated in its own language under the document's path, a shell block with the JSON blocks it sends (`files`).
- */
+/** What a caller knows of a text beyond its path. */
+export interface TextContext {
+  /** what the type checker found in it (the type-aware mode) */
+  readonly types?: TypeFacts;
+  /**
+   * what the text is written in where the path does not say it: a document's code block is migrated in its
+   * own language under the document's path, a shell block with the JSON blocks it sends (`files`)
+   */
+  readonly language?: SourceLanguage;
+  readonly files?: BodyFiles;
+  /** told the parse of JavaScript and TypeScript input (runSteps) */
+  readonly input?: (parsed: Parsed) => void;
+}
+
 export function migrateText(
   path: string,
   text: string,
   options: Pick<MigrateOptions, "steps" | "pythonSteps" | "keepV1Defaults" | "sdk">,
-  types?: TypeFacts,
-  language = languageOf(path),
-  files?: BodyFiles,
-  /** told the parse of JavaScript and TypeScript input (runSteps) */
-  input?: (parsed: Parsed) => void,
+  { types, language = languageOf(path), files, input }: TextContext = {},
 ): Result {
-  const blocks = (body: string) => runDocument(path, body, (written, code, sent) => migrateText(path, code, options, undefined, written, sent));
+  const blocks = (body: string) => runDocument(path, body, (written, code, sent) => migrateText(path, code, options, { language: written, files: sent }));
   if (language === "document") return blocks(text);
   if (language === "shell")
     return runShell(

@@ -1,7 +1,8 @@
 /** A worker thread of the pool: processes the batches of files it is sent, and answers with their reports. */
 import { parentPort, workerData } from "node:worker_threads";
 import { typeFactsOf } from "../js/checker/facts.js";
-import { loadProcessing, readyFor, type Job, type WorkerOptions } from "./pool.js";
+import { loadProcessing, type Job, type WorkerOptions } from "./pool.js";
+import { readyFor } from "./preset.js";
 
 const options = workerData as WorkerOptions;
 let loaded: ReturnType<typeof loadProcessing> | null = null;

@@ -31,14 +31,20 @@ export function propertyName(node: Node): string | undefined {
   return undefined;
 }
 
-/** By the bindings rather than the parse: one parse read with and without the type checker's facts has two answers. */
-const found = new WeakMap<SdkBindings, ClientCall[]>();
+/**
+ * What `read` finds in a parse with these bindings, read once and shared by every step that looks at the same
+ * parse. By the bindings rather than the parse: one parse read with and without the type checker's facts has two answers.
+ */
+function oncePerBindings<T>(read: (index: PathIndex, tracker: ClientTracker) => T): (index: PathIndex, sdk: SdkBindings) => T {
+  const known = new WeakMap<SdkBindings, T>();
+  return (index, sdk) => {
+    if (!known.has(sdk)) known.set(sdk, read(index, new ClientTracker(sdk, index)));
+    return known.get(sdk)!;
+  };
+}
 
-/** The client calls of a parse, found once and shared by every step that looks at the same parse. */
-export function findClientCalls(index: PathIndex, sdk: SdkBindings): ClientCall[] {
-  const known = found.get(sdk);
-  if (known) return known;
-  const tracker = new ClientTracker(sdk, index);
+/** The client calls of a parse. */
+export const findClientCalls = oncePerBindings((index, tracker): ClientCall[] => {
   const calls: ClientCall[] = [];
   const visit = (path: ASTPath<Node>) => {
     const node = path.node as CallExpression;
@@ -53,9 +59,8 @@ export function findClientCalls(index: PathIndex, sdk: SdkBindings): ClientCall[
   };
   for (const path of [...index.of("CallExpression"), ...index.of("OptionalCallExpression")]) visit(path as ASTPath<Node>);
   calls.sort((a, b) => a.node.start! - b.node.start!);
-  found.set(sdk, calls);
   return calls;
-}
+});
 
 /**
  * Where a call's value lands: `const r = await call`, `const r = (await call) as T`, or `const { a, b } =
@@ -85,13 +90,8 @@ export interface ClientMember {
   readonly isV1Name: boolean;
 }
 
-const members = new WeakMap<SdkBindings, ClientMember[]>();
-
 /** The client methods of a parse that are read, not called. */
-export function findClientMembers(index: PathIndex, sdk: SdkBindings): ClientMember[] {
-  const known = members.get(sdk);
-  if (known) return known;
-  const tracker = new ClientTracker(sdk, index);
+export const findClientMembers = oncePerBindings((index, tracker): ClientMember[] => {
   const found: ClientMember[] = [];
   for (const path of [...index.of("MemberExpression"), ...index.of("OptionalMemberExpression")] as ASTPath<Node>[]) {
     const node = path.node as Extract<Node, { type: "MemberExpression" }>;
@@ -105,6 +105,5 @@ export function findClientMembers(index: PathIndex, sdk: SdkBindings): ClientMem
     found.push({ path, method: method!, nameNode: node.property, ...row });
   }
   found.sort((a, b) => a.nameNode.start! - b.nameNode.start!);
-  members.set(sdk, found);
   return found;
-}
+});

@@ -12,7 +12,7 @@ import { findProperty, memberName, propertyKey, resolveObject } from "../detect/
 import { isTypeScript, literal, removeListItem, textOf } from "../writing.js";
 import type { Step, StepContext } from "../pipeline.js";
 import { FORMAT_TEST, FORMATS, type FormatRow } from "../../mapping/formats.js";
-import { formatTestTodo, moved, removed, renamed } from "../../mapping/messages.js";
+import { formatTestTodo, moved, removed, renamed, settingsWithoutFormat } from "../../mapping/messages.js";
 import { findClientCalls } from "../detect/calls.js";
 import { isV1Call } from "../detect/version.js";
 
@@ -63,30 +63,24 @@ function formatObject(context: StepContext, row: FormatRow, settings: ObjectProp
 }
 
 /**
- * Settings with no format asking for them (`{ jsonOptions: { schema } }`): the v1 API refused the request
- * ("When 'json' format is specified, jsonOptions must be provided, and vice versa") and v2 has no such key,
- * so what the code asks for is that format alone: the settings become `formats: [{ type: "json", ... }]`.
+ * Format settings no format of the options asks for (`jsonOptions` without "json"): v1 let them be, v2
+ * rejects the key, and whether the author meant the format is theirs to say. Options with a spread may
+ * take their formats from it, and are left alone.
  */
-function settingsAlone(context: StepContext, options: ASTPath<ObjectExpression>, typed: boolean, assigned: boolean): void {
-  const found = FORMATS.flatMap((row) => {
-    const settings = row.optionsKey && row.v2 && !row.v2.required ? findProperty(options.node, row.optionsKey) : undefined;
-    return settings ? [{ row, settings }] : [];
-  });
-  // A spread or a later assignment may bring the formats the file does not show here.
-  if (found.length !== 1 || options.node.properties.some((p) => p.type === "SpreadElement") || assigned) return;
-  const { row, settings } = found[0]!;
-  const at = options.get("properties", options.node.properties.indexOf(settings)) as ASTPath<Node>;
-  context.edit(
-    settings.start!,
-    settings.end!,
-    `formats: [${formatObject(context, row, settings, at, typed)}]`,
-    moved(row.optionsKey!, `formats as a { type: "${row.v2!.type}" } format object`),
-  );
+function orphanSettings(context: StepContext, options: ASTPath<ObjectExpression>, asked: ReadonlySet<string>): void {
+  if (options.node.properties.some((p) => p.type === "SpreadElement")) return;
+  for (const row of FORMATS) {
+    if (!row.optionsKey || !row.v2 || asked.has(row.v1)) continue;
+    const settings = findProperty(options.node, row.optionsKey);
+    if (!settings) continue;
+    const at = options.get("properties", options.node.properties.indexOf(settings)) as ASTPath<Node>;
+    context.todo(at, settingsWithoutFormat(row.optionsKey, row.v1, row.v2.type), "formats");
+  }
 }
 
-function migrateFormats(context: StepContext, { path: options, typed, assignments }: OptionsObject): void {
+function migrateFormats(context: StepContext, { path: options, typed }: OptionsObject): void {
   const formatsProp = findProperty(options.node, "formats");
-  if (!formatsProp) return settingsAlone(context, options, typed, assignments.length > 0);
+  if (!formatsProp) return orphanSettings(context, options, new Set());
   const index = options.node.properties.indexOf(formatsProp);
   const valuePath = options.get("properties", index, "value") as ASTPath<Node>;
   const array = resolveObject(valuePath, true);
@@ -95,6 +89,8 @@ function migrateFormats(context: StepContext, { path: options, typed, assignment
   // An array kept in a variable of its own is not checked against the format types.
   const inPlace = array.node.start! >= valuePath.node.start! && array.node.end! <= valuePath.node.end!;
   const usedSettings = new Set<ObjectProperty>();
+  // Elements the codemod cannot read (a spread, a variable) may ask for any format.
+  if (elements.every((e) => e?.type === "StringLiteral")) orphanSettings(context, options, new Set(elements.map((e) => (e as { value: string }).value)));
   for (const element of elements) {
     if (element?.type !== "StringLiteral") continue;
     const row = rowsByV1.get(element.value);

@@ -54,10 +54,14 @@ export interface PyMockedMethod extends PyMethodUse {
   readonly returns?: { readonly value: Node; readonly each: boolean };
 }
 
-/** A receiver's key for tracking: a name, `self.attr`, or a patched class mock's `m.return_value`. */
+/**
+ * A receiver's key for tracking: a name, `self.attr`, a patched class mock's `m.return_value`, or a call of a
+ * function of the module's, `get_client()`, which is a client where that function is a factory of one.
+ */
 function keyOf(node: Node | null): string | null {
   if (!node) return null;
   if (node.type === "identifier") return node.text;
+  if (node.type === "call" && node.childForFieldName("function")?.type === "identifier") return `${node.childForFieldName("function")!.text}()`;
   const object = node.type === "attribute" ? node.childForFieldName("object") : null;
   const attribute = node.type === "attribute" ? node.childForFieldName("attribute")!.text : "";
   if (object?.text === "self") return `self.${attribute}`;
@@ -132,11 +136,36 @@ export function detect(tree: Tree): PyBindings {
     const isAsync = classOf(parameter.childForFieldName("type"));
     if (name && isAsync !== undefined) clients.set(name.text, isAsync);
   }
+  // Factories (`def get_client() -> FirecrawlApp`, or one returning a client it makes or holds): what their
+  // calls give, and the names assigned it, are clients.
+  const madeBy = (value: Node | null) => (value?.type === "call" ? classOf(value.childForFieldName("function")) : undefined);
+  for (const fn of allOf(root, "function_definition")) {
+    const name = fn.childForFieldName("name")!.text;
+    const returned = allOf(fn.childForFieldName("body")!, "return_statement")
+      .filter((r) => enclosingFunction(r)?.id === fn.id)
+      .map((r) => r.namedChildren[0] ?? null);
+    const isAsync =
+      classOf(fn.childForFieldName("return_type")) ??
+      returned.map((v) => madeBy(v) ?? (keyOf(v) !== null ? clients.get(keyOf(v)!) : undefined)).find((a) => a !== undefined);
+    if (isAsync !== undefined && !clients.has(`${name}()`)) clients.set(`${name}()`, isAsync);
+  }
+  for (const assignment of allOf(root, "assignment")) {
+    const key = keyOf(assignment.childForFieldName("left"));
+    const value = assignment.childForFieldName("right");
+    const isAsync = value?.type === "call" ? clients.get(keyOf(value) ?? "") : undefined;
+    if (key && isAsync !== undefined && !clients.has(key)) clients.set(key, isAsync);
+  }
   const patches = patchTargets(root, new Set(PY_CLIENT_IS_ASYNC.keys()));
   const asyncTarget = (target: Node) => PY_CLIENT_IS_ASYNC.get(target.text.slice(1, -1).split(".").at(-1)!) ?? false;
   const mocked = mockClients(root, classOf, patches, asyncTarget, keyOf);
   for (const [key, isAsync] of mocked.clients) if (!clients.has(key)) clients.set(key, isAsync);
   return { found: imports.length > 0 || patches.length > 0, classes, modules, clients, imports, patches, specs: mocked.specs };
+}
+
+/** The function definition a node is in, if any. */
+function enclosingFunction(node: Node): Node | null {
+  for (let at = node.parent; at; at = at.parent) if (at.type === "function_definition" || at.type === "lambda") return at;
+  return null;
 }
 
 /** `client.method`: a client method named by its v1 or v2 name, on a receiver known to be a client. */

@@ -60,6 +60,20 @@ function scanLine(line: string, state: Scan): void {
 
 /** Masks a cell's IPython lines; a cell that is not Python even then says why, with its first bad line. */
 export function maskCell(text: string): MaskedCell {
+  return parsedAlone(maskLines(text));
+}
+
+/** A masked cell parsed on its own: one that does not parse is not Python, and says where it breaks. */
+export function parsedAlone(cell: MaskedCell): MaskedCell {
+  const error = cell.python ? syntaxError(parsePython(cell.masked)) : null;
+  return error ? { python: false, reason: `not Python (line ${error.line}, column ${error.column + 1})` } : cell;
+}
+
+/**
+ * Masks a cell's IPython lines without parsing the cell: a cell magic of another language says it is not
+ * Python, but whether the rest parses is left to the caller (parsedAlone, or a parse of all the cells at once).
+ */
+export function maskLines(text: string): MaskedCell {
   const lines = text.split("\n");
   const first = lines[0]!.trimStart();
   if (first.startsWith("%%") && !PYTHON_CELL_MAGICS.test(first.trim())) return { python: false, reason: `a ${first.split(/\s/)[0]} cell, not Python` };
@@ -91,8 +105,6 @@ export function maskCell(text: string): MaskedCell {
     return line;
   });
   const maskedText = masked.join("\n");
-  const error = syntaxError(parsePython(maskedText));
-  if (error) return { python: false, reason: `not Python (line ${error.line}, column ${error.column + 1})` };
   if (originals.length === 0) return { python: true, masked: text, restore: (migrated) => migrated };
   return { python: true, masked: maskedText, restore: (migrated) => restore(migrated, originals, codeMagics) };
 }

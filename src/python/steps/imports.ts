@@ -8,6 +8,7 @@ import {
   PY_LEGACY_MODULES,
   PY_MOVED_TYPES,
   PY_OPTION_MODELS,
+  PY_ACTION_MODELS,
   PY_CAST,
   PY_PACKAGE,
   PY_SEARCH_HITS,
@@ -170,7 +171,7 @@ function castNames(context: PyContext): Map<string, string[]> {
 function usedModels(context: PyContext, cast: ReadonlyMap<string, string[]>): Set<string> {
   // Any of the package's modules counts (v2 code imports its models from firecrawl.v2.types).
   const imported = importedFrom(context, (module) => module.split(".")[0] === PY_PACKAGE);
-  const called = Object.values(PY_OPTION_MODELS).filter((model) =>
+  const called = [...Object.values(PY_OPTION_MODELS), ...Object.values(PY_ACTION_MODELS).map((a) => a.model)].filter((model) =>
     allOf(context.tree.rootNode, "call").some((c) => c.childForFieldName("function")?.text === model),
   );
   return new Set([...called, ...(cast.get(PY_TYPES_MODULE) ?? [])].filter((model) => !imported.has(model)));

@@ -5,11 +5,11 @@
  */
 import { optionRowsFor, type OptionRow } from "../../mapping/options.js";
 import type { OptionsKind } from "../../mapping/client-methods.js";
-import { PY_OPTION_MODELS, snakeCase } from "../../mapping/python.js";
+import { PY_ACTION_MODELS, PY_OPTION_MODELS, snakeCase } from "../../mapping/python.js";
 import { dictEntries, keywords, type Keyword } from "../detect/arguments.js";
 import { pyLiteral, removeItem } from "../writing.js";
 import type { PyContext, PyStep } from "../pipeline.js";
-import { allOf, type Node } from "../runtime/parser.js";
+import { allOf, stringValue, type Node } from "../runtime/parser.js";
 import { isV1PyCall } from "../detect/version.js";
 import { removed, renamed } from "../../mapping/messages.js";
 
@@ -78,6 +78,27 @@ function modelFromDict(context: PyContext, { name, value }: Keyword): void {
   context.edit(value.startIndex, value.endIndex, `${model}(${fields})`, renamed(`${name} as a dict`, model!));
 }
 
+/**
+ * `actions=[{"type": "wait", "milliseconds": 2000}, ...]`: v2 types each action as its model
+ * (`WaitAction(milliseconds=2000)`), which the imports step imports. Only a list whose every action is a dict
+ * literal of a known type with fields its model has is rewritten; any other stays as it is, for the
+ * verification to mark.
+ */
+function actionModels(context: PyContext, { name, value }: Keyword): void {
+  if (name !== "actions" || value.type !== "list") return;
+  const items = value.namedChildren.filter((n): n is Node => n !== null && n.type !== "comment");
+  const built = items.map((item) => {
+    const entries = item.type === "dictionary" ? dictEntries(item) : null;
+    const type = entries?.find((e) => e.key === "type");
+    const action = type ? PY_ACTION_MODELS[stringValue(type.value) ?? ""] : undefined;
+    if (!entries || !action) return null;
+    const fields = entries.filter((e) => e !== type).map((e) => [snakeCase(e.key), e.value.text] as const);
+    return fields.every(([field]) => action.fields.includes(field)) ? `${action.model}(${fields.map(([f, v]) => `${f}=${v}`).join(", ")})` : null;
+  });
+  if (!items.length || built.some((b) => b === null)) return;
+  items.forEach((item, i) => context.edit(item.startIndex, item.endIndex, built[i]!, renamed("an action dict", built[i]!.slice(0, built[i]!.indexOf("(")))));
+}
+
 export const step: PyStep = {
   name: "options",
   description: "renames crawl, map, search and scrape options (max_depth, allow_backward_links, ignore_sitemap, parse_pdf, ...)",
@@ -90,7 +111,10 @@ export const step: PyStep = {
       for (const keyword of keywords(call.args)) {
         const row = rows.get(keyword.name);
         if (row) migrateKeyword(context, call.args, keyword, row);
-        else modelFromDict(context, keyword);
+        else {
+          modelFromDict(context, keyword);
+          actionModels(context, keyword);
+        }
       }
     }
     // ScrapeOptions(...) models: v2's fields are snake_case, and the scrape rows apply to them.

@@ -15,8 +15,8 @@ const KEPT = DEFAULTS.filter((row) => row.v1 !== null);
 export const step: PyStep = {
   name: "v1-defaults",
   description: "(opt-in: keepV1Defaults) writes v1's defaults (max_age=0, ...) into scrapes so they behave as before",
-  // The keyword arguments it looks at are the ones the params step wrote.
-  fresh: true,
+  // The keyword arguments it looks at are the ones the params step wrote; without the option it looks at none.
+  fresh: (options) => Boolean(options.keepV1Defaults),
   run(context) {
     if (!context.options.keepV1Defaults) return;
     for (const call of context.calls) {
