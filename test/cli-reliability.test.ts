@@ -285,6 +285,59 @@ describe("reports", () => {
   });
 });
 
+describe("documents", () => {
+  // The second block's `...` elision sits in an option the migration rewrites, so the block's migrated text
+  // cannot be mapped back onto it: the tool fails on that block while the first one migrates.
+  const README = [
+    "# Try",
+    "",
+    "```ts",
+    'import FirecrawlApp from "@mendable/firecrawl-js";',
+    'const app = new FirecrawlApp({ apiKey: "fc-x" });',
+    'const page = await app.scrapeUrl("https://a.com");',
+    "```",
+    "",
+    "```ts",
+    'const r = await app.scrapeUrl("https://b.com", { formats: ["markdown", "extract"], extract: { prompt: "p", ... } });',
+    "if (!r.success) throw new Error(r.error);",
+    "```",
+    "",
+  ].join("\n");
+  const failedBlock = README.slice(README.indexOf("```ts", 10));
+
+  test("a block the tool fails on is a file error naming the block, and the document's other blocks still migrate", () => {
+    const dir = repo({ "README.md": README });
+    const { code, stdout } = cli(dir, "run", ".", "--docs", "--json");
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout);
+    expect(report.summary.errors).toBe(1);
+    const file = report.files.find((f: { path: string }) => f.path === "README.md");
+    expect(file.status).toBe("error");
+    expect(file.error).toBe("block at line 9 (ts): left as it is: its migration could not be mapped back onto the block; the other blocks were migrated");
+    expect(file.changes).toHaveLength(1);
+    const after = read(dir, "README.md");
+    expect(after).toContain('const page = await app.scrape("https://a.com");');
+    expect(after.endsWith(failedBlock)).toBe(true);
+    // check cannot vouch for the document either
+    const checked = cli(dir, "check", ".", "--docs");
+    expect(checked.code).toBe(2);
+    expect(checked.stderr).toContain("README.md: block at line 9 (ts): left as it is: its migration could not be mapped back onto the block");
+  }, 120_000);
+
+  test("in a notebook's markdown cell too: the error names the cell and the block", () => {
+    const notebook = { cells: [{ cell_type: "markdown", metadata: {}, source: README.split(/(?<=\n)/) }], metadata: {}, nbformat: 4, nbformat_minor: 5 };
+    const dir = repo({ "try.ipynb": `${JSON.stringify(notebook, null, 1)}\n` });
+    const { code, stdout } = cli(dir, "run", ".", "--json");
+    expect(code).toBe(1);
+    const file = JSON.parse(stdout).files.find((f: { path: string }) => f.path === "try.ipynb");
+    expect(file).toMatchObject({
+      status: "error",
+      error: expect.stringMatching(/^cell 1: block at line 9 \(ts\): left as it is: its migration could not be mapped back/),
+    });
+    expect(read(dir, "try.ipynb")).toContain('const page = await app.scrape(\\"https://a.com\\");');
+  }, 120_000);
+});
+
 describe("what belongs to the run", () => {
   test("a symbolic link named on the command line is reported as skipped, not passed over", () => {
     const dir = repo({ "src/a.ts": V1_SCRAPE });

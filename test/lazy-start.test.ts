@@ -4,8 +4,8 @@
  * modules loaded are recorded by a loader hook (test/support/record-loads.mjs).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { describe, expect, test } from "vitest";
 import { repo, tempDir } from "./support/cli.js";
 
@@ -62,6 +62,20 @@ describe("the start", () => {
     const { code, packages } = packagesLoaded(dir, ...args, ".", "--no-progress");
     expect(code).toBe(0);
     expect(packages.filter((p) => HEAVY.includes(p))).toEqual([]);
+  });
+
+  test("gitignore rules are loaded only where a folder holds a .gitignore (or --ignore is given), and then honoured", () => {
+    const files = { "src/a.ts": THIRD_PARTY, "src/b.ts": `import FirecrawlApp from "@mendable/firecrawl-js";\nnew FirecrawlApp({}).scrapeUrl("x");\n` };
+    const bare = tempDir();
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(join(bare, dirname(name)), { recursive: true });
+      writeFileSync(join(bare, name), text);
+    }
+    expect(packagesLoaded(bare, "check", "src", "--no-progress").packages).not.toContain("ignore");
+    writeFileSync(join(bare, "src/.gitignore"), "b.ts\n");
+    const ignoring = packagesLoaded(bare, "check", "src", "--no-progress");
+    expect(ignoring.packages).toContain("ignore");
+    expect(ignoring.code).toBe(0);
   });
 
   test("a file that uses the SDK does load the parser (the recording sees it)", () => {

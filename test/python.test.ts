@@ -293,6 +293,8 @@ describe("the CLI on Python that calls the API over HTTP (fixtures/python/api-re
         "attributes.py",
         "self-hosted.py",
         "unseen-formats.py",
+        "base-fallback.py",
+        "builder-functions.py",
       ]),
     );
   });

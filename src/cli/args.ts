@@ -24,7 +24,7 @@ function discoveryOptions(command: Command): Command {
     .option("--ignore <glob>", "skip files matching a gitignore-style pattern (repeatable)", collect)
     .option("--docs", "also the Markdown and MDX documents in the folders given: their code blocks (.md/.mdx files named outright always are)")
     .option("--extensions <list>", `file extensions to look at (default ${DEFAULT_EXTENSIONS.join(",")}; sh also takes Makefiles and Dockerfiles)`)
-    .option("-j, --jobs <n>", "worker threads (default: one per core beyond the first; 1 runs in the main thread)")
+    .option("-j, --jobs <n>", "worker threads (default: as many as the files pay for, on idle cores; 1 runs in the main thread)")
     .option("--no-progress", "no progress bar on stderr");
 }
 

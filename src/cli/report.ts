@@ -113,7 +113,8 @@ export function runReport(
     workers?: number;
   } = {},
 ): RunReport {
-  const count = (status: FileReport["status"]) => reports.filter((r) => r.status === status).length;
+  const counts = { changed: 0, unchanged: 0, error: 0, skipped: 0 };
+  for (const r of reports) counts[r.status]++;
   const ofPython = (r: FileReport) => isPython(languageOf(r.path));
   const totals = (against: { readonly sdk: string; readonly error?: string } | null, of: (r: FileReport) => boolean) => {
     if (!against) return null;
@@ -149,15 +150,15 @@ export function runReport(
     installs: installs.map((i) => ({ ...i, lockfile: displayPath(cwd, i.lockfile) })),
     // Defaults matter where calls were migrated: the v2 calls run with v2's defaults from now on.
     // (A document's calls run nowhere.)
-    behaviourChanges: reports.some((r) => languageOf(r.path) !== "document" && r.changes.some((c) => c.transform === CALLS))
+    behaviourChanges: reports.some((r) => r.changes.some((c) => c.transform === CALLS) && languageOf(r.path) !== "document")
       ? DEFAULTS.map((row) => ({ option: row.js, v1: row.v1, v2: row.v2, effect: row.effect, kept: keepV1Defaults && row.v1 !== null }))
       : [],
     summary: {
       scanned: reports.length,
-      changed: count("changed"),
-      unchanged: count("unchanged"),
-      errors: count("error"),
-      skipped: count("skipped"),
+      changed: counts.changed,
+      unchanged: counts.unchanged,
+      errors: counts.error,
+      skipped: counts.skipped,
       todos: reports.reduce((n, r) => n + r.todos.length, 0),
     },
   };

@@ -6,7 +6,18 @@
  * (a crawl started on /v1 is polled on /v1). A URL moved while its body keeps v1 keys is a 400 at run time.
  */
 import type { RouteRow } from "../mapping/api-requests.js";
-import { bodyStays, jobStays, mixedBody, sharedBodyFile, unseenBody, unseenFormats, urlElsewhere, versionShared, weakBase } from "../mapping/messages.js";
+import {
+  baseElsewhere,
+  bodyStays,
+  jobStays,
+  mixedBody,
+  sharedBodyFile,
+  unseenBody,
+  unseenFormats,
+  urlElsewhere,
+  versionShared,
+  weakBase,
+} from "../mapping/messages.js";
 
 export interface Movable {
   /** offsets of the `v1` to make `v2`; requests that share them share one base */
@@ -42,8 +53,10 @@ export function why(request: Pick<Movable, "route" | "path">): string {
 }
 
 function ownReason(request: Movable): string | undefined {
-  if (request.weak !== undefined && request.route) return weakBase(request.path, request.weak);
+  // Only a request that starts something on a route with options sends a body (a status read sends none).
+  if (request.weak !== undefined && request.route) return weakBase(request.path, request.weak, Boolean(request.route.body) && request.start);
   if (request.sharedWith !== undefined) return versionShared(request.sharedWith);
+  if (request.fallbackOf !== undefined && request.path === "") return baseElsewhere(request.fallbackOf);
   if (!request.route || request.route.v1Only) return why(request);
   if (request.fallbackOf !== undefined) return urlElsewhere(request.path, request.fallbackOf);
   if (request.sharedFile !== undefined) return sharedBodyFile(request.sharedFile);

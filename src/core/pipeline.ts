@@ -56,6 +56,11 @@ export interface Result {
    * parses in no form): `line` is where it starts. check cannot call such a file clean.
    */
   readonly unchecked?: readonly { readonly line: number; readonly reason: string }[];
+  /**
+   * Parts of a document the tool failed on (a step threw on a block, or its output could not be mapped back):
+   * left as they were while the rest was migrated. The run reports the file as an error that names them.
+   */
+  readonly failed?: readonly { readonly line: number; readonly reason: string }[];
 }
 
 export interface Named {

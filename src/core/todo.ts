@@ -10,8 +10,8 @@ export function todoMessage(afterTag: string): string {
   return afterTag.trim().replace(/\s+https?:\/\/\S+$/, "");
 }
 
-/** A comment opener, then the tag: `// TODO(firecrawl-v2): ...`, `# ...` in Python, `/* ... *\/` in JSX. */
-const MARKER = /(?:\/\/|\/\*|#)\s*TODO\(firecrawl-v2\):(.*?)(?:\*\/\}?)?\s*$/;
+/** A comment opener, then the tag: `// TODO(firecrawl-v2): ...`, `# ...` in Python, `/* ... *\/` in JSX, `<!-- ... -->` in Markdown. */
+const MARKER = /(?:\/\/|\/\*|#|<!--)\s*TODO\(firecrawl-v2\):(.*?)(?:\*\/\}?|-->)?\s*$/;
 
 /** The TODO(firecrawl-v2) markers in a text (JavaScript or Python comments), by 1-based line. */
 export function todoMarkers(text: string): { line: number; message: string }[] {

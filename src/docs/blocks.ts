@@ -51,6 +51,8 @@ export interface ContentLine {
   readonly code: string;
   /** the line end that follows it in the document ("" for the last line of the text) */
   readonly eol: string;
+  /** what the document puts after the code: the backslash of a hard-broken line (see hardBroken), else "" */
+  readonly suffix: string;
 }
 
 export interface Block {
@@ -83,10 +85,27 @@ function documentLines(text: string): { start: number; text: string; eol: string
   return lines;
 }
 
+/** A fence line that ends with a backslash (```python\): CommonMark never reads one as a closing fence. */
+const BROKEN_FENCE = /^[ \t>]*(?:`{3,}|~{3,})[^`]*\\$/;
+
+/**
+ * A web page saved as Markdown by a converter that ends every line with a backslash (a hard line break),
+ * fences included: as written, the first fence runs to the end of the document and no block after it is
+ * code. From the first such fence on, a line's last backslash is read as that break, not as its text
+ * (a shell line continued there ends in two); the lines are given it back when written.
+ */
+function hardBroken(lines: readonly { text: string }[]): string[] {
+  const from = lines.findIndex((l) => BROKEN_FENCE.test(l.text));
+  return lines.map((l, i) => (from !== -1 && i >= from && l.text.endsWith("\\") ? "\\" : ""));
+}
+
 /** Every fenced code block, in document order. */
 export function codeBlocks(path: string, text: string): (Block | Unreadable)[] {
-  const tree = fromMarkdown(text, /\.mdx$/i.test(path) ? { extensions: [mdxMd()] } : {});
-  const all = documentLines(text);
+  const original = documentLines(text);
+  const suffixes = hardBroken(original);
+  const all = original.map((l, i) => ({ ...l, text: l.text.slice(0, l.text.length - suffixes[i]!.length) }));
+  const read = suffixes.some(Boolean) ? all.map((l) => l.text + l.eol).join("") : text;
+  const tree = fromMarkdown(read, /\.mdx$/i.test(path) ? { extensions: [mdxMd()] } : {});
   const fenced: Code[] = [];
   const walk = (node: Nodes) => {
     if (node.type === "code") {
@@ -103,7 +122,13 @@ export function codeBlocks(path: string, text: string): (Block | Unreadable)[] {
     const raw = all.slice(line, line + values.length);
     if (raw.length !== values.length || raw.some((l, i) => !l.text.endsWith(values[i]!)))
       return { line, lang, unreadable: "its lines could not be told apart from the container around it" };
-    const lines = raw.map((l, i) => ({ start: l.start, prefix: l.text.slice(0, l.text.length - values[i]!.length), code: values[i]!, eol: l.eol }));
+    const lines = raw.map((l, i) => ({
+      start: l.start,
+      prefix: l.text.slice(0, l.text.length - values[i]!.length),
+      code: values[i]!,
+      eol: l.eol,
+      suffix: suffixes[line + i]!,
+    }));
     const code = lines.map((l, i) => l.code + (i < lines.length - 1 ? l.eol : "")).join("");
     return { language: LANGUAGES[lang.toLowerCase()] ?? null, lang, line, lines, code };
   });

@@ -19,6 +19,11 @@ import { codeBlocks, type Block } from "./blocks.js";
 import { NAMES } from "../core/mentions.js";
 import { V1_ONLY_NAMES } from "../mapping/client-methods.js";
 import { bodyFile, type BodyFiles } from "../shell/requests.js";
+import { shownBodyTodo } from "./shown-bodies.js";
+import { markPowershell } from "./powershell.js";
+
+/** The transform a shown body's TODO is reported under: the one that migrates bodies sent over HTTP. */
+const SHOWN_BODY = "api-requests";
 
 /**
  * Migrates one program in a language (as migrateText does a file of it); throws as the steps do. `files`
@@ -115,8 +120,14 @@ function fragmentForms(language: CodeLanguage, code: string): Form[] {
   return [...(marks ? [marks] : []), wrapped];
 }
 
-/** What became of one block: its migrated code (null: unchanged) with changes located in it, or why it was left. */
-type Outcome = { readonly code: string | null; readonly changes: readonly Change[]; readonly todos: readonly Change[] } | { readonly left: string };
+/**
+ * What became of one block: its migrated code (null: unchanged) with changes located in it, or why it was
+ * left; `failed` when the tool failed on it (a step threw, its output could not be mapped back), which is
+ * the tool's error, not the block's.
+ */
+type Outcome =
+  | { readonly code: string | null; readonly changes: readonly Change[]; readonly todos: readonly Change[] }
+  | { readonly left: string; readonly failed?: boolean };
 
 /** The engine's position of a parse error, when it is one (Babel's and tree-sitter's errors carry `loc`). */
 const parseErrorAt = (error: unknown) => (error as { loc?: { line: number; column: number } }).loc;
@@ -153,7 +164,7 @@ function runJoined(language: CodeLanguage, forms: readonly Form[], migrate: Prog
     const todos = result.todos.filter(mine).map(locate);
     if (parts[i] === form.code) return { code: null, changes, todos };
     const code = form.restore(parts[i]!);
-    return code === null ? { left: "its migration could not be mapped back onto the block" } : { code, changes, todos };
+    return code === null ? { left: "its migration could not be mapped back onto the block", failed: true } : { code, changes, todos };
   });
 }
 
@@ -192,7 +203,7 @@ function runLanguage(language: CodeLanguage, blocks: readonly Block[], migrate: 
       break;
     }
     if (ran.at === null) {
-      if (active.length === 1) outcomes[active[0]!] = { left: `the migration failed: ${reason(ran.error)}` };
+      if (active.length === 1) outcomes[active[0]!] = { left: `the migration failed: ${reason(ran.error)}`, failed: true };
       else {
         // The last block goes by itself and the rest are tried again; not silently, as a block that uses a
         // client made above it is not migrated by itself.
@@ -225,11 +236,14 @@ function prefixNear(block: Block, at: number): string {
 
 /**
  * A block's new lines, each with the prefix its container gives it: a line kept from the block keeps its
- * own, a new one takes the one of the nearest line of code (without trailing blanks when it is empty).
+ * own, a new one takes the one of the nearest line of code (without trailing blanks when it is empty);
+ * and each with the suffix the document gives its lines (a hard break's backslash), a new one the block's.
  */
 function relaid(block: Block, code: string): string {
-  const fresh = code.split(/(?<=\r\n|\n|\r(?!\n))/);
-  const prefixes: string[] = [];
+  // split() drops the empty line after a last line end; that line is the block's last line too.
+  const fresh = code.split(/(?<=\r\n|\n|\r(?!\n))/).concat(/(?:\r\n|\n|\r)$/.test(code) ? [""] : []);
+  const around: { prefix: string; suffix: string }[] = [];
+  const suffix = block.lines[0]!.suffix;
   let at = 0;
   for (const part of diffArrays(
     block.lines.map((l) => l.code),
@@ -237,11 +251,11 @@ function relaid(block: Block, code: string): string {
   )) {
     for (const line of part.value) {
       if (part.removed) at++;
-      else if (!part.added) prefixes.push(block.lines[at++]!.prefix);
-      else prefixes.push(line === "" ? prefixNear(block, at).trimEnd() : prefixNear(block, at));
+      else if (!part.added) around.push(block.lines[at++]!);
+      else around.push({ prefix: line === "" ? prefixNear(block, at).trimEnd() : prefixNear(block, at), suffix });
     }
   }
-  return fresh.map((line, i) => prefixes[i] + line).join("");
+  return fresh.map((line, i) => around[i]!.prefix + line.replace(/(?=(?:\r\n|\n|\r)?$)/, around[i]!.suffix)).join("");
 }
 
 /** Migrates the code blocks of a document; `null` output when no block changes. */
@@ -271,7 +285,7 @@ const FILE_BODY = /(?:^|\s)(?:-d|--data|--data-binary|--json)(?:\s+|=)(["']?@[^\
  * @/tmp/request.json`), the last one since the shell block before. A JSON block that two commands send is
  * nobody's: each request would want it migrated for its own route.
  */
-function bodyBlocks(text: string, all: readonly Block[]): Map<Block, { files: Map<string, Block>; shared: Set<string> }> {
+function bodyBlocks(text: string, all: readonly Block[]): { found: Map<Block, { files: Map<string, Block>; shared: Set<string> }>; sent: ReadonlySet<Block> } {
   const found = new Map<Block, { files: Map<string, Block>; shared: Set<string> }>();
   const senders = new Map<Block, number>();
   let since = 0;
@@ -299,7 +313,7 @@ function bodyBlocks(text: string, all: readonly Block[]): Map<Block, { files: Ma
         files.delete(file);
         shared.add(file);
       }
-  return found;
+  return { found, sent: new Set(senders.keys()) };
 }
 
 export function runDocument(path: string, text: string, migrate: ProgramMigrator): Result {
@@ -338,7 +352,7 @@ export function runDocument(path: string, text: string, migrate: ProgramMigrator
     ran.forEach((o, i) => outcomes.set(mine[i]!, o));
   }
   // A shell block's curl commands stand by themselves: each block is its own script, with the JSON blocks it sends.
-  const sent = bodyBlocks(text, read);
+  const { found: sent, sent: sentJson } = bodyBlocks(text, read);
   const rewritten = new Map<Block, string>();
   for (const block of blocks.filter((b) => b.language === "shell")) {
     const mine = sent.get(block)!;
@@ -353,18 +367,44 @@ export function runDocument(path: string, text: string, migrate: ProgramMigrator
     outcomes.set(json, { code, changes: [], todos: [] });
     blocks.push(json);
   }
+  for (const block of read) {
+    const marked = markPowershell(block);
+    if (marked) {
+      outcomes.set(block, { ...marked, changes: [] });
+      blocks.push(block);
+    }
+  }
+  // JSON shown and sent by nothing (an API guide's example body) is not migrated, but marked where it holds v1 names.
+  const shown = new Map<Block, NonNullable<ReturnType<typeof shownBodyTodo>>>();
+  if (mentionsFirecrawl(text))
+    for (const block of read) {
+      const mark = sentJson.has(block) ? null : shownBodyTodo(path, text, block);
+      if (mark) shown.set(block, mark);
+    }
+  blocks.push(...shown.keys());
   blocks.sort((a, b) => a.line - b.line);
   const edits: Edit[] = [];
   const changes: Change[] = [];
   const todos: Change[] = [];
   const unchecked: { line: number; reason: string }[] = [];
+  const failed: { line: number; reason: string }[] = [];
   /** how many lines the blocks above have gained */
   let shift = 0;
   for (const block of blocks) {
+    const mark = shown.get(block);
+    if (mark) {
+      edits.push({ start: mark.start, end: mark.start, text: mark.line });
+      todos.push({ transform: SHOWN_BODY, line: block.line + shift, message: mark.message, finding: mark.message, source: { line: block.line, column: 1 } });
+      shift++;
+      continue;
+    }
     const outcome = outcomes.get(block)!;
     if ("left" in outcome) {
-      notes.push(`block at line ${block.line} (${block.lang}): left as it is: ${outcome.left}`);
-      if (callsSdk(block.code)) unchecked.push({ line: block.line, reason: `block at line ${block.line} (${block.lang}) calls the SDK but ${outcome.left}` });
+      if (outcome.failed) failed.push({ line: block.line, reason: `block at line ${block.line} (${block.lang}): left as it is: ${outcome.left}` });
+      else {
+        notes.push(`block at line ${block.line} (${block.lang}): left as it is: ${outcome.left}`);
+        if (callsSdk(block.code)) unchecked.push({ line: block.line, reason: `block at line ${block.line} (${block.lang}) calls the SDK but ${outcome.left}` });
+      }
       continue;
     }
     const inDocument = (c: Change): Change => ({
@@ -376,7 +416,11 @@ export function runDocument(path: string, text: string, migrate: ProgramMigrator
     todos.push(...outcome.todos.map(inDocument));
     if (outcome.code === null || outcome.code === block.code) continue;
     const last = block.lines.at(-1)!;
-    edits.push({ start: block.lines[0]!.start, end: last.start + last.prefix.length + last.code.length, text: relaid(block, outcome.code) });
+    edits.push({
+      start: block.lines[0]!.start,
+      end: last.start + last.prefix.length + last.code.length + last.suffix.length,
+      text: relaid(block, outcome.code),
+    });
     shift += lineCount(outcome.code) - block.lines.length;
   }
   return {
@@ -385,5 +429,6 @@ export function runDocument(path: string, text: string, migrate: ProgramMigrator
     todos,
     ...(notes.length ? { notes } : {}),
     ...(unchecked.length ? { unchecked } : {}),
+    ...(failed.length ? { failed } : {}),
   };
 }

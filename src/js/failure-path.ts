@@ -130,7 +130,7 @@ function dropGuards(context: StepContext, name: string, guards: readonly Guard[]
   const dropped = new Set<Node>();
   for (const g of guards) {
     if (whole(g)) {
-      if (!dropped.has(g.statement)) context.apply(removeStatement(context.source, g.statement.start!, g.statement.end!), GUARD_REMOVED);
+      if (!dropped.has(g.statement)) dropGuardStatement(context, g.statement);
       dropped.add(g.statement);
       continue;
     }
@@ -144,16 +144,38 @@ function dropGuards(context: StepContext, name: string, guards: readonly Guard[]
 /** A waiter's guards test the job's status, and its error reads read the status; says whether it could. */
 function jobStatus(context: StepContext, name: string, guards: readonly Guard[], errorReads: readonly AnyPath[]): boolean {
   if (!errorReads.every((read) => guards.some((g) => within(read.node, g.failureBranch)))) return false;
-  for (const { test, onFailure } of guards) {
-    const text = `${name}.status ${onFailure ? "!==" : "==="} ${literal(context.source, JOB_COMPLETED)}`;
-    const parent = test.parent?.node;
-    context.edit(test.node.start!, test.node.end!, parent?.type === "UnaryExpression" ? `(${text})` : text, WAITER_GUARD);
-  }
+  for (const { test, onFailure } of guards) statusTest(context, name, test, onFailure);
   for (const read of errorReads) {
     const member = read.node as Member;
     context.edit(member.property.start!, member.property.end!, "status");
   }
   return true;
+}
+
+/** A throw-only guard's whole `if`: v2 throws before it. */
+export function dropGuardStatement(context: StepContext, statement: Node): void {
+  context.apply(removeStatement(context.source, statement.start!, statement.end!), GUARD_REMOVED);
+}
+
+/** A waiter's outcome test (`!job.success`) as a test of the job's status, which v2 returns failed or not. */
+export function statusTest(context: StepContext, name: string, test: AnyPath, onFailure: boolean): void {
+  const text = `${name}.status ${onFailure ? "!==" : "==="} ${literal(context.source, JOB_COMPLETED)}`;
+  const parent = test.parent?.node;
+  context.edit(test.node.start!, test.node.end!, parent?.type === "UnaryExpression" ? `(${text})` : text, WAITER_GUARD);
+}
+
+/**
+ * The throw-only guard whose whole test a read of the outcome is (`if (!r.success) throw ...`,
+ * `if ("error" in r) throw ...`), for a result the failure path does not follow: one known by its type, or
+ * read off an expression. The read is the `success` or `error` member, or the `"error" in r` test.
+ */
+export function throwOnlyGuard(read: AnyPath): { statement: AnyPath; test: AnyPath; onFailure: boolean } | null {
+  const node = read.node;
+  if (node.type === "BinaryExpression" ? !isIn(node, "error") : !isMember(node)) return null;
+  const outcome = outcomeTest(read);
+  const guard = outcome && guardOf(outcome.test, outcome.onFailure);
+  if (!guard?.throwOnly || guard.chain !== guard.test.node) return null;
+  return { statement: guard.test.parent as AnyPath, test: guard.test, onFailure: guard.onFailure };
 }
 
 /** The operands of a chain of one logical operator, in order. */

@@ -12,6 +12,8 @@ import type { Source } from "../core/source.js";
 import { planStepWith, runPipeline, type Context, type Language, type Result, type StepPlan, type Syntax, type TransformOptions } from "../core/pipeline.js";
 import { spanOf } from "./writing.js";
 import { parse } from "./runtime/parse.js";
+import { expectedV1Urls, n8nV1Urls } from "./detect/expected-urls.js";
+import { mentionsFirecrawl } from "../core/mentions.js";
 
 export type { Change, PlannedChange, PlannedTodo, Result, StepPlan, Todo, TransformOptions } from "../core/pipeline.js";
 
@@ -29,17 +31,21 @@ export interface Parsed {
   readonly index: PathIndex;
   readonly sdk: SdkBindings;
   readonly requests: readonly ApiRequest[];
+  /** v1 URLs of the API that are no request but are marked: a test's expected URL, an n8n expression's */
+  readonly quoted?: boolean;
 }
 
-/** Whether the steps have anything to look at: the SDK, or a request to the API made without it. */
+/** Whether the steps have anything to look at: the SDK, a request to the API made without it, a v1 URL to mark. */
 export function reachesApi(parsed: Parsed): boolean {
-  return parsed.sdk.found || parsed.requests.length > 0;
+  return parsed.sdk.found || parsed.requests.length > 0 || Boolean(parsed.quoted);
 }
 
 export function parseForSteps(source: Source, types?: TypeFacts): Parsed {
   const ast = parse(source);
   const index = new PathIndex(ast);
-  return { ast, index, sdk: detectSdk(index, types, linkedClients(index, source.path)), requests: findApiRequests(index, source) };
+  const requests = findApiRequests(index, source);
+  const quoted = mentionsFirecrawl(source.text) && (expectedV1Urls(index).length > 0 || n8nV1Urls(index).length > 0);
+  return { ast, index, sdk: detectSdk(index, types, linkedClients(index, source.path)), requests, ...(quoted ? { quoted } : {}) };
 }
 
 /** The statement a TODO goes above: climb until the parent holds a list of statements or members. */

@@ -5,6 +5,8 @@
  * sends it (`body`): v2's request schemas are strict, so a v1 key left in a body is a 400.
  */
 import type { OptionsKind } from "./client-methods.js";
+import { FORMATS } from "./formats.js";
+import { OPTIONS } from "./options.js";
 
 export interface RouteRow {
   readonly spec: string;
@@ -168,3 +170,15 @@ export function routeOf(rest: string): RouteRow | undefined {
     (a, b) => b.path.length - a.path.length,
   )[0];
 }
+
+/**
+ * What says a JSON object shown on its own in a document (no command sends it) is a v1 request body: option
+ * names v2 changed, but the ones other APIs use as well (`lang`, `filter`, `agent`); format settings given
+ * as an object (`extract: { schema }`: an MCP tool's `extract: "prompt"` is not v1's); formats v2 takes only as
+ * objects or not at all.
+ */
+export const V1_BODY_NAMES: ReadonlySet<string> = new Set(
+  OPTIONS.flatMap((row) => [row.js.v1, ...(row.js.v1Aliases ?? [])]).filter((name) => !["lang", "filter", "agent"].includes(name)),
+);
+export const V1_SETTINGS_NAMES: ReadonlySet<string> = new Set(FORMATS.flatMap((row) => (row.optionsKey ? [row.optionsKey] : [])));
+export const V1_FORMAT_VALUES: ReadonlySet<string> = new Set(FORMATS.filter((row) => !row.v2?.required).map((row) => row.v1));

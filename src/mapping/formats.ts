@@ -45,5 +45,8 @@ export const FORMATS: readonly FormatRow[] = [
   },
 ];
 
+/** How code tests the formats it asked for: `formats.includes("extract")`. */
+export const FORMAT_TEST = { list: "formats", method: "includes" } as const;
+
 /** Format strings that mean the same in v1 and v2 (spec 9.2). */
 export const UNCHANGED_FORMATS = ["markdown", "html", "rawHtml", "links", "screenshot", "summary", "images"] as const;

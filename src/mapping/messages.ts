@@ -90,8 +90,8 @@ export function unseenBody(where: string): string {
  * The TODO above a request to a Firecrawl route on a base the code does not name as Firecrawl's (a parameter,
  * a helper of the file that joins it): the evidence is too weak to move it, another API may have the route.
  */
-export function weakBase(path: string, how: string): string {
-  return `/v1/${path} is ${how}, which this codemod cannot tell is Firecrawl's API: if it is, move the request to /v2 with its body's keys migrated`;
+export function weakBase(path: string, how: string, body: boolean): string {
+  return `/v1/${path} is ${how}, which this codemod cannot tell is Firecrawl's API: if it is, move the request to /v2${body ? " with its body's keys migrated" : ""}`;
 }
 
 /**
@@ -100,6 +100,14 @@ export function weakBase(path: string, how: string): string {
  */
 export function urlElsewhere(path: string, value: string): string {
   return `this request stays on /v1: its URL is /v1/${path} only where ${value} is unset; move both to /v2 together, with the body's keys migrated (v2 rejects v1 keys)`;
+}
+
+/**
+ * The TODO above a v1 base that is only the fallback of a value set outside the code (`env || ".../v1"`):
+ * the value most likely names a v1 base too, and the requests joined to the base go wherever it points.
+ */
+export function baseElsewhere(value: string): string {
+  return `this base is /v1 only where ${value} is unset, and that value most likely ends in /v1 too: move both to /v2 together, with the bodies of the requests joined to it migrated (v2 rejects v1 keys)`;
 }
 
 /**
@@ -113,6 +121,36 @@ const OBJECT_FORMATS = FORMATS.filter((row) => row.v2 && !row.v2.required)
 
 export function unseenFormats(where: string): string {
   return `this request stays on /v1: its formats come from ${where}, whose values this codemod cannot see; v2 takes ${OBJECT_FORMATS} only as format objects: make sure they are v2's, then move the URL to /v2`;
+}
+
+/**
+ * The TODO above v1 format settings (`jsonOptions`, `extract`, `changeTrackingOptions`) whose format the
+ * options do not ask for: v2 has no such option, and which format object they belong in is the author's call.
+ */
+export function settingsWithoutFormat(key: string, format: string, type: string): string {
+  return `v2 has no ${key} option, and these options ask for no "${format}" format: move its settings into a { type: "${type}" } object in formats, or drop them`;
+}
+
+/** The TODO above a JSON block of a document that no command there sends, holding v1 body names. */
+export function shownBody(names: readonly string[]): string {
+  return `this JSON holds v1 request names (${names.join(", ")}): where it is a body sent to Firecrawl's API, migrate it with the request that sends it to /v2`;
+}
+
+/** The TODO above a test that asserts a request goes to a v1 URL of the API. */
+export function expectsV1(path: string): string {
+  return `this test expects the v1 URL /v1/${path}: when the request it tests moves to /v2, expect /v2/${path}`;
+}
+
+/** The TODO above a PowerShell request to a v1 URL of the API, in a document. */
+export function powershellRequest(path: string, body: boolean): string {
+  return body
+    ? `this PowerShell request stays on /v1: this codemod does not read PowerShell, so it cannot see what -Body sends; migrate the body's keys to v2's (v2 rejects v1 keys), then move /v1/${path} to /v2`
+    : `this PowerShell request stays on /v1: this codemod does not read PowerShell; move /v1/${path} to /v2 by hand, with the other requests of its job`;
+}
+
+/** The TODO above an n8n expression naming a v1 URL of the API (a declarative node's base or route). */
+export function n8nRequest(path: string): string {
+  return `this n8n expression stays on /v1${path}: the node's requests are built from its option lists (values such as "extract", "screenshot@fullPage"), which this codemod does not read; make them v2's, then move it to /v2`;
 }
 
 /** The TODO above a request whose `v1` is a version variable another API's URL uses too. */
@@ -161,6 +199,19 @@ export const FAILURE_PATH = reworded(
 );
 
 /** The v2 types a cast of search hits names, imported from the SDK. */
+export const JOB_URL_ADDED = reworded(
+  "v2's start calls answer with the job's status address (url), which this stand-in for one lacks",
+  "added the job's status address (url) v2's start calls answer with",
+);
+
+/** A fallback read of a field (`r.metadata?.title` in `r.title ?? r.metadata?.title`) that plain search hits never have. */
+export function deadFallback(field: string): Message {
+  return reworded(
+    `search hits of a call that scrapes nothing have no ${field}: v2 types them without it, so this fallback, which never answered, goes`,
+    `removed the fallback read of .${field}, which search hits of a call that scrapes nothing never have`,
+  );
+}
+
 export const ITEM_TYPES_IMPORTED = reworded("v2 types search hits as a union: import the type they are cast to", "imported the type search hits are cast to");
 
 /** A read of a raw response's field that v2 answers elsewhere (mapping/api-requests.ts), rewritten. */
@@ -212,6 +263,27 @@ export function pyrightTodo(rule: string | undefined, message: string): string {
   const first = message.split("\n")[0]!.trim();
   const text = first.length > 160 ? `${first.slice(0, 157)}...` : first;
   return `does not type-check against firecrawl-py 4.x (pyright${rule ? ` ${rule}` : ""}: ${text})`;
+}
+
+/** A v1 method's positional arguments, moved into the v2 options object. */
+export function argumentsMoved(method: string): Message {
+  return reworded(`${method}()'s arguments are v1: pass them in the v2 options object`, `${method}()'s arguments moved into the v2 options object`);
+}
+
+/** A method with no v2 equivalent, kept on the v1 client v2 carries (`.v1`). */
+export function routedThroughV1(method: string, accessor: string): Message {
+  return reworded(`${method}() has no v2 equivalent: call it through .${accessor}`, `${method}() routed through .${accessor}`);
+}
+
+/** What a mocked v1 method is called in v2, for the mock's TODO: its v2 name, or that it lives on `.v1`. */
+export function mockedMethodNow(method: string, v2: string | null): string {
+  return v2 ? `${method}() is ${v2}()` : `${method}() is on .v1`;
+}
+
+/** A test of the formats asked for by a v1 format string that v2 writes as an object, or has no more. */
+export function formatTestTodo(v1: string, v2Type: string | undefined): string {
+  const v2 = v2Type ? `a { type: "${v2Type}" } object in formats` : "nothing (the format is gone)";
+  return `v2 has no "${v1}" format string: it is ${v2}, so test for that, and make sure the request asks for it that way`;
 }
 
 /** A test that mocks the SDK and still names some of its methods by v1 names the run could not tie to a client. */

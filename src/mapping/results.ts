@@ -38,6 +38,11 @@ export interface ItemTypes {
   readonly plain: string;
   /** what a scraped hit adds */
   readonly scraped: string;
+  /**
+   * a scraped hit's fields a plain one never has (the API scrapes nothing without `scrapeOptions`, in v1 as in
+   * v2): a fallback that reads one from a plain hit (`r.title ?? r.metadata?.title`) never answered
+   */
+  readonly scrapedOnly: readonly string[];
 }
 
 export const RESULTS: readonly ResultRow[] = [
@@ -85,7 +90,11 @@ export const RESULTS: readonly ResultRow[] = [
       kind: "rename",
       to: "web",
       absent: "[]",
-      items: { plain: "SearchResultWeb", scraped: "Document" },
+      items: {
+        plain: "SearchResultWeb",
+        scraped: "Document",
+        scrapedOnly: ["metadata", "markdown", "html", "rawHtml", "links", "screenshot", "extract", "json", "actions", "changeTracking"],
+      },
       todo: "v2 search results are SearchResultWeb | Document: read url/title/description only after checking which one you have",
     },
   },
@@ -126,6 +135,24 @@ export const RESHAPED_RETURNS: Partial<Record<ResultKind, string>> = {
     "v2's search() returns { web, news, images }, not v1's { success, data }: this function returns it as a type of its own, written for v1's shape, and its callers read that",
   map: "v2's map() returns links as { url, title, description } objects, not strings: this function returns the result as a type of its own, written for v1's shape, and its callers read that",
 };
+
+/**
+ * v2's start calls answer with the address of the job's status next to its id, where v1 typed it optional
+ * (sdk-facts 4.1; the API writes `https://<host>/v2/crawl/<id>`). A value standing in for one (a test's mock,
+ * a literal typed as the response) that has the id but not the address gets the one the API would give. Keyed
+ * by the v1 and v2 method names and the response types both versions share.
+ */
+export const JOB_STATUS_PATHS: Readonly<Record<string, string>> = {
+  asyncCrawlUrl: "/v2/crawl/",
+  startCrawl: "/v2/crawl/",
+  CrawlResponse: "/v2/crawl/",
+  asyncBatchScrapeUrls: "/v2/batch/scrape/",
+  startBatchScrape: "/v2/batch/scrape/",
+  BatchScrapeResponse: "/v2/batch/scrape/",
+};
+
+/** The fields of a start call's answer: the job's id, and the address of its status. */
+export const JOB_URL = { id: "id", url: "url" } as const;
 
 /** v1 waiters threw when the job failed; v2 ones return it. A bare waiter call gets this TODO. */
 /** The global whose methods only log what they are given: a result handed to it is read by no code. */

@@ -6,7 +6,7 @@
 import { findNodeAtLocation, parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from "jsonc-parser";
 import { applyEdits, type Edit } from "../core/edits.js";
 import type { Change, Result, TransformOptions } from "../core/pipeline.js";
-import { lineAt } from "../core/source.js";
+import { lineAt, lineFinder } from "../core/source.js";
 import { maskLines, parsedAlone, type MaskedCell } from "./runtime/ipython.js";
 import { parsePython, syntaxError, type Tree } from "./runtime/parser.js";
 import { runPython, type PyStep } from "./pipeline.js";
@@ -49,12 +49,13 @@ function sourceArray(json: string, original: JsonNode, lines: readonly string[])
  */
 function locator(json: string, cells: readonly { source: JsonNode; number: number }[], texts: readonly string[]) {
   const firstLines = texts.map((_, i) => texts.slice(0, i).reduce((n, text) => n + text.split("\n").length + 1, 1));
+  const lines = linesIn(json);
   return (line: number, column: number) => {
     let i = 0;
     while (i + 1 < firstLines.length && firstLines[i + 1]! <= line) i++;
     const { source, number } = cells[i]!;
     const inCell = line - firstLines[i]!;
-    return { line: lineAt(json, (source.children?.[inCell] ?? source).offset), column, cell: { number, line: inCell + 1 } };
+    return { line: lines().line((source.children?.[inCell] ?? source).offset), column, cell: { number, line: inCell + 1 } };
   };
 }
 
@@ -111,7 +112,18 @@ export function notebookRefusal(json: string, maxCode: number): string | undefin
 const sourceText = (source: JsonNode) => (source.type === "array" ? (source.children ?? []).map((n) => String(n.value)).join("") : String(source.value));
 
 /** A line of a cell, as the line of the notebook's file that holds it (each source line is one JSON string). */
-const fileLine = (json: string, source: JsonNode, line: number) => lineAt(json, (source.children?.[line - 1] ?? source).offset);
+const fileLine = (lines: () => LineFinder, source: JsonNode, line: number) => lines().line((source.children?.[line - 1] ?? source).offset);
+
+type LineFinder = ReturnType<typeof lineFinder>;
+
+/**
+ * A notebook's line index, made on first use and then kept: a notebook's JSON is mostly outputs, and counting
+ * its lines from the top for every change grew with its size times its changes.
+ */
+function linesIn(json: string): () => LineFinder {
+  let lines: LineFinder | undefined;
+  return () => (lines ??= lineFinder(json));
+}
 
 /**
  * The code cells masked (cellMasks), each told Python or not, and the program the Python ones make, with its
@@ -167,6 +179,10 @@ export function runNotebook(
   const markdown: { source: JsonNode; number: number; text: string; result: Result }[] = [];
   /** what was left out, by cell: the markdown cells' now, the code cells' once the cells are parsed */
   const notes: { number: number; note: string }[] = [];
+  /** a markdown cell's blocks that could not be checked or that the tool failed on, at their lines in the file */
+  const unchecked: { line: number; reason: string }[] = [];
+  const failed: { line: number; reason: string }[] = [];
+  const inputLines = linesIn(json);
   cells.children.forEach((cell, i) => {
     const type = findNodeAtLocation(cell, ["cell_type"])?.value;
     const source = findNodeAtLocation(cell, ["source"]);
@@ -175,6 +191,9 @@ export function runNotebook(
     if (type === "markdown" && documents && /`{3}|~{3}/.test(text)) {
       const result = documents(text);
       notes.push(...(result.notes ?? []).map((note) => ({ number: i + 1, note })));
+      const inFile = (u: { line: number; reason: string }) => ({ line: fileLine(inputLines, source, u.line), reason: `cell ${i + 1}: ${u.reason}` });
+      unchecked.push(...(result.unchecked ?? []).map(inFile));
+      failed.push(...(result.failed ?? []).map(inFile));
       if (result.output !== null || result.changes.length || result.todos.length) markdown.push({ source, number: i + 1, text, result });
     }
     if (type === "code") read.push({ source, text, number: i + 1, masked: maskLines(text) });
@@ -187,7 +206,11 @@ export function runNotebook(
     else notes.push({ number, note: `${cell.reason}; left as it is` });
   });
   const result = runPython(steps, path, program, options, tree);
-  const noted = notes.length ? { notes: notes.sort((a, b) => a.number - b.number).map(({ number, note }) => `cell ${number}: ${note}`) } : {};
+  const noted = {
+    ...(notes.length ? { notes: notes.sort((a, b) => a.number - b.number).map(({ number, note }) => `cell ${number}: ${note}`) } : {}),
+    ...(unchecked.length ? { unchecked } : {}),
+    ...(failed.length ? { failed } : {}),
+  };
   const inputLine = locator(
     json,
     code,
@@ -206,17 +229,19 @@ export function runNotebook(
   code.forEach((cell, i) => parts[i] !== cell.text && rewrite(cell.source, parts[i]!));
   markdown.forEach((cell) => cell.result.output !== null && rewrite(cell.source, cell.result.output));
   // A markdown cell's changes, at their lines in the cell and in the file (before and after).
-  const inMarkdown = (output: string, written: readonly JsonNode[]) =>
-    markdown.map(({ source, number, result: r }) => {
+  const inMarkdown = (output: string, written: readonly JsonNode[]) => {
+    const outputLines = output === json ? inputLines : linesIn(output);
+    return markdown.map(({ source, number, result: r }) => {
       const after = findNodeAtLocation(written[number - 1]!, ["source"])!;
       const at = (c: Change): Change => ({
         ...c,
-        line: fileLine(output, after, c.line),
+        line: fileLine(outputLines, after, c.line),
         cell: { number, line: c.line },
-        source: { line: fileLine(json, source, c.source.line), column: c.source.column, cell: { number, line: c.source.line } },
+        source: { line: fileLine(inputLines, source, c.source.line), column: c.source.column, cell: { number, line: c.source.line } },
       });
       return { changes: r.changes.map(at), todos: r.todos.map(at) };
     });
+  };
   if (!edits.length) {
     const docs = inMarkdown(json, cells.children);
     return {

@@ -8,7 +8,8 @@ import type { FileTypes } from "../js/checker/facts.js";
 import type { TypeProcess } from "../js/checker/process.js";
 import type { Verified } from "../core/verified.js";
 import type { Discovery } from "./discover.js";
-import { plannedWorkers, processInThread, hasFacts, processAll } from "./pool.js";
+import { availableParallelism } from "node:os";
+import { processInThread, hasFacts, processAll, workersFor } from "./pool.js";
 import type { FileReport } from "./file-report.js";
 import { screen } from "./screen.js";
 import { findTsconfigs } from "./tsconfigs.js";
@@ -76,19 +77,20 @@ export async function migrateFiles({ files, tsconfigs: found, skipped }: Discove
     }
     // Worker threads started (0: the main thread did all), for the report.
     let workers = 0;
-    if (plannedWorkers(jobs) <= 1) {
+    if (jobs === 1 || (jobs === 0 && availableParallelism() < 2)) {
       await processInThread(todo, facts, options, onReport);
     } else {
       // Workers are worth starting only for enough candidates, so the screen runs first over every file.
       const typed = (f: string) => hasFacts(facts.get(f));
-      const candidates = screen(
+      const { candidates, bytes } = screen(
         todo.filter((f) => !typed(f)),
         onReport,
       );
+      const toDo = [...todo.filter(typed), ...candidates];
       workers = await processAll(
-        [...todo.filter(typed), ...candidates].map((path) => ({ path, types: facts.get(path) })),
+        toDo.map((path) => ({ path, types: facts.get(path) })),
         options,
-        jobs,
+        workersFor(jobs, toDo.length, bytes),
         onReport,
       );
     }
@@ -102,7 +104,7 @@ export async function migrateFiles({ files, tsconfigs: found, skipped }: Discove
         const more = await processAll(
           [...importers].map((path) => ({ path })),
           options,
-          jobs,
+          workersFor(jobs, importers.size, 0),
           (report) => reports.push(report),
         );
         workers = Math.max(workers, more);
@@ -153,8 +155,10 @@ async function verified(
     if (isPython(languageOf(r.path))) return proven instanceof Error ? undefined : proven?.verified.get(r.path);
     return checked instanceof Error ? undefined : checked.get(r.path);
   };
+  // Nearly every report of a large tree holds nothing: only the held ones are asked about and settled.
+  const settling = { ...options, steps: [], pythonSteps: [] };
   return {
-    reports: reports.map((r) => settleHeld(r, answer(r), { ...options, steps: [], pythonSteps: [] })),
+    reports: reports.map((r) => (r.held ? settleHeld(r, answer(r), settling) : r)),
     failure: checked instanceof Error ? checked.message : undefined,
     python: proven === undefined ? undefined : proven instanceof Error ? { sdk: "firecrawl-py 4.x", error: proven.message } : { sdk: proven.against },
   };

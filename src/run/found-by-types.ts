@@ -1,7 +1,7 @@
 /** In the type-aware mode: the client calls the type checker adds to what syntax alone finds in a file. */
 import { findClientCalls } from "../js/detect/calls.js";
 import { detectSdk, type TypeFacts } from "../js/detect/sdk.js";
-import { lineAt, readSource } from "../core/source.js";
+import { lineFinder, readSource } from "../core/source.js";
 import { parseForSteps, type Parsed } from "../js/pipeline.js";
 
 /**
@@ -12,7 +12,8 @@ export function foundByTypes(path: string, text: string, types: TypeFacts, parse
   const source = readSource(path, text);
   const { index, sdk: typed } = parsed ?? parseForSteps(source, types);
   const known = new Set(findClientCalls(index, detectSdk(index, undefined, typed.linked)).map((c) => c.node.start));
-  return findClientCalls(index, typed)
-    .filter((c) => !known.has(c.node.start))
-    .map((c) => ({ line: lineAt(source.text, c.node.start!), method: c.method }));
+  const found = findClientCalls(index, typed).filter((c) => !known.has(c.node.start));
+  // One line index for the file, and only where types found something: counting from the top for each call grew with their number times the file's size.
+  const lines = found.length ? lineFinder(source.text) : undefined;
+  return found.map((c) => ({ line: lines!.line(c.node.start!), method: c.method }));
 }

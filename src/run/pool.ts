@@ -2,11 +2,11 @@
  * Files spread over worker threads. Each worker reads, transforms and writes its own files and sends back
  * only the report. The transforms (preset.ts) are loaded only when some file passed the screen.
  *
- * The default is one worker per core beyond the main thread's: a single-threaded run already keeps about
- * 1.3 cores busy (V8's collector and the I/O threads), and on 2 cores two workers measured slower than
- * none (npm run bench). `--jobs N` sets the count outright.
+ * `--jobs N` sets the count outright (a worker for each 64 files at most). The default starts workers only
+ * where they pay (workersThatPay): each loads the parser and warms up on its own, about a third of a second
+ * of CPU, so they pay on many files, and only on cores no one else keeps busy.
  */
-import { availableParallelism } from "node:os";
+import { availableParallelism, loadavg } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { ProcessOptions } from "./process-file.js";
 import type { FileReport } from "./file-report.js";
@@ -44,9 +44,37 @@ export function hasFacts(types: FileTypes | undefined): types is FileTypes {
   return Boolean(types && (types.receivers.length || types.results.length || types.options.length));
 }
 
-/** Worker threads asked for: --jobs, else one per core beyond the main thread's. */
-export function plannedWorkers(jobs: number): number {
-  return jobs || availableParallelism() - 1;
+/**
+ * On the default, a worker for each FILES_PER_WORKER files that need the transforms, or each BYTES_PER_WORKER
+ * of them, whichever gives more. Measured with npm run bench on 2 cores: 2,000 files (1.2 MB) ran 1.25x
+ * faster on two workers than on the main thread at a load of 0.5, and slower at a load of 12.
+ */
+const FILES_PER_WORKER = 1000;
+const BYTES_PER_WORKER = 1024 * 1024;
+
+/** The cores, and how many of them others keep busy (the load average of the last minute). */
+export interface Machine {
+  readonly cores: number;
+  readonly load: number;
+}
+
+export const thisMachine = (): Machine => ({ cores: availableParallelism(), load: loadavg()[0]! });
+
+/**
+ * The workers the default starts for `files` files of `bytes` bytes that need the transforms: as many as the
+ * work pays for, on the cores left idle; fewer than two is none, since one worker only moves the main
+ * thread's work elsewhere. A file is never split, so never more workers than files.
+ */
+export function workersThatPay(files: number, bytes: number, { cores, load }: Machine): number {
+  const idle = Math.min(cores, Math.round(cores - load));
+  const worth = Math.min(files, Math.max(Math.floor(files / FILES_PER_WORKER), Math.floor(bytes / BYTES_PER_WORKER)));
+  const workers = Math.min(idle, worth);
+  return workers >= 2 ? workers : 0;
+}
+
+/** The workers to start for these files: --jobs's count (one per PER_WORKER files at most), else the ones that pay. */
+export function workersFor(jobs: number, files: number, bytes: number, machine: Machine = thisMachine()): number {
+  return jobs ? Math.min(jobs, Math.floor(files / PER_WORKER)) : workersThatPay(files, bytes, machine);
 }
 
 /**
@@ -74,11 +102,10 @@ export async function processInThread(
   }
 }
 
-/** Processes the jobs, in worker threads where enough files need them; says how many workers it started (0: none). */
-export async function processAll(jobsToDo: readonly Job[], options: WorkerOptions, jobs: number, onReport: (report: FileReport) => void): Promise<number> {
+/** Processes the jobs, in `workers` worker threads (fewer than two: in this one); says how many it started (0: none). */
+export async function processAll(jobsToDo: readonly Job[], options: WorkerOptions, workers: number, onReport: (report: FileReport) => void): Promise<number> {
   const files = jobsToDo.map((j) => j.path);
   if (files.length === 0) return 0;
-  const workers = Math.min(plannedWorkers(jobs), Math.floor(files.length / PER_WORKER));
   if (workers <= 1) {
     const { processFile, processOptions, typeFactsOf } = await loadProcessing(options);
     await readyFor(files);

@@ -50,11 +50,16 @@ export function processFile(path: string, options: ProcessOptions, types?: TypeF
       ...(result.notes ?? []),
       ...(readOnly ? [`read-only (mode ${(stat.mode & 0o7777).toString(8).padStart(4, "0")}): migrated like the others, and left read-only`] : []),
     ];
-    const notes = { ...(said.length ? { notes: said } : {}), ...(result.unchecked?.length ? { unchecked: result.unchecked } : {}) };
-    if (result.output === null) return { ...base, status: "unchanged", todos: result.todos, foundByTypes: byTypes, markers, ...notes };
+    // A document's block the tool failed on makes the file an error, though its other blocks are migrated.
+    const failed = result.failed?.length
+      ? { error: `${result.failed.map((f) => f.reason).join("; ")}${result.output === null ? "" : "; the other blocks were migrated"}` }
+      : {};
+    const notes = { ...(said.length ? { notes: said } : {}), ...(result.unchecked?.length ? { unchecked: result.unchecked } : {}), ...failed };
+    const status = (done: "changed" | "unchanged") => (result.failed?.length ? "error" : done);
+    if (result.output === null) return { ...base, status: status("unchanged"), todos: result.todos, foundByTypes: byTypes, markers, ...notes };
     if (options.hold === true || (options.hold === "python" && isPython(languageOf(path)))) {
       const held = { output: result.output, stat: { mtimeMs: stat.mtimeMs, size: stat.size, mode: stat.mode, uid: stat.uid, gid: stat.gid } };
-      return { path, status: "changed", changes: result.changes, todos: result.todos, foundByTypes: byTypes, markers, held, ...notes };
+      return { path, status: status("changed"), changes: result.changes, todos: result.todos, foundByTypes: byTypes, markers, held, ...notes };
     }
     if (options.write) {
       try {
@@ -65,7 +70,7 @@ export function processFile(path: string, options: ProcessOptions, types?: TypeF
     }
     return {
       path,
-      status: "changed",
+      status: status("changed"),
       changes: result.changes,
       todos: result.todos,
       foundByTypes: byTypes,

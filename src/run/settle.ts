@@ -9,8 +9,8 @@ import { unifiedDiff } from "./unified-diff.js";
 import { type Verified } from "../core/verified.js";
 import { VERIFY } from "../core/verified.js";
 import { writeAtomically } from "./write.js";
-import { mapOffset } from "../core/edits.js";
-import { lineAt } from "../core/source.js";
+import { offsetMapper } from "../core/edits.js";
+import { lineFinder } from "../core/source.js";
 import type { CellLine } from "../core/pipeline.js";
 
 /**
@@ -23,7 +23,10 @@ export function settleHeld(report: FileReport, verified: Verified | undefined, o
   const output = verified?.output ?? held.output;
   // A line keeps its place unless the verification inserted or removed lines above it.
   const starts = [0, ...[...held.output.matchAll(/\n/g)].map((m) => m.index + 1)];
-  const moved = (line: number) => (verified ? lineAt(output, mapOffset(starts[line - 1]! + 1, verified.edits)) : line);
+  // One mapper and one line index per file: each line mapped through every edit and counted from the top of the text grew with the square of a file's changes.
+  const mapped = verified && offsetMapper(verified.edits);
+  const lines = verified && lineFinder(output);
+  const moved = (line: number) => (mapped && lines ? lines.line(mapped(starts[line - 1]! + 1)) : line);
   // The verification runs only in `run`, where no one reads a finding: it is worded as what was done.
   const own = (found: { line: number; message: string; cell?: CellLine }) => ({
     transform: VERIFY,

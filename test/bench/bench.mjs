@@ -27,7 +27,7 @@
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { availableParallelism, tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { dirname, extname, join, resolve } from "node:path";
 import { sdkTsconfig } from "../support/sdk-project.mjs";
 
@@ -337,12 +337,20 @@ try {
   // a run here; BENCH_ESLINT_ROUNDS=0 leaves it out).
   const eslintRounds = SECTIONS.has("eslint") ? Number(process.env.BENCH_ESLINT_ROUNDS ?? 3) : 0;
   if (eslintRounds > 0) {
-    const [eslintAlone, lint] = compare(
+    // ESLint pays per file for every rule configured, whatever the rule does: as many of its own cheapest
+    // rules as the recommended config has show what any plugin of that many rules costs.
+    const { default: plugin } = await import(process.env.BENCH_PLUGIN ? resolve(process.env.BENCH_PLUGIN) : join(root, "dist/rules/index.js"));
+    const ruleCount = String(Object.keys(plugin.configs.recommended.rules).length);
+    const [eslintAlone, lint, builtin] = compare(
       [
         { label: "eslint, no rules", command: process.execPath, args: [eslintRun, tree, "none"] },
         { label: "eslint, firecrawl/recommended only", command: process.execPath, args: [eslintRun, tree, "plugin"] },
+        { label: `eslint, ${ruleCount} of its own cheapest rules`, command: process.execPath, args: [eslintRun, tree, "builtin", ruleCount] },
       ],
       eslintRounds,
+    );
+    console.log(
+      `  ${ruleCount} rules that look at nothing cost ESLint +${((builtin.cpuRatio - 1) * 100).toFixed(1)}% CPU; the plugin over them: ${((lint.cpu / builtin.cpu - 1) * 100).toFixed(1)}%`,
     );
     console.log(
       `  plugin overhead: +${((lint.cpuRatio - 1) * 100).toFixed(1)}% CPU, +${((lint.ratio - 1) * 100).toFixed(1)}% wall   (target <= 5% CPU: ${lint.cpuRatio <= 1.05 ? "met" : "NOT met"})`,
@@ -385,7 +393,13 @@ try {
         args: [jscodeshift, "-t", join(root, "test/bench/identity.cjs"), "--extensions=ts,tsx,js,mjs,cjs", "--silent", target],
         before: fresh,
       },
-      { label: "firecrawl-codemod run --force", command: process.execPath, args: [cli, "run", target, "--force", "--no-progress"], before: fresh },
+      // One thread, as the per-file target reads: the default may start workers on an idle machine.
+      {
+        label: "firecrawl-codemod run --force --jobs 1",
+        command: process.execPath,
+        args: [cli, "run", target, "--force", "--no-progress", "--jobs", "1"],
+        before: fresh,
+      },
       {
         label: "firecrawl-codemod run --force --jobs 2",
         command: process.execPath,
@@ -394,10 +408,16 @@ try {
       },
     ];
     mkdirSync(used);
-    for (let i = 0; i < ROUNDS * commands.length; i++) cpSync(seed, join(spare, String(i)), { recursive: true });
+    for (let i = 0; i <= ROUNDS * commands.length; i++) cpSync(seed, join(spare, String(i)), { recursive: true });
     execFileSync("sync");
     console.log(`\nFiles that all use Firecrawl: ${count} (the ${fixtures.length} fixture inputs, repeated)`);
     const [theirs, ours, workers] = compare(commands);
+    // What the default picks here, on this machine now (it weighs the load average).
+    fresh();
+    const picked = JSON.parse(
+      spawnSync(process.execPath, [cli, "run", target, "--force", "--json", "--no-progress"], { encoding: "utf8", maxBuffer: 1 << 28 }).stdout,
+    );
+    console.log(`  the default started ${picked.workers} workers (load average ${loadavg()[0].toFixed(2)} on ${availableParallelism()} cores)`);
     console.log(
       `  per file: ours ${((ours.cpu / count) * 1000).toFixed(2)} ms CPU, jscodeshift ${((theirs.cpu / count) * 1000).toFixed(2)} ms CPU (jscodeshift's own workers counted)`,
     );

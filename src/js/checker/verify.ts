@@ -8,8 +8,8 @@
 import { dirname, resolve } from "node:path";
 import { todoEdit, todosAbove } from "../../core/todo.js";
 import { namesIdentifier } from "../../core/text.js";
-import { applyEdits, mapOffset, type Edit } from "../../core/edits.js";
-import { lineAt, readSource } from "../../core/source.js";
+import { applyEdits, offsetMapper, type Edit } from "../../core/edits.js";
+import { lineFinder, readSource } from "../../core/source.js";
 import { DOCS } from "../../mapping/docs.js";
 import { SDK_MODULES } from "../../mapping/imports.js";
 import { installedPackage, sdkReleaseOf } from "../../project/package-sdk.js";
@@ -131,7 +131,9 @@ function mark(path: string, output: string, program: TS.Program, after: readonly
     marked++;
   }
   const text = applyEdits(output, edits);
-  const located = (list: { at: number; message: string }[]) => list.map((a) => ({ line: lineAt(text, mapOffset(a.at, edits)), message: a.message }));
+  const mapped = offsetMapper(edits);
+  const lines = lineFinder(text);
+  const located = (list: { at: number; message: string }[]) => list.map((a) => ({ line: lines.line(mapped(a.at)), message: a.message }));
   return { output: text, todos: located(added), changes: located(repaired), edits, newErrors, marked };
 }
 

@@ -63,6 +63,18 @@ const isProjectSource = (path: string) => !path.includes("/node_modules/") && !i
  * declaration file, or nothing there).
  */
 export function resolveImport(from: string, specifier: string): string | undefined {
+  // Every file of a folder asks for the same few modules: completing a specifier builds a score of candidate paths.
+  const key = `${dirname(from)}\0${specifier}`;
+  if (resolved.has(key)) return resolved.get(key);
+  const found = resolveFrom(from, specifier);
+  resolved.set(key, found);
+  return found;
+}
+
+/** Answers by folder and specifier, for the process, as `files` keeps what exists. */
+const resolved = new Map<string, string | undefined>();
+
+function resolveFrom(from: string, specifier: string): string | undefined {
   const relative = specifier.startsWith("./") || specifier.startsWith("../") || specifier === "." || specifier === "..";
   const candidates = relative ? [resolve(dirname(from), specifier)] : (pathsMatcher(dirname(resolve(from)))?.(specifier) ?? []);
   for (const candidate of candidates) {

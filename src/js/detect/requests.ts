@@ -510,8 +510,10 @@ export function findApiRequests(index: PathIndex, source: Source): ApiRequest[] 
     const at = piece.node.start! + quote + v1;
     const version = { start: at, end: at + 2 };
     if (v1 + 2 === text.length && piece.node.type === "StringLiteral") {
-      // A base URL (`const API = "https://api.firecrawl.dev/v1"`): the requests are where it is joined.
-      requests.push(...joinedTo(index, source, piece, version));
+      // A base URL (`const API = "https://api.firecrawl.dev/v1"`): the requests are where it is joined;
+      // one that is only a fallback (`env || ".../v1"`) goes wherever the value set elsewhere points.
+      const fallbackOf = preferred(source, piece);
+      requests.push(...joinedTo(index, source, piece, version).map((r) => (fallbackOf ? { ...r, fallbackOf } : r)));
       continue;
     }
     const path = text.slice(v1 + 3);

@@ -44,6 +44,9 @@ function parserOptions(plugins: ParserPlugin[]) {
     allowImportExportEverywhere: true,
     allowAwaitOutsideFunction: true,
     errorRecovery: false,
+    // No step reads comments off the nodes (a TODO is placed by offsets, and the walk skips them): attaching
+    // them was about a seventh of each parse (the file's `comments` list stays).
+    attachComment: false,
     plugins,
   } as const;
 }

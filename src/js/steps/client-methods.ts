@@ -16,7 +16,7 @@ import type { Step, StepContext } from "../pipeline.js";
 import { V1_ACCESSOR } from "../../mapping/imports.js";
 import { methodRow } from "../../mapping/client-methods.js";
 import type { ArgumentShape } from "../../mapping/client-methods.js";
-import { renamed, reworded, sdkMockTodo } from "../../mapping/messages.js";
+import { argumentsMoved, mockedMethodNow, renamed, routedThroughV1, sdkMockTodo } from "../../mapping/messages.js";
 
 function isUndefined(node: Node): boolean {
   return node.type === "Identifier" && node.name === "undefined";
@@ -86,10 +86,7 @@ function reshapeEdits(context: StepContext, call: ClientCall, shape: ArgumentSha
 function reshape(context: StepContext, call: ClientCall, shape: ArgumentShape): void {
   const [first, ...others] = reshapeEdits(context, call, shape);
   if (!first) return;
-  context.apply(
-    first,
-    reworded(`${call.row.js.v1}()'s arguments are v1: pass them in the v2 options object`, `${call.row.js.v1}()'s arguments moved into the v2 options object`),
-  );
+  context.apply(first, argumentsMoved(call.row.js.v1));
   for (const edit of others) context.apply(edit);
 }
 
@@ -160,7 +157,7 @@ function markSdkMocks(context: StepContext, done: ReadonlySet<Node>): void {
     const { node } = path;
     if (renamedCalls.has(node) || done.has(node) || !standsForMethod(path)) continue;
     const row = methodRow(node.name);
-    if (row?.isV1Name) named.add(row.row.js.v2 ? `${node.name}() is ${row.row.js.v2}()` : `${node.name}() is on .v1`);
+    if (row?.isV1Name) named.add(mockedMethodNow(node.name, row.row.js.v2));
   }
   if (named.size === 0) return;
   context.todo(mocks[0]!, sdkMockTodo([...named]), "methods");
@@ -194,12 +191,7 @@ export const step: Step = {
       const { row, nameNode } = call;
       if (row.js.v2 === null) {
         const receiver = (call.node.callee as Extract<CallExpression["callee"], { object: unknown }>).object as Node;
-        context.edit(
-          receiver.end!,
-          receiver.end!,
-          `.${V1_ACCESSOR}`,
-          reworded(`${call.method}() has no v2 equivalent: call it through .${V1_ACCESSOR}`, `${call.method}() routed through .${V1_ACCESSOR}`),
-        );
+        context.edit(receiver.end!, receiver.end!, `.${V1_ACCESSOR}`, routedThroughV1(call.method, V1_ACCESSOR));
         context.todo(call.path, row.todo!, "methods");
         continue;
       }

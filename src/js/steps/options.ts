@@ -107,12 +107,30 @@ function migrateObject(context: StepContext, options: OptionsObject): void {
  */
 function v1NamesInSight(context: StepContext, kind: OptionsKind): string[] {
   const names = [...optionRowsFor(kind).keys()];
-  const typed = [...context.sdk.named.values()].some((exported) => TYPES.some((row) => row.js.v1 === exported && row.options === kind));
+  const typed = [...context.sdk.named].some(
+    ([local, exported]) => TYPES.some((row) => row.js.v1 === exported && row.options === kind) && typesValues(context, local),
+  );
   if (typed) return names;
   const spelled = new Set<string>();
   for (const path of context.index.of("Identifier")) spelled.add(path.node.name);
   for (const path of context.index.of("StringLiteral")) spelled.add(path.node.value);
   return names.filter((name) => spelled.has(name));
+}
+
+/**
+ * Whether the file types some value with the options type `local` (`args: CrawlParams`, `args is CrawlParams`):
+ * a method signature's parameter (`search(query: string, params?: SearchParams)` in a mock interface) only
+ * restates the SDK's own signature and says nothing of what callers pass.
+ */
+function typesValues(context: StepContext, local: string): boolean {
+  return context.index.of("TSTypeReference").some((path) => {
+    if (path.node.typeName.type !== "Identifier" || path.node.typeName.name !== local) return false;
+    for (let at = path.parent as ASTPath<Node> | null; at; at = at.parent as ASTPath<Node> | null) {
+      if (at.node.type === "TSMethodSignature" || at.node.type === "TSFunctionType") return false;
+      if (at.node.type.endsWith("Statement") || at.node.type.endsWith("Declaration") || at.node.type === "Program") return true;
+    }
+    return true;
+  });
 }
 
 export const step: Step = {

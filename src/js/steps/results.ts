@@ -15,25 +15,26 @@ import { isWrittenTo, walkPaths } from "../detect/paths.js";
 import { optionsObjects } from "../detect/options-objects.js";
 import { AWAITED_WRAPPERS, findProperty, memberName, outsideWrappers, propertyKey, variableDeclaratorOf, WRAPPERS } from "../detect/expressions.js";
 import { appendProperties, isTypeScript, literal, removeListItem, textOf } from "../writing.js";
-import { removeStatement } from "../../core/text.js";
 import type { Source } from "../../core/source.js";
-import { failurePath } from "../failure-path.js";
+import { dropGuardStatement, failurePath, statusTest, throwOnlyGuard } from "../failure-path.js";
 import { importedType, typeImports } from "../type-imports.js";
 import type { Step, StepContext } from "../pipeline.js";
 import { TYPES } from "../../mapping/imports.js";
+import { API_HOST } from "../../mapping/api-requests.js";
 import type { ResultKind } from "../../mapping/client-methods.js";
 import {
-  JOB_COMPLETED,
   RESHAPED_RETURNS,
   RESULTS,
   RETYPED_RESULTS,
+  JOB_STATUS_PATHS,
+  JOB_URL,
   TYPED_FROM_SCHEMA,
   WAITER_TODO,
   type ItemTypes,
   type ResultRow,
 } from "../../mapping/results.js";
 import type { PathIndex } from "../detect/paths.js";
-import { GUARD_REMOVED, ITEM_TYPES_IMPORTED, linksKept, moved, WAITER_GUARD, removed, renamed, reworded } from "../../mapping/messages.js";
+import { deadFallback, ITEM_TYPES_IMPORTED, JOB_URL_ADDED, linksKept, moved, removed, renamed, reworded } from "../../mapping/messages.js";
 
 type AnyPath = ASTPath<Node>;
 
@@ -46,28 +47,6 @@ interface Tracked {
   readonly waiter: boolean;
   /** known by its type alone (an annotation, or the type checker): for a job, whether a waiter made it is unknown */
   readonly byType: boolean;
-}
-
-function isThrowOnly(node: Node): boolean {
-  if (node.type === "ThrowStatement") return true;
-  return node.type === "BlockStatement" && node.body.length === 1 && node.body[0]!.type === "ThrowStatement";
-}
-
-/**
- * The failure test around a read of the result, when it guards a throw-only branch: `!r.success` in
- * `if (!r.success) throw ...`, or `"error" in r` in `if ("error" in r) throw ...` (the narrowing v1's
- * `X | ErrorResponse` unions invited).
- */
-function throwGuard(read: AnyPath): { guard: AnyPath; test: AnyPath } | null {
-  const parent = read.parent as AnyPath | null;
-  const node = parent?.node;
-  const isFailureTest =
-    (node?.type === "UnaryExpression" && node.operator === "!" && read.node.type !== "Identifier") ||
-    (node?.type === "BinaryExpression" && node.operator === "in" && node.left.type === "StringLiteral" && node.left.value === "error");
-  if (!isFailureTest) return null;
-  const guard = parent!.parent as AnyPath | null;
-  if (guard?.node.type !== "IfStatement" || guard.node.test !== node || guard.node.alternate) return null;
-  return isThrowOnly(guard.node.consequent) ? { guard, test: parent! } : null;
 }
 
 /**
@@ -172,6 +151,7 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
         // Where the code has just tested the list, it is there: TypeScript narrows it, and a fallback reads as noise.
         const text = testedBefore(context, member) ? read : `(${read} ?? ${change.absent})`;
         context.edit(node.start!, node.end!, items ? `(${text} as ${items})` : text, message);
+        if (items && !maybeScraped(tracked)) dropDeadFallbacks(context, member, change.items!.scrapedOnly);
       } else {
         context.edit(node.property.start!, node.property.end!, change.to, message);
         // `r.data || []`: the cast goes around the list with its fallback.
@@ -199,7 +179,7 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
       return;
     }
     case "success-flag": {
-      const found = throwGuard(member);
+      const found = throwOnlyGuard(member);
       if (!found) {
         context.todo(member, change.todo);
         // The guard's TODO speaks for the error it reads too: one TODO per problem.
@@ -207,7 +187,7 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
         if (guard) for (const read of readsOf(context, guard, textOf(context.source, node.object), "error")) handled.add(read);
         return;
       }
-      return removeGuard(context, tracked, found.guard, textOf(context.source, node.object), handled, change.todo);
+      return removeGuard(context, tracked, found, textOf(context.source, node.object), handled, change.todo);
     }
     case "removed":
       context.todo(member, change.todo);
@@ -226,16 +206,65 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
  */
 function itemType(context: StepContext, tracked: Tracked, node: Node & { object: Node }, types: ItemTypes): string | null | undefined {
   if (!isTypeScript(context.source) || throughAny(node.object)) return undefined;
-  const options = tracked.call?.node.arguments[1];
-  // Options the file cannot see whole (a variable, a spread) may ask for pages: the items may be documents.
-  const opaque = options && (options.type !== "ObjectExpression" || options.properties.some((p) => p.type === "SpreadElement"));
-  const scraped = !tracked.call || opaque || (options && optionsObjects(tracked.call).some((o) => o.kind === "scrape"));
   // Both names or none: a name asked for is imported.
-  const document = scraped ? importedType(context, types.scraped, ITEM_TYPES) : undefined;
+  const document = maybeScraped(tracked) ? importedType(context, types.scraped, ITEM_TYPES) : undefined;
   if (document === null) return null;
   const plain = importedType(context, types.plain, ITEM_TYPES);
   if (!plain) return null;
   return document ? `Array<${plain} & ${document}>` : `${plain}[]`;
+}
+
+/** Whether the call's hits may carry scraped pages: it asks for them, or the file cannot see all it asks (a variable, a spread). */
+function maybeScraped(tracked: Tracked): boolean {
+  const options = tracked.call?.node.arguments[1];
+  const opaque = options && (options.type !== "ObjectExpression" || options.properties.some((p) => p.type === "SpreadElement"));
+  return !tracked.call || Boolean(opaque) || Boolean(options && optionsObjects(tracked.call).some((o) => o.kind === "scrape"));
+}
+
+/** The iteration methods whose result holds the same items as the list they were called on. */
+const SAME_ITEMS = new Set(["filter", "slice", "sort", "reverse"]);
+
+/**
+ * Plain hits read in callbacks on the list (`hits.filter((r) => ...).map((r) => r.title ?? r.metadata?.title)`):
+ * a fallback operand reading a field such hits never have goes, with its operator, since it never answered and
+ * v2's type of the hits has no such field.
+ */
+function dropDeadFallbacks(context: StepContext, list: AnyPath, scrapedOnly: readonly string[]): void {
+  let at = list;
+  const climbs = (parent: Node) =>
+    (parent.type === "LogicalExpression" && parent.operator !== "&&" && parent.left === at.node) || (WRAPPERS.has(parent.type) && "expression" in parent);
+  while (at.parent && climbs(at.parent.node as Node)) at = at.parent as AnyPath;
+  for (;;) {
+    const member = at.parent as AnyPath | null;
+    const call = member?.parent as AnyPath | null;
+    const name = member?.node.type === "MemberExpression" && member.node.object === at.node ? memberName(member.node) : undefined;
+    if (!name || !ELEMENT_CALLBACKS.has(name) || call?.node.type !== "CallExpression" || call.node.callee !== member!.node) return;
+    const fn = call.get("arguments", 0) as AnyPath;
+    const param = fn.node && (fn.node.type === "ArrowFunctionExpression" || fn.node.type === "FunctionExpression") ? fn.node.params[0] : undefined;
+    if (param?.type === "Identifier") {
+      for (const ref of bindingReferences(context.index, fn.get("params", 0) as AnyPath, param, param.name)) dropDeadFallback(context, ref, scrapedOnly);
+    }
+    if (!SAME_ITEMS.has(name)) return;
+    at = call;
+  }
+}
+
+/** `r.metadata?.title` as an operand of `??` or `||` beside another: the read goes, the other operand stays. */
+function dropDeadFallback(context: StepContext, ref: AnyPath, scrapedOnly: readonly string[]): void {
+  const isRead = (node: Node | undefined, object: Node) =>
+    (node?.type === "MemberExpression" || node?.type === "OptionalMemberExpression") && node.object === object;
+  const first = ref.parent?.node as Node | undefined;
+  const field = isRead(first, ref.node) ? memberName(first as Extract<Node, { type: "MemberExpression" }>) : undefined;
+  if (!field || !scrapedOnly.includes(field)) return;
+  // The whole read: `r.markdown?.slice(0, 200)` goes as one.
+  const isCall = (node: Node | undefined, callee: Node) =>
+    (node?.type === "CallExpression" || node?.type === "OptionalCallExpression") && node.callee === callee;
+  let read = ref.parent as AnyPath;
+  while (read.parent && (isRead(read.parent.node as Node, read.node) || isCall(read.parent.node as Node, read.node))) read = read.parent as AnyPath;
+  const logical = read.parent?.node as Node | undefined;
+  if (logical?.type !== "LogicalExpression" || logical.operator === "&&") return;
+  const kept = logical.left === read.node ? logical.right : logical.left;
+  context.edit(logical.start!, logical.end!, textOf(context.source, kept), deadFallback(field));
 }
 
 /** The types item casts name, imported last (src/js/type-imports.ts), in the order a migration asks for them (the document first), which a linter's later pass that finds them written but not imported keeps. */
@@ -286,20 +315,27 @@ function enclosingTest(read: AnyPath): AnyPath | null {
   return null;
 }
 
-/** Drops a throw-only failure guard (v2 throws), or makes a waiter's check the job status (v2 returns it). */
-function removeGuard(context: StepContext, tracked: Tracked, guard: AnyPath, objectText: string, handled: Set<Node>, todo: string): "status" | void {
-  const guardNode = guard.node as Extract<Node, { type: "IfStatement" }>;
-  for (const read of readsOf(context, guard, objectText)) handled.add(read);
+/**
+ * A throw-only failure guard of a result the failure path does not follow: it goes (v2 throws), or a waiter's
+ * becomes a test of the job's status (v2 returns it), as failurePath does for a call in sight.
+ */
+function removeGuard(
+  context: StepContext,
+  tracked: Tracked,
+  guard: NonNullable<ReturnType<typeof throwOnlyGuard>>,
+  objectText: string,
+  handled: Set<Node>,
+  todo: string,
+): "status" | void {
+  const { statement } = guard;
+  for (const read of readsOf(context, statement, objectText)) handled.add(read);
   if (tracked.byType && tracked.kind === "job") {
-    context.todo(guard, todo);
+    context.todo(statement, todo);
     return;
   }
-  if (!tracked.waiter) {
-    context.apply(removeStatement(context.source, guardNode.start!, guardNode.end!), GUARD_REMOVED);
-    return;
-  }
-  context.edit(guardNode.test.start!, guardNode.test.end!, `${objectText}.status !== ${literal(context.source, JOB_COMPLETED)}`, WAITER_GUARD);
-  for (const read of readsOf(context, guard.get("consequent") as AnyPath, objectText, "error"))
+  if (!tracked.waiter) return dropGuardStatement(context, statement.node);
+  statusTest(context, objectText, guard.test, guard.onFailure);
+  for (const read of readsOf(context, statement.get("consequent") as AnyPath, objectText, "error"))
     context.edit(read.property.start!, read.property.end!, "status");
   return "status";
 }
@@ -364,8 +400,10 @@ function migrateBinding(context: StepContext, tracked: Tracked, binding: AnyPath
     ? { ...context, edit: (start, end, text) => context.edit(start, end, text), apply: (edit) => context.apply(edit) }
     : context;
   for (const ref of path ? [] : refs) {
-    const found = throwGuard(ref);
-    if (found && removeGuard(context, tracked, found.guard, id.name, handled, SUCCESS_GUARD_TODO) === "status") checked = true;
+    // `if ("error" in r) throw ...`: the narrowing v1's `X | ErrorResponse` unions invited.
+    const test = ref.parent as AnyPath | null;
+    const found = test?.node.type === "BinaryExpression" && test.node.right === ref.node ? throwOnlyGuard(test) : null;
+    if (found && removeGuard(context, tracked, found, id.name, handled, SUCCESS_GUARD_TODO) === "status") checked = true;
   }
   const members = refs.flatMap((ref) => {
     const member = memberRead(ref);
@@ -562,25 +600,45 @@ function movedInLiteral(
  * v2's names count too (`{ success: true } as MapData`): the fields changed are ones v2 rejects, and a
  * linter's fix pass may rename the type before it reaches the literal.
  */
-function typedLiterals(context: StepContext): { object: Extract<Node, { type: "ObjectExpression" }>; kind: ResultKind; at: AnyPath }[] {
+function typedLiterals(context: StepContext): ResultLiteral[] {
   const kinds = resultTypes(context, true);
-  const kindOf = (type: Node | null | undefined) =>
-    type?.type === "TSTypeReference" && type.typeName.type === "Identifier" ? kinds.get(type.typeName.name) : undefined;
-  const found: { object: Extract<Node, { type: "ObjectExpression" }>; kind: ResultKind; at: AnyPath }[] = [];
+  const typeName = (type: Node | null | undefined) =>
+    type?.type === "TSTypeReference" && type.typeName.type === "Identifier" ? type.typeName.name : undefined;
+  const found: ResultLiteral[] = [];
   if (kinds.size === 0) return found;
+  const add = (object: Node | null | undefined, type: Node | null | undefined, at: AnyPath) => {
+    const local = typeName(type);
+    const kind = local && kinds.get(local);
+    if (kind && object?.type === "ObjectExpression") found.push({ object, kind, at, named: context.sdk.named.get(local) });
+  };
   for (const path of context.index.of("VariableDeclarator")) {
     const { id, init } = path.node;
-    const annotation = id.type === "Identifier" && id.typeAnnotation?.type === "TSTypeAnnotation" ? id.typeAnnotation.typeAnnotation : null;
-    const kind = kindOf(annotation);
-    if (kind && init?.type === "ObjectExpression") found.push({ object: init, kind, at: path as AnyPath });
+    add(init, id.type === "Identifier" && id.typeAnnotation?.type === "TSTypeAnnotation" ? id.typeAnnotation.typeAnnotation : null, path as AnyPath);
   }
   for (const type of ["TSAsExpression", "TSSatisfiesExpression"] as const) {
-    for (const path of context.index.of(type)) {
-      const kind = kindOf(path.node.typeAnnotation);
-      if (kind && path.node.expression.type === "ObjectExpression") found.push({ object: path.node.expression, kind, at: path as AnyPath });
-    }
+    for (const path of context.index.of(type)) add(path.node.expression, path.node.typeAnnotation, path as AnyPath);
   }
   return found;
+}
+
+/** An object literal standing in for a result, with the SDK name (method or type) it stands in for. */
+interface ResultLiteral {
+  readonly object: Extract<Node, { type: "ObjectExpression" }>;
+  readonly kind: ResultKind;
+  readonly at: AnyPath;
+  readonly named?: string;
+}
+
+/**
+ * A stand-in for a start call's answer with the job's id and no status address (v1 typed it optional, v2
+ * requires it): it gets the address the API gives for that id, so a test's mock keeps v2's type.
+ */
+function addJobUrl(context: StepContext, { object, named }: ResultLiteral): void {
+  const path = named && JOB_STATUS_PATHS[named];
+  const id = findProperty(object, JOB_URL.id)?.value;
+  if (!path || id?.type !== "StringLiteral" || findProperty(object, JOB_URL.url) || object.properties.some((p) => p.type === "SpreadElement")) return;
+  const url = literal(context.source, `https://${API_HOST}${path}${id.value}`);
+  context.apply(appendProperties(context.source, object, [`${JOB_URL.url}: ${url}`]), JOB_URL_ADDED);
 }
 
 /**
@@ -588,14 +646,14 @@ function typedLiterals(context: StepContext): { object: Extract<Node, { type: "O
  * `{ scrapeUrl: vi.fn().mockResolvedValue(...) } as unknown as FirecrawlApp`): the code under test reads them as
  * v2 results once it calls v2 methods. A mock of a method both versions share is v1's where it says so (`success`).
  */
-function mockedResults(context: StepContext): { object: Extract<Node, { type: "ObjectExpression" }>; kind: ResultKind; at: AnyPath }[] {
-  const found: { object: Extract<Node, { type: "ObjectExpression" }>; kind: ResultKind; at: AnyPath }[] = [];
-  const add = (values: AnyPath[], row: { row: { result?: ResultKind }; isV1Name: boolean }) => {
+function mockedResults(context: StepContext): ResultLiteral[] {
+  const found: ResultLiteral[] = [];
+  const add = (values: AnyPath[], row: { row: { result?: ResultKind; js: { v1: string } }; isV1Name: boolean }) => {
     const kind = row.row.result;
     if (!kind) return;
     for (const at of values) {
       const object = at.node as Extract<Node, { type: "ObjectExpression" }>;
-      if (row.isV1Name || V1_ONLY_FIELDS.some((field) => findProperty(object, field))) found.push({ object, kind, at });
+      if (row.isV1Name || V1_ONLY_FIELDS.some((field) => findProperty(object, field))) found.push({ object, kind, at, named: row.row.js.v1 });
     }
   };
   for (const member of findClientMembers(context.index, context.sdk)) {
@@ -716,10 +774,11 @@ export const step: Step = {
       migrateBinding(context, { kind, waiter: false, byType: true }, binding, id);
     }
     const literals = new Set<Node>();
-    for (const { object, kind, at } of [...typedLiterals(context), ...mockedResults(context)]) {
-      if (literals.has(object)) continue;
-      literals.add(object);
-      migrateLiteral(context, object, kind, at);
+    for (const found of [...typedLiterals(context), ...mockedResults(context)]) {
+      if (literals.has(found.object)) continue;
+      literals.add(found.object);
+      migrateLiteral(context, found.object, found.kind, found.at);
+      addJobUrl(context, found);
     }
     for (const edit of typeImports(context, ITEM_TYPES)) context.apply(edit, ITEM_TYPES_IMPORTED);
   },

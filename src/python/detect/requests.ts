@@ -34,6 +34,8 @@ export interface PyRequest {
   readonly fallbackOf?: string;
   /** where a body's formats come from when the module does not show them: the request stays */
   readonly formatsFrom?: string;
+  /** the dict the request sends, one object per dict: requests that send the same one move together */
+  readonly sends?: object;
 }
 
 /**
@@ -103,9 +105,26 @@ function dictBehind(tree: Tree, value: Node | null | undefined): Node | undefine
   }
   if (value.type === "identifier") {
     const assigned = assignedValue(tree, value.text, value);
-    return assigned?.type === "dictionary" ? assigned : undefined;
+    return assigned?.type === "dictionary" ? assigned : assigned?.type === "call" ? builtBy(tree, assigned) : undefined;
   }
+  if (value.type === "call") return builtBy(tree, value);
   return undefined;
+}
+
+/**
+ * The dict a builder function of the module returns (`payload = build_payload(url)`, `def build_payload(...):
+ * payload = {...}; payload["maxDepth"] = 2; return payload`): its one return's value, where that is one.
+ * Only a builder this call alone uses: another call may send the dict where this codemod sees no request
+ * (`f"{endpoint}/v1/crawl"`), which a migrated dict would break.
+ */
+function builtBy(tree: Tree, call: Node): Node | undefined {
+  const callee = call.childForFieldName("function");
+  if (callee?.type !== "identifier") return undefined;
+  if (allOf(tree.rootNode, "call").filter((c) => c.childForFieldName("function")?.text === callee.text).length !== 1) return undefined;
+  const builder = tree.rootNode.namedChildren.find((d) => d?.type === "function_definition" && d.childForFieldName("name")?.text === callee.text);
+  const returns = builder ? allOf(builder, "return_statement").filter((r) => enclosing(r, "function_definition")?.id === builder.id) : [];
+  const value = returns.length === 1 ? returns[0]!.namedChildren[0] : undefined;
+  return value?.type === "call" ? undefined : dictBehind(tree, value);
 }
 
 /** The arguments of the call that sends a URL: the URL's own, or (`url = f"..."`) those of the call it is passed to. */
@@ -222,7 +241,9 @@ export function findPyRequests(tree: Tree, text: string): PyRequest[] {
     // `crawl/{job_id}` is the crawl route; `{endpoint}` alone is computed.
     const path = open ? written + content.nextNamedSibling!.text : written;
     if (v1 + 2 === piece.length && !open) {
-      requests.push(...joinedTo(tree, string, version));
+      // One that is only a fallback (`os.getenv(...) or ".../v1"`) goes wherever the value set elsewhere points.
+      const fallbackOf = preferred(string);
+      requests.push(...joinedTo(tree, string, version).map((r) => (fallbackOf ? { ...r, fallbackOf } : r)));
       continue;
     }
     const route = routeAfter(written, open);
@@ -230,7 +251,9 @@ export function findPyRequests(tree: Tree, text: string): PyRequest[] {
     const fallbackOf = preferred(string);
     requests.push({ version, site: string, route, path, start, ...sent(tree, string, route, start), ...(fallbackOf && { fallbackOf }) });
   }
-  return unmixed(requests);
+  // Requests that send one dict (a builder's, called by several) move together, as in JavaScript (core/moving.ts).
+  const dicts = new Map<number, object>();
+  return unmixed(requests).map((r) => (r.body ? { ...r, sends: dicts.get(r.body.id) ?? dicts.set(r.body.id, {}).get(r.body.id)! } : r));
 }
 
 /**
