@@ -16,7 +16,7 @@ import { applyEdits, type Edit } from "../core/edits.js";
 import { maskCell } from "../python/runtime/ipython.js";
 import type { SourceLanguage } from "../core/language.js";
 import { codeBlocks, type Block } from "./blocks.js";
-import { NAMES } from "../core/mentions.js";
+import { mentionsFirecrawl, NAMES } from "../core/mentions.js";
 import { V1_ONLY_NAMES } from "../mapping/client-methods.js";
 import { bodyFile, type BodyFiles } from "../shell/requests.js";
 import { shownBodyTodo } from "./shown-bodies.js";
