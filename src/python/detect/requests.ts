@@ -112,7 +112,7 @@ function dictBehind(tree: Tree, value: Node | null | undefined): Node | undefine
 }
 
 /**
- * The dict a builder function of the module returns (`payload = build_payload(url)`, `def build_payload(...):
+ * The dict a builder function of the module returns (`payload = _build_payload(url)`, `def _build_payload(...):
  * payload = {...}; payload["maxDepth"] = 2; return payload`): its one return's value, where that is one.
  * Only a builder this call alone uses: another call may send the dict where this codemod sees no request
  * (`f"{endpoint}/v1/crawl"`), which a migrated dict would break.
@@ -121,10 +121,23 @@ function builtBy(tree: Tree, call: Node): Node | undefined {
   const callee = call.childForFieldName("function");
   if (callee?.type !== "identifier") return undefined;
   if (allOf(tree.rootNode, "call").filter((c) => c.childForFieldName("function")?.text === callee.text).length !== 1) return undefined;
-  const builder = tree.rootNode.namedChildren.find((d) => d?.type === "function_definition" && d.childForFieldName("name")?.text === callee.text);
+  const builder = privateBuilder(tree, call, callee.text);
   const returns = builder ? allOf(builder, "return_statement").filter((r) => enclosing(r, "function_definition")?.id === builder.id) : [];
   const value = returns.length === 1 ? returns[0]!.namedChildren[0] : undefined;
   return value?.type === "call" ? undefined : dictBehind(tree, value);
+}
+
+/**
+ * The function named `name` that only this module can call: one defined in the function the call is in, or a
+ * `_private` one at the module's top level. A public builder may be imported by another module that sends its
+ * dict to a v1 endpoint, which a migrated dict would break without a word.
+ */
+function privateBuilder(tree: Tree, call: Node, name: string): Node | undefined {
+  const caller = enclosing(call, "function_definition");
+  const named = (d: Node | null): d is Node => d?.type === "function_definition" && d.childForFieldName("name")?.text === name;
+  const nested = caller && allOf(caller, "function_definition").find((d) => named(d) && enclosing(d, "function_definition")?.id === caller.id);
+  if (nested) return nested;
+  return name.startsWith("_") ? tree.rootNode.namedChildren.find(named) : undefined;
 }
 
 /** The arguments of the call that sends a URL: the URL's own, or (`url = f"..."`) those of the call it is passed to. */
