@@ -141,6 +141,11 @@ export function expectsV1(path: string): string {
   return `this test expects the v1 URL /v1/${path}: when the request it tests moves to /v2, expect /v2/${path}`;
 }
 
+/** A URL a test expects, moved from /v1 to /v2 with the requests of its file to that route. */
+export function expectationMoved(path: string): Message {
+  return renamed(`the expected URL /v1/${path}`, `/v2/${path}, as the request it tests now goes there`);
+}
+
 /** The TODO above a PowerShell request to a v1 URL of the API, in a document. */
 export function powershellRequest(path: string, body: boolean): string {
   return body

@@ -8,11 +8,11 @@
  */
 import type { ASTPath } from "jscodeshift";
 import type { Node } from "@babel/types";
-import { CLIENT } from "../../mapping/imports.js";
+import { CLIENT, V1_ACCESSOR, V1_CLIENT_EXPORT } from "../../mapping/imports.js";
 import { MOCK_FACTORIES, MOCK_TYPE_WRAPPERS } from "../../mapping/mocks.js";
 import type { PathIndex } from "./paths.js";
 import { isClientClass, type SdkBindings } from "./sdk.js";
-import { AWAITED_WRAPPERS, unwrapNode } from "./expressions.js";
+import { AWAITED_WRAPPERS, memberName, unwrapNode } from "./expressions.js";
 
 type AnyPath = ASTPath<Node>;
 
@@ -232,4 +232,19 @@ export class ClientTracker {
     const returns = this.index.within("ReturnStatement", fnNode.body).filter((p) => p.node.argument && enclosingFunction(p) === fnNode);
     return returns.some((p) => this.isClient(p.get("argument")));
   }
+}
+
+/**
+ * Whether the file keeps client code on v1 on purpose: it names v2's export of the v1 client
+ * (`FirecrawlAppV1`), or calls through a client's `.v1` accessor. What it asserts of v1 is then meant.
+ */
+export function keepsV1OnPurpose(index: PathIndex, sdk: SdkBindings): boolean {
+  if ([...sdk.named.values()].includes(V1_CLIENT_EXPORT)) return true;
+  const tracker = new ClientTracker(sdk, index);
+  return [...index.of("MemberExpression"), ...index.of("OptionalMemberExpression")].some((path) => {
+    const { node } = path;
+    const name = memberName(node);
+    if (name === V1_CLIENT_EXPORT) return node.object.type === "Identifier" && sdk.namespaces.has(node.object.name);
+    return name === V1_ACCESSOR && tracker.isClient(path.get("object") as AnyPath);
+  });
 }

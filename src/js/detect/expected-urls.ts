@@ -1,10 +1,11 @@
 /**
  * Tests that assert the v1 URL a request goes to: `expect(fetch).toHaveBeenCalledWith(expect.stringContaining(
  * "/v1/scrape"), ...)`, `expect(url).toBe("https://api.firecrawl.dev/v1/crawl")`. They are no request, so
- * nothing moves them; when the code they test moves to /v2 they fail, and where it stays they must stay too.
+ * they move only with the file's own requests to their route (steps/api-requests.ts): when the code they test
+ * moves to /v2 they fail, and where it stays they must stay too.
  */
 import type { CallExpression, StringLiteral } from "@babel/types";
-import { HOSTS, hostV1, PATH_V1, routeOf } from "../../mapping/api-requests.js";
+import { HOSTS, hostV1, PATH_V1, routeOf, type RouteRow } from "../../mapping/api-requests.js";
 
 /** A URL under the API's host with its version, inside other text: what follows `/v1`. */
 const V1_IN_TEXT = new RegExp(`(?:https?://)?(?:${HOSTS})/v1((?:/[\\w./-]*)?)`);
@@ -27,20 +28,31 @@ const ASSERTS = new Set([
   "toBeCalledWith",
 ]);
 
+/** A URL a test expects: the literal, the text after `v1/`, its route and where its `v1` is in the literal's value. */
+export interface ExpectedUrl {
+  readonly at: Path<StringLiteral>;
+  readonly path: string;
+  readonly route: RouteRow;
+  readonly version: number;
+}
+
 /** The v1 route a literal names, as a whole URL or a path (`/v1/scrape`), without the text before `v1/`. */
-function v1Route(text: string): string | undefined {
+function v1Route(text: string): Omit<ExpectedUrl, "at"> | undefined {
   const host = hostV1(text);
-  const rest = host !== undefined ? text.slice(host + 3) : PATH_V1.test(text) ? text.replace(/^\/?v1\/?/, "") : undefined;
-  return rest !== undefined && routeOf(rest.replace(/\/$/, "")) ? rest : undefined;
+  const version = host ?? (PATH_V1.test(text) ? text.indexOf("v1") : undefined);
+  if (version === undefined) return undefined;
+  const path = text.slice(version + 2).replace(/^\//, "");
+  const route = routeOf(path.replace(/\/$/, ""));
+  return route && { path, route, version };
 }
 
 /** The string literals of the file that a matcher asserts as a v1 URL of the API, with their route. */
-export function expectedV1Urls(index: PathIndex): { at: Path<StringLiteral>; path: string }[] {
-  const found: { at: Path<StringLiteral>; path: string }[] = [];
+export function expectedV1Urls(index: PathIndex): ExpectedUrl[] {
+  const found: ExpectedUrl[] = [];
   for (const literal of index.of("StringLiteral")) {
-    const path = v1Route(literal.node.value);
+    const named = v1Route(literal.node.value);
     const call = literal.parent?.node as CallExpression | undefined;
-    if (path === undefined || call?.type !== "CallExpression" || !call.arguments.includes(literal.node as never)) continue;
+    if (named === undefined || call?.type !== "CallExpression" || !call.arguments.includes(literal.node as never)) continue;
     const callee = call.callee;
     const name =
       callee.type === "Identifier"
@@ -48,7 +60,7 @@ export function expectedV1Urls(index: PathIndex): { at: Path<StringLiteral>; pat
         : callee.type === "MemberExpression" || callee.type === "OptionalMemberExpression"
           ? memberName(callee)
           : undefined;
-    if (name && ASSERTS.has(name)) found.push({ at: literal, path });
+    if (name && ASSERTS.has(name)) found.push({ at: literal, ...named });
   }
   return found;
 }

@@ -12,8 +12,10 @@ import { textOf } from "../writing.js";
 import type { Step, StepContext } from "../pipeline.js";
 import { FORMATS } from "../../mapping/formats.js";
 import { keepingStrings } from "./results.js";
-import { expectsV1, n8nRequest, responseRead, routeMoved } from "../../mapping/messages.js";
-import { expectedV1Urls, n8nV1Urls } from "../detect/expected-urls.js";
+import { expectationMoved, expectsV1, n8nRequest, responseRead, routeMoved } from "../../mapping/messages.js";
+import { expectedV1Urls, n8nV1Urls, type ExpectedUrl } from "../detect/expected-urls.js";
+import { keepsV1OnPurpose } from "../detect/clients.js";
+import type { ApiRequest } from "../detect/requests.js";
 import { mentionsFirecrawl } from "../../core/mentions.js";
 
 const JSON_FORMATS = new Set(FORMATS.filter((row) => row.v2?.type === "json").map((row) => row.v1));
@@ -64,18 +66,32 @@ function migrateRead(context: StepContext, { at: path, read }: BodyRead): void {
   }
 }
 
+/**
+ * URLs a test expects are no request: one moves with the requests of the file to its route when they all move;
+ * otherwise it is marked, to move by hand with the code it tests, which may be in another file and may have
+ * stayed on /v1. A file that keeps its client on v1 on purpose means what it expects, and is left alone.
+ */
+function expectations(context: StepContext, expected: readonly ExpectedUrl[], requests: readonly ApiRequest[], stays: ReadonlyMap<ApiRequest, unknown>): void {
+  const kept = keepsV1OnPurpose(context.index, context.sdk);
+  for (const { at, path, route, version } of expected) {
+    const tested = requests.filter((r) => r.route === route);
+    const start = at.node.start! + 1 + version;
+    if (tested.length > 0 && tested.every((r) => !stays.has(r)) && context.source.text.slice(start, start + 2) === "v1")
+      context.edit(start, start + 2, "v2", expectationMoved(path));
+    else if (!kept) context.todo(at, expectsV1(path), "migrate");
+  }
+}
+
 export const step: Step = {
   name: "api-requests",
   description: "moves raw HTTP requests to the API from /v1 to /v2 (bodies migrated like SDK options)",
   run(context) {
-    // A URL a test expects is no request: it is marked, to move by hand with the code it tests, which may
-    // be in another file and may have stayed on /v1.
     const expected = mentionsFirecrawl(context.source.text) ? expectedV1Urls(context.index) : [];
-    for (const { at, path } of expected) context.todo(at, expectsV1(path), "migrate");
     if (mentionsFirecrawl(context.source.text)) for (const { at, path } of n8nV1Urls(context.index)) context.todo(at, n8nRequest(path), "migrate");
     const requests = context.requests.filter((r) => !expected.some((e) => e.at === r.site));
-    if (requests.length === 0) return;
     const stays = staying(requests);
+    if (expected.length > 0) expectations(context, expected, requests, stays);
+    if (requests.length === 0) return;
     const done = new Set<number>();
     for (const request of requests) {
       const { start, end } = request.version;
