@@ -86,17 +86,37 @@ function documentLines(text: string): { start: number; text: string; eol: string
 }
 
 /** A fence line that ends with a backslash (```python\): CommonMark never reads one as a closing fence. */
-const BROKEN_FENCE = /^[ \t>]*(?:`{3,}|~{3,})[^`]*\\$/;
+const BROKEN_FENCE = /^[ \t>]*(`{3,}|~{3,})[^`]*\\$/;
+
+/** A line that closes a fence of `mark`: as many of its characters or more, then at most a backslash. */
+function closes(text: string, mark: string): boolean {
+  const m = /^[ \t>]*(`{3,}|~{3,})[ \t]*\\?$/.exec(text);
+  return m !== null && m[1]![0] === mark[0] && m[1]!.length >= mark.length;
+}
 
 /**
  * A web page saved as Markdown by a converter that ends every line with a backslash (a hard line break),
- * fences included: as written, the first fence runs to the end of the document and no block after it is
- * code. From the first such fence on, a line's last backslash is read as that break, not as its text
- * (a shell line continued there ends in two); the lines are given it back when written.
+ * fences included: as written, such a fence runs to the end of the document and no block after it is
+ * code. The break is read only where the page shows it: on the fence lines of a block opened by such a
+ * fence, and on its lines of code only when every one of them ends in a backslash (a shell line continued
+ * there ends in two). Anywhere else a trailing backslash is the code's own, a shell line continuation
+ * first of all, so a block written by hand after the saved part keeps its commands whole. The lines are
+ * given their breaks back when written.
  */
 function hardBroken(lines: readonly { text: string }[]): string[] {
-  const from = lines.findIndex((l) => BROKEN_FENCE.test(l.text));
-  return lines.map((l, i) => (from !== -1 && i >= from && l.text.endsWith("\\") ? "\\" : ""));
+  const suffixes = lines.map(() => "");
+  for (let open = 0; open < lines.length; open++) {
+    const fence = BROKEN_FENCE.exec(lines[open]!.text);
+    if (!fence) continue;
+    let close = open + 1;
+    while (close < lines.length && !closes(lines[close]!.text, fence[1]!)) close++;
+    const code = lines.slice(open + 1, close);
+    const broken = code.every((l) => l.text.endsWith("\\"));
+    for (const i of [open, close]) if (lines[i]?.text.endsWith("\\")) suffixes[i] = "\\";
+    if (broken) code.forEach((_, i) => (suffixes[open + 1 + i] = "\\"));
+    open = close;
+  }
+  return suffixes;
 }
 
 /** Every fenced code block, in document order. */

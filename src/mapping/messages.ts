@@ -131,6 +131,14 @@ export function settingsWithoutFormat(key: string, format: string, type: string)
   return `v2 has no ${key} option, and these options ask for no "${format}" format: move its settings into a { type: "${type}" } object in formats, or drop them`;
 }
 
+/**
+ * The same settings where the options' formats are set after the literal (`opts.formats = [...]`): whether
+ * they ask for the format this step cannot see, and the settings stay beside them.
+ */
+export function settingsWithFormatsSetLater(key: string, format: string, type: string): string {
+  return `v2 has no ${key} option; these options' formats are set after them, where a "${format}" format becomes a { type: "${type}" } object that takes these settings: move them there, or drop them`;
+}
+
 /** The TODO above a JSON block of a document that no command there sends, holding v1 body names. */
 export function shownBody(names: readonly string[]): string {
   return `this JSON holds v1 request names (${names.join(", ")}): where it is a body sent to Firecrawl's API, migrate it with the request that sends it to /v2`;

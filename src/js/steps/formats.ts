@@ -5,14 +5,14 @@
  * wherever they stand (scrape, crawl and search `scrapeOptions`, batch, extract).
  */
 import type { ASTPath } from "jscodeshift";
-import type { ArrayExpression, Node, ObjectExpression, ObjectProperty } from "@babel/types";
+import type { ArrayExpression, Node, ObjectProperty } from "@babel/types";
 import { requestBodies } from "../detect/requests.js";
 import { fileOptionsObjects, type OptionsObject } from "../detect/options-objects.js";
 import { findProperty, memberName, propertyKey, resolveObject } from "../detect/expressions.js";
 import { isTypeScript, literal, removeListItem, textOf } from "../writing.js";
 import type { Step, StepContext } from "../pipeline.js";
 import { FORMAT_TEST, FORMATS, type FormatRow } from "../../mapping/formats.js";
-import { formatTestTodo, moved, removed, renamed, settingsWithoutFormat } from "../../mapping/messages.js";
+import { formatTestTodo, moved, removed, renamed, settingsWithFormatsSetLater, settingsWithoutFormat } from "../../mapping/messages.js";
 import { findClientCalls } from "../detect/calls.js";
 import { isV1Call } from "../detect/version.js";
 
@@ -62,25 +62,35 @@ function formatObject(context: StepContext, row: FormatRow, settings: ObjectProp
   return `{ ${entries.join(", ")} }`;
 }
 
+/** Whether an assignment after the literal may set the options' formats (`opts.formats = [...]`, `opts[key] = ...`). */
+function formatsSetLater({ assignments }: OptionsObject): boolean {
+  // A key the file does not spell out (`opts[key] = ...`) may be "formats" too.
+  return assignments.some(({ node: { left } }) => left.type === "MemberExpression" && (memberName(left) ?? "formats") === "formats");
+}
+
 /**
  * Format settings no format of the options asks for (`jsonOptions` without "json"): v1 let them be, v2
  * rejects the key, and whether the author meant the format is theirs to say. Options with a spread may
- * take their formats from it, and are left alone.
+ * take their formats from it, and are left alone; options whose formats are set later get a TODO that
+ * says so, not one saying they ask for no such format.
  */
-function orphanSettings(context: StepContext, options: ASTPath<ObjectExpression>, asked: ReadonlySet<string>): void {
+function orphanSettings(context: StepContext, object: OptionsObject, asked: ReadonlySet<string>): void {
+  const options = object.path;
   if (options.node.properties.some((p) => p.type === "SpreadElement")) return;
+  const message = formatsSetLater(object) ? settingsWithFormatsSetLater : settingsWithoutFormat;
   for (const row of FORMATS) {
     if (!row.optionsKey || !row.v2 || asked.has(row.v1)) continue;
     const settings = findProperty(options.node, row.optionsKey);
     if (!settings) continue;
     const at = options.get("properties", options.node.properties.indexOf(settings)) as ASTPath<Node>;
-    context.todo(at, settingsWithoutFormat(row.optionsKey, row.v1, row.v2.type), "formats");
+    context.todo(at, message(row.optionsKey, row.v1, row.v2.type), "formats");
   }
 }
 
-function migrateFormats(context: StepContext, { path: options, typed }: OptionsObject): void {
+function migrateFormats(context: StepContext, object: OptionsObject): void {
+  const { path: options, typed } = object;
   const formatsProp = findProperty(options.node, "formats");
-  if (!formatsProp) return orphanSettings(context, options, new Set());
+  if (!formatsProp) return orphanSettings(context, object, new Set());
   const index = options.node.properties.indexOf(formatsProp);
   const valuePath = options.get("properties", index, "value") as ASTPath<Node>;
   const array = resolveObject(valuePath, true);
@@ -90,7 +100,7 @@ function migrateFormats(context: StepContext, { path: options, typed }: OptionsO
   const inPlace = array.node.start! >= valuePath.node.start! && array.node.end! <= valuePath.node.end!;
   const usedSettings = new Set<ObjectProperty>();
   // Elements the codemod cannot read (a spread, a variable) may ask for any format.
-  if (elements.every((e) => e?.type === "StringLiteral")) orphanSettings(context, options, new Set(elements.map((e) => (e as { value: string }).value)));
+  if (elements.every((e) => e?.type === "StringLiteral")) orphanSettings(context, object, new Set(elements.map((e) => (e as { value: string }).value)));
   for (const element of elements) {
     if (element?.type !== "StringLiteral") continue;
     const row = rowsByV1.get(element.value);
