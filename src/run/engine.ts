@@ -68,10 +68,11 @@ export async function migrateFiles({ files, tsconfigs: found, skipped }: Discove
     if (early) {
       const { answeredAlike } = await import("./speculation.js");
       const { settleHeld } = await import("./settle.js");
+      const settling = { ...options, steps: [], pythonSteps: [] };
       todo = files.filter((path) => {
         const result = early.get(path);
         if (!result || !answeredAlike(result, facts.get(path))) return true;
-        onReport(verify ? result.report : settleHeld(result.report, undefined, { ...options, steps: [], pythonSteps: [] }));
+        onReport(verify ? result.report : settleHeld(result.report, undefined, settling));
         return false;
       });
     }

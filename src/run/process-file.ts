@@ -53,9 +53,9 @@ export function processFile(path: string, options: ProcessOptions, types?: TypeF
     // A document's block the tool failed on makes the file an error, though its other blocks are migrated.
     const failed = result.failed?.length
       ? { error: `${result.failed.map((f) => f.reason).join("; ")}${result.output === null ? "" : "; the other blocks were migrated"}` }
-      : {};
+      : undefined;
     const notes = { ...(said.length ? { notes: said } : {}), ...(result.unchecked?.length ? { unchecked: result.unchecked } : {}), ...failed };
-    const status = (done: "changed" | "unchanged") => (result.failed?.length ? "error" : done);
+    const status = (done: "changed" | "unchanged") => (failed ? "error" : done);
     if (result.output === null) return { ...base, status: status("unchanged"), todos: result.todos, foundByTypes: byTypes, markers, ...notes };
     if (options.hold === true || (options.hold === "python" && isPython(languageOf(path)))) {
       const held = { output: result.output, stat: { mtimeMs: stat.mtimeMs, size: stat.size, mode: stat.mode, uid: stat.uid, gid: stat.gid } };

@@ -6,8 +6,7 @@ import { readFileSync } from "node:fs";
 import type { ProcessOptions } from "./process-file.js";
 import type { FileReport } from "./file-report.js";
 import { unifiedDiff } from "./unified-diff.js";
-import { type Verified } from "../core/verified.js";
-import { VERIFY } from "../core/verified.js";
+import { VERIFY, type Verified } from "../core/verified.js";
 import { writeAtomically } from "./write.js";
 import { offsetMapper } from "../core/edits.js";
 import { lineFinder } from "../core/source.js";
@@ -22,11 +21,11 @@ export function settleHeld(report: FileReport, verified: Verified | undefined, o
   if (!held) return report;
   const output = verified?.output ?? held.output;
   // A line keeps its place unless the verification inserted or removed lines above it.
-  const starts = [0, ...[...held.output.matchAll(/\n/g)].map((m) => m.index + 1)];
+  const starts = verified && [0, ...[...held.output.matchAll(/\n/g)].map((m) => m.index + 1)];
   // One mapper and one line index per file: each line mapped through every edit and counted from the top of the text grew with the square of a file's changes.
   const mapped = verified && offsetMapper(verified.edits);
   const lines = verified && lineFinder(output);
-  const moved = (line: number) => (mapped && lines ? lines.line(mapped(starts[line - 1]! + 1)) : line);
+  const moved = (line: number) => (starts && mapped && lines ? lines.line(mapped(starts[line - 1]! + 1)) : line);
   // The verification runs only in `run`, where no one reads a finding: it is worded as what was done.
   const own = (found: { line: number; message: string; cell?: CellLine }) => ({
     transform: VERIFY,

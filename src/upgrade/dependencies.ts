@@ -6,9 +6,8 @@
 import { isPython, languageOf } from "../core/language.js";
 import { refreshLockfiles, type InstallOutcome } from "./install.js";
 import { lockRefreshes, packageBumps, SDK_RELEASE, type DependencyNote } from "./package-json.js";
-import { type PackageBump } from "./bump.js";
+import type { LockRefresh, PackageBump } from "./bump.js";
 import { pythonBumps } from "./python-dependencies.js";
-import { type LockRefresh } from "./bump.js";
 import { writeAtomically } from "../run/write.js";
 
 export interface DependencyUpdate {

@@ -15,8 +15,7 @@ import { isMap, isScalar, parseDocument } from "yaml";
 import { SDK_MODULES, V2_RANGE } from "../mapping/imports.js";
 import { DEPENDENCY_FIELDS, LOCKFILES, readJson, upToRepositoryRoot } from "../project/manifests.js";
 import { declaring, ofRange } from "../project/package-sdk.js";
-import type { LockRefresh } from "./bump.js";
-import type { PackageBump } from "./bump.js";
+import type { LockRefresh, PackageBump } from "./bump.js";
 
 /** The v2 release a bump moves to unless --sdk-version says another (the one the verification checks against). */
 export const SDK_RELEASE = semver.minVersion(V2_RANGE)!.version;
