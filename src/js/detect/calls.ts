@@ -35,7 +35,7 @@ export function propertyName(node: Node): string | undefined {
  * What `read` finds in a parse with these bindings, read once and shared by every step that looks at the same
  * parse. By the bindings rather than the parse: one parse read with and without the type checker's facts has two answers.
  */
-function oncePerBindings<T>(read: (index: PathIndex, tracker: ClientTracker) => T): (index: PathIndex, sdk: SdkBindings) => T {
+export function oncePerBindings<T>(read: (index: PathIndex, tracker: ClientTracker) => T): (index: PathIndex, sdk: SdkBindings) => T {
   const known = new WeakMap<SdkBindings, T>();
   return (index, sdk) => {
     if (!known.has(sdk)) known.set(sdk, read(index, new ClientTracker(sdk, index)));

@@ -8,10 +8,9 @@ import type { ASTPath } from "jscodeshift";
 import type { Node, ObjectExpression } from "@babel/types";
 import { SDK_MODULES } from "../../mapping/imports.js";
 import { MOCK_FUNCTION, MOCK_IMPLEMENTATION, MOCK_RESOLVED_VALUE, MOCKERS, MODULE_MOCK } from "../../mapping/mocks.js";
-import { ClientTracker } from "./clients.js";
+import { oncePerBindings } from "./calls.js";
 import { resolveObject, unwrapPath } from "./expressions.js";
 import type { PathIndex } from "./paths.js";
-import type { SdkBindings } from "./sdk.js";
 
 type AnyPath = ASTPath<Node>;
 
@@ -82,8 +81,7 @@ export function mockValues(path: AnyPath): AnyPath[] {
  * `const app: jest.Mocked<FirecrawlApp> = {...}`), or made by a mock of the SDK module (`jest.mock(M, () => ({
  * default: jest.fn().mockImplementation(() => instance) }))`).
  */
-export function clientStandIns(index: PathIndex, sdk: SdkBindings): ASTPath<ObjectExpression>[] {
-  const tracker = new ClientTracker(sdk, index);
+export const clientStandIns = oncePerBindings((index, tracker): ASTPath<ObjectExpression>[] => {
   const found = new Set<AnyPath>();
   const add = (path: AnyPath | null) => {
     if (path?.node.type === "ObjectExpression") found.add(path);
@@ -108,4 +106,4 @@ export function clientStandIns(index: PathIndex, sdk: SdkBindings): ASTPath<Obje
     });
   }
   return [...found] as ASTPath<ObjectExpression>[];
-}
+});
