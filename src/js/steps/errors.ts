@@ -14,21 +14,21 @@ import { renamed } from "../../mapping/messages.js";
 
 type AnyPath = ASTPath<Node>;
 
-/** The reads renamed in this pass: a read both narrowed and caught is renamed once. */
-const renamedReads = new WeakMap<StepContext["source"], Set<Node>>();
+type RenameFields = (scope: AnyPath, subject: string, fields: Readonly<Record<string, string>>) => void;
 
-function renameFields(context: StepContext, scope: AnyPath, subject: string, fields: Readonly<Record<string, string>>): void {
-  const done = renamedReads.get(context.source) ?? new Set<Node>();
-  renamedReads.set(context.source, done);
-  walkPaths(scope, (p) => {
-    const n = p.node;
-    if (done.has(n)) return;
-    if (n.type !== "MemberExpression" && n.type !== "OptionalMemberExpression") return;
-    if (n.computed || n.property.type !== "Identifier" || !(n.property.name in fields)) return;
-    if (textOf(context.source, n.object).replace(/^\((.*)\)$/s, "$1") !== subject) return;
-    done.add(n);
-    context.edit(n.property.start!, n.property.end!, fields[n.property.name]!, renamed(`error .${n.property.name}`, `.${fields[n.property.name]}`));
-  });
+/** Renames the fields read off `subject` within a scope, each read once in a pass: a read both narrowed and caught is renamed once. */
+function fieldRenamer(context: StepContext): RenameFields {
+  const done = new Set<Node>();
+  return (scope, subject, fields) =>
+    walkPaths(scope, (p) => {
+      const n = p.node;
+      if (done.has(n)) return;
+      if (n.type !== "MemberExpression" && n.type !== "OptionalMemberExpression") return;
+      if (n.computed || n.property.type !== "Identifier" || !(n.property.name in fields)) return;
+      if (textOf(context.source, n.object).replace(/^\((.*)\)$/s, "$1") !== subject) return;
+      done.add(n);
+      context.edit(n.property.start!, n.property.end!, fields[n.property.name]!, renamed(`error .${n.property.name}`, `.${fields[n.property.name]}`));
+    });
 }
 
 const within = (node: Node, container: Node) => node.start! >= container.start! && node.end! <= container.end!;
@@ -39,7 +39,7 @@ const within = (node: Node, container: Node) => node.start! >= container.start! 
  * under v2 and is always undefined there (a retry on 429 that never retries). The shape's field and the reads
  * take v2's name.
  */
-function caughtErrors(context: StepContext, fields: Readonly<Record<string, string>>): void {
+function caughtErrors(context: StepContext, renameFields: RenameFields, fields: Readonly<Record<string, string>>): void {
   if (context.options.sdk === "v2") return;
   const calls = findClientCalls(context.index, context.sdk);
   for (const path of context.index.of("TryStatement")) {
@@ -55,7 +55,7 @@ function caughtErrors(context: StepContext, fields: Readonly<Record<string, stri
       .within("BinaryExpression", handler!.body, { operator: "in" })
       .some(({ node }) => node.left.type === "StringLiteral" && node.left.value in fields);
     if (asks) continue;
-    if (asAny) renameFields(context, body, param.name, fields);
+    if (asAny) renameFields(body, param.name, fields);
     for (const cast of context.index.within("TSAsExpression", handler!.body)) {
       const { expression, typeAnnotation: type } = cast.node;
       if (expression.type !== "Identifier" || expression.name !== param.name || type.type !== "TSTypeLiteral") continue;
@@ -68,8 +68,8 @@ function caughtErrors(context: StepContext, fields: Readonly<Record<string, stri
         context.edit(key.key.start!, key.key.end!, fields[v1]!, renamed(`error .${v1}`, `.${fields[v1]}`));
       }
       const holder = cast.parent?.node;
-      if (holder?.type === "VariableDeclarator" && holder.id.type === "Identifier") renameFields(context, body, holder.id.name, fields);
-      else renameFields(context, body, textOf(context.source, cast.node), fields);
+      if (holder?.type === "VariableDeclarator" && holder.id.type === "Identifier") renameFields(body, holder.id.name, fields);
+      else renameFields(body, textOf(context.source, cast.node), fields);
     }
   }
 }
@@ -78,7 +78,8 @@ export const step: Step = {
   name: "errors",
   description: "reads the SDK error's HTTP status from .status (v2's SdkError) instead of .statusCode",
   run(context) {
-    for (const row of ERRORS) caughtErrors(context, row.fields);
+    const renameFields = fieldRenamer(context);
+    for (const row of ERRORS) caughtErrors(context, renameFields, row.fields);
     for (const row of ERRORS) {
       const names = new Set([...context.sdk.named].filter(([, exported]) => exported === row.js.v1 || exported === row.js.v2).map(([local]) => local));
       if (names.size === 0) continue;
@@ -90,11 +91,11 @@ export const step: Step = {
         // The narrowing holds in the rest of an && chain and in the if's consequent.
         let at: AnyPath = p;
         while (at.parent?.node.type === "LogicalExpression" && at.parent.node.operator === "&&") at = at.parent as AnyPath;
-        renameFields(context, at, subject, row.fields);
+        renameFields(at, subject, row.fields);
         if (at.parent?.node.type === "IfStatement" && at.parent.node.test === at.node)
-          renameFields(context, at.parent.get("consequent") as AnyPath, subject, row.fields);
+          renameFields(at.parent.get("consequent") as AnyPath, subject, row.fields);
         if (at.parent?.node.type === "ConditionalExpression" && at.parent.node.test === at.node)
-          renameFields(context, at.parent.get("consequent") as AnyPath, subject, row.fields);
+          renameFields(at.parent.get("consequent") as AnyPath, subject, row.fields);
       }
       for (const p of context.index.of("TSAsExpression")) {
         const cast = p.node;
@@ -106,7 +107,7 @@ export const step: Step = {
             : p.parent?.node.type === "MemberExpression"
               ? (p.parent as AnyPath)
               : null;
-        if (member) renameFields(context, member, textOf(context.source, cast), row.fields);
+        if (member) renameFields(member, textOf(context.source, cast), row.fields);
       }
     }
   },
