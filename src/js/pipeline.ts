@@ -12,7 +12,7 @@ import type { Source } from "../core/source.js";
 import { planStepWith, runPipeline, type Context, type Language, type Result, type StepPlan, type Syntax, type TransformOptions } from "../core/pipeline.js";
 import { spanOf } from "./writing.js";
 import { parse } from "./runtime/parse.js";
-import { expectedV1Urls, n8nV1Urls } from "./detect/expected-urls.js";
+import { expectedV1Urls, n8nV1Urls, type ExpectedUrl, type N8nUrl } from "./detect/expected-urls.js";
 import { mentionsFirecrawl } from "../core/mentions.js";
 
 export type { Change, PlannedChange, PlannedTodo, Result, StepPlan, Todo, TransformOptions } from "../core/pipeline.js";
@@ -31,21 +31,25 @@ export interface Parsed {
   readonly index: PathIndex;
   readonly sdk: SdkBindings;
   readonly requests: readonly ApiRequest[];
-  /** v1 URLs of the API that are no request but are marked: a test's expected URL, an n8n expression's */
-  readonly quoted?: boolean;
+  /** v1 URLs of the API that are no request but are marked or moved: the URLs a test expects, n8n expressions' */
+  readonly expectedUrls: readonly ExpectedUrl[];
+  readonly n8nUrls: readonly N8nUrl[];
 }
 
 /** Whether the steps have anything to look at: the SDK, a request to the API made without it, a v1 URL to mark. */
 export function reachesApi(parsed: Parsed): boolean {
-  return parsed.sdk.found || parsed.requests.length > 0 || Boolean(parsed.quoted);
+  return parsed.sdk.found || parsed.requests.length > 0 || parsed.expectedUrls.length > 0 || parsed.n8nUrls.length > 0;
 }
 
 export function parseForSteps(source: Source, types?: TypeFacts): Parsed {
   const ast = parse(source);
   const index = new PathIndex(ast);
   const requests = findApiRequests(index, source);
-  const quoted = mentionsFirecrawl(source.text) && (expectedV1Urls(index).length > 0 || n8nV1Urls(index).length > 0);
-  return { ast, index, sdk: detectSdk(index, types, linkedClients(index, source.path)), requests, ...(quoted ? { quoted } : {}) };
+  // Read once here for the api-requests step too: each is a walk over every string of the file.
+  const mentioned = mentionsFirecrawl(source.text);
+  const expectedUrls = mentioned ? expectedV1Urls(index) : [];
+  const n8nUrls = mentioned ? n8nV1Urls(index) : [];
+  return { ast, index, sdk: detectSdk(index, types, linkedClients(index, source.path)), requests, expectedUrls, n8nUrls };
 }
 
 /** The statement a TODO goes above: climb until the parent holds a list of statements or members. */

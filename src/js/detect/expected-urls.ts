@@ -68,13 +68,19 @@ export function expectedV1Urls(index: PathIndex): ExpectedUrl[] {
 /** An n8n expression (`={{ $credentials.baseUrl || "https://api.firecrawl.dev/v1" }}`) naming a v1 URL of the API. */
 const N8N_EXPRESSION = /^=.*\{\{[\s\S]*\}\}/;
 
+/** A v1 URL of the API in an n8n expression, with what follows `/v1`. */
+export interface N8nUrl {
+  readonly at: Path<StringLiteral>;
+  readonly path: string;
+}
+
 /**
  * The string literals holding an n8n expression that names a v1 URL of the API, with what follows `/v1`:
  * a declarative node's base or route, whose requests and bodies n8n builds from the node's option lists,
  * which this codemod does not read.
  */
-export function n8nV1Urls(index: PathIndex): { at: Path<StringLiteral>; path: string }[] {
-  const found: { at: Path<StringLiteral>; path: string }[] = [];
+export function n8nV1Urls(index: PathIndex): N8nUrl[] {
+  const found: N8nUrl[] = [];
   for (const literal of index.of("StringLiteral")) {
     const text = literal.node.value;
     if (!N8N_EXPRESSION.test(text)) continue;

@@ -13,10 +13,9 @@ import type { Step, StepContext } from "../pipeline.js";
 import { FORMATS } from "../../mapping/formats.js";
 import { keepingStrings } from "./results.js";
 import { expectationMoved, expectsV1, n8nRequest, responseRead, routeMoved } from "../../mapping/messages.js";
-import { expectedV1Urls, n8nV1Urls, type ExpectedUrl } from "../detect/expected-urls.js";
+import type { ExpectedUrl } from "../detect/expected-urls.js";
 import { keepsV1OnPurpose } from "../detect/clients.js";
 import type { ApiRequest } from "../detect/requests.js";
-import { mentionsFirecrawl } from "../../core/mentions.js";
 
 const JSON_FORMATS = new Set(FORMATS.filter((row) => row.v2?.type === "json").map((row) => row.v1));
 const JSON_KEYS = new Set(FORMATS.filter((row) => row.v2?.type === "json" && row.optionsKey).map((row) => row.optionsKey!));
@@ -86,8 +85,8 @@ export const step: Step = {
   name: "api-requests",
   description: "moves raw HTTP requests to the API from /v1 to /v2 (bodies migrated like SDK options)",
   run(context) {
-    const expected = mentionsFirecrawl(context.source.text) ? expectedV1Urls(context.index) : [];
-    if (mentionsFirecrawl(context.source.text)) for (const { at, path } of n8nV1Urls(context.index)) context.todo(at, n8nRequest(path), "migrate");
+    const expected = context.expectedUrls;
+    for (const { at, path } of context.n8nUrls) context.todo(at, n8nRequest(path), "migrate");
     const requests = context.requests.filter((r) => !expected.some((e) => e.at === r.site));
     const stays = staying(requests);
     if (expected.length > 0) expectations(context, expected, requests, stays);
