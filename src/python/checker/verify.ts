@@ -21,15 +21,23 @@ import { againstFor, runPyright, type Checked, type PyrightError } from "./pyrig
 /** What pyright checks of a file: a notebook's code cells as one program, IPython lines masked. */
 const programOf = (path: string, text: string) => (languageOf(path) === "notebook" ? notebookProgram(text) : text);
 
-/** For each line of `after` (0-based), the line of `before` it was, where the edits kept it. */
-function linesBack(before: string, after: string): (number | undefined)[] {
+const backs = new WeakMap<Checked, (number | undefined)[]>();
+
+/**
+ * For each line of a file's output (0-based), the line of its input it was, where the edits kept it. Diffed once
+ * a file: both the choice of inputs worth checking and the verdict on each error read it.
+ */
+function linesBack(file: Checked): (number | undefined)[] {
+  const known = backs.get(file);
+  if (known) return known;
   const map: (number | undefined)[] = [];
   let old = 0;
-  for (const part of diffArrays(before.split("\n"), after.split("\n"))) {
+  for (const part of diffArrays(file.before.split("\n"), file.after.split("\n"))) {
     if (part.removed) old += part.count ?? part.value.length;
     else if (part.added) for (let i = 0; i < part.value.length; i++) map.push(undefined);
     else for (let i = 0; i < part.value.length; i++) map.push(old++);
   }
+  backs.set(file, map);
   return map;
 }
 
@@ -154,7 +162,7 @@ type Errors = Map<string, { before?: PyrightError[]; after: PyrightError[] }>;
 const needsBefore = (file: Checked, after: readonly PyrightError[]) => {
   const errors = after.filter(bySdk);
   if (!errors.length) return false;
-  const back = linesBack(file.before, file.after);
+  const back = linesBack(file);
   return errors.some((e) => back[e.line] !== undefined);
 };
 
@@ -192,9 +200,7 @@ export async function verifyPython(
   const { before, after } = sides;
   const verified = new Map<string, Verified>();
   checked.forEach((file, i) => {
-    const errors = introduced(before.get(file.path)?.before ?? [], after.get(file.path)!.after.filter(bySdk), linesBack(file.before, file.after)).filter(
-      besideV1(file.after),
-    );
+    const errors = introduced(before.get(file.path)?.before ?? [], after.get(file.path)!.after.filter(bySdk), linesBack(file)).filter(besideV1(file.after));
     verified.set(file.path, mark(file.path, files[i]!.output, errors));
   });
   return { verified, against };
