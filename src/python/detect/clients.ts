@@ -6,7 +6,7 @@
 import { METHODS, type MethodRow } from "../../mapping/client-methods.js";
 import { PY_CLIENTS, PY_LEGACY_MODULES, PY_MOCK_SPECS, PY_PACKAGE, PY_TYPES_MODULE } from "../../mapping/python.js";
 import { MOCK_ASSERTIONS, mockClients, patchTargets } from "./mock-clients.js";
-import { allOf, type Node, type Tree } from "../runtime/parser.js";
+import { allOf, returnsOf, type Node, type Tree } from "../runtime/parser.js";
 
 const PY_SDK_MODULES = new Set<string>([PY_PACKAGE, ...PY_LEGACY_MODULES, `${PY_PACKAGE}.v2`, PY_TYPES_MODULE]);
 /** every class name, v1 or v2, that makes a client (v2's own client classes too, which mocks take as spec) -> whether it is async (awaited) */
@@ -120,13 +120,14 @@ export function detect(tree: Tree): PyBindings {
     return undefined;
   };
 
+  const madeBy = (value: Node | null) => (value?.type === "call" ? classOf(value.childForFieldName("function")) : undefined);
   const clients = new Map<string, boolean>();
   for (const assignment of allOf(root, "assignment")) {
     const key = keyOf(assignment.childForFieldName("left"));
     if (!key) continue;
     let value = assignment.childForFieldName("right");
     if (value?.type === "await") value = value.namedChildren[0] ?? null;
-    const made = value?.type === "call" ? classOf(value.childForFieldName("function")) : undefined;
+    const made = madeBy(value);
     const annotated = classOf(assignment.childForFieldName("type"));
     const isAsync = made ?? annotated;
     if (isAsync !== undefined) clients.set(key, isAsync);
@@ -138,12 +139,9 @@ export function detect(tree: Tree): PyBindings {
   }
   // Factories (`def get_client() -> FirecrawlApp`, or one returning a client it makes or holds): what their
   // calls give, and the names assigned it, are clients.
-  const madeBy = (value: Node | null) => (value?.type === "call" ? classOf(value.childForFieldName("function")) : undefined);
   for (const fn of allOf(root, "function_definition")) {
     const name = fn.childForFieldName("name")!.text;
-    const returned = allOf(fn.childForFieldName("body")!, "return_statement")
-      .filter((r) => enclosingFunction(r)?.id === fn.id)
-      .map((r) => r.namedChildren[0] ?? null);
+    const returned = returnsOf(fn).map((r) => r.namedChildren[0] ?? null);
     const isAsync =
       classOf(fn.childForFieldName("return_type")) ??
       returned.map((v) => madeBy(v) ?? (keyOf(v) !== null ? clients.get(keyOf(v)!) : undefined)).find((a) => a !== undefined);
@@ -160,12 +158,6 @@ export function detect(tree: Tree): PyBindings {
   const mocked = mockClients(root, classOf, patches, asyncTarget, keyOf);
   for (const [key, isAsync] of mocked.clients) if (!clients.has(key)) clients.set(key, isAsync);
   return { found: imports.length > 0 || patches.length > 0, classes, modules, clients, imports, patches, specs: mocked.specs };
-}
-
-/** The function definition a node is in, if any. */
-function enclosingFunction(node: Node): Node | null {
-  for (let at = node.parent; at; at = at.parent) if (at.type === "function_definition" || at.type === "lambda") return at;
-  return null;
 }
 
 /** `client.method`: a client method named by its v1 or v2 name, on a receiver known to be a client. */

@@ -6,7 +6,7 @@
 import type { Node, Tree } from "web-tree-sitter";
 import { type RouteRow, SAYS_FIRECRAWL, namesFirecrawlBase, HOLDS_API, routeOf, hostV1, PATH_V1, startsRoute } from "../../mapping/api-requests.js";
 import { keywords, dictEntries } from "./arguments.js";
-import { allOf, stringValue } from "../runtime/parser.js";
+import { allOf, enclosing, returnsOf, stringValue } from "../runtime/parser.js";
 import type { OptionsKind } from "../../mapping/client-methods.js";
 import { NESTED_OPTIONS } from "../../mapping/options.js";
 
@@ -55,11 +55,6 @@ function assignedValue(tree: Tree, name: string, at: Node): Node | undefined {
   const found = scope ? assigned(scope) : [];
   const candidates = found.length ? found : assigned(tree.rootNode);
   return candidates.at(-1)?.childForFieldName("right") ?? undefined;
-}
-
-function enclosing(node: Node, type: string): Node | undefined {
-  for (let at = node.parent; at; at = at.parent) if (at.type === type) return at;
-  return undefined;
 }
 
 /**
@@ -120,9 +115,11 @@ function dictBehind(tree: Tree, value: Node | null | undefined): Node | undefine
 function builtBy(tree: Tree, call: Node): Node | undefined {
   const callee = call.childForFieldName("function");
   if (callee?.type !== "identifier") return undefined;
-  if (allOf(tree.rootNode, "call").filter((c) => c.childForFieldName("function")?.text === callee.text).length !== 1) return undefined;
+  // The cheap test first: most calls are to no builder of the module's own.
   const builder = privateBuilder(tree, call, callee.text);
-  const returns = builder ? allOf(builder, "return_statement").filter((r) => enclosing(r, "function_definition")?.id === builder.id) : [];
+  if (!builder) return undefined;
+  if (allOf(tree.rootNode, "call").filter((c) => c.childForFieldName("function")?.text === callee.text).length !== 1) return undefined;
+  const returns = returnsOf(builder);
   const value = returns.length === 1 ? returns[0]!.namedChildren[0] : undefined;
   return value?.type === "call" ? undefined : dictBehind(tree, value);
 }

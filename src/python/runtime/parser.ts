@@ -75,6 +75,17 @@ export function allOf(node: Node, types: string | readonly string[]): Node[] {
   return node.descendantsOfType(typeof types === "string" ? [types] : [...types]).filter((n): n is Node => n !== null);
 }
 
+/** The nearest node of this type around `node`, itself left out. */
+export function enclosing(node: Node, type: string): Node | undefined {
+  for (let at = node.parent; at; at = at.parent) if (at.type === type) return at;
+  return undefined;
+}
+
+/** A function's own `return` statements, not those of the functions defined in it. */
+export function returnsOf(fn: Node): Node[] {
+  return allOf(fn, "return_statement").filter((r) => enclosing(r, "function_definition")?.id === fn.id);
+}
+
 /** A string literal's value, when it is a plain one (no interpolation, no implicit concatenation). */
 export function stringValue(node: Node | null): string | undefined {
   if (node?.type !== "string") return undefined;
