@@ -36,6 +36,8 @@ export interface PyRequest {
   readonly formatsFrom?: string;
   /** the dict the request sends, one object per dict: requests that send the same one move together */
   readonly sends?: object;
+  /** the base a Firecrawl route is joined to where nothing names it Firecrawl's: the request stays, marked */
+  readonly weak?: string;
 }
 
 /**
@@ -71,6 +73,16 @@ function isFirecrawlBase(tree: Tree, base: Node | undefined): boolean {
     return !!cls && (SAYS_FIRECRAWL.test(cls.childForFieldName("name")?.text ?? "") || HOLDS_API.test(cls.text));
   }
   return false;
+}
+
+/**
+ * What a `/v1/<route>` piece is joined to when nothing names it Firecrawl's (`f"{endpoint}/v1/crawl"`), as in
+ * JavaScript (js/detect/requests.ts): undefined where the code gives the base another address.
+ */
+function weakJoin(tree: Tree, base: Node): string | undefined {
+  const owner = base.type === "attribute" && base.childForFieldName("object")?.text === "self" ? enclosing(base, "class_definition") : undefined;
+  const declared = owner ?? (base.type === "identifier" || base.type === "attribute" ? assignedValue(tree, base.text, base) : undefined);
+  return declared?.text.includes("://") ? undefined : `joined to \`${base.text}\``;
 }
 
 /** The route after /v1/, whose text may go on in an interpolation (`/v1/crawl/{job_id}`, `/v1/{endpoint}`). */
@@ -242,7 +254,8 @@ export function findPyRequests(tree: Tree, text: string): PyRequest[] {
           ? string.parent.childForFieldName("left")
           : undefined;
     const joined = host === undefined && PATH_V1.test(piece) && isFirecrawlBase(tree, joinedBase ?? undefined);
-    if (host === undefined && !joined) continue;
+    const weak = host === undefined && !joined && /^\/?v1\/./.test(piece) && joinedBase ? weakJoin(tree, joinedBase) : undefined;
+    if (host === undefined && !joined && weak === undefined) continue;
     const v1 = host ?? piece.indexOf("v1");
     const at = content.startIndex + v1;
     const version = { start: at, end: at + 2 };
@@ -258,8 +271,19 @@ export function findPyRequests(tree: Tree, text: string): PyRequest[] {
     }
     const route = routeAfter(written, open);
     const start = startsRoute(route, written, open);
+    // Another API may have the route; only Firecrawl's routes are worth a TODO.
+    if (weak !== undefined && !route) continue;
     const fallbackOf = preferred(string);
-    requests.push({ version, site: string, route, path, start, ...sent(tree, string, route, start), ...(fallbackOf && { fallbackOf }) });
+    requests.push({
+      version,
+      site: string,
+      route,
+      path,
+      start,
+      ...sent(tree, string, route, start),
+      ...(fallbackOf && { fallbackOf }),
+      ...(weak !== undefined && { weak }),
+    });
   }
   // Requests that send one dict (a builder's, called by several) move together, as in JavaScript (core/moving.ts).
   const dicts = new Map<number, object>();
