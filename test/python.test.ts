@@ -296,6 +296,7 @@ describe("the CLI on Python that calls the API over HTTP (fixtures/python/api-re
         "base-fallback.py",
         "builder-functions.py",
         "weak-bases.py",
+        "version-replace.py",
       ]),
     );
   });

@@ -106,6 +106,11 @@ export function urlElsewhere(path: string, value: string): string {
  * The TODO above a v1 base that is only the fallback of a value set outside the code (`env || ".../v1"`):
  * the value most likely names a v1 base too, and the requests joined to the base go wherever it points.
  */
+/** The TODO above a v1 base whose version the code cuts off to join its own (`base.replace(/\/v1$/, "")`). */
+export function versionCut(where: string): string {
+  return `${where} cuts this base's /v1 to join a version of its own: move the base to /v2 and that pattern with it, with the bodies of the requests joined to the base migrated (v2 rejects v1 keys)`;
+}
+
 export function baseElsewhere(value: string): string {
   return `this base is /v1 only where ${value} is unset, and that value most likely ends in /v1 too: move both to /v2 together, with the bodies of the requests joined to it migrated (v2 rejects v1 keys)`;
 }

@@ -17,6 +17,7 @@ import {
   routeOf,
   SAYS_FIRECRAWL,
   startsRoute,
+  versionReplace,
   type RouteRow,
 } from "../../mapping/api-requests.js";
 import { mentionsFirecrawl } from "../../core/mentions.js";
@@ -60,6 +61,8 @@ export interface ApiRequest {
   readonly sharedWith?: string;
   /** the body object the request sends, which moves only with every request that sends it */
   readonly sends?: object;
+  /** the code that cuts a base's /v1 off to join its own version (`base.replace(/\/v1$/, "")`): the base stays */
+  readonly cut?: string;
 }
 
 /** Methods that send a body as their second argument (axios, got, ky, ofetch's instances and the libraries themselves). */
@@ -358,14 +361,31 @@ function holderUses(index: PathIndex, base: Path): Path[] | undefined {
 function joinedTo(index: PathIndex, source: Source, base: Path<StringLiteral | TemplateElement>, version: ApiRequest["version"]): ApiRequest[] {
   const uses = holderUses(index, base);
   if (!uses) return [{ at: base, site: base, version, route: undefined, path: "", start: false }];
-  return uses.map((use) => {
+  const replaces = new Map(uses.map((use) => [use, replaced(source, use)]));
+  // A use that swaps the version for v2's reaches v2 already, and still does once the base is on /v2.
+  return uses.flatMap((use): ApiRequest[] => {
+    const replace = replaces.get(use);
+    if (replace?.kind === "swap") return [];
+    if (replace) return [{ at: base, site: use, version, route: undefined, path: "", start: false, cut: replace.text }];
     const next = continuation(source, use);
     const path = next?.text.replace(/^\//, "") ?? "";
     const route = next ? (routeOf(path.replace(/\/$/, "")) ?? (next.open ? undefined : routeOf(path))) : undefined;
     const sending = sendingCall(index, urlExpression((use.parent?.node.type === "TemplateLiteral" ? use.parent : use) as Path));
     const start = startsRoute(route, path, !!next?.open);
-    return { at: base, site: use, version, route, path, start, ...sent(index, source, sending, route, start) };
+    return [{ at: base, site: use, version, route, path, start, ...sent(index, source, sending, route, start) }];
   });
+}
+
+/** `base.replace("/v1", "/v2")`, `base.replace(/\/v1$/, "")`: what a use of a base does to its version, with its text. */
+function replaced(source: Source, use: Path): { kind: "swap" | "cut"; text: string } | undefined {
+  const member = use.parent?.node as Node | undefined;
+  const call = use.parent?.parent?.node as Node | undefined;
+  if (member?.type !== "MemberExpression" || member.object !== use.node || memberName(member) !== "replace") return undefined;
+  if (call?.type !== "CallExpression" || call.callee !== member) return undefined;
+  const [pattern, replacement] = call.arguments;
+  const text = pattern?.type === "StringLiteral" ? pattern.value : pattern?.type === "RegExpLiteral" ? pattern.pattern : undefined;
+  const kind = text === undefined ? undefined : versionReplace(text, replacement?.type === "StringLiteral" ? replacement.value : undefined);
+  return kind && { kind, text: `\`${source.text.slice(call.start!, call.end!)}\`` };
 }
 
 /**

@@ -4,7 +4,17 @@
  * that sends it and the dict literal it sends; the api-requests step (steps/api-requests.ts) migrates them.
  */
 import type { Node, Tree } from "web-tree-sitter";
-import { type RouteRow, SAYS_FIRECRAWL, namesFirecrawlBase, HOLDS_API, routeOf, hostV1, PATH_V1, startsRoute } from "../../mapping/api-requests.js";
+import {
+  type RouteRow,
+  SAYS_FIRECRAWL,
+  namesFirecrawlBase,
+  HOLDS_API,
+  routeOf,
+  hostV1,
+  PATH_V1,
+  startsRoute,
+  versionReplace,
+} from "../../mapping/api-requests.js";
 import { keywords, dictEntries } from "./arguments.js";
 import { allOf, enclosing, returnsOf, stringValue } from "../runtime/parser.js";
 import type { OptionsKind } from "../../mapping/client-methods.js";
@@ -38,6 +48,8 @@ export interface PyRequest {
   readonly sends?: object;
   /** the base a Firecrawl route is joined to where nothing names it Firecrawl's: the request stays, marked */
   readonly weak?: string;
+  /** the code that cuts a base's /v1 off to join its own version (`API.replace("/v1", "")`): the base stays */
+  readonly cut?: string;
 }
 
 /**
@@ -347,7 +359,11 @@ function joinedTo(tree: Tree, string: Node, version: PyRequest["version"]): PyRe
   const uses = baseUses(tree, assignment, name);
   // A base no code of this module joins is handed on to another: it stays, marked where it is written.
   if (!uses?.length) return handedOn;
-  return uses.map((use) => {
+  return uses.flatMap((use): PyRequest[] => {
+    const replace = replaced(use);
+    // A use that swaps the version for v2's reaches v2 already, and still does once the base is on /v2.
+    if (replace?.kind === "swap") return [];
+    if (replace) return [{ version, site: use, route: undefined, path: "", start: false, cut: replace.text }];
     let next: string | undefined;
     let open = false;
     let site: Node = use;
@@ -366,8 +382,21 @@ function joinedTo(tree: Tree, string: Node, version: PyRequest["version"]): PyRe
     const path = next?.replace(/^\//, "") ?? "";
     const route = next !== undefined ? routeAfter(path, open) : undefined;
     const start = startsRoute(route, path, open);
-    return { version, site, route, path, start, ...sent(tree, site, route, start) };
+    return [{ version, site, route, path, start, ...sent(tree, site, route, start) }];
   });
+}
+
+/** `API.replace("/v1", "/v2")`, `API.replace("/v1", "")`: what a use of a base does to its version, with its text. */
+function replaced(use: Node): { kind: "swap" | "cut"; text: string } | undefined {
+  const attribute = use.parent;
+  const call = attribute?.parent;
+  if (attribute?.type !== "attribute" || attribute.childForFieldName("object")?.id !== use.id || attribute.childForFieldName("attribute")?.text !== "replace")
+    return undefined;
+  if (call?.type !== "call" || call.childForFieldName("function")?.id !== attribute.id) return undefined;
+  const [pattern, replacement] = call.childForFieldName("arguments")?.namedChildren ?? [];
+  const text = stringValue(pattern ?? null);
+  const kind = text === undefined ? undefined : versionReplace(text, stringValue(replacement ?? null));
+  return kind && { kind, text: `\`${call.text}\`` };
 }
 
 /** The options dicts nested in a body (a crawl's `scrapeOptions`), with their tables; a value that is no dict literal is unseen. */
