@@ -327,6 +327,33 @@ describe("without types, clients imported from the project's own modules (detect
   });
 });
 
+describe("requests whose body another module builds (issue 25)", () => {
+  const files = {
+    // The builders name no Firecrawl URL: nothing here says which requests send their objects.
+    "src/payloads.ts": "export function crawlBody(url: string) {\n  return { url, maxDepth: 2, allowBackwardLinks: true };\n}\n",
+    "src/crawl.ts":
+      'import { crawlBody } from "./payloads";\n\nexport async function crawl(url: string) {\n  const payload = crawlBody(url);\n  const res = await fetch("https://api.firecrawl.dev/v1/crawl", { method: "POST", body: JSON.stringify(payload) });\n  return res.json();\n}\n',
+    "app/payloads.py": 'def crawl_payload(url):\n    return {"url": url, "maxDepth": 2}\n',
+    "app/crawl.py":
+      'import requests\n\nfrom .payloads import crawl_payload\n\n\ndef crawl(url):\n    return requests.post("https://api.firecrawl.dev/v1/crawl", json=crawl_payload(url)).json()\n',
+  };
+
+  test("the request stays on /v1 with a TODO naming the module, and the builder is left as it is", () => {
+    const dir = repo(files);
+    expect(cli(dir, "run", ".", "--no-types").code).toBe(0);
+    expect(read(dir, "src/payloads.ts")).toBe(files["src/payloads.ts"]);
+    expect(read(dir, "app/payloads.py")).toBe(files["app/payloads.py"]);
+    const ts = read(dir, "src/crawl.ts");
+    expect(ts).toContain('fetch("https://api.firecrawl.dev/v1/crawl"');
+    expect(ts).toContain("  // TODO(firecrawl-v2): this request stays on /v1: its body comes from `payload` (imported from `./payloads`), whose keys");
+    const py = read(dir, "app/crawl.py");
+    expect(py).toContain('requests.post("https://api.firecrawl.dev/v1/crawl"');
+    expect(py).toContain(
+      "    # TODO(firecrawl-v2): this request stays on /v1: its body comes from `crawl_payload(url)` (imported from `.payloads`), whose keys",
+    );
+  });
+});
+
 describe("code already on v2, or on v1 on purpose (fixtures/already-v2)", () => {
   const FIXTURES = resolve(import.meta.dirname, "../fixtures/already-v2");
   const files = Object.fromEntries(

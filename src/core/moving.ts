@@ -9,6 +9,7 @@ import type { RouteRow } from "../mapping/api-requests.js";
 import {
   baseElsewhere,
   bodyStays,
+  exportedBuilder,
   jobStays,
   mixedBody,
   sharedBodyFile,
@@ -44,6 +45,8 @@ export interface Movable {
   readonly sends?: object;
   /** the code that cuts a v1 base's version off to join its own (`base.replace(/\/v1$/, "")`): the base stays */
   readonly cut?: string;
+  /** the builder of the body, which other modules can import: the request stays */
+  readonly exported?: string;
   /** the request starts its route's job (`/crawl`), rather than reading or cancelling one (`/crawl/{id}`) */
   readonly start: boolean;
 }
@@ -65,6 +68,7 @@ function ownReason(request: Movable): string | undefined {
   if (request.fallbackOf !== undefined) return urlElsewhere(request.path, request.fallbackOf);
   if (request.sharedFile !== undefined) return sharedBodyFile(request.sharedFile);
   if (request.unseen !== undefined) return unseenBody(request.unseen);
+  if (request.exported !== undefined) return exportedBuilder(request.exported);
   if (request.mixed) return mixedBody(request.mixed);
   if (request.formatsFrom !== undefined) return unseenFormats(request.formatsFrom);
   return undefined;

@@ -82,6 +82,19 @@ export function mixedBody(tables: readonly string[]): string {
  * The TODO above a request that stays on /v1 because its body comes from where the codemod cannot see its
  * keys (a parameter, a builder in another module, a spread, a file): moving the URL alone would be a 400.
  */
+/** Where a body comes from that another module writes: the expression, and the module it is imported from. */
+export function importedBody(expression: string, module: string): string {
+  return `${expression} (imported from \`${module}\`)`;
+}
+
+/**
+ * The TODO above a request whose body an exported builder of the module makes: another module may send the
+ * builder's object to /v1, which migrating it here would break, so the request and the builder stay.
+ */
+export function exportedBuilder(builder: string): string {
+  return `this request stays on /v1: its body is built by \`${builder}()\`, which this module exports, so other modules may send the same object to /v1: migrate its keys to v2's and move the URL to /v2 together with every request that sends it (v2 rejects v1 keys)`;
+}
+
 export function unseenBody(where: string): string {
   return `this request stays on /v1: its body comes from ${where}, whose keys this codemod cannot see; migrate them to v2's, then move the URL to /v2 (v2 rejects v1 keys)`;
 }

@@ -20,6 +20,7 @@ import {
   versionReplace,
   type RouteRow,
 } from "../../mapping/api-requests.js";
+import { importedBody } from "../../mapping/messages.js";
 import { mentionsFirecrawl } from "../../core/mentions.js";
 import type { Source } from "../../core/source.js";
 import type { Path, PathIndex } from "./paths.js";
@@ -63,6 +64,8 @@ export interface ApiRequest {
   readonly sends?: object;
   /** the code that cuts a base's /v1 off to join its own version (`base.replace(/\/v1$/, "")`): the base stays */
   readonly cut?: string;
+  /** the builder of the body, exported for other modules to call: the request stays */
+  readonly exported?: string;
 }
 
 /** Methods that send a body as their second argument (axios, got, ky, ofetch's instances and the libraries themselves). */
@@ -196,7 +199,7 @@ function built(index: PathIndex, value: Path): Path | undefined {
   const call = unwrapPath((held ? held.get("init") : value) as never) as Path;
   if (call.node.type !== "CallExpression") return undefined;
   const fn = localFunction(call.get("callee") as Path);
-  if (!fn) return undefined;
+  if (!fn || exportedName(index, (call.node.callee as { name: string }).name)) return undefined;
   const body = fn.get("body") as Path;
   if (body.node.type !== "BlockStatement") {
     const object = unwrapPath(body as never) as Path;
@@ -214,11 +217,85 @@ function built(index: PathIndex, value: Path): Path | undefined {
   return object ?? undefined;
 }
 
-/** A body a request sends: the value the code passes, or (`unseen`) the text of one whose keys it does not show. */
-type FoundBody = { readonly value: Path; readonly unseen?: undefined } | { readonly value?: undefined; readonly unseen: string };
+/**
+ * Whether another module can reach a function of this one by `name`: `export function`, `export const`,
+ * `export { name }`, `export default name`, `module.exports = { name }`, `exports.name = name`. A builder that
+ * is exported may build bodies another module sends to /v1, which a migrated builder would break.
+ */
+function exportedName(index: PathIndex, name: string): boolean {
+  for (const use of index.of("Identifier", { name })) {
+    let at = use.parent as Path | undefined;
+    // `export const name = ...`: the declarator, its declaration, then the export.
+    if (at?.node.type === "VariableDeclarator") at = at.parent as Path | undefined;
+    const parent = at?.node as Node | undefined;
+    if (parent?.type === "ExportNamedDeclaration" || parent?.type === "ExportDefaultDeclaration" || parent?.type === "ExportSpecifier") return true;
+    if (
+      (parent?.type === "FunctionDeclaration" || parent?.type === "VariableDeclaration") &&
+      /^Export/.test((at!.parent?.node as Node | undefined)?.type ?? "")
+    )
+      return true;
+    for (let up = use.parent as Path | undefined; up; up = up.parent as Path | undefined) {
+      const node = up.node as Node;
+      if (node.type === "AssignmentExpression") {
+        const left = node.left;
+        const target = left.type === "MemberExpression" ? (left.object.type === "MemberExpression" ? left.object : left) : undefined;
+        if (target?.type === "MemberExpression" && target.object.type === "Identifier" && ["module", "exports"].includes(target.object.name)) return true;
+        break;
+      }
+      if (!["ObjectProperty", "ObjectExpression"].includes(node.type)) break;
+    }
+  }
+  return false;
+}
 
-/** The text of an expression, to name in a TODO where a body comes from. */
-const named = (source: Source, path: Path): FoundBody => ({ unseen: `\`${source.text.slice(path.node.start!, path.node.end!)}\`` });
+/**
+ * The module the name at the root of an expression is imported from (`buildBody(url)`, `schemas.crawl.parse(x)`,
+ * `require("./payloads").crawl`): where a body comes from that this file does not show.
+ */
+function importedFrom(path: Path): string | undefined {
+  let node = path.node as Node;
+  for (;;) {
+    if (node.type === "CallExpression" || node.type === "OptionalCallExpression") node = node.callee as Node;
+    else if (node.type === "MemberExpression" || node.type === "OptionalMemberExpression") node = node.object;
+    else if (node.type === "AwaitExpression") node = node.argument!;
+    else if (node.type === "TSAsExpression" || node.type === "TSNonNullExpression") node = node.expression;
+    else break;
+  }
+  if (node.type !== "Identifier") return undefined;
+  const name = node.name;
+  const binding = path.scope?.lookup(name)?.getBindings()[name]?.[0] as Path | undefined;
+  let at = binding?.parent as Path | undefined;
+  if (at?.node.type === "ImportSpecifier" || at?.node.type === "ImportDefaultSpecifier" || at?.node.type === "ImportNamespaceSpecifier") {
+    const declaration = at.parent?.node as Node | undefined;
+    return declaration?.type === "ImportDeclaration" ? declaration.source.value : undefined;
+  }
+  // `const { crawlBody } = require("./payloads")`
+  while (at && at.node.type !== "VariableDeclarator" && /Pattern|Property/.test(at.node.type)) at = at.parent as Path | undefined;
+  const init = at?.node.type === "VariableDeclarator" ? at.node.init : undefined;
+  const required = init?.type === "CallExpression" && init.callee.type === "Identifier" && init.callee.name === "require" ? init.arguments[0] : undefined;
+  return required?.type === "StringLiteral" ? required.value : undefined;
+}
+
+/** A body a request sends: the value the code passes, or (`unseen`) the text of one whose keys it does not show. */
+type FoundBody =
+  | { readonly value: Path; readonly unseen?: undefined; readonly exported?: undefined }
+  | { readonly value?: undefined; readonly unseen: string; readonly exported?: string };
+
+/**
+ * The text of an expression, to name in a TODO where a body comes from, with the module it is imported from
+ * (`crawlBody(url)`, from `./payloads`), or the builder of this module others may call too.
+ */
+function named(index: PathIndex, source: Source, path: Path): FoundBody {
+  const text = `\`${source.text.slice(path.node.start!, path.node.end!)}\``;
+  // `const payload = crawlBody(url)`, then `payload`: where the value comes from is where it was made.
+  const held = path.node.type === "Identifier" ? (variableDeclaratorOf(path as never) as Path | null) : null;
+  const made = held?.node.type === "VariableDeclarator" && held.node.init ? (held.get("init") as Path) : path;
+  const module = importedFrom(made);
+  if (module !== undefined) return { unseen: importedBody(text, module) };
+  const callee = made.node.type === "CallExpression" && made.node.callee.type === "Identifier" ? made.node.callee.name : undefined;
+  const shared = callee !== undefined && localFunction(made.get("callee") as Path) && exportedName(index, callee);
+  return shared ? { unseen: text, exported: callee } : { unseen: text };
+}
 
 /**
  * The body value of a request options object: `body: JSON.stringify({...})`, `json: {...}`, `data: {...}`.
@@ -232,11 +309,11 @@ function bodyIn(index: PathIndex, source: Source, options: Path<ObjectExpression
     const i = options.node.properties.indexOf(property);
     const value = unstringified(options.get("properties", i, "value") as Path);
     const builder = isObject(value) ? undefined : built(index, value);
-    return isObject(value) ? { value } : builder ? { value: builder } : named(source, value);
+    return isObject(value) ? { value } : builder ? { value: builder } : named(index, source, value);
   }
   // `{ method: "POST", ...init }`: the body may be in what is spread.
   const spread = options.node.properties.findIndex((p) => p.type === "SpreadElement");
-  return spread === -1 ? undefined : named(source, options.get("properties", spread, "argument") as Path);
+  return spread === -1 ? undefined : named(index, source, options.get("properties", spread, "argument") as Path);
 }
 
 /** `const req = https.request(...); req.end(JSON.stringify({...}))`: the body Node's http(s) writes to the request. */
@@ -250,7 +327,7 @@ function writtenBody(index: PathIndex, source: Source, call: Path): FoundBody | 
     if (member?.type !== "MemberExpression" || member.object !== ref.node || !["write", "end"].includes(memberName(member) ?? "")) continue;
     if (write?.node.type !== "CallExpression" || write.node.callee !== member || !write.node.arguments.length) continue;
     const value = unstringified(write.get("arguments", 0) as Path);
-    return isObject(value) ? { value } : named(source, value);
+    return isObject(value) ? { value } : named(index, source, value);
   }
   return undefined;
 }
@@ -270,7 +347,7 @@ function bodyOf(index: PathIndex, source: Source, call: Path, at: number): Found
   const next = node.arguments[at + 1] ? unstringified(call.get("arguments", at + 1) as Path) : undefined;
   if (!next || next.node.type === "ArrowFunctionExpression" || next.node.type === "FunctionExpression") return undefined;
   const object = ((resolveObject(next as never) as Path<ObjectExpression> | null) ?? built(index, next)) as Path<ObjectExpression> | undefined;
-  if (!object) return named(source, next);
+  if (!object) return named(index, source, next);
   const inner = bodyIn(index, source, object);
   if (inner) return inner;
   const method = node.callee.type === "MemberExpression" && node.callee.property.type === "Identifier" ? node.callee.property.name : undefined;
@@ -398,15 +475,16 @@ function sent(
   sending: { call: Path; at: number } | undefined,
   route: RouteRow | undefined,
   start: boolean,
-): Pick<ApiRequest, "body" | "bodyValue" | "call" | "unseen" | "formatsFrom"> {
+): Pick<ApiRequest, "body" | "bodyValue" | "call" | "unseen" | "exported" | "formatsFrom"> {
   if (!route?.body || !start) return { call: sending?.call };
   const found = sending ? bodyOf(index, source, sending.call, sending.at) : undefined;
+  if (found?.exported !== undefined) return { call: sending?.call, exported: found.exported };
   if (found?.unseen !== undefined) return { call: sending?.call, unseen: found.unseen };
   const bodyValue = found?.value;
   if (!bodyValue) return { call: sending?.call };
   const opaque: OpaqueOptions[] = [];
   optionsObjectsAt(index, route.body, bodyValue, opaque);
-  if (opaque.length) return { call: sending?.call, unseen: opaque.map((o) => named(source, o.path as Path).unseen).join(", ") };
+  if (opaque.length) return { call: sending?.call, unseen: opaque.map((o) => named(index, source, o.path as Path).unseen).join(", ") };
   const body = (resolveObject(bodyValue as never) as Path<ObjectExpression> | null) ?? undefined;
   const formatsFrom = body && unseenFormats(source, body);
   return { body, bodyValue, call: sending?.call, ...(formatsFrom && { formatsFrom }) };

@@ -19,6 +19,7 @@ import { keywords, dictEntries } from "./arguments.js";
 import { allOf, enclosing, returnsOf, stringValue } from "../runtime/parser.js";
 import type { OptionsKind } from "../../mapping/client-methods.js";
 import { NESTED_OPTIONS } from "../../mapping/options.js";
+import { importedBody } from "../../mapping/messages.js";
 
 export interface PyRequest {
   /** offsets of the `v1` to make `v2` */
@@ -226,10 +227,36 @@ function sent(tree: Tree, url: Node, route: RouteRow | undefined, start: boolean
   if (nested) return { call, unseen: `\`${nested.unseen!.text.split("\n")[0]}\`` };
   if (!body || !keysSet) {
     const splat = body?.namedChildren.find((c) => c?.type === "dictionary_splat");
-    return { call, unseen: `\`${(splat ?? value).text.split("\n")[0]}\`` };
+    const text = `\`${(splat ?? value).text.split("\n")[0]}\``;
+    const module = splat ? undefined : importedFrom(tree, value);
+    return { call, unseen: module === undefined ? text : importedBody(text, module) };
   }
   const formatsFrom = unseenFormats(body);
   return { call, body, keysSet, ...(formatsFrom && { formatsFrom }) };
+}
+
+/**
+ * The module the name at the root of a body is imported from (`build_crawl(url)`, `payloads.crawl(url)`, or
+ * `payload` assigned one of those): where a body comes from that this module does not show.
+ */
+function importedFrom(tree: Tree, value: Node): string | undefined {
+  let at: Node | null | undefined = value;
+  if (at.type === "identifier") at = assignedValue(tree, at.text, at) ?? at;
+  while (at?.type === "call" || at?.type === "attribute") at = at.type === "call" ? at.childForFieldName("function") : at.childForFieldName("object");
+  if (at?.type !== "identifier") return undefined;
+  const name = at.text;
+  for (const statement of tree.rootNode.namedChildren) {
+    if (statement?.type === "import_from_statement") {
+      const names = statement.childrenForFieldName("name");
+      const bound = names.some((n) => (n?.type === "aliased_import" ? n.childForFieldName("alias")?.text : n?.text) === name);
+      if (bound) return statement.childForFieldName("module_name")?.text;
+    } else if (statement?.type === "import_statement") {
+      for (const n of statement.childrenForFieldName("name"))
+        if ((n?.type === "aliased_import" ? n.childForFieldName("alias")?.text : n?.text) === name)
+          return (n?.type === "aliased_import" ? n.childForFieldName("name") : n)?.text;
+    }
+  }
+  return undefined;
 }
 
 /**
