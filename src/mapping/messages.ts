@@ -179,6 +179,17 @@ export function powershellRequest(path: string, body: boolean): string {
     : `this PowerShell request stays on /v1: this codemod does not read PowerShell; move /v1/${path} to /v2 by hand, with the other requests of its job`;
 }
 
+/**
+ * The TODO above an n8n node's property offering v1 names (format values, an option its routing sends): n8n
+ * sends them with the node's requests, which stay on /v1 with its base until they are v2's.
+ */
+export function n8nOptions(names: readonly string[], kind: "formats" | "option"): string {
+  const said = names.map((n) => `"${n}"`).join(", ");
+  return kind === "formats"
+    ? `this n8n option list offers v1 formats ${said}, which v2 takes only as format objects or not at all: make them v2's when the node's base moves to /v2`
+    : `this n8n property sends the v1 option ${said}, which v2 renamed or removed: make it v2's when the node's base moves to /v2`;
+}
+
 /** The TODO above an n8n expression naming a v1 URL of the API (a declarative node's base or route). */
 export function n8nRequest(path: string): string {
   return `this n8n expression stays on /v1${path}: the node's requests are built from its option lists (values such as "extract", "screenshot@fullPage"), which this codemod does not read; make them v2's, then move it to /v2`;
