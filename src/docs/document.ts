@@ -21,6 +21,7 @@ import { V1_ONLY_NAMES } from "../mapping/client-methods.js";
 import { CLIENT } from "../mapping/imports.js";
 import { bodyFile, type BodyFiles } from "../shell/requests.js";
 import { shownBodyTodo } from "./shown-bodies.js";
+import { migrateShownResponse, movedRoute } from "./shown-responses.js";
 import { markPowershell } from "./powershell.js";
 
 /** The transform a shown body's TODO is reported under: the one that migrates bodies sent over HTTP. */
@@ -376,6 +377,20 @@ export function runDocument(path: string, text: string, migrate: ProgramMigrator
     outcomes.set(json, { code, changes: [], todos: [] });
     blocks.push(json);
   }
+  // A JSON block answering the request just above it is v2's answer once that request moved to /v2.
+  for (const [i, json] of read.entries()) {
+    if (!/^jsonc?$/i.test(json.lang) || sentJson.has(json)) continue;
+    const asked = read
+      .slice(0, i)
+      .reverse()
+      .find((b) => !/^jsonc?$/i.test(b.lang));
+    const outcome = asked?.language === "shell" ? outcomes.get(asked) : undefined;
+    const route = outcome && "code" in outcome && outcome.code !== null ? movedRoute(asked!.code, outcome.code) : undefined;
+    const answer = route && migrateShownResponse(json.code, route);
+    if (!answer) continue;
+    outcomes.set(json, { code: answer.code, changes: answer.changes, todos: [] });
+    blocks.push(json);
+  }
   for (const block of read) {
     const marked = markPowershell(block);
     if (marked) {
@@ -387,7 +402,7 @@ export function runDocument(path: string, text: string, migrate: ProgramMigrator
   const shown = new Map<Block, NonNullable<ReturnType<typeof shownBodyTodo>>>();
   if (mentionsFirecrawl(text))
     for (const block of read) {
-      const mark = sentJson.has(block) ? null : shownBodyTodo(path, text, block);
+      const mark = sentJson.has(block) || outcomes.has(block) ? null : shownBodyTodo(path, text, block);
       if (mark) shown.set(block, mark);
     }
   blocks.push(...shown.keys());
