@@ -333,6 +333,11 @@ describe("requests whose body another module builds (issue 25)", () => {
     "src/payloads.ts": "export function crawlBody(url: string) {\n  return { url, maxDepth: 2, allowBackwardLinks: true };\n}\n",
     "src/crawl.ts":
       'import { crawlBody } from "./payloads";\n\nexport async function crawl(url: string) {\n  const payload = crawlBody(url);\n  const res = await fetch("https://api.firecrawl.dev/v1/crawl", { method: "POST", body: JSON.stringify(payload) });\n  return res.json();\n}\n',
+    // A schema of the body and an allow-list of the options a caller may pass, kept in a module of their own.
+    "src/schemas.ts":
+      'export const ScrapeBody = { parse: (input: unknown) => input as { url: string; formats?: string[] } };\nexport const MAP_OPTIONS = ["ignoreSitemap", "sitemapOnly", "limit"];\n',
+    "src/scrape.ts":
+      'import { ScrapeBody, MAP_OPTIONS } from "./schemas";\nimport pick from "lodash/pick";\n\nexport async function scrape(input: unknown) {\n  const res = await fetch("https://api.firecrawl.dev/v1/scrape", { method: "POST", body: JSON.stringify(ScrapeBody.parse(input)) });\n  return res.json();\n}\n\nexport async function map(url: string, options: Record<string, unknown>) {\n  const res = await fetch("https://api.firecrawl.dev/v1/map", { method: "POST", body: JSON.stringify({ url, ...pick(options, MAP_OPTIONS) }) });\n  return res.json();\n}\n',
     "app/payloads.py": 'def crawl_payload(url):\n    return {"url": url, "maxDepth": 2}\n',
     "app/crawl.py":
       'import requests\n\nfrom .payloads import crawl_payload\n\n\ndef crawl(url):\n    return requests.post("https://api.firecrawl.dev/v1/crawl", json=crawl_payload(url)).json()\n',
@@ -346,6 +351,11 @@ describe("requests whose body another module builds (issue 25)", () => {
     const ts = read(dir, "src/crawl.ts");
     expect(ts).toContain('fetch("https://api.firecrawl.dev/v1/crawl"');
     expect(ts).toContain("  // TODO(firecrawl-v2): this request stays on /v1: its body comes from `payload` (imported from `./payloads`), whose keys");
+    expect(read(dir, "src/schemas.ts")).toBe(files["src/schemas.ts"]);
+    const scrape = read(dir, "src/scrape.ts");
+    expect(scrape).toContain("its body comes from `ScrapeBody.parse(input)` (imported from `./schemas`), whose keys");
+    expect(scrape).toContain("its body comes from `pick(options, MAP_OPTIONS)` (imported from `./schemas`), whose keys");
+    expect(scrape.match(/\/v1\/(?:scrape|map)/g)).toEqual(["/v1/scrape", "/v1/map"]);
     const py = read(dir, "app/crawl.py");
     expect(py).toContain('requests.post("https://api.firecrawl.dev/v1/crawl"');
     expect(py).toContain(

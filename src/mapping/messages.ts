@@ -87,6 +87,11 @@ export function importedBody(expression: string, module: string): string {
   return `${expression} (imported from \`${module}\`)`;
 }
 
+/** The allow-lists of a module that pick a body's keys from what the caller passes, with the v1 names they hold. */
+export function allowList(lists: readonly { list: string; names: readonly string[] }[]): string {
+  return `(picked by ${lists.map(({ list, names }) => `\`${list}\`, which holds v1 names ${names.join(", ")}`).join("; ")})`;
+}
+
 /**
  * The TODO above a request whose body an exported builder of the module makes: another module may send the
  * builder's object to /v1, which migrating it here would break, so the request and the builder stay.

@@ -17,10 +17,11 @@ import {
   routeOf,
   SAYS_FIRECRAWL,
   startsRoute,
+  V1_BODY_NAMES,
   versionReplace,
   type RouteRow,
 } from "../../mapping/api-requests.js";
-import { importedBody } from "../../mapping/messages.js";
+import { allowList, importedBody } from "../../mapping/messages.js";
 import { mentionsFirecrawl } from "../../core/mentions.js";
 import type { Source } from "../../core/source.js";
 import type { Path, PathIndex } from "./paths.js";
@@ -248,32 +249,53 @@ function exportedName(index: PathIndex, name: string): boolean {
   return false;
 }
 
-/**
- * The module the name at the root of an expression is imported from (`buildBody(url)`, `schemas.crawl.parse(x)`,
- * `require("./payloads").crawl`): where a body comes from that this file does not show.
- */
-function importedFrom(path: Path): string | undefined {
-  let node = path.node as Node;
-  for (;;) {
-    if (node.type === "CallExpression" || node.type === "OptionalCallExpression") node = node.callee as Node;
-    else if (node.type === "MemberExpression" || node.type === "OptionalMemberExpression") node = node.object;
-    else if (node.type === "AwaitExpression") node = node.argument!;
-    else if (node.type === "TSAsExpression" || node.type === "TSNonNullExpression") node = node.expression;
-    else break;
-  }
-  if (node.type !== "Identifier") return undefined;
-  const name = node.name;
-  const binding = path.scope?.lookup(name)?.getBindings()[name]?.[0] as Path | undefined;
-  let at = binding?.parent as Path | undefined;
+/** The binding of a name where `path` reads it: the path of the identifier that declares it. */
+const bindingOf = (path: Path, name: string) => path.scope?.lookup(name)?.getBindings()[name]?.[0] as Path | undefined;
+
+/** The module a name read at `path` is imported from: `import { x } from "./m"`, `const { x } = require("./m")`. */
+function moduleOf(path: Path, name: string): string | undefined {
+  let at = bindingOf(path, name)?.parent as Path | undefined;
   if (at?.node.type === "ImportSpecifier" || at?.node.type === "ImportDefaultSpecifier" || at?.node.type === "ImportNamespaceSpecifier") {
     const declaration = at.parent?.node as Node | undefined;
     return declaration?.type === "ImportDeclaration" ? declaration.source.value : undefined;
   }
-  // `const { crawlBody } = require("./payloads")`
   while (at && at.node.type !== "VariableDeclarator" && /Pattern|Property/.test(at.node.type)) at = at.parent as Path | undefined;
   const init = at?.node.type === "VariableDeclarator" ? at.node.init : undefined;
   const required = init?.type === "CallExpression" && init.callee.type === "Identifier" && init.callee.name === "require" ? init.arguments[0] : undefined;
   return required?.type === "StringLiteral" ? required.value : undefined;
+}
+
+/** The v1 option names a list of this module holds (`const ALLOWED = ["maxDepth", ...]`, or in a `new Set([...])`). */
+function v1NamesListed(path: Path, name: string): string[] {
+  const declarator = bindingOf(path, name)?.parent?.node as Node | undefined;
+  let list = declarator?.type === "VariableDeclarator" ? declarator.init : undefined;
+  while (list?.type === "TSAsExpression" || list?.type === "TSSatisfiesExpression") list = list.expression;
+  if (list?.type === "NewExpression" && list.arguments[0]?.type === "ArrayExpression") list = list.arguments[0];
+  if (list?.type !== "ArrayExpression") return [];
+  return list.elements.flatMap((e) => (e?.type === "StringLiteral" && V1_BODY_NAMES.has(e.value) ? [e.value] : []));
+}
+
+/**
+ * Where the names a body is made of come from, when this file does not show its keys: the modules they are
+ * imported from (a builder, a schema, an allow-list of another file; the project's own modules first), and the
+ * allow-lists of this file that hold v1 option names (`["maxDepth", "ignoreSitemap"]` picking what the caller passes).
+ */
+function bodySources(index: PathIndex, path: Path): { module?: string; listed: { list: string; names: string[] }[] } {
+  const names = [path, ...index.within("Identifier", path.node as Node)].flatMap((p) => (p.node.type === "Identifier" ? [p as Path] : []));
+  const modules: string[] = [];
+  const listed: { list: string; names: string[] }[] = [];
+  for (const use of names) {
+    const name = (use.node as { name: string }).name;
+    const parent = use.parent?.node as Node | undefined;
+    // `options.maxDepth`, `{ limit: 1 }`: a property's name is no name of the scope.
+    if ((parent?.type === "MemberExpression" || parent?.type === "OptionalMemberExpression") && parent.property === use.node && !parent.computed) continue;
+    if (parent?.type === "ObjectProperty" && parent.key === use.node && !parent.computed && !parent.shorthand) continue;
+    const module = moduleOf(use, name);
+    if (module !== undefined) modules.push(module);
+    const v1 = v1NamesListed(use, name);
+    if (v1.length && !listed.some((l) => l.list === name)) listed.push({ list: name, names: v1 });
+  }
+  return { module: modules.find((m) => m.startsWith(".")) ?? modules[0], listed };
 }
 
 /** A body a request sends: the value the code passes, or (`unseen`) the text of one whose keys it does not show. */
@@ -290,11 +312,12 @@ function named(index: PathIndex, source: Source, path: Path): FoundBody {
   // `const payload = crawlBody(url)`, then `payload`: where the value comes from is where it was made.
   const held = path.node.type === "Identifier" ? (variableDeclaratorOf(path as never) as Path | null) : null;
   const made = held?.node.type === "VariableDeclarator" && held.node.init ? (held.get("init") as Path) : path;
-  const module = importedFrom(made);
-  if (module !== undefined) return { unseen: importedBody(text, module) };
+  const { module, listed } = bodySources(index, made);
+  const said = listed.length ? `${text} ${allowList(listed)}` : text;
+  if (module !== undefined) return { unseen: importedBody(said, module) };
   const callee = made.node.type === "CallExpression" && made.node.callee.type === "Identifier" ? made.node.callee.name : undefined;
   const shared = callee !== undefined && localFunction(made.get("callee") as Path) && exportedName(index, callee);
-  return shared ? { unseen: text, exported: callee } : { unseen: text };
+  return shared ? { unseen: said, exported: callee } : { unseen: said };
 }
 
 /**
