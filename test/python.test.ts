@@ -297,6 +297,7 @@ describe("the CLI on Python that calls the API over HTTP (fixtures/python/api-re
         "builder-functions.py",
         "weak-bases.py",
         "version-replace.py",
+        "allow-lists.py",
       ]),
     );
   });

@@ -13,13 +13,14 @@ import {
   hostV1,
   PATH_V1,
   startsRoute,
+  V1_BODY_NAMES,
   versionReplace,
 } from "../../mapping/api-requests.js";
 import { keywords, dictEntries } from "./arguments.js";
 import { allOf, enclosing, returnsOf, stringValue } from "../runtime/parser.js";
 import type { OptionsKind } from "../../mapping/client-methods.js";
 import { NESTED_OPTIONS } from "../../mapping/options.js";
-import { importedBody } from "../../mapping/messages.js";
+import { allowList, importedBody } from "../../mapping/messages.js";
 
 export interface PyRequest {
   /** offsets of the `v1` to make `v2` */
@@ -227,36 +228,56 @@ function sent(tree: Tree, url: Node, route: RouteRow | undefined, start: boolean
   if (nested) return { call, unseen: `\`${nested.unseen!.text.split("\n")[0]}\`` };
   if (!body || !keysSet) {
     const splat = body?.namedChildren.find((c) => c?.type === "dictionary_splat");
-    const text = `\`${(splat ?? value).text.split("\n")[0]}\``;
-    const module = splat ? undefined : importedFrom(tree, value);
-    return { call, unseen: module === undefined ? text : importedBody(text, module) };
+    const from = splat ?? value;
+    return { call, unseen: bodySources(tree, from, `\`${from.text.split("\n")[0]}\``) };
   }
   const formatsFrom = unseenFormats(body);
   return { call, body, keysSet, ...(formatsFrom && { formatsFrom }) };
 }
 
-/**
- * The module the name at the root of a body is imported from (`build_crawl(url)`, `payloads.crawl(url)`, or
- * `payload` assigned one of those): where a body comes from that this module does not show.
- */
-function importedFrom(tree: Tree, value: Node): string | undefined {
-  let at: Node | null | undefined = value;
-  if (at.type === "identifier") at = assignedValue(tree, at.text, at) ?? at;
-  while (at?.type === "call" || at?.type === "attribute") at = at.type === "call" ? at.childForFieldName("function") : at.childForFieldName("object");
-  if (at?.type !== "identifier") return undefined;
-  const name = at.text;
+/** The module a name of this module is imported from: `from .payloads import build_crawl`, `import payloads`. */
+function moduleOf(tree: Tree, name: string): string | undefined {
+  const bound = (n: Node | null) => (n?.type === "aliased_import" ? n.childForFieldName("alias")?.text : n?.text) === name;
   for (const statement of tree.rootNode.namedChildren) {
-    if (statement?.type === "import_from_statement") {
-      const names = statement.childrenForFieldName("name");
-      const bound = names.some((n) => (n?.type === "aliased_import" ? n.childForFieldName("alias")?.text : n?.text) === name);
-      if (bound) return statement.childForFieldName("module_name")?.text;
-    } else if (statement?.type === "import_statement") {
-      for (const n of statement.childrenForFieldName("name"))
-        if ((n?.type === "aliased_import" ? n.childForFieldName("alias")?.text : n?.text) === name)
-          return (n?.type === "aliased_import" ? n.childForFieldName("name") : n)?.text;
-    }
+    if (statement?.type === "import_from_statement" && statement.childrenForFieldName("name").some(bound))
+      return statement.childForFieldName("module_name")?.text;
+    if (statement?.type !== "import_statement") continue;
+    const found = statement.childrenForFieldName("name").find(bound);
+    if (found) return (found.type === "aliased_import" ? found.childForFieldName("name") : found)?.text;
   }
   return undefined;
+}
+
+/** The v1 option names a list, set or tuple held in `name` holds (`ALLOWED = {"maxDepth", "ignoreSitemap"}`). */
+function v1NamesListed(tree: Tree, name: Node): string[] {
+  const list = assignedValue(tree, name.text, name);
+  if (list?.type !== "list" && list?.type !== "set" && list?.type !== "tuple") return [];
+  return list.namedChildren.flatMap((e) => {
+    const value = stringValue(e);
+    return value !== undefined && V1_BODY_NAMES.has(value) ? [value] : [];
+  });
+}
+
+/**
+ * Where a body this module does not show comes from, said after its text, as in JavaScript: the module its
+ * names are imported from (the project's own, relative, first), and this module's allow-lists that hold v1
+ * option names (`{k: v for k, v in params.items() if k in ALLOWED}`).
+ */
+function bodySources(tree: Tree, value: Node, text: string): string {
+  const made = (value.type === "identifier" ? assignedValue(tree, value.text, value) : undefined) ?? value;
+  const names = [made, ...allOf(made, "identifier")].filter((n) => n.type === "identifier" && n.parent?.type !== "keyword_argument");
+  const modules: string[] = [];
+  const listed: { list: string; names: string[] }[] = [];
+  for (const name of names) {
+    if (name.parent?.type === "attribute" && name.parent.childForFieldName("attribute")?.id === name.id) continue;
+    const module = moduleOf(tree, name.text);
+    if (module !== undefined) modules.push(module);
+    const v1 = v1NamesListed(tree, name);
+    if (v1.length && !listed.some((l) => l.list === name.text)) listed.push({ list: name.text, names: v1 });
+  }
+  const said = listed.length ? `${text} ${allowList(listed)}` : text;
+  const module = modules.find((m) => m.startsWith(".")) ?? modules[0];
+  return module === undefined ? said : importedBody(said, module);
 }
 
 /**
