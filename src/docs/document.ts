@@ -384,7 +384,7 @@ export function runDocument(path: string, text: string, migrate: ProgramMigrator
       .slice(0, i)
       .reverse()
       .find((b) => !/^jsonc?$/i.test(b.lang));
-    const outcome = asked?.language === "shell" ? outcomes.get(asked) : undefined;
+    const outcome = asked ? outcomes.get(asked) : undefined;
     const route = outcome && "code" in outcome && outcome.code !== null ? movedRoute(asked!.code, outcome.code) : undefined;
     const answer = route && migrateShownResponse(json.code, route);
     if (!answer) continue;

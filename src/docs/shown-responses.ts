@@ -1,6 +1,7 @@
 /**
  * JSON blocks a document shows as the answer of the request just above them (`"success": true, "data":
- * {...}` after a `curl .../v1/map`): once that request moved to /v2 in this run, the answer it shows is
+ * {...}` after a `curl .../v1/map` or a `requests.post(".../v1/map", ...)`): once that request moved to /v2
+ * in this run, the answer it shows is
  * v2's, with the fields the route's table says v2 answers elsewhere (mapping/api-requests.ts, `reads`).
  * A request that stayed on /v1 keeps its answer as it is.
  */
