@@ -225,16 +225,14 @@ function built(index: PathIndex, value: Path): Path | undefined {
  */
 function exportedName(index: PathIndex, name: string): boolean {
   for (const use of index.of("Identifier", { name })) {
-    let at = use.parent as Path | undefined;
-    // `export const name = ...`: the declarator, its declaration, then the export.
-    if (at?.node.type === "VariableDeclarator") at = at.parent as Path | undefined;
-    const parent = at?.node as Node | undefined;
-    if (parent?.type === "ExportNamedDeclaration" || parent?.type === "ExportDefaultDeclaration" || parent?.type === "ExportSpecifier") return true;
-    if (
-      (parent?.type === "FunctionDeclaration" || parent?.type === "VariableDeclaration") &&
-      /^Export/.test((at!.parent?.node as Node | undefined)?.type ?? "")
-    )
-      return true;
+    const parent = use.parent?.node as Node | undefined;
+    // `export default name`, `export { name }`
+    if (parent?.type === "ExportDefaultDeclaration" || parent?.type === "ExportSpecifier") return true;
+    // `export function name`, `export const name = ...` (the declarator, its declaration, then the export)
+    if ((parent?.type === "FunctionDeclaration" || parent?.type === "VariableDeclarator") && parent.id === use.node) {
+      const statement = (parent.type === "VariableDeclarator" ? use.parent!.parent : use.parent) as Path;
+      if (/^Export/.test((statement.parent?.node as Node | undefined)?.type ?? "")) return true;
+    }
     for (let up = use.parent as Path | undefined; up; up = up.parent as Path | undefined) {
       const node = up.node as Node;
       if (node.type === "AssignmentExpression") {
