@@ -124,11 +124,13 @@ export function unseenFormats(where: string): string {
 }
 
 /**
- * The TODO above v1 format settings (`jsonOptions`, `extract`, `changeTrackingOptions`) whose format the
- * options do not ask for: v2 has no such option, and which format object they belong in is the author's call.
+ * The TODO above v1 format settings (`jsonOptions`, `extract`, `changeTrackingOptions`; Python's `json_options=`, ...)
+ * whose format the options do not ask for: v2 has no such option, and which format object they belong in is the
+ * author's call (v1's API refused json and extract settings without their format).
  */
-export function settingsWithoutFormat(key: string, format: string, type: string): string {
-  return `v2 has no ${key} option, and these options ask for no "${format}" format: move its settings into a { type: "${type}" } object in formats, or drop them`;
+export function settingsWithoutFormat(key: string, format: string, type: string, language: "js" | "python" = "js"): string {
+  const holder = language === "python" ? `{"type": "${type}", ...} format dict` : `{ type: "${type}" } object`;
+  return `v2 has no ${key} option, and these options ask for no "${format}" format: move its settings into a ${holder} in formats, or drop them`;
 }
 
 /**
