@@ -263,6 +263,12 @@ export function noSuchField(model: string, field: string): string {
 }
 
 /** Search hits read where v2 types them as either of two models: cast to the one the call returns. */
+/** A result of the v1 proxy's deep_research: 4.x returns the response's JSON as v1 did, yet types it as a model. */
+export const PROXY_DICT_CAST = reworded(
+  "4.x's v1 client types deep_research's result as a model, yet returns the dict v1 gave",
+  "the result cast to the dict it is (cast(dict, ...)), its reads kept",
+);
+
 export function hitsCast(model: string): Message {
   return reworded(`v2 types search hits as SearchResultWeb | Document: cast them to ${model}`, `search hits cast to ${model}, what the call returns`);
 }
