@@ -18,3 +18,17 @@ export function usesIn(scope: Node, name: string): Node[] {
     return true;
   });
 }
+
+/**
+ * The value a name holds where `use` reads it, when the module assigns it once (`actions = [...]`) and reads it
+ * only there: code that changes it (`actions.append(...)`, `actions += ...`) or reads it elsewhere reads it too.
+ */
+export function heldValue(use: Node): Node | null {
+  if (use.type !== "identifier") return null;
+  let root = use;
+  while (root.parent) root = root.parent;
+  const uses = usesIn(root, use.text);
+  const assigned = uses.filter((n) => n.parent?.type === "assignment" && n.parent.childForFieldName("left")?.id === n.id);
+  if (assigned.length !== 1 || uses.length !== 2 || !uses.some((n) => n.id === use.id)) return null;
+  return assigned[0]!.parent!.childForFieldName("right");
+}

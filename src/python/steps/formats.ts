@@ -9,7 +9,7 @@ import { callKeywords, dictEntries, keywords, type Keyword } from "../detect/arg
 import { pyLiteral, removeItem } from "../writing.js";
 import type { PyContext, PyStep } from "../pipeline.js";
 import { allOf, stringValue, type Node } from "../runtime/parser.js";
-import { usesIn } from "../detect/names.js";
+import { heldValue } from "../detect/names.js";
 import { moved, removed, renamed, settingsWithoutFormat } from "../../mapping/messages.js";
 
 const rowsByV1 = new Map(FORMATS.map((row) => [row.python.v1, row]));
@@ -48,12 +48,8 @@ export function settingsEntries(context: PyContext, row: FormatRow, settings: No
  * `json_options=config` where the file assigns `config` once (`config = JsonConfig(schema=...)`, or a dict)
  * and reads it only there: that assignment's value, which can then hold the format dict itself.
  */
-function heldSettings(context: PyContext, value: Node): Node | null {
-  if (value.type !== "identifier") return null;
-  const uses = usesIn(context.tree.rootNode, value.text);
-  const assigned = uses.filter((n) => n.parent?.type === "assignment" && n.parent.childForFieldName("left")?.id === n.id);
-  if (assigned.length !== 1 || uses.length !== 2) return null;
-  const right = assigned[0]!.parent!.childForFieldName("right");
+function heldSettings(value: Node): Node | null {
+  const right = heldValue(value);
   return right && (right.type === "dictionary" || right.type === "call") ? right : null;
 }
 
@@ -92,7 +88,7 @@ function migrateFormats(context: PyContext, args: Node): void {
     const settings = settingsKey ? all.find((k) => k.name === settingsKey || k.name === snakeCase(settingsKey)) : undefined;
     if (row.v2.required && !settings) continue;
     const entries = [`${q("type")}: ${q(row.v2.type)}`];
-    const held = settings ? heldSettings(context, settings.value) : null;
+    const held = settings ? heldSettings(settings.value) : null;
     if (settings && held) {
       // The variable becomes the format dict and the list names it, so the dict is written once where the code keeps it.
       const more = settingsEntries(context, row, held, formats.node);
