@@ -269,6 +269,16 @@ export const PROXY_DICT_CAST = reworded(
   "the result cast to the dict it is (cast(dict, ...)), its reads kept",
 );
 
+/** A test's mock of a client method that returns a v1 response dict, made the v2 model the migrated call returns. */
+export function mockReturns(model: string): Message {
+  return reworded(`the mock returns a v1 response: return a v2 ${model}, as the migrated call does`, `mock returns a v2 ${model}, as the migrated call does`);
+}
+
+/** The TODO on `patch.object(FirecrawlApp, "scrape_url")` where the test does not make the client under the patch. */
+export function patchedClassMethod(method: string, to: string): string {
+  return `${method}() is ${to}() in v2, which Firecrawl sets on each instance: patch FirecrawlClient.${to} (from firecrawl.v2) before the client is made, or the client instance's ${to}`;
+}
+
 export function hitsCast(model: string): Message {
   return reworded(`v2 types search hits as SearchResultWeb | Document: cast them to ${model}`, `search hits cast to ${model}, what the call returns`);
 }
