@@ -216,6 +216,8 @@ export const PY_OPTIONAL_FIELD_EMPTY: Readonly<Record<string, string>> = {
   links: "[]",
   images: "[]",
   json: "{}",
+  actions: "{}",
+  change_tracking: "{}",
 };
 
 /**
