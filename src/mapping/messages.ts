@@ -276,7 +276,11 @@ export function mockReturns(model: string): Message {
 
 /** The TODO on `patch.object(FirecrawlApp, "scrape_url")` where the test does not make the client under the patch. */
 export function patchedClassMethod(method: string, to: string): string {
-  return `${method}() is ${to}() in v2, which Firecrawl sets on each instance: patch FirecrawlClient.${to} (from firecrawl.v2) before the client is made, or the client instance's ${to}`;
+  const what =
+    method === to
+      ? `v2's Firecrawl sets ${to}() on each instance, so a patch on the class misses it`
+      : `${method}() is ${to}() in v2, which Firecrawl sets on each instance`;
+  return `${what}: patch FirecrawlClient.${to} (from firecrawl.v2) before the client is made, or the client instance's ${to}`;
 }
 
 export function hitsCast(model: string): Message {

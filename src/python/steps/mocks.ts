@@ -172,10 +172,12 @@ function migratePatchTargets(context: PyContext): void {
  * class's v2 method and what the mock returns becomes the v2 model; elsewhere (a module-level client, one made
  * in another module) when the client is made decides where it can go, so it is marked.
  */
-function migratePatchedClassMethods(context: PyContext, used: Map<string, Set<string>>): void {
+function migratePatchedClassMethods(context: PyContext, used: Map<string, Set<string>>, onV1: boolean): void {
   const locals = new Set(context.sdk.classes.keys());
   for (const { node, method, object } of patchedClassMethods(context.tree.rootNode, locals, CLIENT_NAMES)) {
-    const row = METHODS.find((r) => r.python.v1.includes(method) && r.python.v2 !== method);
+    // A method v2 calls the same (search, extract) misses the instance's just the same, where the file is on v1;
+    // a v1 name says so by itself.
+    const row = METHODS.find((r) => r.python.v1.includes(method) && (r.python.v2 !== method || onV1));
     if (!row) continue;
     const to = row.python.v2 ?? `v1.${method}`;
     const scope = object && row.python.v2 ? patchScope(node) : null;
@@ -188,7 +190,7 @@ function migratePatchedClassMethods(context: PyContext, used: Map<string, Set<st
     }
     context.edit(object!.owner.startIndex, object!.owner.endIndex, spec.name, renamed(`patch.object(${object!.owner.text}, ...)`, `one on ${spec.name}`));
     const quote = object!.name.text.endsWith("'") ? "'" : '"';
-    context.edit(object!.name.startIndex, object!.name.endIndex, `${quote}${to}${quote}`, renamed(`patched method ${method}`, to));
+    if (to !== method) context.edit(object!.name.startIndex, object!.name.endIndex, `${quote}${to}${quote}`, renamed(`patched method ${method}`, to));
     used.set(spec.module, new Set([...(used.get(spec.module) ?? []), spec.name]));
     patchedReturns(context, node, scope!, row, used);
   }
@@ -226,11 +228,12 @@ export const step: PyStep = {
       migrateMethodName(context, mock);
       migrateReturns(context, mock, used);
     }
-    if (v1.length || hasV1PyCalls(calls, sdk, context.sdk.imports)) {
+    const onV1 = v1.length > 0 || hasV1PyCalls(calls, sdk, context.sdk.imports);
+    if (onV1) {
       migratePatchTargets(context);
       migrateSpecs(context, used);
     }
-    migratePatchedClassMethods(context, used);
+    migratePatchedClassMethods(context, used, onV1);
     importNames(context, used);
   },
 };
