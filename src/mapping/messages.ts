@@ -147,11 +147,13 @@ export function unseenFormats(where: string): string {
 }
 
 /**
- * The TODO above v1 format settings (`jsonOptions`, `extract`, `changeTrackingOptions`) whose format the
- * options do not ask for: v2 has no such option, and which format object they belong in is the author's call.
+ * The TODO above v1 format settings (`jsonOptions`, `extract`, `changeTrackingOptions`; Python's `json_options=`, ...)
+ * whose format the options do not ask for: v2 has no such option, and which format object they belong in is the
+ * author's call (v1's API refused json and extract settings without their format).
  */
-export function settingsWithoutFormat(key: string, format: string, type: string): string {
-  return `v2 has no ${key} option, and these options ask for no "${format}" format: move its settings into a { type: "${type}" } object in formats, or drop them`;
+export function settingsWithoutFormat(key: string, format: string, type: string, language: "js" | "python" = "js"): string {
+  const holder = language === "python" ? `{"type": "${type}", ...} format dict` : `{ type: "${type}" } object`;
+  return `v2 has no ${key} option, and these options ask for no "${format}" format: move its settings into a ${holder} in formats, or drop them`;
 }
 
 /**
@@ -295,6 +297,26 @@ export function noSuchField(model: string, field: string): string {
 }
 
 /** Search hits read where v2 types them as either of two models: cast to the one the call returns. */
+/** A result of the v1 proxy's deep_research: 4.x returns the response's JSON as v1 did, yet types it as a model. */
+export const PROXY_DICT_CAST = reworded(
+  "4.x's v1 client types deep_research's result as a model, yet returns the dict v1 gave",
+  "the result cast to the dict it is (cast(dict, ...)), its reads kept",
+);
+
+/** A test's mock of a client method that returns a v1 response dict, made the v2 model the migrated call returns. */
+export function mockReturns(model: string): Message {
+  return reworded(`the mock returns a v1 response: return a v2 ${model}, as the migrated call does`, `mock returns a v2 ${model}, as the migrated call does`);
+}
+
+/** The TODO on `patch.object(FirecrawlApp, "scrape_url")` where the test does not make the client under the patch. */
+export function patchedClassMethod(method: string, to: string): string {
+  const what =
+    method === to
+      ? `v2's Firecrawl sets ${to}() on each instance, so a patch on the class misses it`
+      : `${method}() is ${to}() in v2, which Firecrawl sets on each instance`;
+  return `${what}: patch FirecrawlClient.${to} (from firecrawl.v2) before the client is made, or the client instance's ${to}`;
+}
+
 export function hitsCast(model: string): Message {
   return reworded(`v2 types search hits as SearchResultWeb | Document: cast them to ${model}`, `search hits cast to ${model}, what the call returns`);
 }

