@@ -84,13 +84,20 @@ function mentionedFurther(fd: number, needles: Needles, length: number): boolean
 }
 
 /**
+ * No change and no TODO: one frozen array for the reports the screen settles, nearly every file of a large
+ * tree. Two arrays, a base object and its spread for each took 6% of check's time over 100,000 files.
+ */
+const NONE: readonly never[] = Object.freeze([]);
+const screened = (path: string): FileReport => ({ path, status: "unchanged", changes: NONE, todos: NONE, screened: true });
+
+/**
  * Reads a file into the shared buffer; a file that mentions the SDK is copied out with its stat, the rest
  * (nearly every file of a large tree) cost no allocation and no fstat. `mentionNeeded` false is for files
  * the type checker found client calls in: they are read whether or not they name the SDK, under the same
  * limits.
  */
 export function screenFile(path: string, mentionNeeded = true): FileReport | Contents {
-  const base = { path, changes: [], todos: [] };
+  const base = { path, changes: NONE, todos: NONE };
   let fd: number;
   try {
     fd = openSync(path, "r");
@@ -111,7 +118,7 @@ export function screenFile(path: string, mentionNeeded = true): FileReport | Con
       // A notebook's bytes are mostly outputs: the limit is on its code (processFile asks), so it is read whole.
       const whole = readWhole(fd, length);
       if (!whole) return { ...base, status: "skipped", error: `larger than ${MAX_NOTEBOOK_BYTES / 1024 / 1024} MB` };
-      if (mentionNeeded && !mentions(whole, needles)) return { ...base, status: "unchanged", screened: true };
+      if (mentionNeeded && !mentions(whole, needles)) return screened(path);
       return { bytes: whole, stat: fstatSync(fd) };
     }
     if (length > MAX_BYTES) {
@@ -119,7 +126,7 @@ export function screenFile(path: string, mentionNeeded = true): FileReport | Con
       return { ...base, status: "skipped", error: `larger than ${MAX_BYTES / 1024 / 1024} MB` };
     }
     const bytes = buffer.subarray(0, length);
-    if (mentionNeeded && !mentions(bytes, needles)) return { ...base, status: "unchanged", screened: true };
+    if (mentionNeeded && !mentions(bytes, needles)) return screened(path);
     if (marked) return { ...base, status: "skipped", error: `${marked.encoding} text; left as it is rather than re-encoded` };
     return { bytes: Buffer.from(bytes), stat: fstatSync(fd) };
   } catch (error) {
