@@ -203,6 +203,16 @@ describe("run", () => {
     expect(one.summary.changed).toBe(150);
     expect(read(parallel, "src/f7.ts")).toBe(read(serial, "src/f7.ts"));
   });
+
+  test("the report lists the files in the walk's order, however the screen and the workers settled them", () => {
+    // The screen settles the files that never name the SDK first; the workers answer for the rest later.
+    const names = Array.from({ length: 130 }, (_, i) => `src/f${String(i).padStart(3, "0")}.ts`);
+    const dir = repo(Object.fromEntries(names.map((name, i) => [name, i % 3 ? "export const x = 1;\n" : V1_SCRAPE])));
+    for (const jobs of ["1", "2"]) {
+      const report = JSON.parse(cli(dir, "run", ".", "--json", "--dry", "--jobs", jobs).stdout);
+      expect(report.files.map((f: { path: string }) => f.path)).toEqual(names);
+    }
+  });
 });
 
 describe("writes", () => {
