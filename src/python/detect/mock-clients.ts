@@ -79,14 +79,41 @@ function patchMocks(targets: readonly Node[], isAsync: (target: Node) => boolean
   return mocks;
 }
 
-/** Where a patch is in force and the test can make a client under it: its `with` block, or the function its decorator wraps. */
+/**
+ * Where a patch is in force and the test can make a client under it: its `with` block, or the function its
+ * decorator wraps. A class decorator patches only the `test*` methods: `setUp` runs unpatched, so no scope.
+ */
 export function patchScope(patch: Node): Node | null {
   const clause = enclosing(patch, "with_clause");
   if (clause) return clause.parent?.childForFieldName("body") ?? null;
   const at = patch.parent;
-  if (at?.type === "decorator" && at.parent?.type === "decorated_definition")
-    return at.parent.childForFieldName("definition")?.childForFieldName("body") ?? null;
-  return null;
+  const definition = at?.type === "decorator" && at.parent?.type === "decorated_definition" ? at.parent.childForFieldName("definition") : null;
+  return definition?.type === "function_definition" ? (definition.childForFieldName("body") ?? null) : null;
+}
+
+/**
+ * Whether the patched method is called in `scope` and each such call is on a client `scope` makes (`owner(...)`)
+ * before it: a client made before the patch, in `setUp` or by a fixture, was made without it.
+ */
+export function calledOnClientsMadeIn(scope: Node, owner: string, methods: ReadonlySet<string>): boolean {
+  const made = (value: Node | null | undefined) => value?.type === "call" && value.childForFieldName("function")?.text === owner;
+  const calls = allOf(scope, "call").flatMap((call) => {
+    const fn = call.childForFieldName("function");
+    return fn?.type === "attribute" && methods.has(lastName(fn)) ? [{ call, receiver: fn.childForFieldName("object")! }] : [];
+  });
+  return (
+    calls.length > 0 &&
+    calls.every(({ call, receiver }) => {
+      if (made(receiver)) return true;
+      if (receiver.type !== "identifier" && receiver.type !== "attribute") return false;
+      // The receiver's last assignment before the call, in the function the call is in.
+      const within = enclosing(call, "function_definition") ?? scope;
+      const last = allOf(within, "assignment")
+        .filter((a) => a.childForFieldName("left")?.text === receiver.text && a.endIndex <= call.startIndex)
+        .at(-1);
+      return !!last && last.startIndex >= scope.startIndex && made(last.childForFieldName("right"));
+    })
+  );
 }
 
 /**

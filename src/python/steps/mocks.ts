@@ -11,7 +11,7 @@ import { migrateMethodName } from "./client-methods.js";
 import { dictEntries, keywords } from "../detect/arguments.js";
 import type { PyMockedMethod } from "../detect/clients.js";
 import type { PyContext, PyStep } from "../pipeline.js";
-import { mockBoundBy, patchedClassMethods, patchScope } from "../detect/mock-clients.js";
+import { calledOnClientsMadeIn, mockBoundBy, patchedClassMethods, patchScope } from "../detect/mock-clients.js";
 import { heldValue, usesIn } from "../detect/names.js";
 import { allOf, stringValue, type Node } from "../runtime/parser.js";
 import { renamedField } from "./results.js";
@@ -168,9 +168,10 @@ function migratePatchTargets(context: PyContext): void {
 /**
  * `patch.object(FirecrawlApp, "scrape_url")`: v2's `Firecrawl` has no such class attribute to patch, since it
  * sets its methods on each instance from its v2 client's (FirecrawlClient). Where the test makes the client
- * under the patch (in its `with` block, or the test function the patch decorates), the patch goes on that
- * class's v2 method and what the mock returns becomes the v2 model; elsewhere (a module-level client, one made
- * in another module) when the client is made decides where it can go, so it is marked.
+ * under the patch (in its `with` block, or the test function the patch decorates) and calls the method on that
+ * client, the patch goes on that class's v2 method and what the mock returns becomes the v2 model; elsewhere (a
+ * module-level client, one made before the patch, in `setUp`, by a fixture or in another module, or a class
+ * the patch decorates) when the client is made decides where it can go, so it is marked.
  */
 function migratePatchedClassMethods(context: PyContext, used: Map<string, Set<string>>, onV1: boolean): void {
   const locals = new Set(context.sdk.classes.keys());
@@ -183,7 +184,7 @@ function migratePatchedClassMethods(context: PyContext, used: Map<string, Set<st
     const scope = object && row.python.v2 ? patchScope(node) : null;
     const owner = object ? importedAs(context, object.owner.text) : undefined;
     const spec = owner ? PY_MOCK_SPECS[owner] : undefined;
-    const made = scope && allOf(scope, "call").some((call) => call.childForFieldName("function")?.text === object!.owner.text);
+    const made = scope && calledOnClientsMadeIn(scope, object!.owner.text, new Set([method, to]));
     if (!made || !spec || taken(context, [spec.name]).length) {
       context.todo(node, patchedClassMethod(method, to));
       continue;
