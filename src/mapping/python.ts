@@ -16,6 +16,13 @@ export const PY_CLIENTS = [
   { v1: "AsyncFirecrawlApp", v2: "AsyncFirecrawl", async: true },
 ] as const;
 
+/**
+ * 3.x and later's v1 clients, which code keeps on v1 on purpose (sdk-facts 1.2.1): importable from the package
+ * and from `firecrawl.v1`. Their calls are never migrated.
+ */
+export const PY_V1_CLIENTS: ReadonlySet<string> = new Set(["V1FirecrawlApp", "AsyncV1FirecrawlApp"]);
+export const PY_V1_MODULE = "firecrawl.v1";
+
 /** Where v2 keeps its models: `firecrawl.types` re-exports most of `firecrawl.v2.types`. */
 export const PY_TYPES_MODULE = "firecrawl.types";
 export const PY_V2_TYPES_MODULE = "firecrawl.v2.types";

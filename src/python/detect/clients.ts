@@ -4,9 +4,10 @@
  * it. Tracking is by name within the file; unrelated objects with the same method names never match.
  */
 import { METHODS, type MethodRow } from "../../mapping/client-methods.js";
-import { PY_CLIENTS, PY_LEGACY_MODULES, PY_MOCK_SPECS, PY_PACKAGE, PY_TYPES_MODULE } from "../../mapping/python.js";
+import { PY_CLIENTS, PY_LEGACY_MODULES, PY_MOCK_SPECS, PY_PACKAGE, PY_TYPES_MODULE, PY_V1_CLIENTS, PY_V1_MODULE } from "../../mapping/python.js";
 import { MOCK_ASSERTIONS, mockClients, patchTargets } from "./mock-clients.js";
-import { allOf, returnsOf, type Node, type Tree } from "../runtime/parser.js";
+import { allOf, enclosing, returnsOf, type Node, type Tree } from "../runtime/parser.js";
+import { bindingScope } from "./names.js";
 
 const PY_SDK_MODULES = new Set<string>([PY_PACKAGE, ...PY_LEGACY_MODULES, `${PY_PACKAGE}.v2`, PY_TYPES_MODULE]);
 /** every class name, v1 or v2, that makes a client (v2's own client classes too, which mocks take as spec) -> whether it is async (awaited) */
@@ -28,6 +29,8 @@ export interface PyBindings {
   readonly patches: readonly Node[];
   /** mocks' specs naming the client class: `Mock(spec=FirecrawlApp)`, `create_autospec(FirecrawlApp)` */
   readonly specs: readonly Node[];
+  /** keys the code binds to a client it keeps on v1 (`app = V1FirecrawlApp(...)`) -> the ids of the scopes where it does */
+  readonly keptOnV1: ReadonlyMap<string, ReadonlySet<number>>;
 }
 
 /** A client method named in the code: called, or mocked in a test. */
@@ -69,21 +72,32 @@ function keyOf(node: Node | null): string | null {
   return null;
 }
 
+/**
+ * The scope a receiver's key is bound in: a name's function where it assigns the name, else the module; `self.attr`'s
+ * class.
+ */
+function keyScope(node: Node): Node | undefined {
+  return node.type === "identifier" ? bindingScope(node) : enclosing(node, "class_definition");
+}
+
 export function detect(tree: Tree): PyBindings {
   const root = tree.rootNode;
   const classes = new Map<string, boolean>();
   const modules = new Set<string>();
   const imports: Node[] = [];
+  const v1Classes = new Set<string>();
   for (const statement of allOf(root, "import_from_statement")) {
     const module = statement.childForFieldName("module_name")?.text ?? "";
-    if (!PY_SDK_MODULES.has(module)) continue;
-    imports.push(statement);
+    const sdk = PY_SDK_MODULES.has(module);
+    if (!sdk && module !== PY_V1_MODULE) continue;
+    if (sdk) imports.push(statement);
     for (const name of statement.childrenForFieldName("name")) {
       if (!name) continue;
       const imported = name.type === "aliased_import" ? name.childForFieldName("name")!.text : name.text;
       const local = name.type === "aliased_import" ? name.childForFieldName("alias")!.text : name.text;
       const isAsync = PY_CLIENT_IS_ASYNC.get(imported);
-      if (isAsync !== undefined) classes.set(local, isAsync);
+      if (isAsync !== undefined && sdk) classes.set(local, isAsync);
+      if (PY_V1_CLIENTS.has(imported)) v1Classes.add(local);
     }
   }
   for (const statement of allOf(root, "import_statement")) {
@@ -153,11 +167,28 @@ export function detect(tree: Tree): PyBindings {
     const isAsync = value?.type === "call" ? clients.get(keyOf(value) ?? "") : undefined;
     if (key && isAsync !== undefined && !clients.has(key)) clients.set(key, isAsync);
   }
+  // A name one function binds to a v1 client is that function's own, whatever other functions bind to the same name.
+  const keptOnV1 = new Map<string, Set<number>>();
+  for (const assignment of allOf(root, "assignment")) {
+    const left = assignment.childForFieldName("left");
+    const key = keyOf(left);
+    let value = assignment.childForFieldName("right");
+    if (value?.type === "await") value = value.namedChildren[0] ?? null;
+    const made = value?.type === "call" ? value.childForFieldName("function") : null;
+    const v1 =
+      made?.type === "identifier"
+        ? v1Classes.has(made.text)
+        : made?.type === "attribute" &&
+          modules.has(made.childForFieldName("object")?.text ?? "") &&
+          PY_V1_CLIENTS.has(made.childForFieldName("attribute")!.text);
+    const scope = v1 && key ? keyScope(left!) : undefined;
+    if (scope) keptOnV1.set(key!, new Set([...(keptOnV1.get(key!) ?? []), scope.id]));
+  }
   const patches = patchTargets(root, new Set(PY_CLIENT_IS_ASYNC.keys()));
   const asyncTarget = (target: Node) => PY_CLIENT_IS_ASYNC.get(target.text.slice(1, -1).split(".").at(-1)!) ?? false;
   const mocked = mockClients(root, classOf, patches, asyncTarget, keyOf);
   for (const [key, isAsync] of mocked.clients) if (!clients.has(key)) clients.set(key, isAsync);
-  return { found: imports.length > 0 || patches.length > 0, classes, modules, clients, imports, patches, specs: mocked.specs };
+  return { found: imports.length > 0 || patches.length > 0, classes, modules, clients, imports, patches, specs: mocked.specs, keptOnV1 };
 }
 
 /** `client.method`: a client method named by its v1 or v2 name, on a receiver known to be a client. */
@@ -167,7 +198,8 @@ function methodOf(sdk: PyBindings, node: Node | null) {
   const receiver = node.childForFieldName("object")!;
   const found = pythonRow(name.text);
   const key = keyOf(receiver);
-  const isAsync = key !== null ? sdk.clients.get(key) : undefined;
+  const kept = key !== null && sdk.keptOnV1.get(key)?.has(keyScope(receiver)?.id ?? -1);
+  const isAsync = key !== null && !kept ? sdk.clients.get(key) : undefined;
   return found && isAsync !== undefined ? { name, receiver, method: name.text, ...found, async: isAsync } : null;
 }
 

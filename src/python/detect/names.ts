@@ -19,6 +19,21 @@ export function usesIn(scope: Node, name: string): Node[] {
   });
 }
 
+/** The scope whose `name` a use reads: its function where that function assigns the name, else the module. */
+export function bindingScope(use: Node): Node {
+  let root = use;
+  while (root.parent) root = root.parent;
+  const own = scopeOf(use);
+  return own.type === "function_definition" && assignsIn(own, use.text) ? own : root;
+}
+
+const assigns = (n: Node) => n.parent?.type === "assignment" && n.parent.childForFieldName("left")?.id === n.id;
+
+/** Whether the function assigns `name` itself (not one of the functions defined in it). */
+function assignsIn(fn: Node, name: string): boolean {
+  return usesIn(fn, name).some((n) => assigns(n) && scopeOf(n).id === fn.id);
+}
+
 /**
  * The value a name holds where `use` reads it, when its scope (the function that assigns it, else the module)
  * assigns it once (`actions = [...]`) and reads it only there: code that changes it (`actions.append(...)`,
@@ -31,11 +46,9 @@ export function heldValue(use: Node): Node | null {
   while (root.parent) root = root.parent;
   // `global name` lets a function assign the module's name: too far to follow.
   if (allOf(root, "global_statement").some((g) => g.namedChildren.some((n) => n?.text === name))) return null;
-  const assigns = (n: Node) => n.parent?.type === "assignment" && n.parent.childForFieldName("left")?.id === n.id;
-  const local = (scope: Node) => scope.type === "function_definition" && usesIn(scope, name).some((n) => assigns(n) && scopeOf(n).id === scope.id);
-  const own = scopeOf(use);
-  const scope = local(own) ? own : root;
-  const uses = usesIn(scope, name).filter((n) => scope !== root || !local(scopeOf(n)));
+  const local = (scope: Node) => scope.type === "function_definition" && assignsIn(scope, name);
+  const scope = bindingScope(use);
+  const uses = usesIn(scope, name).filter((n) => scope.id !== root.id || !local(scopeOf(n)));
   const assigned = uses.filter(assigns);
   if (assigned.length !== 1 || uses.length !== 2 || !uses.some((n) => n.id === use.id)) return null;
   return assigned[0]!.parent!.childForFieldName("right");
