@@ -10,6 +10,8 @@ import { findPyRequests } from "./detect/requests.js";
 
 export interface PyParsed {
   readonly tree: Tree;
+  /** the run's input as parsed before any step wrote into it: what the code had of its own */
+  readonly input: Tree;
   readonly sdk: PyBindings;
   readonly calls: readonly PyCall[];
   readonly mocks: readonly PyMockedMethod[];
@@ -44,17 +46,22 @@ export function statementOf(node: Node): Node {
 const syntax: Syntax<Node> = { comment: "#", statementOf: (node) => spanOf(statementOf(node)) };
 
 /** The file read from its parse: the parse given where the text is the one it was made of, else a new one. */
-const python = (given?: { text: string; tree: Tree }): Language<PyParsed, PyStep> => ({
-  parse(source) {
-    const tree = given?.text === source.text ? given.tree : parsePython(source.text);
-    const error = syntaxError(tree);
-    if (error) throw new PythonSyntaxError(error);
-    const sdk = detect(tree);
-    return { tree, sdk, calls: clientCalls(tree, sdk), mocks: mockedMethods(tree, sdk), requestsApi: findPyRequests(tree, source.text).length > 0 };
-  },
-  reachesSdk: (parsed) => parsed.sdk.found || parsed.requestsApi,
-  plan: (step, source, parsed, options, migrating) => planStepWith(syntax, step, source, parsed, options, migrating),
-});
+const python = (given?: { text: string; tree: Tree }): Language<PyParsed, PyStep> => {
+  // The pipeline parses the input first: later parses are of what the steps wrote.
+  let input: Tree | undefined;
+  return {
+    parse(source) {
+      const tree = given?.text === source.text ? given.tree : parsePython(source.text);
+      const error = syntaxError(tree);
+      if (error) throw new PythonSyntaxError(error);
+      input ??= tree;
+      const sdk = detect(tree);
+      return { tree, input, sdk, calls: clientCalls(tree, sdk), mocks: mockedMethods(tree, sdk), requestsApi: findPyRequests(tree, source.text).length > 0 };
+    },
+    reachesSdk: (parsed) => parsed.sdk.found || parsed.requestsApi,
+    plan: (step, source, parsed, options, migrating) => planStepWith(syntax, step, source, parsed, options, migrating),
+  };
+};
 
 /** `tree`: the text's parse where the caller has one already (a notebook's cells, parsed together to tell which are Python). */
 export function runPython(steps: readonly PyStep[], path: string, raw: string, options: TransformOptions = {}, tree?: Tree): Result {

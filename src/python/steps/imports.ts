@@ -151,20 +151,35 @@ function migrateModuleAttributes(context: PyContext): void {
   }
 }
 
-/** The names a cast the migration wrote (`cast(List[SearchResultWeb], ...)`) is written with, by the module each comes from. */
+/** The type each cast in `root` casts to that a migrated cast is written with (`dict`, `List[SearchResultWeb]`), a cast each. */
+function castTypes(root: Node): string[] {
+  const models = new Set<string>(Object.values(PY_SEARCH_HITS).map((h) => h.model));
+  return allOf(root, "call").flatMap((call) => {
+    if (call.childForFieldName("function")?.text !== PY_CAST.cast) return [];
+    const what = call.childForFieldName("arguments")?.namedChildren[0]?.text ?? "";
+    const type = /^(\w+)\[(\w+)\]$/.exec(what);
+    return what === PY_CAST.dict || (type?.[1] === PY_CAST.list && models.has(type[2]!)) ? [what] : [];
+  });
+}
+
+/**
+ * The names the casts the migration wrote (`cast(List[SearchResultWeb], ...)`) are written with, by the module each
+ * comes from. The code's own casts are not the run's to import for: its `cast` may be another module's.
+ */
 function castNames(context: PyContext): Map<string, string[]> {
   const names = new Map<string, string[]>();
   const add = (module: string, name: string) => names.set(module, [...new Set([...(names.get(module) ?? []), name])]);
-  const models = new Set<string>(Object.values(PY_SEARCH_HITS).map((h) => h.model));
-  for (const call of allOf(context.tree.rootNode, "call")) {
-    if (call.childForFieldName("function")?.text !== PY_CAST.cast) continue;
-    const what = call.childForFieldName("arguments")?.namedChildren[0]?.text ?? "";
-    if (what === PY_CAST.dict) add(PY_CAST.module, PY_CAST.cast);
-    const type = /^(\w+)\[(\w+)\]$/.exec(what);
-    if (!type || type[1] !== PY_CAST.list || !models.has(type[2]!)) continue;
-    add(PY_CAST.module, PY_CAST.list);
+  const own = castTypes(context.input.rootNode);
+  for (const what of castTypes(context.tree.rootNode)) {
+    const at = own.indexOf(what);
+    if (at >= 0) {
+      own.splice(at, 1);
+      continue;
+    }
+    const model = /^\w+\[(\w+)\]$/.exec(what)?.[1];
+    if (model) add(PY_CAST.module, PY_CAST.list);
     add(PY_CAST.module, PY_CAST.cast);
-    add(PY_TYPES_MODULE, type[2]!);
+    if (model) add(PY_TYPES_MODULE, model);
   }
   return names;
 }
