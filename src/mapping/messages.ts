@@ -157,6 +157,14 @@ export function settingsWithoutFormat(key: string, format: string, type: string,
 }
 
 /**
+ * Python format settings held in a public module-level name (`json_options=pricing_config`): another module may
+ * import the name and send it as v1 settings, which a format dict written there would break.
+ */
+export function sharedSettings(key: string, type: string, name: string): string {
+  return `move ${key} into a {"type": "${type}", ...} format dict; ${name} is a public name of the module, which another module may import as it is, so it is left as written`;
+}
+
+/**
  * The same settings where the options' formats are set after the literal (`opts.formats = [...]`): whether
  * they ask for the format this step cannot see, and the settings stay beside them.
  */

@@ -3,6 +3,7 @@
  * JavaScript steps do on a Babel parse, with `#` TODO lines.
  */
 import { planStepWith, runPipeline, type Context, type Language, type Named, type Result, type Syntax, type TransformOptions } from "../core/pipeline.js";
+import { languageOf } from "../core/language.js";
 import { spanOf } from "./writing.js";
 import { clientCalls, detect, mockedMethods, type PyBindings, type PyCall, type PyMockedMethod } from "./detect/clients.js";
 import { parsePython, syntaxError, type Node, type Tree } from "./runtime/parser.js";
@@ -33,6 +34,15 @@ class PythonSyntaxError extends SyntaxError {
     super(`${reason ? `Python 3 refuses it: ${reason}` : "invalid Python syntax"} (${line}:${column})`);
     this.loc = { line, column };
   }
+}
+
+/**
+ * Whether other modules can import the file's names: a notebook's cells and a document's code blocks are no module
+ * anything imports. They go through as Python, so their path says what they are.
+ */
+export function importable(context: PyContext): boolean {
+  const holder = languageOf(context.source.path);
+  return holder !== "notebook" && holder !== "document";
 }
 
 /** The statement a node belongs to: the ancestor whose parent is a block or the module. */

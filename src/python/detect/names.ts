@@ -38,8 +38,10 @@ function assignsIn(fn: Node, name: string): boolean {
  * The value a name holds where `use` reads it, when its scope (the function that assigns it, else the module)
  * assigns it once (`actions = [...]`) and reads it only there: code that changes it (`actions.append(...)`,
  * `actions += ...`) or reads it elsewhere reads it too. A function's own name of the same spelling is another.
+ * A module's public name may be imported by another module, which would get what the migration makes of it:
+ * only a `_private` one counts there, unless the module is one nothing imports (`importable` false: a notebook).
  */
-export function heldValue(use: Node): Node | null {
+export function heldValue(use: Node, importable: boolean): Node | null {
   if (use.type !== "identifier") return null;
   const name = use.text;
   let root = use;
@@ -48,6 +50,7 @@ export function heldValue(use: Node): Node | null {
   if (allOf(root, "global_statement").some((g) => g.namedChildren.some((n) => n?.text === name))) return null;
   const local = (scope: Node) => scope.type === "function_definition" && assignsIn(scope, name);
   const scope = bindingScope(use);
+  if (scope.id === root.id && importable && !name.startsWith("_")) return null;
   const uses = usesIn(scope, name).filter((n) => scope.id !== root.id || !local(scopeOf(n)));
   const assigned = uses.filter(assigns);
   if (assigned.length !== 1 || uses.length !== 2 || !uses.some((n) => n.id === use.id)) return null;

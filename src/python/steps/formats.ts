@@ -7,10 +7,10 @@ import { FORMATS, type FormatRow } from "../../mapping/formats.js";
 import { snakeCase } from "../../mapping/python.js";
 import { callKeywords, dictEntries, keywords, type Keyword } from "../detect/arguments.js";
 import { pyLiteral, removeItem } from "../writing.js";
-import type { PyContext, PyStep } from "../pipeline.js";
+import { importable, type PyContext, type PyStep } from "../pipeline.js";
 import { allOf, stringValue, type Node } from "../runtime/parser.js";
 import { heldValue } from "../detect/names.js";
-import { moved, removed, renamed, settingsWithoutFormat } from "../../mapping/messages.js";
+import { moved, removed, renamed, settingsWithoutFormat, sharedSettings } from "../../mapping/messages.js";
 
 const rowsByV1 = new Map(FORMATS.map((row) => [row.python.v1, row]));
 
@@ -48,8 +48,8 @@ export function settingsEntries(context: PyContext, row: FormatRow, settings: No
  * `json_options=config` where the file assigns `config` once (`config = JsonConfig(schema=...)`, or a dict)
  * and reads it only there: that assignment's value, which can then hold the format dict itself.
  */
-function heldSettings(value: Node): Node | null {
-  const right = heldValue(value);
+function heldSettings(context: PyContext, value: Node): Node | null {
+  const right = heldValue(value, importable(context));
   return right && (right.type === "dictionary" || right.type === "call") ? right : null;
 }
 
@@ -88,7 +88,7 @@ function migrateFormats(context: PyContext, args: Node): void {
     const settings = settingsKey ? all.find((k) => k.name === settingsKey || k.name === snakeCase(settingsKey)) : undefined;
     if (row.v2.required && !settings) continue;
     const entries = [`${q("type")}: ${q(row.v2.type)}`];
-    const held = settings ? heldSettings(settings.value) : null;
+    const held = settings ? heldSettings(context, settings.value) : null;
     if (settings && held) {
       // The variable becomes the format dict and the list names it, so the dict is written once where the code keeps it.
       const more = settingsEntries(context, row, held, formats.node);
@@ -103,9 +103,12 @@ function migrateFormats(context: PyContext, args: Node): void {
     if (settings) {
       const more = settingsEntries(context, row, settings.value, formats.node);
       if (!more) {
+        const shared = settings.value.type === "identifier" && heldValue(settings.value, false);
         context.todo(
           formats.node,
-          `move ${settings.name} into a {"type": "${row.v2.type}", ...} format dict; it is not a literal this codemod can read`,
+          shared
+            ? sharedSettings(settings.name, row.v2.type, settings.value.text)
+            : `move ${settings.name} into a {"type": "${row.v2.type}", ...} format dict; it is not a literal this codemod can read`,
           "formats",
         );
         continue;
