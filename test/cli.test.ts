@@ -28,6 +28,29 @@ describe("run", () => {
     expect(stdout).toMatch(/src\/b\.ts:6 {2}maxDepth became maxDiscoveryDepth/);
   });
 
+  test("a call kept on v1's client through .v1 is a note of the report, at its line, not a TODO", () => {
+    const research = [
+      'import FirecrawlApp from "@mendable/firecrawl-js";',
+      "",
+      'const app = new FirecrawlApp({ apiKey: "fc-test" });',
+      "",
+      "export async function research(topic: string) {",
+      "  return app.deepResearch(topic, { maxUrls: 10 });",
+      "}",
+      "",
+    ].join("\n");
+    const dir = repo({ "src/research.ts": research });
+    const { code, stdout } = cli(dir, "run", ".", "--no-types", "--json");
+    expect(code).toBe(0);
+    expect(read(dir, "src/research.ts")).toContain("  return app.v1.deepResearch(topic, { maxUrls: 10 });\n");
+    expect(read(dir, "src/research.ts")).not.toContain("TODO(firecrawl-v2)");
+    const [file] = JSON.parse(stdout).files.filter((f: { path: string }) => f.path === "src/research.ts");
+    expect(file.todos).toEqual([]);
+    expect(file.notes).toEqual(["line 6: deepResearch() has no v2 equivalent; it still runs on the v1 client through .v1"]);
+    const summary = cli(repo({ "src/research.ts": research }), "run", ".", "--no-types").stdout;
+    expect(summary).toContain("note  src/research.ts: line 6: deepResearch() has no v2 equivalent; it still runs on the v1 client through .v1");
+    expect(summary).toMatch(/0 TODOs need a human/);
+  });
   test("refuses a dirty tree, naming the dirty files, unless --force", () => {
     const dir = repo({ "a.ts": V1_SCRAPE });
     writeFileSync(join(dir, "a.ts"), `${V1_SCRAPE}// edited\n`);

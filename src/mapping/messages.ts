@@ -12,6 +12,11 @@ export interface Message {
   readonly finding: string;
   /** what the codemod did */
   readonly action: string;
+  /**
+   * what the run's report tells beside the change though nothing is asked of the user (a call kept on v1's
+   * client through `.v1`, which behaves as before): a note in the report, where a TODO would be work handed back
+   */
+  readonly note?: string;
 }
 
 /** What a finding says after the code it is about. */
@@ -283,9 +288,15 @@ export function argumentsMoved(method: string): Message {
   return reworded(`${method}()'s arguments are v1: pass them in the v2 options object`, `${method}()'s arguments moved into the v2 options object`);
 }
 
-/** A method with no v2 equivalent, kept on the v1 client v2 carries (`.v1`). */
-export function routedThroughV1(method: string, accessor: string): Message {
-  return reworded(`${method}() has no v2 equivalent: call it through .${accessor}`, `${method}() routed through .${accessor}`);
+/** A method with no v2 equivalent, kept on the v1 client v2 carries (`.v1`); `note`: what the report tells of it. */
+export function routedThroughV1(method: string, accessor: string, note?: string): Message {
+  const message = reworded(`${method}() has no v2 equivalent: call it through .${accessor}`, `${method}() routed through .${accessor}`);
+  return note ? { ...message, note } : message;
+}
+
+/** A note of the run's report, at the line of the change it is about: notes are a file's strings, as a document's are. */
+export function noteAt(line: string, note: string): string {
+  return `line ${line}: ${note}`;
 }
 
 /** What a mocked v1 method is called in v2, for the mock's TODO: its v2 name, or that it lives on `.v1`. */
