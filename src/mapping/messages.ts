@@ -283,6 +283,15 @@ export function pyrightTodo(rule: string | undefined, message: string): string {
   return `does not type-check against firecrawl-py 4.x (pyright${rule ? ` ${rule}` : ""}: ${text})`;
 }
 
+/**
+ * The TODO above a JavaScript or TypeScript statement the migration left failing the type check against v2:
+ * the compiler's code and the first line of its message, kept short.
+ */
+export function typeCheckTodo(code: number, message: string): string {
+  const first = message.split("\n")[0]!;
+  return `does not type-check against v2 (TS${code}: ${first.length > 160 ? `${first.slice(0, 157)}...` : first})`;
+}
+
 /** A v1 method's positional arguments, moved into the v2 options object. */
 export function argumentsMoved(method: string): Message {
   return reworded(`${method}()'s arguments are v1: pass them in the v2 options object`, `${method}()'s arguments moved into the v2 options object`);
