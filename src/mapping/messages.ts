@@ -292,6 +292,14 @@ export function typeCheckTodo(code: number, message: string): string {
   return `does not type-check against v2 (TS${code}: ${first.length > 160 ? `${first.slice(0, 157)}...` : first})`;
 }
 
+/** A result returned as the user's own v1 shape (`{ data }`), rebuilt from the v2 field that holds it. */
+export function rebuiltShape(v1: string, v2: string): Message {
+  return reworded(
+    `this function returns the result as a type of its own, written for v1's .${v1}: v2 answers it in .${v2}`,
+    `the returned result keeps its v1 shape (.${v1} from v2's .${v2})`,
+  );
+}
+
 /** A v1 method's positional arguments, moved into the v2 options object. */
 export function argumentsMoved(method: string): Message {
   return reworded(`${method}()'s arguments are v1: pass them in the v2 options object`, `${method}()'s arguments moved into the v2 options object`);

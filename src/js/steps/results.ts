@@ -34,7 +34,8 @@ import {
   type ResultRow,
 } from "../../mapping/results.js";
 import type { PathIndex } from "../detect/paths.js";
-import { deadFallback, ITEM_TYPES_IMPORTED, JOB_URL_ADDED, linksKept, moved, removed, renamed, reworded } from "../../mapping/messages.js";
+import { deadFallback, ITEM_TYPES_IMPORTED, JOB_URL_ADDED, linksKept, moved, rebuiltShape, removed, renamed, reworded } from "../../mapping/messages.js";
+import { ownTypeMembers } from "../detect/own-types.js";
 
 type AnyPath = ASTPath<Node>;
 
@@ -684,8 +685,9 @@ function mockedResults(context: StepContext): ResultLiteral[] {
 /**
  * `return await client.search(...)` from a function that declares its own return type (`Promise<SearchResult>`,
  * written for v1's `{ data }`): the callers read the v1 shape, and with the client typed `any` nothing tells them.
+ * Where that type asks for the renamed field alone, the return rebuilds it from v2's result; else a TODO says so.
  */
-function markOwnShapeReturn(context: StepContext, call: ClientCall): void {
+function ownShapeReturn(context: StepContext, call: ClientCall): void {
   const todo = RESHAPED_RETURNS[call.row.result!];
   const { path: holder } = outsideWrappers(call.path as AnyPath, AWAITED_WRAPPERS);
   if (!todo || holder?.node.type !== "ReturnStatement") return;
@@ -698,7 +700,31 @@ function markOwnShapeReturn(context: StepContext, call: ClientCall): void {
   // The SDK's own types (and none at all, any, unknown) say nothing about a shape of the user's.
   const own =
     (type?.type === "TSTypeReference" && type.typeName.type === "Identifier" && !context.sdk.named.has(type.typeName.name)) || type?.type === "TSTypeLiteral";
-  if (own) context.todo(holder as AnyPath, todo);
+  if (!own) return;
+  const members = ownTypeMembers(context.ast, context.source.path, type!);
+  const row = members?.length === 1 ? rowFor({ kind: call.row.result!, waiter: false, byType: false }, members[0]!.name) : undefined;
+  const returned = (holder.node as Extract<Node, { type: "ReturnStatement" }>).argument!;
+  const awaited = returned.type === "AwaitExpression" || ((fn?.node as { async?: boolean }).async && !tried(holder as AnyPath, fn!));
+  if (row?.change.kind !== "rename" || !awaited) {
+    context.todo(holder as AnyPath, todo);
+    return;
+  }
+  // `{ data: (await client.search(q)).web ?? [] }`: v1's shape, from v2's result.
+  const result = `(${returned.type === "AwaitExpression" ? "" : "await "}${textOf(context.source, returned)}).${row.change.to}`;
+  context.edit(
+    returned.start!,
+    returned.end!,
+    `{ ${row.js.v1}: ${result}${row.change.absent ? ` ?? ${row.change.absent}` : ""} }`,
+    rebuiltShape(row.js.v1, row.change.to),
+  );
+}
+
+/** Whether a statement sits in a `try` block of its function: there `return p` and `return await p` differ (only the latter is caught). */
+function tried(statement: AnyPath, fn: AnyPath): boolean {
+  for (let at = statement; at.parent && at !== fn; at = at.parent as AnyPath) {
+    if (at.parent.node.type === "TryStatement" && (at.parent.node as Extract<Node, { type: "TryStatement" }>).block === at.node) return true;
+  }
+  return false;
 }
 
 /** The local name a file gives zod's namespace (`import { z } from "zod"`, `import * as z from "zod"`). */
@@ -767,7 +793,7 @@ export const step: Step = {
       if (declarator) fromCalls.add(declarator.node);
       const tracked: Tracked = { kind: call.row.result, call, waiter: Boolean(call.row.waiter), byType: false };
       const checked = declarator && id ? migrateBinding(context, tracked, declarator, id) : false;
-      if (!declarator) markOwnShapeReturn(context, call);
+      if (!declarator) ownShapeReturn(context, call);
       if (call.row.waiter && call.isV1Name && !checked) context.todo(call.path, WAITER_TODO);
     }
     for (const { binding, id, kind } of typedBindings(context, fromCalls)) {
