@@ -207,6 +207,12 @@ export const WAITER_GUARD = reworded(
   "the waiter's success guard checks the job status (v2 returns failed jobs)",
 );
 
+/** A waiter's result nothing checked: it throws on a failed or cancelled job, as v1's waiter did. */
+export const WAITER_THROWS = reworded(
+  "v2 waiters return failed or cancelled jobs instead of throwing: throw on them as v1 did",
+  "throws on a failed or cancelled job, as the v1 waiter did (v2 returns it)",
+);
+
 /** A success guard that only threw: v2 throws before it. */
 export const GUARD_REMOVED = removed("the success guard", "v2 throws SdkError on failure");
 

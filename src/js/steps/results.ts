@@ -29,12 +29,26 @@ import {
   JOB_STATUS_PATHS,
   JOB_URL,
   TYPED_FROM_SCHEMA,
+  WAITER_FAILED,
   WAITER_TODO,
+  JOB_COMPLETED,
   type ItemTypes,
   type ResultRow,
 } from "../../mapping/results.js";
 import type { PathIndex } from "../detect/paths.js";
-import { deadFallback, ITEM_TYPES_IMPORTED, JOB_URL_ADDED, linksKept, moved, rebuiltShape, removed, renamed, reworded } from "../../mapping/messages.js";
+import {
+  deadFallback,
+  ITEM_TYPES_IMPORTED,
+  JOB_URL_ADDED,
+  linksKept,
+  moved,
+  rebuiltShape,
+  removed,
+  renamed,
+  reworded,
+  WAITER_THROWS,
+} from "../../mapping/messages.js";
+import { indentAt } from "../../core/text.js";
 import { ownTypeMembers } from "../detect/own-types.js";
 
 type AnyPath = ASTPath<Node>;
@@ -727,6 +741,33 @@ function tried(statement: AnyPath, fn: AnyPath): boolean {
   return false;
 }
 
+/**
+ * `const job = await app.crawl(...)` with nothing checking the job: v1's waiter threw when the job failed or was
+ * cancelled, v2's returns it, so the statement after the call throws what v1 threw. Says whether it could (a
+ * result bound so: a declaration of the awaited call alone, in a list of statements).
+ */
+function throwOnFailedJob(context: StepContext, call: ClientCall, declarator: AnyPath | null): boolean {
+  const node = declarator?.node as Extract<Node, { type: "VariableDeclarator" }> | undefined;
+  const declaration = declarator?.parent?.node as Node | undefined;
+  const list = declarator?.parent?.parent?.node as { body?: unknown } | undefined;
+  if (
+    node?.id.type !== "Identifier" ||
+    node.init?.type !== "AwaitExpression" ||
+    node.init.argument !== call.node ||
+    declaration?.type !== "VariableDeclaration" ||
+    declaration.declarations.length !== 1 ||
+    !Array.isArray(list?.body)
+  )
+    return false;
+  const { source } = context;
+  const name = node.id.name;
+  const semicolon = source.text[declaration.end! - 1] === ";" ? ";" : "";
+  const message = `\`${WAITER_FAILED}\${${name}.status}\``;
+  const check = `if (${name}.status !== ${literal(source, JOB_COMPLETED)}) throw new Error(${message})${semicolon}`;
+  context.edit(declaration.end!, declaration.end!, `${source.eol}${indentAt(source.text, declaration.start!)}${check}`, WAITER_THROWS);
+  return true;
+}
+
 /** The local name a file gives zod's namespace (`import { z } from "zod"`, `import * as z from "zod"`). */
 function zodNamespace(context: StepContext): string | undefined {
   for (const path of context.index.of("ImportDeclaration")) {
@@ -794,7 +835,7 @@ export const step: Step = {
       const tracked: Tracked = { kind: call.row.result, call, waiter: Boolean(call.row.waiter), byType: false };
       const checked = declarator && id ? migrateBinding(context, tracked, declarator, id) : false;
       if (!declarator) ownShapeReturn(context, call);
-      if (call.row.waiter && call.isV1Name && !checked) context.todo(call.path, WAITER_TODO);
+      if (call.row.waiter && call.isV1Name && !checked && !throwOnFailedJob(context, call, declarator)) context.todo(call.path, WAITER_TODO);
     }
     for (const { binding, id, kind } of typedBindings(context, fromCalls)) {
       migrateBinding(context, { kind, waiter: false, byType: true }, binding, id);
