@@ -10,6 +10,7 @@ import { requestBodies } from "../detect/requests.js";
 import { fileOptionsObjects, opaqueOptions, type OptionsObject } from "../detect/options-objects.js";
 import { findProperty, memberName, propertyKey } from "../detect/expressions.js";
 import { isV1Call } from "../detect/version.js";
+import { callsStandIn } from "../detect/mocks.js";
 import { isTypeScript, literal, removeListItem, textOf } from "../writing.js";
 import { removeStatement } from "../../core/text.js";
 import type { Step, StepContext } from "../pipeline.js";
@@ -140,7 +141,8 @@ export const step: Step = {
     for (const options of fileOptionsObjects(context.index, context.sdk, requestBodies(context.index, context.requests))) migrateObject(context, options);
     // Options from elsewhere (a request body, a tool's arguments) may still carry v1 names, which v2 rejects.
     for (const call of findClientCalls(context.index, context.sdk)) {
-      if (!isV1Call(call, context.sdk, context.options.sdk)) continue;
+      // A test's stand-in for the client takes what it is given: no v2 service sees those names.
+      if (!isV1Call(call, context.sdk, context.options.sdk) || callsStandIn(call, context.sdk)) continue;
       for (const { kind, path } of opaqueOptions(call)) {
         const names = v1NamesInSight(context, kind);
         if (names.length) context.todo(path, passedThroughTodo(kind, names), "crawlOptions");
