@@ -106,16 +106,22 @@ function migrateObject(context: StepContext, options: OptionsObject): void {
  * (a tool schema's `maxDepth: {...}`, `"ignoreSitemap"`). Where it says none, the options are the user's own
  * shape: they compile and behave alike under v2, and a warning would be noise.
  */
-function v1NamesInSight(context: StepContext, kind: OptionsKind): string[] {
+function v1NamesInSight(context: StepContext, kind: OptionsKind, spelled: () => ReadonlySet<string>): string[] {
   const names = [...optionRowsFor(kind).keys()];
   const typed = [...context.sdk.named].some(
     ([local, exported]) => TYPES.some((row) => row.js.v1 === exported && row.options === kind) && typesValues(context, local),
   );
   if (typed) return names;
+  const inFile = spelled();
+  return names.filter((name) => inFile.has(name));
+}
+
+/** Every name and string the file spells: read once a run, however many opaque options it passes. */
+function spelledNames(context: StepContext): Set<string> {
   const spelled = new Set<string>();
   for (const path of context.index.of("Identifier")) spelled.add(path.node.name);
   for (const path of context.index.of("StringLiteral")) spelled.add(path.node.value);
-  return names.filter((name) => spelled.has(name));
+  return spelled;
 }
 
 /**
@@ -140,11 +146,13 @@ export const step: Step = {
   run(context) {
     for (const options of fileOptionsObjects(context.index, context.sdk, requestBodies(context.index, context.requests))) migrateObject(context, options);
     // Options from elsewhere (a request body, a tool's arguments) may still carry v1 names, which v2 rejects.
+    let spelled: Set<string> | undefined;
+    const inFile = () => (spelled ??= spelledNames(context));
     for (const call of findClientCalls(context.index, context.sdk)) {
       // A test's stand-in for the client takes what it is given: no v2 service sees those names.
       if (!isV1Call(call, context.sdk, context.options.sdk) || callsStandIn(call, context.sdk)) continue;
       for (const { kind, path } of opaqueOptions(call)) {
-        const names = v1NamesInSight(context, kind);
+        const names = v1NamesInSight(context, kind, inFile);
         if (names.length) context.todo(path, passedThroughTodo(kind, names), "crawlOptions");
       }
     }
