@@ -13,7 +13,16 @@ import { bindingReferences, untilRebound } from "../detect/references.js";
 import { isV1Call } from "../detect/version.js";
 import { isWrittenTo, walkPaths } from "../detect/paths.js";
 import { optionsObjects } from "../detect/options-objects.js";
-import { AWAITED_WRAPPERS, findProperty, memberName, outsideWrappers, propertyKey, variableDeclaratorOf, WRAPPERS } from "../detect/expressions.js";
+import {
+  AWAITED_WRAPPERS,
+  callbackParam,
+  findProperty,
+  memberName,
+  outsideWrappers,
+  propertyKey,
+  variableDeclaratorOf,
+  WRAPPERS,
+} from "../detect/expressions.js";
 import { appendProperties, isTypeScript, literal, removeListItem, textOf } from "../writing.js";
 import type { Source } from "../../core/source.js";
 import { dropGuardStatement, failurePath, statusTest, throwOnlyGuard } from "../failure-path.js";
@@ -254,10 +263,9 @@ function dropDeadFallbacks(context: StepContext, list: AnyPath, scrapedOnly: rea
     const call = member?.parent as AnyPath | null;
     const name = member?.node.type === "MemberExpression" && member.node.object === at.node ? memberName(member.node) : undefined;
     if (!name || !ELEMENT_CALLBACKS.has(name) || call?.node.type !== "CallExpression" || call.node.callee !== member!.node) return;
-    const fn = call.get("arguments", 0) as AnyPath;
-    const param = fn.node && (fn.node.type === "ArrowFunctionExpression" || fn.node.type === "FunctionExpression") ? fn.node.params[0] : undefined;
-    if (param?.type === "Identifier") {
-      for (const ref of bindingReferences(context.index, fn.get("params", 0) as AnyPath, param, param.name)) dropDeadFallback(context, ref, scrapedOnly);
+    const callback = callbackParam(member!);
+    if (callback) {
+      for (const ref of bindingReferences(context.index, callback.path, callback.param, callback.param.name)) dropDeadFallback(context, ref, scrapedOnly);
     }
     if (!SAME_ITEMS.has(name)) return;
     at = call;
@@ -531,10 +539,8 @@ function elementBindings(context: StepContext, list: AnyPath, name: string, kind
     const parent = ref.parent as AnyPath | null;
     const p = parent?.node;
     if (p?.type === "MemberExpression" && p.object === ref.node && ELEMENT_CALLBACKS.has(memberName(p) ?? "")) {
-      const call = parent!.parent as AnyPath | null;
-      const fn = call?.node.type === "CallExpression" && call.node.callee === p ? (call.get("arguments", 0) as AnyPath) : null;
-      const param = fn?.node && (fn.node.type === "ArrowFunctionExpression" || fn.node.type === "FunctionExpression") ? fn.node.params[0] : undefined;
-      if (param?.type === "Identifier" && !param.typeAnnotation) found.push({ binding: fn!.get("params", 0) as AnyPath, id: param, kind });
+      const callback = callbackParam(parent!);
+      if (callback && !callback.param.typeAnnotation) found.push({ binding: callback.path, id: callback.param, kind });
     } else if (p?.type === "ForOfStatement" && p.right === ref.node && p.left.type === "VariableDeclaration") {
       const declarator = parent!.get("left", "declarations", 0) as AnyPath;
       const id = (declarator.node as Extract<Node, { type: "VariableDeclarator" }>).id;
