@@ -102,7 +102,7 @@ function migrateObject(context: StepContext, options: OptionsObject): void {
 
 /**
  * The v1 option names of a table that options passed through from elsewhere may carry, by what the file says:
- * all of them where it names v1's options type for the table (`args: CrawlParams`), else those it spells out
+ * all of them where it types values with v1's options type for the table (`args: CrawlParams`), else those it spells out
  * (a tool schema's `maxDepth: {...}`, `"ignoreSitemap"`). Where it says none, the options are the user's own
  * shape: they compile and behave alike under v2, and a warning would be noise.
  */
@@ -125,15 +125,17 @@ function spelledNames(context: StepContext): Set<string> {
 }
 
 /**
- * Whether the file types some value with the options type `local` (`args: CrawlParams`, `args is CrawlParams`):
- * a method signature's parameter (`search(query: string, params?: SearchParams)` in a mock interface) only
- * restates the SDK's own signature and says nothing of what callers pass.
+ * Whether the file types some value with the options type `local` (`args: CrawlParams`): a method signature's
+ * parameter (`search(query: string, params?: SearchParams)` in a mock interface) only restates the SDK's own
+ * signature and says nothing of what callers pass, and a type guard's predicate (`args is ScrapeParams & { url:
+ * string }`, over a tool's arguments) claims a type its test never checks: the keys come from where the guarded
+ * value does (a tool schema the file spells out), not from the claim.
  */
 function typesValues(context: StepContext, local: string): boolean {
   return context.index.of("TSTypeReference").some((path) => {
     if (path.node.typeName.type !== "Identifier" || path.node.typeName.name !== local) return false;
     for (let at = path.parent as ASTPath<Node> | null; at; at = at.parent as ASTPath<Node> | null) {
-      if (at.node.type === "TSMethodSignature" || at.node.type === "TSFunctionType") return false;
+      if (at.node.type === "TSMethodSignature" || at.node.type === "TSFunctionType" || at.node.type === "TSTypePredicate") return false;
       if (at.node.type.endsWith("Statement") || at.node.type.endsWith("Declaration") || at.node.type === "Program") return true;
     }
     return true;
