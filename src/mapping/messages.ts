@@ -306,6 +306,11 @@ export function rebuiltShape(v1: string, v2: string): Message {
   );
 }
 
+/** A `@ts-expect-error` over an option v1's types lacked and v2's declare: nothing is left for it to expect. */
+export function expectErrorRemoved(key: string): Message {
+  return removed(`the @ts-expect-error over ${key}`, `v2's options type declares ${key}`);
+}
+
 /** A v1 method's positional arguments, moved into the v2 options object. */
 export function argumentsMoved(method: string): Message {
   return reworded(`${method}()'s arguments are v1: pass them in the v2 options object`, `${method}()'s arguments moved into the v2 options object`);

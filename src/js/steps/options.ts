@@ -14,8 +14,8 @@ import { callsStandIn } from "../detect/mocks.js";
 import { isTypeScript, literal, removeListItem, textOf } from "../writing.js";
 import { removeStatement } from "../../core/text.js";
 import type { Step, StepContext } from "../pipeline.js";
-import { optionRowsFor, type Literal, type OptionRow } from "../../mapping/options.js";
-import { passedThroughTodo, removed, renamed, type Message } from "../../mapping/messages.js";
+import { EXPECT_ERROR, NEWLY_TYPED_KEYS, optionRowsFor, type Literal, type OptionRow } from "../../mapping/options.js";
+import { expectErrorRemoved, passedThroughTodo, removed, renamed, type Message } from "../../mapping/messages.js";
 import { TYPES } from "../../mapping/imports.js";
 import type { OptionsKind } from "../../mapping/client-methods.js";
 
@@ -88,6 +88,16 @@ function migrateAssignment(context: StepContext, path: ASTPath<AssignmentExpress
 
 function migrateObject(context: StepContext, options: OptionsObject): void {
   const rows = optionRowsFor(options.kind);
+  const typedNow = NEWLY_TYPED_KEYS[options.kind] ?? [];
+  for (const prop of options.path.node.properties) {
+    const key = propertyKey(prop);
+    if (!key || !typedNow.includes(key)) continue;
+    // The directive's own line, right above the key (comments are not attached to nodes: found by offset).
+    const directive = context.ast.comments?.find(
+      (c) => c.type === "CommentLine" && EXPECT_ERROR.test(c.value) && c.end! <= prop.start! && context.source.text.slice(c.end!, prop.start!).trim() === "",
+    );
+    if (directive) context.apply(removeStatement(context.source, directive.start!, directive.end!), expectErrorRemoved(key));
+  }
   options.path.node.properties.forEach((prop, index) => {
     const row = rows.get(propertyKey(prop) ?? "");
     if (row && prop.type === "ObjectProperty") migrateProperty(context, options.path, options.typed, index, row);
