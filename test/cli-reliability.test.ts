@@ -8,7 +8,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { chmodSync, chownSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, test } from "vitest";
-import { cli, cliVia, gitIn, read, repo, tempDir, V1_CRAWL, V1_SCRAPE } from "./support/cli.js";
+import { CLI, cli, cliVia, gitIn, read, repo, tempDir, V1_CRAWL, V1_SCRAPE } from "./support/cli.js";
 import { sdkTsconfig } from "./support/sdk-project.mjs";
 
 const isRoot = process.getuid?.() === 0;
@@ -412,4 +412,17 @@ describe("locations and labels", () => {
       }),
     ]);
   });
+});
+
+describe("profiling", () => {
+  test("a run profiled with node --cpu-prof profiles its type process too, which exits cleanly to write it", async () => {
+    const dir = repo({ "tsconfig.json": TSCONFIG, "a.ts": V1_SCRAPE });
+    const profiles = join(tempDir(), "profiles");
+    const { status } = spawnSync(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profiles}`, CLI, "run", ".", "--dry"], { cwd: dir });
+    expect(status).toBe(0);
+    // The run's own profile, then the type process's, written once it has exited after the run.
+    for (let waited = 0; waited < 60 && (existsSync(profiles) ? readdirSync(profiles) : []).length < 2; waited++) await new Promise((r) => setTimeout(r, 500));
+    const pids = readdirSync(profiles).map((name) => name.split(".")[3]);
+    expect(new Set(pids).size).toBe(2);
+  }, 60_000);
 });

@@ -262,6 +262,16 @@ describe("run", () => {
     expect(one.summary.changed).toBe(150);
     expect(read(parallel, "src/f7.ts")).toBe(read(serial, "src/f7.ts"));
   });
+
+  test("the report lists the files in the walk's order, however the screen and the workers settled them", () => {
+    // The screen settles the files that never name the SDK first; the workers answer for the rest later.
+    const names = Array.from({ length: 130 }, (_, i) => `src/f${String(i).padStart(3, "0")}.ts`);
+    const dir = repo(Object.fromEntries(names.map((name, i) => [name, i % 3 ? "export const x = 1;\n" : V1_SCRAPE])));
+    for (const jobs of ["1", "2"]) {
+      const report = JSON.parse(cli(dir, "run", ".", "--json", "--dry", "--jobs", jobs).stdout);
+      expect(report.files.map((f: { path: string }) => f.path)).toEqual(names);
+    }
+  });
 });
 
 describe("writes", () => {
@@ -383,6 +393,43 @@ describe("without types, clients imported from the project's own modules (detect
     expect(read(dir, "src/routes/legacy.cjs")).toContain("scraper.map(url)");
     expect(read(dir, "src/routes/other.ts")).toBe(files["src/routes/other.ts"]);
     expect(cli(dir, "check", ".", "--no-types", "--max-todos", "1").code).toBe(0);
+  });
+});
+
+describe("requests whose body another module builds (issue 25)", () => {
+  const files = {
+    // The builders name no Firecrawl URL: nothing here says which requests send their objects.
+    "src/payloads.ts": "export function crawlBody(url: string) {\n  return { url, maxDepth: 2, allowBackwardLinks: true };\n}\n",
+    "src/crawl.ts":
+      'import { crawlBody } from "./payloads";\n\nexport async function crawl(url: string) {\n  const payload = crawlBody(url);\n  const res = await fetch("https://api.firecrawl.dev/v1/crawl", { method: "POST", body: JSON.stringify(payload) });\n  return res.json();\n}\n',
+    // A schema of the body and an allow-list of the options a caller may pass, kept in a module of their own.
+    "src/schemas.ts":
+      'export const ScrapeBody = { parse: (input: unknown) => input as { url: string; formats?: string[] } };\nexport const MAP_OPTIONS = ["ignoreSitemap", "sitemapOnly", "limit"];\n',
+    "src/scrape.ts":
+      'import { ScrapeBody, MAP_OPTIONS } from "./schemas";\nimport pick from "lodash/pick";\n\nexport async function scrape(input: unknown) {\n  const res = await fetch("https://api.firecrawl.dev/v1/scrape", { method: "POST", body: JSON.stringify(ScrapeBody.parse(input)) });\n  return res.json();\n}\n\nexport async function map(url: string, options: Record<string, unknown>) {\n  const res = await fetch("https://api.firecrawl.dev/v1/map", { method: "POST", body: JSON.stringify({ url, ...pick(options, MAP_OPTIONS) }) });\n  return res.json();\n}\n',
+    "app/payloads.py": 'def crawl_payload(url):\n    return {"url": url, "maxDepth": 2}\n',
+    "app/crawl.py":
+      'import requests\n\nfrom .payloads import crawl_payload\n\n\ndef crawl(url):\n    return requests.post("https://api.firecrawl.dev/v1/crawl", json=crawl_payload(url)).json()\n',
+  };
+
+  test("the request stays on /v1 with a TODO naming the module, and the builder is left as it is", () => {
+    const dir = repo(files);
+    expect(cli(dir, "run", ".", "--no-types").code).toBe(0);
+    expect(read(dir, "src/payloads.ts")).toBe(files["src/payloads.ts"]);
+    expect(read(dir, "app/payloads.py")).toBe(files["app/payloads.py"]);
+    const ts = read(dir, "src/crawl.ts");
+    expect(ts).toContain('fetch("https://api.firecrawl.dev/v1/crawl"');
+    expect(ts).toContain("  // TODO(firecrawl-v2): this request stays on /v1: its body comes from `payload` (imported from `./payloads`), whose keys");
+    expect(read(dir, "src/schemas.ts")).toBe(files["src/schemas.ts"]);
+    const scrape = read(dir, "src/scrape.ts");
+    expect(scrape).toContain("its body comes from `ScrapeBody.parse(input)` (imported from `./schemas`), whose keys");
+    expect(scrape).toContain("its body comes from `pick(options, MAP_OPTIONS)` (imported from `./schemas`), whose keys");
+    expect(scrape.match(/\/v1\/(?:scrape|map)/g)).toEqual(["/v1/scrape", "/v1/map"]);
+    const py = read(dir, "app/crawl.py");
+    expect(py).toContain('requests.post("https://api.firecrawl.dev/v1/crawl"');
+    expect(py).toContain(
+      "    # TODO(firecrawl-v2): this request stays on /v1: its body comes from `crawl_payload(url)` (imported from `.payloads`), whose keys",
+    );
   });
 });
 

@@ -219,6 +219,43 @@ describe("the CLI on documents", () => {
     expect(left.code).toBe(2);
   });
 
+  test("a placeholder block that parses in no form but names only v2 API is no finding; one that names v1 API still is", () => {
+    const v2 = [
+      "```js",
+      'import Firecrawl from "@mendable/firecrawl-js";',
+      "const firecrawl = new Firecrawl({ apiKey: <YOUR_KEY> });",
+      'const doc = await firecrawl.scrape(<URL>, { formats: ["markdown"] });',
+      "```",
+      "",
+      "```python",
+      "firecrawl = Firecrawl(api_key=<YOUR_KEY>)",
+      "firecrawl.crawl(<URL>, limit=10)",
+      "```",
+      "",
+      "```bash",
+      "curl -X POST https://api.firecrawl.dev/v2/scrape -d '{\"url\": <URL>}'",
+      "```",
+      "",
+    ].join("\n");
+    const kept = ["```js", "const app = new FirecrawlAppV1({ apiKey: <YOUR_KEY> });", "await app.v1.scrapeUrl(<URL>);", "```", ""].join("\n");
+    const v1 = [
+      ["route.md", "```js", 'await fetch("https://api.firecrawl.dev/v1/scrape", { body: <BODY> });', "```", ""],
+      ["method.md", "```python", "firecrawl = Firecrawl(api_key=<YOUR_KEY>)", "firecrawl.scrape_url(<URL>)", "```", ""],
+      ["class.md", "```js", "import FirecrawlApp from '@mendable/firecrawl-js';", "const app = new FirecrawlApp({ apiKey: <KEY> });", "```", ""],
+    ];
+    const dir = repo({ "README.md": v2, "kept.md": kept, ...Object.fromEntries(v1.map(([name, ...lines]) => [name!, lines.join("\n")])) });
+    for (const clean of ["README.md", "kept.md"]) {
+      const run = cli(dir, "check", clean, "--format", "json");
+      expect(JSON.parse(run.stdout).findings).toEqual([]);
+      expect(run.code).toBe(0);
+    }
+    for (const [name] of v1) {
+      const run = cli(dir, "check", name!, "--format", "json");
+      expect(JSON.parse(run.stdout).findings).toEqual([expect.objectContaining({ file: name, line: 1, rule: "unprocessed-file" })]);
+      expect(run.code).toBe(2);
+    }
+  });
+
   test("check passes a migrated document, and one with no Firecrawl code; a placeholder block that still calls v1 is not vouched for", () => {
     const dir = repo({
       "README.md": readFileSync(join(FIXTURES, "docs/code-blocks/readme.output.md"), "utf8"),

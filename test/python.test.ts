@@ -295,6 +295,9 @@ describe("the CLI on Python that calls the API over HTTP (fixtures/python/api-re
         "unseen-formats.py",
         "base-fallback.py",
         "builder-functions.py",
+        "weak-bases.py",
+        "version-replace.py",
+        "allow-lists.py",
       ]),
     );
   });

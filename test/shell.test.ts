@@ -69,3 +69,19 @@ describe("the CLI on a project's scripts, Makefile, Dockerfile and workflows", (
     expect(after.todos.map((t) => t.file)).toContain("Dockerfile");
   });
 });
+
+test("a body kept in a document's file is read once for the request that sends it", () => {
+  const json = '{ "url": "https://example.com", "formats": ["extract"], "extract": { "prompt": "the prices" } }';
+  const reads: string[] = [];
+  const written = new Map<string, string>();
+  const files = {
+    read: (file: string) => (reads.push(file), file === "/tmp/request.json" ? json : undefined),
+    write: (file: string, migrated: string) => void written.set(file, migrated),
+    shared: () => false,
+  };
+  const script = 'curl -X POST https://api.firecrawl.dev/v1/scrape -H "Content-Type: application/json" -d @/tmp/request.json\n';
+  const result = runShell(shellSteps, "run.sh", script, {}, files);
+  expect(result.output).toContain("https://api.firecrawl.dev/v2/scrape");
+  expect(written.get("/tmp/request.json")).toContain('"type": "json"');
+  expect(reads).toEqual(["/tmp/request.json"]);
+});

@@ -9,12 +9,14 @@ import type { RouteRow } from "../mapping/api-requests.js";
 import {
   baseElsewhere,
   bodyStays,
+  exportedBuilder,
   jobStays,
   mixedBody,
   sharedBodyFile,
   unseenBody,
   unseenFormats,
   urlElsewhere,
+  versionCut,
   versionShared,
   weakBase,
 } from "../mapping/messages.js";
@@ -41,6 +43,10 @@ export interface Movable {
   readonly sharedFile?: string;
   /** the body object the request sends: requests that send the same one move together */
   readonly sends?: object;
+  /** the code that cuts a v1 base's version off to join its own (`base.replace(/\/v1$/, "")`): the base stays */
+  readonly cut?: string;
+  /** the builder of the body, which other modules can import: the request stays */
+  readonly exported?: string;
   /** the request starts its route's job (`/crawl`), rather than reading or cancelling one (`/crawl/{id}`) */
   readonly start: boolean;
 }
@@ -57,10 +63,12 @@ function ownReason(request: Movable): string | undefined {
   if (request.weak !== undefined && request.route) return weakBase(request.path, request.weak, Boolean(request.route.body) && request.start);
   if (request.sharedWith !== undefined) return versionShared(request.sharedWith);
   if (request.fallbackOf !== undefined && request.path === "") return baseElsewhere(request.fallbackOf);
+  if (request.cut !== undefined) return versionCut(request.cut);
   if (!request.route || request.route.v1Only) return why(request);
   if (request.fallbackOf !== undefined) return urlElsewhere(request.path, request.fallbackOf);
   if (request.sharedFile !== undefined) return sharedBodyFile(request.sharedFile);
   if (request.unseen !== undefined) return unseenBody(request.unseen);
+  if (request.exported !== undefined) return exportedBuilder(request.exported);
   if (request.mixed) return mixedBody(request.mixed);
   if (request.formatsFrom !== undefined) return unseenFormats(request.formatsFrom);
   return undefined;

@@ -18,8 +18,10 @@ import type { SourceLanguage } from "../core/language.js";
 import { codeBlocks, type Block } from "./blocks.js";
 import { mentionsFirecrawl, NAMES } from "../core/mentions.js";
 import { V1_ONLY_NAMES } from "../mapping/client-methods.js";
+import { CLIENT } from "../mapping/imports.js";
 import { bodyFile, type BodyFiles } from "../shell/requests.js";
 import { shownBodyTodo } from "./shown-bodies.js";
+import { migrateShownResponse, movedRoute } from "./shown-responses.js";
 import { markPowershell } from "./powershell.js";
 
 /** The transform a shown body's TODO is reported under: the one that migrates bodies sent over HTTP. */
@@ -276,6 +278,14 @@ const CODE_NAMING = new RegExp(
 /** Whether a block's text reaches the SDK: it names it in code, or calls a method only v1 has (`app.scrapeUrl(<YOUR_URL>)`). */
 const callsSdk = (code: string) => CODE_NAMING.test(code) || V1_CALL.test(code);
 
+/**
+ * A name only v1 API has, outside the `.v1` accessor that keeps it on purpose: the v1 client classes, a method
+ * only v1 has (called or handed on), a `/v1` route. A block that parses in no form and names none of these
+ * (`new Firecrawl({ apiKey: <KEY> })` in a v2 guide) has nothing check could find in it: not vouching for it
+ * would fail CI over v2 documents.
+ */
+const V1_NAMING = new RegExp(`(?<!\\.v1\\.)\\b(?:${[CLIENT.js.v1, CLIENT.python.asyncV1, ...V1_ONLY_NAMES].join("|")})\\b|/v1(?![\\w.-])`);
+
 /** The body words of a shell block's commands that name a file: `-d @/tmp/request.json`. */
 const FILE_BODY = /(?:^|\s)(?:-d|--data|--data-binary|--json)(?:\s+|=)(["']?@[^\s"']+["']?)/g;
 
@@ -367,6 +377,20 @@ export function runDocument(path: string, text: string, migrate: ProgramMigrator
     outcomes.set(json, { code, changes: [], todos: [] });
     blocks.push(json);
   }
+  // A JSON block answering the request just above it is v2's answer once that request moved to /v2.
+  for (const [i, json] of read.entries()) {
+    if (!/^jsonc?$/i.test(json.lang) || sentJson.has(json)) continue;
+    const asked = read
+      .slice(0, i)
+      .reverse()
+      .find((b) => !/^jsonc?$/i.test(b.lang));
+    const outcome = asked ? outcomes.get(asked) : undefined;
+    const route = outcome && "code" in outcome && outcome.code !== null ? movedRoute(asked!.code, outcome.code) : undefined;
+    const answer = route && migrateShownResponse(json.code, route);
+    if (!answer) continue;
+    outcomes.set(json, { code: answer.code, changes: answer.changes, todos: [] });
+    blocks.push(json);
+  }
   for (const block of read) {
     const marked = markPowershell(block);
     if (marked) {
@@ -378,7 +402,7 @@ export function runDocument(path: string, text: string, migrate: ProgramMigrator
   const shown = new Map<Block, NonNullable<ReturnType<typeof shownBodyTodo>>>();
   if (mentionsFirecrawl(text))
     for (const block of read) {
-      const mark = sentJson.has(block) ? null : shownBodyTodo(path, text, block);
+      const mark = sentJson.has(block) || outcomes.has(block) ? null : shownBodyTodo(path, text, block);
       if (mark) shown.set(block, mark);
     }
   blocks.push(...shown.keys());
@@ -403,7 +427,8 @@ export function runDocument(path: string, text: string, migrate: ProgramMigrator
       if (outcome.failed) failed.push({ line: block.line, reason: `block at line ${block.line} (${block.lang}): left as it is: ${outcome.left}` });
       else {
         notes.push(`block at line ${block.line} (${block.lang}): left as it is: ${outcome.left}`);
-        if (callsSdk(block.code)) unchecked.push({ line: block.line, reason: `block at line ${block.line} (${block.lang}) calls the SDK but ${outcome.left}` });
+        if (callsSdk(block.code) && V1_NAMING.test(block.code))
+          unchecked.push({ line: block.line, reason: `block at line ${block.line} (${block.lang}) calls the SDK but ${outcome.left}` });
       }
       continue;
     }

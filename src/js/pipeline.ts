@@ -12,7 +12,7 @@ import type { Source } from "../core/source.js";
 import { planStepWith, runPipeline, type Context, type Language, type Result, type StepPlan, type Syntax, type TransformOptions } from "../core/pipeline.js";
 import { spanOf } from "./writing.js";
 import { parse } from "./runtime/parse.js";
-import { expectedV1Urls, n8nV1Urls, type ExpectedUrl, type N8nUrl } from "./detect/expected-urls.js";
+import { expectedV1Urls, n8nV1Options, n8nV1Urls, type ExpectedUrl, type N8nOptions, type N8nUrl } from "./detect/expected-urls.js";
 import { mentionsFirecrawl } from "../core/mentions.js";
 
 export type { Change, PlannedChange, PlannedTodo, Result, StepPlan, Todo, TransformOptions } from "../core/pipeline.js";
@@ -34,11 +34,13 @@ export interface Parsed {
   /** v1 URLs of the API that are no request but are marked or moved: the URLs a test expects, n8n expressions' */
   readonly expectedUrls: readonly ExpectedUrl[];
   readonly n8nUrls: readonly N8nUrl[];
+  /** what an n8n node's properties offer of v1's API (format values, option names), marked with the node */
+  readonly n8nOptions: readonly N8nOptions[];
 }
 
 /** Whether the steps have anything to look at: the SDK, a request to the API made without it, a v1 URL to mark. */
 export function reachesApi(parsed: Parsed): boolean {
-  return parsed.sdk.found || parsed.requests.length > 0 || parsed.expectedUrls.length > 0 || parsed.n8nUrls.length > 0;
+  return parsed.sdk.found || parsed.requests.length > 0 || parsed.expectedUrls.length > 0 || parsed.n8nUrls.length > 0 || parsed.n8nOptions.length > 0;
 }
 
 export function parseForSteps(source: Source, types?: TypeFacts): Parsed {
@@ -49,11 +51,12 @@ export function parseForSteps(source: Source, types?: TypeFacts): Parsed {
   const mentioned = mentionsFirecrawl(source.text);
   const expectedUrls = mentioned ? expectedV1Urls(index) : [];
   const n8nUrls = mentioned ? n8nV1Urls(index) : [];
-  return { ast, index, sdk: detectSdk(index, types, linkedClients(index, source.path)), requests, expectedUrls, n8nUrls };
+  const n8nOptions = mentioned ? n8nV1Options(index) : [];
+  return { ast, index, sdk: detectSdk(index, types, linkedClients(index, source.path)), requests, expectedUrls, n8nUrls, n8nOptions };
 }
 
 /** The statement a TODO goes above: climb until the parent holds a list of statements or members. */
-function statementOf(path: Path): Node {
+export function statementOf(path: Path): Node {
   let at = path;
   while (at.parent && !Array.isArray((at.parent.node as { body?: unknown }).body) && at.parent.node.type !== "SwitchCase") {
     at = at.parent;

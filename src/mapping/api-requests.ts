@@ -63,6 +63,17 @@ export function hostV1(text: string): number | undefined {
 
 /** A path joined to a base that starts with the API's version: `/v1/scrape`, `v1`. */
 export const PATH_V1 = /^\/?v1(?=[/?#]|$)/;
+/**
+ * What a `.replace(pattern, replacement)` on a base does to its version: `swap`s it for v2's
+ * (`base.replace("/v1", "/v2")`: the code already reaches v2 through it, and a base moved to /v2 keeps that
+ * true), or `cut`s it (`base.replace(/\/v1$/, "")`: the code joins its own version after it, and a base moved
+ * to /v2 would keep its /v2 there). Undefined for a replace that leaves the version alone (a trailing slash).
+ */
+export function versionReplace(pattern: string, replacement: string | undefined): "swap" | "cut" | undefined {
+  if (!/(?:^|\/|\\\/)v1(?![\w.])/.test(pattern)) return undefined;
+  return /^\/?v2\/?$/.test(replacement ?? "-") ? "swap" : replacement === "" ? "cut" : undefined;
+}
+
 /** A name, or the text of a value or a class, that says it is Firecrawl's (a base URL's variable, its class). */
 export const SAYS_FIRECRAWL = /firecrawl/i;
 /** Whether a base's name or value says it is Firecrawl's: it names it, or holds its address. */

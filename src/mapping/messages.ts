@@ -87,6 +87,24 @@ export function mixedBody(tables: readonly string[]): string {
  * The TODO above a request that stays on /v1 because its body comes from where the codemod cannot see its
  * keys (a parameter, a builder in another module, a spread, a file): moving the URL alone would be a 400.
  */
+/** Where a body comes from that another module writes: the expression, and the module it is imported from. */
+export function importedBody(expression: string, module: string): string {
+  return `${expression} (imported from \`${module}\`)`;
+}
+
+/** The allow-lists of a module that pick a body's keys from what the caller passes, with the v1 names they hold. */
+export function allowList(lists: readonly { list: string; names: readonly string[] }[]): string {
+  return `(picked by ${lists.map(({ list, names }) => `\`${list}\`, which holds v1 names ${names.join(", ")}`).join("; ")})`;
+}
+
+/**
+ * The TODO above a request whose body an exported builder of the module makes: another module may send the
+ * builder's object to /v1, which migrating it here would break, so the request and the builder stay.
+ */
+export function exportedBuilder(builder: string): string {
+  return `this request stays on /v1: its body is built by \`${builder}()\`, which this module exports, so other modules may send the same object to /v1: migrate its keys to v2's and move the URL to /v2 together with every request that sends it (v2 rejects v1 keys)`;
+}
+
 export function unseenBody(where: string): string {
   return `this request stays on /v1: its body comes from ${where}, whose keys this codemod cannot see; migrate them to v2's, then move the URL to /v2 (v2 rejects v1 keys)`;
 }
@@ -111,6 +129,11 @@ export function urlElsewhere(path: string, value: string): string {
  * The TODO above a v1 base that is only the fallback of a value set outside the code (`env || ".../v1"`):
  * the value most likely names a v1 base too, and the requests joined to the base go wherever it points.
  */
+/** The TODO above a v1 base whose version the code cuts off to join its own (`base.replace(/\/v1$/, "")`). */
+export function versionCut(where: string): string {
+  return `${where} cuts this base's /v1 to join a version of its own: move the base to /v2 and that pattern with it, with the bodies of the requests joined to the base migrated (v2 rejects v1 keys)`;
+}
+
 export function baseElsewhere(value: string): string {
   return `this base is /v1 only where ${value} is unset, and that value most likely ends in /v1 too: move both to /v2 together, with the bodies of the requests joined to it migrated (v2 rejects v1 keys)`;
 }
@@ -129,11 +152,13 @@ export function unseenFormats(where: string): string {
 }
 
 /**
- * The TODO above v1 format settings (`jsonOptions`, `extract`, `changeTrackingOptions`) whose format the
- * options do not ask for: v2 has no such option, and which format object they belong in is the author's call.
+ * The TODO above v1 format settings (`jsonOptions`, `extract`, `changeTrackingOptions`; Python's `json_options=`, ...)
+ * whose format the options do not ask for: v2 has no such option, and which format object they belong in is the
+ * author's call (v1's API refused json and extract settings without their format).
  */
-export function settingsWithoutFormat(key: string, format: string, type: string): string {
-  return `v2 has no ${key} option, and these options ask for no "${format}" format: move its settings into a { type: "${type}" } object in formats, or drop them`;
+export function settingsWithoutFormat(key: string, format: string, type: string, language: "js" | "python" = "js"): string {
+  const holder = language === "python" ? `{"type": "${type}", ...} format dict` : `{ type: "${type}" } object`;
+  return `v2 has no ${key} option, and these options ask for no "${format}" format: move its settings into a ${holder} in formats, or drop them`;
 }
 
 /**
@@ -164,6 +189,17 @@ export function powershellRequest(path: string, body: boolean): string {
   return body
     ? `this PowerShell request stays on /v1: this codemod does not read PowerShell, so it cannot see what -Body sends; migrate the body's keys to v2's (v2 rejects v1 keys), then move /v1/${path} to /v2`
     : `this PowerShell request stays on /v1: this codemod does not read PowerShell; move /v1/${path} to /v2 by hand, with the other requests of its job`;
+}
+
+/**
+ * The TODO above an n8n node's property offering v1 names (format values, an option its routing sends): n8n
+ * sends them with the node's requests, which stay on /v1 with its base until they are v2's.
+ */
+export function n8nOptions(names: readonly string[], kind: "formats" | "option"): string {
+  const said = names.map((n) => `"${n}"`).join(", ");
+  return kind === "formats"
+    ? `this n8n option list offers v1 formats ${said}, which v2 takes only as format objects or not at all: make them v2's when the node's base moves to /v2`
+    : `this n8n property sends the v1 option ${said}, which v2 renamed or removed: make it v2's when the node's base moves to /v2`;
 }
 
 /** The TODO above an n8n expression naming a v1 URL of the API (a declarative node's base or route). */
@@ -272,6 +308,26 @@ export function noSuchField(model: string, field: string): string {
 }
 
 /** Search hits read where v2 types them as either of two models: cast to the one the call returns. */
+/** A result of the v1 proxy's deep_research: 4.x returns the response's JSON as v1 did, yet types it as a model. */
+export const PROXY_DICT_CAST = reworded(
+  "4.x's v1 client types deep_research's result as a model, yet returns the dict v1 gave",
+  "the result cast to the dict it is (cast(dict, ...)), its reads kept",
+);
+
+/** A test's mock of a client method that returns a v1 response dict, made the v2 model the migrated call returns. */
+export function mockReturns(model: string): Message {
+  return reworded(`the mock returns a v1 response: return a v2 ${model}, as the migrated call does`, `mock returns a v2 ${model}, as the migrated call does`);
+}
+
+/** The TODO on `patch.object(FirecrawlApp, "scrape_url")` where the test does not make the client under the patch. */
+export function patchedClassMethod(method: string, to: string): string {
+  const what =
+    method === to
+      ? `v2's Firecrawl sets ${to}() on each instance, so a patch on the class misses it`
+      : `${method}() is ${to}() in v2, which Firecrawl sets on each instance`;
+  return `${what}: patch FirecrawlClient.${to} (from firecrawl.v2) before the client is made, or the client instance's ${to}`;
+}
+
 export function hitsCast(model: string): Message {
   return reworded(`v2 types search hits as SearchResultWeb | Document: cast them to ${model}`, `search hits cast to ${model}, what the call returns`);
 }

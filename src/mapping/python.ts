@@ -154,6 +154,13 @@ export const PY_V1_PROXY: ReadonlySet<string> = new Set([
   "generate_llms_text",
 ]);
 
+/**
+ * Methods the v1 proxy keeps whose result in 4.x is still the dict 1.x/2.x gave: the v1 client returns the
+ * response's JSON, though it types it as a model (V1DeepResearchStatusResponse). generate_llms_text, the other,
+ * does return a model there (as 2.x did; 1.x gave a dict).
+ */
+export const PY_V1_PROXY_DICTS: ReadonlySet<string> = new Set(["deep_research"]);
+
 /** 2.x response fields whose v2 spelling is not just camelCase turned snake_case (sdk-facts 4.2). */
 export const PY_FIELD_RENAMES: Readonly<Record<string, string>> = { json_field: "json", extract: "json" };
 
@@ -175,7 +182,7 @@ export const PY_SEARCH_HITS = {
 } as const satisfies Record<string, { model: string; fields: Readonly<Record<string, string>> }>;
 
 /** Where the names a cast is written with come from. */
-export const PY_CAST = { module: "typing", cast: "cast", list: "List" } as const;
+export const PY_CAST = { module: "typing", cast: "cast", list: "List", dict: "dict" } as const;
 
 /** 2.x documents' top-level fields (search results' title and description, the page's url), in v2 only in the metadata. */
 export const PY_DOCUMENT_METADATA_FIELDS: ReadonlySet<string> = new Set(["title", "description", "url"]);
@@ -209,6 +216,8 @@ export const PY_OPTIONAL_FIELD_EMPTY: Readonly<Record<string, string>> = {
   links: "[]",
   images: "[]",
   json: "{}",
+  actions: "{}",
+  change_tracking: "{}",
 };
 
 /**

@@ -40,3 +40,38 @@ export function removeItem(source: Source, container: Node, item: Node): Edit {
   const items = container.namedChildren.filter((c): c is Node => c !== null && c.type !== "comment");
   return removeListItem(source, spanOf(container), items.map(spanOf), spanOf(item));
 }
+
+/**
+ * The edits that move a node's continuation lines from the indentation `from` to `to` (a value lifted out of a
+ * dict keeps its shape under its new line). A line that begins inside a string is the string's text, and stays.
+ */
+export function reindent(source: Source, node: Node, from: string, to: string): Edit[] {
+  if (from === to) return [];
+  const edits: Edit[] = [];
+  const text = source.text;
+  for (let at = text.indexOf("\n", node.startIndex); at !== -1 && at < node.endIndex; at = text.indexOf("\n", at + 1)) {
+    const line = at + 1;
+    if (!text.startsWith(from, line) || insideString(node, line)) continue;
+    edits.push({ start: line, end: line + from.length, text: to });
+  }
+  return edits;
+}
+
+function insideString(node: Node, offset: number): boolean {
+  for (let at: Node | null = node.descendantForIndex(offset); at; at = at.parent) {
+    if (at.type === "string" && at.startIndex < offset) return true;
+    if (at.id === node.id) return false;
+  }
+  return false;
+}
+
+/** A node's text with its continuation lines moved from the indentation `from` to `to`, as reindent() edits it. */
+export function reindentedText(source: Source, node: Node, from: string, to: string): string {
+  let out = "";
+  let at = node.startIndex;
+  for (const edit of reindent(source, node, from, to)) {
+    out += source.text.slice(at, edit.start) + edit.text;
+    at = edit.end;
+  }
+  return out + source.text.slice(at, node.endIndex);
+}

@@ -232,6 +232,7 @@ const shellWith = (files?: BodyFiles): Language<ShellRequest[], Named> => ({
         migrated,
         text,
         file: kept !== undefined && from === undefined ? file : undefined,
+        kept,
       };
     });
     const stays = staying(read);
@@ -242,7 +243,7 @@ const shellWith = (files?: BodyFiles): Language<ShellRequest[], Named> => ({
         continue;
       }
       const route = request.route!;
-      const { body, migrated, text, file } = request;
+      const { body, migrated, text, file, kept } = request;
       // A body kept in a file changes in its own block: its changes are said where the command sends it.
       const inFile = file !== undefined && migrated ? migrated : undefined;
       planner.apply(
@@ -252,7 +253,7 @@ const shellWith = (files?: BodyFiles): Language<ShellRequest[], Named> => ({
       if (inFile?.json) files!.write(file!, inFile.json);
       if (body && text !== null && migrated) planner.apply({ start: body.start, end: body.end, text }, joined(migrated.changes));
       for (const todo of migrated?.todos ?? []) planner.todo(request.command, todo);
-      const sent = inFile ? files!.read(file!) : body?.json;
+      const sent = inFile ? kept : body?.json;
       const asksForJson = sent !== undefined && /"(?:extract|json)"|"jsonOptions"/.test(sent);
       // A field only renamed matters where the command reads it (`jq .data.remaining_credits`).
       const command = source.text.slice(request.command.start, request.command.end);

@@ -29,7 +29,8 @@ export interface TypeProcess {
 
 export function startTypeProcess(tsconfigs: readonly string[], wanted: readonly string[]): TypeProcess {
   const child = fork(fileURLToPath(new URL("./worker.js", import.meta.url)), {
-    execArgv: FLAGS,
+    // A run profiled with `node --cpu-prof` profiles its type process too (worker.ts then exits cleanly).
+    execArgv: [...FLAGS, ...process.execArgv.filter((flag) => flag.startsWith("--cpu-prof"))],
     serialization: "advanced",
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
@@ -55,7 +56,9 @@ export function startTypeProcess(tsconfigs: readonly string[], wanted: readonly 
   });
   child.on("error", end);
   child.on("exit", (code, signal) => end(new Error(`the type check stopped (${signal ?? `exit code ${code}`})`)));
-  const stop = () => void child.kill();
+  // Once: a run stops it after the verification and again as it ends, and a second signal would cut short
+  // a profiled process's exit (worker.ts).
+  const stop = () => void (child.killed || child.kill());
   const facts = next<FileTypes>();
   return {
     facts,

@@ -17,8 +17,11 @@ import {
   routeOf,
   SAYS_FIRECRAWL,
   startsRoute,
+  V1_BODY_NAMES,
+  versionReplace,
   type RouteRow,
 } from "../../mapping/api-requests.js";
+import { allowList, importedBody } from "../../mapping/messages.js";
 import { mentionsFirecrawl } from "../../core/mentions.js";
 import type { Source } from "../../core/source.js";
 import type { Path, PathIndex } from "./paths.js";
@@ -60,6 +63,10 @@ export interface ApiRequest {
   readonly sharedWith?: string;
   /** the body object the request sends, which moves only with every request that sends it */
   readonly sends?: object;
+  /** the code that cuts a base's /v1 off to join its own version (`base.replace(/\/v1$/, "")`): the base stays */
+  readonly cut?: string;
+  /** the builder of the body, exported for other modules to call: the request stays */
+  readonly exported?: string;
 }
 
 /** Methods that send a body as their second argument (axios, got, ky, ofetch's instances and the libraries themselves). */
@@ -193,7 +200,7 @@ function built(index: PathIndex, value: Path): Path | undefined {
   const call = unwrapPath((held ? held.get("init") : value) as never) as Path;
   if (call.node.type !== "CallExpression") return undefined;
   const fn = localFunction(call.get("callee") as Path);
-  if (!fn) return undefined;
+  if (!fn || exportedName(index, (call.node.callee as { name: string }).name)) return undefined;
   const body = fn.get("body") as Path;
   if (body.node.type !== "BlockStatement") {
     const object = unwrapPath(body as never) as Path;
@@ -211,11 +218,105 @@ function built(index: PathIndex, value: Path): Path | undefined {
   return object ?? undefined;
 }
 
-/** A body a request sends: the value the code passes, or (`unseen`) the text of one whose keys it does not show. */
-type FoundBody = { readonly value: Path; readonly unseen?: undefined } | { readonly value?: undefined; readonly unseen: string };
+/**
+ * Whether another module can reach a function of this one by `name`: `export function`, `export const`,
+ * `export { name }`, `export default name`, `module.exports = { name }`, `exports.name = name`. A builder that
+ * is exported may build bodies another module sends to /v1, which a migrated builder would break.
+ */
+function exportedName(index: PathIndex, name: string): boolean {
+  for (const use of index.of("Identifier", { name })) {
+    const parent = use.parent?.node as Node | undefined;
+    // `export default name`, `export { name }`
+    if (parent?.type === "ExportDefaultDeclaration" || parent?.type === "ExportSpecifier") return true;
+    // `export function name`, `export const name = ...` (the declarator, its declaration, then the export)
+    if ((parent?.type === "FunctionDeclaration" || parent?.type === "VariableDeclarator") && parent.id === use.node) {
+      const statement = (parent.type === "VariableDeclarator" ? use.parent!.parent : use.parent) as Path;
+      if (/^Export/.test((statement.parent?.node as Node | undefined)?.type ?? "")) return true;
+    }
+    for (let up = use.parent as Path | undefined; up; up = up.parent as Path | undefined) {
+      const node = up.node as Node;
+      if (node.type === "AssignmentExpression") {
+        const left = node.left;
+        const target = left.type === "MemberExpression" ? (left.object.type === "MemberExpression" ? left.object : left) : undefined;
+        if (target?.type === "MemberExpression" && target.object.type === "Identifier" && ["module", "exports"].includes(target.object.name)) return true;
+        break;
+      }
+      if (!["ObjectProperty", "ObjectExpression"].includes(node.type)) break;
+    }
+  }
+  return false;
+}
 
-/** The text of an expression, to name in a TODO where a body comes from. */
-const named = (source: Source, path: Path): FoundBody => ({ unseen: `\`${source.text.slice(path.node.start!, path.node.end!)}\`` });
+/** The binding of a name where `path` reads it: the path of the identifier that declares it. */
+const bindingOf = (path: Path, name: string) => path.scope?.lookup(name)?.getBindings()[name]?.[0] as Path | undefined;
+
+/** The module a name read at `path` is imported from: `import { x } from "./m"`, `const { x } = require("./m")`. */
+function moduleOf(path: Path, name: string): string | undefined {
+  let at = bindingOf(path, name)?.parent as Path | undefined;
+  if (at?.node.type === "ImportSpecifier" || at?.node.type === "ImportDefaultSpecifier" || at?.node.type === "ImportNamespaceSpecifier") {
+    const declaration = at.parent?.node as Node | undefined;
+    return declaration?.type === "ImportDeclaration" ? declaration.source.value : undefined;
+  }
+  while (at && at.node.type !== "VariableDeclarator" && /Pattern|Property/.test(at.node.type)) at = at.parent as Path | undefined;
+  const init = at?.node.type === "VariableDeclarator" ? at.node.init : undefined;
+  const required = init?.type === "CallExpression" && init.callee.type === "Identifier" && init.callee.name === "require" ? init.arguments[0] : undefined;
+  return required?.type === "StringLiteral" ? required.value : undefined;
+}
+
+/** The v1 option names a list of this module holds (`const ALLOWED = ["maxDepth", ...]`, or in a `new Set([...])`). */
+function v1NamesListed(path: Path, name: string): string[] {
+  const declarator = bindingOf(path, name)?.parent?.node as Node | undefined;
+  let list = declarator?.type === "VariableDeclarator" ? declarator.init : undefined;
+  while (list?.type === "TSAsExpression" || list?.type === "TSSatisfiesExpression") list = list.expression;
+  if (list?.type === "NewExpression" && list.arguments[0]?.type === "ArrayExpression") list = list.arguments[0];
+  if (list?.type !== "ArrayExpression") return [];
+  return list.elements.flatMap((e) => (e?.type === "StringLiteral" && V1_BODY_NAMES.has(e.value) ? [e.value] : []));
+}
+
+/**
+ * Where the names a body is made of come from, when this file does not show its keys: the modules they are
+ * imported from (a builder, a schema, an allow-list of another file; the project's own modules first), and the
+ * allow-lists of this file that hold v1 option names (`["maxDepth", "ignoreSitemap"]` picking what the caller passes).
+ */
+function bodySources(index: PathIndex, path: Path): { module?: string; listed: { list: string; names: string[] }[] } {
+  const names = [path, ...index.within("Identifier", path.node as Node)].flatMap((p) => (p.node.type === "Identifier" ? [p as Path] : []));
+  const modules: string[] = [];
+  const listed: { list: string; names: string[] }[] = [];
+  for (const use of names) {
+    const name = (use.node as { name: string }).name;
+    const parent = use.parent?.node as Node | undefined;
+    // `options.maxDepth`, `{ limit: 1 }`: a property's name is no name of the scope.
+    if ((parent?.type === "MemberExpression" || parent?.type === "OptionalMemberExpression") && parent.property === use.node && !parent.computed) continue;
+    if (parent?.type === "ObjectProperty" && parent.key === use.node && !parent.computed && !parent.shorthand) continue;
+    const module = moduleOf(use, name);
+    if (module !== undefined) modules.push(module);
+    const v1 = v1NamesListed(use, name);
+    if (v1.length && !listed.some((l) => l.list === name)) listed.push({ list: name, names: v1 });
+  }
+  return { module: modules.find((m) => m.startsWith(".")) ?? modules[0], listed };
+}
+
+/** A body a request sends: the value the code passes, or (`unseen`) the text of one whose keys it does not show. */
+type FoundBody =
+  | { readonly value: Path; readonly unseen?: undefined; readonly exported?: undefined }
+  | { readonly value?: undefined; readonly unseen: string; readonly exported?: string };
+
+/**
+ * The text of an expression, to name in a TODO where a body comes from, with the module it is imported from
+ * (`crawlBody(url)`, from `./payloads`), or the builder of this module others may call too.
+ */
+function named(index: PathIndex, source: Source, path: Path): FoundBody {
+  const text = `\`${source.text.slice(path.node.start!, path.node.end!)}\``;
+  // `const payload = crawlBody(url)`, then `payload`: where the value comes from is where it was made.
+  const held = path.node.type === "Identifier" ? (variableDeclaratorOf(path as never) as Path | null) : null;
+  const made = held?.node.type === "VariableDeclarator" && held.node.init ? (held.get("init") as Path) : path;
+  const { module, listed } = bodySources(index, made);
+  const said = listed.length ? `${text} ${allowList(listed)}` : text;
+  if (module !== undefined) return { unseen: importedBody(said, module) };
+  const callee = made.node.type === "CallExpression" && made.node.callee.type === "Identifier" ? made.node.callee.name : undefined;
+  const shared = callee !== undefined && localFunction(made.get("callee") as Path) && exportedName(index, callee);
+  return shared ? { unseen: said, exported: callee } : { unseen: said };
+}
 
 /**
  * The body value of a request options object: `body: JSON.stringify({...})`, `json: {...}`, `data: {...}`.
@@ -229,11 +330,11 @@ function bodyIn(index: PathIndex, source: Source, options: Path<ObjectExpression
     const i = options.node.properties.indexOf(property);
     const value = unstringified(options.get("properties", i, "value") as Path);
     const builder = isObject(value) ? undefined : built(index, value);
-    return isObject(value) ? { value } : builder ? { value: builder } : named(source, value);
+    return isObject(value) ? { value } : builder ? { value: builder } : named(index, source, value);
   }
   // `{ method: "POST", ...init }`: the body may be in what is spread.
   const spread = options.node.properties.findIndex((p) => p.type === "SpreadElement");
-  return spread === -1 ? undefined : named(source, options.get("properties", spread, "argument") as Path);
+  return spread === -1 ? undefined : named(index, source, options.get("properties", spread, "argument") as Path);
 }
 
 /** `const req = https.request(...); req.end(JSON.stringify({...}))`: the body Node's http(s) writes to the request. */
@@ -247,7 +348,7 @@ function writtenBody(index: PathIndex, source: Source, call: Path): FoundBody | 
     if (member?.type !== "MemberExpression" || member.object !== ref.node || !["write", "end"].includes(memberName(member) ?? "")) continue;
     if (write?.node.type !== "CallExpression" || write.node.callee !== member || !write.node.arguments.length) continue;
     const value = unstringified(write.get("arguments", 0) as Path);
-    return isObject(value) ? { value } : named(source, value);
+    return isObject(value) ? { value } : named(index, source, value);
   }
   return undefined;
 }
@@ -267,7 +368,7 @@ function bodyOf(index: PathIndex, source: Source, call: Path, at: number): Found
   const next = node.arguments[at + 1] ? unstringified(call.get("arguments", at + 1) as Path) : undefined;
   if (!next || next.node.type === "ArrowFunctionExpression" || next.node.type === "FunctionExpression") return undefined;
   const object = ((resolveObject(next as never) as Path<ObjectExpression> | null) ?? built(index, next)) as Path<ObjectExpression> | undefined;
-  if (!object) return named(source, next);
+  if (!object) return named(index, source, next);
   const inner = bodyIn(index, source, object);
   if (inner) return inner;
   const method = node.callee.type === "MemberExpression" && node.callee.property.type === "Identifier" ? node.callee.property.name : undefined;
@@ -358,14 +459,31 @@ function holderUses(index: PathIndex, base: Path): Path[] | undefined {
 function joinedTo(index: PathIndex, source: Source, base: Path<StringLiteral | TemplateElement>, version: ApiRequest["version"]): ApiRequest[] {
   const uses = holderUses(index, base);
   if (!uses) return [{ at: base, site: base, version, route: undefined, path: "", start: false }];
-  return uses.map((use) => {
+  const replaces = new Map(uses.map((use) => [use, replaced(source, use)]));
+  // A use that swaps the version for v2's reaches v2 already, and still does once the base is on /v2.
+  return uses.flatMap((use): ApiRequest[] => {
+    const replace = replaces.get(use);
+    if (replace?.kind === "swap") return [];
+    if (replace) return [{ at: base, site: use, version, route: undefined, path: "", start: false, cut: replace.text }];
     const next = continuation(source, use);
     const path = next?.text.replace(/^\//, "") ?? "";
     const route = next ? (routeOf(path.replace(/\/$/, "")) ?? (next.open ? undefined : routeOf(path))) : undefined;
     const sending = sendingCall(index, urlExpression((use.parent?.node.type === "TemplateLiteral" ? use.parent : use) as Path));
     const start = startsRoute(route, path, !!next?.open);
-    return { at: base, site: use, version, route, path, start, ...sent(index, source, sending, route, start) };
+    return [{ at: base, site: use, version, route, path, start, ...sent(index, source, sending, route, start) }];
   });
+}
+
+/** `base.replace("/v1", "/v2")`, `base.replace(/\/v1$/, "")`: what a use of a base does to its version, with its text. */
+function replaced(source: Source, use: Path): { kind: "swap" | "cut"; text: string } | undefined {
+  const member = use.parent?.node as Node | undefined;
+  const call = use.parent?.parent?.node as Node | undefined;
+  if (member?.type !== "MemberExpression" || member.object !== use.node || memberName(member) !== "replace") return undefined;
+  if (call?.type !== "CallExpression" || call.callee !== member) return undefined;
+  const [pattern, replacement] = call.arguments;
+  const text = pattern?.type === "StringLiteral" ? pattern.value : pattern?.type === "RegExpLiteral" ? pattern.pattern : undefined;
+  const kind = text === undefined ? undefined : versionReplace(text, replacement?.type === "StringLiteral" ? replacement.value : undefined);
+  return kind && { kind, text: `\`${source.text.slice(call.start!, call.end!)}\`` };
 }
 
 /**
@@ -378,15 +496,16 @@ function sent(
   sending: { call: Path; at: number } | undefined,
   route: RouteRow | undefined,
   start: boolean,
-): Pick<ApiRequest, "body" | "bodyValue" | "call" | "unseen" | "formatsFrom"> {
+): Pick<ApiRequest, "body" | "bodyValue" | "call" | "unseen" | "exported" | "formatsFrom"> {
   if (!route?.body || !start) return { call: sending?.call };
   const found = sending ? bodyOf(index, source, sending.call, sending.at) : undefined;
+  if (found?.exported !== undefined) return { call: sending?.call, exported: found.exported };
   if (found?.unseen !== undefined) return { call: sending?.call, unseen: found.unseen };
   const bodyValue = found?.value;
   if (!bodyValue) return { call: sending?.call };
   const opaque: OpaqueOptions[] = [];
   optionsObjectsAt(index, route.body, bodyValue, opaque);
-  if (opaque.length) return { call: sending?.call, unseen: opaque.map((o) => named(source, o.path as Path).unseen).join(", ") };
+  if (opaque.length) return { call: sending?.call, unseen: opaque.map((o) => named(index, source, o.path as Path).unseen).join(", ") };
   const body = (resolveObject(bodyValue as never) as Path<ObjectExpression> | null) ?? undefined;
   const formatsFrom = body && unseenFormats(source, body);
   return { body, bodyValue, call: sending?.call, ...(formatsFrom && { formatsFrom }) };

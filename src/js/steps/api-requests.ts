@@ -9,10 +9,10 @@ import { staying } from "../../core/moving.js";
 import { readsItemsAsObjects, responseReads, type BodyRead } from "../detect/responses.js";
 import { findProperty, memberName, propertyKey } from "../detect/expressions.js";
 import { textOf } from "../writing.js";
-import type { Step, StepContext } from "../pipeline.js";
+import { statementOf, type Step, type StepContext } from "../pipeline.js";
 import { FORMATS } from "../../mapping/formats.js";
 import { keepingStrings } from "./results.js";
-import { expectationMoved, expectsV1, n8nRequest, responseRead, routeMoved } from "../../mapping/messages.js";
+import { expectationMoved, expectsV1, n8nOptions, n8nRequest, responseRead, routeMoved } from "../../mapping/messages.js";
 import type { ExpectedUrl } from "../detect/expected-urls.js";
 import { keepsV1OnPurpose } from "../detect/clients.js";
 import type { ApiRequest } from "../detect/requests.js";
@@ -87,6 +87,9 @@ export const step: Step = {
   run(context) {
     const expected = context.expectedUrls;
     for (const { at, path } of context.n8nUrls) context.todo(at, n8nRequest(path), "migrate");
+    // The node's v1 formats and options stay with its base; where the base's TODO is not above them, they get their own.
+    const marked = new Set(context.n8nUrls.map((u) => statementOf(u.at)));
+    for (const { at, names, kind } of context.n8nOptions) if (!marked.has(statementOf(at))) context.todo(at, n8nOptions(names, kind), "migrate");
     const requests = context.requests.filter((r) => !expected.some((e) => e.at === r.site));
     const stays = staying(requests);
     if (expected.length > 0) expectations(context, expected, requests, stays);

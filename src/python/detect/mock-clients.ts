@@ -4,7 +4,7 @@
  * the `return_value` of a `patch("pkg.module.FirecrawlApp")` mock (bound by a decorator, `with ... as`, or
  * `mocker.patch(...)`) stand for a client; their methods are read like a client's.
  */
-import { allOf, calledName, lastName, stringValue, type Node } from "../runtime/parser.js";
+import { allOf, calledName, enclosing, lastName, stringValue, type Node } from "../runtime/parser.js";
 
 /** Attributes of a mocked method that assert on its calls: their arguments have the call's shape. */
 export const MOCK_ASSERTIONS: ReadonlySet<string> = new Set([
@@ -42,36 +42,51 @@ export function patchTargets(root: Node, classNames: ReadonlySet<string>): Node[
   });
 }
 
+/** The name a patch call's mock is bound to: `with patch(...) as m`, `m = mocker.patch(...)`, or a decorator's parameter. */
+export function mockBoundBy(patch: Node): string | undefined {
+  const at = patch.parent;
+  // `with patch(...) as m:`
+  if (at?.type === "as_pattern") {
+    const alias = at.childForFieldName("alias")?.namedChildren[0] ?? at.childForFieldName("alias");
+    return alias?.type === "identifier" ? alias.text : undefined;
+  }
+  // `m = mocker.patch(...)`
+  if (at?.type === "assignment" && at.childForFieldName("left")?.type === "identifier") return at.childForFieldName("left")!.text;
+  // `@patch(...)` decorators hand their mocks to the function's parameters, the lowest decorator first.
+  if (at?.type === "decorator" && at.parent?.type === "decorated_definition") {
+    const decorated = at.parent;
+    const decorators = decorated.namedChildren.filter((d): d is Node => d?.type === "decorator");
+    const patches = decorators.filter(
+      (d) => d.namedChildren[0]?.type === "call" && /(^|\.)patch(\.object)?$/.test(d.namedChildren[0].childForFieldName("function")?.text ?? ""),
+    );
+    const position = patches.length - 1 - patches.findIndex((d) => d.id === at.id);
+    const fn = decorated.childForFieldName("definition");
+    const params = (fn?.childForFieldName("parameters")?.namedChildren ?? []).filter(
+      (p): p is Node => p !== null && p.type === "identifier" && p.text !== "self" && p.text !== "cls",
+    );
+    return params[position]?.text;
+  }
+  return undefined;
+}
+
 /** The names bound to the mocks that patch the client class, with whether that class is the async one. */
 function patchMocks(targets: readonly Node[], isAsync: (target: Node) => boolean): Map<string, boolean> {
   const mocks = new Map<string, boolean>();
   for (const target of targets) {
-    const patch = target.parent!.parent!;
-    const at = patch.parent;
-    // `with patch(...) as m:`
-    if (at?.type === "as_pattern") {
-      const alias = at.childForFieldName("alias")?.namedChildren[0] ?? at.childForFieldName("alias");
-      if (alias?.type === "identifier") mocks.set(alias.text, isAsync(target));
-    }
-    // `m = mocker.patch(...)`
-    if (at?.type === "assignment" && at.childForFieldName("left")?.type === "identifier") mocks.set(at.childForFieldName("left")!.text, isAsync(target));
-    // `@patch(...)` decorators hand their mocks to the function's parameters, the lowest decorator first.
-    if (at?.type === "decorator" && at.parent?.type === "decorated_definition") {
-      const decorated = at.parent;
-      const decorators = decorated.namedChildren.filter((d): d is Node => d?.type === "decorator");
-      const patches = decorators.filter(
-        (d) => d.namedChildren[0]?.type === "call" && /(^|\.)patch(\.object)?$/.test(d.namedChildren[0].childForFieldName("function")?.text ?? ""),
-      );
-      const position = patches.length - 1 - patches.findIndex((d) => d.id === at.id);
-      const fn = decorated.childForFieldName("definition");
-      const params = (fn?.childForFieldName("parameters")?.namedChildren ?? []).filter(
-        (p): p is Node => p !== null && p.type === "identifier" && p.text !== "self" && p.text !== "cls",
-      );
-      const param = params[position];
-      if (param) mocks.set(param.text, isAsync(target));
-    }
+    const name = mockBoundBy(target.parent!.parent!);
+    if (name) mocks.set(name, isAsync(target));
   }
   return mocks;
+}
+
+/** Where a patch is in force and the test can make a client under it: its `with` block, or the function its decorator wraps. */
+export function patchScope(patch: Node): Node | null {
+  const clause = enclosing(patch, "with_clause");
+  if (clause) return clause.parent?.childForFieldName("body") ?? null;
+  const at = patch.parent;
+  if (at?.type === "decorator" && at.parent?.type === "decorated_definition")
+    return at.parent.childForFieldName("definition")?.childForFieldName("body") ?? null;
+  return null;
 }
 
 /**
@@ -114,14 +129,20 @@ export function mockClients(
  * Methods a test patches on the client class itself: `patch.object(FirecrawlApp, "scrape_url")` (by the
  * class's local name) or `patch("pkg.module.FirecrawlApp.scrape_url")` (by its SDK name).
  */
-export function patchedClassMethods(root: Node, locals: ReadonlySet<string>, classNames: ReadonlySet<string>): { node: Node; method: string }[] {
+export function patchedClassMethods(
+  root: Node,
+  locals: ReadonlySet<string>,
+  classNames: ReadonlySet<string>,
+): { node: Node; method: string; object?: { owner: Node; name: Node; args: Node[] } }[] {
   return allOf(root, "call").flatMap((call) => {
     const patch = patchArguments(call);
     if (!patch) return [];
     const { isObject, args } = patch;
     if (isObject) {
       const method = stringValue(args[1] ?? null);
-      return args[0]?.type === "identifier" && locals.has(args[0].text) && method !== undefined ? [{ node: call, method }] : [];
+      return args[0]?.type === "identifier" && locals.has(args[0].text) && method !== undefined
+        ? [{ node: call, method, object: { owner: args[0], name: args[1]!, args } }]
+        : [];
     }
     const path = stringValue(args[0] ?? null)?.split(".") ?? [];
     return path.length >= 2 && classNames.has(path.at(-2)!) ? [{ node: call, method: path.at(-1)! }] : [];

@@ -4,11 +4,23 @@
  * that sends it and the dict literal it sends; the api-requests step (steps/api-requests.ts) migrates them.
  */
 import type { Node, Tree } from "web-tree-sitter";
-import { type RouteRow, SAYS_FIRECRAWL, namesFirecrawlBase, HOLDS_API, routeOf, hostV1, PATH_V1, startsRoute } from "../../mapping/api-requests.js";
+import {
+  type RouteRow,
+  SAYS_FIRECRAWL,
+  namesFirecrawlBase,
+  HOLDS_API,
+  routeOf,
+  hostV1,
+  PATH_V1,
+  startsRoute,
+  V1_BODY_NAMES,
+  versionReplace,
+} from "../../mapping/api-requests.js";
 import { keywords, dictEntries } from "./arguments.js";
 import { allOf, enclosing, returnsOf, stringValue } from "../runtime/parser.js";
 import type { OptionsKind } from "../../mapping/client-methods.js";
 import { NESTED_OPTIONS } from "../../mapping/options.js";
+import { allowList, importedBody } from "../../mapping/messages.js";
 
 export interface PyRequest {
   /** offsets of the `v1` to make `v2` */
@@ -36,6 +48,10 @@ export interface PyRequest {
   readonly formatsFrom?: string;
   /** the dict the request sends, one object per dict: requests that send the same one move together */
   readonly sends?: object;
+  /** the base a Firecrawl route is joined to where nothing names it Firecrawl's: the request stays, marked */
+  readonly weak?: string;
+  /** the code that cuts a base's /v1 off to join its own version (`API.replace("/v1", "")`): the base stays */
+  readonly cut?: string;
 }
 
 /**
@@ -71,6 +87,16 @@ function isFirecrawlBase(tree: Tree, base: Node | undefined): boolean {
     return !!cls && (SAYS_FIRECRAWL.test(cls.childForFieldName("name")?.text ?? "") || HOLDS_API.test(cls.text));
   }
   return false;
+}
+
+/**
+ * What a `/v1/<route>` piece is joined to when nothing names it Firecrawl's (`f"{endpoint}/v1/crawl"`), as in
+ * JavaScript (js/detect/requests.ts): undefined where the code gives the base another address.
+ */
+function weakJoin(tree: Tree, base: Node): string | undefined {
+  const owner = base.type === "attribute" && base.childForFieldName("object")?.text === "self" ? enclosing(base, "class_definition") : undefined;
+  const declared = owner ?? (base.type === "identifier" || base.type === "attribute" ? assignedValue(tree, base.text, base) : undefined);
+  return declared?.text.includes("://") ? undefined : `joined to \`${base.text}\``;
 }
 
 /** The route after /v1/, whose text may go on in an interpolation (`/v1/crawl/{job_id}`, `/v1/{endpoint}`). */
@@ -202,10 +228,56 @@ function sent(tree: Tree, url: Node, route: RouteRow | undefined, start: boolean
   if (nested) return { call, unseen: `\`${nested.unseen!.text.split("\n")[0]}\`` };
   if (!body || !keysSet) {
     const splat = body?.namedChildren.find((c) => c?.type === "dictionary_splat");
-    return { call, unseen: `\`${(splat ?? value).text.split("\n")[0]}\`` };
+    const from = splat ?? value;
+    return { call, unseen: bodySources(tree, from, `\`${from.text.split("\n")[0]}\``) };
   }
   const formatsFrom = unseenFormats(body);
   return { call, body, keysSet, ...(formatsFrom && { formatsFrom }) };
+}
+
+/** The module a name of this module is imported from: `from .payloads import build_crawl`, `import payloads`. */
+function moduleOf(tree: Tree, name: string): string | undefined {
+  const bound = (n: Node | null) => (n?.type === "aliased_import" ? n.childForFieldName("alias")?.text : n?.text) === name;
+  for (const statement of tree.rootNode.namedChildren) {
+    if (statement?.type === "import_from_statement" && statement.childrenForFieldName("name").some(bound))
+      return statement.childForFieldName("module_name")?.text;
+    if (statement?.type !== "import_statement") continue;
+    const found = statement.childrenForFieldName("name").find(bound);
+    if (found) return (found.type === "aliased_import" ? found.childForFieldName("name") : found)?.text;
+  }
+  return undefined;
+}
+
+/** The v1 option names a list, set or tuple held in `name` holds (`ALLOWED = {"maxDepth", "ignoreSitemap"}`). */
+function v1NamesListed(tree: Tree, name: Node): string[] {
+  const list = assignedValue(tree, name.text, name);
+  if (list?.type !== "list" && list?.type !== "set" && list?.type !== "tuple") return [];
+  return list.namedChildren.flatMap((e) => {
+    const value = stringValue(e);
+    return value !== undefined && V1_BODY_NAMES.has(value) ? [value] : [];
+  });
+}
+
+/**
+ * Where a body this module does not show comes from, said after its text, as in JavaScript: the module its
+ * names are imported from (the project's own, relative, first), and this module's allow-lists that hold v1
+ * option names (`{k: v for k, v in params.items() if k in ALLOWED}`).
+ */
+function bodySources(tree: Tree, value: Node, text: string): string {
+  const made = (value.type === "identifier" ? assignedValue(tree, value.text, value) : undefined) ?? value;
+  const names = [made, ...allOf(made, "identifier")].filter((n) => n.type === "identifier" && n.parent?.type !== "keyword_argument");
+  const modules: string[] = [];
+  const listed: { list: string; names: string[] }[] = [];
+  for (const name of names) {
+    if (name.parent?.type === "attribute" && name.parent.childForFieldName("attribute")?.id === name.id) continue;
+    const module = moduleOf(tree, name.text);
+    if (module !== undefined) modules.push(module);
+    const v1 = v1NamesListed(tree, name);
+    if (v1.length && !listed.some((l) => l.list === name.text)) listed.push({ list: name.text, names: v1 });
+  }
+  const said = listed.length ? `${text} ${allowList(listed)}` : text;
+  const module = modules.find((m) => m.startsWith(".")) ?? modules[0];
+  return module === undefined ? said : importedBody(said, module);
 }
 
 /**
@@ -242,7 +314,8 @@ export function findPyRequests(tree: Tree, text: string): PyRequest[] {
           ? string.parent.childForFieldName("left")
           : undefined;
     const joined = host === undefined && PATH_V1.test(piece) && isFirecrawlBase(tree, joinedBase ?? undefined);
-    if (host === undefined && !joined) continue;
+    const weak = host === undefined && !joined && /^\/?v1\/./.test(piece) && joinedBase ? weakJoin(tree, joinedBase) : undefined;
+    if (host === undefined && !joined && weak === undefined) continue;
     const v1 = host ?? piece.indexOf("v1");
     const at = content.startIndex + v1;
     const version = { start: at, end: at + 2 };
@@ -258,8 +331,19 @@ export function findPyRequests(tree: Tree, text: string): PyRequest[] {
     }
     const route = routeAfter(written, open);
     const start = startsRoute(route, written, open);
+    // Another API may have the route; only Firecrawl's routes are worth a TODO.
+    if (weak !== undefined && !route) continue;
     const fallbackOf = preferred(string);
-    requests.push({ version, site: string, route, path, start, ...sent(tree, string, route, start), ...(fallbackOf && { fallbackOf }) });
+    requests.push({
+      version,
+      site: string,
+      route,
+      path,
+      start,
+      ...sent(tree, string, route, start),
+      ...(fallbackOf && { fallbackOf }),
+      ...(weak !== undefined && { weak }),
+    });
   }
   // Requests that send one dict (a builder's, called by several) move together, as in JavaScript (core/moving.ts).
   const dicts = new Map<number, object>();
@@ -323,7 +407,11 @@ function joinedTo(tree: Tree, string: Node, version: PyRequest["version"]): PyRe
   const uses = baseUses(tree, assignment, name);
   // A base no code of this module joins is handed on to another: it stays, marked where it is written.
   if (!uses?.length) return handedOn;
-  return uses.map((use) => {
+  return uses.flatMap((use): PyRequest[] => {
+    const replace = replaced(use);
+    // A use that swaps the version for v2's reaches v2 already, and still does once the base is on /v2.
+    if (replace?.kind === "swap") return [];
+    if (replace) return [{ version, site: use, route: undefined, path: "", start: false, cut: replace.text }];
     let next: string | undefined;
     let open = false;
     let site: Node = use;
@@ -342,8 +430,21 @@ function joinedTo(tree: Tree, string: Node, version: PyRequest["version"]): PyRe
     const path = next?.replace(/^\//, "") ?? "";
     const route = next !== undefined ? routeAfter(path, open) : undefined;
     const start = startsRoute(route, path, open);
-    return { version, site, route, path, start, ...sent(tree, site, route, start) };
+    return [{ version, site, route, path, start, ...sent(tree, site, route, start) }];
   });
+}
+
+/** `API.replace("/v1", "/v2")`, `API.replace("/v1", "")`: what a use of a base does to its version, with its text. */
+function replaced(use: Node): { kind: "swap" | "cut"; text: string } | undefined {
+  const attribute = use.parent;
+  const call = attribute?.parent;
+  if (attribute?.type !== "attribute" || attribute.childForFieldName("object")?.id !== use.id || attribute.childForFieldName("attribute")?.text !== "replace")
+    return undefined;
+  if (call?.type !== "call" || call.childForFieldName("function")?.id !== attribute.id) return undefined;
+  const [pattern, replacement] = call.childForFieldName("arguments")?.namedChildren ?? [];
+  const text = stringValue(pattern ?? null);
+  const kind = text === undefined ? undefined : versionReplace(text, stringValue(replacement ?? null));
+  return kind && { kind, text: `\`${call.text}\`` };
 }
 
 /** The options dicts nested in a body (a crawl's `scrapeOptions`), with their tables; a value that is no dict literal is unseen. */

@@ -5,12 +5,12 @@
  */
 import { FORMATS, type FormatRow } from "../../mapping/formats.js";
 import { snakeCase } from "../../mapping/python.js";
-import { callKeywords, dictEntries, keywords } from "../detect/arguments.js";
+import { callKeywords, dictEntries, keywords, type Keyword } from "../detect/arguments.js";
 import { pyLiteral, removeItem } from "../writing.js";
 import type { PyContext, PyStep } from "../pipeline.js";
 import { allOf, stringValue, type Node } from "../runtime/parser.js";
-import { usesIn } from "../detect/names.js";
-import { moved, removed, renamed } from "../../mapping/messages.js";
+import { heldValue } from "../detect/names.js";
+import { moved, removed, renamed, settingsWithoutFormat } from "../../mapping/messages.js";
 
 const rowsByV1 = new Map(FORMATS.map((row) => [row.python.v1, row]));
 
@@ -48,18 +48,31 @@ export function settingsEntries(context: PyContext, row: FormatRow, settings: No
  * `json_options=config` where the file assigns `config` once (`config = JsonConfig(schema=...)`, or a dict)
  * and reads it only there: that assignment's value, which can then hold the format dict itself.
  */
-function heldSettings(context: PyContext, value: Node): Node | null {
-  if (value.type !== "identifier") return null;
-  const uses = usesIn(context.tree.rootNode, value.text);
-  const assigned = uses.filter((n) => n.parent?.type === "assignment" && n.parent.childForFieldName("left")?.id === n.id);
-  if (assigned.length !== 1 || uses.length !== 2) return null;
-  const right = assigned[0]!.parent!.childForFieldName("right");
+function heldSettings(value: Node): Node | null {
+  const right = heldValue(value);
   return right && (right.type === "dictionary" || right.type === "call") ? right : null;
+}
+
+/**
+ * Format settings no format of the call asks for (`json_options=` without "json"): v2 has no such keyword, and
+ * whether the author meant the format is theirs to say. Formats the code does not spell out (a variable, `**opts`)
+ * may ask for it, and are left alone.
+ */
+function orphanSettings(context: PyContext, args: Node, all: readonly Keyword[], formats: Keyword | undefined): void {
+  if (args.namedChildren.some((c) => c?.type === "dictionary_splat")) return;
+  const asked = formats ? formats.value.namedChildren.filter((e) => e?.type !== "comment").map((e) => stringValue(e)) : [];
+  if (formats && (formats.value.type !== "list" || asked.includes(undefined))) return;
+  for (const row of FORMATS) {
+    const key = row.python.optionsKey;
+    const settings = key && row.v2 && !asked.includes(row.python.v1) ? all.find((k) => k.name === key) : undefined;
+    if (settings) context.todo(settings.node, settingsWithoutFormat(key!, row.python.v1, row.v2!.type, "python"), "formats");
+  }
 }
 
 function migrateFormats(context: PyContext, args: Node): void {
   const all = keywords(args);
   const formats = all.find((k) => k.name === "formats");
+  orphanSettings(context, args, all, formats);
   if (formats?.value.type !== "list") return;
   const q = (s: string) => pyLiteral(context.source, s);
   const used = new Set<Node>();
@@ -75,7 +88,7 @@ function migrateFormats(context: PyContext, args: Node): void {
     const settings = settingsKey ? all.find((k) => k.name === settingsKey || k.name === snakeCase(settingsKey)) : undefined;
     if (row.v2.required && !settings) continue;
     const entries = [`${q("type")}: ${q(row.v2.type)}`];
-    const held = settings ? heldSettings(context, settings.value) : null;
+    const held = settings ? heldSettings(settings.value) : null;
     if (settings && held) {
       // The variable becomes the format dict and the list names it, so the dict is written once where the code keeps it.
       const more = settingsEntries(context, row, held, formats.node);

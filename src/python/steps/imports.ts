@@ -158,7 +158,9 @@ function castNames(context: PyContext): Map<string, string[]> {
   const models = new Set<string>(Object.values(PY_SEARCH_HITS).map((h) => h.model));
   for (const call of allOf(context.tree.rootNode, "call")) {
     if (call.childForFieldName("function")?.text !== PY_CAST.cast) continue;
-    const type = /^(\w+)\[(\w+)\]$/.exec(call.childForFieldName("arguments")?.namedChildren[0]?.text ?? "");
+    const what = call.childForFieldName("arguments")?.namedChildren[0]?.text ?? "";
+    if (what === PY_CAST.dict) add(PY_CAST.module, PY_CAST.cast);
+    const type = /^(\w+)\[(\w+)\]$/.exec(what);
     if (!type || type[1] !== PY_CAST.list || !models.has(type[2]!)) continue;
     add(PY_CAST.module, PY_CAST.list);
     add(PY_CAST.module, PY_CAST.cast);

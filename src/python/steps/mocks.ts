@@ -4,19 +4,19 @@
  * target names the client class the migrated module imports. Assertions on calls (`assert_called_once_with`)
  * are client calls to the other steps, so their arguments change as the call's do.
  */
-import { METHODS, type ResultKind } from "../../mapping/client-methods.js";
+import { METHODS, type MethodRow, type ResultKind } from "../../mapping/client-methods.js";
 import { PY_CLIENTS, PY_MOCK_SPECS, PY_PACKAGE, PY_RESULT_MODELS, PY_RETURNED_MODELS, PY_V2_TYPES_MODULE } from "../../mapping/python.js";
 import { indentAt, indentUnit } from "../../core/text.js";
 import { migrateMethodName } from "./client-methods.js";
-import { dictEntries } from "../detect/arguments.js";
+import { dictEntries, keywords } from "../detect/arguments.js";
 import type { PyMockedMethod } from "../detect/clients.js";
 import type { PyContext, PyStep } from "../pipeline.js";
-import { patchedClassMethods } from "../detect/mock-clients.js";
-import { usesIn } from "../detect/names.js";
+import { mockBoundBy, patchedClassMethods, patchScope } from "../detect/mock-clients.js";
+import { heldValue, usesIn } from "../detect/names.js";
 import { allOf, stringValue, type Node } from "../runtime/parser.js";
 import { renamedField } from "./results.js";
 import { hasV1PyCalls, isV1PyCall } from "../detect/version.js";
-import { renamed, reworded } from "../../mapping/messages.js";
+import { mockReturns, patchedClassMethod, renamed, reworded } from "../../mapping/messages.js";
 
 const RENAMES = new Map<string, string>(PY_CLIENTS.map((c) => [c.v1, c.v2]));
 const CLIENT_NAMES = new Set<string>(PY_CLIENTS.flatMap((c) => [c.v1, c.v2]));
@@ -103,13 +103,7 @@ function migrateReturns(context: PyContext, mock: PyMockedMethod, used: Map<stri
       mock.node,
       `make this mock return a v2 ${model}; ${clash.join(", ")} already name${clash.length > 1 ? "" : "s"} something else in this file`,
     );
-  for (const { node, text } of edits)
-    context.edit(
-      node.startIndex,
-      node.endIndex,
-      text,
-      reworded(`the mock returns a v1 response: return a v2 ${model}, as the migrated call does`, `mock returns a v2 ${model}, as the migrated call does`),
-    );
+  for (const { node, text } of edits) context.edit(node.startIndex, node.endIndex, text, mockReturns(model));
   used.set(PY_V2_TYPES_MODULE, new Set([...(used.get(PY_V2_TYPES_MODULE) ?? []), ...mine]));
 }
 
@@ -173,20 +167,53 @@ function migratePatchTargets(context: PyContext): void {
 
 /**
  * `patch.object(FirecrawlApp, "scrape_url")`: v2's `Firecrawl` has no such class attribute to patch, since it
- * sets its methods on each instance from its v2 client's; where the patch can go depends on when the test
- * makes the client, so it is marked.
+ * sets its methods on each instance from its v2 client's (FirecrawlClient). Where the test makes the client
+ * under the patch (in its `with` block, or the test function the patch decorates), the patch goes on that
+ * class's v2 method and what the mock returns becomes the v2 model; elsewhere (a module-level client, one made
+ * in another module) when the client is made decides where it can go, so it is marked.
  */
-function markPatchedClassMethods(context: PyContext): void {
+function migratePatchedClassMethods(context: PyContext, used: Map<string, Set<string>>, onV1: boolean): void {
   const locals = new Set(context.sdk.classes.keys());
-  for (const { node, method } of patchedClassMethods(context.tree.rootNode, locals, CLIENT_NAMES)) {
-    const row = METHODS.find((r) => r.python.v1.includes(method) && r.python.v2 !== method);
+  for (const { node, method, object } of patchedClassMethods(context.tree.rootNode, locals, CLIENT_NAMES)) {
+    // A method v2 calls the same (search, extract) misses the instance's just the same, where the file is on v1;
+    // a v1 name says so by itself.
+    const row = METHODS.find((r) => r.python.v1.includes(method) && (r.python.v2 !== method || onV1));
     if (!row) continue;
     const to = row.python.v2 ?? `v1.${method}`;
-    context.todo(
-      node,
-      `${method}() is ${to}() in v2, which Firecrawl sets on each instance: patch FirecrawlClient.${to} (from firecrawl.v2) before the client is made, or the client instance's ${to}`,
-    );
+    const scope = object && row.python.v2 ? patchScope(node) : null;
+    const owner = object ? importedAs(context, object.owner.text) : undefined;
+    const spec = owner ? PY_MOCK_SPECS[owner] : undefined;
+    const made = scope && allOf(scope, "call").some((call) => call.childForFieldName("function")?.text === object!.owner.text);
+    if (!made || !spec || taken(context, [spec.name]).length) {
+      context.todo(node, patchedClassMethod(method, to));
+      continue;
+    }
+    context.edit(object!.owner.startIndex, object!.owner.endIndex, spec.name, renamed(`patch.object(${object!.owner.text}, ...)`, `one on ${spec.name}`));
+    const quote = object!.name.text.endsWith("'") ? "'" : '"';
+    if (to !== method) context.edit(object!.name.startIndex, object!.name.endIndex, `${quote}${to}${quote}`, renamed(`patched method ${method}`, to));
+    used.set(spec.module, new Set([...(used.get(spec.module) ?? []), spec.name]));
+    patchedReturns(context, node, scope!, row, used);
   }
+}
+
+/** What a patched method's mock returns (`return_value=` in the patch, or `mock.return_value = ...` under it), as the v2 model. */
+function patchedReturns(context: PyContext, patch: Node, scope: Node, row: MethodRow, used: Map<string, Set<string>>): void {
+  const model = PY_RETURNED_MODELS[row.js.v1];
+  if (!model) return;
+  const given = keywords(patch.childForFieldName("arguments")!).find((k) => k.name === "return_value")?.value;
+  const mock = mockBoundBy(patch);
+  const set = mock
+    ? allOf(scope, "assignment").flatMap((a) => (a.childForFieldName("left")?.text === `${mock}.return_value` ? [a.childForFieldName("right")!] : []))
+    : [];
+  const mine = new Set<string>();
+  for (const value of [...(given ? [given] : []), ...set]) {
+    const dict = value.type === "identifier" ? heldValue(value) : value;
+    if (dict?.type !== "dictionary") continue;
+    const built = build(context, model, dict, row.result ?? null, indentAt(context.source.text, dict.startIndex), mine);
+    if ("todo" in built) context.todo(value, built.todo);
+    else context.edit(dict.startIndex, dict.endIndex, built.text, mockReturns(model));
+  }
+  used.set(PY_V2_TYPES_MODULE, new Set([...(used.get(PY_V2_TYPES_MODULE) ?? []), ...mine]));
 }
 
 export const step: PyStep = {
@@ -201,11 +228,12 @@ export const step: PyStep = {
       migrateMethodName(context, mock);
       migrateReturns(context, mock, used);
     }
-    if (v1.length || hasV1PyCalls(calls, sdk, context.sdk.imports)) {
+    const onV1 = v1.length > 0 || hasV1PyCalls(calls, sdk, context.sdk.imports);
+    if (onV1) {
       migratePatchTargets(context);
       migrateSpecs(context, used);
     }
-    markPatchedClassMethods(context);
+    migratePatchedClassMethods(context, used, onV1);
     importNames(context, used);
   },
 };

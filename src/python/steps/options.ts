@@ -11,6 +11,7 @@ import { pyLiteral, removeItem } from "../writing.js";
 import type { PyContext, PyStep } from "../pipeline.js";
 import { allOf, stringValue, type Node } from "../runtime/parser.js";
 import { isV1PyCall } from "../detect/version.js";
+import { heldValue } from "../detect/names.js";
 import { removed, renamed } from "../../mapping/messages.js";
 
 /** Python's batch_scrape takes the scrape options flat, beside its own. */
@@ -84,8 +85,10 @@ function modelFromDict(context: PyContext, { name, value }: Keyword): void {
  * literal of a known type with fields its model has is rewritten; any other stays as it is, for the
  * verification to mark.
  */
-function actionModels(context: PyContext, { name, value }: Keyword): void {
-  if (name !== "actions" || value.type !== "list") return;
+function actionModels(context: PyContext, { name, value: given }: Keyword): void {
+  // A list the module keeps in a name it reads only here (`actions = [...]`, then `actions=actions`) is this one's.
+  const value = given.type === "identifier" ? heldValue(given) : given;
+  if (name !== "actions" || value?.type !== "list") return;
   const items = value.namedChildren.filter((n): n is Node => n !== null && n.type !== "comment");
   const built = items.map((item) => {
     const entries = item.type === "dictionary" ? dictEntries(item) : null;

@@ -10,12 +10,12 @@ import { indentAt, lineStart, removeStatement } from "../../core/text.js";
 import { boundDict } from "../detect/bound-dict.js";
 import type { Node } from "../runtime/parser.js";
 import { moved, removed, reworded, v0OptionsDropped } from "../../mapping/messages.js";
-import { removeItem } from "../writing.js";
+import { reindent, reindentedText, removeItem } from "../writing.js";
 
-function keywordValue(name: string, value: Node): string {
+function keywordValue(name: string, value: Node, text = value.text): string {
   const model = PY_OPTION_MODELS[name];
   const entries = model && value.type === "dictionary" ? dictEntries(value) : null;
-  return entries ? `${model}(${entries.map((e) => `${snakeCase(e.key)}=${e.value.text}`).join(", ")})` : value.text;
+  return entries ? `${model}(${entries.map((e) => `${snakeCase(e.key)}=${e.value.text}`).join(", ")})` : text;
 }
 
 type Entry = { key: string; value: Node };
@@ -147,8 +147,15 @@ export const step: PyStep = {
         // In place, the keys are rewritten and the values kept where they stand, so a later step's finding
         // on a keyword (`parse_pdf=True`) is placed at, and quotes, the entry the user wrote.
         keywordEdits(entries, trailing, joiner, target.startIndex, end).forEach((edit, i) => context.apply(edit, i === 0 ? message : undefined));
+        // A value over several lines keeps its shape under its keyword, one dict level out.
+        if (multiline)
+          for (const { node, value } of entries)
+            for (const edit of reindent(context.source, value, indentAt(context.source.text, node.startIndex), indent)) context.apply(edit);
       } else {
-        const kwargs = [...entries.map((e) => `${snakeCase(e.key)}=${keywordValue(snakeCase(e.key), e.value)}`), ...trailing];
+        // Moved from where the dict is, each value keeps its shape under its keyword.
+        const shaped = (e: (typeof entries)[number]) =>
+          multiline ? reindentedText(context.source, e.value, indentAt(context.source.text, e.node.startIndex), indent) : e.value.text;
+        const kwargs = [...entries.map((e) => `${snakeCase(e.key)}=${keywordValue(snakeCase(e.key), e.value, shaped(e))}`), ...trailing];
         context.edit(target.startIndex, end, kwargs.join(joiner), message);
       }
       if (bound && "dict" in bound && bound.unused) {

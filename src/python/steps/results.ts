@@ -11,6 +11,7 @@ import {
   PY_CAST,
   PY_SEARCH_HITS,
   PY_V1_PROXY,
+  PY_V1_PROXY_DICTS,
   PY_DICT_FIELDS,
   PY_DOCUMENT_METADATA_FIELDS,
   PY_V0_DOCUMENT_FIELDS,
@@ -39,6 +40,7 @@ import {
   linksKept,
   MODEL_DUMPED,
   MODEL_DUMPED_READ,
+  PROXY_DICT_CAST,
   noSuchField,
   removed,
   renamed,
@@ -305,7 +307,7 @@ function isTruthTest(node: Node): boolean {
  * already means what the cast needs (the imports step imports what is not imported yet). A module with a
  * `Document` of its own (langchain's) keeps its TODOs.
  */
-function castable(context: PyContext, model: string): boolean {
+function castable(context: PyContext, model?: string): boolean {
   const imported = (name: string, from: (module: string) => boolean) =>
     allOf(context.tree.rootNode, "import_from_statement").some(
       (s) =>
@@ -313,11 +315,8 @@ function castable(context: PyContext, model: string): boolean {
         s.childrenForFieldName("name").some((n) => (n?.type === "aliased_import" ? n.childForFieldName("alias")?.text : n?.text) === name),
     );
   const free = (name: string, from: (module: string) => boolean) => imported(name, from) || usesIn(context.tree.rootNode, name).length === 0;
-  return (
-    free(model, (module) => module.split(".")[0] === PY_PACKAGE) &&
-    free(PY_CAST.cast, (module) => module === PY_CAST.module) &&
-    free(PY_CAST.list, (module) => module === PY_CAST.module)
-  );
+  if (!free(PY_CAST.cast, (module) => module === PY_CAST.module)) return false;
+  return !model || (free(model, (module) => module.split(".")[0] === PY_PACKAGE) && free(PY_CAST.list, (module) => module === PY_CAST.module));
 }
 
 /**
@@ -542,6 +541,13 @@ function writesInto(head: Node): boolean {
   return !!dictMethodAbove(head)?.writes;
 }
 
+/** `x["k"]`, `x.get("k")`, `x.keys()`, `"k" in x`: a use of `node` that only a dict answers. */
+function readAsDict(context: PyContext, node: Node): boolean {
+  const parent = node.parent;
+  if (parent?.type === "subscript" && parent.childForFieldName("value")?.id === node.id) return true;
+  return readAbove(node)?.form === "get" || !!dictMethodAbove(node) || !!membershipAbove(context, node);
+}
+
 /**
  * A result made a dict where it is made (`.model_dump()`), and the keys its dict reads name spelled as the
  * dump spells them (`"rawHtml"` -> `"raw_html"`, `"extract"` -> `"json"`).
@@ -587,14 +593,25 @@ export const step: PyStep = {
       if (call.mock || !isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports)) continue;
       const value = resultExpression(call.node);
       const name = boundName(value);
-      // Every result is a model in 4.x but a cancel's (a bool); methods the v1 proxy keeps (deep_research, ...) too.
-      // A map's links are objects in v2: its dump is not the dict of strings 1.x gave.
-      const model = call.row.result ? call.row.result !== "cancel" : PY_V1_PROXY.has(call.method);
+      // Every result is a model in 4.x but a cancel's (a bool); the v1 proxy's too (generate_llms_text's), but for
+      // deep_research's, the dict it was. A map's links are objects in v2: its dump is not the dict of strings 1.x gave.
+      const model = call.row.result ? call.row.result !== "cancel" : PY_V1_PROXY.has(call.method) && !PY_V1_PROXY_DICTS.has(call.method);
       const dumpable = model && call.row.result !== "map";
-      if (name && dumpable && call.row.result && usesAfter(name).some(writesInto)) {
-        // Code that writes into the result treats it as the dict it was: it becomes one where it is made.
-        dumpAt(context, value, call.row.result, usesAfter(name));
+      const uses = name ? usesAfter(name) : [value];
+      // Code that writes into the result treats it as the dict it was, as does 1.x code reading a result the v1
+      // proxy now gives as a model (the migration reads no fields of those): it becomes one where it is made.
+      if (dumpable && (call.row.result ? name && uses.some(writesInto) : uses.some((use) => readAsDict(context, use)))) {
+        dumpAt(context, value, call.row.result ?? null, uses);
         continue;
+      }
+      // deep_research's dict, typed as a model: where the code goes on with it, a cast says what it is, unless the
+      // code reads it as the model 2.x typed it as (it was a dict there too).
+      const asModel = (use: Node) =>
+        use.parent?.type === "attribute" && use.parent.childForFieldName("object")?.id === use.id && readAbove(use)?.form !== "get" && !dictMethodAbove(use);
+      const goesOn = value.parent?.type !== "expression_statement" && uses.length > 0 && !uses.some(asModel);
+      if (PY_V1_PROXY_DICTS.has(call.method) && goesOn && castable(context)) {
+        context.edit(value.startIndex, value.startIndex, `${PY_CAST.cast}(${PY_CAST.dict}, `, PROXY_DICT_CAST);
+        context.edit(value.endIndex, value.endIndex, ")");
       }
       const { heads, boundaries } = followReturns(name ? usesAfter(name) : [value]);
       for (const head of model ? boundaries : []) {
