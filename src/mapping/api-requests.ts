@@ -193,3 +193,9 @@ export const V1_BODY_NAMES: ReadonlySet<string> = new Set(
 );
 export const V1_SETTINGS_NAMES: ReadonlySet<string> = new Set(FORMATS.flatMap((row) => (row.optionsKey ? [row.optionsKey] : [])));
 export const V1_FORMAT_VALUES: ReadonlySet<string> = new Set(FORMATS.filter((row) => !row.v2?.required).map((row) => row.v1));
+/**
+ * What a body known to be sent to the API may hold that migrating it would touch: every v1 option name, a
+ * format's settings, and every format string the format tables rewrite where its settings come with it.
+ */
+export const MIGRATED_BODY_KEYS: ReadonlySet<string> = new Set([...OPTIONS.flatMap((row) => [row.js.v1, ...(row.js.v1Aliases ?? [])]), ...V1_SETTINGS_NAMES]);
+export const MIGRATED_FORMAT_VALUES: ReadonlySet<string> = new Set(FORMATS.map((row) => row.v1));
