@@ -25,6 +25,7 @@ import {
 } from "../../mapping/api-requests.js";
 import { allowList, importedBody } from "../../mapping/messages.js";
 import { mentionsFirecrawl } from "../../core/mentions.js";
+import { isProjectModule } from "../../core/project-modules.js";
 import type { Source } from "../../core/source.js";
 import type { Path, PathIndex } from "./paths.js";
 import { bindingReferences } from "./references.js";
@@ -320,11 +321,13 @@ function bodySources(index: PathIndex, path: Path): { module?: string; listed: {
     if ((parent?.type === "MemberExpression" || parent?.type === "OptionalMemberExpression") && parent.property === use.node && !parent.computed) continue;
     if (parent?.type === "ObjectProperty" && parent.key === use.node && !parent.computed && !parent.shorthand) continue;
     const module = moduleOf(use, name);
-    if (module !== undefined) modules.push(module);
+    // `_.omit(opts)`: a library's object only works on a body; the project's own (`schemas.Crawl.parse(x)`) may make it.
+    const receiver = (parent?.type === "MemberExpression" || parent?.type === "OptionalMemberExpression") && parent.object === use.node;
+    if (module !== undefined && !(receiver && !isProjectModule(module))) modules.push(module);
     const v1 = v1NamesListed(use, name);
     if (v1.length && !listed.some((l) => l.list === name)) listed.push({ list: name, names: v1 });
   }
-  return { module: modules.find((m) => m.startsWith(".")) ?? modules[0], listed };
+  return { module: modules.find(isProjectModule) ?? modules[0], listed };
 }
 
 /** A body a request sends: the value the code passes, or (`unseen`) the text of one whose keys it does not show. */
