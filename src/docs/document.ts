@@ -377,13 +377,11 @@ export function runDocument(path: string, text: string, migrate: ProgramMigrator
     outcomes.set(json, { code, changes: [], todos: [] });
     blocks.push(json);
   }
-  // A JSON block answering the request just above it is v2's answer once that request moved to /v2.
+  // A JSON block answering the request just above it is v2's answer once that request moved to /v2; one
+  // further down answers something else (another section's request, a body shown in between).
   for (const [i, json] of read.entries()) {
     if (!/^jsonc?$/i.test(json.lang) || sentJson.has(json)) continue;
-    const asked = read
-      .slice(0, i)
-      .reverse()
-      .find((b) => !/^jsonc?$/i.test(b.lang));
+    const asked = i > 0 && !/^jsonc?$/i.test(read[i - 1]!.lang) ? read[i - 1] : undefined;
     const outcome = asked ? outcomes.get(asked) : undefined;
     const route = outcome && "code" in outcome && outcome.code !== null ? movedRoute(asked!.code, outcome.code) : undefined;
     const answer = route && migrateShownResponse(json.code, route);
