@@ -373,6 +373,17 @@ describe("requests whose body another module builds (issue 25)", () => {
     );
   });
 
+  test("a builder exported as a member of `export = { }` is not rewritten under a request that stays on /v1", () => {
+    const map =
+      'const mapBody = (url: string) => ({ url, ignoreSitemap: true });\n\nasync function map(url: string) {\n  const res = await fetch("https://api.firecrawl.dev/v1/map", { method: "POST", body: JSON.stringify(mapBody(url)) });\n  return res.json();\n}\n\nexport = { mapBody, map };\n';
+    const dir = repo({ "src/map.ts": map });
+    expect(cli(dir, "run", ".", "--no-types").code).toBe(0);
+    const after = read(dir, "src/map.ts");
+    expect(after).toContain("const mapBody = (url: string) => ({ url, ignoreSitemap: true });");
+    expect(after).toContain('fetch("https://api.firecrawl.dev/v1/map"');
+    expect(after).toContain("its body is built by `mapBody()`, which this module exports");
+  });
+
   test("a library whose function only works on the body (json, lodash) is not said to make it", () => {
     const dir = repo({
       "src/forward.ts":
