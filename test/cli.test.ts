@@ -28,6 +28,65 @@ describe("run", () => {
     expect(stdout).toMatch(/src\/b\.ts:6 {2}maxDepth became maxDiscoveryDepth/);
   });
 
+  test("a call kept on v1's client through .v1 is a note of the report, at its line, not a TODO", () => {
+    const research = [
+      'import FirecrawlApp from "@mendable/firecrawl-js";',
+      "",
+      'const app = new FirecrawlApp({ apiKey: "fc-test" });',
+      "",
+      "export async function research(topic: string) {",
+      "  return app.deepResearch(topic, { maxUrls: 10 });",
+      "}",
+      "",
+    ].join("\n");
+    const dir = repo({ "src/research.ts": research });
+    const { code, stdout } = cli(dir, "run", ".", "--no-types", "--json");
+    expect(code).toBe(0);
+    expect(read(dir, "src/research.ts")).toContain("  return app.v1.deepResearch(topic, { maxUrls: 10 });\n");
+    expect(read(dir, "src/research.ts")).not.toContain("TODO(firecrawl-v2)");
+    const [file] = JSON.parse(stdout).files.filter((f: { path: string }) => f.path === "src/research.ts");
+    expect(file.todos).toEqual([]);
+    expect(file.notes).toEqual(["line 6: deepResearch() has no v2 equivalent; it still runs on the v1 client through .v1"]);
+    const summary = cli(repo({ "src/research.ts": research }), "run", ".", "--no-types").stdout;
+    expect(summary).toContain("note  src/research.ts: line 6: deepResearch() has no v2 equivalent; it still runs on the v1 client through .v1");
+    expect(summary).toMatch(/0 TODOs need a human/);
+  });
+
+  test("a search returned as the user's own { data } type, declared in another module, keeps that shape", () => {
+    const service = [
+      'import FirecrawlApp from "@mendable/firecrawl-js";',
+      'import { Hits, Checked } from "./hits";',
+      "",
+      "export class Search {",
+      "  private readonly app: any = new FirecrawlApp({ apiKey: 'fc-test' });",
+      "",
+      "  async hits(query: string): Promise<Hits> {",
+      "    return await this.app.search(query, { limit: 5 });",
+      "  }",
+      "",
+      "  async checked(query: string): Promise<Checked> {",
+      "    return await this.app.search(query, { limit: 5 });",
+      "  }",
+      "}",
+      "",
+    ].join("\n");
+    const hits = [
+      "export interface Hits {",
+      "  data: Array<{ url: string; markdown?: string }>;",
+      "}",
+      "",
+      "export type Checked = { success: boolean; data: Hits['data'] };",
+      "",
+    ].join("\n");
+    const dir = repo({ "src/search.ts": service, "src/hits.ts": hits });
+    expect(cli(dir, "run", ".", "--no-types").code).toBe(0);
+    const out = read(dir, "src/search.ts");
+    expect(out).toContain("    return { data: (await this.app.search(query, { limit: 5 })).web ?? [] };\n  }\n\n  async checked");
+    // A type that asks for more than the list (v1's success flag) is the user's to decide.
+    expect(out).toContain("    // TODO(firecrawl-v2): v2's search() returns { web, news, images }");
+    expect(out.match(/TODO\(firecrawl-v2\)/g)).toHaveLength(1);
+    expect(read(dir, "src/hits.ts")).toBe(hits);
+  });
   test("refuses a dirty tree, naming the dirty files, unless --force", () => {
     const dir = repo({ "a.ts": V1_SCRAPE });
     writeFileSync(join(dir, "a.ts"), `${V1_SCRAPE}// edited\n`);

@@ -58,9 +58,11 @@ describe("what a reader of the README fixture sees", () => {
     expect(output).toContain('```ts title="src/client.ts"\n');
   });
 
-  test("blocks in a list and a blockquote keep their prefixes; a new TODO line takes the list item's indentation", () => {
-    expect(output).toContain("   // TODO(firecrawl-v2): v2 waiters return failed or cancelled jobs");
-    expect(output).toContain('   const crawl = await app.crawl("https://example.com", { limit: 10, ... });\n');
+  test("blocks in a list and a blockquote keep their prefixes; a new line takes the list item's indentation", () => {
+    // The unchecked waiter's job throws when it failed, as v1's did: a line the block did not have.
+    expect(output).toContain(
+      '   const crawl = await app.crawl("https://example.com", { limit: 10, ... });\n   if (crawl.status !== "completed") throw new Error(',
+    );
     expect(output).toContain('> result = app.scrape("https://example.com", formats=["markdown"])\n');
   });
 

@@ -15,6 +15,7 @@ import type { InstallOutcome } from "../upgrade/install.js";
 import type { PackageBump } from "../upgrade/bump.js";
 import type { ConcernName } from "../mapping/concerns.js";
 import { DEFAULTS } from "../mapping/defaults.js";
+import { noteAt } from "../mapping/messages.js";
 import type { LockRefresh } from "../upgrade/bump.js";
 
 export const REPORT_VERSION = 1;
@@ -36,7 +37,10 @@ export interface RunReport {
     readonly changes: readonly { transform: string; line: number; message: string; cell?: number; cellLine?: number }[];
     readonly todos: readonly { line: number; message: string; cell?: number; cellLine?: number }[];
     readonly error?: string;
-    /** what was left out on purpose and why (a notebook cell that is not Python) */
+    /**
+     * what was left out on purpose and why (a notebook cell that is not Python), and what a change left as it
+     * was on purpose, at its line (`line 12: deepResearch() ... still runs on the v1 client through .v1`)
+     */
     readonly notes?: readonly string[];
     /** client calls only the type-aware mode found */
     readonly foundByTypes?: readonly { line: number; method: string }[];
@@ -127,21 +131,28 @@ export function runReport(
       ...(against.error ? { error: against.error } : {}),
     };
   };
+  const notesOf = (r: FileReport) => [
+    ...(r.notes ?? []),
+    ...r.changes.flatMap((c) => (c.note ? [noteAt(where({ line: c.line, ...inCell(c.cell) }), c.note)] : [])),
+  ];
   return {
     version: REPORT_VERSION,
     mode: dry ? "dry" : "run",
     analysis: { mode: tsconfigs.length ? "types" : "syntax", projects: tsconfigs.map((t) => displayPath(cwd, t)) },
     workers,
-    files: (everyFile ? reports : reports.filter((r) => r.status !== "unchanged" || r.todos.length)).map((r) => ({
-      path: displayPath(cwd, r.path),
-      status: r.status,
-      changes: r.changes.map(({ transform, line, message, cell }) => ({ transform, line, message, ...inCell(cell) })),
-      todos: r.todos.map(({ line, message, cell }) => ({ line, message, ...inCell(cell) })).sort((a, b) => a.line - b.line),
-      ...(r.error ? { error: r.error } : {}),
-      ...(r.notes?.length ? { notes: r.notes } : {}),
-      ...(r.foundByTypes?.length ? { foundByTypes: r.foundByTypes } : {}),
-      ...(r.verified ? { verified: r.verified } : {}),
-    })),
+    files: (everyFile ? reports : reports.filter((r) => r.status !== "unchanged" || r.todos.length)).map((r) => {
+      const notes = notesOf(r);
+      return {
+        path: displayPath(cwd, r.path),
+        status: r.status,
+        changes: r.changes.map(({ transform, line, message, cell }) => ({ transform, line, message, ...inCell(cell) })),
+        todos: r.todos.map(({ line, message, cell }) => ({ line, message, ...inCell(cell) })).sort((a, b) => a.line - b.line),
+        ...(r.error ? { error: r.error } : {}),
+        ...(notes.length ? { notes } : {}),
+        ...(r.foundByTypes?.length ? { foundByTypes: r.foundByTypes } : {}),
+        ...(r.verified ? { verified: r.verified } : {}),
+      };
+    }),
     verification: totals(verifiedAgainst, (r) => !ofPython(r)),
     pythonVerification: totals(python, ofPython),
     packages: bumps.flatMap((b) => b.ranges.map((r) => ({ path: displayPath(cwd, b.path), ...r }))),

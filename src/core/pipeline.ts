@@ -39,6 +39,8 @@ export interface Change {
   readonly source: { readonly line: number; readonly column: number; readonly cell?: CellLine };
   /** in a notebook, where `line` falls: line numbers of the JSON file mean little to a reader */
   readonly cell?: CellLine;
+  /** what the report notes of the change, where nothing is asked of the user (Message.note) */
+  readonly note?: string;
 }
 
 /** A TODO marker a transform wrote: `line` is the marker's own line in the output. */
@@ -347,6 +349,7 @@ export function runPipeline<Parse, S extends Named>(
     message: p.message.action,
     finding: asWritten(p, input),
     source: { line: inInput.line(p.origin), column: inInput.column(p.origin) },
+    ...(p.message.note ? { note: p.message.note } : {}),
   });
   const output = changes.length || todos.length ? writeSource(source, source.text) : null;
   return {

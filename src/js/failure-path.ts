@@ -14,7 +14,7 @@ import { CAUGHT_ERROR_TEXT, JOB_COMPLETED, LOGGER } from "../mapping/results.js"
 import { FAILURE_PATH, GUARD_REMOVED, WAITER_GUARD } from "../mapping/messages.js";
 import { namesIdentifier, removeStatement } from "../core/text.js";
 import type { StepContext } from "./pipeline.js";
-import { isTypeScript, literal } from "./writing.js";
+import { inside, isTypeScript, literal } from "./writing.js";
 
 type AnyPath = ASTPath<Node>;
 type Member = Extract<Node, { type: "MemberExpression" | "OptionalMemberExpression" }>;
@@ -122,7 +122,7 @@ function guardOf(test: AnyPath, onFailure: boolean): Guard | null {
 function dropGuards(context: StepContext, name: string, guards: readonly Guard[], errorReads: readonly AnyPath[]): boolean {
   const whole = (g: Guard) => g.chain === g.test.node;
   // An error read where other conditions still throw would read a field v2 does not have.
-  if (!errorReads.every((read) => guards.some((g) => whole(g) && within(read.node, g.failureBranch)))) return false;
+  if (!errorReads.every((read) => guards.some((g) => whole(g) && inside(read.node, g.failureBranch)))) return false;
   // Only a chain about this result alone loses its test (`!r.success || !r.data`): with another value in it
   // (`!a.success || !b.success`) the outcome stays a test, the same in every pass of a linter's fixes.
   const mentions = (o: Node) => namesIdentifier(context.source.text.slice(o.start!, o.end!), name);
@@ -143,7 +143,7 @@ function dropGuards(context: StepContext, name: string, guards: readonly Guard[]
 
 /** A waiter's guards test the job's status, and its error reads read the status; says whether it could. */
 function jobStatus(context: StepContext, name: string, guards: readonly Guard[], errorReads: readonly AnyPath[]): boolean {
-  if (!errorReads.every((read) => guards.some((g) => within(read.node, g.failureBranch)))) return false;
+  if (!errorReads.every((read) => guards.some((g) => inside(read.node, g.failureBranch)))) return false;
   for (const { test, onFailure } of guards) statusTest(context, name, test, onFailure);
   for (const read of errorReads) {
     const member = read.node as Member;
@@ -184,9 +184,6 @@ function operands(node: Node): Node[] {
   const sameOperator = (n: Node) => (n.type === "LogicalExpression" && n.operator === node.operator ? operands(n) : [n]);
   return [...sameOperator(node.left), ...sameOperator(node.right)];
 }
-
-const within = (node: Node, span: { start?: number | null; end?: number | null } | null | undefined) =>
-  Boolean(span) && node.start! >= span!.start! && node.end! <= span!.end!;
 
 /**
  * A read that only hands the whole result to the console (`console.log("Result is:", r)` before the guard): it
@@ -247,14 +244,14 @@ export function failurePath(
     else if (field === "error") errorReads.push(read);
     else return null;
   }
-  if (guards.length === 0 || !narrowings.every((n) => guards.some((g) => within(n.node, g.test.node)))) return null;
+  if (guards.length === 0 || !narrowings.every((n) => guards.some((g) => inside(n.node, g.test.node)))) return null;
   // A waiter's job is always there in v2, failed or not: its outcome is its status.
   if (waiter) return jobStatus(context, id.name, guards, errorReads) ? { answered, caught: false } : null;
   if (guards.every((g) => g.throwOnly) && dropGuards(context, id.name, guards, errorReads)) return { answered, caught: false };
   // The error is read where the guard saw a failure, and the result elsewhere only where it succeeded.
-  const shared = (read: AnyPath) => !guards.some((g) => within(read.node, g.failureBranch)) && guards.some((g) => within(read.node, g.sharedBranch));
-  if (!errorReads.every((read) => guards.some((g) => within(read.node, g.failureBranch)) || shared(read))) return null;
-  if (!others.every((ref) => loggedOnly(ref) || guards.some((g) => g.safe.some((span) => within(ref.node, span))))) return null;
+  const shared = (read: AnyPath) => !guards.some((g) => inside(read.node, g.failureBranch)) && guards.some((g) => inside(read.node, g.sharedBranch));
+  if (!errorReads.every((read) => guards.some((g) => inside(read.node, g.failureBranch)) || shared(read))) return null;
+  if (!others.every((ref) => loggedOnly(ref) || guards.some((g) => g.safe.some((span) => inside(ref.node, span))))) return null;
 
   const name = id.name;
   const keepsError = errorReads.length > 0;

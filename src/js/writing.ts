@@ -4,7 +4,7 @@
  * everything they do not touch stays byte for byte.
  */
 import type { Node, ObjectExpression } from "@babel/types";
-import type { Edit, Span } from "../core/edits.js";
+import { within, type Edit, type Span } from "../core/edits.js";
 import { isTypeScript as isTypeScriptLanguage } from "../core/language.js";
 import type { Source } from "../core/source.js";
 import { indentAt, indentUnit, removeListItem as removeSpan } from "../core/text.js";
@@ -68,6 +68,11 @@ export function appendProperties(source: Source, object: ObjectExpression, entri
 /** A Babel node as the span the core's text helpers work with. */
 export function spanOf(node: Node): Span {
   return { start: node.start!, end: node.end! };
+}
+
+/** Whether a node lies within a node or span (core/edits.ts's within on Babel's optional offsets); not within none. */
+export function inside(node: Node, container: { start?: number | null; end?: number | null } | null | undefined): boolean {
+  return Boolean(container) && within({ start: container!.start!, end: container!.end! }, spanOf(node));
 }
 
 /** Removes one property (or element) from an object or array literal: core/text.ts's removeListItem on Babel nodes. */

@@ -12,6 +12,11 @@ export interface Message {
   readonly finding: string;
   /** what the codemod did */
   readonly action: string;
+  /**
+   * what the run's report tells beside the change though nothing is asked of the user (a call kept on v1's
+   * client through `.v1`, which behaves as before): a note in the report, where a TODO would be work handed back
+   */
+  readonly note?: string;
 }
 
 /** What a finding says after the code it is about. */
@@ -238,6 +243,12 @@ export const WAITER_GUARD = reworded(
   "the waiter's success guard checks the job status (v2 returns failed jobs)",
 );
 
+/** A waiter's result nothing checked: it throws on a failed or cancelled job, as v1's waiter did. */
+export const WAITER_THROWS = reworded(
+  "v2 waiters return failed or cancelled jobs instead of throwing: throw on them as v1 did",
+  "throws on a failed or cancelled job, as the v1 waiter did (v2 returns it)",
+);
+
 /** A success guard that only threw: v2 throws before it. */
 export const GUARD_REMOVED = removed("the success guard", "v2 throws SdkError on failure");
 
@@ -336,14 +347,42 @@ export function pyrightTodo(rule: string | undefined, message: string): string {
   return `does not type-check against firecrawl-py 4.x (pyright${rule ? ` ${rule}` : ""}: ${text})`;
 }
 
+/**
+ * The TODO above a JavaScript or TypeScript statement the migration left failing the type check against v2:
+ * the compiler's code and the first line of its message, kept short.
+ */
+export function typeCheckTodo(code: number, message: string): string {
+  const first = message.split("\n")[0]!;
+  return `does not type-check against v2 (TS${code}: ${first.length > 160 ? `${first.slice(0, 157)}...` : first})`;
+}
+
+/** A result returned as the user's own v1 shape (`{ data }`), rebuilt from the v2 field that holds it. */
+export function rebuiltShape(v1: string, v2: string): Message {
+  return reworded(
+    `this function returns the result as a type of its own, written for v1's .${v1}: v2 answers it in .${v2}`,
+    `the returned result keeps its v1 shape (.${v1} from v2's .${v2})`,
+  );
+}
+
+/** A `@ts-expect-error` over an option v1's types lacked and v2's declare: nothing is left for it to expect. */
+export function expectErrorRemoved(key: string): Message {
+  return removed(`the @ts-expect-error over ${key}`, `v2's options type declares ${key}`);
+}
+
 /** A v1 method's positional arguments, moved into the v2 options object. */
 export function argumentsMoved(method: string): Message {
   return reworded(`${method}()'s arguments are v1: pass them in the v2 options object`, `${method}()'s arguments moved into the v2 options object`);
 }
 
-/** A method with no v2 equivalent, kept on the v1 client v2 carries (`.v1`). */
-export function routedThroughV1(method: string, accessor: string): Message {
-  return reworded(`${method}() has no v2 equivalent: call it through .${accessor}`, `${method}() routed through .${accessor}`);
+/** A method with no v2 equivalent, kept on the v1 client v2 carries (`.v1`); `note`: what the report tells of it. */
+export function routedThroughV1(method: string, accessor: string, note?: string): Message {
+  const message = reworded(`${method}() has no v2 equivalent: call it through .${accessor}`, `${method}() routed through .${accessor}`);
+  return note ? { ...message, note } : message;
+}
+
+/** A note of the run's report, at the line of the change it is about: notes are a file's strings, as a document's are. */
+export function noteAt(line: string, note: string): string {
+  return `line ${line}: ${note}`;
 }
 
 /** What a mocked v1 method is called in v2, for the mock's TODO: its v2 name, or that it lives on `.v1`. */

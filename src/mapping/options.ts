@@ -119,3 +119,18 @@ export function optionRowsFor(kind: OptionsKind): Map<string, OptionRow> {
   }
   return rows;
 }
+
+/**
+ * Keys v2's options types declare where v1's did not, though the API took them all along (v1's ScrapeParams,
+ * CrawlParams and MapParams had no `origin`; v2's ScrapeOptions, CrawlOptions, MapOptions and BatchScrapeOptions
+ * do): a `@ts-expect-error` the user wrote over one has nothing left to expect, and TypeScript fails on it.
+ */
+export const NEWLY_TYPED_KEYS: Partial<Record<OptionsKind, readonly string[]>> = {
+  scrape: ["origin"],
+  crawl: ["origin"],
+  map: ["origin"],
+  batch: ["origin"],
+};
+
+/** The directive that expects a type error on the next line, as TypeScript reads it in a line comment. */
+export const EXPECT_ERROR = /^\s*@ts-expect-error\b/;

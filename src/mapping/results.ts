@@ -164,6 +164,12 @@ export const JOB_COMPLETED = "completed";
 export const WAITER_TODO = "v2 waiters return failed or cancelled jobs instead of throwing: check the returned job's status";
 
 /**
+ * What v1's waiters threw when the job ended in any status but completed (1.29.3's monitorJobStatus, for crawls
+ * and batches alike), followed by the status: a waiter whose result nothing checks throws it again in v2.
+ */
+export const WAITER_FAILED = "Crawl job failed or was stopped. Status: ";
+
+/**
  * v1's extract() typed its data from the call's zod schema (or any); v2's types it unknown. Reads of it,
  * where the call passes a zod schema, get the schema's type back.
  */

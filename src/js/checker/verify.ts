@@ -11,6 +11,7 @@ import { namesIdentifier } from "../../core/text.js";
 import { applyEdits, offsetMapper, type Edit } from "../../core/edits.js";
 import { lineFinder, readSource } from "../../core/source.js";
 import { DOCS } from "../../mapping/docs.js";
+import { typeCheckTodo } from "../../mapping/messages.js";
 import { SDK_MODULES } from "../../mapping/imports.js";
 import { installedPackage, sdkReleaseOf } from "../../project/package-sdk.js";
 import { compilerHost, ts, type TS } from "./compiler.js";
@@ -85,11 +86,8 @@ function diagnostics(program: TS.Program, path: string): readonly TS.Diagnostic[
   return file ? [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)] : [];
 }
 
-/** The TODO text quoting an error: its code and the first line of its message, kept short. */
-function quote(d: TS.Diagnostic): string {
-  const first = ts.flattenDiagnosticMessageText(d.messageText, "\n").split("\n")[0]!;
-  return `does not type-check against v2 (TS${d.code}: ${first.length > 160 ? `${first.slice(0, 157)}...` : first})`;
-}
+/** The TODO text quoting an error (mapping/messages.ts). */
+const quote = (d: TS.Diagnostic): string => typeCheckTodo(d.code, ts.flattenDiagnosticMessageText(d.messageText, "\n"));
 
 function mark(path: string, output: string, program: TS.Program, after: readonly TS.Diagnostic[], before: readonly TS.Diagnostic[]): Verified {
   const file = program.getSourceFile(path)!;

@@ -4,7 +4,7 @@
  * literal a variable was declared with; object keys and member names.
  */
 import type { ASTPath } from "jscodeshift";
-import type { Node, ObjectExpression, ObjectProperty } from "@babel/types";
+import type { Identifier, Node, ObjectExpression, ObjectProperty } from "@babel/types";
 
 type AnyPath = ASTPath<Node>;
 
@@ -81,4 +81,16 @@ export function memberName(member: Extract<Node, { type: "MemberExpression" | "O
 
 export function findProperty(object: ObjectExpression, key: string): ObjectProperty | undefined {
   return object.properties.find((p): p is ObjectProperty => p.type === "ObjectProperty" && propertyKey(p) === key);
+}
+
+/**
+ * The plain-named first parameter of the callback a call takes first (`list.map((x) => ...)`, `p.then((j) => ...)`),
+ * where `member` is that call's callee, with the parameter's path (the binding its references are found from).
+ */
+export function callbackParam(member: AnyPath): { path: AnyPath; param: Identifier } | null {
+  const call = member.parent as AnyPath | null;
+  if (call?.node.type !== "CallExpression" || call.node.callee !== member.node) return null;
+  const fn = call.get("arguments", 0) as AnyPath;
+  const param = fn.node && (fn.node.type === "ArrowFunctionExpression" || fn.node.type === "FunctionExpression") ? fn.node.params[0] : undefined;
+  return param?.type === "Identifier" ? { path: fn.get("params", 0) as AnyPath, param } : null;
 }

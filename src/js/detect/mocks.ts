@@ -7,8 +7,9 @@
 import type { ASTPath } from "jscodeshift";
 import type { Node, ObjectExpression } from "@babel/types";
 import { SDK_MODULES } from "../../mapping/imports.js";
-import { MOCK_FUNCTION, MOCK_IMPLEMENTATION, MOCK_RESOLVED_VALUE, MOCKERS, MODULE_MOCK } from "../../mapping/mocks.js";
-import { oncePerBindings } from "./calls.js";
+import { EXPECT, MOCK_FUNCTION, MOCK_IMPLEMENTATION, MOCK_RESOLVED_VALUE, MOCK_TYPE_WRAPPERS, MOCKERS, MODULE_MOCK } from "../../mapping/mocks.js";
+import { oncePerBindings, type ClientCall } from "./calls.js";
+import type { SdkBindings } from "./sdk.js";
 import { resolveObject, unwrapPath } from "./expressions.js";
 import type { PathIndex } from "./paths.js";
 
@@ -107,3 +108,23 @@ export const clientStandIns = oncePerBindings((index, tracker): ASTPath<ObjectEx
   }
   return [...found] as ASTPath<ObjectExpression>[];
 });
+
+/**
+ * Whether a call's receiver is a test's stand-in for the client: in a test (a file that asserts with `expect`),
+ * a value typed as the file's own interface of client methods (`client: MockFirecrawlClient`,
+ * `MockProxy<MockFirecrawlClient>`), which no v2 service answers. Outside a test such an interface may be the
+ * narrow type production code gives the real client.
+ */
+export function callsStandIn(call: ClientCall, sdk: SdkBindings): boolean {
+  if (!call.index.of("CallExpression").some(({ node }) => node.callee.type === "Identifier" && node.callee.name === EXPECT)) return false;
+  const callee = call.node.callee;
+  const receiver = callee.type === "MemberExpression" || callee.type === "OptionalMemberExpression" ? callee.object : null;
+  if (receiver?.type !== "Identifier") return false;
+  const binding = call.path.scope?.lookup(receiver.name)?.getBindings()[receiver.name]?.[0] as AnyPath | undefined;
+  let type = (binding?.node as { typeAnnotation?: Node | null } | undefined)?.typeAnnotation;
+  if (type?.type === "TSTypeAnnotation") type = type.typeAnnotation;
+  while (type?.type === "TSTypeReference" && type.typeName.type === "Identifier" && MOCK_TYPE_WRAPPERS.has(type.typeName.name)) {
+    type = type.typeParameters?.params[0];
+  }
+  return type?.type === "TSTypeReference" && type.typeName.type === "Identifier" && sdk.clientShapes.has(type.typeName.name);
+}

@@ -9,7 +9,7 @@ import type { Node } from "@babel/types";
 import { leadsToRead, readAt, REQUEST_FUNCTIONS, REQUEST_METHODS, RESPONSE_STATUS, type ResponseRead } from "../../mapping/api-requests.js";
 import { bindingReferences, untilRebound } from "./references.js";
 import { isWrittenTo, type Path, type PathIndex } from "./paths.js";
-import { AWAITED_WRAPPERS, memberName, propertyKey } from "./expressions.js";
+import { AWAITED_WRAPPERS, callbackParam, memberName, propertyKey } from "./expressions.js";
 
 /**
  * A read of a changed field: a member read that spells its path (`body.data.extract`, `res.data.links`), a
@@ -258,15 +258,12 @@ class Follower {
 
   /** A promise's `.then(callback)`: the value at `at` is the callback's first parameter. */
   private handedTo(member: Path, at: readonly string[]): void {
-    const call = member.parent as Path | undefined;
-    const callback = call?.node.type === "CallExpression" && call.node.callee === member.node ? (call.get("arguments", 0) as Path) : undefined;
-    const fn = callback?.node;
-    const param = fn && (fn.type === "ArrowFunctionExpression" || fn.type === "FunctionExpression") ? fn.params[0] : undefined;
-    if (param?.type !== "Identifier") {
+    const callback = callbackParam(member);
+    if (!callback) {
       this.complete = false;
       return;
     }
-    for (const ref of untilRebound(bindingReferences(this.index, callback!.get("params", 0) as Path, param, param.name))) this.body(ref, at);
+    for (const ref of untilRebound(bindingReferences(this.index, callback.path, callback.param, callback.param.name))) this.body(ref, at);
   }
 
   /** `const { data, links } = body`: each name bound to a part that leads to a changed field is followed. */

@@ -1,7 +1,8 @@
 /**
  * Client methods (spec 9.4, sdk-facts 2.3): renames every v1 method to its v2 name and moves positional
  * arguments into v2's options object, as the table's argument shapes say. Methods with no v2 equivalent
- * keep working through the client's `.v1` accessor, with a TODO.
+ * keep working through the client's `.v1` accessor: the report notes it, and a TODO stays only where the
+ * table asks for a move to v2's own flow (the watchers).
  */
 import type { ASTPath } from "jscodeshift";
 import type { CallExpression, Node } from "@babel/types";
@@ -191,8 +192,8 @@ export const step: Step = {
       const { row, nameNode } = call;
       if (row.js.v2 === null) {
         const receiver = (call.node.callee as Extract<CallExpression["callee"], { object: unknown }>).object as Node;
-        context.edit(receiver.end!, receiver.end!, `.${V1_ACCESSOR}`, routedThroughV1(call.method, V1_ACCESSOR));
-        context.todo(call.path, row.todo!, "methods");
+        context.edit(receiver.end!, receiver.end!, `.${V1_ACCESSOR}`, routedThroughV1(call.method, V1_ACCESSOR, row.note));
+        if (row.todo) context.todo(call.path, row.todo, "methods");
         continue;
       }
       if (call.isV1Name) {

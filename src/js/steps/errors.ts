@@ -7,7 +7,7 @@ import type { ASTPath } from "jscodeshift";
 import type { Node } from "@babel/types";
 import { walkPaths } from "../detect/paths.js";
 import { findClientCalls } from "../detect/calls.js";
-import { isTypeScript, textOf } from "../writing.js";
+import { inside, isTypeScript, textOf } from "../writing.js";
 import type { Step, StepContext } from "../pipeline.js";
 import { ERRORS } from "../../mapping/errors.js";
 import { renamed } from "../../mapping/messages.js";
@@ -31,8 +31,6 @@ function fieldRenamer(context: StepContext): RenameFields {
     });
 }
 
-const within = (node: Node, container: Node) => node.start! >= container.start! && node.end! <= container.end!;
-
 /**
  * The error a `try` around a client call catches is the SDK's, whatever the code calls it: read as `.statusCode`
  * through a cast to its own shape (`error as { statusCode?: number }`) or an untyped catch binding, it compiles
@@ -45,7 +43,7 @@ function caughtErrors(context: StepContext, renameFields: RenameFields, fields: 
   for (const path of context.index.of("TryStatement")) {
     const { block, handler } = path.node;
     const param = handler?.param;
-    if (param?.type !== "Identifier" || !calls.some((call) => within(call.node, block))) continue;
+    if (param?.type !== "Identifier" || !calls.some((call) => inside(call.node, block))) continue;
     const body = (path.get("handler", "body") as AnyPath) ?? null;
     // An untyped binding is `any` only in JavaScript (TypeScript's strict mode makes it `unknown`, read only
     // after a narrowing of the code's own); code that asks `"statusCode" in error` handles both names already.

@@ -10,11 +10,12 @@ import { requestBodies } from "../detect/requests.js";
 import { fileOptionsObjects, opaqueOptions, type OptionsObject } from "../detect/options-objects.js";
 import { findProperty, memberName, propertyKey } from "../detect/expressions.js";
 import { isV1Call } from "../detect/version.js";
+import { callsStandIn } from "../detect/mocks.js";
 import { isTypeScript, literal, removeListItem, textOf } from "../writing.js";
 import { removeStatement } from "../../core/text.js";
 import type { Step, StepContext } from "../pipeline.js";
-import { optionRowsFor, type Literal, type OptionRow } from "../../mapping/options.js";
-import { passedThroughTodo, removed, renamed, type Message } from "../../mapping/messages.js";
+import { EXPECT_ERROR, NEWLY_TYPED_KEYS, optionRowsFor, type Literal, type OptionRow } from "../../mapping/options.js";
+import { expectErrorRemoved, passedThroughTodo, removed, renamed, type Message } from "../../mapping/messages.js";
 import { TYPES } from "../../mapping/imports.js";
 import type { OptionsKind } from "../../mapping/client-methods.js";
 
@@ -87,6 +88,16 @@ function migrateAssignment(context: StepContext, path: ASTPath<AssignmentExpress
 
 function migrateObject(context: StepContext, options: OptionsObject): void {
   const rows = optionRowsFor(options.kind);
+  const typedNow = NEWLY_TYPED_KEYS[options.kind] ?? [];
+  for (const prop of options.path.node.properties) {
+    const key = propertyKey(prop);
+    if (!key || !typedNow.includes(key)) continue;
+    // The directive's own line, right above the key (comments are not attached to nodes: found by offset).
+    const directive = context.ast.comments?.find(
+      (c) => c.type === "CommentLine" && EXPECT_ERROR.test(c.value) && c.end! <= prop.start! && context.source.text.slice(c.end!, prop.start!).trim() === "",
+    );
+    if (directive) context.apply(removeStatement(context.source, directive.start!, directive.end!), expectErrorRemoved(key));
+  }
   options.path.node.properties.forEach((prop, index) => {
     const row = rows.get(propertyKey(prop) ?? "");
     if (row && prop.type === "ObjectProperty") migrateProperty(context, options.path, options.typed, index, row);
@@ -101,32 +112,40 @@ function migrateObject(context: StepContext, options: OptionsObject): void {
 
 /**
  * The v1 option names of a table that options passed through from elsewhere may carry, by what the file says:
- * all of them where it names v1's options type for the table (`args: CrawlParams`), else those it spells out
+ * all of them where it types values with v1's options type for the table (`args: CrawlParams`), else those it spells out
  * (a tool schema's `maxDepth: {...}`, `"ignoreSitemap"`). Where it says none, the options are the user's own
  * shape: they compile and behave alike under v2, and a warning would be noise.
  */
-function v1NamesInSight(context: StepContext, kind: OptionsKind): string[] {
+function v1NamesInSight(context: StepContext, kind: OptionsKind, spelled: () => ReadonlySet<string>): string[] {
   const names = [...optionRowsFor(kind).keys()];
   const typed = [...context.sdk.named].some(
     ([local, exported]) => TYPES.some((row) => row.js.v1 === exported && row.options === kind) && typesValues(context, local),
   );
   if (typed) return names;
+  const inFile = spelled();
+  return names.filter((name) => inFile.has(name));
+}
+
+/** Every name and string the file spells: read once a run, however many opaque options it passes. */
+function spelledNames(context: StepContext): Set<string> {
   const spelled = new Set<string>();
   for (const path of context.index.of("Identifier")) spelled.add(path.node.name);
   for (const path of context.index.of("StringLiteral")) spelled.add(path.node.value);
-  return names.filter((name) => spelled.has(name));
+  return spelled;
 }
 
 /**
- * Whether the file types some value with the options type `local` (`args: CrawlParams`, `args is CrawlParams`):
- * a method signature's parameter (`search(query: string, params?: SearchParams)` in a mock interface) only
- * restates the SDK's own signature and says nothing of what callers pass.
+ * Whether the file types some value with the options type `local` (`args: CrawlParams`): a method signature's
+ * parameter (`search(query: string, params?: SearchParams)` in a mock interface) only restates the SDK's own
+ * signature and says nothing of what callers pass, and a type guard's predicate (`args is ScrapeParams & { url:
+ * string }`, over a tool's arguments) claims a type its test never checks: the keys come from where the guarded
+ * value does (a tool schema the file spells out), not from the claim.
  */
 function typesValues(context: StepContext, local: string): boolean {
   return context.index.of("TSTypeReference").some((path) => {
     if (path.node.typeName.type !== "Identifier" || path.node.typeName.name !== local) return false;
     for (let at = path.parent as ASTPath<Node> | null; at; at = at.parent as ASTPath<Node> | null) {
-      if (at.node.type === "TSMethodSignature" || at.node.type === "TSFunctionType") return false;
+      if (at.node.type === "TSMethodSignature" || at.node.type === "TSFunctionType" || at.node.type === "TSTypePredicate") return false;
       if (at.node.type.endsWith("Statement") || at.node.type.endsWith("Declaration") || at.node.type === "Program") return true;
     }
     return true;
@@ -139,10 +158,13 @@ export const step: Step = {
   run(context) {
     for (const options of fileOptionsObjects(context.index, context.sdk, requestBodies(context.index, context.requests))) migrateObject(context, options);
     // Options from elsewhere (a request body, a tool's arguments) may still carry v1 names, which v2 rejects.
+    let spelled: Set<string> | undefined;
+    const inFile = () => (spelled ??= spelledNames(context));
     for (const call of findClientCalls(context.index, context.sdk)) {
-      if (!isV1Call(call, context.sdk, context.options.sdk)) continue;
+      // A test's stand-in for the client takes what it is given: no v2 service sees those names.
+      if (!isV1Call(call, context.sdk, context.options.sdk) || callsStandIn(call, context.sdk)) continue;
       for (const { kind, path } of opaqueOptions(call)) {
-        const names = v1NamesInSight(context, kind);
+        const names = v1NamesInSight(context, kind, inFile);
         if (names.length) context.todo(path, passedThroughTodo(kind, names), "crawlOptions");
       }
     }

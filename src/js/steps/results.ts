@@ -13,7 +13,16 @@ import { bindingReferences, untilRebound } from "../detect/references.js";
 import { isV1Call } from "../detect/version.js";
 import { isWrittenTo, walkPaths } from "../detect/paths.js";
 import { optionsObjects } from "../detect/options-objects.js";
-import { AWAITED_WRAPPERS, findProperty, memberName, outsideWrappers, propertyKey, variableDeclaratorOf, WRAPPERS } from "../detect/expressions.js";
+import {
+  AWAITED_WRAPPERS,
+  callbackParam,
+  findProperty,
+  memberName,
+  outsideWrappers,
+  propertyKey,
+  variableDeclaratorOf,
+  WRAPPERS,
+} from "../detect/expressions.js";
 import { appendProperties, isTypeScript, literal, removeListItem, textOf } from "../writing.js";
 import type { Source } from "../../core/source.js";
 import { dropGuardStatement, failurePath, statusTest, throwOnlyGuard } from "../failure-path.js";
@@ -29,12 +38,27 @@ import {
   JOB_STATUS_PATHS,
   JOB_URL,
   TYPED_FROM_SCHEMA,
+  WAITER_FAILED,
   WAITER_TODO,
+  JOB_COMPLETED,
   type ItemTypes,
   type ResultRow,
 } from "../../mapping/results.js";
 import type { PathIndex } from "../detect/paths.js";
-import { deadFallback, ITEM_TYPES_IMPORTED, JOB_URL_ADDED, linksKept, moved, removed, renamed, reworded } from "../../mapping/messages.js";
+import {
+  deadFallback,
+  ITEM_TYPES_IMPORTED,
+  JOB_URL_ADDED,
+  linksKept,
+  moved,
+  rebuiltShape,
+  removed,
+  renamed,
+  reworded,
+  WAITER_THROWS,
+} from "../../mapping/messages.js";
+import { indentAt } from "../../core/text.js";
+import { ownTypeMembers } from "../detect/own-types.js";
 
 type AnyPath = ASTPath<Node>;
 
@@ -239,10 +263,9 @@ function dropDeadFallbacks(context: StepContext, list: AnyPath, scrapedOnly: rea
     const call = member?.parent as AnyPath | null;
     const name = member?.node.type === "MemberExpression" && member.node.object === at.node ? memberName(member.node) : undefined;
     if (!name || !ELEMENT_CALLBACKS.has(name) || call?.node.type !== "CallExpression" || call.node.callee !== member!.node) return;
-    const fn = call.get("arguments", 0) as AnyPath;
-    const param = fn.node && (fn.node.type === "ArrowFunctionExpression" || fn.node.type === "FunctionExpression") ? fn.node.params[0] : undefined;
-    if (param?.type === "Identifier") {
-      for (const ref of bindingReferences(context.index, fn.get("params", 0) as AnyPath, param, param.name)) dropDeadFallback(context, ref, scrapedOnly);
+    const callback = callbackParam(member!);
+    if (callback) {
+      for (const ref of bindingReferences(context.index, callback.path, callback.param, callback.param.name)) dropDeadFallback(context, ref, scrapedOnly);
     }
     if (!SAME_ITEMS.has(name)) return;
     at = call;
@@ -516,10 +539,8 @@ function elementBindings(context: StepContext, list: AnyPath, name: string, kind
     const parent = ref.parent as AnyPath | null;
     const p = parent?.node;
     if (p?.type === "MemberExpression" && p.object === ref.node && ELEMENT_CALLBACKS.has(memberName(p) ?? "")) {
-      const call = parent!.parent as AnyPath | null;
-      const fn = call?.node.type === "CallExpression" && call.node.callee === p ? (call.get("arguments", 0) as AnyPath) : null;
-      const param = fn?.node && (fn.node.type === "ArrowFunctionExpression" || fn.node.type === "FunctionExpression") ? fn.node.params[0] : undefined;
-      if (param?.type === "Identifier" && !param.typeAnnotation) found.push({ binding: fn!.get("params", 0) as AnyPath, id: param, kind });
+      const callback = callbackParam(parent!);
+      if (callback && !callback.param.typeAnnotation) found.push({ binding: callback.path, id: callback.param, kind });
     } else if (p?.type === "ForOfStatement" && p.right === ref.node && p.left.type === "VariableDeclaration") {
       const declarator = parent!.get("left", "declarations", 0) as AnyPath;
       const id = (declarator.node as Extract<Node, { type: "VariableDeclarator" }>).id;
@@ -684,8 +705,9 @@ function mockedResults(context: StepContext): ResultLiteral[] {
 /**
  * `return await client.search(...)` from a function that declares its own return type (`Promise<SearchResult>`,
  * written for v1's `{ data }`): the callers read the v1 shape, and with the client typed `any` nothing tells them.
+ * Where that type asks for the renamed field alone, the return rebuilds it from v2's result; else a TODO says so.
  */
-function markOwnShapeReturn(context: StepContext, call: ClientCall): void {
+function ownShapeReturn(context: StepContext, call: ClientCall): void {
   const todo = RESHAPED_RETURNS[call.row.result!];
   const { path: holder } = outsideWrappers(call.path as AnyPath, AWAITED_WRAPPERS);
   if (!todo || holder?.node.type !== "ReturnStatement") return;
@@ -698,7 +720,58 @@ function markOwnShapeReturn(context: StepContext, call: ClientCall): void {
   // The SDK's own types (and none at all, any, unknown) say nothing about a shape of the user's.
   const own =
     (type?.type === "TSTypeReference" && type.typeName.type === "Identifier" && !context.sdk.named.has(type.typeName.name)) || type?.type === "TSTypeLiteral";
-  if (own) context.todo(holder as AnyPath, todo);
+  if (!own) return;
+  const members = ownTypeMembers(context.ast, context.source.path, type!);
+  const row = members?.length === 1 ? rowFor({ kind: call.row.result!, waiter: false, byType: false }, members[0]!.name) : undefined;
+  const returned = (holder.node as Extract<Node, { type: "ReturnStatement" }>).argument!;
+  const awaited = returned.type === "AwaitExpression" || ((fn?.node as { async?: boolean }).async && !tried(holder as AnyPath, fn!));
+  if (row?.change.kind !== "rename" || !awaited) {
+    context.todo(holder as AnyPath, todo);
+    return;
+  }
+  // `{ data: (await client.search(q)).web ?? [] }`: v1's shape, from v2's result.
+  const result = `(${returned.type === "AwaitExpression" ? "" : "await "}${textOf(context.source, returned)}).${row.change.to}`;
+  context.edit(
+    returned.start!,
+    returned.end!,
+    `{ ${row.js.v1}: ${result}${row.change.absent ? ` ?? ${row.change.absent}` : ""} }`,
+    rebuiltShape(row.js.v1, row.change.to),
+  );
+}
+
+/** Whether a statement sits in a `try` block of its function: there `return p` and `return await p` differ (only the latter is caught). */
+function tried(statement: AnyPath, fn: AnyPath): boolean {
+  for (let at = statement; at.parent && at !== fn; at = at.parent as AnyPath) {
+    if (at.parent.node.type === "TryStatement" && (at.parent.node as Extract<Node, { type: "TryStatement" }>).block === at.node) return true;
+  }
+  return false;
+}
+
+/**
+ * `const job = await app.crawl(...)` with nothing checking the job: v1's waiter threw when the job failed or was
+ * cancelled, v2's returns it, so the statement after the call throws what v1 threw. Says whether it could (a
+ * result bound so: a declaration of the awaited call alone, in a list of statements).
+ */
+function throwOnFailedJob(context: StepContext, call: ClientCall, declarator: AnyPath | null): boolean {
+  const node = declarator?.node as Extract<Node, { type: "VariableDeclarator" }> | undefined;
+  const declaration = declarator?.parent?.node as Node | undefined;
+  const list = declarator?.parent?.parent?.node as { body?: unknown } | undefined;
+  if (
+    node?.id.type !== "Identifier" ||
+    node.init?.type !== "AwaitExpression" ||
+    node.init.argument !== call.node ||
+    declaration?.type !== "VariableDeclaration" ||
+    declaration.declarations.length !== 1 ||
+    !Array.isArray(list?.body)
+  )
+    return false;
+  const { source } = context;
+  const name = node.id.name;
+  const semicolon = source.text[declaration.end! - 1] === ";" ? ";" : "";
+  const message = `\`${WAITER_FAILED}\${${name}.status}\``;
+  const check = `if (${name}.status !== ${literal(source, JOB_COMPLETED)}) throw new Error(${message})${semicolon}`;
+  context.edit(declaration.end!, declaration.end!, `${source.eol}${indentAt(source.text, declaration.start!)}${check}`, WAITER_THROWS);
+  return true;
 }
 
 /** The local name a file gives zod's namespace (`import { z } from "zod"`, `import * as z from "zod"`). */
@@ -767,8 +840,8 @@ export const step: Step = {
       if (declarator) fromCalls.add(declarator.node);
       const tracked: Tracked = { kind: call.row.result, call, waiter: Boolean(call.row.waiter), byType: false };
       const checked = declarator && id ? migrateBinding(context, tracked, declarator, id) : false;
-      if (!declarator) markOwnShapeReturn(context, call);
-      if (call.row.waiter && call.isV1Name && !checked) context.todo(call.path, WAITER_TODO);
+      if (!declarator) ownShapeReturn(context, call);
+      if (call.row.waiter && call.isV1Name && !checked && !throwOnFailedJob(context, call, declarator)) context.todo(call.path, WAITER_TODO);
     }
     for (const { binding, id, kind } of typedBindings(context, fromCalls)) {
       migrateBinding(context, { kind, waiter: false, byType: true }, binding, id);
