@@ -431,6 +431,33 @@ describe("requests whose body another module builds (issue 25)", () => {
       "    # TODO(firecrawl-v2): this request stays on /v1: its body comes from `crawl_payload(url)` (imported from `.payloads`), whose keys",
     );
   });
+
+  test("a builder exported as a member of `export = { }` is not rewritten under a request that stays on /v1", () => {
+    const map =
+      'const mapBody = (url: string) => ({ url, ignoreSitemap: true });\n\nasync function map(url: string) {\n  const res = await fetch("https://api.firecrawl.dev/v1/map", { method: "POST", body: JSON.stringify(mapBody(url)) });\n  return res.json();\n}\n\nexport = { mapBody, map };\n';
+    const dir = repo({ "src/map.ts": map });
+    expect(cli(dir, "run", ".", "--no-types").code).toBe(0);
+    const after = read(dir, "src/map.ts");
+    expect(after).toContain("const mapBody = (url: string) => ({ url, ignoreSitemap: true });");
+    expect(after).toContain('fetch("https://api.firecrawl.dev/v1/map"');
+    expect(after).toContain("its body is built by `mapBody()`, which this module exports");
+  });
+
+  test("a library whose function only works on the body (json, lodash) is not said to make it", () => {
+    const dir = repo({
+      "src/forward.ts":
+        'import _ from "lodash";\n\nexport async function forwardCrawl(input: Record<string, unknown>) {\n  const res = await fetch("https://api.firecrawl.dev/v1/crawl", { method: "POST", body: JSON.stringify(_.pick(input, ["url", "limit"])) });\n  return res.json();\n}\n',
+      "app/forward.py":
+        'import json\nimport requests\n\n\ndef forward_crawl(settings):\n    body = json.loads(json.dumps(settings))\n    return requests.post("https://api.firecrawl.dev/v1/crawl", json=body).json()\n',
+    });
+    expect(cli(dir, "run", ".", "--no-types").code).toBe(0);
+    const ts = read(dir, "src/forward.ts");
+    expect(ts).toContain('its body comes from `_.pick(input, ["url", "limit"])`, whose keys');
+    expect(ts).not.toContain("imported from");
+    const py = read(dir, "app/forward.py");
+    expect(py).toContain("its body comes from `body`, whose keys");
+    expect(py).not.toContain("imported from");
+  });
 });
 
 describe("code already on v2, or on v1 on purpose (fixtures/already-v2)", () => {

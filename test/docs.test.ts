@@ -195,7 +195,7 @@ describe("the CLI on documents", () => {
     expect(located).toContainEqual({ artifactLocation: { uri: "README.md", uriBaseId: "%SRCROOT%" }, region: { startLine: 37, startColumn: 32 } });
   });
 
-  test("a block of prose that names Firecrawl and parses in no form is not taken for code: check passes it; one that constructs a client is still not vouched for", () => {
+  test("a block of prose that names Firecrawl and parses in no form is not taken for code: check passes it; one that constructs a client and calls v1 is still not vouched for", () => {
     const prose = [
       "# Payment flow",
       "",
@@ -209,7 +209,7 @@ describe("the CLI on documents", () => {
       "```",
       "",
     ].join("\n");
-    const client = ["```ts", "const app = new FirecrawlApp({ apiKey: <YOUR_KEY> });", "```", ""].join("\n");
+    const client = ["```ts", "const app = new FirecrawlApp({ apiKey: <YOUR_KEY> });", "await app.crawlUrl(<URL>);", "```", ""].join("\n");
     const dir = repo({ "README.md": prose, "client.md": client });
     const clean = cli(dir, "check", "README.md", "--format", "json");
     expect(JSON.parse(clean.stdout).findings).toEqual([]);
@@ -241,10 +241,11 @@ describe("the CLI on documents", () => {
     const v1 = [
       ["route.md", "```js", 'await fetch("https://api.firecrawl.dev/v1/scrape", { body: <BODY> });', "```", ""],
       ["method.md", "```python", "firecrawl = Firecrawl(api_key=<YOUR_KEY>)", "firecrawl.scrape_url(<URL>)", "```", ""],
-      ["class.md", "```js", "import FirecrawlApp from '@mendable/firecrawl-js';", "const app = new FirecrawlApp({ apiKey: <KEY> });", "```", ""],
     ];
-    const dir = repo({ "README.md": v2, "kept.md": kept, ...Object.fromEntries(v1.map(([name, ...lines]) => [name!, lines.join("\n")])) });
-    for (const clean of ["README.md", "kept.md"]) {
+    // The v1 class's name alone is no v1 API: a default import's name is the writer's, and v2's Python SDK keeps it.
+    const named = ["```js", "import FirecrawlApp from '@mendable/firecrawl-js';", "const app = new FirecrawlApp({ apiKey: <KEY> });", "```", ""].join("\n");
+    const dir = repo({ "README.md": v2, "kept.md": kept, "named.md": named, ...Object.fromEntries(v1.map(([name, ...lines]) => [name!, lines.join("\n")])) });
+    for (const clean of ["README.md", "kept.md", "named.md"]) {
       const run = cli(dir, "check", clean, "--format", "json");
       expect(JSON.parse(run.stdout).findings).toEqual([]);
       expect(run.code).toBe(0);
@@ -269,5 +270,33 @@ describe("the CLI on documents", () => {
     const clean = cli(dir, "check", ".", "--docs");
     expect(clean.stdout).toContain("No v1 usage left in 2 files");
     expect(clean.code).toBe(0);
+  });
+
+  test("check vouches for a v2 placeholder block naming FirecrawlApp (a JS import's own name, a v2 Python alias); several unreadable v1 blocks are one file", () => {
+    const v2 = [
+      "# Quickstart",
+      "",
+      "```ts",
+      'import FirecrawlApp from "@mendable/firecrawl-js";',
+      "const firecrawl = new FirecrawlApp({ apiKey: <API_KEY> });",
+      'const page = await firecrawl.scrape(<PAGE>, { formats: ["links"] });',
+      "```",
+      "",
+      "```python",
+      "from firecrawl import AsyncFirecrawlApp",
+      "firecrawl = AsyncFirecrawlApp(api_key=<API_KEY>)",
+      'page = await firecrawl.scrape(<PAGE>, formats=["links"])',
+      "```",
+      "",
+    ].join("\n");
+    const v1 = v2.replace("firecrawl.scrape(<PAGE>", "firecrawl.scrapeUrl(<PAGE>").replace("firecrawl.scrape(<PAGE>", "firecrawl.scrape_url(<PAGE>");
+    const dir = repo({ "quickstart.md": v2, "old/quickstart.md": v1 });
+    const clean = cli(dir, "check", "quickstart.md", "--docs");
+    expect(clean.stdout).toContain("No v1 usage left in the file");
+    expect(clean.code).toBe(0);
+    const old = cli(dir, "check", "old/quickstart.md", "--docs");
+    expect(old.stdout.match(/unprocessed-file/g)).toHaveLength(2);
+    expect(old.stdout).toContain("1 file could not be checked");
+    expect(old.code).toBe(2);
   });
 });

@@ -53,7 +53,8 @@ export function formatFindings(
           `${printable(f.file)}:${f.line}:${f.column}${f.cell === undefined ? "" : ` (cell ${f.cell}, line ${f.cellLine})`}  ${f.fixable ? "fixable" : "manual "}  ${f.rule}  ${printable(f.message)}`,
       );
       const usages = findings.filter((f) => f.rule !== UNPROCESSED.name);
-      const unchecked = findings.length - usages.length;
+      // A document may have several blocks that could not be read: the summary counts its files.
+      const unchecked = new Set(findings.filter((f) => f.rule === UNPROCESSED.name).map((f) => f.file)).size;
       const inFiles = new Set(usages.map((f) => f.file)).size;
       lines.push(
         usages.length

@@ -42,7 +42,8 @@ export function annotations({ findings, markers, maxTodos, error, cwd = process.
 export function jobSummary({ findings, markers, maxTodos, files, error }: GithubCheck): string {
   if (error) return `## firecrawl-codemod check\n\nThe check could not run: ${error}\n`;
   const usages = findings.filter((f) => f.rule !== UNPROCESSED.name);
-  const unchecked = findings.length - usages.length;
+  // A document may have several blocks that could not be read: the summary counts its files.
+  const unchecked = new Set(findings.filter((f) => f.rule === UNPROCESSED.name).map((f) => f.file)).size;
   const verdict = [
     usages.length ? `${counted(usages.length, "v1 usage")} left in ${counted(new Set(usages.map((f) => f.file)).size, "file")}` : "No v1 usage left",
     `${counted(markers.length, "TODO(firecrawl-v2) marker")} left${maxTodos === Infinity ? "" : ` (at most ${maxTodos} allowed)`}`,

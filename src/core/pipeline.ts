@@ -156,6 +156,8 @@ export interface Context<At> {
   apply(edit: Edit, message?: Message, subject?: Span): void;
   /** a TODO line above the statement holding `at` */
   todo(at: At, message: string, link?: DocLink): void;
+  /** a TODO line above the line `span` starts on: a part of a long statement (an item of a list) that is its own subject */
+  todoAbove(span: Span, message: string, link?: DocLink): void;
 }
 
 /** A language's syntax as planning needs it: how a line comment starts, and the statement a node belongs to. */
@@ -185,6 +187,7 @@ export function planStepWith<Parsed extends object, At>(
     edit: (start, end, text, message, subject) => planner.apply({ start, end, text }, message, subject),
     apply: (edit, message, subject) => planner.apply(edit, message, subject),
     todo: (at, message, link) => planner.todo(syntax.statementOf(at), message, link),
+    todoAbove: (span, message, link) => planner.todo(span, message, link),
   };
   try {
     step.run(context);

@@ -18,7 +18,6 @@ import type { SourceLanguage } from "../core/language.js";
 import { codeBlocks, type Block } from "./blocks.js";
 import { mentionsFirecrawl, NAMES } from "../core/mentions.js";
 import { V1_ONLY_NAMES } from "../mapping/client-methods.js";
-import { CLIENT } from "../mapping/imports.js";
 import { bodyFile, type BodyFiles } from "../shell/requests.js";
 import { shownBodyTodo } from "./shown-bodies.js";
 import { migrateShownResponse, movedRoute } from "./shown-responses.js";
@@ -279,12 +278,13 @@ const CODE_NAMING = new RegExp(
 const callsSdk = (code: string) => CODE_NAMING.test(code) || V1_CALL.test(code);
 
 /**
- * A name only v1 API has, outside the `.v1` accessor that keeps it on purpose: the v1 client classes, a method
- * only v1 has (called or handed on), a `/v1` route. A block that parses in no form and names none of these
- * (`new Firecrawl({ apiKey: <KEY> })` in a v2 guide) has nothing check could find in it: not vouching for it
- * would fail CI over v2 documents.
+ * A name only v1 API has, outside the `.v1` accessor that keeps it on purpose: a method only v1 has (called or
+ * handed on), a `/v1` route. A block that parses in no form and names none of these (`new Firecrawl({ apiKey:
+ * <KEY> })` in a v2 guide) has nothing check could find in it: not vouching for it would fail CI over v2
+ * documents. The v1 client's class name alone says nothing: a JS default import's local name is the writer's
+ * choice, and the v2 Python SDK keeps `FirecrawlApp` and `AsyncFirecrawlApp` as aliases of its clients.
  */
-const V1_NAMING = new RegExp(`(?<!\\.v1\\.)\\b(?:${[CLIENT.js.v1, CLIENT.python.asyncV1, ...V1_ONLY_NAMES].join("|")})\\b|/v1(?![\\w.-])`);
+const V1_NAMING = new RegExp(`(?<!\\.v1\\.)\\b(?:${[...V1_ONLY_NAMES].join("|")})\\b|/v1(?![\\w.-])`);
 
 /** The body words of a shell block's commands that name a file: `-d @/tmp/request.json`. */
 const FILE_BODY = /(?:^|\s)(?:-d|--data|--data-binary|--json)(?:\s+|=)(["']?@[^\s"']+["']?)/g;
@@ -377,13 +377,11 @@ export function runDocument(path: string, text: string, migrate: ProgramMigrator
     outcomes.set(json, { code, changes: [], todos: [] });
     blocks.push(json);
   }
-  // A JSON block answering the request just above it is v2's answer once that request moved to /v2.
+  // A JSON block answering the request just above it is v2's answer once that request moved to /v2; one
+  // further down answers something else (another section's request, a body shown in between).
   for (const [i, json] of read.entries()) {
     if (!/^jsonc?$/i.test(json.lang) || sentJson.has(json)) continue;
-    const asked = read
-      .slice(0, i)
-      .reverse()
-      .find((b) => !/^jsonc?$/i.test(b.lang));
+    const asked = i > 0 && !/^jsonc?$/i.test(read[i - 1]!.lang) ? read[i - 1] : undefined;
     const outcome = asked ? outcomes.get(asked) : undefined;
     const route = outcome && "code" in outcome && outcome.code !== null ? movedRoute(asked!.code, outcome.code) : undefined;
     const answer = route && migrateShownResponse(json.code, route);

@@ -21,7 +21,7 @@ export function movedRoute(before: string, after: string): RouteRow | undefined 
   const routes = new Set<RouteRow>();
   for (const [, path] of before.matchAll(V1_ROUTE)) {
     const route = routeOf(path!.replace(/\/$/, ""));
-    if (route?.reads && after.includes(`/v2/${path}`)) routes.add(route);
+    if ((route?.reads || route?.shownReads) && after.includes(`/v2/${path}`)) routes.add(route);
   }
   return routes.size === 1 ? [...routes][0] : undefined;
 }
@@ -45,6 +45,18 @@ function fieldEdit(code: string, node: JsonNode, { change }: ResponseRead): Edit
   }
 }
 
+/** The nodes at a path into a JSON tree, `*` standing for each item of a list. */
+function nodesAt(root: JsonNode, path: readonly string[]): JsonNode[] {
+  const each = path.indexOf("*");
+  if (each === -1) {
+    const node = findNodeAtLocation(root, [...path]);
+    return node ? [node] : [];
+  }
+  const list = findNodeAtLocation(root, path.slice(0, each));
+  if (list?.type !== "array") return [];
+  return (list.children ?? []).flatMap((item) => nodesAt(item, path.slice(each + 1)));
+}
+
 /**
  * A shown answer (a JSON object with `success` at its top) made v2's for `route`, with what changed at the
  * block's lines; null when it shows none of the fields v2 answers elsewhere.
@@ -54,15 +66,15 @@ export function migrateShownResponse(code: string, route: RouteRow): { code: str
   if (root?.type !== "object" || !findNodeAtLocation(root, ["success"])) return null;
   const edits: Edit[] = [];
   const changes: Change[] = [];
-  for (const read of route.reads ?? []) {
-    const node = findNodeAtLocation(root, [...read.at]);
-    const found = node ? fieldEdit(code, node, read) : [];
-    if (!found.length) continue;
-    edits.push(...found);
-    const before = code.slice(0, node!.offset).split("\n");
-    const at = { line: before.length, column: before.at(-1)!.length + 1 };
-    const { finding, action } = responseRead(read);
-    changes.push({ transform: "api-requests", line: at.line, message: action, finding, source: at });
-  }
+  for (const read of [...(route.reads ?? []), ...(route.shownReads ?? [])])
+    for (const node of nodesAt(root, read.at)) {
+      const found = fieldEdit(code, node, read);
+      if (!found.length) continue;
+      edits.push(...found);
+      const before = code.slice(0, node.offset).split("\n");
+      const at = { line: before.length, column: before.at(-1)!.length + 1 };
+      const { finding, action } = responseRead(read);
+      changes.push({ transform: "api-requests", line: at.line, message: action, finding, source: at });
+    }
   return edits.length ? { code: applyEdits(code, edits), changes } : null;
 }

@@ -24,6 +24,11 @@ export interface RouteRow {
   readonly responseIfJson?: true;
   /** the reads of the response body that v2 answers elsewhere, rewritten where the code makes them */
   readonly reads?: readonly ResponseRead[];
+  /**
+   * fields of an answer a document shows for the route (its job's status included) that v2 answers elsewhere,
+   * beside `reads`; `*` stands for each item of a list
+   */
+  readonly shownReads?: readonly ResponseRead[];
 }
 
 /** A field of a response body, by its path from the body, and what v2 made of it. */
@@ -104,6 +109,9 @@ export const RESPONSE_STATUS: ReadonlySet<string> = new Set([
   "encoding",
 ]);
 
+/** A job's status answers its pages in `data`, each with the json format's result under v1's `extract`. */
+const JOB_EXTRACT: ResponseRead = { at: ["data", "*", "extract"], change: { kind: "rename", to: "json" } };
+
 export const ROUTES: readonly RouteRow[] = [
   {
     spec: "sdk-facts 7",
@@ -120,8 +128,9 @@ export const ROUTES: readonly RouteRow[] = [
     job: true,
     response: "a v2 batch scrape returns the json format's result as data[].json, not data[].extract",
     responseIfJson: true,
+    shownReads: [JOB_EXTRACT],
   },
-  { spec: "sdk-facts 7", path: "crawl", body: "crawl", job: true },
+  { spec: "sdk-facts 7", path: "crawl", body: "crawl", job: true, shownReads: [JOB_EXTRACT] },
   {
     spec: "sdk-facts 7",
     path: "map",
@@ -193,3 +202,9 @@ export const V1_BODY_NAMES: ReadonlySet<string> = new Set(
 );
 export const V1_SETTINGS_NAMES: ReadonlySet<string> = new Set(FORMATS.flatMap((row) => (row.optionsKey ? [row.optionsKey] : [])));
 export const V1_FORMAT_VALUES: ReadonlySet<string> = new Set(FORMATS.filter((row) => !row.v2?.required).map((row) => row.v1));
+/**
+ * What a body known to be sent to the API may hold that migrating it would touch: every v1 option name, a
+ * format's settings, and every format string the format tables rewrite where its settings come with it.
+ */
+export const MIGRATED_BODY_KEYS: ReadonlySet<string> = new Set([...OPTIONS.flatMap((row) => [row.js.v1, ...(row.js.v1Aliases ?? [])]), ...V1_SETTINGS_NAMES]);
+export const MIGRATED_FORMAT_VALUES: ReadonlySet<string> = new Set(FORMATS.map((row) => row.v1));

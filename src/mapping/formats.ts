@@ -14,6 +14,8 @@ export interface FormatRow {
   /** v1 settings with no slot in the v2 object, and what happens to them */
   readonly unsupported?: Readonly<Record<string, { foldInto: string; todo: string }>>;
   readonly python: { readonly v1: string; readonly optionsKey?: string };
+  /** v2 still takes the name alone as a format (only its settings moved into the object) */
+  readonly namedInV2?: true;
 }
 
 const SYSTEM_PROMPT = {
@@ -25,7 +27,15 @@ const SYSTEM_PROMPT = {
 
 export const FORMATS: readonly FormatRow[] = [
   { spec: "9.1.4", v1: "extract", optionsKey: "extract", v2: { type: "json" }, unsupported: SYSTEM_PROMPT, python: { v1: "extract", optionsKey: "extract" } },
-  { spec: "9.2", v1: "json", optionsKey: "jsonOptions", v2: { type: "json" }, unsupported: SYSTEM_PROMPT, python: { v1: "json", optionsKey: "json_options" } },
+  {
+    spec: "9.2",
+    v1: "json",
+    optionsKey: "jsonOptions",
+    v2: { type: "json" },
+    unsupported: SYSTEM_PROMPT,
+    python: { v1: "json", optionsKey: "json_options" },
+    namedInV2: true,
+  },
   { spec: "9.1.5", v1: "screenshot@fullPage", v2: { type: "screenshot", fixed: { fullPage: true } }, python: { v1: "screenshot@fullPage" } },
   {
     // The plain string is still valid in v2; only a call with changeTrackingOptions needs the object,
@@ -35,6 +45,7 @@ export const FORMATS: readonly FormatRow[] = [
     optionsKey: "changeTrackingOptions",
     v2: { type: "changeTracking", required: { modes: "[]" } },
     python: { v1: "changeTracking", optionsKey: "change_tracking_options" },
+    namedInV2: true,
   },
   {
     // In the v1 JS type but never in the v1 API's enum: it did nothing, so it goes.
@@ -44,6 +55,9 @@ export const FORMATS: readonly FormatRow[] = [
     python: { v1: "content" },
   },
 ];
+
+/** v1 format names v2 does not take alone: a format whose settings v2 needs in its object, or that v2 dropped. */
+export const V1_ONLY_FORMAT_NAMES: ReadonlySet<string> = new Set(FORMATS.filter((row) => !row.namedInV2).map((row) => row.v1));
 
 /** How code tests the formats it asked for: `formats.includes("extract")`. */
 export const FORMAT_TEST = { list: "formats", method: "includes" } as const;

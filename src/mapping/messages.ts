@@ -284,9 +284,11 @@ export const ITEM_TYPES_IMPORTED = reworded("v2 types search hits as a union: im
 
 /** A read of a raw response's field that v2 answers elsewhere (mapping/api-requests.ts), rewritten. */
 export function responseRead({ at, change }: ResponseRead): Message {
-  const field = `response .${at.join(".")}`;
-  if (change.kind === "rename") return renamed(field, `.${[...at.slice(0, -1), change.to].join(".")}`);
-  if (change.kind === "nested") return renamed(field, `.${at.join(".")}.${change.field}`);
+  // `*` is each item of a list: `.data[].extract`
+  const path = (names: readonly string[]) => `.${names.join(".")}`.replace(/\.\*/g, "[]");
+  const field = `response ${path(at)}`;
+  if (change.kind === "rename") return renamed(field, path([...at.slice(0, -1), change.to]));
+  if (change.kind === "nested") return renamed(field, `${path(at)}.${change.field}`);
   return linksKept(field);
 }
 

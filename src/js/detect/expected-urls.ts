@@ -4,9 +4,9 @@
  * they move only with the file's own requests to their route (steps/api-requests.ts): when the code they test
  * moves to /v2 they fail, and where it stays they must stay too.
  */
-import type { CallExpression, Node, ObjectExpression, StringLiteral } from "@babel/types";
+import type { CallExpression, Node, ObjectExpression, ObjectProperty, StringLiteral } from "@babel/types";
 import { HOSTS, hostV1, PATH_V1, routeOf, type RouteRow } from "../../mapping/api-requests.js";
-import { FORMATS } from "../../mapping/formats.js";
+import { FORMAT_TEST, V1_ONLY_FORMAT_NAMES } from "../../mapping/formats.js";
 import { OPTIONS } from "../../mapping/options.js";
 
 /** A URL under the API's host with its version, inside other text: what follows `/v1`. */
@@ -92,43 +92,82 @@ export function n8nV1Urls(index: PathIndex): N8nUrl[] {
   return found;
 }
 
-/** v1 format names v2 does not take as they are: a format with its settings in one object, or none at all. */
-const V1_FORMATS = new Set(FORMATS.filter((row) => !row.v2 || row.v2.type !== row.v1 || row.v2.fixed || row.optionsKey).map((row) => row.v1));
 /** v1 option names v2 renamed or removed. */
 const V1_OPTIONS = new Set(OPTIONS.flatMap((row) => [row.js.v1, ...(row.js.v1Aliases ?? [])]));
+/** The API's version in a URL of it, or in an n8n route's path (`url: "/v2/scrape"`). */
+const HOST_VERSION = new RegExp(`(?:${HOSTS})/v(\\d+)(?![\\w.])`);
+const PATH_VERSION = /^\/?v(\d+)(?=[/?#]|$)/;
 
-/** What an n8n node's description offers of v1's API: where, and the v1 names it offers. */
+/** What an n8n node's description offers of v1's API: where, the node's property saying it, and the v1 names. */
 export interface N8nOptions {
   readonly at: Path;
+  /** the node's property (`{ displayName, name, type, ... }`) the names belong to */
+  readonly property: Path;
   readonly names: readonly string[];
   readonly kind: "formats" | "option";
 }
 
 const stringOf = (node: Node | undefined | null) => (node?.type === "StringLiteral" ? node.value : undefined);
+const keyOf = (node: ObjectProperty) => (node.key.type === "Identifier" ? node.key.name : stringOf(node.key));
+
+/** The API versions the file's URLs of the API and n8n routes name. */
+function versionsSeen(index: PathIndex): Set<string> {
+  const seen = new Set<string>();
+  for (const literal of index.of("StringLiteral")) {
+    const host = HOST_VERSION.exec(literal.node.value);
+    const parent = literal.parent?.node;
+    const route = parent?.type === "ObjectProperty" && keyOf(parent) === "url" ? PATH_VERSION.exec(literal.node.value) : null;
+    for (const found of [host, route]) if (found) seen.add(found[1]!);
+  }
+  for (const quasi of index.of("TemplateElement")) {
+    const host = HOST_VERSION.exec(quasi.node.value.raw);
+    if (host) seen.add(host[1]!);
+  }
+  return seen;
+}
+
+/** The property of an n8n node a path is in: the nearest object with a `type`. */
+function n8nProperty(path: Path): Path<ObjectExpression> | undefined {
+  for (let at = path.parent; at; at = at.parent) if (at.node.type === "ObjectExpression" && findProperty(at.node, "type")) return at as Path<ObjectExpression>;
+  return undefined;
+}
+
+/** Where a property's routing sends its value: `routing: { send: { property: "formats" } }`. */
+function sentAs(property: ObjectExpression): string | undefined {
+  const routing = findProperty(property, "routing")?.value as Node | undefined;
+  const send = routing?.type === "ObjectExpression" ? (findProperty(routing, "send")?.value as Node | undefined) : undefined;
+  return send?.type === "ObjectExpression" ? stringOf(findProperty(send, "property")?.value as Node) : undefined;
+}
 
 /**
- * A declarative n8n node's properties that send v1 names to the API: an `options` list of a property
- * (`type: "options"` or `"multiOptions"`) whose values are v1 formats (`"extract"`, `"screenshot@fullPage"`),
- * and a property whose routing sends a v1 option (`send: { type: "body", property: "maxDepth" }`). n8n builds
- * the node's requests from them, so they are v2's only together with the node's base.
+ * A declarative n8n node's properties that send v1 names to the API: the `options` list of its formats
+ * property (named `formats` or sent as `formats`) whose values are v1-only formats (`"extract"`,
+ * `"screenshot@fullPage"`), and a property whose routing sends a v1 option (`send: { type: "body", property:
+ * "maxDepth" }`). n8n builds the node's requests from them, so they are v2's only together with the node's base:
+ * a file that names the API on /v2 alone is already there, and one that names no version (properties kept
+ * apart from the node) may be either, so it is told.
  */
 export function n8nV1Options(index: PathIndex): N8nOptions[] {
+  const versions = versionsSeen(index);
+  if (versions.size > 0 && !versions.has("1")) return [];
   const found: N8nOptions[] = [];
   for (const list of index.of("ObjectProperty")) {
     const node = list.node;
-    const key = node.key.type === "Identifier" ? node.key.name : stringOf(node.key);
-    if (key === "options" && node.value.type === "ArrayExpression") {
-      const owner = list.parent?.node as ObjectExpression | undefined;
-      const type = owner && stringOf(findProperty(owner, "type")?.value as Node);
+    const key = keyOf(node);
+    const property = n8nProperty(list);
+    if (!property) continue;
+    if (key === "options" && node.value.type === "ArrayExpression" && list.parent?.node === property.node) {
+      const type = stringOf(findProperty(property.node, "type")?.value as Node);
       if (type !== "options" && type !== "multiOptions") continue;
+      if (stringOf(findProperty(property.node, "name")?.value as Node) !== FORMAT_TEST.list && sentAs(property.node) !== FORMAT_TEST.list) continue;
       const names = node.value.elements.flatMap((e) => {
         const value = e?.type === "ObjectExpression" ? stringOf(findProperty(e, "value")?.value as Node) : undefined;
-        return value !== undefined && V1_FORMATS.has(value) ? [value] : [];
+        return value !== undefined && V1_ONLY_FORMAT_NAMES.has(value) ? [value] : [];
       });
-      if (names.length) found.push({ at: list, names, kind: "formats" });
+      if (names.length) found.push({ at: list, property, names, kind: "formats" });
     } else if (key === "send" && node.value.type === "ObjectExpression") {
-      const property = stringOf(findProperty(node.value, "property")?.value as Node);
-      if (property !== undefined && V1_OPTIONS.has(property)) found.push({ at: list, names: [property], kind: "option" });
+      const sent = stringOf(findProperty(node.value, "property")?.value as Node);
+      if (sent !== undefined && V1_OPTIONS.has(sent)) found.push({ at: list, property, names: [sent], kind: "option" });
     }
   }
   return found;

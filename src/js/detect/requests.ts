@@ -11,6 +11,8 @@ import type { Node, ObjectExpression, StringLiteral, TemplateElement, TemplateLi
 import {
   HOLDS_API,
   hostV1,
+  MIGRATED_BODY_KEYS,
+  MIGRATED_FORMAT_VALUES,
   namesFirecrawlBase,
   PATH_V1,
   REQUEST_METHODS,
@@ -23,6 +25,7 @@ import {
 } from "../../mapping/api-requests.js";
 import { allowList, importedBody } from "../../mapping/messages.js";
 import { mentionsFirecrawl } from "../../core/mentions.js";
+import { isProjectModule } from "../../core/project-modules.js";
 import type { Source } from "../../core/source.js";
 import type { Path, PathIndex } from "./paths.js";
 import { bindingReferences } from "./references.js";
@@ -200,7 +203,14 @@ function built(index: PathIndex, value: Path): Path | undefined {
   const call = unwrapPath((held ? held.get("init") : value) as never) as Path;
   if (call.node.type !== "CallExpression") return undefined;
   const fn = localFunction(call.get("callee") as Path);
-  if (!fn || exportedName(index, (call.node.callee as { name: string }).name)) return undefined;
+  if (!fn) return undefined;
+  const object = returned(index, fn);
+  // An exported builder may make bodies other modules send to /v1: it moves with this request only as it is.
+  return object && (!exportedName(index, (call.node.callee as { name: string }).name) || unchangedOnV2(object.node as Node)) ? object : undefined;
+}
+
+/** The object a function returns: an arrow's object body, or its one `return` of a literal or a variable holding one. */
+function returned(index: PathIndex, fn: Path): Path | undefined {
   const body = fn.get("body") as Path;
   if (body.node.type !== "BlockStatement") {
     const object = unwrapPath(body as never) as Path;
@@ -219,8 +229,26 @@ function built(index: PathIndex, value: Path): Path | undefined {
 }
 
 /**
+ * Whether a body object is the same on v2: every key written out, none a v1 option or format settings, its
+ * formats strings v2 takes as they are, and its nested objects (scrape options) the same. Anything it does not
+ * show (a spread, a computed key, formats from elsewhere) may need migrating.
+ */
+function unchangedOnV2(node: Node): boolean {
+  if (node.type !== "ObjectExpression") return false;
+  return node.properties.every((p) => {
+    if (p.type !== "ObjectProperty" || p.computed) return false;
+    const key = propertyKey(p);
+    if (key === undefined || MIGRATED_BODY_KEYS.has(key)) return false;
+    if (key === "formats")
+      return p.value.type === "ArrayExpression" && p.value.elements.every((e) => e?.type === "StringLiteral" && !MIGRATED_FORMAT_VALUES.has(e.value));
+    return p.value.type !== "ObjectExpression" || unchangedOnV2(p.value);
+  });
+}
+
+/**
  * Whether another module can reach a function of this one by `name`: `export function`, `export const`,
- * `export { name }`, `export default name`, `module.exports = { name }`, `exports.name = name`. A builder that
+ * `export { name }`, `export default name`, `export default { name }`, `export = { name }`, `module.exports = { name }`,
+ * `exports.name = name`. A builder that
  * is exported may build bodies another module sends to /v1, which a migrated builder would break.
  */
 function exportedName(index: PathIndex, name: string): boolean {
@@ -233,8 +261,12 @@ function exportedName(index: PathIndex, name: string): boolean {
       const statement = (parent.type === "VariableDeclarator" ? use.parent!.parent : use.parent) as Path;
       if (/^Export/.test((statement.parent?.node as Node | undefined)?.type ?? "")) return true;
     }
+    // `{ name: other }`: the key is no use of the name, its value is what is exported.
+    if (parent?.type === "ObjectProperty" && parent.key === use.node && !parent.shorthand) continue;
     for (let up = use.parent as Path | undefined; up; up = up.parent as Path | undefined) {
       const node = up.node as Node;
+      // `export default { name }`, `export = { name }`
+      if (node.type === "ExportDefaultDeclaration" || node.type === "TSExportAssignment") return true;
       if (node.type === "AssignmentExpression") {
         const left = node.left;
         const target = left.type === "MemberExpression" ? (left.object.type === "MemberExpression" ? left.object : left) : undefined;
@@ -289,11 +321,13 @@ function bodySources(index: PathIndex, path: Path): { module?: string; listed: {
     if ((parent?.type === "MemberExpression" || parent?.type === "OptionalMemberExpression") && parent.property === use.node && !parent.computed) continue;
     if (parent?.type === "ObjectProperty" && parent.key === use.node && !parent.computed && !parent.shorthand) continue;
     const module = moduleOf(use, name);
-    if (module !== undefined) modules.push(module);
+    // `_.omit(opts)`: a library's object only works on a body; the project's own (`schemas.Crawl.parse(x)`) may make it.
+    const receiver = (parent?.type === "MemberExpression" || parent?.type === "OptionalMemberExpression") && parent.object === use.node;
+    if (module !== undefined && !(receiver && !isProjectModule(module))) modules.push(module);
     const v1 = v1NamesListed(use, name);
     if (v1.length && !listed.some((l) => l.list === name)) listed.push({ list: name, names: v1 });
   }
-  return { module: modules.find((m) => m.startsWith(".")) ?? modules[0], listed };
+  return { module: modules.find(isProjectModule) ?? modules[0], listed };
 }
 
 /** A body a request sends: the value the code passes, or (`unseen`) the text of one whose keys it does not show. */

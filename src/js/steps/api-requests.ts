@@ -8,7 +8,7 @@ import type { Node, ObjectExpression } from "@babel/types";
 import { staying } from "../../core/moving.js";
 import { readsItemsAsObjects, responseReads, type BodyRead } from "../detect/responses.js";
 import { findProperty, memberName, propertyKey } from "../detect/expressions.js";
-import { textOf } from "../writing.js";
+import { spanOf, textOf } from "../writing.js";
 import { statementOf, type Step, type StepContext } from "../pipeline.js";
 import { FORMATS } from "../../mapping/formats.js";
 import { keepingStrings } from "./results.js";
@@ -87,9 +87,11 @@ export const step: Step = {
   run(context) {
     const expected = context.expectedUrls;
     for (const { at, path } of context.n8nUrls) context.todo(at, n8nRequest(path), "migrate");
-    // The node's v1 formats and options stay with its base; where the base's TODO is not above them, they get their own.
+    // The node's v1 formats and options stay with its base; where the base's TODO is not above them, each
+    // node property offering them gets its own, above that property.
     const marked = new Set(context.n8nUrls.map((u) => statementOf(u.at)));
-    for (const { at, names, kind } of context.n8nOptions) if (!marked.has(statementOf(at))) context.todo(at, n8nOptions(names, kind), "migrate");
+    for (const { at, property, names, kind } of context.n8nOptions)
+      if (!marked.has(statementOf(at))) context.todoAbove(spanOf(property.node), n8nOptions(names, kind), "migrate");
     const requests = context.requests.filter((r) => !expected.some((e) => e.at === r.site));
     const stays = staying(requests);
     if (expected.length > 0) expectations(context, expected, requests, stays);

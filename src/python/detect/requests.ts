@@ -21,6 +21,7 @@ import { allOf, enclosing, returnsOf, stringValue } from "../runtime/parser.js";
 import type { OptionsKind } from "../../mapping/client-methods.js";
 import { NESTED_OPTIONS } from "../../mapping/options.js";
 import { allowList, importedBody } from "../../mapping/messages.js";
+import { isProjectModule } from "../../core/project-modules.js";
 
 export interface PyRequest {
   /** offsets of the `v1` to make `v2` */
@@ -271,12 +272,14 @@ function bodySources(tree: Tree, value: Node, text: string): string {
   for (const name of names) {
     if (name.parent?.type === "attribute" && name.parent.childForFieldName("attribute")?.id === name.id) continue;
     const module = moduleOf(tree, name.text);
-    if (module !== undefined) modules.push(module);
+    // `json.loads(...)`: a library's object only works on a body; the project's own (`.schemas`) may make it.
+    const receiver = name.parent?.type === "attribute" && name.parent.childForFieldName("object")?.id === name.id;
+    if (module !== undefined && !(receiver && !isProjectModule(module))) modules.push(module);
     const v1 = v1NamesListed(tree, name);
     if (v1.length && !listed.some((l) => l.list === name.text)) listed.push({ list: name.text, names: v1 });
   }
   const said = listed.length ? `${text} ${allowList(listed)}` : text;
-  const module = modules.find((m) => m.startsWith(".")) ?? modules[0];
+  const module = modules.find(isProjectModule) ?? modules[0];
   return module === undefined ? said : importedBody(said, module);
 }
 
