@@ -4,10 +4,11 @@
  */
 import { projectProgram, typeFacts } from "./programs.js";
 
-const send = (message: unknown) => process.send!(message);
+const send = (message: unknown) => void (process.connected && process.send!(message));
 // The run ends this process with SIGTERM, which leaves no CPU profile behind: profiled (the run's own
 // --cpu-prof, passed on by process.ts), it exits on its own instead, and node writes the profile.
-if (process.execArgv.some((flag) => flag.startsWith("--cpu-prof"))) process.on("SIGTERM", () => process.exit(0));
+// The run may also end first, closing the channel: a send then would throw and end the process unprofiled.
+if (process.execArgv.some((flag) => flag.startsWith("--cpu-prof"))) for (const end of ["SIGTERM", "disconnect"]) process.on(end, () => process.exit(0));
 const { tsconfigs, wanted } = await new Promise<{ tsconfigs: string[]; wanted: string[] }>((resolve) => process.once("message", resolve));
 const programs = new Map(tsconfigs.map((tsconfig) => [tsconfig, projectProgram(tsconfig)]));
 // Each file's own facts go out as found, so the main thread migrates with them while the walk goes on.
