@@ -44,12 +44,15 @@ export function outsideWrappers(path: AnyPath, wrappers: ReadonlySet<string> = W
   return { path: (outer.parent as AnyPath | null) ?? null, from: outer.node };
 }
 
+/** The binding of a name where `path` reads it: the path of the identifier that declares it. */
+export function bindingOf(path: AnyPath, name: string): AnyPath | undefined {
+  return path.scope?.lookup(name)?.getBindings()[name]?.[0] as AnyPath | undefined;
+}
+
 /** The declarator an identifier was bound by, in the scope the identifier sees. */
 export function variableDeclaratorOf(path: AnyPath): AnyPath | null {
   if (path.node.type !== "Identifier") return null;
-  const name = path.node.name;
-  const scope = path.scope?.lookup(name);
-  const binding = scope?.getBindings()[name]?.[0] as AnyPath | undefined;
+  const binding = bindingOf(path, path.node.name);
   const parent = binding?.parent as AnyPath | undefined;
   if (!parent || parent.node.type !== "VariableDeclarator" || parent.node.id !== binding!.node) return null;
   return parent;

@@ -10,7 +10,7 @@ import { SDK_MODULES } from "../../mapping/imports.js";
 import { EXPECT, MOCK_FUNCTION, MOCK_IMPLEMENTATION, MOCK_RESOLVED_VALUE, MOCK_TYPE_WRAPPERS, MOCKERS, MODULE_MOCK } from "../../mapping/mocks.js";
 import { oncePerBindings, type ClientCall } from "./calls.js";
 import type { SdkBindings } from "./sdk.js";
-import { resolveObject, unwrapPath } from "./expressions.js";
+import { bindingOf, resolveObject, unwrapPath } from "./expressions.js";
 import type { PathIndex } from "./paths.js";
 
 type AnyPath = ASTPath<Node>;
@@ -120,7 +120,7 @@ export function callsStandIn(call: ClientCall, sdk: SdkBindings): boolean {
   const callee = call.node.callee;
   const receiver = callee.type === "MemberExpression" || callee.type === "OptionalMemberExpression" ? callee.object : null;
   if (receiver?.type !== "Identifier") return false;
-  const binding = call.path.scope?.lookup(receiver.name)?.getBindings()[receiver.name]?.[0] as AnyPath | undefined;
+  const binding = bindingOf(call.path, receiver.name);
   let type = (binding?.node as { typeAnnotation?: Node | null } | undefined)?.typeAnnotation;
   if (type?.type === "TSTypeAnnotation") type = type.typeAnnotation;
   while (type?.type === "TSTypeReference" && type.typeName.type === "Identifier" && MOCK_TYPE_WRAPPERS.has(type.typeName.name)) {

@@ -31,7 +31,7 @@ import type { Path, PathIndex } from "./paths.js";
 import { bindingReferences } from "./references.js";
 import { optionsObjectsAt, type OpaqueOptions, type OptionsObject } from "./options-objects.js";
 import { moving } from "../../core/moving.js";
-import { findProperty, memberName, propertyKey, resolveObject, unwrapPath, variableDeclaratorOf } from "./expressions.js";
+import { bindingOf, findProperty, memberName, propertyKey, resolveObject, unwrapPath, variableDeclaratorOf } from "./expressions.js";
 
 export interface ApiRequest {
   /** the URL text's node: a string literal or a template's quasi (for a base URL in a variable, the base) */
@@ -78,9 +78,7 @@ const SENDING = new Set(["post", "put", "patch"]);
 /** What an identifier was declared with, as text (a variable's value, a function's body), to tell a Firecrawl base from another. */
 function declaredText(source: Source, path: Path): string {
   if (path.node.type !== "Identifier") return "";
-  const name = path.node.name;
-  const scope = path.scope?.lookup(name);
-  const binding = scope?.getBindings()[name]?.[0] as Path | undefined;
+  const binding = bindingOf(path, path.node.name) as Path | undefined;
   const declarator = binding?.parent?.node as Node | undefined;
   // A parameter's binding is its function too: only the function's own name is declared with its body.
   const own = declarator?.type === "FunctionDeclaration" && declarator.id === binding?.node;
@@ -184,8 +182,7 @@ const isObject = (value: Path) => resolveObject(value as never) !== null;
 /** The function a name is bound to in this file: a declaration, or a variable holding an arrow or a function expression. */
 function localFunction(callee: Path): Path | undefined {
   if (callee.node.type !== "Identifier") return undefined;
-  const name = callee.node.name;
-  const binding = callee.scope?.lookup(name)?.getBindings()[name]?.[0] as Path | undefined;
+  const binding = bindingOf(callee, callee.node.name) as Path | undefined;
   const declared = binding?.parent as Path | undefined;
   if (declared?.node.type === "FunctionDeclaration" && declared.node.id === binding!.node) return declared;
   if (declared?.node.type !== "VariableDeclarator" || declared.node.id !== binding!.node) return undefined;
@@ -278,9 +275,6 @@ function exportedName(index: PathIndex, name: string): boolean {
   }
   return false;
 }
-
-/** The binding of a name where `path` reads it: the path of the identifier that declares it. */
-const bindingOf = (path: Path, name: string) => path.scope?.lookup(name)?.getBindings()[name]?.[0] as Path | undefined;
 
 /** The module a name read at `path` is imported from: `import { x } from "./m"`, `const { x } = require("./m")`. */
 function moduleOf(path: Path, name: string): string | undefined {
@@ -591,7 +585,7 @@ function weakJoin(source: Source, piece: Path): string | undefined {
   const call = url.parent?.node as Node | undefined;
   if (call?.type !== "CallExpression" || call.arguments[0] !== url.node || call.callee.type !== "Identifier") return undefined;
   const name = call.callee.name;
-  const binding = url.scope?.lookup(name)?.getBindings()[name]?.[0] as Path | undefined;
+  const binding = bindingOf(url, name) as Path | undefined;
   const declared = binding?.parent?.node as Node | undefined;
   const isFunction =
     declared?.type === "FunctionDeclaration" ||
