@@ -23,9 +23,8 @@ import {
   versionReplace,
   type RouteRow,
 } from "../../mapping/api-requests.js";
-import { allowList, importedBody } from "../../mapping/messages.js";
 import { mentionsFirecrawl } from "../../core/mentions.js";
-import { isProjectModule } from "../../core/project-modules.js";
+import { bodySource, isProjectModule, type ListedNames } from "../../core/project-modules.js";
 import type { Source } from "../../core/source.js";
 import type { Path, PathIndex } from "./paths.js";
 import { bindingReferences } from "./references.js";
@@ -304,10 +303,10 @@ function v1NamesListed(path: Path, name: string): string[] {
  * imported from (a builder, a schema, an allow-list of another file; the project's own modules first), and the
  * allow-lists of this file that hold v1 option names (`["maxDepth", "ignoreSitemap"]` picking what the caller passes).
  */
-function bodySources(index: PathIndex, path: Path): { module?: string; listed: { list: string; names: string[] }[] } {
+function bodySources(index: PathIndex, path: Path, text: string): { said: string; imported: boolean } {
   const names = [path, ...index.within("Identifier", path.node as Node)].flatMap((p) => (p.node.type === "Identifier" ? [p as Path] : []));
   const modules: string[] = [];
-  const listed: { list: string; names: string[] }[] = [];
+  const listed: ListedNames[] = [];
   for (const use of names) {
     const name = (use.node as { name: string }).name;
     const parent = use.parent?.node as Node | undefined;
@@ -321,7 +320,7 @@ function bodySources(index: PathIndex, path: Path): { module?: string; listed: {
     const v1 = v1NamesListed(use, name);
     if (v1.length && !listed.some((l) => l.list === name)) listed.push({ list: name, names: v1 });
   }
-  return { module: modules.find(isProjectModule) ?? modules[0], listed };
+  return bodySource(text, modules, listed);
 }
 
 /** A body a request sends: the value the code passes, or (`unseen`) the text of one whose keys it does not show. */
@@ -338,9 +337,8 @@ function named(index: PathIndex, source: Source, path: Path): FoundBody {
   // `const payload = crawlBody(url)`, then `payload`: where the value comes from is where it was made.
   const held = path.node.type === "Identifier" ? (variableDeclaratorOf(path as never) as Path | null) : null;
   const made = held?.node.type === "VariableDeclarator" && held.node.init ? (held.get("init") as Path) : path;
-  const { module, listed } = bodySources(index, made);
-  const said = listed.length ? `${text} ${allowList(listed)}` : text;
-  if (module !== undefined) return { unseen: importedBody(said, module) };
+  const { said, imported } = bodySources(index, made, text);
+  if (imported) return { unseen: said };
   const callee = made.node.type === "CallExpression" && made.node.callee.type === "Identifier" ? made.node.callee.name : undefined;
   const shared = callee !== undefined && localFunction(made.get("callee") as Path) && exportedName(index, callee);
   return shared ? { unseen: said, exported: callee } : { unseen: said };

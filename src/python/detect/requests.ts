@@ -20,8 +20,7 @@ import { keywords, dictEntries } from "./arguments.js";
 import { allOf, enclosing, returnsOf, stringValue } from "../runtime/parser.js";
 import type { OptionsKind } from "../../mapping/client-methods.js";
 import { NESTED_OPTIONS } from "../../mapping/options.js";
-import { allowList, importedBody } from "../../mapping/messages.js";
-import { isProjectModule } from "../../core/project-modules.js";
+import { bodySource, isProjectModule, type ListedNames } from "../../core/project-modules.js";
 
 export interface PyRequest {
   /** offsets of the `v1` to make `v2` */
@@ -268,7 +267,7 @@ function bodySources(tree: Tree, value: Node, text: string): string {
   const made = (value.type === "identifier" ? assignedValue(tree, value.text, value) : undefined) ?? value;
   const names = [made, ...allOf(made, "identifier")].filter((n) => n.type === "identifier" && n.parent?.type !== "keyword_argument");
   const modules: string[] = [];
-  const listed: { list: string; names: string[] }[] = [];
+  const listed: ListedNames[] = [];
   for (const name of names) {
     if (name.parent?.type === "attribute" && name.parent.childForFieldName("attribute")?.id === name.id) continue;
     const module = moduleOf(tree, name.text);
@@ -278,9 +277,7 @@ function bodySources(tree: Tree, value: Node, text: string): string {
     const v1 = v1NamesListed(tree, name);
     if (v1.length && !listed.some((l) => l.list === name.text)) listed.push({ list: name.text, names: v1 });
   }
-  const said = listed.length ? `${text} ${allowList(listed)}` : text;
-  const module = modules.find(isProjectModule) ?? modules[0];
-  return module === undefined ? said : importedBody(said, module);
+  return bodySource(text, modules, listed).said;
 }
 
 /**
