@@ -2,6 +2,7 @@
 import type { Edit } from "./edits.js";
 import type { Source } from "./source.js";
 import { indentAt, lineStart } from "./text.js";
+import { TODO_AND } from "../mapping/messages.js";
 
 export const TODO_TAG = "TODO(firecrawl-v2):";
 
@@ -35,7 +36,8 @@ export function todoEdit(source: Source, at: number, message: string, link: stri
     const prevStart = lineStart(text, scan - 1);
     const above = text.slice(prevStart, scan).trim();
     if (!above.startsWith(comment)) break;
-    if (above === line) return null;
+    // A line that says this and goes on (TODO_AND) to say more about the statement says it already.
+    if (above === line || above.startsWith(`${comment} ${TODO_TAG} ${message}${TODO_AND}`)) return null;
     scan = prevStart;
   }
   return { start, end: start, text: `${indentAt(text, at)}${line}${source.eol}` };
@@ -57,4 +59,26 @@ export function todosAbove(text: string, start: number, comment = "//"): string[
     if (trimmed.includes(TODO_TAG)) found.push(trimmed);
   }
   return found;
+}
+
+/** The TODO marker line nearest above the statement at `start`, among the comment lines right above it. */
+export function nearestTodoAbove(text: string, start: number, comment = "//"): { start: number; end: number; message: string } | undefined {
+  for (let end = text.lastIndexOf("\n", start - 1); end > 0;) {
+    const begin = text.lastIndexOf("\n", end - 1) + 1;
+    const line = text.slice(begin, end).replace(/\r$/, "");
+    const trimmed = line.trim();
+    if (!trimmed.startsWith(comment)) return undefined;
+    const at = trimmed.indexOf(TODO_TAG);
+    if (at !== -1) return { start: begin, end: begin + line.length, message: todoMessage(trimmed.slice(at + TODO_TAG.length)) };
+    end = begin - 1;
+  }
+  return undefined;
+}
+
+/** The edit that adds `addition` to the message of the marker line `marker` (nearestTodoAbove), before its documentation link. */
+export function joinTodo(text: string, marker: { start: number; end: number }, addition: string): Edit {
+  const line = text.slice(marker.start, marker.end);
+  const link = /\s+https?:\/\/\S+\s*$/.exec(line);
+  const at = marker.start + (link ? link.index : line.trimEnd().length);
+  return { start: at, end: at, text: addition };
 }

@@ -364,6 +364,17 @@ export function typeCheckTodo(code: number, message: string): string {
   return `does not type-check against v2 (TS${code}: ${first.length > 160 ? `${first.slice(0, 157)}...` : first})`;
 }
 
+/**
+ * What a TODO written for one reason goes on to say when the verification finds its statement failing the type
+ * check for another: one line per statement says both (`<reason>; and it does not type-check against v2 (...)`).
+ */
+export const TODO_AND = "; and it ";
+
+/** The rest of a TODO line that already says why it is there, for the error `quote` (typeCheckTodo) it says too. */
+export function alsoTodo(quote: string): string {
+  return `${TODO_AND}${quote}`;
+}
+
 /** A result returned as the user's own v1 shape (`{ data }`), rebuilt from the v2 field that holds it. */
 export function rebuiltShape(v1: string, v2: string): Message {
   return reworded(

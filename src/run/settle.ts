@@ -36,7 +36,13 @@ export function settleHeld(report: FileReport, verified: Verified | undefined, o
     ...(found.cell ? { cell: found.cell } : {}),
   });
   const changes = [...report.changes.map((c) => ({ ...c, line: moved(c.line) })), ...(verified?.changes.map(own) ?? [])];
-  const todos = [...report.todos.map((t) => ({ ...t, line: moved(t.line) })), ...(verified?.todos.map(own) ?? [])];
+  const todos = report.todos.map((t) => ({ ...t, line: moved(t.line) }));
+  for (const found of verified?.todos ?? []) {
+    // A step's TODO line the verification went on (verify.ts) is still the step's, saying more.
+    const step = todos.findIndex((t) => t.line === found.line);
+    if (step === -1) todos.push(own(found));
+    else todos[step] = { ...todos[step]!, message: found.message, finding: found.message };
+  }
   const settled: FileReport = { ...rest, changes, todos, ...(verified ? { verified: { newErrors: verified.newErrors, marked: verified.marked } } : {}) };
   if (options.write) {
     try {

@@ -29,12 +29,18 @@ const OPTIONS: Record<string, TransformOptions> = { "v1-defaults": { keepV1Defau
 /** Corpora of other languages, each in a folder of its own: fixtures/<language>/<concern>/. */
 const OTHER_LANGUAGES = ["python", "shell", "docs"] as const;
 
+/**
+ * The cases of the type-aware verification (test/verify-fixtures.test.ts): what only a run that type-checks its
+ * output makes of an input, so the steps alone do not give their outputs.
+ */
+export const VERIFY_FIXTURES = join(FIXTURES, "verify");
+
 /** The JavaScript/TypeScript corpus, or with `language` the one under fixtures/<language>. */
 export function loadFixtures({ language = "js" }: { language?: "js" | (typeof OTHER_LANGUAGES)[number] } = {}): Fixture[] {
   const base = language === "js" ? FIXTURES : join(FIXTURES, language);
   const fixtures: Fixture[] = [];
   for (const concern of readdirSync(base).sort()) {
-    if ((language === "js" && (OTHER_LANGUAGES as readonly string[]).includes(concern)) || !statSync(join(base, concern)).isDirectory()) continue;
+    if ((language === "js" && [...OTHER_LANGUAGES, "verify"].includes(concern)) || !statSync(join(base, concern)).isDirectory()) continue;
     for (const file of readdirSync(join(base, concern)).sort()) {
       const m = /^(.+)\.input\.(\w+)$/.exec(file);
       if (!m) continue;

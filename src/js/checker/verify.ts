@@ -3,15 +3,15 @@
  * is type-checked twice within its project: as it was, against the v1 SDK's declarations, and as it comes
  * out, against v2's. Both declaration sets ship with the tool, so the proof does not wait for the user to
  * install v2. An error the migration introduced gets a TODO line above its statement quoting the compiler,
- * unless a TODO already marks that statement. Unchanged files are parsed once and shared by both programs.
+ * unless a TODO there already speaks for it; one written there for another reason goes on to quote it. Unchanged files are parsed once and shared by both programs.
  */
 import { dirname, resolve } from "node:path";
-import { todoEdit, todosAbove } from "../../core/todo.js";
+import { joinTodo, nearestTodoAbove, todoEdit, todosAbove } from "../../core/todo.js";
 import { namesIdentifier } from "../../core/text.js";
 import { applyEdits, offsetMapper, type Edit } from "../../core/edits.js";
 import { lineFinder, readSource } from "../../core/source.js";
 import { DOCS } from "../../mapping/docs.js";
-import { typeCheckTodo } from "../../mapping/messages.js";
+import { alsoTodo, typeCheckTodo } from "../../mapping/messages.js";
 import { SDK_MODULES } from "../../mapping/imports.js";
 import { installedPackage, sdkReleaseOf } from "../../project/package-sdk.js";
 import { compilerHost, ts, type TS } from "./compiler.js";
@@ -95,7 +95,8 @@ function mark(path: string, output: string, program: TS.Program, after: readonly
   for (const d of before) remaining.set(key(d), (remaining.get(key(d)) ?? 0) + 1);
   const source = readSource(path, output);
   const edits: Edit[] = [];
-  const added: { at: number; message: string }[] = [];
+  // Each TODO the verification wrote or went on: the statement it marks, and where its line starts.
+  const added: { at: number; line: number; message: string }[] = [];
   const repaired: { at: number; message: string }[] = [];
   let newErrors = 0;
   let marked = 0;
@@ -117,21 +118,30 @@ function mark(path: string, output: string, program: TS.Program, after: readonly
     const statement = d.start === undefined ? undefined : markable(file, d.start);
     if (!statement) continue;
     const start = statement.getStart(file);
-    // A TODO written for another reason does not speak for this error: it gets a line of its own.
     if (todosAbove(output, start).some((todo) => speaksFor(todo, d)) || added.some((a) => a.at === start)) {
+      marked++;
+      continue;
+    }
+    // A TODO written for another reason does not speak for this error, and a second line would stack two TODOs
+    // on one statement: the line there goes on to say this one too.
+    const other = nearestTodoAbove(output, start);
+    if (other) {
+      edits.push(joinTodo(output, other, alsoTodo(quote(d))));
+      added.push({ at: start, line: other.start, message: `${other.message}${alsoTodo(quote(d))}` });
       marked++;
       continue;
     }
     const edit = todoEdit(source, start, quote(d), DOCS.migrate);
     if (!edit) continue;
     edits.push(edit);
-    added.push({ at: start, message: quote(d) });
+    added.push({ at: start, line: edit.start, message: quote(d) });
     marked++;
   }
   const text = applyEdits(output, edits);
   const mapped = offsetMapper(edits);
   const lines = lineFinder(text);
-  const located = (list: { at: number; message: string }[]) => list.map((a) => ({ line: lines.line(mapped(a.at)), message: a.message }));
+  const located = (list: { at: number; line?: number; message: string }[]) =>
+    list.map((a) => ({ line: lines.line(mapped(a.line ?? a.at)), message: a.message }));
   return { output: text, todos: located(added), changes: located(repaired), edits, newErrors, marked };
 }
 
