@@ -27,7 +27,12 @@ const cases = readdirSync(VERIFY_FIXTURES)
 
 interface Report {
   analysis: { mode: string };
-  files: { path: string; todos: { line: number; message: string }[]; verified?: { newErrors: number; marked: number } }[];
+  files: {
+    path: string;
+    todos: { line: number; message: string }[];
+    changes: { transform: string; line: number; message: string }[];
+    verified?: { newErrors: number; marked: number };
+  }[];
   summary: { changed: number };
 }
 
@@ -67,6 +72,15 @@ describe.each(cases)("verify/$name", ({ name, input, output }) => {
     expect(file?.todos.length).toBe(markers(output) - markers(input));
     for (const todo of file?.todos ?? []) expect(output.split("\n")[todo.line - 1]).toContain("TODO(firecrawl-v2):");
     expect(file?.verified?.marked).toBe(file?.verified?.newErrors);
+  });
+
+  test("reports each cast it wrote where v1 typed the value any, at the cast's line", () => {
+    const casts = (file?.changes ?? []).flatMap((c) =>
+      (c.transform === "verify" ? (/^cast to (.+?): v1 typed/.exec(c.message) ?? []) : []).slice(1).map((type) => ({ line: c.line, type })),
+    );
+    const count = (text: string, type: string) => text.split(` as ${type}`).length - 1;
+    for (const { type } of casts) expect(casts.filter((c) => c.type === type).length).toBe(count(output, type) - count(input, type));
+    for (const cast of casts) expect(output.split("\n")[cast.line - 1]).toContain(` as ${cast.type}`);
   });
 
   test("input type-checks against the v1 SDK", () => {

@@ -375,6 +375,14 @@ export function alsoTodo(quote: string): string {
   return `${TODO_AND}${quote}`;
 }
 
+/**
+ * A value v1's types gave as any (an any field, an index signature of any) cast to the type its place expects,
+ * where v2 types the same expression strictly: the cast lets through what v1 let through and changes nothing at run time.
+ */
+export function v1AnyCast(type: string): string {
+  return `cast to ${type}: v1 typed this value any and v2 types it strictly; the cast keeps what v1 let through, nothing changes at run time`;
+}
+
 /** A result returned as the user's own v1 shape (`{ data }`), rebuilt from the v2 field that holds it. */
 export function rebuiltShape(v1: string, v2: string): Message {
   return reworded(

@@ -8,14 +8,15 @@
 import { dirname, resolve } from "node:path";
 import { joinTodo, nearestTodoAbove, todoEdit, todosAbove } from "../../core/todo.js";
 import { namesIdentifier } from "../../core/text.js";
-import { applyEdits, offsetMapper, type Edit } from "../../core/edits.js";
+import { applyEdits, offsetMapper, unmapEnd, unmapOffset, type Edit } from "../../core/edits.js";
 import { lineFinder, readSource } from "../../core/source.js";
 import { DOCS } from "../../mapping/docs.js";
-import { alsoTodo, typeCheckTodo } from "../../mapping/messages.js";
+import { alsoTodo, typeCheckTodo, v1AnyCast } from "../../mapping/messages.js";
 import { SDK_MODULES } from "../../mapping/imports.js";
 import { installedPackage, sdkReleaseOf } from "../../project/package-sdk.js";
 import { compilerHost, ts, type TS } from "./compiler.js";
 import { SDKS } from "./verification.js";
+import { innermostAt, v1AnyCasts, type Cast } from "./v1-any.js";
 import { type Verified } from "../../core/verified.js";
 
 const STATEMENT_PARENTS = new Set([
@@ -37,20 +38,6 @@ const TEXT_KINDS = new Set([
   ts.SyntaxKind.NoSubstitutionTemplateLiteral,
   ts.SyntaxKind.StringLiteral,
 ]);
-
-function innermostAt(file: TS.SourceFile, pos: number): TS.Node {
-  let node: TS.Node = file;
-  for (let found = true; found;) {
-    found = false;
-    ts.forEachChild(node, (child) => {
-      if (!found && child.getFullStart() <= pos && pos < child.getEnd()) {
-        node = child;
-        found = true;
-      }
-    });
-  }
-  return node;
-}
 
 function statementOf(node: TS.Node): TS.Node {
   let at = node;
@@ -89,23 +76,43 @@ function diagnostics(program: TS.Program, path: string): readonly TS.Diagnostic[
 /** The TODO text quoting an error (mapping/messages.ts). */
 const quote = (d: TS.Diagnostic): string => typeCheckTodo(d.code, ts.flattenDiagnosticMessageText(d.messageText, "\n"));
 
-function mark(path: string, output: string, program: TS.Program, after: readonly TS.Diagnostic[], before: readonly TS.Diagnostic[]): Verified {
-  const file = program.getSourceFile(path)!;
+/** The errors of `after` the migration introduced: those `before` (the input against v1) does not have as many of. */
+function introduced(after: readonly TS.Diagnostic[], before: readonly TS.Diagnostic[]): TS.Diagnostic[] {
   const remaining = new Map<string, number>();
   for (const d of before) remaining.set(key(d), (remaining.get(key(d)) ?? 0) + 1);
+  return after.filter((d) => {
+    const known = remaining.get(key(d)) ?? 0;
+    remaining.set(key(d), known - 1);
+    return known <= 0;
+  });
+}
+
+/** Whether the errors `repaired` has are fewer than, and each one of, those of `unrepaired`. */
+function fewer(repaired: readonly TS.Diagnostic[], unrepaired: readonly TS.Diagnostic[]): boolean {
+  return repaired.length < unrepaired.length && introduced(repaired, unrepaired).length === 0;
+}
+
+/**
+ * Marks the new errors of `output` (or repairs them where a line can go); `repairs` are what was repaired before
+ * (casts, at offsets of `output`), reported with the rest.
+ */
+function mark(
+  path: string,
+  output: string,
+  program: TS.Program,
+  after: readonly TS.Diagnostic[],
+  before: readonly TS.Diagnostic[],
+  repairs: readonly { at: number; message: string }[] = [],
+): Verified {
+  const file = program.getSourceFile(path)!;
   const source = readSource(path, output);
   const edits: Edit[] = [];
   // Each TODO the verification wrote or went on: the statement it marks, and where its line starts.
   const added: { at: number; line: number; message: string }[] = [];
-  const repaired: { at: number; message: string }[] = [];
+  const repaired = [...repairs];
   let newErrors = 0;
   let marked = 0;
-  for (const d of after) {
-    const known = remaining.get(key(d)) ?? 0;
-    if (known > 0) {
-      remaining.set(key(d), known - 1);
-      continue;
-    }
+  for (const d of introduced(after, before)) {
     newErrors++;
     const directive = d.code === UNUSED_DIRECTIVE && d.start !== undefined ? directiveLine(output, d.start) : undefined;
     if (directive) {
@@ -217,10 +224,57 @@ export function verifyMigration(programs: ReadonlyMap<string, TS.Program>, outpu
     // installed SDK is a v1 release already is that program, its checker warm from the analysis.
     const before = installedRelease(analysed) === "v1" ? analysed : nextProgram(analysed, against("v1"), new Map());
     const after = nextProgram(before, against("v2"), outputs);
+    const cast = new Map<string, { text: string; casts: Cast[]; errors: readonly TS.Diagnostic[]; known: readonly TS.Diagnostic[] }>();
     for (const path of targets) {
       const errors = diagnostics(after, path);
-      verified.set(path, mark(path, outputs.get(path)!, after, errors, errors.length ? diagnostics(before, path) : []));
+      const known = errors.length ? diagnostics(before, path) : [];
+      const output = outputs.get(path)!;
+      const casts = introduced(errors, known).flatMap((d) =>
+        v1AnyCasts(d, after.getSourceFile(path)!, after.getTypeChecker(), before.getSourceFile(path)!, before.getTypeChecker(), readSource(path, output).quote),
+      );
+      if (casts.length)
+        cast.set(path, {
+          text: applyEdits(
+            output,
+            casts.flatMap((c) => c.edits),
+          ),
+          casts,
+          errors,
+          known,
+        });
+      else verified.set(path, mark(path, output, after, errors, known));
+    }
+    if (cast.size === 0) continue;
+    // The casts are kept in a file only where it then type-checks with fewer new errors and none of its own.
+    const again = nextProgram(after, against("v2"), new Map([...cast].map(([path, c]) => [path, c.text])));
+    for (const [path, { text, casts, errors, known }] of cast) {
+      const repaired = diagnostics(again, path);
+      if (fewer(introduced(repaired, known), introduced(errors, known))) verified.set(path, withCasts(path, text, casts, again, repaired, known));
+      else verified.set(path, mark(path, outputs.get(path)!, after, errors, known));
     }
   }
   return verified;
+}
+
+/** A file's verification after casts (v1-any.ts): what mark makes of the cast text, its edits told against the text before them. */
+function withCasts(
+  path: string,
+  text: string,
+  casts: readonly Cast[],
+  program: TS.Program,
+  errors: readonly TS.Diagnostic[],
+  known: readonly TS.Diagnostic[],
+): Verified {
+  const castEdits = casts.flatMap((c) => c.edits);
+  const mapped = offsetMapper(castEdits);
+  const marked = mark(
+    path,
+    text,
+    program,
+    errors,
+    known,
+    casts.map((c) => ({ at: mapped(c.at), message: v1AnyCast(c.type) })),
+  );
+  const before = marked.edits.map((e) => ({ start: unmapOffset(e.start, castEdits), end: unmapEnd(e.end, castEdits), text: e.text }));
+  return { ...marked, edits: [...castEdits, ...before] };
 }
