@@ -383,6 +383,14 @@ export function v1AnyCast(type: string): string {
   return `cast to ${type}: v1 typed this value any and v2 types it strictly; the cast keeps what v1 let through, nothing changes at run time`;
 }
 
+/** A result going on as a type of the user's own that declares v1's success flag: it keeps v1's shape. */
+export function successKept(flag: string): Message {
+  return reworded(
+    `this result goes on as a type of your own that declares ${flag}: v1 answered { ${flag}: true, ...document }, v2 answers the document alone (and throws where v1 answered a failure), so keep the flag`,
+    `the result keeps v1's ${flag}: true, which a type of your own declares (v2 answers the document alone and throws where v1 answered a failure)`,
+  );
+}
+
 /** A result returned as the user's own v1 shape (`{ data }`), rebuilt from the v2 field that holds it. */
 export function rebuiltShape(v1: string, v2: string): Message {
   return reworded(

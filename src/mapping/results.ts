@@ -137,6 +137,13 @@ export const RESHAPED_RETURNS: Partial<Record<ResultKind, string>> = {
 };
 
 /**
+ * Results v1 answered with the success flag beside their fields, `{ success: true, ...document }` (sdk-facts 2.1:
+ * scrapeUrl flattens the document into its response), where v2 answers the fields alone and throws where v1
+ * answered a failure: where v2 returns, v1's flag was true.
+ */
+export const FLAGGED_RESULTS: readonly ResultKind[] = ["document"];
+
+/**
  * v2's start calls answer with the address of the job's status next to its id, where v1 typed it optional
  * (sdk-facts 4.1; the API writes `https://<host>/v2/crawl/<id>`). A value standing in for one (a test's mock,
  * a literal typed as the response) that has the id but not the address gets the one the API would give. Keyed

@@ -32,6 +32,7 @@ import { TYPES } from "../../mapping/imports.js";
 import { API_HOST } from "../../mapping/api-requests.js";
 import type { ResultKind } from "../../mapping/client-methods.js";
 import {
+  FLAGGED_RESULTS,
   RESHAPED_RETURNS,
   RESULTS,
   RETYPED_RESULTS,
@@ -55,6 +56,7 @@ import {
   removed,
   renamed,
   reworded,
+  successKept,
   WAITER_THROWS,
 } from "../../mapping/messages.js";
 import { indentAt } from "../../core/text.js";
@@ -711,17 +713,9 @@ function ownShapeReturn(context: StepContext, call: ClientCall): void {
   const todo = RESHAPED_RETURNS[call.row.result!];
   const { path: holder } = outsideWrappers(call.path as AnyPath, AWAITED_WRAPPERS);
   if (!todo || holder?.node.type !== "ReturnStatement") return;
-  let fn = holder.parent as AnyPath | null;
-  while (fn && !("params" in fn.node)) fn = fn.parent as AnyPath | null;
-  const annotation = (fn?.node as { returnType?: Node | null } | undefined)?.returnType;
-  let type = annotation?.type === "TSTypeAnnotation" ? annotation.typeAnnotation : null;
-  if (type?.type === "TSTypeReference" && type.typeName.type === "Identifier" && type.typeName.name === "Promise")
-    type = type.typeParameters?.params[0] ?? null;
-  // The SDK's own types (and none at all, any, unknown) say nothing about a shape of the user's.
-  const own =
-    (type?.type === "TSTypeReference" && type.typeName.type === "Identifier" && !context.sdk.named.has(type.typeName.name)) || type?.type === "TSTypeLiteral";
-  if (!own) return;
-  const members = ownTypeMembers(context.ast, context.source.path, type!);
+  const { fn, type } = returnedAs(holder);
+  if (!type || !ownType(context, type)) return;
+  const members = ownTypeMembers(context.ast, context.source.path, type);
   const row = members?.length === 1 ? rowFor({ kind: call.row.result!, waiter: false, byType: false }, members[0]!.name) : undefined;
   const returned = (holder.node as Extract<Node, { type: "ReturnStatement" }>).argument!;
   const awaited = returned.type === "AwaitExpression" || ((fn?.node as { async?: boolean }).async && !tried(holder as AnyPath, fn!));
@@ -737,6 +731,62 @@ function ownShapeReturn(context: StepContext, call: ClientCall): void {
     `{ ${row.js.v1}: ${result}${row.change.absent ? ` ?? ${row.change.absent}` : ""} }`,
     rebuiltShape(row.js.v1, row.change.to),
   );
+}
+
+/** The function a return statement returns from, and the type it declares it gives (a promise's, for an async one). */
+function returnedAs(statement: AnyPath): { fn: AnyPath | null; type: Node | null } {
+  let fn = statement.parent as AnyPath | null;
+  while (fn && !("params" in fn.node)) fn = fn.parent as AnyPath | null;
+  const annotation = (fn?.node as { returnType?: Node | null } | undefined)?.returnType;
+  let type = annotation?.type === "TSTypeAnnotation" ? annotation.typeAnnotation : null;
+  if (type?.type === "TSTypeReference" && type.typeName.type === "Identifier" && type.typeName.name === "Promise")
+    type = type.typeParameters?.params[0] ?? null;
+  return { fn, type };
+}
+
+/** Whether a type is the user's own: the SDK's own types (and none at all, any, unknown) say nothing about a shape of the user's. */
+function ownType(context: StepContext, type: Node): boolean {
+  return (
+    (type.type === "TSTypeReference" && type.typeName.type === "Identifier" && !context.sdk.named.has(type.typeName.name)) || type.type === "TSTypeLiteral"
+  );
+}
+
+/** The success flag, as v1's results name it. */
+const SUCCESS_FLAG = RESULTS.find((row) => row.change.kind === "success-flag")!.js.v1;
+
+/**
+ * `result = (await app.scrapeUrl(url)) as ScrapeResult`, or `return await app.scrapeUrl(url)` from a function that
+ * gives one, where ScrapeResult is the user's own type and declares `success`: v1 answered `{ success: true,
+ * ...document }` and the value goes on as that type (sent as JSON, read by callers), so v2's bare document would
+ * drop the flag without a word. v2 throws where v1 answered a failure, so where it returns v1's flag was true:
+ * the value keeps v1's shape, `{ success: true, ...(await app.scrape(url)) }`. Only a value no binding of the call
+ * holds: a bound result's reads migrate with it (migrateBinding), guards and all.
+ */
+function keepSuccessFlag(context: StepContext, call: ClientCall): void {
+  if (!FLAGGED_RESULTS.includes(call.row.result!) || resultDeclarator(call)) return;
+  const outside = (path: AnyPath | null) => {
+    let at = path;
+    while (at?.node.type === "ParenthesizedExpression") at = at.parent as AnyPath | null;
+    return at;
+  };
+  const awaited = outside(call.path.parent as AnyPath | null);
+  if (awaited?.node.type !== "AwaitExpression") return;
+  const holder = outside(awaited.parent as AnyPath | null);
+  const node = holder?.node;
+  const type =
+    node?.type === "TSAsExpression" || node?.type === "TSSatisfiesExpression" || node?.type === "TSTypeAssertion"
+      ? node.typeAnnotation
+      : node?.type === "ReturnStatement"
+        ? returnedAs(holder!).type
+        : null;
+  if (!type || !ownType(context, type) || !ownTypeMembers(context.ast, context.source.path, type)?.some((m) => m.name === SUCCESS_FLAG)) return;
+  const { start, end, extra } = awaited.node as Node & { extra?: { parenthesized?: boolean; parenStart?: number } };
+  // `(await app.scrapeUrl(url)) as T` keeps its parentheses, now the spread's.
+  const close = extra?.parenthesized ? context.source.text.indexOf(")", end!) : -1;
+  const parens = extra?.parenStart !== undefined && close !== -1 && context.source.text.slice(end!, close).trim() === "";
+  const [from, to] = parens ? [extra.parenStart!, close + 1] : [start!, end!];
+  context.edit(from, from, `{ ${SUCCESS_FLAG}: true, ...${parens ? "" : "("}`, successKept(SUCCESS_FLAG));
+  context.edit(to, to, `${parens ? "" : ")"} }`);
 }
 
 /** Whether a statement sits in a `try` block of its function: there `return p` and `return await p` differ (only the latter is caught). */
@@ -841,6 +891,7 @@ export const step: Step = {
       const tracked: Tracked = { kind: call.row.result, call, waiter: Boolean(call.row.waiter), byType: false };
       const checked = declarator && id ? migrateBinding(context, tracked, declarator, id) : false;
       if (!declarator) ownShapeReturn(context, call);
+      keepSuccessFlag(context, call);
       if (call.row.waiter && call.isV1Name && !checked && !throwOnFailedJob(context, call, declarator)) context.todo(call.path, WAITER_TODO);
     }
     for (const { binding, id, kind } of typedBindings(context, fromCalls)) {
