@@ -99,6 +99,13 @@ function printable(type: TS.Type, at: TS.Node, checker: TS.TypeChecker): string 
   return words.every((word) => KEYWORD_TYPES.has(word) || inScope.has(word)) ? text : undefined;
 }
 
+/** The type a value must have where it stands: an async function's return expression may also be a promise of it, which is left out. */
+function expectedType(node: TS.Expression, checker: TS.TypeChecker): TS.Type | undefined {
+  const context = checker.getContextualType(node);
+  const values = context?.isUnion() ? context.types.filter((t) => !checker.getPropertyOfType(t, "then")) : [context];
+  return values.length === 1 ? values[0] : context;
+}
+
 const unwrap = (node: TS.Expression): TS.Expression => (ts.isParenthesizedExpression(node) ? unwrap(node.expression) : node);
 
 /** An expression a cast follows as it is: anything else is put in parentheses first. */
@@ -120,25 +127,24 @@ export function v1AnyCasts(
   // A cast is TypeScript's syntax: a JavaScript file checked with checkJs keeps its TODO.
   if (!ASSIGNABILITY.has(d.code) || d.start === undefined || !/\.[cm]?tsx?$/.test(file.fileName)) return [];
   const root = assignedAt(file, d);
-  const context = root && checker.getContextualType(root);
-  if (!root || !context) return [];
-  // An async function's return expression may also be a promise of its type: the type itself is what the value must be.
-  const values = context.isUnion() ? context.types.filter((t) => !checker.getPropertyOfType(t, "then")) : [context];
-  const expected = values.length === 1 ? values[0]! : context;
+  const expected = root && expectedType(root, checker);
+  if (!root || !expected) return [];
   const casts: Cast[] = [];
-  // `name` is how the expected type may be said when it cannot be printed itself: `Parent["field"]`.
+  // `field(owner, property)` is how a field's type may be said when it cannot be printed itself: `Owner["field"]`.
+  const field = (owner: string | undefined, property: TS.PropertyAssignment) => {
+    const key = ts.isIdentifier(property.name) || ts.isStringLiteral(property.name) ? property.name.text : undefined;
+    return owner && key && /^[A-Za-z_$][\w$.]*$/.test(owner) && !/['"\\]/.test(key) ? `${owner}[${quote}${key}${quote}]` : undefined;
+  };
   const walk = (node: TS.Expression, want: TS.Type, name: string | undefined): void => {
     const expression = unwrap(node);
     const said = printable(want, expression, checker) ?? name;
     if (checker.isTypeAssignableTo(checker.getTypeAtLocation(expression), want)) return;
-    const parent = said && /^[A-Za-z_$][\w$.]*$/.test(said) ? said : undefined;
     if (ts.isObjectLiteralExpression(expression)) {
       for (const property of expression.properties) {
         if (!ts.isPropertyAssignment(property) || !(ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))) continue;
         const symbol = checker.getPropertyOfType(checker.getNonNullableType(want), property.name.text);
-        const field = symbol && checker.getTypeOfSymbolAtLocation(symbol, property);
-        const key = property.name.text;
-        if (field && !/['"\\]/.test(key)) walk(property.initializer, field, parent && `${parent}[${quote}${key}${quote}]`);
+        const type = symbol && checker.getTypeOfSymbolAtLocation(symbol, property);
+        if (type) walk(property.initializer, type, field(said, property));
       }
       return;
     }
@@ -167,6 +173,9 @@ export function v1AnyCasts(
       ],
     });
   };
-  walk(root, expected, undefined);
+  // A field the error names itself (`{ metadata: item.metadata }` returned or passed): its object's type names it.
+  const holder = ts.isPropertyAssignment(root.parent) ? root.parent : undefined;
+  const object = holder && expectedType(holder.parent, checker);
+  walk(root, expected, holder && object ? field(printable(checker.getNonNullableType(object), holder, checker), holder) : undefined);
   return casts;
 }
