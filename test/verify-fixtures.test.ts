@@ -33,7 +33,7 @@ interface Report {
     changes: { transform: string; line: number; message: string }[];
     verified?: { newErrors: number; marked: number };
   }[];
-  summary: { changed: number };
+  summary: { changed: number; todos: number };
 }
 
 const dir = repo({
@@ -44,6 +44,8 @@ const dir = repo({
 const first = cli(dir, "run", ".", "--json");
 const report = JSON.parse(first.stdout) as Report;
 const outputs = Object.fromEntries(cases.map((c) => [c.name, read(dir, `src/${c.name}.ts`)]));
+// What check counts of the TODOs left, before the second run.
+const checked = cli(dir, "check", ".", "--format", "json");
 // Run again as a user whose SDK is still v1 would: the package.json the run moved to v2 is put back.
 writeFileSync(join(dir, "package.json"), PACKAGE);
 const again = JSON.parse(cli(dir, "run", ".", "--json", "--force").stdout) as Report;
@@ -55,6 +57,12 @@ test("the cases run through the type-aware mode", () => {
 });
 
 const markers = (text: string) => text.split("\n").filter((l) => l.includes("TODO(firecrawl-v2):")).length;
+
+test("run and check count one TODO a marker line, a line that says two things once", () => {
+  const written = cases.reduce((n, c) => n + markers(c.output) - markers(c.input), 0);
+  expect(report.summary.todos).toBe(written);
+  expect((JSON.parse(checked.stdout) as { summary: { todos: number } }).summary.todos).toBe(cases.reduce((n, c) => n + markers(c.output), 0));
+});
 
 describe.each(cases)("verify/$name", ({ name, input, output }) => {
   const file = report.files.find((f) => f.path === `src/${name}.ts`);

@@ -58,7 +58,8 @@ function anyBearing(type: TS.Type, checker: TS.TypeChecker): boolean {
     const values = type.types.filter((t) => !(t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Null)));
     return values.length > 0 && values.every((t) => anyBearing(t, checker));
   }
-  return Boolean(checker.getIndexInfoOfType(type, ts.IndexKind.String)?.type.flags! & ts.TypeFlags.Any);
+  const index = checker.getIndexInfoOfType(type, ts.IndexKind.String);
+  return index !== undefined && (index.type.flags & ts.TypeFlags.Any) !== 0;
 }
 
 /** Whether every expression of the input that reads `text` v1 typed any or any-bearing (and there is one). */
