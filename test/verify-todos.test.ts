@@ -5,6 +5,10 @@
 import { describe, expect, test } from "vitest";
 import { speaksFor } from "../src/js/checker/verify.js";
 import { RESULTS, WAITER_TODO } from "../src/mapping/results.js";
+import { joinTodo, nearestTodoAbove, todoEdit } from "../src/core/todo.js";
+import { applyEdits } from "../src/core/edits.js";
+import { readSource } from "../src/core/source.js";
+import { alsoTodo } from "../src/mapping/messages.js";
 
 const todoOf = (field: string) => {
   const change = RESULTS.find((row) => row.js.v1 === field)!.change;
@@ -26,5 +30,29 @@ describe("a TODO above a statement with a new type error", () => {
   test("does not speak for an error about something else", () => {
     expect(speaksFor(`// TODO(firecrawl-v2): ${WAITER_TODO}`, { code: 2769, messageText: "No overload matches this call." })).toBe(false);
     expect(speaksFor(todoOf("data"), { code: 2322, messageText: "Type 'unknown' is not assignable to type 'string'." })).toBe(false);
+  });
+});
+
+describe("one TODO line per statement", () => {
+  const link = "https://docs.firecrawl.dev/migrate-to-v2";
+  const text = (eol: string) =>
+    ["async function f() {", `  // TODO(firecrawl-v2): ${WAITER_TODO} ${link}`, "  const job = await app.batchScrape(urls);", "}", ""].join(eol);
+
+  test.each([
+    ["\n", "LF"],
+    ["\r\n", "CRLF"],
+  ])("the line already there goes on to say the other reason, before its link (%#: %s)", (eol) => {
+    const input = text(eol);
+    const marker = nearestTodoAbove(input, input.indexOf("const job"))!;
+    expect(marker.message).toBe(WAITER_TODO);
+    const output = applyEdits(input, [joinTodo(input, marker, alsoTodo("does not type-check against v2 (TS2352: ...)"))]);
+    expect(output.split(eol)[1]).toBe(`  // TODO(firecrawl-v2): ${WAITER_TODO}; and it does not type-check against v2 (TS2352: ...) ${link}`);
+    // A step that would write its own TODO there again finds it said.
+    expect(todoEdit(readSource("a.ts", output), output.indexOf("const job"), WAITER_TODO, link)).toBeNull();
+  });
+
+  test("a blank line between them is not crossed for another's TODO", () => {
+    const input = text("\n").replace("  const job", "\n  const job");
+    expect(nearestTodoAbove(input, input.indexOf("const job"))).toBeUndefined();
   });
 });

@@ -33,7 +33,8 @@ export function todoEdit(source: Source, at: number, message: string, link: stri
   const line = `${comment} ${TODO_TAG} ${message} ${link}`;
   let scan = start;
   while (scan > 0) {
-    const prevStart = lineStart(text, scan - 1);
+    // Back over the whole line break: from between \r and \n the line above would be taken for empty.
+    const prevStart = lineStart(text, scan - (text.startsWith("\r\n", scan - 2) ? 2 : 1));
     const above = text.slice(prevStart, scan).trim();
     if (!above.startsWith(comment)) break;
     // A line that says this and goes on (TODO_AND) to say more about the statement says it already.
