@@ -162,11 +162,12 @@ export function settingsWithoutFormat(key: string, format: string, type: string,
 }
 
 /**
- * Python format settings held in a public module-level name (`json_options=pricing_config`): another module may
- * import the name and send it as v1 settings, which a format dict written there would break.
+ * Python format settings held in a public module-level name (`json_options=pricing_config`): another module
+ * imports the name (or may, where no project shows who does) and sends it as v1 settings, which a format dict
+ * written there would break.
  */
 export function sharedSettings(key: string, type: string, name: string): string {
-  return `move ${key} into a {"type": "${type}", ...} format dict; ${name} is a public name of the module, which another module may import as it is, so it is left as written`;
+  return `move ${key} into a {"type": "${type}", ...} format dict; ${name} is a public name of the module, which another module imports (or may, where no repository or package shows the project) as it is, so it is left as written`;
 }
 
 /**

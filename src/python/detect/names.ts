@@ -39,9 +39,9 @@ function assignsIn(fn: Node, name: string): boolean {
  * assigns it once (`actions = [...]`) and reads it only there: code that changes it (`actions.append(...)`,
  * `actions += ...`) or reads it elsewhere reads it too. A function's own name of the same spelling is another.
  * A module's public name may be imported by another module, which would get what the migration makes of it:
- * only a `_private` one counts there, unless the module is one nothing imports (`importable` false: a notebook).
+ * only a `_private` one counts there, or one `exported` says no other module imports (python/detect/importers.ts).
  */
-export function heldValue(use: Node, importable: boolean): Node | null {
+export function heldValue(use: Node, exported: (name: string) => boolean): Node | null {
   if (use.type !== "identifier") return null;
   const name = use.text;
   let root = use;
@@ -50,9 +50,10 @@ export function heldValue(use: Node, importable: boolean): Node | null {
   if (allOf(root, "global_statement").some((g) => g.namedChildren.some((n) => n?.text === name))) return null;
   const local = (scope: Node) => scope.type === "function_definition" && assignsIn(scope, name);
   const scope = bindingScope(use);
-  if (scope.id === root.id && importable && !name.startsWith("_")) return null;
   const uses = usesIn(scope, name).filter((n) => scope.id !== root.id || !local(scopeOf(n)));
   const assigned = uses.filter(assigns);
   if (assigned.length !== 1 || uses.length !== 2 || !uses.some((n) => n.id === use.id)) return null;
+  // Asked last: it may read the project's other modules.
+  if (scope.id === root.id && !name.startsWith("_") && exported(name)) return null;
   return assigned[0]!.parent!.childForFieldName("right");
 }

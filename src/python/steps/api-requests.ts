@@ -16,7 +16,7 @@ import { pyLiteral, removeItem } from "../writing.js";
 import { staying } from "../../core/moving.js";
 import { settingsEntries } from "./formats.js";
 import { pyResponseReads, readsItemsAsObjects, type PyBodyRead } from "../detect/responses.js";
-import type { PyContext, PyStep } from "../pipeline.js";
+import { exportedName, type PyContext, type PyStep } from "../pipeline.js";
 import { stringValue, type Node } from "../runtime/parser.js";
 import { moved, removed, renamed, responseRead, routeMoved } from "../../mapping/messages.js";
 import { findPyRequests, nestedBodies } from "../detect/requests.js";
@@ -204,7 +204,7 @@ export const step: PyStep = {
   name: "api-requests",
   description: "moves raw HTTP requests to the API (requests, httpx, aiohttp) from /v1 to /v2, bodies migrated like SDK options",
   run(context) {
-    const requests = findPyRequests(context.tree, context.source.text);
+    const requests = findPyRequests(context.tree, context.source.text, exportedName(context));
     if (requests.length === 0) return;
     const stays = staying(requests);
     const done = new Set<number>();

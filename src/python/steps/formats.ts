@@ -7,7 +7,7 @@ import { FORMATS, type FormatRow } from "../../mapping/formats.js";
 import { snakeCase } from "../../mapping/python.js";
 import { callKeywords, dictEntries, keywords, type Keyword } from "../detect/arguments.js";
 import { pyLiteral, removeItem } from "../writing.js";
-import { importable, type PyContext, type PyStep } from "../pipeline.js";
+import { exportedName, type PyContext, type PyStep } from "../pipeline.js";
 import { allOf, stringValue, type Node } from "../runtime/parser.js";
 import { heldValue } from "../detect/names.js";
 import { moved, removed, renamed, settingsWithoutFormat, sharedSettings } from "../../mapping/messages.js";
@@ -49,7 +49,7 @@ export function settingsEntries(context: PyContext, row: FormatRow, settings: No
  * and reads it only there: that assignment's value, which can then hold the format dict itself.
  */
 function heldSettings(context: PyContext, value: Node): Node | null {
-  const right = heldValue(value, importable(context));
+  const right = heldValue(value, exportedName(context));
   return right && (right.type === "dictionary" || right.type === "call") ? right : null;
 }
 
@@ -103,7 +103,7 @@ function migrateFormats(context: PyContext, args: Node): void {
     if (settings) {
       const more = settingsEntries(context, row, settings.value, formats.node);
       if (!more) {
-        const shared = settings.value.type === "identifier" && heldValue(settings.value, false);
+        const shared = settings.value.type === "identifier" && heldValue(settings.value, () => false);
         context.todo(
           formats.node,
           shared

@@ -10,7 +10,7 @@ import { indentAt, indentUnit } from "../../core/text.js";
 import { migrateMethodName } from "./client-methods.js";
 import { dictEntries, keywords } from "../detect/arguments.js";
 import type { PyMockedMethod } from "../detect/clients.js";
-import { importable, type PyContext, type PyStep } from "../pipeline.js";
+import { exportedName, type PyContext, type PyStep } from "../pipeline.js";
 import { calledOnClientsMadeIn, mockBoundBy, patchedClassMethods, patchScope } from "../detect/mock-clients.js";
 import { heldValue, usesIn } from "../detect/names.js";
 import { allOf, stringValue, type Node } from "../runtime/parser.js";
@@ -208,7 +208,7 @@ function patchedReturns(context: PyContext, patch: Node, scope: Node, row: Metho
     : [];
   const mine = new Set<string>();
   for (const value of [...(given ? [given] : []), ...set]) {
-    const dict = value.type === "identifier" ? heldValue(value, importable(context)) : value;
+    const dict = value.type === "identifier" ? heldValue(value, exportedName(context)) : value;
     if (dict?.type !== "dictionary") continue;
     const built = build(context, model, dict, row.result ?? null, indentAt(context.source.text, dict.startIndex), mine);
     if ("todo" in built) context.todo(value, built.todo);
