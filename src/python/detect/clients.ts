@@ -1,7 +1,8 @@
 /**
  * Which Python expressions are Firecrawl clients: names and `self.<attr>` assigned an instance of the SDK's
  * client class (under any alias, or reached as `firecrawl.FirecrawlApp`), and parameters annotated with
- * it. Tracking is by name within the file; unrelated objects with the same method names never match.
+ * it. Tracking is by name in its scope (function, module, class); unrelated objects with the same method names,
+ * or the same name, never match.
  */
 import { METHODS, type MethodRow } from "../../mapping/client-methods.js";
 import { PY_CLIENTS, PY_LEGACY_MODULES, PY_MOCK_SPECS, PY_PACKAGE, PY_TYPES_MODULE, PY_V1_CLIENTS, PY_V1_MODULE } from "../../mapping/python.js";
@@ -29,8 +30,8 @@ export interface PyBindings {
   readonly patches: readonly Node[];
   /** mocks' specs naming the client class: `Mock(spec=FirecrawlApp)`, `create_autospec(FirecrawlApp)` */
   readonly specs: readonly Node[];
-  /** keys the code binds to a client it keeps on v1 (`app = V1FirecrawlApp(...)`) -> the ids of the scopes where it does */
-  readonly keptOnV1: ReadonlyMap<string, ReadonlySet<number>>;
+  /** keys the code binds to a client it keeps on v1 (`app = V1FirecrawlApp(...)`) */
+  readonly keptOnV1: ReadonlySet<string>;
 }
 
 /** A client method named in the code: called, or mocked in a test. */
@@ -58,26 +59,21 @@ export interface PyMockedMethod extends PyMethodUse {
 }
 
 /**
- * A receiver's key for tracking: a name, `self.attr`, a patched class mock's `m.return_value`, or a call of a
- * function of the module's, `get_client()`, which is a client where that function is a factory of one.
+ * A receiver's key for tracking, with the scope it is bound in: a name (`app@12`, the function that binds it, else
+ * the module), `self.attr` (its class), a patched class mock's `m.return_value`, or a call of a function of the
+ * module's, `get_client()`, which is a client where that function is a factory of one. A name one function binds
+ * is another than the same name in another function or in the module.
  */
 function keyOf(node: Node | null): string | null {
   if (!node) return null;
-  if (node.type === "identifier") return node.text;
-  if (node.type === "call" && node.childForFieldName("function")?.type === "identifier") return `${node.childForFieldName("function")!.text}()`;
+  if (node.type === "identifier") return `${node.text}@${bindingScope(node).id}`;
+  const fn = node.type === "call" ? node.childForFieldName("function") : null;
+  if (fn?.type === "identifier") return `${fn.text}()@${bindingScope(fn).id}`;
   const object = node.type === "attribute" ? node.childForFieldName("object") : null;
   const attribute = node.type === "attribute" ? node.childForFieldName("attribute")!.text : "";
-  if (object?.text === "self") return `self.${attribute}`;
-  if (object?.type === "identifier" && attribute === "return_value") return node.text;
+  if (object?.text === "self") return `self.${attribute}@${enclosing(node, "class_definition")?.id ?? "module"}`;
+  if (object?.type === "identifier" && attribute === "return_value") return `${keyOf(object)}.${attribute}`;
   return null;
-}
-
-/**
- * The scope a receiver's key is bound in: a name's function where it assigns the name, else the module; `self.attr`'s
- * class.
- */
-function keyScope(node: Node): Node | undefined {
-  return node.type === "identifier" ? bindingScope(node) : enclosing(node, "class_definition");
 }
 
 export function detect(tree: Tree): PyBindings {
@@ -149,26 +145,43 @@ export function detect(tree: Tree): PyBindings {
   for (const parameter of allOf(root, ["typed_parameter", "typed_default_parameter"])) {
     const name = parameter.type === "typed_parameter" ? parameter.namedChildren[0] : parameter.childForFieldName("name");
     const isAsync = classOf(parameter.childForFieldName("type"));
-    if (name && isAsync !== undefined) clients.set(name.text, isAsync);
+    if (name?.type === "identifier" && isAsync !== undefined) clients.set(keyOf(name)!, isAsync);
   }
-  // Factories (`def get_client() -> FirecrawlApp`, or one returning a client it makes or holds): what their
-  // calls give, and the names assigned it, are clients.
+  // Factories (`def get_client() -> FirecrawlApp`, or one returning a client it makes or holds, alone or at a
+  // place of the tuple it returns): what their calls give, and the names assigned it, are clients.
+  const clientIn = (v: Node | null | undefined) => madeBy(v ?? null) ?? (keyOf(v ?? null) !== null ? clients.get(keyOf(v!)!) : undefined);
   for (const fn of allOf(root, "function_definition")) {
-    const name = fn.childForFieldName("name")!.text;
+    const name = fn.childForFieldName("name")!;
+    const factory = `${name.text}()@${bindingScope(name).id}`;
     const returned = returnsOf(fn).map((r) => r.namedChildren[0] ?? null);
-    const isAsync =
-      classOf(fn.childForFieldName("return_type")) ??
-      returned.map((v) => madeBy(v) ?? (keyOf(v) !== null ? clients.get(keyOf(v)!) : undefined)).find((a) => a !== undefined);
-    if (isAsync !== undefined && !clients.has(`${name}()`)) clients.set(`${name}()`, isAsync);
+    const isAsync = classOf(fn.childForFieldName("return_type")) ?? returned.map(clientIn).find((a) => a !== undefined);
+    if (isAsync !== undefined && !clients.has(factory)) clients.set(factory, isAsync);
+    const tuples = returned.map((v) => (v?.type === "expression_list" || v?.type === "tuple" ? v.namedChildren : null));
+    if (!tuples.length || tuples.some((t) => !t)) continue;
+    tuples[0]!.forEach((_, i) => {
+      const at = tuples.map((t) => clientIn(t![i]));
+      if (at.every((a) => a !== undefined && a === at[0])) clients.set(`${factory}[${i}]`, at[0]!);
+    });
   }
   for (const assignment of allOf(root, "assignment")) {
-    const key = keyOf(assignment.childForFieldName("left"));
+    const left = assignment.childForFieldName("left");
     const value = assignment.childForFieldName("right");
-    const isAsync = value?.type === "call" ? clients.get(keyOf(value) ?? "") : undefined;
-    if (key && isAsync !== undefined && !clients.has(key)) clients.set(key, isAsync);
+    const made = value?.type === "call" ? keyOf(value) : null;
+    if (!made) continue;
+    // `openai, client = make_clients()`
+    const targets =
+      left?.type === "pattern_list" || left?.type === "tuple_pattern"
+        ? left.namedChildren.map((t, i) => [t, `${made}[${i}]`] as const)
+        : [[left, made] as const];
+    for (const [target, from] of targets) {
+      const key = keyOf(target);
+      const isAsync = clients.get(from);
+      if (key && isAsync !== undefined && !clients.has(key)) clients.set(key, isAsync);
+    }
   }
-  // A name one function binds to a v1 client is that function's own, whatever other functions bind to the same name.
-  const keptOnV1 = new Map<string, Set<number>>();
+  for (const [key, isAsync] of passedClients(root, clients, keyOf)) if (!clients.has(key)) clients.set(key, isAsync);
+  // A name a scope binds to a v1 client anywhere is kept on v1 in all that scope, whatever it binds before.
+  const keptOnV1 = new Set<string>();
   for (const assignment of allOf(root, "assignment")) {
     const left = assignment.childForFieldName("left");
     const key = keyOf(left);
@@ -181,14 +194,52 @@ export function detect(tree: Tree): PyBindings {
         : made?.type === "attribute" &&
           modules.has(made.childForFieldName("object")?.text ?? "") &&
           PY_V1_CLIENTS.has(made.childForFieldName("attribute")!.text);
-    const scope = v1 && key ? keyScope(left!) : undefined;
-    if (scope) keptOnV1.set(key!, new Set([...(keptOnV1.get(key!) ?? []), scope.id]));
+    if (v1 && key) keptOnV1.add(key);
   }
   const patches = patchTargets(root, new Set(PY_CLIENT_IS_ASYNC.keys()));
   const asyncTarget = (target: Node) => PY_CLIENT_IS_ASYNC.get(target.text.slice(1, -1).split(".").at(-1)!) ?? false;
   const mocked = mockClients(root, classOf, patches, asyncTarget, keyOf);
   for (const [key, isAsync] of mocked.clients) if (!clients.has(key)) clients.set(key, isAsync);
   return { found: imports.length > 0 || patches.length > 0, classes, modules, clients, imports, patches, specs: mocked.specs, keptOnV1 };
+}
+
+/**
+ * Parameters that take no type but a client at every call: `def fetch(app, url)` where each `fetch(...)` of the
+ * module passes a client there. A function the module never calls, or calls with `*args`, says nothing of them.
+ */
+function passedClients(root: Node, clients: ReadonlyMap<string, boolean>, keyOf: (node: Node | null) => string | null): Map<string, boolean> {
+  const found = new Map<string, boolean>();
+  const known = (value: Node | null | undefined) => {
+    const key = keyOf(value ?? null);
+    return key === null ? undefined : (clients.get(key) ?? found.get(key));
+  };
+  // Twice: a client passed on from one function to the next.
+  for (let round = 0; round < 2; round++) {
+    for (const fn of allOf(root, "function_definition")) {
+      if (fn.parent?.type === "block" && fn.parent.parent?.type === "class_definition") continue;
+      const name = fn.childForFieldName("name")!;
+      const scope = bindingScope(name).id;
+      const calls = allOf(root, "call").filter((c) => {
+        const callee = c.childForFieldName("function");
+        return callee?.type === "identifier" && callee.text === name.text && bindingScope(callee).id === scope;
+      });
+      const args = calls.map((c) => (c.childForFieldName("arguments")?.namedChildren ?? []).filter((a): a is Node => a !== null && a.type !== "comment"));
+      if (!calls.length || args.some((list) => list.some((a) => a.type === "list_splat" || a.type === "dictionary_splat"))) continue;
+      const params = (fn.childForFieldName("parameters")?.namedChildren ?? []).filter((p): p is Node => p !== null);
+      params.forEach((param, i) => {
+        const id = param.type === "identifier" ? param : param.type === "default_parameter" ? param.childForFieldName("name") : null;
+        if (id?.type !== "identifier") return;
+        const given = args.map(
+          (list) =>
+            list.find((a) => a.type === "keyword_argument" && a.childForFieldName("name")?.text === id.text)?.childForFieldName("value") ??
+            (list[i]?.type === "keyword_argument" ? undefined : list[i]),
+        );
+        const each = given.map(known);
+        if (each.every((a) => a !== undefined) && each.every((a) => a === each[0])) found.set(keyOf(id)!, each[0]!);
+      });
+    }
+  }
+  return found;
 }
 
 /** `client.method`: a client method named by its v1 or v2 name, on a receiver known to be a client. */
@@ -198,7 +249,7 @@ function methodOf(sdk: PyBindings, node: Node | null) {
   const receiver = node.childForFieldName("object")!;
   const found = pythonRow(name.text);
   const key = keyOf(receiver);
-  const kept = key !== null && sdk.keptOnV1.get(key)?.has(keyScope(receiver)?.id ?? -1);
+  const kept = key !== null && sdk.keptOnV1.has(key);
   const isAsync = key !== null && !kept ? sdk.clients.get(key) : undefined;
   return found && isAsync !== undefined ? { name, receiver, method: name.text, ...found, async: isAsync } : null;
 }

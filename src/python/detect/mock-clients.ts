@@ -44,14 +44,19 @@ export function patchTargets(root: Node, classNames: ReadonlySet<string>): Node[
 
 /** The name a patch call's mock is bound to: `with patch(...) as m`, `m = mocker.patch(...)`, or a decorator's parameter. */
 export function mockBoundBy(patch: Node): string | undefined {
+  return mockBinding(patch)?.text;
+}
+
+/** Where a patch call's mock is bound: the identifier of `as m`, of `m = ...`, or the decorated function's parameter. */
+function mockBinding(patch: Node): Node | undefined {
   const at = patch.parent;
   // `with patch(...) as m:`
   if (at?.type === "as_pattern") {
     const alias = at.childForFieldName("alias")?.namedChildren[0] ?? at.childForFieldName("alias");
-    return alias?.type === "identifier" ? alias.text : undefined;
+    return alias?.type === "identifier" ? alias : undefined;
   }
   // `m = mocker.patch(...)`
-  if (at?.type === "assignment" && at.childForFieldName("left")?.type === "identifier") return at.childForFieldName("left")!.text;
+  if (at?.type === "assignment" && at.childForFieldName("left")?.type === "identifier") return at.childForFieldName("left")!;
   // `@patch(...)` decorators hand their mocks to the function's parameters, the lowest decorator first.
   if (at?.type === "decorator" && at.parent?.type === "decorated_definition") {
     const decorated = at.parent;
@@ -64,19 +69,9 @@ export function mockBoundBy(patch: Node): string | undefined {
     const params = (fn?.childForFieldName("parameters")?.namedChildren ?? []).filter(
       (p): p is Node => p !== null && p.type === "identifier" && p.text !== "self" && p.text !== "cls",
     );
-    return params[position]?.text;
+    return params[position];
   }
   return undefined;
-}
-
-/** The names bound to the mocks that patch the client class, with whether that class is the async one. */
-function patchMocks(targets: readonly Node[], isAsync: (target: Node) => boolean): Map<string, boolean> {
-  const mocks = new Map<string, boolean>();
-  for (const target of targets) {
-    const name = mockBoundBy(target.parent!.parent!);
-    if (name) mocks.set(name, isAsync(target));
-  }
-  return mocks;
 }
 
 /**
@@ -117,7 +112,7 @@ export function calledOnClientsMadeIn(scope: Node, owner: string, methods: Reado
 }
 
 /**
- * Mocked clients, keyed as clients are (a name, `self.attr`) plus `m.return_value` for a patched class `m`:
+ * Mocked clients, keyed as clients are (a name, `self.attr`, `m.return_value` for a patched class `m`):
  * `app = Mock(spec=FirecrawlApp)`, `app = m.return_value`, and `m.return_value` itself; and the spec
  * arguments that name the client class.
  */
@@ -130,13 +125,18 @@ export function mockClients(
 ): { clients: Map<string, boolean>; specs: Node[] } {
   const clients = new Map<string, boolean>();
   const specs: Node[] = [];
-  for (const [name, async] of patchMocks(targets, isAsync)) clients.set(`${name}.return_value`, async);
+  // The mocks that patch the client class: what calling them gives is a client.
+  for (const target of targets) {
+    const mock = keyOf(mockBinding(target.parent!.parent!) ?? null);
+    if (mock) clients.set(`${mock}.return_value`, isAsync(target));
+  }
   for (const assignment of allOf(root, "assignment")) {
     const key = keyOf(assignment.childForFieldName("left"));
     const value = assignment.childForFieldName("right");
     if (!key || !value) continue;
-    if (value.type === "attribute" && clients.has(value.text)) {
-      clients.set(key, clients.get(value.text)!);
+    const mocked = value.type === "attribute" ? clients.get(keyOf(value) ?? "") : undefined;
+    if (mocked !== undefined) {
+      clients.set(key, mocked);
       continue;
     }
     if (value.type !== "call" || !MOCK_FACTORIES.has(calledName(value))) continue;

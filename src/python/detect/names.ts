@@ -19,12 +19,69 @@ export function usesIn(scope: Node, name: string): Node[] {
   });
 }
 
-/** The scope whose `name` a use reads: its function where that function assigns the name, else the module. */
-export function bindingScope(use: Node): Node {
+/**
+ * The scope whose `name` a use reads, as Python resolves it: the nearest function around the use (a closure's
+ * enclosing ones too) that binds the name (assigns it, takes it as a parameter, binds it with `for`, `with ... as`,
+ * `except ... as`, `:=`, `def` or `class`), else the module; `global` sends it to the module. Class bodies are
+ * no scope their methods see.
+ */
+export function bindingScope(use: Node, name = use.text): Node {
   let root = use;
   while (root.parent) root = root.parent;
-  const own = scopeOf(use);
-  return own.type === "function_definition" && assignsIn(own, use.text) ? own : root;
+  for (let fn = enclosingFunction(use); fn; fn = enclosingFunction(fn)) {
+    const declared = allOf(fn, ["global_statement", "nonlocal_statement"]).find(
+      (d) => enclosingFunction(d)?.id === fn.id && d.namedChildren.some((n) => n?.text === name),
+    );
+    if (declared?.type === "global_statement") return root;
+    if (!declared && bindsIn(fn, name)) return fn;
+  }
+  return root;
+}
+
+/** The function a node is in; a function's own name and decorators are in the one around it. */
+function enclosingFunction(node: Node): Node | undefined {
+  let at = node.parent;
+  if (node.type === "identifier" && at?.type === "function_definition" && at.childForFieldName("name")?.id === node.id) at = at.parent;
+  while (at && at.type !== "function_definition") at = at.parent;
+  return at ?? undefined;
+}
+
+/** Patterns a binding target may be nested in: `a, b = ...`, `for (k, v) in ...`. */
+const PATTERNS = new Set(["pattern_list", "tuple_pattern", "list_pattern", "list_splat_pattern", "parenthesized_expression", "as_pattern_target"]);
+const PARAMETERS = new Set(["parameters", "typed_parameter", "default_parameter", "typed_default_parameter", "list_splat_pattern", "dictionary_splat_pattern"]);
+
+/** Whether an identifier is where a name is bound: a target, a parameter, a `def`'s or `class`'s name. */
+function isBinding(n: Node): boolean {
+  let at = n;
+  while (at.parent && PATTERNS.has(at.parent.type)) at = at.parent;
+  const parent = at.parent;
+  if (!parent) return false;
+  const field = (name: string) => parent.childForFieldName(name)?.id === at.id;
+  switch (parent.type) {
+    case "assignment":
+    case "augmented_assignment":
+    case "for_statement":
+    case "for_in_clause":
+      return field("left");
+    case "named_expression":
+    case "function_definition":
+    case "class_definition":
+      return field("name");
+    case "as_pattern":
+      return field("alias");
+    case "default_parameter":
+    case "typed_default_parameter":
+      return field("name");
+    case "typed_parameter":
+      return parent.namedChildren[0]?.id === at.id;
+    default:
+      return PARAMETERS.has(parent.type);
+  }
+}
+
+/** Whether the function binds `name` itself (not one of the functions defined in it). */
+function bindsIn(fn: Node, name: string): boolean {
+  return allOf(fn, "identifier").some((n) => n.text === name && isBinding(n) && enclosingFunction(n)?.id === fn.id);
 }
 
 const assigns = (n: Node) => n.parent?.type === "assignment" && n.parent.childForFieldName("left")?.id === n.id;
