@@ -74,27 +74,45 @@ function mockBinding(patch: Node): Node | undefined {
   return undefined;
 }
 
+/** Where a patch is in force: the code of `body` from `from` on. */
+export interface PatchScope {
+  readonly body: Node;
+  readonly from: number;
+}
+
+/** pytest-mock's fixtures, whose patches last until the test (or the class, module, session) ends. */
+const MOCKER = /^(class_|module_|session_)?mocker$/;
+
 /**
- * Where a patch is in force and the test can make a client under it: its `with` block, or the function its
- * decorator wraps. A class decorator patches only the `test*` methods: `setUp` runs unpatched, so no scope.
+ * Where a patch is in force and the test can make a client under it: its `with` block, the function its
+ * decorator wraps, or, for pytest-mock's `mocker.patch...(...)` as a statement of the test function itself, the
+ * rest of that function. A class decorator patches only the `test*` methods: `setUp` runs unpatched, so no scope;
+ * nor has a `mocker` patch under an `if` or a loop, which may not have run when the code after it does.
  */
-export function patchScope(patch: Node): Node | null {
+export function patchScope(patch: Node): PatchScope | null {
   const clause = enclosing(patch, "with_clause");
-  if (clause) return clause.parent?.childForFieldName("body") ?? null;
+  const whole = (body: Node | null | undefined) => (body ? { body, from: body.startIndex } : null);
+  if (clause) return whole(clause.parent?.childForFieldName("body"));
   const at = patch.parent;
   const definition = at?.type === "decorator" && at.parent?.type === "decorated_definition" ? at.parent.childForFieldName("definition") : null;
-  return definition?.type === "function_definition" ? (definition.childForFieldName("body") ?? null) : null;
+  if (definition?.type === "function_definition") return whole(definition.childForFieldName("body"));
+  const mocker = patch.childForFieldName("function")?.text.split(".")[0] ?? "";
+  const statement = at?.type === "assignment" && at.childForFieldName("right")?.id === patch.id ? at.parent : at;
+  const body = statement?.type === "expression_statement" ? statement.parent : null;
+  const fn = body?.parent?.type === "function_definition" ? body.parent : null;
+  const parameters = fn?.childForFieldName("parameters")?.namedChildren ?? [];
+  return MOCKER.test(mocker) && parameters.some((p) => p?.text === mocker) ? { body: body!, from: statement!.endIndex } : null;
 }
 
 /**
- * Whether the patched method is called in `scope` and each such call is on a client `scope` makes (`owner(...)`)
+ * Whether the patched method is called in `scope` and each such call is on a client `scope` makes (`Owner(...)`, by one of `owners`)
  * before it: a client made before the patch, in `setUp` or by a fixture, was made without it.
  */
-export function calledOnClientsMadeIn(scope: Node, owner: string, methods: ReadonlySet<string>): boolean {
-  const made = (value: Node | null | undefined) => value?.type === "call" && value.childForFieldName("function")?.text === owner;
+export function calledOnClientsMadeIn({ body: scope, from }: PatchScope, owners: ReadonlySet<string>, methods: ReadonlySet<string>): boolean {
+  const made = (value: Node | null | undefined) => value?.type === "call" && owners.has(value.childForFieldName("function")?.text ?? "");
   const calls = allOf(scope, "call").flatMap((call) => {
     const fn = call.childForFieldName("function");
-    return fn?.type === "attribute" && methods.has(lastName(fn)) ? [{ call, receiver: fn.childForFieldName("object")! }] : [];
+    return fn?.type === "attribute" && methods.has(lastName(fn)) && call.startIndex >= from ? [{ call, receiver: fn.childForFieldName("object")! }] : [];
   });
   return (
     calls.length > 0 &&
@@ -106,7 +124,7 @@ export function calledOnClientsMadeIn(scope: Node, owner: string, methods: Reado
       const last = allOf(within, "assignment")
         .filter((a) => a.childForFieldName("left")?.text === receiver.text && a.endIndex <= call.startIndex)
         .at(-1);
-      return !!last && last.startIndex >= scope.startIndex && made(last.childForFieldName("right"));
+      return !!last && last.startIndex >= from && made(last.childForFieldName("right"));
     })
   );
 }
@@ -152,16 +170,20 @@ export function mockClients(
   return { clients, specs };
 }
 
+/** A method patched on the client class: by `patch.object`'s `object`, or by a string `target`. */
+interface PatchedClassMethod {
+  readonly node: Node;
+  readonly method: string;
+  readonly object?: { owner: Node; name: Node; args: Node[] };
+  readonly target?: { node: Node; path: string[] };
+}
+
 /**
  * Methods a test patches on the client class itself: `patch.object(FirecrawlApp, "scrape_url")` (by the
- * class's local name) or `patch("pkg.module.FirecrawlApp.scrape_url")` (by its SDK name).
+ * class's local name) or `patch("pkg.module.FirecrawlApp.scrape_url")` (by its SDK name, the string `target`).
  */
-export function patchedClassMethods(
-  root: Node,
-  locals: ReadonlySet<string>,
-  classNames: ReadonlySet<string>,
-): { node: Node; method: string; object?: { owner: Node; name: Node; args: Node[] } }[] {
-  return allOf(root, "call").flatMap((call) => {
+export function patchedClassMethods(root: Node, locals: ReadonlySet<string>, classNames: ReadonlySet<string>): PatchedClassMethod[] {
+  return allOf(root, "call").flatMap((call): PatchedClassMethod[] => {
     const patch = patchArguments(call);
     if (!patch) return [];
     const { isObject, args } = patch;
@@ -172,6 +194,6 @@ export function patchedClassMethods(
         : [];
     }
     const path = stringValue(args[0] ?? null)?.split(".") ?? [];
-    return path.length >= 2 && classNames.has(path.at(-2)!) ? [{ node: call, method: path.at(-1)! }] : [];
+    return path.length >= 2 && classNames.has(path.at(-2)!) ? [{ node: call, method: path.at(-1)!, target: { node: args[0]!, path } }] : [];
   });
 }
