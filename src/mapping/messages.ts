@@ -161,13 +161,29 @@ export function settingsWithoutFormat(key: string, format: string, type: string,
   return `v2 has no ${key} option, and these options ask for no "${format}" format: move its settings into a ${holder} in formats, or drop them`;
 }
 
+/** The start of a Python TODO that asks for settings to move into their format's dict. */
+const intoFormatDict = (key: string, type: string) => `move ${key} into a {"type": "${type}", ...} format dict`;
+
+/**
+ * Python format settings (`json_options=config`, a raw body's `"jsonOptions": opts`) that are no literal the codemod
+ * reads, so it cannot write them into the format dict; `key` as the code spells it.
+ */
+export function unreadSettings(key: string, type: string): string {
+  return `${intoFormatDict(key, type)}; it is not a literal this codemod can read`;
+}
+
+/** A Python test's mock returns a value that is no dict literal the codemod reads, so it cannot write the v2 model. */
+export function unreadMockReturn(model: string): string {
+  return `make this mock return a v2 ${model}: it is not a dict literal this codemod can read`;
+}
+
 /**
  * Python format settings held in a public module-level name (`json_options=pricing_config`): another module
  * imports the name (or may, where no project shows who does) and sends it as v1 settings, which a format dict
  * written there would break.
  */
 export function sharedSettings(key: string, type: string, name: string): string {
-  return `move ${key} into a {"type": "${type}", ...} format dict; ${name} is a public name of the module, which another module imports (or may, where no repository or package shows the project) as it is, so it is left as written`;
+  return `${intoFormatDict(key, type)}; ${name} is a public name of the module, which another module imports (or may, where no repository or package shows the project) as it is, so it is left as written`;
 }
 
 /**

@@ -18,7 +18,7 @@ import { settingsEntries } from "./formats.js";
 import { pyResponseReads, readsItemsAsObjects, type PyBodyRead } from "../detect/responses.js";
 import { exportedName, type PyContext, type PyStep } from "../pipeline.js";
 import { stringValue, type Node } from "../runtime/parser.js";
-import { moved, removed, renamed, responseRead, routeMoved } from "../../mapping/messages.js";
+import { moved, removed, renamed, responseRead, routeMoved, unreadSettings } from "../../mapping/messages.js";
 import { findPyRequests, nestedBodies } from "../detect/requests.js";
 
 const JSON_FORMATS = new Set(FORMATS.filter((row) => row.v2?.type === "json").map((row) => row.v1));
@@ -94,11 +94,7 @@ function migrateFormats(context: PyContext, dict: Node, entries: { key: string; 
     if (settings) {
       const more = settingsEntries(context, row, settings.value, formats, (key) => key);
       if (!more) {
-        context.todo(
-          formats,
-          `move "${settings.key}" into a {"type": "${row.v2.type}", ...} format dict; it is not a literal this codemod can read`,
-          "formats",
-        );
+        context.todo(formats, unreadSettings(`"${settings.key}"`, row.v2.type), "formats");
         continue;
       }
       parts.push(...more);

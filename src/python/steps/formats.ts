@@ -10,7 +10,7 @@ import { pyLiteral, removeItem } from "../writing.js";
 import { exportedName, type PyContext, type PyStep } from "../pipeline.js";
 import { allOf, stringValue, type Node } from "../runtime/parser.js";
 import { heldValue } from "../detect/names.js";
-import { moved, removed, renamed, settingsWithoutFormat, sharedSettings } from "../../mapping/messages.js";
+import { moved, removed, renamed, settingsWithoutFormat, sharedSettings, unreadSettings } from "../../mapping/messages.js";
 
 const rowsByV1 = new Map(FORMATS.map((row) => [row.python.v1, row]));
 
@@ -106,9 +106,7 @@ function migrateFormats(context: PyContext, args: Node): void {
         const shared = settings.value.type === "identifier" && heldValue(settings.value, () => false);
         context.todo(
           formats.node,
-          shared
-            ? sharedSettings(settings.name, row.v2.type, settings.value.text)
-            : `move ${settings.name} into a {"type": "${row.v2.type}", ...} format dict; it is not a literal this codemod can read`,
+          shared ? sharedSettings(settings.name, row.v2.type, settings.value.text) : unreadSettings(settings.name, row.v2.type),
           "formats",
         );
         continue;

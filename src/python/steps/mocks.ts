@@ -16,7 +16,7 @@ import { heldValue, usesIn } from "../detect/names.js";
 import { allOf, stringValue, type Node } from "../runtime/parser.js";
 import { renamedField } from "./results.js";
 import { hasV1PyCalls, isV1PyCall } from "../detect/version.js";
-import { mockReturns, patchedClassMethod, renamed, reworded } from "../../mapping/messages.js";
+import { mockReturns, patchedClassMethod, renamed, reworded, unreadMockReturn } from "../../mapping/messages.js";
 
 const RENAMES = new Map<string, string>(PY_CLIENTS.map((c) => [c.v1, c.v2]));
 const CLIENT_NAMES = new Set<string>(PY_CLIENTS.flatMap((c) => [c.v1, c.v2]));
@@ -30,7 +30,7 @@ type Built = { readonly text: string } | { readonly todo: string };
 function build(context: PyContext, model: string, dict: Node, kind: ResultKind | null, indent: string, used: Set<string>): Built {
   const spec = PY_RESULT_MODELS[model]!;
   const entries = dict.type === "dictionary" ? dictEntries(dict) : null;
-  if (!entries) return { todo: `make this mock return a v2 ${model}: it is not a dict literal this codemod can read` };
+  if (!entries) return { todo: unreadMockReturn(model) };
   const { eol } = context.source;
   const inner = indent + indentUnit(context.source.text);
   const multiline = dict.text.includes("\n");
