@@ -22,8 +22,10 @@ export interface PyBindings {
   readonly classes: ReadonlyMap<string, boolean>;
   /** local names of `import firecrawl` (and aliases) */
   readonly modules: ReadonlySet<string>;
-  /** local name or `self.attr` -> async */
+  /** a receiver's key (a name, `self.attr`, ... in its scope) -> async */
   readonly clients: ReadonlyMap<string, boolean>;
+  /** the clients' keys without their scopes */
+  readonly names: ReadonlySet<string>;
   /** the import statements that bring the SDK in */
   readonly imports: readonly Node[];
   /** patch targets naming the client class in tests: `patch("pkg.module.FirecrawlApp")` */
@@ -59,21 +61,44 @@ export interface PyMockedMethod extends PyMethodUse {
 }
 
 /**
- * A receiver's key for tracking, with the scope it is bound in: a name (`app@12`, the function that binds it, else
- * the module), `self.attr` (its class), a patched class mock's `m.return_value`, or a call of a function of the
- * module's, `get_client()`, which is a client where that function is a factory of one. A name one function binds
- * is another than the same name in another function or in the module.
+ * A receiver's key for tracking, without its scope: a name, `self.attr`, a patched class mock's `m.return_value`,
+ * or a call of a function of the module's, `get_client()`, which is a client where that function is a factory of
+ * one; and the name whose scope is the key's (none for `self.attr`, whose scope is its class).
  */
-function keyOf(node: Node | null): string | null {
+function unscoped(node: Node | null | undefined): { name: string; scopedBy?: Node } | null {
   if (!node) return null;
-  if (node.type === "identifier") return `${node.text}@${bindingScope(node).id}`;
+  if (node.type === "identifier") return { name: node.text, scopedBy: node };
   const fn = node.type === "call" ? node.childForFieldName("function") : null;
-  if (fn?.type === "identifier") return `${fn.text}()@${bindingScope(fn).id}`;
+  if (fn?.type === "identifier") return { name: `${fn.text}()`, scopedBy: fn };
   const object = node.type === "attribute" ? node.childForFieldName("object") : null;
   const attribute = node.type === "attribute" ? node.childForFieldName("attribute")!.text : "";
-  if (object?.text === "self") return `self.${attribute}@${enclosing(node, "class_definition")?.id ?? "module"}`;
-  if (object?.type === "identifier" && attribute === "return_value") return `${keyOf(object)}.${attribute}`;
+  if (object?.text === "self") return { name: `self.${attribute}` };
+  if (object?.type === "identifier" && attribute === "return_value") return { name: node.text, scopedBy: object };
   return null;
+}
+
+/**
+ * A receiver's key with the scope it is bound in (`app@12`): a name's is the function that binds it, else the
+ * module; `self.attr`'s its class. A name one function binds is another than the same name in another function
+ * or in the module.
+ */
+function keyOf(node: Node | null): string | null {
+  const key = unscoped(node);
+  if (!key) return null;
+  const scope = key.scopedBy ? bindingScope(key.scopedBy).id : (enclosing(node!, "class_definition")?.id ?? "module");
+  return `${key.name}@${scope}`;
+}
+
+/** A key's part before its scope: its name. */
+const nameOfKey = (key: string) => key.slice(0, key.indexOf("@"));
+
+/**
+ * Whether some key of `keys` has the name of `node`'s: asked before its scope, which is the costly part, so that
+ * most receivers, named as no client is, are passed over without it.
+ */
+function named(keys: ReadonlyMap<string, unknown>, node: Node | null | undefined): boolean {
+  const name = unscoped(node)?.name;
+  return name !== undefined && [...keys.keys()].some((k) => nameOfKey(k) === name);
 }
 
 export function detect(tree: Tree): PyBindings {
@@ -133,14 +158,12 @@ export function detect(tree: Tree): PyBindings {
   const madeBy = (value: Node | null) => (value?.type === "call" ? classOf(value.childForFieldName("function")) : undefined);
   const clients = new Map<string, boolean>();
   for (const assignment of allOf(root, "assignment")) {
-    const key = keyOf(assignment.childForFieldName("left"));
-    if (!key) continue;
     let value = assignment.childForFieldName("right");
     if (value?.type === "await") value = value.namedChildren[0] ?? null;
-    const made = madeBy(value);
-    const annotated = classOf(assignment.childForFieldName("type"));
-    const isAsync = made ?? annotated;
-    if (isAsync !== undefined) clients.set(key, isAsync);
+    const isAsync = madeBy(value) ?? classOf(assignment.childForFieldName("type"));
+    // The key last: its scope is the costly part, and few assignments make a client.
+    const key = isAsync === undefined ? null : keyOf(assignment.childForFieldName("left"));
+    if (key) clients.set(key, isAsync!);
   }
   for (const parameter of allOf(root, ["typed_parameter", "typed_default_parameter"])) {
     const name = parameter.type === "typed_parameter" ? parameter.namedChildren[0] : parameter.childForFieldName("name");
@@ -149,24 +172,29 @@ export function detect(tree: Tree): PyBindings {
   }
   // Factories (`def get_client() -> FirecrawlApp`, or one returning a client it makes or holds, alone or at a
   // place of the tuple it returns): what their calls give, and the names assigned it, are clients.
-  const clientIn = (v: Node | null | undefined) => madeBy(v ?? null) ?? (keyOf(v ?? null) !== null ? clients.get(keyOf(v!)!) : undefined);
+  const factories = new Set<string>();
+  const clientIn = (v: Node | null | undefined) => madeBy(v ?? null) ?? (named(clients, v) ? clients.get(keyOf(v!)!) : undefined);
   for (const fn of allOf(root, "function_definition")) {
     const name = fn.childForFieldName("name")!;
     const factory = `${name.text}()@${bindingScope(name).id}`;
     const returned = returnsOf(fn).map((r) => r.namedChildren[0] ?? null);
     const isAsync = classOf(fn.childForFieldName("return_type")) ?? returned.map(clientIn).find((a) => a !== undefined);
     if (isAsync !== undefined && !clients.has(factory)) clients.set(factory, isAsync);
+    if (isAsync !== undefined) factories.add(name.text);
     const tuples = returned.map((v) => (v?.type === "expression_list" || v?.type === "tuple" ? v.namedChildren : null));
     if (!tuples.length || tuples.some((t) => !t)) continue;
     tuples[0]!.forEach((_, i) => {
       const at = tuples.map((t) => clientIn(t![i]));
-      if (at.every((a) => a !== undefined && a === at[0])) clients.set(`${factory}[${i}]`, at[0]!);
+      if (!at.every((a) => a !== undefined && a === at[0])) return;
+      clients.set(`${factory}[${i}]`, at[0]!);
+      factories.add(name.text);
     });
   }
   for (const assignment of allOf(root, "assignment")) {
     const left = assignment.childForFieldName("left");
     const value = assignment.childForFieldName("right");
-    const made = value?.type === "call" ? keyOf(value) : null;
+    const callee = value?.type === "call" ? value.childForFieldName("function") : null;
+    const made = callee?.type === "identifier" && factories.has(callee.text) ? keyOf(value) : null;
     if (!made) continue;
     // `openai, client = make_clients()`
     const targets =
@@ -184,7 +212,6 @@ export function detect(tree: Tree): PyBindings {
   const keptOnV1 = new Set<string>();
   for (const assignment of allOf(root, "assignment")) {
     const left = assignment.childForFieldName("left");
-    const key = keyOf(left);
     let value = assignment.childForFieldName("right");
     if (value?.type === "await") value = value.namedChildren[0] ?? null;
     const made = value?.type === "call" ? value.childForFieldName("function") : null;
@@ -194,13 +221,15 @@ export function detect(tree: Tree): PyBindings {
         : made?.type === "attribute" &&
           modules.has(made.childForFieldName("object")?.text ?? "") &&
           PY_V1_CLIENTS.has(made.childForFieldName("attribute")!.text);
-    if (v1 && key) keptOnV1.add(key);
+    const key = v1 ? keyOf(left) : null;
+    if (key) keptOnV1.add(key);
   }
   const patches = patchTargets(root, new Set(PY_CLIENT_IS_ASYNC.keys()));
   const asyncTarget = (target: Node) => PY_CLIENT_IS_ASYNC.get(target.text.slice(1, -1).split(".").at(-1)!) ?? false;
   const mocked = mockClients(root, classOf, patches, asyncTarget, keyOf);
   for (const [key, isAsync] of mocked.clients) if (!clients.has(key)) clients.set(key, isAsync);
-  return { found: imports.length > 0 || patches.length > 0, classes, modules, clients, imports, patches, specs: mocked.specs, keptOnV1 };
+  const names = new Set([...clients.keys()].map(nameOfKey));
+  return { found: imports.length > 0 || patches.length > 0, classes, modules, clients, names, imports, patches, specs: mocked.specs, keptOnV1 };
 }
 
 /**
@@ -210,19 +239,29 @@ export function detect(tree: Tree): PyBindings {
 function passedClients(root: Node, clients: ReadonlyMap<string, boolean>, keyOf: (node: Node | null) => string | null): Map<string, boolean> {
   const found = new Map<string, boolean>();
   const known = (value: Node | null | undefined) => {
-    const key = keyOf(value ?? null);
+    const key = named(clients, value) || named(found, value) ? keyOf(value!) : null;
     return key === null ? undefined : (clients.get(key) ?? found.get(key));
   };
+  const callsOf = new Map<string, Node[]>();
+  for (const call of allOf(root, "call")) {
+    const callee = call.childForFieldName("function");
+    if (callee?.type === "identifier") callsOf.set(callee.text, [...(callsOf.get(callee.text) ?? []), call]);
+  }
+  const functions = allOf(root, "function_definition").filter(
+    (fn) => callsOf.has(fn.childForFieldName("name")!.text) && !(fn.parent?.type === "block" && fn.parent.parent?.type === "class_definition"),
+  );
   // Twice: a client passed on from one function to the next.
   for (let round = 0; round < 2; round++) {
-    for (const fn of allOf(root, "function_definition")) {
-      if (fn.parent?.type === "block" && fn.parent.parent?.type === "class_definition") continue;
+    for (const fn of functions) {
       const name = fn.childForFieldName("name")!;
+      // Scopes are looked up only for a function some call passes a name a client has.
+      const passed = (a: Node | null) => (a?.type === "keyword_argument" ? a.childForFieldName("value") : a);
+      const some = callsOf
+        .get(name.text)!
+        .some((c) => c.childForFieldName("arguments")?.namedChildren.some((a) => named(clients, passed(a)) || named(found, passed(a))));
+      if (!some) continue;
       const scope = bindingScope(name).id;
-      const calls = allOf(root, "call").filter((c) => {
-        const callee = c.childForFieldName("function");
-        return callee?.type === "identifier" && callee.text === name.text && bindingScope(callee).id === scope;
-      });
+      const calls = callsOf.get(name.text)!.filter((c) => bindingScope(c.childForFieldName("function")!).id === scope);
       const args = calls.map((c) => (c.childForFieldName("arguments")?.namedChildren ?? []).filter((a): a is Node => a !== null && a.type !== "comment"));
       if (!calls.length || args.some((list) => list.some((a) => a.type === "list_splat" || a.type === "dictionary_splat"))) continue;
       const params = (fn.childForFieldName("parameters")?.namedChildren ?? []).filter((p): p is Node => p !== null);
@@ -248,6 +287,7 @@ function methodOf(sdk: PyBindings, node: Node | null) {
   const name = node.childForFieldName("attribute")!;
   const receiver = node.childForFieldName("object")!;
   const found = pythonRow(name.text);
+  if (!found || !sdk.names.has(unscoped(receiver)?.name ?? "")) return null;
   const key = keyOf(receiver);
   const kept = key !== null && sdk.keptOnV1.has(key);
   const isAsync = key !== null && !kept ? sdk.clients.get(key) : undefined;

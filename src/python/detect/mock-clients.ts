@@ -146,15 +146,18 @@ export function mockClients(
   // The mocks that patch the client class: what calling them gives is a client.
   for (const target of targets) {
     const mock = keyOf(mockBinding(target.parent!.parent!) ?? null);
-    if (mock) clients.set(`${mock}.return_value`, isAsync(target));
+    // `m@12` is the mock; `m.return_value@12` what calling it gives, as keyOf keys that attribute.
+    if (mock) clients.set(mock.replace("@", ".return_value@"), isAsync(target));
   }
+  const key = (assignment: Node) => keyOf(assignment.childForFieldName("left"));
   for (const assignment of allOf(root, "assignment")) {
-    const key = keyOf(assignment.childForFieldName("left"));
     const value = assignment.childForFieldName("right");
-    if (!key || !value) continue;
-    const mocked = value.type === "attribute" ? clients.get(keyOf(value) ?? "") : undefined;
+    if (!value) continue;
+    // `app = m.return_value`; keys are looked up only where the attribute is one a mock gives.
+    const mocked = value.type === "attribute" && value.childForFieldName("attribute")?.text === "return_value" ? clients.get(keyOf(value) ?? "") : undefined;
     if (mocked !== undefined) {
-      clients.set(key, mocked);
+      const app = key(assignment);
+      if (app) clients.set(app, mocked);
       continue;
     }
     if (value.type !== "call" || !MOCK_FACTORIES.has(calledName(value))) continue;
@@ -163,8 +166,9 @@ export function mockClients(
       args.find((a) => a?.type === "keyword_argument" && /^spec(_set)?$/.test(a.childForFieldName("name")!.text))?.childForFieldName("value") ??
       (calledName(value) === "create_autospec" ? args[0] : null);
     const isAsyncClient = classOf(spec ?? null);
-    if (isAsyncClient === undefined) continue;
-    clients.set(key, isAsyncClient);
+    const app = isAsyncClient === undefined ? null : key(assignment);
+    if (!app) continue;
+    clients.set(app, isAsyncClient!);
     specs.push(spec!);
   }
   return { clients, specs };

@@ -29,13 +29,52 @@ export function bindingScope(use: Node, name = use.text): Node {
   let root = use;
   while (root.parent) root = root.parent;
   for (let fn = enclosingFunction(use); fn; fn = enclosingFunction(fn)) {
-    const declared = allOf(fn, ["global_statement", "nonlocal_statement"]).find(
-      (d) => enclosingFunction(d)?.id === fn.id && d.namedChildren.some((n) => n?.text === name),
-    );
-    if (declared?.type === "global_statement") return root;
-    if (!declared && bindsIn(fn, name)) return fn;
+    const names = namesOf(fn);
+    if (names.globals.has(name)) return root;
+    if (!names.nonlocals.has(name) && names.bound.has(name)) return fn;
   }
   return root;
+}
+
+/** What a function does with names itself (not the functions defined in it): binds them, or declares them global or nonlocal. */
+interface FunctionNames {
+  readonly bound: ReadonlySet<string>;
+  readonly globals: ReadonlySet<string>;
+  readonly nonlocals: ReadonlySet<string>;
+}
+
+/**
+ * Per parse, every function's names, read in one walk of the tree: every key of a file's clients asks, and a
+ * walk of the function for each took seconds over a few dozen files.
+ */
+const functionNames = new WeakMap<object, Map<number, FunctionNames>>();
+const NO_NAMES: FunctionNames = { bound: new Set(), globals: new Set(), nonlocals: new Set() };
+
+function namesOf(fn: Node): FunctionNames {
+  let known = functionNames.get(fn.tree);
+  if (!known) {
+    const all = new Map<number, { bound: Set<string>; globals: Set<string>; nonlocals: Set<string> }>();
+    const of = (node: Node) => {
+      const owner = enclosingFunction(node);
+      if (!owner) return undefined;
+      let names = all.get(owner.id);
+      if (!names) all.set(owner.id, (names = { bound: new Set(), globals: new Set(), nonlocals: new Set() }));
+      return names;
+    };
+    let root = fn;
+    while (root.parent) root = root.parent;
+    for (const n of allOf(root, ["identifier", "global_statement", "nonlocal_statement"])) {
+      if (n.type === "identifier") {
+        if (isBinding(n)) of(n)?.bound.add(n.text);
+        continue;
+      }
+      const names = of(n);
+      const into = n.type === "global_statement" ? names?.globals : names?.nonlocals;
+      for (const name of n.namedChildren) if (name) into?.add(name.text);
+    }
+    functionNames.set(fn.tree, (known = all));
+  }
+  return known.get(fn.id) ?? NO_NAMES;
 }
 
 /** The function a node is in; a function's own name and decorators are in the one around it. */
@@ -77,11 +116,6 @@ function isBinding(n: Node): boolean {
     default:
       return PARAMETERS.has(parent.type);
   }
-}
-
-/** Whether the function binds `name` itself (not one of the functions defined in it). */
-function bindsIn(fn: Node, name: string): boolean {
-  return allOf(fn, "identifier").some((n) => n.text === name && isBinding(n) && enclosingFunction(n)?.id === fn.id);
 }
 
 const assigns = (n: Node) => n.parent?.type === "assignment" && n.parent.childForFieldName("left")?.id === n.id;
