@@ -69,6 +69,12 @@ describe("whether another module imports a name", () => {
     const dir = tree({ "settings.py": `__all__ = ["STEPS"]\n${SETTINGS}` }, { git: true });
     expect(asked(dir, "settings.py", "STEPS")).toBe(true);
     expect(asked(dir, "settings.py", "LIMIT")).toBe(false);
+    const added = tree({ "settings.py": `__all__ = []\n__all__ += ["LIMIT"]\n${SETTINGS}` }, { git: true });
+    expect(asked(added, "settings.py", "LIMIT")).toBe(true);
+    expect(asked(added, "settings.py", "STEPS")).toBe(false);
+    // One this codemod cannot read may name any.
+    const unread = tree({ "base.py": "NAMES = []\n", "settings.py": `import base\n__all__ = base.NAMES + ["X"]\n${SETTINGS}` }, { git: true });
+    expect(asked(unread, "settings.py", "STEPS")).toBe(true);
   });
 
   test("the project is the repository, else the package, else the folder the run was asked for; a file named alone has none", () => {
@@ -111,6 +117,30 @@ describe("the CLI on a project whose modules import each other's settings", () =
     expect(out).toContain('SHARED_STEPS = [{"type": "wait", "milliseconds": 500}]');
     expect(out).toContain('OWN_STEPS = [ScrollAction(direction="down")]');
     expect(readFileSync(join(dir, "report.py"), "utf8")).toBe(importer);
+  });
+
+  test("a public builder of a request body moves to v2 with its request where no other module imports it", () => {
+    const jobs = [
+      "import requests",
+      "",
+      "",
+      "def build_batch_payload(urls):",
+      '    payload = {"urls": urls, "formats": ["markdown"]}',
+      '    payload["ignoreInvalidURLs"] = True',
+      "    return payload",
+      "",
+      "",
+      "def start_batch(urls):",
+      '    return requests.post("https://api.firecrawl.dev/v1/batch/scrape", json=build_batch_payload(urls)).json()',
+      "",
+    ].join("\n");
+    const alone = tree({ "jobs.py": jobs, "main.py": "from jobs import start_batch\n" }, { git: true });
+    const shared = tree({ "jobs.py": jobs, "main.py": "from jobs import build_batch_payload\n" }, { git: true });
+    for (const dir of [alone, shared]) spawnSync(process.execPath, [CLI, "run", ".", "--force", "--no-verify"], { cwd: dir, encoding: "utf8" });
+    expect(readFileSync(join(alone, "jobs.py"), "utf8")).toContain("https://api.firecrawl.dev/v2/batch/scrape");
+    const kept = readFileSync(join(shared, "jobs.py"), "utf8");
+    expect(kept).toContain("https://api.firecrawl.dev/v1/batch/scrape");
+    expect(kept).toMatch(/TODO\(firecrawl-v2\): this request stays on \/v1: its body comes from `build_batch_payload\(urls\)`/);
   });
 
   test("a file named alone outside any project keeps both as written", () => {

@@ -42,14 +42,18 @@ export function pythonProjectRoot(file: string, runPaths: readonly string[] = []
     .sort((a, b) => a.length - b.length)[0];
 }
 
-const filesOf = new Map<string, readonly string[] | undefined>();
+/** How long a project's files, as read, stand: a run is over in less, a long-lived process (the library's) sees new ones after. */
+export const ANSWER_LIFETIME_MS = 30_000;
+
+const filesOf = new Map<string, { readonly files: readonly string[] | undefined; readonly at: number }>();
 
 /**
  * The Python files and notebooks under `root`, the folders of no module left out, links not followed; undefined
  * past MOST_FILES, or where a folder cannot be read (a module there may import anything).
  */
 export function pythonFilesUnder(root: string): readonly string[] | undefined {
-  if (filesOf.has(root)) return filesOf.get(root);
+  const known = filesOf.get(root);
+  if (known && Date.now() - known.at < ANSWER_LIFETIME_MS) return known.files;
   const found: string[] = [];
   const walk = (dir: string): boolean => {
     let entries: Dirent[];
@@ -72,6 +76,6 @@ export function pythonFilesUnder(root: string): readonly string[] | undefined {
     return true;
   };
   const files = walk(root) ? found : undefined;
-  filesOf.set(root, files);
+  filesOf.set(root, { files, at: Date.now() });
   return files;
 }

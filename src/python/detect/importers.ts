@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { basename, dirname, relative, resolve, sep } from "node:path";
-import { pythonFilesUnder, pythonProjectRoot } from "../../project/python-modules.js";
+import { ANSWER_LIFETIME_MS, pythonFilesUnder, pythonProjectRoot } from "../../project/python-modules.js";
 import { statIfAny } from "../../core/stat.js";
 import { allOf, parsePython, stringValue, type Node } from "../runtime/parser.js";
 
@@ -67,15 +67,15 @@ function imports(root: string, importer: string, text: string, parts: readonly s
   return LOADS_BY_NAME.test(text) && allOf(tree.rootNode, "string").some((s) => stringValue(s)?.includes(stem));
 }
 
-/** A module's own `__all__ = [...]` naming `name`: it says the name is for others to import. */
+/**
+ * A module's own `__all__` naming `name` (`__all__ = [...]`, `+= [...]`, `.append(...)`, `.extend(...)`): it says
+ * the name is for others to import. One this codemod cannot read (`__all__ = base.__all__ + [...]`) may name it.
+ */
 function listedInAll(root: Node, name: string): boolean {
   return root.namedChildren.some((statement) => {
-    const assignment = statement?.type === "expression_statement" ? statement.namedChildren[0] : null;
-    if (assignment?.type !== "assignment" || assignment.childForFieldName("left")?.text !== "__all__") return false;
-    const value = assignment.childForFieldName("right");
-    // A list this codemod cannot read may name it.
-    if (value?.type !== "list" && value?.type !== "tuple") return true;
-    return value.namedChildren.some((item) => item?.type !== "string" || stringValue(item) === name);
+    if (statement?.type !== "expression_statement" || !/^__all__\b/.test(statement.text)) return false;
+    if (allOf(statement, "string").some((s) => stringValue(s) === name)) return true;
+    return allOf(statement, "identifier").some((n) => !["__all__", "append", "extend"].includes(n.text));
   });
 }
 
@@ -111,12 +111,16 @@ export function importedElsewhere(path: string, tree: Node, name: string, runPat
   });
 }
 
-const named = new Map<string, readonly string[]>();
+const named = new Map<string, { readonly files: readonly string[]; readonly at: number }>();
 
-/** The project's files whose text has `stem` as a word (or cannot be read): the only ones that can import the module. */
+/**
+ * The project's files whose text has `stem` as a word (or cannot be read): the only ones that can import the
+ * module. An answer stands for ANSWER_LIFETIME_MS, for a long-lived process (the library's) whose files change.
+ */
 function naming(root: string, files: readonly string[], stem: string): readonly string[] {
   const key = `${root}\0${stem}`;
-  let found = named.get(key);
+  const known = named.get(key);
+  let found = known && Date.now() - known.at < ANSWER_LIFETIME_MS ? known.files : undefined;
   if (!found) {
     const mention = word(stem);
     found = files.filter((file) => {
@@ -126,7 +130,7 @@ function naming(root: string, files: readonly string[], stem: string): readonly 
         return true;
       }
     });
-    named.set(key, found);
+    named.set(key, { files: found, at: Date.now() });
   }
   return found;
 }
