@@ -85,8 +85,30 @@ function unscoped(node: Node | null | undefined): { name: string; scopedBy?: Nod
 function keyOf(node: Node | null): string | null {
   const key = unscoped(node);
   if (!key) return null;
-  const scope = key.scopedBy ? bindingScope(key.scopedBy).id : (enclosing(node!, "class_definition")?.id ?? "module");
+  const cls = key.scopedBy ? undefined : enclosing(node!, "class_definition");
+  const scope = key.scopedBy ? bindingScope(key.scopedBy).id : cls ? familyOf(cls).id : "module";
   return `${key.name}@${scope}`;
+}
+
+/**
+ * The class whose `self.attr` a class's are: the first base the module defines, followed up (a subclass reads the
+ * client its base's `__init__` sets), else the class itself.
+ */
+function familyOf(cls: Node): Node {
+  const seen = new Set<number>();
+  let at = cls;
+  while (!seen.has(at.id)) {
+    seen.add(at.id);
+    const module = at.parent?.type === "module" ? at.parent : at.parent?.type === "decorated_definition" ? at.parent.parent : null;
+    const defined = (name: string) =>
+      module?.namedChildren
+        .map((n) => (n?.type === "decorated_definition" ? n.childForFieldName("definition") : n))
+        .find((n) => n?.type === "class_definition" && n.childForFieldName("name")?.text === name);
+    const base = (at.childForFieldName("superclasses")?.namedChildren ?? []).map((b) => (b?.type === "identifier" ? defined(b.text) : undefined)).find(Boolean);
+    if (!base) return at;
+    at = base;
+  }
+  return at;
 }
 
 /** A key's part before its scope: its name. */
