@@ -260,6 +260,7 @@ export function detect(tree: Tree): PyBindings {
  */
 function passedClients(root: Node, clients: ReadonlyMap<string, boolean>, keyOf: (node: Node | null) => string | null): Map<string, boolean> {
   const found = new Map<string, boolean>();
+  if (!clients.size) return found;
   const known = (value: Node | null | undefined) => {
     const key = named(clients, value) || named(found, value) ? keyOf(value!) : null;
     return key === null ? undefined : (clients.get(key) ?? found.get(key));
