@@ -301,6 +301,31 @@ function passedClients(root: Node, clients: ReadonlyMap<string, boolean>, keyOf:
       });
     }
   }
+  for (const [key, isAsync] of unseenCallers(root, clients, callsOf)) if (!found.has(key)) found.set(key, isAsync);
+  return found;
+}
+
+/**
+ * Untyped parameters of a function whose callers the module does not show (none calls it here, a method, or a
+ * call with `*args`), named as the module names its client elsewhere: `def page(app, url)` beside `app =
+ * FirecrawlApp(...)` is the helper that client is handed to from another module. Nothing here says otherwise,
+ * and leaving its v1 calls would leave them unmigrated and unreported alike.
+ */
+function unseenCallers(root: Node, clients: ReadonlyMap<string, boolean>, callsOf: ReadonlyMap<string, Node[]>): Map<string, boolean> {
+  const found = new Map<string, boolean>();
+  const byName = new Map<string, Set<boolean>>();
+  for (const [key, isAsync] of clients) byName.set(nameOfKey(key), (byName.get(nameOfKey(key)) ?? new Set()).add(isAsync));
+  for (const fn of allOf(root, "function_definition")) {
+    const calls = callsOf.get(fn.childForFieldName("name")!.text) ?? [];
+    const shown = calls.length > 0 && !(fn.parent?.type === "block" && fn.parent.parent?.type === "class_definition");
+    if (shown && calls.every((c) => !c.childForFieldName("arguments")?.namedChildren.some((a) => a?.type === "list_splat" || a?.type === "dictionary_splat")))
+      continue;
+    for (const param of fn.childForFieldName("parameters")?.namedChildren ?? []) {
+      const id = param?.type === "identifier" ? param : param?.type === "default_parameter" ? param.childForFieldName("name") : null;
+      const kinds = id?.type === "identifier" ? byName.get(id.text) : undefined;
+      if (kinds?.size === 1) found.set(keyOf(id!)!, [...kinds][0]!);
+    }
+  }
   return found;
 }
 
