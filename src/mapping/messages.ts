@@ -413,3 +413,8 @@ export function sdkMockTodo(names: readonly string[]): string {
 export function passedThroughTodo(kind: string, names: readonly string[]): string {
   return `options passed through from elsewhere: make sure they use none of v1's ${kind} option names (${names.join(", ")}); v2 rejects them`;
 }
+
+/** A read of a `let` that holds a v1 call's result on some paths and another value on others. */
+export function unsureResult(name: string, methods: readonly string[]): string {
+  return `\`${name}\` may hold the result of ${methods.map((m) => `${m}()`).join(" or ")} here, or another value, and v2's result has another shape (no success or error field, fields renamed): check this read`;
+}
