@@ -87,16 +87,26 @@ export function assignedReads(index: PathIndex, call: Path): AssignedReads | nul
   const emptied = (write: Path) => write.parent!.node.type === "AssignmentExpression" && isEmpty((write.parent!.node as { right: Node }).right);
   const onlyThis = isEmpty((binding.node as Extract<Node, { type: "VariableDeclarator" }>).init) && others.every(emptied);
   if (onlyThis) return { binding, name, sure: reads, unsure: [] };
-  const holder = statementOf(at!);
-  const sure = (read: Path): boolean => {
-    if (!holder || read.node.start! < assignment.end! || !contains(holder.list.node, read.node) || functionOf(read) !== fn) return false;
-    if (others.some((w) => w.node.start! > assignment.end! && w.node.start! < read.node.start!)) return false;
-    // A loop around the read (inside the list) that writes the name again hands the read that value next time round.
+  const writes = refs.filter(isWrite);
+  // Whether a read sees what one assignment wrote and nothing else: it follows it in its statement list, no
+  // other write comes between, and no loop around the read (inside that list) writes the name again.
+  const seesOnly = (write: Path, read: Path): boolean => {
+    const holder = statementOf(write);
+    const end = write.node.end!;
+    const rest = writes.filter((w) => w.parent!.node !== write.node);
+    if (!holder || read.node.start! < end || !contains(holder.list.node, read.node) || functionOf(read) !== functionOf(write)) return false;
+    if (rest.some((w) => w.node.start! > end && w.node.start! < read.node.start!)) return false;
     for (let up = read.parent as Path | null; up && up.node !== holder.list.node; up = up.parent as Path | null) {
-      if (LOOPS.has(up.node.type) && others.some((w) => contains(up!.node, w.node))) return false;
+      if (LOOPS.has(up.node.type) && rest.some((w) => contains(up!.node, w.node))) return false;
     }
     return true;
   };
+  const sure = (read: Path) => seesOnly(at!, read);
+  // A read another assignment answers alone is that one's.
+  const elsewhere = (read: Path) =>
+    others.some(
+      (w) => w.parent!.node.type === "AssignmentExpression" && (w.parent!.node as { left: Node }).left === w.node && seesOnly(w.parent as Path, read),
+    );
   // A read before the assignment sees it only from a loop around both, or from a closure.
   const reaches = (read: Path): boolean => {
     if (read.node.start! > assignment.end! || functionOf(read) !== fn) return true;
@@ -104,5 +114,5 @@ export function assignedReads(index: PathIndex, call: Path): AssignedReads | nul
       if (LOOPS.has(up.node.type) && contains(up.node, read.node)) return true;
     return false;
   };
-  return { binding, name, sure: reads.filter(sure), unsure: reads.filter((read) => !sure(read) && reaches(read)) };
+  return { binding, name, sure: reads.filter(sure), unsure: reads.filter((read) => !sure(read) && reaches(read) && !elsewhere(read)) };
 }
