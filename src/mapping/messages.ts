@@ -430,3 +430,13 @@ export function sdkMockTodo(names: readonly string[]): string {
 export function passedThroughTodo(kind: string, names: readonly string[]): string {
   return `options passed through from elsewhere: make sure they use none of v1's ${kind} option names (${names.join(", ")}); v2 rejects them`;
 }
+
+/** A read of a `let` that holds a v1 call's result on some paths and another value on others. */
+export function unsureResult(name: string, methods: readonly string[]): string {
+  return `\`${name}\` may hold the result of ${methods.map((m) => `${m}()`).join(" or ")} here, or another value, and v2's result has another shape (no success or error field, fields renamed): check this read`;
+}
+
+/** The TODO above a call whose options object gets keys v2 rejects assigned after its literal, where no step can rewrite them. */
+export function assignedV1Keys(names: readonly string[]): string {
+  return `these options carry keys v2 rejects (${names.join(", ")}), set where this codemod cannot rewrite them: move format settings into a format object in formats ({ type: "json", prompt, schema }), ask for HTML or screenshots in formats, and drop the rest`;
+}

@@ -11,6 +11,7 @@ import { clientStandIns, mockValues } from "../detect/mocks.js";
 import { methodRow } from "../../mapping/client-methods.js";
 import { bindingReferences, untilRebound } from "../detect/references.js";
 import { isV1Call } from "../detect/version.js";
+import { assignedReads, type AssignedReads } from "../detect/assigned.js";
 import { isWrittenTo, walkPaths } from "../detect/paths.js";
 import { optionsObjects } from "../detect/options-objects.js";
 import {
@@ -55,6 +56,7 @@ import {
   removed,
   renamed,
   reworded,
+  unsureResult,
   WAITER_THROWS,
 } from "../../mapping/messages.js";
 import { indentAt } from "../../core/text.js";
@@ -411,10 +413,15 @@ function migrateBinding(context: StepContext, tracked: Tracked, binding: AnyPath
     return true;
   }
   if (id.type !== "Identifier") return false;
-  let checked = false;
   const refs = untilRebound(bindingReferences(context.index, binding, id, id.name));
   // A waiter's guard reads the job's status instead (v2 returns failed jobs; it throws only on requests).
   const path = tracked.call ? failurePath(context, tracked.call, binding, refs, tracked.waiter) : null;
+  return migrateReads(context, tracked, id.name, refs, path);
+}
+
+/** Migrates the reads of a name that see one result; says whether its status is checked. */
+function migrateReads(context: StepContext, tracked: Tracked, name: string, refs: readonly AnyPath[], path: ReturnType<typeof failurePath> = null): boolean {
+  let checked = false;
   if (path && tracked.waiter) checked = true;
   const handled = new Set<Node>(path?.answered ?? []);
   // Where the call got its failure path, the result's other reads change with it, as one change: a linter that
@@ -426,7 +433,7 @@ function migrateBinding(context: StepContext, tracked: Tracked, binding: AnyPath
     // `if ("error" in r) throw ...`: the narrowing v1's `X | ErrorResponse` unions invited.
     const test = ref.parent as AnyPath | null;
     const found = test?.node.type === "BinaryExpression" && test.node.right === ref.node ? throwOnlyGuard(test) : null;
-    if (found && removeGuard(context, tracked, found, id.name, handled, SUCCESS_GUARD_TODO) === "status") checked = true;
+    if (found && removeGuard(context, tracked, found, name, handled, SUCCESS_GUARD_TODO) === "status") checked = true;
   }
   const members = refs.flatMap((ref) => {
     const member = memberRead(ref);
@@ -438,6 +445,30 @@ function migrateBinding(context: StepContext, tracked: Tracked, binding: AnyPath
     if (migrateMember(joined, tracked, member, handled) === "status") checked = true;
   }
   return checked;
+}
+
+/**
+ * The reads of a `let` a call's result was assigned to: those that see it migrate as a const's would; one that
+ * may see another value too, and reads a field v2 changed, is marked, not changed.
+ */
+function migrateAssigned(context: StepContext, tracked: Tracked, assigned: AssignedReads, unsure: Map<Node, UnsureRead>): boolean {
+  const checked = migrateReads(context, tracked, assigned.name, assigned.sure);
+  for (const ref of assigned.unsure) {
+    const member = memberRead(ref);
+    const field = member && memberName(member.node as Extract<Node, { type: "MemberExpression" }>);
+    if (!field || !rowFor(tracked, field)) continue;
+    const read = unsure.get(member.node) ?? { member, name: assigned.name, methods: [] };
+    if (!read.methods.includes(tracked.call!.method)) read.methods.push(tracked.call!.method);
+    unsure.set(member.node, read);
+  }
+  return checked;
+}
+
+/** A read that may see one of several calls' results (or another value): one TODO names them all. */
+interface UnsureRead {
+  readonly member: AnyPath;
+  readonly name: string;
+  readonly methods: string[];
 }
 
 /**
@@ -830,6 +861,7 @@ export const step: Step = {
   description: "updates uses of call results: success guards, extract -> json, map links, search data -> web",
   run(context) {
     const fromCalls = new Set<Node>();
+    const unsure = new Map<Node, UnsureRead>();
     for (const call of findClientCalls(context.index, context.sdk)) {
       // A v2 call's result already has the v2 shape (a v2 map() gives link objects): it is left alone.
       if (!isV1Call(call, context.sdk, context.options.sdk)) continue;
@@ -839,10 +871,14 @@ export const step: Step = {
       const id = (declarator?.node as Extract<Node, { type: "VariableDeclarator" }> | undefined)?.id;
       if (declarator) fromCalls.add(declarator.node);
       const tracked: Tracked = { kind: call.row.result, call, waiter: Boolean(call.row.waiter), byType: false };
-      const checked = declarator && id ? migrateBinding(context, tracked, declarator, id) : false;
-      if (!declarator) ownShapeReturn(context, call);
+      const assigned = declarator ? null : assignedReads(context.index, call.path as AnyPath);
+      if (assigned) fromCalls.add(assigned.binding.node);
+      const checked =
+        declarator && id ? migrateBinding(context, tracked, declarator, id) : assigned ? migrateAssigned(context, tracked, assigned, unsure) : false;
+      if (!declarator && !assigned) ownShapeReturn(context, call);
       if (call.row.waiter && call.isV1Name && !checked && !throwOnFailedJob(context, call, declarator)) context.todo(call.path, WAITER_TODO);
     }
+    for (const { member, name, methods } of unsure.values()) context.todo(member, unsureResult(name, methods));
     for (const { binding, id, kind } of typedBindings(context, fromCalls)) {
       migrateBinding(context, { kind, waiter: false, byType: true }, binding, id);
     }
