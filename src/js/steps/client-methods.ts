@@ -79,6 +79,12 @@ function reshapeEdits(context: StepContext, call: ClientCall, shape: ArgumentSha
     ];
   }
   const object = entries.length ? objectLiteral(source, entries, call.node.start!) : "";
+  // A comment between the arguments (`["https://shop.example/*"], // every page`) is the user's: where each
+  // argument becomes one entry, each is rewritten in place, so what lies between them stays.
+  const between = rest.slice(1).map((arg, i) => source.text.slice(rest[i]!.end!, arg.start!));
+  if (between.some((gap) => gap.includes("/")) && entries.length === rest.length && !rest.some((a) => a.type === "ObjectExpression")) {
+    return rest.map((arg, i) => ({ start: arg.start!, end: arg.end!, text: `${i ? "" : "{ "}${entries[i]}${i === rest.length - 1 ? " }" : ""}` }));
+  }
   if (rest.length) return [{ start: rest[0]!.start!, end, text: object }];
   if (!object) return [];
   return [{ start: end, end, text: args.length ? `, ${object}` : object }];
