@@ -83,6 +83,16 @@ describe("the start", () => {
     const { packages } = packagesLoaded(dir, "check", ".", "--no-progress");
     expect(packages).toContain("@babel/parser");
   });
+
+  test("the Markdown parser is loaded only where a document needs it, not for code that uses the SDK", () => {
+    const code = `import FirecrawlApp from "@mendable/firecrawl-js";\nnew FirecrawlApp({}).scrapeUrl("x");\n`;
+    const alone = packagesLoaded(repo({ "a.ts": code }), "run", ".", "--dry", "--no-progress");
+    expect(alone.packages).toContain("@babel/parser");
+    expect(alone.packages).not.toContain("mdast-util-from-markdown");
+    const documented = packagesLoaded(repo({ "a.ts": code, "README.md": "# Use\n\n```ts\n" + code + "```\n" }), "run", ".", "--dry", "--docs", "--no-progress");
+    expect(documented.code).toBe(0);
+    expect(documented.packages).toContain("mdast-util-from-markdown");
+  });
 });
 
 describe("git", () => {

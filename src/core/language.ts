@@ -50,6 +50,11 @@ export function mayHoldPython(language: SourceLanguage): boolean {
   return isPython(language) || language === "document";
 }
 
+/** What may need the Markdown parser loaded: a document, and a notebook (its markdown cells' code blocks). */
+export function mayHoldMarkdown(language: SourceLanguage): boolean {
+  return language === "document" || language === "notebook";
+}
+
 /** JavaScript or TypeScript: Babel's to parse, and the type checker's to look at. */
 export function isJavaScript(language: SourceLanguage): boolean {
   return language === "javascript" || isTypeScript(language);

@@ -20,6 +20,8 @@ export interface TransformOptions {
    * decides calls whose method name both versions share; undefined when no package says
    */
   readonly sdk?: ApiVersion;
+  /** the files and folders the run was asked for: a Python module's project where no repository or package holds it */
+  readonly paths?: readonly string[];
 }
 
 /** In a notebook: the cell (counted from 1 over every cell, as the notebook shows them) and the line in it. */

@@ -11,8 +11,6 @@
  * indentation, the fence's own indentation) taken off each line; each content line of the document is its
  * prefix followed by the value's line, which is how the blocks are put back.
  */
-import { fromMarkdown } from "mdast-util-from-markdown";
-import { mdxMd } from "micromark-extension-mdx-md";
 import type { Code, Nodes } from "mdast";
 import type { SourceLanguage } from "../core/language.js";
 
@@ -119,8 +117,22 @@ function hardBroken(lines: readonly { text: string }[]): string[] {
   return suffixes;
 }
 
+let markdown: { fromMarkdown: typeof import("mdast-util-from-markdown").fromMarkdown; mdxMd: typeof import("micromark-extension-mdx-md").mdxMd } | null = null;
+
+/**
+ * Loads micromark, once, where a file may hold Markdown (run/preset.ts's readyFor): loading it was about
+ * 50 ms of CPU of every thread, which a run over code alone never needs. Reading is synchronous after that.
+ */
+export async function loadMarkdown(): Promise<void> {
+  if (markdown) return;
+  const [{ fromMarkdown }, { mdxMd }] = await Promise.all([import("mdast-util-from-markdown"), import("micromark-extension-mdx-md")]);
+  markdown = { fromMarkdown, mdxMd };
+}
+
 /** Every fenced code block, in document order. */
 export function codeBlocks(path: string, text: string): (Block | Unreadable)[] {
+  if (!markdown) throw new Error("the Markdown parser is not loaded (call loadMarkdown first)");
+  const { fromMarkdown, mdxMd } = markdown;
   const original = documentLines(text);
   const suffixes = hardBroken(original);
   const all = original.map((l, i) => ({ ...l, text: l.text.slice(0, l.text.length - suffixes[i]!.length) }));

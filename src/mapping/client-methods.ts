@@ -244,3 +244,9 @@ export function methodRow(name: string): { row: MethodRow; isV1Name: boolean } |
   const v2 = byV2.get(name);
   return v2 && { row: v2, isV1Name: false };
 }
+
+/**
+ * v1 methods that took the schema's type as a type argument (`app.extract<typeof schema>(...)`, `scrapeUrl<T>`):
+ * v2's extract takes none (TS2558) and v2's scrape takes its options' type, which a schema's type is not.
+ */
+export const V1_GENERIC_METHODS: ReadonlySet<string> = new Set(["scrapeUrl", "extract"]);

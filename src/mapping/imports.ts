@@ -94,3 +94,6 @@ export const TYPES: readonly TypeRow[] = [
     todo: "v2 has no ErrorResponse: failures throw SdkError instead of returning { success: false }",
   },
 ];
+
+/** Types v1 made generic over a schema that v2 exports under the same name with no type parameters (TS2315). */
+export const V1_GENERIC_TYPES: ReadonlySet<string> = new Set(["ExtractResponse"]);

@@ -161,12 +161,29 @@ export function settingsWithoutFormat(key: string, format: string, type: string,
   return `v2 has no ${key} option, and these options ask for no "${format}" format: move its settings into a ${holder} in formats, or drop them`;
 }
 
+/** The start of a Python TODO that asks for settings to move into their format's dict. */
+const intoFormatDict = (key: string, type: string) => `move ${key} into a {"type": "${type}", ...} format dict`;
+
 /**
- * Python format settings held in a public module-level name (`json_options=pricing_config`): another module may
- * import the name and send it as v1 settings, which a format dict written there would break.
+ * Python format settings (`json_options=config`, a raw body's `"jsonOptions": opts`) that are no literal the codemod
+ * reads, so it cannot write them into the format dict; `key` as the code spells it.
+ */
+export function unreadSettings(key: string, type: string): string {
+  return `${intoFormatDict(key, type)}; it is not a literal this codemod can read`;
+}
+
+/** A Python test's mock returns a value that is no dict literal the codemod reads, so it cannot write the v2 model. */
+export function unreadMockReturn(model: string): string {
+  return `make this mock return a v2 ${model}: it is not a dict literal this codemod can read`;
+}
+
+/**
+ * Python format settings held in a public module-level name (`json_options=pricing_config`): another module
+ * imports the name (or may, where no project shows who does) and sends it as v1 settings, which a format dict
+ * written there would break.
  */
 export function sharedSettings(key: string, type: string, name: string): string {
-  return `move ${key} into a {"type": "${type}", ...} format dict; ${name} is a public name of the module, which another module may import as it is, so it is left as written`;
+  return `${intoFormatDict(key, type)}; ${name} is a public name of the module, which another module imports (or may, where no repository or package shows the project) as it is, so it is left as written`;
 }
 
 /**
@@ -439,4 +456,14 @@ export function sdkMockTodo(names: readonly string[]): string {
 /** Options a v1 call passes on from where the file cannot see their keys, which may carry v1 names v2 rejects. */
 export function passedThroughTodo(kind: string, names: readonly string[]): string {
   return `options passed through from elsewhere: make sure they use none of v1's ${kind} option names (${names.join(", ")}); v2 rejects them`;
+}
+
+/** A read of a `let` that holds a v1 call's result on some paths and another value on others. */
+export function unsureResult(name: string, methods: readonly string[]): string {
+  return `\`${name}\` may hold the result of ${methods.map((m) => `${m}()`).join(" or ")} here, or another value, and v2's result has another shape (no success or error field, fields renamed): check this read`;
+}
+
+/** The TODO above a call whose options object gets keys v2 rejects assigned after its literal, where no step can rewrite them. */
+export function assignedV1Keys(names: readonly string[]): string {
+  return `these options carry keys v2 rejects (${names.join(", ")}), set where this codemod cannot rewrite them: move format settings into a format object in formats ({ type: "json", prompt, schema }), ask for HTML or screenshots in formats, and drop the rest`;
 }

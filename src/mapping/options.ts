@@ -134,3 +134,18 @@ export const NEWLY_TYPED_KEYS: Partial<Record<OptionsKind, readonly string[]>> =
 
 /** The directive that expects a type error on the next line, as TypeScript reads it in a line comment. */
 export const EXPECT_ERROR = /^\s*@ts-expect-error\b/;
+
+/**
+ * Scrape keys of the v0 API (its `pageOptions`) that v1's JavaScript SDK sent as they were and v2's API
+ * rejects: v2 asks for HTML, raw HTML and screenshots in formats, and has no page-content switch.
+ */
+export const V0_SCRAPE_KEYS: readonly string[] = [
+  "includeHtml",
+  "includeRawHtml",
+  "fetchPageContent",
+  "screenshot",
+  "fullPageScreenshot",
+  "replaceAllPathsWithAbsolutePaths",
+  "removeTags",
+  "onlyIncludeTags",
+];

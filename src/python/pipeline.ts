@@ -8,6 +8,7 @@ import { spanOf } from "./writing.js";
 import { clientCalls, detect, mockedMethods, type PyBindings, type PyCall, type PyMockedMethod } from "./detect/clients.js";
 import { parsePython, syntaxError, type Node, type Tree } from "./runtime/parser.js";
 import { findPyRequests } from "./detect/requests.js";
+import { importedElsewhere } from "./detect/importers.js";
 
 export interface PyParsed {
   readonly tree: Tree;
@@ -37,12 +38,13 @@ class PythonSyntaxError extends SyntaxError {
 }
 
 /**
- * Whether other modules can import the file's names: a notebook's cells and a document's code blocks are no module
- * anything imports. They go through as Python, so their path says what they are.
+ * Whether another module may import the file's module-level `name` (detect/importers.ts): a notebook's cells and a
+ * document's code blocks are no module anything imports. They go through as Python, so their path says what they are.
  */
-export function importable(context: PyContext): boolean {
+export function exportedName(context: PyContext): (name: string) => boolean {
   const holder = languageOf(context.source.path);
-  return holder !== "notebook" && holder !== "document";
+  if (holder === "notebook" || holder === "document") return () => false;
+  return (name) => importedElsewhere(context.source.path, context.tree.rootNode, name, context.options.paths);
 }
 
 /** The statement a node belongs to: the ancestor whose parent is a block or the module. */

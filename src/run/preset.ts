@@ -3,7 +3,7 @@
  * pool.ts and its workers) and the library (src/index.ts). The presets and the Python parser are loaded on
  * demand: a run whose files all pass the screen untouched loads neither.
  */
-import { languageOf, mayHoldPython } from "../core/language.js";
+import { languageOf, mayHoldMarkdown, mayHoldPython } from "../core/language.js";
 import type { Step } from "../js/pipeline.js";
 import type { PyStep } from "../python/pipeline.js";
 
@@ -43,5 +43,7 @@ export async function stepsNamed(names?: readonly string[]): Promise<{ steps: St
 
 /** The parsers files at these paths need, loaded the first time one does (loading again is a no-op). */
 export async function readyFor(paths: readonly string[]): Promise<void> {
-  if (paths.some((p) => mayHoldPython(languageOf(p)))) await (await import("../python/runtime/parser.js")).loadPython();
+  const languages = paths.map(languageOf);
+  if (languages.some(mayHoldPython)) await (await import("../python/runtime/parser.js")).loadPython();
+  if (languages.some(mayHoldMarkdown)) await (await import("../docs/blocks.js")).loadMarkdown();
 }

@@ -7,7 +7,7 @@
  * request of a small script, those steps run, and what they wrote is turned back into JSON. Comment lines
  * are left alone, and so is another API's /v1.
  */
-import { parseExpression } from "@babel/parser";
+import { parseExpression } from "../js/runtime/parse.js";
 import type { Node } from "@babel/types";
 import { applyEdits, type Edit } from "../core/edits.js";
 import { Planner, runPipeline, type Language, type Named, type Result, type StepPlan, type TransformOptions } from "../core/pipeline.js";

@@ -16,21 +16,62 @@ function isNode(value: unknown): value is Node {
   return value !== null && typeof value === "object" && typeof (value as Node).type === "string";
 }
 
-/** Visits `path` and every path below it in document order; `skip` prunes a subtree (not the root). */
-export function walkPaths(path: Path, visit: (path: Path) => void, skip?: (node: Node) => boolean): void {
-  visit(path);
-  const node = path.node as unknown as Record<string, unknown>;
-  for (const key of Object.keys(node)) {
+/** What ast-types keeps on each path: the child paths it made, by key (Path's `__childCache`). */
+interface Cached {
+  __childCache: Record<string | number, Path> | null;
+  readonly value: unknown;
+  readonly constructor: new (value: unknown, parent: Path, name: string | number) => Path;
+}
+
+/**
+ * `path.get(name)` for a value the walk already holds, as ast-types makes it (the same constructor, kept
+ * in the same cache, so a later `get` returns this path), without what `get` does for a name it has not
+ * seen: look the field up in the node type's definition, for a default value. That lookup and the check
+ * that a path's value is a node were a third of building a file's index.
+ */
+function childPath(parent: Path, name: string | number, value: unknown): Path {
+  const own = parent as unknown as Cached;
+  const cache = (own.__childCache ??= Object.create(null) as Record<string | number, Path>);
+  const known = cache[name];
+  if (known !== undefined && known.value === value) return known;
+  return (cache[name] = new own.constructor(value, parent, name));
+}
+
+/** Whether ast-types takes a value for a node (its check looks at the type alone, so once per type). */
+const nodeTypes = new Map<string, boolean>();
+function isAstNode(node: Node): boolean {
+  let answer = nodeTypes.get(node.type);
+  if (answer === undefined) nodeTypes.set(node.type, (answer = jscodeshift.types.namedTypes.Node.check(node)));
+  return answer;
+}
+
+/** Visits `path` (holding `node`) and every path below it in document order; `skip` prunes a subtree (not the root). */
+function walkFrom(path: Path, node: Node, visit: (path: Path, node: Node) => void, skip?: (node: Node) => boolean): void {
+  // What path.node's first read sets, set here in walk order: every path then gets its fields in the same
+  // order and so one shape, which ast-types' scope scan reads fast (set later in any order, the shapes split
+  // and the scan of a large file took 2.8x as long). A node of a type ast-types does not know is no node to
+  // it: its getter answers the parent's node, as the index always took it.
+  if (!Object.prototype.hasOwnProperty.call(path, "node") && isAstNode(node)) Object.defineProperty(path, "node", { configurable: true, value: node });
+  visit(path, path.node as Node);
+  const fields = node as unknown as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
     if (SKIPPED_KEYS.has(key)) continue;
-    const value = node[key];
+    const value = fields[key];
     if (Array.isArray(value)) {
-      value.forEach((child, i) => {
-        if (isNode(child) && !skip?.(child)) walkPaths(path.get(key, i) as Path, visit, skip);
-      });
+      let list: Path | undefined;
+      for (let i = 0; i < value.length; i++) {
+        const child: unknown = value[i];
+        if (isNode(child) && !skip?.(child)) walkFrom(childPath((list ??= childPath(path, key, value)), i, child), child, visit, skip);
+      }
     } else if (isNode(value) && !skip?.(value)) {
-      walkPaths(path.get(key) as Path, visit, skip);
+      walkFrom(childPath(path, key, value), value, visit, skip);
     }
   }
+}
+
+/** Visits `path` and every path below it in document order; `skip` prunes a subtree (not the root). */
+export function walkPaths(path: Path, visit: (path: Path, node: Node) => void, skip?: (node: Node) => boolean): void {
+  walkFrom(path, path.node as Node, visit, skip);
 }
 
 export function contains(outer: Node, inner: Node): boolean {
@@ -89,10 +130,10 @@ export class PathIndex {
 
   constructor(ast: File) {
     this.root = jscodeshift(ast as never).paths()[0] as unknown as Path<File>;
-    walkPaths(this.root, (path) => {
-      const list = this.byType.get(path.node.type);
+    walkPaths(this.root, (path, node) => {
+      const list = this.byType.get(node.type);
       if (list) list.push(path);
-      else this.byType.set(path.node.type, [path]);
+      else this.byType.set(node.type, [path]);
     });
     bindOptionalCatches(this.byType.get("CatchClause") ?? []);
   }

@@ -10,14 +10,14 @@ import { CALLED_WITH, EXPECT } from "../../mapping/mocks.js";
 import { findClientCalls, findClientMembers, type ClientCall } from "../detect/calls.js";
 import { propertyKey } from "../detect/expressions.js";
 import { clientStandIns, sdkModuleMocks } from "../detect/mocks.js";
-import { hasV1Shape } from "../detect/version.js";
+import { hasV1Shape, isV1Call } from "../detect/version.js";
 import { appendProperties, literal, objectLiteral, textOf } from "../writing.js";
 import type { Edit } from "../../core/edits.js";
 import type { Step, StepContext } from "../pipeline.js";
 import { V1_ACCESSOR } from "../../mapping/imports.js";
-import { methodRow } from "../../mapping/client-methods.js";
+import { methodRow, V1_GENERIC_METHODS } from "../../mapping/client-methods.js";
 import type { ArgumentShape } from "../../mapping/client-methods.js";
-import { argumentsMoved, mockedMethodNow, renamed, routedThroughV1, sdkMockTodo } from "../../mapping/messages.js";
+import { argumentsMoved, mockedMethodNow, removed, renamed, routedThroughV1, sdkMockTodo } from "../../mapping/messages.js";
 
 function isUndefined(node: Node): boolean {
   return node.type === "Identifier" && node.name === "undefined";
@@ -79,6 +79,12 @@ function reshapeEdits(context: StepContext, call: ClientCall, shape: ArgumentSha
     ];
   }
   const object = entries.length ? objectLiteral(source, entries, call.node.start!) : "";
+  // A comment between the arguments (`["https://shop.example/*"], // every page`) is the user's: where each
+  // argument becomes one entry, each is rewritten in place, so what lies between them stays.
+  const between = rest.slice(1).map((arg, i) => source.text.slice(rest[i]!.end!, arg.start!));
+  if (between.some((gap) => gap.includes("/")) && entries.length === rest.length && !rest.some((a) => a.type === "ObjectExpression")) {
+    return rest.map((arg, i) => ({ start: arg.start!, end: arg.end!, text: `${i ? "" : "{ "}${entries[i]}${i === rest.length - 1 ? " }" : ""}` }));
+  }
   if (rest.length) return [{ start: rest[0]!.start!, end, text: object }];
   if (!object) return [];
   return [{ start: end, end, text: args.length ? `, ${object}` : object }];
@@ -196,9 +202,14 @@ export const step: Step = {
         if (row.todo) context.todo(call.path, row.todo, "methods");
         continue;
       }
+      // v1's schema type argument goes with the v1 name, in one edit: a linter's pass that renamed alone would see a v2 call.
+      const typeArgs = (call.node as { typeParameters?: Node | null }).typeParameters;
+      const dropTypes = typeArgs && V1_GENERIC_METHODS.has(call.method) && isV1Call(call, context.sdk, context.options.sdk) ? typeArgs : null;
       if (call.isV1Name) {
         const name = nameNode.type === "StringLiteral" ? literal(context.source, row.js.v2) : row.js.v2;
-        context.edit(nameNode.start!, nameNode.end!, name, renamed(`${call.method}()`, `${row.js.v2}()`));
+        context.edit(nameNode.start!, dropTypes?.end ?? nameNode.end!, name, renamed(`${call.method}()`, `${row.js.v2}()`));
+      } else if (dropTypes) {
+        context.edit(dropTypes.start!, dropTypes.end!, "", removed(`the type argument of ${call.method}()`, `v2's ${row.js.v2}() takes none for a schema`));
       }
       if (row.js.args && hasV1Shape(call, row.js.args)) reshape(context, call, row.js.args);
     }

@@ -7,7 +7,7 @@ import { propertyName } from "../detect/calls.js";
 import { isFree, referencesTo } from "../detect/references.js";
 import { isTypeScript, literal, removeListItem } from "../writing.js";
 import type { Step, StepContext } from "../pipeline.js";
-import { CLIENT, TYPES } from "../../mapping/imports.js";
+import { CLIENT, TYPES, V1_GENERIC_TYPES } from "../../mapping/imports.js";
 import { ERRORS } from "../../mapping/errors.js";
 import { removed, renamed, reworded, type Message } from "../../mapping/messages.js";
 
@@ -43,6 +43,16 @@ function renameLocal(context: StepContext, from: string, to: string, message: Me
   });
 }
 
+/** `ExtractResponse<typeof schema>` -> `ExtractResponse`: v2 exports the name with no type parameters. */
+function dropTypeArguments(context: StepContext, local: string, exported: string): void {
+  referencesTo(context.index, local).forEach((ref, i) => {
+    const parent = ref.parent.node as Node;
+    if (parent.type !== "TSTypeReference" || !parent.typeParameters) return;
+    const message = i === 0 ? removed(`the type arguments of ${exported}`, "v2's type takes none") : undefined;
+    context.edit(parent.typeParameters.start!, parent.typeParameters.end!, "", message);
+  });
+}
+
 /** Renames the v1 names a file imports; says whether there were any. */
 function renameNamedImports(context: StepContext): boolean {
   let any = false;
@@ -62,6 +72,7 @@ function renameNamedImports(context: StepContext): boolean {
           : [];
     for (const { key, local, shorthand } of specifiers) {
       const exported = propertyName(key) ?? "";
+      if (V1_GENERIC_TYPES.has(exported) && context.options.sdk !== "v2") dropTypeArguments(context, local, exported);
       const rename = RENAMES.get(exported);
       if (!rename) continue;
       any = true;

@@ -7,15 +7,16 @@ import type { ASTPath } from "jscodeshift";
 import type { AssignmentExpression, Node, ObjectExpression, ObjectProperty } from "@babel/types";
 import { findClientCalls } from "../detect/calls.js";
 import { requestBodies } from "../detect/requests.js";
-import { fileOptionsObjects, opaqueOptions, type OptionsObject } from "../detect/options-objects.js";
-import { findProperty, memberName, propertyKey } from "../detect/expressions.js";
+import { fileOptionsObjects, opaqueOptions, optionsObjects, type OptionsObject } from "../detect/options-objects.js";
+import { findProperty, memberName, propertyKey, resolveObject } from "../detect/expressions.js";
 import { isV1Call } from "../detect/version.js";
 import { callsStandIn } from "../detect/mocks.js";
 import { isTypeScript, literal, removeListItem, textOf } from "../writing.js";
 import { removeStatement } from "../../core/text.js";
 import type { Step, StepContext } from "../pipeline.js";
-import { EXPECT_ERROR, NEWLY_TYPED_KEYS, optionRowsFor, type Literal, type OptionRow } from "../../mapping/options.js";
-import { expectErrorRemoved, passedThroughTodo, removed, renamed, type Message } from "../../mapping/messages.js";
+import { EXPECT_ERROR, NEWLY_TYPED_KEYS, optionRowsFor, V0_SCRAPE_KEYS, type Literal, type OptionRow } from "../../mapping/options.js";
+import { FORMATS } from "../../mapping/formats.js";
+import { assignedV1Keys, expectErrorRemoved, passedThroughTodo, removed, renamed, type Message } from "../../mapping/messages.js";
 import { TYPES } from "../../mapping/imports.js";
 import type { OptionsKind } from "../../mapping/client-methods.js";
 
@@ -152,6 +153,56 @@ function typesValues(context: StepContext, local: string): boolean {
   });
 }
 
+/** v1's format settings keys (`jsonOptions`, ...), which v2 takes only inside a format object. */
+const SETTINGS_KEYS = FORMATS.flatMap((row) => (row.optionsKey && row.v2 ? [row.optionsKey] : []));
+
+/**
+ * The keys of a call's scrape options that v2 rejects and no step rewrites: v0's page options wherever they are
+ * written, format settings assigned after the literal (`opts.jsonOptions = ...`), or written in it beside formats
+ * the file does not show (the formats step turns settings into a format object only beside a literal list).
+ */
+function unrewrittenKeys(options: OptionsObject): string[] {
+  const names = new Set<string>();
+  const formats = findProperty(options.path.node, "formats");
+  const formatsShown =
+    formats && resolveObject(options.path.get("properties", options.path.node.properties.indexOf(formats), "value"), true)?.node.type === "ArrayExpression";
+  for (const prop of options.path.node.properties) {
+    const key = propertyKey(prop);
+    if (key && (V0_SCRAPE_KEYS.includes(key) || (formats && !formatsShown && SETTINGS_KEYS.includes(key)))) names.add(key);
+  }
+  for (const { node } of options.assignments) {
+    const key = node.left.type === "MemberExpression" ? memberName(node.left) : undefined;
+    if (key && (V0_SCRAPE_KEYS.includes(key) || SETTINGS_KEYS.includes(key))) names.add(key);
+  }
+  return [...names];
+}
+
+/**
+ * The v1 names an options literal spells that the run rewrites (`formats: ["extract"]`, `extract: {...}`, `maxDepth`),
+ * where the literal also spreads options from elsewhere (`...options`): written for v1, those options may carry the
+ * same names, and a later spread overrides the rewritten keys. Nothing where the spread is not in such a literal.
+ */
+function rewrittenBeside(spread: ASTPath<Node>, kind: OptionsKind): string[] {
+  const literal = spread.parent?.node.type === "SpreadElement" ? (spread.parent.parent?.node as Node | undefined) : undefined;
+  if (literal?.type !== "ObjectExpression") return [];
+  const rows = optionRowsFor(kind);
+  const names: string[] = [];
+  for (const prop of literal.properties) {
+    const key = propertyKey(prop);
+    if (!key || prop.type !== "ObjectProperty") continue;
+    if (rows.has(key) || (kind === "scrape" && SETTINGS_KEYS.includes(key))) names.push(key);
+    if (kind === "scrape" && key === "formats" && prop.value.type === "ArrayExpression") {
+      for (const element of prop.value.elements) {
+        if (element?.type === "StringLiteral" && REWRITTEN_FORMATS.has(element.value)) names.push(`formats: "${element.value}"`);
+      }
+    }
+  }
+  return names;
+}
+
+/** The v1 format strings the formats step turns into something else (changeTracking stays a string without its settings). */
+const REWRITTEN_FORMATS = new Set(FORMATS.filter((row) => !row.v2?.required).map((row) => row.v1));
+
 export const step: Step = {
   name: "options",
   description: "renames crawl, map, search and scrape options (maxDepth, allowBackwardLinks, ignoreSitemap, parsePDF, ...)",
@@ -163,10 +214,15 @@ export const step: Step = {
     for (const call of findClientCalls(context.index, context.sdk)) {
       // A test's stand-in for the client takes what it is given: no v2 service sees those names.
       if (!isV1Call(call, context.sdk, context.options.sdk) || callsStandIn(call, context.sdk)) continue;
-      for (const { kind, path } of opaqueOptions(call)) {
-        const names = v1NamesInSight(context, kind, inFile);
-        if (names.length) context.todo(path, passedThroughTodo(kind, names), "crawlOptions");
-      }
+      const unrewritten = optionsObjects(call).flatMap((options) => (options.kind === "scrape" ? unrewrittenKeys(options) : []));
+      const marked = opaqueOptions(call).flatMap(({ kind, path }) => {
+        const names = new Set([...v1NamesInSight(context, kind, inFile), ...rewrittenBeside(path, kind)]);
+        return names.size ? [{ kind, path, names }] : [];
+      });
+      // One TODO a statement: the keys set out of reach join the pass-through's names.
+      for (const name of marked.length ? unrewritten : []) marked[0]!.names.add(name);
+      if (unrewritten.length && !marked.length) context.todo(call.path, assignedV1Keys([...new Set(unrewritten)]));
+      for (const { kind, path, names } of marked) context.todo(path, passedThroughTodo(kind, [...names]), "crawlOptions");
     }
   },
 };

@@ -11,6 +11,7 @@ import { clientStandIns, mockValues } from "../detect/mocks.js";
 import { methodRow } from "../../mapping/client-methods.js";
 import { bindingReferences, untilRebound } from "../detect/references.js";
 import { isV1Call } from "../detect/version.js";
+import { assignedReads, type AssignedReads } from "../detect/assigned.js";
 import { isWrittenTo, walkPaths } from "../detect/paths.js";
 import { optionsObjects } from "../detect/options-objects.js";
 import {
@@ -57,6 +58,7 @@ import {
   renamed,
   reworded,
   successKept,
+  unsureResult,
   WAITER_THROWS,
 } from "../../mapping/messages.js";
 import { indentAt } from "../../core/text.js";
@@ -413,10 +415,15 @@ function migrateBinding(context: StepContext, tracked: Tracked, binding: AnyPath
     return true;
   }
   if (id.type !== "Identifier") return false;
-  let checked = false;
   const refs = untilRebound(bindingReferences(context.index, binding, id, id.name));
   // A waiter's guard reads the job's status instead (v2 returns failed jobs; it throws only on requests).
   const path = tracked.call ? failurePath(context, tracked.call, binding, refs, tracked.waiter) : null;
+  return migrateReads(context, tracked, id.name, refs, path);
+}
+
+/** Migrates the reads of a name that see one result; says whether its status is checked. */
+function migrateReads(context: StepContext, tracked: Tracked, name: string, refs: readonly AnyPath[], path: ReturnType<typeof failurePath> = null): boolean {
+  let checked = false;
   if (path && tracked.waiter) checked = true;
   const handled = new Set<Node>(path?.answered ?? []);
   // Where the call got its failure path, the result's other reads change with it, as one change: a linter that
@@ -428,7 +435,7 @@ function migrateBinding(context: StepContext, tracked: Tracked, binding: AnyPath
     // `if ("error" in r) throw ...`: the narrowing v1's `X | ErrorResponse` unions invited.
     const test = ref.parent as AnyPath | null;
     const found = test?.node.type === "BinaryExpression" && test.node.right === ref.node ? throwOnlyGuard(test) : null;
-    if (found && removeGuard(context, tracked, found, id.name, handled, SUCCESS_GUARD_TODO) === "status") checked = true;
+    if (found && removeGuard(context, tracked, found, name, handled, SUCCESS_GUARD_TODO) === "status") checked = true;
   }
   const members = refs.flatMap((ref) => {
     const member = memberRead(ref);
@@ -440,6 +447,30 @@ function migrateBinding(context: StepContext, tracked: Tracked, binding: AnyPath
     if (migrateMember(joined, tracked, member, handled) === "status") checked = true;
   }
   return checked;
+}
+
+/**
+ * The reads of a `let` a call's result was assigned to: those that see it migrate as a const's would; one that
+ * may see another value too, and reads a field v2 changed, is marked, not changed.
+ */
+function migrateAssigned(context: StepContext, tracked: Tracked, assigned: AssignedReads, unsure: Map<Node, UnsureRead>): boolean {
+  const checked = migrateReads(context, tracked, assigned.name, assigned.sure);
+  for (const ref of assigned.unsure) {
+    const member = memberRead(ref);
+    const field = member && memberName(member.node as Extract<Node, { type: "MemberExpression" }>);
+    if (!field || !rowFor(tracked, field)) continue;
+    const read = unsure.get(member.node) ?? { member, name: assigned.name, methods: [] };
+    if (!read.methods.includes(tracked.call!.method)) read.methods.push(tracked.call!.method);
+    unsure.set(member.node, read);
+  }
+  return checked;
+}
+
+/** A read that may see one of several calls' results (or another value): one TODO names them all. */
+interface UnsureRead {
+  readonly member: AnyPath;
+  readonly name: string;
+  readonly methods: string[];
 }
 
 /**
@@ -759,11 +790,17 @@ const SUCCESS_FLAG = RESULTS.find((row) => row.change.kind === "success-flag")!.
  * gives one, where ScrapeResult is the user's own type and declares `success`: v1 answered `{ success: true,
  * ...document }` and the value goes on as that type (sent as JSON, read by callers), so v2's bare document would
  * drop the flag without a word. v2 throws where v1 answered a failure, so where it returns v1's flag was true:
- * the value keeps v1's shape, `{ success: true, ...(await app.scrape(url)) }`. Only a value no binding of the call
- * holds: a bound result's reads migrate with it (migrateBinding), guards and all.
+ * the value keeps v1's shape, `{ success: true, ...(await app.scrape(url)) }`. Only a value no declaration of the
+ * call holds, nor a name it is assigned to that reads v1's own fields: those reads migrate with it (migrateBinding,
+ * migrateAssigned), guards and all.
  */
-function keepSuccessFlag(context: StepContext, call: ClientCall): void {
-  if (!FLAGGED_RESULTS.includes(call.row.result!) || resultDeclarator(call)) return;
+function keepSuccessFlag(context: StepContext, call: ClientCall, assigned: AssignedReads | null): void {
+  // A name the value is assigned to whose reads of v1's own fields were migrated with it (guards gone, TODOs) keeps them so.
+  const v1Reads = [...(assigned?.sure ?? []), ...(assigned?.unsure ?? [])].some((ref) => {
+    const member = memberRead(ref);
+    return member && V1_ONLY_FIELDS.includes(memberName(member.node as Extract<Node, { type: "MemberExpression" }>) ?? "");
+  });
+  if (!FLAGGED_RESULTS.includes(call.row.result!) || resultDeclarator(call) || v1Reads) return;
   const outside = (path: AnyPath | null) => {
     let at = path;
     while (at?.node.type === "ParenthesizedExpression") at = at.parent as AnyPath | null;
@@ -880,6 +917,7 @@ export const step: Step = {
   description: "updates uses of call results: success guards, extract -> json, map links, search data -> web",
   run(context) {
     const fromCalls = new Set<Node>();
+    const unsure = new Map<Node, UnsureRead>();
     for (const call of findClientCalls(context.index, context.sdk)) {
       // A v2 call's result already has the v2 shape (a v2 map() gives link objects): it is left alone.
       if (!isV1Call(call, context.sdk, context.options.sdk)) continue;
@@ -889,11 +927,15 @@ export const step: Step = {
       const id = (declarator?.node as Extract<Node, { type: "VariableDeclarator" }> | undefined)?.id;
       if (declarator) fromCalls.add(declarator.node);
       const tracked: Tracked = { kind: call.row.result, call, waiter: Boolean(call.row.waiter), byType: false };
-      const checked = declarator && id ? migrateBinding(context, tracked, declarator, id) : false;
-      if (!declarator) ownShapeReturn(context, call);
-      keepSuccessFlag(context, call);
+      const assigned = declarator ? null : assignedReads(context.index, call.path as AnyPath);
+      if (assigned) fromCalls.add(assigned.binding.node);
+      const checked =
+        declarator && id ? migrateBinding(context, tracked, declarator, id) : assigned ? migrateAssigned(context, tracked, assigned, unsure) : false;
+      if (!declarator && !assigned) ownShapeReturn(context, call);
+      keepSuccessFlag(context, call, assigned);
       if (call.row.waiter && call.isV1Name && !checked && !throwOnFailedJob(context, call, declarator)) context.todo(call.path, WAITER_TODO);
     }
+    for (const { member, name, methods } of unsure.values()) context.todo(member, unsureResult(name, methods));
     for (const { binding, id, kind } of typedBindings(context, fromCalls)) {
       migrateBinding(context, { kind, waiter: false, byType: true }, binding, id);
     }

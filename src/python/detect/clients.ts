@@ -1,7 +1,8 @@
 /**
  * Which Python expressions are Firecrawl clients: names and `self.<attr>` assigned an instance of the SDK's
  * client class (under any alias, or reached as `firecrawl.FirecrawlApp`), and parameters annotated with
- * it. Tracking is by name within the file; unrelated objects with the same method names never match.
+ * it. Tracking is by name in its scope (function, module, class); unrelated objects with the same method names,
+ * or the same name, never match.
  */
 import { METHODS, type MethodRow } from "../../mapping/client-methods.js";
 import { PY_CLIENTS, PY_LEGACY_MODULES, PY_MOCK_SPECS, PY_PACKAGE, PY_TYPES_MODULE, PY_V1_CLIENTS, PY_V1_MODULE } from "../../mapping/python.js";
@@ -21,16 +22,18 @@ export interface PyBindings {
   readonly classes: ReadonlyMap<string, boolean>;
   /** local names of `import firecrawl` (and aliases) */
   readonly modules: ReadonlySet<string>;
-  /** local name or `self.attr` -> async */
+  /** a receiver's key (a name, `self.attr`, ... in its scope) -> async */
   readonly clients: ReadonlyMap<string, boolean>;
+  /** the clients' keys without their scopes */
+  readonly names: ReadonlySet<string>;
   /** the import statements that bring the SDK in */
   readonly imports: readonly Node[];
   /** patch targets naming the client class in tests: `patch("pkg.module.FirecrawlApp")` */
   readonly patches: readonly Node[];
   /** mocks' specs naming the client class: `Mock(spec=FirecrawlApp)`, `create_autospec(FirecrawlApp)` */
   readonly specs: readonly Node[];
-  /** keys the code binds to a client it keeps on v1 (`app = V1FirecrawlApp(...)`) -> the ids of the scopes where it does */
-  readonly keptOnV1: ReadonlyMap<string, ReadonlySet<number>>;
+  /** keys the code binds to a client it keeps on v1 (`app = V1FirecrawlApp(...)`) */
+  readonly keptOnV1: ReadonlySet<string>;
 }
 
 /** A client method named in the code: called, or mocked in a test. */
@@ -58,26 +61,66 @@ export interface PyMockedMethod extends PyMethodUse {
 }
 
 /**
- * A receiver's key for tracking: a name, `self.attr`, a patched class mock's `m.return_value`, or a call of a
- * function of the module's, `get_client()`, which is a client where that function is a factory of one.
+ * A receiver's key for tracking, without its scope: a name, `self.attr`, a patched class mock's `m.return_value`,
+ * or a call of a function of the module's, `get_client()`, which is a client where that function is a factory of
+ * one; and the name whose scope is the key's (none for `self.attr`, whose scope is its class).
  */
-function keyOf(node: Node | null): string | null {
+function unscoped(node: Node | null | undefined): { name: string; scopedBy?: Node } | null {
   if (!node) return null;
-  if (node.type === "identifier") return node.text;
-  if (node.type === "call" && node.childForFieldName("function")?.type === "identifier") return `${node.childForFieldName("function")!.text}()`;
+  if (node.type === "identifier") return { name: node.text, scopedBy: node };
+  const fn = node.type === "call" ? node.childForFieldName("function") : null;
+  if (fn?.type === "identifier") return { name: `${fn.text}()`, scopedBy: fn };
   const object = node.type === "attribute" ? node.childForFieldName("object") : null;
   const attribute = node.type === "attribute" ? node.childForFieldName("attribute")!.text : "";
-  if (object?.text === "self") return `self.${attribute}`;
-  if (object?.type === "identifier" && attribute === "return_value") return node.text;
+  if (object?.text === "self") return { name: `self.${attribute}` };
+  if (object?.type === "identifier" && attribute === "return_value") return { name: node.text, scopedBy: object };
   return null;
 }
 
 /**
- * The scope a receiver's key is bound in: a name's function where it assigns the name, else the module; `self.attr`'s
- * class.
+ * A receiver's key with the scope it is bound in (`app@12`): a name's is the function that binds it, else the
+ * module; `self.attr`'s its class. A name one function binds is another than the same name in another function
+ * or in the module.
  */
-function keyScope(node: Node): Node | undefined {
-  return node.type === "identifier" ? bindingScope(node) : enclosing(node, "class_definition");
+function keyOf(node: Node | null): string | null {
+  const key = unscoped(node);
+  if (!key) return null;
+  const cls = key.scopedBy ? undefined : enclosing(node!, "class_definition");
+  const scope = key.scopedBy ? bindingScope(key.scopedBy).id : cls ? familyOf(cls).id : "module";
+  return `${key.name}@${scope}`;
+}
+
+/**
+ * The class whose `self.attr` a class's are: the first base the module defines, followed up (a subclass reads the
+ * client its base's `__init__` sets), else the class itself.
+ */
+function familyOf(cls: Node): Node {
+  const seen = new Set<number>();
+  let at = cls;
+  while (!seen.has(at.id)) {
+    seen.add(at.id);
+    const module = at.parent?.type === "module" ? at.parent : at.parent?.type === "decorated_definition" ? at.parent.parent : null;
+    const defined = (name: string) =>
+      module?.namedChildren
+        .map((n) => (n?.type === "decorated_definition" ? n.childForFieldName("definition") : n))
+        .find((n) => n?.type === "class_definition" && n.childForFieldName("name")?.text === name);
+    const base = (at.childForFieldName("superclasses")?.namedChildren ?? []).map((b) => (b?.type === "identifier" ? defined(b.text) : undefined)).find(Boolean);
+    if (!base) return at;
+    at = base;
+  }
+  return at;
+}
+
+/** A key's part before its scope: its name. */
+const nameOfKey = (key: string) => key.slice(0, key.indexOf("@"));
+
+/**
+ * Whether some key of `keys` has the name of `node`'s: asked before its scope, which is the costly part, so that
+ * most receivers, named as no client is, are passed over without it.
+ */
+function named(keys: ReadonlyMap<string, unknown>, node: Node | null | undefined): boolean {
+  const name = unscoped(node)?.name;
+  return name !== undefined && [...keys.keys()].some((k) => nameOfKey(k) === name);
 }
 
 export function detect(tree: Tree): PyBindings {
@@ -137,41 +180,60 @@ export function detect(tree: Tree): PyBindings {
   const madeBy = (value: Node | null) => (value?.type === "call" ? classOf(value.childForFieldName("function")) : undefined);
   const clients = new Map<string, boolean>();
   for (const assignment of allOf(root, "assignment")) {
-    const key = keyOf(assignment.childForFieldName("left"));
-    if (!key) continue;
     let value = assignment.childForFieldName("right");
     if (value?.type === "await") value = value.namedChildren[0] ?? null;
-    const made = madeBy(value);
-    const annotated = classOf(assignment.childForFieldName("type"));
-    const isAsync = made ?? annotated;
-    if (isAsync !== undefined) clients.set(key, isAsync);
+    const isAsync = madeBy(value) ?? classOf(assignment.childForFieldName("type"));
+    // The key last: its scope is the costly part, and few assignments make a client.
+    const key = isAsync === undefined ? null : keyOf(assignment.childForFieldName("left"));
+    if (key) clients.set(key, isAsync!);
   }
   for (const parameter of allOf(root, ["typed_parameter", "typed_default_parameter"])) {
     const name = parameter.type === "typed_parameter" ? parameter.namedChildren[0] : parameter.childForFieldName("name");
     const isAsync = classOf(parameter.childForFieldName("type"));
-    if (name && isAsync !== undefined) clients.set(name.text, isAsync);
+    if (name?.type === "identifier" && isAsync !== undefined) clients.set(keyOf(name)!, isAsync);
   }
-  // Factories (`def get_client() -> FirecrawlApp`, or one returning a client it makes or holds): what their
-  // calls give, and the names assigned it, are clients.
+  // Factories (`def get_client() -> FirecrawlApp`, or one returning a client it makes or holds, alone or at a
+  // place of the tuple it returns): what their calls give, and the names assigned it, are clients.
+  const factories = new Set<string>();
+  const clientIn = (v: Node | null | undefined) => madeBy(v ?? null) ?? (named(clients, v) ? clients.get(keyOf(v!)!) : undefined);
   for (const fn of allOf(root, "function_definition")) {
-    const name = fn.childForFieldName("name")!.text;
+    const name = fn.childForFieldName("name")!;
+    const factory = `${name.text}()@${bindingScope(name).id}`;
     const returned = returnsOf(fn).map((r) => r.namedChildren[0] ?? null);
-    const isAsync =
-      classOf(fn.childForFieldName("return_type")) ??
-      returned.map((v) => madeBy(v) ?? (keyOf(v) !== null ? clients.get(keyOf(v)!) : undefined)).find((a) => a !== undefined);
-    if (isAsync !== undefined && !clients.has(`${name}()`)) clients.set(`${name}()`, isAsync);
+    const isAsync = classOf(fn.childForFieldName("return_type")) ?? returned.map(clientIn).find((a) => a !== undefined);
+    if (isAsync !== undefined && !clients.has(factory)) clients.set(factory, isAsync);
+    if (isAsync !== undefined) factories.add(name.text);
+    const tuples = returned.map((v) => (v?.type === "expression_list" || v?.type === "tuple" ? v.namedChildren : null));
+    if (!tuples.length || tuples.some((t) => !t)) continue;
+    tuples[0]!.forEach((_, i) => {
+      const at = tuples.map((t) => clientIn(t![i]));
+      if (!at.every((a) => a !== undefined && a === at[0])) return;
+      clients.set(`${factory}[${i}]`, at[0]!);
+      factories.add(name.text);
+    });
   }
-  for (const assignment of allOf(root, "assignment")) {
-    const key = keyOf(assignment.childForFieldName("left"));
-    const value = assignment.childForFieldName("right");
-    const isAsync = value?.type === "call" ? clients.get(keyOf(value) ?? "") : undefined;
-    if (key && isAsync !== undefined && !clients.has(key)) clients.set(key, isAsync);
-  }
-  // A name one function binds to a v1 client is that function's own, whatever other functions bind to the same name.
-  const keptOnV1 = new Map<string, Set<number>>();
   for (const assignment of allOf(root, "assignment")) {
     const left = assignment.childForFieldName("left");
-    const key = keyOf(left);
+    const value = assignment.childForFieldName("right");
+    const callee = value?.type === "call" ? value.childForFieldName("function") : null;
+    const made = callee?.type === "identifier" && factories.has(callee.text) ? keyOf(value) : null;
+    if (!made) continue;
+    // `openai, client = make_clients()`
+    const targets =
+      left?.type === "pattern_list" || left?.type === "tuple_pattern"
+        ? left.namedChildren.map((t, i) => [t, `${made}[${i}]`] as const)
+        : [[left, made] as const];
+    for (const [target, from] of targets) {
+      const key = keyOf(target);
+      const isAsync = clients.get(from);
+      if (key && isAsync !== undefined && !clients.has(key)) clients.set(key, isAsync);
+    }
+  }
+  for (const [key, isAsync] of passedClients(root, clients, keyOf)) if (!clients.has(key)) clients.set(key, isAsync);
+  // A name a scope binds to a v1 client anywhere is kept on v1 in all that scope, whatever it binds before.
+  const keptOnV1 = new Set<string>();
+  for (const assignment of allOf(root, "assignment")) {
+    const left = assignment.childForFieldName("left");
     let value = assignment.childForFieldName("right");
     if (value?.type === "await") value = value.namedChildren[0] ?? null;
     const made = value?.type === "call" ? value.childForFieldName("function") : null;
@@ -181,14 +243,90 @@ export function detect(tree: Tree): PyBindings {
         : made?.type === "attribute" &&
           modules.has(made.childForFieldName("object")?.text ?? "") &&
           PY_V1_CLIENTS.has(made.childForFieldName("attribute")!.text);
-    const scope = v1 && key ? keyScope(left!) : undefined;
-    if (scope) keptOnV1.set(key!, new Set([...(keptOnV1.get(key!) ?? []), scope.id]));
+    const key = v1 ? keyOf(left) : null;
+    if (key) keptOnV1.add(key);
   }
   const patches = patchTargets(root, new Set(PY_CLIENT_IS_ASYNC.keys()));
   const asyncTarget = (target: Node) => PY_CLIENT_IS_ASYNC.get(target.text.slice(1, -1).split(".").at(-1)!) ?? false;
   const mocked = mockClients(root, classOf, patches, asyncTarget, keyOf);
   for (const [key, isAsync] of mocked.clients) if (!clients.has(key)) clients.set(key, isAsync);
-  return { found: imports.length > 0 || patches.length > 0, classes, modules, clients, imports, patches, specs: mocked.specs, keptOnV1 };
+  const names = new Set([...clients.keys()].map(nameOfKey));
+  return { found: imports.length > 0 || patches.length > 0, classes, modules, clients, names, imports, patches, specs: mocked.specs, keptOnV1 };
+}
+
+/**
+ * Parameters that take no type but a client at every call: `def fetch(app, url)` where each `fetch(...)` of the
+ * module passes a client there. A function the module never calls, or calls with `*args`, says nothing of them.
+ */
+function passedClients(root: Node, clients: ReadonlyMap<string, boolean>, keyOf: (node: Node | null) => string | null): Map<string, boolean> {
+  const found = new Map<string, boolean>();
+  if (!clients.size) return found;
+  const known = (value: Node | null | undefined) => {
+    const key = named(clients, value) || named(found, value) ? keyOf(value!) : null;
+    return key === null ? undefined : (clients.get(key) ?? found.get(key));
+  };
+  const callsOf = new Map<string, Node[]>();
+  for (const call of allOf(root, "call")) {
+    const callee = call.childForFieldName("function");
+    if (callee?.type === "identifier") callsOf.set(callee.text, [...(callsOf.get(callee.text) ?? []), call]);
+  }
+  const functions = allOf(root, "function_definition").filter(
+    (fn) => callsOf.has(fn.childForFieldName("name")!.text) && !(fn.parent?.type === "block" && fn.parent.parent?.type === "class_definition"),
+  );
+  // Twice: a client passed on from one function to the next.
+  for (let round = 0; round < 2; round++) {
+    for (const fn of functions) {
+      const name = fn.childForFieldName("name")!;
+      // Scopes are looked up only for a function some call passes a name a client has.
+      const passed = (a: Node | null) => (a?.type === "keyword_argument" ? a.childForFieldName("value") : a);
+      const some = callsOf
+        .get(name.text)!
+        .some((c) => c.childForFieldName("arguments")?.namedChildren.some((a) => named(clients, passed(a)) || named(found, passed(a))));
+      if (!some) continue;
+      const scope = bindingScope(name).id;
+      const calls = callsOf.get(name.text)!.filter((c) => bindingScope(c.childForFieldName("function")!).id === scope);
+      const args = calls.map((c) => (c.childForFieldName("arguments")?.namedChildren ?? []).filter((a): a is Node => a !== null && a.type !== "comment"));
+      if (!calls.length || args.some((list) => list.some((a) => a.type === "list_splat" || a.type === "dictionary_splat"))) continue;
+      const params = (fn.childForFieldName("parameters")?.namedChildren ?? []).filter((p): p is Node => p !== null);
+      params.forEach((param, i) => {
+        const id = param.type === "identifier" ? param : param.type === "default_parameter" ? param.childForFieldName("name") : null;
+        if (id?.type !== "identifier") return;
+        const given = args.map(
+          (list) =>
+            list.find((a) => a.type === "keyword_argument" && a.childForFieldName("name")?.text === id.text)?.childForFieldName("value") ??
+            (list[i]?.type === "keyword_argument" ? undefined : list[i]),
+        );
+        const each = given.map(known);
+        if (each.every((a) => a !== undefined) && each.every((a) => a === each[0])) found.set(keyOf(id)!, each[0]!);
+      });
+    }
+  }
+  for (const [key, isAsync] of unseenCallers(root, clients, callsOf)) if (!found.has(key)) found.set(key, isAsync);
+  return found;
+}
+
+/**
+ * Untyped parameters of a function whose callers the module does not show (none calls it here, a method, or a
+ * call with `*args`), named as the module names its client elsewhere: `def page(app, url)` beside `app =
+ * FirecrawlApp(...)` is the helper that client is handed to from another module. Nothing here says otherwise,
+ * and leaving its v1 calls would leave them unmigrated and unreported alike.
+ */
+function unseenCallers(root: Node, clients: ReadonlyMap<string, boolean>, callsOf: ReadonlyMap<string, Node[]>): Map<string, boolean> {
+  const found = new Map<string, boolean>();
+  const byName = new Map<string, Set<boolean>>();
+  for (const [key, isAsync] of clients) byName.set(nameOfKey(key), (byName.get(nameOfKey(key)) ?? new Set()).add(isAsync));
+  for (const fn of allOf(root, "function_definition")) {
+    const calls = callsOf.get(fn.childForFieldName("name")!.text) ?? [];
+    const shown = calls.length > 0 && !(fn.parent?.type === "block" && fn.parent.parent?.type === "class_definition");
+    if (shown && calls.every((c) => !c.childForFieldName("arguments")?.namedChildren.some((a) => a?.type === "list_splat" || a?.type === "dictionary_splat")))
+      continue;
+    for (const param of fn.childForFieldName("parameters")?.namedChildren ?? []) {
+      const id = param?.type === "identifier" ? param : param?.type === "default_parameter" ? param.childForFieldName("name") : null;
+      const kinds = id?.type === "identifier" ? byName.get(id.text) : undefined;
+      if (kinds?.size === 1) found.set(keyOf(id!)!, [...kinds][0]!);
+    }
+  }
+  return found;
 }
 
 /** `client.method`: a client method named by its v1 or v2 name, on a receiver known to be a client. */
@@ -197,8 +335,9 @@ function methodOf(sdk: PyBindings, node: Node | null) {
   const name = node.childForFieldName("attribute")!;
   const receiver = node.childForFieldName("object")!;
   const found = pythonRow(name.text);
+  if (!found || !sdk.names.has(unscoped(receiver)?.name ?? "")) return null;
   const key = keyOf(receiver);
-  const kept = key !== null && sdk.keptOnV1.get(key)?.has(keyScope(receiver)?.id ?? -1);
+  const kept = key !== null && sdk.keptOnV1.has(key);
   const isAsync = key !== null && !kept ? sdk.clients.get(key) : undefined;
   return found && isAsync !== undefined ? { name, receiver, method: name.text, ...found, async: isAsync } : null;
 }

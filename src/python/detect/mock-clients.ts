@@ -44,14 +44,19 @@ export function patchTargets(root: Node, classNames: ReadonlySet<string>): Node[
 
 /** The name a patch call's mock is bound to: `with patch(...) as m`, `m = mocker.patch(...)`, or a decorator's parameter. */
 export function mockBoundBy(patch: Node): string | undefined {
+  return mockBinding(patch)?.text;
+}
+
+/** Where a patch call's mock is bound: the identifier of `as m`, of `m = ...`, or the decorated function's parameter. */
+function mockBinding(patch: Node): Node | undefined {
   const at = patch.parent;
   // `with patch(...) as m:`
   if (at?.type === "as_pattern") {
     const alias = at.childForFieldName("alias")?.namedChildren[0] ?? at.childForFieldName("alias");
-    return alias?.type === "identifier" ? alias.text : undefined;
+    return alias?.type === "identifier" ? alias : undefined;
   }
   // `m = mocker.patch(...)`
-  if (at?.type === "assignment" && at.childForFieldName("left")?.type === "identifier") return at.childForFieldName("left")!.text;
+  if (at?.type === "assignment" && at.childForFieldName("left")?.type === "identifier") return at.childForFieldName("left")!;
   // `@patch(...)` decorators hand their mocks to the function's parameters, the lowest decorator first.
   if (at?.type === "decorator" && at.parent?.type === "decorated_definition") {
     const decorated = at.parent;
@@ -64,42 +69,50 @@ export function mockBoundBy(patch: Node): string | undefined {
     const params = (fn?.childForFieldName("parameters")?.namedChildren ?? []).filter(
       (p): p is Node => p !== null && p.type === "identifier" && p.text !== "self" && p.text !== "cls",
     );
-    return params[position]?.text;
+    return params[position];
   }
   return undefined;
 }
 
-/** The names bound to the mocks that patch the client class, with whether that class is the async one. */
-function patchMocks(targets: readonly Node[], isAsync: (target: Node) => boolean): Map<string, boolean> {
-  const mocks = new Map<string, boolean>();
-  for (const target of targets) {
-    const name = mockBoundBy(target.parent!.parent!);
-    if (name) mocks.set(name, isAsync(target));
-  }
-  return mocks;
+/** Where a patch is in force: the code of `body` from `from` on. */
+export interface PatchScope {
+  readonly body: Node;
+  readonly from: number;
 }
 
+/** pytest-mock's fixtures, whose patches last until the test (or the class, module, session) ends. */
+const MOCKER = /^(class_|module_|session_)?mocker$/;
+
 /**
- * Where a patch is in force and the test can make a client under it: its `with` block, or the function its
- * decorator wraps. A class decorator patches only the `test*` methods: `setUp` runs unpatched, so no scope.
+ * Where a patch is in force and the test can make a client under it: its `with` block, the function its
+ * decorator wraps, or, for pytest-mock's `mocker.patch...(...)` as a statement of the test function itself, the
+ * rest of that function. A class decorator patches only the `test*` methods: `setUp` runs unpatched, so no scope;
+ * nor has a `mocker` patch under an `if` or a loop, which may not have run when the code after it does.
  */
-export function patchScope(patch: Node): Node | null {
+export function patchScope(patch: Node): PatchScope | null {
   const clause = enclosing(patch, "with_clause");
-  if (clause) return clause.parent?.childForFieldName("body") ?? null;
+  const whole = (body: Node | null | undefined) => (body ? { body, from: body.startIndex } : null);
+  if (clause) return whole(clause.parent?.childForFieldName("body"));
   const at = patch.parent;
   const definition = at?.type === "decorator" && at.parent?.type === "decorated_definition" ? at.parent.childForFieldName("definition") : null;
-  return definition?.type === "function_definition" ? (definition.childForFieldName("body") ?? null) : null;
+  if (definition?.type === "function_definition") return whole(definition.childForFieldName("body"));
+  const mocker = patch.childForFieldName("function")?.text.split(".")[0] ?? "";
+  const statement = at?.type === "assignment" && at.childForFieldName("right")?.id === patch.id ? at.parent : at;
+  const body = statement?.type === "expression_statement" ? statement.parent : null;
+  const fn = body?.parent?.type === "function_definition" ? body.parent : null;
+  const parameters = fn?.childForFieldName("parameters")?.namedChildren ?? [];
+  return MOCKER.test(mocker) && parameters.some((p) => p?.text === mocker) ? { body: body!, from: statement!.endIndex } : null;
 }
 
 /**
- * Whether the patched method is called in `scope` and each such call is on a client `scope` makes (`owner(...)`)
+ * Whether the patched method is called in `scope` and each such call is on a client `scope` makes (`Owner(...)`, by one of `owners`)
  * before it: a client made before the patch, in `setUp` or by a fixture, was made without it.
  */
-export function calledOnClientsMadeIn(scope: Node, owner: string, methods: ReadonlySet<string>): boolean {
-  const made = (value: Node | null | undefined) => value?.type === "call" && value.childForFieldName("function")?.text === owner;
+export function calledOnClientsMadeIn({ body: scope, from }: PatchScope, owners: ReadonlySet<string>, methods: ReadonlySet<string>): boolean {
+  const made = (value: Node | null | undefined) => value?.type === "call" && owners.has(value.childForFieldName("function")?.text ?? "");
   const calls = allOf(scope, "call").flatMap((call) => {
     const fn = call.childForFieldName("function");
-    return fn?.type === "attribute" && methods.has(lastName(fn)) ? [{ call, receiver: fn.childForFieldName("object")! }] : [];
+    return fn?.type === "attribute" && methods.has(lastName(fn)) && call.startIndex >= from ? [{ call, receiver: fn.childForFieldName("object")! }] : [];
   });
   return (
     calls.length > 0 &&
@@ -111,13 +124,13 @@ export function calledOnClientsMadeIn(scope: Node, owner: string, methods: Reado
       const last = allOf(within, "assignment")
         .filter((a) => a.childForFieldName("left")?.text === receiver.text && a.endIndex <= call.startIndex)
         .at(-1);
-      return !!last && last.startIndex >= scope.startIndex && made(last.childForFieldName("right"));
+      return !!last && last.startIndex >= from && made(last.childForFieldName("right"));
     })
   );
 }
 
 /**
- * Mocked clients, keyed as clients are (a name, `self.attr`) plus `m.return_value` for a patched class `m`:
+ * Mocked clients, keyed as clients are (a name, `self.attr`, `m.return_value` for a patched class `m`):
  * `app = Mock(spec=FirecrawlApp)`, `app = m.return_value`, and `m.return_value` itself; and the spec
  * arguments that name the client class.
  */
@@ -130,13 +143,21 @@ export function mockClients(
 ): { clients: Map<string, boolean>; specs: Node[] } {
   const clients = new Map<string, boolean>();
   const specs: Node[] = [];
-  for (const [name, async] of patchMocks(targets, isAsync)) clients.set(`${name}.return_value`, async);
+  // The mocks that patch the client class: what calling them gives is a client.
+  for (const target of targets) {
+    const mock = keyOf(mockBinding(target.parent!.parent!) ?? null);
+    // `m@12` is the mock; `m.return_value@12` what calling it gives, as keyOf keys that attribute.
+    if (mock) clients.set(mock.replace("@", ".return_value@"), isAsync(target));
+  }
+  const key = (assignment: Node) => keyOf(assignment.childForFieldName("left"));
   for (const assignment of allOf(root, "assignment")) {
-    const key = keyOf(assignment.childForFieldName("left"));
     const value = assignment.childForFieldName("right");
-    if (!key || !value) continue;
-    if (value.type === "attribute" && clients.has(value.text)) {
-      clients.set(key, clients.get(value.text)!);
+    if (!value) continue;
+    // `app = m.return_value`; keys are looked up only where the attribute is one a mock gives.
+    const mocked = value.type === "attribute" && value.childForFieldName("attribute")?.text === "return_value" ? clients.get(keyOf(value) ?? "") : undefined;
+    if (mocked !== undefined) {
+      const app = key(assignment);
+      if (app) clients.set(app, mocked);
       continue;
     }
     if (value.type !== "call" || !MOCK_FACTORIES.has(calledName(value))) continue;
@@ -145,23 +166,28 @@ export function mockClients(
       args.find((a) => a?.type === "keyword_argument" && /^spec(_set)?$/.test(a.childForFieldName("name")!.text))?.childForFieldName("value") ??
       (calledName(value) === "create_autospec" ? args[0] : null);
     const isAsyncClient = classOf(spec ?? null);
-    if (isAsyncClient === undefined) continue;
-    clients.set(key, isAsyncClient);
+    const app = isAsyncClient === undefined ? null : key(assignment);
+    if (!app) continue;
+    clients.set(app, isAsyncClient!);
     specs.push(spec!);
   }
   return { clients, specs };
 }
 
+/** A method patched on the client class: by `patch.object`'s `object`, or by a string `target`. */
+interface PatchedClassMethod {
+  readonly node: Node;
+  readonly method: string;
+  readonly object?: { owner: Node; name: Node; args: Node[] };
+  readonly target?: { node: Node; path: string[] };
+}
+
 /**
  * Methods a test patches on the client class itself: `patch.object(FirecrawlApp, "scrape_url")` (by the
- * class's local name) or `patch("pkg.module.FirecrawlApp.scrape_url")` (by its SDK name).
+ * class's local name) or `patch("pkg.module.FirecrawlApp.scrape_url")` (by its SDK name, the string `target`).
  */
-export function patchedClassMethods(
-  root: Node,
-  locals: ReadonlySet<string>,
-  classNames: ReadonlySet<string>,
-): { node: Node; method: string; object?: { owner: Node; name: Node; args: Node[] } }[] {
-  return allOf(root, "call").flatMap((call) => {
+export function patchedClassMethods(root: Node, locals: ReadonlySet<string>, classNames: ReadonlySet<string>): PatchedClassMethod[] {
+  return allOf(root, "call").flatMap((call): PatchedClassMethod[] => {
     const patch = patchArguments(call);
     if (!patch) return [];
     const { isObject, args } = patch;
@@ -172,6 +198,6 @@ export function patchedClassMethods(
         : [];
     }
     const path = stringValue(args[0] ?? null)?.split(".") ?? [];
-    return path.length >= 2 && classNames.has(path.at(-2)!) ? [{ node: call, method: path.at(-1)! }] : [];
+    return path.length >= 2 && classNames.has(path.at(-2)!) ? [{ node: call, method: path.at(-1)!, target: { node: args[0]!, path } }] : [];
   });
 }

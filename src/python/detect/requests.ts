@@ -22,6 +22,9 @@ import type { OptionsKind } from "../../mapping/client-methods.js";
 import { NESTED_OPTIONS } from "../../mapping/options.js";
 import { bodySource, isProjectModule, type ListedNames } from "../../core/project-modules.js";
 
+/** Whether another module may import a module-level name of this one (detect/importers.ts). */
+type Exported = (name: string) => boolean;
+
 export interface PyRequest {
   /** offsets of the `v1` to make `v2` */
   readonly version: { readonly start: number; readonly end: number };
@@ -118,17 +121,17 @@ function urlExpression(string: Node): Node {
 }
 
 /** The dict literal behind a value: itself, `json.dumps(...)`'s argument, or what a name was assigned. */
-function dictBehind(tree: Tree, value: Node | null | undefined): Node | undefined {
+function dictBehind(tree: Tree, value: Node | null | undefined, exported: Exported): Node | undefined {
   if (!value) return undefined;
   if (value.type === "dictionary") return value;
   if (value.type === "call" && value.childForFieldName("function")?.text === "json.dumps") {
-    return dictBehind(tree, value.childForFieldName("arguments")?.namedChildren[0]);
+    return dictBehind(tree, value.childForFieldName("arguments")?.namedChildren[0], exported);
   }
   if (value.type === "identifier") {
     const assigned = assignedValue(tree, value.text, value);
-    return assigned?.type === "dictionary" ? assigned : assigned?.type === "call" ? builtBy(tree, assigned) : undefined;
+    return assigned?.type === "dictionary" ? assigned : assigned?.type === "call" ? builtBy(tree, assigned, exported) : undefined;
   }
-  if (value.type === "call") return builtBy(tree, value);
+  if (value.type === "call") return builtBy(tree, value, exported);
   return undefined;
 }
 
@@ -138,29 +141,30 @@ function dictBehind(tree: Tree, value: Node | null | undefined): Node | undefine
  * Only a builder this call alone uses: another call may send the dict where this codemod sees no request
  * (`f"{endpoint}/v1/crawl"`), which a migrated dict would break.
  */
-function builtBy(tree: Tree, call: Node): Node | undefined {
+function builtBy(tree: Tree, call: Node, exported: Exported): Node | undefined {
   const callee = call.childForFieldName("function");
   if (callee?.type !== "identifier") return undefined;
   // The cheap test first: most calls are to no builder of the module's own.
-  const builder = privateBuilder(tree, call, callee.text);
+  const builder = privateBuilder(tree, call, callee.text, exported);
   if (!builder) return undefined;
   if (allOf(tree.rootNode, "call").filter((c) => c.childForFieldName("function")?.text === callee.text).length !== 1) return undefined;
   const returns = returnsOf(builder);
   const value = returns.length === 1 ? returns[0]!.namedChildren[0] : undefined;
-  return value?.type === "call" ? undefined : dictBehind(tree, value);
+  return value?.type === "call" ? undefined : dictBehind(tree, value, exported);
 }
 
 /**
- * The function named `name` that only this module can call: one defined in the function the call is in, or a
- * `_private` one at the module's top level. A public builder may be imported by another module that sends its
- * dict to a v1 endpoint, which a migrated dict would break without a word.
+ * The function named `name` that only this module can call: one defined in the function the call is in, or one
+ * at the module's top level that is `_private` or no other module imports. A builder another module imports may
+ * send its dict to a v1 endpoint, which a migrated dict would break without a word.
  */
-function privateBuilder(tree: Tree, call: Node, name: string): Node | undefined {
+function privateBuilder(tree: Tree, call: Node, name: string, exported: Exported): Node | undefined {
   const caller = enclosing(call, "function_definition");
   const named = (d: Node | null): d is Node => d?.type === "function_definition" && d.childForFieldName("name")?.text === name;
   const nested = caller && allOf(caller, "function_definition").find((d) => named(d) && enclosing(d, "function_definition")?.id === caller.id);
   if (nested) return nested;
-  return name.startsWith("_") ? tree.rootNode.namedChildren.find(named) : undefined;
+  const own = tree.rootNode.namedChildren.find(named);
+  return own && (name.startsWith("_") || !exported(name)) ? own : undefined;
 }
 
 /** The arguments of the call that sends a URL: the URL's own, or (`url = f"..."`) those of the call it is passed to. */
@@ -217,12 +221,18 @@ function keysSetOn(tree: Tree, dict: Node): Node[] | undefined {
  * (with the keys it sets on it later), or `unseen`, where the body comes from, when its keys are not all
  * in sight (a parameter, `**options`, `payload[key] = ...`).
  */
-function sent(tree: Tree, url: Node, route: RouteRow | undefined, start: boolean): Pick<PyRequest, "body" | "call" | "unseen" | "keysSet" | "formatsFrom"> {
+function sent(
+  tree: Tree,
+  url: Node,
+  route: RouteRow | undefined,
+  start: boolean,
+  exported: Exported,
+): Pick<PyRequest, "body" | "call" | "unseen" | "keysSet" | "formatsFrom"> {
   const args = sendingArguments(tree, url);
   const call = args?.parent?.type === "call" ? args.parent : undefined;
   const value = route?.body && start ? bodyValue(args) : undefined;
   if (!value || value.type === "none") return { call };
-  const body = dictBehind(tree, value);
+  const body = dictBehind(tree, value, exported);
   const keysSet = body && dictEntries(body) ? keysSetOn(tree, body) : undefined;
   const nested = body ? nestedBodies(body, route!.body!).find((n) => n.unseen) : undefined;
   if (nested) return { call, unseen: `\`${nested.unseen!.text.split("\n")[0]}\`` };
@@ -297,7 +307,7 @@ function unseenFormats(body: Node): string | undefined {
 }
 
 /** Every request to the v1 API the module makes, found by its URL. */
-export function findPyRequests(tree: Tree, text: string): PyRequest[] {
+export function findPyRequests(tree: Tree, text: string, exported: Exported = () => true): PyRequest[] {
   if (!SAYS_FIRECRAWL.test(text)) return [];
   const requests: PyRequest[] = [];
   for (const content of allOf(tree.rootNode, "string_content")) {
@@ -326,7 +336,7 @@ export function findPyRequests(tree: Tree, text: string): PyRequest[] {
     if (v1 + 2 === piece.length && !open) {
       // One that is only a fallback (`os.getenv(...) or ".../v1"`) goes wherever the value set elsewhere points.
       const fallbackOf = preferred(string);
-      requests.push(...joinedTo(tree, string, version).map((r) => (fallbackOf ? { ...r, fallbackOf } : r)));
+      requests.push(...joinedTo(tree, string, version, exported).map((r) => (fallbackOf ? { ...r, fallbackOf } : r)));
       continue;
     }
     const route = routeAfter(written, open);
@@ -340,7 +350,7 @@ export function findPyRequests(tree: Tree, text: string): PyRequest[] {
       route,
       path,
       start,
-      ...sent(tree, string, route, start),
+      ...sent(tree, string, route, start, exported),
       ...(fallbackOf && { fallbackOf }),
       ...(weak !== undefined && { weak }),
     });
@@ -399,7 +409,7 @@ function baseUses(tree: Tree, assignment: Node, name: Node): Node[] | undefined 
  * A base URL that ends in /v1 (`API = "https://api.firecrawl.dev/v1"`): the requests are where it is joined
  * to a route, `f"{API}/scrape"` or `API + "/map"`. A use that is no join leaves the base where it is.
  */
-function joinedTo(tree: Tree, string: Node, version: PyRequest["version"]): PyRequest[] {
+function joinedTo(tree: Tree, string: Node, version: PyRequest["version"], exported: Exported): PyRequest[] {
   const assignment = string.parent?.type === "assignment" ? string.parent : undefined;
   const name = assignment?.childForFieldName("left");
   const handedOn: PyRequest[] = [{ version, site: string, route: undefined, path: "", start: false }];
@@ -430,7 +440,7 @@ function joinedTo(tree: Tree, string: Node, version: PyRequest["version"]): PyRe
     const path = next?.replace(/^\//, "") ?? "";
     const route = next !== undefined ? routeAfter(path, open) : undefined;
     const start = startsRoute(route, path, open);
-    return [{ version, site, route, path, start, ...sent(tree, site, route, start) }];
+    return [{ version, site, route, path, start, ...sent(tree, site, route, start, exported) }];
   });
 }
 

@@ -16,9 +16,9 @@ import { pyLiteral, removeItem } from "../writing.js";
 import { staying } from "../../core/moving.js";
 import { settingsEntries } from "./formats.js";
 import { pyResponseReads, readsItemsAsObjects, type PyBodyRead } from "../detect/responses.js";
-import type { PyContext, PyStep } from "../pipeline.js";
+import { exportedName, type PyContext, type PyStep } from "../pipeline.js";
 import { stringValue, type Node } from "../runtime/parser.js";
-import { moved, removed, renamed, responseRead, routeMoved } from "../../mapping/messages.js";
+import { moved, removed, renamed, responseRead, routeMoved, unreadSettings } from "../../mapping/messages.js";
 import { findPyRequests, nestedBodies } from "../detect/requests.js";
 
 const JSON_FORMATS = new Set(FORMATS.filter((row) => row.v2?.type === "json").map((row) => row.v1));
@@ -94,11 +94,7 @@ function migrateFormats(context: PyContext, dict: Node, entries: { key: string; 
     if (settings) {
       const more = settingsEntries(context, row, settings.value, formats, (key) => key);
       if (!more) {
-        context.todo(
-          formats,
-          `move "${settings.key}" into a {"type": "${row.v2.type}", ...} format dict; it is not a literal this codemod can read`,
-          "formats",
-        );
+        context.todo(formats, unreadSettings(`"${settings.key}"`, row.v2.type), "formats");
         continue;
       }
       parts.push(...more);
@@ -204,7 +200,7 @@ export const step: PyStep = {
   name: "api-requests",
   description: "moves raw HTTP requests to the API (requests, httpx, aiohttp) from /v1 to /v2, bodies migrated like SDK options",
   run(context) {
-    const requests = findPyRequests(context.tree, context.source.text);
+    const requests = findPyRequests(context.tree, context.source.text, exportedName(context));
     if (requests.length === 0) return;
     const stays = staying(requests);
     const done = new Set<number>();

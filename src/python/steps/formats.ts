@@ -7,10 +7,10 @@ import { FORMATS, type FormatRow } from "../../mapping/formats.js";
 import { snakeCase } from "../../mapping/python.js";
 import { callKeywords, dictEntries, keywords, type Keyword } from "../detect/arguments.js";
 import { pyLiteral, removeItem } from "../writing.js";
-import { importable, type PyContext, type PyStep } from "../pipeline.js";
+import { exportedName, type PyContext, type PyStep } from "../pipeline.js";
 import { allOf, stringValue, type Node } from "../runtime/parser.js";
 import { heldValue } from "../detect/names.js";
-import { moved, removed, renamed, settingsWithoutFormat, sharedSettings } from "../../mapping/messages.js";
+import { moved, removed, renamed, settingsWithoutFormat, sharedSettings, unreadSettings } from "../../mapping/messages.js";
 
 const rowsByV1 = new Map(FORMATS.map((row) => [row.python.v1, row]));
 
@@ -49,7 +49,7 @@ export function settingsEntries(context: PyContext, row: FormatRow, settings: No
  * and reads it only there: that assignment's value, which can then hold the format dict itself.
  */
 function heldSettings(context: PyContext, value: Node): Node | null {
-  const right = heldValue(value, importable(context));
+  const right = heldValue(value, exportedName(context));
   return right && (right.type === "dictionary" || right.type === "call") ? right : null;
 }
 
@@ -103,12 +103,10 @@ function migrateFormats(context: PyContext, args: Node): void {
     if (settings) {
       const more = settingsEntries(context, row, settings.value, formats.node);
       if (!more) {
-        const shared = settings.value.type === "identifier" && heldValue(settings.value, false);
+        const shared = settings.value.type === "identifier" && heldValue(settings.value, () => false);
         context.todo(
           formats.node,
-          shared
-            ? sharedSettings(settings.name, row.v2.type, settings.value.text)
-            : `move ${settings.name} into a {"type": "${row.v2.type}", ...} format dict; it is not a literal this codemod can read`,
+          shared ? sharedSettings(settings.name, row.v2.type, settings.value.text) : unreadSettings(settings.name, row.v2.type),
           "formats",
         );
         continue;

@@ -10,13 +10,13 @@ import { indentAt, indentUnit } from "../../core/text.js";
 import { migrateMethodName } from "./client-methods.js";
 import { dictEntries, keywords } from "../detect/arguments.js";
 import type { PyMockedMethod } from "../detect/clients.js";
-import { importable, type PyContext, type PyStep } from "../pipeline.js";
-import { calledOnClientsMadeIn, mockBoundBy, patchedClassMethods, patchScope } from "../detect/mock-clients.js";
+import { exportedName, type PyContext, type PyStep } from "../pipeline.js";
+import { calledOnClientsMadeIn, mockBoundBy, patchedClassMethods, patchScope, type PatchScope } from "../detect/mock-clients.js";
 import { heldValue, usesIn } from "../detect/names.js";
 import { allOf, stringValue, type Node } from "../runtime/parser.js";
 import { renamedField } from "./results.js";
 import { hasV1PyCalls, isV1PyCall } from "../detect/version.js";
-import { mockReturns, patchedClassMethod, renamed, reworded } from "../../mapping/messages.js";
+import { mockReturns, patchedClassMethod, renamed, reworded, unreadMockReturn } from "../../mapping/messages.js";
 
 const RENAMES = new Map<string, string>(PY_CLIENTS.map((c) => [c.v1, c.v2]));
 const CLIENT_NAMES = new Set<string>(PY_CLIENTS.flatMap((c) => [c.v1, c.v2]));
@@ -30,7 +30,7 @@ type Built = { readonly text: string } | { readonly todo: string };
 function build(context: PyContext, model: string, dict: Node, kind: ResultKind | null, indent: string, used: Set<string>): Built {
   const spec = PY_RESULT_MODELS[model]!;
   const entries = dict.type === "dictionary" ? dictEntries(dict) : null;
-  if (!entries) return { todo: `make this mock return a v2 ${model}: it is not a dict literal this codemod can read` };
+  if (!entries) return { todo: unreadMockReturn(model) };
   const { eol } = context.source;
   const inner = indent + indentUnit(context.source.text);
   const multiline = dict.text.includes("\n");
@@ -166,49 +166,62 @@ function migratePatchTargets(context: PyContext): void {
 }
 
 /**
- * `patch.object(FirecrawlApp, "scrape_url")`: v2's `Firecrawl` has no such class attribute to patch, since it
- * sets its methods on each instance from its v2 client's (FirecrawlClient). Where the test makes the client
- * under the patch (in its `with` block, or the test function the patch decorates) and calls the method on that
- * client, the patch goes on that class's v2 method and what the mock returns becomes the v2 model; elsewhere (a
- * module-level client, one made before the patch, in `setUp`, by a fixture or in another module, or a class
- * the patch decorates) when the client is made decides where it can go, so it is marked.
+ * `patch.object(FirecrawlApp, "scrape_url")`, `patch("pkg.FirecrawlApp.scrape_url")`, and pytest-mock's
+ * `mocker.patch.object(...)` / `mocker.patch("...")`: v2's `Firecrawl` has no such class attribute to patch, since
+ * it sets its methods on each instance from its v2 client's (FirecrawlClient). Where the test makes the client
+ * under the patch (in its `with` block, the test function the patch decorates, or after a `mocker` patch in the
+ * test function) and calls the method on that client, the patch goes on that class's v2 method and what the mock
+ * returns becomes the v2 model; elsewhere (a module-level client, one made before the patch, in `setUp`, by a
+ * fixture or in another module, such as the code under test, or a class the patch decorates) when the client is
+ * made decides where it can go, so it is marked.
  */
 function migratePatchedClassMethods(context: PyContext, used: Map<string, Set<string>>, onV1: boolean): void {
   const locals = new Set(context.sdk.classes.keys());
-  for (const { node, method, object } of patchedClassMethods(context.tree.rootNode, locals, CLIENT_NAMES)) {
+  for (const { node, method, object, target } of patchedClassMethods(context.tree.rootNode, locals, CLIENT_NAMES)) {
     // A method v2 calls the same (search, extract) misses the instance's just the same, where the file is on v1;
     // a v1 name says so by itself.
     const row = METHODS.find((r) => r.python.v1.includes(method) && (r.python.v2 !== method || onV1));
     if (!row) continue;
     const to = row.python.v2 ?? `v1.${method}`;
-    const scope = object && row.python.v2 ? patchScope(node) : null;
-    const owner = object ? importedAs(context, object.owner.text) : undefined;
+    const scope = row.python.v2 ? patchScope(node) : null;
+    // The class the patch names, and the names this file makes it by.
+    const owner = object ? importedAs(context, object.owner.text) : target!.path.at(-2);
+    const makers = new Set(object ? [object.owner.text] : [...locals].filter((local) => importedAs(context, local) === owner));
     const spec = owner ? PY_MOCK_SPECS[owner] : undefined;
-    const made = scope && calledOnClientsMadeIn(scope, object!.owner.text, new Set([method, to]));
-    if (!made || !spec || taken(context, [spec.name]).length) {
+    const made = scope && calledOnClientsMadeIn(scope, makers, new Set([method, to]));
+    if (!made || !spec || (object && taken(context, [spec.name]).length)) {
       context.todo(node, patchedClassMethod(method, to));
       continue;
     }
-    context.edit(object!.owner.startIndex, object!.owner.endIndex, spec.name, renamed(`patch.object(${object!.owner.text}, ...)`, `one on ${spec.name}`));
-    const quote = object!.name.text.endsWith("'") ? "'" : '"';
-    if (to !== method) context.edit(object!.name.startIndex, object!.name.endIndex, `${quote}${to}${quote}`, renamed(`patched method ${method}`, to));
-    used.set(spec.module, new Set([...(used.get(spec.module) ?? []), spec.name]));
+    if (object) {
+      context.edit(object.owner.startIndex, object.owner.endIndex, spec.name, renamed(`patch.object(${object.owner.text}, ...)`, `one on ${spec.name}`));
+      const quote = object.name.text.endsWith("'") ? "'" : '"';
+      if (to !== method) context.edit(object.name.startIndex, object.name.endIndex, `${quote}${to}${quote}`, renamed(`patched method ${method}`, to));
+      used.set(spec.module, new Set([...(used.get(spec.module) ?? []), spec.name]));
+    } else {
+      // The string names the class wherever the test reaches it; v2's methods are the v2 client class's, wherever it is.
+      const content = target!.node.namedChildren.find((c) => c?.type === "string_content")!;
+      const path = `${spec.module}.${spec.name}.${to}`;
+      context.edit(content.startIndex, content.endIndex, path, renamed(`patch target ${target!.path.join(".")}`, path));
+    }
     patchedReturns(context, node, scope!, row, used);
   }
 }
 
 /** What a patched method's mock returns (`return_value=` in the patch, or `mock.return_value = ...` under it), as the v2 model. */
-function patchedReturns(context: PyContext, patch: Node, scope: Node, row: MethodRow, used: Map<string, Set<string>>): void {
+function patchedReturns(context: PyContext, patch: Node, { body, from }: PatchScope, row: MethodRow, used: Map<string, Set<string>>): void {
   const model = PY_RETURNED_MODELS[row.js.v1];
   if (!model) return;
   const given = keywords(patch.childForFieldName("arguments")!).find((k) => k.name === "return_value")?.value;
   const mock = mockBoundBy(patch);
   const set = mock
-    ? allOf(scope, "assignment").flatMap((a) => (a.childForFieldName("left")?.text === `${mock}.return_value` ? [a.childForFieldName("right")!] : []))
+    ? allOf(body, "assignment").flatMap((a) =>
+        a.startIndex >= from && a.childForFieldName("left")?.text === `${mock}.return_value` ? [a.childForFieldName("right")!] : [],
+      )
     : [];
   const mine = new Set<string>();
   for (const value of [...(given ? [given] : []), ...set]) {
-    const dict = value.type === "identifier" ? heldValue(value, importable(context)) : value;
+    const dict = value.type === "identifier" ? heldValue(value, exportedName(context)) : value;
     if (dict?.type !== "dictionary") continue;
     const built = build(context, model, dict, row.result ?? null, indentAt(context.source.text, dict.startIndex), mine);
     if ("todo" in built) context.todo(value, built.todo);

@@ -8,7 +8,7 @@ import type { OptionsKind } from "../../mapping/client-methods.js";
 import { PY_ACTION_MODELS, PY_OPTION_MODELS, snakeCase } from "../../mapping/python.js";
 import { dictEntries, keywords, type Keyword } from "../detect/arguments.js";
 import { pyLiteral, removeItem } from "../writing.js";
-import { importable, type PyContext, type PyStep } from "../pipeline.js";
+import { exportedName, type PyContext, type PyStep } from "../pipeline.js";
 import { allOf, stringValue, type Node } from "../runtime/parser.js";
 import { isV1PyCall } from "../detect/version.js";
 import { heldValue } from "../detect/names.js";
@@ -87,7 +87,7 @@ function modelFromDict(context: PyContext, { name, value }: Keyword): void {
  */
 function actionModels(context: PyContext, { name, value: given }: Keyword): void {
   // A list the module keeps in a name it reads only here (`actions = [...]`, then `actions=actions`) is this one's.
-  const value = given.type === "identifier" ? heldValue(given, importable(context)) : given;
+  const value = given.type === "identifier" ? heldValue(given, exportedName(context)) : given;
   if (name !== "actions" || value?.type !== "list") return;
   const items = value.namedChildren.filter((n): n is Node => n !== null && n.type !== "comment");
   const built = items.map((item) => {

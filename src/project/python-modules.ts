@@ -1,0 +1,81 @@
+/**
+ * A Python module's project, as files: the folder whose modules may import it, and the Python files there.
+ * The project is the repository the module is in; outside one, the nearest folder whose manifest, lockfile or
+ * requirements make it a package; else the folder the run was asked for that holds it. A file named on its own
+ * outside all three has no project anyone can see: who imports it cannot be told.
+ */
+import { existsSync, readdirSync, type Dirent } from "node:fs";
+import { dirname, join, resolve, sep } from "node:path";
+import { statIfAny } from "../core/stat.js";
+import { foldersUp, PY_LOCKFILES, PY_MANIFESTS } from "./manifests.js";
+
+/** Folders no module of the project is in: dependencies, virtual environments, caches, build output. */
+const NOT_THE_PROJECTS = new Set(["node_modules", "__pycache__", "site-packages", "dist", "build"]);
+/** Past this many Python files the project is too large to read for one question: whether it imports a name is not told. */
+const MOST_FILES = 5000;
+
+const PACKAGE_FILES = [...PY_MANIFESTS, ...PY_LOCKFILES];
+
+/** Whether a folder says it is a Python package: a manifest, a lockfile, or requirements. */
+function isPackageFolder(dir: string): boolean {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return false;
+  }
+  return names.some((n) => PACKAGE_FILES.includes(n) || /^requirements.*\.txt$/.test(n));
+}
+
+/** The folder the project of `file` spans, or undefined where no repository, package or folder of the run holds it. */
+export function pythonProjectRoot(file: string, runPaths: readonly string[] = []): string | undefined {
+  const dir = dirname(resolve(file));
+  const ups = [...foldersUp(dir)];
+  const repository = ups.find((at) => existsSync(join(at, ".git")));
+  if (repository) return repository;
+  const pkg = ups.find(isPackageFolder);
+  if (pkg) return pkg;
+  // The folder named: the run's own idea of the project. A file named outright has none.
+  return runPaths
+    .map((p) => resolve(p))
+    .filter((p) => statIfAny(p)?.isDirectory() && (dir === p || dir.startsWith(p.endsWith(sep) ? p : p + sep)))
+    .sort((a, b) => a.length - b.length)[0];
+}
+
+/** How long a project's files, as read, stand: a run is over in less, a long-lived process (the library's) sees new ones after. */
+export const ANSWER_LIFETIME_MS = 30_000;
+
+const filesOf = new Map<string, { readonly files: readonly string[] | undefined; readonly at: number }>();
+
+/**
+ * The Python files and notebooks under `root`, the folders of no module left out, links not followed; undefined
+ * past MOST_FILES, or where a folder cannot be read (a module there may import anything).
+ */
+export function pythonFilesUnder(root: string): readonly string[] | undefined {
+  const known = filesOf.get(root);
+  if (known && Date.now() - known.at < ANSWER_LIFETIME_MS) return known.files;
+  const found: string[] = [];
+  const walk = (dir: string): boolean => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return false;
+    }
+    // A virtual environment's folder holds its pyvenv.cfg: the installed packages are no module of the project.
+    if (dir !== root && entries.some((e) => e.name === "pyvenv.cfg")) return true;
+    for (const entry of entries) {
+      if (entry.isDirectory()) {
+        if (entry.name.startsWith(".") || NOT_THE_PROJECTS.has(entry.name)) continue;
+        if (!walk(join(dir, entry.name))) return false;
+      } else if (entry.isFile() && /\.(py|ipynb)$/.test(entry.name)) {
+        found.push(join(dir, entry.name));
+        if (found.length > MOST_FILES) return false;
+      }
+    }
+    return true;
+  };
+  const files = walk(root) ? found : undefined;
+  filesOf.set(root, { files, at: Date.now() });
+  return files;
+}

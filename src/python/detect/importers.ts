@@ -1,0 +1,136 @@
+/**
+ * Whether another module of the project imports a module-level name of this one: `from pkg.mod import NAME`,
+ * `from .mod import *`, `import pkg.mod` then `pkg.mod.NAME`, `importlib.import_module("pkg.mod")`. A module
+ * nothing imports the name from keeps it to itself, so the migration may rewrite what it holds. The project is
+ * src/project/python-modules.ts's; the other files are screened by text for the module's name first, and only
+ * those that name it are parsed.
+ */
+import { readFileSync } from "node:fs";
+import { basename, dirname, relative, resolve, sep } from "node:path";
+import { ANSWER_LIFETIME_MS, pythonFilesUnder, pythonProjectRoot } from "../../project/python-modules.js";
+import { statIfAny } from "../../core/stat.js";
+import { allOf, parsePython, stringValue, type Node } from "../runtime/parser.js";
+
+/** Calls that load a module named by a string, which no import statement shows. */
+const LOADS_BY_NAME = /\b(?:import_module|__import__|run_module|run_path|spec_from_file_location|SourceFileLoader)\s*\(/;
+
+/** A name as a word of a text (a file's stem may hold `.` or `-`, which no import can name). */
+const word = (name: string) => new RegExp(`(?<!\\w)${name.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&")}(?!\\w)`);
+
+/** The module's path without its extension, a package's as its folder, in components from the project's root. */
+function moduleParts(root: string, path: string): string[] {
+  const file = relative(root, resolve(path)).replace(/\.py$/, "");
+  const parts = file.split(sep);
+  return parts.at(-1) === "__init__" ? parts.slice(0, -1) : parts;
+}
+
+const endsWith = (parts: readonly string[], tail: readonly string[]) =>
+  tail.length > 0 && tail.length <= parts.length && tail.every((p, i) => parts[parts.length - tail.length + i] === p);
+
+/** The absolute module a `from` import names, as components from the root: a relative one resolved from the importer's folder. */
+function fromModule(root: string, importer: string, statement: Node): { parts: string[]; relative: boolean } | undefined {
+  const module = statement.childForFieldName("module_name");
+  if (!module) return undefined;
+  if (module.type !== "relative_import") return { parts: module.text.split("."), relative: false };
+  const dots = module.namedChildren.find((c) => c?.type === "import_prefix")?.text.length ?? 0;
+  let dir = dirname(resolve(importer));
+  for (let i = 1; i < dots; i++) dir = dirname(dir);
+  const dotted = module.namedChildren.find((c) => c?.type === "dotted_name")?.text;
+  const base = relative(root, dir);
+  if (base.startsWith("..")) return undefined;
+  return { parts: [...(base ? base.split(sep) : []), ...(dotted ? dotted.split(".") : [])], relative: true };
+}
+
+/** Whether `importer`'s text imports `name` from the module whose components are `parts`. */
+function imports(root: string, importer: string, text: string, parts: readonly string[], name: string): boolean {
+  const same = (target: { parts: string[]; relative: boolean }) =>
+    target.relative ? target.parts.join("/") === parts.join("/") : endsWith(parts, target.parts);
+  const mentionsName = word(name).test(text);
+  const tree = parsePython(text);
+  for (const statement of allOf(tree.rootNode, "import_from_statement")) {
+    const from = fromModule(root, importer, statement);
+    if (!from) continue;
+    const names = statement.childrenForFieldName("name").map((n) => (n?.type === "aliased_import" ? n.childForFieldName("name")!.text : (n?.text ?? "")));
+    const star = statement.namedChildren.some((c) => c?.type === "wildcard_import");
+    if (same(from) && (star || names.includes(name))) return true;
+    // `from pkg import mod`, then `mod.NAME`
+    if (mentionsName && names.some((n) => same({ parts: [...from.parts, n], relative: from.relative }))) return true;
+  }
+  for (const statement of allOf(tree.rootNode, "import_statement")) {
+    for (const n of statement.childrenForFieldName("name")) {
+      const dotted = n?.type === "aliased_import" ? n.childForFieldName("name")!.text : (n?.text ?? "");
+      if (mentionsName && endsWith(parts, dotted.split("."))) return true;
+    }
+  }
+  // `importlib.import_module("pkg.mod")` and the like: the module is named in a string.
+  const stem = parts.at(-1)!;
+  return LOADS_BY_NAME.test(text) && allOf(tree.rootNode, "string").some((s) => stringValue(s)?.includes(stem));
+}
+
+/**
+ * A module's own `__all__` naming `name` (`__all__ = [...]`, `+= [...]`, `.append(...)`, `.extend(...)`): it says
+ * the name is for others to import. One this codemod cannot read (`__all__ = base.__all__ + [...]`) may name it.
+ */
+function listedInAll(root: Node, name: string): boolean {
+  return root.namedChildren.some((statement) => {
+    if (statement?.type !== "expression_statement" || !/^__all__\b/.test(statement.text)) return false;
+    if (allOf(statement, "string").some((s) => stringValue(s) === name)) return true;
+    return allOf(statement, "identifier").some((n) => !["__all__", "append", "extend"].includes(n.text));
+  });
+}
+
+/**
+ * Whether another module may import `name` from the module at `path` whose parse is `tree`: true where one does,
+ * where its `__all__` lists it, and where it cannot be told (no project holds the file, the project is too large
+ * to read, a file cannot be read); `runPaths` are the files and folders the run was asked for.
+ */
+export function importedElsewhere(path: string, tree: Node, name: string, runPaths: readonly string[] = []): boolean {
+  if (listedInAll(tree, name)) return true;
+  if (!statIfAny(path)?.isFile()) return true;
+  const root = pythonProjectRoot(path, runPaths);
+  const files = root && pythonFilesUnder(root);
+  if (!root || !files) return true;
+  const parts = moduleParts(root, path);
+  const stem = parts.at(-1) ?? basename(root);
+  const self = resolve(path);
+  return naming(root, files, stem).some((file) => {
+    if (file === self) return false;
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch {
+      return true;
+    }
+    // A notebook's cells are not parsed here: one that names the module and the name may import it.
+    if (file.endsWith(".ipynb")) return word(name).test(text) || text.includes("import *");
+    try {
+      return imports(root, file, text, parts, name);
+    } catch {
+      return true;
+    }
+  });
+}
+
+const named = new Map<string, { readonly files: readonly string[]; readonly at: number }>();
+
+/**
+ * The project's files whose text has `stem` as a word (or cannot be read): the only ones that can import the
+ * module. An answer stands for ANSWER_LIFETIME_MS, for a long-lived process (the library's) whose files change.
+ */
+function naming(root: string, files: readonly string[], stem: string): readonly string[] {
+  const key = `${root}\0${stem}`;
+  const known = named.get(key);
+  let found = known && Date.now() - known.at < ANSWER_LIFETIME_MS ? known.files : undefined;
+  if (!found) {
+    const mention = word(stem);
+    found = files.filter((file) => {
+      try {
+        return mention.test(readFileSync(file, "utf8"));
+      } catch {
+        return true;
+      }
+    });
+    named.set(key, { files: found, at: Date.now() });
+  }
+  return found;
+}

@@ -1,0 +1,152 @@
+/**
+ * Whether another module of the project imports a Python module's public name (src/python/detect/importers.ts),
+ * and what the migration makes of a module-level setting by the answer: rewritten where no module imports it,
+ * left as written with its TODO where one does or where no project says.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { importedElsewhere } from "../src/python/detect/importers.js";
+import { loadPython, parsePython } from "../src/python/runtime/parser.js";
+
+beforeAll(loadPython);
+
+const CLI = resolve(import.meta.dirname, "../dist/src/cli/main.js");
+
+/** A temporary folder holding `files` (paths with folders), removed after the suite; a git repository where asked. */
+function tree(files: Record<string, string>, { git = false } = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), "fc-importers-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  if (git) execFileSync("git", ["init", "-q"], { cwd: dir });
+  return dir;
+}
+
+const SETTINGS = 'STEPS = [{"type": "wait", "milliseconds": 500}]\nLIMIT = 10\n';
+
+describe("whether another module imports a name", () => {
+  const asked = (dir: string, module: string, name: string, paths: string[] = []) =>
+    importedElsewhere(join(dir, module), parsePython(readFileSync(join(dir, module), "utf8")).rootNode, name, paths);
+
+  test("from-imports, absolute and relative, and star imports name it; another name of the module is not imported", () => {
+    const dir = tree(
+      {
+        "pkg/__init__.py": "",
+        "pkg/settings.py": SETTINGS,
+        "pkg/jobs.py": "from .settings import STEPS\n",
+        "app/main.py": "from pkg.settings import LIMIT as limit\n",
+        "other/settings.py": "STEPS = []\n",
+      },
+      { git: true },
+    );
+    expect(asked(dir, "pkg/settings.py", "STEPS")).toBe(true);
+    expect(asked(dir, "pkg/settings.py", "LIMIT")).toBe(true);
+    expect(asked(dir, "pkg/settings.py", "OTHER")).toBe(false);
+    // `.settings` from pkg/jobs.py is pkg/settings.py, not other/settings.py.
+    expect(asked(dir, "other/settings.py", "STEPS")).toBe(false);
+  });
+
+  test("a star import, the module imported whole and read by attribute, and a load by name count", () => {
+    const star = tree({ "settings.py": SETTINGS, "run.py": "from settings import *\n" }, { git: true });
+    expect(asked(star, "settings.py", "STEPS")).toBe(true);
+    const whole = tree({ "pkg/settings.py": SETTINGS, "run.py": "import pkg.settings\nprint(pkg.settings.STEPS)\n" }, { git: true });
+    expect(asked(whole, "pkg/settings.py", "STEPS")).toBe(true);
+    expect(asked(whole, "pkg/settings.py", "LIMIT")).toBe(false);
+    const submodule = tree({ "pkg/settings.py": SETTINGS, "run.py": "from pkg import settings\nprint(settings.LIMIT)\n" }, { git: true });
+    expect(asked(submodule, "pkg/settings.py", "LIMIT")).toBe(true);
+    const loaded = tree({ "settings.py": SETTINGS, "run.py": 'import importlib\nconf = importlib.import_module("settings")\n' }, { git: true });
+    expect(asked(loaded, "settings.py", "LIMIT")).toBe(true);
+    const notebook = tree({ "settings.py": SETTINGS, "explore.ipynb": '{"cells": [{"source": ["from settings import STEPS"]}]}' }, { git: true });
+    expect(asked(notebook, "settings.py", "STEPS")).toBe(true);
+  });
+
+  test("__all__ offers a name to other modules", () => {
+    const dir = tree({ "settings.py": `__all__ = ["STEPS"]\n${SETTINGS}` }, { git: true });
+    expect(asked(dir, "settings.py", "STEPS")).toBe(true);
+    expect(asked(dir, "settings.py", "LIMIT")).toBe(false);
+    const added = tree({ "settings.py": `__all__ = []\n__all__ += ["LIMIT"]\n${SETTINGS}` }, { git: true });
+    expect(asked(added, "settings.py", "LIMIT")).toBe(true);
+    expect(asked(added, "settings.py", "STEPS")).toBe(false);
+    // One this codemod cannot read may name any.
+    const unread = tree({ "base.py": "NAMES = []\n", "settings.py": `import base\n__all__ = base.NAMES + ["X"]\n${SETTINGS}` }, { git: true });
+    expect(asked(unread, "settings.py", "STEPS")).toBe(true);
+  });
+
+  test("the project is the repository, else the package, else the folder the run was asked for; a file named alone has none", () => {
+    const loose = tree({ "scripts/settings.py": SETTINGS });
+    // Named alone, outside any repository or package: who imports it cannot be told.
+    expect(asked(loose, "scripts/settings.py", "STEPS", [join(loose, "scripts/settings.py")])).toBe(true);
+    expect(asked(loose, "scripts/settings.py", "STEPS", [loose])).toBe(false);
+    const packaged = tree({ "requirements.txt": "firecrawl-py==1.15.0\n", "settings.py": SETTINGS });
+    expect(asked(packaged, "settings.py", "STEPS")).toBe(false);
+    // A module not on disk (the library given a text) has no project either.
+    expect(importedElsewhere(join(loose, "missing.py"), parsePython(SETTINGS).rootNode, "STEPS", [loose])).toBe(true);
+  });
+});
+
+describe("the CLI on a project whose modules import each other's settings", () => {
+  const scraper = [
+    "from firecrawl import FirecrawlApp",
+    "",
+    "app = FirecrawlApp(api_key='fc-test')",
+    "",
+    'SHARED_STEPS = [{"type": "wait", "milliseconds": 500}]',
+    'OWN_STEPS = [{"type": "scroll", "direction": "down"}]',
+    "",
+    "",
+    "def shared(url):",
+    '    return app.scrape_url(url, params={"formats": ["markdown"], "actions": SHARED_STEPS})',
+    "",
+    "",
+    "def own(url):",
+    '    return app.scrape_url(url, params={"formats": ["markdown"], "actions": OWN_STEPS})',
+    "",
+  ].join("\n");
+  const importer = "from crawler.scraper import SHARED_STEPS\n\nprint(len(SHARED_STEPS))\n";
+
+  test("a list another module imports stays as written; the module's own becomes v2's action models", () => {
+    const dir = tree({ "crawler/__init__.py": "", "crawler/scraper.py": scraper, "report.py": importer }, { git: true });
+    const { status, stderr } = spawnSync(process.execPath, [CLI, "run", ".", "--force", "--no-verify"], { cwd: dir, encoding: "utf8" });
+    expect([status, stderr]).toEqual([0, ""]);
+    const out = readFileSync(join(dir, "crawler/scraper.py"), "utf8");
+    expect(out).toContain('SHARED_STEPS = [{"type": "wait", "milliseconds": 500}]');
+    expect(out).toContain('OWN_STEPS = [ScrollAction(direction="down")]');
+    expect(readFileSync(join(dir, "report.py"), "utf8")).toBe(importer);
+  });
+
+  test("a public builder of a request body moves to v2 with its request where no other module imports it", () => {
+    const jobs = [
+      "import requests",
+      "",
+      "",
+      "def build_batch_payload(urls):",
+      '    payload = {"urls": urls, "formats": ["markdown"]}',
+      '    payload["ignoreInvalidURLs"] = True',
+      "    return payload",
+      "",
+      "",
+      "def start_batch(urls):",
+      '    return requests.post("https://api.firecrawl.dev/v1/batch/scrape", json=build_batch_payload(urls)).json()',
+      "",
+    ].join("\n");
+    const alone = tree({ "jobs.py": jobs, "main.py": "from jobs import start_batch\n" }, { git: true });
+    const shared = tree({ "jobs.py": jobs, "main.py": "from jobs import build_batch_payload\n" }, { git: true });
+    for (const dir of [alone, shared]) spawnSync(process.execPath, [CLI, "run", ".", "--force", "--no-verify"], { cwd: dir, encoding: "utf8" });
+    expect(readFileSync(join(alone, "jobs.py"), "utf8")).toContain("https://api.firecrawl.dev/v2/batch/scrape");
+    const kept = readFileSync(join(shared, "jobs.py"), "utf8");
+    expect(kept).toContain("https://api.firecrawl.dev/v1/batch/scrape");
+    expect(kept).toMatch(/TODO\(firecrawl-v2\): this request stays on \/v1: its body comes from `build_batch_payload\(urls\)`/);
+  });
+
+  test("a file named alone outside any project keeps both as written", () => {
+    const dir = tree({ "scraper.py": scraper });
+    spawnSync(process.execPath, [CLI, "run", "scraper.py", "--force", "--no-verify"], { cwd: dir, encoding: "utf8" });
+    const out = readFileSync(join(dir, "scraper.py"), "utf8");
+    expect(out).toContain('OWN_STEPS = [{"type": "scroll", "direction": "down"}]');
+  });
+});
