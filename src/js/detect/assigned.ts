@@ -59,6 +59,68 @@ function isEmpty(value: Node | null | undefined): boolean {
   );
 }
 
+/**
+ * Whether `child` may not run when `parent` does: an if or ?: branch, the right side of a short circuit, a loop's
+ * body, a try block or handler, a switch case, an optional call's arguments, a default value.
+ */
+function mayBeSkipped(parent: Node, child: Node): boolean {
+  switch (parent.type) {
+    case "IfStatement":
+    case "ConditionalExpression":
+      return child !== parent.test;
+    case "LogicalExpression":
+      return child === parent.right;
+    case "AssignmentExpression":
+      return LOGICAL_ASSIGNMENTS.has(parent.operator) && child === parent.right;
+    case "WhileStatement":
+      return child === parent.body;
+    case "ForStatement":
+      return child === parent.body || child === parent.update;
+    case "ForInStatement":
+    case "ForOfStatement":
+      return child !== parent.right;
+    case "TryStatement":
+      return child === parent.block || child === parent.handler;
+    case "SwitchStatement":
+      return child !== parent.discriminant;
+    case "OptionalCallExpression":
+      return child !== parent.callee;
+    case "OptionalMemberExpression":
+      return child === parent.property;
+    case "AssignmentPattern":
+      return child === parent.right;
+    default:
+      return false;
+  }
+}
+
+const LOGICAL_ASSIGNMENTS = new Set(["&&=", "||=", "??="]);
+
+/**
+ * Whether a read runs only once an `&&` came out truthy, so after its right side ran: further right in the same
+ * chain (`online && (r = await app.search(q)) && r.data.length`) or in the branch that chain's test opens.
+ */
+function afterTruthy(and: Path, read: Path): boolean {
+  for (let at = and; at.parent; at = at.parent as Path) {
+    const parent = at.parent.node as Node;
+    if (parent.type === "LogicalExpression" && parent.operator === "&&" && parent.left === at.node) {
+      if (contains(parent.right, read.node)) return true;
+    } else
+      return (parent.type === "IfStatement" || parent.type === "ConditionalExpression") && parent.test === at.node && contains(parent.consequent, read.node);
+  }
+  return false;
+}
+
+/** Whether `write` runs whenever `read` does, up to the statement that holds it: no branch between skips one without the other. */
+function runsWith(write: Path, read: Path, statement: Path): boolean {
+  for (let at = write; at !== statement && at.parent; at = at.parent as Path) {
+    const parent = at.parent.node as Node;
+    if (!mayBeSkipped(parent, at.node) || contains(at.node, read.node)) continue;
+    return parent.type === "LogicalExpression" && parent.operator === "&&" && afterTruthy(at.parent as Path, read);
+  }
+  return true;
+}
+
 /** The statement an expression stands in, with the statement list (block, case, program) that holds it. */
 function statementOf(path: Path): { statement: Path; list: Path } | null {
   for (let at = path; at.parent; at = at.parent as Path) {
@@ -82,12 +144,20 @@ export function assignedReads(index: PathIndex, call: Path): AssignedReads | nul
   const name = assignment.left.name;
   const id = (binding.node as Extract<Node, { type: "VariableDeclarator" }>).id;
   const refs = bindingReferences(index, binding, id, name);
-  const others = refs.filter((ref) => isWrite(ref) && ref.parent!.node !== assignment);
+  // The declaration's own value is a write too (`let m = cached; if (online) m = await app.mapUrl(u)`).
+  const declared = (binding.node as Extract<Node, { type: "VariableDeclarator" }>).init ? [binding.get("id") as Path] : [];
+  const writes = [...declared, ...refs.filter(isWrite)];
+  const others = writes.filter((ref) => ref.parent!.node !== assignment);
   const reads = refs.filter((ref) => !isWrite(ref));
-  const emptied = (write: Path) => write.parent!.node.type === "AssignmentExpression" && isEmpty((write.parent!.node as { right: Node }).right);
-  const onlyThis = isEmpty((binding.node as Extract<Node, { type: "VariableDeclarator" }>).init) && others.every(emptied);
-  if (onlyThis) return { binding, name, sure: reads, unsure: [] };
-  const writes = refs.filter(isWrite);
+  const valueOf = (write: Path) => {
+    const site = write.parent!.node as Node;
+    return site.type === "VariableDeclarator" ? site.init : site.type === "AssignmentExpression" && site.operator === "=" ? site.right : undefined;
+  };
+  const emptied = (write: Path) => {
+    const value = valueOf(write);
+    return value !== undefined && isEmpty(value);
+  };
+  if (others.every(emptied)) return { binding, name, sure: reads, unsure: [] };
   // Whether a read sees what one assignment wrote and nothing else: it follows it in its statement list, no
   // other write comes between, and no loop around the read (inside that list) writes the name again.
   const seesOnly = (write: Path, read: Path): boolean => {
@@ -95,6 +165,7 @@ export function assignedReads(index: PathIndex, call: Path): AssignedReads | nul
     const end = write.node.end!;
     const rest = writes.filter((w) => w.parent!.node !== write.node);
     if (!holder || read.node.start! < end || !contains(holder.list.node, read.node) || functionOf(read) !== functionOf(write)) return false;
+    if (!runsWith(write, read, holder.statement)) return false;
     if (rest.some((w) => w.node.start! > end && w.node.start! < read.node.start!)) return false;
     for (let up = read.parent as Path | null; up && up.node !== holder.list.node; up = up.parent as Path | null) {
       if (LOOPS.has(up.node.type) && rest.some((w) => contains(up!.node, w.node))) return false;
@@ -103,10 +174,7 @@ export function assignedReads(index: PathIndex, call: Path): AssignedReads | nul
   };
   const sure = (read: Path) => seesOnly(at!, read);
   // A read another assignment answers alone is that one's.
-  const elsewhere = (read: Path) =>
-    others.some(
-      (w) => w.parent!.node.type === "AssignmentExpression" && (w.parent!.node as { left: Node }).left === w.node && seesOnly(w.parent as Path, read),
-    );
+  const elsewhere = (read: Path) => others.some((w) => valueOf(w) !== undefined && seesOnly(w.parent as Path, read));
   // A read before the assignment sees it only from a loop around both, or from a closure.
   const reaches = (read: Path): boolean => {
     if (read.node.start! > assignment.end! || functionOf(read) !== fn) return true;
