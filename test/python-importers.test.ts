@@ -65,6 +65,16 @@ describe("whether another module imports a name", () => {
     expect(asked(notebook, "settings.py", "STEPS")).toBe(true);
   });
 
+  test("a package's own modules import from its __init__ by dots alone, never spelling the package's name", () => {
+    const dir = tree(
+      { "crawler/__init__.py": SETTINGS, "crawler/report.py": "from . import STEPS\n", "crawler/jobs/run.py": "from .. import LIMIT\n" },
+      { git: true },
+    );
+    expect(asked(dir, "crawler/__init__.py", "STEPS")).toBe(true);
+    expect(asked(dir, "crawler/__init__.py", "LIMIT")).toBe(true);
+    expect(asked(dir, "crawler/__init__.py", "OTHER")).toBe(false);
+  });
+
   test("__all__ offers a name to other modules", () => {
     const dir = tree({ "settings.py": `__all__ = ["STEPS"]\n${SETTINGS}` }, { git: true });
     expect(asked(dir, "settings.py", "STEPS")).toBe(true);

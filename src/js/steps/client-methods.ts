@@ -70,7 +70,8 @@ function reshapeEdits(context: StepContext, call: ClientCall, shape: ArgumentSha
     const first = literal.properties[0];
     const between = first ? source.text.slice(literal.start! + 1, first.start!) : "";
     return [
-      { start: args[0]!.start!, end: literal.start!, text: "" },
+      // The URL list goes; a comment between it and the literal stays.
+      { start: args[0]!.start!, end: literal.start!, text: source.text.slice(args[0]!.end!, literal.start!).replace(/^\s*,\s*/, "") },
       first
         ? { start: first.start!, end: first.start!, text: `${urls},${between.includes("\n") ? between.slice(between.lastIndexOf("\n")) : " "}` }
         : { start: literal.start!, end: literal.end!, text: `{ ${urls} }` },

@@ -26,6 +26,10 @@ export interface PyBindings {
   readonly clients: ReadonlyMap<string, boolean>;
   /** the clients' keys without their scopes */
   readonly names: ReadonlySet<string>;
+  /** a name -> whether it is async, where every client of that name agrees: a receiver of that name whose own scope binds it to nothing the module can read is taken for one */
+  readonly byName: ReadonlyMap<string, boolean>;
+  /** keys a scope binds to something that is plainly no client (`app = Site()`, `app: Site`, a literal): never taken by name */
+  readonly notClients: ReadonlySet<string>;
   /** the import statements that bring the SDK in */
   readonly imports: readonly Node[];
   /** patch targets naming the client class in tests: `patch("pkg.module.FirecrawlApp")` */
@@ -251,7 +255,91 @@ export function detect(tree: Tree): PyBindings {
   const mocked = mockClients(root, classOf, patches, asyncTarget, keyOf);
   for (const [key, isAsync] of mocked.clients) if (!clients.has(key)) clients.set(key, isAsync);
   const names = new Set([...clients.keys()].map(nameOfKey));
-  return { found: imports.length > 0 || patches.length > 0, classes, modules, clients, names, imports, patches, specs: mocked.specs, keptOnV1 };
+  const kinds = new Map<string, Set<boolean>>();
+  for (const [key, isAsync] of clients) kinds.set(nameOfKey(key), (kinds.get(nameOfKey(key)) ?? new Set()).add(isAsync));
+  const byName = new Map([...kinds].filter(([, k]) => k.size === 1).map(([name, k]) => [name, [...k][0]!] as const));
+  const notClients = plainlyNoClients(root, byName, classOf);
+  return {
+    found: imports.length > 0 || patches.length > 0,
+    classes,
+    modules,
+    clients,
+    names,
+    byName,
+    notClients,
+    imports,
+    patches,
+    specs: mocked.specs,
+    keptOnV1,
+  };
+}
+
+/** The module's calls of a plain name (`fetch(...)`), by that name. */
+function callsByName(root: Node): Map<string, Node[]> {
+  const calls = new Map<string, Node[]>();
+  for (const call of allOf(root, "call")) {
+    const callee = call.childForFieldName("function");
+    if (callee?.type !== "identifier") continue;
+    const list = calls.get(callee.text);
+    if (list) list.push(call);
+    else calls.set(callee.text, [call]);
+  }
+  return calls;
+}
+
+/** Values no client can be: literals, and a call of a class (a capitalised name) other than the client's. */
+const LITERALS = new Set(["string", "concatenated_string", "integer", "float", "list", "dictionary", "set", "tuple", "none", "true", "false"]);
+function plainlyNoClient(value: Node | null | undefined, classOf: (node: Node | null) => boolean | undefined): boolean {
+  if (!value) return false;
+  if (LITERALS.has(value.type) || value.type.endsWith("_comprehension")) return true;
+  if (value.type !== "call") return false;
+  const callee = value.childForFieldName("function");
+  const last = callee?.type === "attribute" ? callee.childForFieldName("attribute") : callee;
+  return last?.type === "identifier" && /^[A-Z]/.test(last.text) && classOf(callee) === undefined && !PY_V1_CLIENTS.has(last.text);
+}
+
+/**
+ * The keys a scope binds, under a client's name, to what is plainly no client: `app = Site()`, `app: Site`,
+ * a parameter some call of the module hands `Site()`. Any other binding the module cannot read (`app =
+ * get_app()`, `CLIENTS["main"]`, a default, a loop variable, a base class it does not follow) leaves the name
+ * to mean what it means elsewhere in the module, as it did before scopes were told apart.
+ */
+function plainlyNoClients(root: Node, byName: ReadonlyMap<string, boolean>, classOf: (node: Node | null) => boolean | undefined): Set<string> {
+  const found = new Set<string>();
+  if (!byName.size) return found;
+  const mark = (target: Node | null | undefined) => {
+    if (target && byName.has(unscoped(target)?.name ?? "")) found.add(keyOf(target)!);
+  };
+  for (const assignment of allOf(root, "assignment")) {
+    let value = assignment.childForFieldName("right");
+    if (value?.type === "await") value = value.namedChildren[0] ?? null;
+    const type = assignment.childForFieldName("type");
+    if (plainlyNoClient(value, classOf) || (type && typedOtherwise(type, classOf))) mark(assignment.childForFieldName("left"));
+  }
+  const calls = callsByName(root);
+  for (const fn of allOf(root, "function_definition")) {
+    const params = (fn.childForFieldName("parameters")?.namedChildren ?? []).filter((p): p is Node => p !== null);
+    const handed = calls.get(fn.childForFieldName("name")!.text) ?? [];
+    params.forEach((param, i) => {
+      const id = param.type === "identifier" ? param : (param.childForFieldName("name") ?? param.namedChildren[0]);
+      if (id?.type !== "identifier" || !byName.has(id.text)) return;
+      const type = param.childForFieldName("type");
+      const given = handed.map((c) => {
+        const list = (c.childForFieldName("arguments")?.namedChildren ?? []).filter((a): a is Node => a !== null && a.type !== "comment");
+        const named = list.find((a) => a.type === "keyword_argument" && a.childForFieldName("name")?.text === id.text);
+        return named ? named.childForFieldName("value") : list[i]?.type === "keyword_argument" ? null : list[i];
+      });
+      if ((type && typedOtherwise(type, classOf)) || given.some((v) => plainlyNoClient(v, classOf))) mark(id);
+    });
+  }
+  return found;
+}
+
+/** An annotation that names a type, and not the client's: `Site`, `Optional[Site]`; not `Any`, `object` or a string. */
+function typedOtherwise(type: Node, classOf: (node: Node | null) => boolean | undefined): boolean {
+  const inner = type.type === "type" ? type.namedChildren[0] : type;
+  if (!inner || inner.type === "string" || classOf(type) !== undefined) return false;
+  return allOf(inner, "identifier").some((n) => !["Any", "object", "Optional", "Union", "None"].includes(n.text));
 }
 
 /**
@@ -265,11 +353,7 @@ function passedClients(root: Node, clients: ReadonlyMap<string, boolean>, keyOf:
     const key = named(clients, value) || named(found, value) ? keyOf(value!) : null;
     return key === null ? undefined : (clients.get(key) ?? found.get(key));
   };
-  const callsOf = new Map<string, Node[]>();
-  for (const call of allOf(root, "call")) {
-    const callee = call.childForFieldName("function");
-    if (callee?.type === "identifier") callsOf.set(callee.text, [...(callsOf.get(callee.text) ?? []), call]);
-  }
+  const callsOf = callsByName(root);
   const functions = allOf(root, "function_definition").filter(
     (fn) => callsOf.has(fn.childForFieldName("name")!.text) && !(fn.parent?.type === "block" && fn.parent.parent?.type === "class_definition"),
   );
@@ -301,31 +385,6 @@ function passedClients(root: Node, clients: ReadonlyMap<string, boolean>, keyOf:
       });
     }
   }
-  for (const [key, isAsync] of unseenCallers(root, clients, callsOf)) if (!found.has(key)) found.set(key, isAsync);
-  return found;
-}
-
-/**
- * Untyped parameters of a function whose callers the module does not show (none calls it here, a method, or a
- * call with `*args`), named as the module names its client elsewhere: `def page(app, url)` beside `app =
- * FirecrawlApp(...)` is the helper that client is handed to from another module. Nothing here says otherwise,
- * and leaving its v1 calls would leave them unmigrated and unreported alike.
- */
-function unseenCallers(root: Node, clients: ReadonlyMap<string, boolean>, callsOf: ReadonlyMap<string, Node[]>): Map<string, boolean> {
-  const found = new Map<string, boolean>();
-  const byName = new Map<string, Set<boolean>>();
-  for (const [key, isAsync] of clients) byName.set(nameOfKey(key), (byName.get(nameOfKey(key)) ?? new Set()).add(isAsync));
-  for (const fn of allOf(root, "function_definition")) {
-    const calls = callsOf.get(fn.childForFieldName("name")!.text) ?? [];
-    const shown = calls.length > 0 && !(fn.parent?.type === "block" && fn.parent.parent?.type === "class_definition");
-    if (shown && calls.every((c) => !c.childForFieldName("arguments")?.namedChildren.some((a) => a?.type === "list_splat" || a?.type === "dictionary_splat")))
-      continue;
-    for (const param of fn.childForFieldName("parameters")?.namedChildren ?? []) {
-      const id = param?.type === "identifier" ? param : param?.type === "default_parameter" ? param.childForFieldName("name") : null;
-      const kinds = id?.type === "identifier" ? byName.get(id.text) : undefined;
-      if (kinds?.size === 1) found.set(keyOf(id!)!, [...kinds][0]!);
-    }
-  }
   return found;
 }
 
@@ -338,7 +397,7 @@ function methodOf(sdk: PyBindings, node: Node | null) {
   if (!found || !sdk.names.has(unscoped(receiver)?.name ?? "")) return null;
   const key = keyOf(receiver);
   const kept = key !== null && sdk.keptOnV1.has(key);
-  const isAsync = key !== null && !kept ? sdk.clients.get(key) : undefined;
+  const isAsync = key === null || kept ? undefined : (sdk.clients.get(key) ?? (sdk.notClients.has(key) ? undefined : sdk.byName.get(nameOfKey(key))));
   return found && isAsync !== undefined ? { name, receiver, method: name.text, ...found, async: isAsync } : null;
 }
 

@@ -93,7 +93,9 @@ export function importedElsewhere(path: string, tree: Node, name: string, runPat
   const parts = moduleParts(root, path);
   const stem = parts.at(-1) ?? basename(root);
   const self = resolve(path);
-  return naming(root, files, stem).some((file) => {
+  // A package's own modules import from its __init__ by dots alone (`from . import NAME`), never spelling its name.
+  const inPackage = basename(self) === "__init__.py" ? files.filter((file) => file.startsWith(dirname(self) + sep)) : [];
+  return [...new Set([...naming(root, files, stem), ...inPackage])].some((file) => {
     if (file === self) return false;
     let text: string;
     try {
