@@ -7,7 +7,7 @@
 import { METHODS, type MethodRow } from "../../mapping/client-methods.js";
 import { PY_CLIENTS, PY_LEGACY_MODULES, PY_MOCK_SPECS, PY_PACKAGE, PY_TYPES_MODULE, PY_V1_CLIENTS, PY_V1_MODULE } from "../../mapping/python.js";
 import { MOCK_ASSERTIONS, mockClients, patchTargets } from "./mock-clients.js";
-import { allOf, enclosing, returnsOf, type Node, type Tree } from "../runtime/parser.js";
+import { allOf, argumentFor, argumentsOf, enclosing, parameterName, returnsOf, type Node, type Tree } from "../runtime/parser.js";
 import { bindingScope } from "./names.js";
 
 const PY_SDK_MODULES = new Set<string>([PY_PACKAGE, ...PY_LEGACY_MODULES, `${PY_PACKAGE}.v2`, PY_TYPES_MODULE]);
@@ -192,9 +192,9 @@ export function detect(tree: Tree): PyBindings {
     if (key) clients.set(key, isAsync!);
   }
   for (const parameter of allOf(root, ["typed_parameter", "typed_default_parameter"])) {
-    const name = parameter.type === "typed_parameter" ? parameter.namedChildren[0] : parameter.childForFieldName("name");
+    const name = parameterName(parameter);
     const isAsync = classOf(parameter.childForFieldName("type"));
-    if (name?.type === "identifier" && isAsync !== undefined) clients.set(keyOf(name)!, isAsync);
+    if (name && isAsync !== undefined) clients.set(keyOf(name)!, isAsync);
   }
   // Factories (`def get_client() -> FirecrawlApp`, or one returning a client it makes or holds, alone or at a
   // place of the tuple it returns): what their calls give, and the names assigned it, are clients.
@@ -321,14 +321,10 @@ function plainlyNoClients(root: Node, byName: ReadonlyMap<string, boolean>, clas
     const params = (fn.childForFieldName("parameters")?.namedChildren ?? []).filter((p): p is Node => p !== null);
     const handed = calls.get(fn.childForFieldName("name")!.text) ?? [];
     params.forEach((param, i) => {
-      const id = param.type === "identifier" ? param : (param.childForFieldName("name") ?? param.namedChildren[0]);
-      if (id?.type !== "identifier" || !byName.has(id.text)) return;
+      const id = parameterName(param);
+      if (!id || !byName.has(id.text)) return;
       const type = param.childForFieldName("type");
-      const given = handed.map((c) => {
-        const list = (c.childForFieldName("arguments")?.namedChildren ?? []).filter((a): a is Node => a !== null && a.type !== "comment");
-        const named = list.find((a) => a.type === "keyword_argument" && a.childForFieldName("name")?.text === id.text);
-        return named ? named.childForFieldName("value") : list[i]?.type === "keyword_argument" ? null : list[i];
-      });
+      const given = handed.map((c) => argumentFor(argumentsOf(c), id.text, i));
       if ((type && typedOtherwise(type, classOf)) || given.some((v) => plainlyNoClient(v, classOf))) mark(id);
     });
   }
@@ -369,17 +365,14 @@ function passedClients(root: Node, clients: ReadonlyMap<string, boolean>, keyOf:
       if (!some) continue;
       const scope = bindingScope(name).id;
       const calls = callsOf.get(name.text)!.filter((c) => bindingScope(c.childForFieldName("function")!).id === scope);
-      const args = calls.map((c) => (c.childForFieldName("arguments")?.namedChildren ?? []).filter((a): a is Node => a !== null && a.type !== "comment"));
+      const args = calls.map(argumentsOf);
       if (!calls.length || args.some((list) => list.some((a) => a.type === "list_splat" || a.type === "dictionary_splat"))) continue;
       const params = (fn.childForFieldName("parameters")?.namedChildren ?? []).filter((p): p is Node => p !== null);
       params.forEach((param, i) => {
-        const id = param.type === "identifier" ? param : param.type === "default_parameter" ? param.childForFieldName("name") : null;
-        if (id?.type !== "identifier") return;
-        const given = args.map(
-          (list) =>
-            list.find((a) => a.type === "keyword_argument" && a.childForFieldName("name")?.text === id.text)?.childForFieldName("value") ??
-            (list[i]?.type === "keyword_argument" ? undefined : list[i]),
-        );
+        // Untyped only: a typed parameter is a client by its annotation or none.
+        const id = param.type === "identifier" || param.type === "default_parameter" ? parameterName(param) : null;
+        if (!id) return;
+        const given = args.map((list) => argumentFor(list, id.text, i));
         const each = given.map(known);
         if (each.every((a) => a !== undefined) && each.every((a) => a === each[0])) found.set(keyOf(id)!, each[0]!);
       });

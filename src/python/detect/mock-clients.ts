@@ -4,7 +4,7 @@
  * the `return_value` of a `patch("pkg.module.FirecrawlApp")` mock (bound by a decorator, `with ... as`, or
  * `mocker.patch(...)`) stand for a client; their methods are read like a client's.
  */
-import { allOf, calledName, enclosing, lastName, stringValue, type Node } from "../runtime/parser.js";
+import { allOf, argumentsOf, calledName, enclosing, lastName, stringValue, type Node } from "../runtime/parser.js";
 
 /** Attributes of a mocked method that assert on its calls: their arguments have the call's shape. */
 export const MOCK_ASSERTIONS: ReadonlySet<string> = new Set([
@@ -23,7 +23,7 @@ function patchArguments(call: Node): { isObject: boolean; args: Node[] } | null 
   const fn = call.childForFieldName("function");
   const isObject = fn?.type === "attribute" && lastName(fn) === "object" && lastName(fn.childForFieldName("object")) === "patch";
   if (!isObject && lastName(fn) !== "patch") return null;
-  return { isObject, args: call.childForFieldName("arguments")?.namedChildren.filter((a): a is Node => a !== null && a.type !== "comment") ?? [] };
+  return { isObject, args: argumentsOf(call) };
 }
 
 /**

@@ -5,7 +5,7 @@
  * client tracking is: a value handed to another function is not followed.
  */
 import { scopeOf, usesIn } from "./names.js";
-import { allOf, calledName, stringValue, type Node } from "../runtime/parser.js";
+import { allOf, calledName, parameterName, stringValue, type Node } from "../runtime/parser.js";
 
 /** `loop.run_in_executor(None, lambda: app.scrape_url(url))` and `asyncio.to_thread(...)` give back what the lambda returns. */
 const EXECUTORS = new Set(["run_in_executor", "to_thread"]);
@@ -114,11 +114,11 @@ function annotated(type: Node | null, list = false): { name: string; list: boole
 /** Parameters annotated with one of `types` (local names): each use in its function, or each element of the list it is. */
 export function annotatedParameters(root: Node, types: ReadonlyMap<string, string>): { heads: Node[]; type: string }[] {
   return allOf(root, ["typed_parameter", "typed_default_parameter"]).flatMap((parameter) => {
-    const name = parameter.type === "typed_parameter" ? parameter.namedChildren[0] : parameter.childForFieldName("name");
+    const name = parameterName(parameter);
     const found = annotated(parameter.childForFieldName("type"));
     const type = found ? types.get(found.name) : undefined;
     const fn = parameter.parent?.parent;
-    if (name?.type !== "identifier" || !found || !type || fn?.type !== "function_definition") return [];
+    if (!name || !found || !type || fn?.type !== "function_definition") return [];
     const uses = usesIn(fn.childForFieldName("body")!, name.text);
     return [{ heads: found.list ? uses.flatMap(elementsOf) : uses, type }];
   });

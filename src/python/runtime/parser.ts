@@ -100,6 +100,25 @@ export function lastName(node: Node | null): string {
   return node?.text ?? "";
 }
 
+/** A call's arguments, without the comments between them. */
+export function argumentsOf(call: Node): Node[] {
+  return call.childForFieldName("arguments")?.namedChildren.filter((a): a is Node => a !== null && a.type !== "comment") ?? [];
+}
+
+/** The argument `args` hand the parameter `name` at place `at`: its keyword's, else the one at that place unless that is another's keyword. */
+export function argumentFor(args: readonly Node[], name: string, at: number): Node | null | undefined {
+  const keyword = args.find((a) => a.type === "keyword_argument" && a.childForFieldName("name")?.text === name);
+  if (keyword) return keyword.childForFieldName("value");
+  return args[at]?.type === "keyword_argument" ? undefined : args[at];
+}
+
+/** The name a parameter binds (`app`, `app=…`, `app: T`, `app: T = …`); null for `*args`, `**kw`, `/` and `*`. */
+export function parameterName(parameter: Node): Node | null {
+  if (parameter.type === "identifier") return parameter;
+  const name = parameter.type === "typed_parameter" ? parameter.namedChildren[0] : parameter.childForFieldName("name");
+  return name?.type === "identifier" ? name : null;
+}
+
 /** The name a call calls, by its last part: `loop.run_in_executor(...)` calls `run_in_executor`. */
 export function calledName(call: Node): string {
   return lastName(call.childForFieldName("function"));

@@ -31,7 +31,7 @@ import type { PyContext, PyStep } from "../pipeline.js";
 import { annotatedParameters, boundName, elementsOf, executorRunning, resultExpression, usesAfter } from "../detect/result-values.js";
 import { methodReferences, type PyCall } from "../detect/clients.js";
 import { isV1PyCall } from "../detect/version.js";
-import { allOf, calledName, stringValue, type Node } from "../runtime/parser.js";
+import { allOf, argumentsOf, calledName, stringValue, type Node } from "../runtime/parser.js";
 import { dictEntries } from "../detect/arguments.js";
 import { scopeOf, usesIn } from "../detect/names.js";
 import {
@@ -117,7 +117,7 @@ function readAbove(node: Node): Read | null {
   if (!call) return { node: parent, field: name.text, form: "attribute", name };
   // A method call other than get() is not a field read.
   if (name.text !== "get") return null;
-  const args = call.childForFieldName("arguments")?.namedChildren.filter((a): a is Node => a !== null && a.type !== "comment") ?? [];
+  const args = argumentsOf(call);
   const field = stringValue(args[0] ?? null);
   if (field === undefined || args.length > 2 || args.some((a) => a.type === "keyword_argument")) return null;
   return { node: call, field, form: "get", fallback: args[1] && args[1].text !== "None" ? args[1] : undefined };
