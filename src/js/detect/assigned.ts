@@ -3,7 +3,7 @@
  * loop keeps its last answer): which reads of the name see that value, and which may or may not.
  */
 import type { Node } from "@babel/types";
-import { contains, type Path, type PathIndex } from "./paths.js";
+import { contains, enclosingFunction, type Path, type PathIndex } from "./paths.js";
 import { bindingReferences } from "./references.js";
 import { AWAITED_WRAPPERS, outsideWrappers, variableDeclaratorOf } from "./expressions.js";
 
@@ -18,14 +18,6 @@ export interface AssignedReads {
 }
 
 const LOOPS = new Set(["ForStatement", "ForInStatement", "ForOfStatement", "WhileStatement", "DoWhileStatement"]);
-
-function functionOf(path: Path): Node | null {
-  for (let at = path.parent as Path | null; at; at = at.parent as Path | null) {
-    const type = at.node.type;
-    if (type.endsWith("Function") || type.endsWith("FunctionDeclaration") || type === "ArrowFunctionExpression" || type.endsWith("Method")) return at.node;
-  }
-  return null;
-}
 
 /** Whether a reference of the name writes it (`x = ...`, `x++`, `for (x of ...)`, a pattern's target). */
 function isWrite(ref: Path): boolean {
@@ -139,8 +131,8 @@ export function assignedReads(index: PathIndex, call: Path): AssignedReads | nul
     return null;
   const binding = variableDeclaratorOf(at!.get("left") as Path);
   const declaration = binding?.parent?.node as Node | undefined;
-  const fn = functionOf(at!);
-  if (!binding || declaration?.type !== "VariableDeclaration" || declaration.kind === "const" || !fn || functionOf(binding) !== fn) return null;
+  const fn = enclosingFunction(at!);
+  if (!binding || declaration?.type !== "VariableDeclaration" || declaration.kind === "const" || !fn || enclosingFunction(binding) !== fn) return null;
   const name = assignment.left.name;
   const id = (binding.node as Extract<Node, { type: "VariableDeclarator" }>).id;
   const refs = bindingReferences(index, binding, id, name);
@@ -164,7 +156,7 @@ export function assignedReads(index: PathIndex, call: Path): AssignedReads | nul
     const holder = statementOf(write);
     const end = write.node.end!;
     const rest = writes.filter((w) => w.parent!.node !== write.node);
-    if (!holder || read.node.start! < end || !contains(holder.list.node, read.node) || functionOf(read) !== functionOf(write)) return false;
+    if (!holder || read.node.start! < end || !contains(holder.list.node, read.node) || enclosingFunction(read) !== enclosingFunction(write)) return false;
     if (!runsWith(write, read, holder.statement)) return false;
     if (rest.some((w) => w.node.start! > end && w.node.start! < read.node.start!)) return false;
     for (let up = read.parent as Path | null; up && up.node !== holder.list.node; up = up.parent as Path | null) {
@@ -177,7 +169,7 @@ export function assignedReads(index: PathIndex, call: Path): AssignedReads | nul
   const elsewhere = (read: Path) => others.some((w) => valueOf(w) !== undefined && seesOnly(w.parent as Path, read));
   // A read before the assignment sees it only from a loop around both, or from a closure.
   const reaches = (read: Path): boolean => {
-    if (read.node.start! > assignment.end! || functionOf(read) !== fn) return true;
+    if (read.node.start! > assignment.end! || enclosingFunction(read) !== fn) return true;
     for (let up = at!.parent as Path | null; up && up.node !== fn; up = up.parent as Path | null)
       if (LOOPS.has(up.node.type) && contains(up.node, read.node)) return true;
     return false;

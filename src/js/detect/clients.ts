@@ -10,21 +10,13 @@ import type { ASTPath } from "jscodeshift";
 import type { Node } from "@babel/types";
 import { CLIENT, V1_ACCESSOR, V1_CLIENT_EXPORT } from "../../mapping/imports.js";
 import { MOCK_FACTORIES, MOCK_TYPE_WRAPPERS } from "../../mapping/mocks.js";
-import type { PathIndex } from "./paths.js";
+import { enclosingFunction, FUNCTION_TYPES, type PathIndex } from "./paths.js";
 import { isClientClass, type SdkBindings } from "./sdk.js";
 import { AWAITED_WRAPPERS, memberName, unwrapNode } from "./expressions.js";
 
 type AnyPath = ASTPath<Node>;
 
-const FUNCTION_TYPES = new Set(["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression", "ObjectMethod", "ClassMethod", "ClassPrivateMethod"]);
 const CLASS_TYPES = new Set(["ClassDeclaration", "ClassExpression"]);
-
-function enclosingFunction(path: AnyPath): Node | null {
-  for (let at = path.parent as AnyPath | null; at; at = at.parent as AnyPath | null) {
-    if (FUNCTION_TYPES.has(at.node.type)) return at.node;
-  }
-  return null;
-}
 
 export class ClientTracker {
   private readonly verdicts = new Map<Node, boolean>();

@@ -74,6 +74,23 @@ export function walkPaths(path: Path, visit: (path: Path, node: Node) => void, s
   walkFrom(path, path.node as Node, visit, skip);
 }
 
+export const FUNCTION_TYPES: ReadonlySet<string> = new Set([
+  "FunctionDeclaration",
+  "FunctionExpression",
+  "ArrowFunctionExpression",
+  "ObjectMethod",
+  "ClassMethod",
+  "ClassPrivateMethod",
+]);
+
+/** The function a path stands in, nearest first; null at a module's top level. */
+export function enclosingFunction(path: Path): Node | null {
+  for (let at = path.parent as Path | null; at; at = at.parent as Path | null) {
+    if (FUNCTION_TYPES.has(at.node.type)) return at.node;
+  }
+  return null;
+}
+
 export function contains(outer: Node, inner: Node): boolean {
   return inner.start! >= outer.start! && inner.end! <= outer.end!;
 }
