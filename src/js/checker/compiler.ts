@@ -13,6 +13,21 @@ const common = createRequire(import.meta.url)("@ts-morph/common") as typeof Comm
 
 export const ts = common.ts;
 
+/** The deepest node of `file` whose text (with its leading trivia) holds the offset `pos`. */
+export function innermostAt(file: Common.ts.SourceFile, pos: number): Common.ts.Node {
+  let node: Common.ts.Node = file;
+  for (let found = true; found;) {
+    found = false;
+    ts.forEachChild(node, (child) => {
+      if (!found && child.getFullStart() <= pos && pos < child.getEnd()) {
+        node = child;
+        found = true;
+      }
+    });
+  }
+  return node;
+}
+
 /** Where the lib files (lib.es2022.d.ts, ...) live in every program this module builds. */
 const LIB_FOLDER = common.libFolderInMemoryPath as string;
 const LIBS = new Map(common.getLibFiles().map((lib) => [`${LIB_FOLDER}/${lib.fileName}`, lib.text]));

@@ -9,7 +9,7 @@
  * The verification (verify.ts) keeps a cast only where the file then type-checks with fewer new errors.
  */
 import type { Edit } from "../../core/edits.js";
-import { ts, type TS } from "./compiler.js";
+import { innermostAt, ts, type TS } from "./compiler.js";
 
 /** TS2322 (not assignable), TS2345 (argument not assignable). */
 const ASSIGNABILITY = new Set([2322, 2345]);
@@ -19,20 +19,6 @@ export interface Cast {
   readonly edits: readonly Edit[];
   readonly at: number;
   readonly type: string;
-}
-
-export function innermostAt(file: TS.SourceFile, pos: number): TS.Node {
-  let node: TS.Node = file;
-  for (let found = true; found;) {
-    found = false;
-    ts.forEachChild(node, (child) => {
-      if (!found && child.getFullStart() <= pos && pos < child.getEnd()) {
-        node = child;
-        found = true;
-      }
-    });
-  }
-  return node;
 }
 
 /** The expression whose value an error at `pos` says does not fit: what is assigned, returned or passed there. */

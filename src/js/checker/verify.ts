@@ -14,9 +14,9 @@ import { DOCS } from "../../mapping/docs.js";
 import { alsoTodo, typeCheckTodo, v1AnyCast } from "../../mapping/messages.js";
 import { SDK_MODULES } from "../../mapping/imports.js";
 import { installedPackage, sdkReleaseOf } from "../../project/package-sdk.js";
-import { compilerHost, ts, type TS } from "./compiler.js";
+import { compilerHost, innermostAt, ts, type TS } from "./compiler.js";
 import { SDKS } from "./verification.js";
-import { innermostAt, v1AnyCasts, type Cast } from "./v1-any.js";
+import { v1AnyCasts, type Cast } from "./v1-any.js";
 import { type Verified } from "../../core/verified.js";
 
 const STATEMENT_PARENTS = new Set([
