@@ -49,29 +49,28 @@ export function underTodo(text: string, start: number, comment = "//"): boolean 
   return todosAbove(text, start, comment).length > 0;
 }
 
-/** The TODO markers among the comment lines right above `start`. */
-export function todosAbove(text: string, start: number, comment = "//"): string[] {
-  const lines = text.slice(0, text.lastIndexOf("\n", start - 1) + 1).split("\n");
-  lines.pop();
-  const found: string[] = [];
-  for (let line = lines.pop(); line !== undefined; line = lines.pop()) {
-    const trimmed = line.trim();
-    if (!trimmed.startsWith(comment)) break;
-    if (trimmed.includes(TODO_TAG)) found.push(trimmed);
-  }
-  return found;
-}
-
-/** The TODO marker line nearest above the statement at `start`, among the comment lines right above it. */
-export function nearestTodoAbove(text: string, start: number, comment = "//"): { start: number; end: number; message: string } | undefined {
+/** The comment lines right above the statement at `start`, nearest first, each with where it stands. */
+function* commentLinesAbove(text: string, start: number, comment: string): Generator<{ start: number; end: number; trimmed: string }> {
   for (let end = text.lastIndexOf("\n", start - 1); end > 0;) {
     const begin = text.lastIndexOf("\n", end - 1) + 1;
     const line = text.slice(begin, end).replace(/\r$/, "");
     const trimmed = line.trim();
-    if (!trimmed.startsWith(comment)) return undefined;
-    const at = trimmed.indexOf(TODO_TAG);
-    if (at !== -1) return { start: begin, end: begin + line.length, message: todoMessage(trimmed.slice(at + TODO_TAG.length)) };
+    if (!trimmed.startsWith(comment)) return;
+    yield { start: begin, end: begin + line.length, trimmed };
     end = begin - 1;
+  }
+}
+
+/** The TODO markers among the comment lines right above `start`. */
+export function todosAbove(text: string, start: number, comment = "//"): string[] {
+  return [...commentLinesAbove(text, start, comment)].filter((line) => line.trimmed.includes(TODO_TAG)).map((line) => line.trimmed);
+}
+
+/** The TODO marker line nearest above the statement at `start`, among the comment lines right above it. */
+export function nearestTodoAbove(text: string, start: number, comment = "//"): { start: number; end: number; message: string } | undefined {
+  for (const line of commentLinesAbove(text, start, comment)) {
+    const at = line.trimmed.indexOf(TODO_TAG);
+    if (at !== -1) return { start: line.start, end: line.end, message: todoMessage(line.trimmed.slice(at + TODO_TAG.length)) };
   }
   return undefined;
 }
