@@ -782,6 +782,8 @@ function ownType(context: StepContext, type: Node): boolean {
   );
 }
 
+const PARENTHESES: ReadonlySet<string> = new Set(["ParenthesizedExpression"]);
+
 /** The success flag, as v1's results name it. */
 const SUCCESS_FLAG = RESULTS.find((row) => row.change.kind === "success-flag")!.js.v1;
 
@@ -801,14 +803,9 @@ function keepSuccessFlag(context: StepContext, call: ClientCall, assigned: Assig
     return member && V1_ONLY_FIELDS.includes(memberName(member.node as Extract<Node, { type: "MemberExpression" }>) ?? "");
   });
   if (!FLAGGED_RESULTS.includes(call.row.result!) || resultDeclarator(call) || v1Reads) return;
-  const outside = (path: AnyPath | null) => {
-    let at = path;
-    while (at?.node.type === "ParenthesizedExpression") at = at.parent as AnyPath | null;
-    return at;
-  };
-  const awaited = outside(call.path.parent as AnyPath | null);
+  const awaited = outsideWrappers(call.path as AnyPath, PARENTHESES).path;
   if (awaited?.node.type !== "AwaitExpression") return;
-  const holder = outside(awaited.parent as AnyPath | null);
+  const holder = outsideWrappers(awaited, PARENTHESES).path;
   const node = holder?.node;
   const type =
     node?.type === "TSAsExpression" || node?.type === "TSSatisfiesExpression" || node?.type === "TSTypeAssertion"
