@@ -90,15 +90,16 @@ function keyOf(node: Node | null): string | null {
   const key = unscoped(node);
   if (!key) return null;
   const cls = key.scopedBy ? undefined : enclosing(node!, "class_definition");
-  const scope = key.scopedBy ? bindingScope(key.scopedBy).id : cls ? familyOf(cls).id : "module";
+  const scope = key.scopedBy ? bindingScope(key.scopedBy).id : cls ? familyOf(cls, key.name).id : "module";
   return `${key.name}@${scope}`;
 }
 
 /**
- * The class whose `self.attr` a class's are: the first base the module defines, followed up (a subclass reads the
- * client its base's `__init__` sets), else the class itself.
+ * The class whose `self.attr` (`attribute`, as written) a class's are: the first base the module defines, followed up
+ * (a subclass reads the client its base's `__init__` sets), else the class itself. A class that sets the attribute
+ * itself holds its own: two subclasses of one base may set the same name to a client and to something else.
  */
-function familyOf(cls: Node): Node {
+function familyOf(cls: Node, attribute: string): Node {
   const seen = new Set<number>();
   let at = cls;
   while (!seen.has(at.id)) {
@@ -109,10 +110,15 @@ function familyOf(cls: Node): Node {
         .map((n) => (n?.type === "decorated_definition" ? n.childForFieldName("definition") : n))
         .find((n) => n?.type === "class_definition" && n.childForFieldName("name")?.text === name);
     const base = (at.childForFieldName("superclasses")?.namedChildren ?? []).map((b) => (b?.type === "identifier" ? defined(b.text) : undefined)).find(Boolean);
-    if (!base) return at;
+    if (!base || setsAttribute(at, attribute)) return at;
     at = base;
   }
   return at;
+}
+
+/** Whether a class assigns `self.attr` (`attribute`, as written) in any of its methods. */
+function setsAttribute(cls: Node, attribute: string): boolean {
+  return allOf(cls, "assignment").some((a) => a.childForFieldName("left")?.text === attribute);
 }
 
 /** A key's part before its scope: its name. */
