@@ -179,7 +179,6 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
         // Where the code has just tested the list, it is there: TypeScript narrows it, and a fallback reads as noise.
         const text = testedBefore(context, member) ? read : `(${read} ?? ${change.absent})`;
         context.edit(node.start!, node.end!, items ? `(${text} as ${items})` : text, message);
-        if (items && !maybeScraped(tracked)) dropDeadFallbacks(context, member, change.items!.scrapedOnly);
       } else {
         context.edit(node.property.start!, node.property.end!, change.to, message);
         // `r.data || []`: the cast goes around the list with its fallback.
@@ -193,6 +192,7 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
           context.edit(end, end, `${extra?.parenthesized ? "" : ")"} as ${items})`);
         }
       }
+      if (items && !maybeScraped(tracked)) dropDeadFallbacks(context, member, change.items!.scrapedOnly);
       // What is written there is the user's; what needs a human is reading items whose type v2 left open.
       if (change.todo && !written && readsItems(member) && items === null) context.todo(member, change.todo);
       const parent = member.parent?.node as Node | undefined;
