@@ -113,11 +113,14 @@ export function stepRule(step: Step, { description }: StepRuleOptions): Rule.Rul
     },
     create(context) {
       const { sourceCode } = context;
-      const types = typeOracle(sourceCode, context.filename, context.settings);
-      if (!types && !mayReachSdk(sourceCode, context.filename)) return {};
+      const typed = typeOracle(sourceCode, context.filename, context.settings);
+      // Where the checker found nothing, the file is read as without types: a text screen, not a parse (as the
+      // CLI's type-aware mode transforms only the files that name the SDK or that the checker found clients in).
+      if (!typed?.found && !mayReachSdk(sourceCode, context.filename)) return {};
+      const types = typed?.facts;
       return {
         "Program:exit"() {
-          const found = parseAsEslintDid(sourceCode, context.filename, types ?? undefined);
+          const found = parseAsEslintDid(sourceCode, context.filename, types);
           if (!found) return;
           const { source, parsed } = found;
           if (!reachesApi(parsed)) return;

@@ -415,16 +415,22 @@ describe("locations and labels", () => {
 });
 
 describe("profiling", () => {
-  test("a run profiled with node --cpu-prof profiles its type process too, which exits cleanly to write it", async () => {
-    const dir = repo({ "tsconfig.json": TSCONFIG, "a.ts": V1_SCRAPE });
-    const profiles = join(tempDir(), "profiles");
-    const { status } = spawnSync(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profiles}`, CLI, "run", ".", "--dry"], { cwd: dir });
-    expect(status).toBe(0);
-    // The run's own profile, then the type process's, written once it has exited after the run. Worker threads
-    // the run starts on an idle machine write profiles under the run's own pid, so processes are told by pid.
-    const pids = () => new Set((existsSync(profiles) ? readdirSync(profiles) : []).map((name) => name.split(".")[3]));
-    for (let waited = 0; waited < 240 && pids().size < 2; waited++) await new Promise((r) => setTimeout(r, 500));
-    expect(pids().size).toBe(2);
-    // A type-aware run and a profiled type process on a busy machine: the time they need, never a flaky timeout.
-  }, 300_000);
+  // Flags with their values joined by `=` or as the next argument, as node takes both.
+  test.each([["--cpu-prof-dir=DIR"], ["--cpu-prof-dir", "DIR", "--cpu-prof-interval", "500"]])(
+    "a run profiled with node --cpu-prof (%s ...) profiles its type process too, which exits cleanly to write it",
+    async (...flags) => {
+      const dir = repo({ "tsconfig.json": TSCONFIG, "a.ts": V1_SCRAPE });
+      const profiles = join(tempDir(), "profiles");
+      const given = flags.map((flag) => flag.replace("DIR", profiles));
+      const { status } = spawnSync(process.execPath, ["--cpu-prof", ...given, CLI, "run", ".", "--dry"], { cwd: dir });
+      expect(status).toBe(0);
+      // The run's own profile, then the type process's, written once it has exited after the run. Worker threads
+      // the run starts on an idle machine write profiles under the run's own pid, so processes are told by pid.
+      const pids = () => new Set((existsSync(profiles) ? readdirSync(profiles) : []).map((name) => name.split(".")[3]));
+      for (let waited = 0; waited < 240 && pids().size < 2; waited++) await new Promise((r) => setTimeout(r, 500));
+      expect(pids().size).toBe(2);
+      // A type-aware run and a profiled type process on a busy machine: the time they need, never a flaky timeout.
+    },
+    300_000,
+  );
 });

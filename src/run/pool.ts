@@ -10,7 +10,7 @@ import { availableParallelism, loadavg } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { ProcessOptions } from "./process-file.js";
 import type { FileReport } from "./file-report.js";
-import type { FileTypes } from "../js/checker/facts.js";
+import { hasFacts, type FileTypes } from "../js/checker/file-types.js";
 import { readyFor, stepsNamed } from "./preset.js";
 
 /** Below this many files per worker, a worker's start-up (loading the parser) costs more than it saves. */
@@ -37,11 +37,6 @@ export async function loadProcessing(options: WorkerOptions) {
 export interface Job {
   readonly path: string;
   readonly types?: FileTypes;
-}
-
-/** Whether the type checker found anything in a file: then it is transformed even if it never names the SDK. */
-export function hasFacts(types: FileTypes | undefined): types is FileTypes {
-  return Boolean(types && (types.receivers.length || types.results.length || types.options.length));
 }
 
 /**

@@ -10,7 +10,8 @@
 import type { TypeFacts } from "../js/detect/sdk.js";
 import type { OptionsKind, ResultKind } from "../mapping/client-methods.js";
 import { typeFactsOf } from "../js/checker/facts.js";
-import { hasFacts, loadProcessing, type WorkerOptions } from "./pool.js";
+import { loadProcessing, type WorkerOptions } from "./pool.js";
+import { hasFacts } from "../js/checker/file-types.js";
 import { languageOf, mayHoldPython } from "../core/language.js";
 import type { FileReport } from "./file-report.js";
 import { isSettled, screenFile } from "./screen.js";

@@ -11,18 +11,11 @@ import { sdkReleaseOf } from "../../project/package-sdk.js";
 import type { TypeFacts } from "../detect/sdk.js";
 import { TYPES } from "../../mapping/imports.js";
 import { METHODS, type OptionsKind, type ResultKind } from "../../mapping/client-methods.js";
+import type { FileTypes } from "./file-types.js";
+
+export type { FileTypes } from "./file-types.js";
 
 type Ts = typeof ts;
-
-/** What the checker found in one file, in forms that cross to a worker thread. */
-export interface FileTypes {
-  /** receivers of client-method calls typed as a client: "start:end" offsets into the file's text */
-  readonly receivers: readonly string[];
-  /** bindings (variables, parameters) typed as a v1 response type: [offset of the name, result kind] */
-  readonly results: readonly (readonly [number, ResultKind])[];
-  /** object literals that a client call in another module takes as options: [offset, options table] */
-  readonly options: readonly (readonly [number, OptionsKind])[];
-}
 
 /** Where each method takes its options object, by any of its names (v1 `params`, else the second argument). */
 const OPTIONS_ARGUMENT = new Map(

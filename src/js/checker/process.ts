@@ -27,10 +27,21 @@ export interface TypeProcess {
   close(): void;
 }
 
+/** node's profiling flags that take a value, which may come as the next argument (`--cpu-prof-interval 500`). */
+const PROFILE_VALUES = new Set(["--cpu-prof-dir", "--cpu-prof-name", "--cpu-prof-interval"]);
+
+/**
+ * The profiling flags among node's own arguments, each with its value: handed `--cpu-prof-interval` without
+ * its `500`, the type process took its script for the value and the run failed ("the type check stopped").
+ */
+function profiling(execArgv: readonly string[]): string[] {
+  return execArgv.flatMap((flag, i) => (!flag.startsWith("--cpu-prof") ? [] : PROFILE_VALUES.has(flag) ? [flag, execArgv[i + 1]!] : [flag]));
+}
+
 export function startTypeProcess(tsconfigs: readonly string[], wanted: readonly string[]): TypeProcess {
   const child = fork(fileURLToPath(new URL("./worker.js", import.meta.url)), {
     // A run profiled with `node --cpu-prof` profiles its type process too (worker.ts then exits cleanly).
-    execArgv: [...FLAGS, ...process.execArgv.filter((flag) => flag.startsWith("--cpu-prof"))],
+    execArgv: [...FLAGS, ...profiling(process.execArgv)],
     serialization: "advanced",
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
