@@ -319,8 +319,18 @@ export const MODEL_DUMPED = reworded(
 );
 
 /** The TODO above a call whose v0 option groups held keys v2 has no keyword argument for. */
-export function v0OptionsDropped(keys: readonly string[]): string {
-  return `v0 options with no v2 keyword argument were dropped: ${keys.join(", ")} (v2 asks for HTML, screenshots and extraction in formats)`;
+export function v0OptionsDropped(keys: readonly string[], slot = "keyword argument"): string {
+  return `v0 options with no v2 ${slot} were dropped: ${keys.join(", ")} (v2 asks for HTML, screenshots and extraction in formats)`;
+}
+
+/** The TODO above a call whose v0 option group (`pageOptions`) the codemod cannot see into or has no place for. */
+export function v0GroupKept(name: string): string {
+  return `${name} is a v0 option group, which v2 rejects: move what it holds into v2's options`;
+}
+
+/** A v0 option group whose keys were lifted out as v2 spells them. */
+export function v0GroupLifted(name: string, into: string): Message {
+  return reworded(`${name} is a v0 option group, which v2 rejects: its keys belong in ${into}`, `lifted ${name}'s keys into ${into}`);
 }
 
 /** A dict method that only reads (`keys()`, `items()`), called on a v2 result through its dump. */

@@ -11,12 +11,32 @@ import { fileOptionsObjects, opaqueOptions, optionsObjects, type OptionsObject }
 import { findProperty, memberName, propertyKey, resolveObject } from "../detect/expressions.js";
 import { isV1Call } from "../detect/version.js";
 import { callsStandIn } from "../detect/mocks.js";
-import { isTypeScript, literal, removeListItem, textOf } from "../writing.js";
+import { isTypeScript, literal, objectLiteral, removeListItem, textOf } from "../writing.js";
+import { indentAt } from "../../core/text.js";
 import { removeStatement } from "../../core/text.js";
 import type { Step, StepContext } from "../pipeline.js";
-import { EXPECT_ERROR, NEWLY_TYPED_KEYS, optionRowsFor, V0_SCRAPE_KEYS, type Literal, type OptionRow } from "../../mapping/options.js";
+import {
+  EXPECT_ERROR,
+  NESTED_OPTIONS,
+  NEWLY_TYPED_KEYS,
+  optionRowsFor,
+  V0_OPTION_GROUPS,
+  V0_SCRAPE_KEYS,
+  type Literal,
+  type OptionRow,
+} from "../../mapping/options.js";
 import { FORMATS } from "../../mapping/formats.js";
-import { assignedV1Keys, expectErrorRemoved, passedThroughTodo, removed, renamed, type Message } from "../../mapping/messages.js";
+import {
+  assignedV1Keys,
+  expectErrorRemoved,
+  passedThroughTodo,
+  removed,
+  renamed,
+  v0GroupKept,
+  v0GroupLifted,
+  v0OptionsDropped,
+  type Message,
+} from "../../mapping/messages.js";
 import { TYPES } from "../../mapping/imports.js";
 import type { OptionsKind } from "../../mapping/client-methods.js";
 
@@ -87,7 +107,78 @@ function migrateAssignment(context: StepContext, path: ASTPath<AssignmentExpress
   context.edit(path.node.right.start!, path.node.right.end!, mapped.text);
 }
 
+/**
+ * A key lifted out of a v0 group under its v1 spelling, as v2 writes it (the rows of the table it lands in);
+ * null where v2 needs no key (a default) or has none, with the row's note.
+ */
+function liftedEntry(
+  context: StepContext,
+  at: ASTPath<Node>,
+  row: OptionRow | undefined,
+  name: string,
+  value: Node,
+  text: string,
+  typed: boolean,
+): string | null {
+  const change = row?.change;
+  if (change && "todo" in change && change.todo) context.todo(at, change.todo, "crawlOptions");
+  if (!change) return `${name}: ${text}`;
+  if (change.kind === "removed") return null;
+  if (change.kind === "rename") return `${change.to}: ${text}`;
+  const mapped = mappedValue(context, change, value, typed);
+  return mapped.omit ? null : `${change.to}: ${mapped.text}`;
+}
+
+/**
+ * v0's option groups in an options literal (`pageOptions: { onlyMainContent: true }`): the keys v1's own
+ * compatibility layer mapped are lifted out, into the call's scrape options where it nests them, as v2 spells
+ * them; the rest are named in one TODO. A group the file cannot see into, or with no place in this call, is named.
+ */
+function liftV0Groups(context: StepContext, options: OptionsObject): void {
+  const object = options.path.node;
+  const dropped: string[] = [];
+  object.properties.forEach((prop, index) => {
+    const name = propertyKey(prop);
+    const group = name ? V0_OPTION_GROUPS[name] : undefined;
+    if (!group || !name || prop.type !== "ObjectProperty") return;
+    const at = options.path.get("properties", index) as ASTPath<Node>;
+    const nested = group.into ? NESTED_OPTIONS[options.kind]?.[group.into] : undefined;
+    const inner = prop.value;
+    const seen = inner.type === "ObjectExpression" && inner.properties.every((p) => p.type === "ObjectProperty" && propertyKey(p) !== undefined);
+    if ((group.in && !group.in.includes(options.kind)) || !seen || (nested && findProperty(object, group.into!))) {
+      context.todo(at, v0GroupKept(name));
+      return;
+    }
+    const rows = optionRowsFor(nested ?? options.kind);
+    const entries: string[] = [];
+    for (const p of inner.properties as ObjectProperty[]) {
+      const key = propertyKey(p)!;
+      const v1 = group.keys[key];
+      const list = group.lists?.includes(key);
+      const value = p.value;
+      const fits = !list || value.type === "StringLiteral" || value.type === "ArrayExpression";
+      if (!v1 || !fits || (!nested && findProperty(object, v1))) {
+        dropped.push(`${name}.${key}`);
+        continue;
+      }
+      const text = list && value.type === "StringLiteral" ? `[${textOf(context.source, value)}]` : textOf(context.source, value);
+      const entry = liftedEntry(context, at, rows.get(v1), v1, value, text, options.typed);
+      if (entry) entries.push(entry);
+    }
+    const message = v0GroupLifted(name, nested ? group.into! : "the options themselves");
+    if (!entries.length) context.apply(removeListItem(context.source, object, object.properties, prop), message);
+    else if (nested) context.edit(prop.start!, prop.end!, `${group.into}: ${objectLiteral(context.source, entries, prop.start!)}`, message);
+    else {
+      const multiline = context.source.text.slice(object.start!, object.end!).includes("\n");
+      const separator = multiline ? `,${context.source.eol}${indentAt(context.source.text, prop.start!)}` : ", ";
+      context.edit(prop.start!, prop.end!, entries.join(separator), message);
+    }
+  });
+  if (dropped.length) context.todo(options.path as ASTPath<Node>, v0OptionsDropped(dropped, "equivalent"));
+}
+
 function migrateObject(context: StepContext, options: OptionsObject): void {
+  liftV0Groups(context, options);
   const rows = optionRowsFor(options.kind);
   const typedNow = NEWLY_TYPED_KEYS[options.kind] ?? [];
   for (const prop of options.path.node.properties) {

@@ -3,7 +3,8 @@
  * passed camelCase API keys in a dict; 2.x and v2 take snake_case keyword arguments. A dict literal becomes
  * keyword arguments (the option and format steps then rename what v2 renamed); anything else is marked.
  */
-import { PY_OPTION_MODELS, snakeCase, V0_OPTION_GROUPS } from "../../mapping/python.js";
+import { PY_OPTION_MODELS, snakeCase } from "../../mapping/python.js";
+import { V0_OPTION_GROUPS } from "../../mapping/options.js";
 import { dictEntries, keywords, positional } from "../detect/arguments.js";
 import type { PyStep } from "../pipeline.js";
 import { indentAt, lineStart, removeStatement } from "../../core/text.js";
