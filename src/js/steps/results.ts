@@ -218,6 +218,7 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
       return removeGuard(context, tracked, found, textOf(context.source, node.object), handled, change.todo);
     }
     case "removed":
+    case "never-had":
       context.todo(member, change.todo);
       return;
     case "moved":
@@ -617,7 +618,8 @@ function migrateLiteral(context: StepContext, object: Extract<Node, { type: "Obj
           renamed(`map result .${field} strings`, `{ ${change.pick} } objects`),
         );
       }
-    } else if (change.kind === "moved" && movedInLiteral(context, object, prop, change.into)) {
+    } else if ((change.kind === "moved" && movedInLiteral(context, object, prop, change.into)) || change.kind === "never-had") {
+      // A field the result never had is the user's own in a literal of theirs.
       continue;
     } else {
       context.todo(at, manualTodo(change));
