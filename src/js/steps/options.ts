@@ -268,6 +268,12 @@ function unrewrittenKeys(options: OptionsObject): string[] {
   return [...names];
 }
 
+/** The v1 format strings of a literal list that the formats step rewrites, as `formats: "extract"`. */
+function rewrittenFormats(list: Node): string[] {
+  if (list.type !== "ArrayExpression") return [];
+  return list.elements.flatMap((e) => (e?.type === "StringLiteral" && REWRITTEN_FORMATS.has(e.value) ? [`formats: "${e.value}"`] : []));
+}
+
 /**
  * The v1 names an options literal spells that the run rewrites (`formats: ["extract"]`, `extract: {...}`, `maxDepth`),
  * where the literal also spreads options from elsewhere (`...options`): written for v1, those options may carry the
@@ -282,11 +288,7 @@ function rewrittenBeside(spread: ASTPath<Node>, kind: OptionsKind): string[] {
     const key = propertyKey(prop);
     if (!key || prop.type !== "ObjectProperty") continue;
     if (rows.has(key) || (kind === "scrape" && SETTINGS_KEYS.includes(key))) names.push(key);
-    if (kind === "scrape" && key === "formats" && prop.value.type === "ArrayExpression") {
-      for (const element of prop.value.elements) {
-        if (element?.type === "StringLiteral" && REWRITTEN_FORMATS.has(element.value)) names.push(`formats: "${element.value}"`);
-      }
-    }
+    if (kind === "scrape" && key === "formats") names.push(...rewrittenFormats(prop.value));
   }
   return names;
 }
@@ -305,7 +307,13 @@ export const step: Step = {
     for (const call of findClientCalls(context.index, context.sdk)) {
       // A test's stand-in for the client takes what it is given: no v2 service sees those names.
       if (!isV1Call(call, context.sdk, context.options.sdk) || callsStandIn(call, context.sdk)) continue;
-      const unrewritten = optionsObjects(call).flatMap((options) => (options.kind === "scrape" ? unrewrittenKeys(options) : []));
+      const scrapeOptions = optionsObjects(call).filter((options) => options.kind === "scrape");
+      const unrewritten = scrapeOptions.flatMap(unrewrittenKeys);
+      // `opts.formats = ["extract"]`: the formats step rewrites format lists in the literal only; the type error is there.
+      for (const { node, path } of scrapeOptions.flatMap((options) => options.assignments.map((a) => ({ node: a.node, path: a as ASTPath<Node> })))) {
+        const formats = node.left.type === "MemberExpression" && memberName(node.left) === "formats" ? rewrittenFormats(node.right) : [];
+        if (formats.length) context.todo(path, assignedV1Keys(formats));
+      }
       const marked = opaqueOptions(call).flatMap(({ kind, path }) => {
         const names = new Set([...v1NamesInSight(context, kind, inFile), ...rewrittenBeside(path, kind)]);
         return names.size ? [{ kind, path, names }] : [];
