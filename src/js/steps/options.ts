@@ -154,14 +154,13 @@ function liftV0Groups(context: StepContext, options: OptionsObject): void {
     for (const p of inner.properties as ObjectProperty[]) {
       const key = propertyKey(p)!;
       const v1 = group.keys[key];
-      const list = group.lists?.includes(key);
       const value = p.value;
-      const fits = !list || value.type === "StringLiteral" || value.type === "ArrayExpression";
-      if (!v1 || !fits || (!nested && findProperty(object, v1))) {
+      if (!v1 || (!nested && findProperty(object, v1))) {
         dropped.push(`${name}.${key}`);
         continue;
       }
-      const text = list && value.type === "StringLiteral" ? `[${textOf(context.source, value)}]` : textOf(context.source, value);
+      // v0 took one tag as a string where v2 takes a list: v1's compatibility layer made it one.
+      const text = group.lists?.includes(key) && value.type === "StringLiteral" ? `[${textOf(context.source, value)}]` : textOf(context.source, value);
       const entry = liftedEntry(context, at, rows.get(v1), v1, value, text, options.typed);
       if (entry) entries.push(entry);
     }

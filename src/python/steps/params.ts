@@ -37,7 +37,9 @@ function keywordsOf(entry: Entry, entries: readonly Entry[], kind: string | unde
   const lifted: string[] = [];
   for (const { key, value } of inner) {
     const to = group.keys[key];
-    if (to) lifted.push(`${snakeCase(to)}=${value.text}`);
+    // v0 took one tag as a string where v2 takes a list: v1's compatibility layer made it one.
+    const text = group.lists?.includes(key) && value.type === "string" ? `[${value.text}]` : value.text;
+    if (to) lifted.push(`${snakeCase(to)}=${text}`);
     else dropped.push(`${entry.key}.${key}`);
   }
   return nested && lifted.length ? [`${snakeCase(group.into!)}=${PY_OPTION_MODELS[snakeCase(group.into!)]}(${lifted.join(", ")})`] : lifted;
