@@ -77,6 +77,37 @@ describe("the Python verification in run", () => {
   );
 
   test(
+    "an error under a TODO written for another reason is said on that line, not hidden by it nor stacked under it",
+    () => {
+      // The crawl's maxDepth gets a TODO about its meaning; the title, Optional in 4.x, fails the declared str.
+      const crawl = `from firecrawl import FirecrawlApp
+
+app = FirecrawlApp(api_key="fc-test")
+
+
+def first_title(url: str) -> str:
+    title: str = app.crawl_url(url, params={"maxDepth": 2, "limit": 5})["data"][0]["metadata"]["title"]
+    return title
+`;
+      const dir = repo({ "crawl.py": crawl });
+      const report = runJson(dir);
+      const output = read(dir, "crawl.py");
+      const line = todoAbove(output, "title: str = app.crawl(")!;
+      expect(line).toMatch(
+        /^# TODO\(firecrawl-v2\): maxDepth became maxDiscoveryDepth .*; and it does not type-check against firecrawl-py 4\.x \(pyright reportAssignmentType: Type "str \| None" is not assignable to declared type "str"\) https:/,
+      );
+      expect(output.match(/pyright/g)).toHaveLength(1);
+      const file = report.files.find((f) => f.path === "crawl.py")!;
+      expect(file.verified).toEqual({ newErrors: 1, marked: 1 });
+      // One TODO a line in the report: the step's, saying both.
+      const said = file.todos.filter((t) => output.split("\n")[t.line - 1]!.includes("maxDepth"));
+      expect(said).toHaveLength(1);
+      expect(said[0]!.message).toContain("; and it does not type-check against firecrawl-py 4.x (pyright reportAssignmentType");
+    },
+    TIMEOUT,
+  );
+
+  test(
     "calls kept on v1 through .v1 in a file the migration changes get no TODO: 4.x types .v1 as Optional, and the call is the user's choice",
     () => {
       const mixed = `from firecrawl import FirecrawlApp

@@ -206,10 +206,21 @@ describe("the CLI on notebooks", () => {
     const { status, stdout } = cli("run", ".", "--force", "--json");
     expect(status).toBe(1);
     const report = JSON.parse(stdout) as {
-      files: { path: string; status: string; error?: string; notes?: string[]; todos: { cell?: number; cellLine?: number }[] }[];
+      files: {
+        path: string;
+        status: string;
+        error?: string;
+        notes?: string[];
+        changes: { cell?: number; cellLine?: number; message: string }[];
+        todos: { cell?: number; cellLine?: number }[];
+      }[];
     };
     const byPath = new Map(report.files.map((f) => [f.path, f]));
-    expect(byPath.get("magics.ipynb")).toMatchObject({ status: "changed", todos: [{ cell: 8, cellLine: 3 }] });
+    // The crawl in cell 8, on the cell's third line, now raises on a failed job as v1's waiter did: said where it is.
+    expect(byPath.get("magics.ipynb")).toMatchObject({ status: "changed", todos: [] });
+    expect(byPath.get("magics.ipynb")!.changes).toContainEqual(
+      expect.objectContaining({ cell: 8, cellLine: 3, message: expect.stringMatching(/^raises on a failed/) }),
+    );
     expect(byPath.get("magics.ipynb")!.notes).toHaveLength(2);
     expect(byPath.get("truncated.ipynb")).toMatchObject({ status: "error", error: expect.stringMatching(/^does not parse: not valid JSON/) });
     expect(readFileSync(join(dir, "magics.ipynb"), "utf8")).toBe(magics.output);

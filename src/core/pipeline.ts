@@ -7,7 +7,7 @@
 import { described, reworded, type Message } from "../mapping/messages.js";
 import { DOCS, type DocLink } from "../mapping/docs.js";
 import type { ApiVersion } from "../mapping/imports.js";
-import { todoEdit } from "./todo.js";
+import { joinTodo, todoEdit, type TodoLine } from "./todo.js";
 import { applyEdits, offsetMapper, offsetUnmapper, type Edit, type Span } from "./edits.js";
 import type { SourceLanguage } from "./language.js";
 import { lineFinder, readSource, writeSource, type Source } from "./source.js";
@@ -141,6 +141,18 @@ export class Planner {
     this.plan.edits.push(edit);
     this.plan.todos.push({ message, edit, statement: { start: statement.start, end: statement.end }, after: this.plan.changes.length });
   }
+
+  /** Goes on with the TODO line `marker` (nearestTodoAbove) above `statement`, written for another reason, to say `addition` too. */
+  todoGoesOn(statement: Span, marker: TodoLine, addition: string): void {
+    const edit = joinTodo(this.source.text, marker, addition);
+    this.plan.edits.push(edit);
+    this.plan.todos.push({
+      message: `${marker.message}${addition}`,
+      edit,
+      statement: { start: statement.start, end: statement.end },
+      after: this.plan.changes.length,
+    });
+  }
 }
 
 /** What a step sees besides its language's parse, and how it records what it does: the same in every language. */
@@ -160,6 +172,8 @@ export interface Context<At> {
   todo(at: At, message: string, link?: DocLink): void;
   /** a TODO line above the line `span` starts on: a part of a long statement (an item of a list) that is its own subject */
   todoAbove(span: Span, message: string, link?: DocLink): void;
+  /** one TODO line a statement: the line `marker` above the statement holding `at` goes on to say `addition` too */
+  todoGoesOn(at: At, marker: TodoLine, addition: string): void;
 }
 
 /** A language's syntax as planning needs it: how a line comment starts, and the statement a node belongs to. */
@@ -190,6 +204,7 @@ export function planStepWith<Parsed extends object, At>(
     apply: (edit, message, subject) => planner.apply(edit, message, subject),
     todo: (at, message, link) => planner.todo(syntax.statementOf(at), message, link),
     todoAbove: (span, message, link) => planner.todo(span, message, link),
+    todoGoesOn: (at, marker, addition) => planner.todoGoesOn(syntax.statementOf(at), marker, addition),
   };
   try {
     step.run(context);

@@ -44,11 +44,6 @@ export function todoEdit(source: Source, at: number, message: string, link: stri
   return { start, end: start, text: `${indentAt(text, at)}${line}${source.eol}` };
 }
 
-/** Whether the comment lines right above the statement at `start` hold a TODO(firecrawl-v2) marker. */
-export function underTodo(text: string, start: number, comment = "//"): boolean {
-  return todosAbove(text, start, comment).length > 0;
-}
-
 /** The comment lines right above the statement at `start`, nearest first, each with where it stands. */
 function* commentLinesAbove(text: string, start: number, comment: string): Generator<{ start: number; end: number; trimmed: string }> {
   for (let end = text.lastIndexOf("\n", start - 1); end > 0;) {
@@ -66,8 +61,15 @@ export function todosAbove(text: string, start: number, comment = "//"): string[
   return [...commentLinesAbove(text, start, comment)].filter((line) => line.trimmed.includes(TODO_TAG)).map((line) => line.trimmed);
 }
 
+/** A TODO marker line: where it stands in a text, and its message. */
+export interface TodoLine {
+  readonly start: number;
+  readonly end: number;
+  readonly message: string;
+}
+
 /** The TODO marker line nearest above the statement at `start`, among the comment lines right above it. */
-export function nearestTodoAbove(text: string, start: number, comment = "//"): { start: number; end: number; message: string } | undefined {
+export function nearestTodoAbove(text: string, start: number, comment = "//"): TodoLine | undefined {
   for (const line of commentLinesAbove(text, start, comment)) {
     const at = line.trimmed.indexOf(TODO_TAG);
     if (at !== -1) return { start: line.start, end: line.end, message: todoMessage(line.trimmed.slice(at + TODO_TAG.length)) };

@@ -274,6 +274,12 @@ export const WAITER_THROWS = reworded(
   "throws on a failed or cancelled job, as the v1 waiter did (v2 returns it)",
 );
 
+/** A Python waiter's result nothing checked: it raises on a failed or cancelled job, as 1.x/2.x's waiter did. */
+export const WAITER_RAISES = reworded(
+  "v2 waiters return failed or cancelled jobs instead of raising: raise on them as v1 did",
+  "raises on a failed or cancelled job, as the v1 waiter did (v2 returns it)",
+);
+
 /** A success guard that only threw: v2 throws before it. */
 export const GUARD_REMOVED = removed("the success guard", "v2 throws SdkError on failure");
 

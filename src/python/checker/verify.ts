@@ -8,9 +8,10 @@
 import { diffArrays } from "diff";
 import type { Edit } from "../../core/edits.js";
 import { languageOf } from "../../core/language.js";
-import { underTodo } from "../../core/todo.js";
+import { nearestTodoAbove, todosAbove } from "../../core/todo.js";
+import { namesIdentifier } from "../../core/text.js";
 import { V1_ACCESSOR } from "../../mapping/imports.js";
-import { pyrightTodo } from "../../mapping/messages.js";
+import { alsoTodo, pyrightTodo } from "../../mapping/messages.js";
 import { type Verified } from "../../core/verified.js";
 import { VERIFY } from "../../core/verified.js";
 import { runPython, statementOf, type PyStep } from "../pipeline.js";
@@ -69,6 +70,16 @@ function lineEdits(from: string, to: string): Edit[] {
   return edits;
 }
 
+/** Python's own types, which pyright's messages quote and which say nothing about what a TODO is about. */
+const BUILTIN_TYPES = new Set(["str", "int", "float", "bool", "bytes", "dict", "list", "tuple", "set", "object", "None", "Any"]);
+
+/** Whether a TODO is about an error: it quotes the error's rule, or names what the error names ("success", "Document"). */
+function speaksFor(todo: string, e: PyrightError): boolean {
+  if (e.rule && todo.includes(`pyright ${e.rule}`)) return true;
+  const names = [...e.message.matchAll(/"([A-Za-z_]\w+)"/g)].map((m) => m[1]!).filter((name) => !BUILTIN_TYPES.has(name));
+  return names.some((name) => namesIdentifier(todo, name));
+}
+
 /** Marks each error's statement once: a TODO quoting pyright, unless one is there already. */
 function marking(errors: readonly PyrightError[], counted: { marked: number }): PyStep {
   return {
@@ -83,14 +94,15 @@ function marking(errors: readonly PyrightError[], counted: { marked: number }): 
         const column = Buffer.byteLength(line.slice(0, e.column));
         const node = context.tree.rootNode.descendantForPosition({ row: e.line, column }) ?? context.tree.rootNode;
         const statement = statementOf(node);
-        if (done.has(statement.startIndex) || underTodo(context.source.text, statement.startIndex, "#")) {
-          if (!done.has(statement.startIndex)) done.add(statement.startIndex);
-          counted.marked++;
-          continue;
-        }
-        done.add(statement.startIndex);
-        context.todo(node, pyrightTodo(e.rule, e.message));
         counted.marked++;
+        if (done.has(statement.startIndex)) continue;
+        done.add(statement.startIndex);
+        if (todosAbove(context.source.text, statement.startIndex, "#").some((todo) => speaksFor(todo, e))) continue;
+        // A TODO written for another reason does not speak for this error, and a second line would stack two TODOs
+        // on one statement: the line there goes on to say this one too.
+        const other = nearestTodoAbove(context.source.text, statement.startIndex, "#");
+        if (other) context.todoGoesOn(node, other, alsoTodo(pyrightTodo(e.rule, e.message)));
+        else context.todo(node, pyrightTodo(e.rule, e.message));
       }
     },
   };

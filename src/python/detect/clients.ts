@@ -90,15 +90,16 @@ function keyOf(node: Node | null): string | null {
   const key = unscoped(node);
   if (!key) return null;
   const cls = key.scopedBy ? undefined : enclosing(node!, "class_definition");
-  const scope = key.scopedBy ? bindingScope(key.scopedBy).id : cls ? familyOf(cls).id : "module";
+  const scope = key.scopedBy ? bindingScope(key.scopedBy).id : cls ? familyOf(cls, key.name).id : "module";
   return `${key.name}@${scope}`;
 }
 
 /**
- * The class whose `self.attr` a class's are: the first base the module defines, followed up (a subclass reads the
- * client its base's `__init__` sets), else the class itself.
+ * The class whose `self.attr` (`attribute`, as written) a class's are: the first base the module defines, followed up
+ * (a subclass reads the client its base's `__init__` sets), else the class itself. A class that sets the attribute
+ * itself holds its own: two subclasses of one base may set the same name to a client and to something else.
  */
-function familyOf(cls: Node): Node {
+function familyOf(cls: Node, attribute: string): Node {
   const seen = new Set<number>();
   let at = cls;
   while (!seen.has(at.id)) {
@@ -109,10 +110,15 @@ function familyOf(cls: Node): Node {
         .map((n) => (n?.type === "decorated_definition" ? n.childForFieldName("definition") : n))
         .find((n) => n?.type === "class_definition" && n.childForFieldName("name")?.text === name);
     const base = (at.childForFieldName("superclasses")?.namedChildren ?? []).map((b) => (b?.type === "identifier" ? defined(b.text) : undefined)).find(Boolean);
-    if (!base) return at;
+    if (!base || setsAttribute(at, attribute)) return at;
     at = base;
   }
   return at;
+}
+
+/** Whether a class assigns `self.attr` (`attribute`, as written) in any of its methods. */
+function setsAttribute(cls: Node, attribute: string): boolean {
+  return allOf(cls, "assignment").some((a) => a.childForFieldName("left")?.text === attribute);
 }
 
 /** A key's part before its scope: its name. */
@@ -233,7 +239,8 @@ export function detect(tree: Tree): PyBindings {
       if (key && isAsync !== undefined && !clients.has(key)) clients.set(key, isAsync);
     }
   }
-  for (const [key, isAsync] of passedClients(root, clients, keyOf)) if (!clients.has(key)) clients.set(key, isAsync);
+  const callees = calleesOf(root);
+  for (const [key, isAsync] of passedClients(callees, clients, keyOf)) if (!clients.has(key)) clients.set(key, isAsync);
   // A name a scope binds to a v1 client anywhere is kept on v1 in all that scope, whatever it binds before.
   const keptOnV1 = new Set<string>();
   for (const assignment of allOf(root, "assignment")) {
@@ -258,7 +265,7 @@ export function detect(tree: Tree): PyBindings {
   const kinds = new Map<string, Set<boolean>>();
   for (const [key, isAsync] of clients) kinds.set(nameOfKey(key), (kinds.get(nameOfKey(key)) ?? new Set()).add(isAsync));
   const byName = new Map([...kinds].filter(([, k]) => k.size === 1).map(([name, k]) => [name, [...k][0]!] as const));
-  const notClients = plainlyNoClients(root, byName, classOf);
+  const notClients = plainlyNoClients(root, callees, byName, classOf);
   return {
     found: imports.length > 0 || patches.length > 0,
     classes,
@@ -287,6 +294,60 @@ function callsByName(root: Node): Map<string, Node[]> {
   return calls;
 }
 
+/** A function with the calls that hand it its arguments, and how many of its parameters they do not give (a method's self). */
+interface Callee {
+  readonly fn: Node;
+  readonly handed: readonly Node[];
+  /** its calls are through self or cls, whose scope is the class's: no name of another scope can be meant */
+  readonly method: boolean;
+  readonly skipped: number;
+}
+
+/** A function by the calls of its name; a method by its class's calls through self or cls, which do not give the first parameter. */
+function calleesOf(root: Node): Callee[] {
+  const byName = callsByName(root);
+  const throughSelf = callsThroughSelf(root);
+  return allOf(root, "function_definition").flatMap((fn) => {
+    const name = fn.childForFieldName("name")!.text;
+    const cls = classOfMethod(fn);
+    const handed = cls ? throughSelf.get(`${cls.id}\u0000${name}`) : byName.get(name);
+    return handed ? [{ fn, handed, method: cls !== null, skipped: cls && !staticMethod(fn) ? 1 : 0 }] : [];
+  });
+}
+
+/** The parameters a function's calls give, past the `skipped` first (a method's self). */
+function parametersGiven(fn: Node, skipped: number): Node[] {
+  return (fn.childForFieldName("parameters")?.namedChildren ?? []).filter((p): p is Node => p !== null).slice(skipped);
+}
+
+/** The class a function is a method of, decorated or not; null for a function of the module or of another function. */
+function classOfMethod(fn: Node): Node | null {
+  const holder = fn.parent?.type === "decorated_definition" ? fn.parent : fn;
+  return holder.parent?.type === "block" && holder.parent.parent?.type === "class_definition" ? holder.parent.parent : null;
+}
+
+/** A method its class calls with no instance or class to give first: `@staticmethod`. */
+function staticMethod(fn: Node): boolean {
+  return fn.parent?.type === "decorated_definition" && fn.parent.namedChildren.some((d) => d?.type === "decorator" && d.text === "@staticmethod");
+}
+
+/** A class's calls of its own methods (`self.fetch(...)`, `cls.make(...)`), by the class and the method's name. */
+function callsThroughSelf(root: Node): Map<string, Node[]> {
+  const calls = new Map<string, Node[]>();
+  for (const call of allOf(root, "call")) {
+    const callee = call.childForFieldName("function");
+    const object = callee?.type === "attribute" ? callee.childForFieldName("object") : null;
+    if (object?.type !== "identifier" || (object.text !== "self" && object.text !== "cls")) continue;
+    const cls = enclosing(call, "class_definition");
+    if (!cls) continue;
+    const key = `${cls.id}\u0000${callee!.childForFieldName("attribute")!.text}`;
+    const list = calls.get(key);
+    if (list) list.push(call);
+    else calls.set(key, [call]);
+  }
+  return calls;
+}
+
 /** Values no client can be: literals, and a call of a class (a capitalised name) other than the client's. */
 const LITERALS = new Set(["string", "concatenated_string", "integer", "float", "list", "dictionary", "set", "tuple", "none", "true", "false"]);
 function plainlyNoClient(value: Node | null | undefined, classOf: (node: Node | null) => boolean | undefined): boolean {
@@ -304,28 +365,39 @@ function plainlyNoClient(value: Node | null | undefined, classOf: (node: Node | 
  * get_app()`, `CLIENTS["main"]`, a default, a loop variable, a base class it does not follow) leaves the name
  * to mean what it means elsewhere in the module, as it did before scopes were told apart.
  */
-function plainlyNoClients(root: Node, byName: ReadonlyMap<string, boolean>, classOf: (node: Node | null) => boolean | undefined): Set<string> {
+function plainlyNoClients(
+  root: Node,
+  callees: readonly Callee[],
+  byName: ReadonlyMap<string, boolean>,
+  classOf: (node: Node | null) => boolean | undefined,
+): Set<string> {
   const found = new Set<string>();
   if (!byName.size) return found;
   const mark = (target: Node | null | undefined) => {
     if (target && byName.has(unscoped(target)?.name ?? "")) found.add(keyOf(target)!);
   };
+  // Whatever its name: a value bound to what is plainly no client (`self.site = Site()`) is none where it is handed on either.
+  const bound = new Set<string>();
   for (const assignment of allOf(root, "assignment")) {
     let value = assignment.childForFieldName("right");
     if (value?.type === "await") value = value.namedChildren[0] ?? null;
     const type = assignment.childForFieldName("type");
-    if (plainlyNoClient(value, classOf) || (type && typedOtherwise(type, classOf))) mark(assignment.childForFieldName("left"));
+    if (!plainlyNoClient(value, classOf) && !(type && typedOtherwise(type, classOf))) continue;
+    const left = assignment.childForFieldName("left");
+    mark(left);
+    const key = keyOf(left);
+    if (key) bound.add(key);
   }
-  const calls = callsByName(root);
+  const noClient = (value: Node | null | undefined) => plainlyNoClient(value, classOf) || (value != null && bound.has(keyOf(value) ?? ""));
+  const handedTo = new Map(callees.map((callee) => [callee.fn.id, callee]));
   for (const fn of allOf(root, "function_definition")) {
-    const params = (fn.childForFieldName("parameters")?.namedChildren ?? []).filter((p): p is Node => p !== null);
-    const handed = calls.get(fn.childForFieldName("name")!.text) ?? [];
-    params.forEach((param, i) => {
+    const { handed = [], skipped = classOfMethod(fn) && !staticMethod(fn) ? 1 : 0 } = handedTo.get(fn.id) ?? {};
+    parametersGiven(fn, skipped).forEach((param, i) => {
       const id = parameterName(param);
       if (!id || !byName.has(id.text)) return;
       const type = param.childForFieldName("type");
       const given = handed.map((c) => argumentFor(argumentsOf(c), id.text, i));
-      if ((type && typedOtherwise(type, classOf)) || given.some((v) => plainlyNoClient(v, classOf))) mark(id);
+      if ((type && typedOtherwise(type, classOf)) || given.some(noClient)) mark(id);
     });
   }
   return found;
@@ -342,33 +414,26 @@ function typedOtherwise(type: Node, classOf: (node: Node | null) => boolean | un
  * Parameters that take no type but a client at every call: `def fetch(app, url)` where each `fetch(...)` of the
  * module passes a client there. A function the module never calls, or calls with `*args`, says nothing of them.
  */
-function passedClients(root: Node, clients: ReadonlyMap<string, boolean>, keyOf: (node: Node | null) => string | null): Map<string, boolean> {
+function passedClients(callees: readonly Callee[], clients: ReadonlyMap<string, boolean>, keyOf: (node: Node | null) => string | null): Map<string, boolean> {
   const found = new Map<string, boolean>();
   if (!clients.size) return found;
   const known = (value: Node | null | undefined) => {
     const key = named(clients, value) || named(found, value) ? keyOf(value!) : null;
     return key === null ? undefined : (clients.get(key) ?? found.get(key));
   };
-  const callsOf = callsByName(root);
-  const functions = allOf(root, "function_definition").filter(
-    (fn) => callsOf.has(fn.childForFieldName("name")!.text) && !(fn.parent?.type === "block" && fn.parent.parent?.type === "class_definition"),
-  );
   // Twice: a client passed on from one function to the next.
   for (let round = 0; round < 2; round++) {
-    for (const fn of functions) {
+    for (const { fn, handed, method, skipped } of callees) {
       const name = fn.childForFieldName("name")!;
       // Scopes are looked up only for a function some call passes a name a client has.
       const passed = (a: Node | null) => (a?.type === "keyword_argument" ? a.childForFieldName("value") : a);
-      const some = callsOf
-        .get(name.text)!
-        .some((c) => c.childForFieldName("arguments")?.namedChildren.some((a) => named(clients, passed(a)) || named(found, passed(a))));
+      const some = handed.some((c) => c.childForFieldName("arguments")?.namedChildren.some((a) => named(clients, passed(a)) || named(found, passed(a))));
       if (!some) continue;
       const scope = bindingScope(name).id;
-      const calls = callsOf.get(name.text)!.filter((c) => bindingScope(c.childForFieldName("function")!).id === scope);
+      const calls = method ? handed : handed.filter((c) => bindingScope(c.childForFieldName("function")!).id === scope);
       const args = calls.map(argumentsOf);
       if (!calls.length || args.some((list) => list.some((a) => a.type === "list_splat" || a.type === "dictionary_splat"))) continue;
-      const params = (fn.childForFieldName("parameters")?.namedChildren ?? []).filter((p): p is Node => p !== null);
-      params.forEach((param, i) => {
+      parametersGiven(fn, skipped).forEach((param, i) => {
         // Untyped only: a typed parameter is a client by its annotation or none.
         const id = param.type === "identifier" || param.type === "default_parameter" ? parameterName(param) : null;
         if (!id) return;

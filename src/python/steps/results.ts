@@ -23,9 +23,9 @@ import {
   PY_RESULT_TYPE_KINDS,
   snakeCase,
 } from "../../mapping/python.js";
-import { JOB_COMPLETED, RESULTS, RETYPED_RESULTS, WAITER_TODO, type ResultRow } from "../../mapping/results.js";
+import { JOB_COMPLETED, RESULTS, RETYPED_RESULTS, WAITER_FAILED, WAITER_TODO, type ResultRow } from "../../mapping/results.js";
 import type { ResultKind } from "../../mapping/client-methods.js";
-import { removeStatement } from "../../core/text.js";
+import { indentAt, indentUnit, removeStatement } from "../../core/text.js";
 import { literalAt, pyLiteral } from "../writing.js";
 import type { PyContext, PyStep } from "../pipeline.js";
 import { annotatedParameters, boundName, elementsOf, executorRunning, resultExpression, usesAfter } from "../detect/result-values.js";
@@ -45,9 +45,34 @@ import {
   removed,
   renamed,
   WAITER_GUARD,
+  WAITER_RAISES,
   type Message,
 } from "../../mapping/messages.js";
 import { followReturns } from "../detect/returned-results.js";
+
+/**
+ * `job = app.crawl_url(...)` with nothing checking the job: 1.x/2.x's waiter raised when the job failed or was
+ * stopped, 4.x's returns it, so the statement after the call raises what v1 raised. Says whether it could: the
+ * result bound by an assignment statement that has its lines to itself (a trailing comment aside).
+ */
+function raiseOnFailedJob(context: PyContext, value: Node, name: Node | null): boolean {
+  const statement = value.parent?.parent;
+  if (!name || statement?.type !== "expression_statement" || statement.namedChildCount !== 1) return false;
+  if (statement.parent?.type !== "block" && statement.parent?.type !== "module") return false;
+  const { source } = context;
+  const { text } = source;
+  if (text.slice(text.lastIndexOf("\n", statement.startIndex - 1) + 1, statement.startIndex).trim() !== "") return false;
+  const newline = text.indexOf("\n", statement.endIndex);
+  const lineEnd = newline === -1 ? text.length : text[newline - 1] === "\r" ? newline - 1 : newline;
+  const rest = text.slice(statement.endIndex, lineEnd).trim();
+  if (rest !== "" && !rest.startsWith("#")) return false;
+  const indent = indentAt(text, statement.startIndex);
+  const status = `${name.text}.status`;
+  const raise = `raise Exception(f${source.quote}${WAITER_FAILED}{${status}}${source.quote})`;
+  const check = `${source.eol}${indent}if ${status} != ${pyLiteral(source, JOB_COMPLETED)}:${source.eol}${indent}${indentUnit(text)}${raise}`;
+  context.edit(lineEnd, lineEnd, check, WAITER_RAISES);
+  return true;
+}
 
 /** Fields whose contents are the user's own data: nothing below them is renamed. */
 const USER_DATA = new Set(["json", "metadata_dict"]);
@@ -625,7 +650,7 @@ export const step: PyStep = {
       const handled = new Set<number>();
       let checked = false;
       for (const head of heads) if (migrateChain(context, subject, head, handled) === "status") checked = true;
-      if (call.row.waiter && call.isV1Name && !checked) context.todo(call.node, WAITER_TODO);
+      if (call.row.waiter && call.isV1Name && !checked && !raiseOnFailedJob(context, value, name)) context.todo(call.node, WAITER_TODO);
     }
     // Functions that take results as parameters typed with 2.x's models read them as the calls' results are read.
     for (const { heads, type } of annotatedParameters(context.tree.rootNode, v1ResultTypes(context))) {
