@@ -325,8 +325,17 @@ export const MODEL_DUMPED = reworded(
 );
 
 /** The TODO above a call whose v0 option groups held keys v2 has no keyword argument for. */
-export function v0OptionsDropped(keys: readonly string[], slot = "keyword argument"): string {
-  return `v0 options with no v2 ${slot} were dropped: ${keys.join(", ")} (v2 asks for HTML, screenshots and extraction in formats)`;
+export function v0OptionsDropped(keys: readonly string[]): string {
+  return `v0 options with no v2 keyword argument were dropped: ${keys.join(", ")} (v2 asks for HTML, screenshots and extraction in formats)`;
+}
+
+/** The same in JavaScript, where the format switches v1's layer mapped are mapped: what is named has no exact equivalent. */
+export function v0KeysDropped(keys: readonly string[]): string {
+  // v0's extraction asked with a system prompt v2's json format has no slot for.
+  const extraction = keys.some((key) => key.startsWith("extractorOptions."))
+    ? ' (v2 extracts with a json format in formats: { type: "json", prompt, schema })'
+    : "";
+  return `v0 options with no exact v2 equivalent were dropped: ${keys.join(", ")}${extraction}`;
 }
 
 /** The TODO above a call whose v0 option group (`pageOptions`) the codemod cannot see into or has no place for. */

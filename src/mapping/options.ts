@@ -141,8 +141,9 @@ export const EXPECT_ERROR = /^\s*@ts-expect-error\b/;
  * compatibility layer mapped (the API's `fromLegacyScrapeOptions` and `fromLegacyCrawlerOptions`, which read v0
  * requests into v1's options), wherever the v1 key means what the v0 key did: each such key is lifted out under
  * its v1 spelling (the options step then writes it as v2 spells it), a page's options go into the scrape options
- * of a call that nests them (a crawl's, a search's). The rest are named where they were dropped: v0's includeHtml,
- * screenshot and extraction are v2 formats, returnOnlyUrls is v2's map.
+ * of a call that nests them (a crawl's, a search's), and its format switches (`includeHtml: true`) become the formats
+ * list they asked for. The rest are named where they were dropped: extraction is a v2 json format with another
+ * prompt, returnOnlyUrls is v2's map.
  */
 export interface V0OptionGroup {
   /** the call's options table that nests scrape options under this key, where the group's keys go there */
@@ -153,6 +154,10 @@ export interface V0OptionGroup {
   readonly keys: Readonly<Record<string, string>>;
   /** keys v0 took as one string or a list, which v1's layer made a list of (`removeTags: "nav"`) */
   readonly lists?: readonly string[];
+  /** v0's switches that asked for a format (`includeHtml: true`), which v1's layer turned into its formats list */
+  readonly formats?: Readonly<Record<string, string>>;
+  /** the switches on unless set false: their formats are v2's default list too, which needs no key */
+  readonly formatsOn?: readonly string[];
 }
 
 const V0_CRAWLER_OPTIONS: V0OptionGroup = {
@@ -185,6 +190,14 @@ export const V0_OPTION_GROUPS: Readonly<Record<string, V0OptionGroup>> = {
       parsePDF: "parsePDF",
     },
     lists: ["removeTags", "onlyIncludeTags"],
+    formats: {
+      includeMarkdown: "markdown",
+      includeHtml: "html",
+      includeRawHtml: "rawHtml",
+      screenshot: "screenshot",
+      fullPageScreenshot: "screenshot@fullPage",
+    },
+    formatsOn: ["includeMarkdown"],
   },
   extractorOptions: { keys: {} },
 };

@@ -24,8 +24,10 @@ import {
   V0_SCRAPE_KEYS,
   type Literal,
   type OptionRow,
+  type V0OptionGroup,
 } from "../../mapping/options.js";
 import { FORMATS } from "../../mapping/formats.js";
+import { settingsFreeFormat } from "./formats.js";
 import {
   assignedV1Keys,
   expectErrorRemoved,
@@ -34,7 +36,7 @@ import {
   renamed,
   v0GroupKept,
   v0GroupLifted,
-  v0OptionsDropped,
+  v0KeysDropped,
   type Message,
 } from "../../mapping/messages.js";
 import { TYPES } from "../../mapping/imports.js";
@@ -150,9 +152,13 @@ function liftV0Groups(context: StepContext, options: OptionsObject): void {
       return;
     }
     const rows = optionRowsFor(nested ?? options.kind);
-    const entries: string[] = [];
+    const switches = (inner.properties as ObjectProperty[]).filter((p) => group.formats?.[propertyKey(p)!] !== undefined);
+    const formats = switches.length ? v0Formats(context, group, switches, !nested && findProperty(object, "formats") !== undefined, options.typed) : undefined;
+    if (formats === null) dropped.push(...switches.map((p) => `${name}.${propertyKey(p)}`));
+    const entries: string[] = formats ? [formats] : [];
     for (const p of inner.properties as ObjectProperty[]) {
       const key = propertyKey(p)!;
+      if (switches.includes(p)) continue;
       const v1 = group.keys[key];
       const value = p.value;
       if (!v1 || (!nested && findProperty(object, v1))) {
@@ -173,7 +179,30 @@ function liftV0Groups(context: StepContext, options: OptionsObject): void {
       context.edit(prop.start!, prop.end!, entries.join(separator), message);
     }
   });
-  if (dropped.length) context.todo(options.path as ASTPath<Node>, v0OptionsDropped(dropped, "equivalent"));
+  if (dropped.length) context.todo(options.path as ASTPath<Node>, v0KeysDropped(dropped));
+}
+
+/**
+ * A v0 group's format switches (`includeHtml: true`) as the `formats` entry v1's layer made of them; undefined
+ * where they ask for v2's default list, null where the file does not say them as plain booleans or the options
+ * have a formats list of their own.
+ */
+function v0Formats(
+  context: StepContext,
+  group: V0OptionGroup,
+  switches: readonly ObjectProperty[],
+  hasFormats: boolean,
+  typed: boolean,
+): string | null | undefined {
+  if (hasFormats || !switches.every((p) => p.value.type === "BooleanLiteral")) return null;
+  const set = new Map(switches.map((p) => [propertyKey(p)!, (p.value as Extract<Node, { type: "BooleanLiteral" }>).value]));
+  const on = (key: string) => set.get(key) ?? group.formatsOn?.includes(key) ?? false;
+  const list = Object.entries(group.formats!).flatMap(([key, format]) => (on(key) ? [format] : []));
+  const byDefault = Object.entries(group.formats!).flatMap(([key, format]) => (group.formatsOn?.includes(key) ? [format] : []));
+  if (!list.length) return null;
+  if (list.join() === byDefault.join()) return undefined;
+  // Written as v2 spells them: the formats step does not see what this step writes in the same pass.
+  return `formats: [${list.map((format) => settingsFreeFormat(context, format, typed)).join(", ")}]`;
 }
 
 function migrateObject(context: StepContext, options: OptionsObject): void {
