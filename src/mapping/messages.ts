@@ -343,9 +343,10 @@ export function v0GroupKept(name: string): string {
   return `${name} is a v0 option group, which v2 rejects: move what it holds into v2's options`;
 }
 
-/** A v0 option group whose keys were lifted out as v2 spells them. */
-export function v0GroupLifted(name: string, into: string): Message {
-  return reworded(`${name} is a v0 option group, which v2 rejects: its keys belong in ${into}`, `lifted ${name}'s keys into ${into}`);
+/** A v0 option group whose keys were lifted out as v2 spells them, into a nested options object or the group's own. */
+export function v0GroupLifted(name: string, into?: string): Message {
+  const where = into ?? "the options object itself";
+  return reworded(`${name} is a v0 option group, which v2 rejects: its keys belong in ${where}`, `lifted ${name}'s keys into ${where}`);
 }
 
 /** A dict method that only reads (`keys()`, `items()`), called on a v2 result through its dump. */

@@ -170,7 +170,7 @@ function liftV0Groups(context: StepContext, options: OptionsObject): void {
       const entry = liftedEntry(context, at, rows.get(v1), v1, value, text, options.typed);
       if (entry) entries.push(entry);
     }
-    const message = v0GroupLifted(name, nested ? group.into! : "the options object itself");
+    const message = v0GroupLifted(name, nested ? group.into : undefined);
     if (!entries.length) context.apply(removeListItem(context.source, object, object.properties, prop), message);
     else if (nested) context.edit(prop.start!, prop.end!, `${group.into}: ${objectLiteral(context.source, entries, prop.start!)}`, message);
     else {
