@@ -87,6 +87,34 @@ describe("run", () => {
     expect(out.match(/TODO\(firecrawl-v2\)/g)).toHaveLength(1);
     expect(read(dir, "src/hits.ts")).toBe(hits);
   });
+  test("a test that mocks the SDK module and imports only the code under test moves with that code", () => {
+    // The test names no client and imports none: its mock of the module is all it has of the SDK.
+    const test = [
+      'import { expect, test, vi } from "vitest";',
+      'import { page } from "./index";',
+      "",
+      'vi.mock("@mendable/firecrawl-js", () => ({',
+      "  default: class FakeFirecrawl {",
+      "    async scrapeUrl(url: string) {",
+      "      return { success: true, markdown: `# ${url}` };",
+      "    }",
+      "  },",
+      "}));",
+      "",
+      'test("reads the page", async () => {',
+      '  expect(await page("https://example.com")).toBe("# https://example.com");',
+      "});",
+      "",
+    ].join("\n");
+    const dir = repo({ "src/index.ts": V1_SCRAPE, "src/index.test.ts": test });
+    expect(cli(dir, "run", ".", "--no-types").code).toBe(0);
+    expect(read(dir, "src/index.ts")).toContain("app.scrape(url");
+    const out = read(dir, "src/index.test.ts");
+    expect(out).toContain("    async scrape(url: string) {\n      return { markdown: `# ${url}` };");
+    expect(out).not.toContain("TODO(firecrawl-v2)");
+    expect(cli(dir, "check", ".").code).toBe(0);
+  });
+
   test("refuses a dirty tree, naming the dirty files, unless --force", () => {
     const dir = repo({ "a.ts": V1_SCRAPE });
     writeFileSync(join(dir, "a.ts"), `${V1_SCRAPE}// edited\n`);

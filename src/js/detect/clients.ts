@@ -9,7 +9,8 @@
 import type { ASTPath } from "jscodeshift";
 import type { Node } from "@babel/types";
 import { CLIENT, V1_ACCESSOR, V1_CLIENT_EXPORT } from "../../mapping/imports.js";
-import { MOCK_FACTORIES, MOCK_TYPE_WRAPPERS, MOCKED_HELPER, MOCKERS } from "../../mapping/mocks.js";
+import { MOCK_FACTORIES, MOCK_TYPE_WRAPPERS, MOCKED_HELPER } from "../../mapping/mocks.js";
+import { isRunnerCall } from "./module-mocks.js";
 import { enclosingFunction, FUNCTION_TYPES, type PathIndex } from "./paths.js";
 import { isClientClass, type SdkBindings } from "./sdk.js";
 import { AWAITED_WRAPPERS, memberName, unwrapNode } from "./expressions.js";
@@ -98,7 +99,7 @@ export class ClientTracker {
           return this.isClientMethod(path, node.callee.property.name);
         }
         // `vi.mocked(app)`: the client itself, typed as its mock.
-        if (isMockedHelper(node.callee) && node.arguments[0]) return this.isClient(path.get("arguments", 0));
+        if (isRunnerCall(node, MOCKED_HELPER) && node.arguments[0]) return this.isClient(path.get("arguments", 0));
         // jest-mock-extended's `mock<T>()`: a mock of T, with T's methods.
         if (node.callee.type === "Identifier" && MOCK_FACTORIES.has(node.callee.name) && this.isClientAnnotation(node.typeParameters?.params[0])) return true;
         return node.callee.type === "Identifier" && this.isFactory(path.get("callee"), node.callee.name);
@@ -241,15 +242,4 @@ export function keepsV1OnPurpose(index: PathIndex, sdk: SdkBindings): boolean {
     if (name === V1_CLIENT_EXPORT) return node.object.type === "Identifier" && sdk.namespaces.has(node.object.name);
     return name === V1_ACCESSOR && tracker.isClient(path.get("object") as AnyPath);
   });
-}
-
-/** `vi.mocked` / `jest.mocked`. */
-export function isMockedHelper(callee: Node): boolean {
-  return (
-    callee.type === "MemberExpression" &&
-    callee.object.type === "Identifier" &&
-    MOCKERS.has(callee.object.name) &&
-    callee.property.type === "Identifier" &&
-    callee.property.name === MOCKED_HELPER
-  );
 }

@@ -5,35 +5,15 @@
  * Their method names and values are v1's where the code under test is about to call v2's.
  */
 import type { ASTPath } from "jscodeshift";
-import type { Node, ObjectExpression } from "@babel/types";
-import { SDK_MODULES } from "../../mapping/imports.js";
-import { EXPECT, MOCK_FUNCTION, MOCK_IMPLEMENTATION, MOCK_RESOLVED_VALUE, MOCK_TYPE_WRAPPERS, MOCKERS, MODULE_MOCK } from "../../mapping/mocks.js";
+import type { ClassMethod, Node, ObjectExpression } from "@babel/types";
+import { EXPECT, MOCK_FUNCTION, MOCK_IMPLEMENTATION, MOCK_RESOLVED_VALUE, MOCK_TYPE_WRAPPERS } from "../../mapping/mocks.js";
+import { isRunnerCall, sdkModuleMocks } from "./module-mocks.js";
 import { oncePerBindings, type ClientCall } from "./calls.js";
 import type { SdkBindings } from "./sdk.js";
 import { bindingOf, resolveObject, unwrapPath } from "./expressions.js";
-import type { PathIndex } from "./paths.js";
+import { enclosingFunction, type PathIndex } from "./paths.js";
 
 type AnyPath = ASTPath<Node>;
-
-/** `jest.<name>(...)` / `vi.<name>(...)`. */
-function isRunnerCall(node: Node, name: string): boolean {
-  return (
-    node.type === "CallExpression" &&
-    node.callee.type === "MemberExpression" &&
-    node.callee.object.type === "Identifier" &&
-    MOCKERS.has(node.callee.object.name) &&
-    node.callee.property.type === "Identifier" &&
-    node.callee.property.name === name
-  );
-}
-
-/** `jest.mock("@mendable/firecrawl-js", ...)`, `vi.mock(...)`: the calls that mock the SDK module. */
-export function sdkModuleMocks(index: PathIndex): AnyPath[] {
-  return index.of("CallExpression").filter(({ node }) => {
-    const first = node.arguments[0];
-    return isRunnerCall(node, MODULE_MOCK) && first?.type === "StringLiteral" && (SDK_MODULES as readonly string[]).includes(first.value);
-  }) as AnyPath[];
-}
 
 /** What a function returns, when it is an arrow with an expression body or a body that is one `return`. */
 function returned(fn: AnyPath): AnyPath | null {
@@ -143,3 +123,43 @@ export function callsStandIn(call: ClientCall, sdk: SdkBindings): boolean {
   }
   return type?.type === "TSTypeReference" && type.typeName.type === "Identifier" && sdk.clientShapes.has(type.typeName.name);
 }
+
+/** A method of a class that stands in for the client, with the objects it returns (its results). */
+export interface StandInMethod {
+  readonly method: ClassMethod;
+  readonly name: string;
+  readonly returns: AnyPath[];
+}
+
+/**
+ * The methods of the classes a mock of the SDK module gives for the client (`vi.mock("@mendable/firecrawl-js", () =>
+ * ({ default: class MockFirecrawl { async scrapeUrl(url) { return { markdown: "..." }; } } }))`): the code under
+ * test makes its client of them, so their names and results are the client's.
+ */
+export const standInMethods = oncePerBindings((index): StandInMethod[] => {
+  const classes = new Set<Node>();
+  for (const mock of sdkModuleMocks(index)) {
+    const factory = mock.get("arguments", 1) as AnyPath;
+    const module = factory.node ? returned(factory) : null;
+    if (module?.node.type !== "ObjectExpression") continue;
+    for (const prop of (module.node as ObjectExpression).properties) {
+      if (prop.type === "ObjectProperty" && prop.value.type === "ClassExpression") classes.add(prop.value.body);
+    }
+  }
+  if (classes.size === 0) return [];
+  const methods = new Map<ClassMethod, StandInMethod>();
+  for (const path of index.of("ClassMethod")) {
+    const method = path.node as ClassMethod;
+    const body = path.parent?.node;
+    if (!body || !classes.has(body) || method.kind !== "method" || method.computed || method.key.type !== "Identifier") continue;
+    methods.set(method, { method, name: method.key.name, returns: [] });
+  }
+  for (const path of index.of("ReturnStatement")) {
+    const fn = enclosingFunction(path as AnyPath);
+    const method = fn && methods.get(fn as ClassMethod);
+    const argument = (path.node as Extract<Node, { type: "ReturnStatement" }>).argument;
+    const object = method && argument ? resolveObject(unwrapPath(path.get("argument") as AnyPath)) : null;
+    if (object) method!.returns.push(object);
+  }
+  return [...methods.values()];
+});

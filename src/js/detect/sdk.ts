@@ -9,6 +9,7 @@ import { CLIENT, CLIENT_CLASSES, SDK_MODULES } from "../../mapping/imports.js";
 import type { OptionsKind, ResultKind } from "../../mapping/client-methods.js";
 import { AWAITED_WRAPPERS, unwrapNode } from "./expressions.js";
 import { clientShapes, type ShapeMember } from "./client-shapes.js";
+import { sdkModuleMocks } from "./module-mocks.js";
 
 /** What the type checker knows about a file that its syntax does not say. */
 export interface TypeFacts {
@@ -121,7 +122,9 @@ export function detectSdk(index: PathIndex, types?: TypeFacts, linked?: LinkedCl
   const linkedAny = linked !== undefined && (linked.clients.size > 0 || linked.factories.size > 0);
   // A stand-in for the client is one only in a file that reaches the SDK (a test that mocks it).
   const shapes = sites.length > 0 ? clientShapes(index) : new Map<string, ShapeMember[]>();
-  return { found: sites.length > 0 || types !== undefined || linkedAny, clientClasses, clientShapes: shapes, namespaces, named, sites, types, linked };
+  // A test that mocks the SDK module and imports only the code under test reaches the SDK through its mock.
+  const found = sites.length > 0 || types !== undefined || linkedAny || sdkModuleMocks(index).length > 0;
+  return { found, clientClasses, clientShapes: shapes, namespaces, named, sites, types, linked };
 }
 
 /** `ns.default`, `ns.Firecrawl`, `require(M).default`, `(await import(M)).default`. */

@@ -9,7 +9,8 @@ import type { CallExpression, Node } from "@babel/types";
 import { CALLED_WITH, EXPECT } from "../../mapping/mocks.js";
 import { findClientCalls, findClientMembers, type ClientCall } from "../detect/calls.js";
 import { propertyKey } from "../detect/expressions.js";
-import { clientStandIns, sdkModuleMocks } from "../detect/mocks.js";
+import { clientStandIns, standInMethods } from "../detect/mocks.js";
+import { sdkModuleMocks } from "../detect/module-mocks.js";
 import { hasV1Shape, isV1Call } from "../detect/version.js";
 import { appendProperties, literal, objectLiteral, textOf } from "../writing.js";
 import type { Edit } from "../../core/edits.js";
@@ -133,6 +134,10 @@ function renameStandIns(context: StepContext): Set<Node> {
       const shorthand = prop.type === "ObjectProperty" && prop.shorthand;
       rename(prop.key, name!, v2, shorthand ? `${v2}: ${name}` : prop.key.type === "StringLiteral" ? literal(context.source, v2) : v2);
     }
+  }
+  for (const { method, name } of standInMethods(context.index, context.sdk)) {
+    const row = methodRow(name);
+    if (row?.isV1Name && row.row.js.v2) rename(method.key, name, row.row.js.v2);
   }
   return renamedNodes;
 }

@@ -7,7 +7,7 @@
 import type { ASTPath } from "jscodeshift";
 import type { Node } from "@babel/types";
 import { findClientCalls, findClientMembers, resultDeclarator, type ClientCall } from "../detect/calls.js";
-import { callsTestDouble, clientStandIns, mockValues } from "../detect/mocks.js";
+import { callsTestDouble, clientStandIns, mockValues, standInMethods } from "../detect/mocks.js";
 import { methodRow } from "../../mapping/client-methods.js";
 import { bindingReferences, untilRebound } from "../detect/references.js";
 import { isV1Call } from "../detect/version.js";
@@ -196,7 +196,6 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
         // Where the code has just tested the list, it is there: TypeScript narrows it, and a fallback reads as noise.
         const text = testedBefore(context, member) ? read : `(${read} ?? ${change.absent})`;
         context.edit(node.start!, node.end!, items ? `(${text} as ${items})` : text, message);
-        if (items && !maybeScraped(tracked)) dropDeadFallbacks(context, member, change.items!.scrapedOnly);
       } else {
         context.edit(node.property.start!, node.property.end!, change.to, message);
         // `r.data || []`: the cast goes around the list with its fallback.
@@ -210,6 +209,7 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
           context.edit(end, end, `${extra?.parenthesized ? "" : ")"} as ${items})`);
         }
       }
+      if (items && !maybeScraped(tracked)) dropDeadFallbacks(context, member, change.items!.scrapedOnly);
       // What is written there is the user's; what needs a human is reading items whose type v2 left open.
       if (change.todo && !written && readsItems(member) && items === null) context.todo(member, change.todo);
       const parent = member.parent?.node as Node | undefined;
@@ -754,8 +754,21 @@ function mockedResults(context: StepContext): ResultLiteral[] {
       add(mockValues(declarator ? (declarator.get("init") as AnyPath) : value), row);
     });
   }
+  // A method both versions name alike gives v1's result where it holds a field v2 renamed (a search's `{ data }`):
+  // asked of each literal, since a linter's fixes rename the class's other methods a pass before.
+  for (const { name, returns } of standInMethods(context.index, context.sdk)) {
+    const row = methodRow(name);
+    const kind = row?.row.result;
+    if (!row || !kind) continue;
+    const renamedField = (at: AnyPath) =>
+      RENAMED_FIELDS.some((field) => field.of.includes(kind) && findProperty(at.node as Extract<Node, { type: "ObjectExpression" }>, field.v1));
+    add(row.isV1Name ? returns : returns.filter(renamedField), { ...row, isV1Name: true });
+  }
   return found;
 }
+
+/** The fields v2 renamed in its results, by the results they are in: one in a literal says it is v1's. */
+const RENAMED_FIELDS = RESULTS.flatMap((row) => (row.change.kind === "rename" ? [{ v1: row.js.v1, of: row.of }] : []));
 
 /**
  * `return await client.search(...)` from a function that declares its own return type (`Promise<SearchResult>`,
