@@ -41,6 +41,26 @@ describe("which file holds the range", () => {
     expect(report.packages).toEqual([{ path: "package.json", dependency: "@mendable/firecrawl-js", from: "^1.29.3", to: "^4.42.0" }]);
   });
 
+  test("code in a workspace package that declares no SDK moves the packages that do, the copy it runs, with a note", () => {
+    // packages/lib takes the client as a type and runs the copy packages/app's dependency hoists to the root.
+    const lib = V1_SCRAPE.replace('import FirecrawlApp from "@mendable/firecrawl-js";', 'import type FirecrawlApp from "@mendable/firecrawl-js";').replace(
+      'const app = new FirecrawlApp({ apiKey: "fc-test" });',
+      "declare const app: FirecrawlApp;",
+    );
+    const dir = repo({
+      "package.json": pkg({}, { private: true, workspaces: ["packages/*"] }),
+      "packages/app/package.json": pkg({ "@mendable/firecrawl-js": "^1.25.2", lib: "*" }),
+      "packages/lib/package.json": pkg({ zod: "^3.0.0" }),
+      "packages/other/package.json": pkg({ "@mendable/firecrawl-js": "^4.0.0" }),
+      "packages/lib/src/a.ts": lib,
+    });
+    const report = JSON.parse(cli(dir, "run", ".", "--json", "--no-types").stdout);
+    expect(read(dir, "packages/lib/src/a.ts")).toContain("app.scrape(url");
+    expect(report.packages).toEqual([{ path: "packages/app/package.json", dependency: "@mendable/firecrawl-js", from: "^1.25.2", to: "^4.42.0" }]);
+    expect(read(dir, "packages/other/package.json")).toBe(pkg({ "@mendable/firecrawl-js": "^4.0.0" }));
+    expect(JSON.stringify(report)).toContain("moved with the code in packages/lib/src");
+  });
+
   test("pnpm catalogs, default and named, moved in pnpm-workspace.yaml with their quotes and comments", () => {
     const workspace =
       'packages:\n  - "packages/*"\ncatalog:\n  "@mendable/firecrawl-js": ^1.29.3 # the SDK\n  zod: ^3.23.0\ncatalogs:\n  legacy:\n    firecrawl: \'1.20.0\'\n';

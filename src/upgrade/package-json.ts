@@ -8,9 +8,10 @@
  * not edited: the report names the package manager's command that refreshes each (install.ts runs it).
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { applyEdits, findNodeAtLocation, modify, parseTree } from "jsonc-parser";
 import semver from "semver";
+import { globSync } from "tinyglobby";
 import { isMap, isScalar, parseDocument } from "yaml";
 import { SDK_MODULES, V2_RANGE } from "../mapping/imports.js";
 import { DEPENDENCY_FIELDS, LOCKFILES, readJson, upToRepositoryRoot } from "../project/manifests.js";
@@ -156,12 +157,32 @@ function manifestBump(path: string, release: string, notes: Map<string, Dependen
 export function packageBumps(changedFiles: readonly string[], release = SDK_RELEASE): { bumps: PackageBump[]; notes: DependencyNote[] } {
   const known = new Map<string, string | null>();
   const notes = new Map<string, DependencyNote>();
-  const manifests = new Set(changedFiles.map((file) => declaringManifest(dirname(resolve(file)), known, notes)).filter((p): p is string => p !== null));
+  const manifests = new Set<string>();
+  // The workspace packages moved for code of a package that declares no SDK of its own, with that code's folder.
+  const hoisted = new Map<string, string>();
+  for (const file of changedFiles) {
+    const dir = dirname(resolve(file));
+    const own = declaringManifest(dir, known, notes);
+    if (own) manifests.add(own);
+    else {
+      for (const { path, root } of hoistedFrom(dir)) {
+        if (manifests.has(path)) continue;
+        manifests.add(path);
+        hoisted.set(path, relative(root, dir) || ".");
+      }
+    }
+  }
   const bumps: PackageBump[] = [];
   const catalogs = new Map<string, Set<string>>();
   for (const path of manifests) {
     const { bump, catalogs: named } = manifestBump(path, release, notes);
     if (bump) bumps.push(bump);
+    const code = hoisted.get(path);
+    if (bump && code)
+      notes.set(`${path}\0hoisted`, {
+        path,
+        message: `moved with the code in ${code}, whose own package declares no SDK and runs the copy this package's dependency installs`,
+      });
     const file = named.size ? catalogFile(dirname(path)) : undefined;
     if (file) catalogs.set(file, new Set([...(catalogs.get(file) ?? []), ...named]));
   }
@@ -170,6 +191,30 @@ export function packageBumps(changedFiles: readonly string[], release = SDK_RELE
     if (bump) bumps.push(bump);
   }
   return { bumps, notes: [...notes.values()] };
+}
+
+/**
+ * The workspace packages that declare the SDK, for code in a workspace whose own package does not (it imports the
+ * copy another package's dependency hoists to the root): theirs is the range that code runs against, so it moves
+ * with the code (a note says why). Outside a workspace, none.
+ */
+function hoistedFrom(dir: string): { path: string; root: string }[] {
+  const root = [...upToRepositoryRoot(dir)].find(isWorkspaceRoot);
+  if (!root) return [];
+  return workspaceManifests(root)
+    .filter((path) => declaring([dirname(path)]))
+    .map((path) => ({ path, root }));
+}
+
+/** The package.json files of a workspace's packages: its package.json's `workspaces` globs and pnpm-workspace.yaml's `packages`. */
+function workspaceManifests(root: string): string[] {
+  const listed = readJson(join(root, "package.json"))?.workspaces as unknown;
+  const npm = Array.isArray(listed) ? listed : ((listed as { packages?: unknown } | undefined)?.packages ?? []);
+  const pnpmFile = join(root, "pnpm-workspace.yaml");
+  const pnpm = existsSync(pnpmFile) ? (parseDocument(readFileSync(pnpmFile, "utf8")).toJS() as { packages?: unknown } | null)?.packages : [];
+  const patterns = [npm, pnpm].flatMap((list) => (Array.isArray(list) ? list.filter((p): p is string => typeof p === "string") : []));
+  const globs = patterns.map((p) => (p.startsWith("!") ? p : `${p.replace(/\/+$/, "")}/package.json`));
+  return globs.length ? globSync(globs, { cwd: root, absolute: true, ignore: ["**/node_modules/**"] }).map((path) => resolve(path)) : [];
 }
 
 /** A folder whose package.json lists workspaces, or that holds pnpm's workspace file. */

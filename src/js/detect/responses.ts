@@ -34,11 +34,33 @@ const isMember = (node: Node | undefined): node is Extract<Node, { type: "Member
 
 const CASTS = new Set(["TSAsExpression", "TSSatisfiesExpression", "TSTypeAssertion"]);
 
-/** Where a value gets a type the code wrote: a cast around it, or the annotation of the variable it is bound to. */
+/**
+ * A type that names no field of the body (`any`, `unknown`, `object`, `Record<string, unknown>`, `{ [key: string]: T }`):
+ * it gives no shape, v1's or another, so reads through it are typed no more than without it.
+ */
+function shapeless(type: Node | null | undefined): boolean {
+  if (!type) return true;
+  switch (type.type) {
+    case "TSAnyKeyword":
+    case "TSUnknownKeyword":
+    case "TSObjectKeyword":
+      return true;
+    case "TSTypeReference":
+      return type.typeName.type === "Identifier" && type.typeName.name === "Record";
+    case "TSTypeLiteral":
+      return type.members.every((member) => member.type === "TSIndexSignature");
+    default:
+      return false;
+  }
+}
+
+/** Where a value gets a type the code wrote, with a shape: a cast around it, or the annotation of the variable it is bound to. */
 function typedAt(path: Path): boolean {
   const parent = path.parent?.node as Node | undefined;
-  if (parent && CASTS.has(parent.type)) return true;
-  return parent?.type === "VariableDeclarator" && parent.init === path.node && Boolean((parent.id as { typeAnnotation?: unknown }).typeAnnotation);
+  if (parent && CASTS.has(parent.type)) return !shapeless((parent as { typeAnnotation?: Node }).typeAnnotation);
+  if (parent?.type !== "VariableDeclarator" || parent.init !== path.node) return false;
+  const annotation = (parent.id as { typeAnnotation?: Node | null }).typeAnnotation;
+  return annotation?.type === "TSTypeAnnotation" && !shapeless(annotation.typeAnnotation);
 }
 
 /** `(r) => r.json()`: a callback that reads its response's body. */
@@ -183,8 +205,9 @@ class Follower {
       const calls = call?.node.type === "CallExpression" && call.node.callee === node;
       if (name === "json" && calls) {
         // `.json<T>()`: the code types the body itself.
-        const types = call!.node as { typeParameters?: unknown; typeArguments?: unknown };
-        if (types.typeParameters ?? types.typeArguments) this.typed = true;
+        const types = call!.node as { typeParameters?: { params: Node[] } | null; typeArguments?: { params: Node[] } | null };
+        const given = (types.typeParameters ?? types.typeArguments)?.params[0];
+        if (given && !shapeless(given)) this.typed = true;
         return this.body(call!, []);
       }
       if (name === "then" && calls && readsJson((call!.node as Extract<Node, { type: "CallExpression" }>).arguments[0] as Node)) return this.body(call!, []);
