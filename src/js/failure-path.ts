@@ -186,6 +186,17 @@ function operands(node: Node): Node[] {
 }
 
 /**
+ * The guard whose chain tests the result itself (`!r || !r.success || ...`, `r && r.success && ...`): the caught
+ * failure's null answers that test too.
+ */
+function existenceGuard(ref: AnyPath, guards: readonly Guard[]): Guard | undefined {
+  const parent = ref.parent?.node as Node | undefined;
+  const negated = parent?.type === "UnaryExpression" && parent.operator === "!";
+  const operand = negated ? parent : ref.node;
+  return guards.find((g) => g.onFailure === negated && operands(g.chain).includes(operand));
+}
+
+/**
  * A read that only hands the whole result to the console (`console.log("Result is:", r)` before the guard): it
  * logs what the caught failure gives instead of `{ success: false }`, and nothing else depends on it.
  */
@@ -251,13 +262,22 @@ export function failurePath(
   // The error is read where the guard saw a failure, and the result elsewhere only where it succeeded.
   const shared = (read: AnyPath) => !guards.some((g) => inside(read.node, g.failureBranch)) && guards.some((g) => inside(read.node, g.sharedBranch));
   if (!errorReads.every((read) => guards.some((g) => inside(read.node, g.failureBranch)) || shared(read))) return null;
-  if (!others.every((ref) => loggedOnly(ref) || guards.some((g) => g.safe.some((span) => inside(ref.node, span))))) return null;
+  if (!others.every((ref) => loggedOnly(ref) || existenceGuard(ref, guards) || guards.some((g) => g.safe.some((span) => inside(ref.node, span))))) return null;
+  const testedAlready = new Set(others.flatMap((ref) => existenceGuard(ref, guards) ?? []));
 
   const name = id.name;
   const keepsError = errorReads.length > 0;
   const handler = keepsError ? `(error${isTypeScript(context.source) ? ": Error" : ""}) => error` : "() => null";
   context.edit(call.node.end!, call.node.end!, `.catch(${handler})`, FAILURE_PATH);
-  for (const { test, onFailure } of guards) {
+  for (const guard of guards) {
+    const { test, onFailure } = guard;
+    const chain = test.parent?.node;
+    if (!keepsError && testedAlready.has(guard) && chain?.type === "LogicalExpression") {
+      // The chain tests the result already, which is null now on failure: the outcome test only goes.
+      const rest = chain.left === test.node ? chain.right : chain.left;
+      context.edit(chain.start!, chain.end!, context.source.text.slice(rest.start!, rest.end!));
+      continue;
+    }
     const failed = keepsError ? `${name} instanceof Error` : `!${name}`;
     const text = onFailure ? failed : keepsError ? `!(${failed})` : name;
     const parent = test.parent?.node;

@@ -4,6 +4,8 @@
  * `type SearchResultWeb`, a default import alone gains `, { type SearchResultWeb }`. A step asks for the names
  * as it writes them and adds the imports last, each once and as a change of its own, so that a linter applying
  * fixes one by one reaches the same text: a later pass finds the names written but not imported, and imports them.
+ * A file that takes its client from a project module and never imports the SDK gains an `import type` of its own,
+ * from the SDK as that module spells it (linked.ts).
  */
 import type { Node } from "@babel/types";
 import type { Edit } from "../core/edits.js";
@@ -11,6 +13,7 @@ import type { Source } from "../core/source.js";
 import type { Path } from "./detect/paths.js";
 import { TYPES } from "../mapping/imports.js";
 import type { StepContext } from "./pipeline.js";
+import { literal } from "./writing.js";
 
 /** The names asked for in this pass, by the text it plans on. */
 const asked = new WeakMap<Source, Set<string>>();
@@ -23,6 +26,16 @@ function unbound(context: StepContext, name: string): boolean {
 function sdkImport(context: StepContext): Extract<Node, { type: "ImportDeclaration" }> | undefined {
   const found = context.sdk.sites.map((site) => site.node as Node).find((node) => node.type === "ImportDeclaration");
   return found?.type === "ImportDeclaration" ? found : undefined;
+}
+
+/**
+ * Where a file that does not import the SDK itself can import its types: after its last import, from the
+ * specifier of the project module its client comes from.
+ */
+function linkedImport(context: StepContext): { readonly specifier: string; readonly after: Node } | undefined {
+  const specifier = context.sdk.linked?.sdk;
+  const after = context.ast.program.body.filter((statement) => statement.type === "ImportDeclaration").at(-1);
+  return specifier && after ? { specifier, after } : undefined;
 }
 
 /** Whether a type reference stands in a cast to a list of the given types, as the tool writes them. */
@@ -52,14 +65,14 @@ export function importedType(context: StepContext, name: string, family: readonl
     if (TYPES.some((row) => row.js.v2 === name && row.js.v1 === exported)) return local === exported ? name : local;
   }
   const declaration = sdkImport(context);
-  if (!declaration) return null;
-  const namespace = declaration.specifiers.find((s) => s.type === "ImportNamespaceSpecifier");
+  if (!declaration && !linkedImport(context)) return null;
+  const namespace = declaration?.specifiers.find((s) => s.type === "ImportNamespaceSpecifier");
   if (namespace) return `${namespace.local.name}.${name}`;
-  const named = declaration.specifiers.some((s) => s.type === "ImportSpecifier");
-  const onlyDefault = declaration.specifiers[0]?.type === "ImportDefaultSpecifier" && declaration.importKind !== "type";
+  const named = declaration?.specifiers.some((s) => s.type === "ImportSpecifier");
+  const onlyDefault = declaration?.specifiers[0]?.type === "ImportDefaultSpecifier" && declaration.importKind !== "type";
   // A name the file uses for something else (the DOM's `Document` in an annotation) is not taken over.
   const others = context.index.of("Identifier", { name }).some((path) => !inCast(path, family));
-  if (others || !unbound(context, name) || (!named && !onlyDefault)) return null;
+  if (others || !unbound(context, name) || (declaration && !named && !onlyDefault)) return null;
   const names = asked.get(context.source) ?? new Set<string>();
   asked.set(context.source, names.add(name));
   return name;
@@ -70,14 +83,14 @@ export function importedType(context: StepContext, name: string, family: readonl
  * writes without importing them (a cast from an earlier pass of a linter), one edit a name.
  */
 export function typeImports(context: StepContext, names: readonly string[]): Edit[] {
-  const declaration = sdkImport(context);
-  if (!declaration) return [];
   const imported = new Set(context.sdk.named.values());
   const written = names.filter(
     (name) => !imported.has(name) && unbound(context, name) && context.index.of("Identifier", { name }).some((path) => inCast(path, names)),
   );
   const wanted = [...new Set([...(asked.get(context.source) ?? []), ...written])];
   asked.delete(context.source);
+  const declaration = sdkImport(context);
+  if (!declaration) return wanted.length ? importOfItsOwn(context, wanted) : [];
   const last = declaration.specifiers.filter((s) => s.type === "ImportSpecifier").at(-1);
   const typeOnly = declaration.importKind === "type";
   if (last) return wanted.map((name) => ({ start: last.end!, end: last.end!, text: `, ${typeOnly ? "" : "type "}${name}` }));
@@ -85,4 +98,15 @@ export function typeImports(context: StepContext, names: readonly string[]): Edi
   if (!first || !wanted.length) return [];
   // A default import alone: one brace list for all of them.
   return [{ start: first.end!, end: first.end!, text: `, { ${wanted.map((name) => `type ${name}`).join(", ")} }` }];
+}
+
+/** `import type { ... } from "<the SDK>";` on a line of its own after the file's last import, written as that import is. */
+function importOfItsOwn(context: StepContext, wanted: readonly string[]): Edit[] {
+  const linked = linkedImport(context);
+  if (!linked) return [];
+  const { source } = context;
+  const end = linked.after.end!;
+  const semicolon = source.text[end - 1] === ";" ? ";" : "";
+  const statement = `import type { ${wanted.join(", ")} } from ${literal(source, linked.specifier)}${semicolon}`;
+  return [{ start: end, end, text: `${source.eol}${statement}` }];
 }

@@ -329,6 +329,26 @@ export function v0OptionsDropped(keys: readonly string[]): string {
   return `v0 options with no v2 keyword argument were dropped: ${keys.join(", ")} (v2 asks for HTML, screenshots and extraction in formats)`;
 }
 
+/** The same in JavaScript, where the format switches v1's layer mapped are mapped: what is named has no exact equivalent. */
+export function v0KeysDropped(keys: readonly string[]): string {
+  // v0's extraction asked with a system prompt v2's json format has no slot for.
+  const extraction = keys.some((key) => key.startsWith("extractorOptions."))
+    ? ' (v2 extracts with a json format in formats: { type: "json", prompt, schema })'
+    : "";
+  return `v0 options with no exact v2 equivalent were dropped: ${keys.join(", ")}${extraction}`;
+}
+
+/** The TODO above a call whose v0 option group (`pageOptions`) the codemod cannot see into or has no place for. */
+export function v0GroupKept(name: string): string {
+  return `${name} is a v0 option group, which v2 rejects: move what it holds into v2's options`;
+}
+
+/** A v0 option group whose keys were lifted out as v2 spells them, into a nested options object or the group's own. */
+export function v0GroupLifted(name: string, into?: string): Message {
+  const where = into ?? "the options object itself";
+  return reworded(`${name} is a v0 option group, which v2 rejects: its keys belong in ${where}`, `lifted ${name}'s keys into ${where}`);
+}
+
 /** A dict method that only reads (`keys()`, `items()`), called on a v2 result through its dump. */
 export const MODEL_DUMPED_READ = reworded(
   "v2 results are pydantic models, not dicts: call dict methods on .model_dump()",

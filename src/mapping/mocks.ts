@@ -19,6 +19,9 @@ export const MOCK_TYPE_WRAPPERS: ReadonlySet<string> = new Set(["MockProxy", "De
 /** Factories that make a mock of the type given as their type argument: jest-mock-extended's `mock<T>()`, `mockDeep<T>()`. */
 export const MOCK_FACTORIES: ReadonlySet<string> = new Set(["mock", "mockDeep"]);
 
+/** The runners' helper that gives a value back typed as its mock (`vi.mocked(app)`, `jest.mocked(app)`): the same object. */
+export const MOCKED_HELPER = "mocked";
+
 /** A mock function's methods that set the value its promise resolves to. */
 export const MOCK_RESOLVED_VALUE: ReadonlySet<string> = new Set(["mockResolvedValue", "mockResolvedValueOnce"]);
 

@@ -136,6 +136,73 @@ export const NEWLY_TYPED_KEYS: Partial<Record<OptionsKind, readonly string[]>> =
 export const EXPECT_ERROR = /^\s*@ts-expect-error\b/;
 
 /**
+ * The v0 API's nested option groups, still found in v1-era code (`{ pageOptions: {...} }`, Python's
+ * `params={"pageOptions": {...}}`), which the v1 SDKs sent as they were and v2 rejects. What maps is what v1's own
+ * compatibility layer mapped (the API's `fromLegacyScrapeOptions` and `fromLegacyCrawlerOptions`, which read v0
+ * requests into v1's options), wherever the v1 key means what the v0 key did: each such key is lifted out under
+ * its v1 spelling (the options step then writes it as v2 spells it), a page's options go into the scrape options
+ * of a call that nests them (a crawl's, a search's), and its format switches (`includeHtml: true`) become the formats
+ * list they asked for. The rest are named where they were dropped: extraction is a v2 json format with another
+ * prompt, returnOnlyUrls is v2's map.
+ */
+export interface V0OptionGroup {
+  /** the call's options table that nests scrape options under this key, where the group's keys go there */
+  readonly into?: string;
+  /** the option tables whose calls took the group; none: every table */
+  readonly in?: readonly OptionsKind[];
+  /** v0 key -> v1 spelling */
+  readonly keys: Readonly<Record<string, string>>;
+  /** keys v0 took as one string or a list, which v1's layer made a list of (`removeTags: "nav"`) */
+  readonly lists?: readonly string[];
+  /** v0's switches that asked for a format (`includeHtml: true`), which v1's layer turned into its formats list */
+  readonly formats?: Readonly<Record<string, string>>;
+  /** the switches on unless set false: their formats are v2's default list too, which needs no key */
+  readonly formatsOn?: readonly string[];
+}
+
+const V0_CRAWLER_OPTIONS: V0OptionGroup = {
+  in: ["crawl"],
+  keys: {
+    includes: "includePaths",
+    excludes: "excludePaths",
+    maxDepth: "maxDepth",
+    limit: "limit",
+    allowBackwardCrawling: "allowBackwardLinks",
+    allowExternalContentLinks: "allowExternalLinks",
+    ignoreSitemap: "ignoreSitemap",
+  },
+};
+
+export const V0_OPTION_GROUPS: Readonly<Record<string, V0OptionGroup>> = {
+  crawlerOptions: V0_CRAWLER_OPTIONS,
+  // Firecrawl's own v0 examples spelled it so; the API ignored the key (the crawl ran without its limit) and v2's
+  // crawl() raises on it: its keys are read as crawlerOptions' were, as their authors meant.
+  crawlOptions: V0_CRAWLER_OPTIONS,
+  pageOptions: {
+    into: "scrapeOptions",
+    in: ["scrape", "batch", "crawl", "search", "extract"],
+    keys: {
+      onlyMainContent: "onlyMainContent",
+      waitFor: "waitFor",
+      headers: "headers",
+      removeTags: "excludeTags",
+      onlyIncludeTags: "includeTags",
+      parsePDF: "parsePDF",
+    },
+    lists: ["removeTags", "onlyIncludeTags"],
+    formats: {
+      includeMarkdown: "markdown",
+      includeHtml: "html",
+      includeRawHtml: "rawHtml",
+      screenshot: "screenshot",
+      fullPageScreenshot: "screenshot@fullPage",
+    },
+    formatsOn: ["includeMarkdown"],
+  },
+  extractorOptions: { keys: {} },
+};
+
+/**
  * Scrape keys of the v0 API (its `pageOptions`) that v1's JavaScript SDK sent as they were and v2's API
  * rejects: v2 asks for HTML, raw HTML and screenshots in formats, and has no page-content switch.
  */

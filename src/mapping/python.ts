@@ -84,43 +84,6 @@ export const PY_ACTION_MODELS: Readonly<Record<string, { readonly model: string;
 };
 
 /**
- * The v0 API's nested option groups, still found in 1.x code (`params={"pageOptions": {...}}`), which 1.x
- * sent as they were and v2 rejects. Each key that has a v1 spelling is lifted out under it (the options
- * step then renames it as any v1 option); a crawl's page options go into its scrape options; the rest
- * are named in one TODO (v0's includeHtml, screenshot and extraction are v2 formats).
- */
-const V0_CRAWLER_OPTIONS = {
-  keys: {
-    includes: "includePaths",
-    excludes: "excludePaths",
-    maxDepth: "maxDepth",
-    limit: "limit",
-    allowBackwardCrawling: "allowBackwardLinks",
-    allowExternalContentLinks: "allowExternalLinks",
-    ignoreSitemap: "ignoreSitemap",
-  },
-};
-
-export const V0_OPTION_GROUPS: Readonly<Record<string, { readonly into?: string; readonly keys: Readonly<Record<string, string>> }>> = {
-  crawlerOptions: V0_CRAWLER_OPTIONS,
-  // Firecrawl's own v0 examples spelled it so; the API ignored the key (the crawl ran without its limit) and v2's
-  // crawl() raises on it: its keys are read as crawlerOptions' were, as their authors meant.
-  crawlOptions: V0_CRAWLER_OPTIONS,
-  pageOptions: {
-    into: "scrapeOptions",
-    keys: {
-      onlyMainContent: "onlyMainContent",
-      waitFor: "waitFor",
-      headers: "headers",
-      removeTags: "excludeTags",
-      onlyIncludeTags: "includeTags",
-      parsePDF: "parsePDF",
-    },
-  },
-  extractorOptions: { keys: {} },
-};
-
-/**
  * 2.x models v2 has no counterpart for. v2 still ships each as `V1<name>` in this module, so code that
  * uses one keeps running (marked); an unused one goes, as `JsonConfig` does once its calls became format dicts.
  */

@@ -24,7 +24,12 @@ export interface ResultRow {
     /** an array of strings became an array of objects: `pick` is the field holding the old string */
     | { kind: "strings-to-objects"; pick: string }
     /** the field moved into an optional object of the result (`doc.url` is `doc.metadata?.url`) */
-    | { kind: "moved"; into: string; todo: string };
+    | { kind: "moved"; into: string; todo: string }
+    /**
+     * a field v1's result did not have either, read as if it had (a scrape result's `data`): the read was
+     * undefined before and stays so, named where it is read; no proof that code is v1
+     */
+    | { kind: "never-had"; todo: string };
 }
 
 /**
@@ -115,6 +120,22 @@ export const RESULTS: readonly ResultRow[] = [
     },
   },
   { spec: "sdk-facts 4.1", of: ["map"], js: { v1: "links" }, python: { v1: "links", v2: "links" }, change: { kind: "strings-to-objects", pick: "url" } },
+  {
+    // v1's scrapeUrl spread the document into the result: code that read `.data` read undefined then as now.
+    spec: "sdk-facts 4.1",
+    of: ["document"],
+    js: { v1: "data" },
+    change: {
+      kind: "never-had",
+      todo: "a scrape result has no data field, and v1's had none either (this read was undefined): the document's fields (markdown, metadata, ...) are on the result itself",
+    },
+  },
+  {
+    spec: "sdk-facts 4.1",
+    of: ["map"],
+    js: { v1: "data" },
+    change: { kind: "never-had", todo: "a map result has no data field, and v1's had none either (this read was undefined): the URLs are in its links" },
+  },
 ];
 
 /** Where a caught error keeps the text v1 put in a failed result's `error` field. */

@@ -4,7 +4,9 @@
  * errors are allowed only on a statement directly under a `TODO(firecrawl-v2)` marker, and are counted.
  */
 import { createRequire } from "node:module";
-import { dirname, join, resolve } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { FIXTURES } from "./fixtures.js";
 import { Node, Project, ts } from "ts-morph";
 import { languageOf } from "../../src/core/language.js";
 import { TODO_TAG } from "../../src/core/todo.js";
@@ -81,6 +83,18 @@ export function isUnderTodo(text: string, statementStart: number): boolean {
   return false;
 }
 
+/**
+ * The project modules a fixture imports by a relative path (`./lib/client`, a module that makes the client, as a
+ * user's project has), read from beside the fixture and put beside its virtual path, so the import resolves there.
+ * Such a module is written to type-check against both SDKs.
+ */
+function addProjectModules(p: Project, virtual: string, path: string, text: string): void {
+  for (const [, specifier] of text.matchAll(/\bfrom\s*["'](\.\.?\/[^"']+)["']/g)) {
+    const real = [".ts", ".js"].map((ext) => resolve(FIXTURES, dirname(path), specifier + ext)).find(existsSync);
+    if (real) p.createSourceFile(join(dirname(virtual), relative(join(FIXTURES, dirname(path)), real)), readFileSync(real, "utf8"), { overwrite: true });
+  }
+}
+
 /** Type errors of one file, checked against one SDK version. */
 export function typeErrors(version: SdkVersion, path: string, text: string): TypeError[] {
   const javascript = languageOf(path) === "javascript";
@@ -89,7 +103,9 @@ export function typeErrors(version: SdkVersion, path: string, text: string): Typ
   let p = projects.get(key);
   if (!p) projects.set(key, (p = project(version, javascript, commonjs)));
   // A virtual path under the repository, so node_modules resolution works from it.
-  const file = p.createSourceFile(join(root, ".typecheck", version, path), text, { overwrite: true });
+  const virtual = join(root, ".typecheck", version, path);
+  addProjectModules(p, virtual, path, text);
+  const file = p.createSourceFile(virtual, text, { overwrite: true });
   try {
     return file.getPreEmitDiagnostics().map((d) => {
       const start = d.getStart() ?? 0;

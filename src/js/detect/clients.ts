@@ -9,7 +9,8 @@
 import type { ASTPath } from "jscodeshift";
 import type { Node } from "@babel/types";
 import { CLIENT, V1_ACCESSOR, V1_CLIENT_EXPORT } from "../../mapping/imports.js";
-import { MOCK_FACTORIES, MOCK_TYPE_WRAPPERS } from "../../mapping/mocks.js";
+import { MOCK_FACTORIES, MOCK_TYPE_WRAPPERS, MOCKED_HELPER } from "../../mapping/mocks.js";
+import { isRunnerCall } from "./module-mocks.js";
 import { enclosingFunction, FUNCTION_TYPES, type PathIndex } from "./paths.js";
 import { isClientClass, type SdkBindings } from "./sdk.js";
 import { AWAITED_WRAPPERS, memberName, unwrapNode } from "./expressions.js";
@@ -97,6 +98,8 @@ export class ClientTracker {
         if (node.callee.type === "MemberExpression" && node.callee.object.type === "ThisExpression" && node.callee.property.type === "Identifier") {
           return this.isClientMethod(path, node.callee.property.name);
         }
+        // `vi.mocked(app)`: the client itself, typed as its mock.
+        if (isRunnerCall(node, MOCKED_HELPER) && node.arguments[0]) return this.isClient(path.get("arguments", 0));
         // jest-mock-extended's `mock<T>()`: a mock of T, with T's methods.
         if (node.callee.type === "Identifier" && MOCK_FACTORIES.has(node.callee.name) && this.isClientAnnotation(node.typeParameters?.params[0])) return true;
         return node.callee.type === "Identifier" && this.isFactory(path.get("callee"), node.callee.name);

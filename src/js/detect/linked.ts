@@ -17,7 +17,7 @@ import { resolveImport } from "./modules.js";
 import { mentionsFirecrawl } from "../../core/mentions.js";
 import { PathIndex, type Path } from "./paths.js";
 import { SDK_MODULES } from "../../mapping/imports.js";
-import { detectSdk, isModuleLoad, type LinkedClients } from "./sdk.js";
+import { detectSdk, isModuleLoad, sdkSpecifier, type LinkedClients } from "./sdk.js";
 import { AWAITED_WRAPPERS, unwrapNode } from "./expressions.js";
 
 const NO_CLIENTS: LinkedClients = { clients: new Set(), factories: new Set() };
@@ -108,12 +108,14 @@ export function filesImportingClients(paths: readonly string[]): string[] {
 export function linkedClients(index: PathIndex, path: string): LinkedClients {
   const clients = new Set<string>();
   const factories = new Set<string>();
+  let sdk: string | undefined;
   const bind = (from: string | undefined, imported: string, local: string) => {
     const target = from === undefined || SDK.has(from) ? undefined : resolveImport(path, from);
     if (!target) return;
     const exports = clientExports(target);
     if (exports.clients.has(imported)) clients.add(local);
     if (exports.factories.has(imported)) factories.add(local);
+    if (exports.clients.has(imported) || exports.factories.has(imported)) sdk ??= exports.sdk;
   };
   for (const { node } of index.of("ImportDeclaration")) {
     for (const spec of node.specifiers) {
@@ -130,7 +132,7 @@ export function linkedClients(index: PathIndex, path: string): LinkedClients {
       if (prop.type === "ObjectProperty" && prop.value.type === "Identifier") bind(init.arguments[0].value, nameOf(prop.key), prop.value.name);
     }
   }
-  return clients.size || factories.size ? { clients, factories } : NO_CLIENTS;
+  return clients.size || factories.size ? { clients, factories, sdk } : NO_CLIENTS;
 }
 
 const SDK: ReadonlySet<string> = new Set(SDK_MODULES);
@@ -146,6 +148,8 @@ function exported(path: string, text: string): LinkedClients {
   const tracker = new ClientTracker(sdk, index);
   const clients = new Set<string>();
   const factories = new Set<string>();
+  // The SDK as this module names it, else as the module it took its client from does.
+  let specifier = sdk.sites.map(sdkSpecifier).find((s) => s !== undefined) ?? sdk.linked?.sdk;
   /** An expression or local binding exported under `name`. */
   const classify = (name: string, at: Path) => {
     if (tracker.isClient(at)) clients.add(name);
@@ -163,6 +167,7 @@ function exported(path: string, text: string): LinkedClients {
         if (theirs.clients.has(local)) clients.add(nameOf(spec.exported));
         if (theirs.factories.has(local)) factories.add(nameOf(spec.exported));
       }
+      specifier ??= theirs.sdk;
       continue;
     }
     if (node.declaration?.type === "VariableDeclaration") {
@@ -184,6 +189,7 @@ function exported(path: string, text: string): LinkedClients {
     const theirs = from ? clientExports(from) : NO_CLIENTS;
     theirs.clients.forEach((name) => name !== "default" && clients.add(name));
     theirs.factories.forEach((name) => name !== "default" && factories.add(name));
+    specifier ??= theirs.sdk;
   }
   for (const decl of index.of("ExportDefaultDeclaration")) classify("default", decl.get("declaration") as Path);
   // CommonJS: `module.exports = client`, `module.exports = { client }`, `exports.client = ...`
@@ -197,7 +203,7 @@ function exported(path: string, text: string): LinkedClients {
       });
     } else classify(target, assignment.get("right") as Path);
   }
-  return clients.size || factories.size ? { clients, factories } : NO_CLIENTS;
+  return clients.size || factories.size ? { clients, factories, sdk: specifier } : NO_CLIENTS;
 }
 
 function isFunction(node: Node): boolean {

@@ -11,7 +11,7 @@ import { isRunnerCall, sdkModuleMocks } from "./module-mocks.js";
 import { oncePerBindings, type ClientCall } from "./calls.js";
 import type { SdkBindings } from "./sdk.js";
 import { bindingOf, resolveObject, unwrapPath } from "./expressions.js";
-import { enclosingFunction } from "./paths.js";
+import { enclosingFunction, type PathIndex } from "./paths.js";
 
 type AnyPath = ASTPath<Node>;
 
@@ -89,6 +89,21 @@ export const clientStandIns = oncePerBindings((index, tracker): ASTPath<ObjectEx
   return [...found] as ASTPath<ObjectExpression>[];
 });
 
+/** Whether the file is a test: it asserts with `expect(...)`. */
+function assertsWithExpect(index: PathIndex): boolean {
+  // Through the index's names: scanning every call of the file for each call made a file's cost grow with the square of its calls.
+  return index.of("Identifier", { name: EXPECT }).some(({ node, parent }) => parent?.node.type === "CallExpression" && parent.node.callee === node);
+}
+
+/**
+ * Whether a call goes to a test double, whose result is what the test made it give, never a v2 job: a stand-in
+ * (callsStandIn), or any client of a test that mocks the SDK module (`vi.mock("@mendable/firecrawl-js")`), where
+ * every instance is the mock's.
+ */
+export function callsTestDouble(call: ClientCall, sdk: SdkBindings): boolean {
+  return callsStandIn(call, sdk) || (sdkModuleMocks(call.index).length > 0 && assertsWithExpect(call.index));
+}
+
 /**
  * Whether a call's receiver is a test's stand-in for the client: in a test (a file that asserts with `expect`),
  * a value typed as the file's own interface of client methods (`client: MockFirecrawlClient`,
@@ -96,9 +111,7 @@ export const clientStandIns = oncePerBindings((index, tracker): ASTPath<ObjectEx
  * narrow type production code gives the real client.
  */
 export function callsStandIn(call: ClientCall, sdk: SdkBindings): boolean {
-  // Through the index's names: scanning every call of the file for each call made a file's cost grow with the square of its calls.
-  if (!call.index.of("Identifier", { name: EXPECT }).some(({ node, parent }) => parent?.node.type === "CallExpression" && parent.node.callee === node))
-    return false;
+  if (!assertsWithExpect(call.index)) return false;
   const callee = call.node.callee;
   const receiver = callee.type === "MemberExpression" || callee.type === "OptionalMemberExpression" ? callee.object : null;
   if (receiver?.type !== "Identifier") return false;

@@ -27,6 +27,8 @@ export interface LinkedClients {
   readonly clients: ReadonlySet<string>;
   /** names bound to a function that returns a client */
   readonly factories: ReadonlySet<string>;
+  /** the SDK's module specifier as the module that makes the client spells it, for a type the file must name */
+  readonly sdk?: string;
 }
 
 export interface SdkBindings {
@@ -131,6 +133,17 @@ function isClientClassRef(node: Node, namespaces: ReadonlySet<string>): boolean 
   if (!CLIENT_EXPORTS.has(node.property.name)) return false;
   const object = unwrapNode(node.object, AWAITED_WRAPPERS);
   return (object.type === "Identifier" && namespaces.has(object.name)) || isModuleLoad(object);
+}
+
+/** The SDK's specifier as a site that brings it in spells it (`"firecrawl"`, `"@mendable/firecrawl-js"`); none for `ns.default`. */
+export function sdkSpecifier(site: Path): string | undefined {
+  const node = site.node as Node;
+  if (node.type === "ImportDeclaration") return node.source.value;
+  if (node.type === "TSImportEqualsDeclaration")
+    return node.moduleReference.type === "TSExternalModuleReference" ? node.moduleReference.expression.value : undefined;
+  if (node.type !== "VariableDeclarator" || !node.init) return undefined;
+  const init = unwrapNode(node.init, AWAITED_WRAPPERS);
+  return init.type === "CallExpression" && isModuleLoad(init) ? stringValue(init.arguments[0]) : undefined;
 }
 
 /** Whether an expression names the client class itself (the thing after `new`). */

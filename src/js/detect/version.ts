@@ -46,14 +46,14 @@ function isV1ByItself(call: ClientCall): boolean {
   return call.row.js.args !== undefined && hasV1Shape(call, call.row.js.args);
 }
 
-/** Its result is read through a field only v1 results have (`success`, `error`, a search's `data`, ...); a moved field is no proof. */
+/** Its result is read through a field only v1 results have (`success`, `error`, a search's `data`, ...); a moved field, or one v1 never had either, is no proof. */
 function readsV1Fields(call: ClientCall): boolean {
   const kind = call.row.result;
   const declarator = resultDeclarator(call);
   const id = (declarator?.node as { id?: Node } | undefined)?.id;
   if (!kind || !declarator || id?.type !== "Identifier") return false;
   const v1Fields = new Set(
-    RESULTS.filter((row) => row.of.includes(kind) && row.change.kind !== "strings-to-objects" && row.change.kind !== "moved").map((row) => row.js.v1),
+    RESULTS.filter((row) => row.of.includes(kind) && !["strings-to-objects", "moved", "never-had"].includes(row.change.kind)).map((row) => row.js.v1),
   );
   return bindingReferences(call.index, declarator, id, id.name).some((ref) => {
     const parent = ref.parent?.node as Node | undefined;

@@ -195,6 +195,15 @@ function standsForMethod(path: { node: Node; parent?: { node: Node } | null }): 
   }
 }
 
+/**
+ * The comments inside a span that goes (a note in a dropped type argument), to be written where it stood:
+ * each as a block comment after a space, a line comment turned into one (its own end of line went with the span).
+ */
+function commentsWithin(context: StepContext, span: Node): string {
+  const inside = (context.ast.comments ?? []).filter((c) => c.start! >= span.start! && c.end! <= span.end!);
+  return inside.map((c) => (c.type === "CommentBlock" ? ` /*${c.value}*/` : ` /*${c.value.replaceAll("*/", "* /")} */`)).join("");
+}
+
 export const step: Step = {
   name: "client-methods",
   description: "renames v1 client methods to v2 and moves positional arguments into the options object",
@@ -211,11 +220,12 @@ export const step: Step = {
       // v1's schema type argument goes with the v1 name, in one edit: a linter's pass that renamed alone would see a v2 call.
       const typeArgs = (call.node as { typeParameters?: Node | null }).typeParameters;
       const dropTypes = typeArgs && V1_GENERIC_METHODS.has(call.method) && isV1Call(call, context.sdk, context.options.sdk) ? typeArgs : null;
+      const kept = dropTypes ? commentsWithin(context, dropTypes) : "";
       if (call.isV1Name) {
         const name = nameNode.type === "StringLiteral" ? literal(context.source, row.js.v2) : row.js.v2;
-        context.edit(nameNode.start!, dropTypes?.end ?? nameNode.end!, name, renamed(`${call.method}()`, `${row.js.v2}()`));
+        context.edit(nameNode.start!, dropTypes?.end ?? nameNode.end!, name + kept, renamed(`${call.method}()`, `${row.js.v2}()`));
       } else if (dropTypes) {
-        context.edit(dropTypes.start!, dropTypes.end!, "", removed(`the type argument of ${call.method}()`, `v2's ${row.js.v2}() takes none for a schema`));
+        context.edit(dropTypes.start!, dropTypes.end!, kept, removed(`the type argument of ${call.method}()`, `v2's ${row.js.v2}() takes none for a schema`));
       }
       if (row.js.args && hasV1Shape(call, row.js.args)) reshape(context, call, row.js.args);
     }

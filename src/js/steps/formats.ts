@@ -19,8 +19,8 @@ import { isV1Call } from "../detect/version.js";
 const rowsByV1 = new Map(FORMATS.map((row) => [row.v1, row]));
 
 /** The properties of the v1 settings object, as v2 format-object entries. */
-function settingsEntries(context: StepContext, row: FormatRow, settings: ObjectProperty | undefined, at: ASTPath<Node>): string[] {
-  if (!settings) return [];
+function settingsEntries(context: StepContext, row: FormatRow, settings: ObjectProperty | undefined, at: ASTPath<Node> | undefined): string[] {
+  if (!settings || !at) return [];
   const source = context.source;
   const value = settings.value;
   if (value.type !== "ObjectExpression") return [`...${textOf(source, value)}`];
@@ -48,7 +48,14 @@ function settingsEntries(context: StepContext, row: FormatRow, settings: ObjectP
   return entries;
 }
 
-function formatObject(context: StepContext, row: FormatRow, settings: ObjectProperty | undefined, at: ASTPath<Node>, typed: boolean): string {
+/** A v1 format string with no settings, as v2 writes it in a list: itself, or its format object (`"screenshot@fullPage"`). */
+export function settingsFreeFormat(context: StepContext, format: string, typed: boolean): string {
+  const row = rowsByV1.get(format);
+  if (row?.v2 && !row.optionsKey && !row.v2.required) return formatObject(context, row, undefined, undefined, typed);
+  return literal(context.source, format) + (!typed && isTypeScript(context.source) ? " as const" : "");
+}
+
+function formatObject(context: StepContext, row: FormatRow, settings: ObjectProperty | undefined, at: ASTPath<Node> | undefined, typed: boolean): string {
   const v2 = row.v2!;
   // Outside a checked literal, `type` would widen to string and no longer pick its format type.
   const asConst = !typed && isTypeScript(context.source) ? " as const" : "";

@@ -11,12 +11,34 @@ import { fileOptionsObjects, opaqueOptions, optionsObjects, type OptionsObject }
 import { findProperty, memberName, propertyKey, resolveObject } from "../detect/expressions.js";
 import { isV1Call } from "../detect/version.js";
 import { callsStandIn } from "../detect/mocks.js";
-import { isTypeScript, literal, removeListItem, textOf } from "../writing.js";
+import { isTypeScript, literal, objectLiteral, removeListItem, textOf } from "../writing.js";
+import { indentAt } from "../../core/text.js";
 import { removeStatement } from "../../core/text.js";
 import type { Step, StepContext } from "../pipeline.js";
-import { EXPECT_ERROR, NEWLY_TYPED_KEYS, optionRowsFor, V0_SCRAPE_KEYS, type Literal, type OptionRow } from "../../mapping/options.js";
+import {
+  EXPECT_ERROR,
+  NESTED_OPTIONS,
+  NEWLY_TYPED_KEYS,
+  optionRowsFor,
+  V0_OPTION_GROUPS,
+  V0_SCRAPE_KEYS,
+  type Literal,
+  type OptionRow,
+  type V0OptionGroup,
+} from "../../mapping/options.js";
 import { FORMATS } from "../../mapping/formats.js";
-import { assignedV1Keys, expectErrorRemoved, passedThroughTodo, removed, renamed, type Message } from "../../mapping/messages.js";
+import { settingsFreeFormat } from "./formats.js";
+import {
+  assignedV1Keys,
+  expectErrorRemoved,
+  passedThroughTodo,
+  removed,
+  renamed,
+  v0GroupKept,
+  v0GroupLifted,
+  v0KeysDropped,
+  type Message,
+} from "../../mapping/messages.js";
 import { TYPES } from "../../mapping/imports.js";
 import type { OptionsKind } from "../../mapping/client-methods.js";
 
@@ -87,7 +109,104 @@ function migrateAssignment(context: StepContext, path: ASTPath<AssignmentExpress
   context.edit(path.node.right.start!, path.node.right.end!, mapped.text);
 }
 
+/**
+ * A key lifted out of a v0 group under its v1 spelling, as v2 writes it (the rows of the table it lands in);
+ * null where v2 needs no key (a default) or has none, with the row's note.
+ */
+function liftedEntry(
+  context: StepContext,
+  at: ASTPath<Node>,
+  row: OptionRow | undefined,
+  name: string,
+  value: Node,
+  text: string,
+  typed: boolean,
+): string | null {
+  const change = row?.change;
+  if (change && "todo" in change && change.todo) context.todo(at, change.todo, "crawlOptions");
+  if (!change) return `${name}: ${text}`;
+  if (change.kind === "removed") return null;
+  if (change.kind === "rename") return `${change.to}: ${text}`;
+  const mapped = mappedValue(context, change, value, typed);
+  return mapped.omit ? null : `${change.to}: ${mapped.text}`;
+}
+
+/**
+ * v0's option groups in an options literal (`pageOptions: { onlyMainContent: true }`): the keys v1's own
+ * compatibility layer mapped are lifted out, into the call's scrape options where it nests them, as v2 spells
+ * them; the rest are named in one TODO. A group the file cannot see into, or with no place in this call, is named.
+ */
+function liftV0Groups(context: StepContext, options: OptionsObject): void {
+  const object = options.path.node;
+  const dropped: string[] = [];
+  object.properties.forEach((prop, index) => {
+    const name = propertyKey(prop);
+    const group = name ? V0_OPTION_GROUPS[name] : undefined;
+    if (!group || !name || prop.type !== "ObjectProperty") return;
+    const at = options.path.get("properties", index) as ASTPath<Node>;
+    const nested = group.into ? NESTED_OPTIONS[options.kind]?.[group.into] : undefined;
+    const inner = prop.value;
+    const seen = inner.type === "ObjectExpression" && inner.properties.every((p) => p.type === "ObjectProperty" && propertyKey(p) !== undefined);
+    if ((group.in && !group.in.includes(options.kind)) || !seen || (nested && findProperty(object, group.into!))) {
+      context.todo(at, v0GroupKept(name));
+      return;
+    }
+    const rows = optionRowsFor(nested ?? options.kind);
+    const switches = (inner.properties as ObjectProperty[]).filter((p) => group.formats?.[propertyKey(p)!] !== undefined);
+    const formats = switches.length ? v0Formats(context, group, switches, !nested && findProperty(object, "formats") !== undefined, options.typed) : undefined;
+    if (formats === null) dropped.push(...switches.map((p) => `${name}.${propertyKey(p)}`));
+    const entries: string[] = formats ? [formats] : [];
+    for (const p of inner.properties as ObjectProperty[]) {
+      const key = propertyKey(p)!;
+      if (switches.includes(p)) continue;
+      const v1 = group.keys[key];
+      const value = p.value;
+      if (!v1 || (!nested && findProperty(object, v1))) {
+        dropped.push(`${name}.${key}`);
+        continue;
+      }
+      // v0 took one tag as a string where v2 takes a list: v1's compatibility layer made it one.
+      const text = group.lists?.includes(key) && value.type === "StringLiteral" ? `[${textOf(context.source, value)}]` : textOf(context.source, value);
+      const entry = liftedEntry(context, at, rows.get(v1), v1, value, text, options.typed);
+      if (entry) entries.push(entry);
+    }
+    const message = v0GroupLifted(name, nested ? group.into : undefined);
+    if (!entries.length) context.apply(removeListItem(context.source, object, object.properties, prop), message);
+    else if (nested) context.edit(prop.start!, prop.end!, `${group.into}: ${objectLiteral(context.source, entries, prop.start!)}`, message);
+    else {
+      const multiline = context.source.text.slice(object.start!, object.end!).includes("\n");
+      const separator = multiline ? `,${context.source.eol}${indentAt(context.source.text, prop.start!)}` : ", ";
+      context.edit(prop.start!, prop.end!, entries.join(separator), message);
+    }
+  });
+  if (dropped.length) context.todo(options.path as ASTPath<Node>, v0KeysDropped(dropped));
+}
+
+/**
+ * A v0 group's format switches (`includeHtml: true`) as the `formats` entry v1's layer made of them; undefined
+ * where they ask for v2's default list, null where the file does not say them as plain booleans or the options
+ * have a formats list of their own.
+ */
+function v0Formats(
+  context: StepContext,
+  group: V0OptionGroup,
+  switches: readonly ObjectProperty[],
+  hasFormats: boolean,
+  typed: boolean,
+): string | null | undefined {
+  if (hasFormats || !switches.every((p) => p.value.type === "BooleanLiteral")) return null;
+  const set = new Map(switches.map((p) => [propertyKey(p)!, (p.value as Extract<Node, { type: "BooleanLiteral" }>).value]));
+  const on = (key: string) => set.get(key) ?? group.formatsOn?.includes(key) ?? false;
+  const list = Object.entries(group.formats!).flatMap(([key, format]) => (on(key) ? [format] : []));
+  const byDefault = Object.entries(group.formats!).flatMap(([key, format]) => (group.formatsOn?.includes(key) ? [format] : []));
+  if (!list.length) return null;
+  if (list.join() === byDefault.join()) return undefined;
+  // Written as v2 spells them: the formats step does not see what this step writes in the same pass.
+  return `formats: [${list.map((format) => settingsFreeFormat(context, format, typed)).join(", ")}]`;
+}
+
 function migrateObject(context: StepContext, options: OptionsObject): void {
+  liftV0Groups(context, options);
   const rows = optionRowsFor(options.kind);
   const typedNow = NEWLY_TYPED_KEYS[options.kind] ?? [];
   for (const prop of options.path.node.properties) {
@@ -177,6 +296,12 @@ function unrewrittenKeys(options: OptionsObject): string[] {
   return [...names];
 }
 
+/** The v1 format strings of a literal list that the formats step rewrites, as `formats: "extract"`. */
+function rewrittenFormats(list: Node): string[] {
+  if (list.type !== "ArrayExpression") return [];
+  return list.elements.flatMap((e) => (e?.type === "StringLiteral" && REWRITTEN_FORMATS.has(e.value) ? [`formats: "${e.value}"`] : []));
+}
+
 /**
  * The v1 names an options literal spells that the run rewrites (`formats: ["extract"]`, `extract: {...}`, `maxDepth`),
  * where the literal also spreads options from elsewhere (`...options`): written for v1, those options may carry the
@@ -191,11 +316,7 @@ function rewrittenBeside(spread: ASTPath<Node>, kind: OptionsKind): string[] {
     const key = propertyKey(prop);
     if (!key || prop.type !== "ObjectProperty") continue;
     if (rows.has(key) || (kind === "scrape" && SETTINGS_KEYS.includes(key))) names.push(key);
-    if (kind === "scrape" && key === "formats" && prop.value.type === "ArrayExpression") {
-      for (const element of prop.value.elements) {
-        if (element?.type === "StringLiteral" && REWRITTEN_FORMATS.has(element.value)) names.push(`formats: "${element.value}"`);
-      }
-    }
+    if (kind === "scrape" && key === "formats") names.push(...rewrittenFormats(prop.value));
   }
   return names;
 }
@@ -214,7 +335,13 @@ export const step: Step = {
     for (const call of findClientCalls(context.index, context.sdk)) {
       // A test's stand-in for the client takes what it is given: no v2 service sees those names.
       if (!isV1Call(call, context.sdk, context.options.sdk) || callsStandIn(call, context.sdk)) continue;
-      const unrewritten = optionsObjects(call).flatMap((options) => (options.kind === "scrape" ? unrewrittenKeys(options) : []));
+      const scrapeOptions = optionsObjects(call).filter((options) => options.kind === "scrape");
+      const unrewritten = scrapeOptions.flatMap(unrewrittenKeys);
+      // `opts.formats = ["extract"]`: the formats step rewrites format lists in the literal only; the type error is there.
+      for (const { node, path } of scrapeOptions.flatMap((options) => options.assignments.map((a) => ({ node: a.node, path: a as ASTPath<Node> })))) {
+        const formats = node.left.type === "MemberExpression" && memberName(node.left) === "formats" ? rewrittenFormats(node.right) : [];
+        if (formats.length) context.todo(path, assignedV1Keys(formats));
+      }
       const marked = opaqueOptions(call).flatMap(({ kind, path }) => {
         const names = new Set([...v1NamesInSight(context, kind, inFile), ...rewrittenBeside(path, kind)]);
         return names.size ? [{ kind, path, names }] : [];

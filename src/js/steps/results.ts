@@ -7,7 +7,7 @@
 import type { ASTPath } from "jscodeshift";
 import type { Node } from "@babel/types";
 import { findClientCalls, findClientMembers, resultDeclarator, type ClientCall } from "../detect/calls.js";
-import { clientStandIns, mockValues, standInMethods } from "../detect/mocks.js";
+import { callsTestDouble, clientStandIns, mockValues, standInMethods } from "../detect/mocks.js";
 import { methodRow } from "../../mapping/client-methods.js";
 import { bindingReferences, untilRebound } from "../detect/references.js";
 import { isV1Call } from "../detect/version.js";
@@ -148,6 +148,23 @@ function inTest(path: AnyPath): boolean {
   return (holder?.type === "IfStatement" || holder?.type === "WhileStatement" || holder?.type === "ConditionalExpression") && holder.test === at.node;
 }
 
+/** Whether a read `r.field` runs only where `"field" in r` held: the consequent of a `?:` or `if` testing it, or after it in `&&`. */
+function testedByIn(context: StepContext, member: AnyPath, field: string): boolean {
+  const object = textOf(context.source, (member.node as Extract<Node, { type: "MemberExpression" }>).object);
+  const tests = (test: Node) =>
+    test.type === "BinaryExpression" &&
+    test.operator === "in" &&
+    test.left.type === "StringLiteral" &&
+    test.left.value === field &&
+    textOf(context.source, test.right) === object;
+  for (let at: AnyPath = member; at.parent; at = at.parent as AnyPath) {
+    const parent = at.parent.node as Node;
+    if ((parent.type === "ConditionalExpression" || parent.type === "IfStatement") && parent.consequent === at.node && tests(parent.test)) return true;
+    if (parent.type === "LogicalExpression" && parent.operator === "&&" && parent.right === at.node && tests(parent.left)) return true;
+  }
+  return false;
+}
+
 /** What a human is told where a row's change cannot be written in place (a pattern, an opaque value). */
 function manualTodo(change: Exclude<ResultRow["change"], { kind: "rename" }>): string {
   return change.kind === "strings-to-objects" ? `map links are { url, title, description } objects in v2: use link.${change.pick}` : change.todo;
@@ -217,6 +234,10 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
       }
       return removeGuard(context, tracked, found, textOf(context.source, node.object), handled, change.todo);
     }
+    case "never-had":
+      // A read behind its own test (`"data" in r ? r.data : undefined`) is the author's care for the shape, not a slip.
+      if (!testedByIn(context, member, field)) context.todo(member, change.todo);
+      return;
     case "removed":
       context.todo(member, change.todo);
       return;
@@ -617,7 +638,8 @@ function migrateLiteral(context: StepContext, object: Extract<Node, { type: "Obj
           renamed(`map result .${field} strings`, `{ ${change.pick} } objects`),
         );
       }
-    } else if (change.kind === "moved" && movedInLiteral(context, object, prop, change.into)) {
+    } else if ((change.kind === "moved" && movedInLiteral(context, object, prop, change.into)) || change.kind === "never-had") {
+      // A field the result never had is the user's own in a literal of theirs.
       continue;
     } else {
       context.todo(at, manualTodo(change));
@@ -943,7 +965,9 @@ export const step: Step = {
         declarator && id ? migrateBinding(context, tracked, declarator, id) : assigned ? migrateAssigned(context, tracked, assigned, unsure) : false;
       if (!declarator && !assigned) ownShapeReturn(context, call);
       keepSuccessFlag(context, call, assigned);
-      if (call.row.waiter && call.isV1Name && !checked && !throwOnFailedJob(context, call, declarator)) context.todo(call.path, WAITER_TODO);
+      // A test double's job is what the test made it give: no v2 service fails it.
+      if (call.row.waiter && call.isV1Name && !checked && !callsTestDouble(call, context.sdk) && !throwOnFailedJob(context, call, declarator))
+        context.todo(call.path, WAITER_TODO);
     }
     for (const { member, name, methods } of unsure.values()) context.todo(member, unsureResult(name, methods));
     for (const { binding, id, kind } of typedBindings(context, fromCalls)) {

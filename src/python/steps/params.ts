@@ -3,7 +3,8 @@
  * passed camelCase API keys in a dict; 2.x and v2 take snake_case keyword arguments. A dict literal becomes
  * keyword arguments (the option and format steps then rename what v2 renamed); anything else is marked.
  */
-import { PY_OPTION_MODELS, snakeCase, V0_OPTION_GROUPS } from "../../mapping/python.js";
+import { PY_OPTION_MODELS, snakeCase } from "../../mapping/python.js";
+import { V0_OPTION_GROUPS } from "../../mapping/options.js";
 import { dictEntries, keywords, positional } from "../detect/arguments.js";
 import type { PyStep } from "../pipeline.js";
 import { indentAt, lineStart, removeStatement } from "../../core/text.js";
@@ -36,7 +37,9 @@ function keywordsOf(entry: Entry, entries: readonly Entry[], kind: string | unde
   const lifted: string[] = [];
   for (const { key, value } of inner) {
     const to = group.keys[key];
-    if (to) lifted.push(`${snakeCase(to)}=${value.text}`);
+    // v0 took one tag as a string where v2 takes a list: v1's compatibility layer made it one.
+    const text = group.lists?.includes(key) && value.type === "string" ? `[${value.text}]` : value.text;
+    if (to) lifted.push(`${snakeCase(to)}=${text}`);
     else dropped.push(`${entry.key}.${key}`);
   }
   return nested && lifted.length ? [`${snakeCase(group.into!)}=${PY_OPTION_MODELS[snakeCase(group.into!)]}(${lifted.join(", ")})`] : lifted;
