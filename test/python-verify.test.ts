@@ -108,6 +108,33 @@ def first_title(url: str) -> str:
   );
 
   test(
+    "a TODO that names the class an error is about, but another of its fields, does not speak for that error",
+    () => {
+      const hits = `from firecrawl import FirecrawlApp
+
+app = FirecrawlApp(api_key="fc-test")
+
+
+def hits(q: str):
+    res = app.search(q, limit=3)
+    for item in res.data:
+        print(item["url"], item.get("markdown"))
+
+
+def links(url: str) -> list[str]:
+    # map_url: the 1.x name that makes the file v1's (search is named alike in 4.x)
+    return [link.split("#")[0] for link in app.map_url(url).links]
+`;
+      const dir = repo({ "hits.py": hits });
+      runJson(dir);
+      expect(todoAbove(read(dir, "hits.py"), "print(item.url")).toMatch(
+        /has no "markdown" field.*; and it does not type-check against firecrawl-py 4\.x \(pyright reportAttributeAccessIssue: Cannot access attribute "get" for class "SearchResultWeb"\)/,
+      );
+    },
+    TIMEOUT,
+  );
+
+  test(
     "calls kept on v1 through .v1 in a file the migration changes get no TODO: 4.x types .v1 as Optional, and the call is the user's choice",
     () => {
       const mixed = `from firecrawl import FirecrawlApp

@@ -197,6 +197,12 @@ export const WAITER_TODO = "v2 waiters return failed or cancelled jobs instead o
  */
 export const WAITER_FAILED = "Crawl job failed or was stopped. Status: ";
 
+/** What 2.x's AsyncFirecrawlApp waiters raised instead (_async_monitor_job_status), followed by the status. */
+export const ASYNC_WAITER_FAILED = "Job failed or was stopped. Status: ";
+
+/** The v0-era keyword by which a Python crawl call did not wait: such a call's result is no finished job. */
+export const PY_NO_WAIT = "wait_until_done";
+
 /**
  * v1's extract() typed its data from the call's zod schema (or any); v2's types it unknown. Reads of it,
  * where the call passes a zod schema, get the schema's type back.

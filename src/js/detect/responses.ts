@@ -35,7 +35,7 @@ const isMember = (node: Node | undefined): node is Extract<Node, { type: "Member
 const CASTS = new Set(["TSAsExpression", "TSSatisfiesExpression", "TSTypeAssertion"]);
 
 /**
- * A type that names no field of the body (`any`, `unknown`, `object`, `Record<string, unknown>`, `{ [key: string]: T }`):
+ * A type that names no field of the body (`any`, `unknown`, `object`, `Record<string, T>`, `{ [key: string]: T }`):
  * it gives no shape, v1's or another, so reads through it are typed no more than without it.
  */
 function shapeless(type: Node | null | undefined): boolean {
@@ -46,7 +46,8 @@ function shapeless(type: Node | null | undefined): boolean {
     case "TSObjectKeyword":
       return true;
     case "TSTypeReference":
-      return type.typeName.type === "Identifier" && type.typeName.name === "Record";
+      // `Record<string, T>`, not `Record<"data", { remaining_credits: number }>`, which names the fields.
+      return type.typeName.type === "Identifier" && type.typeName.name === "Record" && type.typeParameters?.params[0]?.type === "TSStringKeyword";
     case "TSTypeLiteral":
       return type.members.every((member) => member.type === "TSIndexSignature");
     default:

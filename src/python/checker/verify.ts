@@ -73,10 +73,13 @@ function lineEdits(from: string, to: string): Edit[] {
 /** Python's own types, which pyright's messages quote and which say nothing about what a TODO is about. */
 const BUILTIN_TYPES = new Set(["str", "int", "float", "bool", "bytes", "dict", "list", "tuple", "set", "object", "None", "Any"]);
 
-/** Whether a TODO is about an error: it quotes the error's rule, or names what the error names ("success", "Document"). */
+/**
+ * Whether a TODO is about an error: it quotes the error's rule, or names what the error is about (`"success"`), not
+ * the class it says that of (`for class "SearchResultWeb"`), which a TODO about another of its fields names too.
+ */
 function speaksFor(todo: string, e: PyrightError): boolean {
   if (e.rule && todo.includes(`pyright ${e.rule}`)) return true;
-  const names = [...e.message.matchAll(/"([A-Za-z_]\w+)"/g)].map((m) => m[1]!).filter((name) => !BUILTIN_TYPES.has(name));
+  const names = [...e.message.matchAll(/(?<!\b(?:class|type) )"([A-Za-z_]\w+)"/g)].map((m) => m[1]!).filter((name) => !BUILTIN_TYPES.has(name));
   return names.some((name) => namesIdentifier(todo, name));
 }
 

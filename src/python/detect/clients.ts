@@ -116,9 +116,12 @@ function familyOf(cls: Node, attribute: string): Node {
   return at;
 }
 
-/** Whether a class assigns `self.attr` (`attribute`, as written) in any of its methods. */
+/**
+ * Whether a class assigns `self.attr` (`attribute`, as written) in any of its methods, to something: a `None` until
+ * its base's `__init__` runs (`self.client = None`) says nothing of what the attribute holds.
+ */
 function setsAttribute(cls: Node, attribute: string): boolean {
-  return allOf(cls, "assignment").some((a) => a.childForFieldName("left")?.text === attribute);
+  return allOf(cls, "assignment").some((a) => a.childForFieldName("left")?.text === attribute && a.childForFieldName("right")?.type !== "none");
 }
 
 /** A key's part before its scope: its name. */

@@ -16,16 +16,21 @@ export function resultExpression(call: Node): Node {
   const lambda = at.parent;
   if (lambda?.type === "lambda" && lambda.childForFieldName("body")?.id === at.id) {
     const outer = lambda.parent?.type === "argument_list" ? lambda.parent.parent : null;
-    if (outer?.type === "call" && EXECUTORS.has(calledName(outer))) at = outer;
+    if (outer && isExecutor(outer)) at = outer;
   }
   if (at.parent?.type === "await") at = at.parent;
   return at;
 }
 
+/** A call that runs a function elsewhere and gives an awaitable of its result (`loop.run_in_executor`, `asyncio.to_thread`). */
+export function isExecutor(call: Node): boolean {
+  return call.type === "call" && EXECUTORS.has(calledName(call));
+}
+
 /** `asyncio.to_thread(app.scrape_url, url)`: the executor call that runs a method passed to it, whose value is the method's result. */
 export function executorRunning(reference: Node): Node | null {
   const call = reference.parent?.type === "argument_list" ? reference.parent.parent : null;
-  return call?.type === "call" && EXECUTORS.has(calledName(call)) ? call : null;
+  return call && isExecutor(call) ? call : null;
 }
 
 /** `x = <value>`: the name the value is bound to. */

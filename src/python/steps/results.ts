@@ -23,12 +23,12 @@ import {
   PY_RESULT_TYPE_KINDS,
   snakeCase,
 } from "../../mapping/python.js";
-import { JOB_COMPLETED, RESULTS, RETYPED_RESULTS, WAITER_FAILED, WAITER_TODO, type ResultRow } from "../../mapping/results.js";
+import { ASYNC_WAITER_FAILED, JOB_COMPLETED, PY_NO_WAIT, RESULTS, RETYPED_RESULTS, WAITER_FAILED, WAITER_TODO, type ResultRow } from "../../mapping/results.js";
 import type { ResultKind } from "../../mapping/client-methods.js";
 import { indentAt, indentUnit, removeStatement } from "../../core/text.js";
 import { literalAt, pyLiteral } from "../writing.js";
 import type { PyContext, PyStep } from "../pipeline.js";
-import { annotatedParameters, boundName, elementsOf, executorRunning, resultExpression, usesAfter } from "../detect/result-values.js";
+import { annotatedParameters, boundName, elementsOf, executorRunning, isExecutor, resultExpression, usesAfter } from "../detect/result-values.js";
 import { methodReferences, type PyCall } from "../detect/clients.js";
 import { isV1PyCall } from "../detect/version.js";
 import { allOf, argumentsOf, calledName, stringValue, type Node } from "../runtime/parser.js";
@@ -53,9 +53,12 @@ import { followReturns } from "../detect/returned-results.js";
 /**
  * `job = app.crawl_url(...)` with nothing checking the job: 1.x/2.x's waiter raised when the job failed or was
  * stopped, 4.x's returns it, so the statement after the call raises what v1 raised. Says whether it could: the
- * result bound by an assignment statement that has its lines to itself (a trailing comment aside).
+ * finished job (a sync client's call, or an awaited one: not a coroutine or a future to await later) bound by an
+ * assignment statement that has its lines to itself (a trailing comment aside).
  */
-function raiseOnFailedJob(context: PyContext, value: Node, name: Node | null): boolean {
+function raiseOnFailedJob(context: PyContext, call: PyCall, value: Node, name: Node | null): boolean {
+  if (value.type !== "await" && (call.async || value.id !== call.node.id || isExecutor(value))) return false;
+  if (argumentsOf(call.node).some((a) => a.type === "keyword_argument" && a.childForFieldName("name")?.text === PY_NO_WAIT)) return false;
   const statement = value.parent?.parent;
   if (!name || statement?.type !== "expression_statement" || statement.namedChildCount !== 1) return false;
   if (statement.parent?.type !== "block" && statement.parent?.type !== "module") return false;
@@ -68,8 +71,10 @@ function raiseOnFailedJob(context: PyContext, value: Node, name: Node | null): b
   if (rest !== "" && !rest.startsWith("#")) return false;
   const indent = indentAt(text, statement.startIndex);
   const status = `${name.text}.status`;
-  const raise = `raise Exception(f${source.quote}${WAITER_FAILED}{${status}}${source.quote})`;
-  const check = `${source.eol}${indent}if ${status} != ${pyLiteral(source, JOB_COMPLETED)}:${source.eol}${indent}${indentUnit(text)}${raise}`;
+  const raise = `raise Exception(f${source.quote}${call.async ? ASYNC_WAITER_FAILED : WAITER_FAILED}{${status}}${source.quote})`;
+  // PEP 8's four spaces where the file has no indented line to follow.
+  const unit = /\n[ \t]+\S/.test(text) ? indentUnit(text) : "    ";
+  const check = `${source.eol}${indent}if ${status} != ${pyLiteral(source, JOB_COMPLETED)}:${source.eol}${indent}${unit}${raise}`;
   context.edit(lineEnd, lineEnd, check, WAITER_RAISES);
   return true;
 }
@@ -650,7 +655,7 @@ export const step: PyStep = {
       const handled = new Set<number>();
       let checked = false;
       for (const head of heads) if (migrateChain(context, subject, head, handled) === "status") checked = true;
-      if (call.row.waiter && call.isV1Name && !checked && !raiseOnFailedJob(context, value, name)) context.todo(call.node, WAITER_TODO);
+      if (call.row.waiter && call.isV1Name && !checked && !raiseOnFailedJob(context, call, value, name)) context.todo(call.node, WAITER_TODO);
     }
     // Functions that take results as parameters typed with 2.x's models read them as the calls' results are read.
     for (const { heads, type } of annotatedParameters(context.tree.rootNode, v1ResultTypes(context))) {
