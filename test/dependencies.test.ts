@@ -61,6 +61,25 @@ describe("which file holds the range", () => {
     expect(JSON.stringify(report)).toContain("moved with the code in packages/lib/src");
   });
 
+  test("a workspace package the run did not cover keeps its v1 range, said so: its own code may still be v1's", () => {
+    const lib = V1_SCRAPE.replace('import FirecrawlApp from "@mendable/firecrawl-js";', 'import type FirecrawlApp from "@mendable/firecrawl-js";').replace(
+      'const app = new FirecrawlApp({ apiKey: "fc-test" });',
+      "declare const app: FirecrawlApp;",
+    );
+    const dir = repo({
+      "package.json": pkg({}, { private: true, workspaces: ["packages/*"] }),
+      "packages/app/package.json": pkg({ "@mendable/firecrawl-js": "^1.25.2", lib: "*" }),
+      "packages/app/src/index.ts": V1_SCRAPE,
+      "packages/lib/package.json": pkg({ zod: "^3.0.0" }),
+      "packages/lib/src/a.ts": lib,
+    });
+    const report = JSON.parse(cli(dir, "run", "packages/lib", "--json", "--no-types").stdout);
+    expect(read(dir, "packages/lib/src/a.ts")).toContain("app.scrape(url");
+    expect(report.packages).toEqual([]);
+    expect(read(dir, "packages/app/package.json")).toContain('"^1.25.2"');
+    expect(JSON.stringify(report)).toContain("this run did not cover the package's own code");
+  });
+
   test("pnpm catalogs, default and named, moved in pnpm-workspace.yaml with their quotes and comments", () => {
     const workspace =
       'packages:\n  - "packages/*"\ncatalog:\n  "@mendable/firecrawl-js": ^1.29.3 # the SDK\n  zod: ^3.23.0\ncatalogs:\n  legacy:\n    firecrawl: \'1.20.0\'\n';

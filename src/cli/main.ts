@@ -210,7 +210,12 @@ async function run(parsed: Parsed): Promise<number> {
   );
   const changed = reports.filter((r) => r.status === "changed").map((r) => r.path);
   const update = changed.length
-    ? (await import("../upgrade/dependencies.js")).updateDependencies(changed, { release, write: !dry, install: Boolean(values.install) })
+    ? (await import("../upgrade/dependencies.js")).updateDependencies(changed, {
+        release,
+        write: !dry,
+        install: Boolean(values.install),
+        paths: parsed.positionals,
+      })
     : undefined;
   for (const failure of update?.failures ?? [])
     err(`${printable(relative(process.cwd(), failure.path))}: the SDK range was not updated: ${printable(failure.error)}`);

@@ -22,7 +22,7 @@ export interface DependencyUpdate {
 
 export function updateDependencies(
   changed: readonly string[],
-  { release = SDK_RELEASE, write, install }: { release?: string; write: boolean; install: boolean },
+  { release = SDK_RELEASE, write, install, paths }: { release?: string; write: boolean; install: boolean; paths: readonly string[] },
 ): DependencyUpdate {
   // package.json speaks for the JavaScript SDK, requirements and pyproject for the Python one. A document's
   // snippets run nowhere: showing v2 code asks nothing of the package's dependency.
@@ -31,6 +31,7 @@ export function updateDependencies(
   const { bumps: scripts, notes } = packageBumps(
     code.filter((path) => !isPython(languageOf(path))),
     release,
+    paths,
   );
   const bumps = [...scripts, ...python.bumps];
   const failures: { path: string; error: string }[] = [];

@@ -154,7 +154,12 @@ function manifestBump(path: string, release: string, notes: Map<string, Dependen
 }
 
 /** The bumps for the packages of the changed files: their package.json files and the pnpm catalogs they use. */
-export function packageBumps(changedFiles: readonly string[], release = SDK_RELEASE): { bumps: PackageBump[]; notes: DependencyNote[] } {
+export function packageBumps(
+  changedFiles: readonly string[],
+  release = SDK_RELEASE,
+  /** the paths the run was given: a workspace package outside them keeps its range, with a note */
+  paths: readonly string[] = ["."],
+): { bumps: PackageBump[]; notes: DependencyNote[] } {
   const known = new Map<string, string | null>();
   const notes = new Map<string, DependencyNote>();
   const manifests = new Set<string>();
@@ -167,8 +172,17 @@ export function packageBumps(changedFiles: readonly string[], release = SDK_RELE
     else {
       for (const { path, root } of hoistedFrom(dir)) {
         if (manifests.has(path)) continue;
+        const code = relative(root, dir) || ".";
+        // Its own code may still be v1's where the run did not look: moving its range would break that code.
+        if (!covers(paths, dirname(path))) {
+          notes.set(`${path}\0hoisted`, {
+            path,
+            message: `the code in ${code} runs the SDK this package declares, which was left at v1: this run did not cover the package's own code; run the migration over it too, then move the range`,
+          });
+          continue;
+        }
         manifests.add(path);
-        hoisted.set(path, relative(root, dir) || ".");
+        hoisted.set(path, code);
       }
     }
   }
@@ -191,6 +205,11 @@ export function packageBumps(changedFiles: readonly string[], release = SDK_RELE
     if (bump) bumps.push(bump);
   }
   return { bumps, notes: [...notes.values()] };
+}
+
+/** Whether the run's paths take in a folder's code: one of them is the folder or holds it, or lies inside it. */
+function covers(paths: readonly string[], dir: string): boolean {
+  return paths.map((p) => resolve(p)).some((p) => !relative(p, dir).startsWith("..") || !relative(dir, p).startsWith(".."));
 }
 
 /**
