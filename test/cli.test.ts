@@ -115,6 +115,47 @@ describe("run", () => {
     expect(cli(dir, "check", ".").code).toBe(0);
   });
 
+  test("a mock of the SDK module: its failure results are marked to throw, and its kept v1 client is left alone", () => {
+    const failing = [
+      'import { expect, test, vi } from "vitest";',
+      'import { page } from "./index";',
+      "",
+      'vi.mock("@mendable/firecrawl-js", () => ({',
+      "  default: class FailingFirecrawl {",
+      "    async scrapeUrl(url: string) {",
+      "      return { success: false, error: `blocked: ${url}` };",
+      "    }",
+      "  },",
+      "}));",
+      "",
+      'test("a failed scrape rejects", async () => {',
+      '  await expect(page("https://example.com")).rejects.toThrow();',
+      "});",
+      "",
+    ].join("\n");
+    const kept = [
+      'import { expect, test, vi } from "vitest";',
+      "",
+      'vi.mock("@mendable/firecrawl-js", () => ({',
+      "  FirecrawlAppV1: class Legacy {",
+      "    async scrapeUrl(url: string) {",
+      "      return { success: true, markdown: url };",
+      "    }",
+      "  },",
+      "}));",
+      "",
+      'test("stays on v1", () => expect(true).toBe(true));',
+      "",
+    ].join("\n");
+    const dir = repo({ "src/index.ts": V1_SCRAPE, "src/failing.test.ts": failing, "src/kept.test.ts": kept });
+    expect(cli(dir, "run", ".", "--no-types").code).toBe(0);
+    const out = read(dir, "src/failing.test.ts");
+    expect(out).toContain("    async scrape(url: string) {\n      // TODO(firecrawl-v2): v2 throws SdkError on failure where v1 answered { success: false }");
+    expect(out).toContain("return { success: false, error: `blocked: ${url}` };");
+    expect(read(dir, "src/kept.test.ts")).toBe(kept);
+    expect(cli(dir, "check", "src/kept.test.ts").code).toBe(0);
+  });
+
   test("refuses a dirty tree, naming the dirty files, unless --force", () => {
     const dir = repo({ "a.ts": V1_SCRAPE });
     writeFileSync(join(dir, "a.ts"), `${V1_SCRAPE}// edited\n`);

@@ -280,6 +280,10 @@ export const WAITER_RAISES = reworded(
   "raises on a failed or cancelled job, as the v1 waiter did (v2 returns it)",
 );
 
+/** A result literal of a test's mock that answers a v1 failure: v2 has no such result, it throws. */
+export const MOCK_FAILURE_THROWS =
+  "v2 throws SdkError on failure where v1 answered { success: false }: make this mock throw (or reject) instead of answering a result";
+
 /** A success guard that only threw: v2 throws before it. */
 export const GUARD_REMOVED = removed("the success guard", "v2 throws SdkError on failure");
 

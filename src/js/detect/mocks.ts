@@ -10,10 +10,29 @@ import { EXPECT, MOCK_FUNCTION, MOCK_IMPLEMENTATION, MOCK_RESOLVED_VALUE, MOCK_T
 import { isRunnerCall, sdkModuleMocks } from "./module-mocks.js";
 import { oncePerBindings, type ClientCall } from "./calls.js";
 import type { SdkBindings } from "./sdk.js";
-import { bindingOf, resolveObject, unwrapPath } from "./expressions.js";
+import { bindingOf, propertyKey, resolveObject, unwrapPath } from "./expressions.js";
+import { CLIENT_CLASSES, V1_CLIENT_EXPORT } from "../../mapping/imports.js";
 import { enclosingFunction, type PathIndex } from "./paths.js";
 
 type AnyPath = ASTPath<Node>;
+
+/** The module objects the SDK module's mock factories give (`vi.mock(M, () => ({ default: ... }))`). */
+function mockedModules(index: PathIndex): AnyPath[] {
+  return sdkModuleMocks(index).flatMap((mock) => {
+    const factory = mock.get("arguments", 1) as AnyPath;
+    const module = factory.node ? returned(factory) : null;
+    return module?.node.type === "ObjectExpression" ? [module] : [];
+  });
+}
+
+/** What a mock of the SDK module gives for the v1 client kept on purpose (`FirecrawlAppV1: class {...}`): v1's, left alone. */
+export function keptV1Mocks(index: PathIndex): Node[] {
+  return mockedModules(index).flatMap((module) =>
+    (module.node as ObjectExpression).properties.flatMap((prop) =>
+      prop.type === "ObjectProperty" && propertyKey(prop) === V1_CLIENT_EXPORT ? [prop.value] : [],
+    ),
+  );
+}
 
 /** What a function returns, when it is an arrow with an expression body or a body that is one `return`. */
 function returned(fn: AnyPath): AnyPath | null {
@@ -76,10 +95,7 @@ export const clientStandIns = oncePerBindings((index, tracker): ASTPath<ObjectEx
     const { id, init } = path.node;
     if (init && id.type === "Identifier" && tracker.isClientAnnotation(id.typeAnnotation)) add(unwrapPath(path.get("init") as AnyPath));
   }
-  for (const mock of sdkModuleMocks(index)) {
-    const factory = mock.get("arguments", 1) as AnyPath;
-    const module = factory.node ? returned(factory) : null;
-    if (module?.node.type !== "ObjectExpression") continue;
+  for (const module of mockedModules(index)) {
     (module.node as ObjectExpression).properties.forEach((prop, i) => {
       if (prop.type !== "ObjectProperty") return;
       // The client class the module exports, as a mock function that makes the instance.
@@ -138,12 +154,12 @@ export interface StandInMethod {
  */
 export const standInMethods = oncePerBindings((index): StandInMethod[] => {
   const classes = new Set<Node>();
-  for (const mock of sdkModuleMocks(index)) {
-    const factory = mock.get("arguments", 1) as AnyPath;
-    const module = factory.node ? returned(factory) : null;
-    if (module?.node.type !== "ObjectExpression") continue;
+  for (const module of mockedModules(index)) {
     for (const prop of (module.node as ObjectExpression).properties) {
-      if (prop.type === "ObjectProperty" && prop.value.type === "ClassExpression") classes.add(prop.value.body);
+      // The client the code under test makes (the default export, FirecrawlApp, Firecrawl), not the v1 one kept on purpose.
+      const name = prop.type === "ObjectProperty" ? propertyKey(prop) : undefined;
+      if (prop.type === "ObjectProperty" && prop.value.type === "ClassExpression" && (name === "default" || CLIENT_CLASSES.includes(name ?? "")))
+        classes.add(prop.value.body);
     }
   }
   if (classes.size === 0) return [];

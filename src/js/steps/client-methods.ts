@@ -9,7 +9,8 @@ import type { CallExpression, Node } from "@babel/types";
 import { CALLED_WITH, EXPECT } from "../../mapping/mocks.js";
 import { findClientCalls, findClientMembers, type ClientCall } from "../detect/calls.js";
 import { propertyKey } from "../detect/expressions.js";
-import { clientStandIns, standInMethods } from "../detect/mocks.js";
+import { clientStandIns, keptV1Mocks, standInMethods } from "../detect/mocks.js";
+import { contains } from "../detect/paths.js";
 import { sdkModuleMocks } from "../detect/module-mocks.js";
 import { hasV1Shape, isV1Call } from "../detect/version.js";
 import { appendProperties, literal, objectLiteral, textOf } from "../writing.js";
@@ -165,10 +166,11 @@ function markSdkMocks(context: StepContext, done: ReadonlySet<Node>): void {
   if (mocks.length === 0) return;
   // The calls the codemod renames itself do not count: the TODO names what is left for a human.
   const renamedCalls = new Set(findClientCalls(context.index, context.sdk).map((call) => call.nameNode));
+  const kept = keptV1Mocks(context.index);
   const named = new Set<string>();
   for (const path of context.index.of("Identifier")) {
     const { node } = path;
-    if (renamedCalls.has(node) || done.has(node) || !standsForMethod(path)) continue;
+    if (renamedCalls.has(node) || done.has(node) || !standsForMethod(path) || kept.some((mock) => contains(mock, node))) continue;
     const row = methodRow(node.name);
     if (row?.isV1Name) named.add(mockedMethodNow(node.name, row.row.js.v2));
   }

@@ -49,6 +49,7 @@ import {
 import type { PathIndex } from "../detect/paths.js";
 import {
   deadFallback,
+  MOCK_FAILURE_THROWS,
   ITEM_TYPES_IMPORTED,
   JOB_URL_ADDED,
   linksKept,
@@ -610,6 +611,12 @@ function elementBindings(context: StepContext, list: AnyPath, name: string, kind
  * link objects.
  */
 function migrateLiteral(context: StepContext, object: Extract<Node, { type: "ObjectExpression" }>, kind: ResultKind, at: AnyPath): void {
+  // A failure has no v2 result to become: the mock (or the code) must throw, which a human writes.
+  const flag = findProperty(object, SUCCESS_FLAG)?.value;
+  if (flag?.type === "BooleanLiteral" && !flag.value) {
+    context.todo(at, MOCK_FAILURE_THROWS);
+    return;
+  }
   for (const prop of object.properties) {
     const field = propertyKey(prop);
     const row = field && RESULTS.find((r) => r.js.v1 === field && r.of.includes(kind));
