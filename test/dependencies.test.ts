@@ -32,6 +32,18 @@ describe("a v1 range moves to the v2 release in its own style", () => {
 const pkg = (deps: Record<string, string>, extra: Record<string, unknown> = {}) =>
   `${JSON.stringify({ name: "x", private: true, ...extra, dependencies: deps }, null, 2)}\n`;
 
+/** A workspace whose packages/lib takes the client as a type and runs the copy packages/app's dependency hoists to the root. */
+const hoistingWorkspace = (extra: Record<string, string>) => ({
+  "package.json": pkg({}, { private: true, workspaces: ["packages/*"] }),
+  "packages/app/package.json": pkg({ "@mendable/firecrawl-js": "^1.25.2", lib: "*" }),
+  "packages/lib/package.json": pkg({ zod: "^3.0.0" }),
+  "packages/lib/src/a.ts": V1_SCRAPE.replace(
+    'import FirecrawlApp from "@mendable/firecrawl-js";',
+    'import type FirecrawlApp from "@mendable/firecrawl-js";',
+  ).replace('const app = new FirecrawlApp({ apiKey: "fc-test" });', "declare const app: FirecrawlApp;"),
+  ...extra,
+});
+
 describe("which file holds the range", () => {
   test("a workspace root the SDK is hoisted to, with its layout kept", () => {
     const root = `{\n\t"private": true,\n\t"workspaces": ["packages/*"],\n\t"devDependencies": {\n\t\t"@mendable/firecrawl-js": "^1.29.3"\n\t}\n}\n`;
@@ -42,18 +54,7 @@ describe("which file holds the range", () => {
   });
 
   test("code in a workspace package that declares no SDK moves the packages that do, the copy it runs, with a note", () => {
-    // packages/lib takes the client as a type and runs the copy packages/app's dependency hoists to the root.
-    const lib = V1_SCRAPE.replace('import FirecrawlApp from "@mendable/firecrawl-js";', 'import type FirecrawlApp from "@mendable/firecrawl-js";').replace(
-      'const app = new FirecrawlApp({ apiKey: "fc-test" });',
-      "declare const app: FirecrawlApp;",
-    );
-    const dir = repo({
-      "package.json": pkg({}, { private: true, workspaces: ["packages/*"] }),
-      "packages/app/package.json": pkg({ "@mendable/firecrawl-js": "^1.25.2", lib: "*" }),
-      "packages/lib/package.json": pkg({ zod: "^3.0.0" }),
-      "packages/other/package.json": pkg({ "@mendable/firecrawl-js": "^4.0.0" }),
-      "packages/lib/src/a.ts": lib,
-    });
+    const dir = repo(hoistingWorkspace({ "packages/other/package.json": pkg({ "@mendable/firecrawl-js": "^4.0.0" }) }));
     const report = JSON.parse(cli(dir, "run", ".", "--json", "--no-types").stdout);
     expect(read(dir, "packages/lib/src/a.ts")).toContain("app.scrape(url");
     expect(report.packages).toEqual([{ path: "packages/app/package.json", dependency: "@mendable/firecrawl-js", from: "^1.25.2", to: "^4.42.0" }]);
@@ -62,17 +63,7 @@ describe("which file holds the range", () => {
   });
 
   test("a workspace package the run did not cover keeps its v1 range, said so: its own code may still be v1's", () => {
-    const lib = V1_SCRAPE.replace('import FirecrawlApp from "@mendable/firecrawl-js";', 'import type FirecrawlApp from "@mendable/firecrawl-js";').replace(
-      'const app = new FirecrawlApp({ apiKey: "fc-test" });',
-      "declare const app: FirecrawlApp;",
-    );
-    const dir = repo({
-      "package.json": pkg({}, { private: true, workspaces: ["packages/*"] }),
-      "packages/app/package.json": pkg({ "@mendable/firecrawl-js": "^1.25.2", lib: "*" }),
-      "packages/app/src/index.ts": V1_SCRAPE,
-      "packages/lib/package.json": pkg({ zod: "^3.0.0" }),
-      "packages/lib/src/a.ts": lib,
-    });
+    const dir = repo(hoistingWorkspace({ "packages/app/src/index.ts": V1_SCRAPE }));
     const report = JSON.parse(cli(dir, "run", "packages/lib", "--json", "--no-types").stdout);
     expect(read(dir, "packages/lib/src/a.ts")).toContain("app.scrape(url");
     expect(report.packages).toEqual([]);
