@@ -306,15 +306,18 @@ interface Callee {
   readonly skipped: number;
 }
 
-/** A function by the calls of its name; a method by its class's calls through self or cls, which do not give the first parameter. */
+/**
+ * Every function of the module: a function with the calls of its name, a method with its class's calls through
+ * self or cls, which do not give the first parameter (none for a function nothing here calls).
+ */
 function calleesOf(root: Node): Callee[] {
   const byName = callsByName(root);
   const throughSelf = callsThroughSelf(root);
-  return allOf(root, "function_definition").flatMap((fn) => {
+  return allOf(root, "function_definition").map((fn) => {
     const name = fn.childForFieldName("name")!.text;
     const cls = classOfMethod(fn);
-    const handed = cls ? throughSelf.get(`${cls.id}\u0000${name}`) : byName.get(name);
-    return handed ? [{ fn, handed, method: cls !== null, skipped: cls && !staticMethod(fn) ? 1 : 0 }] : [];
+    const handed = (cls ? throughSelf.get(`${cls.id}\u0000${name}`) : byName.get(name)) ?? [];
+    return { fn, handed, method: cls !== null, skipped: cls && !staticMethod(fn) ? 1 : 0 };
   });
 }
 
@@ -392,9 +395,7 @@ function plainlyNoClients(
     if (key) bound.add(key);
   }
   const noClient = (value: Node | null | undefined) => plainlyNoClient(value, classOf) || (value != null && bound.has(keyOf(value) ?? ""));
-  const handedTo = new Map(callees.map((callee) => [callee.fn.id, callee]));
-  for (const fn of allOf(root, "function_definition")) {
-    const { handed = [], skipped = classOfMethod(fn) && !staticMethod(fn) ? 1 : 0 } = handedTo.get(fn.id) ?? {};
+  for (const { fn, handed, skipped } of callees) {
     parametersGiven(fn, skipped).forEach((param, i) => {
       const id = parameterName(param);
       if (!id || !byName.has(id.text)) return;
