@@ -22,10 +22,10 @@ export function indentAt(text: string, offset: number): string {
   return /^[ \t]*/.exec(text.slice(start))![0];
 }
 
-/** One indentation step as the file uses it. */
-export function indentUnit(text: string): string {
+/** One indentation step as the file uses it; `fallback` where no line of it is indented (the language's own habit). */
+export function indentUnit(text: string, fallback = "  "): string {
   const m = /\n([ \t]+)\S/.exec(text);
-  if (!m) return "  ";
+  if (!m) return fallback;
   return m[1]!.startsWith("\t") ? "\t" : m[1]!.length >= 4 && !/\n {2}\S/.test(text) ? "    " : "  ";
 }
 

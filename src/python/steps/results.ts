@@ -25,7 +25,7 @@ import {
 } from "../../mapping/python.js";
 import { ASYNC_WAITER_FAILED, JOB_COMPLETED, PY_NO_WAIT, RESULTS, RETYPED_RESULTS, WAITER_FAILED, WAITER_TODO, type ResultRow } from "../../mapping/results.js";
 import type { ResultKind } from "../../mapping/client-methods.js";
-import { indentAt, indentUnit, removeStatement } from "../../core/text.js";
+import { indentAt, indentUnit, lineStart, removeStatement } from "../../core/text.js";
 import { literalAt, pyLiteral } from "../writing.js";
 import type { PyContext, PyStep } from "../pipeline.js";
 import { annotatedParameters, boundName, elementsOf, executorRunning, isExecutor, resultExpression, usesAfter } from "../detect/result-values.js";
@@ -64,7 +64,7 @@ function raiseOnFailedJob(context: PyContext, call: PyCall, value: Node, name: N
   if (statement.parent?.type !== "block" && statement.parent?.type !== "module") return false;
   const { source } = context;
   const { text } = source;
-  if (text.slice(text.lastIndexOf("\n", statement.startIndex - 1) + 1, statement.startIndex).trim() !== "") return false;
+  if (text.slice(lineStart(text, statement.startIndex), statement.startIndex).trim() !== "") return false;
   const newline = text.indexOf("\n", statement.endIndex);
   const lineEnd = newline === -1 ? text.length : text[newline - 1] === "\r" ? newline - 1 : newline;
   const rest = text.slice(statement.endIndex, lineEnd).trim();
@@ -73,8 +73,7 @@ function raiseOnFailedJob(context: PyContext, call: PyCall, value: Node, name: N
   const status = `${name.text}.status`;
   const raise = `raise Exception(f${source.quote}${call.async ? ASYNC_WAITER_FAILED : WAITER_FAILED}{${status}}${source.quote})`;
   // PEP 8's four spaces where the file has no indented line to follow.
-  const unit = /\n[ \t]+\S/.test(text) ? indentUnit(text) : "    ";
-  const check = `${source.eol}${indent}if ${status} != ${pyLiteral(source, JOB_COMPLETED)}:${source.eol}${indent}${unit}${raise}`;
+  const check = `${source.eol}${indent}if ${status} != ${pyLiteral(source, JOB_COMPLETED)}:${source.eol}${indent}${indentUnit(text, "    ")}${raise}`;
   context.edit(lineEnd, lineEnd, check, WAITER_RAISES);
   return true;
 }
