@@ -165,12 +165,13 @@ export function packageBumps(
   const manifests = new Set<string>();
   // The workspace packages moved for code of a package that declares no SDK of its own, with that code's folder.
   const hoisted = new Map<string, string>();
+  const members = new Map<string, string[]>();
   for (const file of changedFiles) {
     const dir = dirname(resolve(file));
     const own = declaringManifest(dir, known, notes);
     if (own) manifests.add(own);
     else {
-      for (const { path, root } of hoistedFrom(dir)) {
+      for (const { path, root } of hoistedFrom(dir, members)) {
         if (manifests.has(path)) continue;
         const code = relative(root, dir) || ".";
         // Its own code may still be v1's where the run did not look: moving its range would break that code.
@@ -217,12 +218,16 @@ function covers(paths: readonly string[], dir: string): boolean {
  * copy another package's dependency hoists to the root): theirs is the range that code runs against, so it moves
  * with the code (a note says why). Outside a workspace, none.
  */
-function hoistedFrom(dir: string): { path: string; root: string }[] {
+function hoistedFrom(dir: string, known: Map<string, string[]>): { path: string; root: string }[] {
   const root = [...upToRepositoryRoot(dir)].find(isWorkspaceRoot);
   if (!root) return [];
-  return workspaceManifests(root)
-    .filter((path) => declaring([dirname(path)]))
-    .map((path) => ({ path, root }));
+  // Globbed and read once a workspace (`known`), though every changed file of such a package asks.
+  let found = known.get(root);
+  if (!found) {
+    found = workspaceManifests(root).filter((path) => declaring([dirname(path)]));
+    known.set(root, found);
+  }
+  return found.map((path) => ({ path, root }));
 }
 
 /** The package.json files of a workspace's packages: its package.json's `workspaces` globs and pnpm-workspace.yaml's `packages`. */
