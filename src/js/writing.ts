@@ -30,7 +30,8 @@ export function literal(source: Source, value: Value): string {
   return String(value);
 }
 
-function isMultiline(source: Source, node: Node): boolean {
+/** Whether a node's text spans lines: a literal laid out one entry a line takes new entries that way. */
+export function isMultiline(source: Source, node: Node): boolean {
   return source.text.slice(node.start!, node.end!).includes("\n");
 }
 

@@ -11,7 +11,7 @@ import { fileOptionsObjects, opaqueOptions, optionsObjects, type OptionsObject }
 import { findProperty, memberName, propertyKey, resolveObject } from "../detect/expressions.js";
 import { isV1Call } from "../detect/version.js";
 import { callsStandIn } from "../detect/mocks.js";
-import { isTypeScript, literal, objectLiteral, removeListItem, textOf } from "../writing.js";
+import { isMultiline, isTypeScript, literal, objectLiteral, removeListItem, textOf } from "../writing.js";
 import { indentAt } from "../../core/text.js";
 import { removeStatement } from "../../core/text.js";
 import type { Step, StepContext } from "../pipeline.js";
@@ -174,8 +174,7 @@ function liftV0Groups(context: StepContext, options: OptionsObject): void {
     if (!entries.length) context.apply(removeListItem(context.source, object, object.properties, prop), message);
     else if (nested) context.edit(prop.start!, prop.end!, `${group.into}: ${objectLiteral(context.source, entries, prop.start!)}`, message);
     else {
-      const multiline = context.source.text.slice(object.start!, object.end!).includes("\n");
-      const separator = multiline ? `,${context.source.eol}${indentAt(context.source.text, prop.start!)}` : ", ";
+      const separator = isMultiline(context.source, object) ? `,${context.source.eol}${indentAt(context.source.text, prop.start!)}` : ", ";
       context.edit(prop.start!, prop.end!, entries.join(separator), message);
     }
   });
