@@ -204,6 +204,7 @@ async function run(parsed: Parsed): Promise<number> {
       print: Boolean(values.print),
       transforms,
       keepV1Defaults: Boolean(values["keep-v1-defaults"]),
+      release,
       verify: !values["no-verify"],
     },
     engine.progress,

@@ -22,6 +22,8 @@ export interface TransformOptions {
   readonly sdk?: ApiVersion;
   /** the files and folders the run was asked for: a Python module's project where no repository or package holds it */
   readonly paths?: readonly string[];
+  /** the v2 release a migrated file's own pin of the SDK moves to (`npm:@mendable/firecrawl-js@1.29.3`): --sdk-version's */
+  readonly release?: string;
 }
 
 /** In a notebook: the cell (counted from 1 over every cell, as the notebook shows them) and the line in it. */

@@ -52,7 +52,7 @@ export function parseForSteps(source: Source, types?: TypeFacts): Parsed {
   const expectedUrls = mentioned ? expectedV1Urls(index) : [];
   const n8nUrls = mentioned ? n8nV1Urls(index) : [];
   const n8nOptions = mentioned ? n8nV1Options(index) : [];
-  return { ast, index, sdk: detectSdk(index, types, linkedClients(index, source.path)), requests, expectedUrls, n8nUrls, n8nOptions };
+  return { ast, index, sdk: detectSdk(index, types, linkedClients(index, source.path), source.path), requests, expectedUrls, n8nUrls, n8nOptions };
 }
 
 /** The statement a TODO goes above: climb until the parent holds a list of statements or members. */
@@ -69,7 +69,9 @@ const syntax: Syntax<Path> = { comment: "//", statementOf: (path) => spanOf(stat
 
 /** Runs one step on a parse without applying anything: the codemod applies the plan, the linter reports it. */
 export function planStep(step: Step, source: Source, parsed: Parsed, options: TransformOptions, migrating = false): StepPlan {
-  return planStepWith(syntax, step, source, parsed, options, migrating);
+  // A specifier that names a release pins what the file runs on, whatever its package.json says.
+  const pinned = parsed.sdk.pinned;
+  return planStepWith(syntax, step, source, parsed, pinned && pinned !== options.sdk ? { ...options, sdk: pinned } : options, migrating);
 }
 
 /**

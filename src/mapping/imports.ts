@@ -8,6 +8,20 @@ import type { OptionsKind, ResultKind } from "./client-methods.js";
 /** The published names of the JS SDK (the unscoped `firecrawl` ships the same code). */
 export const SDK_MODULES = ["@mendable/firecrawl-js", "firecrawl"] as const;
 
+/**
+ * The other spellings of the SDK's module whose version the tool can move (project/sdk-specifiers.ts): Deno's and
+ * Bun's `npm:` specifier, and the CDNs that serve an npm package as an ES module, each with the text that may follow
+ * the version and stays as it is (esm.sh's and Skypack's query, jsDelivr's `/+esm`). A URL that spells the version
+ * in another place (esm.sh's `/v135/` builds, a file of the package's dist) pins a release the tool cannot rewrite.
+ */
+export const SDK_URL_FORMS: readonly { readonly prefix: string; readonly tail: RegExp }[] = [
+  { prefix: "npm:", tail: /^$/ },
+  { prefix: "https://esm.sh/", tail: /^(?:\?.*)?$/ },
+  { prefix: "https://cdn.skypack.dev/", tail: /^(?:\?.*)?$/ },
+  { prefix: "https://esm.run/", tail: /^$/ },
+  { prefix: "https://cdn.jsdelivr.net/npm/", tail: /^(?:\/\+esm)?$/ },
+];
+
 /** Which API a piece of code speaks. */
 export type ApiVersion = "v1" | "v2";
 

@@ -497,3 +497,13 @@ export function unsureResult(name: string, methods: readonly string[]): string {
 export function assignedV1Keys(names: readonly string[]): string {
   return `these options carry keys v2 rejects (${names.join(", ")}), set where this codemod cannot rewrite them: move format settings into a format object in formats ({ type: "json", prompt, schema }), ask for HTML or screenshots in formats, and drop the rest`;
 }
+
+/** A specifier that pins the v1 SDK, moved with the code it brings in (`npm:@mendable/firecrawl-js@1.29.3`). */
+export function pinMoved(from: string, to: string): Message {
+  return { finding: `"${from}" pins the v1 SDK: the v2 code it runs needs "${to}"`, action: `"${from}" → "${to}" (the SDK this file pins)` };
+}
+
+/** A specifier that pins v1 in a form the tool does not write for another release: its code is left on v1. */
+export function stuckPin(specifier: string, release: string): string {
+  return `"${specifier}" pins a v1 release of the SDK in a form this tool cannot rewrite, so the code it brings in was left on v1: point it at ${release} (an npm: specifier or https://esm.sh/@mendable/firecrawl-js@${release}) and run the migration again`;
+}

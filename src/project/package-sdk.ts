@@ -1,6 +1,6 @@
 /**
  * Which API a file's package depends on (DESIGN contract 8): the nearest package.json that declares
- * `@mendable/firecrawl-js` or `firecrawl`. A range that only v1 releases satisfy (below 3.0.0) or only
+ * `@mendable/firecrawl-js` or `firecrawl` (or, with neither, an npm alias of one). A range that only v1 releases satisfy (below 3.0.0) or only
  * v2 ones says it; a range that spans both (`>=1`, `*`, `latest`, a tag, `workspace:`) is settled by the
  * version installed in the nearest node_modules, then by package-lock.json. Answers are remembered per
  * folder, as a run or a lint pass asks for many files of one package.
@@ -63,6 +63,11 @@ export function declaring(folders: Iterable<string>): { dir: string; range: stri
         const range = manifest?.[field]?.[name];
         if (typeof range === "string") return { dir: at, range };
       }
+    }
+    // Else under an alias (`"fc": "npm:@mendable/firecrawl-js@^1"`): the package's SDK all the same.
+    for (const field of DEPENDENCY_FIELDS) {
+      const range = Object.values(manifest?.[field] ?? {}).find((spec) => SDK_MODULES.some((name) => String(spec).startsWith(`npm:${name}@`)));
+      if (range !== undefined) return { dir: at, range };
     }
   }
   return undefined;

@@ -22,6 +22,8 @@ export interface EngineOptions {
   print: boolean;
   transforms?: string[];
   keepV1Defaults: boolean;
+  /** the v2 release a file's own pin of the SDK moves to (--sdk-version) */
+  release?: string;
   /** type-check the migrated files against v2 before writing them, where a tsconfig is in play */
   verify?: boolean;
   /** the files and folders named (where the nearest tsconfigs are looked for) */

@@ -11,7 +11,7 @@ import { parseForSteps, type Parsed } from "../js/pipeline.js";
 export function foundByTypes(path: string, text: string, types: TypeFacts, parsed?: Parsed): { readonly line: number; readonly method: string }[] {
   const source = readSource(path, text);
   const { index, sdk: typed } = parsed ?? parseForSteps(source, types);
-  const known = new Set(findClientCalls(index, detectSdk(index, undefined, typed.linked)).map((c) => c.node.start));
+  const known = new Set(findClientCalls(index, detectSdk(index, undefined, typed.linked, path)).map((c) => c.node.start));
   const found = findClientCalls(index, typed).filter((c) => !known.has(c.node.start));
   // One line index for the file, and only where types found something: counting from the top for each call grew with their number times the file's size.
   const lines = found.length ? lineFinder(source.text) : undefined;

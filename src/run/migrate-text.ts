@@ -37,7 +37,7 @@ export interface TextContext {
 export function migrateText(
   path: string,
   text: string,
-  options: Pick<MigrateOptions, "steps" | "pythonSteps" | "keepV1Defaults" | "sdk" | "paths">,
+  options: Pick<MigrateOptions, "steps" | "pythonSteps" | "keepV1Defaults" | "sdk" | "paths" | "release">,
   { types, language = languageOf(path), files, input }: TextContext = {},
 ): Result {
   const blocks = (body: string) => runDocument(path, body, (written, code, sent) => migrateText(path, code, options, { language: written, files: sent }));

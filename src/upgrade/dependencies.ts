@@ -1,6 +1,6 @@
 /**
- * The dependency files after a run: the JavaScript SDK's range (package-json.ts), firecrawl-py's pins
- * (python-dependencies.ts), the lockfiles they leave behind, and with --install their refresh (install.ts).
+ * The dependency files after a run: the JavaScript SDK's range (package-json.ts), a Deno import map's pin
+ * (import-map.ts), firecrawl-py's pins (python-dependencies.ts), the lockfiles they leave behind, and with --install their refresh (install.ts).
  * Loaded only when a run changed files: a tree with nothing to migrate never reads a manifest.
  */
 import { isPython, languageOf } from "../core/language.js";
@@ -8,6 +8,7 @@ import { refreshLockfiles, type InstallOutcome } from "./install.js";
 import { lockRefreshes, packageBumps, SDK_RELEASE, type DependencyNote } from "./package-json.js";
 import type { LockRefresh, PackageBump } from "./bump.js";
 import { pythonBumps } from "./python-dependencies.js";
+import { importMapBumps } from "./import-map.js";
 import { writeAtomically } from "../run/write.js";
 
 export interface DependencyUpdate {
@@ -28,12 +29,9 @@ export function updateDependencies(
   // snippets run nowhere: showing v2 code asks nothing of the package's dependency.
   const code = changed.filter((path) => languageOf(path) !== "document");
   const python = pythonBumps(code.filter((path) => isPython(languageOf(path))));
-  const { bumps: scripts, notes } = packageBumps(
-    code.filter((path) => !isPython(languageOf(path))),
-    release,
-    paths,
-  );
-  const bumps = [...scripts, ...python.bumps];
+  const javascript = code.filter((path) => !isPython(languageOf(path)));
+  const { bumps: scripts, notes } = packageBumps(javascript, release, paths);
+  const bumps = [...scripts, ...importMapBumps(javascript, release), ...python.bumps];
   const failures: { path: string; error: string }[] = [];
   if (write) {
     for (const bump of bumps) {

@@ -10,16 +10,15 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { applyEdits, findNodeAtLocation, modify, parseTree } from "jsonc-parser";
-import semver from "semver";
 import { globSync } from "tinyglobby";
 import { isMap, isScalar, parseDocument } from "yaml";
-import { SDK_MODULES, V2_RANGE } from "../mapping/imports.js";
+import { SDK_MODULES } from "../mapping/imports.js";
 import { DEPENDENCY_FIELDS, LOCKFILES, readJson, upToRepositoryRoot } from "../project/manifests.js";
-import { declaring, ofRange } from "../project/package-sdk.js";
+import { declaring } from "../project/package-sdk.js";
+import { manifestAliases, movedRange, SDK_RELEASE } from "../project/sdk-specifiers.js";
 import type { LockRefresh, PackageBump } from "./bump.js";
 
-/** The v2 release a bump moves to unless --sdk-version says another (the one the verification checks against). */
-export const SDK_RELEASE = semver.minVersion(V2_RANGE)!.version;
+export { movedRange, SDK_RELEASE };
 
 /** What a run says of a dependency file it could not read or would not edit, for the summary and the report. */
 export interface DependencyNote {
@@ -67,29 +66,6 @@ function jsonError(path: string): string | undefined {
 /** A dependency spec that names a source instead of a version: a git URL, a GitHub shorthand, a file: tarball or folder, a tarball URL. */
 const isSourceSpec = (spec: string) => !/^(?:npm|catalog|workspace):/.test(spec) && /[:/]/.test(spec);
 
-/**
- * The range that asks for `release` the way `range` asked for its v1 release, or undefined when `range`
- * already allows v2 (or is no range a person can reason about: a tag, a URL, `workspace:`).
- */
-export function movedRange(range: string, release: string): string | undefined {
-  const alias = /^(npm:(?:@[^@/]+\/)?[^@]+@)(.+)$/.exec(range);
-  if (alias) {
-    const inner = movedRange(alias[2]!, release);
-    return inner && alias[1] + inner;
-  }
-  if (ofRange(range) !== "v1") return undefined;
-  const trimmed = range.trim();
-  const major = semver.major(release);
-  if (/^\^/.test(trimmed)) return `^${release}`;
-  if (/^~/.test(trimmed)) return `~${release}`;
-  if (/^[=v]*\d+\.\d+\.\d+(?:-[\w.]+)?$/.test(trimmed)) return release;
-  if (/^\d+(?:\.[x*])*$/i.test(trimmed)) return trimmed.replace(/^\d+/, String(major));
-  if (/^\d+\.\d+(?:\.[x*])?$/i.test(trimmed))
-    return `${major}.${semver.minor(release)}${trimmed.endsWith("x") || trimmed.endsWith("*") ? trimmed.slice(-2) : ""}`;
-  if (/^>=?\s*[\d.]+\s+<=?\s*[\d.]+$/.test(trimmed)) return `>=${release} <${major + 1}`;
-  return `^${release}`;
-}
-
 /** Where pnpm keeps the range of a `catalog:` dependency: the nearest pnpm-workspace.yaml above. */
 function catalogFile(dir: string): string | undefined {
   for (const at of upToRepositoryRoot(dir)) if (existsSync(join(at, "pnpm-workspace.yaml"))) return join(at, "pnpm-workspace.yaml");
@@ -129,8 +105,10 @@ function manifestBump(path: string, release: string, notes: Map<string, Dependen
   const ranges: { dependency: string; from: string; to: string }[] = [];
   const catalogs = new Set<string>();
   let after = before;
+  // An npm alias of the SDK (`"fc": "npm:@mendable/firecrawl-js@^1"`) moves as the SDK does, but not one kept on v1 beside v2.
+  const aliases = manifestAliases(path).filter((alias) => !alias.deliberate);
   for (const field of DEPENDENCY_FIELDS) {
-    for (const dependency of SDK_MODULES) {
+    for (const dependency of [...SDK_MODULES, ...aliases.filter((alias) => alias.location[0] === field).map((alias) => alias.name)]) {
       const node = tree && findNodeAtLocation(tree, [field, dependency]);
       if (node?.type !== "string") continue;
       const range = node.value as string;

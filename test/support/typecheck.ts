@@ -10,6 +10,7 @@ import { FIXTURES } from "./fixtures.js";
 import { Node, Project, ts } from "ts-morph";
 import { languageOf } from "../../src/core/language.js";
 import { TODO_TAG } from "../../src/core/todo.js";
+import { SDK_URL_FORMS } from "../../src/mapping/imports.js";
 
 const root = resolve(import.meta.dirname, "../..");
 const require = createRequire(import.meta.url);
@@ -49,7 +50,9 @@ function project(version: SdkVersion, javascript: boolean, commonjs: boolean): P
       esModuleInterop: true,
       types: ["node"],
       typeRoots: [join(root, "node_modules/@types")],
-      paths: { "@mendable/firecrawl-js": sdk, firecrawl: sdk },
+      // The SDK's other spellings (project/sdk-specifiers.ts) as a Deno or Bun project resolves them: a fixture's pin
+      // names the release its side of the check stands for.
+      paths: { "@mendable/firecrawl-js": sdk, firecrawl: sdk, ...Object.fromEntries(SDK_URL_FORMS.map(({ prefix }) => [`${prefix}@mendable/firecrawl-js@*`, sdk])) },
     },
   });
 }

@@ -144,7 +144,7 @@ function nameOf(node: Node): string {
 /** The clients and factories among a parsed module's exports. */
 function exported(path: string, text: string): LinkedClients {
   const index = new PathIndex(parse(readSource(path, text)));
-  const sdk = detectSdk(index, undefined, linkedClients(index, path));
+  const sdk = detectSdk(index, undefined, linkedClients(index, path), path);
   const tracker = new ClientTracker(sdk, index);
   const clients = new Set<string>();
   const factories = new Set<string>();

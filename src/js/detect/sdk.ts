@@ -5,7 +5,8 @@
  */
 import type { Path, PathIndex } from "./paths.js";
 import type { Expression, Node } from "@babel/types";
-import { CLIENT, CLIENT_CLASSES, SDK_MODULES } from "../../mapping/imports.js";
+import { CLIENT, CLIENT_CLASSES, SDK_MODULES, type ApiVersion } from "../../mapping/imports.js";
+import { projectModules, sdkSpecifierOf, type SdkSpecifier } from "../../project/sdk-specifiers.js";
 import type { OptionsKind, ResultKind } from "../../mapping/client-methods.js";
 import { AWAITED_WRAPPERS, unwrapNode } from "./expressions.js";
 import { clientShapes, type ShapeMember } from "./client-shapes.js";
@@ -31,6 +32,12 @@ export interface LinkedClients {
   readonly sdk?: string;
 }
 
+/** A site that brings in the v1 SDK by a pin the tool cannot move (`pin`: the specifier, or the import map's target). */
+export interface StuckSite {
+  readonly path: Path;
+  readonly pin: string;
+}
+
 export interface SdkBindings {
   /** the file reaches the SDK at all (or the type checker may know of clients in it); when false no step looks further */
   readonly found: boolean;
@@ -44,6 +51,10 @@ export interface SdkBindings {
   readonly named: ReadonlyMap<string, string>;
   /** the import declarations and require/import() declarators that bring the SDK in */
   readonly sites: readonly Path[];
+  /** the API the specifiers that bring it in pin (`npm:@mendable/firecrawl-js@1.29.3`, an import map's entry, an npm alias) */
+  readonly pinned?: ApiVersion;
+  /** sites whose specifier pins a v1 release in a form the tool cannot write for v2: their names are not followed */
+  readonly stuck: readonly StuckSite[];
   readonly types?: TypeFacts;
   /** clients and factories imported from the project's own modules */
   readonly linked?: LinkedClients;
@@ -59,24 +70,90 @@ function stringValue(node: Node | null | undefined): string | undefined {
   return undefined;
 }
 
-/** `require("@mendable/firecrawl-js")` or `import("@mendable/firecrawl-js")`, awaited or not. */
-export function isModuleLoad(node: Node | null | undefined): boolean {
-  if (!node) return false;
-  const n = unwrapNode(node, AWAITED_WRAPPERS);
-  if (n.type !== "CallExpression") return false;
-  const isLoader = (n.callee.type === "Identifier" && n.callee.name === "require") || n.callee.type === "Import";
-  return isLoader && MODULES.has(stringValue(n.arguments[0]) ?? "");
+/** What a module specifier of a file is to the SDK: a name of it, with the version it pins; undefined when it is none. */
+export interface SdkModule {
+  readonly version?: ApiVersion;
+  /** what pins it: the specifier itself, or the import map's entry or the alias the specifier names */
+  readonly pin?: SdkSpecifier;
+  /** a v1 pin the tool cannot write for v2 */
+  readonly stuck: boolean;
+  /** a v1 pin beside a v2 one in the same import map or package.json: kept on purpose */
+  readonly deliberate: boolean;
 }
 
-export function detectSdk(index: PathIndex, types?: TypeFacts, linked?: LinkedClients): SdkBindings {
+const PLAIN: SdkModule = { stuck: false, deliberate: false };
+
+/** The SDK as a file's imports may name it: its package's names and their other spellings, and the names its project gives it. */
+export function sdkModuleOf(specifier: string, path?: string): SdkModule | undefined {
+  const named = path !== undefined && !specifier.startsWith(".") ? projectModules(path).get(specifier) : undefined;
+  if (named) {
+    const { version, movable } = named.target;
+    return { version, pin: named.target, stuck: version === "v1" && !movable, deliberate: named.deliberate };
+  }
+  if (MODULES.has(specifier)) return PLAIN;
+  const pin = sdkSpecifierOf(specifier);
+  return pin && { version: pin.version, pin, stuck: pin.version === "v1" && !pin.movable, deliberate: false };
+}
+
+/** The specifier a call loads: `require("...")` or `import("...")`, awaited or not. */
+function loaded(node: Node | null | undefined): string | undefined {
+  if (!node) return undefined;
+  const n = unwrapNode(node, AWAITED_WRAPPERS);
+  if (n.type !== "CallExpression") return undefined;
+  const isLoader = (n.callee.type === "Identifier" && n.callee.name === "require") || n.callee.type === "Import";
+  return isLoader ? stringValue(n.arguments[0]) : undefined;
+}
+
+/** `require("@mendable/firecrawl-js")` or `import("@mendable/firecrawl-js")`, awaited or not. */
+export function isModuleLoad(node: Node | null | undefined, path?: string): boolean {
+  const specifier = loaded(node);
+  return specifier !== undefined && sdkModuleOf(specifier, path) !== undefined;
+}
+
+/** The specifier of a site that may bring the SDK in: an import, `import x = require(...)`, a require or import() declarator. */
+function siteSpecifier(node: Node): string | undefined {
+  if (node.type === "ImportDeclaration") return node.source.value;
+  if (node.type === "TSImportEqualsDeclaration")
+    return node.moduleReference.type === "TSExternalModuleReference" ? node.moduleReference.expression.value : undefined;
+  return node.type === "VariableDeclarator" && node.init ? loaded(node.init) : undefined;
+}
+
+/**
+ * The sites that bring the SDK in, with what their specifiers pin. A v1 pin beside a v2 one in the same file is
+ * kept on purpose and left out, as a stuck one is (kept apart, for its TODO).
+ */
+function sdkSites(index: PathIndex, path: string | undefined): { sites: Map<Node, SdkModule>; pinned?: ApiVersion; stuck: StuckSite[] } {
+  const found: { path: Path; module: SdkModule }[] = [];
+  for (const type of ["ImportDeclaration", "TSImportEqualsDeclaration", "VariableDeclarator"] as const) {
+    for (const at of index.of(type)) {
+      const specifier = siteSpecifier(at.node as Node);
+      const module = specifier === undefined ? undefined : sdkModuleOf(specifier, path);
+      if (module && !module.deliberate) found.push({ path: at as Path, module });
+    }
+  }
+  const versions = new Set(found.flatMap(({ module }) => (module.version ? [module.version] : [])));
+  const kept = versions.size > 1 ? found.filter(({ module }) => module.version !== "v1") : found;
+  const bound = kept.filter(({ module }) => !module.stuck);
+  const pins = new Set(bound.flatMap(({ module }) => (module.version ? [module.version] : [])));
+  return {
+    sites: new Map(bound.map(({ path, module }) => [path.node as Node, module])),
+    pinned: pins.size === 1 ? [...pins][0] : undefined,
+    stuck: kept.flatMap(({ path, module }) => (module.stuck ? [{ path, pin: module.pin!.text }] : [])),
+  };
+}
+
+/** `file`: the file's path, whose project may name the SDK otherwise (an import map, an npm alias). */
+export function detectSdk(index: PathIndex, types?: TypeFacts, linked?: LinkedClients, file?: string): SdkBindings {
   const clientClasses = new Set<string>();
   const namespaces = new Set<string>();
   const named = new Map<string, string>();
   const sites: Path[] = [];
+  const modules = sdkSites(index, file);
+  const bringsSdk = (node: Node) => modules.sites.has(node);
 
   for (const path of index.of("ImportDeclaration")) {
     const decl = path.node;
-    if (!MODULES.has(decl.source.value)) continue;
+    if (!bringsSdk(decl)) continue;
     sites.push(path);
     for (const spec of decl.specifiers) {
       if (spec.type === "ImportDefaultSpecifier") clientClasses.add(spec.local.name);
@@ -92,7 +169,7 @@ export function detectSdk(index: PathIndex, types?: TypeFacts, linked?: LinkedCl
   // TypeScript's `import F = require("@mendable/firecrawl-js")`: the CommonJS module object, as require gives it.
   for (const path of index.of("TSImportEqualsDeclaration")) {
     const reference = path.node.moduleReference;
-    if (reference.type !== "TSExternalModuleReference" || !MODULES.has(reference.expression.value)) continue;
+    if (reference.type !== "TSExternalModuleReference" || !bringsSdk(path.node)) continue;
     sites.push(path);
     namespaces.add(path.node.id.name);
   }
@@ -101,7 +178,7 @@ export function detectSdk(index: PathIndex, types?: TypeFacts, linked?: LinkedCl
     const decl = path.node;
     if (!decl.init) continue;
     const init = unwrapNode(decl.init, AWAITED_WRAPPERS);
-    if (isModuleLoad(init)) {
+    if (loaded(init) !== undefined && bringsSdk(decl)) {
       sites.push(path);
       if (decl.id.type === "Identifier") namespaces.add(decl.id.name);
       else if (decl.id.type === "ObjectPattern") {
@@ -113,7 +190,7 @@ export function detectSdk(index: PathIndex, types?: TypeFacts, linked?: LinkedCl
           else named.set(prop.value.name, key);
         }
       }
-    } else if (decl.id.type === "Identifier" && isClientClassRef(init, namespaces)) {
+    } else if (decl.id.type === "Identifier" && isClientClassRef(init, namespaces, file)) {
       sites.push(path);
       clientClasses.add(decl.id.name);
     }
@@ -123,27 +200,21 @@ export function detectSdk(index: PathIndex, types?: TypeFacts, linked?: LinkedCl
   // A stand-in for the client is one only in a file that reaches the SDK (a test that mocks it).
   const shapes = sites.length > 0 ? clientShapes(index) : new Map<string, ShapeMember[]>();
   // A test that mocks the SDK module and imports only the code under test reaches the SDK through its mock.
-  const found = sites.length > 0 || types !== undefined || linkedAny || sdkModuleMocks(index).length > 0;
-  return { found, clientClasses, clientShapes: shapes, namespaces, named, sites, types, linked };
+  const found = sites.length > 0 || modules.stuck.length > 0 || types !== undefined || linkedAny || sdkModuleMocks(index).length > 0;
+  return { found, clientClasses, clientShapes: shapes, namespaces, named, sites, pinned: modules.pinned, stuck: modules.stuck, types, linked };
 }
 
 /** `ns.default`, `ns.Firecrawl`, `require(M).default`, `(await import(M)).default`. */
-function isClientClassRef(node: Node, namespaces: ReadonlySet<string>): boolean {
+function isClientClassRef(node: Node, namespaces: ReadonlySet<string>, path?: string): boolean {
   if (node.type !== "MemberExpression" || node.computed || node.property.type !== "Identifier") return false;
   if (!CLIENT_EXPORTS.has(node.property.name)) return false;
   const object = unwrapNode(node.object, AWAITED_WRAPPERS);
-  return (object.type === "Identifier" && namespaces.has(object.name)) || isModuleLoad(object);
+  return (object.type === "Identifier" && namespaces.has(object.name)) || isModuleLoad(object, path);
 }
 
 /** The SDK's specifier as a site that brings it in spells it (`"firecrawl"`, `"@mendable/firecrawl-js"`); none for `ns.default`. */
 export function sdkSpecifier(site: Path): string | undefined {
-  const node = site.node as Node;
-  if (node.type === "ImportDeclaration") return node.source.value;
-  if (node.type === "TSImportEqualsDeclaration")
-    return node.moduleReference.type === "TSExternalModuleReference" ? node.moduleReference.expression.value : undefined;
-  if (node.type !== "VariableDeclarator" || !node.init) return undefined;
-  const init = unwrapNode(node.init, AWAITED_WRAPPERS);
-  return init.type === "CallExpression" && isModuleLoad(init) ? stringValue(init.arguments[0]) : undefined;
+  return siteSpecifier(site.node as Node);
 }
 
 /** Whether an expression names the client class itself (the thing after `new`). */

@@ -9,7 +9,9 @@ import { isTypeScript, literal, removeListItem } from "../writing.js";
 import type { Step, StepContext } from "../pipeline.js";
 import { CLIENT, TYPES, V1_GENERIC_TYPES } from "../../mapping/imports.js";
 import { ERRORS } from "../../mapping/errors.js";
-import { removed, renamed, reworded, type Message } from "../../mapping/messages.js";
+import { pinMoved, removed, renamed, reworded, stuckPin, type Message } from "../../mapping/messages.js";
+import { movedSpecifier, SDK_RELEASE, sdkSpecifierOf } from "../../project/sdk-specifiers.js";
+import { hasV1Calls } from "../detect/version.js";
 
 /** v1 export -> v2 export, and why when there is none. */
 const RENAMES = new Map<string, { to: string | null; omit?: readonly string[]; returnedByV1?: string; todo?: string }>([
@@ -141,11 +143,37 @@ function unusedAlone(context: StepContext, specifiers: readonly Specifier[], spe
   return isUnused(specifier) && !specifiers.some((sp) => sp !== specifier && renamedByV2(sp) && isUnused(sp));
 }
 
+/** The string literal a site that brings the SDK in names its module with. */
+function moduleLiteral(node: Node): Node | undefined {
+  if (node.type === "ImportDeclaration") return node.source;
+  if (node.type === "TSImportEqualsDeclaration") return node.moduleReference.type === "TSExternalModuleReference" ? node.moduleReference.expression : undefined;
+  let init = node.type === "VariableDeclarator" ? node.init : undefined;
+  while (init && (init.type === "AwaitExpression" || init.type === "MemberExpression")) init = init.type === "AwaitExpression" ? init.argument : init.object;
+  return init?.type === "CallExpression" ? init.arguments[0] : undefined;
+}
+
+/**
+ * A v1 release the file's own specifiers pin (`npm:@mendable/firecrawl-js@1.29.3`) moves with its migrated code, to
+ * the release the run moves dependencies to: v2 code on the v1 SDK is a silent break. Where the pin's form is one
+ * the tool cannot write, the code was left alone (detect/sdk.ts) and the import says why.
+ */
+function movePins(context: StepContext, migrated: boolean): void {
+  const release = context.options.release ?? SDK_RELEASE;
+  for (const { path, pin } of context.sdk.stuck) context.todo(path, stuckPin(pin, release));
+  if (context.sdk.pinned !== "v1" || !(migrated || context.migrating || hasV1Calls(context.index, context.sdk, "v1"))) return;
+  for (const site of context.sdk.sites) {
+    const literal = moduleLiteral(site.node as Node);
+    const pin = literal?.type === "StringLiteral" ? sdkSpecifierOf(literal.value) : undefined;
+    const to = pin && movedSpecifier(pin, release);
+    if (to) context.edit(literal!.start! + 1, literal!.end! - 1, to, pinMoved(pin.text, to));
+  }
+}
+
 export const step: Step = {
   name: "imports",
-  description: "renames FirecrawlError, CrawlWatcher and v1 type names to their v2 names",
+  description: "renames FirecrawlError, CrawlWatcher and v1 type names to their v2 names, and moves a v1 release the file pins",
   run(context) {
     // The client class's local name (`FirecrawlApp`) stays: it is the user's choice, and it binds v2's class.
-    renameNamedImports(context);
+    movePins(context, renameNamedImports(context));
   },
 };
