@@ -90,7 +90,13 @@ export interface ProjectModule {
 }
 
 /** The entries of one file that point at the SDK, with the ranges of its plain dependency (package.json's). */
-function entriesOf(kind: ProjectModule["kind"], file: string, fields: readonly string[], json: unknown, plain: readonly (string | undefined)[]): ProjectModule[] {
+function entriesOf(
+  kind: ProjectModule["kind"],
+  file: string,
+  fields: readonly string[],
+  json: unknown,
+  plain: readonly (string | undefined)[],
+): ProjectModule[] {
   const found: Omit<ProjectModule, "deliberate">[] = [];
   for (const field of fields) {
     const entries = (json as Record<string, unknown> | undefined)?.[field];

@@ -52,7 +52,11 @@ function project(version: SdkVersion, javascript: boolean, commonjs: boolean): P
       typeRoots: [join(root, "node_modules/@types")],
       // The SDK's other spellings (project/sdk-specifiers.ts) as a Deno or Bun project resolves them: a fixture's pin
       // names the release its side of the check stands for.
-      paths: { "@mendable/firecrawl-js": sdk, firecrawl: sdk, ...Object.fromEntries(SDK_URL_FORMS.map(({ prefix }) => [`${prefix}@mendable/firecrawl-js@*`, sdk])) },
+      paths: {
+        "@mendable/firecrawl-js": sdk,
+        firecrawl: sdk,
+        ...Object.fromEntries(SDK_URL_FORMS.map(({ prefix }) => [`${prefix}@mendable/firecrawl-js@*`, sdk])),
+      },
     },
   });
 }

@@ -72,10 +72,15 @@ function fileLeansV2(index: PathIndex, sdk: SdkBindings): boolean {
   const calls = findClientCalls(index, sdk);
   const imported = [...sdk.named.values(), ...sdk.clientClasses];
   const v1 = calls.some(isV1ByItself) || imported.some((name) => V1_ONLY_EXPORTS.has(name));
-  const v2 = calls.some((call) => V2_ONLY_METHODS.has(call.method)) || imported.some((name) => V2_EXPORTS.has(name));
-  const verdict = v2 && !v1;
+  const verdict = usesV2Names(index, sdk) && !v1;
   leaning.set(sdk, verdict);
   return verdict;
+}
+
+/** The file calls a method or imports a name only v2 has. */
+export function usesV2Names(index: PathIndex, sdk: SdkBindings): boolean {
+  const imported = [...sdk.named.values(), ...sdk.clientClasses];
+  return findClientCalls(index, sdk).some((call) => V2_ONLY_METHODS.has(call.method)) || imported.some((name) => V2_EXPORTS.has(name));
 }
 
 /** Verdicts by call and package version: the results, options and imports steps all ask about each call. */

@@ -11,7 +11,7 @@ import { CLIENT, TYPES, V1_GENERIC_TYPES } from "../../mapping/imports.js";
 import { ERRORS } from "../../mapping/errors.js";
 import { pinMoved, removed, renamed, reworded, stuckPin, type Message } from "../../mapping/messages.js";
 import { movedSpecifier, SDK_RELEASE, sdkSpecifierOf } from "../../project/sdk-specifiers.js";
-import { hasV1Calls } from "../detect/version.js";
+import { hasV1Calls, usesV2Names } from "../detect/version.js";
 
 /** v1 export -> v2 export, and why when there is none. */
 const RENAMES = new Map<string, { to: string | null; omit?: readonly string[]; returnedByV1?: string; todo?: string }>([
@@ -160,7 +160,9 @@ function moduleLiteral(node: Node): Node | undefined {
 function movePins(context: StepContext, migrated: boolean): void {
   const release = context.options.release ?? SDK_RELEASE;
   for (const { path, pin } of context.sdk.stuck) context.todo(path, stuckPin(pin, release));
-  if (context.sdk.pinned !== "v1" || !(migrated || context.migrating || hasV1Calls(context.index, context.sdk, "v1"))) return;
+  // Code already on v2's names under a v1 pin (an earlier pass of eslint --fix, whose fixes overlapped this one) moves it too.
+  const calledEitherWay = () => hasV1Calls(context.index, context.sdk, "v1") || usesV2Names(context.index, context.sdk);
+  if (context.sdk.pinned !== "v1" || !(migrated || context.migrating || calledEitherWay())) return;
   for (const site of context.sdk.sites) {
     const literal = moduleLiteral(site.node as Node);
     const pin = literal?.type === "StringLiteral" ? sdkSpecifierOf(literal.value) : undefined;
