@@ -109,5 +109,27 @@ export const TYPES: readonly TypeRow[] = [
   },
 ];
 
+/**
+ * The v2 types that a query of a v1 method's type stands for: `Parameters<typeof app.scrapeUrl>[1]` is ScrapeOptions,
+ * `ReturnType<typeof app.crawlUrl>` is `Promise<CrawlJob>` (the v2 SDK's .d.ts, 4.42). The query cannot just take the
+ * v2 method's name: v2's methods are overloaded, and a query takes the last overload (scrape's takes an
+ * AlexandriaScrapeRequest); and the v1 name compiles only through the deprecated aliases of 4.25 and later.
+ * `options` is the type of the v1 method's second argument, the options it took after the URL (or URLs).
+ */
+export const METHOD_TYPES: Readonly<Record<string, { readonly options?: string; readonly result: string }>> = {
+  scrapeUrl: { options: "ScrapeOptions", result: "Document" },
+  mapUrl: { options: "MapOptions", result: "MapData" },
+  crawlUrl: { options: "CrawlOptions", result: "CrawlJob" },
+  asyncCrawlUrl: { options: "CrawlOptions", result: "CrawlResponse" },
+  checkCrawlStatus: { result: "CrawlJob" },
+  checkCrawlErrors: { result: "CrawlErrorsResponse" },
+  // A v1 batch's params are the scrape options, which v2 takes under `options`.
+  batchScrapeUrls: { options: "ScrapeOptions", result: "BatchScrapeJob" },
+  asyncBatchScrapeUrls: { options: "ScrapeOptions", result: "BatchScrapeResponse" },
+  checkBatchScrapeStatus: { result: "BatchScrapeJob" },
+  checkBatchScrapeErrors: { result: "CrawlErrorsResponse" },
+  asyncExtract: { result: "ExtractResponse" },
+};
+
 /** Types v1 made generic over a schema that v2 exports under the same name with no type parameters (TS2315). */
 export const V1_GENERIC_TYPES: ReadonlySet<string> = new Set(["ExtractResponse"]);

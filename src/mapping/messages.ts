@@ -507,3 +507,6 @@ export function pinMoved(from: string, to: string): Message {
 export function stuckPin(specifier: string, release: string): string {
   return `"${specifier}" pins a v1 release of the SDK in a form this tool cannot rewrite, so the code it brings in was left on v1: point it at ${release} (an npm: specifier or https://esm.sh/@mendable/firecrawl-js@${release}) and run the migration again`;
 }
+
+/** The v2 types written for queries of a v1 method's type, imported from the SDK as the file imports it. */
+export const QUERIED_TYPES_IMPORTED = following("imported the v2 types written for the queries of v1 methods' types");

@@ -39,9 +39,35 @@ function standIn(members: readonly Node[]): ShapeMember[] | null {
   return v1.length ? v1 : null;
 }
 
-/** The file's unexported stand-ins for the client, by name, with their members still named as in v1. */
-export function clientShapes(index: PathIndex): Map<string, ShapeMember[]> {
-  const shapes = new Map<string, ShapeMember[]>();
+const EXPORTS = new Set(["ExportNamedDeclaration", "ExportDefaultDeclaration"]);
+
+/**
+ * The type literals that annotate a parameter of a function the file keeps to itself (`function poll(client: {
+ * checkCrawlStatus(id: string): Promise<CrawlStatusResponse> })`): the client's own type written out. An exported
+ * function's callers are not all in sight, and may pass an object of their own with those names.
+ */
+function parameterLiterals(index: PathIndex): { literal: Node; members: readonly Node[] }[] {
+  const found: { literal: Node; members: readonly Node[] }[] = [];
+  for (const type of ["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"] as const) {
+    for (const path of index.of(type)) {
+      // A function expression's declaration: `const poll = (client: {...}) => ...` is exported with its `const`.
+      const declaration = type === "FunctionDeclaration" ? path : path.parent?.node.type === "VariableDeclarator" ? path.parent.parent : undefined;
+      if (!declaration || EXPORTS.has(declaration.parent?.node.type)) continue;
+      for (const param of path.node.params) {
+        const annotation = param.type === "Identifier" && param.typeAnnotation?.type === "TSTypeAnnotation" ? param.typeAnnotation.typeAnnotation : undefined;
+        if (annotation?.type === "TSTypeLiteral") found.push({ literal: annotation, members: annotation.members });
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * The file's unexported stand-ins for the client, by name (a type literal that annotates a parameter: by its node),
+ * with their members still named as in v1.
+ */
+export function clientShapes(index: PathIndex): Map<string | Node, ShapeMember[]> {
+  const shapes = new Map<string | Node, ShapeMember[]>();
   const unexported = (path: { parent?: { node: Node } | null }) => path.parent?.node.type !== "ExportNamedDeclaration";
   for (const path of index.of("TSInterfaceDeclaration")) {
     const members = !path.node.extends?.length && unexported(path) ? standIn(path.node.body.body) : null;
@@ -51,6 +77,10 @@ export function clientShapes(index: PathIndex): Map<string, ShapeMember[]> {
     const type = path.node.typeAnnotation;
     const members = type.type === "TSTypeLiteral" && unexported(path) ? standIn(type.members) : null;
     if (members) shapes.set(path.node.id.name, members);
+  }
+  for (const { literal, members } of parameterLiterals(index)) {
+    const v1 = standIn(members);
+    if (v1) shapes.set(literal, v1);
   }
   return shapes;
 }

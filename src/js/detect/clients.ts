@@ -38,6 +38,8 @@ export class ClientTracker {
         return node.types.some((t) => this.isClientAnnotation(t));
       case "TSParenthesizedType":
         return this.isClientAnnotation(node.typeAnnotation);
+      case "TSTypeLiteral":
+        return this.sdk.clientShapes.has(node);
       case "TSTypeReference": {
         const name = node.typeName;
         // `Promise<T>`, and a mock library's wrapper that keeps T's methods (`MockProxy<T>`, `jest.Mocked<T>`).

@@ -44,7 +44,7 @@ export interface SdkBindings {
   /** local names of the client class: the v1 default export, or v2's `Firecrawl` */
   readonly clientClasses: ReadonlySet<string>;
   /** the file's own types that stand in for the client (a test's mock interface), with their v1-named members */
-  readonly clientShapes: ReadonlyMap<string, readonly ShapeMember[]>;
+  readonly clientShapes: ReadonlyMap<string | Node, readonly ShapeMember[]>;
   /** local names bound to the whole module */
   readonly namespaces: ReadonlySet<string>;
   /** other imported names, local -> exported (FirecrawlError, CrawlWatcher, type names) */
@@ -198,7 +198,7 @@ export function detectSdk(index: PathIndex, types?: TypeFacts, linked?: LinkedCl
 
   const linkedAny = linked !== undefined && (linked.clients.size > 0 || linked.factories.size > 0);
   // A stand-in for the client is one only in a file that reaches the SDK (a test that mocks it).
-  const shapes = sites.length > 0 ? clientShapes(index) : new Map<string, ShapeMember[]>();
+  const shapes = sites.length > 0 ? clientShapes(index) : new Map<string | Node, ShapeMember[]>();
   // A test that mocks the SDK module and imports only the code under test reaches the SDK through its mock.
   const found = sites.length > 0 || modules.stuck.length > 0 || types !== undefined || linkedAny || sdkModuleMocks(index).length > 0;
   return { found, clientClasses, clientShapes: shapes, namespaces, named, sites, pinned: modules.pinned, stuck: modules.stuck, types, linked };

@@ -5,11 +5,14 @@
 import type { ImportDeclaration, Node } from "@babel/types";
 import { propertyName } from "../detect/calls.js";
 import { isFree, referencesTo } from "../detect/references.js";
-import { isTypeScript, literal, removeListItem } from "../writing.js";
+import { isTypeScript, literal, removeListItem, textOf } from "../writing.js";
+import { ClientTracker } from "../detect/clients.js";
+import type { Path } from "../detect/paths.js";
+import { importedType, typeImports } from "../type-imports.js";
 import type { Step, StepContext } from "../pipeline.js";
-import { CLIENT, TYPES, V1_GENERIC_TYPES } from "../../mapping/imports.js";
+import { CLIENT, METHOD_TYPES, TYPES, V1_GENERIC_TYPES } from "../../mapping/imports.js";
 import { ERRORS } from "../../mapping/errors.js";
-import { pinMoved, removed, renamed, reworded, stuckPin, type Message } from "../../mapping/messages.js";
+import { pinMoved, QUERIED_TYPES_IMPORTED, removed, renamed, reworded, stuckPin, type Message } from "../../mapping/messages.js";
 import { movedSpecifier, SDK_RELEASE, sdkSpecifierOf } from "../../project/sdk-specifiers.js";
 import { hasV1Calls, usesV2Names } from "../detect/version.js";
 
@@ -143,6 +146,61 @@ function unusedAlone(context: StepContext, specifiers: readonly Specifier[], spe
   return isUnused(specifier) && !specifiers.some((sp) => sp !== specifier && renamedByV2(sp) && isUnused(sp));
 }
 
+/** Every v2 type a query of a v1 method's type may be written as, in the order they are imported. */
+const QUERIED_TYPES = [...new Set(Object.values(METHOD_TYPES).flatMap(({ options, result }) => (options ? [options, result] : [result])))];
+
+/** The client method a type names: `typeof app.scrapeUrl` of a client `app`, or `FirecrawlApp["scrapeUrl"]`. */
+function queriedMethod(tracker: ClientTracker, path: Path): string | undefined {
+  const node = path.node as Node;
+  if (node.type === "TSTypeQuery" && node.exprName.type === "TSQualifiedName" && node.exprName.left.type === "Identifier")
+    return tracker.isClient(path.get("exprName", "left") as Path) ? node.exprName.right.name : undefined;
+  if (node.type !== "TSIndexedAccessType" || node.indexType.type !== "TSLiteralType" || node.indexType.literal.type !== "StringLiteral") return undefined;
+  return tracker.isClientAnnotation(node.objectType) ? node.indexType.literal.value : undefined;
+}
+
+/** `Wrapper<T>` around the type at `path`, as its only argument: the wrapper's path. */
+function wrappedBy(path: Path, wrapper: string): Path | undefined {
+  const reference = path.parent?.parent;
+  const node = reference?.node as Node | undefined;
+  const name = node?.type === "TSTypeReference" && node.typeName.type === "Identifier" ? node.typeName.name : undefined;
+  return name === wrapper && node?.type === "TSTypeReference" && node.typeParameters?.params.length === 1 ? (reference as Path) : undefined;
+}
+
+/**
+ * Types written as a query of a v1 method's type (`Parameters<typeof app.scrapeUrl>[1]`, `ReturnType<typeof
+ * app.crawlUrl>`, `Awaited<ReturnType<FirecrawlApp["scrapeUrl"]>>`) become v2's named types (mapping/imports.ts
+ * METHOD_TYPES), imported as the file imports the SDK: the v1 names compile only through v2's deprecated aliases,
+ * and a query of the v2 method takes its last overload. Other queries of a v1 method are left to the user.
+ */
+function typeQueries(context: StepContext): boolean {
+  if (!isTypeScript(context.source)) return false;
+  const tracker = new ClientTracker(context.sdk, context.index);
+  let any = false;
+  for (const path of [...context.index.of("TSTypeQuery"), ...context.index.of("TSIndexedAccessType")] as Path[]) {
+    const types = METHOD_TYPES[queriedMethod(tracker, path) ?? ""];
+    if (!types) continue;
+    const returned = wrappedBy(path, "ReturnType");
+    const parameters = wrappedBy(path, "Parameters");
+    const indexed = parameters?.parent?.node as Node | undefined;
+    const second = indexed?.type === "TSIndexedAccessType" && indexed.objectType === parameters!.node && textOf(context.source, indexed.indexType) === "1";
+    const awaited = returned && wrappedBy(returned, "Awaited");
+    const [target, name] = awaited
+      ? [awaited.node, types.result]
+      : returned
+        ? [returned.node, types.result]
+        : second && types.options
+          ? [indexed, types.options]
+          : [undefined, undefined];
+    const local = target && name ? importedType(context, name, QUERIED_TYPES) : null;
+    if (!target || !local) continue;
+    const text = returned && !awaited ? `Promise<${local}>` : local;
+    context.edit(target.start!, target.end!, text, renamed(textOf(context.source, target), text));
+    any = true;
+  }
+  if (any) for (const edit of typeImports(context, QUERIED_TYPES)) context.apply(edit, QUERIED_TYPES_IMPORTED);
+  return any;
+}
+
 /** The string literal a site that brings the SDK in names its module with. */
 function moduleLiteral(node: Node): Node | undefined {
   if (node.type === "ImportDeclaration") return node.source;
@@ -176,6 +234,7 @@ export const step: Step = {
   description: "renames FirecrawlError, CrawlWatcher and v1 type names to their v2 names, and moves a v1 release the file pins",
   run(context) {
     // The client class's local name (`FirecrawlApp`) stays: it is the user's choice, and it binds v2's class.
-    movePins(context, renameNamedImports(context));
+    const renamedAny = renameNamedImports(context);
+    movePins(context, typeQueries(context) || renamedAny);
   },
 };
