@@ -510,3 +510,8 @@ export function stuckPin(specifier: string, release: string): string {
 
 /** The v2 types written for queries of a v1 method's type, imported from the SDK as the file imports it. */
 export const QUERIED_TYPES_IMPORTED = following("imported the v2 types written for the queries of v1 methods' types");
+
+/** A result's read kept under v1's name, since the request it answers still asks for the format v1's way. */
+export function readKeptV1(field: string, to: string, format: string): string {
+  return `this read keeps v1's .${field}: the request still asks for the "${format}" format v1's way (see its TODO); v2 answers a { type: "json" } format object under .${to}, so read .${to} once the request asks for that`;
+}

@@ -14,9 +14,11 @@ export interface ResultRow {
   readonly change:
     /**
      * the field was renamed; `absent` stands in where v2 made it optional and v1 always had it, `todo` says
-     * what else changed about it, and `readTodo` what TypeScript code must do to read fields inside it
+     * what else changed about it, and `readTodo` what TypeScript code must do to read fields inside it;
+     * `format`: the v1 format (mapping/formats.ts) the request asks for the field with, whose rewrite the rename
+     * goes with (a request that keeps asking v1's way gets no v2 field to read)
      */
-    | { kind: "rename"; to: string; absent?: string; todo?: string; readTodo?: string; items?: ItemTypes }
+    | { kind: "rename"; to: string; absent?: string; todo?: string; readTodo?: string; items?: ItemTypes; format?: string }
     /** `if (!r.success) throw ...` guards go, since v2 throws; any other use needs a human */
     | { kind: "success-flag"; todo: string }
     /** the field is gone */
@@ -82,6 +84,7 @@ export const RESULTS: readonly ResultRow[] = [
     change: {
       kind: "rename",
       to: "json",
+      format: "extract",
       // v1 typed extract as any; v2 types json from a Zod schema given in the format, else as unknown.
       readTodo: "v2 types json as unknown unless the json format's schema is a Zod schema: give the fields you read a type",
     },

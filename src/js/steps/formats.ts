@@ -5,7 +5,7 @@
  * wherever they stand (scrape, crawl and search `scrapeOptions`, batch, extract).
  */
 import type { ASTPath } from "jscodeshift";
-import type { ArrayExpression, Node, ObjectProperty } from "@babel/types";
+import type { ArrayExpression, Node, ObjectExpression, ObjectProperty } from "@babel/types";
 import { requestBodies } from "../detect/requests.js";
 import { fileOptionsObjects, type OptionsObject } from "../detect/options-objects.js";
 import { findProperty, memberName, propertyKey, resolveObject } from "../detect/expressions.js";
@@ -15,14 +15,15 @@ import { FORMAT_TEST, FORMATS, type FormatRow } from "../../mapping/formats.js";
 import { formatTestTodo, moved, removed, renamed, settingsWithFormatsSetLater, settingsWithoutFormat } from "../../mapping/messages.js";
 import { findClientCalls } from "../detect/calls.js";
 import { isV1Call } from "../detect/version.js";
+import { assignedFormats, type AssignedSettings } from "../detect/assigned-formats.js";
+import { removeStatement } from "../../core/text.js";
 
 const rowsByV1 = new Map(FORMATS.map((row) => [row.v1, row]));
 
 /** The properties of the v1 settings object, as v2 format-object entries. */
-function settingsEntries(context: StepContext, row: FormatRow, settings: ObjectProperty | undefined, at: ASTPath<Node> | undefined): string[] {
-  if (!settings || !at) return [];
+function settingsEntries(context: StepContext, row: FormatRow, value: Node | undefined, at: ASTPath<Node> | undefined): string[] {
+  if (!value || !at) return [];
   const source = context.source;
-  const value = settings.value;
   if (value.type !== "ObjectExpression") return [`...${textOf(source, value)}`];
   const entries: string[] = [];
   const folded: Record<string, string[]> = {};
@@ -55,13 +56,13 @@ export function settingsFreeFormat(context: StepContext, format: string, typed: 
   return literal(context.source, format) + (!typed && isTypeScript(context.source) ? " as const" : "");
 }
 
-function formatObject(context: StepContext, row: FormatRow, settings: ObjectProperty | undefined, at: ASTPath<Node> | undefined, typed: boolean): string {
+function formatObject(context: StepContext, row: FormatRow, settings: Node | undefined, at: ASTPath<Node> | undefined, typed: boolean): string {
   const v2 = row.v2!;
   // Outside a checked literal, `type` would widen to string and no longer pick its format type.
   const asConst = !typed && isTypeScript(context.source) ? " as const" : "";
   const entries = [`type: ${literal(context.source, v2.type)}${asConst}`, ...settingsEntries(context, row, settings, at)];
   for (const [key, value] of Object.entries(v2.fixed ?? {})) entries.push(`${key}: ${value}`);
-  const settingsObject = settings?.value.type === "ObjectExpression" ? settings.value : null;
+  const settingsObject = settings?.type === "ObjectExpression" ? settings : null;
   for (const [key, value] of Object.entries(v2.required ?? {})) {
     if (settings && !settingsObject) continue;
     if (!settingsObject || !findProperty(settingsObject, key)) entries.push(`${key}: ${value}`);
@@ -94,10 +95,57 @@ function orphanSettings(context: StepContext, object: OptionsObject, asked: Read
   }
 }
 
+/**
+ * The v1 strings of a format list as v2's format objects, with the settings each takes (`settingsOf`), which then go
+ * from where they were set: `at` is where a TODO about the list goes, `typed` whether TypeScript checks the list.
+ */
+function rewriteList(
+  context: StepContext,
+  list: ArrayExpression,
+  at: ASTPath<Node>,
+  typed: boolean,
+  settingsOf: (key: string) => AssignedSettings | undefined,
+  from: ObjectExpression,
+): void {
+  const elements = list.elements;
+  const used = new Map<string, AssignedSettings>();
+  for (const element of elements) {
+    if (element?.type !== "StringLiteral") continue;
+    const row = rowsByV1.get(element.value);
+    if (!row) continue;
+    if (!row.v2) {
+      context.apply(removeListItem(context.source, list, elements as Node[], element), removed(`format "${row.v1}"`, "it never existed in the API"));
+      continue;
+    }
+    const settings = row.optionsKey ? settingsOf(row.optionsKey) : undefined;
+    // A plain "changeTracking" is still a v2 format; only its settings need the object form.
+    if (row.v2.required && !settings) continue;
+    if (row.optionsKey && !settings) context.todo(at, `a v2 ${row.v2.type} format needs a prompt or a schema; v1 sent none`, "formats");
+    if (settings) used.set(row.optionsKey!, settings);
+    context.edit(
+      element.start!,
+      element.end!,
+      formatObject(context, row, settings?.value, at, typed),
+      renamed(`format "${row.v1}"`, `a { type: "${row.v2.type}" } format object`),
+    );
+  }
+  for (const [key, { property, statement }] of used) {
+    const edit = property
+      ? removeListItem(context.source, from, from.properties, property)
+      : removeStatement(context.source, statement!.node.start!, statement!.node.end!);
+    context.apply(edit, moved(key, "its format object"));
+  }
+}
+
 function migrateFormats(context: StepContext, object: OptionsObject): void {
   const { path: options, typed } = object;
   const formatsProp = findProperty(options.node, "formats");
-  if (!formatsProp) return orphanSettings(context, object, new Set());
+  if (!formatsProp) {
+    // `opts.formats = ["extract"]; opts.extract = {...}`: rewritten in place where that is certain.
+    const assigned = assignedFormats(object);
+    if (assigned) return rewriteList(context, assigned.list, assigned.at, typed, (key) => assigned.settings.get(key), options.node);
+    return orphanSettings(context, object, new Set());
+  }
   const index = options.node.properties.indexOf(formatsProp);
   const valuePath = options.get("properties", index, "value") as ASTPath<Node>;
   const array = resolveObject(valuePath, true);
@@ -105,32 +153,13 @@ function migrateFormats(context: StepContext, object: OptionsObject): void {
   const elements = (array.node as ArrayExpression).elements;
   // An array kept in a variable of its own is not checked against the format types.
   const inPlace = array.node.start! >= valuePath.node.start! && array.node.end! <= valuePath.node.end!;
-  const usedSettings = new Set<ObjectProperty>();
   // Elements the codemod cannot read (a spread, a variable) may ask for any format.
   if (elements.every((e) => e?.type === "StringLiteral")) orphanSettings(context, object, new Set(elements.map((e) => (e as { value: string }).value)));
-  for (const element of elements) {
-    if (element?.type !== "StringLiteral") continue;
-    const row = rowsByV1.get(element.value);
-    if (!row) continue;
-    if (!row.v2) {
-      context.apply(removeListItem(context.source, array.node, elements as Node[], element), removed(`format "${row.v1}"`, "it never existed in the API"));
-      continue;
-    }
-    const settings = row.optionsKey ? findProperty(options.node, row.optionsKey) : undefined;
-    // A plain "changeTracking" is still a v2 format; only its settings need the object form.
-    if (row.v2.required && !settings) continue;
-    if (row.optionsKey && !settings) context.todo(valuePath, `a v2 ${row.v2.type} format needs a prompt or a schema; v1 sent none`, "formats");
-    if (settings) usedSettings.add(settings);
-    context.edit(
-      element.start!,
-      element.end!,
-      formatObject(context, row, settings, valuePath, typed && inPlace),
-      renamed(`format "${row.v1}"`, `a { type: "${row.v2.type}" } format object`),
-    );
-  }
-  for (const settings of usedSettings) {
-    context.apply(removeListItem(context.source, options.node, options.node.properties, settings), moved(propertyKey(settings)!, "its format object"));
-  }
+  const inLiteral = (key: string) => {
+    const property = findProperty(options.node, key);
+    return property?.type === "ObjectProperty" ? { value: property.value, property } : undefined;
+  };
+  rewriteList(context, array.node as ArrayExpression, valuePath, typed && inPlace, inLiteral, options.node);
 }
 
 /**

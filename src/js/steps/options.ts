@@ -14,6 +14,7 @@ import { callsStandIn } from "../detect/mocks.js";
 import { isMultiline, isTypeScript, literal, objectLiteral, removeListItem, textOf } from "../writing.js";
 import { indentAt } from "../../core/text.js";
 import { removeStatement } from "../../core/text.js";
+import { assignedFormats } from "../detect/assigned-formats.js";
 import type { Step, StepContext } from "../pipeline.js";
 import {
   EXPECT_ERROR,
@@ -288,9 +289,11 @@ function unrewrittenKeys(options: OptionsObject): string[] {
     const key = propertyKey(prop);
     if (key && (V0_SCRAPE_KEYS.includes(key) || (formats && !formatsShown && SETTINGS_KEYS.includes(key)))) names.add(key);
   }
+  // Settings the formats step moves into the format objects of a list assigned key by key are rewritten.
+  const moved = assignedFormats(options)?.settings;
   for (const { node } of options.assignments) {
     const key = node.left.type === "MemberExpression" ? memberName(node.left) : undefined;
-    if (key && (V0_SCRAPE_KEYS.includes(key) || SETTINGS_KEYS.includes(key))) names.add(key);
+    if (key && !moved?.has(key) && (V0_SCRAPE_KEYS.includes(key) || SETTINGS_KEYS.includes(key))) names.add(key);
   }
   return [...names];
 }
@@ -337,7 +340,8 @@ export const step: Step = {
       const scrapeOptions = optionsObjects(call).filter((options) => options.kind === "scrape");
       const unrewritten = scrapeOptions.flatMap(unrewrittenKeys);
       // `opts.formats = ["extract"]`: the formats step rewrites format lists in the literal only; the type error is there.
-      for (const { node, path } of scrapeOptions.flatMap((options) => options.assignments.map((a) => ({ node: a.node, path: a as ASTPath<Node> })))) {
+      const unwritten = scrapeOptions.filter((options) => !assignedFormats(options));
+      for (const { node, path } of unwritten.flatMap((options) => options.assignments.map((a) => ({ node: a.node, path: a as ASTPath<Node> })))) {
         const formats = node.left.type === "MemberExpression" && memberName(node.left) === "formats" ? rewrittenFormats(node.right) : [];
         if (formats.length) context.todo(path, assignedV1Keys(formats));
       }

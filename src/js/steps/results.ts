@@ -14,6 +14,8 @@ import { isV1Call } from "../detect/version.js";
 import { assignedReads, type AssignedReads } from "../detect/assigned.js";
 import { isWrittenTo, walkPaths } from "../detect/paths.js";
 import { optionsObjects } from "../detect/options-objects.js";
+import { assignedFormats } from "../detect/assigned-formats.js";
+import { FORMATS } from "../../mapping/formats.js";
 import {
   AWAITED_WRAPPERS,
   callbackParam,
@@ -54,6 +56,7 @@ import {
   JOB_URL_ADDED,
   linksKept,
   moved,
+  readKeptV1,
   rebuiltShape,
   removed,
   renamed,
@@ -166,6 +169,23 @@ function testedByIn(context: StepContext, member: AnyPath, field: string): boole
   return false;
 }
 
+/**
+ * Whether a call's scrape options ask for `format` (or set its settings) key by key where the formats step does not
+ * rewrite them (detect/assigned-formats.ts).
+ */
+function asksV1Way(call: ClientCall, format: string): boolean {
+  const settings = FORMATS.find((row) => row.v1 === format)?.optionsKey;
+  return optionsObjects(call).some(
+    (options) =>
+      options.kind === "scrape" &&
+      !assignedFormats(options) &&
+      options.assignments.some(({ node: { left } }) => {
+        const key = left.type === "MemberExpression" ? memberName(left) : undefined;
+        return key === undefined || key === "formats" || key === settings;
+      }),
+  );
+}
+
 /** What a human is told where a row's change cannot be written in place (a pattern, an opaque value). */
 function manualTodo(change: Exclude<ResultRow["change"], { kind: "rename" }>): string {
   return change.kind === "strings-to-objects" ? `map links are { url, title, description } objects in v2: use link.${change.pick}` : change.todo;
@@ -184,6 +204,9 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
   const change = row.change;
   switch (change.kind) {
     case "rename": {
+      // A request that still asks for the format v1's way, where the formats step cannot rewrite it (it has a
+      // TODO), answers nothing under the v2 name: the read keeps v1's, consistent with the request.
+      if (change.format && tracked.call && asksV1Way(tracked.call, change.format)) return context.todo(member, readKeptV1(field, change.to, change.format));
       const written = isWrittenTo(member);
       const message = renamed(`result .${field}`, `.${change.to}`);
       const items = change.items && !written && readsItems(member) ? itemType(context, tracked, node, change.items) : undefined;
