@@ -26,7 +26,7 @@ import {
 } from "../detect/expressions.js";
 import { appendProperties, isTypeScript, literal, removeListItem, textOf } from "../writing.js";
 import type { Source } from "../../core/source.js";
-import { dropGuardStatement, failurePath, statusTest, throwOnlyGuard } from "../failure-path.js";
+import { dropGuardStatement, failurePath, statusTest, throwOnlyGuard, throwsOnFailure } from "../failure-path.js";
 import { importedType, typeImports } from "../type-imports.js";
 import type { Step, StepContext } from "../pipeline.js";
 import { TYPES } from "../../mapping/imports.js";
@@ -76,6 +76,8 @@ interface Tracked {
   readonly waiter: boolean;
   /** known by its type alone (an annotation, or the type checker): for a job, whether a waiter made it is unknown */
   readonly byType: boolean;
+  /** cast to the user's own type with v1's success flag put back (keepSuccessFlag): its success and error reads stay true to v1 */
+  readonly flagKept?: boolean;
 }
 
 /**
@@ -225,6 +227,7 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
       return;
     }
     case "success-flag": {
+      if (tracked.flagKept) return;
       const found = throwOnlyGuard(member);
       if (!found) {
         context.todo(member, change.todo);
@@ -240,7 +243,7 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
       if (!testedByIn(context, member, field)) context.todo(member, change.todo);
       return;
     case "removed":
-      context.todo(member, change.todo);
+      if (!tracked.flagKept) context.todo(member, change.todo);
       return;
     case "moved":
       if (isWrittenTo(member)) context.todo(member, change.todo);
@@ -830,32 +833,33 @@ const PARENTHESES: ReadonlySet<string> = new Set(["ParenthesizedExpression"]);
 const SUCCESS_FLAG = RESULTS.find((row) => row.change.kind === "success-flag")!.js.v1;
 
 /**
- * `result = (await app.scrapeUrl(url)) as ScrapeResult`, or `return await app.scrapeUrl(url)` from a function that
- * gives one, where ScrapeResult is the user's own type and declares `success`: v1 answered `{ success: true,
- * ...document }` and the value goes on as that type (sent as JSON, read by callers), so v2's bare document would
- * drop the flag without a word. v2 throws where v1 answered a failure, so where it returns v1's flag was true:
- * the value keeps v1's shape, `{ success: true, ...(await app.scrape(url)) }`. Only a value no declaration of the
- * call holds, nor a name it is assigned to that reads v1's own fields: those reads migrate with it (migrateBinding,
- * migrateAssigned), guards and all.
+ * `result = (await app.scrapeUrl(url)) as ScrapeResult`, `const result = ... as ScrapeResult`, or `return await
+ * app.scrapeUrl(url)` from a function that gives one, where ScrapeResult is the user's own type and declares `success`:
+ * v1 answered `{ success: true, ...document }` and the value goes on as that type (tested, sent as JSON, read by
+ * callers), so v2's bare document would drop the flag without a word, and a guard on it would fail every time. v2
+ * throws where v1 answered a failure, so where it returns v1's flag was true: the value keeps v1's shape,
+ * `{ success: true, ...(await app.scrape(url)) }`, and reads of it go on reading the user's type. Not for a name
+ * the value is assigned to that reads v1's own fields: those reads migrate with it (migrateAssigned), guards and all.
+ * Says whether it kept the flag.
  */
-function keepSuccessFlag(context: StepContext, call: ClientCall, assigned: AssignedReads | null): void {
+function keepSuccessFlag(context: StepContext, call: ClientCall, assigned: AssignedReads | null): boolean {
   // A name the value is assigned to whose reads of v1's own fields were migrated with it (guards gone, TODOs) keeps them so.
   const v1Reads = [...(assigned?.sure ?? []), ...(assigned?.unsure ?? [])].some((ref) => {
     const member = memberRead(ref);
     return member && V1_ONLY_FIELDS.includes(memberName(member.node as Extract<Node, { type: "MemberExpression" }>) ?? "");
   });
-  if (!FLAGGED_RESULTS.includes(call.row.result!) || resultDeclarator(call) || v1Reads) return;
+  if (!FLAGGED_RESULTS.includes(call.row.result!) || v1Reads) return false;
   const awaited = outsideWrappers(call.path as AnyPath, PARENTHESES).path;
-  if (awaited?.node.type !== "AwaitExpression") return;
+  if (awaited?.node.type !== "AwaitExpression") return false;
   const holder = outsideWrappers(awaited, PARENTHESES).path;
   const node = holder?.node;
-  const type =
-    node?.type === "TSAsExpression" || node?.type === "TSSatisfiesExpression" || node?.type === "TSTypeAssertion"
-      ? node.typeAnnotation
-      : node?.type === "ReturnStatement"
-        ? returnedAs(holder!).type
-        : null;
-  if (!type || !ownType(context, type) || !ownTypeMembers(context.ast, context.source.path, type)?.some((m) => m.name === SUCCESS_FLAG)) return;
+  const cast = node?.type === "TSAsExpression" || node?.type === "TSSatisfiesExpression" || node?.type === "TSTypeAssertion";
+  // A declaration holds the value as its own cast says, nothing else between: `const r = (await call) as T`. Its
+  // guards must only throw: one that returned on v1's failure answer would now see v2's throw go past it.
+  const declarator = resultDeclarator(call);
+  if (declarator && (!cast || outsideWrappers(holder!, PARENTHESES).path?.node !== declarator.node || !guardsOnlyThrow(context, declarator))) return false;
+  const type = cast ? node.typeAnnotation : node?.type === "ReturnStatement" ? returnedAs(holder!).type : null;
+  if (!type || !ownType(context, type) || !ownTypeMembers(context.ast, context.source.path, type)?.some((m) => m.name === SUCCESS_FLAG)) return false;
   const { start, end, extra } = awaited.node as Node & { extra?: { parenthesized?: boolean; parenStart?: number } };
   // `(await app.scrapeUrl(url)) as T` keeps its parentheses, now the spread's.
   const close = extra?.parenthesized ? context.source.text.indexOf(")", end!) : -1;
@@ -863,6 +867,17 @@ function keepSuccessFlag(context: StepContext, call: ClientCall, assigned: Assig
   const [from, to] = parens ? [extra.parenStart!, close + 1] : [start!, end!];
   context.edit(from, from, `{ ${SUCCESS_FLAG}: true, ...${parens ? "" : "("}`, successKept(SUCCESS_FLAG));
   context.edit(to, to, `${parens ? "" : ")"} }`);
+  return true;
+}
+
+/** Whether every read of a declared result's success flag tests a guard that only throws. */
+function guardsOnlyThrow(context: StepContext, declarator: AnyPath): boolean {
+  const id = (declarator.node as Extract<Node, { type: "VariableDeclarator" }>).id;
+  if (id.type !== "Identifier") return false;
+  return bindingReferences(context.index, declarator, id, id.name).every((ref) => {
+    const member = memberRead(ref);
+    return !member || memberName(member.node as Extract<Node, { type: "MemberExpression" }>) !== SUCCESS_FLAG || throwsOnFailure(member);
+  });
 }
 
 /** Whether a statement sits in a `try` block of its function: there `return p` and `return await p` differ (only the latter is caught). */
@@ -965,13 +980,13 @@ export const step: Step = {
       const declarator = resultDeclarator(call);
       const id = (declarator?.node as Extract<Node, { type: "VariableDeclarator" }> | undefined)?.id;
       if (declarator) fromCalls.add(declarator.node);
-      const tracked: Tracked = { kind: call.row.result, call, waiter: Boolean(call.row.waiter), byType: false };
       const assigned = declarator ? null : assignedReads(context.index, call.path as AnyPath);
       if (assigned) fromCalls.add(assigned.binding.node);
+      const flagKept = keepSuccessFlag(context, call, assigned);
+      const tracked: Tracked = { kind: call.row.result, call, waiter: Boolean(call.row.waiter), byType: false, flagKept };
       const checked =
         declarator && id ? migrateBinding(context, tracked, declarator, id) : assigned ? migrateAssigned(context, tracked, assigned, unsure) : false;
       if (!declarator && !assigned) ownShapeReturn(context, call);
-      keepSuccessFlag(context, call, assigned);
       // A test double's job is what the test made it give: no v2 service fails it.
       if (call.row.waiter && call.isV1Name && !checked && !callsTestDouble(call, context.sdk) && !throwOnFailedJob(context, call, declarator))
         context.todo(call.path, WAITER_TODO);
