@@ -9,7 +9,7 @@ import type { Node } from "@babel/types";
 import { findClientCalls, findClientMembers, resultDeclarator, type ClientCall } from "../detect/calls.js";
 import { callsTestDouble, clientStandIns, mockValues, standInMethods } from "../detect/mocks.js";
 import { methodRow } from "../../mapping/client-methods.js";
-import { bindingReferences, untilRebound } from "../detect/references.js";
+import { bindingReferences, isFree, untilRebound } from "../detect/references.js";
 import { isV1Call } from "../detect/version.js";
 import { assignedReads, type AssignedReads } from "../detect/assigned.js";
 import { isWrittenTo, walkPaths } from "../detect/paths.js";
@@ -43,6 +43,7 @@ import {
   WAITER_FAILED,
   WAITER_TODO,
   JOB_COMPLETED,
+  SUCCESS_FLAG,
   type ItemTypes,
   type ResultRow,
 } from "../../mapping/results.js";
@@ -829,9 +830,6 @@ function ownType(context: StepContext, type: Node): boolean {
 
 const PARENTHESES: ReadonlySet<string> = new Set(["ParenthesizedExpression"]);
 
-/** The success flag, as v1's results name it. */
-const SUCCESS_FLAG = RESULTS.find((row) => row.change.kind === "success-flag")!.js.v1;
-
 /**
  * `result = (await app.scrapeUrl(url)) as ScrapeResult`, `const result = ... as ScrapeResult`, or `return await
  * app.scrapeUrl(url)` from a function that gives one, where ScrapeResult is the user's own type and declares `success`:
@@ -860,14 +858,20 @@ function keepSuccessFlag(context: StepContext, call: ClientCall, assigned: Assig
   if (declarator && (!cast || outsideWrappers(holder!, PARENTHESES).path?.node !== declarator.node || !guardsOnlyThrow(context, declarator))) return false;
   const type = cast ? node.typeAnnotation : node?.type === "ReturnStatement" ? returnedAs(holder!).type : null;
   if (!type || !ownType(context, type) || !ownTypeMembers(context.ast, context.source.path, type)?.some((m) => m.name === SUCCESS_FLAG)) return false;
-  const { start, end, extra } = awaited.node as Node & { extra?: { parenthesized?: boolean; parenStart?: number } };
+  const [from, to] = spanWithParentheses(context, awaited.node);
   // `(await app.scrapeUrl(url)) as T` keeps its parentheses, now the spread's.
-  const close = extra?.parenthesized ? context.source.text.indexOf(")", end!) : -1;
-  const parens = extra?.parenStart !== undefined && close !== -1 && context.source.text.slice(end!, close).trim() === "";
-  const [from, to] = parens ? [extra.parenStart!, close + 1] : [start!, end!];
+  const parens = from !== awaited.node.start;
   context.edit(from, from, `{ ${SUCCESS_FLAG}: true, ...${parens ? "" : "("}`, successKept(SUCCESS_FLAG));
   context.edit(to, to, `${parens ? "" : ")"} }`);
   return true;
+}
+
+/** An expression's span with the one pair of parentheses around it, where it has them. */
+function spanWithParentheses(context: StepContext, node: Node): [number, number] {
+  const { start, end, extra } = node as Node & { extra?: { parenthesized?: boolean; parenStart?: number } };
+  const close = extra?.parenthesized ? context.source.text.indexOf(")", end!) : -1;
+  const parens = extra?.parenStart !== undefined && close !== -1 && context.source.text.slice(end!, close).trim() === "";
+  return parens ? [extra.parenStart!, close + 1] : [start!, end!];
 }
 
 /** Whether every read of a declared result's success flag tests a guard that only throws. */
@@ -906,12 +910,60 @@ function throwOnFailedJob(context: StepContext, call: ClientCall, declarator: An
     !Array.isArray(list?.body)
   )
     return false;
-  const { source } = context;
-  const name = node.id.name;
-  const semicolon = source.text[declaration.end! - 1] === ";" ? ";" : "";
+  const semicolon = context.source.text[declaration.end! - 1] === ";" ? ";" : "";
+  const check = failedJobCheck(context, node.id.name, semicolon);
+  context.edit(declaration.end!, declaration.end!, `${context.source.eol}${indentAt(context.source.text, declaration.start!)}${check}`, WAITER_THROWS);
+  return true;
+}
+
+/** The statement that throws what v1's waiter threw when the job `name` holds failed or was cancelled. */
+function failedJobCheck(context: StepContext, name: string, semicolon: string): string {
   const message = `\`${WAITER_FAILED}\${${name}.status}\``;
-  const check = `if (${name}.status !== ${literal(source, JOB_COMPLETED)}) throw new Error(${message})${semicolon}`;
-  context.edit(declaration.end!, declaration.end!, `${source.eol}${indentAt(source.text, declaration.start!)}${check}`, WAITER_THROWS);
+  return `if (${name}.status !== ${literal(context.source, JOB_COMPLETED)}) throw new Error(${message})${semicolon}`;
+}
+
+/** The name a job taken out of an expression is bound to. */
+const JOB_NAME = "job";
+
+/**
+ * `result = (await app.batchScrapeUrls(urls)) as Reply;`, where Reply is the user's own type and declares `success`
+ * (v1's waiters answered `{ success: true, ...job }` and threw on a failed job): the job is bound on its own, gets
+ * the check v1's waiter made, and the name is given v1's shape, `{ success: true, ...job }`. The call's own text
+ * stays where it is, for the other steps' edits. Says whether it could: a statement of a block, a name free in the
+ * file and not bound already in that block (`bound`).
+ */
+function keepJobFlag(context: StepContext, call: ClientCall, bound: Set<Node>): boolean {
+  const awaited = outsideWrappers(call.path as AnyPath, PARENTHESES).path;
+  const cast = awaited?.node.type === "AwaitExpression" ? outsideWrappers(awaited, PARENTHESES).path : null;
+  const assignment = cast && outsideWrappers(cast, PARENTHESES).path;
+  const statement = assignment?.parent;
+  if (
+    cast?.node.type !== "TSAsExpression" ||
+    assignment?.node.type !== "AssignmentExpression" ||
+    assignment.node.operator !== "=" ||
+    statement?.node.type !== "ExpressionStatement" ||
+    !Array.isArray((statement.parent?.node as { body?: unknown }).body) ||
+    !isFree(context.index, JOB_NAME) ||
+    bound.has(statement.parent!.node)
+  )
+    return false;
+  const type = cast.node.typeAnnotation;
+  if (!ownType(context, type) || !ownTypeMembers(context.ast, context.source.path, type)?.some((m) => m.name === SUCCESS_FLAG)) return false;
+  bound.add(statement.parent!.node);
+  const { text, eol } = context.source;
+  const [from, to] = spanWithParentheses(context, awaited!.node);
+  const indent = indentAt(text, statement.node.start!);
+  const semicolon = text[statement.node.end! - 1] === ";" ? ";" : "";
+  const assigned = text.slice(statement.node.start!, from);
+  const rest = text.slice(to, statement.node.end!);
+  // `reply = (await app.crawlUrl(url)) as Reply`: the parentheses go with the cast.
+  context.edit(statement.node.start!, awaited!.node.start!, `const ${JOB_NAME} = `, WAITER_THROWS);
+  context.edit(
+    awaited!.node.end!,
+    statement.node.end!,
+    `${semicolon}${eol}${indent}${failedJobCheck(context, JOB_NAME, semicolon)}${eol}${indent}${assigned}{ ${SUCCESS_FLAG}: true, ...${JOB_NAME} }${rest}`,
+    successKept(SUCCESS_FLAG),
+  );
   return true;
 }
 
@@ -972,6 +1024,7 @@ export const step: Step = {
   run(context) {
     const fromCalls = new Set<Node>();
     const unsure = new Map<Node, UnsureRead>();
+    const jobsBound = new Set<Node>();
     for (const call of findClientCalls(context.index, context.sdk)) {
       // A v2 call's result already has the v2 shape (a v2 map() gives link objects): it is left alone.
       if (!isV1Call(call, context.sdk, context.options.sdk)) continue;
@@ -982,13 +1035,15 @@ export const step: Step = {
       if (declarator) fromCalls.add(declarator.node);
       const assigned = declarator ? null : assignedReads(context.index, call.path as AnyPath);
       if (assigned) fromCalls.add(assigned.binding.node);
-      const flagKept = keepSuccessFlag(context, call, assigned);
+      const flagKept =
+        keepSuccessFlag(context, call, assigned) ||
+        (call.row.waiter && call.isV1Name && !callsTestDouble(call, context.sdk) && keepJobFlag(context, call, jobsBound));
       const tracked: Tracked = { kind: call.row.result, call, waiter: Boolean(call.row.waiter), byType: false, flagKept };
       const checked =
         declarator && id ? migrateBinding(context, tracked, declarator, id) : assigned ? migrateAssigned(context, tracked, assigned, unsure) : false;
       if (!declarator && !assigned) ownShapeReturn(context, call);
       // A test double's job is what the test made it give: no v2 service fails it.
-      if (call.row.waiter && call.isV1Name && !checked && !callsTestDouble(call, context.sdk) && !throwOnFailedJob(context, call, declarator))
+      if (call.row.waiter && call.isV1Name && !checked && !flagKept && !callsTestDouble(call, context.sdk) && !throwOnFailedJob(context, call, declarator))
         context.todo(call.path, WAITER_TODO);
     }
     for (const { member, name, methods } of unsure.values()) context.todo(member, unsureResult(name, methods));
