@@ -62,6 +62,7 @@ import {
   successKept,
   unsureResult,
   WAITER_THROWS,
+  type Message,
 } from "../../mapping/messages.js";
 import { indentAt } from "../../core/text.js";
 import { ownTypeMembers } from "../detect/own-types.js";
@@ -926,11 +927,37 @@ function failedJobCheck(context: StepContext, name: string, semicolon: string): 
 const JOB_NAME = "job";
 
 /**
+ * Whether a waiter's job can be bound on a statement of its own in place of `statement`: one of a block's, with
+ * the name free in the file and not bound already in that block (`bound`, which takes it).
+ */
+function canBindJob(context: StepContext, statement: AnyPath | null | undefined, bound: Set<Node>): statement is AnyPath {
+  const block = statement?.parent?.node as { body?: unknown } | undefined;
+  if (!block || !Array.isArray(block.body) || !isFree(context.index, JOB_NAME) || bound.has(block as Node)) return false;
+  bound.add(block as Node);
+  return true;
+}
+
+/**
+ * `statement` as `const job = await <call>;`, v1's waiter check, and `then` (what the statement did with the job).
+ * `kept` is the span of the statement's text that stays where it is (the awaited call), for the other steps' edits.
+ */
+function bindJob(context: StepContext, statement: AnyPath, kept: Node, then: string, message: Message): void {
+  const { text, eol } = context.source;
+  const indent = indentAt(text, statement.node.start!);
+  const semicolon = text[statement.node.end! - 1] === ";" ? ";" : "";
+  context.edit(statement.node.start!, kept.start!, `const ${JOB_NAME} = ${kept.type === "AwaitExpression" ? "" : "await "}`, WAITER_THROWS);
+  context.edit(
+    kept.end!,
+    statement.node.end!,
+    `${semicolon}${eol}${indent}${failedJobCheck(context, JOB_NAME, semicolon)}${eol}${indent}${then}${semicolon}`,
+    message,
+  );
+}
+
+/**
  * `result = (await app.batchScrapeUrls(urls)) as Reply;`, where Reply is the user's own type and declares `success`
  * (v1's waiters answered `{ success: true, ...job }` and threw on a failed job): the job is bound on its own, gets
- * the check v1's waiter made, and the name is given v1's shape, `{ success: true, ...job }`. The call's own text
- * stays where it is, for the other steps' edits. Says whether it could: a statement of a block, a name free in the
- * file and not bound already in that block (`bound`).
+ * the check v1's waiter made, and the name is given v1's shape, `{ success: true, ...job }`. Says whether it could.
  */
 function keepJobFlag(context: StepContext, call: ClientCall, bound: Set<Node>): boolean {
   const awaited = outsideWrappers(call.path as AnyPath, PARENTHESES).path;
@@ -941,29 +968,34 @@ function keepJobFlag(context: StepContext, call: ClientCall, bound: Set<Node>): 
     cast?.node.type !== "TSAsExpression" ||
     assignment?.node.type !== "AssignmentExpression" ||
     assignment.node.operator !== "=" ||
-    statement?.node.type !== "ExpressionStatement" ||
-    !Array.isArray((statement.parent?.node as { body?: unknown }).body) ||
-    !isFree(context.index, JOB_NAME) ||
-    bound.has(statement.parent!.node)
+    statement?.node.type !== "ExpressionStatement"
   )
     return false;
   const type = cast.node.typeAnnotation;
   if (!ownType(context, type) || !ownTypeMembers(context.ast, context.source.path, type)?.some((m) => m.name === SUCCESS_FLAG)) return false;
-  bound.add(statement.parent!.node);
-  const { text, eol } = context.source;
-  const [from, to] = spanWithParentheses(context, awaited!.node);
-  const indent = indentAt(text, statement.node.start!);
-  const semicolon = text[statement.node.end! - 1] === ";" ? ";" : "";
-  const assigned = text.slice(statement.node.start!, from);
-  const rest = text.slice(to, statement.node.end!);
+  if (!canBindJob(context, statement, bound)) return false;
+  const { text } = context.source;
   // `reply = (await app.crawlUrl(url)) as Reply`: the parentheses go with the cast.
-  context.edit(statement.node.start!, awaited!.node.start!, `const ${JOB_NAME} = `, WAITER_THROWS);
-  context.edit(
-    awaited!.node.end!,
-    statement.node.end!,
-    `${semicolon}${eol}${indent}${failedJobCheck(context, JOB_NAME, semicolon)}${eol}${indent}${assigned}{ ${SUCCESS_FLAG}: true, ...${JOB_NAME} }${rest}`,
-    successKept(SUCCESS_FLAG),
-  );
+  const [from, to] = spanWithParentheses(context, awaited!.node);
+  const assigned = text.slice(statement.node.start!, from);
+  const rest = text.slice(to, statement.node.end!).replace(/;$/, "");
+  bindJob(context, statement, awaited!.node, `${assigned}{ ${SUCCESS_FLAG}: true, ...${JOB_NAME} }${rest}`, successKept(SUCCESS_FLAG));
+  return true;
+}
+
+/**
+ * `return app.crawlUrl(url)` (or `return await ...`) from an async function: the caller gets the job, which v1's
+ * waiter would have thrown for where it failed. The job is bound, checked as v1 checked it, and returned. Not in a
+ * `try` block, where `return p` and `return await p` differ (only the latter is caught). Says whether it could.
+ */
+function checkReturnedJob(context: StepContext, call: ClientCall, bound: Set<Node>): boolean {
+  const holder = outsideWrappers(call.path as AnyPath, PARENTHESES).path;
+  const awaited = holder?.node.type === "AwaitExpression" ? holder : null;
+  const statement = awaited ? outsideWrappers(awaited, PARENTHESES).path : holder;
+  if (statement?.node.type !== "ReturnStatement") return false;
+  const { fn } = returnedAs(statement);
+  if (!(fn?.node as { async?: boolean } | undefined)?.async || (!awaited && tried(statement, fn!)) || !canBindJob(context, statement, bound)) return false;
+  bindJob(context, statement, awaited ? awaited.node : call.node, `return ${JOB_NAME}`, WAITER_THROWS);
   return true;
 }
 
@@ -1043,7 +1075,15 @@ export const step: Step = {
         declarator && id ? migrateBinding(context, tracked, declarator, id) : assigned ? migrateAssigned(context, tracked, assigned, unsure) : false;
       if (!declarator && !assigned) ownShapeReturn(context, call);
       // A test double's job is what the test made it give: no v2 service fails it.
-      if (call.row.waiter && call.isV1Name && !checked && !flagKept && !callsTestDouble(call, context.sdk) && !throwOnFailedJob(context, call, declarator))
+      if (
+        call.row.waiter &&
+        call.isV1Name &&
+        !checked &&
+        !flagKept &&
+        !callsTestDouble(call, context.sdk) &&
+        !throwOnFailedJob(context, call, declarator) &&
+        !checkReturnedJob(context, call, jobsBound)
+      )
         context.todo(call.path, WAITER_TODO);
     }
     for (const { member, name, methods } of unsure.values()) context.todo(member, unsureResult(name, methods));
