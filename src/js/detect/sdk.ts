@@ -95,14 +95,16 @@ export function sdkModuleOf(specifier: string, path?: string): SdkModule | undef
   return pin && { version: pin.version, pin, stuck: pin.version === "v1" && !pin.movable, deliberate: false };
 }
 
-/** The specifier a call loads: `require("...")` or `import("...")`, awaited or not. */
-function loaded(node: Node | null | undefined): string | undefined {
+/** The argument naming the module a call loads: `require("...")` or `import("...")`, awaited or not. */
+function loadedModule(node: Node | null | undefined): Node | undefined {
   if (!node) return undefined;
   const n = unwrapNode(node, AWAITED_WRAPPERS);
   if (n.type !== "CallExpression") return undefined;
   const isLoader = (n.callee.type === "Identifier" && n.callee.name === "require") || n.callee.type === "Import";
-  return isLoader ? stringValue(n.arguments[0]) : undefined;
+  return isLoader ? n.arguments[0] : undefined;
 }
+
+const loaded = (node: Node | null | undefined) => stringValue(loadedModule(node));
 
 /** `require("@mendable/firecrawl-js")` or `import("@mendable/firecrawl-js")`, awaited or not. */
 export function isModuleLoad(node: Node | null | undefined, path?: string): boolean {
@@ -110,13 +112,14 @@ export function isModuleLoad(node: Node | null | undefined, path?: string): bool
   return specifier !== undefined && sdkModuleOf(specifier, path) !== undefined;
 }
 
-/** The specifier of a site that may bring the SDK in: an import, `import x = require(...)`, a require or import() declarator. */
-function siteSpecifier(node: Node): string | undefined {
-  if (node.type === "ImportDeclaration") return node.source.value;
-  if (node.type === "TSImportEqualsDeclaration")
-    return node.moduleReference.type === "TSExternalModuleReference" ? node.moduleReference.expression.value : undefined;
-  return node.type === "VariableDeclarator" && node.init ? loaded(node.init) : undefined;
+/** The string naming the module of a site that may bring the SDK in: an import, `import x = require(...)`, a require or import() declarator. */
+export function siteModule(node: Node): Node | undefined {
+  if (node.type === "ImportDeclaration") return node.source;
+  if (node.type === "TSImportEqualsDeclaration") return node.moduleReference.type === "TSExternalModuleReference" ? node.moduleReference.expression : undefined;
+  return node.type === "VariableDeclarator" ? loadedModule(node.init) : undefined;
 }
+
+const siteSpecifier = (node: Node) => stringValue(siteModule(node));
 
 /**
  * The sites that bring the SDK in, with what their specifiers pin. A v1 pin beside a v2 one in the same file is

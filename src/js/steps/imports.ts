@@ -7,6 +7,7 @@ import { propertyName } from "../detect/calls.js";
 import { isFree, referencesTo } from "../detect/references.js";
 import { isTypeScript, literal, removeListItem, textOf } from "../writing.js";
 import { ClientTracker } from "../detect/clients.js";
+import { siteModule } from "../detect/sdk.js";
 import type { Path } from "../detect/paths.js";
 import { importedType, typeImports } from "../type-imports.js";
 import { removeStatement } from "../../core/text.js";
@@ -240,15 +241,6 @@ function typeQueries(context: StepContext): boolean {
   return any;
 }
 
-/** The string literal a site that brings the SDK in names its module with. */
-function moduleLiteral(node: Node): Node | undefined {
-  if (node.type === "ImportDeclaration") return node.source;
-  if (node.type === "TSImportEqualsDeclaration") return node.moduleReference.type === "TSExternalModuleReference" ? node.moduleReference.expression : undefined;
-  let init = node.type === "VariableDeclarator" ? node.init : undefined;
-  while (init && (init.type === "AwaitExpression" || init.type === "MemberExpression")) init = init.type === "AwaitExpression" ? init.argument : init.object;
-  return init?.type === "CallExpression" ? init.arguments[0] : undefined;
-}
-
 /**
  * A v1 release the file's own specifiers pin (`npm:@mendable/firecrawl-js@1.29.3`) moves with its migrated code, to
  * the release the run moves dependencies to: v2 code on the v1 SDK is a silent break. Where the pin's form is one
@@ -261,7 +253,7 @@ function movePins(context: StepContext, migrated: boolean): void {
   const calledEitherWay = () => hasV1Calls(context.index, context.sdk, "v1") || usesV2Names(context.index, context.sdk);
   if (context.sdk.pinned !== "v1" || !(migrated || context.migrating || calledEitherWay())) return;
   for (const site of context.sdk.sites) {
-    const literal = moduleLiteral(site.node as Node);
+    const literal = siteModule(site.node as Node);
     const pin = literal?.type === "StringLiteral" ? sdkSpecifierOf(literal.value) : undefined;
     const to = pin && movedSpecifier(pin, release);
     if (to) context.edit(literal!.start! + 1, literal!.end! - 1, to, pinMoved(pin.text, to));
