@@ -10,6 +10,9 @@ import { describe, expect, test } from "vitest";
 import { check, migrate } from "../src/index.js";
 import { cli, read, repo, tempDir, V1_SCRAPE } from "./support/cli.js";
 import { writeFileSync } from "node:fs";
+import { ESLint } from "eslint";
+import tseslint from "typescript-eslint";
+import plugin from "../rules/index.js";
 
 const PKG_V1 = `${JSON.stringify({ private: true, dependencies: { "@mendable/firecrawl-js": "^1.29.3" } }, null, 2)}\n`;
 const spelled = (specifier: string) => V1_SCRAPE.replace('"@mendable/firecrawl-js"', JSON.stringify(specifier));
@@ -128,4 +131,25 @@ describe("a Deno import map", () => {
     expect(read(dir, "old.ts")).toMatch(/^\/\/ TODO\(firecrawl-v2\): "https:\/\/unpkg.com\/[^\n]*\nimport FirecrawlApp from "old";/);
     expect(read(dir, "old.ts")).toContain("app.scrapeUrl(");
   });
+});
+
+test("the ESLint plugin follows the same names: an npm alias's and an import map's code is reported, a kept v1 alias's is not", async () => {
+  const lint = async (dir: string, file: string) => {
+    const eslint = new ESLint({
+      cwd: dir,
+      overrideConfigFile: true,
+      overrideConfig: [{ files: ["**/*.ts"], languageOptions: { parser: tseslint.parser } }, plugin.configs.recommended!],
+    });
+    const [result] = await eslint.lintText(read(dir, file), { filePath: join(dir, file) });
+    return result!.messages.map((m) => m.message);
+  };
+  const aliased = repo({ "package.json": `${JSON.stringify({ dependencies: { fc: "npm:@mendable/firecrawl-js@^1.2.0" } })}\n`, "a.ts": spelled("fc") });
+  expect(await lint(aliased, "a.ts")).toContain("scrapeUrl() is v1: use scrape()");
+  const mapped = repo({ "deno.json": `{ "imports": { "firecrawl": "npm:@mendable/firecrawl-js@1.29.3" } }\n`, "a.ts": spelled("firecrawl") });
+  expect(await lint(mapped, "a.ts")).toContain("scrapeUrl() is v1: use scrape()");
+  const kept = repo({
+    "package.json": `${JSON.stringify({ dependencies: { "@mendable/firecrawl-js": "^4.3.0", "firecrawl-v1": "npm:@mendable/firecrawl-js@^1" } })}\n`,
+    "a.ts": spelled("firecrawl-v1"),
+  });
+  expect(await lint(kept, "a.ts")).toEqual([]);
 });
