@@ -110,7 +110,7 @@ export const TYPES: readonly TypeRow[] = [
   {
     spec: "sdk-facts 8.1",
     js: { v1: "ErrorResponse", v2: null },
-    failureAnswer: { castAs: "{ error?: string }" },
+    failureAnswer: { castAs: "{ error: string }" },
     todo: "v2 has no ErrorResponse: failures throw SdkError instead of returning { success: false }",
   },
 ];

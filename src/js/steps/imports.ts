@@ -14,6 +14,7 @@ import { removeStatement } from "../../core/text.js";
 import type { Edit } from "../../core/edits.js";
 import type { Step, StepContext } from "../pipeline.js";
 import { CLIENT, METHOD_TYPES, TYPES, V1_GENERIC_TYPES } from "../../mapping/imports.js";
+import { SUCCESS_FLAG } from "../../mapping/results.js";
 import { ERRORS } from "../../mapping/errors.js";
 import { pinMoved, QUERIED_TYPES_IMPORTED, removed, renamed, reworded, stuckPin, type Message } from "../../mapping/messages.js";
 import { movedSpecifier, SDK_RELEASE, sdkSpecifierOf } from "../../project/sdk-specifiers.js";
@@ -103,8 +104,9 @@ function renameNamedImports(context: StepContext): boolean {
         continue;
       }
       if (!rename.to) {
+        const specifier = node.type === "ImportDeclaration" ? node.specifiers.find((sp) => sp.local.name === local) : undefined;
         const dropped =
-          rename.failureAnswer && node.type === "ImportDeclaration" && dropFailureAnswer(context, node, local, exported, rename.failureAnswer.castAs);
+          rename.failureAnswer && specifier && dropFailureAnswer(context, node as ImportDeclaration, specifier, exported, rename.failureAnswer.castAs);
         if (!dropped && rename.todo) context.todo(site, rename.todo, "migrate");
         continue;
       }
@@ -143,24 +145,53 @@ function renameNamedImports(context: StepContext): boolean {
 
 type Specifier = ImportDeclaration["specifiers"][number];
 
+/** v1's result types, which v1's calls answered in a union with the failure answer (`ScrapeResponse | ErrorResponse`). */
+const V1_RESULTS: ReadonlySet<string> = new Set([...TYPES.flatMap((row) => (row.result ? [row.js.v1] : [])), ...V1_GENERIC_TYPES]);
+
 /**
- * v1's failure answer as the code uses it: `ExtractResponse | ErrorResponse` loses it (v2 answers the result or
- * throws SdkError), and `(r as ErrorResponse).error` reads the field through `castAs`, the same read at run time.
- * Then the import goes. All or nothing: any other use (a parameter, a type predicate) keeps the import and its TODO.
+ * v1's failure answer where the code only tells it from a result, as v1's calls answered them: in a parameter's
+ * type or a cast, `ExtractResponse | ErrorResponse` loses it (v2 answers the result or throws SdkError), and
+ * `(r as ErrorResponse).error` reads the field through `castAs`, the same read at run time. The edits, or null where
+ * any use is another (a return type or a variable's, which the code may fill with a failure answer of its own; a
+ * union with anything but v1 results; another field), or where the file reads a `success` flag: the failure answer
+ * is then still the code's own, a decision for the user, and the import keeps its TODO.
  */
-function dropFailureAnswer(context: StepContext, declaration: ImportDeclaration, local: string, exported: string, castAs: string): boolean {
-  const specifier = declaration.specifiers.find((sp) => sp.local.name === local)!;
-  const uses = referencesTo(context.index, local).filter((ref) => ref.node !== specifier.local);
+function failureAnswerEdits(context: StepContext, specifier: Specifier, castAs: string): Edit[] | null {
+  const readsFlag = context.index.of("Identifier", { name: SUCCESS_FLAG }).some((path) => readsMember(path.parent?.node as Node, undefined, path.node));
+  if (readsFlag) return null;
   const edits: Edit[] = [];
-  for (const ref of uses) {
+  for (const ref of referencesTo(context.index, specifier.local.name)) {
+    if (ref.node === specifier.local) continue;
     const type = ref.parent?.node as Node | undefined;
-    const holder = ref.parent?.parent?.node as Node | undefined;
-    if (type?.type !== "TSTypeReference" || type.typeParameters) return false;
-    if (holder?.type === "TSUnionType" && holder.types.length > 1) edits.push(removeListItem(context.source, holder, holder.types, type));
-    else if (holder?.type === "TSAsExpression" && holder.typeAnnotation === type && readsMember(ref.parent!.parent!.parent?.node as Node, holder))
+    const holder = ref.parent?.parent;
+    const h = holder?.node as Node | undefined;
+    if (type?.type !== "TSTypeReference" || type.typeParameters) return null;
+    if (h?.type === "TSUnionType") {
+      const results = h.types.every(
+        (t) => t === type || (t.type === "TSTypeReference" && t.typeName.type === "Identifier" && V1_RESULTS.has(context.sdk.named.get(t.typeName.name) ?? "")),
+      );
+      if (!results || !toldApart(holder!)) return null;
+      edits.push(removeListItem(context.source, h, h.types, type));
+    } else if (h?.type === "TSAsExpression" && h.typeAnnotation === type && readsMember(holder!.parent?.node as Node, h, undefined, "error")) {
       edits.push({ start: type.start!, end: type.end!, text: castAs });
-    else return false;
+    } else return null;
   }
+  return edits;
+}
+
+/** Whether a union stands where code tells a value's kind (a parameter's type, a cast), not where code makes one. */
+function toldApart(union: Path): boolean {
+  const annotation = union.parent?.node as Node | undefined;
+  const at = union.parent?.parent?.node as Node | undefined;
+  if (annotation?.type === "TSAsExpression") return true;
+  const fn = union.parent?.parent?.parent?.node as { params?: readonly Node[] } | undefined;
+  return annotation?.type === "TSTypeAnnotation" && at?.type === "Identifier" && Boolean(fn?.params?.includes(at));
+}
+
+/** Drops v1's failure answer where failureAnswerEdits could, and its import with it; says whether it did. */
+function dropFailureAnswer(context: StepContext, declaration: ImportDeclaration, specifier: Specifier, exported: string, castAs: string): boolean {
+  const edits = failureAnswerEdits(context, specifier, castAs);
+  if (!edits) return false;
   const message = removed(exported, "v2 answers the result or throws SdkError: it has no failure answer");
   edits.forEach((edit, i) => context.apply(edit, i === 0 ? message : undefined));
   const others = declaration.specifiers.filter((sp) => sp !== specifier);
@@ -171,9 +202,12 @@ function dropFailureAnswer(context: StepContext, declaration: ImportDeclaration,
   return true;
 }
 
-/** Whether `parent` reads a field of `expression` (`(r as ErrorResponse).error`), through the cast's parentheses. */
-function readsMember(parent: Node | undefined, expression: Node): boolean {
-  return (parent?.type === "MemberExpression" || parent?.type === "OptionalMemberExpression") && parent.object === expression;
+/** Whether `parent` reads a field (`field`, or any) of `object` or of `expression` (`(r as ErrorResponse).error`). */
+function readsMember(parent: Node | undefined, object: Node | undefined, property?: Node, field?: string): boolean {
+  if (parent?.type !== "MemberExpression" && parent?.type !== "OptionalMemberExpression") return false;
+  if (object && parent.object !== object) return false;
+  if (property && (parent.property !== property || parent.computed)) return false;
+  return !field || propertyName(parent.property) === field;
 }
 
 /**
@@ -183,7 +217,12 @@ function readsMember(parent: Node | undefined, expression: Node): boolean {
 function unusedAlone(context: StepContext, specifiers: readonly Specifier[], specifier: Specifier): boolean {
   const isUnused = (sp: Specifier) => referencesTo(context.index, sp.local.name).every((ref) => ref.parent?.node === sp);
   const renamedByV2 = (sp: Specifier) => sp.type === "ImportSpecifier" && Boolean(RENAMES.get(propertyName(sp.imported) ?? "")?.to);
-  return isUnused(specifier) && !specifiers.some((sp) => sp !== specifier && renamedByV2(sp) && isUnused(sp));
+  // v1's failure answer dropped with its uses (dropFailureAnswer) goes from the same list.
+  const failureAnswer = (sp: Specifier) => {
+    const castAs = sp.type === "ImportSpecifier" ? RENAMES.get(propertyName(sp.imported) ?? "")?.failureAnswer?.castAs : undefined;
+    return castAs !== undefined && failureAnswerEdits(context, sp, castAs) !== null;
+  };
+  return isUnused(specifier) && !specifiers.some((sp) => sp !== specifier && ((renamedByV2(sp) && isUnused(sp)) || failureAnswer(sp)));
 }
 
 /** Every v2 type a query of a v1 method's type may be written as, in the order they are imported. */
