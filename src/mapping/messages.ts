@@ -430,6 +430,11 @@ export function v1AnyCast(type: string): string {
   return `cast to ${type}: v1 typed this value any and v2 types it strictly; the cast keeps what v1 let through, nothing changes at run time`;
 }
 
+/** v1's rebuilt shape cast to a type of the user's through unknown (checker/rebuilt-shape.ts). */
+export function rebuiltShapeCast(type: string): string {
+  return `cast to ${type} through unknown: v1's result, a union with ErrorResponse, overlapped any type with a success flag and v2's does not; the cast keeps what v1 let through, nothing changes at run time`;
+}
+
 /** A result going on as a type of the user's own that declares v1's success flag: it keeps v1's shape. */
 export function successKept(flag: string): Message {
   return reworded(

@@ -6,15 +6,19 @@ import type { ImportDeclaration, Node } from "@babel/types";
 import { propertyName } from "../detect/calls.js";
 import { isFree, referencesTo } from "../detect/references.js";
 import { isTypeScript, literal, removeListItem } from "../writing.js";
+import { removeStatement } from "../../core/text.js";
+import type { Edit } from "../../core/edits.js";
 import type { Step, StepContext } from "../pipeline.js";
 import { CLIENT, TYPES, V1_GENERIC_TYPES } from "../../mapping/imports.js";
 import { ERRORS } from "../../mapping/errors.js";
 import { removed, renamed, reworded, type Message } from "../../mapping/messages.js";
 
 /** v1 export -> v2 export, and why when there is none. */
-const RENAMES = new Map<string, { to: string | null; omit?: readonly string[]; returnedByV1?: string; todo?: string }>([
+const RENAMES = new Map<string, { to: string | null; omit?: readonly string[]; returnedByV1?: string; failureAnswer?: { castAs: string }; todo?: string }>([
   ...ERRORS.map((row) => [row.js.v1, { to: row.js.v2 }] as const),
-  ...TYPES.map((row) => [row.js.v1, { to: row.js.v2, omit: row.omit, returnedByV1: row.returnedByV1, todo: row.todo }] as const),
+  ...TYPES.map(
+    (row) => [row.js.v1, { to: row.js.v2, omit: row.omit, returnedByV1: row.returnedByV1, failureAnswer: row.failureAnswer, todo: row.todo }] as const,
+  ),
 ]);
 
 /**
@@ -93,7 +97,9 @@ function renameNamedImports(context: StepContext): boolean {
         continue;
       }
       if (!rename.to) {
-        if (rename.todo) context.todo(site, rename.todo, "migrate");
+        const dropped =
+          rename.failureAnswer && node.type === "ImportDeclaration" && dropFailureAnswer(context, node, local, exported, rename.failureAnswer.castAs);
+        if (!dropped && rename.todo) context.todo(site, rename.todo, "migrate");
         continue;
       }
       // Imported and never used (left over from v1 code): v2 has no such export, and the v2 name would be an
@@ -130,6 +136,39 @@ function renameNamedImports(context: StepContext): boolean {
 }
 
 type Specifier = ImportDeclaration["specifiers"][number];
+
+/**
+ * v1's failure answer as the code uses it: `ExtractResponse | ErrorResponse` loses it (v2 answers the result or
+ * throws SdkError), and `(r as ErrorResponse).error` reads the field through `castAs`, the same read at run time.
+ * Then the import goes. All or nothing: any other use (a parameter, a type predicate) keeps the import and its TODO.
+ */
+function dropFailureAnswer(context: StepContext, declaration: ImportDeclaration, local: string, exported: string, castAs: string): boolean {
+  const specifier = declaration.specifiers.find((sp) => sp.local.name === local)!;
+  const uses = referencesTo(context.index, local).filter((ref) => ref.node !== specifier.local);
+  const edits: Edit[] = [];
+  for (const ref of uses) {
+    const type = ref.parent?.node as Node | undefined;
+    const holder = ref.parent?.parent?.node as Node | undefined;
+    if (type?.type !== "TSTypeReference" || type.typeParameters) return false;
+    if (holder?.type === "TSUnionType" && holder.types.length > 1) edits.push(removeListItem(context.source, holder, holder.types, type));
+    else if (holder?.type === "TSAsExpression" && holder.typeAnnotation === type && readsMember(ref.parent!.parent!.parent?.node as Node, holder))
+      edits.push({ start: type.start!, end: type.end!, text: castAs });
+    else return false;
+  }
+  const message = removed(exported, "v2 answers the result or throws SdkError: it has no failure answer");
+  edits.forEach((edit, i) => context.apply(edit, i === 0 ? message : undefined));
+  const others = declaration.specifiers.filter((sp) => sp !== specifier);
+  if (others.length === 0) context.apply(removeStatement(context.source, declaration.start!, declaration.end!), edits.length ? undefined : message);
+  else if (others.some((sp) => sp.type === "ImportSpecifier")) context.apply(removeListItem(context.source, declaration, declaration.specifiers, specifier));
+  // `import FirecrawlApp, { ErrorResponse }`: the braces go with their only name.
+  else context.edit(others[0]!.end!, context.source.text.indexOf("}", specifier.end!) + 1, "");
+  return true;
+}
+
+/** Whether `parent` reads a field of `expression` (`(r as ErrorResponse).error`), through the cast's parentheses. */
+function readsMember(parent: Node | undefined, expression: Node): boolean {
+  return (parent?.type === "MemberExpression" || parent?.type === "OptionalMemberExpression") && parent.object === expression;
+}
 
 /**
  * Whether `specifier` is the one renamed import of its declaration that is never used. Two such in one list
