@@ -14,7 +14,7 @@ import { DOCS } from "../../mapping/docs.js";
 import { alsoTodo, typeCheckTodo } from "../../mapping/messages.js";
 import { SDK_MODULES } from "../../mapping/imports.js";
 import { installedPackage, sdkReleaseOf } from "../../project/package-sdk.js";
-import { compilerHost, innermostAt, ts, type TS } from "./compiler.js";
+import { compilerHost, innermostAt, PARENT_LINKS, ts, type TS } from "./compiler.js";
 import { SDKS } from "./verification.js";
 import { v1AnyCasts, type Cast } from "./v1-any.js";
 import { rebuiltShapeCasts } from "./rebuilt-shape.js";
@@ -176,7 +176,7 @@ function nextProgram(before: TS.Program, options: TS.CompilerOptions, outputs: R
   const readFile = host.readFile.bind(host);
   host.getSourceFile = (fileName, language, onError) => {
     const text = outputs.get(resolve(fileName));
-    if (text !== undefined) return ts.createSourceFile(fileName, text, language, true);
+    if (text !== undefined) return ts.createSourceFile(fileName, text, language, PARENT_LINKS);
     return before.getSourceFile(fileName) ?? read(fileName, language, onError);
   };
   host.fileExists = (fileName) => before.getSourceFile(fileName) !== undefined || exists(fileName);

@@ -10,8 +10,8 @@ import { ClientTracker } from "../detect/clients.js";
 import { siteModule } from "../detect/sdk.js";
 import type { Path } from "../detect/paths.js";
 import { importedType, typeImports } from "../type-imports.js";
-import { removeStatement } from "../../core/text.js";
-import type { Edit } from "../../core/edits.js";
+import { removeListItem as removeSpanItem, removeStatement } from "../../core/text.js";
+import type { Edit, Span } from "../../core/edits.js";
 import type { Step, StepContext } from "../pipeline.js";
 import { CLIENT, METHOD_TYPES, TYPES, V1_GENERIC_TYPES } from "../../mapping/imports.js";
 import { SUCCESS_FLAG } from "../../mapping/results.js";
@@ -67,6 +67,10 @@ function dropTypeArguments(context: StepContext, local: string, exported: string
 /** Renames the v1 names a file imports; says whether there were any. */
 function renameNamedImports(context: StepContext): boolean {
   let any = false;
+  /** specifiers that go, a declaration's together: two removals of one separator would overlap */
+  const gone = new Map<ImportDeclaration, Removal[]>();
+  const drop = (declaration: ImportDeclaration, specifier: Specifier, message: Message) =>
+    gone.set(declaration, [...(gone.get(declaration) ?? []), { specifier, message }]);
   /** v2 names this step has given a specifier already */
   const claimed = new Set<string>();
   for (const site of context.sdk.sites) {
@@ -105,9 +109,12 @@ function renameNamedImports(context: StepContext): boolean {
       }
       if (!rename.to) {
         const specifier = node.type === "ImportDeclaration" ? node.specifiers.find((sp) => sp.local.name === local) : undefined;
-        const dropped =
-          rename.failureAnswer && specifier && dropFailureAnswer(context, node as ImportDeclaration, specifier, exported, rename.failureAnswer.castAs);
-        if (!dropped && rename.todo) context.todo(site, rename.todo, "migrate");
+        const edits = rename.failureAnswer && specifier ? failureAnswerEdits(context, specifier, rename.failureAnswer.castAs) : null;
+        if (edits) {
+          const message = removed(exported, "v2 answers the result or throws SdkError: it has no failure answer");
+          edits.forEach((edit) => context.apply(edit, message));
+          drop(node as ImportDeclaration, specifier!, message);
+        } else if (rename.todo) context.todo(site, rename.todo, "migrate");
         continue;
       }
       // Imported and never used (left over from v1 code): v2 has no such export, and the v2 name would be an
@@ -115,11 +122,7 @@ function renameNamedImports(context: StepContext): boolean {
       const declaration = node.type === "ImportDeclaration" ? node : undefined;
       const specifier = declaration?.specifiers.find((sp) => sp.local.name === local);
       if (declaration && specifier && declaration.specifiers.length > 1 && unusedAlone(context, declaration.specifiers, specifier)) {
-        const message = removed(exported, "it was not used, and v2 does not export it");
-        const named = declaration.specifiers.filter((sp) => sp.type === "ImportSpecifier");
-        if (named.length > 1) context.apply(removeListItem(context.source, declaration, declaration.specifiers, specifier), message);
-        // `import FirecrawlApp, { ScrapeResponse }`: the braces go with their only name.
-        else context.edit(declaration.specifiers[0]!.end!, context.source.text.indexOf("}", specifier.end!) + 1, "", message);
+        drop(declaration, specifier, removed(exported, "it was not used, and v2 does not export it"));
         continue;
       }
       // Imported already under its own name (a half-migrated file, or a fix pass of the linter): join it.
@@ -140,10 +143,50 @@ function renameNamedImports(context: StepContext): boolean {
       }
     }
   }
+  for (const [declaration, removals] of gone) removeSpecifiers(context, declaration, removals);
   return any;
 }
 
 type Specifier = ImportDeclaration["specifiers"][number];
+
+interface Removal {
+  readonly specifier: Specifier;
+  readonly message: Message;
+}
+
+/**
+ * Removes specifiers from an import: the whole import where none is left, the braces where only the default is
+ * (`import FirecrawlApp, { ScrapeResponse }`), else each run of neighbours as one list item, so no separator goes
+ * twice. A run is one change, told by its first removal's message: a linter applies one fix to a range at a time.
+ */
+function removeSpecifiers(context: StepContext, declaration: ImportDeclaration, removals: readonly Removal[]): void {
+  const messages = new Map(removals.map((r) => [r.specifier as Specifier, r.message]));
+  const kept = declaration.specifiers.filter((sp) => !messages.has(sp));
+  const first = removals[0]!.message;
+  if (kept.length === 0) {
+    context.apply(removeStatement(context.source, declaration.start!, declaration.end!), first);
+    return;
+  }
+  if (!kept.some((sp) => sp.type === "ImportSpecifier")) {
+    const last = removals.reduce((end, r) => Math.max(end, r.specifier.end!), 0);
+    context.edit(kept[kept.length - 1]!.end!, context.source.text.indexOf("}", last) + 1, "", first);
+    return;
+  }
+  const spans: Span[] = [];
+  const runs: { span: Span; message: Message }[] = [];
+  declaration.specifiers.forEach((sp, i) => {
+    const message = messages.get(sp);
+    if (message && i > 0 && messages.has(declaration.specifiers[i - 1]!)) {
+      const run = runs[runs.length - 1]!;
+      run.span = spans[spans.length - 1] = { start: run.span.start, end: sp.end! };
+      return;
+    }
+    spans.push({ start: sp.start!, end: sp.end! });
+    if (message) runs.push({ span: spans[spans.length - 1]!, message });
+  });
+  const container = { start: declaration.start!, end: declaration.end! };
+  for (const run of runs) context.apply(removeSpanItem(context.source, container, spans, run.span), run.message);
+}
 
 /** v1's result types, which v1's calls answered in a union with the failure answer (`ScrapeResponse | ErrorResponse`). */
 const V1_RESULTS: ReadonlySet<string> = new Set([...TYPES.flatMap((row) => (row.result ? [row.js.v1] : [])), ...V1_GENERIC_TYPES]);
@@ -188,20 +231,6 @@ function toldApart(union: Path): boolean {
   return annotation?.type === "TSTypeAnnotation" && at?.type === "Identifier" && Boolean(fn?.params?.includes(at));
 }
 
-/** Drops v1's failure answer where failureAnswerEdits could, and its import with it; says whether it did. */
-function dropFailureAnswer(context: StepContext, declaration: ImportDeclaration, specifier: Specifier, exported: string, castAs: string): boolean {
-  const edits = failureAnswerEdits(context, specifier, castAs);
-  if (!edits) return false;
-  const message = removed(exported, "v2 answers the result or throws SdkError: it has no failure answer");
-  edits.forEach((edit, i) => context.apply(edit, i === 0 ? message : undefined));
-  const others = declaration.specifiers.filter((sp) => sp !== specifier);
-  if (others.length === 0) context.apply(removeStatement(context.source, declaration.start!, declaration.end!), edits.length ? undefined : message);
-  else if (others.some((sp) => sp.type === "ImportSpecifier")) context.apply(removeListItem(context.source, declaration, declaration.specifiers, specifier));
-  // `import FirecrawlApp, { ErrorResponse }`: the braces go with their only name.
-  else context.edit(others[0]!.end!, context.source.text.indexOf("}", specifier.end!) + 1, "");
-  return true;
-}
-
 /** Whether `parent` reads a field (`field`, or any) of `object` or of `expression` (`(r as ErrorResponse).error`). */
 function readsMember(parent: Node | undefined, object: Node | undefined, property?: Node, field?: string): boolean {
   if (parent?.type !== "MemberExpression" && parent?.type !== "OptionalMemberExpression") return false;
@@ -211,18 +240,13 @@ function readsMember(parent: Node | undefined, object: Node | undefined, propert
 }
 
 /**
- * Whether `specifier` is the one renamed import of its declaration that is never used. Two such in one list
- * would be two removals of the same separator, so those are renamed instead, as used ones are.
+ * Whether `specifier` is the one renamed import of its declaration that is never used. Two such in one list are
+ * renamed instead, as used ones are, as they always were: the output of earlier runs stays what it was.
  */
 function unusedAlone(context: StepContext, specifiers: readonly Specifier[], specifier: Specifier): boolean {
   const isUnused = (sp: Specifier) => referencesTo(context.index, sp.local.name).every((ref) => ref.parent?.node === sp);
   const renamedByV2 = (sp: Specifier) => sp.type === "ImportSpecifier" && Boolean(RENAMES.get(propertyName(sp.imported) ?? "")?.to);
-  // v1's failure answer dropped with its uses (dropFailureAnswer) goes from the same list.
-  const failureAnswer = (sp: Specifier) => {
-    const castAs = sp.type === "ImportSpecifier" ? RENAMES.get(propertyName(sp.imported) ?? "")?.failureAnswer?.castAs : undefined;
-    return castAs !== undefined && failureAnswerEdits(context, sp, castAs) !== null;
-  };
-  return isUnused(specifier) && !specifiers.some((sp) => sp !== specifier && ((renamedByV2(sp) && isUnused(sp)) || failureAnswer(sp)));
+  return isUnused(specifier) && !specifiers.some((sp) => sp !== specifier && renamedByV2(sp) && isUnused(sp));
 }
 
 /** Every v2 type a query of a v1 method's type may be written as, in the order they are imported. */

@@ -9,7 +9,7 @@ import type { Node } from "@babel/types";
 import { findClientCalls, findClientMembers, resultDeclarator, type ClientCall } from "../detect/calls.js";
 import { callsTestDouble, clientStandIns, mockValues, standInMethods } from "../detect/mocks.js";
 import { methodRow } from "../../mapping/client-methods.js";
-import { bindingReferences, isFree, untilRebound } from "../detect/references.js";
+import { bindingReferences, untilRebound } from "../detect/references.js";
 import { isV1Call } from "../detect/version.js";
 import { assignedReads, type AssignedReads } from "../detect/assigned.js";
 import { isWrittenTo, walkPaths } from "../detect/paths.js";
@@ -63,6 +63,7 @@ import {
   renamed,
   reworded,
   successKept,
+  jobFlagKept,
   unsureResult,
   WAITER_THROWS,
   type Message,
@@ -508,8 +509,9 @@ function migrateAssigned(context: StepContext, tracked: Tracked, assigned: Assig
   for (const ref of assigned.unsure) {
     const member = memberRead(ref);
     const field = member && memberName(member.node as Extract<Node, { type: "MemberExpression" }>);
-    if (!field || !rowFor(tracked, field)) continue;
-    const read = unsure.get(member.node) ?? { member, name: assigned.name, methods: [] };
+    const row = field ? rowFor(tracked, field) : undefined;
+    if (!member || !row || (tracked.flagKept && (row.change.kind === "success-flag" || row.change.kind === "removed"))) continue;
+    const read: UnsureRead = unsure.get(member.node) ?? { member, name: assigned.name, methods: [] };
     if (!read.methods.includes(tracked.call!.method)) read.methods.push(tracked.call!.method);
     unsure.set(member.node, read);
   }
@@ -865,12 +867,13 @@ const PARENTHESES: ReadonlySet<string> = new Set(["ParenthesizedExpression"]);
  * Says whether it kept the flag.
  */
 function keepSuccessFlag(context: StepContext, call: ClientCall, assigned: AssignedReads | null): boolean {
-  // A name the value is assigned to whose reads of v1's own fields were migrated with it (guards gone, TODOs) keeps them so.
-  const v1Reads = [...(assigned?.sure ?? []), ...(assigned?.unsure ?? [])].some((ref) => {
-    const member = memberRead(ref);
-    return member && V1_ONLY_FIELDS.includes(memberName(member.node as Extract<Node, { type: "MemberExpression" }>) ?? "");
-  });
-  if (!FLAGGED_RESULTS.includes(call.row.result!) || v1Reads) return false;
+  // A name the value is assigned to keeps reading v1's own fields of it where its success guards only throw (v2
+  // throws before them); one that returned on v1's failure answer would see v2's throw go past it: those reads
+  // migrate with the result (migrateAssigned), guards and all.
+  const reads = [...(assigned?.sure ?? []), ...(assigned?.unsure ?? [])].flatMap((ref) => memberRead(ref) ?? []);
+  const field = (member: AnyPath) => memberName(member.node as Extract<Node, { type: "MemberExpression" }>) ?? "";
+  const v1Reads = reads.some((member) => V1_ONLY_FIELDS.includes(field(member)));
+  if (!FLAGGED_RESULTS.includes(call.row.result!) || (v1Reads && !reads.every((m) => field(m) !== SUCCESS_FLAG || throwsOnFailure(m)))) return false;
   const awaited = outsideWrappers(call.path as AnyPath, PARENTHESES).path;
   if (awaited?.node.type !== "AwaitExpression") return false;
   const holder = outsideWrappers(awaited, PARENTHESES).path;
@@ -879,7 +882,15 @@ function keepSuccessFlag(context: StepContext, call: ClientCall, assigned: Assig
   // A declaration holds the value as its own cast says, nothing else between: `const r = (await call) as T`. Its
   // guards must only throw: one that returned on v1's failure answer would now see v2's throw go past it.
   const declarator = resultDeclarator(call);
-  if (declarator && (!cast || outsideWrappers(holder!, PARENTHESES).path?.node !== declarator.node || !guardsOnlyThrow(context, declarator))) return false;
+  // `satisfies` would type the name as the literal, which does not declare the user's other fields.
+  if (
+    declarator &&
+    (!cast ||
+      node.type === "TSSatisfiesExpression" ||
+      outsideWrappers(holder!, PARENTHESES).path?.node !== declarator.node ||
+      !guardsOnlyThrow(context, declarator))
+  )
+    return false;
   const type = cast ? node.typeAnnotation : node?.type === "ReturnStatement" ? returnedAs(holder!).type : null;
   if (!type || !ownType(context, type) || !ownTypeMembers(context.ast, context.source.path, type)?.some((m) => m.name === SUCCESS_FLAG)) return false;
   const [from, to] = spanWithParentheses(context, awaited.node);
@@ -946,33 +957,55 @@ function failedJobCheck(context: StepContext, name: string, semicolon: string): 
   return `if (${name}.status !== ${literal(context.source, JOB_COMPLETED)}) throw new Error(${message})${semicolon}`;
 }
 
-/** The name a job taken out of an expression is bound to. */
+/** The name a job taken out of an expression is bound to; a second in one block, or one the file has, is numbered. */
 const JOB_NAME = "job";
 
 /**
- * Whether a waiter's job can be bound on a statement of its own in place of `statement`: one of a block's, with
- * the name free in the file and not bound already in that block (`bound`, which takes it).
+ * The name a waiter's job can be bound to on a statement of its own in place of `statement`, one of a block's: free
+ * in the file and not bound already in that block (`bound`, which takes it); null where there is none.
  */
-function canBindJob(context: StepContext, statement: AnyPath | null | undefined, bound: Set<Node>): statement is AnyPath {
-  const block = statement?.parent?.node as { body?: unknown } | undefined;
-  if (!block || !Array.isArray(block.body) || !isFree(context.index, JOB_NAME) || bound.has(block as Node)) return false;
-  bound.add(block as Node);
-  return true;
+function jobName(context: StepContext, statement: AnyPath | null | undefined, bound: Map<Node, Set<string>>): string | null {
+  const block = statement?.parent?.node as (Node & { body?: unknown }) | undefined;
+  if (!block || !Array.isArray(block.body)) return null;
+  const taken = bound.get(block) ?? new Set<string>();
+  for (let n = 1; n < 10; n++) {
+    const name = n === 1 ? JOB_NAME : `${JOB_NAME}${n}`;
+    if (taken.has(name) || !unnamed(context, name)) continue;
+    bound.set(block, taken.add(name));
+    return name;
+  }
+  return null;
+}
+
+/** Whether the file names nothing `name`, but for fields (`meta.job`, `{ job: 1 }`), which a binding does not shadow. */
+function unnamed(context: StepContext, name: string): boolean {
+  return context.index.of("Identifier", { name }).every((path) => {
+    const parent = path.parent?.node as Node | undefined;
+    if ((parent?.type === "MemberExpression" || parent?.type === "OptionalMemberExpression") && parent.property === path.node) return !parent.computed;
+    return (
+      (parent?.type === "ObjectProperty" || parent?.type === "ClassProperty") &&
+      parent.key === path.node &&
+      !parent.computed &&
+      !(parent as { shorthand?: boolean }).shorthand
+    );
+  });
 }
 
 /**
  * `statement` as `const job = await <call>;`, v1's waiter check, and `then` (what the statement did with the job).
  * `kept` is the span of the statement's text that stays where it is (the awaited call), for the other steps' edits.
  */
-function bindJob(context: StepContext, statement: AnyPath, kept: Node, then: string, message: Message): void {
+function bindJob(context: StepContext, statement: AnyPath, kept: Node, name: string, then: string, message: Message): void {
   const { text, eol } = context.source;
   const indent = indentAt(text, statement.node.start!);
   const semicolon = text[statement.node.end! - 1] === ";" ? ";" : "";
-  context.edit(statement.node.start!, kept.start!, `const ${JOB_NAME} = ${kept.type === "AwaitExpression" ? "" : "await "}`, WAITER_THROWS);
+  // Without semicolons, a line that starts with `(` or `[` would go on the check's line: `;(store as T).last = ...`.
+  const guard = !semicolon && /^[([`+\-/]/.test(then) ? ";" : "";
+  context.edit(statement.node.start!, kept.start!, `const ${name} = ${kept.type === "AwaitExpression" ? "" : "await "}`, WAITER_THROWS);
   context.edit(
     kept.end!,
     statement.node.end!,
-    `${semicolon}${eol}${indent}${failedJobCheck(context, JOB_NAME, semicolon)}${eol}${indent}${then}${semicolon}`,
+    `${semicolon}${eol}${indent}${failedJobCheck(context, name, semicolon)}${eol}${indent}${guard}${then}${semicolon}`,
     message,
   );
 }
@@ -982,7 +1015,7 @@ function bindJob(context: StepContext, statement: AnyPath, kept: Node, then: str
  * (v1's waiters answered `{ success: true, ...job }` and threw on a failed job): the job is bound on its own, gets
  * the check v1's waiter made, and the name is given v1's shape, `{ success: true, ...job }`. Says whether it could.
  */
-function keepJobFlag(context: StepContext, call: ClientCall, bound: Set<Node>): boolean {
+function keepJobFlag(context: StepContext, call: ClientCall, bound: Map<Node, Set<string>>): boolean {
   const awaited = outsideWrappers(call.path as AnyPath, PARENTHESES).path;
   const cast = awaited?.node.type === "AwaitExpression" ? outsideWrappers(awaited, PARENTHESES).path : null;
   const assignment = cast && outsideWrappers(cast, PARENTHESES).path;
@@ -996,13 +1029,14 @@ function keepJobFlag(context: StepContext, call: ClientCall, bound: Set<Node>): 
     return false;
   const type = cast.node.typeAnnotation;
   if (!ownType(context, type) || !ownTypeMembers(context.ast, context.source.path, type)?.some((m) => m.name === SUCCESS_FLAG)) return false;
-  if (!canBindJob(context, statement, bound)) return false;
+  const name = jobName(context, statement, bound);
+  if (!name) return false;
   const { text } = context.source;
   // `reply = (await app.crawlUrl(url)) as Reply`: the parentheses go with the cast.
   const [from, to] = spanWithParentheses(context, awaited!.node);
   const assigned = text.slice(statement.node.start!, from);
   const rest = text.slice(to, statement.node.end!).replace(/;$/, "");
-  bindJob(context, statement, awaited!.node, `${assigned}{ ${SUCCESS_FLAG}: true, ...${JOB_NAME} }${rest}`, successKept(SUCCESS_FLAG));
+  bindJob(context, statement, awaited!.node, name, `${assigned}{ ${SUCCESS_FLAG}: true, ...${name} }${rest}`, jobFlagKept(SUCCESS_FLAG));
   return true;
 }
 
@@ -1011,14 +1045,16 @@ function keepJobFlag(context: StepContext, call: ClientCall, bound: Set<Node>): 
  * waiter would have thrown for where it failed. The job is bound, checked as v1 checked it, and returned. Not in a
  * `try` block, where `return p` and `return await p` differ (only the latter is caught). Says whether it could.
  */
-function checkReturnedJob(context: StepContext, call: ClientCall, bound: Set<Node>): boolean {
+function checkReturnedJob(context: StepContext, call: ClientCall, bound: Map<Node, Set<string>>): boolean {
   const holder = outsideWrappers(call.path as AnyPath, PARENTHESES).path;
   const awaited = holder?.node.type === "AwaitExpression" ? holder : null;
   const statement = awaited ? outsideWrappers(awaited, PARENTHESES).path : holder;
   if (statement?.node.type !== "ReturnStatement") return false;
   const { fn } = returnedAs(statement);
-  if (!(fn?.node as { async?: boolean } | undefined)?.async || (!awaited && tried(statement, fn!)) || !canBindJob(context, statement, bound)) return false;
-  bindJob(context, statement, awaited ? awaited.node : call.node, `return ${JOB_NAME}`, WAITER_THROWS);
+  if (!(fn?.node as { async?: boolean } | undefined)?.async || (!awaited && tried(statement, fn!))) return false;
+  const name = jobName(context, statement, bound);
+  if (!name) return false;
+  bindJob(context, statement, awaited ? awaited.node : call.node, name, `return ${name}`, WAITER_THROWS);
   return true;
 }
 
@@ -1079,7 +1115,7 @@ export const step: Step = {
   run(context) {
     const fromCalls = new Set<Node>();
     const unsure = new Map<Node, UnsureRead>();
-    const jobsBound = new Set<Node>();
+    const jobsBound = new Map<Node, Set<string>>();
     for (const call of findClientCalls(context.index, context.sdk)) {
       // A v2 call's result already has the v2 shape (a v2 map() gives link objects): it is left alone.
       if (!isV1Call(call, context.sdk, context.options.sdk)) continue;
