@@ -137,7 +137,7 @@ function importMaps(dir: string): ProjectModule[] {
   return [];
 }
 
-/** The npm aliases of the SDK in the nearest package.json above that has any. */
+/** The npm aliases of the SDK a package.json declares. */
 export function manifestAliases(path: string): ProjectModule[] {
   const manifest = readJson(path);
   const plain = DEPENDENCY_FIELDS.flatMap((field) => SDK_MODULES.map((name) => manifest?.[field]?.[name]));
@@ -145,6 +145,7 @@ export function manifestAliases(path: string): ProjectModule[] {
   return entriesOf("alias", path, DEPENDENCY_FIELDS, manifest, plain).filter((entry) => !(SDK_MODULES as readonly string[]).includes(entry.name));
 }
 
+/** The aliases of the nearest package.json above that has any: as Node finds an aliased name, in the nearest node_modules that holds it. */
 function aliases(dir: string): ProjectModule[] {
   for (const at of upToRepositoryRoot(dir)) {
     const path = join(at, "package.json");
