@@ -9,6 +9,7 @@ import { PY_CLIENTS, PY_LEGACY_MODULES, PY_MOCK_SPECS, PY_PACKAGE, PY_TYPES_MODU
 import { MOCK_ASSERTIONS, mockClients, patchTargets } from "./mock-clients.js";
 import { allOf, argumentFor, argumentsOf, enclosing, parameterName, returnsOf, type Node, type Tree } from "../runtime/parser.js";
 import { bindingScope } from "./names.js";
+import { forwardedBy, forwarderOf, type Forwarder } from "./forwarders.js";
 
 const PY_SDK_MODULES = new Set<string>([PY_PACKAGE, ...PY_LEGACY_MODULES, `${PY_PACKAGE}.v2`, PY_TYPES_MODULE]);
 /** every class name, v1 or v2, that makes a client (v2's own client classes too, which mocks take as spec) -> whether it is async (awaited) */
@@ -56,6 +57,11 @@ export interface PyCall extends PyMethodUse {
   readonly args: Node;
   /** a test's assertion on a mocked method (`app.scrape_url.assert_called_once_with(...)`): its arguments are the call's */
   readonly mock?: true;
+  /**
+   * a method handed to a call that runs it with the arguments after it (`pool.submit(app.crawl_url, url)`): `node`
+   * and `args` are that call's, whose first `passed.skipped` arguments are its own
+   */
+  readonly passed?: Forwarder;
 }
 
 /** A mocked method named but not called (`node` is `app.scrape_url`): `app.scrape_url.return_value = {...}`. */
@@ -469,7 +475,10 @@ function assertionOn(node: Node | null): Node | null {
   return node.childForFieldName("object");
 }
 
-/** Calls of client methods by their v1 or v2 name, on receivers known to be clients, and tests' assertions on them. */
+/**
+ * Calls of client methods by their v1 or v2 name, on receivers known to be clients, tests' assertions on them, and
+ * methods handed to a call that runs them with the arguments after them (`pool.submit(app.crawl_url, url)`).
+ */
 export function clientCalls(tree: Tree, sdk: PyBindings): PyCall[] {
   const calls: PyCall[] = [];
   for (const call of allOf(tree.rootNode, "call")) {
@@ -479,6 +488,10 @@ export function clientCalls(tree: Tree, sdk: PyBindings): PyCall[] {
     if (method) calls.push({ node: call, ...method, args });
     const asserted = methodOf(sdk, assertionOn(fn));
     if (asserted) calls.push({ node: call, ...asserted, args, mock: true });
+    const passed = forwarderOf(call);
+    const reference = passed && args.type === "argument_list" ? args.namedChildren.find((a) => forwardedBy(a!)?.call.id === call.id) : undefined;
+    const forwarded = reference ? methodOf(sdk, reference) : null;
+    if (forwarded) calls.push({ ...forwarded, node: call, args, passed });
   }
   return calls;
 }
@@ -500,15 +513,15 @@ export function mockedMethods(tree: Tree, sdk: PyBindings): PyMockedMethod[] {
 }
 
 /**
- * Client methods passed on rather than called: `asyncio.to_thread(self.client.scrape_url, url)`,
- * `loop.run_in_executor(None, app.map_url, url)`, `functools.partial(app.crawl_url, url)`.
+ * Client methods passed on rather than called, to a call that does not run them with the arguments after them
+ * (those are calls: clientCalls): `Thread(target=app.crawl_url, args=(url,))`, `map(app.scrape_url, urls)`.
  */
 export function methodReferences(tree: Tree, sdk: PyBindings): PyMethodUse[] {
   return allOf(tree.rootNode, "attribute").flatMap((node): PyMethodUse[] => {
     const method = methodOf(sdk, node);
     const parent = node.parent;
     const passed = parent?.type === "argument_list" || (parent?.type === "keyword_argument" && parent.childForFieldName("value")?.id === node.id);
-    return method && passed ? [{ ...method, node }] : [];
+    return method && passed && !forwardedBy(node) ? [{ ...method, node }] : [];
   });
 }
 

@@ -5,6 +5,7 @@
  */
 import { PY_ASYNC_URL_KEYWORD, PY_V1_PROXY } from "../../mapping/python.js";
 import { keywords, positional } from "../detect/arguments.js";
+import { methodArguments } from "../detect/forwarders.js";
 import { removeItem } from "../writing.js";
 import { methodReferences, type PyMethodUse } from "../detect/clients.js";
 import type { PyContext, PyStep } from "../pipeline.js";
@@ -74,8 +75,8 @@ export const step: PyStep = {
           context.todo(call.node, NO_IDEMPOTENCY, "methods");
         }
       }
-      const url = positional(call.args)[0];
-      if (call.async && PY_ASYNC_URL_KEYWORD.has(v2) && url) {
+      const url = methodArguments(call)[0];
+      if (call.async && PY_ASYNC_URL_KEYWORD.has(v2) && url && (call.passed?.keywords ?? true)) {
         context.edit(
           url.startIndex,
           url.startIndex,
