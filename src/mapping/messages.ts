@@ -394,6 +394,14 @@ export function hitsCast(model: string): Message {
 
 /** The TODO on a v1 method passed to an executor with a params dict among the arguments it passes on. */
 export const PASSED_PARAMS = "this v1 method is passed on with a params dict for its arguments: v2 takes keyword arguments (snake_case names)";
+/**
+ * A v1 method called on a parameter that some calls hand a client and others something else: renaming it would
+ * break the others, keeping it breaks the client's.
+ */
+export function mixedReceiver(parameter: string, method: string, client: string, other: string | null): string {
+  return `${parameter} is a Firecrawl client where a call passes ${client}, and ${other === null ? "its default where a call passes none" : `not one where a call passes ${other}`}: ${method}() is left as v1 for both; give the client its own function, or migrate this one by hand`;
+}
+
 /** A v1 method run by `loop.run_in_executor`, which passes positional arguments only, with a params dict. */
 export const PASSED_POSITIONALLY =
   "this v1 method is run with a params dict by a call that passes positional arguments only: v2 takes keyword arguments (snake_case names), so hand it functools.partial(method, url, ...) with them instead";

@@ -39,6 +39,8 @@ export interface PyBindings {
   readonly specs: readonly Node[];
   /** keys the code binds to a client it keeps on v1 (`app = V1FirecrawlApp(...)`) */
   readonly keptOnV1: ReadonlySet<string>;
+  /** parameters' keys some calls hand a client and others something else */
+  readonly mixed: ReadonlyMap<string, MixedParameter>;
 }
 
 /** A client method named in the code: called, or mocked in a test. */
@@ -249,7 +251,8 @@ export function detect(tree: Tree): PyBindings {
     }
   }
   const callees = calleesOf(root);
-  for (const [key, isAsync] of passedClients(callees, clients, keyOf)) if (!clients.has(key)) clients.set(key, isAsync);
+  const passed = passedClients(callees, clients, keyOf);
+  for (const [key, isAsync] of passed.found) if (!clients.has(key)) clients.set(key, isAsync);
   // A name a scope binds to a v1 client anywhere is kept on v1 in all that scope, whatever it binds before.
   const keptOnV1 = new Set<string>();
   for (const assignment of allOf(root, "assignment")) {
@@ -287,6 +290,7 @@ export function detect(tree: Tree): PyBindings {
     patches,
     specs: mocked.specs,
     keptOnV1,
+    mixed: passed.mixed,
   };
 }
 
@@ -420,19 +424,32 @@ function typedOtherwise(type: Node, classOf: (node: Node | null) => boolean | un
   return allOf(inner, "identifier").some((n) => !["Any", "object", "Optional", "Union", "None"].includes(n.text));
 }
 
+/** A parameter some call hands a client and another call something else (or nothing): `fetch(app, url)`, `fetch(Site(), url)`. */
+export interface MixedParameter {
+  /** what a call hands it that is a client, and what another hands it instead (null: nothing, its default) */
+  readonly client: Node;
+  readonly other: Node | null;
+}
+
 /**
  * Parameters that take no type but a client at every call: `def fetch(app, url)` where each `fetch(...)` of the
- * module passes a client there. A function the module never calls, or calls with `*args`, says nothing of them.
+ * module passes a client there; and, apart, those some calls pass a client and others something else, which are
+ * neither. A function the module never calls, or calls with `*args`, says nothing of them.
  */
-function passedClients(callees: readonly Callee[], clients: ReadonlyMap<string, boolean>, keyOf: (node: Node | null) => string | null): Map<string, boolean> {
+function passedClients(
+  callees: readonly Callee[],
+  clients: ReadonlyMap<string, boolean>,
+  keyOf: (node: Node | null) => string | null,
+): { found: Map<string, boolean>; mixed: Map<string, MixedParameter> } {
   const found = new Map<string, boolean>();
-  if (!clients.size) return found;
+  const mixed = new Map<string, MixedParameter>();
+  if (!clients.size) return { found, mixed };
   const known = (value: Node | null | undefined) => {
     const key = named(clients, value) || named(found, value) ? keyOf(value!) : null;
     return key === null ? undefined : (clients.get(key) ?? found.get(key));
   };
-  // Twice: a client passed on from one function to the next.
-  for (let round = 0; round < 2; round++) {
+  // Twice: a client passed on from one function to the next; then once more for the parameters left mixed.
+  for (let round = 0; round < 3; round++) {
     for (const { fn, handed, method, skipped } of callees) {
       const name = fn.childForFieldName("name")!;
       // Scopes are looked up only for a function some call passes a name a client has.
@@ -442,18 +459,25 @@ function passedClients(callees: readonly Callee[], clients: ReadonlyMap<string, 
       const scope = bindingScope(name).id;
       const calls = method ? handed : handed.filter((c) => bindingScope(c.childForFieldName("function")!).id === scope);
       const args = calls.map(argumentsOf);
-      if (!calls.length || args.some((list) => list.some((a) => a.type === "list_splat" || a.type === "dictionary_splat"))) continue;
+      const splat = args.some((list) => list.some((a) => a.type === "list_splat" || a.type === "dictionary_splat"));
+      if (!calls.length || (splat && round < 2)) continue;
       parametersGiven(fn, skipped).forEach((param, i) => {
         // Untyped only: a typed parameter is a client by its annotation or none.
         const id = param.type === "identifier" || param.type === "default_parameter" ? parameterName(param) : null;
         if (!id) return;
-        const given = args.map((list) => argumentFor(list, id.text, i));
+        // None, given or by default, is no other value: no method of the client's can be called on it either.
+        const byDefault = param.type === "default_parameter" && param.childForFieldName("value")?.type === "none";
+        const given = args.map((list) => argumentFor(list, id.text, i)).filter((v) => !(v === undefined ? byDefault : v?.type === "none"));
         const each = given.map(known);
-        if (each.every((a) => a !== undefined) && each.every((a) => a === each[0])) found.set(keyOf(id)!, each[0]!);
+        const agree = each.length > 0 && each.every((a) => a !== undefined && a === each[0]);
+        if (round < 2 && agree) found.set(keyOf(id)!, each[0]!);
+        const client = each.findIndex((a) => a !== undefined);
+        if (round === 2 && !agree && client >= 0)
+          mixed.set(keyOf(id)!, { client: given[client]!, other: given[each.findIndex((a) => a !== each[client])] ?? null });
       });
     }
   }
-  return found;
+  return { found, mixed };
 }
 
 /** `client.method`: a client method named by its v1 or v2 name, on a receiver known to be a client. */
@@ -522,6 +546,22 @@ export function methodReferences(tree: Tree, sdk: PyBindings): PyMethodUse[] {
     const parent = node.parent;
     const passed = parent?.type === "argument_list" || (parent?.type === "keyword_argument" && parent.childForFieldName("value")?.id === node.id);
     return method && passed && !forwardedBy(node) ? [{ ...method, node }] : [];
+  });
+}
+
+/**
+ * v1 methods named on a parameter that is a client at some calls and something else at others (`client.scrape_url`
+ * in `fetch`, handed `app` and `Site()`): neither migrated nor left as they are with certainty.
+ */
+export function mixedReceivers(tree: Tree, sdk: PyBindings): (PyMethodUse & MixedParameter)[] {
+  if (!sdk.mixed.size) return [];
+  return allOf(tree.rootNode, "attribute").flatMap((node) => {
+    const receiver = node.childForFieldName("object")!;
+    const name = node.childForFieldName("attribute")!;
+    const found = receiver.type === "identifier" ? pythonRow(name.text) : undefined;
+    const mixed = found?.isV1Name ? sdk.mixed.get(keyOf(receiver) ?? "") : undefined;
+    // a receiver the module reads as a client after all (by its name) is migrated as one
+    return mixed && !methodOf(sdk, node) ? [{ node, name, receiver, method: name.text, ...found!, ...mixed }] : [];
   });
 }
 

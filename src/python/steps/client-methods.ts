@@ -7,9 +7,10 @@ import { PY_ASYNC_URL_KEYWORD, PY_V1_PROXY } from "../../mapping/python.js";
 import { keywords, positional } from "../detect/arguments.js";
 import { methodArguments } from "../detect/forwarders.js";
 import { removeItem } from "../writing.js";
-import { methodReferences, type PyMethodUse } from "../detect/clients.js";
+import { methodReferences, mixedReceivers, type PyMethodUse } from "../detect/clients.js";
+import type { Node } from "../runtime/parser.js";
 import type { PyContext, PyStep } from "../pipeline.js";
-import { PASSED_PARAMS, removed, renamed, reworded } from "../../mapping/messages.js";
+import { mixedReceiver, PASSED_PARAMS, removed, renamed, reworded } from "../../mapping/messages.js";
 import { isV1PyCall } from "../detect/version.js";
 
 const NO_IDEMPOTENCY = "v2 crawl has no idempotency key; the key was dropped, make sure a retried call cannot start a second crawl";
@@ -62,6 +63,10 @@ export const step: PyStep = {
       const args = reference.node.parent?.type === "argument_list" ? reference.node.parent : null;
       if (args && (keywords(args).some((k) => k.name === "params") || positional(args).some((a) => a.type === "dictionary")))
         context.todo(reference.node, PASSED_PARAMS);
+    }
+    for (const use of mixedReceivers(context.tree, context.sdk)) {
+      const quoted = (n: Node | null) => (n === null ? null : n.text.length > 40 ? `${n.text.slice(0, 37)}...` : n.text);
+      context.todo(use.node, mixedReceiver(use.receiver.text, use.method, quoted(use.client)!, quoted(use.other)), "methods");
     }
     for (const call of context.calls) {
       // A v2 call (`watcher(job_id, kind="crawl")`, `crawl(url, ...)`) is already what this step writes.
