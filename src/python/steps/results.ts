@@ -29,7 +29,7 @@ import { indentAt, indentUnit, lineStart, removeStatement } from "../../core/tex
 import { literalAt, pyLiteral } from "../writing.js";
 import type { PyContext, PyStep } from "../pipeline.js";
 import { annotatedParameters, boundName, elementsOf, isExecutor, resultValues, usesAfter } from "../detect/result-values.js";
-import type { PyCall } from "../detect/clients.js";
+import { methodReferences, type PyCall } from "../detect/clients.js";
 import { isV1PyCall } from "../detect/version.js";
 import { allOf, argumentsOf, calledName, stringValue, type Node } from "../runtime/parser.js";
 import { dictEntries } from "../detect/arguments.js";
@@ -660,6 +660,9 @@ export const step: PyStep = {
       for (const value of values) migrateResult(context, call, value);
       if (!values.length && call.row.waiter && call.isV1Name) context.todo(call.node, WAITER_TODO);
     }
+    // A waiter handed elsewhere (`pool.map(app.crawl_url, urls)`, `Thread(target=...)`) gives its jobs where this does not follow.
+    for (const reference of methodReferences(context.tree, context.sdk))
+      if (reference.row.waiter && reference.isV1Name) context.todo(reference.node, WAITER_TODO);
     // Functions that take results as parameters typed with 2.x's models read them as the calls' results are read.
     for (const { heads, type } of annotatedParameters(context.tree.rootNode, v1ResultTypes(context))) {
       const handled = new Set<number>();
