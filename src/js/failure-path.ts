@@ -152,6 +152,12 @@ function jobStatus(context: StepContext, name: string, guards: readonly Guard[],
   return true;
 }
 
+/** Whether a read of the outcome (`r.success`) tests a guard whose failure branch only throws, alone or with other conditions. */
+export function throwsOnFailure(read: AnyPath): boolean {
+  const outcome = outcomeTest(read);
+  return Boolean(outcome && guardOf(outcome.test, outcome.onFailure)?.throwOnly);
+}
+
 /** A throw-only guard's whole `if`: v2 throws before it. */
 export function dropGuardStatement(context: StepContext, statement: Node): void {
   context.apply(removeStatement(context.source, statement.start!, statement.end!), GUARD_REMOVED);

@@ -444,6 +444,19 @@ export function v1AnyCast(type: string): string {
   return `cast to ${type}: v1 typed this value any and v2 types it strictly; the cast keeps what v1 let through, nothing changes at run time`;
 }
 
+/** v1's rebuilt shape cast to a type of the user's through unknown (checker/rebuilt-shape.ts). */
+export function rebuiltShapeCast(type: string): string {
+  return `cast to ${type} through unknown: v1's result, a union with ErrorResponse, overlapped any type with a success flag and v2's does not; the cast keeps what v1 let through, nothing changes at run time`;
+}
+
+/** A waiter's job going on as a type of the user's own that declares v1's success flag: bound, checked, and given v1's shape. */
+export function jobFlagKept(flag: string): Message {
+  return reworded(
+    `this job goes on as a type of your own that declares ${flag}: v1's waiter answered { ${flag}: true, ...job } and threw where the job failed, v2's returns the job alone, failed or not, so check it and keep the flag`,
+    `the job is checked as v1's waiter checked it and keeps v1's ${flag}: true, which a type of your own declares (v2's waiter returns the job alone, failed or not)`,
+  );
+}
+
 /** A result going on as a type of the user's own that declares v1's success flag: it keeps v1's shape. */
 export function successKept(flag: string): Message {
   return reworded(

@@ -157,6 +157,9 @@ export const RESHAPED_RETURNS: Partial<Record<ResultKind, string>> = {
   map: "v2's map() returns links as { url, title, description } objects, not strings: this function returns the result as a type of its own, written for v1's shape, and its callers read that",
 };
 
+/** The success flag, as v1's results name it. */
+export const SUCCESS_FLAG = RESULTS.find((row) => row.change.kind === "success-flag")!.js.v1;
+
 /**
  * Results v1 answered with the success flag beside their fields, `{ success: true, ...document }` (sdk-facts 2.1:
  * scrapeUrl flattens the document into its response), where v2 answers the fields alone and throws where v1

@@ -10,15 +10,16 @@
  */
 import type { Edit } from "../../core/edits.js";
 import { innermostAt, ts, type TS } from "./compiler.js";
+import { v1AnyCast } from "../../mapping/messages.js";
 
 /** TS2322 (not assignable), TS2345 (argument not assignable). */
 const ASSIGNABILITY = new Set([2322, 2345]);
 
-/** A cast the verification may write: the edits, where the cast expression starts, and the type it names. */
+/** A cast the verification may write: the edits, where the cast expression starts, and what the report says of it. */
 export interface Cast {
   readonly edits: readonly Edit[];
   readonly at: number;
-  readonly type: string;
+  readonly message: string;
 }
 
 /** The expression whose value an error at `pos` says does not fit: what is assigned, returned or passed there. */
@@ -153,7 +154,7 @@ export function v1AnyCasts(
     const bare = BARE.has(expression.kind);
     casts.push({
       at: start,
-      type: said,
+      message: v1AnyCast(said),
       edits: [
         ...(bare ? [] : [{ start, end: start, text: "(" }]),
         { start: expression.getEnd(), end: expression.getEnd(), text: `${bare ? "" : ")"} as ${said}` },

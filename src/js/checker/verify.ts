@@ -11,12 +11,13 @@ import { namesIdentifier } from "../../core/text.js";
 import { applyEdits, offsetMapper, unmapEnd, unmapOffset, type Edit } from "../../core/edits.js";
 import { lineFinder, readSource } from "../../core/source.js";
 import { DOCS } from "../../mapping/docs.js";
-import { alsoTodo, typeCheckTodo, v1AnyCast } from "../../mapping/messages.js";
+import { alsoTodo, typeCheckTodo } from "../../mapping/messages.js";
 import { SDK_MODULES } from "../../mapping/imports.js";
 import { installedPackage, sdkReleaseOf } from "../../project/package-sdk.js";
-import { compilerHost, innermostAt, ts, type TS } from "./compiler.js";
+import { compilerHost, innermostAt, PARENT_LINKS, ts, type TS } from "./compiler.js";
 import { SDKS } from "./verification.js";
 import { v1AnyCasts, type Cast } from "./v1-any.js";
+import { rebuiltShapeCasts } from "./rebuilt-shape.js";
 import { type Verified } from "../../core/verified.js";
 
 const STATEMENT_PARENTS = new Set([
@@ -175,7 +176,7 @@ function nextProgram(before: TS.Program, options: TS.CompilerOptions, outputs: R
   const readFile = host.readFile.bind(host);
   host.getSourceFile = (fileName, language, onError) => {
     const text = outputs.get(resolve(fileName));
-    if (text !== undefined) return ts.createSourceFile(fileName, text, language, true);
+    if (text !== undefined) return ts.createSourceFile(fileName, text, language, PARENT_LINKS);
     return before.getSourceFile(fileName) ?? read(fileName, language, onError);
   };
   host.fileExists = (fileName) => before.getSourceFile(fileName) !== undefined || exists(fileName);
@@ -229,9 +230,17 @@ export function verifyMigration(programs: ReadonlyMap<string, TS.Program>, outpu
       const errors = diagnostics(after, path);
       const known = errors.length ? diagnostics(before, path) : [];
       const output = outputs.get(path)!;
-      const casts = introduced(errors, known).flatMap((d) =>
-        v1AnyCasts(d, after.getSourceFile(path)!, after.getTypeChecker(), before.getSourceFile(path)!, before.getTypeChecker(), readSource(path, output).quote),
-      );
+      const casts = introduced(errors, known).flatMap((d) => [
+        ...v1AnyCasts(
+          d,
+          after.getSourceFile(path)!,
+          after.getTypeChecker(),
+          before.getSourceFile(path)!,
+          before.getTypeChecker(),
+          readSource(path, output).quote,
+        ),
+        ...rebuiltShapeCasts(d, after.getSourceFile(path)!),
+      ]);
       if (casts.length)
         cast.set(path, {
           text: applyEdits(
@@ -273,7 +282,7 @@ function withCasts(
     program,
     errors,
     known,
-    casts.map((c) => ({ at: mapped(c.at), message: v1AnyCast(c.type) })),
+    casts.map((c) => ({ at: mapped(c.at), message: c.message })),
   );
   const before = marked.edits.map((e) => ({ start: unmapOffset(e.start, castEdits), end: unmapEnd(e.end, castEdits), text: e.text }));
   return { ...marked, edits: [...castEdits, ...before] };

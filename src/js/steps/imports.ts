@@ -5,16 +5,22 @@
 import type { ImportDeclaration, Node } from "@babel/types";
 import { propertyName } from "../detect/calls.js";
 import { isFree, referencesTo } from "../detect/references.js";
+import type { Path } from "../detect/paths.js";
 import { isTypeScript, literal, removeListItem } from "../writing.js";
+import { removeListItem as removeSpanItem, removeStatement } from "../../core/text.js";
+import type { Edit, Span } from "../../core/edits.js";
 import type { Step, StepContext } from "../pipeline.js";
 import { CLIENT, TYPES, V1_GENERIC_TYPES } from "../../mapping/imports.js";
+import { SUCCESS_FLAG } from "../../mapping/results.js";
 import { ERRORS } from "../../mapping/errors.js";
 import { removed, renamed, reworded, type Message } from "../../mapping/messages.js";
 
 /** v1 export -> v2 export, and why when there is none. */
-const RENAMES = new Map<string, { to: string | null; omit?: readonly string[]; returnedByV1?: string; todo?: string }>([
+const RENAMES = new Map<string, { to: string | null; omit?: readonly string[]; returnedByV1?: string; failureAnswer?: { castAs: string }; todo?: string }>([
   ...ERRORS.map((row) => [row.js.v1, { to: row.js.v2 }] as const),
-  ...TYPES.map((row) => [row.js.v1, { to: row.js.v2, omit: row.omit, returnedByV1: row.returnedByV1, todo: row.todo }] as const),
+  ...TYPES.map(
+    (row) => [row.js.v1, { to: row.js.v2, omit: row.omit, returnedByV1: row.returnedByV1, failureAnswer: row.failureAnswer, todo: row.todo }] as const,
+  ),
 ]);
 
 /**
@@ -56,6 +62,10 @@ function dropTypeArguments(context: StepContext, local: string, exported: string
 /** Renames the v1 names a file imports; says whether there were any. */
 function renameNamedImports(context: StepContext): boolean {
   let any = false;
+  /** specifiers that go, a declaration's together: two removals of one separator would overlap */
+  const gone = new Map<ImportDeclaration, Removal[]>();
+  const drop = (declaration: ImportDeclaration, specifier: Specifier, message: Message) =>
+    gone.set(declaration, [...(gone.get(declaration) ?? []), { specifier, message }]);
   /** v2 names this step has given a specifier already */
   const claimed = new Set<string>();
   for (const site of context.sdk.sites) {
@@ -93,7 +103,13 @@ function renameNamedImports(context: StepContext): boolean {
         continue;
       }
       if (!rename.to) {
-        if (rename.todo) context.todo(site, rename.todo, "migrate");
+        const specifier = node.type === "ImportDeclaration" ? node.specifiers.find((sp) => sp.local.name === local) : undefined;
+        const edits = rename.failureAnswer && specifier ? failureAnswerEdits(context, specifier, rename.failureAnswer.castAs) : null;
+        if (edits) {
+          const message = removed(exported, "v2 answers the result or throws SdkError: it has no failure answer");
+          edits.forEach((edit) => context.apply(edit, message));
+          drop(node as ImportDeclaration, specifier!, message);
+        } else if (rename.todo) context.todo(site, rename.todo, "migrate");
         continue;
       }
       // Imported and never used (left over from v1 code): v2 has no such export, and the v2 name would be an
@@ -101,11 +117,7 @@ function renameNamedImports(context: StepContext): boolean {
       const declaration = node.type === "ImportDeclaration" ? node : undefined;
       const specifier = declaration?.specifiers.find((sp) => sp.local.name === local);
       if (declaration && specifier && declaration.specifiers.length > 1 && unusedAlone(context, declaration.specifiers, specifier)) {
-        const message = removed(exported, "it was not used, and v2 does not export it");
-        const named = declaration.specifiers.filter((sp) => sp.type === "ImportSpecifier");
-        if (named.length > 1) context.apply(removeListItem(context.source, declaration, declaration.specifiers, specifier), message);
-        // `import FirecrawlApp, { ScrapeResponse }`: the braces go with their only name.
-        else context.edit(declaration.specifiers[0]!.end!, context.source.text.indexOf("}", specifier.end!) + 1, "", message);
+        drop(declaration, specifier, removed(exported, "it was not used, and v2 does not export it"));
         continue;
       }
       // Imported already under its own name (a half-migrated file, or a fix pass of the linter): join it.
@@ -126,14 +138,105 @@ function renameNamedImports(context: StepContext): boolean {
       }
     }
   }
+  for (const [declaration, removals] of gone) removeSpecifiers(context, declaration, removals);
   return any;
 }
 
 type Specifier = ImportDeclaration["specifiers"][number];
 
+interface Removal {
+  readonly specifier: Specifier;
+  readonly message: Message;
+}
+
 /**
- * Whether `specifier` is the one renamed import of its declaration that is never used. Two such in one list
- * would be two removals of the same separator, so those are renamed instead, as used ones are.
+ * Removes specifiers from an import: the whole import where none is left, the braces where only the default is
+ * (`import FirecrawlApp, { ScrapeResponse }`), else each run of neighbours as one list item, so no separator goes
+ * twice. A run is one change, told by its first removal's message: a linter applies one fix to a range at a time.
+ */
+function removeSpecifiers(context: StepContext, declaration: ImportDeclaration, removals: readonly Removal[]): void {
+  const messages = new Map(removals.map((r) => [r.specifier as Specifier, r.message]));
+  const kept = declaration.specifiers.filter((sp) => !messages.has(sp));
+  const first = removals[0]!.message;
+  if (kept.length === 0) {
+    context.apply(removeStatement(context.source, declaration.start!, declaration.end!), first);
+    return;
+  }
+  if (!kept.some((sp) => sp.type === "ImportSpecifier")) {
+    const last = removals.reduce((end, r) => Math.max(end, r.specifier.end!), 0);
+    context.edit(kept[kept.length - 1]!.end!, context.source.text.indexOf("}", last) + 1, "", first);
+    return;
+  }
+  const spans: Span[] = [];
+  const runs: { span: Span; message: Message }[] = [];
+  declaration.specifiers.forEach((sp, i) => {
+    const message = messages.get(sp);
+    if (message && i > 0 && messages.has(declaration.specifiers[i - 1]!)) {
+      const run = runs[runs.length - 1]!;
+      run.span = spans[spans.length - 1] = { start: run.span.start, end: sp.end! };
+      return;
+    }
+    spans.push({ start: sp.start!, end: sp.end! });
+    if (message) runs.push({ span: spans[spans.length - 1]!, message });
+  });
+  const container = { start: declaration.start!, end: declaration.end! };
+  for (const run of runs) context.apply(removeSpanItem(context.source, container, spans, run.span), run.message);
+}
+
+/** v1's result types, which v1's calls answered in a union with the failure answer (`ScrapeResponse | ErrorResponse`). */
+const V1_RESULTS: ReadonlySet<string> = new Set([...TYPES.flatMap((row) => (row.result ? [row.js.v1] : [])), ...V1_GENERIC_TYPES]);
+
+/**
+ * v1's failure answer where the code only tells it from a result, as v1's calls answered them: in a parameter's
+ * type or a cast, `ExtractResponse | ErrorResponse` loses it (v2 answers the result or throws SdkError), and
+ * `(r as ErrorResponse).error` reads the field through `castAs`, the same read at run time. The edits, or null where
+ * any use is another (a return type or a variable's, which the code may fill with a failure answer of its own; a
+ * union with anything but v1 results; another field), or where the file reads a `success` flag: the failure answer
+ * is then still the code's own, a decision for the user, and the import keeps its TODO.
+ */
+function failureAnswerEdits(context: StepContext, specifier: Specifier, castAs: string): Edit[] | null {
+  const readsFlag = context.index.of("Identifier", { name: SUCCESS_FLAG }).some((path) => readsMember(path.parent?.node as Node, undefined, path.node));
+  if (readsFlag) return null;
+  const edits: Edit[] = [];
+  for (const ref of referencesTo(context.index, specifier.local.name)) {
+    if (ref.node === specifier.local) continue;
+    const type = ref.parent?.node as Node | undefined;
+    const holder = ref.parent?.parent;
+    const h = holder?.node as Node | undefined;
+    if (type?.type !== "TSTypeReference" || type.typeParameters) return null;
+    if (h?.type === "TSUnionType") {
+      const results = h.types.every(
+        (t) => t === type || (t.type === "TSTypeReference" && t.typeName.type === "Identifier" && V1_RESULTS.has(context.sdk.named.get(t.typeName.name) ?? "")),
+      );
+      if (!results || !toldApart(holder!)) return null;
+      edits.push(removeListItem(context.source, h, h.types, type));
+    } else if (h?.type === "TSAsExpression" && h.typeAnnotation === type && readsMember(holder!.parent?.node as Node, h, undefined, "error")) {
+      edits.push({ start: type.start!, end: type.end!, text: castAs });
+    } else return null;
+  }
+  return edits;
+}
+
+/** Whether a union stands where code tells a value's kind (a parameter's type, a cast), not where code makes one. */
+function toldApart(union: Path): boolean {
+  const annotation = union.parent?.node as Node | undefined;
+  const at = union.parent?.parent?.node as Node | undefined;
+  if (annotation?.type === "TSAsExpression") return true;
+  const fn = union.parent?.parent?.parent?.node as { params?: readonly Node[] } | undefined;
+  return annotation?.type === "TSTypeAnnotation" && at?.type === "Identifier" && Boolean(fn?.params?.includes(at));
+}
+
+/** Whether `parent` reads a field (`field`, or any) of `object` or of `expression` (`(r as ErrorResponse).error`). */
+function readsMember(parent: Node | undefined, object: Node | undefined, property?: Node, field?: string): boolean {
+  if (parent?.type !== "MemberExpression" && parent?.type !== "OptionalMemberExpression") return false;
+  if (object && parent.object !== object) return false;
+  if (property && (parent.property !== property || parent.computed)) return false;
+  return !field || propertyName(parent.property) === field;
+}
+
+/**
+ * Whether `specifier` is the one renamed import of its declaration that is never used. Two such in one list are
+ * renamed instead, as used ones are, as they always were: the output of earlier runs stays what it was.
  */
 function unusedAlone(context: StepContext, specifiers: readonly Specifier[], specifier: Specifier): boolean {
   const isUnused = (sp: Specifier) => referencesTo(context.index, sp.local.name).every((ref) => ref.parent?.node === sp);

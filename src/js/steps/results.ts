@@ -26,7 +26,7 @@ import {
 } from "../detect/expressions.js";
 import { appendProperties, isTypeScript, literal, removeListItem, textOf } from "../writing.js";
 import type { Source } from "../../core/source.js";
-import { dropGuardStatement, failurePath, statusTest, throwOnlyGuard } from "../failure-path.js";
+import { dropGuardStatement, failurePath, statusTest, throwOnlyGuard, throwsOnFailure } from "../failure-path.js";
 import { importedType, typeImports } from "../type-imports.js";
 import type { Step, StepContext } from "../pipeline.js";
 import { TYPES } from "../../mapping/imports.js";
@@ -43,6 +43,7 @@ import {
   WAITER_FAILED,
   WAITER_TODO,
   JOB_COMPLETED,
+  SUCCESS_FLAG,
   type ItemTypes,
   type ResultRow,
 } from "../../mapping/results.js";
@@ -59,8 +60,10 @@ import {
   renamed,
   reworded,
   successKept,
+  jobFlagKept,
   unsureResult,
   WAITER_THROWS,
+  type Message,
 } from "../../mapping/messages.js";
 import { indentAt } from "../../core/text.js";
 import { ownTypeMembers } from "../detect/own-types.js";
@@ -76,6 +79,8 @@ interface Tracked {
   readonly waiter: boolean;
   /** known by its type alone (an annotation, or the type checker): for a job, whether a waiter made it is unknown */
   readonly byType: boolean;
+  /** cast to the user's own type with v1's success flag put back (keepSuccessFlag): its success and error reads stay true to v1 */
+  readonly flagKept?: boolean;
 }
 
 /**
@@ -225,6 +230,7 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
       return;
     }
     case "success-flag": {
+      if (tracked.flagKept) return;
       const found = throwOnlyGuard(member);
       if (!found) {
         context.todo(member, change.todo);
@@ -240,7 +246,7 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
       if (!testedByIn(context, member, field)) context.todo(member, change.todo);
       return;
     case "removed":
-      context.todo(member, change.todo);
+      if (!tracked.flagKept) context.todo(member, change.todo);
       return;
     case "moved":
       if (isWrittenTo(member)) context.todo(member, change.todo);
@@ -480,8 +486,9 @@ function migrateAssigned(context: StepContext, tracked: Tracked, assigned: Assig
   for (const ref of assigned.unsure) {
     const member = memberRead(ref);
     const field = member && memberName(member.node as Extract<Node, { type: "MemberExpression" }>);
-    if (!field || !rowFor(tracked, field)) continue;
-    const read = unsure.get(member.node) ?? { member, name: assigned.name, methods: [] };
+    const row = field ? rowFor(tracked, field) : undefined;
+    if (!member || !row || (tracked.flagKept && (row.change.kind === "success-flag" || row.change.kind === "removed"))) continue;
+    const read: UnsureRead = unsure.get(member.node) ?? { member, name: assigned.name, methods: [] };
     if (!read.methods.includes(tracked.call!.method)) read.methods.push(tracked.call!.method);
     unsure.set(member.node, read);
   }
@@ -826,43 +833,67 @@ function ownType(context: StepContext, type: Node): boolean {
 
 const PARENTHESES: ReadonlySet<string> = new Set(["ParenthesizedExpression"]);
 
-/** The success flag, as v1's results name it. */
-const SUCCESS_FLAG = RESULTS.find((row) => row.change.kind === "success-flag")!.js.v1;
-
 /**
- * `result = (await app.scrapeUrl(url)) as ScrapeResult`, or `return await app.scrapeUrl(url)` from a function that
- * gives one, where ScrapeResult is the user's own type and declares `success`: v1 answered `{ success: true,
- * ...document }` and the value goes on as that type (sent as JSON, read by callers), so v2's bare document would
- * drop the flag without a word. v2 throws where v1 answered a failure, so where it returns v1's flag was true:
- * the value keeps v1's shape, `{ success: true, ...(await app.scrape(url)) }`. Only a value no declaration of the
- * call holds, nor a name it is assigned to that reads v1's own fields: those reads migrate with it (migrateBinding,
- * migrateAssigned), guards and all.
+ * `result = (await app.scrapeUrl(url)) as ScrapeResult`, `const result = ... as ScrapeResult`, or `return await
+ * app.scrapeUrl(url)` from a function that gives one, where ScrapeResult is the user's own type and declares `success`:
+ * v1 answered `{ success: true, ...document }` and the value goes on as that type (tested, sent as JSON, read by
+ * callers), so v2's bare document would drop the flag without a word, and a guard on it would fail every time. v2
+ * throws where v1 answered a failure, so where it returns v1's flag was true: the value keeps v1's shape,
+ * `{ success: true, ...(await app.scrape(url)) }`, and reads of it go on reading the user's type. Not for a name
+ * the value is assigned to that reads v1's own fields: those reads migrate with it (migrateAssigned), guards and all.
+ * Says whether it kept the flag.
  */
-function keepSuccessFlag(context: StepContext, call: ClientCall, assigned: AssignedReads | null): void {
-  // A name the value is assigned to whose reads of v1's own fields were migrated with it (guards gone, TODOs) keeps them so.
-  const v1Reads = [...(assigned?.sure ?? []), ...(assigned?.unsure ?? [])].some((ref) => {
-    const member = memberRead(ref);
-    return member && V1_ONLY_FIELDS.includes(memberName(member.node as Extract<Node, { type: "MemberExpression" }>) ?? "");
-  });
-  if (!FLAGGED_RESULTS.includes(call.row.result!) || resultDeclarator(call) || v1Reads) return;
+function keepSuccessFlag(context: StepContext, call: ClientCall, assigned: AssignedReads | null): boolean {
+  // A name the value is assigned to keeps reading v1's own fields of it where its success guards only throw (v2
+  // throws before them); one that returned on v1's failure answer would see v2's throw go past it: those reads
+  // migrate with the result (migrateAssigned), guards and all.
+  const reads = [...(assigned?.sure ?? []), ...(assigned?.unsure ?? [])].flatMap((ref) => memberRead(ref) ?? []);
+  const field = (member: AnyPath) => memberName(member.node as Extract<Node, { type: "MemberExpression" }>) ?? "";
+  const v1Reads = reads.some((member) => V1_ONLY_FIELDS.includes(field(member)));
+  if (!FLAGGED_RESULTS.includes(call.row.result!) || (v1Reads && !reads.every((m) => field(m) !== SUCCESS_FLAG || throwsOnFailure(m)))) return false;
   const awaited = outsideWrappers(call.path as AnyPath, PARENTHESES).path;
-  if (awaited?.node.type !== "AwaitExpression") return;
+  if (awaited?.node.type !== "AwaitExpression") return false;
   const holder = outsideWrappers(awaited, PARENTHESES).path;
   const node = holder?.node;
-  const type =
-    node?.type === "TSAsExpression" || node?.type === "TSSatisfiesExpression" || node?.type === "TSTypeAssertion"
-      ? node.typeAnnotation
-      : node?.type === "ReturnStatement"
-        ? returnedAs(holder!).type
-        : null;
-  if (!type || !ownType(context, type) || !ownTypeMembers(context.ast, context.source.path, type)?.some((m) => m.name === SUCCESS_FLAG)) return;
-  const { start, end, extra } = awaited.node as Node & { extra?: { parenthesized?: boolean; parenStart?: number } };
+  const cast = node?.type === "TSAsExpression" || node?.type === "TSSatisfiesExpression" || node?.type === "TSTypeAssertion";
+  // A declaration holds the value as its own cast says, nothing else between: `const r = (await call) as T`. Its
+  // guards must only throw: one that returned on v1's failure answer would now see v2's throw go past it.
+  const declarator = resultDeclarator(call);
+  // `satisfies` would type the name as the literal, which does not declare the user's other fields.
+  if (
+    declarator &&
+    (!cast ||
+      node.type === "TSSatisfiesExpression" ||
+      outsideWrappers(holder!, PARENTHESES).path?.node !== declarator.node ||
+      !guardsOnlyThrow(context, declarator))
+  )
+    return false;
+  const type = cast ? node.typeAnnotation : node?.type === "ReturnStatement" ? returnedAs(holder!).type : null;
+  if (!type || !ownType(context, type) || !ownTypeMembers(context.ast, context.source.path, type)?.some((m) => m.name === SUCCESS_FLAG)) return false;
+  const [from, to] = spanWithParentheses(context, awaited.node);
   // `(await app.scrapeUrl(url)) as T` keeps its parentheses, now the spread's.
-  const close = extra?.parenthesized ? context.source.text.indexOf(")", end!) : -1;
-  const parens = extra?.parenStart !== undefined && close !== -1 && context.source.text.slice(end!, close).trim() === "";
-  const [from, to] = parens ? [extra.parenStart!, close + 1] : [start!, end!];
+  const parens = from !== awaited.node.start;
   context.edit(from, from, `{ ${SUCCESS_FLAG}: true, ...${parens ? "" : "("}`, successKept(SUCCESS_FLAG));
   context.edit(to, to, `${parens ? "" : ")"} }`);
+  return true;
+}
+
+/** An expression's span with the one pair of parentheses around it, where it has them. */
+function spanWithParentheses(context: StepContext, node: Node): [number, number] {
+  const { start, end, extra } = node as Node & { extra?: { parenthesized?: boolean; parenStart?: number } };
+  const close = extra?.parenthesized ? context.source.text.indexOf(")", end!) : -1;
+  const parens = extra?.parenStart !== undefined && close !== -1 && context.source.text.slice(end!, close).trim() === "";
+  return parens ? [extra.parenStart!, close + 1] : [start!, end!];
+}
+
+/** Whether every read of a declared result's success flag tests a guard that only throws. */
+function guardsOnlyThrow(context: StepContext, declarator: AnyPath): boolean {
+  const id = (declarator.node as Extract<Node, { type: "VariableDeclarator" }>).id;
+  if (id.type !== "Identifier") return false;
+  return bindingReferences(context.index, declarator, id, id.name).every((ref) => {
+    const member = memberRead(ref);
+    return !member || memberName(member.node as Extract<Node, { type: "MemberExpression" }>) !== SUCCESS_FLAG || throwsOnFailure(member);
+  });
 }
 
 /** Whether a statement sits in a `try` block of its function: there `return p` and `return await p` differ (only the latter is caught). */
@@ -891,12 +922,116 @@ function throwOnFailedJob(context: StepContext, call: ClientCall, declarator: An
     !Array.isArray(list?.body)
   )
     return false;
-  const { source } = context;
-  const name = node.id.name;
-  const semicolon = source.text[declaration.end! - 1] === ";" ? ";" : "";
+  const semicolon = context.source.text[declaration.end! - 1] === ";" ? ";" : "";
+  const check = failedJobCheck(context, node.id.name, semicolon);
+  context.edit(declaration.end!, declaration.end!, `${context.source.eol}${indentAt(context.source.text, declaration.start!)}${check}`, WAITER_THROWS);
+  return true;
+}
+
+/** The statement that throws what v1's waiter threw when the job `name` holds failed or was cancelled. */
+function failedJobCheck(context: StepContext, name: string, semicolon: string): string {
   const message = `\`${WAITER_FAILED}\${${name}.status}\``;
-  const check = `if (${name}.status !== ${literal(source, JOB_COMPLETED)}) throw new Error(${message})${semicolon}`;
-  context.edit(declaration.end!, declaration.end!, `${source.eol}${indentAt(source.text, declaration.start!)}${check}`, WAITER_THROWS);
+  return `if (${name}.status !== ${literal(context.source, JOB_COMPLETED)}) throw new Error(${message})${semicolon}`;
+}
+
+/** The name a job taken out of an expression is bound to; a second in one block, or one the file has, is numbered. */
+const JOB_NAME = "job";
+
+/**
+ * The name a waiter's job can be bound to on a statement of its own in place of `statement`, one of a block's: free
+ * in the file and not bound already in that block (`bound`, which takes it); null where there is none.
+ */
+function jobName(context: StepContext, statement: AnyPath | null | undefined, bound: Map<Node, Set<string>>): string | null {
+  const block = statement?.parent?.node as (Node & { body?: unknown }) | undefined;
+  if (!block || !Array.isArray(block.body)) return null;
+  const taken = bound.get(block) ?? new Set<string>();
+  for (let n = 1; n < 10; n++) {
+    const name = n === 1 ? JOB_NAME : `${JOB_NAME}${n}`;
+    if (taken.has(name) || !unnamed(context, name)) continue;
+    bound.set(block, taken.add(name));
+    return name;
+  }
+  return null;
+}
+
+/** Whether the file names nothing `name`, but for fields (`meta.job`, `{ job: 1 }`), which a binding does not shadow. */
+function unnamed(context: StepContext, name: string): boolean {
+  return context.index.of("Identifier", { name }).every((path) => {
+    const parent = path.parent?.node as Node | undefined;
+    if ((parent?.type === "MemberExpression" || parent?.type === "OptionalMemberExpression") && parent.property === path.node) return !parent.computed;
+    return (
+      (parent?.type === "ObjectProperty" || parent?.type === "ClassProperty") &&
+      parent.key === path.node &&
+      !parent.computed &&
+      !(parent as { shorthand?: boolean }).shorthand
+    );
+  });
+}
+
+/**
+ * `statement` as `const job = await <call>;`, v1's waiter check, and `then` (what the statement did with the job).
+ * `kept` is the span of the statement's text that stays where it is (the awaited call), for the other steps' edits.
+ */
+function bindJob(context: StepContext, statement: AnyPath, kept: Node, name: string, then: string, message: Message): void {
+  const { text, eol } = context.source;
+  const indent = indentAt(text, statement.node.start!);
+  const semicolon = text[statement.node.end! - 1] === ";" ? ";" : "";
+  // Without semicolons, a line that starts with `(` or `[` would go on the check's line: `;(store as T).last = ...`.
+  const guard = !semicolon && /^[([`+\-/]/.test(then) ? ";" : "";
+  context.edit(statement.node.start!, kept.start!, `const ${name} = ${kept.type === "AwaitExpression" ? "" : "await "}`, WAITER_THROWS);
+  context.edit(
+    kept.end!,
+    statement.node.end!,
+    `${semicolon}${eol}${indent}${failedJobCheck(context, name, semicolon)}${eol}${indent}${guard}${then}${semicolon}`,
+    message,
+  );
+}
+
+/**
+ * `result = (await app.batchScrapeUrls(urls)) as Reply;`, where Reply is the user's own type and declares `success`
+ * (v1's waiters answered `{ success: true, ...job }` and threw on a failed job): the job is bound on its own, gets
+ * the check v1's waiter made, and the name is given v1's shape, `{ success: true, ...job }`. Says whether it could.
+ */
+function keepJobFlag(context: StepContext, call: ClientCall, bound: Map<Node, Set<string>>): boolean {
+  const awaited = outsideWrappers(call.path as AnyPath, PARENTHESES).path;
+  const cast = awaited?.node.type === "AwaitExpression" ? outsideWrappers(awaited, PARENTHESES).path : null;
+  const assignment = cast && outsideWrappers(cast, PARENTHESES).path;
+  const statement = assignment?.parent;
+  if (
+    cast?.node.type !== "TSAsExpression" ||
+    assignment?.node.type !== "AssignmentExpression" ||
+    assignment.node.operator !== "=" ||
+    statement?.node.type !== "ExpressionStatement"
+  )
+    return false;
+  const type = cast.node.typeAnnotation;
+  if (!ownType(context, type) || !ownTypeMembers(context.ast, context.source.path, type)?.some((m) => m.name === SUCCESS_FLAG)) return false;
+  const name = jobName(context, statement, bound);
+  if (!name) return false;
+  const { text } = context.source;
+  // `reply = (await app.crawlUrl(url)) as Reply`: the parentheses go with the cast.
+  const [from, to] = spanWithParentheses(context, awaited!.node);
+  const assigned = text.slice(statement.node.start!, from);
+  const rest = text.slice(to, statement.node.end!).replace(/;$/, "");
+  bindJob(context, statement, awaited!.node, name, `${assigned}{ ${SUCCESS_FLAG}: true, ...${name} }${rest}`, jobFlagKept(SUCCESS_FLAG));
+  return true;
+}
+
+/**
+ * `return app.crawlUrl(url)` (or `return await ...`) from an async function: the caller gets the job, which v1's
+ * waiter would have thrown for where it failed. The job is bound, checked as v1 checked it, and returned. Not in a
+ * `try` block, where `return p` and `return await p` differ (only the latter is caught). Says whether it could.
+ */
+function checkReturnedJob(context: StepContext, call: ClientCall, bound: Map<Node, Set<string>>): boolean {
+  const holder = outsideWrappers(call.path as AnyPath, PARENTHESES).path;
+  const awaited = holder?.node.type === "AwaitExpression" ? holder : null;
+  const statement = awaited ? outsideWrappers(awaited, PARENTHESES).path : holder;
+  if (statement?.node.type !== "ReturnStatement") return false;
+  const { fn } = returnedAs(statement);
+  if (!(fn?.node as { async?: boolean } | undefined)?.async || (!awaited && tried(statement, fn!))) return false;
+  const name = jobName(context, statement, bound);
+  if (!name) return false;
+  bindJob(context, statement, awaited ? awaited.node : call.node, name, `return ${name}`, WAITER_THROWS);
   return true;
 }
 
@@ -957,6 +1092,7 @@ export const step: Step = {
   run(context) {
     const fromCalls = new Set<Node>();
     const unsure = new Map<Node, UnsureRead>();
+    const jobsBound = new Map<Node, Set<string>>();
     for (const call of findClientCalls(context.index, context.sdk)) {
       // A v2 call's result already has the v2 shape (a v2 map() gives link objects): it is left alone.
       if (!isV1Call(call, context.sdk, context.options.sdk)) continue;
@@ -965,15 +1101,25 @@ export const step: Step = {
       const declarator = resultDeclarator(call);
       const id = (declarator?.node as Extract<Node, { type: "VariableDeclarator" }> | undefined)?.id;
       if (declarator) fromCalls.add(declarator.node);
-      const tracked: Tracked = { kind: call.row.result, call, waiter: Boolean(call.row.waiter), byType: false };
       const assigned = declarator ? null : assignedReads(context.index, call.path as AnyPath);
       if (assigned) fromCalls.add(assigned.binding.node);
+      const flagKept =
+        keepSuccessFlag(context, call, assigned) ||
+        (call.row.waiter && call.isV1Name && !callsTestDouble(call, context.sdk) && keepJobFlag(context, call, jobsBound));
+      const tracked: Tracked = { kind: call.row.result, call, waiter: Boolean(call.row.waiter), byType: false, flagKept };
       const checked =
         declarator && id ? migrateBinding(context, tracked, declarator, id) : assigned ? migrateAssigned(context, tracked, assigned, unsure) : false;
       if (!declarator && !assigned) ownShapeReturn(context, call);
-      keepSuccessFlag(context, call, assigned);
       // A test double's job is what the test made it give: no v2 service fails it.
-      if (call.row.waiter && call.isV1Name && !checked && !callsTestDouble(call, context.sdk) && !throwOnFailedJob(context, call, declarator))
+      if (
+        call.row.waiter &&
+        call.isV1Name &&
+        !checked &&
+        !flagKept &&
+        !callsTestDouble(call, context.sdk) &&
+        !throwOnFailedJob(context, call, declarator) &&
+        !checkReturnedJob(context, call, jobsBound)
+      )
         context.todo(call.path, WAITER_TODO);
     }
     for (const { member, name, methods } of unsure.values()) context.todo(member, unsureResult(name, methods));
