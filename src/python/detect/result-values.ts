@@ -5,7 +5,7 @@
  * client tracking is: a value handed to another function is not followed.
  */
 import { scopeOf, usesIn } from "./names.js";
-import { forwarderOf, type Gives } from "./forwarders.js";
+import { forwardedBy, forwarderOf, type Gives } from "./forwarders.js";
 import { allOf, calledName, parameterName, stringValue, type Node } from "../runtime/parser.js";
 
 /** The expression whose value is the call's result: the call, its await, or the executor call running it. */
@@ -43,16 +43,18 @@ function calledOn(use: Node, method?: string): Node | null {
 /**
  * The expressions whose values are a call's results: the call's own result (resultExpression); for a method handed
  * to `pool.submit(...)`, each `.result()` of the future (bound to a name or not); for one handed to
- * `functools.partial(...)`, each call of the partial bound to a name. None where the code does what this cannot follow.
+ * `functools.partial(...)`, each call of the partial bound to a name, or each executor that runs it. None where the code does what this cannot follow.
  */
 export function resultValues(call: Node, gives?: Gives): Node[] {
   if (gives !== "future" && gives !== "callable") return [resultExpression(call)];
   const method = gives === "future" ? "result" : undefined;
-  const direct = method ? calledOn(call, method) : null;
+  // a partial run by an executor (`await loop.run_in_executor(None, crawl)`) gives its result there
+  const run = (use: Node) => (method === undefined && forwardedBy(use)?.forwarder.gives === "awaitable" ? forwardedBy(use)!.call : null);
+  const direct = method ? calledOn(call, method) : run(call);
   if (direct) return [resultExpression(direct)];
   const name = boundName(call);
   const uses = name ? usesAfter(name) : [];
-  const results = uses.map((use) => calledOn(use, method));
+  const results = uses.map((use) => calledOn(use, method) ?? run(use));
   // a future or partial handed on, or stored, goes where this does not follow
   return results.every((r) => r !== null) ? results.map((r) => resultExpression(r!)) : [];
 }
