@@ -19,7 +19,7 @@ const NO_OVERLAP = 2352;
  * `{ success: true, ...value }`: v1's shape as the results step rebuilds it, around an awaited call, or around the
  * job it bound and checked in the two statements before (`const job = await ...; if (job.status !== ...) throw ...`).
  */
-function rebuiltShape(cast: TS.AsExpression): boolean {
+function rebuiltShape(cast: TS.AsExpression, file: TS.SourceFile): boolean {
   const inner = ts.isParenthesizedExpression(cast.expression) ? cast.expression.expression : cast.expression;
   if (!ts.isObjectLiteralExpression(inner) || inner.properties.length !== 2) return false;
   const [flag, spread] = inner.properties;
@@ -32,11 +32,11 @@ function rebuiltShape(cast: TS.AsExpression): boolean {
   )
     return false;
   const value = ts.isParenthesizedExpression(spread.expression) ? spread.expression.expression : spread.expression;
-  return ts.isAwaitExpression(value) || (ts.isIdentifier(value) && boundAndChecked(cast, value.text));
+  return ts.isAwaitExpression(value) || (ts.isIdentifier(value) && boundAndChecked(cast, value.text, file));
 }
 
 /** Whether the two statements before the cast's bind `name` to an awaited value and test its status. */
-function boundAndChecked(cast: TS.Node, name: string): boolean {
+function boundAndChecked(cast: TS.Node, name: string, file: TS.SourceFile): boolean {
   let statement: TS.Node = cast;
   while (!ts.isBlock(statement.parent) && !ts.isSourceFile(statement.parent)) statement = statement.parent;
   const list = (statement.parent as TS.Block).statements;
@@ -53,7 +53,7 @@ function boundAndChecked(cast: TS.Node, name: string): boolean {
     ts.isIfStatement(check) &&
     ts.isBinaryExpression(check.expression) &&
     ts.isPropertyAccessExpression(check.expression.left) &&
-    check.expression.left.getText() === `${name}.status`;
+    check.expression.left.getText(file) === `${name}.status`;
   return Boolean(declared && tested);
 }
 
@@ -62,7 +62,7 @@ export function rebuiltShapeCasts(d: TS.Diagnostic, file: TS.SourceFile): Cast[]
   if (d.code !== NO_OVERLAP || d.start === undefined) return [];
   for (let at: TS.Node | undefined = innermostAt(file, d.start); at && at.kind !== ts.SyntaxKind.SourceFile; at = at.parent) {
     if (!ts.isAsExpression(at)) continue;
-    if (!rebuiltShape(at)) return [];
+    if (!rebuiltShape(at, file)) return [];
     const type = at.type.getStart(file);
     return [{ at: at.getStart(file), message: rebuiltShapeCast(at.type.getText(file)), edits: [{ start: type, end: type, text: "unknown as " }] }];
   }
