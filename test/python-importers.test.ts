@@ -29,6 +29,10 @@ function tree(files: Record<string, string>, { git = false } = {}): string {
 
 const SETTINGS = 'STEPS = [{"type": "wait", "milliseconds": 500}]\nLIMIT = 10\n';
 
+/** A notebook of these cells (type, source). */
+const notebookOf = (...cells: [string, string][]) =>
+  JSON.stringify({ cells: cells.map(([type, source]) => ({ cell_type: type, metadata: {}, source: [source] })), metadata: {}, nbformat: 4, nbformat_minor: 5 });
+
 describe("whether another module imports a name", () => {
   const asked = (dir: string, module: string, name: string, paths: string[] = []) =>
     importedElsewhere(join(dir, module), parsePython(readFileSync(join(dir, module), "utf8")).rootNode, name, paths);
@@ -61,8 +65,21 @@ describe("whether another module imports a name", () => {
     expect(asked(submodule, "pkg/settings.py", "LIMIT")).toBe(true);
     const loaded = tree({ "settings.py": SETTINGS, "run.py": 'import importlib\nconf = importlib.import_module("settings")\n' }, { git: true });
     expect(asked(loaded, "settings.py", "LIMIT")).toBe(true);
-    const notebook = tree({ "settings.py": SETTINGS, "explore.ipynb": '{"cells": [{"source": ["from settings import STEPS"]}]}' }, { git: true });
+    const notebook = tree({ "settings.py": SETTINGS, "explore.ipynb": notebookOf(["code", "from settings import STEPS"]) }, { git: true });
     expect(asked(notebook, "settings.py", "STEPS")).toBe(true);
+  });
+
+  test("a notebook imports a name only from its code cells, read as one program: not in a markdown cell, a comment or a shell line", () => {
+    const only = (...cells: [string, string][]) =>
+      asked(tree({ "settings.py": SETTINGS, "explore.ipynb": notebookOf(...cells) }, { git: true }), "settings.py", "STEPS");
+    expect(only(["markdown", "from settings import STEPS"], ["code", "print(1)"])).toBe(false);
+    expect(only(["code", "# from settings import STEPS\nprint(1)"])).toBe(false);
+    expect(only(["code", "%pip install settings\n!python -c 'from settings import STEPS'"])).toBe(false);
+    // The module imported in one cell, its name read in another.
+    expect(only(["code", "import settings"], ["markdown", "Then:"], ["code", "print(settings.STEPS)"])).toBe(true);
+    // A notebook that is no JSON cannot be read: it may import anything.
+    const broken = tree({ "settings.py": SETTINGS, "broken.ipynb": '{"cells": [from settings import STEPS' }, { git: true });
+    expect(asked(broken, "settings.py", "STEPS")).toBe(true);
   });
 
   test("a package's own modules import from its __init__ by dots alone, never spelling the package's name", () => {

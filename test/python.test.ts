@@ -228,6 +228,37 @@ describe("the CLI on notebooks", () => {
   });
 });
 
+describe("which notebooks are Firecrawl code", () => {
+  const notebook = (...cells: [string, string][]) =>
+    JSON.stringify({
+      cells: cells.map(([type, source]) => ({ cell_type: type, metadata: {}, source: [source] })),
+      metadata: {},
+      nbformat: 4,
+      nbformat_minor: 5,
+    });
+  // A look-alike of the client's, so a v1 method name is called in each.
+  const site = "class Site:\n    def scrape_url(self, url, params=None):\n        return {'markdown': url}\n\napp = Site()\n";
+  const use = "print(app.scrape_url('https://example.com', params={'formats': ['markdown']})['markdown'])";
+  const { cli } = repoWith({
+    "markdown.ipynb": notebook(["markdown", "from firecrawl import FirecrawlApp\napp = FirecrawlApp()"], ["code", site], ["code", use]),
+    "comment.ipynb": notebook(["code", `# from firecrawl import FirecrawlApp\n${site}`], ["code", use]),
+    "pip.ipynb": notebook(["code", "%pip install firecrawl-py==1.15.0"], ["code", site], ["code", use]),
+    "cells.ipynb": notebook(
+      ["code", "from firecrawl import FirecrawlApp"],
+      ["markdown", "Then:"],
+      ["code", "app = FirecrawlApp(api_key='fc-test')"],
+      ["code", use],
+    ),
+  });
+
+  test("an import in a markdown cell, a comment or %pip install is none; one in a cell reaches the cells after it", () => {
+    const { stdout } = cli("check", ".", "--format", "json");
+    const findings = (JSON.parse(stdout) as { findings: { file: string; rule: string; cell?: number }[] }).findings;
+    expect([...new Set(findings.map((f) => f.file))]).toEqual(["cells.ipynb"]);
+    expect(findings).toContainEqual(expect.objectContaining({ rule: "client-methods", cell: 4 }));
+  });
+});
+
 describe("the CLI on a module and the tests that mock it", () => {
   const CLI = resolve(import.meta.dirname, "../dist/src/cli/main.js");
   const dir = mkdtempSync(join(tmpdir(), "fc-python-mocks-"));

@@ -321,6 +321,9 @@ export function responseRead({ at, change }: ResponseRead): Message {
 
 /** v1's defaults written into a migrated scrape (the opt-in keepV1Defaults). */
 export const V1_DEFAULTS = reworded("v2 changed this scrape's defaults: write v1's out to keep its behaviour", "v1 defaults written out");
+/** v1's defaults asked for on a scrape run by a call that passes positional arguments only (`loop.run_in_executor`). */
+export const V1_DEFAULTS_NOT_PASSED =
+  "v2 changed this scrape's defaults, and v1's are keyword arguments this call cannot pass on (positional ones only): hand it functools.partial(method, url, max_age=0, ...) instead";
 
 /** A v2 result returned from a function that promises a dict. */
 export const MODEL_DUMPED = reworded(
@@ -391,6 +394,17 @@ export function hitsCast(model: string): Message {
 
 /** The TODO on a v1 method passed to an executor with a params dict among the arguments it passes on. */
 export const PASSED_PARAMS = "this v1 method is passed on with a params dict for its arguments: v2 takes keyword arguments (snake_case names)";
+/**
+ * A v1 method called on a parameter that some calls hand a client and others something else: renaming it would
+ * break the others, keeping it breaks the client's.
+ */
+export function mixedReceiver(parameter: string, method: string, client: string, other: string | null): string {
+  return `${parameter} is a Firecrawl client where a call passes ${client}, and ${other === null ? "its default where a call passes none" : `not one where a call passes ${other}`}: ${method}() is left as v1 for both; give the client its own function, or migrate this one by hand`;
+}
+
+/** A v1 method run by `loop.run_in_executor`, which passes positional arguments only, with a params dict. */
+export const PASSED_POSITIONALLY =
+  "this v1 method is run with a params dict by a call that passes positional arguments only: v2 takes keyword arguments (snake_case names), so hand it functools.partial(method, url, ...) with them instead";
 
 /**
  * The TODO above a Python statement the migration left failing pyright against firecrawl-py 4.x: the

@@ -3,13 +3,15 @@
  * cell is used in the next), and only the `source` arrays of the cells that changed are rewritten, in the
  * layout the file already has; outputs, metadata and every other byte stay as they were.
  */
-import { findNodeAtLocation, parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from "jsonc-parser";
+import { findNodeAtLocation, type Node as JsonNode } from "jsonc-parser";
 import { applyEdits, type Edit } from "../core/edits.js";
 import type { Change, Result, TransformOptions } from "../core/pipeline.js";
-import { lineAt, lineFinder } from "../core/source.js";
-import { maskLines, parsedAlone, type MaskedCell } from "./runtime/ipython.js";
-import { parsePython, syntaxError, type Tree } from "./runtime/parser.js";
+import { lineFinder } from "../core/source.js";
+import { maskLines, type MaskedCell } from "./runtime/ipython.js";
+import { SEAM, pythonCells, sourceText, strictTree } from "./runtime/notebook-cells.js";
 import { runPython, type PyStep } from "./pipeline.js";
+
+export { notebookProgram } from "./runtime/notebook-cells.js";
 
 interface Cell {
   readonly source: JsonNode;
@@ -59,33 +61,6 @@ function locator(json: string, cells: readonly { source: JsonNode; number: numbe
   };
 }
 
-/** Between two cells in the joined program: a comment line, which no step edits, so it marks the seam. */
-const SEAM = "# %% firecrawl-codemod cell boundary %%";
-
-/** jsonc-parser forgives what JSON does not; a notebook Jupyter cannot open is refused with where it breaks. */
-class NotebookSyntaxError extends SyntaxError {
-  constructor(
-    message: string,
-    readonly loc: { line: number; column: number },
-  ) {
-    super(message);
-  }
-}
-
-function strictTree(json: string): JsonNode {
-  const errors: ParseError[] = [];
-  // A byte-order mark is kept in the text (it is written back) but is no JSON: a space in its place keeps offsets.
-  const tree = parseTree(json.replace(/^\uFEFF/, " "), errors, { disallowComments: true, allowTrailingComma: false });
-  const error = errors[0];
-  if (!tree || error) {
-    const offset = error?.offset ?? 0;
-    const line = lineAt(json, offset);
-    const column = offset - (json.lastIndexOf("\n", offset - 1) + 1);
-    throw new NotebookSyntaxError(`not valid JSON: ${error ? printParseErrorCode(error.error) : "empty"}`, { line, column });
-  }
-  return tree;
-}
-
 /**
  * Why a notebook is left as it is before any cell is read, or undefined: nbformat 3 keeps its cells in
  * worksheets, under `input`, and its code larger than `maxCode` characters is past what the run touches (the
@@ -108,9 +83,6 @@ export function notebookRefusal(json: string, maxCode: number): string | undefin
   return code > maxCode ? `its cells hold more than ${maxCode / 1024 / 1024} MB of code and text` : undefined;
 }
 
-/** A cell's source as one text, from the array of lines or the one string nbformat allows. */
-const sourceText = (source: JsonNode) => (source.type === "array" ? (source.children ?? []).map((n) => String(n.value)).join("") : String(source.value));
-
 /** A line of a cell, as the line of the notebook's file that holds it (each source line is one JSON string). */
 const fileLine = (lines: () => LineFinder, source: JsonNode, line: number) => lines().line((source.children?.[line - 1] ?? source).offset);
 
@@ -123,43 +95,6 @@ type LineFinder = ReturnType<typeof lineFinder>;
 function linesIn(json: string): () => LineFinder {
   let lines: LineFinder | undefined;
   return () => (lines ??= lineFinder(json));
-}
-
-/**
- * The code cells masked (cellMasks), each told Python or not, and the program the Python ones make, with its
- * parse where it was parsed whole. The cells are parsed together, once: where that parse has an error or a
- * statement runs over a seam, some cell is not Python on its own, and each is parsed alone to tell which, as
- * a cell that does not parse is left out whatever its neighbours hold (`x = (` and `1)` are two such cells).
- */
-function pythonCells(masks: readonly MaskedCell[]): { cells: MaskedCell[]; program: string; tree?: Tree } {
-  const program = (cells: readonly MaskedCell[]) => cells.flatMap((cell) => (cell.python ? [cell.masked] : [])).join(`\n${SEAM}\n`);
-  const whole = program(masks);
-  const tree = parsePython(whole);
-  if (!syntaxError(tree) && !overSeam(tree, whole)) return { cells: [...masks], program: whole, tree };
-  const cells = masks.map(parsedAlone);
-  return { cells, program: program(cells) };
-}
-
-/** Whether a statement of the joined cells starts in one cell and ends in another. */
-function overSeam(tree: Tree, program: string): boolean {
-  const seams: number[] = [];
-  for (let at = program.indexOf(SEAM); at >= 0; at = program.indexOf(SEAM, at + 1)) seams.push(at);
-  return tree.rootNode.children.some((node) => node !== null && seams.some((seam) => node.startIndex < seam && seam < node.endIndex));
-}
-
-/**
- * The Python program a notebook's code cells make, as the steps see it (and so as the verification checks it):
- * each Python cell with its IPython lines masked, the cells joined in order. A line of it is a line the steps
- * of runNotebook see.
- */
-export function notebookProgram(json: string): string {
-  const cells = findNodeAtLocation(strictTree(json), ["cells"])?.children ?? [];
-  return pythonCells(
-    cells.flatMap((cell) => {
-      const source = findNodeAtLocation(cell, ["source"]);
-      return source && findNodeAtLocation(cell, ["cell_type"])?.value === "code" ? [maskLines(sourceText(source))] : [];
-    }),
-  ).program;
 }
 
 /**

@@ -9,6 +9,7 @@ import { PY_CLIENTS, PY_LEGACY_MODULES, PY_MOCK_SPECS, PY_PACKAGE, PY_TYPES_MODU
 import { MOCK_ASSERTIONS, mockClients, patchTargets } from "./mock-clients.js";
 import { allOf, argumentFor, argumentsOf, enclosing, parameterName, returnsOf, type Node, type Tree } from "../runtime/parser.js";
 import { bindingScope } from "./names.js";
+import { forwardedBy, forwarderOf, type Forwarder } from "./forwarders.js";
 
 const PY_SDK_MODULES = new Set<string>([PY_PACKAGE, ...PY_LEGACY_MODULES, `${PY_PACKAGE}.v2`, PY_TYPES_MODULE]);
 /** every class name, v1 or v2, that makes a client (v2's own client classes too, which mocks take as spec) -> whether it is async (awaited) */
@@ -38,6 +39,8 @@ export interface PyBindings {
   readonly specs: readonly Node[];
   /** keys the code binds to a client it keeps on v1 (`app = V1FirecrawlApp(...)`) */
   readonly keptOnV1: ReadonlySet<string>;
+  /** parameters' keys some calls hand a client and others something else */
+  readonly mixed: ReadonlyMap<string, MixedParameter>;
 }
 
 /** A client method named in the code: called, or mocked in a test. */
@@ -56,6 +59,11 @@ export interface PyCall extends PyMethodUse {
   readonly args: Node;
   /** a test's assertion on a mocked method (`app.scrape_url.assert_called_once_with(...)`): its arguments are the call's */
   readonly mock?: true;
+  /**
+   * a method handed to a call that runs it with the arguments after it (`pool.submit(app.crawl_url, url)`): `node`
+   * and `args` are that call's, whose first `passed.skipped` arguments are its own
+   */
+  readonly passed?: Forwarder;
 }
 
 /** A mocked method named but not called (`node` is `app.scrape_url`): `app.scrape_url.return_value = {...}`. */
@@ -243,7 +251,8 @@ export function detect(tree: Tree): PyBindings {
     }
   }
   const callees = calleesOf(root);
-  for (const [key, isAsync] of passedClients(callees, clients, keyOf)) if (!clients.has(key)) clients.set(key, isAsync);
+  const passed = passedClients(callees, clients, keyOf);
+  for (const [key, isAsync] of passed.found) if (!clients.has(key)) clients.set(key, isAsync);
   // A name a scope binds to a v1 client anywhere is kept on v1 in all that scope, whatever it binds before.
   const keptOnV1 = new Set<string>();
   for (const assignment of allOf(root, "assignment")) {
@@ -281,6 +290,7 @@ export function detect(tree: Tree): PyBindings {
     patches,
     specs: mocked.specs,
     keptOnV1,
+    mixed: passed.mixed,
   };
 }
 
@@ -414,19 +424,32 @@ function typedOtherwise(type: Node, classOf: (node: Node | null) => boolean | un
   return allOf(inner, "identifier").some((n) => !["Any", "object", "Optional", "Union", "None"].includes(n.text));
 }
 
+/** A parameter some call hands a client and another call something else (or nothing): `fetch(app, url)`, `fetch(Site(), url)`. */
+export interface MixedParameter {
+  /** what a call hands it that is a client, and what another hands it instead (null: nothing, its default) */
+  readonly client: Node;
+  readonly other: Node | null;
+}
+
 /**
  * Parameters that take no type but a client at every call: `def fetch(app, url)` where each `fetch(...)` of the
- * module passes a client there. A function the module never calls, or calls with `*args`, says nothing of them.
+ * module passes a client there; and, apart, those some calls pass a client and others something else, which are
+ * neither. A function the module never calls, or calls with `*args`, says nothing of them.
  */
-function passedClients(callees: readonly Callee[], clients: ReadonlyMap<string, boolean>, keyOf: (node: Node | null) => string | null): Map<string, boolean> {
+function passedClients(
+  callees: readonly Callee[],
+  clients: ReadonlyMap<string, boolean>,
+  keyOf: (node: Node | null) => string | null,
+): { found: Map<string, boolean>; mixed: Map<string, MixedParameter> } {
   const found = new Map<string, boolean>();
-  if (!clients.size) return found;
+  const mixed = new Map<string, MixedParameter>();
+  if (!clients.size) return { found, mixed };
   const known = (value: Node | null | undefined) => {
     const key = named(clients, value) || named(found, value) ? keyOf(value!) : null;
     return key === null ? undefined : (clients.get(key) ?? found.get(key));
   };
-  // Twice: a client passed on from one function to the next.
-  for (let round = 0; round < 2; round++) {
+  // Twice: a client passed on from one function to the next; then once more for the parameters left mixed.
+  for (let round = 0; round < 3; round++) {
     for (const { fn, handed, method, skipped } of callees) {
       const name = fn.childForFieldName("name")!;
       // Scopes are looked up only for a function some call passes a name a client has.
@@ -436,18 +459,25 @@ function passedClients(callees: readonly Callee[], clients: ReadonlyMap<string, 
       const scope = bindingScope(name).id;
       const calls = method ? handed : handed.filter((c) => bindingScope(c.childForFieldName("function")!).id === scope);
       const args = calls.map(argumentsOf);
-      if (!calls.length || args.some((list) => list.some((a) => a.type === "list_splat" || a.type === "dictionary_splat"))) continue;
+      const splat = args.some((list) => list.some((a) => a.type === "list_splat" || a.type === "dictionary_splat"));
+      if (!calls.length || (splat && round < 2)) continue;
       parametersGiven(fn, skipped).forEach((param, i) => {
         // Untyped only: a typed parameter is a client by its annotation or none.
         const id = param.type === "identifier" || param.type === "default_parameter" ? parameterName(param) : null;
         if (!id) return;
-        const given = args.map((list) => argumentFor(list, id.text, i));
+        // None, given or by default, is no other value: no method of the client's can be called on it either.
+        const byDefault = param.type === "default_parameter" && param.childForFieldName("value")?.type === "none";
+        const given = args.map((list) => argumentFor(list, id.text, i)).filter((v) => !(v === undefined ? byDefault : v?.type === "none"));
         const each = given.map(known);
-        if (each.every((a) => a !== undefined) && each.every((a) => a === each[0])) found.set(keyOf(id)!, each[0]!);
+        const agree = each.length > 0 && each.every((a) => a !== undefined && a === each[0]);
+        if (round < 2 && agree) found.set(keyOf(id)!, each[0]!);
+        const client = each.findIndex((a) => a !== undefined);
+        if (round === 2 && !agree && client >= 0)
+          mixed.set(keyOf(id)!, { client: given[client]!, other: given[each.findIndex((a) => a !== each[client])] ?? null });
       });
     }
   }
-  return found;
+  return { found, mixed };
 }
 
 /** `client.method`: a client method named by its v1 or v2 name, on a receiver known to be a client. */
@@ -469,7 +499,10 @@ function assertionOn(node: Node | null): Node | null {
   return node.childForFieldName("object");
 }
 
-/** Calls of client methods by their v1 or v2 name, on receivers known to be clients, and tests' assertions on them. */
+/**
+ * Calls of client methods by their v1 or v2 name, on receivers known to be clients, tests' assertions on them, and
+ * methods handed to a call that runs them with the arguments after them (`pool.submit(app.crawl_url, url)`).
+ */
 export function clientCalls(tree: Tree, sdk: PyBindings): PyCall[] {
   const calls: PyCall[] = [];
   for (const call of allOf(tree.rootNode, "call")) {
@@ -479,6 +512,10 @@ export function clientCalls(tree: Tree, sdk: PyBindings): PyCall[] {
     if (method) calls.push({ node: call, ...method, args });
     const asserted = methodOf(sdk, assertionOn(fn));
     if (asserted) calls.push({ node: call, ...asserted, args, mock: true });
+    const passed = forwarderOf(call);
+    const reference = passed && args.type === "argument_list" ? args.namedChildren.find((a) => forwardedBy(a!)?.call.id === call.id) : undefined;
+    const forwarded = reference ? methodOf(sdk, reference) : null;
+    if (forwarded) calls.push({ ...forwarded, node: call, args, passed });
   }
   return calls;
 }
@@ -500,15 +537,31 @@ export function mockedMethods(tree: Tree, sdk: PyBindings): PyMockedMethod[] {
 }
 
 /**
- * Client methods passed on rather than called: `asyncio.to_thread(self.client.scrape_url, url)`,
- * `loop.run_in_executor(None, app.map_url, url)`, `functools.partial(app.crawl_url, url)`.
+ * Client methods passed on rather than called, to a call that does not run them with the arguments after them
+ * (those are calls: clientCalls): `Thread(target=app.crawl_url, args=(url,))`, `map(app.scrape_url, urls)`.
  */
 export function methodReferences(tree: Tree, sdk: PyBindings): PyMethodUse[] {
   return allOf(tree.rootNode, "attribute").flatMap((node): PyMethodUse[] => {
     const method = methodOf(sdk, node);
     const parent = node.parent;
     const passed = parent?.type === "argument_list" || (parent?.type === "keyword_argument" && parent.childForFieldName("value")?.id === node.id);
-    return method && passed ? [{ ...method, node }] : [];
+    return method && passed && !forwardedBy(node) ? [{ ...method, node }] : [];
+  });
+}
+
+/**
+ * v1 methods named on a parameter that is a client at some calls and something else at others (`client.scrape_url`
+ * in `fetch`, handed `app` and `Site()`): neither migrated nor left as they are with certainty.
+ */
+export function mixedReceivers(tree: Tree, sdk: PyBindings): (PyMethodUse & MixedParameter)[] {
+  if (!sdk.mixed.size) return [];
+  return allOf(tree.rootNode, "attribute").flatMap((node) => {
+    const receiver = node.childForFieldName("object")!;
+    const name = node.childForFieldName("attribute")!;
+    const found = receiver.type === "identifier" ? pythonRow(name.text) : undefined;
+    const mixed = found?.isV1Name ? sdk.mixed.get(keyOf(receiver) ?? "") : undefined;
+    // a receiver the module reads as a client after all (by its name) is migrated as one
+    return mixed && !methodOf(sdk, node) ? [{ node, name, receiver, method: name.text, ...found!, ...mixed }] : [];
   });
 }
 

@@ -10,6 +10,7 @@ import { basename, dirname, relative, resolve, sep } from "node:path";
 import { ANSWER_LIFETIME_MS, pythonFilesUnder, pythonProjectRoot } from "../../project/python-modules.js";
 import { statIfAny } from "../../core/stat.js";
 import { allOf, parsePython, stringValue, type Node } from "../runtime/parser.js";
+import { notebookProgram } from "../runtime/notebook-cells.js";
 
 /** Calls that load a module named by a string, which no import statement shows. */
 const LOADS_BY_NAME = /\b(?:import_module|__import__|run_module|run_path|spec_from_file_location|SourceFileLoader)\s*\(/;
@@ -103,10 +104,10 @@ export function importedElsewhere(path: string, tree: Node, name: string, runPat
     } catch {
       return true;
     }
-    // A notebook's cells are not parsed here: one that names the module and the name may import it.
-    if (file.endsWith(".ipynb")) return word(name).test(text) || text.includes("import *");
     try {
-      return imports(root, file, text, parts, name);
+      // A notebook's code cells, as one program: an import in a markdown cell, a comment or `%pip install` is none,
+      // and a cell may use the module another imported.
+      return imports(root, file, file.endsWith(".ipynb") ? notebookProgram(text) : text, parts, name);
     } catch {
       return true;
     }

@@ -5,10 +5,8 @@
  * client tracking is: a value handed to another function is not followed.
  */
 import { scopeOf, usesIn } from "./names.js";
+import { forwardedBy, forwarderOf, type Gives } from "./forwarders.js";
 import { allOf, calledName, parameterName, stringValue, type Node } from "../runtime/parser.js";
-
-/** `loop.run_in_executor(None, lambda: app.scrape_url(url))` and `asyncio.to_thread(...)` give back what the lambda returns. */
-const EXECUTORS = new Set(["run_in_executor", "to_thread"]);
 
 /** The expression whose value is the call's result: the call, its await, or the executor call running it. */
 export function resultExpression(call: Node): Node {
@@ -22,15 +20,43 @@ export function resultExpression(call: Node): Node {
   return at;
 }
 
-/** A call that runs a function elsewhere and gives an awaitable of its result (`loop.run_in_executor`, `asyncio.to_thread`). */
+/**
+ * A call that runs a function elsewhere and gives an awaitable of its result (`loop.run_in_executor`, `asyncio.to_thread`):
+ * `loop.run_in_executor(None, lambda: app.scrape_url(url))` gives back what the lambda returns.
+ */
 export function isExecutor(call: Node): boolean {
-  return call.type === "call" && EXECUTORS.has(calledName(call));
+  return forwarderOf(call)?.gives === "awaitable";
 }
 
-/** `asyncio.to_thread(app.scrape_url, url)`: the executor call that runs a method passed to it, whose value is the method's result. */
-export function executorRunning(reference: Node): Node | null {
-  const call = reference.parent?.type === "argument_list" ? reference.parent.parent : null;
-  return call && isExecutor(call) ? call : null;
+/** `name.method(...)` or `name(...)` (method undefined) where `use` is the name. */
+function calledOn(use: Node, method?: string): Node | null {
+  const callee = method === undefined ? use : use.parent;
+  if (
+    method !== undefined &&
+    (callee?.type !== "attribute" || callee.childForFieldName("object")?.id !== use.id || callee.childForFieldName("attribute")?.text !== method)
+  )
+    return null;
+  const call = callee?.parent;
+  return call?.type === "call" && call.childForFieldName("function")?.id === callee!.id ? call : null;
+}
+
+/**
+ * The expressions whose values are a call's results: the call's own result (resultExpression); for a method handed
+ * to `pool.submit(...)`, each `.result()` of the future (bound to a name or not); for one handed to
+ * `functools.partial(...)`, each call of the partial bound to a name, or each executor that runs it. None where the code does what this cannot follow.
+ */
+export function resultValues(call: Node, gives?: Gives): Node[] {
+  if (gives !== "future" && gives !== "callable") return [resultExpression(call)];
+  const method = gives === "future" ? "result" : undefined;
+  // a partial run by an executor (`await loop.run_in_executor(None, crawl)`) gives its result there
+  const run = (use: Node) => (method === undefined && forwardedBy(use)?.forwarder.gives === "awaitable" ? forwardedBy(use)!.call : null);
+  const direct = method ? calledOn(call, method) : run(call);
+  if (direct) return [resultExpression(direct)];
+  const name = boundName(call);
+  const uses = name ? usesAfter(name) : [];
+  const results = uses.map((use) => calledOn(use, method) ?? run(use));
+  // a future or partial handed on, or stored, goes where this does not follow
+  return results.every((r) => r !== null) ? results.map((r) => resultExpression(r!)) : [];
 }
 
 /** `x = <value>`: the name the value is bound to. */

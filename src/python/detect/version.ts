@@ -10,7 +10,8 @@
  */
 import type { ApiVersion } from "../../mapping/imports.js";
 import { PY_LEGACY_MODULES, PY_MOVED_TYPES, PY_PACKAGE, PY_TYPES_MODULE, PY_V1_ONLY_TYPES } from "../../mapping/python.js";
-import { keywords, positional } from "./arguments.js";
+import { keywords } from "./arguments.js";
+import { methodArguments } from "./forwarders.js";
 import type { PyCall, PyMethodUse } from "./clients.js";
 import type { Node } from "../runtime/parser.js";
 
@@ -36,7 +37,7 @@ function isV2Only(call: PyMethodUse): boolean {
 /** v1's argument shape: `params` as the second positional argument or by name. */
 function hasV1Shape(call: PyMethodUse): boolean {
   const args = "args" in call ? (call as PyCall).args : undefined;
-  return args !== undefined && (positional(args).length > 1 || keywords(args).some((k) => k.name === "params"));
+  return args !== undefined && (methodArguments(call as PyCall).length > 1 || keywords(args).some((k) => k.name === "params"));
 }
 
 /** `imports`: the module's imports of the SDK (PyBindings.imports). */

@@ -5,10 +5,12 @@
  */
 import { PY_ASYNC_URL_KEYWORD, PY_V1_PROXY } from "../../mapping/python.js";
 import { keywords, positional } from "../detect/arguments.js";
+import { methodArguments } from "../detect/forwarders.js";
 import { removeItem } from "../writing.js";
-import { methodReferences, type PyMethodUse } from "../detect/clients.js";
+import { methodReferences, mixedReceivers, type PyMethodUse } from "../detect/clients.js";
+import type { Node } from "../runtime/parser.js";
 import type { PyContext, PyStep } from "../pipeline.js";
-import { PASSED_PARAMS, removed, renamed, reworded } from "../../mapping/messages.js";
+import { mixedReceiver, PASSED_PARAMS, removed, renamed, reworded } from "../../mapping/messages.js";
 import { isV1PyCall } from "../detect/version.js";
 
 const NO_IDEMPOTENCY = "v2 crawl has no idempotency key; the key was dropped, make sure a retried call cannot start a second crawl";
@@ -62,6 +64,10 @@ export const step: PyStep = {
       if (args && (keywords(args).some((k) => k.name === "params") || positional(args).some((a) => a.type === "dictionary")))
         context.todo(reference.node, PASSED_PARAMS);
     }
+    for (const use of mixedReceivers(context.tree, context.sdk)) {
+      const quoted = (n: Node | null) => (n === null ? null : n.text.length > 40 ? `${n.text.slice(0, 37)}...` : n.text);
+      context.todo(use.node, mixedReceiver(use.receiver.text, use.method, quoted(use.client)!, quoted(use.other)), "methods");
+    }
     for (const call of context.calls) {
       // A v2 call (`watcher(job_id, kind="crawl")`, `crawl(url, ...)`) is already what this step writes.
       if (!isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports) || !migrateMethodName(context, call)) continue;
@@ -74,8 +80,8 @@ export const step: PyStep = {
           context.todo(call.node, NO_IDEMPOTENCY, "methods");
         }
       }
-      const url = positional(call.args)[0];
-      if (call.async && PY_ASYNC_URL_KEYWORD.has(v2) && url) {
+      const url = methodArguments(call)[0];
+      if (call.async && PY_ASYNC_URL_KEYWORD.has(v2) && url && (call.passed?.keywords ?? true)) {
         context.edit(
           url.startIndex,
           url.startIndex,

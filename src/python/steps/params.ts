@@ -5,12 +5,13 @@
  */
 import { PY_OPTION_MODELS, snakeCase } from "../../mapping/python.js";
 import { V0_OPTION_GROUPS } from "../../mapping/options.js";
-import { dictEntries, keywords, positional } from "../detect/arguments.js";
+import { dictEntries, keywords } from "../detect/arguments.js";
+import { methodArguments } from "../detect/forwarders.js";
 import type { PyStep } from "../pipeline.js";
 import { indentAt, lineStart, removeStatement } from "../../core/text.js";
 import { boundDict } from "../detect/bound-dict.js";
 import type { Node } from "../runtime/parser.js";
-import { moved, removed, reworded, v0OptionsDropped } from "../../mapping/messages.js";
+import { moved, PASSED_POSITIONALLY, removed, reworded, v0OptionsDropped } from "../../mapping/messages.js";
 import { reindent, reindentedText, removeItem } from "../writing.js";
 
 function keywordValue(name: string, value: Node, text = value.text): string {
@@ -91,8 +92,12 @@ export const step: PyStep = {
     for (const call of context.calls) {
       if (!call.isV1Name && !call.row.python.v1.includes(call.method)) continue;
       const given = keywords(call.args).find((k) => k.name === "params");
-      const value = given?.value ?? positional(call.args)[PARAMS_AT];
+      const value = given?.value ?? methodArguments(call)[PARAMS_AT];
       if (!value) continue;
+      if (call.passed && !call.passed.keywords) {
+        context.todo(call.node, PASSED_POSITIONALLY);
+        continue;
+      }
       const target = given?.node ?? value;
       const bound = value.type === "identifier" ? boundDict(value, call.node, clientCalls) : null;
       let dict = value.type === "dictionary" ? value : null;
@@ -113,7 +118,7 @@ export const step: PyStep = {
       }
       // Positional arguments after the dict (`crawl_url(url, {...}, 2, key)`) cannot stay behind keywords:
       // they become keywords by the v1 signature, or go with a TODO where v2 has no slot for them.
-      const extras = given ? [] : positional(call.args).slice(PARAMS_AT + 1);
+      const extras = given ? [] : methodArguments(call).slice(PARAMS_AT + 1);
       const shape = call.row.js.args;
       const names = shape?.v1.slice(PARAMS_AT + 1) ?? [];
       if (extras.length > names.length) {

@@ -28,7 +28,7 @@ import type { ResultKind } from "../../mapping/client-methods.js";
 import { indentAt, indentUnit, lineStart, removeStatement } from "../../core/text.js";
 import { literalAt, pyLiteral } from "../writing.js";
 import type { PyContext, PyStep } from "../pipeline.js";
-import { annotatedParameters, boundName, elementsOf, executorRunning, isExecutor, resultExpression, usesAfter } from "../detect/result-values.js";
+import { annotatedParameters, boundName, elementsOf, isExecutor, resultValues, usesAfter } from "../detect/result-values.js";
 import { methodReferences, type PyCall } from "../detect/clients.js";
 import { isV1PyCall } from "../detect/version.js";
 import { allOf, argumentsOf, calledName, stringValue, type Node } from "../runtime/parser.js";
@@ -57,7 +57,9 @@ import { followReturns } from "../detect/returned-results.js";
  * assignment statement that has its lines to itself (a trailing comment aside).
  */
 function raiseOnFailedJob(context: PyContext, call: PyCall, value: Node, name: Node | null): boolean {
-  if (value.type !== "await" && (call.async || value.id !== call.node.id || isExecutor(value))) return false;
+  // a future's .result() and a partial's call give the job itself, as the call does
+  const given = value.id === call.node.id || call.passed?.gives === "future" || call.passed?.gives === "callable";
+  if (value.type !== "await" && (call.async || !given || isExecutor(value))) return false;
   if (argumentsOf(call.node).some((a) => a.type === "keyword_argument" && a.childForFieldName("name")?.text === PY_NO_WAIT)) return false;
   const statement = value.parent?.parent;
   if (!name || statement?.type !== "expression_statement" || statement.namedChildCount !== 1) return false;
@@ -355,7 +357,7 @@ function castable(context: PyContext, model?: string): boolean {
 function searchHits(call: PyCall): keyof typeof PY_SEARCH_HITS | undefined {
   let scraped = false;
   let unknown = false;
-  call.args.namedChildren.forEach((arg, i) => {
+  call.args.namedChildren.slice(call.passed?.skipped ?? 0).forEach((arg, i) => {
     if (!arg || arg.type === "comment") return;
     const keyword = arg.type === "keyword_argument" ? arg.childForFieldName("name")!.text : null;
     const value = keyword ? arg.childForFieldName("value")! : arg;
@@ -607,55 +609,60 @@ function v1ResultTypes(context: PyContext): Map<string, string> {
   return types;
 }
 
+/** Migrates the reads of one value that is a v1 call's result, and checks a waiter's finished job as v1 did. */
+function migrateResult(context: PyContext, call: PyCall, value: Node): void {
+  const name = boundName(value);
+  // Every result is a model in 4.x but a cancel's (a bool); the v1 proxy's too (generate_llms_text's), but for
+  // deep_research's, the dict it was. A map's links are objects in v2: its dump is not the dict of strings 1.x gave.
+  const model = call.row.result ? call.row.result !== "cancel" : PY_V1_PROXY.has(call.method) && !PY_V1_PROXY_DICTS.has(call.method);
+  const dumpable = model && call.row.result !== "map";
+  const uses = name ? usesAfter(name) : [value];
+  // Code that writes into the result treats it as the dict it was, as does 1.x code reading a result the v1
+  // proxy now gives as a model (the migration reads no fields of those): it becomes one where it is made.
+  if (dumpable && (call.row.result ? name && uses.some(writesInto) : uses.some((use) => readAsDict(context, use)))) {
+    dumpAt(context, value, call.row.result ?? null, uses);
+    return;
+  }
+  // deep_research's dict, typed as a model: where the code goes on with it, a cast says what it is, unless the
+  // code reads it as the model 2.x typed it as (it was a dict there too).
+  const asModel = (use: Node) =>
+    use.parent?.type === "attribute" && use.parent.childForFieldName("object")?.id === use.id && readAbove(use)?.form !== "get" && !dictMethodAbove(use);
+  const goesOn = value.parent?.type !== "expression_statement" && uses.length > 0 && !uses.some(asModel);
+  if (PY_V1_PROXY_DICTS.has(call.method) && goesOn && castable(context)) {
+    context.edit(value.startIndex, value.startIndex, `${PY_CAST.cast}(${PY_CAST.dict}, `, PROXY_DICT_CAST);
+    context.edit(value.endIndex, value.endIndex, ")");
+  }
+  const { heads, boundaries } = followReturns(name ? usesAfter(name) : [value]);
+  for (const head of model ? boundaries : []) {
+    if (!dumpable) context.todo(head, NOT_A_DICT);
+    else dumpAt(context, head, null, []);
+  }
+  if (!call.row.result) return;
+  const subject: Subject = { kind: call.row.result, waiter: !!call.row.waiter, hits: call.row.result === "search" ? searchHits(call) : undefined };
+  const retyped = RETYPED_RESULTS[call.row.result];
+  if (retyped && name && heads.length) context.todo(heads[0]!, retyped);
+  const handled = new Set<number>();
+  let checked = false;
+  for (const head of heads) if (migrateChain(context, subject, head, handled) === "status") checked = true;
+  if (call.row.waiter && call.isV1Name && !checked && !raiseOnFailedJob(context, call, value, name)) context.todo(call.node, WAITER_TODO);
+}
+
 export const step: PyStep = {
   name: "results",
   description: "updates uses of call results: success guards, snake_case fields, dict access, extract -> json, map links, search data -> web",
   run(context) {
-    // A method run by an executor (`asyncio.to_thread(app.scrape_url, url)`) gives its result there.
-    const passed = methodReferences(context.tree, context.sdk).flatMap((reference): PyCall[] => {
-      const executor = executorRunning(reference.node);
-      return executor ? [{ ...reference, node: executor, args: executor.childForFieldName("arguments")!, async: false }] : [];
-    });
-    for (const call of [...context.calls, ...passed]) {
+    for (const call of context.calls) {
       // A v2 call's result already has the v2 shape (a v2 map() gives link objects): it is left alone.
       // A test's assertion on a mocked method returns nothing of the SDK's.
       if (call.mock || !isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports)) continue;
-      const value = resultExpression(call.node);
-      const name = boundName(value);
-      // Every result is a model in 4.x but a cancel's (a bool); the v1 proxy's too (generate_llms_text's), but for
-      // deep_research's, the dict it was. A map's links are objects in v2: its dump is not the dict of strings 1.x gave.
-      const model = call.row.result ? call.row.result !== "cancel" : PY_V1_PROXY.has(call.method) && !PY_V1_PROXY_DICTS.has(call.method);
-      const dumpable = model && call.row.result !== "map";
-      const uses = name ? usesAfter(name) : [value];
-      // Code that writes into the result treats it as the dict it was, as does 1.x code reading a result the v1
-      // proxy now gives as a model (the migration reads no fields of those): it becomes one where it is made.
-      if (dumpable && (call.row.result ? name && uses.some(writesInto) : uses.some((use) => readAsDict(context, use)))) {
-        dumpAt(context, value, call.row.result ?? null, uses);
-        continue;
-      }
-      // deep_research's dict, typed as a model: where the code goes on with it, a cast says what it is, unless the
-      // code reads it as the model 2.x typed it as (it was a dict there too).
-      const asModel = (use: Node) =>
-        use.parent?.type === "attribute" && use.parent.childForFieldName("object")?.id === use.id && readAbove(use)?.form !== "get" && !dictMethodAbove(use);
-      const goesOn = value.parent?.type !== "expression_statement" && uses.length > 0 && !uses.some(asModel);
-      if (PY_V1_PROXY_DICTS.has(call.method) && goesOn && castable(context)) {
-        context.edit(value.startIndex, value.startIndex, `${PY_CAST.cast}(${PY_CAST.dict}, `, PROXY_DICT_CAST);
-        context.edit(value.endIndex, value.endIndex, ")");
-      }
-      const { heads, boundaries } = followReturns(name ? usesAfter(name) : [value]);
-      for (const head of model ? boundaries : []) {
-        if (!dumpable) context.todo(head, NOT_A_DICT);
-        else dumpAt(context, head, null, []);
-      }
-      if (!call.row.result) continue;
-      const subject: Subject = { kind: call.row.result, waiter: !!call.row.waiter, hits: call.row.result === "search" ? searchHits(call) : undefined };
-      const retyped = RETYPED_RESULTS[call.row.result];
-      if (retyped && name && heads.length) context.todo(heads[0]!, retyped);
-      const handled = new Set<number>();
-      let checked = false;
-      for (const head of heads) if (migrateChain(context, subject, head, handled) === "status") checked = true;
-      if (call.row.waiter && call.isV1Name && !checked && !raiseOnFailedJob(context, call, value, name)) context.todo(call.node, WAITER_TODO);
+      // A method handed to a pool or a partial gives its results where this may not follow: a waiter's job is then unchecked.
+      const values = resultValues(call.node, call.passed?.gives);
+      for (const value of values) migrateResult(context, call, value);
+      if (!values.length && call.row.waiter && call.isV1Name) context.todo(call.node, WAITER_TODO);
     }
+    // A waiter handed elsewhere (`pool.map(app.crawl_url, urls)`, `Thread(target=...)`) gives its jobs where this does not follow.
+    for (const reference of methodReferences(context.tree, context.sdk))
+      if (reference.row.waiter && reference.isV1Name) context.todo(reference.node, WAITER_TODO);
     // Functions that take results as parameters typed with 2.x's models read them as the calls' results are read.
     for (const { heads, type } of annotatedParameters(context.tree.rootNode, v1ResultTypes(context))) {
       const handled = new Set<number>();

@@ -8,7 +8,7 @@ import { keywords } from "../detect/arguments.js";
 import { pyLiteral } from "../writing.js";
 import type { PyStep } from "../pipeline.js";
 import { isV1PyCall } from "../detect/version.js";
-import { V1_DEFAULTS } from "../../mapping/messages.js";
+import { V1_DEFAULTS, V1_DEFAULTS_NOT_PASSED } from "../../mapping/messages.js";
 
 const KEPT = DEFAULTS.filter((row) => row.v1 !== null);
 
@@ -29,6 +29,10 @@ export const step: PyStep = {
       const add = KEPT.filter((row) => !set.has(row.python)).map((row) => `${row.python}=${pyLiteral(context.source, row.v1!)}`);
       const last = args.at(-1);
       if (!add.length || !last) continue;
+      if (call.passed && !call.passed.keywords) {
+        context.todo(call.node, V1_DEFAULTS_NOT_PASSED);
+        continue;
+      }
       // Arguments one to a line get the new ones on lines of their own, indented alike.
       const lineStart = context.source.text.lastIndexOf("\n", last.startIndex) + 1;
       const indent = /^[ \t]*/.exec(context.source.text.slice(lineStart))![0];
