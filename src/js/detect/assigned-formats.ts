@@ -55,6 +55,38 @@ function onlyAssignmentsBetween(a: Path, b: Path, assignments: readonly ASTPath<
   return list.slice(from! + 1, to).every((statement) => statements.has(statement));
 }
 
+/**
+ * Whether the options' name is used only to set its keys (`opts.k = v`) and to pass it once (the call): a read of a
+ * settings key (`opts.extract.schema = s`, `log(opts.extract)`) or a second hand it goes through (`helper(opts)`)
+ * would still want the key the rewrite removes.
+ */
+function onlySetAndPassed(path: Path, name: string): boolean {
+  const declarator = path.parent?.node as Node | undefined;
+  if (declarator?.type !== "VariableDeclarator" || declarator.id.type !== "Identifier" || declarator.id.name !== name) return false;
+  const scope = path.scope?.lookup(name);
+  const block = scope?.path.node as Node | undefined;
+  if (!block) return false;
+  let passed = 0;
+  let other = false;
+  walkPaths(scope!.path as Path, (p) => {
+    if (p.node.type !== "Identifier" || p.node.name !== name || p.node === declarator.id || p.scope?.lookup(name) !== scope) return;
+    const parent = p.parent?.node as Node | undefined;
+    const sets =
+      parent?.type === "MemberExpression" &&
+      parent.object === p.node &&
+      p.parent?.parent?.node.type === "AssignmentExpression" &&
+      (p.parent.parent.node as AssignmentExpression).left === parent;
+    const passes = (parent?.type === "CallExpression" || parent?.type === "OptionalCallExpression") && parent.arguments.includes(p.node as never);
+    if (passes) passed++;
+    // A property key or a member's property named like the options is no use of them.
+    const named =
+      (parent?.type === "MemberExpression" && parent.property === p.node && !parent.computed) ||
+      (parent?.type === "ObjectProperty" && parent.key === p.node && !parent.shorthand);
+    if (!sets && !passes && !named) other = true;
+  });
+  return !other && passed <= 1;
+}
+
 export function assignedFormats(object: OptionsObject): AssignedFormats | undefined {
   const { path, assignments } = object;
   if (path.node.properties.some((p) => p.type === "SpreadElement") || findProperty(path.node, "formats")) return undefined;
@@ -66,6 +98,7 @@ export function assignedFormats(object: OptionsObject): AssignedFormats | undefi
   if (formats.length !== 1 || list?.type !== "ArrayExpression" || !listStatement) return undefined;
   if (!list.elements.every((e) => e?.type === "StringLiteral")) return undefined;
   const name = (formats[0]!.node.left as Extract<Node, { type: "MemberExpression" }>).object;
+  if (name.type !== "Identifier" || !onlySetAndPassed(path as Path, name.name)) return undefined;
   const settings = new Map<string, AssignedSettings>();
   for (const element of list.elements) {
     const key = rowsByV1.get((element as { value: string }).value)?.optionsKey;
