@@ -35,6 +35,12 @@ describe("a specifier in the code", () => {
     expect(todos[0]!.message).toContain(`"${specifier}" pins a v1 release`);
   });
 
+  test("a range a URL spells encoded moves with the code, and stays encoded", async () => {
+    const { output } = await migrate(inV1Package("a.ts"), spelled("https://esm.sh/@mendable/firecrawl-js@%5E1.2.0"));
+    expect(output).toContain('from "https://esm.sh/@mendable/firecrawl-js@%5E4.');
+    expect(output).toContain(".scrape(");
+  });
+
   test("a v1 pin beside a v2 one in the same file is kept on purpose: neither changed nor reported", async () => {
     const text = `import Firecrawl from "npm:@mendable/firecrawl-js@4.3.0";\n${spelled("npm:@mendable/firecrawl-js@1.29.3")}\nexport const v2 = new Firecrawl({ apiKey: "fc-test" });\n`;
     const path = inV1Package("a.ts");

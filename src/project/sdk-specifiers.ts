@@ -43,15 +43,26 @@ export function sdkSpecifierOf(text: string): SdkSpecifier | undefined {
   if (!m) return undefined;
   const [, prefix, name, range, tail = ""] = m;
   const movable = SDK_URL_FORMS.some((form) => form.prefix === prefix && form.tail.test(tail));
-  const version = range === undefined ? undefined : ofRange(decodeURIComponent(range));
+  const version = range === undefined ? undefined : ofRange(decoded(range));
   return { text, range, version, movable, head: `${prefix}${name}@`, tail };
 }
 
 /** The specifier written for `release`, in the style its range had; undefined when it pins no v1 release or its form is unknown. */
 export function movedSpecifier(specifier: SdkSpecifier, release: string): string | undefined {
   if (specifier.version !== "v1" || !specifier.movable || specifier.range === undefined) return undefined;
-  const to = movedRange(specifier.range, release);
-  return to && `${specifier.head}${to}${specifier.tail}`;
+  // A URL may spell the range encoded (`@%5E1.2.0`): it is moved as read, and written back as it was spelled.
+  const range = decoded(specifier.range);
+  const to = movedRange(range, release);
+  return to && `${specifier.head}${range === specifier.range ? to : encodeURIComponent(to)}${specifier.tail}`;
+}
+
+/** A range as a URL may encode it; as written where it is no valid encoding (which then names no version). */
+function decoded(range: string): string {
+  try {
+    return decodeURIComponent(range);
+  } catch {
+    return range;
+  }
 }
 
 /**
