@@ -58,6 +58,17 @@ describe("a specifier in the code", () => {
     expect(await check(path, page("npm:@mendable/firecrawl-js@4.3.0"))).toEqual([]);
   });
 
+  test("a module that pins v1 and hands its client to others moves its pin with the files that use the client", () => {
+    const dir = repo({
+      "package.json": PKG_V1,
+      "src/client.ts": 'import FirecrawlApp from "npm:@mendable/firecrawl-js@1.29.3";\nexport const app = new FirecrawlApp({ apiKey: "fc-test" });\n',
+      "src/use.ts": 'import { app } from "./client.ts";\n\nexport const page = await app.scrapeUrl("https://example.com");\n',
+    });
+    expect(cli(dir, "run", ".", "--no-types").code).toBe(0);
+    expect(read(dir, "src/use.ts")).toContain("app.scrape(");
+    expect(read(dir, "src/client.ts")).toContain('"npm:@mendable/firecrawl-js@4.');
+  });
+
   test("check reports the v1 calls and the pin; --sdk-version names the release the pin moves to", () => {
     const dir = repo({ "package.json": PKG_V1, "src/a.ts": spelled("npm:@mendable/firecrawl-js@1.29.3") });
     const found = cli(dir, "check", ".", "--no-types");

@@ -19,6 +19,7 @@ import { ERRORS } from "../../mapping/errors.js";
 import { pinMoved, QUERIED_TYPES_IMPORTED, removed, renamed, reworded, stuckPin, type Message } from "../../mapping/messages.js";
 import { movedSpecifier, SDK_RELEASE, sdkSpecifierOf } from "../../project/sdk-specifiers.js";
 import { hasV1Calls, usesV2Names } from "../detect/version.js";
+import { clientExports } from "../detect/linked.js";
 
 /** v1 export -> v2 export, and why when there is none. */
 const RENAMES = new Map<string, { to: string | null; omit?: readonly string[]; returnedByV1?: string; failureAnswer?: { castAs: string }; todo?: string }>([
@@ -312,9 +313,14 @@ function typeQueries(context: StepContext): boolean {
 function movePins(context: StepContext, migrated: boolean): void {
   const release = context.options.release ?? SDK_RELEASE;
   for (const { path, pin } of context.sdk.stuck) context.todo(path, stuckPin(pin, release));
-  // Code already on v2's names under a v1 pin (an earlier pass of eslint --fix, whose fixes overlapped this one) moves it too.
+  // Code already on v2's names under a v1 pin (an earlier pass of eslint --fix, whose fixes overlapped this one) moves it
+  // too, and so does a module that hands its client to others: the files that import it are migrated by its export.
   const calledEitherWay = () => hasV1Calls(context.index, context.sdk, "v1") || usesV2Names(context.index, context.sdk);
-  if (context.sdk.pinned !== "v1" || !(migrated || context.migrating || calledEitherWay())) return;
+  const providesClients = () => {
+    const provided = clientExports(context.source.path);
+    return provided.clients.size > 0 || provided.factories.size > 0;
+  };
+  if (context.sdk.pinned !== "v1" || !(migrated || context.migrating || calledEitherWay() || providesClients())) return;
   for (const site of context.sdk.sites) {
     const literal = siteModule(site.node as Node);
     const pin = literal?.type === "StringLiteral" ? sdkSpecifierOf(literal.value) : undefined;
