@@ -48,6 +48,14 @@ describe("a specifier in the code", () => {
     expect(await check(path, text)).toEqual([]);
   });
 
+  test("a v1 pin beside a plain import of a package that declares v2 is kept on purpose too", async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "package.json"), `${JSON.stringify({ private: true, dependencies: { "@mendable/firecrawl-js": "^4.3.0" } })}\n`);
+    const text = `import Firecrawl from "@mendable/firecrawl-js";\n${spelled("npm:@mendable/firecrawl-js@1.29.3")}\nexport const v2 = new Firecrawl({ apiKey: "fc-test" });\n`;
+    expect((await migrate(join(dir, "a.ts"), text)).output).toBeNull();
+    expect(await check(join(dir, "a.ts"), text)).toEqual([]);
+  });
+
   test("a v2 pin decides the file's calls, whatever the package.json says", async () => {
     // A 429 read as v1's statusCode is renamed in a v1 package, where a file that imports the SDK by name is v1 code.
     const page = (specifier: string) =>

@@ -7,6 +7,7 @@ import type { Path, PathIndex } from "./paths.js";
 import type { Expression, Node } from "@babel/types";
 import { CLIENT, CLIENT_CLASSES, SDK_MODULES, type ApiVersion } from "../../mapping/imports.js";
 import { projectModules, sdkSpecifierOf, type SdkSpecifier } from "../../project/sdk-specifiers.js";
+import { packageSdk } from "../../project/package-sdk.js";
 import type { OptionsKind, ResultKind } from "../../mapping/client-methods.js";
 import { AWAITED_WRAPPERS, unwrapNode } from "./expressions.js";
 import { clientShapes, type ShapeMember } from "./client-shapes.js";
@@ -122,8 +123,8 @@ export function siteModule(node: Node): Node | undefined {
 const siteSpecifier = (node: Node) => stringValue(siteModule(node));
 
 /**
- * The sites that bring the SDK in, with what their specifiers pin. A v1 pin beside a v2 one in the same file is
- * kept on purpose and left out, as a stuck one is (kept apart, for its TODO).
+ * The sites that bring the SDK in, with what their specifiers pin. A v1 pin beside a v2 one in the same file (or a
+ * plain import of a package that declares v2) is kept on purpose and left out, as a stuck one is (kept apart, for its TODO).
  */
 function sdkSites(index: PathIndex, path: string | undefined): { sites: Map<Node, SdkModule>; pinned?: ApiVersion; stuck: StuckSite[] } {
   const found: { path: Path; module: SdkModule }[] = [];
@@ -134,7 +135,9 @@ function sdkSites(index: PathIndex, path: string | undefined): { sites: Map<Node
       if (module && !module.deliberate) found.push({ path: at as Path, module });
     }
   }
-  const versions = new Set(found.flatMap(({ module }) => (module.version ? [module.version] : [])));
+  // A plain import speaks the version its package declares: a v1 pin beside it in a v2 package is kept on purpose too.
+  const plain = path !== undefined && found.some(({ module }) => module === PLAIN) && found.some(({ module }) => module.version) ? packageSdk(path) : undefined;
+  const versions = new Set([...found.flatMap(({ module }) => (module.version ? [module.version] : [])), ...(plain ? [plain] : [])]);
   const kept = versions.size > 1 ? found.filter(({ module }) => module.version !== "v1") : found;
   const bound = kept.filter(({ module }) => !module.stuck);
   const pins = new Set(bound.flatMap(({ module }) => (module.version ? [module.version] : [])));
