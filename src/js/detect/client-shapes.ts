@@ -53,13 +53,36 @@ function parameterLiterals(index: PathIndex): { literal: Node; members: readonly
       // A function expression's declaration: `const poll = (client: {...}) => ...` is exported with its `const`.
       const declaration = type === "FunctionDeclaration" ? path : path.parent?.node.type === "VariableDeclarator" ? path.parent.parent : undefined;
       if (!declaration || EXPORTS.has(declaration.parent?.node.type)) continue;
-      for (const param of path.node.params) {
+      const name = functionName(path.node, path.parent?.node);
+      path.node.params.forEach((param, i) => {
         const annotation = param.type === "Identifier" && param.typeAnnotation?.type === "TSTypeAnnotation" ? param.typeAnnotation.typeAnnotation : undefined;
-        if (annotation?.type === "TSTypeLiteral") found.push({ literal: annotation, members: annotation.members });
-      }
+        if (annotation?.type === "TSTypeLiteral" && !(name && handedObject(index, name, i))) found.push({ literal: annotation, members: annotation.members });
+      });
     }
   }
   return found;
+}
+
+/** A function's own name: its declaration's, or the `const` it is assigned to. */
+function functionName(fn: Node, parent: Node | undefined): string | undefined {
+  if (fn.type === "FunctionDeclaration") return fn.id?.name;
+  return parent?.type === "VariableDeclarator" && parent.id.type === "Identifier" ? parent.id.name : undefined;
+}
+
+/**
+ * Whether a call of `name` in the file hands the parameter at `position` an object of the code's own (`f(fake)`, with
+ * `const fake = { scrapeUrl: ... }`, or the literal itself): renaming the type's methods would leave that object's
+ * names behind, and the call of the renamed method would fail on it.
+ */
+function handedObject(index: PathIndex, name: string, position: number): boolean {
+  const objects = new Set(
+    index.of("VariableDeclarator").flatMap((d) => (d.node.id.type === "Identifier" && d.node.init?.type === "ObjectExpression" ? [d.node.id.name] : [])),
+  );
+  return index.of("CallExpression").some(({ node }) => {
+    if (node.callee.type !== "Identifier" || node.callee.name !== name) return false;
+    const argument = node.arguments[position];
+    return argument?.type === "ObjectExpression" || (argument?.type === "Identifier" && objects.has(argument.name));
+  });
 }
 
 /**
