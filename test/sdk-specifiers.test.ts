@@ -107,14 +107,18 @@ describe("an npm alias in package.json", () => {
     expect(JSON.parse(read(dir, "package.json")).dependencies.fc).toBe("npm:@mendable/firecrawl-js@^4.42.0");
   });
 
-  test("an alias kept on v1 beside the v2 dependency is deliberate: its code is neither changed nor reported, its range stays", () => {
-    const manifest = aliased({ "@mendable/firecrawl-js": "^4.3.0", "firecrawl-v1": "npm:@mendable/firecrawl-js@^1" });
-    const dir = repo({ "package.json": manifest, "src/legacy.ts": spelled("firecrawl-v1") });
-    const found = cli(dir, "check", ".", "--no-types");
-    expect([found.code, found.stdout]).toEqual([0, expect.not.stringContaining("is v1")]);
-    expect(cli(dir, "run", ".", "--no-types").code).toBe(0);
-    expect([read(dir, "package.json"), read(dir, "src/legacy.ts")]).toEqual([manifest, spelled("firecrawl-v1")]);
-  });
+  // `firecrawl` is the SDK's other package name: as an alias of the v1 package, it is an alias like any other.
+  test.each(["firecrawl-v1", "firecrawl"])(
+    "an alias kept on v1 beside the v2 dependency is deliberate: its code is neither changed nor reported, its range stays (%s)",
+    (name) => {
+      const manifest = aliased({ "@mendable/firecrawl-js": "^4.3.0", [name]: "npm:@mendable/firecrawl-js@^1" });
+      const dir = repo({ "package.json": manifest, "src/legacy.ts": spelled(name) });
+      const found = cli(dir, "check", ".", "--no-types");
+      expect([found.code, found.stdout]).toEqual([0, expect.not.stringContaining("is v1")]);
+      expect(cli(dir, "run", ".", "--no-types").code).toBe(0);
+      expect([read(dir, "package.json"), read(dir, "src/legacy.ts")]).toEqual([manifest, spelled(name)]);
+    },
+  );
 });
 
 describe("a Deno import map", () => {

@@ -152,8 +152,9 @@ function importMaps(dir: string): ProjectModule[] {
 export function manifestAliases(path: string): ProjectModule[] {
   const manifest = readJson(path);
   const plain = DEPENDENCY_FIELDS.flatMap((field) => SDK_MODULES.map((name) => manifest?.[field]?.[name]));
-  // `"@mendable/firecrawl-js": "npm:@mendable/firecrawl-js@^1"` is the SDK's own dependency, moved as such.
-  return entriesOf("alias", path, DEPENDENCY_FIELDS, manifest, plain).filter((entry) => !(SDK_MODULES as readonly string[]).includes(entry.name));
+  // `"@mendable/firecrawl-js": "npm:@mendable/firecrawl-js@^1"` is the SDK's own dependency, moved as such; the
+  // SDK under its other package name (`"firecrawl": "npm:@mendable/firecrawl-js@1"`) is an alias like any other.
+  return entriesOf("alias", path, DEPENDENCY_FIELDS, manifest, plain).filter((entry) => `npm:${entry.name}@` !== entry.target.head);
 }
 
 /** The aliases of the nearest package.json above that has any: as Node finds an aliased name, in the nearest node_modules that holds it. */
