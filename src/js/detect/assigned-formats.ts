@@ -5,12 +5,13 @@
  * block with only assignments to the object between the two; and nothing else may set either (`opts[key] = ...`).
  * Elsewhere the request keeps its TODO, and the result's reads keep v1's names with it (DESIGN contract 12).
  */
-import type { AssignmentExpression, ArrayExpression, Node, ObjectProperty } from "@babel/types";
+import type { AssignmentExpression, ArrayExpression, Node, ObjectProperty, VariableDeclarator } from "@babel/types";
 import type { ASTPath } from "jscodeshift";
 import { FORMATS } from "../../mapping/formats.js";
 import { findProperty, memberName, propertyKey } from "./expressions.js";
 import type { OptionsObject } from "./options-objects.js";
-import { walkPaths, type Path } from "./paths.js";
+import { walkPaths, type Path, type PathIndex } from "./paths.js";
+import { bindingReferences } from "./references.js";
 
 /** Where a settings key of a format is set: a property of the literal, or an assignment statement to remove. */
 export interface AssignedSettings {
@@ -60,34 +61,23 @@ function onlyAssignmentsBetween(a: Path, b: Path, assignments: readonly ASTPath<
  * settings key (`opts.extract.schema = s`, `log(opts.extract)`) or a second hand it goes through (`helper(opts)`)
  * would still want the key the rewrite removes.
  */
-function onlySetAndPassed(path: Path, name: string): boolean {
-  const declarator = path.parent?.node as Node | undefined;
-  if (declarator?.type !== "VariableDeclarator" || declarator.id.type !== "Identifier" || declarator.id.name !== name) return false;
-  const scope = path.scope?.lookup(name);
-  const block = scope?.path.node as Node | undefined;
-  if (!block) return false;
+function onlySetAndPassed(index: PathIndex, path: Path, name: string): boolean {
+  const declarator = path.parent as Path | null;
+  const id = (declarator?.node as Node | undefined)?.type === "VariableDeclarator" ? (declarator!.node as VariableDeclarator).id : undefined;
+  if (id?.type !== "Identifier" || id.name !== name) return false;
   let passed = 0;
-  let other = false;
-  walkPaths(scope!.path as Path, (p) => {
-    if (p.node.type !== "Identifier" || p.node.name !== name || p.node === declarator.id || p.scope?.lookup(name) !== scope) return;
-    const parent = p.parent?.node as Node | undefined;
-    const sets =
-      parent?.type === "MemberExpression" &&
-      parent.object === p.node &&
-      p.parent?.parent?.node.type === "AssignmentExpression" &&
-      (p.parent.parent.node as AssignmentExpression).left === parent;
-    const passes = (parent?.type === "CallExpression" || parent?.type === "OptionalCallExpression") && parent.arguments.includes(p.node as never);
+  for (const ref of bindingReferences(index, declarator!, id, name)) {
+    const parent = ref.parent?.node as Node | undefined;
+    const assignment = ref.parent?.parent?.node as Node | undefined;
+    const sets = parent?.type === "MemberExpression" && parent.object === ref.node && assignment?.type === "AssignmentExpression" && assignment.left === parent;
+    const passes = (parent?.type === "CallExpression" || parent?.type === "OptionalCallExpression") && parent.arguments.includes(ref.node as never);
     if (passes) passed++;
-    // A property key or a member's property named like the options is no use of them.
-    const named =
-      (parent?.type === "MemberExpression" && parent.property === p.node && !parent.computed) ||
-      (parent?.type === "ObjectProperty" && parent.key === p.node && !parent.shorthand);
-    if (!sets && !passes && !named) other = true;
-  });
-  return !other && passed <= 1;
+    else if (!sets) return false;
+  }
+  return passed <= 1;
 }
 
-export function assignedFormats(object: OptionsObject): AssignedFormats | undefined {
+export function assignedFormats(object: OptionsObject, index: PathIndex): AssignedFormats | undefined {
   const { path, assignments } = object;
   if (path.node.properties.some((p) => p.type === "SpreadElement") || findProperty(path.node, "formats")) return undefined;
   const keyOf = (q: ASTPath<AssignmentExpression>) => (q.node.left.type === "MemberExpression" ? memberName(q.node.left) : undefined);
@@ -98,7 +88,7 @@ export function assignedFormats(object: OptionsObject): AssignedFormats | undefi
   if (formats.length !== 1 || list?.type !== "ArrayExpression" || !listStatement) return undefined;
   if (!list.elements.every((e) => e?.type === "StringLiteral")) return undefined;
   const name = (formats[0]!.node.left as Extract<Node, { type: "MemberExpression" }>).object;
-  if (name.type !== "Identifier" || !onlySetAndPassed(path as Path, name.name)) return undefined;
+  if (name.type !== "Identifier" || !onlySetAndPassed(index, path as Path, name.name)) return undefined;
   const settings = new Map<string, AssignedSettings>();
   for (const element of list.elements) {
     const key = rowsByV1.get((element as { value: string }).value)?.optionsKey;

@@ -142,7 +142,7 @@ function migrateFormats(context: StepContext, object: OptionsObject): void {
   const formatsProp = findProperty(options.node, "formats");
   if (!formatsProp) {
     // `opts.formats = ["extract"]; opts.extract = {...}`: rewritten in place where that is certain.
-    const assigned = assignedFormats(object);
+    const assigned = assignedFormats(object, context.index);
     if (assigned) return rewriteList(context, assigned.list, assigned.at, typed, (key) => assigned.settings.get(key), options.node);
     return orphanSettings(context, object, new Set());
   }

@@ -15,6 +15,7 @@ import { isMultiline, isTypeScript, literal, objectLiteral, removeListItem, text
 import { indentAt } from "../../core/text.js";
 import { removeStatement } from "../../core/text.js";
 import { assignedFormats } from "../detect/assigned-formats.js";
+import type { PathIndex } from "../detect/paths.js";
 import type { Step, StepContext } from "../pipeline.js";
 import {
   EXPECT_ERROR,
@@ -280,7 +281,7 @@ const SETTINGS_KEYS = FORMATS.flatMap((row) => (row.optionsKey && row.v2 ? [row.
  * written, format settings assigned after the literal (`opts.jsonOptions = ...`), or written in it beside formats
  * the file does not show (the formats step turns settings into a format object only beside a literal list).
  */
-function unrewrittenKeys(options: OptionsObject): string[] {
+function unrewrittenKeys(options: OptionsObject, index: PathIndex): string[] {
   const names = new Set<string>();
   const formats = findProperty(options.path.node, "formats");
   const formatsShown =
@@ -290,7 +291,7 @@ function unrewrittenKeys(options: OptionsObject): string[] {
     if (key && (V0_SCRAPE_KEYS.includes(key) || (formats && !formatsShown && SETTINGS_KEYS.includes(key)))) names.add(key);
   }
   // Settings the formats step moves into the format objects of a list assigned key by key are rewritten.
-  const moved = assignedFormats(options)?.settings;
+  const moved = assignedFormats(options, index)?.settings;
   for (const { node } of options.assignments) {
     const key = node.left.type === "MemberExpression" ? memberName(node.left) : undefined;
     if (key && !moved?.has(key) && (V0_SCRAPE_KEYS.includes(key) || SETTINGS_KEYS.includes(key))) names.add(key);
@@ -338,9 +339,9 @@ export const step: Step = {
       // A test's stand-in for the client takes what it is given: no v2 service sees those names.
       if (!isV1Call(call, context.sdk, context.options.sdk) || callsStandIn(call, context.sdk)) continue;
       const scrapeOptions = optionsObjects(call).filter((options) => options.kind === "scrape");
-      const unrewritten = scrapeOptions.flatMap(unrewrittenKeys);
+      const unrewritten = scrapeOptions.flatMap((options) => unrewrittenKeys(options, context.index));
       // `opts.formats = ["extract"]`: the formats step rewrites format lists in the literal only; the type error is there.
-      const unwritten = scrapeOptions.filter((options) => !assignedFormats(options));
+      const unwritten = scrapeOptions.filter((options) => !assignedFormats(options, context.index));
       for (const { node, path } of unwritten.flatMap((options) => options.assignments.map((a) => ({ node: a.node, path: a as ASTPath<Node> })))) {
         const formats = node.left.type === "MemberExpression" && memberName(node.left) === "formats" ? rewrittenFormats(node.right) : [];
         if (formats.length) context.todo(path, assignedV1Keys(formats));

@@ -178,12 +178,12 @@ function testedByIn(context: StepContext, member: AnyPath, field: string): boole
  * Whether a call's scrape options ask for `format` (or set its settings) key by key where the formats step does not
  * rewrite them (detect/assigned-formats.ts).
  */
-function asksV1Way(call: ClientCall, format: string): boolean {
+function asksV1Way(index: PathIndex, call: ClientCall, format: string): boolean {
   const settings = FORMATS.find((row) => row.v1 === format)?.optionsKey;
   return optionsObjects(call).some(
     (options) =>
       options.kind === "scrape" &&
-      !assignedFormats(options) &&
+      !assignedFormats(options, index) &&
       options.assignments.some(({ node: { left } }) => {
         const key = left.type === "MemberExpression" ? memberName(left) : undefined;
         return key === undefined || key === "formats" || key === settings;
@@ -211,7 +211,8 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
     case "rename": {
       // A request that still asks for the format v1's way, where the formats step cannot rewrite it (it has a
       // TODO), answers nothing under the v2 name: the read keeps v1's, consistent with the request.
-      if (change.format && tracked.call && asksV1Way(tracked.call, change.format)) return context.todo(member, readKeptV1(field, change.to, change.format));
+      if (change.format && tracked.call && asksV1Way(context.index, tracked.call, change.format))
+        return context.todo(member, readKeptV1(field, change.to, change.format));
       const written = isWrittenTo(member);
       const message = renamed(`result .${field}`, `.${change.to}`);
       const items = change.items && !written && readsItems(member) ? itemType(context, tracked, node, change.items) : undefined;
