@@ -871,10 +871,9 @@ function keepSuccessFlag(context: StepContext, call: ClientCall, assigned: Assig
   // A name the value is assigned to keeps reading v1's own fields of it where its success guards only throw (v2
   // throws before them); one that returned on v1's failure answer would see v2's throw go past it: those reads
   // migrate with the result (migrateAssigned), guards and all.
-  const reads = [...(assigned?.sure ?? []), ...(assigned?.unsure ?? [])].flatMap((ref) => memberRead(ref) ?? []);
-  const field = (member: AnyPath) => memberName(member.node as Extract<Node, { type: "MemberExpression" }>) ?? "";
-  const v1Reads = reads.some((member) => V1_ONLY_FIELDS.includes(field(member)));
-  if (!FLAGGED_RESULTS.includes(call.row.result!) || (v1Reads && !reads.every((m) => field(m) !== SUCCESS_FLAG || throwsOnFailure(m)))) return false;
+  const refs = [...(assigned?.sure ?? []), ...(assigned?.unsure ?? [])];
+  const v1Reads = refs.some((ref) => V1_ONLY_FIELDS.includes(readField(ref) ?? ""));
+  if (!FLAGGED_RESULTS.includes(call.row.result!) || (v1Reads && !guardsOnlyThrow(refs))) return false;
   const awaited = outsideWrappers(call.path as AnyPath, PARENTHESES).path;
   if (awaited?.node.type !== "AwaitExpression") return false;
   const holder = outsideWrappers(awaited, PARENTHESES).path;
@@ -889,7 +888,7 @@ function keepSuccessFlag(context: StepContext, call: ClientCall, assigned: Assig
     (!cast ||
       node.type === "TSSatisfiesExpression" ||
       outsideWrappers(holder!, PARENTHESES).path?.node !== declarator.node ||
-      !guardsOnlyThrow(context, declarator))
+      !guardsOnlyThrow(declaredRefs(context, declarator)))
   )
     return false;
   const type = cast ? node.typeAnnotation : node?.type === "ReturnStatement" ? returnedAs(holder!).type : null;
@@ -910,14 +909,21 @@ function spanWithParentheses(context: StepContext, node: Node): [number, number]
   return parens ? [extra.parenStart!, close + 1] : [start!, end!];
 }
 
-/** Whether every read of a declared result's success flag tests a guard that only throws. */
-function guardsOnlyThrow(context: StepContext, declarator: AnyPath): boolean {
+/** The field a reference of a result reads (`r.success`, through casts), if any. */
+function readField(ref: AnyPath): string | undefined {
+  const member = memberRead(ref);
+  return member && memberName(member.node as Extract<Node, { type: "MemberExpression" }>);
+}
+
+/** Whether every read of a result's success flag, among its references (none known: no), tests a guard that only throws. */
+function guardsOnlyThrow(refs: readonly AnyPath[] | null): boolean {
+  return refs !== null && refs.every((ref) => readField(ref) !== SUCCESS_FLAG || throwsOnFailure(memberRead(ref)!));
+}
+
+/** The references of a declared result's name; null where the declaration destructures it. */
+function declaredRefs(context: StepContext, declarator: AnyPath): AnyPath[] | null {
   const id = (declarator.node as Extract<Node, { type: "VariableDeclarator" }>).id;
-  if (id.type !== "Identifier") return false;
-  return bindingReferences(context.index, declarator, id, id.name).every((ref) => {
-    const member = memberRead(ref);
-    return !member || memberName(member.node as Extract<Node, { type: "MemberExpression" }>) !== SUCCESS_FLAG || throwsOnFailure(member);
-  });
+  return id.type === "Identifier" ? bindingReferences(context.index, declarator, id, id.name) : null;
 }
 
 /** Whether a statement sits in a `try` block of its function: there `return p` and `return await p` differ (only the latter is caught). */
