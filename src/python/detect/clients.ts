@@ -132,6 +132,12 @@ function setsAttribute(cls: Node, attribute: string): boolean {
   return allOf(cls, "assignment").some((a) => a.childForFieldName("left")?.text === attribute && a.childForFieldName("right")?.type !== "none");
 }
 
+/** A parameter's default's key: the default is read where the function is defined, not in it (`def inner(url, app=app)`). */
+function defaultKeyOf(fn: Node, value: Node | null | undefined): string | null {
+  const key = unscoped(value);
+  return key?.scopedBy ? `${key.name}@${bindingScope(fn.childForFieldName("name")!, key.scopedBy.text).id}` : null;
+}
+
 /** A key's part before its scope: its name. */
 const nameOfKey = (key: string) => key.slice(0, key.indexOf("@"));
 
@@ -139,7 +145,7 @@ const nameOfKey = (key: string) => key.slice(0, key.indexOf("@"));
  * Whether some key of `keys` has the name of `node`'s: asked before its scope, which is the costly part, so that
  * most receivers, named as no client is, are passed over without it.
  */
-function named(keys: ReadonlyMap<string, unknown>, node: Node | null | undefined): boolean {
+function named(keys: ReadonlyMap<string, unknown> | ReadonlySet<string>, node: Node | null | undefined): boolean {
   const name = unscoped(node)?.name;
   return name !== undefined && [...keys.keys()].some((k) => nameOfKey(k) === name);
 }
@@ -250,9 +256,6 @@ export function detect(tree: Tree): PyBindings {
       if (key && isAsync !== undefined && !clients.has(key)) clients.set(key, isAsync);
     }
   }
-  const callees = calleesOf(root);
-  const passed = passedClients(callees, clients, keyOf);
-  for (const [key, isAsync] of passed.found) if (!clients.has(key)) clients.set(key, isAsync);
   // A name a scope binds to a v1 client anywhere is kept on v1 in all that scope, whatever it binds before.
   const keptOnV1 = new Set<string>();
   for (const assignment of allOf(root, "assignment")) {
@@ -269,6 +272,10 @@ export function detect(tree: Tree): PyBindings {
     const key = v1 ? keyOf(left) : null;
     if (key) keptOnV1.add(key);
   }
+  const callees = calleesOf(root);
+  const passed = passedClients(callees, clients, keptOnV1, keyOf);
+  for (const [key, isAsync] of passed.found) if (!clients.has(key)) clients.set(key, isAsync);
+  for (const key of passed.kept) keptOnV1.add(key);
   const patches = patchTargets(root, new Set(PY_CLIENT_IS_ASYNC.keys()));
   const asyncTarget = (target: Node) => PY_CLIENT_IS_ASYNC.get(target.text.slice(1, -1).split(".").at(-1)!) ?? false;
   const mocked = mockClients(root, classOf, patches, asyncTarget, keyOf);
@@ -411,7 +418,9 @@ function plainlyNoClients(
       if (!id || !byName.has(id.text)) return;
       const type = param.childForFieldName("type");
       const given = handed.map((c) => argumentFor(argumentsOf(c), id.text, i));
-      if ((type && typedOtherwise(type, classOf)) || given.some(noClient)) mark(id);
+      const fallback = param.childForFieldName("value");
+      const otherByDefault = fallback && fallback.type !== "none" && (plainlyNoClient(fallback, classOf) || bound.has(defaultKeyOf(fn, fallback) ?? ""));
+      if ((type && typedOtherwise(type, classOf)) || given.some(noClient) || otherByDefault) mark(id);
     });
   }
   return found;
@@ -433,51 +442,61 @@ export interface MixedParameter {
 
 /**
  * Parameters that take no type but a client at every call: `def fetch(app, url)` where each `fetch(...)` of the
- * module passes a client there; and, apart, those some calls pass a client and others something else, which are
- * neither. A function the module never calls, or calls with `*args`, says nothing of them.
+ * module passes a client there, or passes nothing where the client is the default (`def fetch(url, app=app)`);
+ * those handed only clients kept on v1, which are kept too; and, apart, those some calls pass a client and others
+ * something else, which are neither. A function the module never calls, but by its default, or calls with
+ * `*args`, says nothing of them.
  */
 function passedClients(
   callees: readonly Callee[],
   clients: ReadonlyMap<string, boolean>,
+  keptOnV1: ReadonlySet<string>,
   keyOf: (node: Node | null) => string | null,
-): { found: Map<string, boolean>; mixed: Map<string, MixedParameter> } {
+): { found: Map<string, boolean>; kept: Set<string>; mixed: Map<string, MixedParameter> } {
   const found = new Map<string, boolean>();
+  const kept = new Set<string>();
   const mixed = new Map<string, MixedParameter>();
-  if (!clients.size) return { found, mixed };
-  const known = (value: Node | null | undefined) => {
-    const key = named(clients, value) || named(found, value) ? keyOf(value!) : null;
-    return key === null ? undefined : (clients.get(key) ?? found.get(key));
-  };
+  if (!clients.size && !keptOnV1.size) return { found, kept, mixed };
+  // Scopes are looked up only for a name a client has.
+  const some = (value: Node | null | undefined) => named(clients, value) || named(found, value) || named(keptOnV1, value) || named(kept, value);
+  const lookup = (key: string | null) =>
+    key === null ? undefined : (clients.get(key) ?? found.get(key) ?? (keptOnV1.has(key) || kept.has(key) ? ("v1" as const) : undefined));
+  const known = (value: Node | null | undefined) => (some(value) ? lookup(keyOf(value!)) : undefined);
+  // A default is read where the function is defined, not in it.
+  const knownDefault = (fn: Node, value: Node | null | undefined) => (some(value) ? lookup(defaultKeyOf(fn, value)) : undefined);
   // Twice: a client passed on from one function to the next; then once more for the parameters left mixed.
   for (let round = 0; round < 3; round++) {
     for (const { fn, handed, method, skipped } of callees) {
       const name = fn.childForFieldName("name")!;
-      // Scopes are looked up only for a function some call passes a name a client has.
       const passed = (a: Node | null) => (a?.type === "keyword_argument" ? a.childForFieldName("value") : a);
-      const some = handed.some((c) => c.childForFieldName("arguments")?.namedChildren.some((a) => named(clients, passed(a)) || named(found, passed(a))));
-      if (!some) continue;
+      const params = parametersGiven(fn, skipped);
+      const byDefault = params.some((p) => p.type === "default_parameter" && some(p.childForFieldName("value")));
+      if (!byDefault && !handed.some((c) => c.childForFieldName("arguments")?.namedChildren.some((a) => some(passed(a))))) continue;
       const scope = bindingScope(name).id;
       const calls = method ? handed : handed.filter((c) => bindingScope(c.childForFieldName("function")!).id === scope);
       const args = calls.map(argumentsOf);
       const splat = args.some((list) => list.some((a) => a.type === "list_splat" || a.type === "dictionary_splat"));
-      if (!calls.length || (splat && round < 2)) continue;
-      parametersGiven(fn, skipped).forEach((param, i) => {
+      if ((!calls.length && !byDefault) || (splat && round < 2)) continue;
+      params.forEach((param, i) => {
         // Untyped only: a typed parameter is a client by its annotation or none.
         const id = param.type === "identifier" || param.type === "default_parameter" ? parameterName(param) : null;
         if (!id) return;
-        // None, given or by default, is no other value: no method of the client's can be called on it either.
-        const byDefault = param.type === "default_parameter" && param.childForFieldName("value")?.type === "none";
-        const given = args.map((list) => argumentFor(list, id.text, i)).filter((v) => !(v === undefined ? byDefault : v?.type === "none"));
-        const each = given.map(known);
+        const fallback = param.type === "default_parameter" ? param.childForFieldName("value") : null;
+        // What a call that passes nothing gives, and what the function gives itself where nothing here calls it.
+        const given = [...args.map((list) => argumentFor(list, id.text, i) ?? fallback), ...(calls.length ? [] : [fallback])]
+          // None, given or by default, is no other value: no method of the client's can be called on it either.
+          .filter((v) => v?.type !== "none");
+        const each = given.map((v) => (v && v.id === fallback?.id ? knownDefault(fn, v) : known(v)));
         const agree = each.length > 0 && each.every((a) => a !== undefined && a === each[0]);
-        if (round < 2 && agree) found.set(keyOf(id)!, each[0]!);
-        const client = each.findIndex((a) => a !== undefined);
+        if (round < 2 && agree && each[0] === "v1") kept.add(keyOf(id)!);
+        else if (round < 2 && agree) found.set(keyOf(id)!, each[0] as boolean);
+        const client = each.findIndex((a) => typeof a === "boolean");
         if (round === 2 && !agree && client >= 0)
           mixed.set(keyOf(id)!, { client: given[client]!, other: given[each.findIndex((a) => a !== each[client])] ?? null });
       });
     }
   }
-  return { found, mixed };
+  return { found, kept, mixed };
 }
 
 /** `client.method`: a client method named by its v1 or v2 name, on a receiver known to be a client. */
