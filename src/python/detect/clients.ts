@@ -273,7 +273,7 @@ export function detect(tree: Tree): PyBindings {
     if (key) keptOnV1.add(key);
   }
   const callees = calleesOf(root);
-  const passed = passedClients(callees, clients, keptOnV1, keyOf);
+  const passed = passedClients(callees, allOf(root, "assignment"), clients, keptOnV1, keyOf);
   for (const [key, isAsync] of passed.found) if (!clients.has(key)) clients.set(key, isAsync);
   for (const key of passed.kept) keptOnV1.add(key);
   const patches = patchTargets(root, new Set(PY_CLIENT_IS_ASYNC.keys()));
@@ -333,7 +333,9 @@ function calleesOf(root: Node): Callee[] {
   return allOf(root, "function_definition").map((fn) => {
     const name = fn.childForFieldName("name")!.text;
     const cls = classOfMethod(fn);
-    const handed = (cls ? throughSelf.get(`${cls.id}\u0000${name}`) : byName.get(name)) ?? [];
+    // A class's calls (`Report(app)`) hand its `__init__` its arguments.
+    const made = cls && name === "__init__" ? (byName.get(cls.childForFieldName("name")!.text) ?? []) : [];
+    const handed = [...((cls ? throughSelf.get(`${cls.id}\u0000${name}`) : byName.get(name)) ?? []), ...made];
     return { fn, handed, method: cls !== null, skipped: cls && !staticMethod(fn) ? 1 : 0 };
   });
 }
@@ -449,6 +451,7 @@ export interface MixedParameter {
  */
 function passedClients(
   callees: readonly Callee[],
+  assignments: readonly Node[],
   clients: ReadonlyMap<string, boolean>,
   keptOnV1: ReadonlySet<string>,
   keyOf: (node: Node | null) => string | null,
@@ -495,8 +498,46 @@ function passedClients(
           mixed.set(keyOf(id)!, { client: given[client]!, other: given[each.findIndex((a) => a !== each[client])] ?? null });
       });
     }
+    handedOn(
+      assignments,
+      (v) => some(v) || named(mixed, v),
+      keyOf,
+      (key, values) => {
+        const each = values.map(known);
+        const agree = each.every((a) => a !== undefined && a === each[0]);
+        if (agree && each[0] === "v1") kept.add(key);
+        else if (agree && !clients.has(key)) found.set(key, each[0] as boolean);
+        const from = values.map((v) => mixed.get(keyOf(v) ?? "")).find(Boolean);
+        if (round === 2 && !agree && from) mixed.set(key, from);
+      },
+    );
   }
   return { found, kept, mixed };
+}
+
+/**
+ * The names and `self.attr`s the code assigns a name or attribute some client has (`self.app = app`, `c = app`),
+ * each with every value its scope assigns it: it holds a client where they all are one.
+ */
+function handedOn(
+  assignments: readonly Node[],
+  some: (value: Node | null | undefined) => boolean,
+  keyOf: (node: Node | null) => string | null,
+  each: (key: string, values: Node[]) => void,
+): void {
+  const sides = assignments.map((a) => [a.childForFieldName("left"), a.childForFieldName("right")] as const);
+  // Keys, the costly part, only for the names some client is assigned to.
+  const names = new Set(sides.flatMap(([left, value]) => (some(value) ? [unscoped(left)?.name] : [])));
+  const values = new Map<string, Node[]>();
+  const handed = new Set<string>();
+  for (const [left, value] of sides) {
+    if (!value || value.type === "none" || !names.has(unscoped(left)?.name)) continue;
+    const key = keyOf(left);
+    if (key === null) continue;
+    values.set(key, [...(values.get(key) ?? []), value]);
+    if (some(value)) handed.add(key);
+  }
+  for (const key of handed) each(key, values.get(key)!);
 }
 
 /** `client.method`: a client method named by its v1 or v2 name, on a receiver known to be a client. */
@@ -577,7 +618,7 @@ export function mixedReceivers(tree: Tree, sdk: PyBindings): (PyMethodUse & Mixe
   return allOf(tree.rootNode, "attribute").flatMap((node) => {
     const receiver = node.childForFieldName("object")!;
     const name = node.childForFieldName("attribute")!;
-    const found = receiver.type === "identifier" ? pythonRow(name.text) : undefined;
+    const found = named(sdk.mixed, receiver) ? pythonRow(name.text) : undefined;
     const mixed = found?.isV1Name ? sdk.mixed.get(keyOf(receiver) ?? "") : undefined;
     // a receiver the module reads as a client after all (by its name) is migrated as one
     return mixed && !methodOf(sdk, node) ? [{ node, name, receiver, method: name.text, ...found!, ...mixed }] : [];
