@@ -467,14 +467,17 @@ function passedClients(
   const known = (value: Node | null | undefined) => (some(value) ? lookup(keyOf(value!)) : undefined);
   // A default is read where the function is defined, not in it.
   const knownDefault = (fn: Node, value: Node | null | undefined) => (some(value) ? lookup(defaultKeyOf(fn, value)) : undefined);
-  // Twice: a client passed on from one function to the next; then once more for the parameters left mixed.
-  for (let round = 0; round < 3; round++) {
+  // Twice: a client passed on from one function to the next; then twice more for the parameters left mixed, which
+  // a mixed one handed on makes mixed too.
+  const mixedOf = (values: readonly (Node | null | undefined)[]) => values.map((v) => (named(mixed, v) ? mixed.get(keyOf(v!) ?? "") : undefined)).find(Boolean);
+  for (let round = 0; round < 4; round++) {
     for (const { fn, handed, method, skipped } of callees) {
       const name = fn.childForFieldName("name")!;
       const passed = (a: Node | null) => (a?.type === "keyword_argument" ? a.childForFieldName("value") : a);
       const params = parametersGiven(fn, skipped);
       const byDefault = params.some((p) => p.type === "default_parameter" && some(p.childForFieldName("value")));
-      if (!byDefault && !handed.some((c) => c.childForFieldName("arguments")?.namedChildren.some((a) => some(passed(a))))) continue;
+      const handing = (a: Node | null) => some(passed(a)) || named(mixed, passed(a));
+      if (!byDefault && !handed.some((c) => c.childForFieldName("arguments")?.namedChildren.some(handing))) continue;
       const scope = bindingScope(name).id;
       const calls = method ? handed : handed.filter((c) => bindingScope(c.childForFieldName("function")!).id === scope);
       const args = calls.map(argumentsOf);
@@ -494,8 +497,13 @@ function passedClients(
         if (round < 2 && agree && each[0] === "v1") kept.add(keyOf(id)!);
         else if (round < 2 && agree) found.set(keyOf(id)!, each[0] as boolean);
         const client = each.findIndex((a) => typeof a === "boolean");
-        if (round === 2 && !agree && client >= 0)
-          mixed.set(keyOf(id)!, { client: given[client]!, other: given[each.findIndex((a) => a !== each[client])] ?? null });
+        const from =
+          round >= 2 && !agree
+            ? client >= 0
+              ? { client: given[client]!, other: given[each.findIndex((a) => a !== each[client])] ?? null }
+              : mixedOf(given)
+            : undefined;
+        if (from) mixed.set(keyOf(id)!, from);
       });
     }
     handedOn(
@@ -507,8 +515,8 @@ function passedClients(
         const agree = each.every((a) => a !== undefined && a === each[0]);
         if (agree && each[0] === "v1") kept.add(key);
         else if (agree && !clients.has(key)) found.set(key, each[0] as boolean);
-        const from = values.map((v) => mixed.get(keyOf(v) ?? "")).find(Boolean);
-        if (round === 2 && !agree && from) mixed.set(key, from);
+        const from = round >= 2 && !agree ? mixedOf(values) : undefined;
+        if (from) mixed.set(key, from);
       },
     );
   }
