@@ -10,6 +10,7 @@ import { MOCK_ASSERTIONS, mockClients, patchTargets } from "./mock-clients.js";
 import { allOf, argumentFor, argumentsOf, enclosing, parameterName, returnsOf, type Node, type Tree } from "../runtime/parser.js";
 import { bindingScope } from "./names.js";
 import { forwardedBy, forwarderOf, type Forwarder } from "./forwarders.js";
+import { invocationsOf } from "./result-values.js";
 
 const PY_SDK_MODULES = new Set<string>([PY_PACKAGE, ...PY_LEGACY_MODULES, `${PY_PACKAGE}.v2`, PY_TYPES_MODULE]);
 /** every class name, v1 or v2, that makes a client (v2's own client classes too, which mocks take as spec) -> whether it is async (awaited) */
@@ -64,6 +65,11 @@ export interface PyCall extends PyMethodUse {
    * and `args` are that call's, whose first `passed.skipped` arguments are its own
    */
   readonly passed?: Forwarder;
+  /**
+   * a call of a partial of the method (`functools.partial(app.crawl_url, url)(params={...})`): `node` and `args` are
+   * that call's, whose arguments follow the partial's; the partial itself is the call with `passed` this names
+   */
+  readonly invokes?: Node;
 }
 
 /** A mocked method named but not called (`node` is `app.scrape_url`): `app.scrape_url.return_value = {...}`. */
@@ -584,6 +590,8 @@ export function clientCalls(tree: Tree, sdk: PyBindings): PyCall[] {
     const reference = passed && args.type === "argument_list" ? args.namedChildren.find((a) => forwardedBy(a!)?.call.id === call.id) : undefined;
     const forwarded = reference ? methodOf(sdk, reference) : null;
     if (forwarded) calls.push({ ...forwarded, node: call, args, passed });
+    if (forwarded && passed?.gives === "callable")
+      for (const invoked of invocationsOf(call)) calls.push({ ...forwarded, node: invoked, args: invoked.childForFieldName("arguments")!, invokes: call });
   }
   return calls;
 }

@@ -54,7 +54,7 @@ export function resultValues(call: Node, gives?: Gives): Node[] {
   const method = gives === "future" ? "result" : undefined;
   // a partial run by an executor (`await loop.run_in_executor(None, crawl)`) gives its result there
   const run = (use: Node) => (method === undefined && forwardedBy(use)?.forwarder.gives === "awaitable" ? forwardedBy(use)!.call : null);
-  const direct = method ? calledOn(call, method) : run(call);
+  const direct = calledOn(call, method) ?? run(call);
   if (direct) return [resultExpression(direct)];
   const name = boundName(call);
   const uses = name ? usesAfter(name) : [];
@@ -72,6 +72,17 @@ function awaitedLater(value: Node): Node[] {
   const uses = name ? usesAfter(name) : [];
   const awaited = uses.map((use) => (use.parent?.type === "await" ? use.parent : null));
   return uses.length && awaited.every((a) => a !== null) ? (awaited as Node[]) : [value];
+}
+
+/**
+ * The calls of a partial (`functools.partial(app.crawl_url, url)`) that run it with arguments of their own: called
+ * at once, or through the name it is bound to (`crawl(params={...})`).
+ */
+export function invocationsOf(partial: Node): Node[] {
+  const direct = calledOn(partial);
+  if (direct) return [direct];
+  const name = boundName(partial);
+  return (name ? usesAfter(name) : []).flatMap((use) => calledOn(use) ?? []);
 }
 
 /** `x = <value>`: the name the value is bound to. */

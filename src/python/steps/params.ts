@@ -93,7 +93,8 @@ export const step: PyStep = {
       if (!call.isV1Name && !call.row.python.v1.includes(call.method)) continue;
       const given = keywords(call.args).find((k) => k.name === "params");
       const value = given?.value ?? methodArguments(call)[PARAMS_AT];
-      if (!value) continue;
+      // A partial's call writes its own arguments: the partial's are the partial's call's to write.
+      if (!value || (call.invokes && (value.startIndex < call.args.startIndex || value.endIndex > call.args.endIndex))) continue;
       if (call.passed && !call.passed.keywords) {
         context.todo(call.node, PASSED_POSITIONALLY);
         continue;
