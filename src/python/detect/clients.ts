@@ -339,8 +339,9 @@ function calleesOf(root: Node): Callee[] {
   return allOf(root, "function_definition").map((fn) => {
     const name = fn.childForFieldName("name")!.text;
     const cls = classOfMethod(fn);
-    // A class's calls (`Report(app)`) hand its `__init__` its arguments.
-    const made = cls && name === "__init__" ? (byName.get(cls.childForFieldName("name")!.text) ?? []) : [];
+    // A class's calls (`Report(app)`), its subclasses' that inherit its `__init__`, and their `super().__init__(...)`
+    // hand its `__init__` its arguments.
+    const made = cls && name === "__init__" ? constructorCalls(root, cls, byName) : [];
     const handed = [...((cls ? throughSelf.get(`${cls.id}\u0000${name}`) : byName.get(name)) ?? []), ...made];
     return { fn, handed, method: cls !== null, skipped: cls && !staticMethod(fn) ? 1 : 0 };
   });
@@ -360,6 +361,42 @@ function classOfMethod(fn: Node): Node | null {
 /** A method its class calls with no instance or class to give first: `@staticmethod`. */
 function staticMethod(fn: Node): boolean {
   return fn.parent?.type === "decorated_definition" && fn.parent.namedChildren.some((d) => d?.type === "decorator" && d.text === "@staticmethod");
+}
+
+/** The module's classes named by their bases as written: `class CachedArchive(Archive)`. */
+function subclassesOf(root: Node, cls: Node): Node[] {
+  const name = cls.childForFieldName("name")!.text;
+  return allOf(root, "class_definition").filter((c) =>
+    c.childForFieldName("superclasses")?.namedChildren.some((b) => b?.type === "identifier" && b.text === name),
+  );
+}
+
+/** Whether a class defines its own `__init__`. */
+const ownInit = (cls: Node) =>
+  allOf(cls, "function_definition").some((fn) => fn.childForFieldName("name")!.text === "__init__" && classOfMethod(fn)?.id === cls.id);
+
+/**
+ * The calls that run a class's `__init__`: of the class, of the subclasses that inherit it (followed down), and
+ * `super().__init__(...)` in a subclass's own `__init__`; none gives `self`.
+ */
+function constructorCalls(root: Node, cls: Node, byName: ReadonlyMap<string, Node[]>, seen = new Set<number>()): Node[] {
+  seen.add(cls.id);
+  const calls = [...(byName.get(cls.childForFieldName("name")!.text) ?? [])];
+  for (const sub of subclassesOf(root, cls)) {
+    if (seen.has(sub.id)) continue;
+    if (!ownInit(sub)) calls.push(...constructorCalls(root, sub, byName, seen));
+    else
+      calls.push(
+        ...allOf(sub, "call").filter((c) => {
+          const callee = c.childForFieldName("function");
+          const object = callee?.type === "attribute" ? callee.childForFieldName("object") : null;
+          return (
+            callee!.childForFieldName("attribute")?.text === "__init__" && object?.type === "call" && object.childForFieldName("function")?.text === "super"
+          );
+        }),
+      );
+  }
+  return calls;
 }
 
 /** A class's calls of its own methods (`self.fetch(...)`, `cls.make(...)`), by the class and the method's name. */
@@ -554,6 +591,16 @@ function handedOn(
   for (const key of handed) each(key, values.get(key)!);
 }
 
+/**
+ * Whether `receiver` is a `self.attr` its class (or the base it reads it from) assigns: what that holds is the
+ * class's own, told by its assignments, not by what another class's attribute of that name holds.
+ */
+function ownAttribute(receiver: Node): boolean {
+  const attribute = receiver.type === "attribute" && receiver.childForFieldName("object")?.text === "self" ? receiver.text : null;
+  const cls = attribute ? enclosing(receiver, "class_definition") : null;
+  return cls !== null && cls !== undefined && setsAttribute(familyOf(cls, attribute!), attribute!);
+}
+
 /** `client.method`: a client method named by its v1 or v2 name, on a receiver known to be a client. */
 function methodOf(sdk: PyBindings, node: Node | null) {
   if (node?.type !== "attribute") return null;
@@ -563,7 +610,8 @@ function methodOf(sdk: PyBindings, node: Node | null) {
   if (!found || !sdk.names.has(unscoped(receiver)?.name ?? "")) return null;
   const key = keyOf(receiver);
   const kept = key !== null && sdk.keptOnV1.has(key);
-  const isAsync = key === null || kept ? undefined : (sdk.clients.get(key) ?? (sdk.notClients.has(key) ? undefined : sdk.byName.get(nameOfKey(key))));
+  const byName = sdk.notClients.has(key ?? "") || ownAttribute(receiver) ? undefined : sdk.byName.get(nameOfKey(key ?? ""));
+  const isAsync = key === null || kept ? undefined : (sdk.clients.get(key) ?? byName);
   return found && isAsync !== undefined ? { name, receiver, method: name.text, ...found, async: isAsync } : null;
 }
 
