@@ -8,7 +8,7 @@ import { spanOf } from "./writing.js";
 import { clientCalls, detect, mockedMethods, type PyBindings, type PyCall, type PyMockedMethod } from "./detect/clients.js";
 import { parsePython, syntaxError, type Node, type Tree } from "./runtime/parser.js";
 import { findPyRequests } from "./detect/requests.js";
-import { importedElsewhere } from "./detect/importers.js";
+import { callsElsewhere, importedElsewhere } from "./detect/importers.js";
 
 export interface PyParsed {
   readonly tree: Tree;
@@ -58,16 +58,25 @@ export function statementOf(node: Node): Node {
 const syntax: Syntax<Node> = { comment: "#", statementOf: (node) => spanOf(statementOf(node)) };
 
 /** The file read from its parse: the parse given where the text is the one it was made of, else a new one. */
-const python = (given?: { text: string; tree: Tree }): Language<PyParsed, PyStep> => {
+const python = (runPaths: readonly string[] | undefined, given?: { text: string; tree: Tree }): Language<PyParsed, PyStep> => {
   // The pipeline parses the input first: later parses are of what the steps wrote.
   let input: Tree | undefined;
+  // Other modules do not change while this one is migrated: their calls are read once a name.
+  const elsewhere = new Map<string, readonly Node[] | undefined>();
   return {
     parse(source) {
       const tree = given?.text === source.text ? given.tree : parsePython(source.text);
       const error = syntaxError(tree);
       if (error) throw new PythonSyntaxError(error);
       input ??= tree;
-      const sdk = detect(tree);
+      const holder = languageOf(source.path);
+      // A notebook's cells and a document's code blocks are no module another imports.
+      const called = (name: string) => {
+        if (holder === "notebook" || holder === "document") return [];
+        if (!elsewhere.has(name)) elsewhere.set(name, callsElsewhere(source.path, input!.rootNode, name, runPaths));
+        return elsewhere.get(name);
+      };
+      const sdk = detect(tree, called);
       return { tree, input, sdk, calls: clientCalls(tree, sdk), mocks: mockedMethods(tree, sdk), requestsApi: findPyRequests(tree, source.text).length > 0 };
     },
     reachesSdk: (parsed) => parsed.sdk.found || parsed.requestsApi,
@@ -77,5 +86,5 @@ const python = (given?: { text: string; tree: Tree }): Language<PyParsed, PyStep
 
 /** `tree`: the text's parse where the caller has one already (a notebook's cells, parsed together to tell which are Python). */
 export function runPython(steps: readonly PyStep[], path: string, raw: string, options: TransformOptions = {}, tree?: Tree): Result {
-  return runPipeline(python(tree && { text: raw, tree }), steps, path, raw, options, "python");
+  return runPipeline(python(options.paths, tree && { text: raw, tree }), steps, path, raw, options, "python");
 }

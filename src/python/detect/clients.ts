@@ -156,7 +156,13 @@ function named(keys: ReadonlyMap<string, unknown> | ReadonlySet<string>, node: N
   return name !== undefined && [...keys.keys()].some((k) => nameOfKey(k) === name);
 }
 
-export function detect(tree: Tree): PyBindings {
+/**
+ * The calls other modules of the run make of a module-level function of this one (detect/importers.ts), undefined
+ * where they cannot be told; by default, where no file says, none can.
+ */
+export type CallsElsewhere = (name: string) => readonly Node[] | undefined;
+
+export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefined): PyBindings {
   const root = tree.rootNode;
   const classes = new Map<string, boolean>();
   const modules = new Set<string>();
@@ -279,7 +285,7 @@ export function detect(tree: Tree): PyBindings {
     if (key) keptOnV1.add(key);
   }
   const callees = calleesOf(root);
-  const passed = passedClients(callees, allOf(root, "assignment"), clients, keptOnV1, keyOf);
+  const passed = passedClients(callees, allOf(root, "assignment"), clients, keptOnV1, keyOf, callsElsewhere);
   for (const [key, isAsync] of passed.found) if (!clients.has(key)) clients.set(key, isAsync);
   for (const key of passed.kept) keptOnV1.add(key);
   const patches = patchTargets(root, new Set(PY_CLIENT_IS_ASYNC.keys()));
@@ -498,6 +504,7 @@ function passedClients(
   clients: ReadonlyMap<string, boolean>,
   keptOnV1: ReadonlySet<string>,
   keyOf: (node: Node | null) => string | null,
+  callsElsewhere: CallsElsewhere,
 ): { found: Map<string, boolean>; kept: Set<string>; mixed: Map<string, MixedParameter> } {
   const found = new Map<string, boolean>();
   const kept = new Set<string>();
@@ -523,7 +530,11 @@ function passedClients(
       if (!byDefault && !handed.some((c) => c.childForFieldName("arguments")?.namedChildren.some(handing))) continue;
       const scope = bindingScope(name).id;
       const calls = method ? handed : handed.filter((c) => bindingScope(c.childForFieldName("function")!).id === scope);
-      const args = calls.map(argumentsOf);
+      // A public function nothing here calls is another module's to call: its calls there say what it is handed,
+      // and where they cannot be told, its default alone does not.
+      const elsewhere = !calls.length && byDefault ? callsFromElsewhere(fn, callsElsewhere) : [];
+      if (elsewhere === undefined) continue;
+      const args = [...calls, ...elsewhere].map(argumentsOf);
       const splat = args.some((list) => list.some((a) => a.type === "list_splat" || a.type === "dictionary_splat"));
       if ((!calls.length && !byDefault) || (splat && round < 2)) continue;
       params.forEach((param, i) => {
@@ -531,11 +542,13 @@ function passedClients(
         const id = param.type === "identifier" || param.type === "default_parameter" ? parameterName(param) : null;
         if (!id) return;
         const fallback = param.type === "default_parameter" ? param.childForFieldName("value") : null;
-        // What a call that passes nothing gives, and what the function gives itself where nothing here calls it.
-        const given = [...args.map((list) => argumentFor(list, id.text, i) ?? fallback), ...(calls.length ? [] : [fallback])]
+        // What a call that passes nothing gives, and the default itself: a call may always pass nothing.
+        const given = [...args.map((list) => argumentFor(list, id.text, i) ?? fallback), ...(fallback ? [fallback] : [])]
           // None, given or by default, is no other value: no method of the client's can be called on it either.
           .filter((v) => v?.type !== "none");
-        const each = given.map((v) => (v && v.id === fallback?.id ? knownDefault(fn, v) : known(v)));
+        // Another module's value is no name of this one's.
+        const foreign = (v: Node | null) => v !== null && v.tree !== fn.tree;
+        const each = given.map((v) => (v && v.id === fallback?.id ? knownDefault(fn, v) : foreign(v) ? undefined : known(v)));
         const agree = each.length > 0 && each.every((a) => a !== undefined && a === each[0]);
         if (round < 2 && agree && each[0] === "v1") kept.add(keyOf(id)!);
         else if (round < 2 && agree) found.set(keyOf(id)!, each[0] as boolean);
@@ -564,6 +577,13 @@ function passedClients(
     );
   }
   return { found, kept, mixed };
+}
+
+/** The calls of a module-level public function in other modules; none for a private or nested one, which no other module calls. */
+function callsFromElsewhere(fn: Node, callsElsewhere: CallsElsewhere): readonly Node[] | undefined {
+  const holder = fn.parent?.type === "decorated_definition" ? fn.parent : fn;
+  const name = fn.childForFieldName("name")!.text;
+  return holder.parent?.type !== "module" || name.startsWith("_") ? [] : callsElsewhere(name);
 }
 
 /**

@@ -81,37 +81,73 @@ function listedInAll(root: Node, name: string): boolean {
 }
 
 /**
- * Whether another module may import `name` from the module at `path` whose parse is `tree`: true where one does,
- * where its `__all__` lists it, and where it cannot be told (no project holds the file, the project is too large
- * to read, a file cannot be read); `runPaths` are the files and folders the run was asked for.
+ * The files of the project that import `name` from the module at `path` whose parse is `tree`; undefined where that
+ * cannot be told (its `__all__` lists it, no project holds the file, the project is too large to read, a file
+ * cannot be read or parsed); `runPaths` are the files and folders the run was asked for.
  */
-export function importedElsewhere(path: string, tree: Node, name: string, runPaths: readonly string[] = []): boolean {
-  if (listedInAll(tree, name)) return true;
-  if (!statIfAny(path)?.isFile()) return true;
+function importersOf(path: string, tree: Node, name: string, runPaths: readonly string[]): { file: string; text: string }[] | undefined {
+  if (listedInAll(tree, name)) return undefined;
+  if (!statIfAny(path)?.isFile()) return undefined;
   const root = pythonProjectRoot(path, runPaths);
   const files = root && pythonFilesUnder(root);
-  if (!root || !files) return true;
+  if (!root || !files) return undefined;
   const parts = moduleParts(root, path);
   const stem = parts.at(-1) ?? basename(root);
   const self = resolve(path);
   // A package's own modules import from its __init__ by dots alone (`from . import NAME`), never spelling its name.
   const inPackage = basename(self) === "__init__.py" ? files.filter((file) => file.startsWith(dirname(self) + sep)) : [];
-  return [...new Set([...naming(root, files, stem), ...inPackage])].some((file) => {
-    if (file === self) return false;
-    let text: string;
-    try {
-      text = readFileSync(file, "utf8");
-    } catch {
-      return true;
-    }
+  const found: { file: string; text: string }[] = [];
+  for (const file of new Set([...naming(root, files, stem), ...inPackage])) {
+    if (file === self) continue;
     try {
       // A notebook's code cells, as one program: an import in a markdown cell, a comment or `%pip install` is none,
       // and a cell may use the module another imported.
-      return imports(root, file, file.endsWith(".ipynb") ? notebookProgram(text) : text, parts, name);
+      const raw = readFileSync(file, "utf8");
+      const text = file.endsWith(".ipynb") ? notebookProgram(raw) : raw;
+      if (imports(root, file, text, parts, name)) found.push({ file, text });
     } catch {
-      return true;
+      return undefined;
     }
-  });
+  }
+  return found;
+}
+
+/** Whether another module may import `name` from the module at `path` whose parse is `tree` (importersOf). */
+export function importedElsewhere(path: string, tree: Node, name: string, runPaths: readonly string[] = []): boolean {
+  return importersOf(path, tree, name, runPaths)?.length !== 0;
+}
+
+/**
+ * The calls other modules make of the function `name` of the module at `path`: by the name they import it as
+ * (`from lib import fetch`, `fetch(...)`); undefined where some are not to be told apart from other uses (an
+ * importer that hands the function on, or imports the module and not the name), or the importers cannot be told.
+ */
+export function callsElsewhere(path: string, tree: Node, name: string, runPaths: readonly string[] = []): Node[] | undefined {
+  const importers = importersOf(path, tree, name, runPaths);
+  if (!importers) return undefined;
+  const calls: Node[] = [];
+  for (const { text } of importers) {
+    const root = parsePython(text).rootNode;
+    const locals = allOf(root, "import_from_statement").flatMap((statement) =>
+      statement
+        .childrenForFieldName("name")
+        .flatMap((n) =>
+          n?.type === "aliased_import"
+            ? n.childForFieldName("name")!.text === name
+              ? [n.childForFieldName("alias")!.text]
+              : []
+            : n?.text === name
+              ? [name]
+              : [],
+        ),
+    );
+    if (!locals.length) return undefined;
+    const uses = allOf(root, "identifier").filter((n) => locals.includes(n.text) && n.parent?.type !== "dotted_name" && n.parent?.type !== "aliased_import");
+    const called = uses.filter((n) => n.parent?.type === "call" && n.parent.childForFieldName("function")?.id === n.id);
+    if (called.length !== uses.length) return undefined;
+    calls.push(...called.map((n) => n.parent!));
+  }
+  return calls;
 }
 
 const named = new Map<string, { readonly files: readonly string[]; readonly at: number }>();
