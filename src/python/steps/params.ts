@@ -124,6 +124,8 @@ export const step: PyStep = {
       const extras = given ? [] : methodArguments(call).slice(PARAMS_AT + 1);
       const shape = call.row.js.args;
       const names = shape?.v1.slice(PARAMS_AT + 1) ?? [];
+      // No options and no v1 signature to read the rest by (crawl_url_and_watch): the call is its method's TODO's to rewrite.
+      if (none && extras.length && !shape) continue;
       if (extras.length > names.length) {
         context.todo(call.node, "v1 params must become keyword arguments in v2 (snake_case names), and the positional arguments after them too");
         continue;
@@ -146,7 +148,11 @@ export const step: PyStep = {
       const message = reworded("a params dict is v1: pass keyword arguments", "params dict passed as keyword arguments");
       const end = (extras.at(-1) ?? target).endIndex;
       if (none && !trailing.length) {
-        context.apply(removeItem(context.source, call.args, target), removed("params=None", "v2 takes keyword arguments"));
+        const message = removed("params=None", "v2 takes keyword arguments");
+        // The arguments after it go with it, from the end of the one before: v2 has no place for them (their TODO says so).
+        const before = extras.length ? target.previousNamedSibling : null;
+        if (before) context.edit(before.endIndex, end, "", message);
+        else context.apply(removeItem(context.source, call.args, target), message);
         continue;
       }
       if (entries.some((e) => V0_OPTION_GROUPS[e.key])) {
