@@ -208,6 +208,37 @@ describe("the CLI on a function whose client is a parameter's default, called fr
     expect(migrated({})).toContain("client.scrape(url).markdown");
   });
 
+  test("a default on v2, or kept on v1, is left as written and unreported whatever other modules pass", { timeout: 60_000 }, () => {
+    const caller = `from lib import fetch\n\n\n${fake}def test_fetch():\n    assert fetch("https://a", client=Fake()) == "x"\n`;
+    for (const code of [
+      [
+        "from firecrawl import Firecrawl",
+        "",
+        'default = Firecrawl(api_key="fc-test")',
+        "",
+        "",
+        "def fetch(url, client=default):",
+        "    return client.scrape(url).markdown",
+        "",
+      ],
+      [
+        "from firecrawl import V1FirecrawlApp",
+        "",
+        'default = V1FirecrawlApp(api_key="fc-test")',
+        "",
+        "",
+        "def fetch(url, client=default):",
+        "    return client.scrape_url(url).markdown",
+        "",
+      ],
+    ].map((lines) => lines.join("\n"))) {
+      const dir = tree({ "lib.py": code, "test_lib.py": caller }, { git: true });
+      const { stdout } = spawnSync(process.execPath, [CLI, "run", ".", "--force", "--no-verify"], { cwd: dir, encoding: "utf8" });
+      expect(readFileSync(join(dir, "lib.py"), "utf8")).toBe(code);
+      expect(stdout).toContain("0 TODOs");
+    }
+  });
+
   test("an importer that hands the function on, whose calls cannot be read, leaves it as written", { timeout: 60_000 }, () => {
     const out = migrated({ "main.py": 'from lib import fetch\n\nprint(list(map(fetch, ["https://a"])))\n' });
     expect(out).toContain("client.scrape_url(url)");
