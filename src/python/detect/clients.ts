@@ -387,7 +387,17 @@ const ownInit = (cls: Node) =>
  */
 function constructorCalls(root: Node, cls: Node, byName: ReadonlyMap<string, Node[]>, seen = new Set<number>()): Node[] {
   seen.add(cls.id);
-  const calls = [...(byName.get(cls.childForFieldName("name")!.text) ?? [])];
+  const name = cls.childForFieldName("name")!.text;
+  const calls = [...(byName.get(name) ?? [])];
+  // A class nested in another is made through it: `Outer.Nested(app)`.
+  const outer = cls.parent?.parent?.type === "class_definition" ? cls.parent.parent.childForFieldName("name")!.text : null;
+  if (outer)
+    calls.push(
+      ...allOf(root, "call").filter((c) => {
+        const callee = c.childForFieldName("function");
+        return callee?.type === "attribute" && callee.childForFieldName("attribute")!.text === name && callee.childForFieldName("object")?.text === outer;
+      }),
+    );
   for (const sub of subclassesOf(root, cls)) {
     if (seen.has(sub.id)) continue;
     if (!ownInit(sub)) calls.push(...constructorCalls(root, sub, byName, seen));
