@@ -116,6 +116,20 @@ describe("git", () => {
     expect(calls()).toEqual([]);
   });
 
+  test("is asked for the root of the folder check runs in only by the formats that place paths from it", () => {
+    const inside = repo({ "README.md": "# here\n" });
+    const outside = repo({ "src/a.ts": THIRD_PARTY }, { git: false });
+    const { env, calls } = recordingGit();
+    for (const format of ["text", "json"]) {
+      const result = spawnSync(process.execPath, [BIN, "check", outside, "--format", format, "--no-progress"], { cwd: inside, encoding: "utf8", env });
+      expect(result.status).toBe(0);
+    }
+    expect(calls()).toEqual([]);
+    const sarif = spawnSync(process.execPath, [BIN, "check", outside, "--format", "sarif", "--no-progress"], { cwd: inside, encoding: "utf8", env });
+    expect(sarif.status).toBe(0);
+    expect(calls()).toEqual(["rev-parse --show-toplevel"]);
+  });
+
   test("is asked inside a repository", () => {
     const dir = repo({ "src/a.ts": THIRD_PARTY });
     const { env, calls } = recordingGit();
