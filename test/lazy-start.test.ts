@@ -23,6 +23,8 @@ const HEAVY = [
   "@renovatebot/pep440",
   "jscodeshift",
   "mdast-util-from-markdown",
+  // the diffs of changed files
+  "diff",
 ];
 
 /** The packages a command loaded, and its exit code. */

@@ -159,8 +159,9 @@ async function verified(
   types: TypeProcess | undefined,
   options: EngineOptions,
 ): Promise<{ reports: FileReport[]; failure?: string; python?: { sdk: string; error?: string } }> {
-  const { settleHeld } = await import("./settle.js");
   const held = reports.filter((r) => r.held);
+  // Settling loads the diff package (19 modules): a run where no file changed holds none.
+  const settleHeld = held.length ? (await import("./settle.js")).settleHeld : undefined;
   const python = held.filter((r) => isPython(languageOf(r.path)));
   const outputs = new Map(held.flatMap((r) => (isPython(languageOf(r.path)) ? [] : [[r.path, r.held!.output] as const])));
   const checked = types ? await types.verify(outputs) : new Map<string, Verified>();
@@ -177,7 +178,7 @@ async function verified(
   // Nearly every report of a large tree holds nothing: only the held ones are asked about and settled.
   const settling = { ...options, steps: [], pythonSteps: [] };
   return {
-    reports: reports.map((r) => (r.held ? settleHeld(r, answer(r), settling) : r)),
+    reports: reports.map((r) => (r.held ? settleHeld!(r, answer(r), settling) : r)),
     failure: checked instanceof Error ? checked.message : undefined,
     python: proven === undefined ? undefined : proven instanceof Error ? { sdk: "firecrawl-py 4.x", error: proven.message } : { sdk: proven.against },
   };
