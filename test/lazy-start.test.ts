@@ -13,6 +13,7 @@ import { repo, tempDir } from "./support/cli.js";
 const root = resolve(import.meta.dirname, "..");
 const BIN = join(root, (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { bin: Record<string, string> }).bin["firecrawl-codemod"]!);
 const HOOK = resolve(import.meta.dirname, "support/record-loads.mjs");
+const BUILTINS_HOOK = resolve(import.meta.dirname, "support/record-builtins.mjs");
 const HEAVY = [
   "@babel/parser",
   "web-tree-sitter",
@@ -37,6 +38,17 @@ function packagesLoaded(cwd: string, ...args: string[]): { code: number | null; 
     return match ? [match[1]!] : [];
   });
   return { code: result.status, packages: [...new Set(packages)] };
+}
+
+/** The built-in modules a command loaded (test/support/record-builtins.mjs), and its exit code. */
+function builtinsLoaded(cwd: string, ...args: string[]): { code: number | null; builtins: string[] } {
+  const record = join(tempDir(), "builtins.txt");
+  const result = spawnSync(process.execPath, ["--import", BUILTINS_HOOK, BIN, ...args], {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, RECORD_BUILTINS: record },
+  });
+  return { code: result.status, builtins: readFileSync(record, "utf8").split("\n").filter(Boolean) };
 }
 
 const THIRD_PARTY = `export function add(a: number, b: number) {\n  return a + b;\n}\n`;
@@ -64,6 +76,15 @@ describe("the start", () => {
     const { code, packages } = packagesLoaded(dir, ...args, ".", "--no-progress");
     expect(code).toBe(0);
     expect(packages.filter((p) => HEAVY.includes(p))).toEqual([]);
+  });
+
+  test.each([["check"], ["run", "--force"]])("%s over files that never mention Firecrawl loads neither crypto nor worker threads", (...args) => {
+    const dir = repo({ "src/a.ts": THIRD_PARTY, "src/b.py": "def add(a, b):\n    return a + b\n" }, { git: false });
+    const { code, builtins } = builtinsLoaded(dir, ...args, ".", "--no-progress");
+    expect(code).toBe(0);
+    // The recording sees a built-in however it is loaded: one it must see.
+    expect(builtins).toContain("node:fs");
+    expect(builtins.filter((b) => ["node:crypto", "node:worker_threads"].includes(b))).toEqual([]);
   });
 
   test("gitignore rules are loaded only where a folder holds a .gitignore (or --ignore is given), and then honoured", () => {
