@@ -143,7 +143,7 @@ export async function migrateFiles({ files, tsconfigs: found, skipped }: Discove
  */
 function inOrderOf(files: readonly string[], reports: FileReport[]): FileReport[] {
   let at = 0;
-  for (const report of reports) while (at < files.length && files[at] !== report.path) at++;
+  for (let i = 0; i < reports.length; i++) while (at < files.length && files[at] !== reports[i]!.path) at++;
   if (at < files.length) return reports;
   const place = new Map(files.map((f, i) => [f, i]));
   return reports.sort((a, b) => place.get(a.path)! - place.get(b.path)!);
