@@ -107,6 +107,18 @@ describe("the start", () => {
     expect(packages).toContain("@babel/parser");
   });
 
+  test("tree-sitter is loaded only where a file may hold Python, not for JavaScript that uses the SDK", () => {
+    const code = `import FirecrawlApp from "@mendable/firecrawl-js";\nnew FirecrawlApp({}).scrapeUrl("x");\n`;
+    const alone = packagesLoaded(repo({ "a.ts": code }), "run", ".", "--dry", "--no-progress");
+    expect(alone.code).toBe(0);
+    expect(alone.packages).toContain("@babel/parser");
+    expect(alone.packages.filter((p) => p.includes("tree-sitter"))).toEqual([]);
+    const python = `from firecrawl import FirecrawlApp\n\napp = FirecrawlApp(api_key="x")\napp.scrape_url("x")\n`;
+    const both = packagesLoaded(repo({ "a.ts": code, "b.py": python }), "run", ".", "--dry", "--no-progress");
+    expect(both.code).toBe(0);
+    expect(both.packages).toContain("web-tree-sitter");
+  });
+
   test("the Markdown parser is loaded only where a document needs it, not for code that uses the SDK", () => {
     const code = `import FirecrawlApp from "@mendable/firecrawl-js";\nnew FirecrawlApp({}).scrapeUrl("x");\n`;
     const alone = packagesLoaded(repo({ "a.ts": code }), "run", ".", "--dry", "--no-progress");
