@@ -291,6 +291,39 @@ class Firecrawl:
   );
 
   test(
+    "each project's own modules resolve as they do in place, where two projects in one run name theirs alike",
+    () => {
+      const main = `from firecrawl import FirecrawlApp
+from util import need_str
+
+app = FirecrawlApp(api_key="fc-test")
+
+
+def title(url: str) -> str:
+    doc = app.scrape_url(url, params={"formats": ["markdown"]})
+    return need_str(doc["metadata"]["title"])
+`;
+      const dir = repo({
+        "strict/main.py": main,
+        "strict/util.py": "def need_str(s: str) -> str:\n    return s\n",
+        "loose/main.py": main,
+        "loose/util.py": "def need_str(s: object) -> str:\n    return str(s)\n",
+        // a project of its own by its configuration, importing from its root
+        "configured/pyrightconfig.json": "{}",
+        "configured/jobs/main.py": main.replace("from util import", "from lib.util import"),
+        "configured/lib/util.py": "def need_str(s: str) -> str:\n    return s\n",
+      });
+      const report = runJson(dir);
+      const of = (path: string) => report.files.find((f) => f.path === path)?.verified;
+      expect(of("strict/main.py")).toEqual({ newErrors: 1, marked: 1 });
+      expect(of("configured/jobs/main.py")).toEqual({ newErrors: 1, marked: 1 });
+      // its need_str takes the title Optional in 4.x
+      expect(of("loose/main.py")).toEqual({ newErrors: 0, marked: 0 });
+    },
+    TIMEOUT,
+  );
+
+  test(
     "many files are checked in two pyright runs (the outputs, then the inputs of those with an error on a line the migration kept) and found as one run over both finds them",
     async () => {
       await loadPython();

@@ -120,20 +120,21 @@ export const TYPES: readonly TypeRow[] = [
  * `ReturnType<typeof app.crawlUrl>` is `Promise<CrawlJob>` (the v2 SDK's .d.ts, 4.42). The query cannot just take the
  * v2 method's name: v2's methods are overloaded, and a query takes the last overload (scrape's takes an
  * AlexandriaScrapeRequest); and the v1 name compiles only through the deprecated aliases of 4.25 and later.
- * `options` is the type of the v1 method's second argument, the options it took after the URL (or URLs).
+ * `options` is the type of the v1 method's second argument, the options it took after the URL (or URLs); `first`, of
+ * its first, the URL, URLs or job id, which v2's method takes first alike.
  */
-export const METHOD_TYPES: Readonly<Record<string, { readonly options?: string; readonly result: string }>> = {
-  scrapeUrl: { options: "ScrapeOptions", result: "Document" },
-  mapUrl: { options: "MapOptions", result: "MapData" },
-  crawlUrl: { options: "CrawlOptions", result: "CrawlJob" },
-  asyncCrawlUrl: { options: "CrawlOptions", result: "CrawlResponse" },
-  checkCrawlStatus: { result: "CrawlJob" },
-  checkCrawlErrors: { result: "CrawlErrorsResponse" },
+export const METHOD_TYPES: Readonly<Record<string, { readonly first?: string; readonly options?: string; readonly result: string }>> = {
+  scrapeUrl: { first: "string", options: "ScrapeOptions", result: "Document" },
+  mapUrl: { first: "string", options: "MapOptions", result: "MapData" },
+  crawlUrl: { first: "string", options: "CrawlOptions", result: "CrawlJob" },
+  asyncCrawlUrl: { first: "string", options: "CrawlOptions", result: "CrawlResponse" },
+  checkCrawlStatus: { first: "string", result: "CrawlJob" },
+  checkCrawlErrors: { first: "string", result: "CrawlErrorsResponse" },
   // A v1 batch's params are the scrape options, which v2 takes under `options`.
-  batchScrapeUrls: { options: "ScrapeOptions", result: "BatchScrapeJob" },
-  asyncBatchScrapeUrls: { options: "ScrapeOptions", result: "BatchScrapeResponse" },
-  checkBatchScrapeStatus: { result: "BatchScrapeJob" },
-  checkBatchScrapeErrors: { result: "CrawlErrorsResponse" },
+  batchScrapeUrls: { first: "string[]", options: "ScrapeOptions", result: "BatchScrapeJob" },
+  asyncBatchScrapeUrls: { first: "string[]", options: "ScrapeOptions", result: "BatchScrapeResponse" },
+  checkBatchScrapeStatus: { first: "string", result: "BatchScrapeJob" },
+  checkBatchScrapeErrors: { first: "string", result: "CrawlErrorsResponse" },
   asyncExtract: { result: "ExtractResponse" },
 };
 

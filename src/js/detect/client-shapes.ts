@@ -7,7 +7,7 @@
  */
 import type { Node } from "@babel/types";
 import { methodRow } from "../../mapping/client-methods.js";
-import type { PathIndex } from "./paths.js";
+import type { Path, PathIndex } from "./paths.js";
 
 /** A member of the stand-in that still has its v1 name: the key node to rename, and its v2 name. */
 export interface ShapeMember {
@@ -42,12 +42,27 @@ function standIn(members: readonly Node[]): ShapeMember[] | null {
 const EXPORTS = new Set(["ExportNamedDeclaration", "ExportDefaultDeclaration"]);
 
 /**
+ * A client type written out on a parameter that one call hands the client and another an object of the code's own
+ * with v1's method names: renaming would break the object's call, keeping breaks the client's, so its v1 calls on
+ * the parameter are left for the user to decide.
+ */
+export interface HeldShape {
+  readonly parameter: string;
+  /** the parameter's calls of the type's v1 methods */
+  readonly calls: readonly { path: Path; method: string }[];
+  /** what a call hands it for the client, and the object of the code's own another hands it */
+  readonly client: Node;
+  readonly own: Node;
+}
+
+/**
  * The type literals that annotate a parameter of a function the file keeps to itself (`function poll(client: {
  * checkCrawlStatus(id: string): Promise<CrawlStatusResponse> })`): the client's own type written out. An exported
  * function's callers are not all in sight, and may pass an object of their own with those names.
  */
-function parameterLiterals(index: PathIndex): { literal: Node; members: readonly Node[] }[] {
-  const found: { literal: Node; members: readonly Node[] }[] = [];
+function parameterLiterals(index: PathIndex): { shapes: { literal: Node; members: readonly Node[] }[]; held: HeldShape[] } {
+  const shapes: { literal: Node; members: readonly Node[] }[] = [];
+  const held: HeldShape[] = [];
   for (const type of ["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"] as const) {
     for (const path of index.of(type)) {
       // A function expression's declaration: `const poll = (client: {...}) => ...` is exported with its `const`.
@@ -56,11 +71,24 @@ function parameterLiterals(index: PathIndex): { literal: Node; members: readonly
       const name = functionName(path.node, path.parent?.node);
       path.node.params.forEach((param, i) => {
         const annotation = param.type === "Identifier" && param.typeAnnotation?.type === "TSTypeAnnotation" ? param.typeAnnotation.typeAnnotation : undefined;
-        if (annotation?.type === "TSTypeLiteral" && !(name && handedObject(index, name, i))) found.push({ literal: annotation, members: annotation.members });
+        if (param.type !== "Identifier" || annotation?.type !== "TSTypeLiteral") return;
+        const handed = name ? handedArguments(index, name, i) : {};
+        if (!handed.own) return void shapes.push({ literal: annotation, members: annotation.members });
+        const v1 = handed.other && standIn(annotation.members);
+        if (!v1) return;
+        const methods = new Set(v1.map((m) => m.v1));
+        const calls = index.of("CallExpression").flatMap((call) => {
+          const callee = call.node.callee;
+          const inside = call.node.start! >= path.node.start! && call.node.end! <= path.node.end!;
+          if (!inside || callee.type !== "MemberExpression" || callee.object.type !== "Identifier" || callee.object.name !== param.name) return [];
+          const method = callee.property.type === "Identifier" && !callee.computed ? callee.property.name : undefined;
+          return method && methods.has(method) ? [{ path: call, method }] : [];
+        });
+        held.push({ parameter: param.name, calls, client: handed.other!, own: handed.own });
       });
     }
   }
-  return found;
+  return { shapes, held };
 }
 
 /** A function's own name: its declaration's, or the `const` it is assigned to. */
@@ -70,26 +98,29 @@ function functionName(fn: Node, parent: Node | undefined): string | undefined {
 }
 
 /**
- * Whether a call of `name` in the file hands the parameter at `position` an object of the code's own (`f(fake)`, with
- * `const fake = { scrapeUrl: ... }`, or the literal itself): renaming the type's methods would leave that object's
- * names behind, and the call of the renamed method would fail on it.
+ * What the calls of `name` in the file hand the parameter at `position`: the first object of the code's own (`f(fake)`,
+ * with `const fake = { scrapeUrl: ... }`, or the literal itself), and the first anything else (`f(app)`). Renaming the
+ * type's methods would leave that object's names behind, and the call of the renamed method would fail on it.
  */
-function handedObject(index: PathIndex, name: string, position: number): boolean {
+function handedArguments(index: PathIndex, name: string, position: number): { own?: Node; other?: Node } {
   const objects = new Set(
     index.of("VariableDeclarator").flatMap((d) => (d.node.id.type === "Identifier" && d.node.init?.type === "ObjectExpression" ? [d.node.id.name] : [])),
   );
-  return index.of("CallExpression").some(({ node }) => {
-    if (node.callee.type !== "Identifier" || node.callee.name !== name) return false;
-    const argument = node.arguments[position];
-    return argument?.type === "ObjectExpression" || (argument?.type === "Identifier" && objects.has(argument.name));
-  });
+  const handed: { own?: Node; other?: Node } = {};
+  for (const { node } of index.of("CallExpression")) {
+    const argument = node.callee.type === "Identifier" && node.callee.name === name ? node.arguments[position] : undefined;
+    if (!argument) continue;
+    if (argument.type === "ObjectExpression" || (argument.type === "Identifier" && objects.has(argument.name))) handed.own ??= argument;
+    else handed.other ??= argument;
+  }
+  return handed;
 }
 
 /**
  * The file's unexported stand-ins for the client, by name (a type literal that annotates a parameter: by its node),
- * with their members still named as in v1.
+ * with their members still named as in v1; and the written-out client types held back (HeldShape).
  */
-export function clientShapes(index: PathIndex): Map<string | Node, ShapeMember[]> {
+export function clientShapes(index: PathIndex): { shapes: Map<string | Node, ShapeMember[]>; held: HeldShape[] } {
   const shapes = new Map<string | Node, ShapeMember[]>();
   const unexported = (path: { parent?: { node: Node } | null }) => path.parent?.node.type !== "ExportNamedDeclaration";
   for (const path of index.of("TSInterfaceDeclaration")) {
@@ -101,9 +132,10 @@ export function clientShapes(index: PathIndex): Map<string | Node, ShapeMember[]
     const members = type.type === "TSTypeLiteral" && unexported(path) ? standIn(type.members) : null;
     if (members) shapes.set(path.node.id.name, members);
   }
-  for (const { literal, members } of parameterLiterals(index)) {
+  const parameters = parameterLiterals(index);
+  for (const { literal, members } of parameters.shapes) {
     const v1 = standIn(members);
     if (v1) shapes.set(literal, v1);
   }
-  return shapes;
+  return { shapes, held: parameters.held };
 }

@@ -10,7 +10,7 @@ import { projectModules, sdkSpecifierOf, type SdkSpecifier } from "../../project
 import { packageSdk } from "../../project/package-sdk.js";
 import type { OptionsKind, ResultKind } from "../../mapping/client-methods.js";
 import { AWAITED_WRAPPERS, unwrapNode } from "./expressions.js";
-import { clientShapes, type ShapeMember } from "./client-shapes.js";
+import { clientShapes, type HeldShape, type ShapeMember } from "./client-shapes.js";
 import { sdkModuleMocks } from "./module-mocks.js";
 
 /** What the type checker knows about a file that its syntax does not say. */
@@ -46,6 +46,8 @@ export interface SdkBindings {
   readonly clientClasses: ReadonlySet<string>;
   /** the file's own types that stand in for the client (a test's mock interface), with their v1-named members */
   readonly clientShapes: ReadonlyMap<string | Node, readonly ShapeMember[]>;
+  /** client types written out on a parameter that calls hand both the client and an object of the code's own */
+  readonly heldShapes: readonly HeldShape[];
   /** local names bound to the whole module */
   readonly namespaces: ReadonlySet<string>;
   /** other imported names, local -> exported (FirecrawlError, CrawlWatcher, type names) */
@@ -204,10 +206,22 @@ export function detectSdk(index: PathIndex, types?: TypeFacts, linked?: LinkedCl
 
   const linkedAny = linked !== undefined && (linked.clients.size > 0 || linked.factories.size > 0);
   // A stand-in for the client is one only in a file that reaches the SDK (a test that mocks it).
-  const shapes = sites.length > 0 ? clientShapes(index) : new Map<string | Node, ShapeMember[]>();
+  const { shapes, held } = sites.length > 0 ? clientShapes(index) : { shapes: new Map<string | Node, ShapeMember[]>(), held: [] };
   // A test that mocks the SDK module and imports only the code under test reaches the SDK through its mock.
   const found = sites.length > 0 || modules.stuck.length > 0 || types !== undefined || linkedAny || sdkModuleMocks(index).length > 0;
-  return { found, clientClasses, clientShapes: shapes, namespaces, named, sites, pinned: modules.pinned, stuck: modules.stuck, types, linked };
+  return {
+    found,
+    clientClasses,
+    clientShapes: shapes,
+    heldShapes: held,
+    namespaces,
+    named,
+    sites,
+    pinned: modules.pinned,
+    stuck: modules.stuck,
+    types,
+    linked,
+  };
 }
 
 /** `ns.default`, `ns.Firecrawl`, `require(M).default`, `(await import(M)).default`. */

@@ -19,7 +19,7 @@ import type { Step, StepContext } from "../pipeline.js";
 import { V1_ACCESSOR } from "../../mapping/imports.js";
 import { methodRow, V1_GENERIC_METHODS } from "../../mapping/client-methods.js";
 import type { ArgumentShape } from "../../mapping/client-methods.js";
-import { argumentsMoved, mockedMethodNow, removed, renamed, routedThroughV1, sdkMockTodo } from "../../mapping/messages.js";
+import { argumentsMoved, mixedReceiver, mockedMethodNow, removed, renamed, routedThroughV1, sdkMockTodo } from "../../mapping/messages.js";
 
 function isUndefined(node: Node): boolean {
   return node.type === "Identifier" && node.name === "undefined";
@@ -211,6 +211,11 @@ export const step: Step = {
   description: "renames v1 client methods to v2 and moves positional arguments into the options object",
   run(context) {
     markSdkMocks(context, renameStandIns(context));
+    for (const { parameter, calls, client, own } of context.sdk.heldShapes) {
+      for (const { path, method } of calls) {
+        context.todo(path, mixedReceiver(parameter, method, textOf(context.source, client), textOf(context.source, own)), "methods");
+      }
+    }
     for (const call of findClientCalls(context.index, context.sdk)) {
       const { row, nameNode } = call;
       if (row.js.v2 === null) {

@@ -272,7 +272,7 @@ function wrappedBy(path: Path, wrapper: string): Path | undefined {
 
 /**
  * Types written as a query of a v1 method's type (`Parameters<typeof app.scrapeUrl>[1]`, `ReturnType<typeof
- * app.crawlUrl>`, `Awaited<ReturnType<FirecrawlApp["scrapeUrl"]>>`) become v2's named types (mapping/imports.ts
+ * app.crawlUrl>`, `Awaited<ReturnType<FirecrawlApp["scrapeUrl"]>>`, the URL's `Parameters<...>[0]`) become v2's named types (mapping/imports.ts
  * METHOD_TYPES), imported as the file imports the SDK: the v1 names compile only through v2's deprecated aliases,
  * and a query of the v2 method takes its last overload. Other queries of a v1 method are left to the user.
  */
@@ -286,13 +286,18 @@ function typeQueries(context: StepContext): boolean {
     const returned = wrappedBy(path, "ReturnType");
     const parameters = wrappedBy(path, "Parameters");
     const indexed = parameters?.parent?.node as Node | undefined;
-    const second = indexed?.type === "TSIndexedAccessType" && indexed.objectType === parameters!.node && textOf(context.source, indexed.indexType) === "1";
+    const position = indexed?.type === "TSIndexedAccessType" && indexed.objectType === parameters!.node ? textOf(context.source, indexed.indexType) : undefined;
+    // The first argument's type is the language's own (`string`): nothing to import.
+    if (position === "0" && types.first) {
+      context.edit(indexed!.start!, indexed!.end!, types.first, renamed(textOf(context.source, indexed!), types.first));
+      continue;
+    }
     const awaited = returned && wrappedBy(returned, "Awaited");
     const [target, name] = awaited
       ? [awaited.node, types.result]
       : returned
         ? [returned.node, types.result]
-        : second && types.options
+        : position === "1" && types.options
           ? [indexed, types.options]
           : [undefined, undefined];
     const local = target && name ? importedType(context, name, QUERIED_TYPES) : null;

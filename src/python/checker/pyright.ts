@@ -7,7 +7,8 @@
  * configuration, with the project's own settings (pyrightconfig.json, or [tool.pyright] in pyproject.toml).
  */
 import { execFile } from "node:child_process";
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, relative, resolve } from "node:path";
@@ -41,9 +42,9 @@ export interface Against {
   readonly sitePackages?: string;
 }
 
-/** The folder whose settings a file is checked under: the nearest with a pyright configuration, else its own. */
-function projectOf(path: string): { root: string; settings: Record<string, unknown> } {
-  for (const at of upToRepositoryRoot(dirname(path))) {
+/** The folder whose settings a file in `dir` is checked under: the nearest with a pyright configuration, else its own. */
+function settingsOf(dir: string): { root: string; settings: Record<string, unknown> } {
+  for (const at of upToRepositoryRoot(dir)) {
     const own = join(at, "pyrightconfig.json");
     if (existsSync(own)) return { root: at, settings: (parseJsonc(readFileSync(own, "utf8")) as Record<string, unknown>) ?? {} };
     const pyproject = join(at, "pyproject.toml");
@@ -56,7 +57,7 @@ function projectOf(path: string): { root: string; settings: Record<string, unkno
       }
     }
   }
-  return { root: dirname(path), settings: {} };
+  return { root: dir, settings: {} };
 }
 
 /** The project's settings an execution environment takes: its Python, its paths, its rules' levels. */
@@ -96,8 +97,7 @@ function installedVersion(site: string): string | undefined {
 }
 
 /** 4.x (or 3.x, the same API) in the project's environment, where it holds it; else the shipped stubs. */
-export function againstFor(path: string): Against {
-  const { root, settings } = projectOf(path);
+function againstFor(root: string, settings: Record<string, unknown>): Against {
   for (const site of sitePackages(root, settings)) {
     const version = installedVersion(site);
     if (version && Number(version.split(".")[0]) >= 3) return { label: `firecrawl-py ${version} (installed)`, sitePackages: site };
@@ -105,8 +105,37 @@ export function againstFor(path: string): Against {
   return { label: `firecrawl-py 4.x (the stubs shipped with firecrawl-codemod)` };
 }
 
-/** Makes `dest` a mirror of `root`: the given files with their texts, every other entry a link to the original. */
-function mirror(root: string, dest: string, files: ReadonlyMap<string, string>): void {
+/** The project a file is checked in: its root, its pyright settings, and the firecrawl-py 4.x it is checked against. */
+export interface Project {
+  readonly root: string;
+  readonly settings: Record<string, unknown>;
+  readonly against: Against;
+}
+
+/**
+ * Looks up each file's project once a folder, for one verification: the walk up to the repository root for
+ * settings and virtual environments took 0.9 s of 1,900 files' verification, file by file.
+ */
+export function projectLookup(): (path: string) => Project {
+  const known = new Map<string, Project>();
+  return (path) => {
+    const dir = dirname(path);
+    let project = known.get(dir);
+    if (!project) {
+      const { root, settings } = settingsOf(dir);
+      project = { root, settings, against: againstFor(root, settings) };
+      known.set(dir, project);
+    }
+    return project;
+  };
+}
+
+/**
+ * Makes `dest` a mirror of `root`: the given files with their texts, every other entry a link to the original.
+ * Answers the links, relative to `dest`.
+ */
+function mirror(root: string, dest: string, files: ReadonlyMap<string, string>): string[] {
+  const links: string[] = [];
   const onPath = new Set<string>([""]);
   for (const rel of files.keys()) for (let d = dirname(rel); d !== "." && d !== ""; d = dirname(d)) onPath.add(d);
   for (const dir of [...onPath].sort((a, b) => a.length - b.length)) {
@@ -123,12 +152,14 @@ function mirror(root: string, dest: string, files: ReadonlyMap<string, string>):
       try {
         const target = join(root, rel);
         symlinkSync(target, join(dest, rel), lstatSync(target).isDirectory() ? "junction" : "file");
+        links.push(rel);
       } catch {
         // one entry that cannot be linked only leaves that module unresolved, on both sides
       }
     }
   }
   for (const [rel, text] of files) writeFileSync(join(dest, rel), text);
+  return links;
 }
 
 /** The module name a file is checked under: a notebook's program is Python beside it. */
@@ -141,35 +172,53 @@ const checkedName = (path: string) => (path.endsWith(".py") ? basename(path) : `
 export async function runPyright(
   files: readonly Checked[],
   sides: readonly ("before" | "after")[] = ["before", "after"],
+  projectOf = projectLookup(),
 ): Promise<Map<string, { before: PyrightError[]; after: PyrightError[] }> | Error> {
   const work = realpathSync(mkdtempSync(join(tmpdir(), "firecrawl-codemod-pyright-")));
   try {
     const projects = new Map<string, { settings: Record<string, unknown>; files: Checked[]; against: Against }>();
     for (const file of files) {
-      const { root, settings } = projectOf(file.path);
-      const project = projects.get(root) ?? { settings, files: [], against: againstFor(file.path) };
+      const { root, settings, against } = projectOf(file.path);
+      const project = projects.get(root) ?? { settings, files: [], against };
       project.files.push(file);
       projects.set(root, project);
     }
-    const environments: Record<string, unknown>[] = [];
-    const include: string[] = [];
+    // Projects whose environments would be alike share one, each in a folder of its own under the environment's
+    // root: pyright resolves imports anew in each environment (on 1,900 files in 200 projects, 3.1 s of an 18 s
+    // run against 0.2 s in one), and an import of a project's own module still resolves, by pyright's walk up
+    // from the importing file's folder, to the same side's text.
+    const environments = new Map<string, { settings: Record<string, unknown>; sdk: string[]; dir: string }>();
+    // Each environment's folder is included and every link in it excluded, rather than the files named one by one:
+    // pyright matches the importing file against every include entry at each import it resolves (2.4 s of the
+    // 18 s run on the same 1,900 files).
+    const exclude: string[] = [];
     const where = new Map<string, { path: string; side: "before" | "after" }>();
     let n = 0;
     for (const [root, project] of projects) {
       const settings = environmentSettings(root, project.settings);
       for (const side of sides) {
-        const dir = `${side === "before" ? "b" : "a"}${n}`;
-        const texts = new Map(project.files.map((f) => [join(relative(root, dirname(f.path)), checkedName(f.path)), f[side]] as const));
-        mirror(root, join(work, dir), texts);
-        for (const [rel] of texts) include.push(join(dir, rel));
-        project.files.forEach((f) => where.set(join(work, dir, relative(root, dirname(f.path)), checkedName(f.path)), { path: f.path, side }));
         const sdk = side === "before" ? [join(STUBS, "v1")] : project.against.sitePackages ? [project.against.sitePackages] : [join(STUBS, "v2")];
-        environments.push({ ...settings, root: dir, extraPaths: [...sdk, join(STUBS, "shared"), ...(settings.extraPaths as string[])] });
+        const key = JSON.stringify([settings, sdk]);
+        const environment = environments.get(key) ?? { settings, sdk, dir: `${side === "before" ? "b" : "a"}${environments.size}` };
+        environments.set(key, environment);
+        const dir = join(environment.dir, String(n));
+        const texts = new Map(project.files.map((f) => [join(relative(root, dirname(f.path)), checkedName(f.path)), f[side]] as const));
+        for (const link of mirror(root, join(work, dir), texts)) exclude.push(join(dir, link));
+        project.files.forEach((f) => where.set(join(work, dir, relative(root, dirname(f.path)), checkedName(f.path)), { path: f.path, side }));
       }
       n++;
     }
     // The stubs' own imports of the shared pydantic declarations resolve in the default environment.
-    const config = { include, extraPaths: [join(STUBS, "shared")], executionEnvironments: environments };
+    const config = {
+      include: [...environments.values()].map(({ dir }) => dir),
+      exclude,
+      extraPaths: [join(STUBS, "shared")],
+      executionEnvironments: [...environments.values()].map(({ settings, sdk, dir }) => ({
+        ...settings,
+        root: dir,
+        extraPaths: [...sdk, join(STUBS, "shared"), ...(settings.extraPaths as string[])],
+      })),
+    };
     writeFileSync(join(work, "pyrightconfig.json"), JSON.stringify(config));
     const output = await new Promise<string | Error>((done) => {
       execFile(
@@ -194,6 +243,8 @@ export async function runPyright(
   } catch (error) {
     return error as Error;
   } finally {
-    rmSync(work, { recursive: true, force: true });
+    // Removed while the run goes on (the next pyright run, the marking): each unlink waits on the disk, 4.5 s for
+    // the 2,200 entries of 1,900 files' mirrors on ext4 mounted with discard, and the process outlives the removal.
+    void rm(work, { recursive: true, force: true }).catch(() => undefined);
   }
 }

@@ -17,7 +17,7 @@ import { VERIFY } from "../../core/verified.js";
 import { runPython, statementOf, type PyStep } from "../pipeline.js";
 import { notebookProgram, runNotebook } from "../notebook.js";
 import { loadPython, parsePython, type Node } from "../runtime/parser.js";
-import { againstFor, runPyright, type Checked, type PyrightError } from "./pyright.js";
+import { projectLookup, runPyright, type Checked, type Project, type PyrightError } from "./pyright.js";
 
 /** What pyright checks of a file: a notebook's code cells as one program, IPython lines masked. */
 const programOf = (path: string, text: string) => (languageOf(path) === "notebook" ? notebookProgram(text) : text);
@@ -193,15 +193,19 @@ const needsBefore = (file: Checked, after: readonly PyrightError[]) => {
 };
 
 /** The files' errors before and after: in one pyright run, or the outputs first and then the inputs of those with errors on kept lines. */
-async function check(checked: readonly Checked[], oneRunUpTo: number): Promise<{ before: Map<string, { before?: PyrightError[] }>; after: Errors } | Error> {
+async function check(
+  checked: readonly Checked[],
+  oneRunUpTo: number,
+  projectOf: (path: string) => Project,
+): Promise<{ before: Map<string, { before?: PyrightError[] }>; after: Errors } | Error> {
   if (checked.length <= oneRunUpTo) {
-    const both = await runPyright(checked, ["before", "after"]);
+    const both = await runPyright(checked, ["before", "after"], projectOf);
     return both instanceof Error ? both : { before: both, after: both };
   }
-  const after = await runPyright(checked, ["after"]);
+  const after = await runPyright(checked, ["after"], projectOf);
   if (after instanceof Error) return after;
   const wanted = checked.filter((f) => needsBefore(f, after.get(f.path)!.after));
-  const before = wanted.length ? await runPyright(wanted, ["before"]) : new Map<string, { before: PyrightError[] }>();
+  const before = wanted.length ? await runPyright(wanted, ["before"], projectOf) : new Map<string, { before: PyrightError[] }>();
   return before instanceof Error ? before : { before, after };
 }
 
@@ -216,17 +220,20 @@ export async function verifyPython(
   files: readonly { path: string; input: string; output: string }[],
   oneRunUpTo = ONE_RUN_UP_TO,
 ): Promise<PythonVerification | Error> {
-  const against = [...new Set(files.map((f) => againstFor(f.path).label))].join("; ");
+  const projectOf = projectLookup();
+  const against = [...new Set(files.map((f) => projectOf(f.path).against.label))].join("; ");
   if (files.length === 0) return { verified: new Map(), against };
   // The files may have been migrated in worker threads: this thread parses them now.
   await loadPython();
   const checked = files.map((f) => ({ path: f.path, before: programOf(f.path, f.input), after: programOf(f.path, f.output) }));
-  const sides = await check(checked, oneRunUpTo);
+  const sides = await check(checked, oneRunUpTo, projectOf);
   if (sides instanceof Error) return sides;
   const { before, after } = sides;
   const verified = new Map<string, Verified>();
   checked.forEach((file, i) => {
-    const errors = introduced(before.get(file.path)?.before ?? [], after.get(file.path)!.after.filter(bySdk), linesBack(file)).filter(besideV1(file.after));
+    const found = after.get(file.path)!.after.filter(bySdk);
+    // most outputs have no error: no diff to take
+    const errors = found.length ? introduced(before.get(file.path)?.before ?? [], found, linesBack(file)).filter(besideV1(file.after)) : [];
     verified.set(file.path, mark(file.path, files[i]!.output, errors));
   });
   return { verified, against };

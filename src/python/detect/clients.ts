@@ -10,6 +10,7 @@ import { MOCK_ASSERTIONS, mockClients, patchTargets } from "./mock-clients.js";
 import { allOf, argumentFor, argumentsOf, enclosing, parameterName, returnsOf, type Node, type Tree } from "../runtime/parser.js";
 import { bindingScope } from "./names.js";
 import { forwardedBy, forwarderOf, type Forwarder } from "./forwarders.js";
+import { invocationsOf } from "./result-values.js";
 
 const PY_SDK_MODULES = new Set<string>([PY_PACKAGE, ...PY_LEGACY_MODULES, `${PY_PACKAGE}.v2`, PY_TYPES_MODULE]);
 /** every class name, v1 or v2, that makes a client (v2's own client classes too, which mocks take as spec) -> whether it is async (awaited) */
@@ -64,6 +65,11 @@ export interface PyCall extends PyMethodUse {
    * and `args` are that call's, whose first `passed.skipped` arguments are its own
    */
   readonly passed?: Forwarder;
+  /**
+   * a call of a partial of the method (`functools.partial(app.crawl_url, url)(params={...})`): `node` and `args` are
+   * that call's, whose arguments follow the partial's; the partial itself is the call with `passed` this names
+   */
+  readonly invokes?: Node;
 }
 
 /** A mocked method named but not called (`node` is `app.scrape_url`): `app.scrape_url.return_value = {...}`. */
@@ -132,6 +138,12 @@ function setsAttribute(cls: Node, attribute: string): boolean {
   return allOf(cls, "assignment").some((a) => a.childForFieldName("left")?.text === attribute && a.childForFieldName("right")?.type !== "none");
 }
 
+/** A parameter's default's key: the default is read where the function is defined, not in it (`def inner(url, app=app)`). */
+function defaultKeyOf(fn: Node, value: Node | null | undefined): string | null {
+  const key = unscoped(value);
+  return key?.scopedBy ? `${key.name}@${bindingScope(fn.childForFieldName("name")!, key.scopedBy.text).id}` : null;
+}
+
 /** A key's part before its scope: its name. */
 const nameOfKey = (key: string) => key.slice(0, key.indexOf("@"));
 
@@ -139,7 +151,7 @@ const nameOfKey = (key: string) => key.slice(0, key.indexOf("@"));
  * Whether some key of `keys` has the name of `node`'s: asked before its scope, which is the costly part, so that
  * most receivers, named as no client is, are passed over without it.
  */
-function named(keys: ReadonlyMap<string, unknown>, node: Node | null | undefined): boolean {
+function named(keys: ReadonlyMap<string, unknown> | ReadonlySet<string>, node: Node | null | undefined): boolean {
   const name = unscoped(node)?.name;
   return name !== undefined && [...keys.keys()].some((k) => nameOfKey(k) === name);
 }
@@ -250,9 +262,6 @@ export function detect(tree: Tree): PyBindings {
       if (key && isAsync !== undefined && !clients.has(key)) clients.set(key, isAsync);
     }
   }
-  const callees = calleesOf(root);
-  const passed = passedClients(callees, clients, keyOf);
-  for (const [key, isAsync] of passed.found) if (!clients.has(key)) clients.set(key, isAsync);
   // A name a scope binds to a v1 client anywhere is kept on v1 in all that scope, whatever it binds before.
   const keptOnV1 = new Set<string>();
   for (const assignment of allOf(root, "assignment")) {
@@ -269,6 +278,10 @@ export function detect(tree: Tree): PyBindings {
     const key = v1 ? keyOf(left) : null;
     if (key) keptOnV1.add(key);
   }
+  const callees = calleesOf(root);
+  const passed = passedClients(callees, allOf(root, "assignment"), clients, keptOnV1, keyOf);
+  for (const [key, isAsync] of passed.found) if (!clients.has(key)) clients.set(key, isAsync);
+  for (const key of passed.kept) keptOnV1.add(key);
   const patches = patchTargets(root, new Set(PY_CLIENT_IS_ASYNC.keys()));
   const asyncTarget = (target: Node) => PY_CLIENT_IS_ASYNC.get(target.text.slice(1, -1).split(".").at(-1)!) ?? false;
   const mocked = mockClients(root, classOf, patches, asyncTarget, keyOf);
@@ -326,7 +339,9 @@ function calleesOf(root: Node): Callee[] {
   return allOf(root, "function_definition").map((fn) => {
     const name = fn.childForFieldName("name")!.text;
     const cls = classOfMethod(fn);
-    const handed = (cls ? throughSelf.get(`${cls.id}\u0000${name}`) : byName.get(name)) ?? [];
+    // A class's calls (`Report(app)`) hand its `__init__` its arguments.
+    const made = cls && name === "__init__" ? (byName.get(cls.childForFieldName("name")!.text) ?? []) : [];
+    const handed = [...((cls ? throughSelf.get(`${cls.id}\u0000${name}`) : byName.get(name)) ?? []), ...made];
     return { fn, handed, method: cls !== null, skipped: cls && !staticMethod(fn) ? 1 : 0 };
   });
 }
@@ -411,7 +426,9 @@ function plainlyNoClients(
       if (!id || !byName.has(id.text)) return;
       const type = param.childForFieldName("type");
       const given = handed.map((c) => argumentFor(argumentsOf(c), id.text, i));
-      if ((type && typedOtherwise(type, classOf)) || given.some(noClient)) mark(id);
+      const fallback = param.childForFieldName("value");
+      const otherByDefault = fallback && fallback.type !== "none" && (plainlyNoClient(fallback, classOf) || bound.has(defaultKeyOf(fn, fallback) ?? ""));
+      if ((type && typedOtherwise(type, classOf)) || given.some(noClient) || otherByDefault) mark(id);
     });
   }
   return found;
@@ -433,51 +450,108 @@ export interface MixedParameter {
 
 /**
  * Parameters that take no type but a client at every call: `def fetch(app, url)` where each `fetch(...)` of the
- * module passes a client there; and, apart, those some calls pass a client and others something else, which are
- * neither. A function the module never calls, or calls with `*args`, says nothing of them.
+ * module passes a client there, or passes nothing where the client is the default (`def fetch(url, app=app)`);
+ * those handed only clients kept on v1, which are kept too; and, apart, those some calls pass a client and others
+ * something else, which are neither. A function the module never calls, but by its default, or calls with
+ * `*args`, says nothing of them.
  */
 function passedClients(
   callees: readonly Callee[],
+  assignments: readonly Node[],
   clients: ReadonlyMap<string, boolean>,
+  keptOnV1: ReadonlySet<string>,
   keyOf: (node: Node | null) => string | null,
-): { found: Map<string, boolean>; mixed: Map<string, MixedParameter> } {
+): { found: Map<string, boolean>; kept: Set<string>; mixed: Map<string, MixedParameter> } {
   const found = new Map<string, boolean>();
+  const kept = new Set<string>();
   const mixed = new Map<string, MixedParameter>();
-  if (!clients.size) return { found, mixed };
-  const known = (value: Node | null | undefined) => {
-    const key = named(clients, value) || named(found, value) ? keyOf(value!) : null;
-    return key === null ? undefined : (clients.get(key) ?? found.get(key));
-  };
-  // Twice: a client passed on from one function to the next; then once more for the parameters left mixed.
-  for (let round = 0; round < 3; round++) {
+  if (!clients.size && !keptOnV1.size) return { found, kept, mixed };
+  // Scopes are looked up only for a name a client has.
+  const some = (value: Node | null | undefined) => named(clients, value) || named(found, value) || named(keptOnV1, value) || named(kept, value);
+  const lookup = (key: string | null) =>
+    key === null ? undefined : (clients.get(key) ?? found.get(key) ?? (keptOnV1.has(key) || kept.has(key) ? ("v1" as const) : undefined));
+  const known = (value: Node | null | undefined) => (some(value) ? lookup(keyOf(value!)) : undefined);
+  // A default is read where the function is defined, not in it.
+  const knownDefault = (fn: Node, value: Node | null | undefined) => (some(value) ? lookup(defaultKeyOf(fn, value)) : undefined);
+  // Twice: a client passed on from one function to the next; then twice more for the parameters left mixed, which
+  // a mixed one handed on makes mixed too.
+  const mixedOf = (values: readonly (Node | null | undefined)[]) => values.map((v) => (named(mixed, v) ? mixed.get(keyOf(v!) ?? "") : undefined)).find(Boolean);
+  for (let round = 0; round < 4; round++) {
     for (const { fn, handed, method, skipped } of callees) {
       const name = fn.childForFieldName("name")!;
-      // Scopes are looked up only for a function some call passes a name a client has.
       const passed = (a: Node | null) => (a?.type === "keyword_argument" ? a.childForFieldName("value") : a);
-      const some = handed.some((c) => c.childForFieldName("arguments")?.namedChildren.some((a) => named(clients, passed(a)) || named(found, passed(a))));
-      if (!some) continue;
+      const params = parametersGiven(fn, skipped);
+      const byDefault = params.some((p) => p.type === "default_parameter" && some(p.childForFieldName("value")));
+      const handing = (a: Node | null) => some(passed(a)) || named(mixed, passed(a));
+      if (!byDefault && !handed.some((c) => c.childForFieldName("arguments")?.namedChildren.some(handing))) continue;
       const scope = bindingScope(name).id;
       const calls = method ? handed : handed.filter((c) => bindingScope(c.childForFieldName("function")!).id === scope);
       const args = calls.map(argumentsOf);
       const splat = args.some((list) => list.some((a) => a.type === "list_splat" || a.type === "dictionary_splat"));
-      if (!calls.length || (splat && round < 2)) continue;
-      parametersGiven(fn, skipped).forEach((param, i) => {
+      if ((!calls.length && !byDefault) || (splat && round < 2)) continue;
+      params.forEach((param, i) => {
         // Untyped only: a typed parameter is a client by its annotation or none.
         const id = param.type === "identifier" || param.type === "default_parameter" ? parameterName(param) : null;
         if (!id) return;
-        // None, given or by default, is no other value: no method of the client's can be called on it either.
-        const byDefault = param.type === "default_parameter" && param.childForFieldName("value")?.type === "none";
-        const given = args.map((list) => argumentFor(list, id.text, i)).filter((v) => !(v === undefined ? byDefault : v?.type === "none"));
-        const each = given.map(known);
+        const fallback = param.type === "default_parameter" ? param.childForFieldName("value") : null;
+        // What a call that passes nothing gives, and what the function gives itself where nothing here calls it.
+        const given = [...args.map((list) => argumentFor(list, id.text, i) ?? fallback), ...(calls.length ? [] : [fallback])]
+          // None, given or by default, is no other value: no method of the client's can be called on it either.
+          .filter((v) => v?.type !== "none");
+        const each = given.map((v) => (v && v.id === fallback?.id ? knownDefault(fn, v) : known(v)));
         const agree = each.length > 0 && each.every((a) => a !== undefined && a === each[0]);
-        if (round < 2 && agree) found.set(keyOf(id)!, each[0]!);
-        const client = each.findIndex((a) => a !== undefined);
-        if (round === 2 && !agree && client >= 0)
-          mixed.set(keyOf(id)!, { client: given[client]!, other: given[each.findIndex((a) => a !== each[client])] ?? null });
+        if (round < 2 && agree && each[0] === "v1") kept.add(keyOf(id)!);
+        else if (round < 2 && agree) found.set(keyOf(id)!, each[0] as boolean);
+        const client = each.findIndex((a) => typeof a === "boolean");
+        const from =
+          round >= 2 && !agree
+            ? client >= 0
+              ? { client: given[client]!, other: given[each.findIndex((a) => a !== each[client])] ?? null }
+              : mixedOf(given)
+            : undefined;
+        if (from) mixed.set(keyOf(id)!, from);
       });
     }
+    handedOn(
+      assignments,
+      (v) => some(v) || named(mixed, v),
+      keyOf,
+      (key, values) => {
+        const each = values.map(known);
+        const agree = each.every((a) => a !== undefined && a === each[0]);
+        if (agree && each[0] === "v1") kept.add(key);
+        else if (agree && !clients.has(key)) found.set(key, each[0] as boolean);
+        const from = round >= 2 && !agree ? mixedOf(values) : undefined;
+        if (from) mixed.set(key, from);
+      },
+    );
   }
-  return { found, mixed };
+  return { found, kept, mixed };
+}
+
+/**
+ * The names and `self.attr`s the code assigns a name or attribute some client has (`self.app = app`, `c = app`),
+ * each with every value its scope assigns it: it holds a client where they all are one.
+ */
+function handedOn(
+  assignments: readonly Node[],
+  some: (value: Node | null | undefined) => boolean,
+  keyOf: (node: Node | null) => string | null,
+  each: (key: string, values: Node[]) => void,
+): void {
+  const sides = assignments.map((a) => [a.childForFieldName("left"), a.childForFieldName("right")] as const);
+  // Keys, the costly part, only for the names some client is assigned to.
+  const names = new Set(sides.flatMap(([left, value]) => (some(value) ? [unscoped(left)?.name] : [])));
+  const values = new Map<string, Node[]>();
+  const handed = new Set<string>();
+  for (const [left, value] of sides) {
+    if (!value || value.type === "none" || !names.has(unscoped(left)?.name)) continue;
+    const key = keyOf(left);
+    if (key === null) continue;
+    values.set(key, [...(values.get(key) ?? []), value]);
+    if (some(value)) handed.add(key);
+  }
+  for (const key of handed) each(key, values.get(key)!);
 }
 
 /** `client.method`: a client method named by its v1 or v2 name, on a receiver known to be a client. */
@@ -516,6 +590,8 @@ export function clientCalls(tree: Tree, sdk: PyBindings): PyCall[] {
     const reference = passed && args.type === "argument_list" ? args.namedChildren.find((a) => forwardedBy(a!)?.call.id === call.id) : undefined;
     const forwarded = reference ? methodOf(sdk, reference) : null;
     if (forwarded) calls.push({ ...forwarded, node: call, args, passed });
+    if (forwarded && passed?.gives === "callable")
+      for (const invoked of invocationsOf(call)) calls.push({ ...forwarded, node: invoked, args: invoked.childForFieldName("arguments")!, invokes: call });
   }
   return calls;
 }
@@ -558,7 +634,7 @@ export function mixedReceivers(tree: Tree, sdk: PyBindings): (PyMethodUse & Mixe
   return allOf(tree.rootNode, "attribute").flatMap((node) => {
     const receiver = node.childForFieldName("object")!;
     const name = node.childForFieldName("attribute")!;
-    const found = receiver.type === "identifier" ? pythonRow(name.text) : undefined;
+    const found = named(sdk.mixed, receiver) ? pythonRow(name.text) : undefined;
     const mixed = found?.isV1Name ? sdk.mixed.get(keyOf(receiver) ?? "") : undefined;
     // a receiver the module reads as a client after all (by its name) is migrated as one
     return mixed && !methodOf(sdk, node) ? [{ node, name, receiver, method: name.text, ...found!, ...mixed }] : [];

@@ -45,6 +45,8 @@ export function forwardedBy(reference: Node): { call: Node; forwarder: Forwarder
 }
 
 /** The arguments a call gives the method it makes or forwards, past a forwarder's own. */
-export function methodArguments(call: { readonly args: Node; readonly passed?: Forwarder }): Node[] {
-  return positional(call.args).slice(call.passed?.skipped ?? 0);
+export function methodArguments(call: { readonly args: Node; readonly passed?: Forwarder; readonly invokes?: Node }): Node[] {
+  // a partial's call runs the method with the partial's arguments first
+  const first = call.invokes ? positional(call.invokes.childForFieldName("arguments")!).slice(FORWARDERS.partial!.skipped) : [];
+  return [...first, ...positional(call.args).slice(call.passed?.skipped ?? 0)];
 }

@@ -43,20 +43,46 @@ function calledOn(use: Node, method?: string): Node | null {
 /**
  * The expressions whose values are a call's results: the call's own result (resultExpression); for a method handed
  * to `pool.submit(...)`, each `.result()` of the future (bound to a name or not); for one handed to
- * `functools.partial(...)`, each call of the partial bound to a name, or each executor that runs it. None where the code does what this cannot follow.
+ * `functools.partial(...)`, each call of the partial bound to a name, or each executor that runs it; for one an executor
+ * runs, its awaits, where the awaitable is bound to a name first. None where the code does what this cannot follow.
  */
 export function resultValues(call: Node, gives?: Gives): Node[] {
-  if (gives !== "future" && gives !== "callable") return [resultExpression(call)];
+  if (gives !== "future" && gives !== "callable") {
+    const value = resultExpression(call);
+    return gives === "awaitable" || isExecutor(value) ? awaitedLater(value) : [value];
+  }
   const method = gives === "future" ? "result" : undefined;
   // a partial run by an executor (`await loop.run_in_executor(None, crawl)`) gives its result there
   const run = (use: Node) => (method === undefined && forwardedBy(use)?.forwarder.gives === "awaitable" ? forwardedBy(use)!.call : null);
-  const direct = method ? calledOn(call, method) : run(call);
+  const direct = calledOn(call, method) ?? run(call);
   if (direct) return [resultExpression(direct)];
   const name = boundName(call);
   const uses = name ? usesAfter(name) : [];
   const results = uses.map((use) => calledOn(use, method) ?? run(use));
   // a future or partial handed on, or stored, goes where this does not follow
   return results.every((r) => r !== null) ? results.map((r) => resultExpression(r!)) : [];
+}
+
+/**
+ * An awaitable bound to a name and awaited later (`fut = loop.run_in_executor(None, app.scrape_url, url)`, then
+ * `page = await fut`): each await is the result, where every use of the name is one; else the awaitable itself.
+ */
+function awaitedLater(value: Node): Node[] {
+  const name = value.type === "await" ? null : boundName(value);
+  const uses = name ? usesAfter(name) : [];
+  const awaited = uses.map((use) => (use.parent?.type === "await" ? use.parent : null));
+  return uses.length && awaited.every((a) => a !== null) ? (awaited as Node[]) : [value];
+}
+
+/**
+ * The calls of a partial (`functools.partial(app.crawl_url, url)`) that run it with arguments of their own: called
+ * at once, or through the name it is bound to (`crawl(params={...})`).
+ */
+export function invocationsOf(partial: Node): Node[] {
+  const direct = calledOn(partial);
+  if (direct) return [direct];
+  const name = boundName(partial);
+  return (name ? usesAfter(name) : []).flatMap((use) => calledOn(use) ?? []);
 }
 
 /** `x = <value>`: the name the value is bound to. */

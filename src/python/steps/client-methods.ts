@@ -69,6 +69,8 @@ export const step: PyStep = {
       context.todo(use.node, mixedReceiver(use.receiver.text, use.method, quoted(use.client)!, quoted(use.other)), "methods");
     }
     for (const call of context.calls) {
+      // A partial's call names the method where the partial does, which is renamed there.
+      if (call.invokes) continue;
       // A v2 call (`watcher(job_id, kind="crawl")`, `crawl(url, ...)`) is already what this step writes.
       if (!isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports) || !migrateMethodName(context, call)) continue;
       const v2 = call.row.python.v2!;

@@ -93,7 +93,8 @@ export const step: PyStep = {
       if (!call.isV1Name && !call.row.python.v1.includes(call.method)) continue;
       const given = keywords(call.args).find((k) => k.name === "params");
       const value = given?.value ?? methodArguments(call)[PARAMS_AT];
-      if (!value) continue;
+      // A partial's call writes its own arguments: the partial's are the partial's call's to write.
+      if (!value || (call.invokes && (value.startIndex < call.args.startIndex || value.endIndex > call.args.endIndex))) continue;
       if (call.passed && !call.passed.keywords) {
         context.todo(call.node, PASSED_POSITIONALLY);
         continue;
@@ -101,6 +102,8 @@ export const step: PyStep = {
       const target = given?.node ?? value;
       const bound = value.type === "identifier" ? boundDict(value, call.node, clientCalls) : null;
       let dict = value.type === "dictionary" ? value : null;
+      // `params=None`, or None before v1's positional poll_interval, asks for no options: as an empty dict.
+      const none = value.type === "none";
       if (bound) {
         if ("dict" in bound) dict = bound.dict;
         else if (given) {
@@ -111,7 +114,7 @@ export const step: PyStep = {
           continue;
         }
       }
-      const entries = dict ? dictEntries(dict) : null;
+      const entries = none ? [] : dict ? dictEntries(dict) : null;
       if (!entries) {
         if (given || dict) context.todo(call.node, "v1 params must become keyword arguments in v2 (snake_case names); this one is not a plain dict literal");
         continue;
@@ -135,12 +138,17 @@ export const step: PyStep = {
       });
       // A dict from elsewhere is laid out as the call is: one argument a line only where the call has them so.
       const multiline =
-        dict!.text.includes("\n") &&
+        dict !== null &&
+        dict.text.includes("\n") &&
         (dict === value || context.source.text.slice(lineStart(context.source.text, target.startIndex), target.startIndex).trim() === "");
       const indent = multiline ? indentAt(context.source.text, target.startIndex) : "";
       const joiner = multiline ? `,${context.source.eol}${indent}` : ", ";
       const message = reworded("a params dict is v1: pass keyword arguments", "params dict passed as keyword arguments");
       const end = (extras.at(-1) ?? target).endIndex;
+      if (none && !trailing.length) {
+        context.apply(removeItem(context.source, call.args, target), removed("params=None", "v2 takes keyword arguments"));
+        continue;
+      }
       if (entries.some((e) => V0_OPTION_GROUPS[e.key])) {
         // v0's option groups are lifted out under their v1 names, so the dict is written anew.
         const dropped: string[] = [];

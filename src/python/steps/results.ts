@@ -654,7 +654,8 @@ export const step: PyStep = {
     for (const call of context.calls) {
       // A v2 call's result already has the v2 shape (a v2 map() gives link objects): it is left alone.
       // A test's assertion on a mocked method returns nothing of the SDK's.
-      if (call.mock || !isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports)) continue;
+      // A partial's calls give its results: they are followed from the partial.
+      if (call.mock || call.invokes || !isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports)) continue;
       // A method handed to a pool or a partial gives its results where this may not follow: a waiter's job is then unchecked.
       const values = resultValues(call.node, call.passed?.gives);
       for (const value of values) migrateResult(context, call, value);

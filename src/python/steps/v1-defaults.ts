@@ -20,7 +20,8 @@ export const step: PyStep = {
   run(context) {
     if (!context.options.keepV1Defaults) return;
     for (const call of context.calls) {
-      if (call.mock || (call.row.options !== "scrape" && call.row.options !== "batch")) continue;
+      // A partial's calls run it with the defaults written into the partial.
+      if (call.mock || call.invokes || (call.row.options !== "scrape" && call.row.options !== "batch")) continue;
       if (!isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports)) continue;
       // `**options` may set any of them already: writing one twice is a TypeError.
       const args = call.args.namedChildren.filter((n) => n !== null);
