@@ -4,6 +4,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { ESLint, Linter } from "eslint";
 import tseslint from "typescript-eslint";
@@ -246,5 +247,48 @@ describe("docs/rules", () => {
     expect(result!.messages.filter((m) => m.fatal)).toEqual([]);
     if (block.kind === "v1") expect(result!.messages.map((m) => m.ruleId)).toContain(`firecrawl/${block.rule}`);
     else expect(result!.messages).toEqual([]);
+  });
+});
+
+describe("the plugin's start (issue 27)", () => {
+  /** The packages node loaded while the built plugin linted `text` as a.mjs (espree's, since typescript-eslint loads semver itself). */
+  function packagesLoadedLinting(text: string): string[] {
+    const dir = mkdtempSync(join(tmpdir(), "fc-plugin-start-"));
+    try {
+      const record = join(dir, "loaded.txt");
+      writeFileSync(join(dir, "a.mjs"), text);
+      const script = [
+        `const { Linter } = await import("eslint");`,
+        `const { default: plugin } = await import(${JSON.stringify(join(root, "dist/rules/index.js"))});`,
+        `const config = [plugin.configs.recommended];`,
+        `const messages = new Linter({ cwd: ${JSON.stringify(dir)} }).verify(${JSON.stringify(text)}, config, { filename: ${JSON.stringify(join(dir, "a.mjs"))} });`,
+        `console.log(messages.length);`,
+      ].join("\n");
+      const result = spawnSync(process.execPath, ["--import", join(root, "test/support/record-loads.mjs"), "--input-type=module", "-e", script], {
+        cwd: root,
+        encoding: "utf8",
+        env: { ...process.env, RECORD_LOADS: record },
+      });
+      expect(result.stderr).toBe("");
+      const loaded = readFileSync(record, "utf8").split("\n");
+      return [...new Set(loaded.flatMap((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1] ?? []))];
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  // What only a file that may reach the SDK needs: its parse and path index, and the SDK's version ranges.
+  const HEAVY = ["@babel/parser", "jscodeshift", "recast", "ast-types", "semver", "@renovatebot/pep440", "jsonc-parser"];
+
+  test("linting a file that never names Firecrawl loads neither Babel, nor jscodeshift, nor the range parsers", { timeout: 60_000 }, () => {
+    const loaded = packagesLoadedLinting(`export function add(a, b) {\n  return a + b;\n}\n`);
+    expect(loaded).toContain("eslint");
+    expect(loaded.filter((p) => HEAVY.includes(p))).toEqual([]);
+  });
+
+  test("a file that uses the SDK loads them when it is linted", { timeout: 60_000 }, () => {
+    const loaded = packagesLoadedLinting(
+      `import FirecrawlApp from "@mendable/firecrawl-js";\nconst app = new FirecrawlApp({ apiKey: "k" });\nawait app.scrapeUrl("x");\n`,
+    );
+    expect(loaded).toEqual(expect.arrayContaining(["@babel/parser", "jscodeshift"]));
   });
 });

@@ -13,6 +13,7 @@ import { repo, tempDir } from "./support/cli.js";
 const root = resolve(import.meta.dirname, "..");
 const BIN = join(root, (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { bin: Record<string, string> }).bin["firecrawl-codemod"]!);
 const HOOK = resolve(import.meta.dirname, "support/record-loads.mjs");
+const BUILTINS_HOOK = resolve(import.meta.dirname, "support/record-builtins.mjs");
 const HEAVY = [
   "@babel/parser",
   "web-tree-sitter",
@@ -23,6 +24,8 @@ const HEAVY = [
   "@renovatebot/pep440",
   "jscodeshift",
   "mdast-util-from-markdown",
+  // the diffs of changed files
+  "diff",
 ];
 
 /** The packages a command loaded, and its exit code. */
@@ -35,6 +38,17 @@ function packagesLoaded(cwd: string, ...args: string[]): { code: number | null; 
     return match ? [match[1]!] : [];
   });
   return { code: result.status, packages: [...new Set(packages)] };
+}
+
+/** The built-in modules a command loaded (test/support/record-builtins.mjs), and its exit code. */
+function builtinsLoaded(cwd: string, ...args: string[]): { code: number | null; builtins: string[] } {
+  const record = join(tempDir(), "builtins.txt");
+  const result = spawnSync(process.execPath, ["--import", BUILTINS_HOOK, BIN, ...args], {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, RECORD_BUILTINS: record },
+  });
+  return { code: result.status, builtins: readFileSync(record, "utf8").split("\n").filter(Boolean) };
 }
 
 const THIRD_PARTY = `export function add(a: number, b: number) {\n  return a + b;\n}\n`;
@@ -64,6 +78,15 @@ describe("the start", () => {
     expect(packages.filter((p) => HEAVY.includes(p))).toEqual([]);
   });
 
+  test.each([["check"], ["run", "--force"]])("%s over files that never mention Firecrawl loads neither crypto nor worker threads", (...args) => {
+    const dir = repo({ "src/a.ts": THIRD_PARTY, "src/b.py": "def add(a, b):\n    return a + b\n" }, { git: false });
+    const { code, builtins } = builtinsLoaded(dir, ...args, ".", "--no-progress");
+    expect(code).toBe(0);
+    // The recording sees a built-in however it is loaded: one it must see.
+    expect(builtins).toContain("node:fs");
+    expect(builtins.filter((b) => ["node:crypto", "node:worker_threads"].includes(b))).toEqual([]);
+  });
+
   test("gitignore rules are loaded only where a folder holds a .gitignore (or --ignore is given), and then honoured", () => {
     const files = { "src/a.ts": THIRD_PARTY, "src/b.ts": `import FirecrawlApp from "@mendable/firecrawl-js";\nnew FirecrawlApp({}).scrapeUrl("x");\n` };
     const bare = tempDir();
@@ -82,6 +105,18 @@ describe("the start", () => {
     const dir = repo({ "a.ts": `import FirecrawlApp from "@mendable/firecrawl-js";\nnew FirecrawlApp({}).scrapeUrl("x");\n` });
     const { packages } = packagesLoaded(dir, "check", ".", "--no-progress");
     expect(packages).toContain("@babel/parser");
+  });
+
+  test("tree-sitter is loaded only where a file may hold Python, not for JavaScript that uses the SDK", () => {
+    const code = `import FirecrawlApp from "@mendable/firecrawl-js";\nnew FirecrawlApp({}).scrapeUrl("x");\n`;
+    const alone = packagesLoaded(repo({ "a.ts": code }), "run", ".", "--dry", "--no-progress");
+    expect(alone.code).toBe(0);
+    expect(alone.packages).toContain("@babel/parser");
+    expect(alone.packages.filter((p) => p.includes("tree-sitter"))).toEqual([]);
+    const python = `from firecrawl import FirecrawlApp\n\napp = FirecrawlApp(api_key="x")\napp.scrape_url("x")\n`;
+    const both = packagesLoaded(repo({ "a.ts": code, "b.py": python }), "run", ".", "--dry", "--no-progress");
+    expect(both.code).toBe(0);
+    expect(both.packages).toContain("web-tree-sitter");
   });
 
   test("the Markdown parser is loaded only where a document needs it, not for code that uses the SDK", () => {
@@ -114,6 +149,20 @@ describe("git", () => {
     const result = spawnSync(process.execPath, [BIN, "check", ".", "--no-progress"], { cwd: dir, encoding: "utf8", env });
     expect(result.status).toBe(0);
     expect(calls()).toEqual([]);
+  });
+
+  test("is asked for the root of the folder check runs in only by the formats that place paths from it", () => {
+    const inside = repo({ "README.md": "# here\n" });
+    const outside = repo({ "src/a.ts": THIRD_PARTY }, { git: false });
+    const { env, calls } = recordingGit();
+    for (const format of ["text", "json"]) {
+      const result = spawnSync(process.execPath, [BIN, "check", outside, "--format", format, "--no-progress"], { cwd: inside, encoding: "utf8", env });
+      expect(result.status).toBe(0);
+    }
+    expect(calls()).toEqual([]);
+    const sarif = spawnSync(process.execPath, [BIN, "check", outside, "--format", "sarif", "--no-progress"], { cwd: inside, encoding: "utf8", env });
+    expect(sarif.status).toBe(0);
+    expect(calls()).toEqual(["rev-parse --show-toplevel"]);
   });
 
   test("is asked inside a repository", () => {

@@ -291,7 +291,7 @@ class Firecrawl:
   );
 
   test(
-    "each project's own modules resolve as they do in place, where two projects in one run name theirs alike",
+    "each project's own modules resolve as they do in place: two projects in one run naming theirs alike, one named like a package with bundled stubs, a sibling named like a wildcard",
     () => {
       const main = `from firecrawl import FirecrawlApp
 from util import need_str
@@ -308,6 +308,11 @@ def title(url: str) -> str:
         "strict/util.py": "def need_str(s: str) -> str:\n    return s\n",
         "loose/main.py": main,
         "loose/util.py": "def need_str(s: object) -> str:\n    return str(s)\n",
+        // a name pyright reads as a wildcard, which must not keep the changed file out of the check
+        "strict/notes*?.txt": "",
+        // a module of the project's own named like a package pyright bundles stubs for: the project's comes first
+        "shadowing/main.py": main.replace("from util import", "from markdown import"),
+        "shadowing/markdown.py": "def need_str(s: str) -> str:\n    return s\n",
         // a project of its own by its configuration, importing from its root
         "configured/pyrightconfig.json": "{}",
         "configured/jobs/main.py": main.replace("from util import", "from lib.util import"),
@@ -317,6 +322,7 @@ def title(url: str) -> str:
       const of = (path: string) => report.files.find((f) => f.path === path)?.verified;
       expect(of("strict/main.py")).toEqual({ newErrors: 1, marked: 1 });
       expect(of("configured/jobs/main.py")).toEqual({ newErrors: 1, marked: 1 });
+      expect(of("shadowing/main.py")).toEqual({ newErrors: 1, marked: 1 });
       // its need_str takes the title Optional in 4.x
       expect(of("loose/main.py")).toEqual({ newErrors: 0, marked: 0 });
     },

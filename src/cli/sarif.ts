@@ -3,7 +3,6 @@
  * repository's root under `%SRCROOT%` (not to wherever the check ran), each result carries a fingerprint
  * that survives lines moving, and `invocations` says how the run ended.
  */
-import { createHash } from "node:crypto";
 import { relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Log, Notification, ReportingDescriptor, Result } from "sarif";
@@ -57,6 +56,8 @@ function uriOf(path: string): string {
  * file, but not its line, so code added above it does not make it a new alert.
  */
 function fingerprints(results: readonly { rule: string; uri: string; message: string }[]): string[] {
+  // Asked for here, not imported: every check loads this module, and only SARIF hashes.
+  const { createHash } = process.getBuiltinModule("node:crypto");
   const seen = new Map<string, number>();
   return results.map(({ rule, uri, message }) => {
     const key = [rule, uri, message].join("\0");

@@ -135,7 +135,7 @@ export const METHOD_TYPES: Readonly<Record<string, { readonly first?: string; re
   asyncBatchScrapeUrls: { first: "string[]", options: "ScrapeOptions", result: "BatchScrapeResponse" },
   checkBatchScrapeStatus: { first: "string", result: "BatchScrapeJob" },
   checkBatchScrapeErrors: { first: "string", result: "CrawlErrorsResponse" },
-  asyncExtract: { result: "ExtractResponse" },
+  asyncExtract: { first: "string[]", result: "ExtractResponse" },
 };
 
 /** Types v1 made generic over a schema that v2 exports under the same name with no type parameters (TS2315). */

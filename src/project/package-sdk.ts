@@ -7,27 +7,32 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { satisfies as satisfiesPep440 } from "@renovatebot/pep440";
-import semver from "semver";
+import type * as Pep440 from "@renovatebot/pep440";
+import type Semver from "semver";
+import { onFirstUse } from "../core/on-first-use.js";
 import { FIRST_V2_MAJOR, SDK_MODULES, type ApiVersion } from "../mapping/imports.js";
 import { DEPENDENCY_FIELDS, foldersUp, PY_LOCKFILES, PY_MANIFESTS, readJson } from "./manifests.js";
+
+/** Asked only of a package that declares the SDK. */
+const semver = onFirstUse<typeof Semver>(import.meta.url, "semver");
+const pep440 = onFirstUse<typeof Pep440>(import.meta.url, "@renovatebot/pep440");
 
 const V1_RELEASES = `<${FIRST_V2_MAJOR}.0.0`;
 const V2_RELEASES = `>=${FIRST_V2_MAJOR}.0.0`;
 
 /** The API a released version of the SDK speaks. */
 function ofVersion(version: string | undefined): ApiVersion | undefined {
-  const parsed = version === undefined ? null : semver.coerce(version);
+  const parsed = version === undefined ? null : semver().coerce(version);
   return parsed ? (parsed.major < FIRST_V2_MAJOR ? "v1" : "v2") : undefined;
 }
 
 /** The API every version a range allows speaks, or undefined when it allows both (or is no semver range). */
 export function ofRange(range: string): ApiVersion | undefined {
   const aliased = /^npm:(?:@?[^@]+)@(.+)$/.exec(range);
-  const valid = semver.validRange(aliased ? aliased[1]! : range);
+  const valid = semver().validRange(aliased ? aliased[1]! : range);
   if (!valid) return undefined;
-  const v1 = semver.intersects(valid, V1_RELEASES);
-  const v2 = semver.intersects(valid, V2_RELEASES);
+  const v1 = semver().intersects(valid, V1_RELEASES);
+  const v2 = semver().intersects(valid, V2_RELEASES);
   return v1 === v2 ? undefined : v1 ? "v1" : "v2";
 }
 
@@ -124,7 +129,7 @@ export function ofPythonSpecifier(specifier: string): ApiVersion | undefined {
   // An exact pin (==1.11.0) allows no probe: the versions the specifier names are asked too.
   const named = [...spec.matchAll(/\d+(?:\.\d+)*/g)].map((m) => m[0]);
   const side = (v1: boolean) => named.filter((v) => Number(v.split(".")[0]) < FIRST_V2_MAJOR === v1);
-  const allows = (probes: string[]) => probes.some((v) => satisfiesPep440(v, spec));
+  const allows = (probes: string[]) => probes.some((v) => pep440().satisfies(v, spec));
   const v1 = allows([...V1_PROBES, ...side(true)]);
   const v2 = allows([...V2_PROBES, ...side(false)]);
   return v1 === v2 ? undefined : v1 ? "v1" : "v2";

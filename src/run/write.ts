@@ -6,7 +6,6 @@
  * writing process's id, so a later run can tell a leftover of a dead run from the file a live run is
  * writing, and removes it before it looks at the tree (see `removeLeftovers`).
  */
-import { randomBytes } from "node:crypto";
 import { chmodSync, chownSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
 import { basename, dirname, join } from "node:path";
 
@@ -66,11 +65,13 @@ function keepOwner(path: string, before: FileStamp): void {
  * with several hard links is refused: the rename would give this name a new file and leave the other
  * names holding the v1 code, while writing in place would give up atomicity.
  */
+// node:crypto is asked for here, not imported: every run loads this module (discovery names temp files by it),
+// and loading crypto was about 3 ms of a start that writes nothing.
 export function writeAtomically(path: string, text: string, before: FileStamp): void {
   const now = statSync(path);
   if (!sameFile(now, before)) throw new Error("the file changed on disk during the run; it was left as it is now");
   if (now.nlink > 1) throw new Error(`it has ${now.nlink} hard links, which a rewrite would split; it was left as it is (migrate a copy, then link it again)`);
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}${TEMP_SUFFIX}`);
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${process.getBuiltinModule("node:crypto").randomBytes(4).toString("hex")}${TEMP_SUFFIX}`);
   try {
     writeFileSync(temp, text, { mode: 0o600 });
     keepOwner(temp, before);

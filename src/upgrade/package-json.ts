@@ -15,10 +15,13 @@ import { isMap, isScalar, parseDocument } from "yaml";
 import { SDK_MODULES } from "../mapping/imports.js";
 import { DEPENDENCY_FIELDS, LOCKFILES, readJson, upToRepositoryRoot } from "../project/manifests.js";
 import { declaring } from "../project/package-sdk.js";
-import { manifestAliases, movedRange, SDK_RELEASE } from "../project/sdk-specifiers.js";
+import { manifestAliases, movedRange, sdkRelease } from "../project/sdk-specifiers.js";
 import type { LockRefresh, PackageBump } from "./bump.js";
 
-export { movedRange, SDK_RELEASE };
+export { movedRange };
+
+/** The v2 release a run moves dependencies to unless --sdk-version says another. */
+export const SDK_RELEASE = sdkRelease();
 
 /** What a run says of a dependency file it could not read or would not edit, for the summary and the report. */
 export interface DependencyNote {

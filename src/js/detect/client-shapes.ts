@@ -8,6 +8,7 @@
 import type { Node } from "@babel/types";
 import { methodRow } from "../../mapping/client-methods.js";
 import type { Path, PathIndex } from "./paths.js";
+import { bindingReferences } from "./references.js";
 
 /** A member of the stand-in that still has its v1 name: the key node to rename, and its v2 name. */
 export interface ShapeMember {
@@ -50,8 +51,8 @@ export interface HeldShape {
   readonly parameter: string;
   /** the parameter's calls of the type's v1 methods */
   readonly calls: readonly { path: Path; method: string }[];
-  /** what a call hands it for the client, and the object of the code's own another hands it */
-  readonly client: Node;
+  /** what the calls hand it that is no object of the code's own (the step asks which is a client), and one that is */
+  readonly others: readonly Path[];
   readonly own: Node;
 }
 
@@ -72,19 +73,22 @@ function parameterLiterals(index: PathIndex): { shapes: { literal: Node; members
       path.node.params.forEach((param, i) => {
         const annotation = param.type === "Identifier" && param.typeAnnotation?.type === "TSTypeAnnotation" ? param.typeAnnotation.typeAnnotation : undefined;
         if (param.type !== "Identifier" || annotation?.type !== "TSTypeLiteral") return;
-        const handed = name ? handedArguments(index, name, i) : {};
+        const handed = name ? handedArguments(index, name, i) : { others: [] };
         if (!handed.own) return void shapes.push({ literal: annotation, members: annotation.members });
-        const v1 = handed.other && standIn(annotation.members);
+        const v1 = handed.others.length > 0 && standIn(annotation.members);
         if (!v1) return;
         const methods = new Set(v1.map((m) => m.v1));
-        const calls = index.of("CallExpression").flatMap((call) => {
-          const callee = call.node.callee;
-          const inside = call.node.start! >= path.node.start! && call.node.end! <= path.node.end!;
-          if (!inside || callee.type !== "MemberExpression" || callee.object.type !== "Identifier" || callee.object.name !== param.name) return [];
-          const method = callee.property.type === "Identifier" && !callee.computed ? callee.property.name : undefined;
+        // the parameter's own reads, not a shadowing name's: `mirrors.map((source) => source.scrapeUrl(url))`
+        const calls = bindingReferences(index, path.get("params", i) as Path, param, param.name).flatMap((read) => {
+          const member = read.parent as Path | null;
+          const call = member?.parent as Path | null;
+          const node = member?.node as Node | undefined;
+          if ((node?.type !== "MemberExpression" && node?.type !== "OptionalMemberExpression") || node.object !== read.node || node.computed) return [];
+          if ((call?.node.type !== "CallExpression" && call?.node.type !== "OptionalCallExpression") || call.node.callee !== node) return [];
+          const method = node.property.type === "Identifier" ? node.property.name : undefined;
           return method && methods.has(method) ? [{ path: call, method }] : [];
         });
-        held.push({ parameter: param.name, calls, client: handed.other!, own: handed.own });
+        held.push({ parameter: param.name, calls, others: handed.others, own: handed.own });
       });
     }
   }
@@ -102,16 +106,17 @@ function functionName(fn: Node, parent: Node | undefined): string | undefined {
  * with `const fake = { scrapeUrl: ... }`, or the literal itself), and the first anything else (`f(app)`). Renaming the
  * type's methods would leave that object's names behind, and the call of the renamed method would fail on it.
  */
-function handedArguments(index: PathIndex, name: string, position: number): { own?: Node; other?: Node } {
+function handedArguments(index: PathIndex, name: string, position: number): { own?: Node; others: Path[] } {
   const objects = new Set(
     index.of("VariableDeclarator").flatMap((d) => (d.node.id.type === "Identifier" && d.node.init?.type === "ObjectExpression" ? [d.node.id.name] : [])),
   );
-  const handed: { own?: Node; other?: Node } = {};
-  for (const { node } of index.of("CallExpression")) {
+  const handed: { own?: Node; others: Path[] } = { others: [] };
+  for (const call of index.of("CallExpression")) {
+    const { node } = call;
     const argument = node.callee.type === "Identifier" && node.callee.name === name ? node.arguments[position] : undefined;
     if (!argument) continue;
     if (argument.type === "ObjectExpression" || (argument.type === "Identifier" && objects.has(argument.name))) handed.own ??= argument;
-    else handed.other ??= argument;
+    else handed.others.push(call.get("arguments", position) as Path);
   }
   return handed;
 }

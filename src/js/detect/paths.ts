@@ -3,8 +3,13 @@
  * parse. jscodeshift's `find` builds a fresh visitor and walks the whole tree on every call; the
  * detectors ask dozens of questions per file, so they ask this index instead.
  */
-import jscodeshift, { type ASTPath } from "jscodeshift";
+import type Jscodeshift from "jscodeshift";
+import type { ASTPath } from "jscodeshift";
+import { onFirstUse } from "../../core/on-first-use.js";
 import type { File, Node } from "@babel/types";
+
+/** Asked only when a file is indexed: one that may reach the SDK. */
+const jscodeshift = onFirstUse<typeof Jscodeshift>(import.meta.url, "jscodeshift");
 
 export type Path<N extends Node = Node> = ASTPath<N>;
 
@@ -41,7 +46,7 @@ function childPath(parent: Path, name: string | number, value: unknown): Path {
 const nodeTypes = new Map<string, boolean>();
 function isAstNode(node: Node): boolean {
   let answer = nodeTypes.get(node.type);
-  if (answer === undefined) nodeTypes.set(node.type, (answer = jscodeshift.types.namedTypes.Node.check(node)));
+  if (answer === undefined) nodeTypes.set(node.type, (answer = jscodeshift().types.namedTypes.Node.check(node)));
   return answer;
 }
 
@@ -146,7 +151,7 @@ export class PathIndex {
   private readonly listings = new Map<string, Listing<Node>>();
 
   constructor(ast: File) {
-    this.root = jscodeshift(ast as never).paths()[0] as unknown as Path<File>;
+    this.root = jscodeshift()(ast as never).paths()[0] as unknown as Path<File>;
     walkPaths(this.root, (path, node) => {
       const list = this.byType.get(node.type);
       if (list) list.push(path);

@@ -1,20 +1,21 @@
 /** Babel's parse of JavaScript and TypeScript, with the syntax each file's dialect asks for. */
-import { createRequire } from "node:module";
 import type * as Babel from "@babel/parser";
 import type { ParserPlugin } from "@babel/parser";
 import type { File } from "@babel/types";
 import type { SourceLanguage } from "../../core/language.js";
 import type { Source } from "../../core/source.js";
+import { onFirstUse } from "../../core/on-first-use.js";
 
 /**
  * Required rather than imported, as checker/compiler.ts does TypeScript: an ES import of a CommonJS module
  * has Node scan its whole text for export names first, which for Babel's half a megabyte took about 60 ms
- * of every thread that parses (five times what requiring it takes).
+ * of every thread that parses (five times what requiring it takes). On first use: a lint of files that never reach
+ * the SDK parses nothing with it.
  */
-const babel = createRequire(import.meta.url)("@babel/parser") as typeof Babel;
+const babel = onFirstUse<typeof Babel>(import.meta.url, "@babel/parser");
 
 /** An expression alone, as Babel reads it (shell text's request bodies). */
-export const parseExpression = babel.parseExpression;
+export const parseExpression: typeof Babel.parseExpression = (text, options) => babel().parseExpression(text, options);
 
 const COMMON: ParserPlugin[] = [
   "decorators-legacy",
@@ -41,7 +42,7 @@ export class ParseError extends Error {}
 
 function parseWith(source: Source, plugins: ParserPlugin[]): File {
   try {
-    return babel.parse(source.text, parserOptions(plugins)) as unknown as File;
+    return babel().parse(source.text, parserOptions(plugins)) as unknown as File;
   } catch (error) {
     // Babel recurses per nesting level; its stack running out says the code is too deep for it, not that a step failed.
     if (error instanceof RangeError) throw new ParseError(`nested too deeply for the parser (${error.message})`, { cause: error });

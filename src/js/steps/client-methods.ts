@@ -11,11 +11,12 @@ import { findClientCalls, findClientMembers, type ClientCall } from "../detect/c
 import { propertyKey } from "../detect/expressions.js";
 import { clientStandIns, keptV1Mocks, standInMethods } from "../detect/mocks.js";
 import { contains } from "../detect/paths.js";
+import { ClientTracker } from "../detect/clients.js";
 import { sdkModuleMocks } from "../detect/module-mocks.js";
 import { hasV1Shape, isV1Call } from "../detect/version.js";
 import { appendProperties, literal, objectLiteral, textOf } from "../writing.js";
 import type { Edit } from "../../core/edits.js";
-import type { Step, StepContext } from "../pipeline.js";
+import { statementOf, type Step, type StepContext } from "../pipeline.js";
 import { V1_ACCESSOR } from "../../mapping/imports.js";
 import { methodRow, V1_GENERIC_METHODS } from "../../mapping/client-methods.js";
 import type { ArgumentShape } from "../../mapping/client-methods.js";
@@ -206,16 +207,41 @@ function commentsWithin(context: StepContext, span: Node): string {
   return inside.map((c) => (c.type === "CommentBlock" ? ` /*${c.value}*/` : ` /*${c.value.replaceAll("*/", "* /")} */`)).join("");
 }
 
+/**
+ * A client type written out on a parameter that a call hands a client migrating to v2 and another an object of the
+ * code's own: each v1 call on the parameter gets the TODO, once a statement. A client kept on v1 (`app.v1`, a
+ * `FirecrawlAppV1`) or an object of another kind (`new DiskCache()`) is no client here: nothing changes for them.
+ */
+function heldShapes(context: StepContext): void {
+  if (context.sdk.heldShapes.length === 0) return;
+  const tracker = new ClientTracker(context.sdk, context.index);
+  for (const { parameter, calls, others, own } of context.sdk.heldShapes) {
+    const client = others.find((other) => tracker.isClient(other));
+    if (!client) continue;
+    const methods = new Map<Node, string[]>();
+    for (const { path, method } of calls) {
+      const statement = statementOf(path);
+      methods.set(statement, [...(methods.get(statement) ?? []), method]);
+    }
+    for (const { path } of calls) {
+      const named = methods.get(statementOf(path));
+      if (!named) continue;
+      methods.delete(statementOf(path));
+      context.todo(
+        path,
+        mixedReceiver(parameter, [...new Set(named)].join("(), "), textOf(context.source, client.node), textOf(context.source, own)),
+        "methods",
+      );
+    }
+  }
+}
+
 export const step: Step = {
   name: "client-methods",
   description: "renames v1 client methods to v2 and moves positional arguments into the options object",
   run(context) {
     markSdkMocks(context, renameStandIns(context));
-    for (const { parameter, calls, client, own } of context.sdk.heldShapes) {
-      for (const { path, method } of calls) {
-        context.todo(path, mixedReceiver(parameter, method, textOf(context.source, client), textOf(context.source, own)), "methods");
-      }
-    }
+    heldShapes(context);
     for (const call of findClientCalls(context.index, context.sdk)) {
       const { row, nameNode } = call;
       if (row.js.v2 === null) {

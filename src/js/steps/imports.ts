@@ -17,7 +17,7 @@ import { CLIENT, METHOD_TYPES, TYPES, V1_GENERIC_TYPES } from "../../mapping/imp
 import { SUCCESS_FLAG } from "../../mapping/results.js";
 import { ERRORS } from "../../mapping/errors.js";
 import { pinMoved, QUERIED_TYPES_IMPORTED, removed, renamed, reworded, stuckPin, type Message } from "../../mapping/messages.js";
-import { movedSpecifier, SDK_RELEASE, sdkSpecifierOf } from "../../project/sdk-specifiers.js";
+import { movedSpecifier, sdkRelease, sdkSpecifierOf } from "../../project/sdk-specifiers.js";
 import { hasV1Calls, usesV2Names } from "../detect/version.js";
 import { clientExports } from "../detect/linked.js";
 
@@ -316,7 +316,7 @@ function typeQueries(context: StepContext): boolean {
  * the tool cannot write, the code was left alone (detect/sdk.ts) and the import says why.
  */
 function movePins(context: StepContext, migrated: boolean): void {
-  const release = context.options.release ?? SDK_RELEASE;
+  const release = context.options.release ?? sdkRelease();
   for (const { path, pin } of context.sdk.stuck) context.todo(path, stuckPin(pin, release));
   // Code already on v2's names under a v1 pin (an earlier pass of eslint --fix, whose fixes overlapped this one) moves it
   // too, and so does a module that hands its client to others: the files that import it are migrated by its export.

@@ -17,7 +17,7 @@ import { VERIFY } from "../../core/verified.js";
 import { runPython, statementOf, type PyStep } from "../pipeline.js";
 import { notebookProgram, runNotebook } from "../notebook.js";
 import { loadPython, parsePython, type Node } from "../runtime/parser.js";
-import { projectLookup, runPyright, type Checked, type Project, type PyrightError } from "./pyright.js";
+import { mirrorsRemoved, projectLookup, runPyright, type Checked, type Project, type PyrightError } from "./pyright.js";
 
 /** What pyright checks of a file: a notebook's code cells as one program, IPython lines masked. */
 const programOf = (path: string, text: string) => (languageOf(path) === "notebook" ? notebookProgram(text) : text);
@@ -226,15 +226,19 @@ export async function verifyPython(
   // The files may have been migrated in worker threads: this thread parses them now.
   await loadPython();
   const checked = files.map((f) => ({ path: f.path, before: programOf(f.path, f.input), after: programOf(f.path, f.output) }));
-  const sides = await check(checked, oneRunUpTo, projectOf);
-  if (sides instanceof Error) return sides;
-  const { before, after } = sides;
-  const verified = new Map<string, Verified>();
-  checked.forEach((file, i) => {
-    const found = after.get(file.path)!.after.filter(bySdk);
-    // most outputs have no error: no diff to take
-    const errors = found.length ? introduced(before.get(file.path)?.before ?? [], found, linesBack(file)).filter(besideV1(file.after)) : [];
-    verified.set(file.path, mark(file.path, files[i]!.output, errors));
-  });
-  return { verified, against };
+  try {
+    const sides = await check(checked, oneRunUpTo, projectOf);
+    if (sides instanceof Error) return sides;
+    const { before, after } = sides;
+    const verified = new Map<string, Verified>();
+    checked.forEach((file, i) => {
+      const found = after.get(file.path)!.after.filter(bySdk);
+      // most outputs have no error: no diff to take
+      const errors = found.length ? introduced(before.get(file.path)?.before ?? [], found, linesBack(file)).filter(besideV1(file.after)) : [];
+      verified.set(file.path, mark(file.path, files[i]!.output, errors));
+    });
+    return { verified, against };
+  } finally {
+    await mirrorsRemoved();
+  }
 }

@@ -5,7 +5,7 @@
  */
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { Language, Parser, type Node, type Tree } from "web-tree-sitter";
+import type { Node, Parser, Tree } from "web-tree-sitter";
 import { python3Refusal } from "./python3-rules.js";
 
 export type { Node, Tree };
@@ -14,6 +14,9 @@ let parser: Parser | null = null;
 
 export async function loadPython(): Promise<void> {
   if (parser) return;
+  // Imported here: the Python steps are loaded with the transforms whatever the files' languages, and
+  // web-tree-sitter's JavaScript (150 KB) was loaded by every run that transformed a file, Python or not.
+  const { Language, Parser } = await import("web-tree-sitter");
   const require = createRequire(import.meta.url);
   await Parser.init({ locateFile: (name: string) => join(dirname(require.resolve("web-tree-sitter")), name) });
   const grammar = await Language.load(join(dirname(require.resolve("tree-sitter-python/package.json")), "tree-sitter-python.wasm"));
