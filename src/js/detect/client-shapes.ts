@@ -64,6 +64,7 @@ export interface HeldShape {
 function parameterLiterals(index: PathIndex): { shapes: { literal: Node; members: readonly Node[] }[]; held: HeldShape[] } {
   const shapes: { literal: Node; members: readonly Node[] }[] = [];
   const held: HeldShape[] = [];
+  let objects: ReadonlySet<string> | undefined;
   for (const type of ["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"] as const) {
     for (const path of index.of(type)) {
       // A function expression's declaration: `const poll = (client: {...}) => ...` is exported with its `const`.
@@ -73,7 +74,8 @@ function parameterLiterals(index: PathIndex): { shapes: { literal: Node; members
       path.node.params.forEach((param, i) => {
         const annotation = param.type === "Identifier" && param.typeAnnotation?.type === "TSTypeAnnotation" ? param.typeAnnotation.typeAnnotation : undefined;
         if (param.type !== "Identifier" || annotation?.type !== "TSTypeLiteral") return;
-        const handed = name ? handedArguments(index, name, i) : { others: [] };
+        objects ??= ownObjects(index);
+        const handed = name ? handedArguments(index, objects, name, i) : { others: [] };
         if (!handed.own) return void shapes.push({ literal: annotation, members: annotation.members });
         const v1 = handed.others.length > 0 && standIn(annotation.members);
         if (!v1) return;
@@ -101,15 +103,19 @@ function functionName(fn: Node, parent: Node | undefined): string | undefined {
   return parent?.type === "VariableDeclarator" && parent.id.type === "Identifier" ? parent.id.name : undefined;
 }
 
+/** The names bound to an object literal of the code's own (`const fake = { scrapeUrl: ... }`), read once a file. */
+function ownObjects(index: PathIndex): Set<string> {
+  return new Set(
+    index.of("VariableDeclarator").flatMap((d) => (d.node.id.type === "Identifier" && d.node.init?.type === "ObjectExpression" ? [d.node.id.name] : [])),
+  );
+}
+
 /**
  * What the calls of `name` in the file hand the parameter at `position`: the first object of the code's own (`f(fake)`,
  * with `const fake = { scrapeUrl: ... }`, or the literal itself), and the first anything else (`f(app)`). Renaming the
  * type's methods would leave that object's names behind, and the call of the renamed method would fail on it.
  */
-function handedArguments(index: PathIndex, name: string, position: number): { own?: Node; others: Path[] } {
-  const objects = new Set(
-    index.of("VariableDeclarator").flatMap((d) => (d.node.id.type === "Identifier" && d.node.init?.type === "ObjectExpression" ? [d.node.id.name] : [])),
-  );
+function handedArguments(index: PathIndex, objects: ReadonlySet<string>, name: string, position: number): { own?: Node; others: Path[] } {
   const handed: { own?: Node; others: Path[] } = { others: [] };
   for (const call of index.of("CallExpression")) {
     const { node } = call;

@@ -10,7 +10,7 @@ import { CALLED_WITH, EXPECT } from "../../mapping/mocks.js";
 import { findClientCalls, findClientMembers, type ClientCall } from "../detect/calls.js";
 import { propertyKey } from "../detect/expressions.js";
 import { clientStandIns, keptV1Mocks, standInMethods } from "../detect/mocks.js";
-import { contains } from "../detect/paths.js";
+import { contains, type Path } from "../detect/paths.js";
 import { ClientTracker } from "../detect/clients.js";
 import { sdkModuleMocks } from "../detect/module-mocks.js";
 import { hasV1Shape, isV1Call } from "../detect/version.js";
@@ -218,20 +218,16 @@ function heldShapes(context: StepContext): void {
   for (const { parameter, calls, others, own } of context.sdk.heldShapes) {
     const client = others.find((other) => tracker.isClient(other));
     if (!client) continue;
-    const methods = new Map<Node, string[]>();
+    // one TODO a statement, at its first call, naming each method it calls
+    const byStatement = new Map<Node, { path: Path; methods: Set<string> }>();
     for (const { path, method } of calls) {
       const statement = statementOf(path);
-      methods.set(statement, [...(methods.get(statement) ?? []), method]);
+      const at = byStatement.get(statement) ?? { path, methods: new Set<string>() };
+      at.methods.add(method);
+      byStatement.set(statement, at);
     }
-    for (const { path } of calls) {
-      const named = methods.get(statementOf(path));
-      if (!named) continue;
-      methods.delete(statementOf(path));
-      context.todo(
-        path,
-        mixedReceiver(parameter, [...new Set(named)].join("(), "), textOf(context.source, client.node), textOf(context.source, own)),
-        "methods",
-      );
+    for (const { path, methods } of byStatement.values()) {
+      context.todo(path, mixedReceiver(parameter, [...methods].join("(), "), textOf(context.source, client.node), textOf(context.source, own)), "methods");
     }
   }
 }
