@@ -42,13 +42,12 @@ function fromModule(root: string, importer: string, statement: Node): { parts: s
   return { parts: [...(base ? base.split(sep) : []), ...(dotted ? dotted.split(".") : [])], relative: true };
 }
 
-/** Whether `importer`'s text imports `name` from the module whose components are `parts`. */
-function imports(root: string, importer: string, text: string, parts: readonly string[], name: string): boolean {
+/** Whether `importer` (its text, and `module`, its parse) imports `name` from the module whose components are `parts`. */
+function imports(root: string, importer: string, text: string, module: Node, parts: readonly string[], name: string): boolean {
   const same = (target: { parts: string[]; relative: boolean }) =>
     target.relative ? target.parts.join("/") === parts.join("/") : endsWith(parts, target.parts);
   const mentionsName = word(name).test(text);
-  const tree = parsePython(text);
-  for (const statement of allOf(tree.rootNode, "import_from_statement")) {
+  for (const statement of allOf(module, "import_from_statement")) {
     const from = fromModule(root, importer, statement);
     if (!from) continue;
     const names = statement.childrenForFieldName("name").map((n) => (n?.type === "aliased_import" ? n.childForFieldName("name")!.text : (n?.text ?? "")));
@@ -57,7 +56,7 @@ function imports(root: string, importer: string, text: string, parts: readonly s
     // `from pkg import mod`, then `mod.NAME`
     if (mentionsName && names.some((n) => same({ parts: [...from.parts, n], relative: from.relative }))) return true;
   }
-  for (const statement of allOf(tree.rootNode, "import_statement")) {
+  for (const statement of allOf(module, "import_statement")) {
     for (const n of statement.childrenForFieldName("name")) {
       const dotted = n?.type === "aliased_import" ? n.childForFieldName("name")!.text : (n?.text ?? "");
       if (mentionsName && endsWith(parts, dotted.split("."))) return true;
@@ -65,7 +64,7 @@ function imports(root: string, importer: string, text: string, parts: readonly s
   }
   // `importlib.import_module("pkg.mod")` and the like: the module is named in a string.
   const stem = parts.at(-1)!;
-  return LOADS_BY_NAME.test(text) && allOf(tree.rootNode, "string").some((s) => stringValue(s)?.includes(stem));
+  return LOADS_BY_NAME.test(text) && allOf(module, "string").some((s) => stringValue(s)?.includes(stem));
 }
 
 /**
@@ -81,11 +80,11 @@ function listedInAll(root: Node, name: string): boolean {
 }
 
 /**
- * The files of the project that import `name` from the module at `path` whose parse is `tree`; undefined where that
+ * The parses of the project's files that import `name` from the module at `path` whose parse is `tree`; undefined where that
  * cannot be told (its `__all__` lists it, no project holds the file, the project is too large to read, a file
  * cannot be read or parsed); `runPaths` are the files and folders the run was asked for.
  */
-function importersOf(path: string, tree: Node, name: string, runPaths: readonly string[]): { file: string; text: string }[] | undefined {
+function importersOf(path: string, tree: Node, name: string, runPaths: readonly string[]): Node[] | undefined {
   if (listedInAll(tree, name)) return undefined;
   if (!statIfAny(path)?.isFile()) return undefined;
   const root = pythonProjectRoot(path, runPaths);
@@ -96,7 +95,7 @@ function importersOf(path: string, tree: Node, name: string, runPaths: readonly 
   const self = resolve(path);
   // A package's own modules import from its __init__ by dots alone (`from . import NAME`), never spelling its name.
   const inPackage = basename(self) === "__init__.py" ? files.filter((file) => file.startsWith(dirname(self) + sep)) : [];
-  const found: { file: string; text: string }[] = [];
+  const found: Node[] = [];
   for (const file of new Set([...naming(root, files, stem), ...inPackage])) {
     if (file === self) continue;
     try {
@@ -104,7 +103,8 @@ function importersOf(path: string, tree: Node, name: string, runPaths: readonly 
       // and a cell may use the module another imported.
       const raw = readFileSync(file, "utf8");
       const text = file.endsWith(".ipynb") ? notebookProgram(raw) : raw;
-      if (imports(root, file, text, parts, name)) found.push({ file, text });
+      const module = parsePython(text).rootNode;
+      if (imports(root, file, text, module, parts, name)) found.push(module);
     } catch {
       return undefined;
     }
@@ -126,9 +126,9 @@ export function callsElsewhere(path: string, tree: Node, name: string, runPaths:
   const importers = importersOf(path, tree, name, runPaths);
   if (!importers) return undefined;
   const calls: Node[] = [];
-  for (const { text } of importers) {
-    const root = parsePython(text).rootNode;
-    const locals = allOf(root, "import_from_statement").flatMap((statement) =>
+  // the importers' parses, made once to tell that they import it
+  for (const module of importers) {
+    const locals = allOf(module, "import_from_statement").flatMap((statement) =>
       statement
         .childrenForFieldName("name")
         .flatMap((n) =>
@@ -142,7 +142,7 @@ export function callsElsewhere(path: string, tree: Node, name: string, runPaths:
         ),
     );
     if (!locals.length) return undefined;
-    const uses = allOf(root, "identifier").filter((n) => locals.includes(n.text) && n.parent?.type !== "dotted_name" && n.parent?.type !== "aliased_import");
+    const uses = allOf(module, "identifier").filter((n) => locals.includes(n.text) && n.parent?.type !== "dotted_name" && n.parent?.type !== "aliased_import");
     const called = uses.filter((n) => n.parent?.type === "call" && n.parent.childForFieldName("function")?.id === n.id);
     if (called.length !== uses.length) return undefined;
     calls.push(...called.map((n) => n.parent!));
