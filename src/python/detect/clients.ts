@@ -342,12 +342,13 @@ interface Callee {
 function calleesOf(root: Node): Callee[] {
   const byName = callsByName(root);
   const throughSelf = callsThroughSelf(root);
+  const classes = madeBy(root, byName);
   return allOf(root, "function_definition").map((fn) => {
     const name = fn.childForFieldName("name")!.text;
     const cls = classOfMethod(fn);
     // A class's calls (`Report(app)`), its subclasses' that inherit its `__init__`, and their `super().__init__(...)`
     // hand its `__init__` its arguments.
-    const made = cls && name === "__init__" ? constructorCalls(root, cls, byName) : [];
+    const made = cls && name === "__init__" ? constructorCalls(classes, cls) : [];
     const handed = [...((cls ? throughSelf.get(`${cls.id}\u0000${name}`) : byName.get(name)) ?? []), ...made];
     return { fn, handed, method: cls !== null, skipped: cls && !staticMethod(fn) ? 1 : 0 };
   });
@@ -369,12 +370,36 @@ function staticMethod(fn: Node): boolean {
   return fn.parent?.type === "decorated_definition" && fn.parent.namedChildren.some((d) => d?.type === "decorator" && d.text === "@staticmethod");
 }
 
-/** The module's classes named by their bases as written: `class CachedArchive(Archive)`. */
-function subclassesOf(root: Node, cls: Node): Node[] {
-  const name = cls.childForFieldName("name")!.text;
-  return allOf(root, "class_definition").filter((c) =>
-    c.childForFieldName("superclasses")?.namedChildren.some((b) => b?.type === "identifier" && b.text === name),
-  );
+/**
+ * How the module makes its classes, read once a module, not once a class: the calls by name, the classes by each
+ * base they name as written (`class CachedArchive(Archive)`), and the calls through an attribute (`Outer.Nested(app)`),
+ * by object and attribute, read at the first nested class.
+ */
+interface Makers {
+  readonly byName: ReadonlyMap<string, Node[]>;
+  readonly subclasses: ReadonlyMap<string, Node[]>;
+  readonly throughAttribute: () => ReadonlyMap<string, Node[]>;
+}
+
+function madeBy(root: Node, byName: ReadonlyMap<string, Node[]>): Makers {
+  const subclasses = new Map<string, Node[]>();
+  for (const c of allOf(root, "class_definition")) {
+    const bases = new Set((c.childForFieldName("superclasses")?.namedChildren ?? []).flatMap((b) => (b?.type === "identifier" ? [b.text] : [])));
+    for (const base of bases) subclasses.set(base, [...(subclasses.get(base) ?? []), c]);
+  }
+  let through: Map<string, Node[]> | undefined;
+  const throughAttribute = () => {
+    if (through) return through;
+    through = new Map();
+    for (const c of allOf(root, "call")) {
+      const callee = c.childForFieldName("function");
+      if (callee?.type !== "attribute") continue;
+      const key = `${callee.childForFieldName("object")?.text}\u0000${callee.childForFieldName("attribute")!.text}`;
+      through.set(key, [...(through.get(key) ?? []), c]);
+    }
+    return through;
+  };
+  return { byName, subclasses, throughAttribute };
 }
 
 /** Whether a class defines its own `__init__`. */
@@ -385,22 +410,16 @@ const ownInit = (cls: Node) =>
  * The calls that run a class's `__init__`: of the class, of the subclasses that inherit it (followed down), and
  * `super().__init__(...)` in a subclass's own `__init__`; none gives `self`.
  */
-function constructorCalls(root: Node, cls: Node, byName: ReadonlyMap<string, Node[]>, seen = new Set<number>()): Node[] {
+function constructorCalls(makers: Makers, cls: Node, seen = new Set<number>()): Node[] {
   seen.add(cls.id);
   const name = cls.childForFieldName("name")!.text;
-  const calls = [...(byName.get(name) ?? [])];
+  const calls = [...(makers.byName.get(name) ?? [])];
   // A class nested in another is made through it: `Outer.Nested(app)`.
   const outer = cls.parent?.parent?.type === "class_definition" ? cls.parent.parent.childForFieldName("name")!.text : null;
-  if (outer)
-    calls.push(
-      ...allOf(root, "call").filter((c) => {
-        const callee = c.childForFieldName("function");
-        return callee?.type === "attribute" && callee.childForFieldName("attribute")!.text === name && callee.childForFieldName("object")?.text === outer;
-      }),
-    );
-  for (const sub of subclassesOf(root, cls)) {
+  if (outer) calls.push(...(makers.throughAttribute().get(`${outer}\u0000${name}`) ?? []));
+  for (const sub of makers.subclasses.get(name) ?? []) {
     if (seen.has(sub.id)) continue;
-    if (!ownInit(sub)) calls.push(...constructorCalls(root, sub, byName, seen));
+    if (!ownInit(sub)) calls.push(...constructorCalls(makers, sub, seen));
     else
       calls.push(
         ...allOf(sub, "call").filter((c) => {
