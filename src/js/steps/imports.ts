@@ -316,8 +316,9 @@ function typeQueries(context: StepContext): boolean {
  * the tool cannot write, the code was left alone (detect/sdk.ts) and the import says why.
  */
 function movePins(context: StepContext, migrated: boolean): void {
-  const release = context.options.release ?? sdkRelease();
-  for (const { path, pin } of context.sdk.stuck) context.todo(path, stuckPin(pin, release));
+  // Asked only where a pin is written about: reading the release loads semver, which most files never need.
+  const release = () => context.options.release ?? sdkRelease();
+  for (const { path, pin } of context.sdk.stuck) context.todo(path, stuckPin(pin, release()));
   // Code already on v2's names under a v1 pin (an earlier pass of eslint --fix, whose fixes overlapped this one) moves it
   // too, and so does a module that hands its client to others: the files that import it are migrated by its export.
   const calledEitherWay = () => hasV1Calls(context.index, context.sdk, "v1") || usesV2Names(context.index, context.sdk);
@@ -329,7 +330,7 @@ function movePins(context: StepContext, migrated: boolean): void {
   for (const site of context.sdk.sites) {
     const literal = siteModule(site.node as Node);
     const pin = literal?.type === "StringLiteral" ? sdkSpecifierOf(literal.value) : undefined;
-    const to = pin && movedSpecifier(pin, release);
+    const to = pin && movedSpecifier(pin, release());
     if (to) context.edit(literal!.start! + 1, literal!.end! - 1, to, pinMoved(pin.text, to));
   }
 }
