@@ -358,12 +358,11 @@ try {
       ],
       eslintRounds,
     );
-    console.log(`  one rule that looks at nearly nothing costs ESLint +${((builtin.cpuRatio - 1) * 100).toFixed(1)}% CPU`);
+    const percent = (ratio) => `${ratio >= 1 ? "+" : ""}${((ratio - 1) * 100).toFixed(1)}%`;
+    console.log(`  one rule that looks at nearly nothing costs ESLint ${percent(builtin.cpuRatio)} CPU`);
+    console.log(`  the plugin with ESLint's rule contexts made as plain objects: ${percent(plain.cpuRatio)} CPU over no rules (its rules' own cost)`);
     console.log(
-      `  the plugin with ESLint's rule contexts made as plain objects: +${((plain.cpuRatio - 1) * 100).toFixed(1)}% CPU over no rules (its rules' own cost)`,
-    );
-    console.log(
-      `  plugin overhead: +${((lint.cpuRatio - 1) * 100).toFixed(1)}% CPU, +${((lint.ratio - 1) * 100).toFixed(1)}% wall   (target <= 5% CPU: ${lint.cpuRatio <= 1.05 ? "met" : "NOT met"})`,
+      `  plugin overhead: ${percent(lint.cpuRatio)} CPU, ${percent(lint.ratio)} wall   (target <= 5% CPU: ${lint.cpuRatio <= 1.05 ? "met" : "NOT met"})`,
     );
     console.log(
       `  peak memory: ${(lint.rss / eslintAlone.rss).toFixed(2)}x ESLint's   (target <= 1.3x: ${lint.rss / eslintAlone.rss <= 1.3 ? "met" : "NOT met"})`,
