@@ -10,7 +10,7 @@ import { removeItem } from "../writing.js";
 import { methodReferences, mixedReceivers, type PyMethodUse } from "../detect/clients.js";
 import type { Node } from "../runtime/parser.js";
 import type { PyContext, PyStep } from "../pipeline.js";
-import { mixedReceiver, PASSED_PARAMS, removed, renamed, reworded } from "../../mapping/messages.js";
+import { MADE_CLIENT, mixedReceiver, PASSED_PARAMS, removed, renamed, reworded } from "../../mapping/messages.js";
 import { isV1PyCall } from "../detect/version.js";
 
 const NO_IDEMPOTENCY = "v2 crawl has no idempotency key; the key was dropped, make sure a retried call cannot start a second crawl";
@@ -66,7 +66,8 @@ export const step: PyStep = {
     }
     for (const use of mixedReceivers(context.tree, context.sdk)) {
       const quoted = (n: Node | null) => (n === null ? null : n.text.length > 40 ? `${n.text.slice(0, 37)}...` : n.text);
-      context.todo(use.node, mixedReceiver(use.receiver.text, use.method, quoted(use.client)!, quoted(use.other)), "methods");
+      const client = use.client.type === "call" ? MADE_CLIENT : quoted(use.client)!;
+      context.todo(use.node, mixedReceiver(use.receiver.text, use.method, client, quoted(use.other)), "methods");
     }
     for (const call of context.calls) {
       // A partial's call names the method where the partial does, which is renamed there.
