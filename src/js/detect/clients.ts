@@ -22,6 +22,7 @@ const CLASS_TYPES = new Set(["ClassDeclaration", "ClassExpression"]);
 export class ClientTracker {
   private readonly verdicts = new Map<Node, boolean>();
   private readonly pending = new Set<Node>();
+  private readonly handed = new Map<Node, boolean>();
 
   constructor(
     private readonly sdk: SdkBindings,
@@ -138,6 +139,7 @@ export class ClientTracker {
         if (this.isClient(parent.get("init"))) return true;
       }
       if (parent.node.type === "AssignmentPattern" && parent.node.left === id && this.isClient(parent.get("right"))) return true;
+      if (id.type === "Identifier" && FUNCTION_TYPES.has(parent.node.type) && this.isHandedClients(parent, id)) return true;
     }
     // `let app; ... app = new FirecrawlApp()` in the same scope
     if (!scope) return false;
@@ -145,6 +147,89 @@ export class ClientTracker {
       const left = p.node.left;
       return left.type === "Identifier" && left.name === name && p.scope?.lookup(name) === scope && this.isClient(p.get("right"));
     });
+  }
+
+  /**
+   * An untyped parameter every call of its function in this file hands a client, as plain JavaScript passes one on
+   * (`fetchPage(app, url)`, `new Pages(new FirecrawlApp(...))` with `this.client = client`). A function another module
+   * may call (exported) is not told by this file's calls, nor is one called with spread arguments there.
+   */
+  private isHandedClients(fn: AnyPath, param: Node): boolean {
+    // asked at each reference to the parameter: its calls are read once
+    const known = this.handed.get(param);
+    if (known !== undefined) return known;
+    this.handed.set(param, false);
+    const verdict = this.everyCallHandsClient(fn, param);
+    this.handed.set(param, verdict);
+    return verdict;
+  }
+
+  private everyCallHandsClient(fn: AnyPath, param: Node): boolean {
+    const at = (fn.node as Extract<Node, { type: "FunctionDeclaration" }>).params.indexOf(param as never);
+    if (at < 0) return false;
+    const calls = this.callsOf(fn);
+    if (!calls?.length) return false;
+    return calls.every((call) => {
+      const args = (call.node as Extract<Node, { type: "CallExpression" }>).arguments;
+      if (args.slice(0, at + 1).some((a) => a.type === "SpreadElement") || !args[at]) return false;
+      const arg = args[at]!;
+      // a recursive call hands the parameter on: it says nothing more of it
+      if (
+        arg.type === "Identifier" &&
+        arg.name === (param as { name: string }).name &&
+        this.bindingsOf(call.get("arguments", at) as AnyPath, arg.name).some((b) => b.node === param)
+      )
+        return true;
+      return this.isClient(call.get("arguments", at) as AnyPath);
+    });
+  }
+
+  /** The calls of a function in this file that hand its parameters their arguments; undefined where another module may call it. */
+  private callsOf(fn: AnyPath): AnyPath[] | undefined {
+    const node = fn.node;
+    if (node.type === "ClassMethod" && node.kind === "constructor") {
+      const cls = this.classOf(fn);
+      return cls ? this.constructions(cls) : undefined;
+    }
+    const holder =
+      node.type === "FunctionDeclaration" ? fn : fn.parent?.node.type === "VariableDeclarator" && fn.parent.node.init === node ? (fn.parent as AnyPath) : null;
+    const id = holder && (holder.node as { id?: Node | null }).id;
+    if (!holder || id?.type !== "Identifier" || isExported(holder, id.name, this.index)) return undefined;
+    return this.index
+      .of("CallExpression")
+      .filter(
+        (p) =>
+          p.node.callee.type === "Identifier" &&
+          p.node.callee.name === id.name &&
+          this.bindingsOf(p.get("callee") as AnyPath, id.name).some((b) => b.node === id),
+      );
+  }
+
+  /** The calls that run a class's constructor: `new C(...)`, and its subclasses' `super(...)` or, where they have no constructor, their own `new`. */
+  private constructions(cls: AnyPath, seen = new Set<Node>()): AnyPath[] | undefined {
+    seen.add(cls.node);
+    const id = (cls.node as Extract<Node, { type: "ClassDeclaration" }>).id;
+    if (cls.node.type !== "ClassDeclaration" || !id || isExported(cls, id.name, this.index)) return undefined;
+    const calls = this.index
+      .of("NewExpression")
+      .filter(
+        (p) =>
+          p.node.callee.type === "Identifier" &&
+          p.node.callee.name === id.name &&
+          this.bindingsOf(p.get("callee") as AnyPath, id.name).some((b) => b.node === id),
+      ) as AnyPath[];
+    for (const sub of this.index.of("ClassDeclaration")) {
+      const superClass = sub.node.superClass;
+      if (seen.has(sub.node) || superClass?.type !== "Identifier" || superClass.name !== id.name) continue;
+      const own = sub.node.body.body.find((m) => m.type === "ClassMethod" && m.kind === "constructor");
+      if (own) calls.push(...(this.index.within("CallExpression", own).filter((p) => p.node.callee.type === "Super") as AnyPath[]));
+      else {
+        const inherited = this.constructions(sub as AnyPath, seen);
+        if (!inherited) return undefined;
+        calls.push(...inherited);
+      }
+    }
+    return calls;
   }
 
   private classOf(path: AnyPath): AnyPath | null {
@@ -229,6 +314,22 @@ export class ClientTracker {
     const returns = this.index.within("ReturnStatement", fnNode.body).filter((p) => p.node.argument && enclosingFunction(p) === fnNode);
     return returns.some((p) => this.isClient(p.get("argument")));
   }
+}
+
+/** Whether another module may reach a declaration: `export function f`, `export { f }`, `export default C`, `module.exports = { f }`. */
+function isExported(holder: AnyPath, name: string, index: PathIndex): boolean {
+  const up = holder.node.type === "VariableDeclarator" ? holder.parent?.parent : holder.parent;
+  if (up?.node.type === "ExportNamedDeclaration" || up?.node.type === "ExportDefaultDeclaration") return true;
+  const named = index.of("ExportSpecifier").some((p) => p.node.local.type === "Identifier" && p.node.local.name === name);
+  const byDefault = index.of("ExportDefaultDeclaration").some((p) => p.node.declaration.type === "Identifier" && p.node.declaration.name === name);
+  // CommonJS: any mention of the name in what `module.exports` or `exports.x` is assigned
+  const commonJs = index.of("AssignmentExpression").some((p) => {
+    const left = p.node.left;
+    const target = left.type === "MemberExpression" ? (left.object.type === "MemberExpression" ? left.object.object : left.object) : null;
+    const isExports = target?.type === "Identifier" && (target.name === "module" || target.name === "exports");
+    return isExports && index.within("Identifier", p.node.right).some((i) => i.node.name === name);
+  });
+  return named || byDefault || commonJs;
 }
 
 /**
