@@ -165,23 +165,45 @@ export class ClientTracker {
   }
 
   private everyCallHandsClient(fn: AnyPath, param: Node): boolean {
+    const handed = this.handedTo(fn, param);
+    return handed !== undefined && handed.length > 0 && handed.every((arg) => this.isClient(arg));
+  }
+
+  /**
+   * What each call of its function in this file hands a parameter, but for a recursive call handing it on, which says
+   * nothing more of it; undefined where that cannot be told: another module may call the function, or a call
+   * spreads its arguments or passes too few.
+   */
+  private handedTo(fn: AnyPath, param: Node): AnyPath[] | undefined {
     const at = (fn.node as Extract<Node, { type: "FunctionDeclaration" }>).params.indexOf(param as never);
-    if (at < 0) return false;
-    const calls = this.callsOf(fn);
-    if (!calls?.length) return false;
-    return calls.every((call) => {
+    const calls = at < 0 ? undefined : this.callsOf(fn);
+    if (!calls) return undefined;
+    const handed: AnyPath[] = [];
+    for (const call of calls) {
       const args = (call.node as Extract<Node, { type: "CallExpression" }>).arguments;
-      if (args.slice(0, at + 1).some((a) => a.type === "SpreadElement") || !args[at]) return false;
-      const arg = args[at]!;
-      // a recursive call hands the parameter on: it says nothing more of it
-      if (
-        arg.type === "Identifier" &&
-        arg.name === (param as { name: string }).name &&
-        this.bindingsOf(call.get("arguments", at) as AnyPath, arg.name).some((b) => b.node === param)
-      )
-        return true;
-      return this.isClient(call.get("arguments", at) as AnyPath);
-    });
+      if (args.slice(0, at + 1).some((a) => a.type === "SpreadElement") || !args[at]) return undefined;
+      const arg = call.get("arguments", at) as AnyPath;
+      const onward = arg.node.type === "Identifier" && this.bindingsOf(arg, arg.node.name).some((b) => b.node === param);
+      if (!onward) handed.push(arg);
+    }
+    return handed;
+  }
+
+  /**
+   * For a receiver that is an untyped parameter some calls in its file hand a client and others an object of the
+   * code's own (`cachedMarkdown(app, url)`, `cachedMarkdown(new PageCache(), url)`): what each hands, first found.
+   */
+  mixedParameter(path: AnyPath): { client: Node; other: Node } | undefined {
+    if (path.node.type !== "Identifier") return undefined;
+    for (const binding of this.bindingsOf(path, path.node.name)) {
+      const fn = binding.parent as AnyPath | null;
+      if (!fn || !FUNCTION_TYPES.has(fn.node.type) || binding.node.type !== "Identifier") continue;
+      const handed = this.handedTo(fn, binding.node) ?? [];
+      const client = handed.find((arg) => this.isClient(arg));
+      const other = handed.find((arg) => !this.isClient(arg));
+      if (client && other) return { client: client.node, other: other.node };
+    }
+    return undefined;
   }
 
   /** The calls of a function in this file that hand its parameters their arguments; undefined where another module may call it. */
