@@ -65,9 +65,15 @@ export const step: PyStep = {
         context.todo(reference.node, PASSED_PARAMS);
     }
     for (const use of mixedReceivers(context.tree, context.sdk)) {
-      const quoted = (n: Node | null) => (n === null ? null : n.text.length > 40 ? `${n.text.slice(0, 37)}...` : n.text);
-      const client = use.client.type === "call" ? MADE_CLIENT : quoted(use.client)!;
-      context.todo(use.node, mixedReceiver(use.receiver.text, use.method, client, quoted(use.other)), "methods");
+      // a client made in the call is renamed by the run: named so, the TODO reads the same on a second run
+      const made = (n: Node) => {
+        const callee = n.type === "call" ? n.childForFieldName("function") : null;
+        if (callee?.type === "identifier") return context.sdk.classes.has(callee.text);
+        return callee?.type === "attribute" && context.sdk.modules.has(callee.childForFieldName("object")?.text ?? "");
+      };
+      const client = made(use.client) ? MADE_CLIENT : use.client.text;
+      const other = use.other === null ? null : made(use.other) ? MADE_CLIENT : use.other.text;
+      context.todo(use.node, mixedReceiver(use.receiver.text, use.method, client, other), "methods");
     }
     for (const call of context.calls) {
       // A partial's call names the method where the partial does, which is renamed there.
