@@ -144,7 +144,8 @@ export class ClientTracker {
         if (this.isClient(parent.get("init"))) return true;
       }
       if (parent.node.type === "AssignmentPattern" && parent.node.left === id && this.isClient(parent.get("right"))) return true;
-      if (id.type === "Identifier" && FUNCTION_TYPES.has(parent.node.type) && this.isHandedClients(parent, id)) return true;
+      // untyped only: a type written out says what the parameter is (a client's, or a shape of its own: heldShapes)
+      if (id.type === "Identifier" && !id.typeAnnotation && FUNCTION_TYPES.has(parent.node.type) && this.isHandedClients(parent, id)) return true;
     }
     // `let app; ... app = new FirecrawlApp()` in the same scope
     if (!scope) return false;
@@ -230,7 +231,7 @@ export class ClientTracker {
     if (path.node.type !== "Identifier") return undefined;
     for (const binding of this.bindingsOf(path, path.node.name)) {
       const fn = binding.parent as AnyPath | null;
-      if (!fn || !FUNCTION_TYPES.has(fn.node.type) || binding.node.type !== "Identifier") continue;
+      if (!fn || !FUNCTION_TYPES.has(fn.node.type) || binding.node.type !== "Identifier" || binding.node.typeAnnotation) continue;
       const handed = this.handedTo(fn, binding.node)?.handed ?? [];
       const client = handed.find((arg) => this.isClient(arg));
       // what another function's parameter holds is not known to be the code's own
