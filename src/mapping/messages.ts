@@ -399,8 +399,20 @@ export const PASSED_PARAMS = "this v1 method is passed on with a params dict for
  * break the others, keeping it breaks the client's.
  */
 export function mixedReceiver(parameter: string, method: string, client: string, other: string | null): string {
-  return `${parameter} is a Firecrawl client where a call passes ${client}, and ${other === null ? "its default where a call passes none" : `not one where a call passes ${other}`}: ${method}() is left as v1 for both; give the client its own function, or migrate this one by hand`;
+  return `${parameter} is a Firecrawl client where a call passes ${quoted(client)}, and ${other === null ? "its default where a call passes none" : `not one where a call passes ${quoted(other)}`}: ${method}() is left as v1 for both; give the client its own function, or migrate this one by hand`;
 }
+
+/** An argument's code as a TODO line quotes it: on one line (the TODO is a line comment), cut at 40 characters. */
+function quoted(code: string): string {
+  const line = code.replace(/\s+/g, " ");
+  return line.length > 40 ? `${line.slice(0, 37)}...` : line;
+}
+
+/**
+ * How mixedReceiver names a client made in the call that passes it (`fetch(FirecrawlApp(api_key=key), url)`): its
+ * text changes with the migration (`Firecrawl(...)`), and a TODO must read the same on a second run to be found again.
+ */
+export const MADE_CLIENT = "a client it makes";
 
 /** A v1 method run by `loop.run_in_executor`, which passes positional arguments only, with a params dict. */
 export const PASSED_POSITIONALLY =

@@ -22,6 +22,11 @@ const CLASS_TYPES = new Set(["ClassDeclaration", "ClassExpression"]);
 export class ClientTracker {
   private readonly verdicts = new Map<Node, boolean>();
   private readonly pending = new Set<Node>();
+  private readonly handed = new Map<Node, boolean>();
+  private readonly deciding = new Set<Node>();
+  /** counts the answers given while a parameter's verdict was still being made */
+  private provisional = 0;
+  private readonly calls = new Map<Node, AnyPath[] | undefined>();
 
   constructor(
     private readonly sdk: SdkBindings,
@@ -62,9 +67,10 @@ export class ClientTracker {
     if (known !== undefined) return known;
     if (this.pending.has(node)) return false;
     this.pending.add(node);
+    const before = this.provisional;
     const verdict = this.decide(path) || (this.sdk.types?.isClient(node.start!, node.end!) ?? false);
     this.pending.delete(node);
-    this.verdicts.set(node, verdict);
+    if (this.provisional === before) this.verdicts.set(node, verdict);
     return verdict;
   }
 
@@ -138,6 +144,8 @@ export class ClientTracker {
         if (this.isClient(parent.get("init"))) return true;
       }
       if (parent.node.type === "AssignmentPattern" && parent.node.left === id && this.isClient(parent.get("right"))) return true;
+      // untyped only: a type written out says what the parameter is (a client's, or a shape of its own: heldShapes)
+      if (id.type === "Identifier" && !id.typeAnnotation && FUNCTION_TYPES.has(parent.node.type) && this.isHandedClients(parent, id)) return true;
     }
     // `let app; ... app = new FirecrawlApp()` in the same scope
     if (!scope) return false;
@@ -145,6 +153,161 @@ export class ClientTracker {
       const left = p.node.left;
       return left.type === "Identifier" && left.name === name && p.scope?.lookup(name) === scope && this.isClient(p.get("right"));
     });
+  }
+
+  /**
+   * An untyped parameter every call of its function in this file hands a client, as plain JavaScript passes one on
+   * (`fetchPage(app, url)`, `new Pages(new FirecrawlApp(...))` with `this.client = client`). A function that is
+   * exported, or named anywhere but as the callee of a call (a callback, `.call`, an alias, an object exported), may
+   * be handed anything: it is not told by this file's calls, nor is one called with spread arguments there.
+   */
+  private isHandedClients(fn: AnyPath, param: Node): boolean {
+    const known = this.handed.get(param);
+    if (known !== undefined) return known;
+    // A parameter asked about while its own verdict is being made (functions that call each other) says nothing yet:
+    // no verdict that read this answer is kept.
+    if (this.deciding.has(param)) {
+      this.provisional++;
+      return false;
+    }
+    const before = this.provisional;
+    this.deciding.add(param);
+    const { handed, deferred } = this.handedTo(fn, param) ?? { handed: [], deferred: false };
+    // Functions that hand each other a client are taken, while deciding, to hand one: a verdict read that way is
+    // told again, and stands where every other call hands a client too.
+    const verdict = (handed.length > 0 || deferred) && handed.every((arg) => this.isClient(arg));
+    this.deciding.delete(param);
+    if (deferred) this.provisional++;
+    if (this.provisional === before) this.handed.set(param, verdict);
+    return verdict;
+  }
+
+  /**
+   * What each call of its function in this file hands a parameter, but for a call handing it on (recursion) or
+   * handing a parameter whose own verdict is being made, which say nothing more of it (`deferred`: some did);
+   * undefined where that cannot be told: another module may call the function, a call spreads its arguments or
+   * passes too few, or the function assigns the parameter another value.
+   */
+  private handedTo(fn: AnyPath, param: Node): { handed: AnyPath[]; deferred: boolean } | undefined {
+    const at = (fn.node as Extract<Node, { type: "FunctionDeclaration" }>).params.indexOf(param as never);
+    const calls = at < 0 ? undefined : this.callsOf(fn);
+    if (!calls || this.reassigned(fn, param)) return undefined;
+    const handed: AnyPath[] = [];
+    let deferred = false;
+    for (const call of calls) {
+      const args = (call.node as Extract<Node, { type: "CallExpression" }>).arguments;
+      if (args.slice(0, at + 1).some((a) => a.type === "SpreadElement") || !args[at]) return undefined;
+      const arg = call.get("arguments", at) as AnyPath;
+      const bound = arg.node.type === "Identifier" ? this.bindingsOf(arg, arg.node.name).map((b) => b.node) : [];
+      if (bound.includes(param)) continue;
+      if (bound.some((b) => this.deciding.has(b))) {
+        deferred = true;
+        continue;
+      }
+      handed.push(arg);
+    }
+    return { handed, deferred };
+  }
+
+  /** Whether an expression is a name some function binds as its parameter. */
+  private isParameter(path: AnyPath): boolean {
+    const { node } = path;
+    return node.type === "Identifier" && this.bindingsOf(path, node.name).some((b) => FUNCTION_TYPES.has((b.parent as AnyPath | null)?.node.type ?? ""));
+  }
+
+  /** Whether a function assigns its parameter (`source = new Cache(source)`): what it calls methods on is no longer what it was handed. */
+  private reassigned(fn: AnyPath, param: Node): boolean {
+    const name = (param as { name: string }).name;
+    return this.index
+      .within("AssignmentExpression", fn.node)
+      .some((p) => p.node.left.type === "Identifier" && p.node.left.name === name && this.bindingsOf(p as AnyPath, name).some((b) => b.node === param));
+  }
+
+  /**
+   * For a receiver that is an untyped parameter some calls in its file hand a client and others an object of the
+   * code's own (`cachedMarkdown(app, url)`, `cachedMarkdown(new PageCache(), url)`): what each hands, first found.
+   */
+  mixedParameter(path: AnyPath): { client: Node; other: Node } | undefined {
+    if (path.node.type !== "Identifier") return undefined;
+    for (const binding of this.bindingsOf(path, path.node.name)) {
+      const fn = binding.parent as AnyPath | null;
+      if (!fn || !FUNCTION_TYPES.has(fn.node.type) || binding.node.type !== "Identifier" || binding.node.typeAnnotation) continue;
+      const handed = this.handedTo(fn, binding.node)?.handed ?? [];
+      const client = handed.find((arg) => this.isClient(arg));
+      // what another function's parameter holds is not known to be the code's own
+      const other = handed.find((arg) => !this.isClient(arg) && !this.isParameter(arg));
+      if (client && other) return { client: client.node, other: other.node };
+    }
+    return undefined;
+  }
+
+  /** The calls that hand a function's parameters their arguments; undefined where they are not all in sight. */
+  private callsOf(fn: AnyPath): AnyPath[] | undefined {
+    if (this.calls.has(fn.node)) return this.calls.get(fn.node);
+    const node = fn.node;
+    let calls: AnyPath[] | undefined;
+    if (node.type === "ClassMethod" && node.kind === "constructor") {
+      const cls = this.classOf(fn);
+      calls = cls ? this.constructions(cls) : undefined;
+    } else {
+      const holder =
+        node.type === "FunctionDeclaration"
+          ? fn
+          : fn.parent?.node.type === "VariableDeclarator" && fn.parent.node.init === node
+            ? (fn.parent as AnyPath)
+            : null;
+      const id = holder && (holder.node as { id?: Node | null }).id;
+      calls = holder && id?.type === "Identifier" ? this.onlyUses(holder, id, "CallExpression") : undefined;
+    }
+    this.calls.set(fn.node, calls);
+    return calls;
+  }
+
+  /**
+   * The calls (`f(...)`) or constructions (`new C(...)`, and a subclass declared `class S extends C`) that are the only
+   * uses of a declaration in this file; undefined where it is exported, or named in any other way.
+   */
+  private onlyUses(holder: AnyPath, id: Extract<Node, { type: "Identifier" }>, kind: "CallExpression" | "NewExpression"): AnyPath[] | undefined {
+    const up = holder.node.type === "VariableDeclarator" ? holder.parent?.parent : holder.parent;
+    if (up?.node.type === "ExportNamedDeclaration" || up?.node.type === "ExportDefaultDeclaration") return undefined;
+    const uses: AnyPath[] = [];
+    for (const ref of this.index.of("Identifier", { name: id.name }) as AnyPath[]) {
+      if (ref.node === id) continue;
+      const parent = ref.parent?.node as Node | undefined;
+      // a member named alike (`obj.markdownOf`), or a key, is not the declaration
+      if ((parent?.type === "MemberExpression" || parent?.type === "OptionalMemberExpression") && parent.property === ref.node && !parent.computed) continue;
+      if (
+        (parent?.type === "ObjectProperty" || parent?.type === "ClassMethod" || parent?.type === "ObjectMethod") &&
+        parent.key === ref.node &&
+        !(parent as { shorthand?: boolean }).shorthand
+      )
+        continue;
+      if (!this.bindingsOf(ref, id.name).some((b) => b.node === id)) continue;
+      if (parent?.type === kind && (parent as { callee: Node }).callee === ref.node) uses.push(ref.parent as AnyPath);
+      else if (!(kind === "NewExpression" && parent?.type === "ClassDeclaration" && parent.superClass === ref.node)) return undefined;
+    }
+    return uses;
+  }
+
+  /** The calls that run a class's constructor: `new C(...)`, and its subclasses' `super(...)` or, where they have no constructor, their own `new`. */
+  private constructions(cls: AnyPath, seen = new Set<Node>()): AnyPath[] | undefined {
+    seen.add(cls.node);
+    const id = (cls.node as Extract<Node, { type: "ClassDeclaration" }>).id;
+    const made = cls.node.type === "ClassDeclaration" && id ? this.onlyUses(cls, id, "NewExpression") : undefined;
+    if (!made) return undefined;
+    const calls = [...made];
+    for (const sub of this.index.of("ClassDeclaration")) {
+      const superClass = sub.node.superClass;
+      if (seen.has(sub.node) || superClass?.type !== "Identifier" || superClass.name !== id!.name) continue;
+      const own = sub.node.body.body.find((m) => m.type === "ClassMethod" && m.kind === "constructor");
+      if (own) calls.push(...(this.index.within("CallExpression", own).filter((p) => p.node.callee.type === "Super") as AnyPath[]));
+      else {
+        const inherited = this.constructions(sub as AnyPath, seen);
+        if (!inherited) return undefined;
+        calls.push(...inherited);
+      }
+    }
+    return calls;
   }
 
   private classOf(path: AnyPath): AnyPath | null {

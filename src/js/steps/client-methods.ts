@@ -207,28 +207,52 @@ function commentsWithin(context: StepContext, span: Node): string {
   return inside.map((c) => (c.type === "CommentBlock" ? ` /*${c.value}*/` : ` /*${c.value.replaceAll("*/", "* /")} */`)).join("");
 }
 
+/** A v1 call on a parameter that calls hand both a client migrating to v2 and an object of the code's own. */
+interface MixedCall {
+  readonly path: Path;
+  readonly method: string;
+  readonly parameter: string;
+  readonly client: Node;
+  readonly other: Node;
+}
+
 /**
  * A client type written out on a parameter that a call hands a client migrating to v2 and another an object of the
- * code's own: each v1 call on the parameter gets the TODO, once a statement. A client kept on v1 (`app.v1`, a
- * `FirecrawlAppV1`) or an object of another kind (`new DiskCache()`) is no client here: nothing changes for them.
+ * code's own. A client kept on v1 (`app.v1`, a `FirecrawlAppV1`) or an object of another kind (`new DiskCache()`) is
+ * no client here: nothing changes for them.
  */
-function heldShapes(context: StepContext): void {
-  if (context.sdk.heldShapes.length === 0) return;
-  const tracker = new ClientTracker(context.sdk, context.index);
-  for (const { parameter, calls, others, own } of context.sdk.heldShapes) {
+function heldShapes(context: StepContext, tracker: ClientTracker): MixedCall[] {
+  return context.sdk.heldShapes.flatMap(({ parameter, calls, others, own }) => {
     const client = others.find((other) => tracker.isClient(other));
-    if (!client) continue;
-    // one TODO a statement, at its first call, naming each method it calls
-    const byStatement = new Map<Node, { path: Path; methods: Set<string> }>();
-    for (const { path, method } of calls) {
-      const statement = statementOf(path);
-      const at = byStatement.get(statement) ?? { path, methods: new Set<string>() };
-      at.methods.add(method);
-      byStatement.set(statement, at);
-    }
-    for (const { path, methods } of byStatement.values()) {
-      context.todo(path, mixedReceiver(parameter, [...methods].join("(), "), textOf(context.source, client.node), textOf(context.source, own)), "methods");
-    }
+    return client ? calls.map(({ path, method }) => ({ path, method, parameter, client: client.node, other: own })) : [];
+  });
+}
+
+/** The same of an untyped parameter: `cachedMarkdown(app, url)` and `cachedMarkdown(new PageCache(), url)`. */
+function untypedMixed(context: StepContext, tracker: ClientTracker): MixedCall[] {
+  const found: MixedCall[] = [];
+  for (const path of context.index.of("CallExpression")) {
+    const callee = path.node.callee;
+    if (callee.type !== "MemberExpression" || callee.object.type !== "Identifier" || callee.computed || callee.property.type !== "Identifier") continue;
+    if (!methodRow(callee.property.name)?.isV1Name) continue;
+    const mixed = tracker.mixedParameter(path.get("callee", "object") as Path);
+    if (mixed) found.push({ path, method: callee.property.name, parameter: callee.object.name, ...mixed });
+  }
+  return found;
+}
+
+/** Each v1 call on such a parameter gets the TODO, once a statement and parameter, naming each method the statement calls. */
+function markMixed(context: StepContext): void {
+  const tracker = new ClientTracker(context.sdk, context.index);
+  const byStatement = new Map<string, MixedCall & { methods: Set<string> }>();
+  for (const call of [...heldShapes(context, tracker), ...untypedMixed(context, tracker)]) {
+    const key = `${statementOf(call.path).start}\u0000${call.parameter}`;
+    const at = byStatement.get(key) ?? { ...call, methods: new Set<string>() };
+    at.methods.add(call.method);
+    byStatement.set(key, at);
+  }
+  for (const { path, parameter, methods, client, other } of byStatement.values()) {
+    context.todo(path, mixedReceiver(parameter, [...methods].join("(), "), textOf(context.source, client), textOf(context.source, other)), "methods");
   }
 }
 
@@ -237,7 +261,7 @@ export const step: Step = {
   description: "renames v1 client methods to v2 and moves positional arguments into the options object",
   run(context) {
     markSdkMocks(context, renameStandIns(context));
-    heldShapes(context);
+    markMixed(context);
     for (const call of findClientCalls(context.index, context.sdk)) {
       const { row, nameNode } = call;
       if (row.js.v2 === null) {

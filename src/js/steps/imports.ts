@@ -14,6 +14,7 @@ import { removeListItem as removeSpanItem, removeStatement } from "../../core/te
 import type { Edit, Span } from "../../core/edits.js";
 import type { Step, StepContext } from "../pipeline.js";
 import { CLIENT, METHOD_TYPES, TYPES, V1_GENERIC_TYPES } from "../../mapping/imports.js";
+import { methodRow } from "../../mapping/client-methods.js";
 import { SUCCESS_FLAG } from "../../mapping/results.js";
 import { ERRORS } from "../../mapping/errors.js";
 import { pinMoved, QUERIED_TYPES_IMPORTED, removed, renamed, reworded, stuckPin, type Message } from "../../mapping/messages.js";
@@ -253,13 +254,16 @@ function unusedAlone(context: StepContext, specifiers: readonly Specifier[], spe
 /** Every v2 type a query of a v1 method's type may be written as, in the order they are imported. */
 const QUERIED_TYPES = [...new Set(Object.values(METHOD_TYPES).flatMap(({ options, result }) => (options ? [options, result] : [result])))];
 
-/** The client method a type names: `typeof app.scrapeUrl` of a client `app`, or `FirecrawlApp["scrapeUrl"]`. */
-function queriedMethod(tracker: ClientTracker, path: Path): string | undefined {
+/**
+ * The client method a type names, and the node that names it: `typeof app.scrapeUrl` of a client `app`, or
+ * `FirecrawlApp["scrapeUrl"]`.
+ */
+function queriedMethod(tracker: ClientTracker, path: Path): { method: string; nameNode: Node } | undefined {
   const node = path.node as Node;
   if (node.type === "TSTypeQuery" && node.exprName.type === "TSQualifiedName" && node.exprName.left.type === "Identifier")
-    return tracker.isClient(path.get("exprName", "left") as Path) ? node.exprName.right.name : undefined;
+    return tracker.isClient(path.get("exprName", "left") as Path) ? { method: node.exprName.right.name, nameNode: node.exprName.right } : undefined;
   if (node.type !== "TSIndexedAccessType" || node.indexType.type !== "TSLiteralType" || node.indexType.literal.type !== "StringLiteral") return undefined;
-  return tracker.isClientAnnotation(node.objectType) ? node.indexType.literal.value : undefined;
+  return tracker.isClientAnnotation(node.objectType) ? { method: node.indexType.literal.value, nameNode: node.indexType.literal } : undefined;
 }
 
 /** `Wrapper<T>` around the type at `path`, as its only argument: the wrapper's path. */
@@ -271,45 +275,70 @@ function wrappedBy(path: Path, wrapper: string): Path | undefined {
 }
 
 /**
+ * Writes a query of a v1 method's type as the v2 type it stands for, where it is one of those: the URL's `string`
+ * (answers "first": nothing to import), the options' or the result's named type ("imported"); else answers undefined.
+ */
+function named(context: StepContext, path: Path, types: (typeof METHOD_TYPES)[string]): "first" | "imported" | undefined {
+  const returned = wrappedBy(path, "ReturnType");
+  const parameters = wrappedBy(path, "Parameters");
+  const indexed = parameters?.parent?.node as Node | undefined;
+  const position = indexed?.type === "TSIndexedAccessType" && indexed.objectType === parameters!.node ? textOf(context.source, indexed.indexType) : undefined;
+  // The first argument's type is the language's own (`string`): nothing to import.
+  if (position === "0" && types.first) {
+    context.edit(indexed!.start!, indexed!.end!, types.first, renamed(textOf(context.source, indexed!), types.first));
+    return "first";
+  }
+  const awaited = returned && wrappedBy(returned, "Awaited");
+  const [target, name] = awaited
+    ? [awaited.node, types.result]
+    : returned
+      ? [returned.node, types.result]
+      : position === "1" && types.options
+        ? [indexed, types.options]
+        : [undefined, undefined];
+  const local = target && name ? importedType(context, name, QUERIED_TYPES) : null;
+  if (!target || !local) return undefined;
+  const text = returned && !awaited ? `Promise<${local}>` : local;
+  context.edit(target.start!, target.end!, text, renamed(textOf(context.source, target), text));
+  return "imported";
+}
+
+/**
  * Types written as a query of a v1 method's type (`Parameters<typeof app.scrapeUrl>[1]`, `ReturnType<typeof
  * app.crawlUrl>`, `Awaited<ReturnType<FirecrawlApp["scrapeUrl"]>>`, the URL's `Parameters<...>[0]`) become v2's named types (mapping/imports.ts
  * METHOD_TYPES), imported as the file imports the SDK: the v1 names compile only through v2's deprecated aliases,
- * and a query of the v2 method takes its last overload. Other queries of a v1 method are left to the user.
+ * and a query of the v2 method takes its last overload. Any other query of a v1 method (`fn: typeof app.scrapeUrl`)
+ * names the v2 method, as a method read off the client without a call does (`app.scrape.bind(app)`): v2's client
+ * has no v1 names.
  */
 function typeQueries(context: StepContext): boolean {
   if (!isTypeScript(context.source)) return false;
   const tracker = new ClientTracker(context.sdk, context.index);
   let any = false;
+  let imported = false;
   for (const path of [...context.index.of("TSTypeQuery"), ...context.index.of("TSIndexedAccessType")] as Path[]) {
-    const types = METHOD_TYPES[queriedMethod(tracker, path) ?? ""];
-    if (!types) continue;
-    const returned = wrappedBy(path, "ReturnType");
-    const parameters = wrappedBy(path, "Parameters");
-    const indexed = parameters?.parent?.node as Node | undefined;
-    const position = indexed?.type === "TSIndexedAccessType" && indexed.objectType === parameters!.node ? textOf(context.source, indexed.indexType) : undefined;
-    // The first argument's type is the language's own (`string`): nothing to import.
-    if (position === "0" && types.first) {
-      context.edit(indexed!.start!, indexed!.end!, types.first, renamed(textOf(context.source, indexed!), types.first));
-      continue;
-    }
-    const awaited = returned && wrappedBy(returned, "Awaited");
-    const [target, name] = awaited
-      ? [awaited.node, types.result]
-      : returned
-        ? [returned.node, types.result]
-        : position === "1" && types.options
-          ? [indexed, types.options]
-          : [undefined, undefined];
-    const local = target && name ? importedType(context, name, QUERIED_TYPES) : null;
-    if (!target || !local) continue;
-    const text = returned && !awaited ? `Promise<${local}>` : local;
-    context.edit(target.start!, target.end!, text, renamed(textOf(context.source, target), text));
+    const queried = queriedMethod(tracker, path);
+    if (!queried) continue;
+    const types = METHOD_TYPES[queried.method];
+    const done = types && named(context, path, types);
+    // the first argument's `string` imports nothing, and counts as no migration of its own, as it always has
+    if (done === "imported") imported = any = true;
+    if (done) continue;
+    const row = methodRow(queried.method);
+    if (!row?.isV1Name || !row.row.js.v2) continue;
+    const { nameNode } = queried;
+    const v2 = row.row.js.v2;
+    context.edit(
+      nameNode.start!,
+      nameNode.end!,
+      nameNode.type === "StringLiteral" ? literal(context.source, v2) : v2,
+      renamed(`${queried.method}()`, `${v2}()`),
+    );
     any = true;
   }
-  if (any) for (const edit of typeImports(context, QUERIED_TYPES)) context.apply(edit, QUERIED_TYPES_IMPORTED);
+  if (imported) for (const edit of typeImports(context, QUERIED_TYPES)) context.apply(edit, QUERIED_TYPES_IMPORTED);
   return any;
 }
-
 /**
  * A v1 release the file's own specifiers pin (`npm:@mendable/firecrawl-js@1.29.3`) moves with its migrated code, to
  * the release the run moves dependencies to: v2 code on the v1 SDK is a silent break. Where the pin's form is one

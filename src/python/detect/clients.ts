@@ -269,23 +269,25 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
     }
   }
   // A name a scope binds to a v1 client anywhere is kept on v1 in all that scope, whatever it binds before.
+  const madeOnV1 = (value: Node | null | undefined) => {
+    const made = value?.type === "call" ? value.childForFieldName("function") : null;
+    return made?.type === "identifier"
+      ? v1Classes.has(made.text)
+      : made?.type === "attribute" && modules.has(made.childForFieldName("object")?.text ?? "") && PY_V1_CLIENTS.has(made.childForFieldName("attribute")!.text);
+  };
   const keptOnV1 = new Set<string>();
   for (const assignment of allOf(root, "assignment")) {
-    const left = assignment.childForFieldName("left");
     let value = assignment.childForFieldName("right");
     if (value?.type === "await") value = value.namedChildren[0] ?? null;
-    const made = value?.type === "call" ? value.childForFieldName("function") : null;
-    const v1 =
-      made?.type === "identifier"
-        ? v1Classes.has(made.text)
-        : made?.type === "attribute" &&
-          modules.has(made.childForFieldName("object")?.text ?? "") &&
-          PY_V1_CLIENTS.has(made.childForFieldName("attribute")!.text);
-    const key = v1 ? keyOf(left) : null;
+    const key = madeOnV1(value) ? keyOf(assignment.childForFieldName("left")) : null;
     if (key) keptOnV1.add(key);
   }
   const callees = calleesOf(root);
-  const passed = passedClients(callees, allOf(root, "assignment"), clients, keptOnV1, keyOf, callsElsewhere);
+  // A client made where it is handed over (`Pages(FirecrawlApp(api_key=key))`) is handed as one held by a name is;
+  // only a module that imports a client class can make one.
+  const makes = classes.size > 0 || modules.size > 0 || v1Classes.size > 0;
+  const made = (value: Node | null | undefined) => (!makes ? undefined : madeOnV1(value) ? ("v1" as const) : madeBy(value ?? null));
+  const passed = passedClients(callees, allOf(root, "assignment"), clients, keptOnV1, keyOf, callsElsewhere, made, makes);
   for (const [key, isAsync] of passed.found) if (!clients.has(key)) clients.set(key, isAsync);
   for (const key of passed.kept) keptOnV1.add(key);
   const patches = patchTargets(root, new Set(PY_CLIENT_IS_ASYNC.keys()));
@@ -425,13 +427,22 @@ function constructorCalls(makers: Makers, cls: Node, seen = new Set<number>()): 
         ...allOf(sub, "call").filter((c) => {
           const callee = c.childForFieldName("function");
           const object = callee?.type === "attribute" ? callee.childForFieldName("object") : null;
-          return (
-            callee!.childForFieldName("attribute")?.text === "__init__" && object?.type === "call" && object.childForFieldName("function")?.text === "super"
-          );
+          if (callee!.childForFieldName("attribute")?.text !== "__init__") return false;
+          // `super().__init__(app)`, or the base named by hand: `Base.__init__(self, app)`
+          return (object?.type === "call" && object.childForFieldName("function")?.text === "super") || (object?.type === "identifier" && object.text === name);
         }),
       );
   }
   return calls;
+}
+
+/** What a call hands a function's parameters: its arguments, but for the `self` a base's `__init__` is given by hand. */
+function handedArguments(call: Node): Node[] {
+  const args = argumentsOf(call);
+  const callee = call.childForFieldName("function");
+  const byHand =
+    callee?.type === "attribute" && callee.childForFieldName("attribute")?.text === "__init__" && callee.childForFieldName("object")?.type === "identifier";
+  return byHand && args[0]?.type === "identifier" && args[0].text === "self" ? args.slice(1) : args;
 }
 
 /** A class's calls of its own methods (`self.fetch(...)`, `cls.make(...)`), by the class and the method's name. */
@@ -497,7 +508,7 @@ function plainlyNoClients(
       const id = parameterName(param);
       if (!id || !byName.has(id.text)) return;
       const type = param.childForFieldName("type");
-      const given = handed.map((c) => argumentFor(argumentsOf(c), id.text, i));
+      const given = handed.map((c) => argumentFor(handedArguments(c), id.text, i));
       const fallback = param.childForFieldName("value");
       const otherByDefault = fallback && fallback.type !== "none" && (plainlyNoClient(fallback, classOf) || bound.has(defaultKeyOf(fn, fallback) ?? ""));
       if ((type && typedOtherwise(type, classOf)) || given.some(noClient) || otherByDefault) mark(id);
@@ -534,18 +545,21 @@ function passedClients(
   keptOnV1: ReadonlySet<string>,
   keyOf: (node: Node | null) => string | null,
   callsElsewhere: CallsElsewhere,
+  made: (value: Node | null | undefined) => boolean | "v1" | undefined,
+  makes: boolean,
 ): { found: Map<string, boolean>; kept: Set<string>; mixed: Map<string, MixedParameter> } {
   const found = new Map<string, boolean>();
   const kept = new Set<string>();
   const mixed = new Map<string, MixedParameter>();
-  if (!clients.size && !keptOnV1.size) return { found, kept, mixed };
+  if (!clients.size && !keptOnV1.size && !makes) return { found, kept, mixed };
   // Scopes are looked up only for a name a client has.
-  const some = (value: Node | null | undefined) => named(clients, value) || named(found, value) || named(keptOnV1, value) || named(kept, value);
+  const some = (value: Node | null | undefined) =>
+    named(clients, value) || named(found, value) || named(keptOnV1, value) || named(kept, value) || made(value) !== undefined;
   const lookup = (key: string | null) =>
     key === null ? undefined : (clients.get(key) ?? found.get(key) ?? (keptOnV1.has(key) || kept.has(key) ? ("v1" as const) : undefined));
-  const known = (value: Node | null | undefined) => (some(value) ? lookup(keyOf(value!)) : undefined);
+  const known = (value: Node | null | undefined) => made(value) ?? (some(value) ? lookup(keyOf(value!)) : undefined);
   // A default is read where the function is defined, not in it.
-  const knownDefault = (fn: Node, value: Node | null | undefined) => (some(value) ? lookup(defaultKeyOf(fn, value)) : undefined);
+  const knownDefault = (fn: Node, value: Node | null | undefined) => made(value) ?? (some(value) ? lookup(defaultKeyOf(fn, value)) : undefined);
   // Twice: a client passed on from one function to the next; then twice more for the parameters left mixed, which
   // a mixed one handed on makes mixed too.
   const mixedOf = (values: readonly (Node | null | undefined)[]) => values.map((v) => (named(mixed, v) ? mixed.get(keyOf(v!) ?? "") : undefined)).find(Boolean);
@@ -563,7 +577,7 @@ function passedClients(
       // and where they cannot be told, its default alone does not.
       const elsewhere = !calls.length && byDefault ? callsFromElsewhere(fn, callsElsewhere) : [];
       if (elsewhere === undefined) continue;
-      const args = [...calls, ...elsewhere].map(argumentsOf);
+      const args = [...calls, ...elsewhere].map(handedArguments);
       const splat = args.some((list) => list.some((a) => a.type === "list_splat" || a.type === "dictionary_splat"));
       if ((!calls.length && !byDefault) || (splat && round < 2)) continue;
       params.forEach((param, i) => {

@@ -10,7 +10,7 @@ import { removeItem } from "../writing.js";
 import { methodReferences, mixedReceivers, type PyMethodUse } from "../detect/clients.js";
 import type { Node } from "../runtime/parser.js";
 import type { PyContext, PyStep } from "../pipeline.js";
-import { mixedReceiver, PASSED_PARAMS, removed, renamed, reworded } from "../../mapping/messages.js";
+import { MADE_CLIENT, mixedReceiver, PASSED_PARAMS, removed, renamed, reworded } from "../../mapping/messages.js";
 import { isV1PyCall } from "../detect/version.js";
 
 const NO_IDEMPOTENCY = "v2 crawl has no idempotency key; the key was dropped, make sure a retried call cannot start a second crawl";
@@ -65,8 +65,15 @@ export const step: PyStep = {
         context.todo(reference.node, PASSED_PARAMS);
     }
     for (const use of mixedReceivers(context.tree, context.sdk)) {
-      const quoted = (n: Node | null) => (n === null ? null : n.text.length > 40 ? `${n.text.slice(0, 37)}...` : n.text);
-      context.todo(use.node, mixedReceiver(use.receiver.text, use.method, quoted(use.client)!, quoted(use.other)), "methods");
+      // a client made in the call is renamed by the run: named so, the TODO reads the same on a second run
+      const made = (n: Node) => {
+        const callee = n.type === "call" ? n.childForFieldName("function") : null;
+        if (callee?.type === "identifier") return context.sdk.classes.has(callee.text);
+        return callee?.type === "attribute" && context.sdk.modules.has(callee.childForFieldName("object")?.text ?? "");
+      };
+      const client = made(use.client) ? MADE_CLIENT : use.client.text;
+      const other = use.other === null ? null : made(use.other) ? MADE_CLIENT : use.other.text;
+      context.todo(use.node, mixedReceiver(use.receiver.text, use.method, client, other), "methods");
     }
     for (const call of context.calls) {
       // A partial's call names the method where the partial does, which is renamed there.
