@@ -5,14 +5,14 @@
  */
 import type { AST, Rule, SourceCode } from "eslint";
 import { CONCERNS, RULE_DOCS_URL } from "../src/mapping/concerns.js";
-import { withNotes } from "../src/mapping/messages.js";
+import { isFinding, withNotes } from "../src/mapping/messages.js";
 import { importsClientsFrom } from "../src/js/detect/linked.js";
 import { mentionsFirecrawl } from "../src/core/mentions.js";
 import { packageSdk } from "../src/project/package-sdk.js";
 import type { TypeFacts } from "../src/js/detect/sdk.js";
 import type { ApiVersion } from "../src/mapping/imports.js";
 import { parseForSteps, planStep, reachesApi, type Parsed, type PlannedChange, type PlannedTodo, type Step } from "../src/js/pipeline.js";
-import { within } from "../src/core/edits.js";
+import { within, type Edit } from "../src/core/edits.js";
 import { languageOf } from "../src/core/language.js";
 import { readSource, type Source } from "../src/core/source.js";
 import { typeOracle } from "./type-oracle.js";
@@ -94,6 +94,30 @@ function sdkOf(context: Rule.RuleContext): ApiVersion | undefined {
 }
 
 /** The ESLint rule of a step's concern, under the concern's name (src/mapping/concerns.ts). */
+/**
+ * The changes that only follow another (the type import a renamed query needs) are no finding of their own, and
+ * check does not report them: their edits go with the fix of the finding before them (else the first after), so a
+ * linter's fix still writes them. One a TODO qualifies is reported as it is.
+ */
+function followersOf(
+  changes: readonly PlannedChange[],
+  claims: ReadonlyMap<PlannedChange, readonly PlannedTodo[]>,
+): { taken: Set<PlannedChange>; of: Map<PlannedChange, Edit[]> } {
+  const taken = new Set<PlannedChange>();
+  const of = new Map<PlannedChange, Edit[]>();
+  const findings = changes.filter((c) => isFinding(c.message.finding));
+  let last: PlannedChange | undefined;
+  for (const change of changes) {
+    if (isFinding(change.message.finding)) last = change;
+    else if (findings.length && !claims.has(change)) {
+      const to = last ?? findings[0]!;
+      of.set(to, [...(of.get(to) ?? []), ...change.edits]);
+      taken.add(change);
+    }
+  }
+  return { taken, of };
+}
+
 export function stepRule(step: Step, { description }: StepRuleOptions): Rule.RuleModule {
   const name = CONCERNS.find((c) => c.name === step.name)?.name;
   if (!name) throw new Error(`the step ${step.name} is no concern of src/mapping/concerns.ts`);
@@ -136,12 +160,14 @@ export function stepRule(step: Step, { description }: StepRuleOptions): Rule.Rul
             if (claimed) claims.set(claimed.change, [...(claims.get(claimed.change) ?? []), todo]);
             else unclaimed.push(todo);
           }
+          const followers = followersOf(plan.changes, claims);
           for (const change of plan.changes) {
+            if (followers.taken.has(change)) continue;
             // Reported where the code it is about stands (a removal's own code, not the line or comma it takes along).
             const first = change.subject ?? change.edits[0]!;
             const todos = claims.get(change) ?? [];
             const fixes = (fixer: Rule.RuleFixer) =>
-              [...change.edits, ...todos.map((t) => t.edit)].map((e) => fixer.replaceTextRange([e.start, e.end], e.text));
+              [...change.edits, ...(followers.of.get(change) ?? []), ...todos.map((t) => t.edit)].map((e) => fixer.replaceTextRange([e.start, e.end], e.text));
             if (todos.length) {
               const message = withNotes(
                 change.message.finding,
@@ -154,7 +180,12 @@ export function stepRule(step: Step, { description }: StepRuleOptions): Rule.Rul
                 suggest: [{ messageId: "applyWithTodo", fix: fixes }],
               });
             } else {
-              context.report({ loc: loc(first.start, first.end), messageId: "change", data: { message: change.message.finding }, fix: fixes });
+              context.report({
+                loc: loc(first.start, first.end),
+                messageId: "change",
+                data: { message: change.message.finding || change.message.action },
+                fix: fixes,
+              });
             }
           }
           for (const todo of unclaimed) {
