@@ -93,7 +93,6 @@ function sdkOf(context: Rule.RuleContext): ApiVersion | undefined {
   return packageSdk(context.filename);
 }
 
-/** The ESLint rule of a step's concern, under the concern's name (src/mapping/concerns.ts). */
 /**
  * The changes that only follow another (the type import a renamed query needs) are no finding of their own, and
  * check does not report them: their edits go with the fix of the finding before them (else the first after), so a
@@ -118,6 +117,7 @@ function followersOf(
   return { taken, of };
 }
 
+/** The ESLint rule of a step's concern, under the concern's name (src/mapping/concerns.ts). */
 export function stepRule(step: Step, { description }: StepRuleOptions): Rule.RuleModule {
   const name = CONCERNS.find((c) => c.name === step.name)?.name;
   if (!name) throw new Error(`the step ${step.name} is no concern of src/mapping/concerns.ts`);

@@ -144,8 +144,7 @@ export class ClientTracker {
         if (this.isClient(parent.get("init"))) return true;
       }
       if (parent.node.type === "AssignmentPattern" && parent.node.left === id && this.isClient(parent.get("right"))) return true;
-      // untyped only: a type written out says what the parameter is (a client's, or a shape of its own: heldShapes)
-      if (id.type === "Identifier" && !id.typeAnnotation && FUNCTION_TYPES.has(parent.node.type) && this.isHandedClients(parent, id)) return true;
+      if (untypedParameter(binding) && this.isHandedClients(parent, id)) return true;
     }
     // `let app; ... app = new FirecrawlApp()` in the same scope
     if (!scope) return false;
@@ -230,9 +229,8 @@ export class ClientTracker {
   mixedParameter(path: AnyPath): { client: Node; other: Node } | undefined {
     if (path.node.type !== "Identifier") return undefined;
     for (const binding of this.bindingsOf(path, path.node.name)) {
-      const fn = binding.parent as AnyPath | null;
-      if (!fn || !FUNCTION_TYPES.has(fn.node.type) || binding.node.type !== "Identifier" || binding.node.typeAnnotation) continue;
-      const handed = this.handedTo(fn, binding.node)?.handed ?? [];
+      if (!untypedParameter(binding)) continue;
+      const handed = this.handedTo(binding.parent as AnyPath, binding.node)?.handed ?? [];
       const client = handed.find((arg) => this.isClient(arg));
       // what another function's parameter holds is not known to be the code's own
       const other = handed.find((arg) => !this.isClient(arg) && !this.isParameter(arg));
@@ -392,6 +390,15 @@ export class ClientTracker {
     const returns = this.index.within("ReturnStatement", fnNode.body).filter((p) => p.node.argument && enclosingFunction(p) === fnNode);
     return returns.some((p) => this.isClient(p.get("argument")));
   }
+}
+
+/**
+ * Whether a binding is a function's parameter written without a type: a type written out says what the parameter
+ * is (a client's, or a shape of its own: heldShapes), so only an untyped one is told by what its calls hand it.
+ */
+function untypedParameter(binding: AnyPath): boolean {
+  const { node } = binding;
+  return node.type === "Identifier" && !node.typeAnnotation && FUNCTION_TYPES.has((binding.parent as AnyPath | null)?.node.type ?? "");
 }
 
 /**

@@ -309,7 +309,7 @@ function named(context: StepContext, path: Path, types: (typeof METHOD_TYPES)[st
  * METHOD_TYPES), imported as the file imports the SDK: the v1 names compile only through v2's deprecated aliases,
  * and a query of the v2 method takes its last overload. Any other query of a v1 method (`fn: typeof app.scrapeUrl`)
  * names the v2 method, as a method read off the client without a call does (`app.scrape.bind(app)`): v2's client
- * has no v1 names.
+ * has the v1 names only from 4.25.0, as deprecated aliases.
  */
 function typeQueries(context: StepContext): boolean {
   if (!isTypeScript(context.source)) return false;
@@ -339,6 +339,7 @@ function typeQueries(context: StepContext): boolean {
   if (imported) for (const edit of typeImports(context, QUERIED_TYPES)) context.apply(edit, QUERIED_TYPES_IMPORTED);
   return any;
 }
+
 /**
  * A v1 release the file's own specifiers pin (`npm:@mendable/firecrawl-js@1.29.3`) moves with its migrated code, to
  * the release the run moves dependencies to: v2 code on the v1 SDK is a silent break. Where the pin's form is one

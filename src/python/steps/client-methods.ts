@@ -64,13 +64,13 @@ export const step: PyStep = {
       if (args && (keywords(args).some((k) => k.name === "params") || positional(args).some((a) => a.type === "dictionary")))
         context.todo(reference.node, PASSED_PARAMS);
     }
+    // a client made in the call is renamed by the run: named so, the TODO reads the same on a second run
+    const made = (n: Node) => {
+      const callee = n.type === "call" ? n.childForFieldName("function") : null;
+      if (callee?.type === "identifier") return context.sdk.classes.has(callee.text);
+      return callee?.type === "attribute" && context.sdk.modules.has(callee.childForFieldName("object")?.text ?? "");
+    };
     for (const use of mixedReceivers(context.tree, context.sdk)) {
-      // a client made in the call is renamed by the run: named so, the TODO reads the same on a second run
-      const made = (n: Node) => {
-        const callee = n.type === "call" ? n.childForFieldName("function") : null;
-        if (callee?.type === "identifier") return context.sdk.classes.has(callee.text);
-        return callee?.type === "attribute" && context.sdk.modules.has(callee.childForFieldName("object")?.text ?? "");
-      };
       const client = made(use.client) ? MADE_CLIENT : use.client.text;
       const other = use.other === null ? null : made(use.other) ? MADE_CLIENT : use.other.text;
       context.todo(use.node, mixedReceiver(use.receiver.text, use.method, client, other), "methods");
