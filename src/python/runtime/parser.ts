@@ -11,9 +11,18 @@ import { python3Refusal } from "./python3-rules.js";
 export type { Node, Tree };
 
 let parser: Parser | null = null;
+let loading: Promise<void> | null = null;
 
-export async function loadPython(): Promise<void> {
-  if (parser) return;
+/**
+ * Loads the parser once, however many ask at the same time: a worker handed two batches at once asks for
+ * each, and a second Parser.init while the first is still running broke the first ("null function or
+ * function signature mismatch" on every file of its batch).
+ */
+export function loadPython(): Promise<void> {
+  return (loading ??= load());
+}
+
+async function load(): Promise<void> {
   // Imported here: the Python steps are loaded with the transforms whatever the files' languages, and
   // web-tree-sitter's JavaScript (150 KB) was loaded by every run that transformed a file, Python or not.
   const { Language, Parser } = await import("web-tree-sitter");
