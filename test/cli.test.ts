@@ -320,16 +320,21 @@ describe("run", () => {
   });
 
   test("--jobs spreads a large repository over workers with the same result, and --json says how many", () => {
-    const files = Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`src/f${i}.ts`, i % 2 ? V1_SCRAPE : V1_CRAWL]));
+    // Python among them: a worker handed two batches at once loads the Python parser once for both.
+    const python = 'from firecrawl import FirecrawlApp\n\napp = FirecrawlApp()\npage = app.scrape_url("https://example.com", formats=["markdown"])\n';
+    const files = Object.fromEntries(
+      Array.from({ length: 150 }, (_, i) => (i % 3 ? [`src/f${i}.ts`, i % 2 ? V1_SCRAPE : V1_CRAWL] : [`app/f${i}.py`, python])),
+    );
     const serial = repo(files);
     const parallel = repo(files);
     const one = JSON.parse(cli(serial, "run", ".", "--json", "--jobs", "1").stdout);
     const two = JSON.parse(cli(parallel, "run", ".", "--json", "--jobs", "2").stdout);
     expect({ ...two, workers: 0 }).toEqual(one);
-    // --json says how many it started: 150 files pay for two (one per 64), the main thread did all with --jobs 1.
-    expect([one.workers, two.workers]).toEqual([0, 2]);
+    // --json says how many it started: 150 files pay for two threads (one per 64), the main thread and a worker; with --jobs 1 the main thread did all.
+    expect([one.workers, two.workers]).toEqual([0, 1]);
     expect(one.summary.changed).toBe(150);
     expect(read(parallel, "src/f7.ts")).toBe(read(serial, "src/f7.ts"));
+    expect(read(parallel, "app/f0.py")).toContain("app.scrape(");
   });
 
   test("the report lists the files in the walk's order, however the screen and the workers settled them", () => {

@@ -1,10 +1,12 @@
 /**
- * Files spread over worker threads. Each worker reads, transforms and writes its own files and sends back
- * only the report. The transforms (preset.ts) are loaded only when some file passed the screen.
+ * Files spread over threads: the main thread and, where they pay, worker threads beside it. Each worker reads,
+ * transforms and writes its own files and sends back only the report. The transforms (preset.ts) are loaded
+ * only when some file passed the screen.
  *
- * `--jobs N` sets the count outright (a worker for each 64 files at most). The default starts workers only
- * where they pay (workersThatPay): each loads the parser and warms up on its own, about a third of a second
- * of CPU, so they pay on many files, and only on cores no one else keeps busy.
+ * `--jobs N` sets how many threads do the work, the main thread one of them (a thread for each 64 files at
+ * most). The default starts workers only where they pay (threadsThatPay): each loads the parser and warms up
+ * on its own, about a third of a second of CPU, so they pay on many files, and only on cores no one else
+ * keeps busy. The main thread works beside them rather than waiting: it has loaded and warmed up already.
  */
 import { availableParallelism, loadavg } from "node:os";
 import type { ProcessOptions } from "./process-file.js";
@@ -12,7 +14,7 @@ import type { FileReport } from "./file-report.js";
 import { hasFacts, type FileTypes } from "../js/checker/file-types.js";
 import { readyFor, stepsNamed } from "./preset.js";
 
-/** Below this many files per worker, a worker's start-up (loading the parser) costs more than it saves. */
+/** Below this many files per thread, a worker's start-up (loading the parser) costs more than it saves. */
 const PER_WORKER = 64;
 /** Files sent to a worker at once: one message per file made the round trips cost more than the work. */
 const BATCH = 16;
@@ -39,7 +41,7 @@ export interface Job {
 }
 
 /**
- * On the default, a worker for each FILES_PER_WORKER files that need the transforms, or each BYTES_PER_WORKER
+ * On the default, a thread for each FILES_PER_WORKER files that need the transforms, or each BYTES_PER_WORKER
  * of them, whichever gives more. Measured with npm run bench on 2 cores: 2,000 files (1.2 MB) ran 1.25x
  * faster on two workers than on the main thread at a load of 0.5, and slower at a load of 12.
  */
@@ -55,20 +57,20 @@ export interface Machine {
 export const thisMachine = (): Machine => ({ cores: availableParallelism(), load: loadavg()[0]! });
 
 /**
- * The workers the default starts for `files` files of `bytes` bytes that need the transforms: as many as the
- * work pays for, on the cores left idle; fewer than two is none, since one worker only moves the main
- * thread's work elsewhere. A file is never split, so never more workers than files.
+ * The threads the default puts to work on `files` files of `bytes` bytes that need the transforms, the main
+ * thread among them: as many as the work pays for, on the cores left idle, and at least the main thread.
+ * A file is never split, so never more threads than files.
  */
-export function workersThatPay(files: number, bytes: number, { cores, load }: Machine): number {
+export function threadsThatPay(files: number, bytes: number, { cores, load }: Machine): number {
   const idle = Math.min(cores, Math.round(cores - load));
   const worth = Math.min(files, Math.max(Math.floor(files / FILES_PER_WORKER), Math.floor(bytes / BYTES_PER_WORKER)));
-  const workers = Math.min(idle, worth);
-  return workers >= 2 ? workers : 0;
+  return Math.max(1, Math.min(idle, worth));
 }
 
-/** The workers to start for these files: --jobs's count (one per PER_WORKER files at most), else the ones that pay. */
+/** The worker threads to start beside the main thread for these files: --jobs's count (one thread per PER_WORKER files at most), else as many as pay. */
 export function workersFor(jobs: number, files: number, bytes: number, machine: Machine = thisMachine()): number {
-  return jobs ? Math.min(jobs, Math.floor(files / PER_WORKER)) : workersThatPay(files, bytes, machine);
+  const threads = jobs ? Math.min(jobs, Math.floor(files / PER_WORKER)) : threadsThatPay(files, bytes, machine);
+  return Math.max(0, threads - 1);
 }
 
 /**
@@ -96,39 +98,62 @@ export async function processInThread(
   }
 }
 
-/** Processes the jobs, in `workers` worker threads (fewer than two: in this one); says how many it started (0: none). */
+/**
+ * Processes the jobs in this thread and `workers` worker threads beside it; says how many workers it started.
+ * The workers start first, so that their loading runs on other cores while this thread loads its own.
+ */
 export async function processAll(jobsToDo: readonly Job[], options: WorkerOptions, workers: number, onReport: (report: FileReport) => void): Promise<number> {
-  const files = jobsToDo.map((j) => j.path);
-  if (files.length === 0) return 0;
-  if (workers <= 1) {
+  if (jobsToDo.length === 0) return 0;
+  let next = 0;
+  const take = (count: number) => jobsToDo.slice(next, (next += count));
+  const started = workers ? startWorkers(workers, options, take, onReport) : undefined;
+  try {
     const { processFile, processOptions, typeFactsOf } = await loadProcessing(options);
-    await readyFor(files);
-    for (const job of jobsToDo) onReport(processFile(job.path, processOptions, job.types && typeFactsOf(job.types)));
-    return 0;
+    await readyFor(jobsToDo.map((job) => job.path));
+    // One file at a time, so that the workers' reports, and the batches they ask for next, wait at most a file.
+    for (let job = take(1)[0]; job; job = take(1)[0]) {
+      onReport(processFile(job.path, processOptions, job.types && typeFactsOf(job.types)));
+      if (started) await new Promise(setImmediate);
+    }
+    await started?.done;
+  } finally {
+    await started?.stop();
   }
+  return workers;
+}
+
+/**
+ * Worker threads that take their batches from `take` until it runs dry. Each has two batches at a time: it
+ * works on the second while its report of the first waits for the main thread to finish a file.
+ */
+function startWorkers(count: number, options: WorkerOptions, take: (count: number) => Job[], onReport: (report: FileReport) => void) {
   // Asked for here, not imported: node:worker_threads costs about 2 ms to load, and most runs start no worker.
   const { Worker } = process.getBuiltinModule("node:worker_threads");
-  let next = 0;
-  await Promise.all(
-    Array.from(
-      { length: workers },
-      () =>
-        new Promise<void>((done, fail) => {
-          const worker = new Worker(new URL("./worker.js", import.meta.url), { workerData: options });
+  const threads = Array.from({ length: count }, () => new Worker(new URL("./worker.js", import.meta.url), { workerData: options }));
+  const done = Promise.all(
+    threads.map(
+      (worker) =>
+        new Promise<void>((finished, fail) => {
+          let sent = 0;
           const feed = () => {
-            if (next < jobsToDo.length) {
-              worker.postMessage(jobsToDo.slice(next, next + BATCH));
-              next += BATCH;
-            } else void worker.terminate().then(() => done());
+            const batch = take(BATCH);
+            if (batch.length) {
+              worker.postMessage(batch);
+              sent++;
+            } else if (sent === 0) finished();
           };
           worker.on("message", (reports: FileReport[]) => {
+            sent--;
             reports.forEach(onReport);
             feed();
           });
           worker.on("error", fail);
           feed();
+          feed();
         }),
     ),
   );
-  return workers;
+  // Awaited once the main thread's share is done; a worker's failure before then waits there, handled.
+  done.catch(() => undefined);
+  return { done, stop: () => Promise.all(threads.map((worker) => worker.terminate())) };
 }

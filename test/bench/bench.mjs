@@ -454,7 +454,7 @@ try {
       );
       const { main, others } = JSON.parse(threads.stderr.trim().split("\n").at(-1));
       console.log(
-        `  one thread's run: ${main.toFixed(2)} s CPU on its thread, ${others.toFixed(2)} s on V8's own (${((others / (main + others)) * 100).toFixed(0)}%, already on another core); two workers spent ${(workers.cpu - ours.cpu).toFixed(2)} s more CPU than one thread`,
+        `  one thread's run: ${main.toFixed(2)} s CPU on its thread, ${others.toFixed(2)} s on V8's own (${((others / (main + others)) * 100).toFixed(0)}%, already on another core); --jobs 2 spent ${(workers.cpu - ours.cpu).toFixed(2)} s more CPU than one thread`,
       );
     }
     console.log(
