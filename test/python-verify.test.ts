@@ -4,13 +4,15 @@
  * migration broke with pyright's own message. These run the CLI on temporary trees; pyright is slow to start,
  * so the timeouts are generous.
  */
+import { spawn } from "node:child_process";
+import { readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, test } from "vitest";
 import { loadPython } from "../src/python/runtime/parser.js";
 import { runPython } from "../src/python/pipeline.js";
 import { pythonSteps } from "../src/python/steps/index.js";
-import { cli, read, repo } from "./support/cli.js";
+import { CLI, cli, read, repo, tempDir } from "./support/cli.js";
 
 /** A 1.x call with a params dict: its result was a dict; in 4.x a Document whose metadata title may be None. */
 const V1_SIZE = `from firecrawl import FirecrawlApp
@@ -354,6 +356,24 @@ def broken() -> int:
       const oneRun = counts(await verifyPython(files));
       expect(oneRun).toEqual([expect.objectContaining({ newErrors: 1 }), expect.objectContaining({ newErrors: 0 })]);
       expect(counts(await verifyPython(files, 0))).toEqual(oneRun);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "a run interrupted while pyright checks leaves no mirror in the temporary folder, no file changed, and ends by the signal",
+    async () => {
+      const dir = repo(Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`app/size${i}.py`, V1_SIZE])));
+      const temporary = tempDir();
+      const mirrors = () => readdirSync(temporary).filter((name) => name.startsWith("firecrawl-codemod-pyright-"));
+      const run = spawn(process.execPath, [CLI, "run", ".", "--no-progress"], { cwd: dir, env: { ...process.env, TMPDIR: temporary }, stdio: "ignore" });
+      const ended = new Promise<NodeJS.Signals | null>((done) => run.on("exit", (_code, signal) => done(signal)));
+      // The mirror is there for as long as pyright runs, a second or more: interrupted then, as Ctrl-C would.
+      while (mirrors().length === 0) await new Promise((wait) => setTimeout(wait, 10));
+      run.kill("SIGINT");
+      expect(await ended).toBe("SIGINT");
+      expect(mirrors()).toEqual([]);
+      expect(read(dir, "app/size0.py")).toBe(V1_SIZE);
     },
     TIMEOUT,
   );

@@ -6,8 +6,8 @@
  * they do in place, to the texts of the same side. Each mirror is an execution environment of one pyright
  * configuration, with the project's own settings (pyrightconfig.json, or [tool.pyright] in pyproject.toml).
  */
-import { execFile } from "node:child_process";
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
+import { execFile, type ChildProcess } from "node:child_process";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -165,6 +165,34 @@ function mirror(root: string, dest: string, files: ReadonlyMap<string, string>):
 /** Mirrors still being removed. */
 const removing = new Set<Promise<void>>();
 
+/** The mirrors not yet removed, and the pyright processes still checking them: what an interrupted run leaves. */
+const leftovers = { mirrors: new Set<string>(), checkers: new Set<ChildProcess>() };
+const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+
+/**
+ * Ctrl-C, or a CI job cancelled, while pyright checks: Node ends the process there without running any
+ * `finally`, which left each mirror in the temporary folder (a link to every entry on the way to a changed file)
+ * and pyright running on. They go first; then the signal takes its usual course, unless the program running
+ * the verification listens for it itself, which then decides.
+ */
+function interrupted(signal: NodeJS.Signals): void {
+  for (const checker of leftovers.checkers) checker.kill(signal);
+  for (const dir of leftovers.mirrors) rmSync(dir, { recursive: true, force: true });
+  leftovers.mirrors.clear();
+  for (const each of SIGNALS) process.off(each, interrupted);
+  if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+}
+
+/** A mirror made: removed on an interrupt until its removal is done. */
+function leftover(dir: string): void {
+  if (leftovers.mirrors.size === 0) for (const signal of SIGNALS) process.on(signal, interrupted);
+  leftovers.mirrors.add(dir);
+}
+
+function removed(dir: string): void {
+  if (leftovers.mirrors.delete(dir) && leftovers.mirrors.size === 0) for (const signal of SIGNALS) process.off(signal, interrupted);
+}
+
 /**
  * Removes a mirror while the run goes on (the next pyright run, the marking): each unlink waits on the disk, 4.5 s for
  * the 2,200 entries of 1,900 files' mirrors on ext4 mounted with discard. mirrorsRemoved() waits for the end.
@@ -172,7 +200,10 @@ const removing = new Set<Promise<void>>();
 function removeLater(dir: string): void {
   const removal: Promise<void> = rm(dir, { recursive: true, force: true })
     .catch(() => undefined)
-    .finally(() => removing.delete(removal));
+    .finally(() => {
+      removing.delete(removal);
+      removed(dir);
+    });
   removing.add(removal);
 }
 
@@ -194,6 +225,7 @@ export async function runPyright(
   projectOf = projectLookup(),
 ): Promise<Map<string, { before: PyrightError[]; after: PyrightError[] }> | Error> {
   const work = realpathSync(mkdtempSync(join(tmpdir(), "firecrawl-codemod-pyright-")));
+  leftover(work);
   try {
     const projects = new Map<string, { settings: Record<string, unknown>; files: Checked[]; against: Against }>();
     for (const file of files) {
@@ -230,13 +262,17 @@ export async function runPyright(
     const config = { include, exclude, extraPaths: [join(STUBS, "shared")], executionEnvironments: environments };
     writeFileSync(join(work, "pyrightconfig.json"), JSON.stringify(config));
     const output = await new Promise<string | Error>((done) => {
-      execFile(
+      const checker = execFile(
         process.execPath,
         [require.resolve("pyright/index.js"), "--outputjson", "-p", join(work, "pyrightconfig.json")],
         { cwd: work, maxBuffer: 1 << 28 },
         // pyright exits 1 when it finds errors: its JSON says what it found either way
-        (error, stdout) => done(stdout ? stdout : (error ?? new Error("pyright printed nothing"))),
+        (error, stdout) => {
+          leftovers.checkers.delete(checker);
+          done(stdout ? stdout : (error ?? new Error("pyright printed nothing")));
+        },
       );
+      leftovers.checkers.add(checker);
     });
     if (output instanceof Error) return output;
     const report = JSON.parse(output) as {
