@@ -255,15 +255,20 @@ function unusedAlone(context: StepContext, specifiers: readonly Specifier[], spe
 const QUERIED_TYPES = [...new Set(Object.values(METHOD_TYPES).flatMap(({ options, result }) => (options ? [options, result] : [result])))];
 
 /**
- * The client method a type names, and the node that names it: `typeof app.scrapeUrl` of a client `app`, or
- * `FirecrawlApp["scrapeUrl"]`.
+ * The client method a type names, and the node that names it: `typeof app.scrapeUrl` or `typeof app["scrapeUrl"]`
+ * of a client `app`, or `FirecrawlApp["scrapeUrl"]`.
  */
 function queriedMethod(tracker: ClientTracker, path: Path): { method: string; nameNode: Node } | undefined {
   const node = path.node as Node;
   if (node.type === "TSTypeQuery" && node.exprName.type === "TSQualifiedName" && node.exprName.left.type === "Identifier")
     return tracker.isClient(path.get("exprName", "left") as Path) ? { method: node.exprName.right.name, nameNode: node.exprName.right } : undefined;
   if (node.type !== "TSIndexedAccessType" || node.indexType.type !== "TSLiteralType" || node.indexType.literal.type !== "StringLiteral") return undefined;
-  return tracker.isClientAnnotation(node.objectType) ? { method: node.indexType.literal.value, nameNode: node.indexType.literal } : undefined;
+  let object = path.get("objectType") as Path;
+  while ((object.node as Node).type === "TSParenthesizedType") object = object.get("typeAnnotation") as Path;
+  const type = object.node as Node;
+  const client =
+    type.type === "TSTypeQuery" && type.exprName.type === "Identifier" ? tracker.isClient(object.get("exprName") as Path) : tracker.isClientAnnotation(type);
+  return client ? { method: node.indexType.literal.value, nameNode: node.indexType.literal } : undefined;
 }
 
 /** `Wrapper<T>` around the type at `path`, as its only argument: the wrapper's path. */
