@@ -224,11 +224,27 @@ export class ClientTracker {
 
   /**
    * For a receiver that is an untyped parameter some calls in its file hand a client and others an object of the
-   * code's own (`cachedMarkdown(app, url)`, `cachedMarkdown(new PageCache(), url)`): what each hands, first found.
+   * code's own (`cachedMarkdown(app, url)`, `cachedMarkdown(new PageCache(), url)`), or the class member a constructor
+   * keeps such a parameter in: what each hands, first found.
    */
   mixedParameter(path: AnyPath): { client: Node; other: Node } | undefined {
-    if (path.node.type !== "Identifier") return undefined;
-    for (const binding of this.bindingsOf(path, path.node.name)) {
+    const { node } = path;
+    // `this.client`, where the constructor keeps such a parameter (`this.client = client`) and nothing makes it a client
+    if (node.type === "MemberExpression" && node.object.type === "ThisExpression" && !node.computed && node.property.type === "Identifier") {
+      const cls = this.classOf(path);
+      if (!cls || this.isClient(path)) return undefined;
+      const name = node.property.name;
+      for (const kept of this.index.within("AssignmentExpression", cls.node)) {
+        const left = kept.node.left;
+        if (left.type !== "MemberExpression" || left.object.type !== "ThisExpression" || left.property.type !== "Identifier" || left.property.name !== name)
+          continue;
+        const mixed = this.mixedParameter(kept.get("right") as AnyPath);
+        if (mixed) return mixed;
+      }
+      return undefined;
+    }
+    if (node.type !== "Identifier") return undefined;
+    for (const binding of this.bindingsOf(path, node.name)) {
       if (!untypedParameter(binding)) continue;
       const handed = this.handedTo(binding.parent as AnyPath, binding.node)?.handed ?? [];
       const client = handed.find((arg) => this.isClient(arg));

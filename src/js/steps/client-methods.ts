@@ -228,15 +228,25 @@ function heldShapes(context: StepContext, tracker: ClientTracker): MixedCall[] {
   });
 }
 
-/** The same of an untyped parameter: `cachedMarkdown(app, url)` and `cachedMarkdown(new PageCache(), url)`. */
+/**
+ * The same of an untyped parameter, `cachedMarkdown(app, url)` and `cachedMarkdown(new PageCache(), url)`, and of the
+ * member a constructor keeps one in (`this.client.scrapeUrl(...)`, with `new Pages(app)` and `new Pages(new PageCache())`).
+ */
 function untypedMixed(context: StepContext, tracker: ClientTracker): MixedCall[] {
   const found: MixedCall[] = [];
   for (const path of context.index.of("CallExpression")) {
     const callee = path.node.callee;
-    if (callee.type !== "MemberExpression" || callee.object.type !== "Identifier" || callee.computed || callee.property.type !== "Identifier") continue;
-    if (!methodRow(callee.property.name)?.isV1Name) continue;
+    if (callee.type !== "MemberExpression" || callee.computed || callee.property.type !== "Identifier") continue;
+    const receiver = callee.object;
+    const parameter =
+      receiver.type === "Identifier"
+        ? receiver.name
+        : receiver.type === "MemberExpression" && receiver.object.type === "ThisExpression" && receiver.property.type === "Identifier"
+          ? `this.${receiver.property.name}`
+          : undefined;
+    if (!parameter || !methodRow(callee.property.name)?.isV1Name) continue;
     const mixed = tracker.mixedParameter(path.get("callee", "object") as Path);
-    if (mixed) found.push({ path, method: callee.property.name, parameter: callee.object.name, ...mixed });
+    if (mixed) found.push({ path, method: callee.property.name, parameter, ...mixed });
   }
   return found;
 }
