@@ -46,8 +46,11 @@ export function parsePython(text: string): Tree {
 export function syntaxError(tree: Tree): { line: number; column: number; reason?: string } | null {
   const at = (node: Node) => ({ line: node.startPosition.row + 1, column: node.startPosition.column });
   if (!tree.rootNode.hasError) {
-    const misplaced = positionalAfterKeyword(tree.rootNode);
-    return misplaced ? at(misplaced) : python3Refusal(tree.rootNode);
+    const misplaced = misplacedArgument(tree.rootNode);
+    if (misplaced) return at(misplaced);
+    const indented = misindented(tree.rootNode);
+    if (indented) return { ...at(indented), reason: "an unexpected indent" };
+    return python3Refusal(tree.rootNode);
   }
   const bad = tree.rootNode.descendantsOfType(["ERROR"])[0] ?? firstMissing(tree.rootNode);
   return bad ? at(bad) : { line: 1, column: 0 };
@@ -56,16 +59,52 @@ export function syntaxError(tree: Tree): { line: number; column: number; reason?
 const NOT_POSITIONAL = new Set(["keyword_argument", "list_splat", "dictionary_splat", "comment"]);
 
 /**
- * `f(a=1, b)`: the grammar takes it, Python refuses it when it compiles the file. The parse check of a
- * migrated file counts it as the syntax error it is.
+ * `f(a=1, b)` and `f(a=1, a=2)`: the grammar takes them, Python refuses them when it compiles the file. The parse
+ * check of a migrated file counts them as the syntax errors they are.
  */
-function positionalAfterKeyword(root: Node): Node | null {
+function misplacedArgument(root: Node): Node | null {
   for (const list of root.descendantsOfType(["argument_list"])) {
     let keyword = false;
+    const names = new Set<string>();
     for (const argument of list?.namedChildren ?? []) {
       if (!argument) continue;
+      if (argument.type === "keyword_argument") {
+        const name = argument.childForFieldName("name")?.text ?? "";
+        if (names.has(name)) return argument;
+        names.add(name);
+      }
       if (argument.type === "keyword_argument" || argument.type === "dictionary_splat") keyword = true;
       else if (keyword && !NOT_POSITIONAL.has(argument.type)) return argument;
+    }
+  }
+  return null;
+}
+
+/**
+ * A statement that starts its line indented unlike the others of its block (Python's "unexpected indent"), which
+ * tree-sitter takes as the next statement of the block around: a line written at the margin inside a function body
+ * left the rest of the body indented under no block, and that parsed.
+ */
+function misindented(root: Node): Node | null {
+  // The module's text begins at its first statement or comment: what stands before that on its line is indentation.
+  const text = root.text;
+  const offset = root.startIndex;
+  for (const block of [root, ...allOf(root, "block")]) {
+    // The module's statements stand at the margin; a block's, where its first on a line of its own stands.
+    let indent: string | undefined = block === root ? "" : undefined;
+    let row = -1;
+    for (const statement of block.namedChildren) {
+      if (!statement || statement.type === "comment") continue;
+      const startsLine = statement.startPosition.row > row;
+      row = statement.endPosition.row;
+      if (!startsLine) continue;
+      const from = statement.startIndex - offset;
+      const line = text.lastIndexOf("\n", from - 1) + 1;
+      const before = (line === 0 ? " ".repeat(root.startPosition.column) : "") + text.slice(line, from);
+      // code before it on its line: a block's header (`if ready: go()`)
+      if (!/^[ \t]*$/.test(before)) continue;
+      indent ??= before;
+      if (before !== indent) return statement;
     }
   }
   return null;

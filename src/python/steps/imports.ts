@@ -18,7 +18,7 @@ import {
 } from "../../mapping/python.js";
 import type { PyContext, PyStep } from "../pipeline.js";
 import { usesIn } from "../detect/names.js";
-import { allOf, stringValue, type Node } from "../runtime/parser.js";
+import { allOf, enclosing, stringValue, type Node } from "../runtime/parser.js";
 import { hasV1PyCalls, importsV1Only, keepsModels } from "../detect/version.js";
 import { keepApiUrlFallback } from "../constructor.js";
 import { following, renamed, reworded } from "../../mapping/messages.js";
@@ -207,30 +207,62 @@ function importedFrom(context: PyContext, accepts: (module: string) => boolean):
 function importUsedModels(context: PyContext, used: ReadonlySet<string>, cast: ReadonlyMap<string, string[]>): void {
   const typing = importedFrom(context, (module) => module === PY_CAST.module);
   const typed = (cast.get(PY_CAST.module) ?? []).filter((name) => !typing.has(name));
-  const anchor = context.sdk.imports.at(-1);
-  if (!anchor) return;
+  if (!context.sdk.imports.length) return;
   const eol = context.source.eol;
-  if (used.size)
+  // Beside the SDK's last import where the model is used, at its indentation (a function's own import, or one under
+  // `try:`), else on its line.
+  for (const [anchor, models] of importsUsing(context, used)) {
+    const indent = indentOf(context.source.text, anchor.startIndex);
     context.edit(
       anchor.endIndex,
       anchor.endIndex,
-      `${eol}from ${PY_TYPES_MODULE} import ${[...used].join(", ")}`,
-      following(`imported ${[...used].join(", ")} from ${PY_TYPES_MODULE}`),
+      `${indent === null ? "; " : `${eol}${indent}`}from ${PY_TYPES_MODULE} import ${models.join(", ")}`,
+      following(`imported ${models.join(", ")} from ${PY_TYPES_MODULE}`),
     );
+  }
   if (!typed.length) return;
   // Into the module's own one-line `from typing import ...` where it has one, else a line above the SDK's import.
   const own = allOf(context.tree.rootNode, "import_from_statement").find(
     (s) => s.childForFieldName("module_name")?.text === PY_CAST.module && s.parent?.type === "module" && !/[\n(]/.test(s.text),
   );
   const first = context.sdk.imports[0]!;
-  const indent = context.source.text.slice(context.source.text.lastIndexOf("\n", first.startIndex - 1) + 1, first.startIndex);
+  const before = indentOf(context.source.text, first.startIndex);
   const at = own ? own.endIndex : first.startIndex;
   context.edit(
     at,
     at,
-    own ? `, ${typed.join(", ")}` : `from ${PY_CAST.module} import ${typed.join(", ")}${eol}${indent}`,
+    own ? `, ${typed.join(", ")}` : `from ${PY_CAST.module} import ${typed.join(", ")}${before === null ? "; " : `${eol}${before}`}`,
     following(`imported ${typed.join(", ")} from ${PY_CAST.module}`),
   );
+}
+
+/**
+ * The SDK import each model is imported beside: the last one of the function it is used in, where that function
+ * imports the SDK itself (a tool that loads it only when it runs), else the module's last. An import in one function
+ * is not seen in another.
+ */
+function importsUsing(context: PyContext, models: ReadonlySet<string>): Map<Node, string[]> {
+  const scope = (node: Node) => enclosing(node, "function_definition")?.id;
+  const last = new Map<number | undefined, Node>();
+  for (const statement of context.sdk.imports) last.set(scope(statement), statement);
+  const fallback = last.get(undefined) ?? context.sdk.imports.at(-1)!;
+  const anchors = new Map<Node, string[]>();
+  for (const model of models) {
+    for (const use of allOf(context.tree.rootNode, "identifier").filter((id) => id.text === model)) {
+      let anchor: Node | undefined;
+      for (let at: Node | undefined = use; at && !anchor; at = enclosing(at, "function_definition")) anchor = last.get(scope(at));
+      const them = anchors.get(anchor ?? fallback) ?? [];
+      if (!them.includes(model)) them.push(model);
+      anchors.set(anchor ?? fallback, them);
+    }
+  }
+  return anchors;
+}
+
+/** The whitespace a statement at `index` is indented by; null where code comes before it on its line (`try: import x`). */
+function indentOf(text: string, index: number): string | null {
+  const indent = text.slice(text.lastIndexOf("\n", index - 1) + 1, index);
+  return /^[ \t]*$/.test(indent) ? indent : null;
 }
 
 export const step: PyStep = {
