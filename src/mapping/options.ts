@@ -120,6 +120,37 @@ export function optionRowsFor(kind: OptionsKind): Map<string, OptionRow> {
   return rows;
 }
 
+/** A v1 boolean option in one call that becomes a value of a v2 option other v1 options become too, and what it is given. */
+export interface SharedFlag {
+  readonly row: OptionRow;
+  /** true or false as written, else the code that computes it */
+  readonly flag: boolean | string;
+}
+
+/**
+ * The one value options that become the same v2 option come to (ignoreSitemap and sitemapOnly: `sitemap`), where v1
+ * took them side by side: the later row's value first where its flag is on (sitemapOnly's "only" over ignoreSitemap's
+ * "skip", as the spec's map table orders them), then the earlier's, else their common value for off; a flag known
+ * only when the code runs gives a conditional. Undefined where every flag is off and every row omits it then (v2's
+ * default); null where the rows disagree on off, which no single value says.
+ */
+export function sharedValue(
+  flags: readonly SharedFlag[],
+  write: { literal: (value: Literal) => string; conditional: (test: string, whenTrue: string, whenFalse: string) => string },
+): string | undefined | null {
+  const changes = flags.map(({ row }) => row.change as Extract<OptionChange, { kind: "boolean-to-value" }>);
+  const off = JSON.stringify(changes[0]!.values.false);
+  if (changes.some((change) => JSON.stringify(change.values.false) !== off)) return null;
+  if (flags.every(({ flag }) => flag === false) && changes.every((change) => change.omit === false)) return undefined;
+  let text = write.literal(changes[0]!.values.false);
+  for (const { row, flag } of [...flags].sort((a, b) => OPTIONS.indexOf(a.row) - OPTIONS.indexOf(b.row))) {
+    const on = write.literal((row.change as Extract<OptionChange, { kind: "boolean-to-value" }>).values.true);
+    if (flag === true) text = on;
+    else if (flag !== false) text = write.conditional(flag, on, text);
+  }
+  return text;
+}
+
 /**
  * Keys v2's options types declare where v1's did not, though the API took them all along (v1's ScrapeParams,
  * CrawlParams and MapParams had no `origin`; v2's ScrapeOptions, CrawlOptions, MapOptions and BatchScrapeOptions

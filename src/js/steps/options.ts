@@ -22,6 +22,7 @@ import {
   NESTED_OPTIONS,
   NEWLY_TYPED_KEYS,
   optionRowsFor,
+  sharedValue,
   V0_OPTION_GROUPS,
   V0_SCRAPE_KEYS,
   type Literal,
@@ -206,6 +207,44 @@ function v0Formats(
   return `formats: [${list.map((format) => settingsFreeFormat(context, format, typed)).join(", ")}]`;
 }
 
+/** Tests a conditional cannot take bare (`a ? b : c ? ...` would read differently). */
+const LOOSE = new Set(["ConditionalExpression", "AssignmentExpression", "ArrowFunctionExpression", "SequenceExpression", "YieldExpression"]);
+
+/**
+ * `{ ignoreSitemap: ig, sitemapOnly: only }`: both become `sitemap`, which is written once, with the value they come to
+ * together, where two keys would leave only the last one's (TypeScript refuses the object); the others go. Answers
+ * the properties it took care of.
+ */
+function mergeShared(context: StepContext, options: OptionsObject, rows: ReadonlyMap<string, OptionRow>): Set<Node> {
+  const object = options.path.node;
+  const byTarget = new Map<string, { prop: ObjectProperty; row: OptionRow }[]>();
+  for (const prop of object.properties) {
+    const row = rows.get(propertyKey(prop) ?? "");
+    if (prop.type !== "ObjectProperty" || row?.change.kind !== "boolean-to-value" || findProperty(object, row.change.to)) continue;
+    byTarget.set(row.change.to, [...(byTarget.get(row.change.to) ?? []), { prop, row }]);
+  }
+  const done = new Set<Node>();
+  for (const [to, shared] of byTarget) {
+    if (new Set(shared.map((s) => s.row)).size < 2) continue;
+    const write = (v: Literal) => literal(context.source, v) + (typeof v === "string" && !options.typed && isTypeScript(context.source) ? " as const" : "");
+    const flags = shared.map(({ prop, row }) => {
+      const value = prop.value;
+      const text = textOf(context.source, value);
+      return { row, flag: value.type === "BooleanLiteral" ? value.value : LOOSE.has(value.type) ? `(${text})` : text };
+    });
+    const merged = sharedValue(flags, { literal: write, conditional: (test, whenTrue, whenFalse) => `${test} ? ${whenTrue} : ${whenFalse}` });
+    if (merged === null) continue;
+    const [first, ...rest] = shared;
+    const names = shared.map((s) => propertyKey(s.prop)).join(" and ");
+    const remove = (prop: ObjectProperty, message: Message) => context.apply(removeListItem(context.source, object, object.properties, prop), message);
+    if (merged === undefined) remove(first!.prop, removed(names, "it is v2's default"));
+    else context.edit(first!.prop.start!, first!.prop.end!, `${to}: ${merged}`, renamed(names, `${to}: ${merged}`));
+    for (const { prop } of rest) remove(prop, removed(propertyKey(prop)!, `${to} says it with ${propertyKey(first!.prop)}`));
+    shared.forEach(({ prop }) => done.add(prop));
+  }
+  return done;
+}
+
 function migrateObject(context: StepContext, options: OptionsObject): void {
   liftV0Groups(context, options);
   const rows = optionRowsFor(options.kind);
@@ -219,9 +258,10 @@ function migrateObject(context: StepContext, options: OptionsObject): void {
     );
     if (directive) context.apply(removeStatement(context.source, directive.start!, directive.end!), expectErrorRemoved(key));
   }
+  const merged = mergeShared(context, options, rows);
   options.path.node.properties.forEach((prop, index) => {
     const row = rows.get(propertyKey(prop) ?? "");
-    if (row && prop.type === "ObjectProperty") migrateProperty(context, options.path, options.typed, index, row);
+    if (row && prop.type === "ObjectProperty" && !merged.has(prop)) migrateProperty(context, options.path, options.typed, index, row);
   });
   for (const assignment of options.assignments) {
     const left = assignment.node.left;

@@ -3,7 +3,7 @@
  * options table: max_depth, allow_backward_links, ignore_sitemap, sitemap_only, use_index, parse_pdf, ...
  * Also in `ScrapeOptions(...)`, whose 2.x fields were camelCase and whose v2 fields are snake_case.
  */
-import { optionRowsFor, type OptionRow } from "../../mapping/options.js";
+import { optionRowsFor, sharedValue, type OptionRow } from "../../mapping/options.js";
 import type { OptionsKind } from "../../mapping/client-methods.js";
 import { PY_ACTION_MODELS, PY_OPTION_MODELS, snakeCase } from "../../mapping/python.js";
 import { dictEntries, keywords, type Keyword } from "../detect/arguments.js";
@@ -70,6 +70,41 @@ function migrateKeyword(context: PyContext, args: Node, keyword: Keyword, row: O
   context.edit(node.startIndex, node.endIndex, `${to}=${whenTrue} if ${value.text} else ${whenFalse}`, renamed(name, to), named);
 }
 
+/**
+ * `ignore_sitemap=ig, sitemap_only=only`: both become `sitemap`, which is given once, with the value they come to
+ * together (a keyword given twice is a syntax error); the others go. Answers the keywords it took care of, by node.
+ */
+function mergeShared(context: PyContext, args: Node, found: readonly { keyword: Keyword; row: OptionRow }[]): Set<number> {
+  const done = new Set<number>();
+  const byTarget = new Map<string, { keyword: Keyword; row: OptionRow }[]>();
+  for (const each of found) {
+    const to = each.row.python.v2;
+    if (each.row.change.kind !== "boolean-to-value" || !to || keywords(args).some((k) => k.name === to)) continue;
+    byTarget.set(to, [...(byTarget.get(to) ?? []), each]);
+  }
+  for (const [to, shared] of byTarget) {
+    if (new Set(shared.map((s) => s.row)).size < 2) continue;
+    const flags = shared.map(({ keyword, row }) => {
+      const { value } = keyword;
+      const test = value.type === "conditional_expression" || value.type === "lambda" ? `(${value.text})` : value.text;
+      return { row, flag: value.type === "true" ? true : value.type === "false" ? false : test };
+    });
+    const merged = sharedValue(flags, {
+      literal: (v) => pyLiteral(context.source, v),
+      conditional: (test, whenTrue, whenFalse) => `${whenTrue} if ${test} else ${whenFalse}`,
+    });
+    if (merged === null) continue;
+    const [first, ...rest] = shared;
+    const names = shared.map((s) => s.keyword.name).join(" and ");
+    if (merged === undefined) context.apply(removeItem(context.source, args, first!.keyword.node), removed(names, "v2's default"));
+    else context.edit(first!.keyword.node.startIndex, first!.keyword.node.endIndex, `${to}=${merged}`, renamed(names, to));
+    for (const { keyword } of rest)
+      context.apply(removeItem(context.source, args, keyword.node), removed(keyword.name, `${to} says it with ${first!.keyword.name}`));
+    shared.forEach(({ keyword }) => done.add(keyword.node.id));
+  }
+  return done;
+}
+
 /** `agent={"model": "FIRE-1"}`: v2 types the option as a model (`AgentOptions(model="FIRE-1")`), which the imports step imports. */
 function modelFromDict(context: PyContext, { name, value }: Keyword): void {
   const model = PY_OPTION_MODELS[name];
@@ -111,7 +146,13 @@ export const step: PyStep = {
       // v2's own calls take v2's options (4.x still accepts a few v1 spellings, ignore_sitemap among them).
       if (!call.row.options || !isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports)) continue;
       const rows = rowsByPythonName(KINDS[call.row.options]);
+      const found = keywords(call.args).flatMap((keyword) => {
+        const row = rows.get(keyword.name);
+        return row ? [{ keyword, row }] : [];
+      });
+      const merged = mergeShared(context, call.args, found);
       for (const keyword of keywords(call.args)) {
+        if (merged.has(keyword.node.id)) continue;
         const row = rows.get(keyword.name);
         if (row) migrateKeyword(context, call.args, keyword, row);
         else {
