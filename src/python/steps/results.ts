@@ -253,6 +253,17 @@ function migrateGuard(context: PyContext, subject: Subject, read: Node, guard: N
   }
 }
 
+/** Whether a value is only tested: compared with None, negated, or a condition as it stands. */
+function testedOnly(node: Node): boolean {
+  const parent = node.parent;
+  if (parent?.type === "comparison_operator") return parent.namedChildren.some((operand) => operand?.type === "none");
+  if (parent?.type === "not_operator") return true;
+  // `a if cond else b` names no fields: its condition is the second expression
+  if (parent?.type === "conditional_expression") return parent.namedChildren[1]?.id === node.id;
+  const conditions = ["if_statement", "elif_clause", "while_statement", "assert_statement"];
+  return !!parent && conditions.includes(parent.type) && (parent.childForFieldName("condition") ?? parent.namedChildren[0])?.id === node.id;
+}
+
 /** `getattr(x, "rawHtml", None)`, `hasattr(x, "rawHtml")`: the name in the string is v2's. */
 function migrateAttributeName(context: PyContext, subject: Subject, head: Node): void {
   const args = head.parent;
@@ -475,11 +486,13 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       const links = `${out}.${read.field}`;
       node = read.node;
       const inLen = node.parent?.type === "argument_list" && node.parent.parent?.childForFieldName("function")?.text === "len";
+      // `if r.links is not None`, `if not r.links`: the list of objects is None, or empty, where the strings were
+      const tested = testedOnly(node);
       // Already `[link.url for link in r.links]`, as this step writes it.
       const clause = node.parent?.type === "for_in_clause" ? node.parent : null;
       const element = clause?.parent?.type === "list_comprehension" ? clause.parent.childForFieldName("body") : null;
       const written = clause && element?.text === `${clause.childForFieldName("left")!.text}.${row.change.pick}`;
-      out = inLen || written ? links : `[link.${row.change.pick} for link in ${links}]`;
+      out = inLen || written || tested ? links : `[link.${row.change.pick} for link in ${links}]`;
       messages.push(linksKept(`map result .${read.field}`));
       return finish();
     }
@@ -581,7 +594,8 @@ function readAsDict(context: PyContext, node: Node): boolean {
 
 /**
  * A result made a dict where it is made (`.model_dump()`), and the keys its dict reads name spelled as the
- * dump spells them (`"rawHtml"` -> `"raw_html"`, `"extract"` -> `"json"`).
+ * dump spells them (`"rawHtml"` -> `"raw_html"`, `"extract"` -> `"json"`); a key the dump has no counterpart of
+ * (`"success"`: v2 raises instead) is marked where it is read, as on the model: it would raise KeyError.
  */
 function dumpAt(context: PyContext, value: Node, kind: ResultKind | null, reads: readonly Node[]): void {
   if (value.type === "await") context.edit(value.startIndex, value.startIndex, "(");
@@ -590,8 +604,10 @@ function dumpAt(context: PyContext, value: Node, kind: ResultKind | null, reads:
     const read = readAbove(head);
     if (!read || read.form === "attribute") continue;
     const key = read.form === "subscript" ? read.node.childForFieldName("subscript") : read.node.childForFieldName("arguments")!.namedChildren[0]!;
-    const { to } = renamedField(kind, read.field);
-    if (key && to !== read.field) context.edit(key.startIndex, key.endIndex, pyLiteral(context.source, to), renamed(`result key "${read.field}"`, `"${to}"`));
+    const { to, row } = renamedField(kind, read.field);
+    if (row?.change.kind === "success-flag" || row?.change.kind === "removed") context.todo(head, row.python?.todo ?? row.change.todo);
+    else if (key && to !== read.field)
+      context.edit(key.startIndex, key.endIndex, pyLiteral(context.source, to), renamed(`result key "${read.field}"`, `"${to}"`));
   }
 }
 
