@@ -6,7 +6,7 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { Node, Parser, Tree } from "web-tree-sitter";
-import { python3Refusal } from "./python3-rules.js";
+import { indentation, python3Refusal } from "./python3-rules.js";
 
 export type { Node, Tree };
 
@@ -91,7 +91,7 @@ function misindented(root: Node): Node | null {
   const offset = root.startIndex;
   for (const block of [root, ...allOf(root, "block")]) {
     // The module's statements stand at the margin; a block's, where its first on a line of its own stands.
-    let indent: string | undefined = block === root ? "" : undefined;
+    let indent: number | undefined = block === root ? 0 : undefined;
     let row = -1;
     for (const statement of block.namedChildren) {
       if (!statement || statement.type === "comment") continue;
@@ -103,8 +103,10 @@ function misindented(root: Node): Node | null {
       const before = (line === 0 ? " ".repeat(root.startPosition.column) : "") + text.slice(line, from);
       // code before it on its line: a block's header (`if ready: go()`)
       if (!/^[ \t]*$/.test(before)) continue;
-      indent ??= before;
-      if (before !== indent) return statement;
+      // Measured as Python measures it: a tab and eight spaces are the same indent, or a TabError, told apart later.
+      const col = indentation(before).col;
+      indent ??= col;
+      if (col !== indent) return statement;
     }
   }
   return null;

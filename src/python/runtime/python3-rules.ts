@@ -50,6 +50,22 @@ function python2(root: Node): Refusal | null {
 const CLAUSES = new Set(["else_clause", "elif_clause", "except_clause", "except_group_clause", "finally_clause", "case_clause"]);
 
 /**
+ * A line's indentation as CPython's tokenizer measures it: `col` with tabs to the next multiple of 8, `alt` with
+ * tabs as 1 column.
+ */
+export function indentation(line: string): { col: number; alt: number } {
+  let col = 0;
+  let alt = 0;
+  for (const c of line) {
+    if (c === " ") [col, alt] = [col + 1, alt + 1];
+    else if (c === "\t") [col, alt] = [(Math.floor(col / 8) + 1) * 8, alt + 1];
+    else if (c === "\f") [col, alt] = [0, 0];
+    else break;
+  }
+  return { col, alt };
+}
+
+/**
  * CPython's tokenizer measures each logical line's indentation twice, with tabs as 8 columns and as 1, and
  * raises TabError where the two measures disagree about whether a line is indented more, less or the same.
  */
@@ -66,15 +82,7 @@ function tabError(root: Node): Refusal | null {
   collect(root);
   const stack: { col: number; alt: number }[] = [{ col: 0, alt: 0 }];
   for (const row of [...rows].sort((a, b) => a - b)) {
-    let col = 0;
-    let alt = 0;
-    const text = lines[row] ?? "";
-    for (const c of text) {
-      if (c === " ") [col, alt] = [col + 1, alt + 1];
-      else if (c === "\t") [col, alt] = [(Math.floor(col / 8) + 1) * 8, alt + 1];
-      else if (c === "\f") [col, alt] = [0, 0];
-      else break;
-    }
+    const { col, alt } = indentation(lines[row] ?? "");
     // A statement after `;` or on its `if x:` line is not at a line's start: its row is measured once, from the start.
     const refusal = { line: row + 1, column: 0, reason: "inconsistent use of tabs and spaces in indentation (TabError)" };
     let top = stack.at(-1)!;
