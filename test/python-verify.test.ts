@@ -332,6 +332,47 @@ def title(url: str) -> str:
   );
 
   test(
+    "modules found as an editor on the repository finds them: from its root, a src folder, a configuration's execution environment; a sibling still first",
+    () => {
+      const main = (from: string) => `from firecrawl import FirecrawlApp
+from ${from} import need_str
+
+app = FirecrawlApp(api_key="fc-test")
+
+
+def title(url: str) -> str:
+    doc = app.scrape_url(url, params={"formats": ["markdown"]})
+    return need_str(doc["metadata"]["title"])
+`;
+      const strict = "def need_str(s: str) -> str:\n    return s\n";
+      const dir = repo({
+        // no configuration: the repository's root, as the editor opened on it searches it
+        "app/jobs/main.py": main("app.util"),
+        "app/util.py": strict,
+        "app/__init__.py": "",
+        // pyright's own search path: src, where it is no package
+        "src/pkg/main.py": main("pkg.util"),
+        "src/pkg/util.py": strict,
+        // a monorepo's configuration: each service an execution environment with its own extraPaths
+        "mono/pyrightconfig.json": JSON.stringify({ executionEnvironments: [{ root: "services/a", extraPaths: ["services/a/lib"] }] }),
+        "mono/services/a/main.py": main("helpers"),
+        "mono/services/a/lib/helpers.py": strict,
+        // a script's sibling comes before a module of the same name at the repository's root
+        "scripts/main.py": main("util"),
+        "scripts/util.py": "def need_str(s: object) -> str:\n    return str(s)\n",
+        "util.py": strict,
+      });
+      const report = runJson(dir);
+      const of = (path: string) => report.files.find((f) => f.path === path)?.verified;
+      expect(of("app/jobs/main.py")).toEqual({ newErrors: 1, marked: 1 });
+      expect(of("src/pkg/main.py")).toEqual({ newErrors: 1, marked: 1 });
+      expect(of("mono/services/a/main.py")).toEqual({ newErrors: 1, marked: 1 });
+      expect(of("scripts/main.py")).toEqual({ newErrors: 0, marked: 0 });
+    },
+    TIMEOUT,
+  );
+
+  test(
     "many files are checked in two pyright runs (the outputs, then the inputs of those with an error on a line the migration kept) and found as one run over both finds them",
     async () => {
       await loadPython();

@@ -1,17 +1,19 @@
 /**
  * pyright over the Python files a run changed, each in its own project: as it comes out against firecrawl-py
- * 4.x, and as it was against 1.x/2.x. pyright reads files, not texts, so each project is
- * mirrored in a temporary folder per side: the folders on the way to a changed file are made, and every other
- * entry in them is a link to the user's own, so imports of the project's modules (relative or not) resolve as
- * they do in place, to the texts of the same side. Each mirror is an execution environment of one pyright
- * configuration, with the project's own settings (pyrightconfig.json, or [tool.pyright] in pyproject.toml).
+ * 4.x, and as it was against 1.x/2.x. pyright reads files, not texts, so each repository (or a project outside
+ * one) is mirrored in a temporary folder per side: the folders on the way to a changed file are made, and every
+ * other entry in them is a link to the user's own, so imports of the project's modules (relative or not, from
+ * its folder, its repository's root or its extraPaths) resolve as they do in place, to the texts of the same
+ * side. Each project's folder in the mirror is an execution environment of one pyright configuration, with the
+ * project's own settings (pyrightconfig.json, or [tool.pyright] in pyproject.toml, and the execution environment
+ * of theirs that holds the file).
  */
 import { execFile, type ChildProcess } from "node:child_process";
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { basename, dirname, join, relative, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse as parseJsonc } from "jsonc-parser";
 import { parse as parseToml } from "smol-toml";
@@ -42,37 +44,66 @@ export interface Against {
   readonly sitePackages?: string;
 }
 
-/** The folder whose settings a file in `dir` is checked under: the nearest with a pyright configuration, else its own. */
-function settingsOf(dir: string): { root: string; settings: Record<string, unknown> } {
+/** A project's pyright settings, with the paths in them made absolute (pyright reads them from the configuration's folder). */
+function absolutePaths(settings: Record<string, unknown>, from: string): Record<string, unknown> {
+  return {
+    ...settings,
+    ...(Array.isArray(settings.extraPaths) ? { extraPaths: settings.extraPaths.map((p) => resolve(from, String(p))) } : {}),
+    ...(typeof settings.venvPath === "string" ? { venvPath: resolve(from, settings.venvPath) } : {}),
+  };
+}
+
+/**
+ * The execution environment of a configuration that holds `dir`, as pyright picks it (the first whose root holds
+ * the file): its root, and the configuration's settings with the environment's own over them.
+ */
+function environmentOf(at: string, settings: Record<string, unknown>, dir: string): { root: string; settings: Record<string, unknown> } {
+  const { executionEnvironments: environments, ...rest } = settings;
+  const base = absolutePaths(rest, at);
+  for (const environment of Array.isArray(environments) ? (environments as Record<string, unknown>[]) : []) {
+    if (typeof environment?.root !== "string") continue;
+    const root = resolve(at, environment.root);
+    const inside = relative(root, dir);
+    if (inside.startsWith("..") || isAbsolute(inside)) continue;
+    const { root: _, ...own } = environment;
+    return { root, settings: { ...base, ...absolutePaths(own, at) } };
+  }
+  return { root: at, settings: base };
+}
+
+/**
+ * The folder whose settings a file in `dir` is checked under: the nearest with a pyright configuration (the
+ * execution environment of it that holds the file), else its own, which is then not `configured`.
+ */
+function settingsOf(dir: string): { root: string; settings: Record<string, unknown>; configured: boolean } {
   for (const at of upToRepositoryRoot(dir)) {
     const own = join(at, "pyrightconfig.json");
-    if (existsSync(own)) return { root: at, settings: (parseJsonc(readFileSync(own, "utf8")) as Record<string, unknown>) ?? {} };
+    if (existsSync(own)) return { ...environmentOf(at, (parseJsonc(readFileSync(own, "utf8")) as Record<string, unknown>) ?? {}, dir), configured: true };
     const pyproject = join(at, "pyproject.toml");
     if (existsSync(pyproject)) {
       try {
         const tool = (parseToml(readFileSync(pyproject, "utf8")) as { tool?: { pyright?: Record<string, unknown> } }).tool;
-        if (tool?.pyright) return { root: at, settings: tool.pyright };
+        if (tool?.pyright) return { ...environmentOf(at, tool.pyright, dir), configured: true };
       } catch {
         // a pyproject.toml that is not TOML configures nothing
       }
     }
   }
-  return { root: dir, settings: {} };
+  return { root: dir, settings: {}, configured: false };
 }
 
 /** The project's settings an execution environment takes: its Python, its paths, its rules' levels. */
-function environmentSettings(root: string, settings: Record<string, unknown>): Record<string, unknown> {
+function environmentSettings(settings: Record<string, unknown>): Record<string, unknown> {
   const own = Object.entries(settings).filter(
     ([key]) => key === "pythonVersion" || key === "pythonPlatform" || /^(?:report|strict(?!$)|enable|deprecate|analyzeUnannotated|disableBytes)/.test(key),
   );
-  const extra = Array.isArray(settings.extraPaths) ? settings.extraPaths.map((p) => resolve(root, String(p))) : [];
-  return { ...Object.fromEntries(own), extraPaths: extra };
+  return Object.fromEntries(own);
 }
 
 /** The site-packages folders of the project's virtual environment, or the one active, where there is one. */
 function sitePackages(root: string, settings: Record<string, unknown>): string[] {
   const venvs = [
-    ...(typeof settings.venvPath === "string" && typeof settings.venv === "string" ? [resolve(root, settings.venvPath, settings.venv)] : []),
+    ...(typeof settings.venvPath === "string" && typeof settings.venv === "string" ? [join(settings.venvPath, settings.venv)] : []),
     ...[...upToRepositoryRoot(root)].flatMap((at) => [".venv", "venv", "env"].map((name) => join(at, name))),
     ...(process.env.VIRTUAL_ENV ? [process.env.VIRTUAL_ENV] : []),
   ];
@@ -105,11 +136,24 @@ function againstFor(root: string, settings: Record<string, unknown>): Against {
   return { label: `firecrawl-py 4.x (the stubs shipped with firecrawl-codemod)` };
 }
 
-/** The project a file is checked in: its root, its pyright settings, and the firecrawl-py 4.x it is checked against. */
+/**
+ * The project a file is checked in: its root, its pyright settings (`configured` where a configuration gave them),
+ * the repository it is in, and the firecrawl-py 4.x it is checked against.
+ */
 export interface Project {
   readonly root: string;
   readonly settings: Record<string, unknown>;
+  readonly configured: boolean;
+  /** the repository's root (the folder holding .git), where the file is in one */
+  readonly workspace: string | undefined;
   readonly against: Against;
+}
+
+/** The folder holding .git at or above `dir`, if any. */
+function repositoryOf(dir: string): string | undefined {
+  let top: string | undefined;
+  for (const at of upToRepositoryRoot(dir)) top = at;
+  return top !== undefined && existsSync(join(top, ".git")) ? top : undefined;
 }
 
 /**
@@ -122,8 +166,8 @@ export function projectLookup(): (path: string) => Project {
     const dir = dirname(path);
     let project = known.get(dir);
     if (!project) {
-      const { root, settings } = settingsOf(dir);
-      project = { root, settings, against: againstFor(root, settings) };
+      const { root, settings, configured } = settingsOf(dir);
+      project = { root, settings, configured, workspace: repositoryOf(dir), against: againstFor(root, settings) };
       known.set(dir, project);
     }
     return project;
@@ -212,6 +256,21 @@ export async function mirrorsRemoved(): Promise<void> {
   await Promise.all(removing);
 }
 
+/**
+ * Where a project's own imports are searched beside its root, as pyright searches them in place: its
+ * configuration's extraPaths, else its `src` folder where that is no package (pyright's automatic search path);
+ * and for a project no configuration roots, the repository's root, which an editor opened on the repository
+ * searches (after the file's own folder, so a sibling module still comes first, as Python runs a script).
+ */
+function searchPaths(project: Project): string[] {
+  const configured = Array.isArray(project.settings.extraPaths) ? (project.settings.extraPaths as string[]) : undefined;
+  const base = project.configured ? project.root : (project.workspace ?? project.root);
+  const src = join(base, "src");
+  const auto = !configured && existsSync(src) && !existsSync(join(src, "__init__.py")) ? [src] : [];
+  const workspace = !project.configured && project.workspace && project.workspace !== project.root ? [project.workspace] : [];
+  return [...(configured ?? []), ...workspace, ...auto];
+}
+
 /** The module name a file is checked under: a notebook's program is Python beside it. */
 const checkedName = (path: string) => (path.endsWith(".py") ? basename(path) : `${basename(path)}.py`);
 
@@ -227,37 +286,56 @@ export async function runPyright(
   const work = realpathSync(mkdtempSync(join(tmpdir(), "firecrawl-codemod-pyright-")));
   leftover(work);
   try {
-    const projects = new Map<string, { settings: Record<string, unknown>; files: Checked[]; against: Against }>();
+    // One mirror a side for each repository (else each project outside one): every project in it is an execution
+    // environment rooted at its folder in the mirror, so a module of the repository imported from another folder
+    // (`from app.util import x` in app/jobs/, through the repository's root or an extraPaths entry) is read with
+    // the same side's text, as pyright reads it in place.
+    const tops = new Map<string, Map<string, { project: Project; files: Checked[] }>>();
     for (const file of files) {
-      const { root, settings, against } = projectOf(file.path);
-      const project = projects.get(root) ?? { settings, files: [], against };
-      project.files.push(file);
-      projects.set(root, project);
+      const project = projectOf(file.path);
+      const top = project.workspace ?? project.root;
+      const projects = tops.get(top) ?? new Map<string, { project: Project; files: Checked[] }>();
+      const own = projects.get(project.root) ?? { project, files: [] };
+      own.files.push(file);
+      projects.set(project.root, own);
+      tops.set(top, projects);
     }
-    // Each project's mirror is its environment's root, which pyright searches before installed packages and the
-    // stubs it bundles, as it searches the project in place: a project's own `markdown.py` is found before the
-    // installed package of that name. The mirror is included and every link in it excluded, rather than the files
+    // Each project's folder in the mirror is its environment's root, which pyright searches before installed packages
+    // and the stubs it bundles, as it searches the project in place: a project's own `markdown.py` is found before
+    // the installed package of that name. The mirror is included and every link in it excluded, rather than the files
     // named one by one: pyright matches the importing file against every include entry at each import it resolves
     // (2.4 s of an 18 s run on 1,900 files). A link whose name pyright would read as a wildcard stays included; it is
     // checked for nothing, its errors are not the run's.
-    const environments: Record<string, unknown>[] = [];
+    const environments: { root: string; [setting: string]: unknown }[] = [];
     const include: string[] = [];
     const exclude: string[] = [];
     const where = new Map<string, { path: string; side: "before" | "after" }>();
     let n = 0;
-    for (const [root, project] of projects) {
-      const settings = environmentSettings(root, project.settings);
+    for (const [top, projects] of tops) {
+      const all = [...projects.values()].flatMap((p) => p.files);
       for (const side of sides) {
         const dir = `${side === "before" ? "b" : "a"}${n}`;
-        const texts = new Map(project.files.map((f) => [join(relative(root, dirname(f.path)), checkedName(f.path)), f[side]] as const));
+        const inMirror = (path: string) => {
+          const inside = relative(top, path);
+          return inside.startsWith("..") || isAbsolute(inside) ? path : join(work, dir, inside);
+        };
+        const texts = new Map(all.map((f) => [join(relative(top, dirname(f.path)), checkedName(f.path)), f[side]] as const));
         include.push(dir);
-        for (const link of mirror(root, join(work, dir), texts)) if (!/[*?]/.test(link)) exclude.push(join(dir, link));
-        project.files.forEach((f) => where.set(join(work, dir, relative(root, dirname(f.path)), checkedName(f.path)), { path: f.path, side }));
-        const sdk = side === "before" ? [join(STUBS, "v1")] : project.against.sitePackages ? [project.against.sitePackages] : [join(STUBS, "v2")];
-        environments.push({ ...settings, root: dir, extraPaths: [...sdk, join(STUBS, "shared"), ...(settings.extraPaths as string[])] });
+        for (const link of mirror(top, join(work, dir), texts)) if (!/[*?]/.test(link)) exclude.push(join(dir, link));
+        all.forEach((f) => where.set(inMirror(join(dirname(f.path), checkedName(f.path))), { path: f.path, side }));
+        for (const { project } of projects.values()) {
+          const sdk = side === "before" ? [join(STUBS, "v1")] : project.against.sitePackages ? [project.against.sitePackages] : [join(STUBS, "v2")];
+          environments.push({
+            ...environmentSettings(project.settings),
+            root: relative(work, inMirror(project.root)) || ".",
+            extraPaths: [...sdk, join(STUBS, "shared"), ...searchPaths(project).map(inMirror)],
+          });
+        }
       }
       n++;
     }
+    // pyright takes the first environment whose root holds a file: a project's folder inside another's comes first.
+    environments.sort((a, b) => b.root.split(sep).length - a.root.split(sep).length);
     // The stubs' own imports of the shared pydantic declarations resolve in the default environment.
     const config = { include, exclude, extraPaths: [join(STUBS, "shared")], executionEnvironments: environments };
     writeFileSync(join(work, "pyrightconfig.json"), JSON.stringify(config));
