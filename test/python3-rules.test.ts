@@ -37,6 +37,8 @@ const SNIPPETS: Record<string, string> = {
   "a tab as 8 columns, consistently": "if True:\n\tx = 1\n\tif x:\n\t    y = 2\n",
   "continuation lines indented any way": "x = (1,\n\t  2,\n        3)\nif x:\n    y = [\n\t1]\n",
   "a tuple pattern in a for loop": "for (a, b) in [(1, 2)]:\n    pass\n",
+  // the tokenizer measures no comment line's indentation
+  "a comment line indented with a tab among spaces": "if True:\n        x = 1\n\t# a comment\n        y = 2\n",
 };
 
 const refused = (code: string) => syntaxError(parsePython(code)) !== null;
