@@ -124,8 +124,27 @@ function firstMissing(node: Node): Node | null {
 }
 
 /** Every node below `node` (itself included) of one of these types, in document order. */
-export function allOf(node: Node, types: string | readonly string[]): Node[] {
+function descendants(node: Node, types: string | readonly string[]): Node[] {
   return node.descendantsOfType(typeof types === "string" ? [types] : [...types]).filter((n): n is Node => n !== null);
+}
+
+/**
+ * The module's answers, per tree: the detectors ask a module for its calls, assignments, functions, ... about a
+ * hundred times a file, and each asking walked the whole tree in WebAssembly and wrapped every node it found (8 s of
+ * a 28 s run over 2,260 Python files, with 15 questions asked 230,000 times).
+ */
+const moduleAnswers = new WeakMap<Tree, { readonly root: number; readonly answers: Map<string, readonly Node[]> }>();
+
+/** Every node below `node` (itself included) of one of these types, in document order. */
+export function allOf(node: Node, types: string | readonly string[]): Node[] {
+  let known = moduleAnswers.get(node.tree);
+  if (!known) moduleAnswers.set(node.tree, (known = { root: node.tree.rootNode.id, answers: new Map() }));
+  if (node.id !== known.root) return descendants(node, types);
+  const key = typeof types === "string" ? types : types.join(",");
+  let answer = known.answers.get(key);
+  if (!answer) known.answers.set(key, (answer = descendants(node, types)));
+  // a copy: callers sort and filter what they are given
+  return [...answer];
 }
 
 /** The nearest node of this type around `node`, itself left out. */
