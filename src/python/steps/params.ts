@@ -143,7 +143,11 @@ export const step: PyStep = {
         dict !== null &&
         dict.text.includes("\n") &&
         (dict === value || context.source.text.slice(lineStart(context.source.text, target.startIndex), target.startIndex).trim() === "");
-      const indent = multiline ? indentAt(context.source.text, target.startIndex) : "";
+      // Written where the dict hugs the call's line (`crawl(url, params={`), its keys' own indentation: the call's line's
+      // would put every keyword after the first at that line's margin.
+      const startsLine = (at: number) => context.source.text.slice(lineStart(context.source.text, at), at).trim() === "";
+      const hugging = dict === value && !startsLine(target.startIndex) && entries.length > 0 && startsLine(entries[0]!.node.startIndex);
+      const indent = multiline ? indentAt(context.source.text, hugging ? entries[0]!.node.startIndex : target.startIndex) : "";
       const joiner = multiline ? `,${context.source.eol}${indent}` : ", ";
       const message = reworded("a params dict is v1: pass keyword arguments", "params dict passed as keyword arguments");
       const end = (extras.at(-1) ?? target).endIndex;
@@ -169,10 +173,12 @@ export const step: PyStep = {
         // In place, the keys are rewritten and the values kept where they stand, so a later step's finding
         // on a keyword (`parse_pdf=True`) is placed at, and quotes, the entry the user wrote.
         keywordEdits(entries, trailing, joiner, target.startIndex, end).forEach((edit, i) => context.apply(edit, i === 0 ? message : undefined));
-        // A value over several lines keeps its shape under its keyword, one dict level out.
+        // A value over several lines keeps its shape under its keyword, one dict level out; one written anew (a
+        // dict that becomes its options model, keywordEdits') has no lines of the user's left to move.
         if (multiline)
-          for (const { node, value } of entries)
-            for (const edit of reindent(context.source, value, indentAt(context.source.text, node.startIndex), indent)) context.apply(edit);
+          for (const { key, node, value } of entries)
+            if (keywordValue(snakeCase(key), value) === value.text)
+              for (const edit of reindent(context.source, value, indentAt(context.source.text, node.startIndex), indent)) context.apply(edit);
       } else {
         // Moved from where the dict is, each value keeps its shape under its keyword.
         const shaped = (e: (typeof entries)[number]) =>
