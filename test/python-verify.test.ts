@@ -137,6 +137,42 @@ def links(url: str) -> list[str]:
   );
 
   test(
+    "an error the input had is not the migration's where the migration only renamed what it quotes, on a line it kept or rewrote",
+    () => {
+      const dir = repo({
+        // an import that may fail, a method no release has, a client that may be None: each an error before too
+        "optional.py": `from typing import Optional
+
+try:
+    from firecrawl import FirecrawlApp
+except ImportError:
+    pass
+
+app = FirecrawlApp(api_key="fc-test")
+app.scrape_and_summarize("https://example.com")
+
+
+class Pages:
+    def __init__(self) -> None:
+        self.client: Optional[FirecrawlApp] = None
+
+    def get(self, url: str):
+        return self.client.scrape_url(url, params={"formats": ["markdown"]})
+`,
+        "size.py": V1_SIZE,
+      });
+      const report = runJson(dir);
+      expect(report.files.find((f) => f.path === "optional.py")).toMatchObject({ status: "changed", todos: [], verified: { newErrors: 0, marked: 0 } });
+      const output = read(dir, "optional.py");
+      expect(output).toContain("app = Firecrawl(api_key=");
+      expect(output).toContain('return self.client.scrape(url, formats=["markdown"])');
+      // a new error on a rewritten line is still the migration's
+      expect(report.files.find((f) => f.path === "size.py")?.verified).toEqual({ newErrors: 1, marked: 1 });
+    },
+    TIMEOUT,
+  );
+
+  test(
     "calls kept on v1 through .v1 in a file the migration changes get no TODO: 4.x types .v1 as Optional, and the call is the user's choice",
     () => {
       const mixed = `from firecrawl import FirecrawlApp
@@ -373,7 +409,7 @@ def title(url: str) -> str:
   );
 
   test(
-    "many files are checked in two pyright runs (the outputs, then the inputs of those with an error on a line the migration kept) and found as one run over both finds them",
+    "many files are checked in two pyright runs (the outputs, then the inputs of those with an error on a line the migration kept or rewrote) and found as one run over both finds them",
     async () => {
       await loadPython();
       // The built module, as the CLI runs it: the stubs are found from where it is.

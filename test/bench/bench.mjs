@@ -15,7 +15,7 @@
  *     compiler and collector threads), which bounds what workers can buy.
  *  3. The type-aware mode against `tsc --noEmit` on one project (target: 1.8x verified, 1.5x without).
  *  4. The Python verification (pyright over the inputs and outputs in one run up to 80 files; beyond, over the outputs, then
- *     over the inputs of those with an error on a line the migration kept) against one pyright run over the migrated files
+ *     over the inputs of those with an error on a line the migration kept or rewrote) against one pyright run over the migrated files
  *     (target: it adds no more than that run).
  *  5. One large file: 4x the functions that scrape and test success within 5x the time, 20,000 migrated
  *     calls in one file within 5 s (run and --dry), a 5 MB file through ESLint with the plugin within 3x

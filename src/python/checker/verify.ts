@@ -10,7 +10,9 @@ import type { Edit } from "../../core/edits.js";
 import { languageOf } from "../../core/language.js";
 import { nearestTodoAbove, todosAbove } from "../../core/todo.js";
 import { namesIdentifier } from "../../core/text.js";
+import { METHODS } from "../../mapping/client-methods.js";
 import { V1_ACCESSOR } from "../../mapping/imports.js";
+import { PY_CLIENTS, snakeCase } from "../../mapping/python.js";
 import { alsoTodo, pyrightTodo } from "../../mapping/messages.js";
 import { type Verified } from "../../core/verified.js";
 import { VERIFY } from "../../core/verified.js";
@@ -22,36 +24,63 @@ import { mirrorsRemoved, projectLookup, runPyright, type Checked, type Project, 
 /** What pyright checks of a file: a notebook's code cells as one program, IPython lines masked. */
 const programOf = (path: string, text: string) => (languageOf(path) === "notebook" ? notebookProgram(text) : text);
 
-const backs = new WeakMap<Checked, (number | undefined)[]>();
-
 /**
- * For each line of a file's output (0-based), the line of its input it was, where the edits kept it. Diffed once
- * a file: both the choice of inputs worth checking and the verdict on each error read it.
+ * Where a line of a file's output (0-based) came from: the line of its input it was, where the edits kept it, or the
+ * input's lines its edit replaced (`from` to `to`, none where the edit only inserted it).
  */
-function linesBack(file: Checked): (number | undefined)[] {
-  const known = backs.get(file);
+type Origin = number | { readonly from: number; readonly to: number };
+
+const origins = new WeakMap<Checked, Origin[]>();
+
+/** Each output line's origin, diffed once a file: both the choice of inputs worth checking and the verdict on each error read it. */
+function originsOf(file: Checked): Origin[] {
+  const known = origins.get(file);
   if (known) return known;
-  const map: (number | undefined)[] = [];
+  const map: Origin[] = [];
   let old = 0;
+  let replaced = { from: 0, to: 0 };
   for (const part of diffArrays(file.before.split("\n"), file.after.split("\n"))) {
-    if (part.removed) old += part.count ?? part.value.length;
-    else if (part.added) for (let i = 0; i < part.value.length; i++) map.push(undefined);
-    else for (let i = 0; i < part.value.length; i++) map.push(old++);
+    if (part.removed) {
+      replaced = { from: old, to: old + part.value.length };
+      old = replaced.to;
+    } else if (part.added) {
+      for (let i = 0; i < part.value.length; i++) map.push(replaced);
+    } else {
+      for (let i = 0; i < part.value.length; i++) map.push(old++);
+    }
+    if (!part.removed) replaced = { from: old, to: old };
   }
-  backs.set(file, map);
+  origins.set(file, map);
   return map;
 }
 
-/** The errors of `after` that `before` did not have. */
-function introduced(before: readonly PyrightError[], after: readonly PyrightError[], back: readonly (number | undefined)[]): PyrightError[] {
-  const key = (e: PyrightError, line: number | undefined) => `${e.rule}\u0000${e.message}\u0000${line}`;
-  const known = new Map<string, number>();
-  for (const e of before) known.set(key(e, e.line), (known.get(key(e, e.line)) ?? 0) + 1);
+/** The v2 names of v1's clients and methods, which a message quotes where the input's quoted the v1 ones. */
+const V2_NAMES = new Map<string, string>([
+  ...PY_CLIENTS.map((c) => [c.v1, c.v2] as const),
+  ...METHODS.flatMap((row) => (row.python.v2 ? row.python.v1.map((name) => [name, row.python.v2!] as const) : [])),
+]);
+
+/**
+ * A message as either side says it: the names it quotes as v2 and the migration write them (`"FirecrawlApp"`,
+ * `"scrape_url"`, `"enableJavascript"` as `"Firecrawl"`, `"scrape"`, `"enable_javascript"`), so an error the input
+ * had about code the migration only renamed is known as the same one.
+ */
+const sameSaid = (message: string) => message.replace(/"([A-Za-z_]\w*)"/g, (_, name: string) => `"${snakeCase(V2_NAMES.get(name) ?? name)}"`);
+
+/**
+ * The errors of `after` that `before` did not have: on a line the migration kept, at that line; on a line it wrote,
+ * anywhere in the lines it replaced.
+ */
+function introduced(before: readonly PyrightError[], after: readonly PyrightError[], from: readonly Origin[]): PyrightError[] {
+  const unclaimed = before.map((e) => ({ line: e.line, key: `${e.rule}\u0000${sameSaid(e.message)}` }));
   return after.filter((e) => {
-    const line = back[e.line];
-    const left = line === undefined ? 0 : (known.get(key(e, line)) ?? 0);
-    if (left > 0) known.set(key(e, line), left - 1);
-    return left === 0;
+    const origin = from[e.line];
+    if (origin === undefined) return true;
+    const key = `${e.rule}\u0000${sameSaid(e.message)}`;
+    const at = unclaimed.findIndex((b) => b.key === key && (typeof origin === "number" ? b.line === origin : b.line >= origin.from && b.line < origin.to));
+    if (at < 0) return true;
+    unclaimed.splice(at, 1);
+    return false;
   });
 }
 
@@ -164,7 +193,7 @@ const besideV1 = (program: string) => {
  * Up to this many files, one pyright process checks them both as they were and as they came out. Beyond, the
  * outputs are checked first and only the inputs that can matter after them: pyright's start (Python's own stubs
  * loaded and bound) costs about what checking 80 files as they were does (profiled on the bench's fixture
- * copies: 1.6 s of CPU to start, 0.022 s a file), and most outputs have no error whose line the migration kept.
+ * copies: 1.6 s of CPU to start, 0.022 s a file), and most outputs have no error on a line the migration kept or rewrote.
  * One long-lived pyright-langserver asked (pull diagnostics) about the outputs and then only the inputs needed saves
  * the second start and no more: on 700 changed fixture files, medians of 3 interleaved rounds, 17.1 s of CPU
  * against 17.7 s for the two runs here (the inputs of all 150 outputs with errors), and plain pyright over the
@@ -182,14 +211,17 @@ const ONE_RUN_UP_TO = 80;
 type Errors = Map<string, { before?: PyrightError[]; after: PyrightError[] }>;
 
 /**
- * Whether a file's output errors need its input's to be told apart: an error on a line the migration wrote is
- * the migration's whatever the input had there, so only one on a line it kept may have been there before.
+ * Whether a file's output errors need its input's to be told apart: one on a line the migration kept or rewrote
+ * may have been there before; one on a line it only inserted cannot.
  */
 const needsBefore = (file: Checked, after: readonly PyrightError[]) => {
   const errors = after.filter(bySdk);
   if (!errors.length) return false;
-  const back = linesBack(file);
-  return errors.some((e) => back[e.line] !== undefined);
+  const from = originsOf(file);
+  return errors.some((e) => {
+    const origin = from[e.line];
+    return origin !== undefined && (typeof origin === "number" || origin.to > origin.from);
+  });
 };
 
 /** The files' errors before and after: in one pyright run, or the outputs first and then the inputs of those with errors on kept lines. */
@@ -234,7 +266,7 @@ export async function verifyPython(
     checked.forEach((file, i) => {
       const found = after.get(file.path)!.after.filter(bySdk);
       // most outputs have no error: no diff to take
-      const errors = found.length ? introduced(before.get(file.path)?.before ?? [], found, linesBack(file)).filter(besideV1(file.after)) : [];
+      const errors = found.length ? introduced(before.get(file.path)?.before ?? [], found, originsOf(file)).filter(besideV1(file.after)) : [];
       verified.set(file.path, mark(file.path, files[i]!.output, errors));
     });
     return { verified, against };
