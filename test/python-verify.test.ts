@@ -34,7 +34,13 @@ const TIMEOUT = 120_000;
 
 interface Report {
   pythonVerification: { against: string; files: number; newErrors: number; marked: number; error?: string } | null;
-  files: { path: string; status: string; verified?: { newErrors: number; marked: number }; todos: { line: number; message: string; cell?: number }[] }[];
+  files: {
+    path: string;
+    status: string;
+    verified?: { newErrors: number; marked: number };
+    todos: { line: number; message: string; cell?: number }[];
+    changes: { transform: string; line: number; message: string }[];
+  }[];
 }
 
 const runJson = (dir: string, ...args: string[]) => {
@@ -132,6 +138,43 @@ def links(url: str) -> list[str]:
       expect(todoAbove(read(dir, "hits.py"), "print(item.url")).toMatch(
         /has no "markdown" field.*; and it does not type-check against firecrawl-py 4\.x \(pyright reportAttributeAccessIssue: Cannot access attribute "get" for class "SearchResultWeb"\)/,
       );
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "a field v2 made Optional, handed on where v1's dict gave a value, is repaired with v1's empty value, not marked; another error still is",
+    () => {
+      const dir = repo({
+        "pages.py": `from firecrawl import FirecrawlApp
+
+app = FirecrawlApp(api_key="fc-test")
+
+
+def save(url: str) -> None:
+    job = app.crawl_url(url, params={"scrapeOptions": {"formats": ["links", "markdown"]}})
+    links = []
+    for page in job["data"]:
+        links.extend(page["links"])
+    with open("pages.md", "w") as f:
+        f.write(job["data"][0]["markdown"])
+        f.write("\\n".join(links))
+`,
+        "size.py": V1_SIZE,
+      });
+      const report = runJson(dir);
+      const pages = report.files.find((f) => f.path === "pages.py");
+      expect(pages).toMatchObject({ todos: [], verified: { newErrors: 0, marked: 0 } });
+      expect(pages?.changes).toEqual(
+        expect.arrayContaining([expect.objectContaining({ transform: "verify", message: expect.stringContaining("links or []") })]),
+      );
+      const output = read(dir, "pages.py");
+      expect(output).toContain("links.extend(page.links or [])");
+      expect(output).toContain('f.write(job.data[0].markdown or "")');
+      // the title's None is not a field v1 always gave: still marked
+      expect(report.files.find((f) => f.path === "size.py")?.verified).toEqual({ newErrors: 1, marked: 1 });
+      // a second run finds nothing more to do
+      expect(runJson(dir, "--force").files.find((f) => f.path === "pages.py")?.status).toBe("unchanged");
     },
     TIMEOUT,
   );

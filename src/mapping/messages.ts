@@ -429,6 +429,17 @@ export function pyrightTodo(rule: string | undefined, message: string): string {
 }
 
 /**
+ * A v2 field read where pyright faults only its None (an argument, a return, an operand, an iterable), given v1's
+ * value where it is None: 1.x's dict always had the key when its format was asked for.
+ */
+export function optionalFieldEmpty(field: string, empty: string): Message {
+  return reworded(
+    `${field} may be None in v2, where v1's result always had it when its format was asked for`,
+    `${field} read as \`${field} or ${empty}\`: v2 may give None where v1 always gave a value`,
+  );
+}
+
+/**
  * The TODO above a JavaScript or TypeScript statement the migration left failing the type check against v2:
  * the compiler's code and the first line of its message, kept short.
  */

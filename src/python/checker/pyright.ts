@@ -33,6 +33,8 @@ export interface PyrightError {
   /** 0-based, as pyright reports them */
   readonly line: number;
   readonly column: number;
+  readonly endLine: number;
+  readonly endColumn: number;
   readonly rule: string | undefined;
   readonly message: string;
 }
@@ -354,13 +356,21 @@ export async function runPyright(
     });
     if (output instanceof Error) return output;
     const report = JSON.parse(output) as {
-      generalDiagnostics?: { file: string; severity: string; message: string; rule?: string; range: { start: { line: number; character: number } } }[];
+      generalDiagnostics?: {
+        file: string;
+        severity: string;
+        message: string;
+        rule?: string;
+        range: { start: { line: number; character: number }; end: { line: number; character: number } };
+      }[];
     };
     const answer = new Map(files.map((f) => [f.path, { before: [] as PyrightError[], after: [] as PyrightError[] }]));
     for (const d of report.generalDiagnostics ?? []) {
       const at = where.get(resolve(d.file));
       if (!at || d.severity !== "error") continue;
-      answer.get(at.path)![at.side].push({ line: d.range.start.line, column: d.range.start.character, rule: d.rule, message: d.message });
+      const { start, end } = d.range;
+      const side = answer.get(at.path)![at.side];
+      side.push({ line: start.line, column: start.character, endLine: end.line, endColumn: end.character, rule: d.rule, message: d.message });
     }
     return answer;
   } catch (error) {

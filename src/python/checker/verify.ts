@@ -12,12 +12,13 @@ import { nearestTodoAbove, todosAbove } from "../../core/todo.js";
 import { namesIdentifier } from "../../core/text.js";
 import { METHODS } from "../../mapping/client-methods.js";
 import { V1_ACCESSOR } from "../../mapping/imports.js";
-import { PY_CLIENTS, snakeCase } from "../../mapping/python.js";
-import { alsoTodo, pyrightTodo } from "../../mapping/messages.js";
+import { PY_CLIENTS, PY_OPTIONAL_FIELD_EMPTY, snakeCase } from "../../mapping/python.js";
+import { alsoTodo, optionalFieldEmpty, pyrightTodo } from "../../mapping/messages.js";
 import { type Verified } from "../../core/verified.js";
 import { VERIFY } from "../../core/verified.js";
 import { runPython, statementOf, type PyStep } from "../pipeline.js";
 import { notebookProgram, runNotebook } from "../notebook.js";
+import { literalAt } from "../writing.js";
 import { loadPython, parsePython, type Node } from "../runtime/parser.js";
 import { mirrorsRemoved, projectLookup, runPyright, type Checked, type Project, type PyrightError } from "./pyright.js";
 
@@ -112,19 +113,72 @@ function speaksFor(todo: string, e: PyrightError): boolean {
   return names.some((name) => namesIdentifier(todo, name));
 }
 
-/** Marks each error's statement once: a TODO quoting pyright, unless one is there already. */
-function marking(errors: readonly PyrightError[], counted: { marked: number }): PyStep {
+/** The rules that fault a value that may be None where it is used as one that is not. */
+const OPTIONAL_USES = new Set(["reportOptionalMemberAccess", "reportOptionalSubscript", "reportOptionalIterable", "reportOptionalOperand"]);
+
+/** Whether pyright faults only a value's None: every member its message says does not fit is None. */
+function onlyNone(e: PyrightError): boolean {
+  if (e.rule && OPTIONAL_USES.has(e.rule)) return true;
+  if (e.rule !== "reportArgumentType" && e.rule !== "reportReturnType") return false;
+  const members = [...e.message.matchAll(/^\s*"([^"]+)" is (?:not assignable to|incompatible with protocol) "/gm)].map((m) => m[1]);
+  return members.length > 0 && members.every((member) => member === "None");
+}
+
+/** The node pyright's range of an error covers: the smallest that holds it (pyright counts UTF-16 units, tree-sitter bytes). */
+function nodeOf(root: Node, lines: readonly string[], e: PyrightError): Node {
+  const at = (row: number, column: number) => ({ row, column: Buffer.byteLength((lines[row] ?? "").slice(0, column)) });
+  return root.descendantForPosition(at(e.line, e.column), at(e.endLine, e.endColumn)) ?? root;
+}
+
+/** Where `value or <empty>` needs no parentheses: a whole argument, keyword value, return value or loop iterable. */
+const WHOLE = new Set(["argument_list", "keyword_argument", "return_statement", "for_statement", "for_in_clause"]);
+
+/**
+ * The repair of an error pyright raises only for the None of a field v2 made Optional where 1.x's dict always had the
+ * key (PY_OPTIONAL_FIELD_EMPTY): `f.write(page.markdown or "")`, `(page.markdown or "").split()`, as the results step
+ * writes it where it sees the use; null for any other error.
+ */
+function optionalRepair(node: Node, e: PyrightError): { read: Node; field: string; text: string } | null {
+  if (!onlyNone(e)) return null;
+  // the member pyright names is read off the value that may be None
+  const read = e.rule === "reportOptionalMemberAccess" ? (node.parent?.type === "attribute" ? node.parent.childForFieldName("object") : null) : node;
+  const field = read?.type === "attribute" ? read.childForFieldName("attribute")?.text : undefined;
+  const empty = field ? PY_OPTIONAL_FIELD_EMPTY[field] : undefined;
+  if (!read || !field || !empty) return null;
+  const value = `${read.text} or ${literalAt(read, empty)}`;
+  return { read, field, text: WHOLE.has(read.parent?.type ?? "") ? value : `(${value})` };
+}
+
+/**
+ * Repairs the errors that only an Optional field's None causes, then marks each other error's statement once: a TODO
+ * quoting pyright, unless one is there already. A call pyright finds no overload for only through a repaired
+ * argument (`"".join(page.links)`) is repaired with it.
+ */
+function marking(errors: readonly PyrightError[], counted: { marked: number; repaired: number }): PyStep {
   return {
     name: VERIFY,
-    description: "marks what pyright finds the migration broke against firecrawl-py 4.x",
+    description: "repairs or marks what pyright finds the migration broke against firecrawl-py 4.x",
     run(context) {
-      const done = new Set<number>();
       const lines = context.source.text.split("\n");
-      for (const e of errors) {
-        const line = lines[e.line] ?? "";
-        // pyright counts UTF-16 units, tree-sitter bytes
-        const column = Buffer.byteLength(line.slice(0, e.column));
-        const node = context.tree.rootNode.descendantForPosition({ row: e.line, column }) ?? context.tree.rootNode;
+      const located = errors.map((e) => ({ e, node: nodeOf(context.tree.rootNode, lines, e) }));
+      const repaired: Node[] = [];
+      const left = located.filter(({ e, node }) => {
+        const repair = optionalRepair(node, e);
+        if (!repair) return true;
+        if (!repaired.some((r) => r.id === repair.read.id)) {
+          context.edit(repair.read.startIndex, repair.read.endIndex, repair.text, optionalFieldEmpty(repair.field, PY_OPTIONAL_FIELD_EMPTY[repair.field]!));
+          repaired.push(repair.read);
+        }
+        return false;
+      });
+      const throughRepaired = ({ e, node }: (typeof located)[number]) =>
+        e.rule === "reportCallIssue" &&
+        /^No overloads for/.test(e.message) &&
+        repaired.some((r) => r.startIndex >= node.startIndex && r.endIndex <= node.endIndex);
+      const unrepaired = left.filter((error) => !throughRepaired(error));
+      counted.repaired = errors.length - unrepaired.length;
+      const done = new Set<number>();
+      for (const { e, node } of unrepaired) {
         const statement = statementOf(node);
         counted.marked++;
         if (done.has(statement.startIndex)) continue;
@@ -141,16 +195,16 @@ function marking(errors: readonly PyrightError[], counted: { marked: number }): 
 }
 
 function mark(path: string, output: string, errors: readonly PyrightError[]): Verified {
-  const counted = { marked: 0 };
+  const counted = { marked: 0, repaired: 0 };
   const steps = [marking(errors, counted)];
   const result = errors.length ? (languageOf(path) === "notebook" ? runNotebook(steps, path, output) : runPython(steps, path, output)) : undefined;
   const text = result?.output ?? output;
   return {
     output: text,
     todos: (result?.todos ?? []).map((t) => ({ line: t.line, message: t.message, ...(t.cell ? { cell: t.cell } : {}) })),
-    changes: [],
+    changes: (result?.changes ?? []).map((c) => ({ line: c.line, message: c.message })),
     edits: text === output ? [] : lineEdits(output, text),
-    newErrors: errors.length,
+    newErrors: errors.length - counted.repaired,
     marked: counted.marked,
   };
 }
