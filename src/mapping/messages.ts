@@ -268,6 +268,12 @@ export const WAITER_GUARD = reworded(
   "the waiter's success guard checks the job status (v2 returns failed jobs)",
 );
 
+/** A waiter's success flag read elsewhere than in a guard: the job's status says it. */
+export const WAITER_SUCCESS = reworded(
+  "a waiter's success flag is v1: check the job status (v2 returns failed jobs)",
+  "the waiter's success flag is read as the job's status (v2 returns failed jobs)",
+);
+
 /** A waiter's result nothing checked: it throws on a failed or cancelled job, as v1's waiter did. */
 export const WAITER_THROWS = reworded(
   "v2 waiters return failed or cancelled jobs instead of throwing: throw on them as v1 did",

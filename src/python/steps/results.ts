@@ -45,6 +45,7 @@ import {
   removed,
   renamed,
   WAITER_GUARD,
+  WAITER_SUCCESS,
   WAITER_RAISES,
   type Message,
 } from "../../mapping/messages.js";
@@ -237,6 +238,69 @@ function throwOnlyGuard(read: Node): Node | null {
   return body.length === 1 && body[0]!.type === "raise_statement" ? guard : null;
 }
 
+/** A node without the parentheses around it, or with all of them. */
+const inner = (node: Node): Node => (node.type === "parenthesized_expression" && node.namedChildren[0] ? inner(node.namedChildren[0]) : node);
+const outer = (node: Node): Node => (node.parent?.type === "parenthesized_expression" ? outer(node.parent) : node);
+
+/** `r.success`, `r["success"]`, `r.get("success")`, `hasattr(r, "success")`, `getattr(r, "success", ...)` of the result `subject`. */
+function successTest(node: Node, subject: string): boolean {
+  const at = inner(node);
+  if (at.type === "attribute") return at.childForFieldName("object")?.text === subject && at.childForFieldName("attribute")?.text === "success";
+  if (at.type === "subscript") return at.childForFieldName("value")?.text === subject && stringValue(at.childForFieldName("subscript")) === "success";
+  if (at.type !== "call") return false;
+  const fn = at.childForFieldName("function");
+  const args = argumentsOf(at);
+  if (fn?.text === "hasattr" || fn?.text === "getattr") return args[0]?.text === subject && stringValue(args[1] ?? null) === "success";
+  return (
+    fn?.type === "attribute" &&
+    fn.childForFieldName("object")?.text === subject &&
+    fn.childForFieldName("attribute")?.text === "get" &&
+    stringValue(args[0] ?? null) === "success"
+  );
+}
+
+/** Whether a success test's value decides an if, elif, while, assert or conditional, through and, or, not and parentheses. */
+function inCondition(node: Node): boolean {
+  let at = node;
+  while (at.parent && ["boolean_operator", "not_operator", "parenthesized_expression"].includes(at.parent.type)) at = at.parent;
+  const parent = at.parent;
+  if (parent?.type === "conditional_expression") return parent.namedChildren[1]?.id === at.id;
+  return (
+    !!parent &&
+    ["if_statement", "elif_clause", "while_statement", "assert_statement"].includes(parent.type) &&
+    (parent.childForFieldName("condition") ?? parent.namedChildren[0])?.id === at.id
+  );
+}
+
+/**
+ * A success test v2 answers the same way every time, since its results come only where the call succeeded, beside
+ * what decides a condition: `r.success and A` is `A`, `not r.success or A` is `A`, and so is `hasattr(r, "success") and
+ * r.success and A`. The test goes with its operator (the span to remove); null where the test is the whole condition,
+ * or decides it (`r.success or A`), which is the user's to rewrite.
+ */
+function alwaysSucceeding(test: Node, subject: string): { start: number; end: number } | null {
+  let operand = outer(test);
+  const negated = operand.parent?.type === "not_operator";
+  if (negated) operand = outer(operand.parent!);
+  for (;;) {
+    const op = operand.parent;
+    if (op?.type !== "boolean_operator" || (op.childForFieldName("operator")?.type === "and") === negated) return null;
+    const left = op.childForFieldName("left")!;
+    const right = op.childForFieldName("right")!;
+    const other = left.id === operand.id ? right : left;
+    // both sides tests (`hasattr(r, "success") and r.success`): the pair is the test
+    if (!negated && successTest(other, subject)) {
+      operand = outer(op);
+      continue;
+    }
+    if (!inCondition(op)) return null;
+    return left.id === operand.id ? { start: operand.startIndex, end: other.startIndex } : { start: left.endIndex, end: operand.endIndex };
+  }
+}
+
+/** The success test removed beside what decides its condition. */
+const SUCCESS_TEST_REMOVED = removed("the success test", "v2 returns a result only where the call succeeded, and raises otherwise");
+
 /** `if not r.success: raise ...`: gone, or a waiter's status check. */
 function migrateGuard(context: PyContext, subject: Subject, read: Node, guard: Node, handled: Set<number>): void {
   for (const r of allOf(guard, ["attribute", "subscript"])) handled.add(r.id);
@@ -273,6 +337,8 @@ function migrateAttributeName(context: PyContext, subject: Subject, head: Node):
   const field = stringValue(key);
   if (field === undefined) return;
   const { to, row } = renamedField(subject.kind, field);
+  const test = row?.change.kind === "success-flag" && !subject.waiter ? alwaysSucceeding(args!.parent!, head.text) : null;
+  if (test) return context.edit(test.start, test.end, "", SUCCESS_TEST_REMOVED);
   if (row?.change.kind === "success-flag" || row?.change.kind === "removed") return context.todo(head, row.python?.todo ?? row.change.todo);
   if (to !== field) context.edit(key!.startIndex, key!.endIndex, pyLiteral(context.source, to), renamed(`result field "${field}"`, `"${to}"`));
 }
@@ -461,7 +527,13 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     if (kind !== null && depth === 0 && read.field === "status") status = true;
     if (row?.change.kind === "success-flag") {
       const guard = read.form !== "get" ? throwOnlyGuard(read.node) : null;
-      if (!guard) context.todo(read.node, row.python?.todo ?? row.change.todo);
+      // v2's waiters return failed jobs: a waiter's success is its status; any other result's, where it stands beside
+      // what decides a condition, goes
+      const test = guard || subject.waiter ? null : alwaysSucceeding(read.node, head.text);
+      if (!guard && subject.waiter)
+        context.edit(read.node.startIndex, read.node.endIndex, `${head.text}.status == ${pyLiteral(context.source, JOB_COMPLETED)}`, WAITER_SUCCESS);
+      else if (test) context.edit(test.start, test.end, "", SUCCESS_TEST_REMOVED);
+      else if (!guard) context.todo(read.node, row.python?.todo ?? row.change.todo);
       else {
         migrateGuard(context, subject, read.node, guard, handled);
         if (subject.waiter) status = true;
