@@ -41,7 +41,7 @@ function repo(files: Record<string, string>): { dir: string; run: (...args: stri
 }
 
 const [major, minor] = PY_V2_RELEASE.split(".");
-const cases: { name: string; file: string; before: string; after: string; lock?: [string, string]; command?: string }[] = [
+const cases: { name: string; file: string; before: string; after: string; lock?: [string, string]; command?: string; dependency?: string }[] = [
   {
     name: "requirements.txt, ==",
     file: "requirements.txt",
@@ -97,6 +97,22 @@ const cases: { name: string; file: string; before: string; after: string; lock?:
     after: `[options]\ninstall_requires =\n    rich\n    firecrawl-py>=${PY_V2_RELEASE},<${Number(major) + 1}\n`,
   },
   {
+    name: "requirements.txt, the SDK under its import name (PyPI's firecrawl)",
+    file: "requirements.txt",
+    before: "firecrawl==1.15.0\nlangchain-firecrawl==0.2.1\n",
+    after: `firecrawl==${PY_V2_RELEASE}\nlangchain-firecrawl==0.2.1\n`,
+    dependency: "firecrawl",
+  },
+  {
+    name: "Poetry, the SDK under its import name, with its lock",
+    file: "pyproject.toml",
+    before: '[tool.poetry.dependencies]\npython = "^3.10"\nfirecrawl = "^1.15.0"\n',
+    after: `[tool.poetry.dependencies]\npython = "^3.10"\nfirecrawl = "^${PY_V2_RELEASE}"\n`,
+    lock: ["poetry.lock", '[[package]]\nname = "firecrawl"\nversion = "1.15.0"\n'],
+    command: "poetry lock",
+    dependency: "firecrawl",
+  },
+  {
     name: "pip-compile: the .in moves, the compiled file is refreshed by its own command",
     file: "requirements.in",
     before: "firecrawl-py~=1.17.0\n",
@@ -109,13 +125,13 @@ const cases: { name: string; file: string; before: string; after: string; lock?:
   },
 ];
 
-describe.each(cases)("$name", ({ file, before, after, lock, command }) => {
+describe.each(cases)("$name", ({ file, before, after, lock, command, dependency = "firecrawl-py" }) => {
   test("the pin moves to v2 in its own style, the rest of the file stays, and a second run changes nothing", () => {
     const project = repo({ "notes/scrape.py": SCRIPT, [`notes/${file}`]: before, ...(lock ? { [`notes/${lock[0]}`]: lock[1] } : {}) });
     const report = project.run();
     expect(report.files.find((f) => f.path === "notes/scrape.py")?.status).toBe("changed");
     expect(project.read(`notes/${file}`)).toBe(after);
-    expect(report.packages).toMatchObject([{ path: `notes/${file}`, dependency: "firecrawl-py" }]);
+    expect(report.packages).toMatchObject([{ path: `notes/${file}`, dependency }]);
     expect(report.lockfiles).toEqual(lock ? [{ path: `notes/${lock[0]}`, command }] : []);
     if (lock) expect(project.read(`notes/${lock[0]}`)).toBe(lock[1]);
     const again = project.run();
@@ -143,6 +159,23 @@ describe("which projects move", () => {
     expect(project.read("migrated/requirements.txt")).toBe(`firecrawl-py==${PY_V2_RELEASE}\n`);
     expect(project.read("broken/requirements.txt")).toBe(files["broken/requirements.txt"]);
     expect(project.read("bare/requirements.txt")).toBe(files["bare/requirements.txt"]);
+  });
+
+  test("a v1 pin under the SDK's import name decides a call both APIs name; a package that only mentions it decides nothing", () => {
+    // search() is in both APIs: the project's pin says which this is (1.x answers a dict with data)
+    const search =
+      'from firecrawl import FirecrawlApp\n\napp = FirecrawlApp(api_key="fc-test")\nres = app.search("firecrawl")\nfor hit in res["data"]:\n    print(hit["url"])\n';
+    const project = repo({
+      "pinned/find.py": search,
+      "pinned/requirements.txt": "firecrawl==1.15.0\n",
+      "others/find.py": search,
+      "others/requirements.txt": "firecrawl-mcp==1.15.0\nlangchain-firecrawl==1.0.0\nfirecrawl_tools==1.2\n",
+    });
+    const report = project.run();
+    expect(report.files.find((f) => f.path === "pinned/find.py")?.status).toBe("changed");
+    expect(project.read("pinned/find.py")).toContain("res.web or []");
+    expect(report.files.find((f) => f.path === "others/find.py")?.status).toBe("unchanged");
+    expect(report.packages).toEqual([{ path: "pinned/requirements.txt", dependency: "firecrawl", from: "==1.15.0", to: `==${PY_V2_RELEASE}` }]);
   });
 
   test("a specifier that already allows v2 stays, and the lock that holds v1 is named with the upgrade command", () => {

@@ -112,9 +112,11 @@ export function sdkReleaseOf(declarationFile: string): ApiVersion | undefined {
 /**
  * firecrawl-py speaks v1 below 3.0 (1.x with params dicts, 2.x with keyword arguments) and v2 from 3.0
  * on, where FirecrawlApp is v2's Firecrawl (sdk-facts 1.2). The files that may pin it are manifests.ts's
- * PY_LOCKFILES and PY_MANIFESTS.
+ * PY_LOCKFILES and PY_MANIFESTS. PyPI has the same SDK under its import name too, `firecrawl`, with the same
+ * releases: a dependency on either (or `firecrawl_py`) is one on firecrawl-py, and no other package is.
  */
-const PY_DISTRIBUTION = /firecrawl[-_]py/i;
+const PY_NAME = String.raw`(?<![\w.-])(firecrawl(?:[-_]py)?)(?![\w.-])`;
+const PY_DISTRIBUTION = new RegExp(PY_NAME, "i");
 
 /** Versions on either side of the 3.0 line, to ask a PEP 440 specifier which side it allows. */
 const V1_PROBES = ["0.0.20", "1.0.0", "1.17.0", "2.0.0", "2.16.5"];
@@ -137,16 +139,17 @@ export function ofPythonSpecifier(specifier: string): ApiVersion | undefined {
 
 /**
  * Where a dependency file gives firecrawl-py a version specifier: requirements "firecrawl-py>=1,<3",
- * PEP 621 "firecrawl-py==4.3.0", Poetry/Pipfile firecrawl-py = "^1.5" or { version = "..." }, setup files.
+ * PEP 621 "firecrawl-py==4.3.0", Poetry/Pipfile firecrawl-py = "^1.5" or { version = "..." }, setup files;
+ * with the distribution's name as written there.
  */
-export function firecrawlSpecifiers(text: string): { start: number; end: number; specifier: string }[] {
-  const pin = /firecrawl[-_]py\s*(?:\[[^\]]*\])?\s*(?:=(?!=)\s*(?:\{[^}]*?version\s*=\s*)?)?["']?\s*([~^=<>!][^"';\]\\\r\n#]*)/dgi;
+export function firecrawlSpecifiers(text: string): { start: number; end: number; specifier: string; name: string }[] {
+  const pin = new RegExp(String.raw`${PY_NAME}\s*(?:\[[^\]]*\])?\s*(?:=(?!=)\s*(?:\{[^}]*?version\s*=\s*)?)?["']?\s*([~^=<>!][^"';\]\\\r\n#]*)`, "dgi");
   // A commented-out line names a version nobody installs.
   const live = (m: RegExpMatchArray) => !text.slice(text.lastIndexOf("\n", m.index!) + 1, m.index).includes("#");
   return [...text.matchAll(pin)].filter(live).map((m) => {
-    const specifier = m[1]!.trimEnd();
-    const start = m.indices![1]![0];
-    return { start, end: start + specifier.length, specifier };
+    const specifier = m[2]!.trimEnd();
+    const start = m.indices![2]![0];
+    return { start, end: start + specifier.length, specifier, name: m[1]! };
   });
 }
 
@@ -159,7 +162,7 @@ function pythonPin(path: string, name: string): ApiVersion | undefined {
     return undefined;
   }
   if (!PY_DISTRIBUTION.test(text)) return undefined;
-  if (PY_LOCKFILES.includes(name)) return ofVersion(/name = "firecrawl[-_]py"\s*\r?\nversion = "([^"]+)"/i.exec(text)?.[1]);
+  if (PY_LOCKFILES.includes(name)) return ofVersion(/name = "firecrawl(?:[-_]py)?"\s*\r?\nversion = "([^"]+)"/i.exec(text)?.[1]);
   const pin = firecrawlSpecifiers(text)[0];
   return pin ? ofPythonSpecifier(pin.specifier) : undefined;
 }
