@@ -348,17 +348,28 @@ function migrateAttributeName(context: PyContext, subject: Subject, head: Node):
  * branch is right as it is, and rewriting it would read attributes off what the branch knows is a dict.
  */
 function inDictBranch(head: Node): boolean {
-  const isDictTest = (condition: Node | null | undefined) =>
-    !!condition && new RegExp(`^isinstance\\(\\s*${head.text}\\s*,\\s*dict\\s*\\)$`).test(condition.text);
+  const isinstanceDict = new RegExp(`^isinstance\\(\\s*${head.text}\\s*,\\s*dict\\s*\\)$`);
+  // `isinstance(r, dict)`, alone or as an operand of the and a condition is: what that condition runs after it, or
+  // the branch it opens, runs only on a dict
+  const isDictTest = (condition: Node | null | undefined): boolean => {
+    const test = condition && inner(condition);
+    if (!test) return false;
+    if (test.type === "boolean_operator" && test.childForFieldName("operator")?.type === "and")
+      return isDictTest(test.childForFieldName("left")) || isDictTest(test.childForFieldName("right"));
+    return isinstanceDict.test(test.text);
+  };
   for (let at: Node | null = head; at?.parent; at = at.parent) {
     const parent: Node = at.parent;
+    if (parent.type === "if_statement" || parent.type === "elif_clause") {
+      const condition = parent.childForFieldName("condition");
+      if ((parent.childForFieldName("consequence")?.id === at.id || condition?.id === at.id) && isDictTest(condition)) return true;
+    }
     if (
-      (parent.type === "if_statement" || parent.type === "elif_clause") &&
-      parent.childForFieldName("consequence")?.id === at.id &&
-      isDictTest(parent.childForFieldName("condition"))
+      parent.type === "conditional_expression" &&
+      (parent.namedChildren[0]?.id === at.id || parent.namedChildren[1]?.id === at.id) &&
+      isDictTest(parent.namedChildren[1])
     )
       return true;
-    if (parent.type === "conditional_expression" && parent.namedChildren[0]?.id === at.id && isDictTest(parent.namedChildren[1])) return true;
   }
   return false;
 }
