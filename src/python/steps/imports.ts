@@ -221,9 +221,15 @@ function importUsedModels(context: PyContext, used: ReadonlySet<string>, cast: R
     );
   }
   if (!typed.length) return;
-  // Into the module's own one-line `from typing import ...` where it has one, else a line above the SDK's import.
+  // Into the module's own one-line `from typing import ...` where it has one before the names' first use (a notebook's
+  // may come in a later cell), else a line above the SDK's import.
+  const firstUse = allOf(context.tree.rootNode, "identifier").find((n) => typed.includes(n.text) && !enclosing(n, "import_from_statement"));
   const own = allOf(context.tree.rootNode, "import_from_statement").find(
-    (s) => s.childForFieldName("module_name")?.text === PY_CAST.module && s.parent?.type === "module" && !/[\n(]/.test(s.text),
+    (s) =>
+      s.childForFieldName("module_name")?.text === PY_CAST.module &&
+      s.parent?.type === "module" &&
+      !/[\n(]/.test(s.text) &&
+      (!firstUse || s.endIndex < firstUse.startIndex),
   );
   const first = context.sdk.imports[0]!;
   const before = indentOf(context.source.text, first.startIndex);
