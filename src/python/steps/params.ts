@@ -106,7 +106,8 @@ export const step: PyStep = {
       const none = value.type === "none";
       if (bound) {
         if ("dict" in bound) dict = bound.dict;
-        else if (given) {
+        else {
+          // passed by name or in params' place: either way v2 has no params to take it
           context.todo(
             call.node,
             `v1 params must become keyword arguments in v2 (snake_case names); params comes from ${value.text}, which this codemod cannot follow: ${bound.reason}`,
@@ -116,7 +117,7 @@ export const step: PyStep = {
       }
       const entries = none ? [] : dict ? dictEntries(dict) : null;
       if (!entries) {
-        if (given || dict) context.todo(call.node, "v1 params must become keyword arguments in v2 (snake_case names); this one is not a plain dict literal");
+        context.todo(call.node, "v1 params must become keyword arguments in v2 (snake_case names); this one is not a plain dict literal");
         continue;
       }
       // Positional arguments after the dict (`crawl_url(url, {...}, 2, key)`) cannot stay behind keywords:
