@@ -202,10 +202,24 @@ class Pages:
     def get(self, url: str):
         return self.client.scrape_url(url, params={"formats": ["markdown"]})
 `,
+        // 2.x code handing the SDK a list[str] its types never took: 2.x and 4.x say it of their own types
+        "formats.py": `from typing import List
+
+from firecrawl import FirecrawlApp, ScrapeOptions
+
+app = FirecrawlApp(api_key="fc-test")
+
+
+def crawl(url: str, names: List[str]):
+    options = ScrapeOptions(formats=names)
+    job = app.crawl_url(url, scrape_options=options, limit=5)
+    return job.data
+`,
         "size.py": V1_SIZE,
       });
       const report = runJson(dir);
       expect(report.files.find((f) => f.path === "optional.py")).toMatchObject({ status: "changed", todos: [], verified: { newErrors: 0, marked: 0 } });
+      expect(report.files.find((f) => f.path === "formats.py")).toMatchObject({ status: "changed", todos: [], verified: { newErrors: 0, marked: 0 } });
       const output = read(dir, "optional.py");
       expect(output).toContain("app = Firecrawl(api_key=");
       expect(output).toContain('return self.client.scrape(url, formats=["markdown"])');

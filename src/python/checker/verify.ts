@@ -62,11 +62,18 @@ const V2_NAMES = new Map<string, string>([
 ]);
 
 /**
- * A message as either side says it: the names it quotes as v2 and the migration write them (`"FirecrawlApp"`,
- * `"scrape_url"`, `"enableJavascript"` as `"Firecrawl"`, `"scrape"`, `"enable_javascript"`), so an error the input
- * had about code the migration only renamed is known as the same one.
+ * A message as either side says it: its first line (the rest explains it in each side's types), the names it quotes
+ * as v2 and the migration write them (`"FirecrawlApp"`, `"scrape_url"`, `"enableJavascript"` as `"Firecrawl"`,
+ * `"scrape"`, `"enable_javascript"`), and not what the SDK declares, which each side's types say their own way: a
+ * parameter's type (`ScrapeOptions(formats=names)` with a `list[str]` fails 2.x's list of literals and 4.x's list of
+ * format options alike), the class an attribute is missing from. So an error the input had about code the migration
+ * only renamed, or handed to the SDK as it was, is known as the same one.
  */
-const sameSaid = (message: string) => message.replace(/"([A-Za-z_]\w*)"/g, (_, name: string) => `"${snakeCase(V2_NAMES.get(name) ?? name)}"`);
+const sameSaid = (message: string) =>
+  message
+    .split("\n")[0]!
+    .replace(/(\bparameter "[^"]*" of type |\bfor class )"[^"]*"/g, '$1"…"')
+    .replace(/"([A-Za-z_]\w*)"/g, (_, name: string) => `"${snakeCase(V2_NAMES.get(name) ?? name)}"`);
 
 /**
  * The errors of `after` that `before` did not have: on a line the migration kept, at that line; on a line it wrote,
