@@ -385,6 +385,8 @@ describe("discovery", () => {
       "generated/g.ts": V1_SCRAPE,
       "node_modules/pkg/index.js": V1_SCRAPE,
       "dist/out.js": V1_SCRAPE,
+      // a virtual environment committed to the repository: its installed packages are dependencies, not the project
+      "venv/lib/python3.11/site-packages/loaders/firecrawl.py": 'from firecrawl import FirecrawlApp\n\nFirecrawlApp(api_key="k").scrape_url("u")\n',
       "types/a.d.ts": V1_SCRAPE,
       "scripts/s.mjs": V1_SCRAPE.replace(/: string/g, ""),
       "fixtures/f.ts": V1_SCRAPE,

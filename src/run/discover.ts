@@ -22,7 +22,12 @@ const require = createRequire(import.meta.url);
  * package took about 50 ms, a tenth of `check` over the bench's 10,000 files, whose folders hold none.
  */
 const ignore = (): Ignore => (require("ignore") as () => Ignore)();
-const SKIPPED_DIRS = new Set(["node_modules", "dist", "build", "coverage", ".next", ".git"]);
+/**
+ * Folders of installed dependencies and build output: Python's installed packages (a virtual environment's
+ * site-packages, Debian's dist-packages, PEP 582's __pypackages__) are its node_modules, a library's code to upgrade,
+ * not to migrate, even where a repository commits its virtual environment.
+ */
+const SKIPPED_DIRS = new Set(["node_modules", "dist", "build", "coverage", ".next", ".git", "site-packages", "dist-packages", "__pypackages__"]);
 
 export interface DiscoverOptions {
   readonly extensions: readonly string[];
