@@ -159,6 +159,9 @@ def save(url: str) -> None:
     with open("pages.md", "w") as f:
         f.write(job["data"][0]["markdown"])
         f.write("\\n".join(links))
+    for item in job["data"]:
+        content = item["markdown"]
+        print(len(content))
 `,
         "size.py": V1_SIZE,
       });
@@ -171,6 +174,8 @@ def save(url: str) -> None:
       const output = read(dir, "pages.py");
       expect(output).toContain("links.extend(page.links or [])");
       expect(output).toContain('f.write(job.data[0].markdown or "")');
+      // a name bound once to the read: v1's value where it is bound, for every use
+      expect(output).toContain('content = item.markdown or ""');
       // the title's None is not a field v1 always gave: still marked
       expect(report.files.find((f) => f.path === "size.py")?.verified).toEqual({ newErrors: 1, marked: 1 });
       // a second run finds nothing more to do

@@ -20,6 +20,7 @@ import { runPython, statementOf, type PyStep } from "../pipeline.js";
 import { notebookProgram, runNotebook } from "../notebook.js";
 import { literalAt } from "../writing.js";
 import { loadPython, parsePython, type Node } from "../runtime/parser.js";
+import { bindingScope, usesIn } from "../detect/names.js";
 import { mirrorsRemoved, projectLookup, runPyright, type Checked, type Project, type PyrightError } from "./pyright.js";
 
 /** What pyright checks of a file: a notebook's code cells as one program, IPython lines masked. */
@@ -148,12 +149,50 @@ const WHOLE = new Set(["argument_list", "keyword_argument", "return_statement", 
 function optionalRepair(node: Node, e: PyrightError): { read: Node; field: string; text: string } | null {
   if (!onlyNone(e)) return null;
   // the member pyright names is read off the value that may be None
-  const read = e.rule === "reportOptionalMemberAccess" ? (node.parent?.type === "attribute" ? node.parent.childForFieldName("object") : null) : node;
+  const faulted = e.rule === "reportOptionalMemberAccess" ? (node.parent?.type === "attribute" ? node.parent.childForFieldName("object") : null) : node;
+  const read = faulted?.type === "identifier" ? boundRead(faulted) : faulted;
   const field = read?.type === "attribute" ? read.childForFieldName("attribute")?.text : undefined;
   const empty = field ? PY_OPTIONAL_FIELD_EMPTY[field] : undefined;
   if (!read || !field || !empty) return null;
   const value = `${read.text} or ${literalAt(read, empty)}`;
-  return { read, field, text: WHOLE.has(read.parent?.type ?? "") ? value : `(${value})` };
+  return { read, field, text: WHOLE.has(read.parent?.type ?? "") || read.parent?.type === "assignment" ? value : `(${value})` };
+}
+
+/** Where a name is bound rather than read: as a target, a parameter, or in a global, nonlocal or del statement. */
+const BINDS = new Set([
+  "augmented_assignment",
+  "for_statement",
+  "for_in_clause",
+  "as_pattern_target",
+  "named_expression",
+  "pattern_list",
+  "tuple_pattern",
+  "list_pattern",
+  "parameters",
+  "default_parameter",
+  "typed_parameter",
+  "typed_default_parameter",
+  "global_statement",
+  "nonlocal_statement",
+  "delete_statement",
+]);
+
+/**
+ * The value a name holds where a plain assignment before the use binds it, and nothing else in its scope does
+ * (`content = item.markdown`, then `f.write(content)`): the read to give v1's value there, for every use alike.
+ */
+function boundRead(use: Node): Node | null {
+  const scope = bindingScope(use);
+  let binding: Node | null = null;
+  for (const n of usesIn(scope, use.text)) {
+    if (bindingScope(n).id !== scope.id) continue;
+    const parent = n.parent!;
+    if (parent.type === "assignment" && parent.childForFieldName("left")?.id === n.id) {
+      if (binding || parent.childForFieldName("type")) return null;
+      binding = parent;
+    } else if (BINDS.has(parent.type) && !(parent.type === "named_expression" && parent.childForFieldName("value")?.id === n.id)) return null;
+  }
+  return binding && binding.endIndex <= use.startIndex ? binding.childForFieldName("right") : null;
 }
 
 /**
