@@ -229,10 +229,22 @@ function interrupted(signal: NodeJS.Signals): void {
   if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
 }
 
-/** A mirror made: removed on an interrupt until its removal is done. */
-function leftover(dir: string): void {
+/**
+ * A new mirror's folder, removed on an interrupt until its removal is done. The signals are listened for before the
+ * folder is made: one that comes while no listener is there ends Node at once, which left the folder behind (a
+ * test that interrupts as soon as the folder shows met that under load).
+ */
+function mirrorFolder(): string {
   if (leftovers.mirrors.size === 0) for (const signal of SIGNALS) process.on(signal, interrupted);
+  let dir: string;
+  try {
+    dir = realpathSync(mkdtempSync(join(tmpdir(), "firecrawl-codemod-pyright-")));
+  } catch (error) {
+    if (leftovers.mirrors.size === 0) for (const signal of SIGNALS) process.off(signal, interrupted);
+    throw error;
+  }
   leftovers.mirrors.add(dir);
+  return dir;
 }
 
 function removed(dir: string): void {
@@ -285,8 +297,7 @@ export async function runPyright(
   sides: readonly ("before" | "after")[] = ["before", "after"],
   projectOf = projectLookup(),
 ): Promise<Map<string, { before: PyrightError[]; after: PyrightError[] }> | Error> {
-  const work = realpathSync(mkdtempSync(join(tmpdir(), "firecrawl-codemod-pyright-")));
-  leftover(work);
+  const work = mirrorFolder();
   try {
     // One mirror a side for each repository (else each project outside one): every project in it is an execution
     // environment rooted at its folder in the mirror, so a module of the repository imported from another folder
