@@ -280,6 +280,8 @@ function inCondition(node: Node): boolean {
  */
 function alwaysSucceeding(test: Node, subject: string): { start: number; end: number } | null {
   let operand = outer(test);
+  // hasattr(r, "success") alone is false for 1.x's dicts and true for 2.x's models: only beside 2.x's r.success does it say which
+  if (inner(test).type === "call" && !pairedWithFlag(operand, subject)) return null;
   const negated = operand.parent?.type === "not_operator";
   if (negated) operand = outer(operand.parent!);
   for (;;) {
@@ -296,6 +298,14 @@ function alwaysSucceeding(test: Node, subject: string): { start: number; end: nu
     if (!inCondition(op)) return null;
     return left.id === operand.id ? { start: operand.startIndex, end: other.startIndex } : { start: left.endIndex, end: operand.endIndex };
   }
+}
+
+/** Whether a test is an operand of an and whose other operand reads the flag as an attribute (`hasattr(r, "success") and r.success`). */
+function pairedWithFlag(operand: Node, subject: string): boolean {
+  const op = operand.parent;
+  if (op?.type !== "boolean_operator" || op.childForFieldName("operator")?.type !== "and") return false;
+  const other = op.childForFieldName("left")?.id === operand.id ? op.childForFieldName("right") : op.childForFieldName("left");
+  return !!other && inner(other).type === "attribute" && successTest(other, subject);
 }
 
 /** The success test removed beside what decides its condition. */
@@ -540,7 +550,10 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       const guard = read.form !== "get" ? throwOnlyGuard(read.node) : null;
       // v2's waiters return failed jobs: a waiter's success is its status; any other result's, where it stands beside
       // what decides a condition, goes
-      const test = guard || subject.waiter ? null : alwaysSucceeding(read.node, head.text);
+      // 1.x's scrape answered the document alone, without the flag (r.get("success") was None): a test of it there
+      // never passed, and dropping it would run what never ran
+      const flagless = subject.kind === "document" && read.form !== "attribute";
+      const test = guard || subject.waiter || flagless ? null : alwaysSucceeding(read.node, head.text);
       if (!guard && subject.waiter)
         context.edit(read.node.startIndex, read.node.endIndex, `${head.text}.status == ${pyLiteral(context.source, JOB_COMPLETED)}`, WAITER_SUCCESS);
       else if (test) context.edit(test.start, test.end, "", SUCCESS_TEST_REMOVED);
