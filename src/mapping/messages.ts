@@ -494,11 +494,15 @@ export function successKept(flag: string): Message {
   );
 }
 
-/** A result returned as the user's own v1 shape (`{ data }`), rebuilt from the v2 field that holds it. */
-export function rebuiltShape(v1: string, v2: string): Message {
+/**
+ * A result going on as the user's own v1 shape (`{ data }`), rebuilt from the v2 field that holds it: returned as
+ * its function's type, or (`returned` false) cast to one.
+ */
+export function rebuiltShape(v1: string, v2: string, returned = true): Message {
+  const subject = returned ? "this function returns the result as a type of its own" : "this result goes on as a type of your own";
   return reworded(
-    `this function returns the result as a type of its own, written for v1's .${v1}: v2 answers it in .${v2}`,
-    `the returned result keeps its v1 shape (.${v1} from v2's .${v2})`,
+    `${subject}, written for v1's .${v1}: v2 answers it in .${v2}`,
+    `the ${returned ? "returned " : ""}result keeps its v1 shape (.${v1} from v2's .${v2})`,
   );
 }
 
