@@ -1043,22 +1043,20 @@ function bindJob(context: StepContext, statement: AnyPath, kept: Node, name: str
 }
 
 /**
- * `result = (await app.batchScrapeUrls(urls)) as Reply;`, where Reply is the user's own type and declares `success`
- * (v1's waiters answered `{ success: true, ...job }` and threw on a failed job): the job is bound on its own, gets
- * the check v1's waiter made, and the name is given v1's shape, `{ success: true, ...job }`. Says whether it could.
+ * `result = (await app.batchScrapeUrls(urls)) as Reply;` or `const result = ... as Reply;`, where Reply is the user's
+ * own type and declares `success` (v1's waiters answered `{ success: true, ...job }` and threw on a failed job): the
+ * job is bound on its own, gets the check v1's waiter made, and the name is given v1's shape, `{ success: true, ...job }`.
+ * Says whether it could.
  */
 function keepJobFlag(context: StepContext, call: ClientCall, bound: Map<Node, Set<string>>): boolean {
   const awaited = outsideWrappers(call.path as AnyPath, PARENTHESES).path;
   const cast = awaited?.node.type === "AwaitExpression" ? outsideWrappers(awaited, PARENTHESES).path : null;
-  const assignment = cast && outsideWrappers(cast, PARENTHESES).path;
-  const statement = assignment?.parent;
-  if (
-    cast?.node.type !== "TSAsExpression" ||
-    assignment?.node.type !== "AssignmentExpression" ||
-    assignment.node.operator !== "=" ||
-    statement?.node.type !== "ExpressionStatement"
-  )
-    return false;
+  const holder = cast && outsideWrappers(cast, PARENTHESES).path;
+  const statement = holder?.parent;
+  // The cast is the statement's one value: an assignment's, or a declaration's of one name.
+  const assigned = holder?.node.type === "AssignmentExpression" && holder.node.operator === "=" && statement?.node.type === "ExpressionStatement";
+  const declared = holder?.node.type === "VariableDeclarator" && statement?.node.type === "VariableDeclaration" && statement.node.declarations.length === 1;
+  if (cast?.node.type !== "TSAsExpression" || !statement || !(assigned || declared)) return false;
   const type = cast.node.typeAnnotation;
   if (!ownType(context, type) || !ownTypeMembers(context.ast, context.source.path, type)?.some((m) => m.name === SUCCESS_FLAG)) return false;
   const name = jobName(context, statement, bound);
@@ -1066,9 +1064,9 @@ function keepJobFlag(context: StepContext, call: ClientCall, bound: Map<Node, Se
   const { text } = context.source;
   // `reply = (await app.crawlUrl(url)) as Reply`: the parentheses go with the cast.
   const [from, to] = spanWithParentheses(context, awaited!.node);
-  const assigned = text.slice(statement.node.start!, from);
+  const before = text.slice(statement.node.start!, from);
   const rest = text.slice(to, statement.node.end!).replace(/;$/, "");
-  bindJob(context, statement, awaited!.node, name, `${assigned}{ ${SUCCESS_FLAG}: true, ...${name} }${rest}`, jobFlagKept(SUCCESS_FLAG));
+  bindJob(context, statement, awaited!.node, name, `${before}{ ${SUCCESS_FLAG}: true, ...${name} }${rest}`, jobFlagKept(SUCCESS_FLAG));
   return true;
 }
 
