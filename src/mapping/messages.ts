@@ -293,6 +293,9 @@ export const MOCK_FAILURE_THROWS =
 /** A success guard that only threw: v2 throws before it. */
 export const GUARD_REMOVED = removed("the success guard", "v2 throws SdkError on failure");
 
+/** A success test beside what decides a condition (`r.success && r.markdown`), true wherever v2 returns. */
+export const SUCCESS_TEST_REMOVED = removed("the success test", "v2 returns a result only where the call succeeded, and throws SdkError otherwise");
+
 /** A result's success guard, answered by the call's own failure path in v2 (src/js/failure-path.ts). */
 export const FAILURE_PATH = reworded(
   "a success guard is v1: v2 throws SdkError, so the call must catch its failure",

@@ -58,6 +58,7 @@ import {
   linksKept,
   moved,
   readKeptV1,
+  SUCCESS_TEST_REMOVED,
   rebuiltShape,
   removed,
   renamed,
@@ -256,6 +257,8 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
     }
     case "success-flag": {
       const found = throwOnlyGuard(member);
+      const beside = !found && FLAGGED_RESULTS.includes(tracked.kind) ? besideCondition(context, member) : null;
+      if (beside) return context.edit(beside[0], beside[1], "", SUCCESS_TEST_REMOVED);
       if (!found) {
         context.todo(member, change.todo);
         // The guard's TODO speaks for the error it reads too: one TODO per problem.
@@ -382,6 +385,27 @@ function testsRead(context: StepContext, test: AnyPath, text: string): boolean {
       found = true;
   });
   return found;
+}
+
+/**
+ * The span of a success test that stands beside what decides a condition, with its operator: `r.success && A` is `A`,
+ * and so is `!r.success || A`, for a result v1 gave only where its flag was true (v1's scrapeUrl threw wherever the
+ * API answered a failure, as v2's scrape does). Null where the test is the whole condition or decides it (`r.success
+ * || A`), or is no condition's: the user's to rewrite. As the Python step's alwaysSucceeding.
+ */
+function besideCondition(context: StepContext, member: AnyPath): [number, number] | null {
+  const operand = member.parent?.node.type === "UnaryExpression" && member.parent.node.operator === "!" ? (member.parent as AnyPath) : member;
+  const op = operand.parent as AnyPath | null;
+  const node = op?.node as Node | undefined;
+  if (node?.type !== "LogicalExpression" || node.operator !== (operand === member ? "&&" : "||") || !inTest(op!)) return null;
+  // Beside another success test (`!a.success || !b.success`) the two decide the condition together.
+  let flagged = false;
+  walkPaths(op!.get(node.left === operand.node ? "right" : "left") as AnyPath, (p) => {
+    if ((p.node.type === "MemberExpression" || p.node.type === "OptionalMemberExpression") && memberName(p.node) === SUCCESS_FLAG) flagged = true;
+  });
+  if (flagged) return null;
+  const [left, right] = [spanWithParentheses(context, node.left), spanWithParentheses(context, node.right)];
+  return node.left === operand.node ? [left[0], right[0]] : [left[1], right[1]];
 }
 
 /** The `if` or `?:` whose test holds a read. */
