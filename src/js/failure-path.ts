@@ -1,10 +1,11 @@
 /**
  * A result's failure path (issue 23): v1 calls could answer `{ success: false, error }` where v2 throws
- * `SdkError`, so a guard that tested the flag no longer sees a failure. When every `success` and `error` read
- * of a result sits in a guard (an `if` or a `?:` testing the flag), and the result is read elsewhere only
- * where the guard has let it through, the call itself gets the failure path: `.catch(() => null)` with `!r`
- * for `!r.success`, or, where the failure branch reads the error, `.catch((error: Error) => error)` with
- * `r instanceof Error` and `r.error` read as `r.message`. The branches stay as the user wrote them.
+ * `SdkError`, so a guard that tested the flag no longer sees a failure. When every `error` read of a result
+ * sits in a guard (an `if` or a `?:` testing the flag), every `success` read tests one or reads the outcome it
+ * decides (`console.log("success:", r.success)`), and the result is read elsewhere only where the guard has let
+ * it through, the call itself gets the failure path: `.catch(() => null)` with `!r` for `!r.success`, or, where
+ * the failure branch reads the error, `.catch((error: Error) => error)` with `r instanceof Error` and `r.error`
+ * read as `r.message`. The branches stay as the user wrote them.
  */
 import type { ASTPath } from "jscodeshift";
 import type { Node } from "@babel/types";
@@ -15,6 +16,7 @@ import { FAILURE_PATH, GUARD_REMOVED, WAITER_GUARD } from "../mapping/messages.j
 import { namesIdentifier, removeStatement } from "../core/text.js";
 import type { StepContext } from "./pipeline.js";
 import { inside, isTypeScript, literal } from "./writing.js";
+import { isWrittenTo } from "./detect/paths.js";
 
 type AnyPath = ASTPath<Node>;
 type Member = Extract<Node, { type: "MemberExpression" | "OptionalMemberExpression" }>;
@@ -142,14 +144,53 @@ function dropGuards(context: StepContext, name: string, guards: readonly Guard[]
 }
 
 /** A waiter's guards test the job's status, and its error reads read the status; says whether it could. */
-function jobStatus(context: StepContext, name: string, guards: readonly Guard[], errorReads: readonly AnyPath[]): boolean {
+function jobStatus(context: StepContext, name: string, guards: readonly Guard[], errorReads: readonly AnyPath[], successReads: readonly AnyPath[]): boolean {
   if (!errorReads.every((read) => guards.some((g) => inside(read.node, g.failureBranch)))) return false;
   for (const { test, onFailure } of guards) statusTest(context, name, test, onFailure);
   for (const read of errorReads) {
     const member = read.node as Member;
     context.edit(member.property.start!, member.property.end!, "status");
   }
+  outcomeReads(context, guards, successReads, statusText(context, name, false));
   return true;
+}
+
+/**
+ * Reads of the flag that test no guard (`console.log("success:", r.success)`, `return { ok: r.success }`) as what the
+ * result's outcome is now: `true` where only a success gets (a guard's success branch, after a guard whose failure
+ * branch leaves), else `outcome` (`!(r instanceof Error)` where the call catches its failure, the job's status for a
+ * waiter), which gives false on every path a failure takes, as v1's flag did.
+ */
+function outcomeReads(context: StepContext, guards: readonly Guard[], reads: readonly AnyPath[], outcome: string): void {
+  for (const read of reads) {
+    const text = guards.some((g) => g.safe.some((span) => inside(read.node, span))) ? SUCCEEDED : outcome;
+    context.edit(read.node.start!, read.node.end!, text === SUCCEEDED || standsWhole(read) ? text : `(${text})`);
+  }
+}
+
+/** What the flag reads where only a success gets. */
+const SUCCEEDED = "true";
+
+/** Whether an expression in a read's place needs no parentheses, whatever its operators: an argument, a value, an operand of && and ||. */
+function standsWhole(read: AnyPath): boolean {
+  const parent = read.parent?.node as Node | undefined;
+  switch (parent?.type) {
+    case "CallExpression":
+    case "NewExpression":
+      return parent.callee !== read.node;
+    case "ArrayExpression":
+    case "ObjectProperty":
+    case "VariableDeclarator":
+    case "AssignmentExpression":
+    case "ReturnStatement":
+    case "TemplateLiteral":
+    case "LogicalExpression":
+    case "ConditionalExpression":
+    case "ArrowFunctionExpression":
+      return true;
+    default:
+      return false;
+  }
 }
 
 /** Whether a read of the outcome (`r.success`) tests a guard whose failure branch only throws, alone or with other conditions. */
@@ -165,9 +206,14 @@ export function dropGuardStatement(context: StepContext, statement: Node): void 
 
 /** A waiter's outcome test (`!job.success`) as a test of the job's status, which v2 returns failed or not. */
 export function statusTest(context: StepContext, name: string, test: AnyPath, onFailure: boolean): void {
-  const text = `${name}.status ${onFailure ? "!==" : "==="} ${literal(context.source, JOB_COMPLETED)}`;
+  const text = statusText(context, name, onFailure);
   const parent = test.parent?.node;
   context.edit(test.node.start!, test.node.end!, parent?.type === "UnaryExpression" ? `(${text})` : text, WAITER_GUARD);
+}
+
+/** `job.status !== "completed"`, true where the job `name` failed (`onFailure`), or its opposite. */
+function statusText(context: StepContext, name: string, onFailure: boolean): string {
+  return `${name}.status ${onFailure ? "!==" : "==="} ${literal(context.source, JOB_COMPLETED)}`;
 }
 
 /**
@@ -234,6 +280,8 @@ export function failurePath(
   if (init?.type !== "AwaitExpression" || init.argument !== call.node || id.type !== "Identifier") return null;
   const guards: Guard[] = [];
   const errorReads: AnyPath[] = [];
+  /** `success` reads that test no guard: each reads the outcome the guards decide */
+  const successReads: AnyPath[] = [];
   const others: AnyPath[] = [];
   /** `"success" in r`, part of a failure test */
   const narrowings: AnyPath[] = [];
@@ -259,12 +307,17 @@ export function failurePath(
     const guard = outcome && guardOf(outcome.test, outcome.onFailure);
     if (guard) guards.push(guard);
     else if (field === "error") errorReads.push(read);
+    else if (field === "success" && !isWrittenTo(read)) successReads.push(read);
     else return null;
   }
   if (guards.length === 0 || !narrowings.every((n) => guards.some((g) => inside(n.node, g.test.node)))) return null;
   // A waiter's job is always there in v2, failed or not: its outcome is its status.
-  if (waiter) return jobStatus(context, id.name, guards, errorReads) ? { answered, caught: false } : null;
-  if (guards.every((g) => g.throwOnly) && dropGuards(context, id.name, guards, errorReads)) return { answered, caught: false };
+  if (waiter) return jobStatus(context, id.name, guards, errorReads, successReads) ? { answered, caught: false } : null;
+  if (guards.every((g) => g.throwOnly) && dropGuards(context, id.name, guards, errorReads)) {
+    // v2 throws at the call where v1 answered a failure (as v1 did where its request failed): every read sees a success.
+    outcomeReads(context, [], successReads, SUCCEEDED);
+    return { answered, caught: false };
+  }
   // The error is read where the guard saw a failure, and the result elsewhere only where it succeeded.
   const shared = (read: AnyPath) => !guards.some((g) => inside(read.node, g.failureBranch)) && guards.some((g) => inside(read.node, g.sharedBranch));
   if (!errorReads.every((read) => guards.some((g) => inside(read.node, g.failureBranch)) || shared(read))) return null;
@@ -296,5 +349,6 @@ export function failurePath(
     if (shared(read)) context.edit(member.start!, member.end!, `(${name} instanceof Error ? ${name}.${CAUGHT_ERROR_TEXT} : undefined)`);
     else context.edit(member.property.start!, member.property.end!, CAUGHT_ERROR_TEXT);
   }
+  outcomeReads(context, guards, successReads, keepsError ? `!(${name} instanceof Error)` : `${name} !== null`);
   return { answered, caught: true };
 }

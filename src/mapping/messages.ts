@@ -293,6 +293,9 @@ export const MOCK_FAILURE_THROWS =
 /** A success guard that only threw: v2 throws before it. */
 export const GUARD_REMOVED = removed("the success guard", "v2 throws SdkError on failure");
 
+/** A success test beside what decides a condition (`r.success && r.markdown`), true wherever v2 returns. */
+export const SUCCESS_TEST_REMOVED = removed("the success test", "v2 returns a result only where the call succeeded, and throws SdkError otherwise");
+
 /** A result's success guard, answered by the call's own failure path in v2 (src/js/failure-path.ts). */
 export const FAILURE_PATH = reworded(
   "a success guard is v1: v2 throws SdkError, so the call must catch its failure",
@@ -494,11 +497,15 @@ export function successKept(flag: string): Message {
   );
 }
 
-/** A result returned as the user's own v1 shape (`{ data }`), rebuilt from the v2 field that holds it. */
-export function rebuiltShape(v1: string, v2: string): Message {
+/**
+ * A result going on as the user's own v1 shape (`{ data }`), rebuilt from the v2 field that holds it: returned as
+ * its function's type, or (`returned` false) cast to one.
+ */
+export function rebuiltShape(v1: string, v2: string, returned = true): Message {
+  const subject = returned ? "this function returns the result as a type of its own" : "this result goes on as a type of your own";
   return reworded(
-    `this function returns the result as a type of its own, written for v1's .${v1}: v2 answers it in .${v2}`,
-    `the returned result keeps its v1 shape (.${v1} from v2's .${v2})`,
+    `${subject}, written for v1's .${v1}: v2 answers it in .${v2}`,
+    `the ${returned ? "returned " : ""}result keeps its v1 shape (.${v1} from v2's .${v2})`,
   );
 }
 

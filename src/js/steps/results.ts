@@ -58,6 +58,7 @@ import {
   linksKept,
   moved,
   readKeptV1,
+  SUCCESS_TEST_REMOVED,
   rebuiltShape,
   removed,
   renamed,
@@ -82,8 +83,8 @@ interface Tracked {
   readonly waiter: boolean;
   /** known by its type alone (an annotation, or the type checker): for a job, whether a waiter made it is unknown */
   readonly byType: boolean;
-  /** cast to the user's own type with v1's success flag put back (keepSuccessFlag): its success and error reads stay true to v1 */
-  readonly flagKept?: boolean;
+  /** the v1 fields it holds as v1 did, given v1's shape again for the user's own type (keepV1Shape, keepJobFlag): their reads stay */
+  readonly kept?: ReadonlySet<string>;
 }
 
 /**
@@ -204,6 +205,7 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
   const node = member.node as Extract<Node, { type: "MemberExpression" }>;
   const field = memberName(node);
   if (field === "status") return "status";
+  if (field && tracked.kept?.has(field)) return;
   const row = field && rowFor(tracked, field);
   if (!row || handled.has(node)) return;
   const change = row.change;
@@ -254,8 +256,9 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
       return;
     }
     case "success-flag": {
-      if (tracked.flagKept) return;
       const found = throwOnlyGuard(member);
+      const beside = !found && FLAGGED_RESULTS.includes(tracked.kind) ? besideCondition(context, member) : null;
+      if (beside) return context.edit(beside[0], beside[1], "", SUCCESS_TEST_REMOVED);
       if (!found) {
         context.todo(member, change.todo);
         // The guard's TODO speaks for the error it reads too: one TODO per problem.
@@ -270,7 +273,7 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
       if (!testedByIn(context, member, field)) context.todo(member, change.todo);
       return;
     case "removed":
-      if (!tracked.flagKept) context.todo(member, change.todo);
+      context.todo(member, change.todo);
       return;
     case "moved":
       if (isWrittenTo(member)) context.todo(member, change.todo);
@@ -382,6 +385,27 @@ function testsRead(context: StepContext, test: AnyPath, text: string): boolean {
       found = true;
   });
   return found;
+}
+
+/**
+ * The span of a success test that stands beside what decides a condition, with its operator: `r.success && A` is `A`,
+ * and so is `!r.success || A`, for a result v1 gave only where its flag was true (v1's scrapeUrl threw wherever the
+ * API answered a failure, as v2's scrape does). Null where the test is the whole condition or decides it (`r.success
+ * || A`), or is no condition's: the user's to rewrite. As the Python step's alwaysSucceeding.
+ */
+function besideCondition(context: StepContext, member: AnyPath): [number, number] | null {
+  const operand = member.parent?.node.type === "UnaryExpression" && member.parent.node.operator === "!" ? (member.parent as AnyPath) : member;
+  const op = operand.parent as AnyPath | null;
+  const node = op?.node as Node | undefined;
+  if (node?.type !== "LogicalExpression" || node.operator !== (operand === member ? "&&" : "||") || !inTest(op!)) return null;
+  // Beside another success test (`!a.success || !b.success`) the two decide the condition together.
+  let flagged = false;
+  walkPaths(op!.get(node.left === operand.node ? "right" : "left") as AnyPath, (p) => {
+    if ((p.node.type === "MemberExpression" || p.node.type === "OptionalMemberExpression") && memberName(p.node) === SUCCESS_FLAG) flagged = true;
+  });
+  if (flagged) return null;
+  const [left, right] = [spanWithParentheses(context, node.left), spanWithParentheses(context, node.right)];
+  return node.left === operand.node ? [left[0], right[0]] : [left[1], right[1]];
 }
 
 /** The `if` or `?:` whose test holds a read. */
@@ -511,7 +535,7 @@ function migrateAssigned(context: StepContext, tracked: Tracked, assigned: Assig
     const member = memberRead(ref);
     const field = member && memberName(member.node as Extract<Node, { type: "MemberExpression" }>);
     const row = field ? rowFor(tracked, field) : undefined;
-    if (!member || !row || (tracked.flagKept && (row.change.kind === "success-flag" || row.change.kind === "removed"))) continue;
+    if (!member || !row || tracked.kept?.has(field!)) continue;
     const read: UnsureRead = unsure.get(member.node) ?? { member, name: assigned.name, methods: [] };
     if (!read.methods.includes(tracked.call!.method)) read.methods.push(tracked.call!.method);
     unsure.set(member.node, read);
@@ -538,6 +562,9 @@ function memberRead(ref: AnyPath): AnyPath | undefined {
 
 /** The fields only a v1 result has, whatever its kind: a literal with one is a v1 result. */
 const V1_ONLY_FIELDS = RESULTS.flatMap((row) => (row.change.kind === "success-flag" || row.change.kind === "removed" ? [row.js.v1] : []));
+
+/** v1's flag and error, which a result given v1's shape again holds as v1 did. */
+const FLAG_FIELDS: ReadonlySet<string> = new Set(V1_ONLY_FIELDS);
 
 const SUCCESS_GUARD_TODO = RESULTS.flatMap((row) => (row.change.kind === "success-flag" ? [row.change.todo] : []))[0]!;
 
@@ -819,22 +846,34 @@ function ownShapeReturn(context: StepContext, call: ClientCall): void {
   if (!todo || holder?.node.type !== "ReturnStatement") return;
   const { fn, type } = returnedAs(holder);
   if (!type || !ownType(context, type)) return;
-  const members = ownTypeMembers(context.ast, context.source.path, type);
-  const row = members?.length === 1 ? rowFor({ kind: call.row.result!, waiter: false, byType: false }, members[0]!.name) : undefined;
+  const fields = ownTypeMembers(context.ast, context.source.path, type)?.map((m) => m.name);
+  const row = fields && renamedAlone(call.row.result!, fields);
   const returned = (holder.node as Extract<Node, { type: "ReturnStatement" }>).argument!;
   const awaited = returned.type === "AwaitExpression" || ((fn?.node as { async?: boolean }).async && !tried(holder as AnyPath, fn!));
-  if (row?.change.kind !== "rename" || !awaited) {
+  if (!row || !awaited) {
     context.todo(holder as AnyPath, todo);
     return;
   }
-  // `{ data: (await client.search(q)).web ?? [] }`: v1's shape, from v2's result.
-  const result = `(${returned.type === "AwaitExpression" ? "" : "await "}${textOf(context.source, returned)}).${row.change.to}`;
-  context.edit(
-    returned.start!,
-    returned.end!,
-    `{ ${row.js.v1}: ${result}${row.change.absent ? ` ?? ${row.change.absent}` : ""} }`,
-    rebuiltShape(row.js.v1, row.change.to),
-  );
+  const [open, close] = v1ShapeAround(row, false);
+  const result = `(${returned.type === "AwaitExpression" ? "" : "await "}${textOf(context.source, returned)})`;
+  context.edit(returned.start!, returned.end!, `${open}${result}${close}`, rebuiltShape(row.js.v1, row.change.to));
+}
+
+type RenameRow = ResultRow & { readonly change: Extract<ResultRow["change"], { kind: "rename" }> };
+
+/** The row of the one field a type of the user's asks for (`fields`), where v2 renamed it in the result `kind` (a search's `data`). */
+function renamedAlone(kind: ResultKind, fields: readonly string[]): RenameRow | undefined {
+  const row = fields.length === 1 ? rowFor({ kind, waiter: false, byType: false }, fields[0]!) : undefined;
+  return row?.change.kind === "rename" ? (row as RenameRow) : undefined;
+}
+
+/**
+ * What goes before and after v2's result to give it v1's shape, `{ data: (await client.search(q)).web ?? [] }`, with
+ * v1's flag first where the user's type declares it (v2 returns only where v1's flag was true).
+ */
+function v1ShapeAround(row: RenameRow, flag: boolean): [string, string] {
+  const absent = row.change.absent ? ` ?? ${row.change.absent}` : "";
+  return [`{ ${flag ? `${SUCCESS_FLAG}: true, ` : ""}${row.js.v1}: `, `.${row.change.to}${absent} }`];
 }
 
 /** The function a return statement returns from, and the type it declares it gives (a promise's, for an async one). */
@@ -863,19 +902,23 @@ const PARENTHESES: ReadonlySet<string> = new Set(["ParenthesizedExpression"]);
  * v1 answered `{ success: true, ...document }` and the value goes on as that type (tested, sent as JSON, read by
  * callers), so v2's bare document would drop the flag without a word, and a guard on it would fail every time. v2
  * throws where v1 answered a failure, so where it returns v1's flag was true: the value keeps v1's shape,
- * `{ success: true, ...(await app.scrape(url)) }`, and reads of it go on reading the user's type. Not for a name
- * the value is assigned to that reads v1's own fields: those reads migrate with it (migrateAssigned), guards and all.
- * Says whether it kept the flag.
+ * `{ success: true, ...(await app.scrape(url)) }`, and reads of it go on reading the user's type. So too a result whose
+ * whole shape changed, cast to a type of the user's that asks for v1's renamed field and at most the flag and the error
+ * beside it (`const r = (await app.search(q)) as MySearch`, MySearch declaring `data`): `{ success: true, data: (await
+ * app.search(q)).web ?? [] } as MySearch`, its reads left as the user wrote them for that type. Not for a name the value
+ * is assigned to that reads v1's own fields of it: those reads migrate with it (migrateAssigned), guards and all.
+ * Gives the v1 fields the value keeps.
  */
-function keepSuccessFlag(context: StepContext, call: ClientCall, assigned: AssignedReads | null): boolean {
+function keepV1Shape(context: StepContext, call: ClientCall, assigned: AssignedReads | null): ReadonlySet<string> | undefined {
+  const kind = call.row.result!;
   // A name the value is assigned to keeps reading v1's own fields of it where its success guards only throw (v2
   // throws before them); one that returned on v1's failure answer would see v2's throw go past it: those reads
   // migrate with the result (migrateAssigned), guards and all.
   const refs = [...(assigned?.sure ?? []), ...(assigned?.unsure ?? [])];
   const v1Reads = refs.some((ref) => V1_ONLY_FIELDS.includes(readField(ref) ?? ""));
-  if (!FLAGGED_RESULTS.includes(call.row.result!) || (v1Reads && !guardsOnlyThrow(refs))) return false;
+  if ((!FLAGGED_RESULTS.includes(kind) && !RESHAPED_RETURNS[kind]) || (v1Reads && !guardsOnlyThrow(refs))) return undefined;
   const awaited = outsideWrappers(call.path as AnyPath, PARENTHESES).path;
-  if (awaited?.node.type !== "AwaitExpression") return false;
+  if (awaited?.node.type !== "AwaitExpression") return undefined;
   const holder = outsideWrappers(awaited, PARENTHESES).path;
   const node = holder?.node;
   const cast = node?.type === "TSAsExpression" || node?.type === "TSSatisfiesExpression" || node?.type === "TSTypeAssertion";
@@ -890,15 +933,21 @@ function keepSuccessFlag(context: StepContext, call: ClientCall, assigned: Assig
       outsideWrappers(holder!, PARENTHESES).path?.node !== declarator.node ||
       !guardsOnlyThrow(declaredRefs(context, declarator)))
   )
-    return false;
+    return undefined;
   const type = cast ? node.typeAnnotation : node?.type === "ReturnStatement" ? returnedAs(holder!).type : null;
-  if (!type || !ownType(context, type) || !ownTypeMembers(context.ast, context.source.path, type)?.some((m) => m.name === SUCCESS_FLAG)) return false;
+  const members = type && ownType(context, type) ? ownTypeMembers(context.ast, context.source.path, type) : null;
+  const flag = Boolean(members?.some((m) => m.name === SUCCESS_FLAG));
+  // A returned search is ownShapeReturn's: its callers, who may test a flag, are out of sight.
+  const asked = cast && !FLAGGED_RESULTS.includes(kind) ? members?.flatMap((m) => (V1_ONLY_FIELDS.includes(m.name) ? [] : [m.name])) : undefined;
+  const row = asked && renamedAlone(kind, asked);
+  if (!row && !(flag && FLAGGED_RESULTS.includes(kind))) return undefined;
   const [from, to] = spanWithParentheses(context, awaited.node);
-  // `(await app.scrapeUrl(url)) as T` keeps its parentheses, now the spread's.
+  // `(await app.scrapeUrl(url)) as T` keeps its parentheses, now the spread's (or the renamed field's read).
+  const [open, close] = row ? v1ShapeAround(row, flag) : [`{ ${SUCCESS_FLAG}: true, ...`, " }"];
   const parens = from !== awaited.node.start;
-  context.edit(from, from, `{ ${SUCCESS_FLAG}: true, ...${parens ? "" : "("}`, successKept(SUCCESS_FLAG));
-  context.edit(to, to, `${parens ? "" : ")"} }`);
-  return true;
+  context.edit(from, from, `${open}${parens ? "" : "("}`, row ? rebuiltShape(row.js.v1, row.change.to, false) : successKept(SUCCESS_FLAG));
+  context.edit(to, to, `${parens ? "" : ")"}${close}`);
+  return row ? new Set([...V1_ONLY_FIELDS, row.js.v1]) : FLAG_FIELDS;
 }
 
 /** An expression's span with the one pair of parentheses around it, where it has them. */
@@ -1018,22 +1067,20 @@ function bindJob(context: StepContext, statement: AnyPath, kept: Node, name: str
 }
 
 /**
- * `result = (await app.batchScrapeUrls(urls)) as Reply;`, where Reply is the user's own type and declares `success`
- * (v1's waiters answered `{ success: true, ...job }` and threw on a failed job): the job is bound on its own, gets
- * the check v1's waiter made, and the name is given v1's shape, `{ success: true, ...job }`. Says whether it could.
+ * `result = (await app.batchScrapeUrls(urls)) as Reply;` or `const result = ... as Reply;`, where Reply is the user's
+ * own type and declares `success` (v1's waiters answered `{ success: true, ...job }` and threw on a failed job): the
+ * job is bound on its own, gets the check v1's waiter made, and the name is given v1's shape, `{ success: true, ...job }`.
+ * Says whether it could.
  */
 function keepJobFlag(context: StepContext, call: ClientCall, bound: Map<Node, Set<string>>): boolean {
   const awaited = outsideWrappers(call.path as AnyPath, PARENTHESES).path;
   const cast = awaited?.node.type === "AwaitExpression" ? outsideWrappers(awaited, PARENTHESES).path : null;
-  const assignment = cast && outsideWrappers(cast, PARENTHESES).path;
-  const statement = assignment?.parent;
-  if (
-    cast?.node.type !== "TSAsExpression" ||
-    assignment?.node.type !== "AssignmentExpression" ||
-    assignment.node.operator !== "=" ||
-    statement?.node.type !== "ExpressionStatement"
-  )
-    return false;
+  const holder = cast && outsideWrappers(cast, PARENTHESES).path;
+  const statement = holder?.parent;
+  // The cast is the statement's one value: an assignment's, or a declaration's of one name.
+  const assigned = holder?.node.type === "AssignmentExpression" && holder.node.operator === "=" && statement?.node.type === "ExpressionStatement";
+  const declared = holder?.node.type === "VariableDeclarator" && statement?.node.type === "VariableDeclaration" && statement.node.declarations.length === 1;
+  if (cast?.node.type !== "TSAsExpression" || !statement || !(assigned || declared)) return false;
   const type = cast.node.typeAnnotation;
   if (!ownType(context, type) || !ownTypeMembers(context.ast, context.source.path, type)?.some((m) => m.name === SUCCESS_FLAG)) return false;
   const name = jobName(context, statement, bound);
@@ -1041,9 +1088,9 @@ function keepJobFlag(context: StepContext, call: ClientCall, bound: Map<Node, Se
   const { text } = context.source;
   // `reply = (await app.crawlUrl(url)) as Reply`: the parentheses go with the cast.
   const [from, to] = spanWithParentheses(context, awaited!.node);
-  const assigned = text.slice(statement.node.start!, from);
+  const before = text.slice(statement.node.start!, from);
   const rest = text.slice(to, statement.node.end!).replace(/;$/, "");
-  bindJob(context, statement, awaited!.node, name, `${assigned}{ ${SUCCESS_FLAG}: true, ...${name} }${rest}`, jobFlagKept(SUCCESS_FLAG));
+  bindJob(context, statement, awaited!.node, name, `${before}{ ${SUCCESS_FLAG}: true, ...${name} }${rest}`, jobFlagKept(SUCCESS_FLAG));
   return true;
 }
 
@@ -1133,10 +1180,10 @@ export const step: Step = {
       if (declarator) fromCalls.add(declarator.node);
       const assigned = declarator ? null : assignedReads(context.index, call.path as AnyPath);
       if (assigned) fromCalls.add(assigned.binding.node);
-      const flagKept =
-        keepSuccessFlag(context, call, assigned) ||
-        (call.row.waiter && call.isV1Name && !callsTestDouble(call, context.sdk) && keepJobFlag(context, call, jobsBound));
-      const tracked: Tracked = { kind: call.row.result, call, waiter: Boolean(call.row.waiter), byType: false, flagKept };
+      const kept =
+        keepV1Shape(context, call, assigned) ??
+        (call.row.waiter && call.isV1Name && !callsTestDouble(call, context.sdk) && keepJobFlag(context, call, jobsBound) ? FLAG_FIELDS : undefined);
+      const tracked: Tracked = { kind: call.row.result, call, waiter: Boolean(call.row.waiter), byType: false, kept };
       const checked =
         declarator && id ? migrateBinding(context, tracked, declarator, id) : assigned ? migrateAssigned(context, tracked, assigned, unsure) : false;
       if (!declarator && !assigned) ownShapeReturn(context, call);
@@ -1145,7 +1192,7 @@ export const step: Step = {
         call.row.waiter &&
         call.isV1Name &&
         !checked &&
-        !flagKept &&
+        !kept &&
         !callsTestDouble(call, context.sdk) &&
         !throwOnFailedJob(context, call, declarator) &&
         !checkReturnedJob(context, call, jobsBound)
