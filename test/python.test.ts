@@ -385,3 +385,13 @@ test("a field v2's model has none of, read on a 1.x result, is marked where the 
   expect(out).toContain('# TODO(firecrawl-v2): v2\'s Document has no "text" field');
   expect(out).toContain("print([link.url for link in found.links])");
 });
+
+test("a success test on a value that never carried the flag keeps its TODO: a crawl's items, a value of an annotated type", () => {
+  // 2.x's crawl items (FirecrawlDocument) had no success: the test never passed, and dropping it would run what never ran
+  const code =
+    'from firecrawl import FirecrawlApp\nfrom firecrawl.firecrawl import ScrapeResponse\n\napp = FirecrawlApp(api_key="k")\n\n\ndef pages(url: str):\n    job = app.crawl_url(url, limit=5)\n    return [doc.markdown for doc in job.data if doc.success and doc.markdown]\n\n\ndef text(doc: ScrapeResponse) -> str:\n    if doc.success and doc.markdown:\n        return doc.markdown\n    return ""\n';
+  const out = runPython(pythonSteps, "items.py", code).output!;
+  expect(out).toContain("if doc.success and doc.markdown]");
+  expect(out).toContain("    if doc.success and doc.markdown:\n");
+  expect(out.match(/TODO\(firecrawl-v2\): v2 results have no success flag/g)).toHaveLength(2);
+});

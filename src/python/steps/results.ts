@@ -107,6 +107,8 @@ function hasField(kind: Tracked, field: string): boolean {
 interface Subject {
   readonly kind: Tracked;
   readonly waiter: boolean;
+  /** the value is what a call of the client answered (not an item of it, nor a value known only by its annotation) */
+  readonly answered?: boolean;
   /** a search's hits, where its call says which model they are */
   readonly hits?: keyof typeof PY_SEARCH_HITS;
   /** fields read elsewhere than the kind's own (a scraped hit's title is in its metadata) */
@@ -347,7 +349,7 @@ function migrateAttributeName(context: PyContext, subject: Subject, head: Node):
   const field = stringValue(key);
   if (field === undefined) return;
   const { to, row } = renamedField(subject.kind, field);
-  const test = row?.change.kind === "success-flag" && !subject.waiter ? alwaysSucceeding(args!.parent!, head.text) : null;
+  const test = row?.change.kind === "success-flag" && !subject.waiter && subject.answered ? alwaysSucceeding(args!.parent!, head.text) : null;
   if (test) return context.edit(test.start, test.end, "", SUCCESS_TEST_REMOVED);
   if (row?.change.kind === "success-flag" || row?.change.kind === "removed") return context.todo(head, row.python?.todo ?? row.change.todo);
   if (to !== field) context.edit(key!.startIndex, key!.endIndex, pyLiteral(context.source, to), renamed(`result field "${field}"`, `"${to}"`));
@@ -550,9 +552,10 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       const guard = read.form !== "get" ? throwOnlyGuard(read.node) : null;
       // v2's waiters return failed jobs: a waiter's success is its status; any other result's, where it stands beside
       // what decides a condition, goes
-      // 1.x's scrape answered the document alone, without the flag (r.get("success") was None): a test of it there
-      // never passed, and dropping it would run what never ran
-      const flagless = subject.kind === "document" && read.form !== "attribute";
+      // Only a call's own answer carried the flag true: 1.x's scrape answered the document alone, without it
+      // (r.get("success") was None), and a crawl's items or a value of an annotated type never had it, so a test of it
+      // there never passed, and dropping it would run what never ran.
+      const flagless = !subject.answered || (subject.kind === "document" && read.form !== "attribute");
       const test = guard || subject.waiter || flagless ? null : alwaysSucceeding(read.node, head.text);
       if (!guard && subject.waiter)
         context.edit(read.node.startIndex, read.node.endIndex, `${head.text}.status == ${pyLiteral(context.source, JOB_COMPLETED)}`, WAITER_SUCCESS);
@@ -750,7 +753,12 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
     else dumpAt(context, head, null, []);
   }
   if (!call.row.result) return;
-  const subject: Subject = { kind: call.row.result, waiter: !!call.row.waiter, hits: call.row.result === "search" ? searchHits(call) : undefined };
+  const subject: Subject = {
+    kind: call.row.result,
+    waiter: !!call.row.waiter,
+    answered: true,
+    hits: call.row.result === "search" ? searchHits(call) : undefined,
+  };
   const retyped = RETYPED_RESULTS[call.row.result];
   if (retyped && name && heads.length) context.todo(heads[0]!, retyped);
   const handled = new Set<number>();
