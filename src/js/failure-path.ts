@@ -315,7 +315,9 @@ export function failurePath(
   if (waiter) return jobStatus(context, id.name, guards, errorReads, successReads) ? { answered, caught: false } : null;
   if (guards.every((g) => g.throwOnly) && dropGuards(context, id.name, guards, errorReads)) {
     // v2 throws at the call where v1 answered a failure (as v1 did where its request failed): every read sees a success.
-    outcomeReads(context, [], successReads, SUCCEEDED);
+    // A read in a guard that goes (`throw new Error(\`failed: ${r.success}\`)`) goes with it.
+    const kept = successReads.filter((read) => !guards.some((g) => g.chain === g.test.node && inside(read.node, g.statement)));
+    outcomeReads(context, [], kept, SUCCEEDED);
     return { answered, caught: false };
   }
   // The error is read where the guard saw a failure, and the result elsewhere only where it succeeded.
