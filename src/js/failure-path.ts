@@ -164,7 +164,11 @@ function jobStatus(context: StepContext, name: string, guards: readonly Guard[],
 function outcomeReads(context: StepContext, guards: readonly Guard[], reads: readonly AnyPath[], outcome: string): void {
   for (const read of reads) {
     const text = guards.some((g) => g.safe.some((span) => inside(read.node, span))) ? SUCCEEDED : outcome;
-    context.edit(read.node.start!, read.node.end!, text === SUCCEEDED || standsWhole(read) ? text : `(${text})`);
+    // `r.success ?? false`: the outcome is never nullish, so its fallback goes with it (`r !== null ?? false` is TS2869).
+    let at = read;
+    while (at.parent?.node.type === "LogicalExpression" && at.parent.node.operator === "??" && at.parent.node.left === at.node) at = at.parent as AnyPath;
+    const parenthesized = (at.node.extra as { parenthesized?: boolean } | undefined)?.parenthesized;
+    context.edit(at.node.start!, at.node.end!, text === SUCCEEDED || parenthesized || standsWhole(at) ? text : `(${text})`);
   }
 }
 
