@@ -16,7 +16,7 @@ import { FAILURE_PATH, GUARD_REMOVED, WAITER_GUARD } from "../mapping/messages.j
 import { namesIdentifier, removeStatement } from "../core/text.js";
 import type { StepContext } from "./pipeline.js";
 import { inside, isTypeScript, literal } from "./writing.js";
-import { isWrittenTo } from "./detect/paths.js";
+import { enclosingFunction, isWrittenTo } from "./detect/paths.js";
 
 type AnyPath = ASTPath<Node>;
 type Member = Extract<Node, { type: "MemberExpression" | "OptionalMemberExpression" }>;
@@ -158,12 +158,15 @@ function jobStatus(context: StepContext, name: string, guards: readonly Guard[],
 /**
  * Reads of the flag that test no guard (`console.log("success:", r.success)`, `return { ok: r.success }`) as what the
  * result's outcome is now: `true` where only a success gets (a guard's success branch, after a guard whose failure
- * branch leaves), else `outcome` (`!(r instanceof Error)` where the call catches its failure, the job's status for a
+ * branch leaves, in the guard's own function), else `outcome` (`!(r instanceof Error)` where the call catches its failure, the job's status for a
  * waiter), which gives false on every path a failure takes, as v1's flag did.
  */
 function outcomeReads(context: StepContext, guards: readonly Guard[], reads: readonly AnyPath[], outcome: string): void {
   for (const read of reads) {
-    const text = guards.some((g) => g.safe.some((span) => inside(read.node, span))) ? SUCCEEDED : outcome;
+    // A function between the read and the guard runs when it is called, which may be before the guard (a hoisted
+    // declaration after it, called before it): there the read may see a failure.
+    const safe = (g: Guard) => enclosingFunction(read) === enclosingFunction(g.test) && g.safe.some((span) => inside(read.node, span));
+    const text = guards.some(safe) ? SUCCEEDED : outcome;
     // `r.success ?? false`: the outcome is never nullish, so its fallback goes with it (`r !== null ?? false` is TS2869).
     let at = read;
     while (at.parent?.node.type === "LogicalExpression" && at.parent.node.operator === "??" && at.parent.node.left === at.node) at = at.parent as AnyPath;
