@@ -257,7 +257,7 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
     }
     case "success-flag": {
       const found = throwOnlyGuard(member);
-      const beside = !found && FLAGGED_RESULTS.includes(tracked.kind) ? besideCondition(context, member) : null;
+      const beside = !found && FLAGGED_RESULTS.includes(tracked.kind) && answeredByCall(tracked) ? besideCondition(context, member) : null;
       if (beside) return context.edit(beside[0], beside[1], "", SUCCESS_TEST_REMOVED);
       if (!found) {
         context.todo(member, change.todo);
@@ -389,9 +389,10 @@ function testsRead(context: StepContext, test: AnyPath, text: string): boolean {
 
 /**
  * The span of a success test that stands beside what decides a condition, with its operator: `r.success && A` is `A`,
- * and so is `!r.success || A`, for a result v1 gave only where its flag was true (v1's scrapeUrl threw wherever the
- * API answered a failure, as v2's scrape does). Null where the test is the whole condition or decides it (`r.success
- * || A`), or is no condition's: the user's to rewrite. As the Python step's alwaysSucceeding.
+ * and so is `!r.success || A`, for the result of a scrapeUrl call in sight (answeredByCall), which v1 gave only with
+ * its flag true (v1's scrapeUrl threw wherever the API answered a failure, as v2's scrape does). Null where the test
+ * is the whole condition or decides it (`r.success || A`), or is no condition's: the user's to rewrite. As the Python
+ * step's alwaysSucceeding, only where v1 answered the flag: a value that never had it (a crawl's pages) keeps its TODO.
  */
 function besideCondition(context: StepContext, member: AnyPath): [number, number] | null {
   const operand = member.parent?.node.type === "UnaryExpression" && member.parent.node.operator === "!" ? (member.parent as AnyPath) : member;
@@ -406,6 +407,17 @@ function besideCondition(context: StepContext, member: AnyPath): [number, number
   if (flagged) return null;
   const [left, right] = [spanWithParentheses(context, node.left), spanWithParentheses(context, node.right)];
   return node.left === operand.node ? [left[0], right[0]] : [left[1], right[1]];
+}
+
+/**
+ * Whether a value is what a v1 call answered, as it answered it: bound or assigned straight from the awaited call in
+ * sight. Not one known by its type alone (a crawl's, batch's or search's FirecrawlDocument never had the flag; a
+ * wrapper of the user's typed `ScrapeResponse | ErrorResponse` may answer `{ success: false }` on a catch), nor one
+ * through a call's own `.catch` or a helper (`retry(() => app.scrapeUrl(url))`), which may answer what it likes.
+ */
+function answeredByCall(tracked: Tracked): boolean {
+  const holder = tracked.call && !tracked.byType ? outsideWrappers(tracked.call.path as AnyPath, AWAITED_WRAPPERS).path?.node : undefined;
+  return holder?.type === "VariableDeclarator" || (holder?.type === "AssignmentExpression" && holder.operator === "=");
 }
 
 /** The `if` or `?:` whose test holds a read. */
