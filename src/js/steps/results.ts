@@ -23,6 +23,7 @@ import {
   memberName,
   outsideWrappers,
   propertyKey,
+  unwrapNode,
   variableDeclaratorOf,
   WRAPPERS,
 } from "../detect/expressions.js";
@@ -58,6 +59,7 @@ import {
   linksKept,
   moved,
   readKeptV1,
+  SUCCESS_TEST_PRESENCE,
   SUCCESS_TEST_REMOVED,
   rebuiltShape,
   removed,
@@ -258,7 +260,7 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
     case "success-flag": {
       const found = throwOnlyGuard(member);
       const beside = !found && FLAGGED_RESULTS.includes(tracked.kind) && answeredByCall(tracked) ? besideCondition(context, member) : null;
-      if (beside) return context.edit(beside[0], beside[1], "", SUCCESS_TEST_REMOVED);
+      if (beside) return context.edit(beside.start, beside.end, beside.text, beside.text ? SUCCESS_TEST_PRESENCE : SUCCESS_TEST_REMOVED);
       if (!found) {
         context.todo(member, change.todo);
         // The guard's TODO speaks for the error it reads too: one TODO per problem.
@@ -393,20 +395,31 @@ function testsRead(context: StepContext, test: AnyPath, text: string): boolean {
  * its flag true (v1's scrapeUrl threw wherever the API answered a failure, as v2's scrape does). Null where the test
  * is the whole condition or decides it (`r.success || A`), or is no condition's: the user's to rewrite. As the Python
  * step's alwaysSucceeding, only where v1 answered the flag: a value that never had it (a crawl's pages) keeps its TODO.
+ * Where the read is optional (`r?.success`, a result that may be missing after a `try` that caught its failure), the
+ * flag was true where the result was there: the test becomes one that it is (`r != null && A`, `r == null || A`),
+ * since `A` alone would throw where v1's test was false. An optional chain inside the object keeps its TODO.
  */
-function besideCondition(context: StepContext, member: AnyPath): [number, number] | null {
-  const operand = member.parent?.node.type === "UnaryExpression" && member.parent.node.operator === "!" ? (member.parent as AnyPath) : member;
+function besideCondition(context: StepContext, member: AnyPath): { start: number; end: number; text: string } | null {
+  const negated = member.parent?.node.type === "UnaryExpression" && member.parent.node.operator === "!";
+  const operand = negated ? (member.parent as AnyPath) : member;
   const op = operand.parent as AnyPath | null;
   const node = op?.node as Node | undefined;
-  if (node?.type !== "LogicalExpression" || node.operator !== (operand === member ? "&&" : "||") || !inTest(op!)) return null;
+  if (node?.type !== "LogicalExpression" || node.operator !== (negated ? "||" : "&&") || !inTest(op!)) return null;
   // Beside another success test (`!a.success || !b.success`) the two decide the condition together.
   let flagged = false;
   walkPaths(op!.get(node.left === operand.node ? "right" : "left") as AnyPath, (p) => {
     if ((p.node.type === "MemberExpression" || p.node.type === "OptionalMemberExpression") && memberName(p.node) === SUCCESS_FLAG) flagged = true;
   });
   if (flagged) return null;
+  const read = member.node as Extract<Node, { type: "MemberExpression" | "OptionalMemberExpression" }>;
+  if (read.type === "OptionalMemberExpression") {
+    const object = unwrapNode(read.object);
+    if (!read.optional || object.type === "OptionalMemberExpression" || object.type === "OptionalCallExpression") return null;
+    const [from, to] = spanWithParentheses(context, read.object);
+    return { start: operand.node.start!, end: operand.node.end!, text: `${context.source.text.slice(from, to)} ${negated ? "==" : "!="} null` };
+  }
   const [left, right] = [spanWithParentheses(context, node.left), spanWithParentheses(context, node.right)];
-  return node.left === operand.node ? [left[0], right[0]] : [left[1], right[1]];
+  return node.left === operand.node ? { start: left[0], end: right[0], text: "" } : { start: left[1], end: right[1], text: "" };
 }
 
 /**
