@@ -1211,7 +1211,8 @@ export const step: Step = {
       const tracked: Tracked = { kind: call.row.result, call, waiter: Boolean(call.row.waiter), byType: false, kept };
       const checked =
         declarator && id ? migrateBinding(context, tracked, declarator, id) : assigned ? migrateAssigned(context, tracked, assigned, unsure) : false;
-      if (!declarator && !assigned) ownShapeReturn(context, call);
+      // A return whose cast keepV1Shape gave v1's shape is written: ownShapeReturn would write it again, or mark it.
+      if (!declarator && !assigned && !kept) ownShapeReturn(context, call);
       // A test double's job is what the test made it give: no v2 service fails it.
       if (
         call.row.waiter &&
