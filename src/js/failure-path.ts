@@ -159,7 +159,8 @@ function jobStatus(context: StepContext, name: string, guards: readonly Guard[],
  * Reads of the flag that test no guard (`console.log("success:", r.success)`, `return { ok: r.success }`) as what the
  * result's outcome is now: `true` where only a success gets (a guard's success branch, after a guard whose failure
  * branch leaves, in the guard's own function), else `outcome` (`!(r instanceof Error)` where the call catches its failure, the job's status for a
- * waiter), which gives false on every path a failure takes, as v1's flag did.
+ * waiter), which is false on every path a failure takes: the call's failure is caught now to reach the guards, and the
+ * read says there what the guards' author meant the flag to say (v1's scrapeUrl threw instead, so it never read false).
  */
 function outcomeReads(context: StepContext, guards: readonly Guard[], reads: readonly AnyPath[], outcome: string): void {
   for (const read of reads) {
