@@ -16,7 +16,7 @@ import { FAILURE_PATH, GUARD_REMOVED, WAITER_GUARD } from "../mapping/messages.j
 import { namesIdentifier, removeStatement } from "../core/text.js";
 import type { StepContext } from "./pipeline.js";
 import { inside, isTypeScript, literal } from "./writing.js";
-import { isWrittenTo } from "./detect/paths.js";
+import { enclosingFunction, isWrittenTo } from "./detect/paths.js";
 
 type AnyPath = ASTPath<Node>;
 type Member = Extract<Node, { type: "MemberExpression" | "OptionalMemberExpression" }>;
@@ -158,13 +158,21 @@ function jobStatus(context: StepContext, name: string, guards: readonly Guard[],
 /**
  * Reads of the flag that test no guard (`console.log("success:", r.success)`, `return { ok: r.success }`) as what the
  * result's outcome is now: `true` where only a success gets (a guard's success branch, after a guard whose failure
- * branch leaves), else `outcome` (`!(r instanceof Error)` where the call catches its failure, the job's status for a
- * waiter), which gives false on every path a failure takes, as v1's flag did.
+ * branch leaves, in the guard's own function), else `outcome` (`!(r instanceof Error)` where the call catches its failure, the job's status for a
+ * waiter), which is false on every path a failure takes: the call's failure is caught now to reach the guards, and the
+ * read says there what the guards' author meant the flag to say (v1's scrapeUrl threw instead, so it never read false).
  */
 function outcomeReads(context: StepContext, guards: readonly Guard[], reads: readonly AnyPath[], outcome: string): void {
   for (const read of reads) {
-    const text = guards.some((g) => g.safe.some((span) => inside(read.node, span))) ? SUCCEEDED : outcome;
-    context.edit(read.node.start!, read.node.end!, text === SUCCEEDED || standsWhole(read) ? text : `(${text})`);
+    // A function between the read and the guard runs when it is called, which may be before the guard (a hoisted
+    // declaration after it, called before it): there the read may see a failure.
+    const safe = (g: Guard) => enclosingFunction(read) === enclosingFunction(g.test) && g.safe.some((span) => inside(read.node, span));
+    const text = guards.some(safe) ? SUCCEEDED : outcome;
+    // `r.success ?? false`: the outcome is never nullish, so its fallback goes with it (`r !== null ?? false` is TS2869).
+    let at = read;
+    while (at.parent?.node.type === "LogicalExpression" && at.parent.node.operator === "??" && at.parent.node.left === at.node) at = at.parent as AnyPath;
+    const parenthesized = (at.node.extra as { parenthesized?: boolean } | undefined)?.parenthesized;
+    context.edit(at.node.start!, at.node.end!, text === SUCCEEDED || parenthesized || standsWhole(at) ? text : `(${text})`);
   }
 }
 
@@ -315,7 +323,9 @@ export function failurePath(
   if (waiter) return jobStatus(context, id.name, guards, errorReads, successReads) ? { answered, caught: false } : null;
   if (guards.every((g) => g.throwOnly) && dropGuards(context, id.name, guards, errorReads)) {
     // v2 throws at the call where v1 answered a failure (as v1 did where its request failed): every read sees a success.
-    outcomeReads(context, [], successReads, SUCCEEDED);
+    // A read in a guard that goes (`throw new Error(\`failed: ${r.success}\`)`) goes with it.
+    const kept = successReads.filter((read) => !guards.some((g) => g.chain === g.test.node && inside(read.node, g.statement)));
+    outcomeReads(context, [], kept, SUCCEEDED);
     return { answered, caught: false };
   }
   // The error is read where the guard saw a failure, and the result elsewhere only where it succeeded.

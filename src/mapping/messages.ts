@@ -296,6 +296,12 @@ export const GUARD_REMOVED = removed("the success guard", "v2 throws SdkError on
 /** A success test beside what decides a condition (`r.success && r.markdown`), true wherever v2 returns. */
 export const SUCCESS_TEST_REMOVED = removed("the success test", "v2 returns a result only where the call succeeded, and throws SdkError otherwise");
 
+/** An optional success test beside what decides a condition (`r?.success && r.markdown`): v2's result is there only where the call succeeded. */
+export const SUCCESS_TEST_PRESENCE = reworded(
+  "the success test is v1: v2 returns a result only where the call succeeded, so test that the result is there",
+  "the success test became a test that the result is there (v2 returns a result only where the call succeeded)",
+);
+
 /** A result's success guard, answered by the call's own failure path in v2 (src/js/failure-path.ts). */
 export const FAILURE_PATH = reworded(
   "a success guard is v1: v2 throws SdkError, so the call must catch its failure",

@@ -195,6 +195,9 @@ export const LOGGER = "console";
 /** The status of a job that finished: a waiter's failure guard becomes a test of anything else. */
 export const JOB_COMPLETED = "completed";
 
+/** Where a crawl or batch job holds its pages, in v1's waiter answer as in v2's job. */
+export const JOB_PAGES = "data";
+
 export const WAITER_TODO = "v2 waiters return failed or cancelled jobs instead of throwing: check the returned job's status";
 
 /**

@@ -23,6 +23,7 @@ import {
   memberName,
   outsideWrappers,
   propertyKey,
+  unwrapNode,
   variableDeclaratorOf,
   WRAPPERS,
 } from "../detect/expressions.js";
@@ -39,6 +40,7 @@ import {
   RESHAPED_RETURNS,
   RESULTS,
   RETYPED_RESULTS,
+  JOB_PAGES,
   JOB_STATUS_PATHS,
   JOB_URL,
   TYPED_FROM_SCHEMA,
@@ -58,6 +60,7 @@ import {
   linksKept,
   moved,
   readKeptV1,
+  SUCCESS_TEST_PRESENCE,
   SUCCESS_TEST_REMOVED,
   rebuiltShape,
   removed,
@@ -70,7 +73,7 @@ import {
   type Message,
 } from "../../mapping/messages.js";
 import { indentAt } from "../../core/text.js";
-import { ownTypeMembers } from "../detect/own-types.js";
+import { itemMembers, ownTypeMembers, type Member } from "../detect/own-types.js";
 
 type AnyPath = ASTPath<Node>;
 
@@ -257,8 +260,8 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
     }
     case "success-flag": {
       const found = throwOnlyGuard(member);
-      const beside = !found && FLAGGED_RESULTS.includes(tracked.kind) ? besideCondition(context, member) : null;
-      if (beside) return context.edit(beside[0], beside[1], "", SUCCESS_TEST_REMOVED);
+      const beside = !found && FLAGGED_RESULTS.includes(tracked.kind) && answeredByCall(tracked) ? besideCondition(context, member) : null;
+      if (beside) return context.edit(beside.start, beside.end, beside.text, beside.text ? SUCCESS_TEST_PRESENCE : SUCCESS_TEST_REMOVED);
       if (!found) {
         context.todo(member, change.todo);
         // The guard's TODO speaks for the error it reads too: one TODO per problem.
@@ -389,23 +392,46 @@ function testsRead(context: StepContext, test: AnyPath, text: string): boolean {
 
 /**
  * The span of a success test that stands beside what decides a condition, with its operator: `r.success && A` is `A`,
- * and so is `!r.success || A`, for a result v1 gave only where its flag was true (v1's scrapeUrl threw wherever the
- * API answered a failure, as v2's scrape does). Null where the test is the whole condition or decides it (`r.success
- * || A`), or is no condition's: the user's to rewrite. As the Python step's alwaysSucceeding.
+ * and so is `!r.success || A`, for the result of a scrapeUrl call in sight (answeredByCall), which v1 gave only with
+ * its flag true (v1's scrapeUrl threw wherever the API answered a failure, as v2's scrape does). Null where the test
+ * is the whole condition or decides it (`r.success || A`), or is no condition's: the user's to rewrite. As the Python
+ * step's alwaysSucceeding, only where v1 answered the flag: a value that never had it (a crawl's pages) keeps its TODO.
+ * Where the read is optional (`r?.success`, a result that may be missing after a `try` that caught its failure), the
+ * flag was true where the result was there: the test becomes one that it is (`r != null && A`, `r == null || A`),
+ * since `A` alone would throw where v1's test was false. An optional chain inside the object keeps its TODO.
  */
-function besideCondition(context: StepContext, member: AnyPath): [number, number] | null {
-  const operand = member.parent?.node.type === "UnaryExpression" && member.parent.node.operator === "!" ? (member.parent as AnyPath) : member;
+function besideCondition(context: StepContext, member: AnyPath): { start: number; end: number; text: string } | null {
+  const negated = member.parent?.node.type === "UnaryExpression" && member.parent.node.operator === "!";
+  const operand = negated ? (member.parent as AnyPath) : member;
   const op = operand.parent as AnyPath | null;
   const node = op?.node as Node | undefined;
-  if (node?.type !== "LogicalExpression" || node.operator !== (operand === member ? "&&" : "||") || !inTest(op!)) return null;
+  if (node?.type !== "LogicalExpression" || node.operator !== (negated ? "||" : "&&") || !inTest(op!)) return null;
   // Beside another success test (`!a.success || !b.success`) the two decide the condition together.
   let flagged = false;
   walkPaths(op!.get(node.left === operand.node ? "right" : "left") as AnyPath, (p) => {
     if ((p.node.type === "MemberExpression" || p.node.type === "OptionalMemberExpression") && memberName(p.node) === SUCCESS_FLAG) flagged = true;
   });
   if (flagged) return null;
+  const read = member.node as Extract<Node, { type: "MemberExpression" | "OptionalMemberExpression" }>;
+  if (read.type === "OptionalMemberExpression") {
+    const object = unwrapNode(read.object);
+    if (!read.optional || object.type === "OptionalMemberExpression" || object.type === "OptionalCallExpression") return null;
+    const [from, to] = spanWithParentheses(context, read.object);
+    return { start: operand.node.start!, end: operand.node.end!, text: `${context.source.text.slice(from, to)} ${negated ? "==" : "!="} null` };
+  }
   const [left, right] = [spanWithParentheses(context, node.left), spanWithParentheses(context, node.right)];
-  return node.left === operand.node ? [left[0], right[0]] : [left[1], right[1]];
+  return node.left === operand.node ? { start: left[0], end: right[0], text: "" } : { start: left[1], end: right[1], text: "" };
+}
+
+/**
+ * Whether a value is what a v1 call answered, as it answered it: bound or assigned straight from the awaited call in
+ * sight. Not one known by its type alone (a crawl's, batch's or search's FirecrawlDocument never had the flag; a
+ * wrapper of the user's typed `ScrapeResponse | ErrorResponse` may answer `{ success: false }` on a catch), nor one
+ * through a call's own `.catch` or a helper (`retry(() => app.scrapeUrl(url))`), which may answer what it likes.
+ */
+function answeredByCall(tracked: Tracked): boolean {
+  const holder = tracked.call && !tracked.byType ? outsideWrappers(tracked.call.path as AnyPath, AWAITED_WRAPPERS).path?.node : undefined;
+  return holder?.type === "VariableDeclarator" || (holder?.type === "AssignmentExpression" && holder.operator === "=");
 }
 
 /** The `if` or `?:` whose test holds a read. */
@@ -562,6 +588,18 @@ function memberRead(ref: AnyPath): AnyPath | undefined {
 
 /** The fields only a v1 result has, whatever its kind: a literal with one is a v1 result. */
 const V1_ONLY_FIELDS = RESULTS.flatMap((row) => (row.change.kind === "success-flag" || row.change.kind === "removed" ? [row.js.v1] : []));
+
+/**
+ * The fields of a v1 document that v2's has not under that name (`url` is in the metadata, `extract` is `json`), the
+ * flag and the error aside, which a rebuilt v1 shape answers: a type of the user's that declares one optional passes
+ * the cast of v2's document and reads undefined where v1 read the page's value.
+ */
+const GONE_FROM_DOCUMENTS = RESULTS.flatMap((row) =>
+  row.of.includes("document") && row.change.kind !== "never-had" && !V1_ONLY_FIELDS.includes(row.js.v1) ? [row.js.v1] : [],
+);
+
+/** Whether members of the user's type declare a document field v2 has not under its v1 name. */
+const declaresGoneField = (members: readonly Member[] | null): boolean => Boolean(members?.some((m) => GONE_FROM_DOCUMENTS.includes(m.name)));
 
 /** v1's flag and error, which a result given v1's shape again holds as v1 did. */
 const FLAG_FIELDS: ReadonlySet<string> = new Set(V1_ONLY_FIELDS);
@@ -937,6 +975,8 @@ function keepV1Shape(context: StepContext, call: ClientCall, assigned: AssignedR
   const type = cast ? node.typeAnnotation : node?.type === "ReturnStatement" ? returnedAs(holder!).type : null;
   const members = type && ownType(context, type) ? ownTypeMembers(context.ast, context.source.path, type) : null;
   const flag = Boolean(members?.some((m) => m.name === SUCCESS_FLAG));
+  // The type asks for a field v2's document has not: its read would be undefined without a word, where a TODO says it.
+  if (kind === "document" && declaresGoneField(members)) return undefined;
   // A returned search is ownShapeReturn's: its callers, who may test a flag, are out of sight.
   const asked = cast && !FLAGGED_RESULTS.includes(kind) ? members?.flatMap((m) => (V1_ONLY_FIELDS.includes(m.name) ? [] : [m.name])) : undefined;
   const row = asked && renamedAlone(kind, asked);
@@ -1082,7 +1122,11 @@ function keepJobFlag(context: StepContext, call: ClientCall, bound: Map<Node, Se
   const declared = holder?.node.type === "VariableDeclarator" && statement?.node.type === "VariableDeclaration" && statement.node.declarations.length === 1;
   if (cast?.node.type !== "TSAsExpression" || !statement || !(assigned || declared)) return false;
   const type = cast.node.typeAnnotation;
-  if (!ownType(context, type) || !ownTypeMembers(context.ast, context.source.path, type)?.some((m) => m.name === SUCCESS_FLAG)) return false;
+  const members = ownType(context, type) ? ownTypeMembers(context.ast, context.source.path, type) : null;
+  if (!members?.some((m) => m.name === SUCCESS_FLAG)) return false;
+  // Its pages typed with a field v2's documents have not (`data: Array<{ url?: string }>`) would read undefined without a word.
+  const pages = members.find((m) => m.name === JOB_PAGES);
+  if (pages && declaresGoneField(itemMembers(pages))) return false;
   const name = jobName(context, statement, bound);
   if (!name) return false;
   const { text } = context.source;
@@ -1186,7 +1230,8 @@ export const step: Step = {
       const tracked: Tracked = { kind: call.row.result, call, waiter: Boolean(call.row.waiter), byType: false, kept };
       const checked =
         declarator && id ? migrateBinding(context, tracked, declarator, id) : assigned ? migrateAssigned(context, tracked, assigned, unsure) : false;
-      if (!declarator && !assigned) ownShapeReturn(context, call);
+      // A return whose cast keepV1Shape gave v1's shape is written: ownShapeReturn would write it again, or mark it.
+      if (!declarator && !assigned && !kept) ownShapeReturn(context, call);
       // A test double's job is what the test made it give: no v2 service fails it.
       if (
         call.row.waiter &&
