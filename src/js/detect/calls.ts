@@ -7,7 +7,7 @@ import type { ASTPath } from "jscodeshift";
 import type { CallExpression, Node } from "@babel/types";
 import { methodRow, type MethodRow } from "../../mapping/client-methods.js";
 import { ClientTracker } from "./clients.js";
-import type { PathIndex } from "./paths.js";
+import { FUNCTION_TYPES, walkPaths, type PathIndex } from "./paths.js";
 import type { SdkBindings } from "./sdk.js";
 import { AWAITED_WRAPPERS, outsideWrappers } from "./expressions.js";
 
@@ -76,6 +76,41 @@ export function resultDeclarator(call: ClientCall): ASTPath<Node> | null {
     path = outsideWrappers(helper, AWAITED_WRAPPERS).path;
   }
   return path?.node.type === "VariableDeclarator" ? path : null;
+}
+
+/**
+ * `const r = await app.scrapeUrl(url).catch(handler)`: the declaration of a result through the call's own `.catch`,
+ * and whether its handler may answer a value of its own (`{ success: false, error }`) rather than nothing (`() =>
+ * null`, a block that logs and returns nothing or null), which a failure guard on the result still tests.
+ */
+export function caughtDeclarator(call: ClientCall): { declarator: ASTPath<Node>; answers: boolean } | null {
+  const member = call.path.parent as ASTPath<Node> | null;
+  const node = member?.node;
+  if (node?.type !== "MemberExpression" || node.object !== call.node || propertyName(node.property) !== "catch") return null;
+  const caught = member!.parent as ASTPath<Node> | null;
+  if (caught?.node.type !== "CallExpression" || caught.node.callee !== node || caught.node.arguments.length !== 1) return null;
+  const holder = outsideWrappers(caught, AWAITED_WRAPPERS).path;
+  if (holder?.node.type !== "VariableDeclarator") return null;
+  return { declarator: holder, answers: !answersNothing(caught.get("arguments", 0) as ASTPath<Node>) };
+}
+
+const NOTHING = (node: Node | null | undefined): boolean =>
+  !node || node.type === "NullLiteral" || (node.type === "Identifier" && node.name === "undefined") || (node.type === "UnaryExpression" && node.operator === "void");
+
+/** Whether a handler answers nothing but null or undefined (every return of its own, not of a function inside it). */
+function answersNothing(handler: ASTPath<Node>): boolean {
+  const node = handler.node;
+  if (node.type !== "ArrowFunctionExpression" && node.type !== "FunctionExpression") return false;
+  if (node.body.type !== "BlockStatement") return NOTHING(node.body);
+  let nothing = true;
+  walkPaths(
+    handler.get("body") as ASTPath<Node>,
+    (_, n) => {
+      if (n.type === "ReturnStatement" && !NOTHING(n.argument)) nothing = false;
+    },
+    (n) => FUNCTION_TYPES.has(n.type),
+  );
+  return nothing;
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { ASTPath } from "jscodeshift";
 import type { Node } from "@babel/types";
-import { findClientCalls, findClientMembers, resultDeclarator, type ClientCall } from "../detect/calls.js";
+import { caughtDeclarator, findClientCalls, findClientMembers, resultDeclarator, type ClientCall } from "../detect/calls.js";
 import { callsTestDouble, clientStandIns, mockValues, standInMethods } from "../detect/mocks.js";
 import { methodRow } from "../../mapping/client-methods.js";
 import { bindingReferences, untilRebound } from "../detect/references.js";
@@ -88,6 +88,13 @@ interface Tracked {
   readonly byType: boolean;
   /** the v1 fields it holds as v1 did, given v1's shape again for the user's own type (keepV1Shape, keepJobFlag): their reads stay */
   readonly kept?: ReadonlySet<string>;
+  /**
+   * made by a call that is not the client's in sight (a wrapper's answer, `await app.scrapeUrl(url).catch(...)`),
+   * which may be a failure answer of its own: its failure guards are live code, kept with their TODO
+   */
+  readonly mayFail?: boolean;
+  /** what the call answered, or nothing its own `.catch` gave for a failure (`.catch(() => null)`): where it is there, v1's flag was true */
+  readonly orNothing?: boolean;
 }
 
 /**
@@ -398,13 +405,17 @@ function testsRead(context: StepContext, test: AnyPath, text: string): boolean {
  * step's alwaysSucceeding, only where v1 answered the flag: a value that never had it (a crawl's pages) keeps its TODO.
  * Where the read is optional (`r?.success`, a result that may be missing after a `try` that caught its failure), the
  * flag was true where the result was there: the test becomes one that it is (`r != null && A`, `r == null || A`),
- * since `A` alone would throw where v1's test was false. An optional chain inside the object keeps its TODO.
+ * since `A` alone would throw where v1's test was false; so too where it is the whole condition (`if (r?.success)` is
+ * `if (r != null)`). An optional chain inside the object keeps its TODO.
  */
 function besideCondition(context: StepContext, member: AnyPath): { start: number; end: number; text: string } | null {
   const negated = member.parent?.node.type === "UnaryExpression" && member.parent.node.operator === "!";
   const operand = negated ? (member.parent as AnyPath) : member;
   const op = operand.parent as AnyPath | null;
   const node = op?.node as Node | undefined;
+  const holder = node as { test?: Node } | undefined;
+  // The whole test, optional (`if (r?.success)`): v1's flag was true where the result was there.
+  if (holder?.test === operand.node && ["IfStatement", "WhileStatement", "ConditionalExpression"].includes(node!.type)) return presenceTest(context, member, operand, negated);
   if (node?.type !== "LogicalExpression" || node.operator !== (negated ? "||" : "&&") || !inTest(op!)) return null;
   // Beside another success test (`!a.success || !b.success`) the two decide the condition together.
   let flagged = false;
@@ -412,24 +423,30 @@ function besideCondition(context: StepContext, member: AnyPath): { start: number
     if ((p.node.type === "MemberExpression" || p.node.type === "OptionalMemberExpression") && memberName(p.node) === SUCCESS_FLAG) flagged = true;
   });
   if (flagged) return null;
-  const read = member.node as Extract<Node, { type: "MemberExpression" | "OptionalMemberExpression" }>;
-  if (read.type === "OptionalMemberExpression") {
-    const object = unwrapNode(read.object);
-    if (!read.optional || object.type === "OptionalMemberExpression" || object.type === "OptionalCallExpression") return null;
-    const [from, to] = spanWithParentheses(context, read.object);
-    return { start: operand.node.start!, end: operand.node.end!, text: `${context.source.text.slice(from, to)} ${negated ? "==" : "!="} null` };
-  }
+  if (member.node.type === "OptionalMemberExpression") return presenceTest(context, member, operand, negated);
   const [left, right] = [spanWithParentheses(context, node.left), spanWithParentheses(context, node.right)];
   return node.left === operand.node ? { start: left[0], end: right[0], text: "" } : { start: left[1], end: right[1], text: "" };
+}
+
+/** `r?.success` (`!r?.success`, the operand) as the test that the result is there, `r != null` (`r == null`); null where the read is not optional in its own right. */
+function presenceTest(context: StepContext, member: AnyPath, operand: AnyPath, negated: boolean): { start: number; end: number; text: string } | null {
+  const read = member.node as Extract<Node, { type: "MemberExpression" | "OptionalMemberExpression" }>;
+  const object = unwrapNode(read.object);
+  if (read.type !== "OptionalMemberExpression" || !read.optional || object.type === "OptionalMemberExpression" || object.type === "OptionalCallExpression")
+    return null;
+  const [from, to] = spanWithParentheses(context, read.object);
+  return { start: operand.node.start!, end: operand.node.end!, text: `${context.source.text.slice(from, to)} ${negated ? "==" : "!="} null` };
 }
 
 /**
  * Whether a value is what a v1 call answered, as it answered it: bound or assigned straight from the awaited call in
  * sight. Not one known by its type alone (a crawl's, batch's or search's FirecrawlDocument never had the flag; a
  * wrapper of the user's typed `ScrapeResponse | ErrorResponse` may answer `{ success: false }` on a catch), nor one
- * through a call's own `.catch` or a helper (`retry(() => app.scrapeUrl(url))`), which may answer what it likes.
+ * through a helper (`retry(() => app.scrapeUrl(url))`) or a call's own `.catch` that answers a value, which may be
+ * what it likes; a `.catch` that answers nothing leaves the call's answer or nothing (orNothing).
  */
 function answeredByCall(tracked: Tracked): boolean {
+  if (tracked.orNothing) return true;
   const holder = tracked.call && !tracked.byType ? outsideWrappers(tracked.call.path as AnyPath, AWAITED_WRAPPERS).path?.node : undefined;
   return holder?.type === "VariableDeclarator" || (holder?.type === "AssignmentExpression" && holder.operator === "=");
 }
@@ -446,7 +463,8 @@ function enclosingTest(read: AnyPath): AnyPath | null {
 
 /**
  * A throw-only failure guard of a result the failure path does not follow: it goes (v2 throws), or a waiter's
- * becomes a test of the job's status (v2 returns it), as failurePath does for a call in sight.
+ * becomes a test of the job's status (v2 returns it), as failurePath does for a call in sight. One of a value that
+ * may be a failure answer of its own (a wrapper's `{ success: false }`) stays, with its TODO: it still throws there.
  */
 function removeGuard(
   context: StepContext,
@@ -458,7 +476,7 @@ function removeGuard(
 ): "status" | void {
   const { statement } = guard;
   for (const read of readsOf(context, statement, objectText)) handled.add(read);
-  if (tracked.byType && tracked.kind === "job") {
+  if ((tracked.byType && tracked.kind === "job") || tracked.mayFail) {
     context.todo(statement, todo);
     return;
   }
@@ -620,12 +638,12 @@ function resultTypes(context: StepContext, v2Names = false): Map<string, ResultK
  * Bindings known to hold results by type: a parameter or variable annotated with a v1 response type, or,
  * in the type-aware mode, one the checker types as such (a value made in another module).
  */
-function typedBindings(context: StepContext, skip: ReadonlySet<Node>): { binding: AnyPath; id: Node; kind: ResultKind }[] {
+function typedBindings(context: StepContext, skip: ReadonlySet<Node>): { binding: AnyPath; id: Node; kind: ResultKind; mayFail?: boolean }[] {
   const annotated = resultTypes(context);
   // In a package still on v1, a list or a helper's parameter already typed with v2's name (a linter's earlier
   // fix renamed the type first) holds the same v1 results.
   const elementKinds = resultTypes(context, context.options.sdk === "v1");
-  const found: { binding: AnyPath; id: Node; kind: ResultKind }[] = [];
+  const found: { binding: AnyPath; id: Node; kind: ResultKind; mayFail?: boolean }[] = [];
   for (const path of context.index.of("Identifier")) {
     const node = path.node;
     const parent = path.parent?.node as Node | undefined;
@@ -635,8 +653,12 @@ function typedBindings(context: StepContext, skip: ReadonlySet<Node>): { binding
     if (!isDeclaration || (parent && skip.has(parent))) continue;
     const type = node.typeAnnotation?.type === "TSTypeAnnotation" ? node.typeAnnotation.typeAnnotation : null;
     const name = type?.type === "TSTypeReference" && type.typeName.type === "Identifier" ? type.typeName.name : null;
-    const kind = (name && annotated.get(name)) || context.sdk.types?.resultAt?.(node.start!);
-    if (kind) found.push({ binding: path as AnyPath, id: node, kind });
+    const declared = name ? annotated.get(name) : undefined;
+    // The checker knows results only of declarations a call made (a wrapper's, a `.catch`'s): a type of v1's answers,
+    // maybe with a failure answer of the wrapper's own beside them.
+    const made = declared ? undefined : context.sdk.types?.resultAt?.(node.start!);
+    const kind = declared ?? made;
+    if (kind) found.push({ binding: path as AnyPath, id: node, kind, mayFail: Boolean(made) });
     const elements = elementTypeName(type);
     const elementKind = elements && elementKinds.get(elements);
     if (elementKind && node.type === "Identifier") found.push(...elementBindings(context, path as AnyPath, node.name, elementKind));
@@ -1224,6 +1246,13 @@ export const step: Step = {
       if (declarator) fromCalls.add(declarator.node);
       const assigned = declarator ? null : assignedReads(context.index, call.path as AnyPath);
       if (assigned) fromCalls.add(assigned.binding.node);
+      // Through the call's own `.catch`: the handler's answer may stand where v1's was, so its reads are the type's, not the call's.
+      const caught = declarator || assigned ? null : caughtDeclarator(call);
+      const caughtId = (caught?.declarator.node as Extract<Node, { type: "VariableDeclarator" }> | undefined)?.id;
+      if (caught && caughtId?.type === "Identifier") {
+        fromCalls.add(caught.declarator.node);
+        migrateBinding(context, { kind: call.row.result, waiter: Boolean(call.row.waiter), byType: true, mayFail: caught.answers, orNothing: !caught.answers }, caught.declarator, caughtId);
+      }
       const kept =
         keepV1Shape(context, call, assigned) ??
         (call.row.waiter && call.isV1Name && !callsTestDouble(call, context.sdk) && keepJobFlag(context, call, jobsBound) ? FLAG_FIELDS : undefined);
@@ -1245,8 +1274,8 @@ export const step: Step = {
         context.todo(call.path, WAITER_TODO);
     }
     for (const { member, name, methods } of unsure.values()) context.todo(member, unsureResult(name, methods));
-    for (const { binding, id, kind } of typedBindings(context, fromCalls)) {
-      migrateBinding(context, { kind, waiter: false, byType: true }, binding, id);
+    for (const { binding, id, kind, mayFail } of typedBindings(context, fromCalls)) {
+      migrateBinding(context, { kind, waiter: false, byType: true, mayFail }, binding, id);
     }
     const literals = new Set<Node>();
     for (const found of [...typedLiterals(context), ...mockedResults(context)]) {
