@@ -9,6 +9,7 @@ import { clientCalls, detect, mockedMethods, type PyBindings, type PyCall, type 
 import { parsePython, syntaxError, type Node, type Tree } from "./runtime/parser.js";
 import { findPyRequests } from "./detect/requests.js";
 import { callsElsewhere, importedElsewhere } from "./detect/importers.js";
+import { localPackageShadows } from "./detect/local-package.js";
 
 export interface PyParsed {
   readonly tree: Tree;
@@ -76,7 +77,8 @@ const python = (runPaths: readonly string[] | undefined, given?: { text: string;
         if (!elsewhere.has(name)) elsewhere.set(name, callsElsewhere(source.path, input!.rootNode, name, runPaths));
         return elsewhere.get(name);
       };
-      const sdk = detect(tree, called);
+      const shadowed = holder !== "document" && localPackageShadows(source.path, holder === "notebook");
+      const sdk = detect(tree, called, shadowed);
       return { tree, input, sdk, calls: clientCalls(tree, sdk), mocks: mockedMethods(tree, sdk), requestsApi: findPyRequests(tree, source.text).length > 0 };
     },
     reachesSdk: (parsed) => parsed.sdk.found || parsed.requestsApi,

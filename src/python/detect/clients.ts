@@ -162,7 +162,8 @@ function named(keys: ReadonlyMap<string, unknown> | ReadonlySet<string>, node: N
  */
 export type CallsElsewhere = (name: string) => readonly Node[] | undefined;
 
-export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefined): PyBindings {
+/** `shadowed`: the file's `firecrawl` is a module of the project's own (detect/local-package.ts), whose imports are no SDK's. */
+export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefined, shadowed = false): PyBindings {
   const root = tree.rootNode;
   const classes = new Map<string, boolean>();
   const modules = new Set<string>();
@@ -170,8 +171,8 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
   const v1Classes = new Set<string>();
   for (const statement of allOf(root, "import_from_statement")) {
     const module = statement.childForFieldName("module_name")?.text ?? "";
-    const sdk = PY_SDK_MODULES.has(module);
-    if (!sdk && module !== PY_V1_MODULE) continue;
+    const sdk = !shadowed && PY_SDK_MODULES.has(module);
+    if (!sdk && (shadowed || module !== PY_V1_MODULE)) continue;
     if (sdk) imports.push(statement);
     for (const name of statement.childrenForFieldName("name")) {
       if (!name) continue;
@@ -186,7 +187,7 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
     for (const name of statement.childrenForFieldName("name")) {
       if (!name) continue;
       const imported = name.type === "aliased_import" ? name.childForFieldName("name")!.text : name.text;
-      if (imported !== PY_PACKAGE) continue;
+      if (shadowed || imported !== PY_PACKAGE) continue;
       imports.push(statement);
       modules.add(name.type === "aliased_import" ? name.childForFieldName("alias")!.text : imported);
     }
