@@ -11,7 +11,7 @@ import type { ASTPath } from "jscodeshift";
 import type { Node } from "@babel/types";
 import type { ClientCall } from "./detect/calls.js";
 import { memberName, outsideWrappers } from "./detect/expressions.js";
-import { CAUGHT_ERROR_TEXT, JOB_COMPLETED, LOGGER } from "../mapping/results.js";
+import { CAUGHT_ERROR_TEXT, FLAGGED_RESULTS, JOB_COMPLETED, LOGGER } from "../mapping/results.js";
 import { FAILURE_PATH, GUARD_REMOVED, WAITER_GUARD } from "../mapping/messages.js";
 import { namesIdentifier, removeStatement } from "../core/text.js";
 import type { StepContext } from "./pipeline.js";
@@ -38,6 +38,8 @@ interface Guard {
   readonly chain: Node;
   /** `if (!r.success) throw ...` (or `if (!r.success || ...) throw ...`) and nothing more: v2 throws before it */
   readonly throwOnly: boolean;
+  /** `if (!r.success) { ...; return x }`: the failure test is the whole test, its branch leaves, and there is no `else` */
+  readonly leavesOnly: boolean;
 }
 
 const EXITS = new Set(["ReturnStatement", "ThrowStatement", "ContinueStatement", "BreakStatement"]);
@@ -114,7 +116,8 @@ function guardOf(test: AnyPath, onFailure: boolean): Guard | null {
       (h.consequent.type === "BlockStatement" && h.consequent.body.length === 1 && h.consequent.body[0]!.type === "ThrowStatement"));
   // Only where the outcome is the whole test does its failure branch run on failure alone: the error is read there.
   const whole = chain === test.node;
-  return { test, onFailure, safe, failureBranch: whole ? failure : null, sharedBranch: whole ? null : failure, statement: h, chain, throwOnly };
+  const leavesOnly = h.type === "IfStatement" && onFailure && whole && !h.alternate && exits(h.consequent);
+  return { test, onFailure, safe, failureBranch: whole ? failure : null, sharedBranch: whole ? null : failure, statement: h, chain, throwOnly, leavesOnly };
 }
 
 /**
@@ -321,17 +324,26 @@ export function failurePath(
   if (guards.length === 0 || !narrowings.every((n) => guards.some((g) => inside(n.node, g.test.node)))) return null;
   // A waiter's job is always there in v2, failed or not: its outcome is its status.
   if (waiter) return jobStatus(context, id.name, guards, errorReads, successReads) ? { answered, caught: false } : null;
-  if (guards.every((g) => g.throwOnly) && dropGuards(context, id.name, guards, errorReads)) {
-    // v2 throws at the call where v1 answered a failure (as v1 did where its request failed): every read sees a success.
+  /** The guards go, where each is one `dropped` takes: v2 throws at the call, and every read left sees a success. */
+  const drop = (dropped: (g: Guard) => boolean) => {
+    if (!guards.every(dropped) || !dropGuards(context, id.name, guards, errorReads)) return null;
     // A read in a guard that goes (`throw new Error(\`failed: ${r.success}\`)`) goes with it.
     const kept = successReads.filter((read) => !guards.some((g) => g.chain === g.test.node && inside(read.node, g.statement)));
     outcomeReads(context, [], kept, SUCCEEDED);
     return { answered, caught: false };
-  }
+  };
+  // v2 throws at the call where v1 answered a failure (as v1 did where its request failed).
+  const thrown = drop((g) => g.throwOnly);
+  if (thrown) return thrown;
+  // Where the failure cannot be caught for the guards (the result is read before them, not only logged), a scrape's
+  // guards that leave on failure never ran: v1's scrapeUrl answered only successes, throwing wherever the API answered
+  // a failure, as v2's scrape does. They go as throw-only ones do, and the call throws as it did.
+  const neverRan = () => (FLAGGED_RESULTS.includes(call.row.result!) ? drop((g) => g.throwOnly || g.leavesOnly) : null);
   // The error is read where the guard saw a failure, and the result elsewhere only where it succeeded.
   const shared = (read: AnyPath) => !guards.some((g) => inside(read.node, g.failureBranch)) && guards.some((g) => inside(read.node, g.sharedBranch));
-  if (!errorReads.every((read) => guards.some((g) => inside(read.node, g.failureBranch)) || shared(read))) return null;
-  if (!others.every((ref) => loggedOnly(ref) || existenceGuard(ref, guards) || guards.some((g) => g.safe.some((span) => inside(ref.node, span))))) return null;
+  if (!errorReads.every((read) => guards.some((g) => inside(read.node, g.failureBranch)) || shared(read))) return neverRan();
+  if (!others.every((ref) => loggedOnly(ref) || existenceGuard(ref, guards) || guards.some((g) => g.safe.some((span) => inside(ref.node, span)))))
+    return neverRan();
   const testedAlready = new Set(others.flatMap((ref) => existenceGuard(ref, guards) ?? []));
 
   const name = id.name;
