@@ -44,6 +44,7 @@ import {
   noSuchField,
   removed,
   renamed,
+  reworded,
   WAITER_GUARD,
   WAITER_SUCCESS,
   WAITER_RAISES,
@@ -277,29 +278,41 @@ function inCondition(node: Node): boolean {
 /**
  * A success test v2 answers the same way every time, since its results come only where the call succeeded, beside
  * what decides a condition: `r.success and A` is `A`, `not r.success or A` is `A`, and so is `hasattr(r, "success") and
- * r.success and A`. The test goes with its operator (the span to remove); null where the test is the whole condition,
- * or decides it (`r.success or A`), which is the user's to rewrite.
+ * r.success and A`. The test goes with its operator (the span to remove, `text` empty). Where it is the whole condition
+ * (`if r.success:`, `if not r.success:`, `x if hasattr(r, "success") and r.success else y`) it becomes the result
+ * itself (`text`), a model v2 gives only where the call succeeded and always true, so the same branch runs as before
+ * and the other stays as the user wrote it. Null where the test decides a condition beside others (`r.success or
+ * A`), which is the user's to rewrite.
  */
-function alwaysSucceeding(test: Node, subject: string): { start: number; end: number } | null {
+function alwaysSucceeding(test: Node, subject: string): { start: number; end: number; text: string } | null {
   let operand = outer(test);
   // hasattr(r, "success") alone is false for 1.x's dicts and true for 2.x's models: only beside 2.x's r.success does it say which
   if (inner(test).type === "call" && !pairedWithFlag(operand, subject)) return null;
+  /** the success test as one: the read, or the pair with hasattr */
+  let unit = operand;
   const negated = operand.parent?.type === "not_operator";
   if (negated) operand = outer(operand.parent!);
   for (;;) {
     const op = operand.parent;
-    if (op?.type !== "boolean_operator" || (op.childForFieldName("operator")?.type === "and") === negated) return null;
+    if (op?.type !== "boolean_operator") return inCondition(operand) ? { start: unit.startIndex, end: unit.endIndex, text: subject } : null;
+    if ((op.childForFieldName("operator")?.type === "and") === negated) return null;
     const left = op.childForFieldName("left")!;
     const right = op.childForFieldName("right")!;
     const other = left.id === operand.id ? right : left;
     // both sides tests (`hasattr(r, "success") and r.success`): the pair is the test
     if (!negated && successTest(other, subject)) {
       operand = outer(op);
+      unit = operand;
       continue;
     }
     if (!inCondition(op)) return null;
-    return left.id === operand.id ? { start: operand.startIndex, end: other.startIndex } : { start: left.endIndex, end: operand.endIndex };
+    return left.id === operand.id ? { start: operand.startIndex, end: other.startIndex, text: "" } : { start: left.endIndex, end: operand.endIndex, text: "" };
   }
+}
+
+/** The success test's edit, a test removed or one that became the result itself. */
+function successTestEdit(context: PyContext, test: { start: number; end: number; text: string }): void {
+  context.edit(test.start, test.end, test.text, test.text ? SUCCESS_TEST_PRESENCE : SUCCESS_TEST_REMOVED);
 }
 
 /** Whether a test is an operand of an and whose other operand reads the flag as an attribute (`hasattr(r, "success") and r.success`). */
@@ -312,6 +325,10 @@ function pairedWithFlag(operand: Node, subject: string): boolean {
 
 /** The success test removed beside what decides its condition. */
 const SUCCESS_TEST_REMOVED = removed("the success test", "v2 returns a result only where the call succeeded, and raises otherwise");
+const SUCCESS_TEST_PRESENCE = reworded(
+  "the success test is v1: v2 returns a result only where the call succeeded",
+  "the success test became the result itself, always true (v2 returns a result only where the call succeeded, and raises otherwise)",
+);
 
 /** `if not r.success: raise ...`: gone, or a waiter's status check. */
 function migrateGuard(context: PyContext, subject: Subject, read: Node, guard: Node, handled: Set<number>): void {
@@ -350,7 +367,7 @@ function migrateAttributeName(context: PyContext, subject: Subject, head: Node):
   if (field === undefined) return;
   const { to, row } = renamedField(subject.kind, field);
   const test = row?.change.kind === "success-flag" && !subject.waiter && subject.answered ? alwaysSucceeding(args!.parent!, head.text) : null;
-  if (test) return context.edit(test.start, test.end, "", SUCCESS_TEST_REMOVED);
+  if (test) return successTestEdit(context, test);
   if (row?.change.kind === "success-flag" || row?.change.kind === "removed") return context.todo(head, row.python?.todo ?? row.change.todo);
   if (to !== field) context.edit(key!.startIndex, key!.endIndex, pyLiteral(context.source, to), renamed(`result field "${field}"`, `"${to}"`));
 }
@@ -559,7 +576,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       const test = guard || subject.waiter || flagless ? null : alwaysSucceeding(read.node, head.text);
       if (!guard && subject.waiter)
         context.edit(read.node.startIndex, read.node.endIndex, `${head.text}.status == ${pyLiteral(context.source, JOB_COMPLETED)}`, WAITER_SUCCESS);
-      else if (test) context.edit(test.start, test.end, "", SUCCESS_TEST_REMOVED);
+      else if (test) successTestEdit(context, test);
       else if (!guard) context.todo(read.node, row.python?.todo ?? row.change.todo);
       else {
         migrateGuard(context, subject, read.node, guard, handled);
