@@ -414,8 +414,13 @@ function besideCondition(context: StepContext, member: AnyPath): { start: number
   const op = operand.parent as AnyPath | null;
   const node = op?.node as Node | undefined;
   const holder = node as { test?: Node } | undefined;
-  // The whole test, optional (`if (r?.success)`): v1's flag was true where the result was there.
-  if (holder?.test === operand.node && ["IfStatement", "WhileStatement", "ConditionalExpression"].includes(node!.type)) return presenceTest(context, member, operand, negated);
+  // The whole test: the result itself (`if (r.success)` is `if (r)`), an object, always true as v1's flag was where it
+  // ran; optional (`if (r?.success)`), the test that it is there.
+  if (holder?.test === operand.node && ["IfStatement", "WhileStatement", "ConditionalExpression"].includes(node!.type)) {
+    if (member.node.type === "OptionalMemberExpression") return presenceTest(context, member, operand, negated);
+    const [from, to] = spanWithParentheses(context, (member.node as Extract<Node, { type: "MemberExpression" }>).object);
+    return { start: member.node.start!, end: member.node.end!, text: context.source.text.slice(from, to) };
+  }
   if (node?.type !== "LogicalExpression" || node.operator !== (negated ? "||" : "&&") || !inTest(op!)) return null;
   // Beside another success test (`!a.success || !b.success`) the two decide the condition together.
   let flagged = false;
