@@ -49,15 +49,18 @@ test("a script or notebook beside firecrawl.py or a firecrawl/ package of the pr
   ]);
 });
 
-test("without a module of that name beside it, or in a package whose import is absolute, the script is the SDK's and migrates", () => {
+test("without a module of that name beside it, in a package whose import is absolute, or beside a wrapper that imports the SDK itself, the script is the SDK's and migrates", () => {
   const dir = tree({
     "agent/main.py": SCRIPT,
     "pkg/__init__.py": "",
     "pkg/firecrawl.py": OWN_CLIENT,
     "pkg/scraper.py": SCRIPT,
+    // A wrapper its author named after the SDK, and a script beside it: both take `firecrawl` for the SDK.
+    "tools/firecrawl.py": SCRIPT,
+    "tools/crawl.py": SCRIPT,
   });
   run(dir);
-  for (const file of ["agent/main.py", "pkg/scraper.py"]) {
+  for (const file of ["agent/main.py", "pkg/scraper.py", "tools/firecrawl.py", "tools/crawl.py"]) {
     const text = readFileSync(join(dir, file), "utf8");
     expect(text).toContain("from firecrawl import Firecrawl\n");
     expect(text).toContain("app.scrape(");
