@@ -21,6 +21,7 @@ import type { FileTypes } from "../js/checker/facts.js";
 interface Answers {
   readonly clients: Map<string, boolean>;
   readonly results: Map<number, ResultKind | undefined>;
+  readonly ownAnswers: Map<number, boolean>;
   readonly options: Map<number, OptionsKind | undefined>;
 }
 
@@ -43,11 +44,12 @@ export interface FactsFeed {
 /** Facts that answer from `found` (nothing known without it) and record every question with its answer. */
 function recording(found: FileTypes | undefined): { facts: TypeFacts; asked: Answers } {
   const known = found && typeFactsOf(found);
-  const asked: Answers = { clients: new Map(), results: new Map(), options: new Map() };
+  const asked: Answers = { clients: new Map(), results: new Map(), ownAnswers: new Map(), options: new Map() };
   const answer = <K, V>(answers: Map<K, V>, question: K, value: V) => (answers.set(question, value), value);
   const facts: TypeFacts = {
     isClient: (start, end) => answer(asked.clients, `${start}:${end}`, known?.isClient(start, end) ?? false),
     resultAt: (start) => answer(asked.results, start, known?.resultAt?.(start)),
+    ownAnswerAt: (start) => answer(asked.ownAnswers, start, known?.ownAnswerAt?.(start) ?? false),
     optionsAt: (start) => answer(asked.options, start, known?.optionsAt?.(start)),
   };
   return { facts, asked };
@@ -61,6 +63,7 @@ export function answeredAlike({ asked }: Early, found: FileTypes | undefined): b
   return (
     [...asked.clients].every(([at, answer]) => facts.isClient(...(at.split(":").map(Number) as [number, number])) === answer) &&
     [...asked.results].every(([at, answer]) => facts.resultAt!(at) === answer) &&
+    [...asked.ownAnswers].every(([at, answer]) => facts.ownAnswerAt!(at) === answer) &&
     [...asked.options].every(([at, answer]) => facts.optionsAt!(at) === answer)
   );
 }

@@ -40,6 +40,30 @@ function resultKindOf(type: TsType): ResultKind | undefined {
   return undefined;
 }
 
+/**
+ * Whether the call that made a result (`await safeScrape(url)`) may answer a failure of its own: the function it
+ * calls builds a `{ success: ... }` literal (`return { success: false, error: String(e) }` on a catch), or is one the
+ * checker cannot see into (declared only, or not a function). A helper that hands the SDK's answer on
+ * (`return app.scrapeUrl(url)`) answers what v1 answered.
+ */
+function answersOwn(t: Ts, checker: ts.TypeChecker, init: ts.Expression): boolean {
+  const call = t.isAwaitExpression(init) ? init.expression : init;
+  if (!t.isCallExpression(call)) return true;
+  let symbol = checker.getSymbolAtLocation(call.expression);
+  if (symbol && symbol.flags & t.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  const declaration = symbol?.valueDeclaration;
+  const fn = declaration && t.isVariableDeclaration(declaration) ? declaration.initializer : declaration;
+  const body = fn && (t.isFunctionDeclaration(fn) || t.isMethodDeclaration(fn) || t.isFunctionExpression(fn) || t.isArrowFunction(fn)) ? fn.body : undefined;
+  if (!body || fn!.getSourceFile().isDeclarationFile) return true;
+  let builds = false;
+  const visit = (node: ts.Node): void => {
+    if (t.isPropertyAssignment(node) && t.isIdentifier(node.name) && node.name.text === "success") builds = true;
+    if (!builds) t.forEachChild(node, visit);
+  };
+  visit(body);
+  return builds;
+}
+
 /** The program's own files whose imports lead, directly or through other such files, to one that mentions the SDK. */
 export function filesReachingSdk(t: Ts, program: ts.Program): ts.SourceFile[] {
   const checker = program.getTypeChecker();
@@ -72,6 +96,7 @@ export function fileFacts(t: Ts, checker: ts.TypeChecker, file: ts.SourceFile): 
   const type = (node: ts.Node) => checker.getTypeAtLocation(node) as unknown as TsType;
   const receivers: string[] = [];
   const results: [number, ResultKind][] = [];
+  const ownAnswers: number[] = [];
   const elsewhere: [ts.SourceFile, number, OptionsKind][] = [];
   const madeByCall = (init: ts.Expression | undefined) => {
     const value = init && t.isAwaitExpression(init) ? init.expression : init;
@@ -98,11 +123,12 @@ export function fileFacts(t: Ts, checker: ts.TypeChecker, file: ts.SourceFile): 
       // Results come from calls; an annotated binding says its type itself and syntax reads it.
       const kind = resultKindOf(type(node));
       if (kind) results.push([node.name.getStart(file), kind]);
+      if (kind && answersOwn(t, checker, node.initializer!)) ownAnswers.push(node.name.getStart(file));
     }
     t.forEachChild(node, visit);
   };
   visit(file);
-  return { facts: { receivers, results, options: [] }, elsewhere };
+  return { facts: { receivers, results, options: [], ownAnswers }, elsewhere };
 }
 
 /**
@@ -133,5 +159,11 @@ export function typeFactsOf(found: FileTypes): TypeFacts {
   const receivers = new Set(found.receivers);
   const results = new Map(found.results);
   const options = new Map(found.options);
-  return { isClient: (start, end) => receivers.has(`${start}:${end}`), resultAt: (start) => results.get(start), optionsAt: (start) => options.get(start) };
+  const ownAnswers = new Set(found.ownAnswers ?? []);
+  return {
+    isClient: (start, end) => receivers.has(`${start}:${end}`),
+    resultAt: (start) => results.get(start),
+    ownAnswerAt: (start) => ownAnswers.has(start),
+    optionsAt: (start) => options.get(start),
+  };
 }

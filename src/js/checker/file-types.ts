@@ -12,6 +12,11 @@ export interface FileTypes {
   readonly results: readonly (readonly [number, ResultKind])[];
   /** object literals that a client call in another module takes as options: [offset, options table] */
   readonly options: readonly (readonly [number, OptionsKind])[];
+  /**
+   * of `results`, the bindings made by a call that may answer a failure of its own: a function whose body builds a
+   * `{ success: ... }` literal (a wrapper answering `{ success: false, error }` on a catch), or one the checker cannot see into
+   */
+  readonly ownAnswers?: readonly number[];
 }
 
 /** Whether the type checker found anything in a file: then it is transformed even if it never names the SDK. */

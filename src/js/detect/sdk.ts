@@ -19,6 +19,8 @@ export interface TypeFacts {
   isClient(start: number, end: number): boolean;
   /** the result kind of the binding declared at `start`, when its type is a v1 response type */
   resultAt?(start: number): ResultKind | undefined;
+  /** whether the call that made that binding may answer a failure of its own (FileTypes.ownAnswers) */
+  ownAnswerAt?(start: number): boolean;
   /** the options table of the object literal at `start`, when a client call elsewhere takes it as options */
   optionsAt?(start: number): OptionsKind | undefined;
 }

@@ -659,11 +659,11 @@ function typedBindings(context: StepContext, skip: ReadonlySet<Node>): { binding
     const type = node.typeAnnotation?.type === "TSTypeAnnotation" ? node.typeAnnotation.typeAnnotation : null;
     const name = type?.type === "TSTypeReference" && type.typeName.type === "Identifier" ? type.typeName.name : null;
     const declared = name ? annotated.get(name) : undefined;
-    // The checker knows results only of declarations a call made (a wrapper's, a `.catch`'s): a type of v1's answers,
-    // maybe with a failure answer of the wrapper's own beside them.
+    // The checker knows results only of declarations a call made: a helper's, which hands v1's answer on, or a
+    // wrapper's, which may answer a failure of its own beside it (ownAnswerAt).
     const made = declared ? undefined : context.sdk.types?.resultAt?.(node.start!);
     const kind = declared ?? made;
-    if (kind) found.push({ binding: path as AnyPath, id: node, kind, mayFail: Boolean(made) });
+    if (kind) found.push({ binding: path as AnyPath, id: node, kind, mayFail: Boolean(made && context.sdk.types?.ownAnswerAt?.(node.start!)) });
     const elements = elementTypeName(type);
     const elementKind = elements && elementKinds.get(elements);
     if (elementKind && node.type === "Identifier") found.push(...elementBindings(context, path as AnyPath, node.name, elementKind));
