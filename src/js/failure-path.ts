@@ -146,6 +146,31 @@ function dropGuards(context: StepContext, name: string, guards: readonly Guard[]
   return true;
 }
 
+/**
+ * Whether a guard holds nothing another step rewrites, so that it can go whole: its calls only log (`console.error(...)`)
+ * and its reads of the result `name` are of its outcome (`success`, `error`).
+ */
+function holdsNoRewrite(statement: Node, name: string): boolean {
+  let plain = true;
+  const visit = (node: Node): void => {
+    if (!plain) return;
+    if (node.type === "CallExpression" || node.type === "OptionalCallExpression" || node.type === "NewExpression") {
+      const callee = node.callee;
+      const logs = callee.type === "MemberExpression" && callee.object.type === "Identifier" && callee.object.name === LOGGER;
+      if (!logs && !(node.type === "NewExpression" && callee.type === "Identifier")) plain = false;
+    }
+    if (node.type === "AwaitExpression" || node.type === "YieldExpression") plain = false;
+    if (isMember(node) && node.object.type === "Identifier" && node.object.name === name && !["success", "error"].includes(memberName(node) ?? "")) plain = false;
+    for (const value of Object.values(node)) {
+      for (const child of Array.isArray(value) ? value : [value]) {
+        if (child && typeof child === "object" && typeof (child as Node).type === "string" && child !== node) visit(child as Node);
+      }
+    }
+  };
+  visit(statement);
+  return plain;
+}
+
 /** A waiter's guards test the job's status, and its error reads read the status; says whether it could. */
 function jobStatus(context: StepContext, name: string, guards: readonly Guard[], errorReads: readonly AnyPath[], successReads: readonly AnyPath[]): boolean {
   if (!errorReads.every((read) => guards.some((g) => inside(read.node, g.failureBranch)))) return false;
@@ -338,7 +363,11 @@ export function failurePath(
   // Where the failure cannot be caught for the guards (the result is read before them, not only logged), a scrape's
   // guards that leave on failure never ran: v1's scrapeUrl answered only successes, throwing wherever the API answered
   // a failure, as v2's scrape does. They go as throw-only ones do, and the call throws as it did.
-  const neverRan = () => (FLAGGED_RESULTS.includes(call.row.result!) ? drop((g) => g.throwOnly || g.leavesOnly) : null);
+  // Only for a const, which no later value reaches (a let reassigned in a loop may hold another's failure), and a
+  // guard that holds nothing else a step rewrites (another call, a read of the result): it goes whole.
+  const constant = (declarator.parent?.node as { kind?: string } | undefined)?.kind === "const";
+  const neverRan = () =>
+    FLAGGED_RESULTS.includes(call.row.result!) && constant ? drop((g) => g.throwOnly || (g.leavesOnly && holdsNoRewrite(g.statement, id.name))) : null;
   // The error is read where the guard saw a failure, and the result elsewhere only where it succeeded.
   const shared = (read: AnyPath) => !guards.some((g) => inside(read.node, g.failureBranch)) && guards.some((g) => inside(read.node, g.sharedBranch));
   if (!errorReads.every((read) => guards.some((g) => inside(read.node, g.failureBranch)) || shared(read))) return neverRan();

@@ -41,10 +41,10 @@ function resultKindOf(type: TsType): ResultKind | undefined {
 }
 
 /**
- * Whether the call that made a result (`await safeScrape(url)`) may answer a failure of its own: the function it
- * calls builds a `{ success: ... }` literal (`return { success: false, error: String(e) }` on a catch), or is one the
- * checker cannot see into (declared only, or not a function). A helper that hands the SDK's answer on
- * (`return app.scrapeUrl(url)`) answers what v1 answered.
+ * Whether the call that made a result (`await safeScrape(url)`) may answer a failure of its own (`return { success:
+ * false, error }` on a catch, a constant, a helper's object): any function but one that only hands a client call's
+ * answer on (`return app.scrapeUrl(url)`, `(url) => app.scrapeUrl(url)`), which answers what v1 answered, and any
+ * function the checker cannot see into.
  */
 function answersOwn(t: Ts, checker: ts.TypeChecker, init: ts.Expression): boolean {
   const call = t.isAwaitExpression(init) ? init.expression : init;
@@ -55,13 +55,31 @@ function answersOwn(t: Ts, checker: ts.TypeChecker, init: ts.Expression): boolea
   const fn = declaration && t.isVariableDeclaration(declaration) ? declaration.initializer : declaration;
   const body = fn && (t.isFunctionDeclaration(fn) || t.isMethodDeclaration(fn) || t.isFunctionExpression(fn) || t.isArrowFunction(fn)) ? fn.body : undefined;
   if (!body || fn!.getSourceFile().isDeclarationFile) return true;
-  let builds = false;
-  const visit = (node: ts.Node): void => {
-    if (t.isPropertyAssignment(node) && t.isIdentifier(node.name) && node.name.text === "success") builds = true;
-    if (!builds) t.forEachChild(node, visit);
+  /** A client method's call, through `await`, parentheses and casts. */
+  const clientCall = (node: ts.Expression | undefined): boolean => {
+    let at = node;
+    while (at && (t.isAwaitExpression(at) || t.isParenthesizedExpression(at) || t.isAsExpression(at))) at = at.expression;
+    return (
+      !!at &&
+      t.isCallExpression(at) &&
+      t.isPropertyAccessExpression(at.expression) &&
+      METHOD_NAMES.has(at.expression.name.text) &&
+      isClientType(checker.getTypeAtLocation(at.expression.expression) as unknown as TsType)
+    );
   };
-  visit(body);
-  return builds;
+  if (!t.isBlock(body)) return !clientCall(body as ts.Expression);
+  let passes = 0;
+  let other = false;
+  const visit = (node: ts.Node): void => {
+    if (t.isReturnStatement(node)) {
+      if (clientCall(node.expression)) passes++;
+      else other = true;
+    }
+    // A function inside answers for itself.
+    if (!t.isFunctionLike(node)) t.forEachChild(node, visit);
+  };
+  t.forEachChild(body, visit);
+  return other || passes === 0;
 }
 
 /** The program's own files whose imports lead, directly or through other such files, to one that mentions the SDK. */

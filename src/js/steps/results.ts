@@ -95,6 +95,11 @@ interface Tracked {
   readonly mayFail?: boolean;
   /** what the call answered, or nothing its own `.catch` gave for a failure (`.catch(() => null)`): where it is there, v1's flag was true */
   readonly orNothing?: boolean;
+  /**
+   * its name is assigned again (`r = await fromCache(u)`, which a loop brings back to reads before the assignment), or
+   * its flag is (`r.success = false` where the code finds the page too short): the flag no longer says only what v1 answered
+   */
+  readonly reassigned?: boolean;
 }
 
 /**
@@ -266,7 +271,8 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
       return;
     }
     case "success-flag": {
-      const found = throwOnlyGuard(member);
+      // A catch's nothing is a failure the guard still turns into the user's error: it stays, testing that (below).
+      const found = tracked.orNothing ? null : throwOnlyGuard(member);
       const beside = !found && FLAGGED_RESULTS.includes(tracked.kind) && answeredByCall(tracked) ? besideCondition(context, member) : null;
       if (beside) return context.edit(beside.start, beside.end, beside.text, beside.text ? SUCCESS_TEST_PRESENCE : SUCCESS_TEST_REMOVED);
       if (!found) {
@@ -451,6 +457,7 @@ function presenceTest(context: StepContext, member: AnyPath, operand: AnyPath, n
  * what it likes; a `.catch` that answers nothing leaves the call's answer or nothing (orNothing).
  */
 function answeredByCall(tracked: Tracked): boolean {
+  if (tracked.reassigned) return false;
   if (tracked.orNothing) return true;
   const holder = tracked.call && !tracked.byType ? outsideWrappers(tracked.call.path as AnyPath, AWAITED_WRAPPERS).path?.node : undefined;
   return holder?.type === "VariableDeclarator" || (holder?.type === "AssignmentExpression" && holder.operator === "=");
@@ -540,10 +547,13 @@ function migrateBinding(context: StepContext, tracked: Tracked, binding: AnyPath
     return true;
   }
   if (id.type !== "Identifier") return false;
-  const refs = untilRebound(bindingReferences(context.index, binding, id, id.name));
+  const all = bindingReferences(context.index, binding, id, id.name);
+  const refs = untilRebound(all);
+  const written = (ref: AnyPath) => isWrittenTo(ref) || (readField(ref) === SUCCESS_FLAG && isWrittenTo(memberRead(ref)!));
+  const seen: Tracked = all.some(written) ? { ...tracked, reassigned: true } : tracked;
   // A waiter's guard reads the job's status instead (v2 returns failed jobs; it throws only on requests).
-  const path = tracked.call ? failurePath(context, tracked.call, binding, refs, tracked.waiter) : null;
-  return migrateReads(context, tracked, id.name, refs, path);
+  const path = seen.call ? failurePath(context, seen.call, binding, refs, seen.waiter) : null;
+  return migrateReads(context, seen, id.name, refs, path);
 }
 
 /** Migrates the reads of a name that see one result; says whether its status is checked. */
@@ -977,8 +987,8 @@ const PARENTHESES: ReadonlySet<string> = new Set(["ParenthesizedExpression"]);
 function keepV1Shape(context: StepContext, call: ClientCall, assigned: AssignedReads | null): ReadonlySet<string> | undefined {
   const kind = call.row.result!;
   // A name the value is assigned to keeps reading v1's own fields of it where its success guards only throw (v2
-  // throws before them); one that returned on v1's failure answer would see v2's throw go past it: those reads
-  // migrate with the result (migrateAssigned), guards and all.
+  // throws before them); a guard that returns is the reads' own to migrate (migrateAssigned), guards and all, where
+  // the failure path or the success test's rules find what it means.
   const refs = [...(assigned?.sure ?? []), ...(assigned?.unsure ?? [])];
   const v1Reads = refs.some((ref) => V1_ONLY_FIELDS.includes(readField(ref) ?? ""));
   if ((!FLAGGED_RESULTS.includes(kind) && !RESHAPED_RETURNS[kind]) || (v1Reads && !guardsOnlyThrow(refs))) return undefined;
@@ -988,7 +998,7 @@ function keepV1Shape(context: StepContext, call: ClientCall, assigned: AssignedR
   const node = holder?.node;
   const cast = node?.type === "TSAsExpression" || node?.type === "TSSatisfiesExpression" || node?.type === "TSTypeAssertion";
   // A declaration holds the value as its own cast says, nothing else between: `const r = (await call) as T`. Its
-  // guards must only throw: one that returned on v1's failure answer would now see v2's throw go past it.
+  // guards must only throw: one that returns is the reads' own to migrate, as for an assigned name.
   const declarator = resultDeclarator(call);
   // `satisfies` would type the name as the literal, which does not declare the user's other fields.
   if (
