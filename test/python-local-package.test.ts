@@ -11,8 +11,10 @@ import { afterAll, expect, test } from "vitest";
 const CLI = resolve(import.meta.dirname, "../dist/src/cli/main.js");
 
 const SCRIPT = 'from firecrawl import FirecrawlApp\n\napp = FirecrawlApp(api_key="fc-test")\nprint(app.scrape_url("https://example.com"))\n';
-/** A client of the project's own, as repositories vendor one: the SDK's 1.x names, its own code. */
-const OWN_CLIENT = "class FirecrawlApp:\n    def __init__(self, api_key=None):\n        self.api_key = api_key\n\n    def scrape_url(self, url):\n        return {\"url\": url}\n";
+/** A client of the project's own, as repositories vendor one: the SDK's 1.x names, its own code, a usage line in its docstring. */
+const OWN_CLIENT =
+  '"""A client for the Firecrawl API.\n\nUsage:\n    from firecrawl import FirecrawlApp\n"""\n' +
+  "class FirecrawlApp:\n    def __init__(self, api_key=None):\n        self.api_key = api_key\n\n    def scrape_url(self, url):\n        return {\"url\": url}\n";
 const NOTEBOOK = JSON.stringify({ cells: [{ cell_type: "code", metadata: {}, source: [SCRIPT] }], metadata: {}, nbformat: 4, nbformat_minor: 5 });
 
 function tree(files: Record<string, string>): string {

@@ -11,7 +11,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { PY_PACKAGE } from "../../mapping/python.js";
 
-const IMPORTS_SDK = new RegExp(`^[ \\t]*(?:from[ \\t]+${PY_PACKAGE}(?:\\.[\\w.]+)?[ \\t]+import\\b|import[ \\t]+${PY_PACKAGE}\\b)`, "m");
+/** A module-level import of the package, at the start of a line (a docstring's indented usage line is not one). */
+const IMPORTS_SDK = new RegExp(`^(?:from[ \\t]+${PY_PACKAGE}(?:\\.[\\w.]+)?[ \\t]+import\\b|import[ \\t]+${PY_PACKAGE}\\b)`, "m");
 
 /** The text of a file, or null where there is none to read. */
 function textOf(path: string): string | null {

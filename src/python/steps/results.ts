@@ -118,6 +118,12 @@ interface Subject {
 
 const DOCUMENT: Subject = { kind: "document", waiter: false };
 
+/**
+ * Whether a result's flag could say False where v1 answered: a job's status checked without waiting
+ * (check_crawl_status answered success=False where the job had an error). A waiter's is its status.
+ */
+const flagMayFail = (subject: Subject): boolean => subject.kind === "job" && !subject.waiter;
+
 function rowFor(kind: Tracked, field: string): ResultRow | undefined {
   return RESULTS.find((row) => row.python?.v1 === field && (row.of as readonly string[]).includes(kind));
 }
@@ -366,7 +372,8 @@ function migrateAttributeName(context: PyContext, subject: Subject, head: Node):
   const field = stringValue(key);
   if (field === undefined) return;
   const { to, row } = renamedField(subject.kind, field);
-  const test = row?.change.kind === "success-flag" && !subject.waiter && subject.answered ? alwaysSucceeding(args!.parent!, head.text) : null;
+  const flagged = subject.answered && !flagMayFail(subject);
+  const test = row?.change.kind === "success-flag" && !subject.waiter && flagged ? alwaysSucceeding(args!.parent!, head.text) : null;
   if (test) return successTestEdit(context, test);
   if (row?.change.kind === "success-flag" || row?.change.kind === "removed") return context.todo(head, row.python?.todo ?? row.change.todo);
   if (to !== field) context.edit(key!.startIndex, key!.endIndex, pyLiteral(context.source, to), renamed(`result field "${field}"`, `"${to}"`));
@@ -572,7 +579,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       // Only a call's own answer carried the flag true: 1.x's scrape answered the document alone, without it
       // (r.get("success") was None), and a crawl's items or a value of an annotated type never had it, so a test of it
       // there never passed, and dropping it would run what never ran.
-      const flagless = !subject.answered || (subject.kind === "document" && read.form !== "attribute");
+      const flagless = !subject.answered || flagMayFail(subject) || (subject.kind === "document" && read.form !== "attribute");
       const test = guard || subject.waiter || flagless ? null : alwaysSucceeding(read.node, head.text);
       if (!guard && subject.waiter)
         context.edit(read.node.startIndex, read.node.endIndex, `${head.text}.status == ${pyLiteral(context.source, JOB_COMPLETED)}`, WAITER_SUCCESS);
@@ -741,6 +748,23 @@ function v1ResultTypes(context: PyContext): Map<string, string> {
   return types;
 }
 
+/**
+ * Whether a name holds its call's answer alone wherever it is read: bound nowhere else in its scope (a loop brings a
+ * later `result = load_cached(url)` back to the reads before it) and its flag never written (`result.success = False`).
+ */
+function answerAlone(name: Node | null): boolean {
+  if (!name) return true;
+  const scope = scopeOf(name);
+  return !allOf(scope, ["assignment", "augmented_assignment", "for_statement", "as_pattern"]).some((binding) => {
+    const target = binding.type === "as_pattern" ? binding.childForFieldName("alias")?.namedChildren[0] : binding.childForFieldName("left");
+    if (!target || scopeOf(binding).id !== scope.id) return false;
+    if (target.type === "identifier") return target.text === name.text && target.id !== name.id;
+    const object = target.childForFieldName("object") ?? target.childForFieldName("value");
+    const field = target.type === "attribute" ? target.childForFieldName("attribute")?.text : stringValue(target.childForFieldName("subscript"));
+    return object?.text === name.text && field === "success";
+  });
+}
+
 /** Migrates the reads of one value that is a v1 call's result, and checks a waiter's finished job as v1 did. */
 function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   const name = boundName(value);
@@ -773,7 +797,7 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   const subject: Subject = {
     kind: call.row.result,
     waiter: !!call.row.waiter,
-    answered: true,
+    answered: answerAlone(name),
     hits: call.row.result === "search" ? searchHits(call) : undefined,
   };
   const retyped = RETYPED_RESULTS[call.row.result];
