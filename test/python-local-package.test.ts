@@ -14,7 +14,7 @@ const SCRIPT = 'from firecrawl import FirecrawlApp\n\napp = FirecrawlApp(api_key
 /** A client of the project's own, as repositories vendor one: the SDK's 1.x names, its own code, a usage line in its docstring. */
 const OWN_CLIENT =
   '"""A client for the Firecrawl API.\n\nUsage:\n    from firecrawl import FirecrawlApp\n"""\n' +
-  "class FirecrawlApp:\n    def __init__(self, api_key=None):\n        self.api_key = api_key\n\n    def scrape_url(self, url):\n        return {\"url\": url}\n";
+  'class FirecrawlApp:\n    def __init__(self, api_key=None):\n        self.api_key = api_key\n\n    def scrape_url(self, url):\n        return {"url": url}\n';
 const NOTEBOOK = JSON.stringify({ cells: [{ cell_type: "code", metadata: {}, source: [SCRIPT] }], metadata: {}, nbformat: 4, nbformat_minor: 5 });
 
 function tree(files: Record<string, string>): string {

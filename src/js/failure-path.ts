@@ -160,7 +160,8 @@ function holdsNoRewrite(statement: Node, name: string): boolean {
       if (!logs && !(node.type === "NewExpression" && callee.type === "Identifier")) plain = false;
     }
     if (node.type === "AwaitExpression" || node.type === "YieldExpression") plain = false;
-    if (isMember(node) && node.object.type === "Identifier" && node.object.name === name && !["success", "error"].includes(memberName(node) ?? "")) plain = false;
+    if (isMember(node) && node.object.type === "Identifier" && node.object.name === name && !["success", "error"].includes(memberName(node) ?? ""))
+      plain = false;
     for (const value of Object.values(node)) {
       for (const child of Array.isArray(value) ? value : [value]) {
         if (child && typeof child === "object" && typeof (child as Node).type === "string" && child !== node) visit(child as Node);

@@ -95,7 +95,10 @@ export function caughtDeclarator(call: ClientCall): { declarator: ASTPath<Node>;
 }
 
 const NOTHING = (node: Node | null | undefined): boolean =>
-  !node || node.type === "NullLiteral" || (node.type === "Identifier" && node.name === "undefined") || (node.type === "UnaryExpression" && node.operator === "void");
+  !node ||
+  node.type === "NullLiteral" ||
+  (node.type === "Identifier" && node.name === "undefined") ||
+  (node.type === "UnaryExpression" && node.operator === "void");
 
 /** Whether a handler answers nothing but null or undefined (every return of its own, not of a function inside it). */
 function answersNothing(handler: ASTPath<Node>): boolean {

@@ -1266,7 +1266,12 @@ export const step: Step = {
       const caughtId = (caught?.declarator.node as Extract<Node, { type: "VariableDeclarator" }> | undefined)?.id;
       if (caught && caughtId?.type === "Identifier") {
         fromCalls.add(caught.declarator.node);
-        migrateBinding(context, { kind: call.row.result, waiter: Boolean(call.row.waiter), byType: true, mayFail: caught.answers, orNothing: !caught.answers }, caught.declarator, caughtId);
+        migrateBinding(
+          context,
+          { kind: call.row.result, waiter: Boolean(call.row.waiter), byType: true, mayFail: caught.answers, orNothing: !caught.answers },
+          caught.declarator,
+          caughtId,
+        );
       }
       const kept =
         keepV1Shape(context, call, assigned) ??
