@@ -16,7 +16,7 @@ import { FAILURE_PATH, GUARD_REMOVED, WAITER_GUARD } from "../mapping/messages.j
 import { namesIdentifier, removeStatement } from "../core/text.js";
 import type { StepContext } from "./pipeline.js";
 import { inside, isTypeScript, literal } from "./writing.js";
-import { enclosingFunction, isWrittenTo } from "./detect/paths.js";
+import { enclosingFunction, isWrittenTo, walkPaths } from "./detect/paths.js";
 
 type AnyPath = ASTPath<Node>;
 type Member = Extract<Node, { type: "MemberExpression" | "OptionalMemberExpression" }>;
@@ -150,25 +150,15 @@ function dropGuards(context: StepContext, name: string, guards: readonly Guard[]
  * Whether a guard holds nothing another step rewrites, so that it can go whole: its calls only log (`console.error(...)`)
  * and its reads of the result `name` are of its outcome (`success`, `error`).
  */
-function holdsNoRewrite(statement: Node, name: string): boolean {
+function holdsNoRewrite(statement: AnyPath, name: string): boolean {
   let plain = true;
-  const visit = (node: Node): void => {
-    if (!plain) return;
-    if (node.type === "CallExpression" || node.type === "OptionalCallExpression" || node.type === "NewExpression") {
-      const callee = node.callee;
-      const logs = callee.type === "MemberExpression" && callee.object.type === "Identifier" && callee.object.name === LOGGER;
-      if (!logs && !(node.type === "NewExpression" && callee.type === "Identifier")) plain = false;
-    }
+  walkPaths(statement, (_, node) => {
+    const call = node.type === "CallExpression" || node.type === "OptionalCallExpression" || node.type === "NewExpression";
+    if (call && !logs(node.callee) && !(node.type === "NewExpression" && node.callee.type === "Identifier")) plain = false;
     if (node.type === "AwaitExpression" || node.type === "YieldExpression") plain = false;
     if (isMember(node) && node.object.type === "Identifier" && node.object.name === name && !["success", "error"].includes(memberName(node) ?? ""))
       plain = false;
-    for (const value of Object.values(node)) {
-      for (const child of Array.isArray(value) ? value : [value]) {
-        if (child && typeof child === "object" && typeof (child as Node).type === "string" && child !== node) visit(child as Node);
-      }
-    }
-  };
-  visit(statement);
+  });
   return plain;
 }
 
@@ -291,13 +281,12 @@ function existenceGuard(ref: AnyPath, guards: readonly Guard[]): Guard | undefin
  */
 function loggedOnly(ref: AnyPath): boolean {
   const call = ref.parent?.node as Node | undefined;
-  return (
-    call?.type === "CallExpression" &&
-    call.arguments.includes(ref.node as never) &&
-    call.callee.type === "MemberExpression" &&
-    call.callee.object.type === "Identifier" &&
-    call.callee.object.name === LOGGER
-  );
+  return call?.type === "CallExpression" && call.arguments.includes(ref.node as never) && logs(call.callee);
+}
+
+/** Whether a callee is the console's (`console.log`, `console.error`, ...). */
+function logs(callee: Node): boolean {
+  return callee.type === "MemberExpression" && callee.object.type === "Identifier" && callee.object.name === LOGGER;
 }
 
 /**
@@ -368,7 +357,9 @@ export function failurePath(
   // guard that holds nothing else a step rewrites (another call, a read of the result): it goes whole.
   const constant = (declarator.parent?.node as { kind?: string } | undefined)?.kind === "const";
   const neverRan = () =>
-    FLAGGED_RESULTS.includes(call.row.result!) && constant ? drop((g) => g.throwOnly || (g.leavesOnly && holdsNoRewrite(g.statement, id.name))) : null;
+    FLAGGED_RESULTS.includes(call.row.result!) && constant
+      ? drop((g) => g.throwOnly || (g.leavesOnly && holdsNoRewrite(g.test.parent as AnyPath, id.name)))
+      : null;
   // The error is read where the guard saw a failure, and the result elsewhere only where it succeeded.
   const shared = (read: AnyPath) => !guards.some((g) => inside(read.node, g.failureBranch)) && guards.some((g) => inside(read.node, g.sharedBranch));
   if (!errorReads.every((read) => guards.some((g) => inside(read.node, g.failureBranch)) || shared(read))) return neverRan();
