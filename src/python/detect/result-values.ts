@@ -93,14 +93,21 @@ export function boundName(value: Node): Node | null {
   return left?.type === "identifier" ? left : null;
 }
 
+/** The statements of a scope that bind or write a target (`x = ...`, `x += ...`, `for x in ...`, `with ... as x`), with the target. */
+export function bindingsIn(scope: Node): { binding: Node; target: Node | null | undefined }[] {
+  return allOf(scope, ["assignment", "augmented_assignment", "for_statement", "as_pattern"]).map((binding) => ({
+    binding,
+    target: binding.type === "as_pattern" ? binding.childForFieldName("alias")?.namedChildren[0] : binding.childForFieldName("left"),
+  }));
+}
+
 /**
  * Where a binding of a name ends: where the next statement that binds it again (`result = other()`, a loop
  * over it, `with ... as result`) has bound it, by position in the scope.
  */
 function reboundAt(name: Node, scope: Node): number {
   let end = Infinity;
-  for (const binding of allOf(scope, ["assignment", "augmented_assignment", "for_statement", "as_pattern"])) {
-    const target = binding.type === "as_pattern" ? binding.childForFieldName("alias")?.namedChildren[0] : binding.childForFieldName("left");
+  for (const { binding, target } of bindingsIn(scope)) {
     if (target?.type !== "identifier" || target.text !== name.text || target.startIndex <= name.endIndex || scopeOf(binding).id !== scope.id) continue;
     // The binding's own right-hand side still reads the value before it (`result = result.data`).
     const at = binding.type === "for_statement" ? binding.childForFieldName("right")!.endIndex : binding.endIndex;

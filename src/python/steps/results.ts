@@ -28,7 +28,7 @@ import type { ResultKind } from "../../mapping/client-methods.js";
 import { indentAt, indentUnit, lineStart, removeStatement } from "../../core/text.js";
 import { literalAt, pyLiteral } from "../writing.js";
 import type { PyContext, PyStep } from "../pipeline.js";
-import { annotatedParameters, boundName, elementsOf, isExecutor, resultValues, usesAfter } from "../detect/result-values.js";
+import { annotatedParameters, bindingsIn, boundName, elementsOf, isExecutor, resultValues, usesAfter } from "../detect/result-values.js";
 import { methodReferences, type PyCall } from "../detect/clients.js";
 import { isV1PyCall } from "../detect/version.js";
 import { allOf, argumentsOf, calledName, stringValue, type Node } from "../runtime/parser.js";
@@ -755,8 +755,7 @@ function v1ResultTypes(context: PyContext): Map<string, string> {
 function answerAlone(name: Node | null): boolean {
   if (!name) return true;
   const scope = scopeOf(name);
-  return !allOf(scope, ["assignment", "augmented_assignment", "for_statement", "as_pattern"]).some((binding) => {
-    const target = binding.type === "as_pattern" ? binding.childForFieldName("alias")?.namedChildren[0] : binding.childForFieldName("left");
+  return !bindingsIn(scope).some(({ binding, target }) => {
     if (!target || scopeOf(binding).id !== scope.id) return false;
     if (target.type === "identifier") return target.text === name.text && target.id !== name.id;
     const object = target.childForFieldName("object") ?? target.childForFieldName("value");
