@@ -360,6 +360,11 @@ export function v0KeysDropped(keys: readonly string[]): string {
   return `v0 options with no exact v2 equivalent were dropped: ${keys.join(", ")}${extraction}`;
 }
 
+/** The TODO above a Python call given v0's page options as keyword arguments (`include_html=True`), which v2 rejects. */
+export function v0KeywordsKept(names: readonly string[]): string {
+  return `v2 rejects ${names.join(", ")} (v0 page options, which v1's SDK sent as they were): ask for HTML, raw HTML and screenshots in formats, and drop the rest`;
+}
+
 /** The TODO above a call whose v0 option group (`pageOptions`) the codemod cannot see into or has no place for. */
 export function v0GroupKept(name: string): string {
   return `${name} is a v0 option group, which v2 rejects: move what it holds into v2's options`;

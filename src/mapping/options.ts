@@ -234,6 +234,23 @@ export const V0_OPTION_GROUPS: Readonly<Record<string, V0OptionGroup>> = {
 };
 
 /**
+ * A v0 group's format switches (`includeHtml: true`, as key -> value) as the formats list v1's layer made of
+ * them: undefined where they ask for v2's default list, null where they ask for no format at all.
+ */
+export function v0FormatList(group: V0OptionGroup, switches: ReadonlyMap<string, boolean>): string[] | null | undefined {
+  const formats = Object.entries(group.formats ?? {});
+  const list = formats.flatMap(([key, format]) => ((switches.get(key) ?? group.formatsOn?.includes(key)) ? [format] : []));
+  const byDefault = formats.flatMap(([key, format]) => (group.formatsOn?.includes(key) ? [format] : []));
+  if (!list.length) return null;
+  return list.join() === byDefault.join() ? undefined : list;
+}
+
+/** v0's format switches off unless set (`includeHtml`): set false, they ask for no format at all. */
+export const V0_SWITCHES_OFF: readonly string[] = Object.entries(V0_OPTION_GROUPS)
+  .flatMap(([, group]) => Object.keys(group.formats ?? {}).filter((key) => !group.formatsOn?.includes(key)))
+  .filter((key, i, all) => all.indexOf(key) === i);
+
+/**
  * Scrape keys of the v0 API (its `pageOptions`) that v1's JavaScript SDK sent as they were and v2's API
  * rejects: v2 asks for HTML, raw HTML and screenshots in formats, and has no page-content switch.
  */

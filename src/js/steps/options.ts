@@ -25,6 +25,7 @@ import {
   sharedValue,
   V0_OPTION_GROUPS,
   V0_SCRAPE_KEYS,
+  v0FormatList,
   type Literal,
   type OptionRow,
   type V0OptionGroup,
@@ -197,12 +198,8 @@ function v0Formats(
   typed: boolean,
 ): string | null | undefined {
   if (hasFormats || !switches.every((p) => p.value.type === "BooleanLiteral")) return null;
-  const set = new Map(switches.map((p) => [propertyKey(p)!, (p.value as Extract<Node, { type: "BooleanLiteral" }>).value]));
-  const on = (key: string) => set.get(key) ?? group.formatsOn?.includes(key) ?? false;
-  const list = Object.entries(group.formats!).flatMap(([key, format]) => (on(key) ? [format] : []));
-  const byDefault = Object.entries(group.formats!).flatMap(([key, format]) => (group.formatsOn?.includes(key) ? [format] : []));
-  if (!list.length) return null;
-  if (list.join() === byDefault.join()) return undefined;
+  const list = v0FormatList(group, new Map(switches.map((p) => [propertyKey(p)!, (p.value as Extract<Node, { type: "BooleanLiteral" }>).value])));
+  if (!list) return list;
   // Written as v2 spells them: the formats step does not see what this step writes in the same pass.
   return `formats: [${list.map((format) => settingsFreeFormat(context, format, typed)).join(", ")}]`;
 }

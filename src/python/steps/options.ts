@@ -3,7 +3,7 @@
  * options table: max_depth, allow_backward_links, ignore_sitemap, sitemap_only, use_index, parse_pdf, ...
  * Also in `ScrapeOptions(...)`, whose 2.x fields were camelCase and whose v2 fields are snake_case.
  */
-import { optionRowsFor, sharedValue, type OptionRow } from "../../mapping/options.js";
+import { optionRowsFor, sharedValue, V0_SCRAPE_KEYS, V0_SWITCHES_OFF, type OptionRow } from "../../mapping/options.js";
 import type { OptionsKind } from "../../mapping/client-methods.js";
 import { PY_ACTION_MODELS, PY_OPTION_MODELS, snakeCase } from "../../mapping/python.js";
 import { dictEntries, keywords, type Keyword } from "../detect/arguments.js";
@@ -12,7 +12,7 @@ import { exportedName, type PyContext, type PyStep } from "../pipeline.js";
 import { allOf, stringValue, type Node } from "../runtime/parser.js";
 import { isV1PyCall } from "../detect/version.js";
 import { heldValue } from "../detect/names.js";
-import { removed, renamed } from "../../mapping/messages.js";
+import { removed, renamed, v0KeywordsKept } from "../../mapping/messages.js";
 
 /** Python's batch_scrape takes the scrape options flat, beside its own. */
 const KINDS: Record<OptionsKind, readonly OptionsKind[]> = {
@@ -105,6 +105,26 @@ function mergeShared(context: PyContext, args: Node, found: readonly { keyword: 
   return done;
 }
 
+/** v0's page options as v2's keyword spelling would have them: what a v1 params dict of them becomes. */
+const V0_KEYWORDS = new Map(V0_SCRAPE_KEYS.map((key) => [snakeCase(key), key]));
+
+/**
+ * v0's page options among a call's or a model's keywords (`include_html=False`), which v1's SDK sent as they were
+ * and v2 rejects: a format switch set False asks for nothing v2 does not already leave out, and goes; the rest
+ * are named in one TODO. Answers the keywords it took care of, by node.
+ */
+function v0Keywords(context: PyContext, args: Node, at: Node): Set<number> {
+  const found = keywords(args).filter((k) => V0_KEYWORDS.has(snakeCase(k.name)));
+  const kept: string[] = [];
+  for (const { name, node, value } of found) {
+    if (value.type === "false" && V0_SWITCHES_OFF.includes(V0_KEYWORDS.get(snakeCase(name))!)) {
+      context.apply(removeItem(context.source, args, node), removed(`${name}=False`, "v0's switch asked for no format"));
+    } else kept.push(name);
+  }
+  if (kept.length) context.todo(at, v0KeywordsKept(kept));
+  return new Set(found.map((k) => k.node.id));
+}
+
 /** `agent={"model": "FIRE-1"}`: v2 types the option as a model (`AgentOptions(model="FIRE-1")`), which the imports step imports. */
 function modelFromDict(context: PyContext, { name, value }: Keyword): void {
   const model = PY_OPTION_MODELS[name];
@@ -151,8 +171,9 @@ export const step: PyStep = {
         return row ? [{ keyword, row }] : [];
       });
       const merged = mergeShared(context, call.args, found);
+      const v0 = v0Keywords(context, call.args, call.node);
       for (const keyword of keywords(call.args)) {
-        if (merged.has(keyword.node.id)) continue;
+        if (merged.has(keyword.node.id) || v0.has(keyword.node.id)) continue;
         const row = rows.get(keyword.name);
         if (row) migrateKeyword(context, call.args, keyword, row);
         else {
@@ -166,7 +187,9 @@ export const step: PyStep = {
     for (const call of allOf(context.tree.rootNode, "call")) {
       if (call.childForFieldName("function")?.text !== "ScrapeOptions") continue;
       const args = call.childForFieldName("arguments")!;
+      const v0 = v0Keywords(context, args, call);
       for (const keyword of keywords(args)) {
+        if (v0.has(keyword.node.id)) continue;
         const snake = snakeCase(keyword.name);
         const row = scrapeRows.get(snake);
         if (row) migrateKeyword(context, args, { ...keyword, name: snake }, row);

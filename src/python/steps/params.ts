@@ -4,7 +4,8 @@
  * keyword arguments (the option and format steps then rename what v2 renamed); anything else is marked.
  */
 import { PY_OPTION_MODELS, snakeCase } from "../../mapping/python.js";
-import { V0_OPTION_GROUPS } from "../../mapping/options.js";
+import { V0_OPTION_GROUPS, v0FormatList, type V0OptionGroup } from "../../mapping/options.js";
+import { V1_ONLY_FORMAT_NAMES } from "../../mapping/formats.js";
 import { dictEntries, keywords } from "../detect/arguments.js";
 import { methodArguments } from "../detect/forwarders.js";
 import type { PyStep } from "../pipeline.js";
@@ -12,7 +13,7 @@ import { indentAt, lineStart, removeStatement } from "../../core/text.js";
 import { boundDict } from "../detect/bound-dict.js";
 import type { Node } from "../runtime/parser.js";
 import { moved, PASSED_POSITIONALLY, removed, reworded, v0OptionsDropped } from "../../mapping/messages.js";
-import { reindent, reindentedText, removeItem } from "../writing.js";
+import { pyLiteral, reindent, reindentedText, removeItem } from "../writing.js";
 
 function keywordValue(name: string, value: Node, text = value.text): string {
   const model = PY_OPTION_MODELS[name];
@@ -23,10 +24,24 @@ function keywordValue(name: string, value: Node, text = value.text): string {
 type Entry = { key: string; value: Node };
 
 /**
- * A params entry as keyword arguments: itself, or a v0 group's keys lifted out under their v1 names (a
- * crawl's page options into its scrape options), those with none named in `dropped`.
+ * A v0 group's format switches as the `formats` keyword v1's layer made of them; undefined where they ask for
+ * v2's default list, null where the code does not say them as plain booleans, they ask for a format v2 spells
+ * as a dict, or the call has a formats list of its own.
  */
-function keywordsOf(entry: Entry, entries: readonly Entry[], kind: string | undefined, dropped: string[]): string[] {
+function v0Formats(group: V0OptionGroup, switches: readonly Entry[], hasFormats: boolean, quote: (s: string) => string): string | null | undefined {
+  if (hasFormats || !switches.every((e) => e.value.type === "true" || e.value.type === "false")) return null;
+  const list = v0FormatList(group, new Map(switches.map((e) => [e.key, e.value.type === "true"])));
+  if (!list) return list;
+  if (list.some((format) => V1_ONLY_FORMAT_NAMES.has(format))) return null;
+  return `formats=[${list.map(quote).join(", ")}]`;
+}
+
+/**
+ * A params entry as keyword arguments: itself, or a v0 group's keys lifted out under their v1 names (a
+ * crawl's page options into its scrape options, its format switches as the formats list), those with none
+ * named in `dropped`.
+ */
+function keywordsOf(entry: Entry, entries: readonly Entry[], kind: string | undefined, dropped: string[], quote: (s: string) => string): string[] {
   const group = V0_OPTION_GROUPS[entry.key];
   if (!group) return [`${snakeCase(entry.key)}=${keywordValue(snakeCase(entry.key), entry.value)}`];
   const inner = entry.value.type === "dictionary" ? dictEntries(entry.value) : null;
@@ -35,8 +50,12 @@ function keywordsOf(entry: Entry, entries: readonly Entry[], kind: string | unde
     dropped.push(entry.key);
     return [];
   }
-  const lifted: string[] = [];
+  const switches = inner.filter((e) => group.formats?.[e.key] !== undefined);
+  const formats = switches.length ? v0Formats(group, switches, !nested && entries.some((e) => e.key === "formats"), quote) : undefined;
+  if (formats === null) dropped.push(...switches.map((e) => `${entry.key}.${e.key}`));
+  const lifted: string[] = formats ? [formats] : [];
   for (const { key, value } of inner) {
+    if (switches.some((e) => e.key === key)) continue;
     const to = group.keys[key];
     // v0 took one tag as a string where v2 takes a list: v1's compatibility layer made it one.
     const text = group.lists?.includes(key) && value.type === "string" ? `[${value.text}]` : value.text;
@@ -163,7 +182,7 @@ export const step: PyStep = {
       if (entries.some((e) => V0_OPTION_GROUPS[e.key])) {
         // v0's option groups are lifted out under their v1 names, so the dict is written anew.
         const dropped: string[] = [];
-        const kwargs = [...entries.flatMap((e) => keywordsOf(e, entries, call.row.options, dropped)), ...trailing];
+        const kwargs = [...entries.flatMap((e) => keywordsOf(e, entries, call.row.options, dropped, (text) => pyLiteral(context.source, text))), ...trailing];
         if (dropped.length) context.todo(call.node, v0OptionsDropped(dropped));
         if (!kwargs.length) {
           context.apply(removeItem(context.source, call.args, target), removed("a params dict of v0 options", "v2 has none of them"));
