@@ -52,20 +52,42 @@ import {
 } from "../../mapping/messages.js";
 import { followReturns } from "../detect/returned-results.js";
 
+/** The name a returned job is bound to before its check; numbered where the module names it already. */
+const JOB_NAME = "job";
+
+/**
+ * A name no identifier of the function `at` is in has (nested functions' included): bound there, the job
+ * shadows nothing the function reads, and the name is local to it whatever other functions call theirs.
+ */
+function freeJobName(at: Node): string | null {
+  let scope: Node | null = at;
+  while (scope && scope.type !== "function_definition") scope = scope.parent;
+  if (!scope) return null;
+  const taken = new Set(allOf(scope, "identifier").map((n) => n.text));
+  for (let n = 1; n < 10; n++) {
+    const name = n === 1 ? JOB_NAME : `${JOB_NAME}${n}`;
+    if (!taken.has(name)) return name;
+  }
+  return null;
+}
+
 /**
  * `job = app.crawl_url(...)` with nothing checking the job: 1.x/2.x's waiter raised when the job failed or was
- * stopped, 4.x's returns it, so the statement after the call raises what v1 raised. Says whether it could: the
- * finished job (a sync client's call, or an awaited one: not a coroutine or a future to await later) bound by an
- * assignment statement that has its lines to itself (a trailing comment aside).
+ * stopped, 4.x's returns it, so the statement after the call raises what v1 raised. `return app.crawl_url(...)`
+ * binds the job first (`job = ...`, the check, `return job`), unless it is returned as its dump. Says whether it could: the finished job (a sync
+ * client's call, or an awaited one: not a coroutine or a future to await later) bound by an assignment statement,
+ * or returned by a return statement, that has its lines to itself (a trailing comment aside).
  */
-function raiseOnFailedJob(context: PyContext, call: PyCall, value: Node, name: Node | null): boolean {
+function raiseOnFailedJob(context: PyContext, call: PyCall, value: Node, name: Node | null, dumped: boolean): boolean {
   // a future's .result() and a partial's call give the job itself, as the call does
   const given = value.id === call.node.id || call.passed?.gives === "future" || call.passed?.gives === "callable";
   if (value.type !== "await" && (call.async || !given || isExecutor(value))) return false;
   if (argumentsOf(call.node).some((a) => a.type === "keyword_argument" && a.childForFieldName("name")?.text === PY_NO_WAIT)) return false;
-  const statement = value.parent?.parent;
-  if (!name || statement?.type !== "expression_statement" || statement.namedChildCount !== 1) return false;
-  if (statement.parent?.type !== "block" && statement.parent?.type !== "module") return false;
+  // A job returned as its dump (the function promises a dict) has no status field left to check.
+  const returned = !name && !dumped && value.parent?.type === "return_statement" ? value.parent : null;
+  const statement = returned ?? value.parent?.parent;
+  if (!returned && (!name || statement?.type !== "expression_statement" || statement.namedChildCount !== 1)) return false;
+  if (statement?.parent?.type !== "block" && statement?.parent?.type !== "module") return false;
   const { source } = context;
   const { text } = source;
   if (text.slice(lineStart(text, statement.startIndex), statement.startIndex).trim() !== "") return false;
@@ -73,12 +95,15 @@ function raiseOnFailedJob(context: PyContext, call: PyCall, value: Node, name: N
   const lineEnd = newline === -1 ? text.length : text[newline - 1] === "\r" ? newline - 1 : newline;
   const rest = text.slice(statement.endIndex, lineEnd).trim();
   if (rest !== "" && !rest.startsWith("#")) return false;
+  const job = returned ? freeJobName(returned) : name!.text;
+  if (!job) return false;
   const indent = indentAt(text, statement.startIndex);
-  const status = `${name.text}.status`;
+  const status = `${job}.status`;
   const raise = `raise Exception(f${source.quote}${call.async ? ASYNC_WAITER_FAILED : WAITER_FAILED}{${status}}${source.quote})`;
   // PEP 8's four spaces where the file has no indented line to follow.
   const check = `${source.eol}${indent}if ${status} != ${pyLiteral(source, JOB_COMPLETED)}:${source.eol}${indent}${indentUnit(text, "    ")}${raise}`;
-  context.edit(lineEnd, lineEnd, check, WAITER_RAISES);
+  if (returned) context.edit(statement.startIndex, value.startIndex, `${job} = `, WAITER_RAISES);
+  context.edit(lineEnd, lineEnd, check + (returned ? `${source.eol}${indent}return ${job}` : ""), WAITER_RAISES);
   return true;
 }
 
@@ -804,7 +829,8 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   const handled = new Set<number>();
   let checked = false;
   for (const head of heads) if (migrateChain(context, subject, head, handled) === "status") checked = true;
-  if (call.row.waiter && call.isV1Name && !checked && !raiseOnFailedJob(context, call, value, name)) context.todo(call.node, WAITER_TODO);
+  if (call.row.waiter && call.isV1Name && !checked && !raiseOnFailedJob(context, call, value, name, model && boundaries.some((b) => b.id === value.id)))
+    context.todo(call.node, WAITER_TODO);
 }
 
 export const step: PyStep = {
