@@ -472,6 +472,15 @@ function iterated(node: Node): boolean {
   return (loop?.type === "for_statement" || loop?.type === "for_in_clause") && loop.childForFieldName("right")?.id === parent!.id;
 }
 
+/** `pages[0]`, `pages[-1]`: a value read as a list, by a position the code spells out. */
+function indexedByNumber(node: Node): boolean {
+  const parent = node.parent;
+  if (parent?.type !== "subscript" || parent.childForFieldName("value")?.id !== node.id) return false;
+  const index = parent.childForFieldName("subscript");
+  const number = index?.type === "unary_operator" ? index.childForFieldName("argument") : index;
+  return number?.type === "integer" && (index === number || index?.childForFieldName("operator")?.type === "-");
+}
+
 /** `if x:`, `not x`, `x and ...`: a value only tested for being empty. */
 function isTruthTest(node: Node): boolean {
   const parent = node.parent;
@@ -530,10 +539,11 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     return context.todo(head, NOT_A_DICT);
   }
   if (head.type === "identifier" && inDictBranch(head)) return;
-  if (subject.kind === "job" && from === 0 && iterated(head)) {
-    // v0's crawl gave back its documents themselves (1.x's dict would give its keys): they are v2's data.
-    context.edit(head.endIndex, head.endIndex, ".data", renamed("a crawl result iterated as v0's list of documents", "its .data"));
-    for (const item of elementsOf(head)) migrateChain(context, DOCUMENT, item, handled);
+  const indexed = indexedByNumber(head);
+  if (subject.kind === "job" && from === 0 && (iterated(head) || indexed)) {
+    // v0's crawl gave back its documents themselves (1.x's dict would give its keys, and has no key 0): they are v2's data.
+    context.edit(head.endIndex, head.endIndex, ".data", renamed("a crawl result read as v0's list of documents", "its .data"));
+    for (const item of indexed ? [head.parent!] : elementsOf(head)) migrateChain(context, DOCUMENT, item, handled);
     return;
   }
   if (from === 0) migrateAttributeName(context, subject, head);
