@@ -377,6 +377,26 @@ describe("results that leave their function", () => {
   });
 });
 
+describe("a result a public function hands to other modules", () => {
+  const helper = 'from firecrawl import FirecrawlApp\n\napp = FirecrawlApp(api_key="k")\n\n\ndef fetch(url):\n    return app.scrape_url(url)\n';
+  const marked = "    # TODO(firecrawl-v2): fetch() hands this result to other modules of the project, which read it as v1's dict";
+
+  test("is marked where another module reads it as v1's dict, which the run does not migrate with it", () => {
+    const caller = 'from fc import fetch\n\n\ndef title(url):\n    page = fetch(url)\n    return page["metadata"]["title"]\n';
+    const { dir, cli } = repoWith({ "fc.py": helper, "main.py": caller });
+    expect(cli("run", ".", "--force", "--no-verify").status).toBe(0);
+    expect(readFileSync(join(dir, "fc.py"), "utf8")).toContain(`${marked} (r["markdown"])`);
+    expect(readFileSync(join(dir, "main.py"), "utf8")).toBe(caller);
+  });
+
+  test("is left alone where the other modules read it as a model, or none imports it", () => {
+    const { dir, cli } = repoWith({ "fc.py": helper, "main.py": "from fc import fetch\n\nprint(fetch('https://example.com').markdown)\n" });
+    expect(cli("run", ".", "--force", "--no-verify").status).toBe(0);
+    expect(readFileSync(join(dir, "fc.py"), "utf8")).not.toContain("TODO");
+    expect(runPython(pythonSteps, "fc.py", helper).output).not.toContain("TODO");
+  });
+});
+
 test("a field v2's model has none of, read on a 1.x result, is marked where the read is", () => {
   const code =
     'from firecrawl import FirecrawlApp\n\napp = FirecrawlApp(api_key="k")\nfound = app.map_url("https://example.com")\nif found.get("status") == "success":\n    print(found["links"])\npage = app.scrape_url("https://example.com")\nprint(page["text"])\n';

@@ -340,6 +340,11 @@ export const V1_DEFAULTS = reworded("v2 changed this scrape's defaults: write v1
 export const V1_DEFAULTS_NOT_PASSED =
   "v2 changed this scrape's defaults, and v1's are keyword arguments this call cannot pass on (positional ones only): hand it functools.partial(method, url, max_age=0, ...) instead";
 
+/** A v2 result a public function hands to other modules, which read it as v1's dict and are not migrated with it. */
+export function leavesModule(name: string): string {
+  return `${name}() hands this result to other modules of the project, which read it as v1's dict (r["markdown"]) and are not migrated with this one: v2 results are pydantic models, so change their reads (r.markdown) or return .model_dump() (its keys are snake_case)`;
+}
+
 /** A v2 result returned from a function that promises a dict. */
 export const MODEL_DUMPED = reworded(
   "this function promises a dict, and v2 results are pydantic models: return .model_dump()",

@@ -8,7 +8,7 @@ import { spanOf } from "./writing.js";
 import { clientCalls, detect, mockedMethods, type PyBindings, type PyCall, type PyMockedMethod } from "./detect/clients.js";
 import { parsePython, syntaxError, type Node, type Tree } from "./runtime/parser.js";
 import { findPyRequests } from "./detect/requests.js";
-import { callsElsewhere, importedElsewhere } from "./detect/importers.js";
+import { callsElsewhere, importedBySome, importedElsewhere } from "./detect/importers.js";
 import { localPackageShadows } from "./detect/local-package.js";
 
 export interface PyParsed {
@@ -46,6 +46,19 @@ export function exportedName(context: PyContext): (name: string) => boolean {
   const holder = languageOf(context.source.path);
   if (holder === "notebook" || holder === "document") return () => false;
   return (name) => importedElsewhere(context.source.path, context.tree.rootNode, name, context.options.paths);
+}
+
+/**
+ * The calls other modules of the project make of the file's module-level function `name` (detect/importers.ts):
+ * none from a notebook's cells or a document's code blocks, which no module imports, nor where no module is seen
+ * to import it (a script outside any project); undefined where some module imports it and its calls cannot be told.
+ */
+export function callsFromOtherModules(context: PyContext): (name: string) => readonly Node[] | undefined {
+  const holder = languageOf(context.source.path);
+  if (holder === "notebook" || holder === "document") return () => [];
+  const { path } = context.source;
+  const root = context.tree.rootNode;
+  return (name) => callsElsewhere(path, root, name, context.options.paths) ?? (importedBySome(path, root, name, context.options.paths) ? undefined : []);
 }
 
 /** The statement a node belongs to: the ancestor whose parent is a block or the module. */

@@ -117,6 +117,11 @@ export function importedElsewhere(path: string, tree: Node, name: string, runPat
   return importersOf(path, tree, name, runPaths)?.length !== 0;
 }
 
+/** Whether another module is seen to import `name` from the module at `path` (importersOf): false where that cannot be told. */
+export function importedBySome(path: string, tree: Node, name: string, runPaths: readonly string[] = []): boolean {
+  return (importersOf(path, tree, name, runPaths)?.length ?? 0) > 0;
+}
+
 /**
  * The calls other modules make of the function `name` of the module at `path`: by the name they import it as
  * (`from lib import fetch`, `fetch(...)`); undefined where some are not to be told apart from other uses (an

@@ -13,7 +13,7 @@ import { boundName, resultExpression, usesAfter } from "./result-values.js";
 const DICT_TYPE = /^(?:typing\.)?(?:Optional\[\s*)?(?:typing\.)?(?:dict|Dict|Mapping|MutableMapping)\b(?:\[[^\]]*\])?\s*(?:\]|\|\s*None)?$/;
 
 /** The function `return <head>` returns from, when the head is the whole value returned. */
-function returnedFrom(head: Node): Node | null {
+export function returnedFrom(head: Node): Node | null {
   if (head.parent?.type !== "return_statement") return null;
   const fn = scopeOf(head);
   return fn.type === "function_definition" ? fn : null;
@@ -67,4 +67,29 @@ export function followReturns(heads: readonly Node[]): { heads: Node[]; boundari
     }
   }
   return { heads: out, boundaries };
+}
+
+/** `r["markdown"]`, `r.get("markdown")`, `r.keys()`, `"markdown" in r`: a read that takes the value for a dict. */
+function readAsDict(use: Node): boolean {
+  const parent = use.parent;
+  if (parent?.type === "subscript") return parent.childForFieldName("value")?.id === use.id;
+  if (parent?.type === "attribute" && parent.childForFieldName("object")?.id === use.id)
+    return ["get", "keys", "items", "values", "pop", "update", "setdefault"].includes(parent.childForFieldName("attribute")?.text ?? "");
+  return parent?.type === "comparison_operator" && /\bin\b/.test(parent.text) && parent.namedChildren.at(-1)?.id === use.id;
+}
+
+/**
+ * The name of the public module-level function `return <head>` hands a result from, where other modules of the
+ * project call it and read what it gives as v1's dict (`page = fetch(url); page["markdown"]`), or where their
+ * calls cannot be told (`calls` answers undefined): the run migrates each module on its own, so those reads stay
+ * as they were. Null where no other module's read is in question.
+ */
+export function leavesModuleAsDict(head: Node, calls: (name: string) => readonly Node[] | undefined): string | null {
+  const fn = returnedFrom(head);
+  const owner = fn?.parent?.type === "decorated_definition" ? fn.parent : fn;
+  if (!fn || owner?.parent?.type !== "module") return null;
+  const name = fn.childForFieldName("name")!.text;
+  if (name.startsWith("_")) return null;
+  const elsewhere = calls(name);
+  return !elsewhere || elsewhere.some((call) => readsOfCall(call).some(readAsDict)) ? name : null;
 }

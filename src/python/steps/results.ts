@@ -27,7 +27,7 @@ import { ASYNC_WAITER_FAILED, JOB_COMPLETED, PY_NO_WAIT, RESULTS, RETYPED_RESULT
 import type { ResultKind } from "../../mapping/client-methods.js";
 import { indentAt, indentUnit, lineStart, removeStatement } from "../../core/text.js";
 import { literalAt, pyLiteral } from "../writing.js";
-import type { PyContext, PyStep } from "../pipeline.js";
+import { callsFromOtherModules, type PyContext, type PyStep } from "../pipeline.js";
 import { annotatedParameters, bindingsIn, boundName, elementsOf, isExecutor, resultValues, usesAfter } from "../detect/result-values.js";
 import { methodReferences, type PyCall } from "../detect/clients.js";
 import { isV1PyCall } from "../detect/version.js";
@@ -37,6 +37,7 @@ import { scopeOf, usesIn } from "../detect/names.js";
 import {
   hitsCast,
   joined,
+  leavesModule,
   linksKept,
   MODEL_DUMPED,
   MODEL_DUMPED_READ,
@@ -50,7 +51,7 @@ import {
   WAITER_RAISES,
   type Message,
 } from "../../mapping/messages.js";
-import { followReturns } from "../detect/returned-results.js";
+import { followReturns, leavesModuleAsDict } from "../detect/returned-results.js";
 
 /** The name a returned job is bound to before its check; numbered where the module names it already. */
 const JOB_NAME = "job";
@@ -827,6 +828,11 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
     if (!dumpable) context.todo(head, NOT_A_DICT);
     else dumpAt(context, head, null, []);
   }
+  if (model)
+    for (const head of heads) {
+      const leaving = boundaries.includes(head) ? null : leavesModuleAsDict(head, callsFromOtherModules(context));
+      if (leaving) context.todo(head, leavesModule(leaving));
+    }
   if (!call.row.result) return;
   const subject: Subject = {
     kind: call.row.result,
