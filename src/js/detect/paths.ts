@@ -7,6 +7,7 @@ import type Jscodeshift from "jscodeshift";
 import type { ASTPath } from "jscodeshift";
 import { onFirstUse } from "../../core/on-first-use.js";
 import type { File, Node } from "@babel/types";
+import { fastScopes } from "./scopes.js";
 
 /** Asked only when a file is indexed: one that may reach the SDK. */
 const jscodeshift = onFirstUse<typeof Jscodeshift>(import.meta.url, "jscodeshift");
@@ -152,6 +153,7 @@ export class PathIndex {
 
   constructor(ast: File) {
     this.root = jscodeshift()(ast as never).paths()[0] as unknown as Path<File>;
+    fastScopes(jscodeshift().types, this.root.get("program") as Path);
     walkPaths(this.root, (path, node) => {
       const list = this.byType.get(node.type);
       if (list) list.push(path);

@@ -660,6 +660,10 @@ function typedBindings(context: StepContext, skip: ReadonlySet<Node>): { binding
   const elementKinds = resultTypes(context, context.options.sdk === "v1");
   const found: { binding: AnyPath; id: Node; kind: ResultKind; mayFail?: boolean }[] = [];
   for (const path of context.index.of("Identifier")) {
+    // Only a declarator's id, a parameter or a property's value binds anything here, and the key a path was
+    // reached by says which it is: asking every identifier for its parent, which ast-types computes and
+    // defines on the path, was most of this loop's time on a large file.
+    if (path.name !== "id" && path.name !== "value" && path.parentPath?.name !== "params") continue;
     const node = path.node;
     const parent = path.parent?.node as Node | undefined;
     const isDeclaration =
