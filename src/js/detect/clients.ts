@@ -22,6 +22,8 @@ const CLASS_TYPES = new Set(["ClassDeclaration", "ClassExpression"]);
 export class ClientTracker {
   private readonly verdicts = new Map<Node, boolean>();
   private readonly pending = new Set<Node>();
+  /** isClientBinding's answers, by the scope that binds the name */
+  private readonly bindingVerdicts = new Map<unknown, Map<string, boolean>>();
   private readonly handed = new Map<Node, boolean>();
   private readonly deciding = new Set<Node>();
   /** counts the answers given while a parameter's verdict was still being made */
@@ -132,8 +134,24 @@ export class ClientTracker {
     );
   }
 
+  /**
+   * Whether the name `path` reads is bound to a client: asked once for each scope and name, what the answer depends
+   * on (each read of a module-level name would otherwise scan the module's assignments again).
+   */
   private isClientBinding(path: AnyPath, name: string): boolean {
     const scope = path.scope?.lookup(name);
+    if (!scope) return false;
+    const byName = this.bindingVerdicts.get(scope) ?? new Map<string, boolean>();
+    const known = byName.get(name);
+    if (known !== undefined) return known;
+    const before = this.provisional;
+    const verdict = this.bindsClient(path, name, scope);
+    // As for isClient: an answer read off a verdict still being made is not kept.
+    if (this.provisional === before) this.bindingVerdicts.set(scope, byName.set(name, verdict));
+    return verdict;
+  }
+
+  private bindsClient(path: AnyPath, name: string, scope: NonNullable<AnyPath["scope"]>): boolean {
     for (const binding of this.bindingsOf(path, name)) {
       const id = binding.node;
       if (this.sdk.linked?.clients.has(name) && this.isImported(binding)) return true;
@@ -147,7 +165,6 @@ export class ClientTracker {
       if (untypedParameter(binding) && this.isHandedClients(parent, id)) return true;
     }
     // `let app; ... app = new FirecrawlApp()` in the same scope
-    if (!scope) return false;
     return this.index.within("AssignmentExpression", scope.path.node as Node).some((p) => {
       const left = p.node.left;
       return left.type === "Identifier" && left.name === name && p.scope?.lookup(name) === scope && this.isClient(p.get("right"));
