@@ -74,12 +74,13 @@ function freeJobName(at: Node): string | null {
 
 /**
  * `job = app.crawl_url(...)` with nothing checking the job: 1.x/2.x's waiter raised when the job failed or was
- * stopped, 4.x's returns it, so the statement after the call raises what v1 raised. `return app.crawl_url(...)`
+ * stopped, 4.x's returns it, so the statement after the call raises what v1 raised (reading the status as a key
+ * where the code made the job a dict, `asDict`). `return app.crawl_url(...)`
  * binds the job first (`job = ...`, the check, `return job`), unless it is returned as its dump. Says whether it could: the finished job (a sync
  * client's call, or an awaited one: not a coroutine or a future to await later) bound by an assignment statement,
  * or returned by a return statement, that has its lines to itself (a trailing comment aside).
  */
-function raiseOnFailedJob(context: PyContext, call: PyCall, value: Node, name: Node | null, dumped: boolean): boolean {
+function raiseOnFailedJob(context: PyContext, call: PyCall, value: Node, name: Node | null, dumped: boolean, asDict = false): boolean {
   // a future's .result() and a partial's call give the job itself, as the call does
   const given = value.id === call.node.id || call.passed?.gives === "future" || call.passed?.gives === "callable";
   if (value.type !== "await" && (call.async || !given || isExecutor(value))) return false;
@@ -99,10 +100,12 @@ function raiseOnFailedJob(context: PyContext, call: PyCall, value: Node, name: N
   const job = returned ? freeJobName(returned) : name!.text;
   if (!job) return false;
   const indent = indentAt(text, statement.startIndex);
-  const status = `${job}.status`;
-  const raise = `raise Exception(f${source.quote}${call.async ? ASYNC_WAITER_FAILED : WAITER_FAILED}{${status}}${source.quote})`;
+  // A job the code made a dict of (`.model_dump()`) has its status under a key; in the f-string, quoted as the
+  // f-string is not (before Python 3.12 a nested string cannot reuse the f-string's quote).
+  const status = (quote: string) => (asDict ? `${job}[${quote}status${quote}]` : `${job}.status`);
+  const raise = `raise Exception(f${source.quote}${call.async ? ASYNC_WAITER_FAILED : WAITER_FAILED}{${status(source.quote === '"' ? "'" : '"')}}${source.quote})`;
   // PEP 8's four spaces where the file has no indented line to follow.
-  const check = `${source.eol}${indent}if ${status} != ${pyLiteral(source, JOB_COMPLETED)}:${source.eol}${indent}${indentUnit(text, "    ")}${raise}`;
+  const check = `${source.eol}${indent}if ${status(source.quote)} != ${pyLiteral(source, JOB_COMPLETED)}:${source.eol}${indent}${indentUnit(text, "    ")}${raise}`;
   if (returned) context.edit(statement.startIndex, value.startIndex, `${job} = `, WAITER_RAISES);
   context.edit(lineEnd, lineEnd, check + (returned ? `${source.eol}${indent}return ${job}` : ""), WAITER_RAISES);
   return true;
@@ -767,7 +770,21 @@ function dumpAt(context: PyContext, value: Node, kind: ResultKind | null, reads:
     if (row?.change.kind === "success-flag" || row?.change.kind === "removed") context.todo(head, row.python?.todo ?? row.change.todo);
     else if (key && to !== read.field)
       context.edit(key.startIndex, key.endIndex, pyLiteral(context.source, to), renamed(`result key "${read.field}"`, `"${to}"`));
+    if (kind === "document" && to === "metadata") dumpedMetadataKey(context, read.node);
   }
+}
+
+/**
+ * `doc["metadata"]["sourceURL"]` on a document's dump: its metadata is the model's, whose fields the dump spells
+ * snake_case (`source_url`); a key that is no such field is one of the page's own, kept as the API gave it.
+ */
+function dumpedMetadataKey(context: PyContext, metadata: Node): void {
+  const read = readAbove(metadata);
+  if (!read || read.form === "attribute") return;
+  const key = read.form === "subscript" ? read.node.childForFieldName("subscript") : argumentsOf(read.node)[0];
+  const to = snakeCase(read.field);
+  if (key && to !== read.field && to in PY_RESULT_MODELS.DocumentMetadata!.fields)
+    context.edit(key.startIndex, key.endIndex, pyLiteral(context.source, to), renamed(`metadata key "${read.field}"`, `"${to}"`));
 }
 
 /** Local names of 2.x's response models, imported from where only 1.x and 2.x had them. */
@@ -812,6 +829,8 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   // proxy now gives as a model (the migration reads no fields of those): it becomes one where it is made.
   if (dumpable && (call.row.result ? name && uses.some(writesInto) : uses.some((use) => readAsDict(context, use)))) {
     dumpAt(context, value, call.row.result ?? null, uses);
+    const checked = uses.some((use) => readAbove(use)?.field === "status");
+    if (call.row.waiter && call.isV1Name && !checked && !raiseOnFailedJob(context, call, value, name, false, true)) context.todo(call.node, WAITER_TODO);
     return;
   }
   // deep_research's dict, typed as a model: where the code goes on with it, a cast says what it is, unless the
