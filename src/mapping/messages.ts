@@ -6,6 +6,7 @@
  */
 import type { ResponseRead } from "./api-requests.js";
 import { FORMATS } from "./formats.js";
+import { snakeCase } from "./python.js";
 
 export interface Message {
   /** what is v1 here, and what v2 wants instead */
@@ -339,6 +340,11 @@ export const V1_DEFAULTS = reworded("v2 changed this scrape's defaults: write v1
 /** v1's defaults asked for on a scrape run by a call that passes positional arguments only (`loop.run_in_executor`). */
 export const V1_DEFAULTS_NOT_PASSED =
   "v2 changed this scrape's defaults, and v1's are keyword arguments this call cannot pass on (positional ones only): hand it functools.partial(method, url, max_age=0, ...) instead";
+
+/** Metadata keys read off documents of a result made a dict, where the dump spells them snake_case. */
+export function dumpedMetadataKeys(keys: readonly string[]): string {
+  return `this result is made a dict (.model_dump()), whose documents' metadata spells its fields snake_case: ${keys.map((k) => `"${k}"`).join(", ")} read in this function would raise KeyError (read "${snakeCase(keys[0]!)}")`;
+}
 
 /** A v2 result a public function hands to other modules, which read it as v1's dict and are not migrated with it. */
 export function leavesModule(name: string): string {

@@ -37,6 +37,7 @@ import { scopeOf, usesIn } from "../detect/names.js";
 import {
   hitsCast,
   joined,
+  dumpedMetadataKeys,
   leavesModule,
   linksKept,
   MODEL_DUMPED,
@@ -760,6 +761,7 @@ function readAsDict(context: PyContext, node: Node): boolean {
  * (`"success"`: v2 raises instead) is marked where it is read, as on the model: it would raise KeyError.
  */
 function dumpAt(context: PyContext, value: Node, kind: ResultKind | null, reads: readonly Node[]): void {
+  const renamedKeys = new Set<number>();
   if (value.type === "await") context.edit(value.startIndex, value.startIndex, "(");
   context.edit(value.endIndex, value.endIndex, value.type === "await" ? ").model_dump()" : ".model_dump()", MODEL_DUMPED);
   for (const head of reads) {
@@ -770,21 +772,34 @@ function dumpAt(context: PyContext, value: Node, kind: ResultKind | null, reads:
     if (row?.change.kind === "success-flag" || row?.change.kind === "removed") context.todo(head, row.python?.todo ?? row.change.todo);
     else if (key && to !== read.field)
       context.edit(key.startIndex, key.endIndex, pyLiteral(context.source, to), renamed(`result key "${read.field}"`, `"${to}"`));
-    if (kind === "document" && to === "metadata") dumpedMetadataKey(context, read.node);
+    if (kind === "document" && to === "metadata") {
+      const key = metadataKeyRead(read.node);
+      if (key) context.edit(key.node.startIndex, key.node.endIndex, pyLiteral(context.source, key.to), renamed(`metadata key "${key.from}"`, `"${key.to}"`));
+      if (key) renamedKeys.add(key.node.id);
+    }
   }
+  // Documents the code takes out of the dump (`pages = site.pop("data")`) are dicts with the dump's metadata too:
+  // a camelCase key read off any `["metadata"]` of the function is one it would not find.
+  const missed = allOf(scopeOf(value), ["subscript", "call"]).flatMap((node) => {
+    const object = node.type === "subscript" ? node.childForFieldName("value") : node.childForFieldName("function")?.childForFieldName("object");
+    const read = object ? readAbove(object) : null;
+    const key = read?.field === "metadata" && read.node.id === node.id ? metadataKeyRead(node) : null;
+    return key && !renamedKeys.has(key.node.id) ? [key.from] : [];
+  });
+  if (missed.length) context.todo(value, dumpedMetadataKeys([...new Set(missed)]));
 }
 
 /**
- * `doc["metadata"]["sourceURL"]` on a document's dump: its metadata is the model's, whose fields the dump spells
- * snake_case (`source_url`); a key that is no such field is one of the page's own, kept as the API gave it.
+ * The key read off a dumped document's metadata (`["metadata"]["sourceURL"]`) that the dump spells otherwise: its
+ * metadata is the model's, whose fields the dump spells snake_case (`source_url`); a key that is no such field is
+ * one of the page's own, kept as the API gave it.
  */
-function dumpedMetadataKey(context: PyContext, metadata: Node): void {
+function metadataKeyRead(metadata: Node): { node: Node; from: string; to: string } | null {
   const read = readAbove(metadata);
-  if (!read || read.form === "attribute") return;
+  if (!read || read.form === "attribute") return null;
   const key = read.form === "subscript" ? read.node.childForFieldName("subscript") : argumentsOf(read.node)[0];
   const to = snakeCase(read.field);
-  if (key && to !== read.field && to in PY_RESULT_MODELS.DocumentMetadata!.fields)
-    context.edit(key.startIndex, key.endIndex, pyLiteral(context.source, to), renamed(`metadata key "${read.field}"`, `"${to}"`));
+  return key && to !== read.field && to in PY_RESULT_MODELS.DocumentMetadata!.fields ? { node: key, from: read.field, to } : null;
 }
 
 /** Local names of 2.x's response models, imported from where only 1.x and 2.x had them. */
