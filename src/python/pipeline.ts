@@ -8,7 +8,7 @@ import { spanOf } from "./writing.js";
 import { clientCalls, detect, mockedMethods, type PyBindings, type PyCall, type PyMockedMethod } from "./detect/clients.js";
 import { parsePython, syntaxError, type Node, type Tree } from "./runtime/parser.js";
 import { findPyRequests } from "./detect/requests.js";
-import { callsElsewhere, importedBySome, importedElsewhere } from "./detect/importers.js";
+import { callsElsewhere, importedElsewhere, seenCallsElsewhere } from "./detect/importers.js";
 import { localPackageShadows } from "./detect/local-package.js";
 
 export interface PyParsed {
@@ -56,9 +56,7 @@ export function exportedName(context: PyContext): (name: string) => boolean {
 export function callsFromOtherModules(context: PyContext): (name: string) => readonly Node[] | undefined {
   const holder = languageOf(context.source.path);
   if (holder === "notebook" || holder === "document") return () => [];
-  const { path } = context.source;
-  const root = context.tree.rootNode;
-  return (name) => callsElsewhere(path, root, name, context.options.paths) ?? (importedBySome(path, root, name, context.options.paths) ? undefined : []);
+  return (name) => seenCallsElsewhere(context.source.path, context.tree.rootNode, name, context.options.paths);
 }
 
 /** The statement a node belongs to: the ancestor whose parent is a block or the module. */

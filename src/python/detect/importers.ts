@@ -117,11 +117,6 @@ export function importedElsewhere(path: string, tree: Node, name: string, runPat
   return importersOf(path, tree, name, runPaths)?.length !== 0;
 }
 
-/** Whether another module is seen to import `name` from the module at `path` (importersOf): false where that cannot be told. */
-export function importedBySome(path: string, tree: Node, name: string, runPaths: readonly string[] = []): boolean {
-  return (importersOf(path, tree, name, runPaths)?.length ?? 0) > 0;
-}
-
 /**
  * The calls other modules make of the function `name` of the module at `path`: by the name they import it as
  * (`from lib import fetch`, `fetch(...)`); undefined where some are not to be told apart from other uses (an
@@ -129,7 +124,20 @@ export function importedBySome(path: string, tree: Node, name: string, runPaths:
  */
 export function callsElsewhere(path: string, tree: Node, name: string, runPaths: readonly string[] = []): Node[] | undefined {
   const importers = importersOf(path, tree, name, runPaths);
-  if (!importers) return undefined;
+  return importers && callsIn(importers, name);
+}
+
+/**
+ * The same, but none where no other module is seen to import the name (the importers cannot be told: a script
+ * outside any project): undefined only where some module imports it and its calls cannot be told.
+ */
+export function seenCallsElsewhere(path: string, tree: Node, name: string, runPaths: readonly string[] = []): Node[] | undefined {
+  const importers = importersOf(path, tree, name, runPaths);
+  return importers ? callsIn(importers, name) : [];
+}
+
+/** The calls of the function `name` in the parses of the modules that import it (callsElsewhere). */
+function callsIn(importers: readonly Node[], name: string): Node[] | undefined {
   const calls: Node[] = [];
   // the importers' parses, made once to tell that they import it
   for (const module of importers) {

@@ -62,9 +62,8 @@ const JOB_NAME = "job";
  * shadows nothing the function reads, and the name is local to it whatever other functions call theirs.
  */
 function freeJobName(at: Node): string | null {
-  let scope: Node | null = at;
-  while (scope && scope.type !== "function_definition") scope = scope.parent;
-  if (!scope) return null;
+  const scope = scopeOf(at);
+  if (scope.type !== "function_definition") return null;
   const taken = new Set(allOf(scope, "identifier").map((n) => n.text));
   for (let n = 1; n < 10; n++) {
     const name = n === 1 ? JOB_NAME : `${JOB_NAME}${n}`;
@@ -198,6 +197,11 @@ function readAbove(node: Node): Read | null {
 function readsResults(expression: Node, head: Node): boolean {
   if (allOf(expression, "identifier").some((i) => i.text === head.text)) return true;
   return allOf(expression, "attribute").some((a) => a.childForFieldName("attribute")?.text === "get" && a.parent?.type === "call");
+}
+
+/** The key a subscript or get() read names: `"markdown"` of `r["markdown"]` and of `r.get("markdown")`. */
+function keyOf(read: Read): Node | undefined {
+  return read.form === "subscript" ? (read.node.childForFieldName("subscript") ?? undefined) : argumentsOf(read.node)[0];
 }
 
 function describe(read: Read): string {
@@ -767,15 +771,16 @@ function dumpAt(context: PyContext, value: Node, kind: ResultKind | null, reads:
   for (const head of reads) {
     const read = readAbove(head);
     if (!read || read.form === "attribute") continue;
-    const key = read.form === "subscript" ? read.node.childForFieldName("subscript") : read.node.childForFieldName("arguments")!.namedChildren[0]!;
+    const key = keyOf(read);
     const { to, row } = renamedField(kind, read.field);
     if (row?.change.kind === "success-flag" || row?.change.kind === "removed") context.todo(head, row.python?.todo ?? row.change.todo);
     else if (key && to !== read.field)
       context.edit(key.startIndex, key.endIndex, pyLiteral(context.source, to), renamed(`result key "${read.field}"`, `"${to}"`));
-    if (kind === "document" && to === "metadata") {
-      const key = metadataKeyRead(read.node);
-      if (key) context.edit(key.node.startIndex, key.node.endIndex, pyLiteral(context.source, key.to), renamed(`metadata key "${key.from}"`, `"${key.to}"`));
-      if (key) renamedKeys.add(key.node.id);
+    const metadataKey = kind === "document" && to === "metadata" ? metadataKeyRead(read.node) : null;
+    if (metadataKey) {
+      const { node, from, to } = metadataKey;
+      context.edit(node.startIndex, node.endIndex, pyLiteral(context.source, to), renamed(`metadata key "${from}"`, `"${to}"`));
+      renamedKeys.add(node.id);
     }
   }
   // Documents the code takes out of the dump (`pages = site.pop("data")`) are dicts with the dump's metadata too:
@@ -797,7 +802,7 @@ function dumpAt(context: PyContext, value: Node, kind: ResultKind | null, reads:
 function metadataKeyRead(metadata: Node): { node: Node; from: string; to: string } | null {
   const read = readAbove(metadata);
   if (!read || read.form === "attribute") return null;
-  const key = read.form === "subscript" ? read.node.childForFieldName("subscript") : argumentsOf(read.node)[0];
+  const key = keyOf(read);
   const to = snakeCase(read.field);
   return key && to !== read.field && to in PY_RESULT_MODELS.DocumentMetadata!.fields ? { node: key, from: read.field, to } : null;
 }
@@ -862,11 +867,13 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
     if (!dumpable) context.todo(head, NOT_A_DICT);
     else dumpAt(context, head, null, []);
   }
-  if (model)
+  if (model) {
+    const calls = callsFromOtherModules(context);
     for (const head of heads) {
-      const leaving = boundaries.includes(head) ? null : leavesModuleAsDict(head, callsFromOtherModules(context));
+      const leaving = boundaries.includes(head) ? null : leavesModuleAsDict(head, calls);
       if (leaving) context.todo(head, leavesModule(leaving));
     }
+  }
   if (!call.row.result) return;
   const subject: Subject = {
     kind: call.row.result,
