@@ -357,6 +357,11 @@ export const MODEL_DUMPED = reworded(
   "the result returned as a dict (.model_dump())",
 );
 
+/** The TODO above an async client's call that lost an option only the sync client takes in v2. */
+export function asyncKeywordRemoved(name: string, method: string): string {
+  return `AsyncFirecrawl.${method}() in firecrawl-py 4.x does not take ${name}= and it was removed: Firecrawl.${method}() (sync) still does`;
+}
+
 /** The TODO above a call whose v0 option groups held keys v2 has no keyword argument for. */
 export function v0OptionsDropped(keys: readonly string[]): string {
   return `v0 options with no v2 keyword argument were dropped: ${keys.join(", ")} (v2 asks for HTML, screenshots and extraction in formats)`;

@@ -68,6 +68,12 @@ export const PY_MOVED_TYPES: Readonly<Record<string, { readonly module: string; 
 export const PY_OPTION_MODELS: Readonly<Record<string, string>> = { scrape_options: "ScrapeOptions", agent: "AgentOptions" };
 
 /**
+ * Keyword arguments v2's sync client takes where its async one does not: firecrawl-py 4.x's `AsyncFirecrawl.extract`
+ * and `start_extract` have no `agent` (4.27.1 to 4.38.0), so an awaited call given one raises TypeError.
+ */
+export const PY_ASYNC_MISSING_KEYWORDS: Readonly<Record<string, readonly string[]>> = { extract: ["agent"], start_extract: ["agent"] };
+
+/**
  * v1's action dicts (`{"type": "wait", "milliseconds": 2000}`) as 4.x's action models, by their type, with the
  * fields each model has (snake_case); v2 types `actions` as a list of these models (sdk-facts: 4.x v2/types.py).
  */

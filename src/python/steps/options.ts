@@ -5,14 +5,14 @@
  */
 import { optionRowsFor, sharedValue, V0_SCRAPE_KEYS, V0_SWITCHES_OFF, type OptionRow } from "../../mapping/options.js";
 import type { OptionsKind } from "../../mapping/client-methods.js";
-import { PY_ACTION_MODELS, PY_OPTION_MODELS, snakeCase } from "../../mapping/python.js";
+import { PY_ACTION_MODELS, PY_ASYNC_MISSING_KEYWORDS, PY_OPTION_MODELS, snakeCase } from "../../mapping/python.js";
 import { dictEntries, keywords, type Keyword } from "../detect/arguments.js";
 import { pyLiteral, removeItem } from "../writing.js";
 import { exportedName, type PyContext, type PyStep } from "../pipeline.js";
 import { allOf, stringValue, type Node } from "../runtime/parser.js";
 import { isV1PyCall } from "../detect/version.js";
 import { heldValue } from "../detect/names.js";
-import { removed, renamed, v0KeywordsKept } from "../../mapping/messages.js";
+import { asyncKeywordRemoved, removed, renamed, v0KeywordsKept } from "../../mapping/messages.js";
 
 /** Python's batch_scrape takes the scrape options flat, beside its own. */
 const KINDS: Record<OptionsKind, readonly OptionsKind[]> = {
@@ -172,10 +172,15 @@ export const step: PyStep = {
       });
       const merged = mergeShared(context, call.args, found);
       const v0 = v0Keywords(context, call.args, call.node);
+      const method = call.row.python.v2!;
+      const syncOnly = call.async ? (PY_ASYNC_MISSING_KEYWORDS[method] ?? []) : [];
       for (const keyword of keywords(call.args)) {
         if (merged.has(keyword.node.id) || v0.has(keyword.node.id)) continue;
         const row = rows.get(keyword.name);
-        if (row) migrateKeyword(context, call.args, keyword, row);
+        if (syncOnly.includes(keyword.name)) {
+          context.apply(removeItem(context.source, call.args, keyword.node), removed(keyword.name, `AsyncFirecrawl.${method}() has no such option`));
+          context.todo(keyword.node, asyncKeywordRemoved(keyword.name, method));
+        } else if (row) migrateKeyword(context, call.args, keyword, row);
         else {
           modelFromDict(context, keyword);
           actionModels(context, keyword);
