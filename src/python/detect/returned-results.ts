@@ -8,6 +8,7 @@
 import { scopeOf } from "./names.js";
 import { allOf, type Node } from "../runtime/parser.js";
 import { boundName, resultExpression, usesAfter } from "./result-values.js";
+import { readAsDict } from "./dict-reads.js";
 
 /** Return annotations that promise a dict: `dict`, `Dict[str, Any]`, `Optional[dict]`, `dict | None`, `Mapping`. */
 const DICT_TYPE = /^(?:typing\.)?(?:Optional\[\s*)?(?:typing\.)?(?:dict|Dict|Mapping|MutableMapping)\b(?:\[[^\]]*\])?\s*(?:\]|\|\s*None)?$/;
@@ -67,15 +68,6 @@ export function followReturns(heads: readonly Node[]): { heads: Node[]; boundari
     }
   }
   return { heads: out, boundaries };
-}
-
-/** `r["markdown"]`, `r.get("markdown")`, `r.keys()`, `"markdown" in r`: a read that takes the value for a dict. */
-function readAsDict(use: Node): boolean {
-  const parent = use.parent;
-  if (parent?.type === "subscript") return parent.childForFieldName("value")?.id === use.id;
-  if (parent?.type === "attribute" && parent.childForFieldName("object")?.id === use.id)
-    return ["get", "keys", "items", "values", "pop", "update", "setdefault"].includes(parent.childForFieldName("attribute")?.text ?? "");
-  return parent?.type === "comparison_operator" && /\bin\b/.test(parent.text) && parent.namedChildren.at(-1)?.id === use.id;
 }
 
 /**

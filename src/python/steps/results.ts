@@ -33,6 +33,7 @@ import { methodReferences, type PyCall } from "../detect/clients.js";
 import { isV1PyCall } from "../detect/version.js";
 import { allOf, argumentsOf, calledName, stringValue, type Node } from "../runtime/parser.js";
 import { dictEntries } from "../detect/arguments.js";
+import { dictMethodAbove, isWritten, membershipAbove, readAbove, readAsDict, writesInto, type Read } from "../detect/dict-reads.js";
 import { scopeOf, usesIn } from "../detect/names.js";
 import {
   hitsCast,
@@ -167,32 +168,6 @@ export function renamedField(kind: Tracked | null, field: string): { to: string;
 }
 
 /** One read of a field: `x.field`, `x["field"]`, or `x.get("field"[, default])`. */
-interface Read {
-  readonly node: Node;
-  readonly field: string;
-  readonly form: "attribute" | "subscript" | "get";
-  readonly name?: Node;
-  readonly fallback?: Node;
-}
-
-function readAbove(node: Node): Read | null {
-  const parent = node.parent;
-  if (parent?.type === "subscript" && parent.childForFieldName("value")?.id === node.id) {
-    const field = stringValue(parent.childForFieldName("subscript"));
-    return field === undefined ? null : { node: parent, field, form: "subscript" };
-  }
-  if (parent?.type !== "attribute" || parent.childForFieldName("object")?.id !== node.id) return null;
-  const name = parent.childForFieldName("attribute")!;
-  const call = parent.parent?.type === "call" && parent.parent.childForFieldName("function")?.id === parent.id ? parent.parent : null;
-  if (!call) return { node: parent, field: name.text, form: "attribute", name };
-  // A method call other than get() is not a field read.
-  if (name.text !== "get") return null;
-  const args = argumentsOf(call);
-  const field = stringValue(args[0] ?? null);
-  if (field === undefined || args.length > 2 || args.some((a) => a.type === "keyword_argument")) return null;
-  return { node: call, field, form: "get", fallback: args[1] && args[1].text !== "None" ? args[1] : undefined };
-}
-
 /** Whether an expression reads the tracked value or another result's field through get(). */
 function readsResults(expression: Node, head: Node): boolean {
   if (allOf(expression, "identifier").some((i) => i.text === head.text)) return true;
@@ -208,37 +183,10 @@ function describe(read: Read): string {
   return read.form === "attribute" ? `.${read.field}` : read.form === "subscript" ? `["${read.field}"]` : `.get("${read.field}")`;
 }
 
-/** Dict methods that only read: on a model, its dump answers them as 1.x's dict did. */
-const DICT_READS = new Set(["keys", "items", "values"]);
-/** Dict methods that change the dict: a model is not one, and its dump is a copy the code would not see again. */
-const DICT_WRITES = new Set(["pop", "popitem", "update", "setdefault", "clear", "__setitem__"]);
-
-/** `x.keys()` (a read) or `x.pop(...)` (a write): the dict method called on `node`, if any. */
-function dictMethodAbove(node: Node): { call: Node; name: Node; writes: boolean } | null {
-  const parent = node.parent;
-  if (parent?.type !== "attribute" || parent.childForFieldName("object")?.id !== node.id) return null;
-  const call = parent.parent;
-  if (call?.type !== "call" || call.childForFieldName("function")?.id !== parent.id) return null;
-  const name = parent.childForFieldName("attribute")!;
-  if (DICT_READS.has(name.text)) return { call, name, writes: false };
-  return DICT_WRITES.has(name.text) ? { call, name, writes: true } : null;
-}
-
-/** `x["k"] = v`, `x["k"] += v`, `del x["k"]`: a subscript written, not read. */
-function isWritten(subscript: Node): boolean {
-  const parent = subscript.parent;
-  if ((parent?.type === "assignment" || parent?.type === "augmented_assignment") && parent.childForFieldName("left")?.id === subscript.id) return true;
-  return parent?.type === "delete_statement" || (parent?.type === "expression_list" && parent.parent?.type === "delete_statement");
-}
-
-/** `"field" in x` or `"field" not in x`. */
-function membershipAbove(context: PyContext, node: Node): { node: Node; field: string; negated: boolean } | null {
-  const parent = node.parent;
-  if (parent?.type !== "comparison_operator" || parent.namedChildren.length !== 2 || parent.namedChildren[1]?.id !== node.id) return null;
-  const field = stringValue(parent.namedChildren[0]!);
-  const operator = context.source.text.slice(parent.namedChildren[0]!.endIndex, node.startIndex).trim().replace(/\s+/g, " ");
-  if (field === undefined || (operator !== "in" && operator !== "not in")) return null;
-  return { node: parent, field, negated: operator === "not in" };
+/** `"field" in x`: a membership test of a field the code names (a model's fields can be asked for so; a variable key cannot). */
+function literalMembership(node: Node): { node: Node; field: string; negated: boolean } | null {
+  const member = membershipAbove(node);
+  return member?.field === undefined ? null : { ...member, field: member.field };
 }
 
 /** A default that `or` gives exactly where the field is None or empty: "", [], {}. */
@@ -578,7 +526,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
   };
   for (;;) {
     // Fields of models (a result, its metadata) can be asked for with `in`; a dict field's keys cannot.
-    const member = kind !== null ? membershipAbove(context, node) : null;
+    const member = kind !== null ? literalMembership(node) : null;
     if (member) {
       const { to, row } = renamedField(depth === 0 ? kind : null, member.field);
       if (row && row.change.kind !== "rename") {
@@ -669,7 +617,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     // v2's metadata is Optional; metadata_typed never is, as 1.x's `.get("metadata", {})` never was.
     const metadata = kind === "document" && depth === 0 && name === "metadata";
     const typed =
-      metadata && (readAbove(read.node) || membershipAbove(context, read.node) || boundName(read.node) || (read.fallback && isEmptyLiteral(read.fallback)));
+      metadata && (readAbove(read.node) || literalMembership(read.node) || boundName(read.node) || (read.fallback && isEmptyLiteral(read.fallback)));
     const to = typed ? "metadata_typed" : name;
     messages.push(renamed(`result ${describe(read)}`, `.${to}`));
     let ended = false;
@@ -743,20 +691,6 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     }
     depth = 1;
   }
-}
-
-/** Whether code writes into a value: an item assigned or deleted, or a dict method that changes it. */
-function writesInto(head: Node): boolean {
-  const parent = head.parent;
-  if (parent?.type === "subscript" && parent.childForFieldName("value")?.id === head.id && isWritten(parent)) return true;
-  return !!dictMethodAbove(head)?.writes;
-}
-
-/** `x["k"]`, `x.get("k")`, `x.keys()`, `"k" in x`: a use of `node` that only a dict answers. */
-function readAsDict(context: PyContext, node: Node): boolean {
-  const parent = node.parent;
-  if (parent?.type === "subscript" && parent.childForFieldName("value")?.id === node.id) return true;
-  return readAbove(node)?.form === "get" || !!dictMethodAbove(node) || !!membershipAbove(context, node);
 }
 
 /**
@@ -847,7 +781,7 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   const uses = name ? usesAfter(name) : [value];
   // Code that writes into the result treats it as the dict it was, as does 1.x code reading a result the v1
   // proxy now gives as a model (the migration reads no fields of those): it becomes one where it is made.
-  if (dumpable && (call.row.result ? name && uses.some(writesInto) : uses.some((use) => readAsDict(context, use)))) {
+  if (dumpable && (call.row.result ? name && uses.some(writesInto) : uses.some(readAsDict))) {
     dumpAt(context, value, call.row.result ?? null, uses);
     const checked = uses.some((use) => readAbove(use)?.field === "status");
     if (call.row.waiter && call.isV1Name && !checked && !raiseOnFailedJob(context, call, value, name, false, true)) context.todo(call.node, WAITER_TODO);

@@ -1,0 +1,91 @@
+/**
+ * How code uses a value as 1.x's dict results were used: a key read (`r["markdown"]`, `r.get("markdown")`), a
+ * field read on a model (`r.markdown`), a dict method (`r.keys()`, `r.pop("data")`), a membership test
+ * (`"markdown" in r`), an item written. The results step rewrites these; following a result into other modules
+ * asks the same question of the callers.
+ */
+import { argumentsOf, stringValue, type Node } from "../runtime/parser.js";
+
+/** A field read off a value: `r.markdown`, `r["markdown"]`, `r.get("markdown", "")`. */
+export interface Read {
+  readonly node: Node;
+  readonly field: string;
+  readonly form: "attribute" | "subscript" | "get";
+  readonly name?: Node;
+  readonly fallback?: Node;
+}
+
+export function readAbove(node: Node): Read | null {
+  const parent = node.parent;
+  if (parent?.type === "subscript" && parent.childForFieldName("value")?.id === node.id) {
+    const field = stringValue(parent.childForFieldName("subscript"));
+    return field === undefined ? null : { node: parent, field, form: "subscript" };
+  }
+  if (parent?.type !== "attribute" || parent.childForFieldName("object")?.id !== node.id) return null;
+  const name = parent.childForFieldName("attribute")!;
+  const call = calledAttribute(parent);
+  if (!call) return { node: parent, field: name.text, form: "attribute", name };
+  // A method call other than get() is not a field read.
+  if (name.text !== "get") return null;
+  const args = argumentsOf(call);
+  const field = stringValue(args[0] ?? null);
+  if (field === undefined || args.length > 2 || args.some((a) => a.type === "keyword_argument")) return null;
+  return { node: call, field, form: "get", fallback: args[1] && args[1].text !== "None" ? args[1] : undefined };
+}
+
+/** The call `x.name(...)` of an attribute `x.name`, if it is called. */
+function calledAttribute(attribute: Node): Node | null {
+  const call = attribute.parent;
+  return call?.type === "call" && call.childForFieldName("function")?.id === attribute.id ? call : null;
+}
+
+/** Dict methods that only read: on a model, its dump answers them as 1.x's dict did. */
+const DICT_READS = new Set(["keys", "items", "values"]);
+/** Dict methods that change the dict: a model is not one, and its dump is a copy the code would not see again. */
+const DICT_WRITES = new Set(["pop", "popitem", "update", "setdefault", "clear", "__setitem__"]);
+
+/** `x.keys()` (a read) or `x.pop(...)` (a write): the dict method called on `node`, if any. */
+export function dictMethodAbove(node: Node): { call: Node; name: Node; writes: boolean } | null {
+  const parent = node.parent;
+  if (parent?.type !== "attribute" || parent.childForFieldName("object")?.id !== node.id) return null;
+  const call = calledAttribute(parent);
+  if (!call) return null;
+  const name = parent.childForFieldName("attribute")!;
+  if (DICT_READS.has(name.text)) return { call, name, writes: false };
+  return DICT_WRITES.has(name.text) ? { call, name, writes: true } : null;
+}
+
+/** `x["k"] = v`, `x["k"] += v`, `del x["k"]`: a subscript written, not read. */
+export function isWritten(subscript: Node): boolean {
+  const parent = subscript.parent;
+  if ((parent?.type === "assignment" || parent?.type === "augmented_assignment") && parent.childForFieldName("left")?.id === subscript.id) return true;
+  return parent?.type === "delete_statement" || (parent?.type === "expression_list" && parent.parent?.type === "delete_statement");
+}
+
+/** `"field" in x` or `"field" not in x`; `field` is undefined where the key is not a literal (`key in x`). */
+export function membershipAbove(node: Node): { node: Node; field: string | undefined; negated: boolean } | null {
+  const parent = node.parent;
+  const [key, container] = parent?.type === "comparison_operator" ? parent.namedChildren : [];
+  if (!key || container?.id !== node.id || parent!.namedChildren.length !== 2) return null;
+  const operator = parent!.text
+    .slice(key.endIndex - parent!.startIndex, node.startIndex - parent!.startIndex)
+    .trim()
+    .replace(/\s+/g, " ");
+  if (operator !== "in" && operator !== "not in") return null;
+  return { node: parent!, field: stringValue(key), negated: operator === "not in" };
+}
+
+/** Whether code writes into a value: an item assigned or deleted, or a dict method that changes it. */
+export function writesInto(head: Node): boolean {
+  const parent = head.parent;
+  if (parent?.type === "subscript" && parent.childForFieldName("value")?.id === head.id && isWritten(parent)) return true;
+  return !!dictMethodAbove(head)?.writes;
+}
+
+/** `x["k"]`, `x.get(k)`, `x.keys()`, `k in x`: a use of `node` that only a dict answers. */
+export function readAsDict(node: Node): boolean {
+  const parent = node.parent;
+  if (parent?.type === "subscript" && parent.childForFieldName("value")?.id === node.id) return true;
+  const getter = parent?.type === "attribute" && parent.childForFieldName("object")?.id === node.id && parent.childForFieldName("attribute")?.text === "get";
+  return (getter && !!calledAttribute(parent!)) || !!dictMethodAbove(node) || !!membershipAbove(node);
+}
