@@ -1,11 +1,13 @@
 /**
  * The rules the tool applies where the tree-sitter grammar is more lenient than CPython 3 (Python 2 forms,
- * TabError), checked against CPython's own compile() where a python3 is on the machine: the tool itself never
- * needs one.
+ * TabError, strings that reuse an f-string's quote before 3.12), checked against CPython's own compile() where a
+ * python3 is on the machine: the tool itself never needs one.
  */
 import { spawnSync } from "node:child_process";
 import { beforeAll, expect, test } from "vitest";
-import { loadPython, parsePython, syntaxError } from "../src/python/runtime/parser.js";
+import { allOf, loadPython, parsePython, syntaxError } from "../src/python/runtime/parser.js";
+import { quotesReusedInFStrings } from "../src/python/runtime/python3-rules.js";
+import { runPython, type PyStep } from "../src/python/pipeline.js";
 
 beforeAll(loadPython);
 
@@ -59,4 +61,38 @@ test.runIf(cpython)("the tool refuses exactly what CPython's compile() refuses",
   expect(Object.fromEntries(Object.keys(SNIPPETS).map((name) => [name, refused(SNIPPETS[name]!)]))).toEqual(
     Object.fromEntries(Object.keys(SNIPPETS).map((name, i) => [name, theirs[i]])),
   );
+});
+
+const FSTRINGS: Record<string, string> = {
+  "a key in the f-string's own quote": 'd = {}\nx = f"{d["k"]}"\n',
+  "the same, two f-strings deep": 'd = {}\nx = f"{f\'{d["k"]}\'}"\n',
+  "a key in the other quote": "d = {}\nx = f\"{d['k']}\"\n",
+  "a key in a triple-quoted f-string": 'd = {}\nx = f"""{d["k"]}"""\n',
+  "a format spec with a nested field": 'a, w = 1, 5\nx = f"{a!r:>{w}}"\n',
+};
+
+const olderPython = spawnSync("python3", ["-c", "import sys; sys.exit(sys.version_info >= (3, 12))"]).status === 0;
+
+test.runIf(olderPython)("the strings counted as reusing an f-string's quote are the ones Python before 3.12 refuses", () => {
+  const script =
+    "import json,sys\nout=[]\nfor code in json.load(sys.stdin):\n  try:\n    compile(code,'<s>','exec'); out.append(False)\n  except SyntaxError:\n    out.append(True)\nprint(json.dumps(out))";
+  const run = spawnSync("python3", ["-c", script], { input: JSON.stringify(Object.values(FSTRINGS)), encoding: "utf8" });
+  const theirs = JSON.parse(run.stdout) as boolean[];
+  const ours = Object.values(FSTRINGS).map((code) => quotesReusedInFStrings(parsePython(code).rootNode).length > 0);
+  expect(ours).toEqual(theirs);
+});
+
+test("a migration that writes a string in an f-string's own quote fails the file; the user's own such strings do not", () => {
+  const requote: PyStep = {
+    name: "requote",
+    description: "writes a key in the other quote",
+    run(context) {
+      const key = allOf(context.tree.rootNode, "string").find((s) => s.text === "'markdown'")!;
+      context.edit(key.startIndex, key.endIndex, '"markdown"');
+    },
+  };
+  const input = 'from firecrawl import FirecrawlApp\n\napp = FirecrawlApp()\npage = app.scrape_url("https://example.com")\nprint(f"{page[\'markdown\']}")\n';
+  expect(() => runPython([requote], "page.py", input)).toThrow(/requote: produced code that does not parse: .*Python before 3\.12/);
+  const own = input.replace("page['markdown']", 'page["markdown"]');
+  expect(runPython([], "page.py", own).output ?? own).toBe(own);
 });

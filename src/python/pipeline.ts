@@ -7,6 +7,7 @@ import { languageOf } from "../core/language.js";
 import { spanOf } from "./writing.js";
 import { clientCalls, detect, mockedMethods, type PyBindings, type PyCall, type PyMockedMethod } from "./detect/clients.js";
 import { parsePython, syntaxError, type Node, type Tree } from "./runtime/parser.js";
+import { quotesReusedInFStrings } from "./runtime/python3-rules.js";
 import { findPyRequests } from "./detect/requests.js";
 import { callsElsewhere, importedElsewhere, seenCallsElsewhere } from "./detect/importers.js";
 import { localPackageShadows } from "./detect/local-package.js";
@@ -80,6 +81,10 @@ const python = (runPaths: readonly string[] | undefined, given?: { text: string;
       const tree = given?.text === source.text ? given.tree : parsePython(source.text);
       const error = syntaxError(tree);
       if (error) throw new PythonSyntaxError(error);
+      if (input && input !== tree) {
+        const reused = quotesReusedInFStrings(tree.rootNode);
+        if (reused.length > quotesReusedInFStrings(input.rootNode).length) throw new PythonSyntaxError(reused[0]!);
+      }
       input ??= tree;
       const holder = languageOf(source.path);
       // A notebook's cells and a document's code blocks are no module another imports.

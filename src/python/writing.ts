@@ -30,6 +30,11 @@ export function literalAt(node: Node, literal: string): string {
   return literal;
 }
 
+/** `value` as a literal written at `node`: in the file's quote, or the other one inside the braces of an f-string that uses it. */
+export function pyLiteralAt(source: Source, node: Node, value: Literal): string {
+  return literalAt(node, pyLiteral(source, value));
+}
+
 /** A tree-sitter node as the span the core's text helpers work with. */
 export function spanOf(node: Node): Span {
   return { start: node.startIndex, end: node.endIndex };

@@ -131,3 +131,25 @@ function tabError(root: Node): Refusal | null {
 export function python3Refusal(root: Node): Refusal | null {
   return python2(root) ?? tabError(root);
 }
+
+/**
+ * Strings inside an f-string's braces in that f-string's own quote (`f"{d["k"]}"`): Python 3.12 takes them (PEP
+ * 701), earlier ones end the f-string at the inner quote. The grammar takes both, and so does a 3.12 user's own
+ * file; a migration that writes more of them than the file had has written code older Pythons refuse.
+ */
+export function quotesReusedInFStrings(root: Node): Refusal[] {
+  const found: Refusal[] = [];
+  for (const field of root.descendantsOfType("interpolation")) {
+    const quote = field?.parent?.type === "string" ? quoteOf(field.parent) : undefined;
+    if (!quote || quote.length !== 1) continue;
+    for (const inner of field!.descendantsOfType("string"))
+      if (inner && quoteOf(inner)?.startsWith(quote))
+        found.push(at(inner, "a string in an f-string's braces in the f-string's own quote (Python before 3.12 ends the f-string there)"));
+  }
+  return found;
+}
+
+/** A string's quote: `"`, `'`, `"""` or `'''`, without its prefix (f, r, b, ...). */
+function quoteOf(string: Node): string | undefined {
+  return string.firstChild?.type === "string_start" ? string.firstChild.text.replace(/^[a-zA-Z]+/, "") : undefined;
+}

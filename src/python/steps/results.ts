@@ -26,7 +26,7 @@ import {
 import { ASYNC_WAITER_FAILED, JOB_COMPLETED, PY_NO_WAIT, RESULTS, RETYPED_RESULTS, WAITER_FAILED, WAITER_TODO, type ResultRow } from "../../mapping/results.js";
 import type { ResultKind } from "../../mapping/client-methods.js";
 import { indentAt, indentUnit, lineStart, removeStatement } from "../../core/text.js";
-import { literalAt, pyLiteral } from "../writing.js";
+import { literalAt, pyLiteral, pyLiteralAt } from "../writing.js";
 import { callsFromOtherModules, type PyContext, type PyStep } from "../pipeline.js";
 import { annotatedParameters, bindingsIn, boundName, elementsOf, isExecutor, resultValues, usesAfter } from "../detect/result-values.js";
 import { methodReferences, type PyCall } from "../detect/clients.js";
@@ -358,7 +358,7 @@ function migrateAttributeName(context: PyContext, subject: Subject, head: Node):
   const test = row?.change.kind === "success-flag" && !subject.waiter && flagged ? alwaysSucceeding(args!.parent!, head.text) : null;
   if (test) return successTestEdit(context, test);
   if (row?.change.kind === "success-flag" || row?.change.kind === "removed") return context.todo(head, row.python?.todo ?? row.change.todo);
-  if (to !== field) context.edit(key!.startIndex, key!.endIndex, pyLiteral(context.source, to), renamed(`result field "${field}"`, `"${to}"`));
+  if (to !== field) context.edit(key!.startIndex, key!.endIndex, pyLiteralAt(context.source, key!, to), renamed(`result field "${field}"`, `"${to}"`));
 }
 
 /**
@@ -574,7 +574,12 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       const flagless = !subject.answered || flagMayFail(subject) || (subject.kind === "document" && read.form !== "attribute");
       const test = guard || subject.waiter || flagless ? null : alwaysSucceeding(read.node, head.text);
       if (!guard && subject.waiter)
-        context.edit(read.node.startIndex, read.node.endIndex, `${head.text}.status == ${pyLiteral(context.source, JOB_COMPLETED)}`, WAITER_SUCCESS);
+        context.edit(
+          read.node.startIndex,
+          read.node.endIndex,
+          `${head.text}.status == ${pyLiteralAt(context.source, read.node, JOB_COMPLETED)}`,
+          WAITER_SUCCESS,
+        );
       else if (test) successTestEdit(context, test);
       else if (!guard) context.todo(read.node, row.python?.todo ?? row.change.todo);
       else {
@@ -590,7 +595,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     if (kind === null) {
       // Inside a dict field (v2 keeps change_tracking a dict of the API's own keys): attributes become keys.
       if (read.form === "attribute") {
-        out += `[${pyLiteral(context.source, PY_FIELD_RENAMES[read.field] ?? read.field)}]`;
+        out += `[${pyLiteralAt(context.source, read.node, PY_FIELD_RENAMES[read.field] ?? read.field)}]`;
         messages.push(renamed(`.${read.field}`, "a dict key"));
         node = read.node;
       }
@@ -709,11 +714,11 @@ function dumpAt(context: PyContext, value: Node, kind: ResultKind | null, reads:
     const { to, row } = renamedField(kind, read.field);
     if (row?.change.kind === "success-flag" || row?.change.kind === "removed") context.todo(head, row.python?.todo ?? row.change.todo);
     else if (key && to !== read.field)
-      context.edit(key.startIndex, key.endIndex, pyLiteral(context.source, to), renamed(`result key "${read.field}"`, `"${to}"`));
+      context.edit(key.startIndex, key.endIndex, pyLiteralAt(context.source, key, to), renamed(`result key "${read.field}"`, `"${to}"`));
     const metadataKey = kind === "document" && to === "metadata" ? metadataKeyRead(read.node) : null;
     if (metadataKey) {
       const { node, from, to } = metadataKey;
-      context.edit(node.startIndex, node.endIndex, pyLiteral(context.source, to), renamed(`metadata key "${from}"`, `"${to}"`));
+      context.edit(node.startIndex, node.endIndex, pyLiteralAt(context.source, node, to), renamed(`metadata key "${from}"`, `"${to}"`));
       renamedKeys.add(node.id);
     }
   }
