@@ -4,7 +4,7 @@
  * (`"markdown" in r`), an item written. The results step rewrites these; following a result into other modules
  * asks the same question of the callers.
  */
-import { argumentsOf, stringValue, type Node } from "../runtime/parser.js";
+import { argumentsOf, calledName, stringValue, type Node } from "../runtime/parser.js";
 
 /** A field read off a value: `r.markdown`, `r["markdown"]`, `r.get("markdown", "")`. */
 export interface Read {
@@ -88,4 +88,25 @@ export function readAsDict(node: Node): boolean {
   if (parent?.type === "subscript" && parent.childForFieldName("value")?.id === node.id) return true;
   const getter = parent?.type === "attribute" && parent.childForFieldName("object")?.id === node.id && parent.childForFieldName("attribute")?.text === "get";
   return (getter && !!calledAttribute(parent!)) || !!dictMethodAbove(node) || !!membershipAbove(node);
+}
+
+/** Calls that only show or measure a value: a model there does what the dict did, near enough. */
+const SHOWN = new Set(["print", "len", "bool", "str", "repr", "isinstance", "type"]);
+/** Where a value stands as an element of what holds it. */
+const HELD = new Set(["list", "tuple", "set", "return_statement", "dictionary_splat", "list_splat", "expression_list"]);
+
+/**
+ * A value the code keeps or hands on whole: stored in a container or an item, passed to a call that does more than
+ * show it, returned, unpacked (`**meta`), iterated, or asked a dict method (`meta.items()`). Where 1.x gave a dict
+ * there, whoever gets it next expects one.
+ */
+export function keptWhole(node: Node): boolean {
+  const parent = node.parent;
+  if (!parent) return false;
+  if (dictMethodAbove(node)) return true;
+  if (parent.type === "argument_list") return parent.parent?.type === "call" && !SHOWN.has(calledName(parent.parent));
+  if (parent.type === "keyword_argument" || parent.type === "pair") return parent.childForFieldName("value")?.id === node.id;
+  if (parent.type === "for_statement" || parent.type === "for_in_clause") return parent.childForFieldName("right")?.id === node.id;
+  if (parent.type === "assignment") return parent.childForFieldName("right")?.id === node.id && parent.childForFieldName("left")?.type !== "identifier";
+  return HELD.has(parent.type);
 }

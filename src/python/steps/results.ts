@@ -33,7 +33,7 @@ import { methodReferences, type PyCall } from "../detect/clients.js";
 import { isV1PyCall } from "../detect/version.js";
 import { allOf, argumentsOf, calledName, stringValue, type Node } from "../runtime/parser.js";
 import { dictEntries } from "../detect/arguments.js";
-import { dictMethodAbove, isWritten, membershipAbove, readAbove, readAsDict, writesInto, type Read } from "../detect/dict-reads.js";
+import { dictMethodAbove, isWritten, keptWhole, membershipAbove, readAbove, readAsDict, writesInto, type Read } from "../detect/dict-reads.js";
 import { scopeOf, usesIn } from "../detect/names.js";
 import {
   hitsCast,
@@ -619,11 +619,14 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     const name = elsewhere ?? renamedField(depth === 0 ? kind : null, read.field).to;
     // A search's hits of a known model are read as it (below): the list itself needs no note.
     if (row?.change.kind === "rename" && row.change.todo && !(kind === "search" && subject.hits)) context.todo(read.node, row.change.todo);
-    // v2's metadata is Optional; metadata_typed never is, as 1.x's `.get("metadata", {})` never was.
+    // v2's metadata is Optional; metadata_typed never is, as 1.x's `.get("metadata", {})` never was. Metadata the code
+    // keeps or hands on whole was a dict, and is one still: metadata_dict (never None either).
     const metadata = kind === "document" && depth === 0 && name === "metadata";
-    const typed =
-      metadata && (readAbove(read.node) || literalMembership(read.node) || boundName(read.node) || (read.fallback && isEmptyLiteral(read.fallback)));
-    const to = typed ? "metadata_typed" : name;
+    const alias = metadata ? boundName(read.node) : null;
+    const followed = metadata && (readAbove(read.node) || literalMembership(read.node));
+    const whole = metadata && !followed && (alias ? usesAfter(alias).some(keptWhole) : keptWhole(read.node));
+    const typed = !whole && metadata && (followed || alias || (read.fallback && isEmptyLiteral(read.fallback)));
+    const to = whole ? "metadata_dict" : typed ? "metadata_typed" : name;
     messages.push(renamed(`result ${describe(read)}`, `.${to}`));
     let ended = false;
     if (read.fallback && !typed && readsResults(read.fallback, head)) {
@@ -632,7 +635,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       return finish();
     }
     if (read.form === "attribute") out += source.slice(node.endIndex, read.name!.startIndex) + to;
-    else if (read.form === "subscript" || !read.fallback || typed) out += `.${to}`;
+    else if (read.form === "subscript" || !read.fallback || typed || whole) out += `.${to}`;
     else if (isEmptyLiteral(read.fallback)) {
       out = `${out}.${to} or ${read.fallback.text}`;
       if (needsParentheses(read.node)) out = `(${out})`;
@@ -682,13 +685,13 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     }
     // 1.x's dict had the key (2.x's model was as Optional as v2's: its attribute reads are left as they were).
     if (!ended && kind === "document" && depth === 0 && read.form !== "attribute") out = withEmpty(out, node, to);
+    if (whole && alias) for (const use of usesAfter(alias)) renameMetadataKey(context, use);
     if (ended || USER_DATA.has(to)) return finish();
     if (PY_DICT_FIELDS.has(to)) {
       kind = null;
       continue;
     }
     if (!metadata) return finish();
-    const alias = boundName(node);
     if (alias) {
       const result = finish();
       for (const use of usesAfter(alias)) migrateChain(context, DOCUMENT, use, handled, 1);
@@ -715,12 +718,8 @@ function dumpAt(context: PyContext, value: Node, kind: ResultKind | null, reads:
     if (row?.change.kind === "success-flag" || row?.change.kind === "removed") context.todo(head, row.python?.todo ?? row.change.todo);
     else if (key && to !== read.field)
       context.edit(key.startIndex, key.endIndex, pyLiteralAt(context.source, key, to), renamed(`result key "${read.field}"`, `"${to}"`));
-    const metadataKey = kind === "document" && to === "metadata" ? metadataKeyRead(read.node) : null;
-    if (metadataKey) {
-      const { node, from, to } = metadataKey;
-      context.edit(node.startIndex, node.endIndex, pyLiteralAt(context.source, node, to), renamed(`metadata key "${from}"`, `"${to}"`));
-      renamedKeys.add(node.id);
-    }
+    const renamedKey = kind === "document" && to === "metadata" ? renameMetadataKey(context, read.node) : null;
+    if (renamedKey) renamedKeys.add(renamedKey.id);
   }
   // Documents the code takes out of the dump (`pages = site.pop("data")`) are dicts with the dump's metadata too:
   // a camelCase key read off any `["metadata"]` of the function is one it would not find.
@@ -744,6 +743,14 @@ function metadataKeyRead(metadata: Node): { node: Node; from: string; to: string
   const key = keyOf(read);
   const to = snakeCase(read.field);
   return key && to !== read.field && to in PY_RESULT_MODELS.DocumentMetadata!.fields ? { node: key, from: read.field, to } : null;
+}
+
+/** A key read off metadata made a dict (`meta["sourceURL"]`) as the dict spells it (`meta["source_url"]`): the key's node, if renamed. */
+function renameMetadataKey(context: PyContext, metadata: Node): Node | null {
+  const key = metadataKeyRead(metadata);
+  if (!key) return null;
+  context.edit(key.node.startIndex, key.node.endIndex, pyLiteralAt(context.source, key.node, key.to), renamed(`metadata key "${key.from}"`, `"${key.to}"`));
+  return key.node;
 }
 
 /** Local names of 2.x's response models, imported from where only 1.x and 2.x had them. */
