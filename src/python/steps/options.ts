@@ -71,6 +71,20 @@ function migrateKeyword(context: PyContext, args: Node, keyword: Keyword, row: O
 }
 
 /**
+ * A keyword under its snake_case `name` (the code may spell it camelCase): the table's change where it has a row
+ * (answers true), else the name v2 spells it by.
+ */
+function snakeCased(context: PyContext, args: Node, keyword: Keyword, rows: ReadonlyMap<string, OptionRow>, what: string): boolean {
+  const row = rows.get(keyword.name);
+  if (row) migrateKeyword(context, args, keyword, row);
+  else {
+    const name = keyword.node.childForFieldName("name")!;
+    if (name.text !== keyword.name) context.edit(name.startIndex, name.endIndex, keyword.name, renamed(`${what} ${name.text}`, keyword.name));
+  }
+  return !!row;
+}
+
+/**
  * `ignore_sitemap=ig, sitemap_only=only`: both become `sitemap`, which is given once, with the value they come to
  * together (a keyword given twice is a syntax error); the others go. Answers the keywords it took care of, by node.
  */
@@ -166,7 +180,9 @@ export const step: PyStep = {
       // v2's own calls take v2's options (4.x still accepts a few v1 spellings, ignore_sitemap among them).
       if (!call.row.options || !isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports)) continue;
       const rows = rowsByPythonName(KINDS[call.row.options]);
-      const found = keywords(call.args).flatMap((keyword) => {
+      // 2.x sent keyword arguments it did not know (`maxAge=`) on to the API as they were; v2 takes snake_case ones only.
+      const given = keywords(call.args).map((keyword) => ({ ...keyword, name: snakeCase(keyword.name) }));
+      const found = given.flatMap((keyword) => {
         const row = rows.get(keyword.name);
         return row ? [{ keyword, row }] : [];
       });
@@ -174,14 +190,12 @@ export const step: PyStep = {
       const v0 = v0Keywords(context, call.args, call.node);
       const method = call.row.python.v2!;
       const syncOnly = call.async ? (PY_ASYNC_MISSING_KEYWORDS[method] ?? []) : [];
-      for (const keyword of keywords(call.args)) {
+      for (const keyword of given) {
         if (merged.has(keyword.node.id) || v0.has(keyword.node.id)) continue;
-        const row = rows.get(keyword.name);
         if (syncOnly.includes(keyword.name)) {
           context.apply(removeItem(context.source, call.args, keyword.node), removed(keyword.name, `AsyncFirecrawl.${method}() has no such option`));
           context.todo(keyword.node, asyncKeywordRemoved(keyword.name, method));
-        } else if (row) migrateKeyword(context, call.args, keyword, row);
-        else {
+        } else if (!snakeCased(context, call.args, keyword, rows, "keyword argument")) {
           modelFromDict(context, keyword);
           actionModels(context, keyword);
         }
@@ -194,14 +208,7 @@ export const step: PyStep = {
       const args = call.childForFieldName("arguments")!;
       const v0 = v0Keywords(context, args, call);
       for (const keyword of keywords(args)) {
-        if (v0.has(keyword.node.id)) continue;
-        const snake = snakeCase(keyword.name);
-        const row = scrapeRows.get(snake);
-        if (row) migrateKeyword(context, args, { ...keyword, name: snake }, row);
-        else if (snake !== keyword.name) {
-          const name = keyword.node.childForFieldName("name")!;
-          context.edit(name.startIndex, name.endIndex, snake, renamed(`ScrapeOptions field ${keyword.name}`, snake));
-        }
+        if (!v0.has(keyword.node.id)) snakeCased(context, args, { ...keyword, name: snakeCase(keyword.name) }, scrapeRows, "ScrapeOptions field");
       }
     }
   },
