@@ -7,7 +7,7 @@
 import { METHODS, type MethodRow } from "../../mapping/client-methods.js";
 import { PY_CLIENTS, PY_LEGACY_MODULES, PY_MOCK_SPECS, PY_PACKAGE, PY_TYPES_MODULE, PY_V1_CLIENTS, PY_V1_MODULE } from "../../mapping/python.js";
 import { MOCK_ASSERTIONS, mockClients, patchTargets } from "./mock-clients.js";
-import { allOf, argumentFor, argumentsOf, enclosing, parameterName, returnsOf, type Node, type Tree } from "../runtime/parser.js";
+import { allOf, argumentFor, argumentsOf, enclosing, parameterName, returnsOf, stringValue, type Node, type Tree } from "../runtime/parser.js";
 import { bindingScope } from "./names.js";
 import { forwardedBy, forwarderOf, type Forwarder } from "./forwarders.js";
 import { invocationsOf } from "./result-values.js";
@@ -671,12 +671,31 @@ function methodOf(sdk: PyBindings, node: Node | null) {
   const name = node.childForFieldName("attribute")!;
   const receiver = node.childForFieldName("object")!;
   const found = pythonRow(name.text);
-  if (!found || !sdk.names.has(unscoped(receiver)?.name ?? "")) return null;
+  const isAsync = found ? clientAt(sdk, receiver) : undefined;
+  return found && isAsync !== undefined ? { name, receiver, method: name.text, ...found, async: isAsync } : null;
+}
+
+/** Whether a receiver is a client migrated to v2: async or not; undefined where it is none, or one kept on v1. */
+function clientAt(sdk: PyBindings, receiver: Node): boolean | undefined {
+  if (!sdk.names.has(unscoped(receiver)?.name ?? "")) return undefined;
   const key = keyOf(receiver);
   const kept = key !== null && sdk.keptOnV1.has(key);
   const byName = sdk.notClients.has(key ?? "") || ownAttribute(receiver) ? undefined : sdk.byName.get(nameOfKey(key ?? ""));
-  const isAsync = key === null || kept ? undefined : (sdk.clients.get(key) ?? byName);
-  return found && isAsync !== undefined ? { name, receiver, method: name.text, ...found, async: isAsync } : null;
+  return key === null || kept ? undefined : (sdk.clients.get(key) ?? byName);
+}
+
+/**
+ * Code that asks a client whether it has a method (`hasattr(app, "scrape_url")`), to call it if so: `node` is the
+ * hasattr call, `name` the string naming the method.
+ */
+export function methodProbes(tree: Tree, sdk: PyBindings): PyMethodUse[] {
+  return allOf(tree.rootNode, "call").flatMap((node): PyMethodUse[] => {
+    if (node.childForFieldName("function")?.text !== "hasattr") return [];
+    const [receiver, name] = argumentsOf(node);
+    const method = stringValue(name ?? null);
+    const found = method === undefined ? undefined : pythonRow(method);
+    return found && receiver && clientAt(sdk, receiver) !== undefined ? [{ node, name: name!, receiver, method: method!, ...found }] : [];
+  });
 }
 
 /** The assertion a test makes on a mocked method, when `node` is `client.method.assert_called_once_with`. */

@@ -6,8 +6,8 @@
 import { PY_ASYNC_URL_KEYWORD, PY_V1_PROXY } from "../../mapping/python.js";
 import { keywords, positional } from "../detect/arguments.js";
 import { methodArguments } from "../detect/forwarders.js";
-import { removeItem } from "../writing.js";
-import { methodReferences, mixedReceivers, type PyMethodUse } from "../detect/clients.js";
+import { pyLiteralAt, removeItem } from "../writing.js";
+import { methodProbes, methodReferences, mixedReceivers, type PyMethodUse } from "../detect/clients.js";
 import type { Node } from "../runtime/parser.js";
 import type { PyContext, PyStep } from "../pipeline.js";
 import { MADE_CLIENT, mixedReceiver, PASSED_PARAMS, removed, renamed, reworded } from "../../mapping/messages.js";
@@ -63,6 +63,18 @@ export const step: PyStep = {
       const args = reference.node.parent?.type === "argument_list" ? reference.node.parent : null;
       if (args && (keywords(args).some((k) => k.name === "params") || positional(args).some((a) => a.type === "dictionary")))
         context.todo(reference.node, PASSED_PARAMS);
+    }
+    // `if hasattr(app, "scrape_url"): app.scrape_url(...)`: the call is renamed, and the question too, or v2's client
+    // would answer no and the code take its other way, written for a client that has no such method.
+    for (const probe of methodProbes(context.tree, context.sdk)) {
+      const v2 = probe.row.python.v2;
+      if (!probe.isV1Name || !v2 || v2 === "watcher") continue;
+      context.edit(
+        probe.name.startIndex,
+        probe.name.endIndex,
+        pyLiteralAt(context.source, probe.name, v2),
+        renamed(`hasattr(..., "${probe.method}")`, `"${v2}"`),
+      );
     }
     // a client made in the call is renamed by the run: named so, the TODO reads the same on a second run
     const made = (n: Node) => {

@@ -9,6 +9,7 @@ import { V1_ONLY_FORMAT_NAMES } from "../../mapping/formats.js";
 import { dictEntries, keywords } from "../detect/arguments.js";
 import { methodArguments } from "../detect/forwarders.js";
 import type { PyStep } from "../pipeline.js";
+import { hasV1PyCalls } from "../detect/version.js";
 import { indentAt, lineStart, removeStatement } from "../../core/text.js";
 import { boundDict } from "../detect/bound-dict.js";
 import type { Node } from "../runtime/parser.js";
@@ -109,8 +110,10 @@ export const step: PyStep = {
   run(context) {
     const clientCalls = new Set(context.calls.map((c) => c.node.id));
     for (const call of context.calls) {
-      if (!call.isV1Name && !call.row.python.v1.includes(call.method)) continue;
       const given = keywords(call.args).find((k) => k.name === "params");
+      // A v2 name given v1's params (code hedging between the two: `app.scrape(url, params={...})`) takes them in no version.
+      const hedged = given && hasV1PyCalls(context.calls, context.options.sdk, context.sdk.imports);
+      if (!call.isV1Name && !call.row.python.v1.includes(call.method) && !hedged) continue;
       const value = given?.value ?? methodArguments(call)[PARAMS_AT];
       // A partial's call writes its own arguments: the partial's are the partial's call's to write.
       if (!value || (call.invokes && (value.startIndex < call.args.startIndex || value.endIndex > call.args.endIndex))) continue;
