@@ -9,6 +9,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, test } from "vitest";
 import { notebookProgram } from "../src/python/notebook.js";
 import { loadPython } from "../src/python/runtime/parser.js";
@@ -116,3 +117,33 @@ describe.skipIf(!present)(
     });
   },
 );
+
+test("the 4.x stubs type the options that take a type alias: formats, sources and categories refuse what 4.27.1 refuses", async () => {
+  // A name a stub imported twice (a star import beside an explicit one) made pyright read the alias FormatOption as
+  // a variable, and every parameter annotated with it took anything: `formats=` given a List[str] went unmarked.
+  const dir = tempDir();
+  const path = join(dir, "options.py");
+  const after = [
+    "from firecrawl import Firecrawl",
+    "from firecrawl.v2.client import FirecrawlClient",
+    "",
+    'app = Firecrawl(api_key="fc-test")',
+    'app.scrape("https://example.com", formats=[1])',
+    'FirecrawlClient(api_key="fc-test").scrape("https://example.com", formats=[1])',
+    'app.batch_scrape(["https://example.com"], formats=[1])',
+    'app.search("firecrawl", sources=[1], categories=[1])',
+    "",
+  ].join("\n");
+  writeFileSync(path, after);
+  // The built module, as the CLI runs it: the stubs are found from where it is.
+  const { runPyright } = (await import(
+    pathToFileURL(join(ROOT, "dist/src/python/checker/pyright.js")).href
+  )) as typeof import("../src/python/checker/pyright.js");
+  const checked = await runPyright([{ path, before: "", after }], ["after"]);
+  if (checked instanceof Error) throw checked;
+  const refused = checked
+    .get(path)!
+    .after.filter((e) => e.rule === "reportArgumentType")
+    .map((e) => `${e.line + 1} ${/parameter "(\w+)"/.exec(e.message)?.[1]}`);
+  expect(refused).toEqual(["5 formats", "6 formats", "7 formats", "8 sources", "8 categories"]);
+}, 120_000);

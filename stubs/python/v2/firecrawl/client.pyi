@@ -1,7 +1,7 @@
 from .v1.client import *
-from .v2.client import *
-from .v2.client_async import *
 from .v2.types import *
+from .v2.watcher import Watcher as Watcher
+from .v2.watcher_async import AsyncWatcher as AsyncWatcher
 from pathlib import Path as Path
 from typing import Any as Any, Dict as Dict, Optional as Optional, List as List, Union as Union, BinaryIO as BinaryIO
 import logging as logging

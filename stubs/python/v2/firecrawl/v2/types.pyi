@@ -1,6 +1,6 @@
 import warnings as warnings
 from datetime import datetime as datetime
-from typing import Any as Any, Dict as Dict, Generic as Generic, List as List, Literal as Literal, Optional as Optional, TypeVar as TypeVar, Union as Union
+from typing import Any as Any, Self as Self, Dict as Dict, Generic as Generic, List as List, Literal as Literal, Optional as Optional, TypeVar as TypeVar, Union as Union
 import logging as logging
 from _firecrawl_codemod_pydantic import BaseModel as BaseModel, Field as Field
 T = TypeVar('T')
