@@ -127,11 +127,14 @@ const KNOWN_FIELDS: Partial<Record<Tracked, { model: string; extra: readonly str
   hit: { model: PY_SEARCH_HITS.plain.model, extra: [] },
 };
 
-/** Whether v2's model for a kind has a field (`metadata_typed.title` by its first part); true where the table cannot say. */
+/**
+ * Whether v2's model for a kind has a field (`metadata_typed.title` by its first part); true where the table cannot
+ * say, and for what every object has (`__dict__`, `__class__`).
+ */
 function hasField(kind: Tracked, field: string): boolean {
   const known = KNOWN_FIELDS[kind];
   const head = field.split(".")[0]!;
-  return !known || head in PY_RESULT_MODELS[known.model]!.fields || known.extra.includes(head);
+  return !known || /^__\w+__$/.test(head) || head in PY_RESULT_MODELS[known.model]!.fields || known.extra.includes(head);
 }
 
 /** What a tracked value is: a call's result, or a document or search hit drawn from one. */
