@@ -532,7 +532,8 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     const member = kind !== null ? literalMembership(node) : null;
     if (member) {
       const { to, row } = renamedField(depth === 0 ? kind : null, member.field);
-      if (row && row.change.kind !== "rename") {
+      // Whether a field is there does not depend on what its items became (a map's links, now objects).
+      if (row && row.change.kind !== "rename" && row.change.kind !== "strings-to-objects") {
         context.todo(member.node, row.python?.todo ?? ("todo" in row.change ? row.change.todo : NOT_A_DICT));
         return finish();
       }
