@@ -357,6 +357,12 @@ export const MODEL_DUMPED = reworded(
   "the result returned as a dict (.model_dump())",
 );
 
+/** The TODO above a call handing on `**parameter` as its options, where the names its callers give are not all v2's. */
+export function forwardedOptionNames(parameter: string, names: readonly string[] | undefined): string {
+  const which = names ? `its callers give ${names.join(", ")}` : "not every caller can be read from here";
+  return `the options in **${parameter} are handed on under the names the callers give, and ${which}: v2 takes snake_case names and renamed or dropped some, so rename them where they are given`;
+}
+
 /** The TODO above an async client's call that lost an option only the sync client takes in v2. */
 export function asyncKeywordRemoved(name: string, method: string): string {
   return `AsyncFirecrawl.${method}() in firecrawl-py 4.x does not take ${name}= and it was removed: Firecrawl.${method}() (sync) still does`;

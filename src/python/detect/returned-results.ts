@@ -6,9 +6,10 @@
  * annotation and its callers still agree.
  */
 import { scopeOf } from "./names.js";
-import { allOf, type Node } from "../runtime/parser.js";
+import type { Node } from "../runtime/parser.js";
 import { boundName, resultExpression, usesAfter } from "./result-values.js";
 import { readAsDict } from "./dict-reads.js";
+import { callsOf } from "./callers.js";
 
 /** Return annotations that promise a dict: `dict`, `Dict[str, Any]`, `Optional[dict]`, `dict | None`, `Mapping`. */
 const DICT_TYPE = /^(?:typing\.)?(?:Optional\[\s*)?(?:typing\.)?(?:dict|Dict|Mapping|MutableMapping)\b(?:\[[^\]]*\])?\s*(?:\]|\|\s*None)?$/;
@@ -24,20 +25,6 @@ export function returnedFrom(head: Node): Node | null {
 export function returnsDict(fn: Node): boolean {
   const type = fn.childForFieldName("return_type");
   return !!type && DICT_TYPE.test(type.text.replace(/^["']|["']$/g, "").trim());
-}
-
-/** The calls of a function in its module: `name(...)`, or `self.name(...)` in the class a method belongs to. */
-function callsOf(fn: Node): Node[] {
-  const name = fn.childForFieldName("name")!.text;
-  const owner = fn.parent?.type === "block" ? fn.parent.parent : null;
-  const decorated = owner?.type === "decorated_definition" ? owner.parent?.parent : owner;
-  const inClass = decorated?.type === "class_definition" ? decorated : null;
-  const root = inClass ?? fn.tree.rootNode;
-  return allOf(root, "call").filter((call) => {
-    const callee = call.childForFieldName("function");
-    if (!inClass) return callee?.type === "identifier" && callee.text === name;
-    return callee?.type === "attribute" && callee.childForFieldName("object")?.text === "self" && callee.childForFieldName("attribute")?.text === name;
-  });
 }
 
 /** A value handed back by the function it is returned from: where the caller reads it, as a call's result is read. */

@@ -8,11 +8,14 @@ import type { OptionsKind } from "../../mapping/client-methods.js";
 import { PY_ACTION_MODELS, PY_ASYNC_MISSING_KEYWORDS, PY_OPTION_MODELS, snakeCase } from "../../mapping/python.js";
 import { dictEntries, keywords, type Keyword } from "../detect/arguments.js";
 import { pyLiteral, removeItem } from "../writing.js";
-import { exportedName, type PyContext, type PyStep } from "../pipeline.js";
-import { allOf, stringValue, type Node } from "../runtime/parser.js";
+import { callsFromOtherModules, exportedName, type PyContext, type PyStep } from "../pipeline.js";
+import { allOf, enclosing, stringValue, type Node } from "../runtime/parser.js";
 import { isV1PyCall } from "../detect/version.js";
 import { heldValue } from "../detect/names.js";
-import { asyncKeywordRemoved, removed, renamed, v0KeywordsKept } from "../../mapping/messages.js";
+import { asyncKeywordRemoved, forwardedOptionNames, removed, renamed, v0KeywordsKept } from "../../mapping/messages.js";
+import { FORMATS } from "../../mapping/formats.js";
+import { allCallsOf } from "../detect/callers.js";
+import type { PyCall } from "../detect/clients.js";
 
 /** Python's batch_scrape takes the scrape options flat, beside its own. */
 const KINDS: Record<OptionsKind, readonly OptionsKind[]> = {
@@ -171,6 +174,38 @@ function actionModels(context: PyContext, { name, value: given }: Keyword): void
   items.forEach((item, i) => context.edit(item.startIndex, item.endIndex, built[i]!, renamed("an action dict", built[i]!.slice(0, built[i]!.indexOf("(")))));
 }
 
+/** Format settings given beside the formats list (`extract=`, `json_options=`), which v2 moved into it. */
+const FORMAT_SETTINGS = new Set(FORMATS.flatMap((row) => (row.python.optionsKey ? [row.python.optionsKey] : [])));
+
+/**
+ * `def scrape(self, url, **kwargs): return self.app.scrape_url(url, **kwargs)`: the options are the callers', under
+ * the names they give. Where every call of the function is in sight and gives only names v2 takes as they are, the
+ * call is done; else a TODO names the callers' v1 names, or says they could not all be read.
+ */
+function forwardedOptions(context: PyContext, call: PyCall, rows: ReadonlyMap<string, OptionRow>): void {
+  const fn = enclosing(call.node, "function_definition");
+  // `**kwargs`, or `**kwargs: Any`
+  const splat = fn?.childForFieldName("parameters")?.namedChildren.map((p) => (p?.type === "typed_parameter" ? p.namedChildren[0] : p));
+  const parameter = splat?.find((p) => p?.type === "dictionary_splat_pattern")?.namedChildren[0]?.text;
+  const forwarded = call.args.namedChildren.some((a) => a?.type === "dictionary_splat" && a.namedChildren[0]?.text === parameter);
+  if (!fn || !parameter || !forwarded) return;
+  const callers = allCallsOf(fn, callsFromOtherModules(context));
+  const given = callers?.flatMap((caller) => {
+    const args = caller.childForFieldName("arguments");
+    // a caller handing on a dict of its own: its names cannot be read here
+    if (!args || args.namedChildren.some((a) => a?.type === "dictionary_splat")) return [undefined];
+    return keywords(args).map((k) => k.name);
+  });
+  const read = given && !given.includes(undefined) ? (given as string[]) : undefined;
+  const changed = read?.filter((name) => !takenAsIs(name, rows));
+  if (changed?.length !== 0) context.todo(call.node, forwardedOptionNames(parameter, changed && [...new Set(changed)]));
+}
+
+/** Whether v2 takes an option under the name 2.x code gives it (as far as the tables say: they list what changed). */
+function takenAsIs(name: string, rows: ReadonlyMap<string, OptionRow>): boolean {
+  return snakeCase(name) === name && !rows.has(name) && !V0_KEYWORDS.has(name) && !FORMAT_SETTINGS.has(name);
+}
+
 export const step: PyStep = {
   name: "options",
   description: "renames crawl, map, search and scrape options (max_depth, allow_backward_links, ignore_sitemap, parse_pdf, ...)",
@@ -186,6 +221,7 @@ export const step: PyStep = {
         const row = rows.get(keyword.name);
         return row ? [{ keyword, row }] : [];
       });
+      forwardedOptions(context, call, rows);
       const merged = mergeShared(context, call.args, found);
       const v0 = v0Keywords(context, call.args, call.node);
       const method = call.row.python.v2!;
