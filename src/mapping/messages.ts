@@ -342,8 +342,8 @@ export const V1_DEFAULTS_NOT_PASSED =
   "v2 changed this scrape's defaults, and v1's are keyword arguments this call cannot pass on (positional ones only): hand it functools.partial(method, url, max_age=0, ...) instead";
 
 /** Metadata keys read off documents of a result made a dict, where the dump spells them snake_case. */
-export function dumpedMetadataKeys(keys: readonly string[]): string {
-  return `this result is made a dict (.model_dump()), whose documents' metadata spells its fields snake_case: ${keys.map((k) => `"${k}"`).join(", ")} read in this function would raise KeyError (read "${snakeCase(keys[0]!)}")`;
+export function dumpedMetadataKeys(keys: readonly string[], where = "this function"): string {
+  return `this result is made a dict (.model_dump()), whose documents' metadata spells its fields snake_case: ${keys.map((k) => `"${k}"`).join(", ")} read in ${where} would raise KeyError (read "${snakeCase(keys[0]!)}")`;
 }
 
 /** A v2 result a public function hands to other modules, which read it as v1's dict and are not migrated with it. */

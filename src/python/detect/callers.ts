@@ -35,3 +35,49 @@ export function allCallsOf(fn: Node, elsewhere: (name: string) => readonly Node[
   const other = elsewhere(name);
   return other && [...own, ...other];
 }
+
+/** The function a call of the module calls: `name(...)` a module-level one, `self.name(...)` a method of the caller's class. */
+export function calledDefinition(call: Node): Node | undefined {
+  const callee = call.childForFieldName("function");
+  const inSelf = callee?.type === "attribute" && callee.childForFieldName("object")?.text === "self";
+  if (callee?.type !== "identifier" && !inSelf) return undefined;
+  const name = inSelf ? callee.childForFieldName("attribute")!.text : callee!.text;
+  let scope: Node | undefined = inSelf ? (enclosingClass(call)?.childForFieldName("body") ?? undefined) : call.tree.rootNode;
+  const defined = scope?.namedChildren.map((n) => (n?.type === "decorated_definition" ? n.childForFieldName("definition") : n));
+  scope = defined?.find((n) => n?.type === "function_definition" && n.childForFieldName("name")?.text === name) ?? undefined;
+  return scope;
+}
+
+function enclosingClass(node: Node): Node | undefined {
+  for (let at = node.parent; at; at = at.parent) if (at.type === "class_definition") return at;
+  return undefined;
+}
+
+/** The function of the module a value is handed to as an argument. */
+export function calledWith(value: Node): Node | undefined {
+  const args = value.parent?.type === "keyword_argument" ? value.parent.parent : value.parent;
+  const call = args?.type === "argument_list" ? args.parent : null;
+  return call?.type === "call" ? calledDefinition(call) : undefined;
+}
+
+/**
+ * The parameter of a function of the module a value is handed to as an argument (`self._parse(response, portal)`,
+ * `parse(data=response)`): its node (`response: Dict[str, Any]`), or undefined.
+ */
+export function parameterTaking(value: Node): Node | undefined {
+  const keyword = value.parent?.type === "keyword_argument" && value.parent.childForFieldName("value")?.id === value.id ? value.parent : null;
+  const args = keyword ? keyword.parent : value.parent;
+  const call = args?.type === "argument_list" ? args.parent : null;
+  const fn = calledWith(value);
+  if (!fn || !args) return undefined;
+  const parameters = fn.childForFieldName("parameters")!.namedChildren.filter((p): p is Node => p !== null && p.type !== "comment");
+  const named = (p: Node) => (p.type === "identifier" ? p : (p.childForFieldName("name") ?? p.namedChildren.find((c) => c?.type === "identifier")))?.text;
+  if (keyword) return parameters.find((p) => named(p) === keyword.childForFieldName("name")!.text);
+  const positional = args.namedChildren.filter((a) => a !== null && a.type !== "keyword_argument" && a.type !== "comment");
+  if (positional.some((a) => a!.type === "list_splat" || a!.type === "dictionary_splat")) return undefined;
+  // a method called on self: its first parameter is self
+  const offset = call!.childForFieldName("function")?.type === "attribute" ? 1 : 0;
+  const at = positional.findIndex((a) => a!.id === value.id);
+  const parameter = at < 0 ? undefined : parameters[at + offset];
+  return parameter && /^(?:identifier|typed_parameter|typed_default_parameter|default_parameter)$/.test(parameter.type) ? parameter : undefined;
+}

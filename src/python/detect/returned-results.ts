@@ -3,13 +3,14 @@
  * read it as the call's own result was read (`res = scrape(url); res["markdown"]`). Callers are followed
  * within the module (a notebook is one), by the function's name or, for a method, `self.name(...)` in its
  * class; a function annotated to return a dict gets one instead (`.model_dump()` at the return), so the
- * annotation and its callers still agree.
+ * annotation and its callers still agree, as does a function of the module whose parameter that takes the value
+ * says dict (`.model_dump()` where it is handed over).
  */
 import { scopeOf } from "./names.js";
 import type { Node } from "../runtime/parser.js";
 import { boundName, resultExpression, usesAfter } from "./result-values.js";
 import { readAsDict } from "./dict-reads.js";
-import { callsOf } from "./callers.js";
+import { callsOf, parameterTaking } from "./callers.js";
 
 /** Return annotations that promise a dict: `dict`, `Dict[str, Any]`, `Optional[dict]`, `dict | None`, `Mapping`. */
 const DICT_TYPE = /^(?:typing\.)?(?:Optional\[\s*)?(?:typing\.)?(?:dict|Dict|Mapping|MutableMapping)\b(?:\[[^\]]*\])?\s*(?:\]|\|\s*None)?$/;
@@ -23,8 +24,17 @@ export function returnedFrom(head: Node): Node | null {
 
 /** Whether a function's annotation says it returns a dict. */
 export function returnsDict(fn: Node): boolean {
-  const type = fn.childForFieldName("return_type");
+  return saysDict(fn.childForFieldName("return_type"));
+}
+
+/** Whether an annotation says dict (quoted or not). */
+function saysDict(type: Node | null | undefined): boolean {
   return !!type && DICT_TYPE.test(type.text.replace(/^["']|["']$/g, "").trim());
+}
+
+/** Whether a value is handed to a parameter of the module's own function that is annotated as a dict (`response: Dict[str, Any]`). */
+function handedAsDict(head: Node): boolean {
+  return saysDict(parameterTaking(head)?.childForFieldName("type"));
 }
 
 /** A value handed back by the function it is returned from: where the caller reads it, as a call's result is read. */
@@ -48,7 +58,7 @@ export function followReturns(heads: readonly Node[]): { heads: Node[]; boundari
     const head = queue.shift()!;
     out.push(head);
     const fn = returnedFrom(head);
-    if (fn && returnsDict(fn)) boundaries.push(head);
+    if ((fn && returnsDict(fn)) || handedAsDict(head)) boundaries.push(head);
     else if (fn && !seen.has(fn.id)) {
       seen.add(fn.id);
       for (const call of callsOf(fn)) queue.push(...readsOfCall(call));

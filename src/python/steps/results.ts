@@ -53,7 +53,8 @@ import {
   WAITER_RAISES,
   type Message,
 } from "../../mapping/messages.js";
-import { followReturns, leavesModuleAsDict } from "../detect/returned-results.js";
+import { followReturns, leavesModuleAsDict, returnedFrom } from "../detect/returned-results.js";
+import { calledWith } from "../detect/callers.js";
 
 /** The name a returned job is bound to before its check; numbered where the module names it already. */
 const JOB_NAME = "job";
@@ -710,7 +711,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
  * dump spells them (`"rawHtml"` -> `"raw_html"`, `"extract"` -> `"json"`); a key the dump has no counterpart of
  * (`"success"`: v2 raises instead) is marked where it is read, as on the model: it would raise KeyError.
  */
-function dumpAt(context: PyContext, value: Node, kind: ResultKind | null, reads: readonly Node[]): void {
+function dumpAt(context: PyContext, value: Node, kind: ResultKind | null, reads: readonly Node[], handedTo?: Node): void {
   const renamedKeys = new Set<number>();
   if (value.type === "await") context.edit(value.startIndex, value.startIndex, "(");
   context.edit(value.endIndex, value.endIndex, value.type === "await" ? ").model_dump()" : ".model_dump()", MODEL_DUMPED);
@@ -727,13 +728,17 @@ function dumpAt(context: PyContext, value: Node, kind: ResultKind | null, reads:
   }
   // Documents the code takes out of the dump (`pages = site.pop("data")`) are dicts with the dump's metadata too:
   // a camelCase key read off any `["metadata"]` of the function is one it would not find.
-  const missed = allOf(scopeOf(value), ["subscript", "call"]).flatMap((node) => {
-    const object = node.type === "subscript" ? node.childForFieldName("value") : node.childForFieldName("function")?.childForFieldName("object");
-    const read = object ? readAbove(object) : null;
-    const key = read?.field === "metadata" && read.node.id === node.id ? metadataKeyRead(node) : null;
-    return key && !renamedKeys.has(key.node.id) ? [key.from] : [];
-  });
-  if (missed.length) context.todo(value, dumpedMetadataKeys([...new Set(missed)]));
+  // The function it is handed to (`source_of(page.model_dump())`) reads it as a dict too.
+  for (const scope of [scopeOf(value), ...(handedTo ? [handedTo] : [])]) {
+    const missed = allOf(scope, ["subscript", "call"]).flatMap((node) => {
+      const object = node.type === "subscript" ? node.childForFieldName("value") : node.childForFieldName("function")?.childForFieldName("object");
+      const read = object ? readAbove(object) : null;
+      const key = read?.field === "metadata" && read.node.id === node.id ? metadataKeyRead(node) : null;
+      return key && !renamedKeys.has(key.node.id) ? [key.from] : [];
+    });
+    const where = scope === handedTo ? `${scope.childForFieldName("name")!.text}()` : undefined;
+    if (missed.length) context.todo(value, dumpedMetadataKeys([...new Set(missed)], where));
+  }
 }
 
 /**
@@ -815,7 +820,7 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   const { heads, boundaries } = followReturns(name ? usesAfter(name) : [value]);
   for (const head of model ? boundaries : []) {
     if (!dumpable) context.todo(head, NOT_A_DICT);
-    else dumpAt(context, head, null, []);
+    else dumpAt(context, head, null, [], returnedFrom(head) ? undefined : calledWith(head));
   }
   if (model) {
     const calls = callsFromOtherModules(context);
