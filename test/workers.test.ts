@@ -1,6 +1,6 @@
 /** How many threads a run puts to work, the main thread one of them: --jobs's count, or on the default only as many as pay (src/run/pool.ts). */
 import { describe, expect, test } from "vitest";
-import { workersFor, threadsThatPay } from "../src/run/pool.js";
+import { batchSize, workersFor, threadsThatPay } from "../src/run/pool.js";
 
 const idle = (cores: number) => ({ cores, load: 0 });
 
@@ -42,5 +42,15 @@ describe("the workers started beside the main thread", () => {
   test("on the default, one fewer than the threads that pay", () => {
     expect(workersFor(0, 3000, 1_000_000, idle(8))).toBe(2);
     expect(workersFor(0, 150, 100_000, idle(2))).toBe(0);
+  });
+});
+
+describe("the batches a worker is sent", () => {
+  test("16 files while many wait, fewer as the queue drains, one at the end: no thread is left holding a long batch", () => {
+    expect(batchSize(2000, 2)).toBe(16);
+    expect(batchSize(40, 2)).toBe(10);
+    expect(batchSize(8, 2)).toBe(2);
+    expect(batchSize(3, 2)).toBe(1);
+    expect(batchSize(1, 8)).toBe(1);
   });
 });
