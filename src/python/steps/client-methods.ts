@@ -11,7 +11,7 @@ import { methodProbes, methodReferences, mixedReceivers, type PyMethodUse } from
 import type { Node } from "../runtime/parser.js";
 import type { PyContext, PyStep } from "../pipeline.js";
 import { MADE_CLIENT, mixedReceiver, PASSED_PARAMS, removed, renamed, reworded } from "../../mapping/messages.js";
-import { isV1PyCall } from "../detect/version.js";
+import { hasV1PyCalls, isV1PyCall } from "../detect/version.js";
 
 const NO_IDEMPOTENCY = "v2 crawl has no idempotency key; the key was dropped, make sure a retried call cannot start a second crawl";
 
@@ -66,7 +66,9 @@ export const step: PyStep = {
     }
     // `if hasattr(app, "scrape_url"): app.scrape_url(...)`: the call is renamed, and the question too, or v2's client
     // would answer no and the code take its other way, written for a client that has no such method.
-    for (const probe of methodProbes(context.tree, context.sdk)) {
+    // Code already on v2 may ask for a v1 name on purpose (4.x's compatibility aliases): only a file with v1 calls is asked.
+    const onV1 = hasV1PyCalls(context.calls, context.options.sdk, context.sdk.imports);
+    for (const probe of onV1 ? methodProbes(context.tree, context.sdk) : []) {
       const v2 = probe.row.python.v2;
       if (!probe.isV1Name || !v2 || v2 === "watcher") continue;
       context.edit(
