@@ -443,6 +443,12 @@ function indexedByNumber(node: Node): boolean {
 }
 
 /** `if x:`, `not x`, `x and ...`: a value only tested for being empty. */
+/** `len(x)`: the value the whole of len()'s argument. */
+function counted(node: Node): boolean {
+  const args = node.parent;
+  return args?.type === "argument_list" && args.namedChildren.length === 1 && args.parent?.type === "call" && calledName(args.parent) === "len";
+}
+
 function isTruthTest(node: Node): boolean {
   const parent = node.parent;
   if (!parent) return false;
@@ -678,6 +684,8 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
         out = `${PY_CAST.cast}(${PY_CAST.list}[${hits.model}], ${ended ? out : `${out} or []`})`;
         messages.push(hitsCast(hits.model));
       }
+      // Counted, the hits' model does not matter; v1's list was always there, v2's may be None.
+      else if (counted(node)) out = ended ? out : `${out} or []`;
       // A list that leaves here (returned, passed on) holds either model for the code that reads it there.
       else if (subject.hits && !isTruthTest(node)) context.todo(node, row.change.todo);
       const result = finish();
