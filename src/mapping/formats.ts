@@ -59,6 +59,9 @@ export const FORMATS: readonly FormatRow[] = [
 /** v1 format names v2 does not take alone: a format whose settings v2 needs in its object, or that v2 dropped. */
 export const V1_ONLY_FORMAT_NAMES: ReadonlySet<string> = new Set(FORMATS.filter((row) => !row.namedInV2).map((row) => row.v1));
 
+/** Format settings 2.x took beside the formats list (`extract=`, `json_options=`), which v2 gives in it. */
+export const PY_FORMAT_SETTINGS: ReadonlySet<string> = new Set(FORMATS.flatMap((row) => (row.python.optionsKey ? [row.python.optionsKey] : [])));
+
 /** How code tests the formats it asked for: `formats.includes("extract")`. */
 export const FORMAT_TEST = { list: "formats", method: "includes" } as const;
 

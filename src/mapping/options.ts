@@ -111,6 +111,13 @@ export const NESTED_OPTIONS: Partial<Record<OptionsKind, Partial<Record<string, 
 };
 
 /** The rows that apply to one options table, keyed by every v1 spelling. */
+/** The rows of the option tables `kinds`, by their Python (2.x keyword) name. */
+export function pythonOptionRows(kinds: readonly OptionsKind[]): Map<string, OptionRow> {
+  const rows = new Map<string, OptionRow>();
+  for (const kind of kinds) for (const row of optionRowsFor(kind).values()) rows.set(row.python.v1, row);
+  return rows;
+}
+
 export function optionRowsFor(kind: OptionsKind): Map<string, OptionRow> {
   const rows = new Map<string, OptionRow>();
   for (const row of OPTIONS) {

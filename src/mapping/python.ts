@@ -4,6 +4,7 @@
  * Method, option and format renames are the Python columns of the other tables.
  */
 import { API_HOST } from "./api-requests.js";
+import type { OptionsKind } from "./client-methods.js";
 
 export const PY_PACKAGE = "firecrawl";
 
@@ -62,6 +63,16 @@ export const PY_MOVED_TYPES: Readonly<Record<string, { readonly module: string; 
   // Not re-exported by firecrawl.types.
   WebhookConfig: { module: PY_V2_TYPES_MODULE, name: "WebhookConfig" },
   ExtractResponse: { module: PY_V2_TYPES_MODULE, name: "ExtractResponse" },
+};
+
+/** The option tables a method's keyword arguments come from: Python's batch_scrape takes the scrape options flat, beside its own. */
+export const PY_OPTION_KINDS: Readonly<Record<OptionsKind, readonly OptionsKind[]>> = {
+  scrape: ["scrape"],
+  crawl: ["crawl"],
+  map: ["map"],
+  search: ["search"],
+  batch: ["batch", "scrape"],
+  extract: ["extract"],
 };
 
 /** Keyword arguments v2 takes as models with snake_case fields, not dicts (sdk-facts 6.1): a params dict's become these. */

@@ -6,7 +6,12 @@
 import { scopeOf, usesIn } from "./names.js";
 import { allOf, calledName, type Node } from "../runtime/parser.js";
 
-export type BoundDict = { readonly dict: Node; readonly statement: Node; readonly unused: boolean } | { readonly reason: string };
+/**
+ * `writes`: the items the code sets after the literal, each a subscript with a key of its own (`params["limit"] = n`,
+ * perhaps under an `if`); where there are any, the literal alone does not say what the call gets.
+ */
+export type BoundDict =
+  { readonly dict: Node; readonly statement: Node; readonly unused: boolean; readonly writes: readonly Node[] } | { readonly reason: string };
 
 /** dict methods that change it in place */
 const MUTATORS = new Set(["update", "pop", "popitem", "setdefault", "clear"]);
@@ -61,9 +66,11 @@ export function boundDict(name: Node, call: Node, readers: ReadonlySet<number>):
   if (dict?.type !== "dictionary") return { reason: `${name.text} is not bound to a dict literal` };
   if (scope.id === local.id && binding.startIndex > call.startIndex) return { reason: `${name.text} is bound after the call` };
   const uses = usesIn(scope, name.text).filter((u) => u.id !== binding.childForFieldName("left")!.id);
+  const writes: Node[] = [];
   for (const use of uses) {
     const change = changedBy(use, readers);
-    if (change) return { reason: change };
+    if (change && itemSet(use) && use.startIndex < call.startIndex) writes.push(use.parent!);
+    else if (change) return { reason: change };
   }
   // The literal's values are read again at the call: they must read the same there.
   const values = dict.namedChildren.flatMap((pair) => (pair?.type === "pair" ? [pair.childForFieldName("value")!] : []));
@@ -76,5 +83,18 @@ export function boundDict(name: Node, call: Node, readers: ReadonlySet<number>):
   }
   const statement = binding.parent?.type === "expression_statement" && binding.parent.namedChildren.length === 1 ? binding.parent : binding;
   // A module's name may be imported elsewhere: only a function's own dict goes once the call took it in.
-  return { dict, statement, unused: inFunction && scope.id === local.id && uses.length === 1 && statement !== binding };
+  return { dict, statement, unused: inFunction && scope.id === local.id && uses.length === 1 && statement !== binding, writes };
+}
+
+/** `name["key"] = value`: an item of the dict set under a key the code spells out, as a statement of its own. */
+function itemSet(use: Node): boolean {
+  const subscript = use.parent;
+  const assignment = subscript?.parent;
+  return (
+    subscript?.type === "subscript" &&
+    subscript.childForFieldName("subscript")?.type === "string" &&
+    assignment?.type === "assignment" &&
+    assignment.childForFieldName("left")?.id === subscript.id &&
+    assignment.parent?.type === "expression_statement"
+  );
 }

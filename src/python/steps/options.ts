@@ -3,9 +3,8 @@
  * options table: max_depth, allow_backward_links, ignore_sitemap, sitemap_only, use_index, parse_pdf, ...
  * Also in `ScrapeOptions(...)`, whose 2.x fields were camelCase and whose v2 fields are snake_case.
  */
-import { optionRowsFor, sharedValue, V0_SCRAPE_KEYS, V0_SWITCHES_OFF, type OptionRow } from "../../mapping/options.js";
-import type { OptionsKind } from "../../mapping/client-methods.js";
-import { PY_ACTION_MODELS, PY_ASYNC_MISSING_KEYWORDS, PY_OPTION_MODELS, snakeCase } from "../../mapping/python.js";
+import { pythonOptionRows, sharedValue, V0_SCRAPE_KEYS, V0_SWITCHES_OFF, type OptionRow } from "../../mapping/options.js";
+import { PY_ACTION_MODELS, PY_ASYNC_MISSING_KEYWORDS, PY_OPTION_KINDS, PY_OPTION_MODELS, snakeCase } from "../../mapping/python.js";
 import { dictEntries, keywords, type Keyword } from "../detect/arguments.js";
 import { pyLiteral, removeItem } from "../writing.js";
 import { callsFromOtherModules, exportedName, type PyContext, type PyStep } from "../pipeline.js";
@@ -13,25 +12,9 @@ import { allOf, enclosing, stringValue, type Node } from "../runtime/parser.js";
 import { isV1PyCall } from "../detect/version.js";
 import { heldValue } from "../detect/names.js";
 import { asyncKeywordRemoved, forwardedOptionNames, removed, renamed, v0KeywordsKept } from "../../mapping/messages.js";
-import { FORMATS } from "../../mapping/formats.js";
+import { PY_FORMAT_SETTINGS } from "../../mapping/formats.js";
 import { allCallsOf } from "../detect/callers.js";
 import type { PyCall } from "../detect/clients.js";
-
-/** Python's batch_scrape takes the scrape options flat, beside its own. */
-const KINDS: Record<OptionsKind, readonly OptionsKind[]> = {
-  scrape: ["scrape"],
-  crawl: ["crawl"],
-  map: ["map"],
-  search: ["search"],
-  batch: ["batch", "scrape"],
-  extract: ["extract"],
-};
-
-function rowsByPythonName(kinds: readonly OptionsKind[]): Map<string, OptionRow> {
-  const rows = new Map<string, OptionRow>();
-  for (const kind of kinds) for (const row of optionRowsFor(kind).values()) rows.set(row.python.v1, row);
-  return rows;
-}
 
 function migrateKeyword(context: PyContext, args: Node, keyword: Keyword, row: OptionRow): void {
   const change = row.change;
@@ -174,9 +157,6 @@ function actionModels(context: PyContext, { name, value: given }: Keyword): void
   items.forEach((item, i) => context.edit(item.startIndex, item.endIndex, built[i]!, renamed("an action dict", built[i]!.slice(0, built[i]!.indexOf("(")))));
 }
 
-/** Format settings given beside the formats list (`extract=`, `json_options=`), which v2 moved into it. */
-const FORMAT_SETTINGS = new Set(FORMATS.flatMap((row) => (row.python.optionsKey ? [row.python.optionsKey] : [])));
-
 /**
  * `def scrape(self, url, **kwargs): return self.app.scrape_url(url, **kwargs)`: the options are the callers', under
  * the names they give. Where every call of the function is in sight and gives only names v2 takes as they are, the
@@ -203,7 +183,7 @@ function forwardedOptions(context: PyContext, call: PyCall, rows: ReadonlyMap<st
 
 /** Whether v2 takes an option under the name 2.x code gives it (as far as the tables say: they list what changed). */
 function takenAsIs(name: string, rows: ReadonlyMap<string, OptionRow>): boolean {
-  return snakeCase(name) === name && !rows.has(name) && !V0_KEYWORDS.has(name) && !FORMAT_SETTINGS.has(name);
+  return snakeCase(name) === name && !rows.has(name) && !V0_KEYWORDS.has(name) && !PY_FORMAT_SETTINGS.has(name);
 }
 
 export const step: PyStep = {
@@ -214,7 +194,7 @@ export const step: PyStep = {
     for (const call of context.calls) {
       // v2's own calls take v2's options (4.x still accepts a few v1 spellings, ignore_sitemap among them).
       if (!call.row.options || !isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports)) continue;
-      const rows = rowsByPythonName(KINDS[call.row.options]);
+      const rows = pythonOptionRows(PY_OPTION_KINDS[call.row.options]);
       // 2.x sent keyword arguments it did not know (`maxAge=`) on to the API as they were; v2 takes snake_case ones only.
       const given = keywords(call.args).map((keyword) => ({ ...keyword, name: snakeCase(keyword.name) }));
       const found = given.flatMap((keyword) => {
@@ -238,7 +218,7 @@ export const step: PyStep = {
       }
     }
     // ScrapeOptions(...) models: v2's fields are snake_case, and the scrape rows apply to them.
-    const scrapeRows = rowsByPythonName(["scrape"]);
+    const scrapeRows = pythonOptionRows(["scrape"]);
     for (const call of allOf(context.tree.rootNode, "call")) {
       if (call.childForFieldName("function")?.text !== "ScrapeOptions") continue;
       const args = call.childForFieldName("arguments")!;

@@ -3,18 +3,19 @@
  * passed camelCase API keys in a dict; 2.x and v2 take snake_case keyword arguments. A dict literal becomes
  * keyword arguments (the option and format steps then rename what v2 renamed); anything else is marked.
  */
-import { PY_OPTION_MODELS, snakeCase } from "../../mapping/python.js";
-import { V0_OPTION_GROUPS, v0FormatList, type V0OptionGroup } from "../../mapping/options.js";
-import { V1_ONLY_FORMAT_NAMES } from "../../mapping/formats.js";
+import { PY_OPTION_KINDS, PY_OPTION_MODELS, snakeCase } from "../../mapping/python.js";
+import { pythonOptionRows, V0_OPTION_GROUPS, v0FormatList, type V0OptionGroup } from "../../mapping/options.js";
+import { PY_FORMAT_SETTINGS, V1_ONLY_FORMAT_NAMES } from "../../mapping/formats.js";
 import { dictEntries, keywords } from "../detect/arguments.js";
 import { methodArguments } from "../detect/forwarders.js";
-import type { PyStep } from "../pipeline.js";
+import type { PyContext, PyStep } from "../pipeline.js";
+import type { PyCall } from "../detect/clients.js";
 import { hasV1PyCalls } from "../detect/version.js";
 import { indentAt, lineStart, removeStatement } from "../../core/text.js";
 import { boundDict } from "../detect/bound-dict.js";
-import type { Node } from "../runtime/parser.js";
+import { stringValue, type Node } from "../runtime/parser.js";
 import { moved, PASSED_POSITIONALLY, removed, reworded, v0OptionsDropped } from "../../mapping/messages.js";
-import { pyLiteral, reindent, reindentedText, removeItem } from "../writing.js";
+import { pyLiteral, pyLiteralAt, reindent, reindentedText, removeItem } from "../writing.js";
 
 function keywordValue(name: string, value: Node, text = value.text): string {
   const model = PY_OPTION_MODELS[name];
@@ -101,6 +102,51 @@ function keywordEdits(entries: readonly { key: string; value: Node; node: Node }
   return edits;
 }
 
+/**
+ * A params dict the code adds to before the call (`params["limit"] = n` under an `if`): it stays the dict it is,
+ * annotated `dict` (v2's keyword arguments take no `dict[str, X]` of one value type), with its keys spelled as v2's
+ * keyword arguments, and goes to the call as `**params`. Answers the reason where a key needs more than a new name
+ * (a v0 option group, an option v2 changed more than the name of, a format v2 spells otherwise); nothing is edited then.
+ */
+function keptDict(
+  context: PyContext,
+  call: PyCall,
+  target: Node,
+  name: string,
+  bound: { dict: Node; statement: Node; writes: readonly Node[] },
+): string | null {
+  const rows = pythonOptionRows(PY_OPTION_KINDS[call.row.options ?? "scrape"]);
+  const items = [
+    ...(dictEntries(bound.dict) ?? []).map((e) => ({ key: e.node.childForFieldName("key")!, name: e.key, value: e.value })),
+    ...bound.writes.map((w) => ({
+      key: w.childForFieldName("subscript")!,
+      name: stringValue(w.childForFieldName("subscript"))!,
+      value: w.parent!.childForFieldName("right")!,
+    })),
+  ];
+  const edits: { node: Node; text: string }[] = [];
+  for (const item of items) {
+    const snake = snakeCase(item.name);
+    const row = rows.get(snake);
+    if (V0_OPTION_GROUPS[item.name]) return `${item.name} is a v0 option group`;
+    if (row && (row.change.kind !== "rename" || row.change.todo)) return `${item.name} changes more than its name in v2`;
+    if (PY_FORMAT_SETTINGS.has(snake)) return `${item.name} is a format setting v2 gives in formats`;
+    const formats = snake === "formats" && item.value.type === "list" ? item.value.namedChildren.filter((f) => f?.type !== "comment") : [];
+    if (formats.some((f) => f?.type !== "string" || V1_ONLY_FORMAT_NAMES.has(stringValue(f)!))) return `its formats are not all v2's`;
+    const to = row?.python.v2 ?? snake;
+    if (to !== item.name) edits.push({ node: item.key, text: pyLiteralAt(context.source, item.key, to) });
+    const value = keywordValue(to, item.value);
+    if (value !== item.value.text) edits.push({ node: item.value, text: value });
+  }
+  const message = reworded("a params dict is v1: pass its keys as keyword arguments", `params dict passed as **${name}`);
+  for (const { node, text } of edits) context.edit(node.startIndex, node.endIndex, text, message);
+  const left = bound.statement.type === "expression_statement" ? bound.statement.namedChildren[0] : bound.statement;
+  const variable = left?.childForFieldName("left");
+  if (variable && !left!.childForFieldName("type")) context.edit(variable.endIndex, variable.endIndex, ": dict");
+  context.edit(target.startIndex, target.endIndex, `**${name}`, message);
+  return null;
+}
+
 /** The 1.x methods whose second parameter was `params`. */
 const PARAMS_AT = 1;
 
@@ -127,6 +173,16 @@ export const step: PyStep = {
       // `params=None`, or None before v1's positional poll_interval, asks for no options: as an empty dict.
       const none = value.type === "none";
       if (bound) {
+        if ("dict" in bound && bound.writes.length) {
+          const extras = given ? [] : methodArguments(call).slice(PARAMS_AT + 1);
+          const reason = extras.length ? "positional arguments follow it" : keptDict(context, call, given?.node ?? value, value.text, bound);
+          if (reason)
+            context.todo(
+              call.node,
+              `v1 params must become keyword arguments in v2 (snake_case names); params comes from ${value.text}, whose keys are set after it and ${reason}`,
+            );
+          continue;
+        }
         if ("dict" in bound) dict = bound.dict;
         else {
           // passed by name or in params' place: either way v2 has no params to take it
