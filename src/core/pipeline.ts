@@ -116,6 +116,11 @@ function removed(text: string, edit: Edit): Span | undefined {
   return lead < cut.length ? { start: edit.start + lead, end: edit.end - trail } : undefined;
 }
 
+/** Whether an edit deletes the whole of a statement. */
+function deletes(edit: Edit, statement: Span): boolean {
+  return edit.text === "" && edit.start <= statement.start && statement.end <= edit.end && edit.end > edit.start;
+}
+
 /** Records what a step plans: edits grouped into logical changes, and TODO lines above statements. */
 export class Planner {
   readonly plan: StepPlan;
@@ -130,6 +135,12 @@ export class Planner {
   }
 
   apply(edit: Edit, message?: Message, subject?: Span): void {
+    // A TODO about a statement this step deletes is about nothing left: it goes with the statement.
+    const moot = this.plan.todos.filter((todo) => deletes(edit, todo.statement));
+    for (const todo of moot) {
+      this.plan.todos.splice(this.plan.todos.indexOf(todo), 1);
+      this.plan.edits.splice(this.plan.edits.indexOf(todo.edit), 1);
+    }
     this.plan.edits.push(edit);
     const current = this.plan.changes.at(-1);
     if (message || !current)
@@ -139,7 +150,7 @@ export class Planner {
 
   todo(statement: Span, message: string, link: DocLink = "migrate"): void {
     const edit = todoEdit(this.source, statement.start, message, DOCS[link], this.comment);
-    if (!edit || this.plan.edits.some((e) => e.start === edit.start && e.text === edit.text)) return;
+    if (!edit || this.plan.edits.some((e) => (e.start === edit.start && e.text === edit.text) || deletes(e, statement))) return;
     this.plan.edits.push(edit);
     this.plan.todos.push({ message, edit, statement: { start: statement.start, end: statement.end }, after: this.plan.changes.length });
   }
