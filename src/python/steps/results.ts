@@ -211,6 +211,10 @@ const OR_SAFE = new Set([
   "parenthesized_expression",
   "for_statement",
   "for_in_clause",
+  "if_clause",
+  "list_comprehension",
+  "set_comprehension",
+  "generator_expression",
   "if_statement",
   "elif_clause",
   "while_statement",
@@ -357,12 +361,30 @@ function migrateAttributeName(context: PyContext, subject: Subject, head: Node):
   const key = args!.namedChildren[1] ?? null;
   const field = stringValue(key);
   if (field === undefined) return;
-  const { to, row } = renamedField(subject.kind, field);
+  const renaming = renamedField(subject.kind, field);
+  const { row } = renaming;
+  const to = subject.fields?.[field] ?? renaming.to;
   const flagged = subject.answered && !flagMayFail(subject);
   const test = row?.change.kind === "success-flag" && !subject.waiter && flagged ? alwaysSucceeding(args!.parent!, head.text) : null;
   if (test) return successTestEdit(context, test);
   if (row?.change.kind === "success-flag" || row?.change.kind === "removed") return context.todo(head, row.python?.todo ?? row.change.todo);
-  if (to !== field) context.edit(key!.startIndex, key!.endIndex, pyLiteralAt(context.source, key!, to), renamed(`result field "${field}"`, `"${to}"`));
+  if (to === field) return;
+  if (!to.includes(".")) {
+    context.edit(key!.startIndex, key!.endIndex, pyLiteralAt(context.source, key!, to), renamed(`result field "${field}"`, `"${to}"`));
+    return;
+  }
+  // A field v2 keeps below another (`metadata_typed.title`): getattr() and hasattr() take one name, not a path.
+  const call = args!.parent!;
+  const read = `${head.text}.${to}`;
+  const fallback = fn === "getattr" ? args!.namedChildren[2] : undefined;
+  let text: string;
+  if (fn === "hasattr") text = `${read} is not None`;
+  else if (!fallback || fallback.type === "none") text = read;
+  else if (isEmptyLiteral(fallback)) text = `${read} or ${fallback.text}`;
+  else if (head.type === "identifier") text = `${read} if ${read} is not None else ${fallback.text}`;
+  else return context.todo(head, `v2 keeps ${field} at .${to}, a path getattr() cannot take: read it as an attribute`);
+  if (text !== read && needsParentheses(call)) text = `(${text})`;
+  context.edit(call.startIndex, call.endIndex, text, renamed(`${fn}(..., "${field}")`, `.${to}`));
 }
 
 /**
