@@ -32,9 +32,21 @@ function saysDict(type: Node | null | undefined): boolean {
   return !!type && DICT_TYPE.test(type.text.replace(/^["']|["']$/g, "").trim());
 }
 
-/** Whether a value is handed to a parameter of the module's own function that is annotated as a dict (`response: Dict[str, Any]`). */
+/** Calls that serialize what they are given as JSON, which a pydantic model is not: `json.dumps(r)`, Flask's `jsonify(r)`. */
+const SERIALIZERS = /^(?:json\.dumps?|jsonify|flask\.jsonify)$/;
+
+/**
+ * Whether a value is handed to code that takes a dict: a parameter of the module's own function annotated as one
+ * (`response: Dict[str, Any]`), or a JSON serializer (as its first argument).
+ */
 function handedAsDict(head: Node): boolean {
-  return saysDict(parameterTaking(head)?.childForFieldName("type"));
+  return serialized(head) || saysDict(parameterTaking(head)?.childForFieldName("type"));
+}
+
+/** Whether a value is the first argument of a JSON serializer. */
+export function serialized(head: Node): boolean {
+  const call = head.parent?.type === "argument_list" && head.parent.namedChildren[0]?.id === head.id ? head.parent.parent : null;
+  return call?.type === "call" && SERIALIZERS.test(call.childForFieldName("function")?.text ?? "");
 }
 
 /** A value handed back by the function it is returned from: where the caller reads it, as a call's result is read. */

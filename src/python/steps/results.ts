@@ -53,7 +53,7 @@ import {
   WAITER_RAISES,
   type Message,
 } from "../../mapping/messages.js";
-import { followReturns, leavesModuleAsDict, returnedFrom } from "../detect/returned-results.js";
+import { followReturns, leavesModuleAsDict, returnedFrom, serialized } from "../detect/returned-results.js";
 import { calledWith } from "../detect/callers.js";
 
 /** The name a returned job is bound to before its check; numbered where the module names it already. */
@@ -743,8 +743,10 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
  */
 function dumpAt(context: PyContext, value: Node, kind: ResultKind | null, reads: readonly Node[], handedTo?: Node): void {
   const renamedKeys = new Set<number>();
+  // JSON takes no datetime (a job's expires_at): a dump for it gives JSON's own values, as 1.x's dict held strings.
+  const dump = serialized(value) ? `.model_dump(mode=${pyLiteral(context.source, "json")})` : ".model_dump()";
   if (value.type === "await") context.edit(value.startIndex, value.startIndex, "(");
-  context.edit(value.endIndex, value.endIndex, value.type === "await" ? ").model_dump()" : ".model_dump()", MODEL_DUMPED);
+  context.edit(value.endIndex, value.endIndex, value.type === "await" ? `)${dump}` : dump, MODEL_DUMPED);
   for (const head of reads) {
     const read = readAbove(head);
     if (!read || read.form === "attribute") continue;
