@@ -368,6 +368,15 @@ function migrateAttributeName(context: PyContext, subject: Subject, head: Node):
   const test = row?.change.kind === "success-flag" && !subject.waiter && flagged ? alwaysSucceeding(args!.parent!, head.text) : null;
   if (test) return successTestEdit(context, test);
   if (row?.change.kind === "success-flag" || row?.change.kind === "removed") return context.todo(head, row.python?.todo ?? row.change.todo);
+  const fallback = fn === "getattr" ? args!.namedChildren[2] : undefined;
+  if (subject.kind === "document" && field === "metadata" && fallback && /^(\{\s*\}|dict\(\s*\))$/.test(fallback.text)) {
+    // `getattr(page, "metadata", {})` wants the dict 2.x's metadata was; v2's is a model, its dict metadata_dict.
+    const call = args!.parent!;
+    context.edit(call.startIndex, call.endIndex, `${head.text}.metadata_dict`, renamed(`getattr(..., "metadata", {})`, ".metadata_dict"));
+    const alias = boundName(call);
+    for (const use of alias ? usesAfter(alias) : [call]) renameMetadataKey(context, use);
+    return;
+  }
   if (to === field) return;
   if (!to.includes(".")) {
     context.edit(key!.startIndex, key!.endIndex, pyLiteralAt(context.source, key!, to), renamed(`result field "${field}"`, `"${to}"`));
@@ -376,7 +385,6 @@ function migrateAttributeName(context: PyContext, subject: Subject, head: Node):
   // A field v2 keeps below another (`metadata_typed.title`): getattr() and hasattr() take one name, not a path.
   const call = args!.parent!;
   const read = `${head.text}.${to}`;
-  const fallback = fn === "getattr" ? args!.namedChildren[2] : undefined;
   let text: string;
   if (fn === "hasattr") text = `${read} is not None`;
   else if (!fallback || fallback.type === "none") text = read;
