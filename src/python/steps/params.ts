@@ -143,8 +143,22 @@ function keptDict(
   const left = bound.statement.type === "expression_statement" ? bound.statement.namedChildren[0] : bound.statement;
   const variable = left?.childForFieldName("left");
   if (variable && !left!.childForFieldName("type")) context.edit(variable.endIndex, variable.endIndex, ": dict");
-  context.edit(target.startIndex, target.endIndex, `**${name}`, message);
+  if (target.text !== `**${name}`) context.edit(target.startIndex, target.endIndex, `**${name}`, message);
   return null;
+}
+
+/**
+ * 2.x keyword arguments gathered in a dict and handed over as `**options` (a dict literal of the function, keys
+ * maybe added later): the dict is kept as keptDict keeps a params dict. Each dict once, however many calls take it.
+ */
+function splattedDict(context: PyContext, call: PyCall, readers: ReadonlySet<number>, done: Set<number>): void {
+  const splat = call.args.namedChildren.find((a) => a?.type === "dictionary_splat" && a.namedChildren[0]?.type === "identifier");
+  const name = splat?.namedChildren[0];
+  const bound = name ? boundDict(name, call.node, readers) : null;
+  if (!bound || !("dict" in bound) || done.has(bound.dict.id)) return;
+  done.add(bound.dict.id);
+  const reason = keptDict(context, call, splat!, name!.text, bound);
+  if (reason) context.todo(call.node, `the options handed over as **${name!.text} keep v1's names, and ${reason}: give them as v2 spells them`);
 }
 
 /** The 1.x methods whose second parameter was `params`. */
@@ -155,8 +169,10 @@ export const step: PyStep = {
   description: "turns 1.x params={...} dicts of camelCase API keys into snake_case keyword arguments",
   run(context) {
     const clientCalls = new Set(context.calls.map((c) => c.node.id));
+    const splatted = new Set<number>();
     for (const call of context.calls) {
       const given = keywords(call.args).find((k) => k.name === "params");
+      if (!given && call.isV1Name) splattedDict(context, call, clientCalls, splatted);
       // A v2 name given v1's params (code hedging between the two: `app.scrape(url, params={...})`) takes them in no version.
       const hedged = given && hasV1PyCalls(context.calls, context.options.sdk, context.sdk.imports);
       if (!call.isV1Name && !call.row.python.v1.includes(call.method) && !hedged) continue;
