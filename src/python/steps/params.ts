@@ -105,8 +105,9 @@ function keywordEdits(entries: readonly { key: string; value: Node; node: Node }
 /**
  * A params dict the code adds to before the call (`params["limit"] = n` under an `if`): it stays the dict it is,
  * annotated `dict` (v2's keyword arguments take no `dict[str, X]` of one value type), with its keys spelled as v2's
- * keyword arguments, and goes to the call as `**params`. Answers the reason where a key needs more than a new name
- * (a v0 option group, an option v2 changed more than the name of, a format v2 spells otherwise); nothing is edited then.
+ * keyword arguments (and their values where v2 says a flag as a value: `sitemap: "skip"`), and goes to the call as
+ * `**params`. Answers the reason where a key needs more (a v0 option group, an option v2 dropped, a format setting or
+ * format v2 spells otherwise); nothing is edited then.
  */
 function keptDict(
   context: PyContext,
@@ -125,21 +126,34 @@ function keptDict(
     })),
   ];
   const edits: { node: Node; text: string }[] = [];
+  const todos: string[] = [];
+  const named = new Map<string, string>();
   for (const item of items) {
     const snake = snakeCase(item.name);
     const row = rows.get(snake);
+    const change = row?.change;
     if (V0_OPTION_GROUPS[item.name]) return `${item.name} is a v0 option group`;
-    if (row && (row.change.kind !== "rename" || row.change.todo)) return `${item.name} changes more than its name in v2`;
     if (PY_FORMAT_SETTINGS.has(snake)) return `${item.name} is a format setting v2 gives in formats`;
     const formats = snake === "formats" && item.value.type === "list" ? item.value.namedChildren.filter((f) => f?.type !== "comment") : [];
     if (formats.some((f) => f?.type !== "string" || V1_ONLY_FORMAT_NAMES.has(stringValue(f)!))) return `its formats are not all v2's`;
     const to = row?.python.v2 ?? snake;
+    // Two v1 options that both become one v2 option (ignoreSitemap, sitemapOnly) say it together: not key by key.
+    if (named.has(to) && named.get(to) !== item.name) return `${named.get(to)} and ${item.name} are both ${to} in v2`;
+    named.set(to, item.name);
+    let value = keywordValue(to, item.value);
+    if (change?.kind === "boolean-to-value") {
+      // Written out even where the value is v2's default (parsers=["pdf"]): the same request, said explicitly.
+      const flag = item.value.type === "true" ? true : item.value.type === "false" ? false : null;
+      const [whenTrue, whenFalse] = [pyLiteral(context.source, change.values.true), pyLiteral(context.source, change.values.false)];
+      value = flag === null ? `${whenTrue} if ${item.value.text} else ${whenFalse}` : flag ? whenTrue : whenFalse;
+    } else if (change && change.kind !== "rename") return `${item.name} is gone from v2`;
+    else if (change?.todo) todos.push(change.todo);
     if (to !== item.name) edits.push({ node: item.key, text: pyLiteralAt(context.source, item.key, to) });
-    const value = keywordValue(to, item.value);
     if (value !== item.value.text) edits.push({ node: item.value, text: value });
   }
   const message = reworded("a params dict is v1: pass its keys as keyword arguments", `params dict passed as **${name}`);
   for (const { node, text } of edits) context.edit(node.startIndex, node.endIndex, text, message);
+  for (const todo of new Set(todos)) context.todo(call.node, todo, "crawlOptions");
   const left = bound.statement.type === "expression_statement" ? bound.statement.namedChildren[0] : bound.statement;
   const variable = left?.childForFieldName("left");
   if (variable && !left!.childForFieldName("type")) context.edit(variable.endIndex, variable.endIndex, ": dict");
