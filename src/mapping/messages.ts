@@ -352,6 +352,12 @@ export function leavesModule(name: string): string {
 }
 
 /** A v2 result returned from a function that promises a dict. */
+/** A list of results returned where the function says a list of dicts: each made one. */
+export const DOCUMENTS_DUMPED = reworded(
+  "v2 results are models, and this function says it returns dicts: dump each",
+  "each result in the returned list made a dict (.model_dump())",
+);
+
 export const MODEL_DUMPED = reworded(
   "this function promises a dict, and v2 results are pydantic models: return .model_dump()",
   "the result returned as a dict (.model_dump())",

@@ -27,6 +27,16 @@ export function returnsDict(fn: Node): boolean {
   return saysDict(fn.childForFieldName("return_type"));
 }
 
+/** Return annotations that promise a list of dicts: `List[Dict[str, Any]]`, `list[dict]`, `Optional[List[dict]]`. */
+const DICT_LIST_TYPE =
+  /^(?:typing\.)?(?:Optional\[\s*)?(?:typing\.)?(?:List|list|Sequence)\[\s*(?:typing\.)?(?:dict|Dict|Mapping)\b(?:\[[^\]]*\])?\s*\](?:\s*\]|\s*\|\s*None)?$/;
+
+/** Whether `return <node>` hands the value from a function whose annotation says it returns a list of dicts. */
+export function returnedAsDictList(node: Node): boolean {
+  const type = returnedFrom(node)?.childForFieldName("return_type");
+  return !!type && DICT_LIST_TYPE.test(type.text.replace(/^["']|["']$/g, "").trim());
+}
+
 /** Whether an annotation says dict (quoted or not). */
 function saysDict(type: Node | null | undefined): boolean {
   return !!type && DICT_TYPE.test(type.text.replace(/^["']|["']$/g, "").trim());

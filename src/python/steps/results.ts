@@ -42,6 +42,7 @@ import {
   leavesModule,
   linksKept,
   MODEL_DUMPED,
+  DOCUMENTS_DUMPED,
   MODEL_DUMPED_READ,
   PROXY_DICT_CAST,
   noSuchField,
@@ -53,7 +54,7 @@ import {
   WAITER_RAISES,
   type Message,
 } from "../../mapping/messages.js";
-import { followReturns, leavesModuleAsDict, returnedFrom, serialized } from "../detect/returned-results.js";
+import { followReturns, leavesModuleAsDict, returnedAsDictList, returnedFrom, serialized } from "../detect/returned-results.js";
 import { calledWith } from "../detect/callers.js";
 
 /** The name a returned job is bound to before its check; numbered where the module names it already. */
@@ -473,6 +474,9 @@ function indexedByNumber(node: Node): boolean {
 }
 
 /** `if x:`, `not x`, `x and ...`: a value only tested for being empty. */
+/** The comprehension's own name for each item dumped: its scope is the comprehension's, so it shadows nothing outside. */
+const PY_DUMPED_ITEM = "item";
+
 /** `len(x)`: the value the whole of len()'s argument. */
 function counted(node: Node): boolean {
   const args = node.parent;
@@ -699,6 +703,11 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
         kind = "document";
         continue;
       }
+      // Returned where the function says a list of dicts, as 1.x's were: each document dumped.
+      if (!ended && returnedAsDictList(node)) {
+        out = `[${PY_DUMPED_ITEM}.model_dump() for ${PY_DUMPED_ITEM} in ${out}]`;
+        messages.push(DOCUMENTS_DUMPED);
+      }
       const result = finish();
       for (const item of elementsBeyond(node)) migrateChain(context, DOCUMENT, item, handled);
       return result;
@@ -716,6 +725,12 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       }
       // Counted, the hits' model does not matter; v1's list was always there, v2's may be None.
       else if (counted(node)) out = ended ? out : `${out} or []`;
+      // Nor where each is dumped, returned where the function says a list of dicts as 1.x's were: a plain hit's dump has
+      // 1.x's keys (url, title, description); a scraped one's, a Document's, has them under its metadata.
+      else if (subject.hits === "plain" && returnedAsDictList(node)) {
+        out = `[${PY_DUMPED_ITEM}.model_dump() for ${PY_DUMPED_ITEM} in ${ended ? out : `${out} or []`}]`;
+        messages.push(DOCUMENTS_DUMPED);
+      }
       // A list that leaves here (returned, passed on) holds either model for the code that reads it there.
       else if (subject.hits && !isTruthTest(node)) context.todo(node, row.change.todo);
       const result = finish();
