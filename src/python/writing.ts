@@ -15,6 +15,15 @@ export function pyLiteral(source: Source, value: Literal | boolean | number): st
 }
 
 /**
+ * What a v1 boolean option says as v2's value (`ignore_sitemap=flag` is `sitemap=...`): the value for True or False
+ * where the flag is written so, else a conditional that picks one as the code runs.
+ */
+export function pyFlagValue(source: Source, values: { readonly true: Literal; readonly false: Literal }, flag: Node): string {
+  const [whenTrue, whenFalse] = [pyLiteral(source, values.true), pyLiteral(source, values.false)];
+  return flag.type === "true" ? whenTrue : flag.type === "false" ? whenFalse : `${whenTrue} if ${flag.text} else ${whenFalse}`;
+}
+
+/**
  * A literal written at `node`, in the quote its f-string does not use when it goes inside one's braces
  * (Python before 3.12 ends the string at its own quote there): `f"{len(doc.markdown or '')}"`.
  */

@@ -12,7 +12,7 @@ import { FORMATS } from "../../mapping/formats.js";
 import type { OptionsKind } from "../../mapping/client-methods.js";
 import { optionRowsFor, type OptionRow } from "../../mapping/options.js";
 import { dictEntries } from "../detect/arguments.js";
-import { pyLiteral, removeItem } from "../writing.js";
+import { pyFlagValue, pyLiteral, removeItem } from "../writing.js";
 import { staying } from "../../core/moving.js";
 import { settingsEntries } from "./formats.js";
 import { pyResponseReads, readsItemsAsObjects, type PyBodyRead } from "../detect/responses.js";
@@ -57,21 +57,16 @@ function migrateEntry(context: PyContext, dict: Node, entry: { key: string; valu
     return;
   }
   const value = entry.value;
-  if (value.type === "true" || value.type === "false") {
-    const flag = value.type === "true";
-    if (change.omit === flag) context.apply(removeItem(context.source, dict, entry.node), removed(`${entry.key}=${value.text}`, "it is v2's default"));
-    else
-      context.edit(
-        entry.node.startIndex,
-        entry.node.endIndex,
-        `${q(change.to)}: ${pyLiteral(context.source, change.values[String(flag) as "true" | "false"])}`,
-        renamed(entry.key, change.to),
-      );
+  if (change.omit !== undefined && value.type === String(change.omit)) {
+    context.apply(removeItem(context.source, dict, entry.node), removed(`${entry.key}=${value.text}`, "it is v2's default"));
     return;
   }
-  const whenTrue = pyLiteral(context.source, change.values.true);
-  const whenFalse = pyLiteral(context.source, change.values.false);
-  context.edit(entry.node.startIndex, entry.node.endIndex, `${q(change.to)}: ${whenTrue} if ${value.text} else ${whenFalse}`, renamed(entry.key, change.to));
+  context.edit(
+    entry.node.startIndex,
+    entry.node.endIndex,
+    `${q(change.to)}: ${pyFlagValue(context.source, change.values, value)}`,
+    renamed(entry.key, change.to),
+  );
 }
 
 /** `"formats": ["json"]` with `"jsonOptions": {...}` becomes `{"type": "json", ...}`, as the formats step does for keywords. */
@@ -191,9 +186,7 @@ function migrateKeySet(context: PyContext, subscript: Node, row: OptionRow): voi
     return;
   }
   const value = subscript.parent!.childForFieldName("right")!;
-  const [whenTrue, whenFalse] = [pyLiteral(context.source, change.values.true), pyLiteral(context.source, change.values.false)];
-  const text = value.type === "true" ? whenTrue : value.type === "false" ? whenFalse : `${whenTrue} if ${value.text} else ${whenFalse}`;
-  context.edit(value.startIndex, value.endIndex, text, renamed(name, change.to));
+  context.edit(value.startIndex, value.endIndex, pyFlagValue(context.source, change.values, value), renamed(name, change.to));
 }
 
 export const step: PyStep = {

@@ -6,7 +6,7 @@
 import { pythonOptionRows, sharedValue, V0_SCRAPE_KEYS, V0_SWITCHES_OFF, type OptionRow } from "../../mapping/options.js";
 import { PY_ACTION_MODELS, PY_ASYNC_MISSING_KEYWORDS, PY_OPTION_KINDS, PY_OPTION_MODELS, snakeCase } from "../../mapping/python.js";
 import { dictEntries, keywords, type Keyword } from "../detect/arguments.js";
-import { pyLiteral, removeItem } from "../writing.js";
+import { pyFlagValue, pyLiteral, removeItem } from "../writing.js";
 import { callsFromOtherModules, exportedName, type PyContext, type PyStep } from "../pipeline.js";
 import { allOf, enclosing, stringValue, type Node } from "../runtime/parser.js";
 import { isV1PyCall } from "../detect/version.js";
@@ -38,22 +38,11 @@ function migrateKeyword(context: PyContext, args: Node, keyword: Keyword, row: O
     if (change.todo) context.todo(node, change.todo, "crawlOptions");
     return;
   }
-  if (value.type === "true" || value.type === "false") {
-    const flag = value.type === "true";
-    if (change.omit === flag) context.apply(removeItem(context.source, args, node), removed(`${name}=${value.text}`, "it is v2's default"), whole);
-    else
-      context.edit(
-        node.startIndex,
-        node.endIndex,
-        `${to}=${pyLiteral(context.source, change.values[String(flag) as "true" | "false"])}`,
-        renamed(name, to),
-        named,
-      );
+  if (change.omit !== undefined && value.type === String(change.omit)) {
+    context.apply(removeItem(context.source, args, node), removed(`${name}=${value.text}`, "it is v2's default"), whole);
     return;
   }
-  const whenTrue = pyLiteral(context.source, change.values.true);
-  const whenFalse = pyLiteral(context.source, change.values.false);
-  context.edit(node.startIndex, node.endIndex, `${to}=${whenTrue} if ${value.text} else ${whenFalse}`, renamed(name, to), named);
+  context.edit(node.startIndex, node.endIndex, `${to}=${pyFlagValue(context.source, change.values, value)}`, renamed(name, to), named);
 }
 
 /**

@@ -15,7 +15,7 @@ import { indentAt, lineStart, removeStatement } from "../../core/text.js";
 import { boundDict } from "../detect/bound-dict.js";
 import { stringValue, type Node } from "../runtime/parser.js";
 import { moved, PASSED_POSITIONALLY, removed, reworded, v0OptionsDropped } from "../../mapping/messages.js";
-import { pyLiteral, pyLiteralAt, reindent, reindentedText, removeItem } from "../writing.js";
+import { pyFlagValue, pyLiteral, pyLiteralAt, reindent, reindentedText, removeItem } from "../writing.js";
 
 function keywordValue(name: string, value: Node, text = value.text): string {
   const model = PY_OPTION_MODELS[name];
@@ -141,12 +141,9 @@ function keptDict(
     if (named.has(to) && named.get(to) !== item.name) return `${named.get(to)} and ${item.name} are both ${to} in v2`;
     named.set(to, item.name);
     let value = keywordValue(to, item.value);
-    if (change?.kind === "boolean-to-value") {
-      // Written out even where the value is v2's default (parsers=["pdf"]): the same request, said explicitly.
-      const flag = item.value.type === "true" ? true : item.value.type === "false" ? false : null;
-      const [whenTrue, whenFalse] = [pyLiteral(context.source, change.values.true), pyLiteral(context.source, change.values.false)];
-      value = flag === null ? `${whenTrue} if ${item.value.text} else ${whenFalse}` : flag ? whenTrue : whenFalse;
-    } else if (change && change.kind !== "rename") return `${item.name} is gone from v2`;
+    // Written out even where the value is v2's default (parsers=["pdf"]): the same request, said explicitly.
+    if (change?.kind === "boolean-to-value") value = pyFlagValue(context.source, change.values, item.value);
+    else if (change && change.kind !== "rename") return `${item.name} is gone from v2`;
     else if (change?.todo) todos.push(change.todo);
     if (to !== item.name) edits.push({ node: item.key, text: pyLiteralAt(context.source, item.key, to) });
     if (value !== item.value.text) edits.push({ node: item.value, text: value });
