@@ -74,6 +74,8 @@ const syntax: Syntax<Node> = { comment: "#", statementOf: (node) => spanOf(state
 const python = (runPaths: readonly string[] | undefined, given?: { text: string; tree: Tree }): Language<PyParsed, PyStep> => {
   // The pipeline parses the input first: later parses are of what the steps wrote.
   let input: Tree | undefined;
+  /** the strings in f-string braces the input already has in the f-string's own quote (a 3.12 user's) */
+  let reusedInInput = 0;
   // Other modules do not change while this one is migrated: their calls are read once a name.
   const elsewhere = new Map<string, readonly Node[] | undefined>();
   return {
@@ -83,8 +85,8 @@ const python = (runPaths: readonly string[] | undefined, given?: { text: string;
       if (error) throw new PythonSyntaxError(error);
       if (input && input !== tree) {
         const reused = quotesReusedInFStrings(tree.rootNode);
-        if (reused.length > quotesReusedInFStrings(input.rootNode).length) throw new PythonSyntaxError(reused[0]!);
-      }
+        if (reused.length > reusedInInput) throw new PythonSyntaxError(reused[0]!);
+      } else if (!input) reusedInInput = quotesReusedInFStrings(tree.rootNode).length;
       input ??= tree;
       const holder = languageOf(source.path);
       // A notebook's cells and a document's code blocks are no module another imports.

@@ -3,7 +3,7 @@
  * whether those are all there are (other modules may call a public module-level function, and anything holding an
  * instance a public method).
  */
-import { allOf, type Node } from "../runtime/parser.js";
+import { allOf, parameterName, type Node } from "../runtime/parser.js";
 
 /** The calls of a function in its module: `name(...)`, or `self.name(...)` in the class a method belongs to. */
 export function callsOf(fn: Node): Node[] {
@@ -42,10 +42,9 @@ export function calledDefinition(call: Node): Node | undefined {
   const inSelf = callee?.type === "attribute" && callee.childForFieldName("object")?.text === "self";
   if (callee?.type !== "identifier" && !inSelf) return undefined;
   const name = inSelf ? callee.childForFieldName("attribute")!.text : callee!.text;
-  let scope: Node | undefined = inSelf ? (enclosingClass(call)?.childForFieldName("body") ?? undefined) : call.tree.rootNode;
+  const scope = inSelf ? enclosingClass(call)?.childForFieldName("body") : call.tree.rootNode;
   const defined = scope?.namedChildren.map((n) => (n?.type === "decorated_definition" ? n.childForFieldName("definition") : n));
-  scope = defined?.find((n) => n?.type === "function_definition" && n.childForFieldName("name")?.text === name) ?? undefined;
-  return scope;
+  return defined?.find((n) => n?.type === "function_definition" && n.childForFieldName("name")?.text === name) ?? undefined;
 }
 
 function enclosingClass(node: Node): Node | undefined {
@@ -68,16 +67,15 @@ export function parameterTaking(value: Node): Node | undefined {
   const keyword = value.parent?.type === "keyword_argument" && value.parent.childForFieldName("value")?.id === value.id ? value.parent : null;
   const args = keyword ? keyword.parent : value.parent;
   const call = args?.type === "argument_list" ? args.parent : null;
-  const fn = calledWith(value);
+  const fn = call?.type === "call" ? calledDefinition(call) : undefined;
   if (!fn || !args) return undefined;
   const parameters = fn.childForFieldName("parameters")!.namedChildren.filter((p): p is Node => p !== null && p.type !== "comment");
-  const named = (p: Node) => (p.type === "identifier" ? p : (p.childForFieldName("name") ?? p.namedChildren.find((c) => c?.type === "identifier")))?.text;
-  if (keyword) return parameters.find((p) => named(p) === keyword.childForFieldName("name")!.text);
+  if (keyword) return parameters.find((p) => parameterName(p)?.text === keyword.childForFieldName("name")!.text);
   const positional = args.namedChildren.filter((a) => a !== null && a.type !== "keyword_argument" && a.type !== "comment");
   if (positional.some((a) => a!.type === "list_splat" || a!.type === "dictionary_splat")) return undefined;
   // a method called on self: its first parameter is self
   const offset = call!.childForFieldName("function")?.type === "attribute" ? 1 : 0;
   const at = positional.findIndex((a) => a!.id === value.id);
   const parameter = at < 0 ? undefined : parameters[at + offset];
-  return parameter && /^(?:identifier|typed_parameter|typed_default_parameter|default_parameter)$/.test(parameter.type) ? parameter : undefined;
+  return parameter && parameterName(parameter) ? parameter : undefined;
 }

@@ -33,13 +33,17 @@ const DICT_LIST_TYPE =
 
 /** Whether `return <node>` hands the value from a function whose annotation says it returns a list of dicts. */
 export function returnedAsDictList(node: Node): boolean {
-  const type = returnedFrom(node)?.childForFieldName("return_type");
-  return !!type && DICT_LIST_TYPE.test(type.text.replace(/^["']|["']$/g, "").trim());
+  return says(returnedFrom(node)?.childForFieldName("return_type"), DICT_LIST_TYPE);
 }
 
 /** Whether an annotation says dict (quoted or not). */
 function saysDict(type: Node | null | undefined): boolean {
-  return !!type && DICT_TYPE.test(type.text.replace(/^["']|["']$/g, "").trim());
+  return says(type, DICT_TYPE);
+}
+
+/** Whether an annotation, quoted or not, is one `pattern` matches. */
+function says(type: Node | null | undefined, pattern: RegExp): boolean {
+  return !!type && pattern.test(type.text.replace(/^["']|["']$/g, "").trim());
 }
 
 /** Calls that serialize what they are given as JSON, which a pydantic model is not: `json.dumps(r)`, Flask's `jsonify(r)`. */

@@ -158,15 +158,10 @@ function forwardedOptions(context: PyContext, call: PyCall, rows: ReadonlyMap<st
   const parameter = splat?.find((p) => p?.type === "dictionary_splat_pattern")?.namedChildren[0]?.text;
   const forwarded = call.args.namedChildren.some((a) => a?.type === "dictionary_splat" && a.namedChildren[0]?.text === parameter);
   if (!fn || !parameter || !forwarded) return;
-  const callers = allCallsOf(fn, callsFromOtherModules(context));
-  const given = callers?.flatMap((caller) => {
-    const args = caller.childForFieldName("arguments");
-    // a caller handing on a dict of its own: its names cannot be read here
-    if (!args || args.namedChildren.some((a) => a?.type === "dictionary_splat")) return [undefined];
-    return keywords(args).map((k) => k.name);
-  });
-  const read = given && !given.includes(undefined) ? (given as string[]) : undefined;
-  const changed = read?.filter((name) => !takenAsIs(name, rows));
+  const callers = allCallsOf(fn, callsFromOtherModules(context))?.map((caller) => caller.childForFieldName("arguments")!);
+  // a caller handing on a dict of its own: its names cannot be read here
+  const readable = callers?.every((args) => !args.namedChildren.some((a) => a?.type === "dictionary_splat"));
+  const changed = readable ? callers!.flatMap((args) => keywords(args).map((k) => k.name)).filter((name) => !takenAsIs(name, rows)) : undefined;
   if (changed?.length !== 0) context.todo(call.node, forwardedOptionNames(parameter, changed && [...new Set(changed)]));
 }
 

@@ -181,11 +181,12 @@ export const step: PyStep = {
   run(context) {
     const clientCalls = new Set(context.calls.map((c) => c.node.id));
     const splatted = new Set<number>();
+    const onV1 = hasV1PyCalls(context.calls, context.options.sdk, context.sdk.imports);
     for (const call of context.calls) {
       const given = keywords(call.args).find((k) => k.name === "params");
       if (!given && call.isV1Name) splattedDict(context, call, clientCalls, splatted);
       // A v2 name given v1's params (code hedging between the two: `app.scrape(url, params={...})`) takes them in no version.
-      const hedged = given && hasV1PyCalls(context.calls, context.options.sdk, context.sdk.imports);
+      const hedged = given && onV1;
       if (!call.isV1Name && !call.row.python.v1.includes(call.method) && !hedged) continue;
       const value = given?.value ?? methodArguments(call)[PARAMS_AT];
       // A partial's call writes its own arguments: the partial's are the partial's call's to write.

@@ -474,8 +474,10 @@ function indexedByNumber(node: Node): boolean {
 }
 
 /** `if x:`, `not x`, `x and ...`: a value only tested for being empty. */
-/** The comprehension's own name for each item dumped: its scope is the comprehension's, so it shadows nothing outside. */
-const PY_DUMPED_ITEM = "item";
+/** A list of models as the list of dicts 1.x gave: the comprehension's name is its own, so it shadows nothing outside. */
+function eachDumped(list: string): string {
+  return `[item.model_dump() for item in ${list}]`;
+}
 
 /** `len(x)`: the value the whole of len()'s argument. */
 function counted(node: Node): boolean {
@@ -705,7 +707,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       }
       // Returned where the function says a list of dicts, as 1.x's were: each document dumped.
       if (!ended && returnedAsDictList(node)) {
-        out = `[${PY_DUMPED_ITEM}.model_dump() for ${PY_DUMPED_ITEM} in ${out}]`;
+        out = eachDumped(out);
         messages.push(DOCUMENTS_DUMPED);
       }
       const result = finish();
@@ -728,7 +730,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       // Nor where each is dumped, returned where the function says a list of dicts as 1.x's were: a plain hit's dump has
       // 1.x's keys (url, title, description); a scraped one's, a Document's, has them under its metadata.
       else if (subject.hits === "plain" && returnedAsDictList(node)) {
-        out = `[${PY_DUMPED_ITEM}.model_dump() for ${PY_DUMPED_ITEM} in ${ended ? out : `${out} or []`}]`;
+        out = eachDumped(ended ? out : `${out} or []`);
         messages.push(DOCUMENTS_DUMPED);
       }
       // A list that leaves here (returned, passed on) holds either model for the code that reads it there.
