@@ -379,6 +379,12 @@ export function v0OptionsDropped(keys: readonly string[]): string {
   return `v0 options with no v2 keyword argument were dropped: ${keys.join(", ")} (v2 asks for HTML, screenshots and extraction in formats)`;
 }
 
+/** Keys of a 1.x params dict its method built no request from: dropped, as the call never sent them; the report says which. */
+export function neverSent(keys: readonly string[], method: string): Message {
+  const why = `firecrawl-py 1.x's ${method}() never sent ${keys.length > 1 ? "them" : "it"} to the service`;
+  return { ...removed(keys.join(", "), why), note: `${keys.join(", ")} dropped from ${method}(): ${why}` };
+}
+
 /** The same in JavaScript, where the format switches v1's layer mapped are mapped: what is named has no exact equivalent. */
 export function v0KeysDropped(keys: readonly string[]): string {
   // v0's extraction asked with a system prompt v2's json format has no slot for.

@@ -85,6 +85,15 @@ export const PY_OPTION_MODELS: Readonly<Record<string, string>> = { scrape_optio
 export const PY_ASYNC_MISSING_KEYWORDS: Readonly<Record<string, readonly string[]>> = { extract: ["agent"], start_extract: ["agent"] };
 
 /**
+ * The params keys a 1.x method read, by their snake_case names (it took both spellings), where it built its request
+ * from those alone (1.17 `FirecrawlApp.extract`): any other key of a 1.x params dict never reached the service, and
+ * v2, which takes them as keyword arguments, refuses it. Dropping such a key keeps the call as it ran.
+ */
+export const PY_V1_READ_PARAMS: Readonly<Record<string, ReadonlySet<string>>> = {
+  extract: new Set(["prompt", "schema", "system_prompt", "allow_external_links", "enable_web_search", "show_sources", "agent"]),
+};
+
+/**
  * v1's action dicts (`{"type": "wait", "milliseconds": 2000}`) as 4.x's action models, by their type, with the
  * fields each model has (snake_case); v2 types `actions` as a list of these models (sdk-facts: 4.x v2/types.py).
  */

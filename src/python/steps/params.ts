@@ -3,7 +3,7 @@
  * passed camelCase API keys in a dict; 2.x and v2 take snake_case keyword arguments. A dict literal becomes
  * keyword arguments (the option and format steps then rename what v2 renamed); anything else is marked.
  */
-import { PY_OPTION_KINDS, PY_OPTION_MODELS, snakeCase } from "../../mapping/python.js";
+import { PY_OPTION_KINDS, PY_OPTION_MODELS, PY_V1_READ_PARAMS, snakeCase } from "../../mapping/python.js";
 import { pythonOptionRows, V0_OPTION_GROUPS, v0FormatList, type V0OptionGroup } from "../../mapping/options.js";
 import { PY_FORMAT_SETTINGS, V1_ONLY_FORMAT_NAMES } from "../../mapping/formats.js";
 import { dictEntries, keywords } from "../detect/arguments.js";
@@ -14,7 +14,7 @@ import { hasV1PyCalls } from "../detect/version.js";
 import { indentAt, lineStart, removeStatement } from "../../core/text.js";
 import { boundDict } from "../detect/bound-dict.js";
 import { stringValue, type Node } from "../runtime/parser.js";
-import { moved, PASSED_POSITIONALLY, removed, reworded, v0OptionsDropped } from "../../mapping/messages.js";
+import { moved, neverSent, PASSED_POSITIONALLY, removed, reworded, v0OptionsDropped } from "../../mapping/messages.js";
 import { pyFlagValue, pyLiteral, pyLiteralAt, reindent, reindentedText, removeItem } from "../writing.js";
 
 function keywordValue(name: string, value: Node, text = value.text): string {
@@ -68,11 +68,85 @@ function keywordsOf(entry: Entry, entries: readonly Entry[], kind: string | unde
 }
 
 /**
+ * A dict literal's comments, by the entry they are about: those on lines of their own above it (`before`), the one
+ * after it on its line (`after`); `last`, those below the last entry. A dropped entry's go with it.
+ */
+interface Comments {
+  readonly of: ReadonlyMap<number, { readonly before: readonly Node[]; after: Node | null }>;
+  readonly last: readonly Node[];
+}
+
+function commentsOf(dict: Node): Comments {
+  const of = new Map<number, { before: Node[]; after: Node | null }>();
+  let pending: Node[] = [];
+  let previous: Node | null = null;
+  for (const child of dict.namedChildren) {
+    if (!child) continue;
+    if (child.type !== "comment") {
+      of.set(child.id, { before: pending, after: null });
+      pending = [];
+      previous = child;
+    } else if (previous && child.startPosition.row === previous.endPosition.row) of.get(previous.id)!.after = child;
+    else pending.push(child);
+  }
+  return { of, last: pending };
+}
+
+/**
+ * How keyword arguments made of a dict's entries are laid out: `joiner` between two, and where the dict has comments
+ * (a dict over lines: the keywords are then one a line), the line break and indentation each comment is written with.
+ */
+interface Layout {
+  readonly joiner: string;
+  readonly eol: string;
+  readonly indent: string;
+}
+
+/** What comes before a keyword made of `entry`: the joiner after the one before (with that one's trailing comment), then its own comment lines. */
+function separator(source: PyContext["source"], layout: Layout, comments: Comments, entry: Node, previous: Node | null): string {
+  const trailing = previous && comments.of.get(previous.id)?.after;
+  const head = !previous ? "" : trailing ? `,${spaceBefore(source, trailing)}${trailing.text}${layout.eol}${layout.indent}` : layout.joiner;
+  return head + (comments.of.get(entry.id)?.before ?? []).map((c) => `${c.text}${layout.eol}${layout.indent}`).join("");
+}
+
+/** The blanks a trailing comment stood after (at least one). */
+function spaceBefore(source: PyContext["source"], comment: Node): string {
+  return /[ \t]*$/.exec(source.text.slice(0, comment.startIndex))![0] || " ";
+}
+
+/**
+ * The comments after the last keyword made of `entry` (its trailing one, those below it), as text to follow it and
+ * the end of the edit: where the call goes on after the dict on that line (`},` or `})`), its comma is taken into the
+ * edit and what follows moves to a line of its own, at the closing brace's indentation, so no code ends up in a comment.
+ */
+function closing(source: PyContext["source"], layout: Layout, comments: Comments, entry: Node | null, end: number): { text: string; end: number } {
+  const trailing = entry ? comments.of.get(entry.id)?.after : null;
+  if (!trailing && !comments.last.length) return { text: "", end };
+  const { text } = source;
+  const lineEnd = text.indexOf("\n", end) === -1 ? text.length : text.indexOf("\n", end);
+  const comma = /^[ \t]*,/.exec(text.slice(end, lineEnd));
+  const until = comma ? end + comma[0].length : end;
+  let out = comma ? "," : "";
+  if (trailing) out += `${spaceBefore(source, trailing)}${trailing.text}`;
+  for (const c of comments.last) out += `${layout.eol}${layout.indent}${c.text}`;
+  if (text.slice(until, lineEnd).trim() !== "") out += `${layout.eol}${indentAt(text, end - 1)}`;
+  return { text: out, end: until };
+}
+
+/**
  * The edits that turn a dict literal spanning `start`..`end` into keyword arguments (then `trailing` ones):
  * each key replaced by its snake_case name and `=`, each value kept unless it becomes a model, the braces
- * and separators between them replaced. The first edit always starts at `start`.
+ * and separators between them replaced, the comments kept by their entries. The first edit always starts at `start`.
  */
-function keywordEdits(entries: readonly { key: string; value: Node; node: Node }[], trailing: readonly string[], joiner: string, start: number, end: number) {
+function keywordEdits(
+  source: PyContext["source"],
+  entries: readonly { key: string; value: Node; node: Node }[],
+  trailing: readonly string[],
+  layout: Layout,
+  comments: Comments,
+  start: number,
+  end: number,
+) {
   const edits: { start: number; end: number; text: string }[] = [];
   let cursor = start;
   let pending = "";
@@ -83,7 +157,7 @@ function keywordEdits(entries: readonly { key: string; value: Node; node: Node }
   };
   entries.forEach((entry, i) => {
     const key = entry.node.childForFieldName("key")!;
-    pending += i ? joiner : "";
+    pending += separator(source, layout, comments, entry.node, entries[i - 1]?.node ?? null);
     flush(key.startIndex);
     pending = snakeCase(entry.key);
     flush(key.endIndex);
@@ -97,8 +171,16 @@ function keywordEdits(entries: readonly { key: string; value: Node; node: Node }
       flush(entry.value.endIndex);
     }
   });
-  pending = trailing.map((t, i) => (entries.length || i ? joiner : "") + t).join("");
-  flush(end);
+  const last = closing(source, layout, comments, trailing.length ? null : (entries.at(-1)?.node ?? null), end);
+  const after = trailing.length && entries.length ? comments.of.get(entries.at(-1)!.node.id)?.after : null;
+  pending =
+    trailing
+      .map(
+        (t, i) =>
+          (i ? layout.joiner : after ? `,${spaceBefore(source, after)}${after.text}${layout.eol}${layout.indent}` : entries.length ? layout.joiner : "") + t,
+      )
+      .join("") + last.text;
+  flush(last.end);
   return edits;
 }
 
@@ -221,11 +303,15 @@ export const step: PyStep = {
           continue;
         }
       }
-      const entries = none ? [] : dict ? dictEntries(dict) : null;
-      if (!entries) {
+      const all = none ? [] : dict ? dictEntries(dict) : null;
+      if (!all) {
         context.todo(call.node, "v1 params must become keyword arguments in v2 (snake_case names); this one is not a plain dict literal");
         continue;
       }
+      // Keys 1.x's method did not read (its extract built the request from its own) go: the call never sent them.
+      const read = PY_V1_READ_PARAMS[call.method];
+      const ignored = read ? all.filter((e) => !read.has(snakeCase(e.key))) : [];
+      const entries = all.filter((e) => !ignored.includes(e));
       // Positional arguments after the dict (`crawl_url(url, {...}, 2, key)`) cannot stay behind keywords:
       // they become keywords by the v1 signature, or go with a TODO where v2 has no slot for them.
       const extras = given ? [] : methodArguments(call).slice(PARAMS_AT + 1);
@@ -250,22 +336,31 @@ export const step: PyStep = {
         dict !== null &&
         dict.text.includes("\n") &&
         (dict === value || context.source.text.slice(lineStart(context.source.text, target.startIndex), target.startIndex).trim() === "");
-      // Written where the dict hugs the call's line (`crawl(url, params={`), its keys' own indentation: the call's line's
-      // would put every keyword after the first at that line's margin.
+      // Written where the dict hugs the call's line (`crawl(url, params={`), its keys' own indentation (the first key's
+      // on a line of its own): the call's line's would put every keyword after the first at that line's margin.
       const startsLine = (at: number) => context.source.text.slice(lineStart(context.source.text, at), at).trim() === "";
-      const hugging = dict === value && !startsLine(target.startIndex) && entries.length > 0 && startsLine(entries[0]!.node.startIndex);
-      const indent = multiline ? indentAt(context.source.text, hugging ? entries[0]!.node.startIndex : target.startIndex) : "";
-      const joiner = multiline ? `,${context.source.eol}${indent}` : ", ";
+      const lined = all.find((e) => startsLine(e.node.startIndex));
+      const hugging = dict === value && !startsLine(target.startIndex) && lined !== undefined;
+      const indent = multiline ? indentAt(context.source.text, hugging ? lined.node.startIndex : target.startIndex) : "";
+      const layout = { joiner: multiline ? `,${context.source.eol}${indent}` : ", ", eol: context.source.eol, indent };
+      const comments = dict ? commentsOf(dict) : { of: new Map(), last: [] };
       const message = reworded("a params dict is v1: pass keyword arguments", "params dict passed as keyword arguments");
       const end = (extras.at(-1) ?? target).endIndex;
-      if (none && !trailing.length) {
-        const message = removed("params=None", "v2 takes keyword arguments");
+      const unsent = ignored.length
+        ? neverSent(
+            ignored.map((e) => e.key),
+            call.method,
+          )
+        : null;
+      if ((none || !entries.length) && !trailing.length) {
+        const message = unsent ?? removed("params=None", "v2 takes keyword arguments");
         // The arguments after it go with it, from the end of the one before: v2 has no place for them (their TODO says so).
         const before = extras.length ? target.previousNamedSibling : null;
         if (before) context.edit(before.endIndex, end, "", message);
         else context.apply(removeItem(context.source, call.args, target), message);
         continue;
       }
+      if (unsent) context.edit(target.startIndex, target.startIndex, "", unsent, { start: ignored[0]!.node.startIndex, end: ignored.at(-1)!.node.endIndex });
       if (entries.some((e) => V0_OPTION_GROUPS[e.key])) {
         // v0's option groups are lifted out under their v1 names, so the dict is written anew.
         const dropped: string[] = [];
@@ -275,11 +370,13 @@ export const step: PyStep = {
           context.apply(removeItem(context.source, call.args, target), removed("a params dict of v0 options", "v2 has none of them"));
           continue;
         }
-        context.edit(target.startIndex, end, kwargs.join(joiner), message);
+        context.edit(target.startIndex, end, kwargs.join(layout.joiner), message);
       } else if (dict === value) {
         // In place, the keys are rewritten and the values kept where they stand, so a later step's finding
         // on a keyword (`parse_pdf=True`) is placed at, and quotes, the entry the user wrote.
-        keywordEdits(entries, trailing, joiner, target.startIndex, end).forEach((edit, i) => context.apply(edit, i === 0 ? message : undefined));
+        keywordEdits(context.source, entries, trailing, layout, comments, target.startIndex, end).forEach((edit, i) =>
+          context.apply(edit, i === 0 ? message : undefined),
+        );
         // A value over several lines keeps its shape under its keyword, one dict level out; one written anew (a
         // dict that becomes its options model, keywordEdits') has no lines of the user's left to move.
         if (multiline)
@@ -287,11 +384,16 @@ export const step: PyStep = {
             if (keywordValue(snakeCase(key), value) === value.text)
               for (const edit of reindent(context.source, value, indentAt(context.source.text, node.startIndex), indent)) context.apply(edit);
       } else {
-        // Moved from where the dict is, each value keeps its shape under its keyword.
+        // Moved from where the dict is, each value keeps its shape under its keyword; the comments about the entries
+        // go above the call's line, as the dict they stood in may go.
         const shaped = (e: (typeof entries)[number]) =>
           multiline ? reindentedText(context.source, e.value, indentAt(context.source.text, e.node.startIndex), indent) : e.value.text;
         const kwargs = [...entries.map((e) => `${snakeCase(e.key)}=${keywordValue(snakeCase(e.key), e.value, shaped(e))}`), ...trailing];
-        context.edit(target.startIndex, end, kwargs.join(joiner), message);
+        context.edit(target.startIndex, end, kwargs.join(layout.joiner), message);
+        const said = entries.flatMap((e) => [...comments.of.get(e.node.id)!.before, comments.of.get(e.node.id)!.after ?? []].flat()).concat(comments.last);
+        const line = lineStart(context.source.text, call.node.startIndex);
+        const margin = indentAt(context.source.text, call.node.startIndex);
+        if (said.length) context.edit(line, line, said.map((c) => `${margin}${c.text}${context.source.eol}`).join(""));
       }
       if (bound && "dict" in bound && bound.unused) {
         context.apply(
