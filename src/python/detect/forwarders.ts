@@ -1,14 +1,19 @@
 /**
  * Calls that run a function they are handed with the arguments that follow it: `asyncio.to_thread(app.scrape_url,
  * url)`, `loop.run_in_executor(None, app.crawl_url, url)`, `pool.submit(app.crawl_url, url)`,
- * `functools.partial(app.scrape_url, formats=[...])`. The arguments after the function are the function's own,
- * and so is what the call gives back, once awaited, from the future, or from the partial's calls.
+ * `functools.partial(app.scrape_url, formats=[...])`, and the module's own wrappers that do the same
+ * (`self._with_retry(self.app.scrape_url, url)`). The arguments after the function are the function's own, and so is
+ * what the call gives back, once awaited, from the future, from the partial's calls, or as the wrapper returns it.
  */
-import { calledName, type Node } from "../runtime/parser.js";
+import { allOf, calledName, type Node } from "../runtime/parser.js";
 import { positional } from "./arguments.js";
+import { calledDefinition } from "./callers.js";
 
-/** What a forwarding call gives back: the function's result once awaited, a future of it, or a function to call for it. */
-export type Gives = "awaitable" | "future" | "callable";
+/**
+ * What a forwarding call gives back: the function's result once awaited, a future of it, a function to call for it,
+ * or the result itself (a wrapper that runs it and returns what it returns).
+ */
+export type Gives = "awaitable" | "future" | "callable" | "result";
 
 export interface Forwarder {
   /** the call's own arguments, the function among them (last): the function's own follow */
@@ -25,10 +30,79 @@ const FORWARDERS: Readonly<Record<string, Forwarder>> = {
   partial: { skipped: 1, keywords: true, gives: "callable" },
 };
 
-/** The forwarder a call is, by the name it calls. */
+/** The forwarder a call is, by the name it calls, or the module's wrapper it calls. */
 export function forwarderOf(call: Node): Forwarder | undefined {
   const name = call.type === "call" ? calledName(call) : "";
-  return Object.hasOwn(FORWARDERS, name) ? FORWARDERS[name] : undefined;
+  if (Object.hasOwn(FORWARDERS, name)) return FORWARDERS[name];
+  // Only a call handed a function first (a method reference) can be a wrapper's: most calls never ask for a definition.
+  const first = call.type === "call" ? call.childForFieldName("arguments")?.namedChildren.find((a) => a?.type !== "comment") : null;
+  if (first?.type !== "attribute") return undefined;
+  const fn = calledDefinition(call);
+  return fn ? wrapperOf(fn, call.childForFieldName("function")?.type === "attribute") : undefined;
+}
+
+const wrappers = new WeakMap<object, Map<number, Forwarder | null>>();
+
+/**
+ * A function of the module that runs the function it is handed with the arguments after it, as a retry or timeout
+ * wrapper does: `def with_retry(self, func, *args, **kwargs)` whose body calls `func(*args, **kwargs)`, or hands them
+ * all to a forwarder (`self.executor.submit(func, *args, **kwargs)`), and returns only what that gives (its result, the
+ * future's `.result(...)`, a name bound to either) or None. `method`: it is called on self, whose parameter comes first.
+ */
+function wrapperOf(fn: Node, method: boolean): Forwarder | undefined {
+  let known = wrappers.get(fn.tree);
+  if (!known) wrappers.set(fn.tree, (known = new Map()));
+  if (!known.has(fn.id)) known.set(fn.id, wrapping(fn, method) ?? null);
+  return known.get(fn.id) ?? undefined;
+}
+
+function wrapping(fn: Node, method: boolean): Forwarder | undefined {
+  const parameters = fn.childForFieldName("parameters")!.namedChildren.filter((p): p is Node => p !== null && p.type !== "comment");
+  const [func, rest, named, ...more] = parameters.slice(method ? 1 : 0);
+  if (func?.type !== "identifier" || rest?.type !== "list_splat_pattern" || more.length) return undefined;
+  if (named && named.type !== "dictionary_splat_pattern") return undefined;
+  const spread = [`*${rest.namedChildren[0]?.text}`, ...(named ? [`**${named.namedChildren[0]?.text}`] : [])];
+  const runs = (call: Node) => {
+    const args =
+      call
+        .childForFieldName("arguments")
+        ?.namedChildren.filter((a) => a?.type !== "comment")
+        .map((a) => a!.text) ?? [];
+    const forwarder = Object.hasOwn(FORWARDERS, calledName(call)) ? FORWARDERS[calledName(call)]! : null;
+    if (call.childForFieldName("function")?.text === func.text) return args.join() === spread.join();
+    return !!forwarder && forwarder.skipped === 1 && args.join() === [func.text, ...spread].join();
+  };
+  const body = fn.childForFieldName("body")!;
+  const run = allOf(body, "call").find(runs);
+  const through = run && Object.hasOwn(FORWARDERS, calledName(run)) ? FORWARDERS[calledName(run)]!.gives : null;
+  if (!run || through === "callable") return undefined;
+  // What holds the run's future or awaitable, and what holds its result: the run itself, `.result(...)` of a future,
+  // an await of an awaitable, and names bound to these. The wrapper returns only a result, or None.
+  const handles = new Set<string>(through ? [run.text] : []);
+  const results = new Set<string>(through ? [] : [run.text]);
+  const result = (value: Node | null | undefined): boolean => {
+    if (!value) return false;
+    if (results.has(value.text) || (value.type === "await" && results.has(value.namedChildren[0]?.text ?? ""))) return true;
+    if (through === "awaitable") return value.type === "await" && handles.has(value.namedChildren[0]?.text ?? "");
+    const callee = value.type === "call" ? value.childForFieldName("function") : null;
+    return (
+      through === "future" &&
+      callee?.type === "attribute" &&
+      callee.childForFieldName("attribute")?.text === "result" &&
+      handles.has(callee.childForFieldName("object")!.text)
+    );
+  };
+  for (const assignment of allOf(body, "assignment")) {
+    const left = assignment.childForFieldName("left");
+    const right = assignment.childForFieldName("right");
+    if (left?.type !== "identifier" || !right) continue;
+    if (handles.has(right.text)) handles.add(left.text);
+    else if (result(right)) results.add(left.text);
+  }
+  const returns = allOf(body, "return_statement").map((r) => r.namedChildren[0]);
+  if (!returns.every((value) => !value || value.type === "none" || result(value))) return undefined;
+  const async = fn.children[0]?.type === "async";
+  return { skipped: 1, keywords: !!named, gives: async ? "awaitable" : "result" };
 }
 
 /** The call that runs `reference` with the arguments after it, where it is the function a forwarder is handed. */

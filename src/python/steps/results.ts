@@ -441,6 +441,8 @@ function optionalUse(node: Node): "wrapped" | "bare" | null {
   if (parent.type === "dictionary_splat" || parent.type === "list_splat") return "wrapped";
   if (parent.type === "argument_list" && parent.namedChildren.length === 1 && parent.parent && calledName(parent.parent) === "len") return "bare";
   if ((parent.type === "for_statement" || parent.type === "for_in_clause") && parent.childForFieldName("right")?.id === node.id) return "bare";
+  // A branch of `a if test else b` is used as the whole is (`return doc.markdown if doc else ""`), and parenthesized.
+  if (parent.type === "conditional_expression" && parent.namedChildren[1]?.id !== node.id) return optionalUse(parent) && "wrapped";
   const fn = parent.type === "return_statement" ? scopeOf(node) : null;
   return fn?.type === "function_definition" && fn.childForFieldName("return_type")?.text === "str" ? "bare" : null;
 }
