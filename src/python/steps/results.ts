@@ -771,7 +771,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
 function dumpAt(context: PyContext, value: Node, kind: ResultKind | null, reads: readonly Node[], handedTo?: Node): void {
   const renamedKeys = new Set<number>();
   // JSON takes no datetime (a job's expires_at): a dump for it gives JSON's own values, as 1.x's dict held strings.
-  const dump = serialized(value) ? `.model_dump(mode=${pyLiteral(context.source, "json")})` : ".model_dump()";
+  const dump = serialized(value) ? `.model_dump(mode=${pyLiteralAt(context.source, value, "json")})` : ".model_dump()";
   if (value.type === "await") context.edit(value.startIndex, value.startIndex, "(");
   context.edit(value.endIndex, value.endIndex, value.type === "await" ? `)${dump}` : dump, MODEL_DUMPED);
   for (const head of reads) {
