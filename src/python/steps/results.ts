@@ -119,6 +119,11 @@ const USER_DATA = new Set(["json", "metadata_dict"]);
 
 const NOT_A_DICT = "v2 results are pydantic models, not dicts: use .model_dump() where a dict is needed (its keys are snake_case)";
 
+const DICT_PROBE = reworded(
+  "a probe for a dict's method (hasattr(r, \"get\")) tells 1.x's dicts from v2's models: say it as the dict test it is",
+  'hasattr(r, "get") → isinstance(r, dict)',
+);
+
 /** What a tracked value is: a call's result, or a plain search hit (SearchResultWeb) drawn from one. */
 type Tracked = ResultKind | "hit";
 
@@ -354,6 +359,22 @@ function testedOnly(node: Node): boolean {
   return !!parent && conditions.includes(parent.type) && (parent.childForFieldName("condition") ?? parent.namedChildren[0])?.id === node.id;
 }
 
+/** The methods whose probe asks whether a value is a dict (`hasattr(r, "get")`), quoted either way, as a pattern. */
+const DICT_PROBES = ["get", "keys", "items", "__getitem__"].map((m) => `"${m}"|'${m}'`).join("|");
+
+/**
+ * `hasattr(r, "get")`: true of 1.x's dicts, false of v2's models, as `isinstance(r, dict)` is, which a type checker
+ * reads as the test it is: the branch it opens (a dict's reads, right as they are) then checks.
+ */
+function migrateDictProbe(context: PyContext, head: Node): boolean {
+  const args = head.parent;
+  const call = args?.type === "argument_list" ? args.parent : null;
+  if (call?.childForFieldName("function")?.text !== "hasattr" || args!.namedChildren[0]?.id !== head.id) return false;
+  if (!new RegExp(`^(?:${DICT_PROBES})$`).test(args!.namedChildren[1]?.text ?? "") || args!.namedChildren.length !== 2) return false;
+  context.edit(call.startIndex, call.endIndex, `isinstance(${head.text}, dict)`, DICT_PROBE);
+  return true;
+}
+
 /** `getattr(x, "rawHtml", None)`, `hasattr(x, "rawHtml")`: the name in the string is v2's. */
 function migrateAttributeName(context: PyContext, subject: Subject, head: Node): void {
   const args = head.parent;
@@ -398,10 +419,11 @@ function migrateAttributeName(context: PyContext, subject: Subject, head: Node):
 
 /**
  * Code that handles both shapes (`if isinstance(r, dict): r.get("markdown") else: r.markdown`): the dict
- * branch is right as it is, and rewriting it would read attributes off what the branch knows is a dict.
+ * branch is right as it is, and rewriting it would read attributes off what the branch knows is a dict. A probe for
+ * a dict's method (`hasattr(r, "get")`) is such a test too; migrateDictProbe spells it as one a type checker reads.
  */
 function inDictBranch(head: Node): boolean {
-  const isinstanceDict = new RegExp(`^isinstance\\(\\s*${head.text}\\s*,\\s*dict\\s*\\)$`);
+  const isinstanceDict = new RegExp(`^(?:isinstance\\(\\s*${head.text}\\s*,\\s*dict\\s*\\)|hasattr\\(\\s*${head.text}\\s*,\\s*(${DICT_PROBES})\\s*\\))$`);
   // `isinstance(r, dict)`, alone or as an operand of the and a condition is: what that condition runs after it, or
   // the branch it opens, runs only on a dict
   const isDictTest = (condition: Node | null | undefined): boolean => {
@@ -543,6 +565,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
   ) {
     return context.todo(head, NOT_A_DICT);
   }
+  if (from === 0 && migrateDictProbe(context, head)) return;
   if (head.type === "identifier" && inDictBranch(head)) return;
   const indexed = indexedByNumber(head);
   if (subject.kind === "job" && from === 0 && (iterated(head) || indexed)) {
