@@ -469,10 +469,24 @@ function optionalUse(node: Node): "wrapped" | "bare" | null {
   return fn?.type === "function_definition" && fn.childForFieldName("return_type")?.text === "str" ? "bare" : null;
 }
 
+/**
+ * A field's value bound to a name (`text = doc.markdown`) that the code later uses as one (`return text` from a `-> str`
+ * function, `text[:500]`): the value is given its empty one where it is bound. Every later use of the name counts,
+ * rebound in a branch or not; none may test it against None, which the empty value would no longer be.
+ */
+function boundUse(node: Node): "bare" | null {
+  const assignment = node.parent;
+  const name = assignment?.type === "assignment" && assignment.childForFieldName("right")?.id === node.id ? assignment.childForFieldName("left") : null;
+  if (name?.type !== "identifier") return null;
+  const uses = usesIn(scopeOf(name), name.text).filter((use) => use.startIndex > name.endIndex);
+  const againstNone = (use: Node) => use.parent?.type === "comparison_operator" && use.parent.namedChildren.some((operand) => operand?.type === "none");
+  return !uses.some(againstNone) && uses.some((use) => optionalUse(use) !== null) ? "bare" : null;
+}
+
 /** A read of an Optional field, as the value v1 always had: `(out or "")` where the code relies on it. */
 function withEmpty(out: string, read: Node, field: string): string {
   const empty = PY_OPTIONAL_FIELD_EMPTY[field] && literalAt(read, PY_OPTIONAL_FIELD_EMPTY[field]);
-  const use = empty ? optionalUse(read) : null;
+  const use = empty ? (optionalUse(read) ?? boundUse(read)) : null;
   return use === "wrapped" ? `(${out} or ${empty})` : use === "bare" ? `${out} or ${empty}` : out;
 }
 
