@@ -271,6 +271,39 @@ describe("Python that Python 3 refuses", () => {
     expect(read(dir, "py2.py")).toBe(files["py2.py"]);
     expect(read(dir, "tabs.py")).toBe(files["tabs.py"]);
   });
+
+  test("a docstring left open is reported where the code it swallowed went wrong, not at the file's first line", () => {
+    // The first docstring has lost its closing quotes: the next one's opening closes it, and its text is read as code.
+    const broken = [
+      "import os",
+      "",
+      "from firecrawl import FirecrawlApp",
+      "",
+      "",
+      "class Client:",
+      "    def __init__(self, api_key=None):",
+      '        """',
+      "        Make the client from the key given, or the environment's.",
+      '        self.app = FirecrawlApp(api_key=api_key or os.environ["FIRECRAWL_API_KEY"])',
+      "",
+      "    def crawl(self, url):",
+      '        """',
+      "        Crawl a site and wait for its pages.",
+      "",
+      "        Returns:",
+      "            the crawl's pages, as a list of documents",
+      '        """',
+      '        return self.app.crawl_url(url)["data"]',
+      "",
+    ].join("\n");
+    const dir = repo({ "client.py": broken });
+    const { code, stdout } = cli(dir, "run", ".", "--json");
+    expect(code).toBe(1);
+    const entry = JSON.parse(stdout).files.find((f: { path: string }) => f.path === "client.py");
+    // tree-sitter's recovery wraps the whole module in one error node from line 1; the line is where it first failed inside.
+    expect(entry).toMatchObject({ status: "error", error: "does not parse: invalid Python syntax (line 14, column 15)" });
+    expect(read(dir, "client.py")).toBe(broken);
+  });
 });
 
 describe("many paths", () => {

@@ -52,7 +52,7 @@ export function syntaxError(tree: Tree): { line: number; column: number; reason?
     if (indented) return { ...at(indented), reason: "an unexpected indent" };
     return python3Refusal(tree.rootNode);
   }
-  const bad = tree.rootNode.descendantsOfType(["ERROR"])[0] ?? firstMissing(tree.rootNode);
+  const bad = firstError(tree.rootNode);
   return bad ? at(bad) : { line: 1, column: 0 };
 }
 
@@ -112,15 +112,14 @@ function misindented(root: Node): Node | null {
   return null;
 }
 
-function firstMissing(node: Node): Node | null {
-  if (node.isMissing) return node;
-  for (const child of node.children) {
-    if (child && (child.hasError || child.isMissing)) {
-      const found = firstMissing(child);
-      if (found) return found;
-    }
-  }
-  return null;
+/**
+ * Where the parse first went wrong: the innermost error on the way down through the first erroneous child each time.
+ * tree-sitter's recovery can wrap most of a file in one ERROR node that starts at its first line (a docstring's
+ * quotes unbalanced below), so the outermost ERROR's start says little; what it wraps says where.
+ */
+function firstError(node: Node): Node | null {
+  for (const child of node.children) if (child && (child.hasError || child.isMissing)) return firstError(child) ?? child;
+  return node.type === "ERROR" || node.isMissing ? node : null;
 }
 
 /** Every node below `node` (itself included) of one of these types, in document order. */
