@@ -25,6 +25,8 @@ function keywordValue(name: string, value: Node, text = value.text): string {
 
 type Entry = { key: string; value: Node };
 
+const keyOf = (entry: Entry) => entry.key;
+
 /**
  * A v0 group's format switches as the `formats` keyword v1's layer made of them; undefined where they ask for
  * v2's default list, null where the code does not say them as plain booleans, they ask for a format v2 spells
@@ -102,11 +104,16 @@ interface Layout {
   readonly indent: string;
 }
 
-/** What comes before a keyword made of `entry`: the joiner after the one before (with that one's trailing comment), then its own comment lines. */
+/** What comes before a keyword made of `entry`: the joiner after the one before, then the entry's own comment lines. */
 function separator(source: PyContext["source"], layout: Layout, comments: Comments, entry: Node, previous: Node | null): string {
-  const trailing = previous && comments.of.get(previous.id)?.after;
-  const head = !previous ? "" : trailing ? `,${spaceBefore(source, trailing)}${trailing.text}${layout.eol}${layout.indent}` : layout.joiner;
+  const head = previous ? joinerAfter(source, layout, comments, previous) : "";
   return head + (comments.of.get(entry.id)?.before ?? []).map((c) => `${c.text}${layout.eol}${layout.indent}`).join("");
+}
+
+/** The joiner after a keyword made of `entry`, with the comment that trailed the entry, which then ends the line. */
+function joinerAfter(source: PyContext["source"], layout: Layout, comments: Comments, entry: Node): string {
+  const trailing = comments.of.get(entry.id)?.after;
+  return trailing ? `,${spaceBefore(source, trailing)}${trailing.text}${layout.eol}${layout.indent}` : layout.joiner;
 }
 
 /** The blanks a trailing comment stood after (at least one). */
@@ -171,15 +178,9 @@ function keywordEdits(
       flush(entry.value.endIndex);
     }
   });
-  const last = closing(source, layout, comments, trailing.length ? null : (entries.at(-1)?.node ?? null), end);
-  const after = trailing.length && entries.length ? comments.of.get(entries.at(-1)!.node.id)?.after : null;
-  pending =
-    trailing
-      .map(
-        (t, i) =>
-          (i ? layout.joiner : after ? `,${spaceBefore(source, after)}${after.text}${layout.eol}${layout.indent}` : entries.length ? layout.joiner : "") + t,
-      )
-      .join("") + last.text;
+  const final = entries.at(-1)?.node ?? null;
+  const last = closing(source, layout, comments, trailing.length ? null : final, end);
+  pending = trailing.map((t, i) => (i ? layout.joiner : final ? joinerAfter(source, layout, comments, final) : "") + t).join("") + last.text;
   flush(last.end);
   return edits;
 }
@@ -346,12 +347,7 @@ export const step: PyStep = {
       const comments = dict ? commentsOf(dict) : { of: new Map(), last: [] };
       const message = reworded("a params dict is v1: pass keyword arguments", "params dict passed as keyword arguments");
       const end = (extras.at(-1) ?? target).endIndex;
-      const unsent = ignored.length
-        ? neverSent(
-            ignored.map((e) => e.key),
-            call.method,
-          )
-        : null;
+      const unsent = ignored.length ? neverSent(ignored.map(keyOf), call.method) : null;
       if ((none || !entries.length) && !trailing.length) {
         const message = unsent ?? removed("params=None", "v2 takes keyword arguments");
         // The arguments after it go with it, from the end of the one before: v2 has no place for them (their TODO says so).
