@@ -325,6 +325,25 @@ function pairedWithFlag(operand: Node, subject: string): boolean {
   return !!other && inner(other).type === "attribute" && successTest(other, subject);
 }
 
+/** Where a value is kept or shown, not tested: a dict's, an argument's, an assignment's, a return's, an f-string's, a branch of a conditional. */
+const VALUE_PLACES = new Set(["pair", "keyword_argument", "argument_list", "assignment", "return_statement", "interpolation", "list", "tuple"]);
+
+function keptAsValue(node: Node): boolean {
+  const at = outer(node);
+  const parent = at.parent;
+  if (parent?.type === "conditional_expression") return parent.namedChildren[1]?.id !== at.id;
+  return !!parent && VALUE_PLACES.has(parent.type) && (parent.type !== "assignment" || parent.childForFieldName("right")?.id === at.id);
+}
+
+/**
+ * The flag kept as a value (`"success": r.success`, `print(f"ok: {r.success}")`) where v1 answered it true on every
+ * result it returned (it raised otherwise), as v2 does by returning one.
+ */
+const SUCCESS_FLAG_VALUE = reworded(
+  "the success flag is v1: v2 returns a result only where the call succeeded",
+  "the success flag became True, the value v1 gave on every result it returned (v2 raises where v1 would have said false)",
+);
+
 /** The success test removed beside what decides its condition. */
 const SUCCESS_TEST_REMOVED = removed("the success test", "v2 returns a result only where the call succeeded, and raises otherwise");
 const SUCCESS_TEST_PRESENCE = reworded(
@@ -667,7 +686,12 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
           WAITER_SUCCESS,
         );
       else if (test) successTestEdit(context, test);
-      else if (!guard) context.todo(read.node, row.python?.todo ?? row.change.todo);
+      else if (!guard && !flagless && keptAsValue(read.node)) {
+        // Shown alone in an f-string (`{r.success}`), it is the text it always printed.
+        const shown = outer(read.node).parent;
+        const alone = shown?.type === "interpolation" && shown.namedChildren.length === 1 ? shown : read.node;
+        context.edit(alone.startIndex, alone.endIndex, "True", SUCCESS_FLAG_VALUE);
+      } else if (!guard) context.todo(read.node, row.python?.todo ?? row.change.todo);
       else {
         migrateGuard(context, subject, read.node, guard, handled);
         if (subject.waiter) status = true;
