@@ -189,8 +189,9 @@ function keywordEdits(
  * A params dict the code adds to before the call (`params["limit"] = n` under an `if`): it stays the dict it is,
  * annotated `dict` (v2's keyword arguments take no `dict[str, X]` of one value type), with its keys spelled as v2's
  * keyword arguments (and their values where v2 says a flag as a value: `sitemap: "skip"`), and goes to the call as
- * `**params`. Answers the reason where a key needs more (a v0 option group, an option v2 dropped, a format setting or
- * format v2 spells otherwise); nothing is edited then.
+ * `**params`. A key that needs more (a v0 option group, an option v2 dropped, a format setting or formats v2 spells
+ * otherwise) stays as it is, and is named in the answer, for a TODO; two keys that become one v2 option leave the whole
+ * dict as it is, and the answer says so.
  */
 function keptDict(
   context: PyContext,
@@ -210,24 +211,34 @@ function keptDict(
   ];
   const edits: { node: Node; text: string }[] = [];
   const todos: string[] = [];
+  // Keys that need more than a new spelling stay as they are, named for the TODO; the others are spelled as v2 takes them.
+  const unmoved: string[] = [];
   const named = new Map<string, string>();
   for (const item of items) {
     const snake = snakeCase(item.name);
     const row = rows.get(snake);
     const change = row?.change;
-    if (V0_OPTION_GROUPS[item.name]) return `${item.name} is a v0 option group`;
-    if (PY_FORMAT_SETTINGS.has(snake)) return `${item.name} is a format setting v2 gives in formats`;
     const formats = snake === "formats" && item.value.type === "list" ? item.value.namedChildren.filter((f) => f?.type !== "comment") : [];
-    if (formats.some((f) => f?.type !== "string" || V1_ONLY_FORMAT_NAMES.has(stringValue(f)!))) return `its formats are not all v2's`;
+    const needs = V0_OPTION_GROUPS[item.name]
+      ? "is a v0 option group"
+      : PY_FORMAT_SETTINGS.has(snake)
+        ? "is a format setting v2 gives in formats"
+        : formats.some((f) => f?.type !== "string" || V1_ONLY_FORMAT_NAMES.has(stringValue(f)!))
+          ? "holds formats v2 spells otherwise"
+          : change && change.kind !== "rename" && change.kind !== "boolean-to-value"
+            ? "is gone from v2"
+            : null;
+    if (needs) {
+      unmoved.push(`${item.name} ${needs}`);
+      continue;
+    }
     const to = row?.python.v2 ?? snake;
     // Two v1 options that both become one v2 option (ignoreSitemap, sitemapOnly) say it together: not key by key.
     if (named.has(to) && named.get(to) !== item.name) return `${named.get(to)} and ${item.name} are both ${to} in v2`;
     named.set(to, item.name);
-    let value = keywordValue(to, item.value);
     // Written out even where the value is v2's default (parsers=["pdf"]): the same request, said explicitly.
-    if (change?.kind === "boolean-to-value") value = pyFlagValue(context.source, change.values, item.value);
-    else if (change && change.kind !== "rename") return `${item.name} is gone from v2`;
-    else if (change?.todo) todos.push(change.todo);
+    const value = change?.kind === "boolean-to-value" ? pyFlagValue(context.source, change.values, item.value) : keywordValue(to, item.value);
+    if (change?.kind === "rename" && change.todo) todos.push(change.todo);
     if (to !== item.name) edits.push({ node: item.key, text: pyLiteralAt(context.source, item.key, to) });
     if (value !== item.value.text) edits.push({ node: item.value, text: value });
   }
@@ -238,7 +249,12 @@ function keptDict(
   const variable = left?.childForFieldName("left");
   if (variable && !left!.childForFieldName("type")) context.edit(variable.endIndex, variable.endIndex, ": dict");
   if (target.text !== `**${name}`) context.edit(target.startIndex, target.endIndex, `**${name}`, message);
-  return null;
+  return unmoved.length ? unmoved.join(", ") : null;
+}
+
+/** The TODO for the keys of a kept dict that need more than a new spelling (keptDict's answer). */
+function keptDictTodo(context: PyContext, call: PyCall, name: string, reason: string | null): void {
+  if (reason) context.todo(call.node, `of the options handed over as **${name}, ${reason}: give them as v2 takes them`);
 }
 
 /**
@@ -251,8 +267,7 @@ function splattedDict(context: PyContext, call: PyCall, readers: ReadonlySet<num
   const bound = name ? boundDict(name, call.node, readers) : null;
   if (!bound || !("dict" in bound) || done.has(bound.dict.id)) return;
   done.add(bound.dict.id);
-  const reason = keptDict(context, call, splat!, name!.text, bound);
-  if (reason) context.todo(call.node, `the options handed over as **${name!.text} keep v1's names, and ${reason}: give them as v2 spells them`);
+  keptDictTodo(context, call, name!.text, keptDict(context, call, splat!, name!.text, bound));
 }
 
 /** The 1.x methods whose second parameter was `params`. */
@@ -267,7 +282,8 @@ export const step: PyStep = {
     const onV1 = hasV1PyCalls(context.calls, context.options.sdk, context.sdk.imports);
     for (const call of context.calls) {
       const given = keywords(call.args).find((k) => k.name === "params");
-      if (!given && call.isV1Name) splattedDict(context, call, clientCalls, splatted);
+      // A name both versions have is v1's in a file with v1 calls (detect/version.ts).
+      if (!given && (call.isV1Name || (onV1 && call.row.python.v1.includes(call.method)))) splattedDict(context, call, clientCalls, splatted);
       // A v2 name given v1's params (code hedging between the two: `app.scrape(url, params={...})`) takes them in no version.
       const hedged = given && onV1;
       if (!call.isV1Name && !call.row.python.v1.includes(call.method) && !hedged) continue;
@@ -286,12 +302,12 @@ export const step: PyStep = {
       if (bound) {
         if ("dict" in bound && bound.writes.length) {
           const extras = given ? [] : methodArguments(call).slice(PARAMS_AT + 1);
-          const reason = extras.length ? "positional arguments follow it" : keptDict(context, call, given?.node ?? value, value.text, bound);
-          if (reason)
+          if (extras.length)
             context.todo(
               call.node,
-              `v1 params must become keyword arguments in v2 (snake_case names); params comes from ${value.text}, whose keys are set after it and ${reason}`,
+              `v1 params must become keyword arguments in v2 (snake_case names); params comes from ${value.text}, whose keys are set after it, and positional arguments follow it`,
             );
+          else keptDictTodo(context, call, value.text, keptDict(context, call, given?.node ?? value, value.text, bound));
           continue;
         }
         if ("dict" in bound) dict = bound.dict;
