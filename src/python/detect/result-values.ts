@@ -126,6 +126,27 @@ export function usesAfter(name: Node): Node[] {
   return usesIn(scope, name.text).filter((n) => n.startIndex > name.endIndex && !rebinding(n));
 }
 
+/**
+ * The uses of a bound name and of the names it is handed to whole (`data = response`), each after its own binding and
+ * until it is bound again: an alias holds the same result, and the code reads it as it would the name.
+ */
+export function usesWithAliases(name: Node): Node[] {
+  const uses: Node[] = [];
+  const seen = new Set<number>();
+  const visit = (bound: Node) => {
+    if (seen.has(bound.id)) return;
+    seen.add(bound.id);
+    for (const use of usesAfter(bound)) {
+      const assignment = use.parent?.type === "assignment" && use.parent.childForFieldName("right")?.id === use.id ? use.parent : null;
+      const alias = assignment?.childForFieldName("left");
+      if (alias?.type === "identifier" && !assignment!.childForFieldName("type")) visit(alias);
+      else uses.push(use);
+    }
+  };
+  visit(name);
+  return uses;
+}
+
 /** The loop variable that takes each element: `for doc in list`, or `for i, doc in enumerate(list)`. */
 function elementName(loop: Node, list: Node): Node | null {
   const right = loop.childForFieldName("right");

@@ -28,7 +28,7 @@ import type { ResultKind } from "../../mapping/client-methods.js";
 import { indentAt, indentUnit, lineStart, removeStatement } from "../../core/text.js";
 import { literalAt, pyLiteral, pyLiteralAt } from "../writing.js";
 import { callsFromOtherModules, type PyContext, type PyStep } from "../pipeline.js";
-import { annotatedParameters, bindingsIn, boundName, elementsOf, isExecutor, resultValues, usesAfter } from "../detect/result-values.js";
+import { annotatedParameters, bindingsIn, boundName, elementsOf, isExecutor, resultValues, usesAfter, usesWithAliases } from "../detect/result-values.js";
 import { methodReferences, type PyCall } from "../detect/clients.js";
 import { isV1PyCall } from "../detect/version.js";
 import { allOf, argumentsOf, calledName, stringValue, type Node } from "../runtime/parser.js";
@@ -919,7 +919,7 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   // deep_research's, the dict it was. A map's links are objects in v2: its dump is not the dict of strings 1.x gave.
   const model = call.row.result ? call.row.result !== "cancel" : PY_V1_PROXY.has(call.method) && !PY_V1_PROXY_DICTS.has(call.method);
   const dumpable = model && call.row.result !== "map";
-  const uses = name ? usesAfter(name) : [value];
+  const uses = name ? usesWithAliases(name) : [value];
   // Code that writes into the result treats it as the dict it was, as does 1.x code reading a result the v1
   // proxy now gives as a model (the migration reads no fields of those): it becomes one where it is made.
   if (dumpable && (call.row.result ? name && uses.some(writesInto) : uses.some(readAsDict))) {
@@ -937,7 +937,7 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
     context.edit(value.startIndex, value.startIndex, `${PY_CAST.cast}(${PY_CAST.dict}, `, PROXY_DICT_CAST);
     context.edit(value.endIndex, value.endIndex, ")");
   }
-  const { heads, boundaries } = followReturns(name ? usesAfter(name) : [value]);
+  const { heads, boundaries } = followReturns(uses);
   for (const head of model ? boundaries : []) {
     if (!dumpable) context.todo(head, NOT_A_DICT);
     else dumpAt(context, head, null, [], returnedFrom(head) ? undefined : calledWith(head));
