@@ -74,9 +74,12 @@ function renameUses(context: PyContext, from: string, to: string, done: Map<stri
   return done.get(from)!;
 }
 
-/** `from x import A` becoming `B`: B where its uses were renamed, `B as A` where they could not be. */
+/**
+ * `from x import A` becoming `B`: B where its uses were renamed, `B as A` where they could not be; `A as C` is `B as C`,
+ * or B where C is B's own name (`FirecrawlApp as Firecrawl` in code already written for v2's name).
+ */
 function renderedAs(context: PyContext, n: Name, to: string, renamed: Map<string, boolean>): string {
-  if (n.alias) return `${to} as ${n.alias}`;
+  if (n.alias) return n.alias === to ? to : `${to} as ${n.alias}`;
   if (to === n.imported) return to;
   return renameUses(context, n.imported, to, renamed) ? to : `${to} as ${n.imported}`;
 }
