@@ -10,7 +10,7 @@ import { dictEntries, keywords } from "../detect/arguments.js";
 import { methodArguments } from "../detect/forwarders.js";
 import type { PyContext, PyStep } from "../pipeline.js";
 import type { PyCall } from "../detect/clients.js";
-import { hasV1PyCalls } from "../detect/version.js";
+import { hasV1PyCalls, isV1PyCall } from "../detect/version.js";
 import { indentAt, lineStart, removeStatement } from "../../core/text.js";
 import { boundDict } from "../detect/bound-dict.js";
 import { stringValue, type Node } from "../runtime/parser.js";
@@ -282,8 +282,8 @@ export const step: PyStep = {
     const onV1 = hasV1PyCalls(context.calls, context.options.sdk, context.sdk.imports);
     for (const call of context.calls) {
       const given = keywords(call.args).find((k) => k.name === "params");
-      // A name both versions have is v1's in a file with v1 calls (detect/version.ts).
-      if (!given && (call.isV1Name || (onV1 && call.row.python.v1.includes(call.method)))) splattedDict(context, call, clientCalls, splatted);
+      // A name both versions have is v1's as detect/version.ts says (a file with v1 calls, unless the project pins v2).
+      if (!given && isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports)) splattedDict(context, call, clientCalls, splatted);
       // A v2 name given v1's params (code hedging between the two: `app.scrape(url, params={...})`) takes them in no version.
       const hedged = given && onV1;
       if (!call.isV1Name && !call.row.python.v1.includes(call.method) && !hedged) continue;
