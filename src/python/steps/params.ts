@@ -6,6 +6,7 @@
 import { PY_OPTION_KINDS, PY_OPTION_MODELS, PY_V1_READ_PARAMS, snakeCase } from "../../mapping/python.js";
 import { pythonOptionRows, V0_OPTION_GROUPS, v0FormatList, type V0OptionGroup } from "../../mapping/options.js";
 import { PY_FORMAT_SETTINGS, V1_ONLY_FORMAT_NAMES } from "../../mapping/formats.js";
+import { PY_NO_WAIT } from "../../mapping/results.js";
 import { dictEntries, keywords } from "../detect/arguments.js";
 import { methodArguments } from "../detect/forwarders.js";
 import type { PyContext, PyStep } from "../pipeline.js";
@@ -281,6 +282,10 @@ export const step: PyStep = {
     const splatted = new Set<number>();
     const onV1 = hasV1PyCalls(context.calls, context.options.sdk, context.sdk.imports);
     for (const call of context.calls) {
+      // 1.0's crawl_url(url, params, wait_until_done=True): v2's crawl waits for the job as that asked.
+      const waits = call.row.waiter && call.isV1Name ? keywords(call.args).find((k) => k.name === PY_NO_WAIT && k.value.type === "true") : undefined;
+      if (waits)
+        context.apply(removeItem(context.source, call.args, waits.node), removed(`${PY_NO_WAIT}=True`, `v2's ${call.row.python.v2}() waits for the job`));
       const given = keywords(call.args).find((k) => k.name === "params");
       // A name both versions have is v1's as detect/version.ts says (a file with v1 calls, unless the project pins v2).
       if (!given && isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports)) splattedDict(context, call, clientCalls, splatted);

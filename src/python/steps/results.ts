@@ -87,7 +87,9 @@ function raiseOnFailedJob(context: PyContext, call: PyCall, value: Node, name: N
   // a future's .result() and a partial's call give the job itself, as the call does
   const given = value.id === call.node.id || call.passed?.gives === "future" || call.passed?.gives === "callable";
   if (value.type !== "await" && (call.async || !given || isExecutor(value))) return false;
-  if (argumentsOf(call.node).some((a) => a.type === "keyword_argument" && a.childForFieldName("name")?.text === PY_NO_WAIT)) return false;
+  // `wait_until_done=True` waited as v2's crawl does (the params step removes it); any other value did not.
+  const wait = argumentsOf(call.node).find((a) => a.type === "keyword_argument" && a.childForFieldName("name")?.text === PY_NO_WAIT);
+  if (wait && wait.childForFieldName("value")?.type !== "true") return false;
   // A job returned as its dump (the function promises a dict) has no status field left to check.
   const returned = !name && !dumped && value.parent?.type === "return_statement" ? value.parent : null;
   const statement = returned ?? value.parent?.parent;
