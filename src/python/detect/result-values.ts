@@ -160,7 +160,7 @@ function elementName(loop: Node, list: Node): Node | null {
 
 /**
  * The documents a list of them gives: each use of a loop's or a comprehension's variable, the uses that an
- * alias of the list gives in turn, and `list[i]`. A slice or a string key is not an element.
+ * alias of the list gives in turn, `list[i]`, and a slice's elements in turn. A string key is not an element.
  */
 export function elementsOf(list: Node): Node[] {
   const parent = list.parent;
@@ -168,7 +168,9 @@ export function elementsOf(list: Node): Node[] {
   if (parent.type === "parenthesized_expression") return elementsOf(parent);
   if (parent.type === "subscript" && parent.childForFieldName("value")?.id === list.id) {
     const index = parent.childForFieldName("subscript");
-    return index && index.type !== "slice" && stringValue(index) === undefined ? [parent] : [];
+    // A slice (`pages[:3]`) is a list of the same documents.
+    if (index?.type === "slice") return elementsOf(parent);
+    return index && stringValue(index) === undefined ? [parent] : [];
   }
   const loop = parent.type === "argument_list" ? parent.parent?.parent : parent;
   if (loop?.type === "for_statement" || loop?.type === "for_in_clause") {
