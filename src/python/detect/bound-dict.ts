@@ -7,8 +7,9 @@ import { scopeOf, usesIn } from "./names.js";
 import { allOf, calledName, type Node } from "../runtime/parser.js";
 
 /**
- * `writes`: the items the code sets after the literal, each a subscript with a key of its own (`params["limit"] = n`,
- * perhaps under an `if`); where there are any, the literal alone does not say what the call gets.
+ * `writes`: the items the code sets after the literal, before the call or after it (for another call), each a
+ * subscript with a key of its own (`params["limit"] = n`, perhaps under an `if`); where there are any, the literal alone
+ * does not say what the call gets, and the dict is kept.
  */
 export type BoundDict =
   { readonly dict: Node; readonly statement: Node; readonly unused: boolean; readonly writes: readonly Node[] } | { readonly reason: string };
@@ -69,7 +70,8 @@ export function boundDict(name: Node, call: Node, readers: ReadonlySet<number>):
   const writes: Node[] = [];
   for (const use of uses) {
     const change = changedBy(use, readers);
-    if (change && itemSet(use) && use.startIndex < call.startIndex) writes.push(use.parent!);
+    // Set after the call too (`params["proxy"] = "stealth"` before a retry): a key of the same dict, which the caller keeps.
+    if (change && itemSet(use)) writes.push(use.parent!);
     else if (change) return { reason: change };
   }
   // The literal's values are read again at the call: they must read the same there.
