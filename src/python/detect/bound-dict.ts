@@ -12,7 +12,26 @@ import { allOf, calledName, type Node } from "../runtime/parser.js";
  * does not say what the call gets, and the dict is kept.
  */
 export type BoundDict =
-  { readonly dict: Node; readonly statement: Node; readonly unused: boolean; readonly writes: readonly Node[] } | { readonly reason: string };
+  | { readonly dict: Node; readonly statement: Node; readonly unused: boolean; readonly writes: readonly Node[]; readonly fallbacks: readonly Node[] }
+  | { readonly reason: string };
+
+/**
+ * A binding that keeps the dict or, failing that, makes another (`params = params if "params" in locals() else {...}`,
+ * `params = params or {...}`, in an `except` that retries): the other literal, whose keys are the dict's too.
+ */
+function fallbackOf(binding: Node, name: string): Node | null {
+  const right = binding.type === "assignment" ? binding.childForFieldName("right") : null;
+  if (right?.type === "conditional_expression") {
+    const [kept, , other] = right.namedChildren;
+    return kept?.type === "identifier" && kept.text === name && other?.type === "dictionary" ? other : null;
+  }
+  if (right?.type === "boolean_operator" && right.childForFieldName("operator")?.type === "or") {
+    const left = right.childForFieldName("left");
+    const other = right.childForFieldName("right");
+    return left?.type === "identifier" && left.text === name && other?.type === "dictionary" ? other : null;
+  }
+  return null;
+}
 
 /** dict methods that change it in place */
 const MUTATORS = new Set(["update", "pop", "popitem", "setdefault", "clear"]);
@@ -62,7 +81,8 @@ export function boundDict(name: Node, call: Node, readers: ReadonlySet<number>):
   const scope = inFunction && bindingsIn(local, name.text).length ? local : module;
   const bindings = bindingsIn(scope, name.text);
   const binding = bindings[0];
-  if (bindings.length !== 1 || binding?.type !== "assignment") return { reason: `${name.text} is not bound once to a dict literal` };
+  const fallbacks = bindings.slice(1).map((b) => fallbackOf(b, name.text));
+  if (!binding || binding.type !== "assignment" || fallbacks.some((f) => f === null)) return { reason: `${name.text} is not bound once to a dict literal` };
   const dict = binding.childForFieldName("right");
   if (dict?.type !== "dictionary") return { reason: `${name.text} is not bound to a dict literal` };
   if (scope.id === local.id && binding.startIndex > call.startIndex) return { reason: `${name.text} is bound after the call` };
@@ -85,7 +105,7 @@ export function boundDict(name: Node, call: Node, readers: ReadonlySet<number>):
   }
   const statement = binding.parent?.type === "expression_statement" && binding.parent.namedChildren.length === 1 ? binding.parent : binding;
   // A module's name may be imported elsewhere: only a function's own dict goes once the call took it in.
-  return { dict, statement, unused: inFunction && scope.id === local.id && uses.length === 1 && statement !== binding, writes };
+  return { dict, statement, unused: inFunction && scope.id === local.id && uses.length === 1 && statement !== binding, writes, fallbacks: fallbacks as Node[] };
 }
 
 /** `name["key"] = value`: an item of the dict set under a key the code spells out, as a statement of its own. */

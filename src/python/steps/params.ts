@@ -199,11 +199,13 @@ function keptDict(
   call: PyCall,
   target: Node,
   name: string,
-  bound: { dict: Node; statement: Node; writes: readonly Node[] },
+  bound: { dict: Node; statement: Node; writes: readonly Node[]; fallbacks: readonly Node[] },
 ): string | null {
   const rows = pythonOptionRows(PY_OPTION_KINDS[call.row.options ?? "scrape"]);
   const items = [
-    ...(dictEntries(bound.dict) ?? []).map((e) => ({ key: e.node.childForFieldName("key")!, name: e.key, value: e.value })),
+    ...[bound.dict, ...bound.fallbacks]
+      .flatMap((dict) => dictEntries(dict) ?? [])
+      .map((e) => ({ key: e.node.childForFieldName("key")!, name: e.key, value: e.value })),
     ...bound.writes.map((w) => ({
       key: w.childForFieldName("subscript")!,
       name: stringValue(w.childForFieldName("subscript"))!,
@@ -305,7 +307,7 @@ export const step: PyStep = {
       // `params=None`, or None before v1's positional poll_interval, asks for no options: as an empty dict.
       const none = value.type === "none";
       if (bound) {
-        if ("dict" in bound && bound.writes.length) {
+        if ("dict" in bound && (bound.writes.length || bound.fallbacks.length)) {
           const extras = given ? [] : methodArguments(call).slice(PARAMS_AT + 1);
           if (extras.length)
             context.todo(
