@@ -252,7 +252,8 @@ function keptDict(
   const variable = left?.childForFieldName("left");
   if (variable && !left!.childForFieldName("type")) context.edit(variable.endIndex, variable.endIndex, ": dict");
   if (target.text !== `**${name}`) context.edit(target.startIndex, target.endIndex, `**${name}`, message);
-  return unmoved.length ? unmoved.join(", ") : null;
+  // A key of the literal and of its fallback (`params if ... else {...}`) is named once.
+  return unmoved.length ? [...new Set(unmoved)].join(", ") : null;
 }
 
 /** The TODO for the keys of a kept dict that need more than a new spelling (keptDict's answer). */
