@@ -21,16 +21,13 @@ export type BoundDict =
  */
 function fallbackOf(binding: Node, name: string): Node | null {
   const right = binding.type === "assignment" ? binding.childForFieldName("right") : null;
-  if (right?.type === "conditional_expression") {
-    const [kept, , other] = right.namedChildren;
-    return kept?.type === "identifier" && kept.text === name && other?.type === "dictionary" ? other : null;
-  }
-  if (right?.type === "boolean_operator" && right.childForFieldName("operator")?.type === "or") {
-    const left = right.childForFieldName("left");
-    const other = right.childForFieldName("right");
-    return left?.type === "identifier" && left.text === name && other?.type === "dictionary" ? other : null;
-  }
-  return null;
+  const [kept, other] =
+    right?.type === "conditional_expression"
+      ? [right.namedChildren[0], right.namedChildren[2]]
+      : right?.type === "boolean_operator" && right.childForFieldName("operator")?.type === "or"
+        ? [right.childForFieldName("left"), right.childForFieldName("right")]
+        : [];
+  return kept?.type === "identifier" && kept.text === name && other?.type === "dictionary" ? other : null;
 }
 
 /** dict methods that change it in place */

@@ -30,10 +30,16 @@ const FORWARDERS: Readonly<Record<string, Forwarder>> = {
   partial: { skipped: 1, keywords: true, gives: "callable" },
 };
 
+/** The forwarder a call is by the name it calls (`submit`, `partial`, ...). */
+function byName(call: Node): Forwarder | undefined {
+  const name = call.type === "call" ? calledName(call) : "";
+  return Object.hasOwn(FORWARDERS, name) ? FORWARDERS[name] : undefined;
+}
+
 /** The forwarder a call is, by the name it calls, or the module's wrapper it calls. */
 export function forwarderOf(call: Node): Forwarder | undefined {
-  const name = call.type === "call" ? calledName(call) : "";
-  if (Object.hasOwn(FORWARDERS, name)) return FORWARDERS[name];
+  const known = byName(call);
+  if (known) return known;
   // Only a call handed a function first (a method reference) can be a wrapper's: most calls never ask for a definition.
   const first = call.type === "call" ? call.childForFieldName("arguments")?.namedChildren.find((a) => a?.type !== "comment") : null;
   if (first?.type !== "attribute") return undefined;
@@ -68,13 +74,13 @@ function wrapping(fn: Node, method: boolean): Forwarder | undefined {
         .childForFieldName("arguments")
         ?.namedChildren.filter((a) => a?.type !== "comment")
         .map((a) => a!.text) ?? [];
-    const forwarder = Object.hasOwn(FORWARDERS, calledName(call)) ? FORWARDERS[calledName(call)]! : null;
+    const forwarder = byName(call);
     if (call.childForFieldName("function")?.text === func.text) return args.join() === spread.join();
     return !!forwarder && forwarder.skipped === 1 && args.join() === [func.text, ...spread].join();
   };
   const body = fn.childForFieldName("body")!;
   const run = allOf(body, "call").find(runs);
-  const through = run && Object.hasOwn(FORWARDERS, calledName(run)) ? FORWARDERS[calledName(run)]!.gives : null;
+  const through = run ? (byName(run)?.gives ?? null) : null;
   if (!run || through === "callable") return undefined;
   // What holds the run's future or awaitable, and what holds its result: the run itself, `.result(...)` of a future,
   // an await of an awaitable, and names bound to these. The wrapper returns only a result, or None.

@@ -268,10 +268,12 @@ function keptDictTodo(context: PyContext, call: PyCall, name: string, reason: st
 function splattedDict(context: PyContext, call: PyCall, readers: ReadonlySet<number>, done: Set<number>): void {
   const splat = call.args.namedChildren.find((a) => a?.type === "dictionary_splat" && a.namedChildren[0]?.type === "identifier");
   const name = splat?.namedChildren[0];
-  const bound = name ? boundDict(name, call.node, readers) : null;
-  if (!bound || !("dict" in bound) || done.has(bound.dict.id)) return;
+  // A name both versions have is v1's as detect/version.ts says (a file with v1 calls, unless the project pins v2).
+  if (!name || !isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports)) return;
+  const bound = boundDict(name, call.node, readers);
+  if (!("dict" in bound) || done.has(bound.dict.id)) return;
   done.add(bound.dict.id);
-  keptDictTodo(context, call, name!.text, keptDict(context, call, splat!, name!.text, bound));
+  keptDictTodo(context, call, name.text, keptDict(context, call, splat!, name.text, bound));
 }
 
 /** The 1.x methods whose second parameter was `params`. */
@@ -290,8 +292,7 @@ export const step: PyStep = {
       if (waits)
         context.apply(removeItem(context.source, call.args, waits.node), removed(`${PY_NO_WAIT}=True`, `v2's ${call.row.python.v2}() waits for the job`));
       const given = keywords(call.args).find((k) => k.name === "params");
-      // A name both versions have is v1's as detect/version.ts says (a file with v1 calls, unless the project pins v2).
-      if (!given && isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports)) splattedDict(context, call, clientCalls, splatted);
+      if (!given) splattedDict(context, call, clientCalls, splatted);
       // A v2 name given v1's params (code hedging between the two: `app.scrape(url, params={...})`) takes them in no version.
       const hedged = given && onV1;
       if (!call.isV1Name && !call.row.python.v1.includes(call.method) && !hedged) continue;

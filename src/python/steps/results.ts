@@ -369,10 +369,16 @@ function migrateGuard(context: PyContext, subject: Subject, read: Node, guard: N
   }
 }
 
+/** `x is None`, `x != None`: a value compared with None. */
+function comparedWithNone(node: Node): boolean {
+  const parent = node.parent;
+  return parent?.type === "comparison_operator" && parent.namedChildren.some((operand) => operand?.type === "none");
+}
+
 /** Whether a value is only tested: compared with None, negated, or a condition as it stands. */
 function testedOnly(node: Node): boolean {
   const parent = node.parent;
-  if (parent?.type === "comparison_operator") return parent.namedChildren.some((operand) => operand?.type === "none");
+  if (parent?.type === "comparison_operator") return comparedWithNone(node);
   if (parent?.type === "not_operator") return true;
   // `a if cond else b` names no fields: its condition is the second expression
   if (parent?.type === "conditional_expression") return parent.namedChildren[1]?.id === node.id;
@@ -482,7 +488,7 @@ function optionalUse(node: Node): "wrapped" | "bare" | null {
   if (isObject && (parent.type === "subscript" || parent.childForFieldName("operator")?.type === "+")) return "wrapped";
   if (parent.type === "attribute" && parent.childForFieldName("object")?.id === node.id) return "wrapped";
   if (parent.type === "dictionary_splat" || parent.type === "list_splat") return "wrapped";
-  if (parent.type === "argument_list" && parent.namedChildren.length === 1 && parent.parent && calledName(parent.parent) === "len") return "bare";
+  if (counted(node)) return "bare";
   if ((parent.type === "for_statement" || parent.type === "for_in_clause") && parent.childForFieldName("right")?.id === node.id) return "bare";
   // A branch of `a if test else b` is used as the whole is (`return doc.markdown if doc else ""`), and parenthesized.
   if (parent.type === "conditional_expression" && parent.namedChildren[1]?.id !== node.id) return optionalUse(parent) && "wrapped";
@@ -500,8 +506,7 @@ function boundUse(node: Node): "bare" | null {
   const name = assignment?.type === "assignment" && assignment.childForFieldName("right")?.id === node.id ? assignment.childForFieldName("left") : null;
   if (name?.type !== "identifier") return null;
   const uses = usesIn(scopeOf(name), name.text).filter((use) => use.startIndex > name.endIndex);
-  const againstNone = (use: Node) => use.parent?.type === "comparison_operator" && use.parent.namedChildren.some((operand) => operand?.type === "none");
-  return !uses.some(againstNone) && uses.some((use) => optionalUse(use) !== null) ? "bare" : null;
+  return !uses.some(comparedWithNone) && uses.some((use) => optionalUse(use) !== null) ? "bare" : null;
 }
 
 /** A read of an Optional field, as the value v1 always had: `(out or "")` where the code relies on it. */
@@ -532,18 +537,18 @@ function indexedByNumber(node: Node): boolean {
   return number?.type === "integer" && (index === number || index?.childForFieldName("operator")?.type === "-");
 }
 
-/** `if x:`, `not x`, `x and ...`: a value only tested for being empty. */
 /** A list of models as the list of dicts 1.x gave: the comprehension's name is its own, so it shadows nothing outside. */
 function eachDumped(list: string): string {
   return `[item.model_dump() for item in ${list}]`;
 }
 
-/** `len(x)`: the value the whole of len()'s argument. */
+/** `len(x)`: the value is the whole of len()'s argument. */
 function counted(node: Node): boolean {
   const args = node.parent;
   return args?.type === "argument_list" && args.namedChildren.length === 1 && args.parent?.type === "call" && calledName(args.parent) === "len";
 }
 
+/** `if x:`, `not x`, `x and ...`: a value only tested for being empty. */
 function isTruthTest(node: Node): boolean {
   const parent = node.parent;
   if (!parent) return false;
