@@ -217,7 +217,10 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
     return undefined;
   };
 
-  const madeBy = (value: Node | null) => (value?.type === "call" ? classOf(value.childForFieldName("function")) : undefined);
+  const madeBy = (value: Node | null) => {
+    const kinds = (callsMaking(value) ?? []).map((call) => classOf(call.childForFieldName("function")));
+    return kinds.length && kinds.every((kind) => kind !== undefined && kind === kinds[0]) ? kinds[0] : undefined;
+  };
   const clients = new Map<string, boolean>();
   for (const assignment of allOf(root, "assignment")) {
     let value = assignment.childForFieldName("right");
@@ -270,11 +273,13 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
     }
   }
   // A name a scope binds to a v1 client anywhere is kept on v1 in all that scope, whatever it binds before.
-  const madeOnV1 = (value: Node | null | undefined) => {
-    const made = value?.type === "call" ? value.childForFieldName("function") : null;
-    return made?.type === "identifier"
+  const v1Class = (made: Node | null) =>
+    made?.type === "identifier"
       ? v1Classes.has(made.text)
       : made?.type === "attribute" && modules.has(made.childForFieldName("object")?.text ?? "") && PY_V1_CLIENTS.has(made.childForFieldName("attribute")!.text);
+  const madeOnV1 = (value: Node | null | undefined) => {
+    const calls = callsMaking(value ?? null) ?? [];
+    return calls.length > 0 && calls.every((call) => v1Class(call.childForFieldName("function")));
   };
   const keptOnV1 = new Set<string>();
   for (const assignment of allOf(root, "assignment")) {
@@ -314,6 +319,19 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
     keptOnV1,
     mixed: passed.mixed,
   };
+}
+
+/**
+ * The calls a value that may make a client is: the call itself, or the branches of a choice between a client and
+ * none (`FirecrawlApp(api_key=key) if key else None`); null for any other value.
+ */
+function callsMaking(value: Node | null): Node[] | null {
+  if (value?.type === "parenthesized_expression") return callsMaking(value.namedChildren[0] ?? null);
+  if (value?.type === "call") return [value];
+  if (value?.type !== "conditional_expression") return null;
+  const [chosen, , otherwise] = value.namedChildren;
+  const sides = [chosen, otherwise].filter((side) => side?.type !== "none").map((side) => callsMaking(side ?? null));
+  return sides.every((side) => side !== null) ? sides.flat() : null;
 }
 
 /** The module's calls of a plain name (`fetch(...)`), by that name. */
