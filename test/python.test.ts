@@ -360,6 +360,17 @@ describe("the CLI on Python that calls the API over HTTP (fixtures/python/api-re
   });
 });
 
+test("a crawl's v0 option group in a scrape's params is dropped and the report says so, without a TODO", () => {
+  const code =
+    'from firecrawl import FirecrawlApp\n\napp = FirecrawlApp(api_key="k")\npage = app.scrape_url("https://example.com", params={"crawlOptions": {"maxDepth": 2}, "onlyMainContent": True})\n';
+  const result = runPython(pythonSteps, "scrape.py", code);
+  expect(result.output).toContain('page = app.scrape("https://example.com", only_main_content=True)\n');
+  expect(result.todos).toEqual([]);
+  expect(result.changes.map((c) => c.note).filter(Boolean)).toEqual([
+    "crawlOptions dropped from scrape(): v0 option group of crawl, which scrape() never took",
+  ]);
+});
+
 describe("results that leave their function", () => {
   const run = (code: string) => runPython(pythonSteps, "helper.py", code).output ?? code;
 

@@ -385,6 +385,15 @@ export function neverSent(keys: readonly string[], method: string): Message {
   return { ...removed(keys.join(", "), why), note: `${keys.join(", ")} dropped from ${method}(): ${why}` };
 }
 
+/**
+ * v0 option groups of other methods (a crawl's `crawlOptions` in a scrape's params, `takenBy` the methods that
+ * took them): the call never used them, so they are dropped, and the report says which.
+ */
+export function v0GroupsNotTaken(groups: readonly string[], takenBy: readonly string[], method: string): Message {
+  const why = `v0 option ${groups.length > 1 ? "groups" : "group"} of ${takenBy.join(", ")}, which ${method}() never took`;
+  return { ...removed(groups.join(", "), why), note: `${groups.join(", ")} dropped from ${method}(): ${why}` };
+}
+
 /** The same in JavaScript, where the format switches v1's layer mapped are mapped: what is named has no exact equivalent. */
 export function v0KeysDropped(keys: readonly string[]): string {
   // v0's extraction asked with a system prompt v2's json format has no slot for.

@@ -5,6 +5,7 @@
  */
 import { PY_OPTION_KINDS, PY_OPTION_MODELS, PY_V1_READ_PARAMS, snakeCase } from "../../mapping/python.js";
 import { pythonOptionRows, V0_OPTION_GROUPS, v0FormatList, type V0OptionGroup } from "../../mapping/options.js";
+import type { OptionsKind } from "../../mapping/client-methods.js";
 import { PY_FORMAT_SETTINGS, V1_ONLY_FORMAT_NAMES } from "../../mapping/formats.js";
 import { PY_NO_WAIT } from "../../mapping/results.js";
 import { dictEntries, keywords } from "../detect/arguments.js";
@@ -15,7 +16,7 @@ import { hasV1PyCalls, isV1PyCall } from "../detect/version.js";
 import { indentAt, lineStart, removeStatement } from "../../core/text.js";
 import { boundDict } from "../detect/bound-dict.js";
 import { stringValue, type Node } from "../runtime/parser.js";
-import { moved, neverSent, PASSED_POSITIONALLY, removed, reworded, v0OptionsDropped } from "../../mapping/messages.js";
+import { moved, neverSent, PASSED_POSITIONALLY, removed, reworded, v0GroupsNotTaken, v0OptionsDropped } from "../../mapping/messages.js";
 import { pyFlagValue, pyLiteral, pyLiteralAt, reindent, reindentedText, removeItem } from "../writing.js";
 
 function keywordValue(name: string, value: Node, text = value.text): string {
@@ -46,18 +47,29 @@ function v0Formats(group: V0OptionGroup, switches: readonly Entry[], hasFormats:
  * crawl's page options into its scrape options, its format switches as the formats list), those with none
  * named in `dropped`.
  */
-function keywordsOf(entry: Entry, entries: readonly Entry[], kind: string | undefined, dropped: string[], quote: (s: string) => string): string[] {
+function keywordsOf(
+  entry: Entry,
+  entries: readonly Entry[],
+  kind: OptionsKind | undefined,
+  dropped: { keys: string[]; groups: string[] },
+  quote: (s: string) => string,
+): string[] {
   const group = V0_OPTION_GROUPS[entry.key];
   if (!group) return [`${snakeCase(entry.key)}=${keywordValue(snakeCase(entry.key), entry.value)}`];
+  // A crawl's group handed to a scrape: the method never took its keys (max_depth= would make v2 raise).
+  if (kind && group.in && !group.in.includes(kind)) {
+    dropped.groups.push(entry.key);
+    return [];
+  }
   const inner = entry.value.type === "dictionary" ? dictEntries(entry.value) : null;
   const nested = group.into && kind === "crawl";
   if (!inner || (nested && entries.some((e) => e.key === group.into))) {
-    dropped.push(entry.key);
+    dropped.keys.push(entry.key);
     return [];
   }
   const switches = inner.filter((e) => group.formats?.[e.key] !== undefined);
   const formats = switches.length ? v0Formats(group, switches, !nested && entries.some((e) => e.key === "formats"), quote) : undefined;
-  if (formats === null) dropped.push(...switches.map((e) => `${entry.key}.${e.key}`));
+  if (formats === null) dropped.keys.push(...switches.map((e) => `${entry.key}.${e.key}`));
   const lifted: string[] = formats ? [formats] : [];
   for (const { key, value } of inner) {
     if (switches.some((e) => e.key === key)) continue;
@@ -65,7 +77,7 @@ function keywordsOf(entry: Entry, entries: readonly Entry[], kind: string | unde
     // v0 took one tag as a string where v2 takes a list: v1's compatibility layer made it one.
     const text = group.lists?.includes(key) && value.type === "string" ? `[${value.text}]` : value.text;
     if (to) lifted.push(`${snakeCase(to)}=${text}`);
-    else dropped.push(`${entry.key}.${key}`);
+    else dropped.keys.push(`${entry.key}.${key}`);
   }
   return nested && lifted.length ? [`${snakeCase(group.into!)}=${PY_OPTION_MODELS[snakeCase(group.into!)]}(${lifted.join(", ")})`] : lifted;
 }
@@ -384,9 +396,13 @@ export const step: PyStep = {
       if (unsent) context.edit(target.startIndex, target.startIndex, "", unsent, { start: ignored[0]!.node.startIndex, end: ignored.at(-1)!.node.endIndex });
       if (entries.some((e) => V0_OPTION_GROUPS[e.key])) {
         // v0's option groups are lifted out under their v1 names, so the dict is written anew.
-        const dropped: string[] = [];
+        const dropped = { keys: [] as string[], groups: [] as string[] };
         const kwargs = [...entries.flatMap((e) => keywordsOf(e, entries, call.row.options, dropped, (text) => pyLiteral(context.source, text))), ...trailing];
-        if (dropped.length) context.todo(call.node, v0OptionsDropped(dropped));
+        if (dropped.keys.length) context.todo(call.node, v0OptionsDropped(dropped.keys));
+        if (dropped.groups.length) {
+          const takenBy = [...new Set(dropped.groups.flatMap((group) => V0_OPTION_GROUPS[group]!.in ?? []))];
+          context.edit(target.startIndex, target.startIndex, "", v0GroupsNotTaken(dropped.groups, takenBy, call.row.python.v2 ?? call.method));
+        }
         if (!kwargs.length) {
           context.apply(removeItem(context.source, call.args, target), removed("a params dict of v0 options", "v2 has none of them"));
           continue;
