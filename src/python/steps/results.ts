@@ -314,6 +314,27 @@ function alwaysSucceeding(test: Node, subject: string): { start: number; end: nu
   }
 }
 
+/**
+ * A comparison 1.x's document answered false every time: it had no success key, so `r.get("success") is False` (or
+ * `== False`, or with a default of True) never held. Where it is an operand of an `or` deciding a condition it goes with
+ * its operator (`if not r or r.get("success") is False:` is `if not r:`), which changes nothing that ran; null anywhere
+ * else, where what never ran would have to be told apart by hand.
+ */
+function neverHeld(read: Node): { start: number; end: number; text: "" } | null {
+  const fallback = argumentsOf(inner(read))[1];
+  if (fallback && fallback.type !== "true") return null;
+  const comparison = outer(read).parent;
+  const operators = comparison?.type === "comparison_operator" ? comparison.childrenForFieldName("operators") : [];
+  const [left, right] = comparison?.namedChildren ?? [];
+  if (operators.length !== 1 || !["is", "=="].includes(operators[0]!.type) || left?.id !== outer(read).id || right?.type !== "false") return null;
+  const operand = outer(comparison!);
+  const op = operand.parent;
+  if (op?.type !== "boolean_operator" || op.childForFieldName("operator")?.type !== "or" || !inCondition(op)) return null;
+  const first = op.childForFieldName("left")!;
+  const other = first.id === operand.id ? op.childForFieldName("right")! : first;
+  return first.id === operand.id ? { start: operand.startIndex, end: other.startIndex, text: "" } : { start: first.endIndex, end: operand.endIndex, text: "" };
+}
+
 /** The success test's edit, a test removed or one that became the result itself. */
 function successTestEdit(context: PyContext, test: { start: number; end: number; text: string }): void {
   context.edit(test.start, test.end, test.text, test.text ? SUCCESS_TEST_PRESENCE : SUCCESS_TEST_REMOVED);
@@ -348,6 +369,8 @@ const SUCCESS_FLAG_VALUE = reworded(
 
 /** The success test removed beside what decides its condition. */
 const SUCCESS_TEST_REMOVED = removed("the success test", "v2 returns a result only where the call succeeded, and raises otherwise");
+/** A test of 1.x's document's success key, which it never had, removed beside what decides its condition. */
+const SUCCESS_TEST_NEVER_HELD = removed("the success test", "1.x's scrape answered the document alone, without a success key, so the test never held");
 const SUCCESS_TEST_PRESENCE = reworded(
   "the success test is v1: v2 returns a result only where the call succeeded",
   "the success test became the result itself, always true (v2 returns a result only where the call succeeded, and raises otherwise)",
@@ -685,6 +708,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       // there never passed, and dropping it would run what never ran.
       const flagless = !subject.answered || flagMayFail(subject) || (subject.kind === "document" && read.form !== "attribute");
       const test = guard || subject.waiter || flagless ? null : alwaysSucceeding(read.node, head.text);
+      const never = !guard && subject.kind === "document" && read.form === "get" ? neverHeld(read.node) : null;
       if (!guard && subject.waiter)
         context.edit(
           read.node.startIndex,
@@ -693,6 +717,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
           WAITER_SUCCESS,
         );
       else if (test) successTestEdit(context, test);
+      else if (never) context.edit(never.start, never.end, never.text, SUCCESS_TEST_NEVER_HELD);
       else if (!guard && !flagless && keptAsValue(read.node)) {
         // Shown alone in an f-string (`{r.success}`), it is the text it always printed.
         const shown = outer(read.node).parent;
