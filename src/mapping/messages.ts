@@ -351,6 +351,11 @@ export function leavesModule(name: string): string {
   return `${name}() hands this result to other modules of the project, which read it as v1's dict (r["markdown"]) and are not migrated with this one: v2 results are pydantic models, so change their reads (r.markdown) or return .model_dump() (its keys are snake_case)`;
 }
 
+/** A result handed to a function of the module that reads it as v1's dict, and that the run could not migrate with it. */
+export function handedToDictReader(name: string): string {
+  return `${name}() reads what it is handed as v1's dict (r["markdown"]), and is called with other values too or from where the run cannot see: v2 results are pydantic models, so change its reads (r.markdown) or hand it .model_dump() (its keys are snake_case)`;
+}
+
 /** A v2 result returned from a function that promises a dict. */
 /** A list of results returned where the function says a list of dicts: each made one. */
 export const DOCUMENTS_DUMPED = reworded(

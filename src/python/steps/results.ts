@@ -30,6 +30,7 @@ import { literalAt, pyLiteral, pyLiteralAt } from "../writing.js";
 import { callsFromOtherModules, type PyContext, type PyStep } from "../pipeline.js";
 import { annotatedParameters, bindingsIn, boundName, elementsOf, isExecutor, resultValues, usesAfter, usesWithAliases } from "../detect/result-values.js";
 import { methodReferences, type PyCall } from "../detect/clients.js";
+import { everyCallHands, parameterReads, takingParameter, type Taking } from "../detect/handed-results.js";
 import { isV1PyCall } from "../detect/version.js";
 import { allOf, argumentsOf, calledName, stringValue, type Node } from "../runtime/parser.js";
 import { dictEntries } from "../detect/arguments.js";
@@ -40,6 +41,7 @@ import {
   joined,
   dumpedMetadataKeys,
   leavesModule,
+  handedToDictReader,
   linksKept,
   MODEL_DUMPED,
   DOCUMENTS_DUMPED,
@@ -628,6 +630,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
   ) {
     return context.todo(head, NOT_A_DICT);
   }
+  if (from === 0 && handOver(context, subject, head, false)) return;
   if (from === 0 && migrateDictProbe(context, head)) return;
   if (head.type === "identifier" && inDictBranch(head)) return;
   const indexed = indexedByNumber(head);
@@ -804,7 +807,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       if (!ended && returnedAsDictList(node)) {
         out = eachDumped(out);
         messages.push(DOCUMENTS_DUMPED);
-      }
+      } else if (!ended) handOver(context, DOCUMENT, node, true);
       const result = finish();
       for (const item of elementsBeyond(node)) migrateChain(context, DOCUMENT, item, handled);
       return result;
@@ -944,6 +947,66 @@ function answerAlone(name: Node | null): boolean {
   });
 }
 
+/** Results handed to a function's parameter with no annotation, gathered over a file's calls (detect/handed-results.ts). */
+interface Handed {
+  readonly taking: Taking;
+  readonly subject: Subject;
+  /** what is handed is a list of the subject's results (a crawl's documents) */
+  readonly list: boolean;
+  /** the calls that hand it one, and the values they hand */
+  readonly calls: Set<number>;
+  readonly values: Node[];
+  /** every value handed is of one kind */
+  alike: boolean;
+}
+
+const handedIn = new WeakMap<PyContext, Map<number, Handed>>();
+
+/** Records a value handed to a function's parameter with no annotation, to follow once every call is known; false where it is not one. */
+function handOver(context: PyContext, subject: Subject, value: Node, list: boolean): boolean {
+  const taking = takingParameter(value);
+  if (!taking) return false;
+  let all = handedIn.get(context);
+  if (!all) handedIn.set(context, (all = new Map()));
+  const known = all.get(taking.name.id);
+  if (!known) all.set(taking.name.id, { taking, subject, list, calls: new Set([taking.call.id]), values: [value], alike: true });
+  else {
+    known.calls.add(taking.call.id);
+    known.values.push(value);
+    if (known.subject.kind !== subject.kind || known.subject.waiter !== subject.waiter || known.list !== list) known.alike = false;
+  }
+  return true;
+}
+
+/**
+ * Reads each parameter handed results as the results are read where every call of its function hands one of a kind
+ * (handOver), and a function it hands them on to in turn. Where the function also takes other values, or is called
+ * where the run cannot see, and reads them as v1's dict, each call handing it a result is marked.
+ */
+function migrateHanded(context: PyContext): void {
+  const all = handedIn.get(context);
+  if (!all) return;
+  const elsewhere = callsFromOtherModules(context);
+  const headsOf = (handed: Handed, reads: readonly Node[]) => (handed.list ? reads.flatMap(elementsOf) : reads);
+  const followed = new Set<number>();
+  for (let more = true; more;) {
+    more = false;
+    for (const [id, handed] of all) {
+      const reads = followed.has(id) || !handed.alike ? null : parameterReads(handed.taking);
+      if (!reads || !everyCallHands(handed.taking.fn, handed.calls, elsewhere)) continue;
+      followed.add(id);
+      more = true;
+      const handled = new Set<number>();
+      for (const head of headsOf(handed, reads)) migrateChain(context, handed.subject, head, handled);
+    }
+  }
+  for (const [id, handed] of all) {
+    if (followed.has(id)) continue;
+    const asDict = headsOf(handed, parameterReads(handed.taking) ?? []).some((head) => (readAbove(head)?.form ?? "attribute") !== "attribute");
+    if (asDict) for (const value of handed.values) context.todo(value, handedToDictReader(handed.taking.fn.childForFieldName("name")!.text));
+  }
+}
+
 /** Migrates the reads of one value that is a v1 call's result, and checks a waiter's finished job as v1 did. */
 function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   const name = boundName(value);
@@ -1011,6 +1074,7 @@ export const step: PyStep = {
       for (const value of values) migrateResult(context, call, value);
       if (!values.length && call.row.waiter && call.isV1Name) context.todo(call.node, WAITER_TODO);
     }
+    migrateHanded(context);
     // A waiter handed elsewhere (`pool.map(app.crawl_url, urls)`, `Thread(target=...)`) gives its jobs where this does not follow.
     for (const reference of methodReferences(context.tree, context.sdk))
       if (reference.row.waiter && reference.isV1Name) context.todo(reference.node, WAITER_TODO);

@@ -1,0 +1,55 @@
+/**
+ * Results handed to a function of the module (`show(page)`, `self._themes(job["data"])`) through a parameter with no
+ * annotation: the function reads them as its caller would, so its reads migrate with the caller's, where every call
+ * of it hands one of the same kind and none is out of sight. A parameter with an annotation says what it takes
+ * itself (returned-results.ts converts at one promising a dict, result-values.ts reads one naming 2.x's models).
+ */
+import { allCallsOf, parameterTaking } from "./callers.js";
+import { bindingScope, usesIn } from "./names.js";
+import { parameterName, type Node } from "../runtime/parser.js";
+
+/** A function's parameter that a value is handed to, and the call that hands it. */
+export interface Taking {
+  readonly fn: Node;
+  readonly name: Node;
+  readonly call: Node;
+}
+
+/** The parameter with no annotation (`def show(page)`, `def show(page=None)`) of the module's function a value is handed to. */
+export function takingParameter(value: Node): Taking | null {
+  const parameter = parameterTaking(value);
+  if (parameter?.type !== "identifier" && parameter?.type !== "default_parameter") return null;
+  const fn = parameter.parent?.parent;
+  const name = parameterName(parameter);
+  let call: Node | null = value.parent;
+  while (call && call.type !== "call") call = call.parent;
+  return fn?.type === "function_definition" && name && call ? { fn, name, call } : null;
+}
+
+/** Whether a name is bound there rather than read: a target of an assignment, a loop, `:=`, `as`, `global`, `del`. */
+function binds(use: Node): boolean {
+  let at = use;
+  while (at.parent && ["pattern_list", "tuple_pattern", "list_pattern", "parenthesized_expression"].includes(at.parent.type)) at = at.parent;
+  const parent = at.parent!;
+  if (["assignment", "augmented_assignment", "for_statement", "for_in_clause"].includes(parent.type)) return parent.childForFieldName("left")?.id === at.id;
+  if (parent.type === "named_expression") return parent.childForFieldName("name")?.id === at.id;
+  return ["as_pattern_target", "global_statement", "nonlocal_statement", "delete_statement"].includes(parent.type);
+}
+
+/**
+ * The reads of a parameter in its function (and the closures in it that do not bind the name again); null where the
+ * function binds it again, so that a read may be of another value.
+ */
+export function parameterReads(taking: Taking): Node[] | null {
+  const uses = usesIn(taking.fn.childForFieldName("body")!, taking.name.text).filter((use) => bindingScope(use).id === taking.fn.id);
+  return uses.some(binds) ? null : uses;
+}
+
+/**
+ * Whether the calls that hand the function a value are all of its calls, where all are known (a private function's
+ * or method's, or a module-level one no other module calls): `elsewhere` finds those of other modules.
+ */
+export function everyCallHands(fn: Node, handing: ReadonlySet<number>, elsewhere: (name: string) => readonly Node[] | undefined): boolean {
+  const calls = allCallsOf(fn, elsewhere);
+  return !!calls && calls.length === handing.size && calls.every((call) => handing.has(call.id));
+}
