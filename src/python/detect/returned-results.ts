@@ -36,6 +36,11 @@ export function returnedAsDictList(node: Node): boolean {
   return says(returnedFrom(node)?.childForFieldName("return_type"), DICT_LIST_TYPE);
 }
 
+/** Whether a value is handed to a parameter of the module's own function annotated as a list of dicts (`pages: List[Dict]`). */
+export function handedAsDictList(node: Node): boolean {
+  return says(parameterTaking(node)?.childForFieldName("type"), DICT_LIST_TYPE);
+}
+
 /** Whether an annotation says dict (quoted or not). */
 function saysDict(type: Node | null | undefined): boolean {
   return says(type, DICT_TYPE);

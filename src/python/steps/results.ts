@@ -56,7 +56,7 @@ import {
   WAITER_RAISES,
   type Message,
 } from "../../mapping/messages.js";
-import { followReturns, leavesModuleAsDict, returnedAsDictList, returnedFrom, serialized } from "../detect/returned-results.js";
+import { followReturns, handedAsDictList, leavesModuleAsDict, returnedAsDictList, returnedFrom, serialized } from "../detect/returned-results.js";
 import { calledWith } from "../detect/callers.js";
 
 /** The name a returned job is bound to before its check; numbered where the module names it already. */
@@ -803,10 +803,12 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
         kind = "document";
         continue;
       }
-      // Returned where the function says a list of dicts, as 1.x's were: each document dumped.
-      if (!ended && returnedAsDictList(node)) {
+      // Returned or handed on where a function says a list of dicts, as 1.x's were: each document dumped.
+      const handedTo = !ended && handedAsDictList(node) ? calledWith(node) : undefined;
+      if (!ended && (returnedAsDictList(node) || handedTo)) {
         out = eachDumped(out);
         messages.push(DOCUMENTS_DUMPED);
+        if (handedTo) dumpedMetadataReads(context, node, handedTo, new Set());
       } else if (!ended) handOver(context, DOCUMENT, node, true);
       const result = finish();
       for (const item of elementsBeyond(node)) migrateChain(context, DOCUMENT, item, handled);
@@ -884,16 +886,22 @@ function dumpAt(context: PyContext, value: Node, kind: ResultKind | null, reads:
   // Documents the code takes out of the dump (`pages = site.pop("data")`) are dicts with the dump's metadata too:
   // a camelCase key read off any `["metadata"]` of the function is one it would not find.
   // The function it is handed to (`source_of(page.model_dump())`) reads it as a dict too.
-  for (const scope of [scopeOf(value), ...(handedTo ? [handedTo] : [])]) {
-    const missed = allOf(scope, ["subscript", "call"]).flatMap((node) => {
-      const object = node.type === "subscript" ? node.childForFieldName("value") : node.childForFieldName("function")?.childForFieldName("object");
-      const read = object ? readAbove(object) : null;
-      const key = read?.field === "metadata" && read.node.id === node.id ? metadataKeyRead(node) : null;
-      return key && !renamedKeys.has(key.node.id) ? [key.from] : [];
-    });
-    const where = scope === handedTo ? `${scope.childForFieldName("name")!.text}()` : undefined;
-    if (missed.length) context.todo(value, dumpedMetadataKeys([...new Set(missed)], where));
-  }
+  for (const scope of [scopeOf(value), ...(handedTo ? [handedTo] : [])]) dumpedMetadataReads(context, value, scope, renamedKeys);
+}
+
+/**
+ * Marks a dump (at `value`) read in `scope` with camelCase keys off a `["metadata"]`, which the dump spells
+ * snake_case: keys it would not find. `renamed`: those the migration already respelled.
+ */
+function dumpedMetadataReads(context: PyContext, value: Node, scope: Node, renamed: ReadonlySet<number>): void {
+  const missed = allOf(scope, ["subscript", "call"]).flatMap((node) => {
+    const object = node.type === "subscript" ? node.childForFieldName("value") : node.childForFieldName("function")?.childForFieldName("object");
+    const read = object ? readAbove(object) : null;
+    const key = read?.field === "metadata" && read.node.id === node.id ? metadataKeyRead(node) : null;
+    return key && !renamed.has(key.node.id) ? [key.from] : [];
+  });
+  const where = scope.type === "function_definition" && scope.id !== scopeOf(value).id ? `${scope.childForFieldName("name")!.text}()` : undefined;
+  if (missed.length) context.todo(value, dumpedMetadataKeys([...new Set(missed)], where));
 }
 
 /**
