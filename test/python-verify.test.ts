@@ -286,6 +286,48 @@ print(status.status)
   );
 
   test(
+    "v2 calls the input already made are its own code: what pyright finds in them is not marked, while the v1 leftover beside them is migrated",
+    () => {
+      // Written for 4.x (its client is Firecrawl), but for one method name 4.x does not have.
+      const fourX = `from typing import List
+
+from firecrawl import Firecrawl
+
+app = Firecrawl(api_key="fc-test")
+
+
+def pages(url: str, names: List[str]):
+    page = app.scrape(url, formats=names)
+    status = app.check_crawl_status("job-1")
+    return page, status
+`;
+      // 4.x's FirecrawlApp alias of the same client, called with v2's method beside a 1.x one.
+      const alias = `from typing import List
+
+from firecrawl import FirecrawlApp
+
+app = FirecrawlApp(api_key="fc-test")
+
+
+def pages(url: str, names: List[str]):
+    page = app.scrape(url, formats=names)
+    old = app.scrape_url(url, params={"formats": ["markdown"]})
+    return page, old["markdown"]
+`;
+      const dir = repo({ "four.py": fourX, "alias.py": alias });
+      const report = runJson(dir);
+      expect(read(dir, "four.py")).toContain('    status = app.get_crawl_status("job-1")\n');
+      expect(read(dir, "alias.py")).toContain('    old = app.scrape(url, formats=["markdown"])\n');
+      for (const file of ["four.py", "alias.py"]) {
+        expect(read(dir, file)).toContain("    page = app.scrape(url, formats=names)\n");
+        expect(read(dir, file)).not.toContain("pyright");
+        expect(report.files.find((f) => f.path === file)!.verified).toEqual({ newErrors: 0, marked: 0 });
+      }
+    },
+    TIMEOUT,
+  );
+
+  test(
     "an unchanged file is not checked: its own errors are neither counted nor marked",
     () => {
       const dir = repo({ "size.py": V1_SIZE, "untouched.py": UNTOUCHED });

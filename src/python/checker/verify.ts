@@ -12,7 +12,7 @@ import { nearestTodoAbove, todosAbove } from "../../core/todo.js";
 import { namesIdentifier } from "../../core/text.js";
 import { METHODS } from "../../mapping/client-methods.js";
 import { V1_ACCESSOR } from "../../mapping/imports.js";
-import { PY_CLIENTS, PY_OPTIONAL_FIELD_EMPTY, snakeCase } from "../../mapping/python.js";
+import { PY_CLIENTS, PY_OPTIONAL_FIELD_EMPTY, PY_PACKAGE, snakeCase } from "../../mapping/python.js";
 import { alsoTodo, optionalFieldEmpty, pyrightTodo } from "../../mapping/messages.js";
 import { type Verified } from "../../core/verified.js";
 import { VERIFY } from "../../core/verified.js";
@@ -272,20 +272,70 @@ function inV1Call(node: Node | null): boolean {
   return false;
 }
 
+/** pyright's word, on the input's side, for a method 1.x's client lacks (`app.scrape(...)`), with the method. */
+const V1_CLIENT_LACKS = new RegExp(`^Cannot access attribute "(\\w+)" for class "(?:${PY_CLIENTS.map((c) => c.v1).join("|")})"`);
+
 /**
- * Whether an error may be the migration's and is not in a call through the client's `.v1`: code kept on v1 is the
- * user's choice, which the migration never touches, yet 4.x types that proxy Optional (None when the v1 module is
- * missing) and its v1 models loosely (`job.id` is `str | None`), so pyright faults calls through it.
+ * The methods of v2's API the input already called on its client, which 1.x's lacks (code written for 4.x's
+ * `FirecrawlApp` alias, `app.scrape(url, formats=names)`), by the line pyright faulted each on: there, for the method alone.
  */
-const besideV1 = (program: string) => {
+function v2CallsOfInput(before: readonly PyrightError[]): Map<number, Set<string>> {
+  const lacked = new Map<number, Set<string>>();
+  for (const e of before) {
+    const method = V1_CLIENT_LACKS.exec(e.message)?.[1];
+    if (method) lacked.set(e.line, (lacked.get(e.line) ?? new Set()).add(method));
+  }
+  return lacked;
+}
+
+/**
+ * Whether a node is in the arguments, or is the callee, of the nearest call around it, and that call is one of v2's
+ * the input already made on a line the migration kept: the user's own v2 code, whose types the migration did not write.
+ */
+function inOwnV2Call(node: Node | null, lacked: ReadonlyMap<number, ReadonlySet<string>>, from: readonly Origin[]): boolean {
+  let call = node;
+  while (call && call.type !== "call") call = call.parent;
+  const method = call?.childForFieldName("function")?.type === "attribute" ? call.childForFieldName("function")!.childForFieldName("attribute") : null;
+  const origin = method ? from[method.startPosition.row] : undefined;
+  return typeof origin === "number" && !!lacked.get(origin)?.has(method!.text);
+}
+
+/** Whether a program imports v2's client (`from firecrawl import Firecrawl`): code written for 3.x or 4.x, v1 leftovers aside. */
+function importsV2Client(program: ReturnType<typeof parsePython>): boolean {
+  const clients = new Set<string>(PY_CLIENTS.map((c) => c.v2));
+  return program.rootNode
+    .descendantsOfType("import_from_statement")
+    .some(
+      (statement) =>
+        statement?.childForFieldName("module_name")?.text === PY_PACKAGE &&
+        statement
+          .childrenForFieldName("name")
+          .some((name) => clients.has((name?.type === "aliased_import" ? name.childForFieldName("name") : name)?.text ?? "")),
+    );
+}
+
+/**
+ * Whether an error may be the migration's, judged by where it is: not in a call through the client's `.v1` (code
+ * kept on v1 is the user's choice, which the migration never touches, yet 4.x types that proxy Optional, None when
+ * the v1 module is missing, and its v1 models loosely, `job.id` is `str | None`, so pyright faults calls through it),
+ * nor in a call of v2's API the input already made (inOwnV2Call), nor on a line the migration kept of an input that
+ * imports v2's client: the input's side is checked against 1.x/2.x, which cannot type that code, so what pyright
+ * finds on such a line against 4.x is the code's own (a `List[str]` handed as `formats`).
+ */
+const migrationsPlace = (file: Checked, before: readonly PyrightError[]) => {
   // parsed only when pyright has an error to judge: most outputs have none
   let tree: ReturnType<typeof parsePython> | undefined;
-  const lines = program.split("\n");
+  let onV2: boolean | undefined;
+  const lines = file.after.split("\n");
+  const lacked = v2CallsOfInput(before);
   return (e: PyrightError) => {
-    tree ??= parsePython(program);
+    onV2 ??= importsV2Client(parsePython(file.before));
+    if (onV2 && typeof originsOf(file)[e.line] === "number") return false;
+    tree ??= parsePython(file.after);
     // pyright counts UTF-16 units, tree-sitter bytes
     const column = Buffer.byteLength((lines[e.line] ?? "").slice(0, e.column));
-    return !inV1Call(tree.rootNode.descendantForPosition({ row: e.line, column }));
+    const node = tree.rootNode.descendantForPosition({ row: e.line, column });
+    return !inV1Call(node) && !inOwnV2Call(node, lacked, originsOf(file));
   };
 };
 
@@ -366,7 +416,8 @@ export async function verifyPython(
     checked.forEach((file, i) => {
       const found = after.get(file.path)!.after.filter(bySdk);
       // most outputs have no error: no diff to take
-      const errors = found.length ? introduced(before.get(file.path)?.before ?? [], found, originsOf(file)).filter(besideV1(file.after)) : [];
+      const was = before.get(file.path)?.before ?? [];
+      const errors = found.length ? introduced(was, found, originsOf(file)).filter(migrationsPlace(file, was)) : [];
       verified.set(file.path, mark(file.path, files[i]!.output, errors));
     });
     return { verified, against };
