@@ -328,6 +328,25 @@ def pages(url: str, names: List[str]):
   );
 
   test(
+    "an error naming a type of the file's own module is the same on both sides: the fallback class beside an import is not marked",
+    () => {
+      // pyright names the class by its module path (`type[fallback.BaseModel]`), which must not differ by side.
+      const fallback = `try:
+    from pydantic import BaseModel
+except ImportError:
+    class BaseModel:
+        pass
+
+${V1_SIZE}`;
+      const dir = repo({ "fallback.py": fallback });
+      const report = runJson(dir);
+      expect(read(dir, "fallback.py")).toContain("try:\n    from pydantic import BaseModel\n");
+      expect(report.files.find((f) => f.path === "fallback.py")!.verified).toEqual({ newErrors: 1, marked: 1 });
+    },
+    TIMEOUT,
+  );
+
+  test(
     "an unchanged file is not checked: its own errors are neither counted nor marked",
     () => {
       const dir = repo({ "size.py": V1_SIZE, "untouched.py": UNTOUCHED });
