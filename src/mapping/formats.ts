@@ -9,8 +9,18 @@ export interface FormatRow {
   readonly v1: string;
   /** the sibling option that carried its settings in v1 */
   readonly optionsKey?: string;
-  /** what replaces the string: an object of this type, or nothing (the format no longer exists) */
-  readonly v2: { type: string; fixed?: Readonly<Record<string, boolean>>; required?: Readonly<Record<string, "[]">> } | null;
+  /**
+   * what replaces the string: an object of this type, or nothing (the format no longer exists); `settings`, the keys
+   * the v2 object takes beside its type, where the API refuses any other (its format objects are strict)
+   */
+  readonly v2: {
+    type: string;
+    fixed?: Readonly<Record<string, boolean>>;
+    required?: Readonly<Record<string, "[]">>;
+    settings?: readonly string[];
+  } | null;
+  /** v1 settings the v2 object drops with nothing lost: v1's `mode`, whose only value was its default */
+  readonly dropped?: readonly string[];
   /** v1 settings with no slot in the v2 object, and what happens to them */
   readonly unsupported?: Readonly<Record<string, { foldInto: string; todo: string }>>;
   readonly python: { readonly v1: string; readonly optionsKey?: string };
@@ -25,14 +35,28 @@ const SYSTEM_PROMPT = {
   },
 };
 
+/** What v2's json format object takes beside its type (sdk-facts 3.1: the API's object is strict). */
+const JSON_SETTINGS = ["schema", "prompt"];
+/** v1's extraction mode: "llm", its only value and its default. */
+const V1_JSON_DROPPED = ["mode"];
+
 export const FORMATS: readonly FormatRow[] = [
-  { spec: "9.1.4", v1: "extract", optionsKey: "extract", v2: { type: "json" }, unsupported: SYSTEM_PROMPT, python: { v1: "extract", optionsKey: "extract" } },
+  {
+    spec: "9.1.4",
+    v1: "extract",
+    optionsKey: "extract",
+    v2: { type: "json", settings: JSON_SETTINGS },
+    unsupported: SYSTEM_PROMPT,
+    dropped: V1_JSON_DROPPED,
+    python: { v1: "extract", optionsKey: "extract" },
+  },
   {
     spec: "9.2",
     v1: "json",
     optionsKey: "jsonOptions",
-    v2: { type: "json" },
+    v2: { type: "json", settings: JSON_SETTINGS },
     unsupported: SYSTEM_PROMPT,
+    dropped: V1_JSON_DROPPED,
     python: { v1: "json", optionsKey: "json_options" },
     namedInV2: true,
   },

@@ -399,6 +399,14 @@ export function v0GroupsNotTaken(groups: readonly string[], takenBy: readonly st
   return { ...removed(groups.join(", "), why), note: `${groups.join(", ")} dropped from ${method}(): ${why}` };
 }
 
+/** v1's extraction mode, dropped from a json format object. */
+export const V1_MODE_DROPPED = "v1's only extraction mode, \"llm\", was its default, and v2's json format has none";
+
+/** The TODO above a format whose v1 settings held keys v2's object refuses, dropped. */
+export function settingsRefused(keys: readonly string[], type: string, takes: readonly string[]): string {
+  return `${keys.join(", ")} ${keys.length > 1 ? "are" : "is"} no setting of v2's ${type} format, which takes ${takes.join(" and ")} and refuses others, so ${keys.length > 1 ? "they were" : "it was"} dropped (v1's API refused ${keys.length > 1 ? "them" : "it"} too, so this request failed before): say what you meant in the prompt`;
+}
+
 /** The same in JavaScript, where the format switches v1's layer mapped are mapped: what is named has no exact equivalent. */
 export function v0KeysDropped(keys: readonly string[]): string {
   // v0's extraction asked with a system prompt v2's json format has no slot for.

@@ -10,7 +10,7 @@ import { pyLiteral, removeItem } from "../writing.js";
 import { exportedName, type PyContext, type PyStep } from "../pipeline.js";
 import { allOf, stringValue, type Node } from "../runtime/parser.js";
 import { heldValue } from "../detect/names.js";
-import { moved, removed, renamed, settingsWithoutFormat, sharedSettings, unreadSettings } from "../../mapping/messages.js";
+import { moved, removed, renamed, settingsRefused, settingsWithoutFormat, sharedSettings, unreadSettings, V1_MODE_DROPPED } from "../../mapping/messages.js";
 
 const rowsByV1 = new Map(FORMATS.map((row) => [row.python.v1, row]));
 
@@ -20,20 +20,28 @@ const rowsByV1 = new Map(FORMATS.map((row) => [row.python.v1, row]));
  */
 export function settingsEntries(context: PyContext, row: FormatRow, settings: Node, at: Node, keyOf: (key: string) => string = snakeCase): string[] | null {
   const q = (s: string) => pyLiteral(context.source, s);
-  let pairs: [string, string][];
+  let written: [string, string][];
   if (settings.type === "dictionary") {
     const entries = dictEntries(settings);
     if (!entries) return null;
-    pairs = entries.map((e) => [keyOf(e.key), e.value.text]);
+    written = entries.map((e) => [e.key, e.value.text]);
   } else if (settings.type === "call") {
     const kw = callKeywords(settings);
     if (!kw) return null;
-    pairs = [...kw].map(([k, v]) => [keyOf(k), v.text]);
+    written = [...kw].map(([k, v]) => [k, v.text]);
   } else {
     return null;
   }
-  const folded = pairs.filter(([k]) => row.unsupported?.[k.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())]);
-  const kept = pairs.filter((p) => !folded.includes(p));
+  const pairs = written.map(([k, v]): [string, string] => [keyOf(k), v]);
+  const asWritten = (pair: [string, string]) => written[pairs.indexOf(pair)]![0];
+  const camel = (key: string) => key.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
+  // v1's only extraction mode, its default, says nothing v2's object has a place for.
+  const dropped = pairs.filter(([k, v]) => row.dropped?.includes(camel(k)) && /^["']llm["']$/.test(v));
+  const refused = pairs.filter((p) => !dropped.includes(p) && !row.unsupported?.[camel(p[0])] && row.v2?.settings && !row.v2.settings.includes(camel(p[0])));
+  if (dropped.length) context.edit(at.startIndex, at.startIndex, "", removed(dropped.map((p) => `${asWritten(p)}: ${p[1]}`).join(", "), V1_MODE_DROPPED));
+  if (refused.length) context.todo(at, settingsRefused(refused.map(asWritten), row.v2!.type, row.v2!.settings!), "formats");
+  const folded = pairs.filter(([k]) => row.unsupported?.[camel(k)]);
+  const kept = pairs.filter((p) => !folded.includes(p) && !dropped.includes(p) && !refused.includes(p));
   if (folded.length) {
     const prompt = kept.find(([k]) => k === "prompt");
     const combined = [...folded.map(([, v]) => v), ...(prompt ? [prompt[1]] : [])].join(` + ${q("\n\n")} + `);
