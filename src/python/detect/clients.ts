@@ -246,6 +246,10 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
     const isAsync = classOf(fn.childForFieldName("return_type")) ?? returned.map(clientIn).find((a) => a !== undefined);
     if (isAsync !== undefined && !clients.has(factory)) clients.set(factory, isAsync);
     if (isAsync !== undefined) factories.add(name.text);
+    // A property that gives the client (`@property def client(self) -> FirecrawlApp`) is read as an attribute.
+    const cls = isAsync !== undefined && isProperty(fn) ? classOfMethod(fn) : null;
+    const attribute = cls ? `self.${name.text}@${familyOf(cls, `self.${name.text}`).id}` : null;
+    if (attribute && !clients.has(attribute)) clients.set(attribute, isAsync!);
     const tuples = returned.map((v) => (v?.type === "expression_list" || v?.type === "tuple" ? v.namedChildren : null));
     if (!tuples.length || tuples.some((t) => !t)) continue;
     tuples[0]!.forEach((_, i) => {
@@ -378,6 +382,14 @@ function calleesOf(root: Node): Callee[] {
 /** The parameters a function's calls give, past the `skipped` first (a method's self). */
 function parametersGiven(fn: Node, skipped: number): Node[] {
   return (fn.childForFieldName("parameters")?.namedChildren ?? []).filter((p): p is Node => p !== null).slice(skipped);
+}
+
+/** Decorators that make a method a property, read as an attribute of the instance. */
+const PROPERTIES = new Set(["property", "cached_property", "functools.cached_property"]);
+
+function isProperty(fn: Node): boolean {
+  const decorated = fn.parent?.type === "decorated_definition" ? fn.parent : null;
+  return !!decorated?.namedChildren.some((d) => d?.type === "decorator" && PROPERTIES.has(d.namedChildren[0]?.text ?? ""));
 }
 
 /** The class a function is a method of, decorated or not; null for a function of the module or of another function. */
