@@ -55,9 +55,14 @@ function parameterNames(fn: Node): string[] {
 function changedBy(use: Node, readers: ReadonlySet<number>): string | null {
   const parent = use.parent;
   if (parent?.type === "subscript" && parent.childForFieldName("value")?.id === use.id) {
-    const outer = parent.parent;
-    const written = (outer?.type === "assignment" || outer?.type === "augmented_assignment") && outer.childForFieldName("left")?.id === parent.id;
-    return written || outer?.type === "delete_statement" ? `${use.text}[...] is changed` : null;
+    // An item of an item too (`params["scrapeOptions"]["jsonOptions"] = ...`): the dict holds what it holds.
+    let item = parent;
+    while (item.parent?.type === "subscript" && item.parent.childForFieldName("value")?.id === item.id) item = item.parent;
+    const outer = item.parent;
+    const written = (outer?.type === "assignment" || outer?.type === "augmented_assignment") && outer.childForFieldName("left")?.id === item.id;
+    const mutated =
+      outer?.type === "attribute" && outer.childForFieldName("object")?.id === item.id && MUTATORS.has(outer.childForFieldName("attribute")!.text);
+    return written || mutated || outer?.type === "delete_statement" ? `${item.id === parent.id ? `${use.text}[...]` : item.text} is changed` : null;
   }
   if (parent?.type === "attribute" && parent.childForFieldName("object")?.id === use.id) {
     const method = parent.childForFieldName("attribute")!.text;
@@ -76,14 +81,17 @@ export function boundDict(name: Node, call: Node, readers: ReadonlySet<number>):
   const inFunction = local.type === "function_definition";
   if (inFunction && parameterNames(local).includes(name.text)) return { reason: `it is the parameter ${name.text}` };
   const scope = inFunction && bindingsIn(local, name.text).length ? local : module;
-  const bindings = bindingsIn(scope, name.text);
+  const all = bindingsIn(scope, name.text);
+  // Bound again elsewhere in the function (another branch makes its own dict): the block the call and one binding share.
+  const region = all.length > 1 && all.every((b) => !fallbackOf(b, name.text)) ? sharedBlock(call, all) : scope;
+  const bindings = all.filter((b) => region.id === scope.id || inside(region, b));
   const binding = bindings[0];
   const fallbacks = bindings.slice(1).map((b) => fallbackOf(b, name.text));
   if (!binding || binding.type !== "assignment" || fallbacks.some((f) => f === null)) return { reason: `${name.text} is not bound once to a dict literal` };
   const dict = binding.childForFieldName("right");
   if (dict?.type !== "dictionary") return { reason: `${name.text} is not bound to a dict literal` };
   if (scope.id === local.id && binding.startIndex > call.startIndex) return { reason: `${name.text} is bound after the call` };
-  const uses = usesIn(scope, name.text).filter((u) => u.id !== binding.childForFieldName("left")!.id);
+  const uses = usesIn(region, name.text).filter((u) => u.id !== binding.childForFieldName("left")!.id);
   const writes: Node[] = [];
   for (const use of uses) {
     const change = changedBy(use, readers);
@@ -103,6 +111,25 @@ export function boundDict(name: Node, call: Node, readers: ReadonlySet<number>):
   const statement = binding.parent?.type === "expression_statement" && binding.parent.namedChildren.length === 1 ? binding.parent : binding;
   // A module's name may be imported elsewhere: only a function's own dict goes once the call took it in.
   return { dict, statement, unused: inFunction && scope.id === local.id && uses.length === 1 && statement !== binding, writes, fallbacks: fallbacks as Node[] };
+}
+
+const inside = (outer: Node, node: Node) => node.startIndex >= outer.startIndex && node.endIndex <= outer.endIndex;
+
+/**
+ * The block around a call that holds one of a name's bindings, as a statement of its own before the call's statement,
+ * and no other (`params = {...}` in the branch that then calls with it, another branch binding its own): every run
+ * of the call has just made that dict. The function itself where there is none.
+ */
+function sharedBlock(call: Node, bindings: readonly Node[]): Node {
+  for (let block = call.parent; block && block.type !== "function_definition" && block.type !== "module"; block = block.parent) {
+    if (block.type !== "block") continue;
+    const held = bindings.filter((b) => inside(block!, b));
+    if (held.length > 1) break;
+    const statement = held[0]?.parent;
+    if (statement?.type === "expression_statement" && statement.parent?.id === block.id && statement.endIndex <= call.startIndex) return block;
+    if (held.length) break;
+  }
+  return scopeOf(call);
 }
 
 /** `name["key"] = value`: an item of the dict set under a key the code spells out, as a statement of its own. */
