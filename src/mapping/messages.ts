@@ -353,7 +353,7 @@ export function leavesModule(name: string): string {
 
 /** A result handed to a function of the module that reads it as v1's dict, and that the run could not migrate with it. */
 export function handedToDictReader(name: string): string {
-  return `${name}() reads what it is handed as v1's dict (r["markdown"]), and is called with other values too or from where the run cannot see: v2 results are pydantic models, so change its reads (r.markdown) or hand it .model_dump() (its keys are snake_case)`;
+  return `${name}() reads what it is handed as v1's dict (r["markdown"]), and the run did not migrate it with this call (it tests what it is handed, takes other values too, or is called from where the run cannot see): v2 results are pydantic models, so change its reads (r.markdown) or hand it .model_dump() (its keys are snake_case)`;
 }
 
 /** A v2 result returned from a function that promises a dict. */

@@ -288,16 +288,23 @@ function v2CallsOfInput(before: readonly PyrightError[]): Map<number, Set<string
   return lacked;
 }
 
+/** v2's client methods, by their Python names. */
+const V2_METHODS: ReadonlySet<string> = new Set(METHODS.flatMap((row) => (row.python.v2 ? [row.python.v2] : [])));
+
 /**
  * Whether a node is in the arguments, or is the callee, of the nearest call around it, and that call is one of v2's
- * the input already made on a line the migration kept: the user's own v2 code, whose types the migration did not write.
+ * the input already made on a line the migration kept: the user's own v2 code, whose types the migration did not
+ * write. Such a call is one pyright faulted on the input's side for a method 1.x's client lacks (`lacked`), or, in
+ * an input that imports v2's client (`onV2`), any call of a v2 method there.
  */
-function inOwnV2Call(node: Node | null, lacked: ReadonlyMap<number, ReadonlySet<string>>, from: readonly Origin[]): boolean {
+function inOwnV2Call(node: Node | null, lacked: ReadonlyMap<number, ReadonlySet<string>>, onV2: boolean, from: readonly Origin[]): boolean {
   let call = node;
   while (call && call.type !== "call") call = call.parent;
   const method = call?.childForFieldName("function")?.type === "attribute" ? call.childForFieldName("function")!.childForFieldName("attribute") : null;
   const origin = method ? from[method.startPosition.row] : undefined;
-  return typeof origin === "number" && !!lacked.get(origin)?.has(method!.text);
+  // the line the error is on kept too: a call of a name v1 and v2 share may have had its arguments rewritten
+  const kept = typeof origin === "number" && typeof from[node!.startPosition.row] === "number";
+  return kept && ((onV2 && V2_METHODS.has(method!.text)) || !!lacked.get(origin)?.has(method!.text));
 }
 
 /** Whether a program imports v2's client (`from firecrawl import Firecrawl`): code written for 3.x or 4.x, v1 leftovers aside. */
@@ -318,9 +325,8 @@ function importsV2Client(program: ReturnType<typeof parsePython>): boolean {
  * Whether an error may be the migration's, judged by where it is: not in a call through the client's `.v1` (code
  * kept on v1 is the user's choice, which the migration never touches, yet 4.x types that proxy Optional, None when
  * the v1 module is missing, and its v1 models loosely, `job.id` is `str | None`, so pyright faults calls through it),
- * nor in a call of v2's API the input already made (inOwnV2Call), nor on a line the migration kept of an input that
- * imports v2's client: the input's side is checked against 1.x/2.x, which cannot type that code, so what pyright
- * finds on such a line against 4.x is the code's own (a `List[str]` handed as `formats`).
+ * nor in a call of v2's API the input already made (inOwnV2Call): the input's side is checked against 1.x/2.x, which
+ * cannot type those calls, so what pyright finds in them against 4.x is the code's own (a `List[str]` as `formats`).
  */
 const migrationsPlace = (file: Checked, before: readonly PyrightError[]) => {
   // parsed only when pyright has an error to judge: most outputs have none
@@ -330,12 +336,11 @@ const migrationsPlace = (file: Checked, before: readonly PyrightError[]) => {
   const lacked = v2CallsOfInput(before);
   return (e: PyrightError) => {
     onV2 ??= importsV2Client(parsePython(file.before));
-    if (onV2 && typeof originsOf(file)[e.line] === "number") return false;
     tree ??= parsePython(file.after);
     // pyright counts UTF-16 units, tree-sitter bytes
     const column = Buffer.byteLength((lines[e.line] ?? "").slice(0, e.column));
     const node = tree.rootNode.descendantForPosition({ row: e.line, column });
-    return !inV1Call(node) && !inOwnV2Call(node, lacked, originsOf(file));
+    return !inV1Call(node) && !inOwnV2Call(node, lacked, onV2, originsOf(file));
   };
 };
 

@@ -45,6 +45,20 @@ export function parameterReads(taking: Taking): Node[] | null {
   return uses.some(binds) ? null : uses;
 }
 
+/** Calls that test what a value is (`isinstance(data, list)`): code that takes more than one shape. */
+const PROBES = new Set(["isinstance", "hasattr", "type"]);
+
+/**
+ * Whether the function tests what it is handed, or what it draws from it (`if not isinstance(data, list): return []`):
+ * it was written for more shapes than the result's, and reading it as the result would keep the test and change its answer.
+ */
+export function probed(heads: readonly Node[]): boolean {
+  return heads.some((head) => {
+    const call = head.parent?.type === "argument_list" && head.parent.namedChildren[0]?.id === head.id ? head.parent.parent : null;
+    return call?.type === "call" && PROBES.has(call.childForFieldName("function")?.text ?? "");
+  });
+}
+
 /**
  * Whether the calls that hand the function a value are all of its calls, where all are known (a private function's
  * or method's, or a module-level one no other module calls): `elsewhere` finds those of other modules.

@@ -30,7 +30,7 @@ import { literalAt, pyLiteral, pyLiteralAt } from "../writing.js";
 import { callsFromOtherModules, type PyContext, type PyStep } from "../pipeline.js";
 import { annotatedParameters, bindingsIn, boundName, elementsOf, isExecutor, resultValues, usesAfter, usesWithAliases } from "../detect/result-values.js";
 import { methodReferences, type PyCall } from "../detect/clients.js";
-import { everyCallHands, parameterReads, takingParameter, type Taking } from "../detect/handed-results.js";
+import { everyCallHands, parameterReads, probed, takingParameter, type Taking } from "../detect/handed-results.js";
 import { isV1PyCall } from "../detect/version.js";
 import { allOf, argumentsOf, calledName, stringValue, type Node } from "../runtime/parser.js";
 import { dictEntries } from "../detect/arguments.js";
@@ -1001,7 +1001,7 @@ function migrateHanded(context: PyContext): void {
     more = false;
     for (const [id, handed] of all) {
       const reads = followed.has(id) || !handed.alike ? null : parameterReads(handed.taking);
-      if (!reads || !everyCallHands(handed.taking.fn, handed.calls, elsewhere)) continue;
+      if (!reads || probed([...reads, ...reads.flatMap(elementsOf)]) || !everyCallHands(handed.taking.fn, handed.calls, elsewhere)) continue;
       followed.add(id);
       more = true;
       const handled = new Set<number>();
@@ -1010,7 +1010,9 @@ function migrateHanded(context: PyContext): void {
   }
   for (const [id, handed] of all) {
     if (followed.has(id)) continue;
-    const asDict = headsOf(handed, parameterReads(handed.taking) ?? []).some((head) => (readAbove(head)?.form ?? "attribute") !== "attribute");
+    // A result handed whole may be read by its items too (a crawl read as v0's list of documents).
+    const reads = parameterReads(handed.taking) ?? [];
+    const asDict = [...reads, ...reads.flatMap(elementsOf)].some((head) => (readAbove(head)?.form ?? "attribute") !== "attribute");
     if (asDict) for (const value of handed.values) context.todo(value, handedToDictReader(handed.taking.fn.childForFieldName("name")!.text));
   }
 }
