@@ -35,31 +35,15 @@ const SYSTEM_PROMPT = {
   },
 };
 
-/** What v2's json format object takes beside its type (sdk-facts 3.1: the API's object is strict). */
-const JSON_SETTINGS = ["schema", "prompt"];
-/** v1's extraction mode: "llm", its only value and its default. */
-const V1_JSON_DROPPED = ["mode"];
+/**
+ * Both of v1's extraction formats become v2's json object: its settings (sdk-facts 3.1: the API's object is strict),
+ * v1's systemPrompt folded into its prompt, v1's extraction mode dropped ("llm", its only value and its default).
+ */
+const JSON_FORMAT = { v2: { type: "json", settings: ["schema", "prompt"] }, unsupported: SYSTEM_PROMPT, dropped: ["mode"] } as const;
 
 export const FORMATS: readonly FormatRow[] = [
-  {
-    spec: "9.1.4",
-    v1: "extract",
-    optionsKey: "extract",
-    v2: { type: "json", settings: JSON_SETTINGS },
-    unsupported: SYSTEM_PROMPT,
-    dropped: V1_JSON_DROPPED,
-    python: { v1: "extract", optionsKey: "extract" },
-  },
-  {
-    spec: "9.2",
-    v1: "json",
-    optionsKey: "jsonOptions",
-    v2: { type: "json", settings: JSON_SETTINGS },
-    unsupported: SYSTEM_PROMPT,
-    dropped: V1_JSON_DROPPED,
-    python: { v1: "json", optionsKey: "json_options" },
-    namedInV2: true,
-  },
+  { spec: "9.1.4", v1: "extract", optionsKey: "extract", ...JSON_FORMAT, python: { v1: "extract", optionsKey: "extract" } },
+  { spec: "9.2", v1: "json", optionsKey: "jsonOptions", ...JSON_FORMAT, python: { v1: "json", optionsKey: "json_options" }, namedInV2: true },
   { spec: "9.1.5", v1: "screenshot@fullPage", v2: { type: "screenshot", fixed: { fullPage: true } }, python: { v1: "screenshot@fullPage" } },
   {
     // The plain string is still valid in v2; only a call with changeTrackingOptions needs the object,
