@@ -347,6 +347,30 @@ ${V1_SIZE}`;
   );
 
   test(
+    "a model the migration imports beside the code's own guarded import of the SDK is as possibly unbound as the code's names there: not marked",
+    () => {
+      // The try lets the module load without firecrawl-py; ScrapeOptions joins FirecrawlApp's fate there.
+      const guarded = `try:
+    from firecrawl import FirecrawlApp
+except ImportError:
+    print("pip install firecrawl-py to crawl")
+
+
+def crawl(url: str):
+    app = FirecrawlApp(api_key="fc-test")
+    job = app.crawl_url(url, params={"limit": 5, "scrapeOptions": {"formats": ["markdown"]}})
+    return [page["markdown"] for page in job["data"]]
+`;
+      const dir = repo({ "crawler.py": guarded });
+      const report = runJson(dir);
+      expect(read(dir, "crawler.py")).toContain("    from firecrawl import Firecrawl\n    from firecrawl.types import ScrapeOptions\nexcept ImportError:\n");
+      expect(read(dir, "crawler.py")).not.toContain("pyright");
+      expect(report.files.find((f) => f.path === "crawler.py")!.verified).toEqual({ newErrors: 0, marked: 0 });
+    },
+    TIMEOUT,
+  );
+
+  test(
     "an unchanged file is not checked: its own errors are neither counted nor marked",
     () => {
       const dir = repo({ "size.py": V1_SIZE, "untouched.py": UNTOUCHED });

@@ -321,6 +321,33 @@ function importsV2Client(program: ReturnType<typeof parsePython>): boolean {
     );
 }
 
+/** Whether an output line stands for lines of the input: kept, or rewritten from them (not only inserted). */
+const fromInput = (origin: Origin | undefined) => typeof origin === "number" || (!!origin && origin.to > origin.from);
+
+/** Whether an import statement names a module of the SDK (`firecrawl`, `firecrawl.types`, ...). */
+const importsSdk = (statement: Node) => (statement.childForFieldName("module_name")?.text ?? "").split(".")[0] === PY_PACKAGE;
+
+/**
+ * Whether a name pyright says is possibly unbound was imported by the migration beside the input's own import of the
+ * SDK, in the body of a `try` whose `except ImportError` goes on without it: the code's names from there are as
+ * unbound as this one, by its own choice (`Document` imported for a cast where `from firecrawl import ...` is guarded).
+ */
+function besideGuardedImport(root: Node, e: PyrightError, from: readonly Origin[]): boolean {
+  const name = e.rule?.startsWith("reportPossiblyUnbound") ? /^"(\w+)" is possibly unbound/.exec(e.message)?.[1] : undefined;
+  if (!name) return false;
+  return root.descendantsOfType("import_from_statement").some((statement) => {
+    const names = statement!.childrenForFieldName("name").map((n) => (n?.type === "aliased_import" ? n.childForFieldName("alias") : n)?.text);
+    const block = statement!.parent;
+    const guarded = block?.type === "block" && block.parent?.type === "try_statement" && block.parent.childForFieldName("body")?.id === block.id;
+    return (
+      guarded &&
+      importsSdk(statement!) &&
+      names.includes(name) &&
+      block.namedChildren.some((other) => other?.type === "import_from_statement" && importsSdk(other) && fromInput(from[other.startPosition.row]))
+    );
+  });
+}
+
 /**
  * Whether an error may be the migration's, judged by where it is: not in a call through the client's `.v1` (code
  * kept on v1 is the user's choice, which the migration never touches, yet 4.x types that proxy Optional, None when
@@ -340,7 +367,7 @@ const migrationsPlace = (file: Checked, before: readonly PyrightError[]) => {
     // pyright counts UTF-16 units, tree-sitter bytes
     const column = Buffer.byteLength((lines[e.line] ?? "").slice(0, e.column));
     const node = tree.rootNode.descendantForPosition({ row: e.line, column });
-    return !inV1Call(node) && !inOwnV2Call(node, lacked, onV2, originsOf(file));
+    return !inV1Call(node) && !inOwnV2Call(node, lacked, onV2, originsOf(file)) && !besideGuardedImport(tree.rootNode, e, originsOf(file));
   };
 };
 
@@ -375,7 +402,7 @@ const needsBefore = (file: Checked, after: readonly PyrightError[]) => {
   const from = originsOf(file);
   return errors.some((e) => {
     const origin = from[e.line];
-    return origin !== undefined && (typeof origin === "number" || origin.to > origin.from);
+    return fromInput(origin);
   });
 };
 
