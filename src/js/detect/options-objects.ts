@@ -27,16 +27,29 @@ export interface OptionsObject {
   readonly assignments: readonly ASTPath<AssignmentExpression>[];
 }
 
-/** `name.key = value` statements on the variable that holds an options literal. */
-function assignmentsTo(index: PathIndex, argPath: AnyPath): ASTPath<AssignmentExpression>[] {
+/** `a.b!.c` as the names it reads, `["a", "b", "c"]`; null for anything else (a computed key, a call). */
+function memberNames(node: Node): string[] | null {
+  if (node.type === "Identifier") return [node.name];
+  if (node.type === "TSNonNullExpression") return memberNames(node.expression);
+  if (node.type !== "MemberExpression" || node.computed || node.property.type !== "Identifier") return null;
+  const object = memberNames(node.object);
+  return object && [...object, node.property.name];
+}
+
+/**
+ * `name.key = value` statements on the variable that holds an options literal; for a literal nested in it under
+ * `keys` (a crawl's `scrapeOptions`), `name.scrapeOptions.key = value` (`name.scrapeOptions!.key` too).
+ */
+function assignmentsTo(index: PathIndex, argPath: AnyPath, keys: readonly string[] = []): ASTPath<AssignmentExpression>[] {
   const p = unwrapPath(argPath);
   const declarator = variableDeclaratorOf(p);
   if (!declarator || p.node.type !== "Identifier") return [];
   const name = p.node.name;
   const scope = p.scope!.lookup(name)!;
+  const owner = [name, ...keys];
   return index.within("AssignmentExpression", scope.path.node as Node).filter((q) => {
-    const left = q.node.left;
-    return left.type === "MemberExpression" && left.object.type === "Identifier" && left.object.name === name && q.scope?.lookup(name) === scope;
+    const left = q.node.left.type === "MemberExpression" ? memberNames(q.node.left.object as Node) : null;
+    return left?.length === owner.length && left.every((n, i) => n === owner[i]) && q.scope?.lookup(name) === scope;
   });
 }
 
@@ -59,6 +72,8 @@ function collect(
   nested: Partial<Record<string, OptionsKind>>,
   typedHere: boolean,
   opaque?: OpaqueOptions[],
+  /** for a literal nested in a variable's (`opts.scrapeOptions`): the variable's path and the key it is under */
+  owner?: { readonly path: AnyPath; readonly key: string },
 ): void {
   if (!argPath) return;
   const resolved = resolveObject(argPath);
@@ -71,14 +86,16 @@ function collect(
     Boolean((declarator?.node as { id?: { typeAnnotation?: unknown } } | undefined)?.id?.typeAnnotation) ||
     WRAPPERS.has((declarator?.node as { init?: Node } | undefined)?.init?.type ?? "");
   const typed = inPlace ? typedHere : annotated;
-  into.push({ kind, path: resolved as ASTPath<ObjectExpression>, typed, assignments: assignmentsTo(index, argPath) });
+  const assignments = owner ? assignmentsTo(index, owner.path, [owner.key]) : assignmentsTo(index, argPath);
+  into.push({ kind, path: resolved as ASTPath<ObjectExpression>, typed, assignments });
   object.properties.forEach((prop, i) => {
     const propPath = resolved.get("properties", i) as AnyPath;
     // What a spread brings in is checked only where it was written.
     if (prop.type === "SpreadElement") collect(index, kind, propPath.get("argument") as AnyPath, into, nested, false, opaque);
     const key = propertyKey(prop);
     const inner = key ? nested[key] : undefined;
-    if (inner && prop.type === "ObjectProperty") collect(index, inner, propPath.get("value") as AnyPath, into, {}, typed, opaque);
+    const variable = inPlace ? undefined : { path: argPath, key: key! };
+    if (inner && prop.type === "ObjectProperty") collect(index, inner, propPath.get("value") as AnyPath, into, {}, typed, opaque, variable);
   });
 }
 
