@@ -19,8 +19,8 @@ export interface FormatRow {
     required?: Readonly<Record<string, "[]">>;
     settings?: readonly string[];
   } | null;
-  /** v1 settings the v2 object drops with nothing lost: v1's `mode`, whose only value was its default */
-  readonly dropped?: readonly string[];
+  /** v1 settings the v2 object drops with nothing lost, each with the one value that says so: v1's `mode`, only ever its default */
+  readonly dropped?: Readonly<Record<string, string>>;
   /** v1 settings with no slot in the v2 object, and what happens to them */
   readonly unsupported?: Readonly<Record<string, { foldInto: string; todo: string }>>;
   readonly python: { readonly v1: string; readonly optionsKey?: string };
@@ -39,7 +39,7 @@ const SYSTEM_PROMPT = {
  * Both of v1's extraction formats become v2's json object: its settings (sdk-facts 3.1: the API's object is strict),
  * v1's systemPrompt folded into its prompt, v1's extraction mode dropped ("llm", its only value and its default).
  */
-const JSON_FORMAT = { v2: { type: "json", settings: ["schema", "prompt"] }, unsupported: SYSTEM_PROMPT, dropped: ["mode"] } as const;
+const JSON_FORMAT = { v2: { type: "json", settings: ["schema", "prompt"] }, unsupported: SYSTEM_PROMPT, dropped: { mode: "llm" } } as const;
 
 export const FORMATS: readonly FormatRow[] = [
   { spec: "9.1.4", v1: "extract", optionsKey: "extract", ...JSON_FORMAT, python: { v1: "extract", optionsKey: "extract" } },

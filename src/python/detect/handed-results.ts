@@ -5,7 +5,7 @@
  * itself (returned-results.ts converts at one promising a dict, result-values.ts reads one naming 2.x's models).
  */
 import { allCallsOf, parameterTaking } from "./callers.js";
-import { bindingScope, usesIn } from "./names.js";
+import { bindingScope, isBinding, usesIn } from "./names.js";
 import { parameterName, type Node } from "../runtime/parser.js";
 
 /** A function's parameter that a value is handed to, and the call that hands it. */
@@ -26,23 +26,13 @@ export function takingParameter(value: Node): Taking | null {
   return fn?.type === "function_definition" && name && call ? { fn, name, call } : null;
 }
 
-/** Whether a name is bound there rather than read: a target of an assignment, a loop, `:=`, `as`, `global`, `del`. */
-function binds(use: Node): boolean {
-  let at = use;
-  while (at.parent && ["pattern_list", "tuple_pattern", "list_pattern", "parenthesized_expression"].includes(at.parent.type)) at = at.parent;
-  const parent = at.parent!;
-  if (["assignment", "augmented_assignment", "for_statement", "for_in_clause"].includes(parent.type)) return parent.childForFieldName("left")?.id === at.id;
-  if (parent.type === "named_expression") return parent.childForFieldName("name")?.id === at.id;
-  return ["as_pattern_target", "global_statement", "nonlocal_statement", "delete_statement"].includes(parent.type);
-}
-
 /**
  * The reads of a parameter in its function (and the closures in it that do not bind the name again); null where the
- * function binds it again, so that a read may be of another value.
+ * function binds it again (or deletes it), so that a read may be of another value.
  */
 export function parameterReads(taking: Taking): Node[] | null {
   const uses = usesIn(taking.fn.childForFieldName("body")!, taking.name.text).filter((use) => bindingScope(use).id === taking.fn.id);
-  return uses.some(binds) ? null : uses;
+  return uses.some((use) => isBinding(use) || use.parent?.type === "delete_statement") ? null : uses;
 }
 
 /** Calls that test what a value is (`isinstance(data, list)`): code that takes more than one shape. */

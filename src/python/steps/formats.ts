@@ -35,8 +35,11 @@ export function settingsEntries(context: PyContext, row: FormatRow, settings: No
   const pairs = written.map(([k, v]): [string, string] => [keyOf(k), v]);
   const asWritten = (pair: [string, string]) => written[pairs.indexOf(pair)]![0];
   const camel = (key: string) => key.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
-  // v1's only extraction mode, its default, says nothing v2's object has a place for.
-  const dropped = pairs.filter(([k, v]) => row.dropped?.includes(camel(k)) && /^["']llm["']$/.test(v));
+  // A setting holding the one value the table says is no loss (v1's only extraction mode) has no place to go.
+  const dropped = pairs.filter(([k, v]) => {
+    const only = row.dropped?.[camel(k)];
+    return only !== undefined && (v === `"${only}"` || v === `'${only}'`);
+  });
   const refused = pairs.filter((p) => !dropped.includes(p) && !row.unsupported?.[camel(p[0])] && row.v2?.settings && !row.v2.settings.includes(camel(p[0])));
   if (dropped.length) context.edit(at.startIndex, at.startIndex, "", removed(dropped.map((p) => `${asWritten(p)}: ${p[1]}`).join(", "), V1_MODE_DROPPED));
   if (refused.length) context.todo(at, settingsRefused(refused.map(asWritten), row.v2!.type, row.v2!.settings!), "formats");
