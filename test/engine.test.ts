@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import { appendProperties, removeListItem } from "../src/js/writing.js";
 import { applyEdits, mapOffset, offsetMapper, offsetUnmapper, unmapEnd, unmapOffset, type Edit } from "../src/core/edits.js";
 import { parse } from "../src/js/runtime/parse.js";
+import { onFirstUse } from "../src/core/on-first-use.js";
 import { PathIndex } from "../src/js/detect/paths.js";
 import { lineStart } from "../src/core/text.js";
 import { readSource, writeSource } from "../src/core/source.js";
@@ -103,6 +104,15 @@ describe("the preset", () => {
     // Early errors count: a name declared twice is not written either.
     const twice = { name: "twice", description: "imports a name twice", run: (c: StepContext) => c.edit(7, 8, "{ F, F }") };
     expect(() => runSteps([twice], "a.ts", text)).toThrow(/^twice: produced code that does not parse: Identifier 'F' has already been declared/);
+  });
+  test("an output the quick check refuses but Babel reads is written: a `return` outside a function, as CommonJS allows", () => {
+    const text = "import F from 'firecrawl';\nconst app = new F({});\nif (!process.env.KEY) return;\napp.scrapeUrl('u');\n";
+    const result = runSteps(steps, "a.js", text);
+    expect(result.output).toContain("return;\napp.scrape('u');");
+  });
+  test("a package that does not load on this machine (a native build missing) gives way to what the caller has instead", () => {
+    expect(onFirstUse(import.meta.url, "no-such-package-for-this-test", null)()).toBeNull();
+    expect(() => onFirstUse(import.meta.url, "no-such-package-for-this-test")()).toThrow(/Cannot find module/);
   });
   test("a file that never reaches the SDK is not rewritten, even with v1-looking calls", () => {
     const text = "const api = { scrapeUrl: (u: string) => u };\napi.scrapeUrl('x');\n";

@@ -5,7 +5,18 @@
  */
 import { createRequire } from "node:module";
 
-export function onFirstUse<T>(from: string, id: string): () => T {
-  let loaded: T | undefined;
-  return () => (loaded ??= createRequire(from)(id) as T);
+export function onFirstUse<T>(from: string, id: string): () => T;
+/** `otherwise`: what to use where the package does not load (a native build missing for this machine). */
+export function onFirstUse<T, O>(from: string, id: string, otherwise: O): () => T | O;
+export function onFirstUse<T, O>(from: string, id: string, ...otherwise: [O?]): () => T | O {
+  let loaded: { value: T | O } | undefined;
+  const load = (): T | O => {
+    try {
+      return createRequire(from)(id) as T;
+    } catch (error) {
+      if (otherwise.length === 0) throw error;
+      return otherwise[0] as O;
+    }
+  };
+  return () => (loaded ??= { value: load() }).value;
 }

@@ -11,7 +11,7 @@ import { PathIndex, type Path } from "./detect/paths.js";
 import type { Source } from "../core/source.js";
 import { planStepWith, runPipeline, type Context, type Language, type Result, type StepPlan, type Syntax, type TransformOptions } from "../core/pipeline.js";
 import { spanOf } from "./writing.js";
-import { parse } from "./runtime/parse.js";
+import { parse, validate } from "./runtime/parse.js";
 import { expectedV1Urls, n8nV1Options, n8nV1Urls, type ExpectedUrl, type N8nOptions, type N8nUrl } from "./detect/expected-urls.js";
 import { mentionsFirecrawl } from "../core/mentions.js";
 
@@ -86,7 +86,7 @@ function javascript(types?: TypeFacts, input?: (parsed: Parsed) => void): Langua
     first = false;
     return parsed;
   };
-  return { parse: parseAll, validate: (source) => void parse(source), reachesSdk: reachesApi, plan: planStep };
+  return { parse: parseAll, validate, reachesSdk: reachesApi, plan: planStep };
 }
 
 /**
