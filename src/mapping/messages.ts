@@ -407,6 +407,15 @@ export function settingsRefused(keys: readonly string[], type: string, takes: re
   return `${keys.join(", ")} ${keys.length > 1 ? "are" : "is"} no setting of v2's ${type} format, which takes ${takes.join(" and ")} and refuses others, so ${keys.length > 1 ? "they were" : "it was"} dropped (v1's API refused ${keys.length > 1 ? "them" : "it"} too, so this request failed before): say what you meant in the prompt`;
 }
 
+/**
+ * The TODO above a format whose settings come from a variable the file binds to a literal holding keys v2's object
+ * refuses; `hints`, what to do with those the table knows (v1's systemPrompt folded into the prompt, its mode dropped).
+ */
+export function heldSettingsRefusedTodo(name: string, keys: readonly string[], type: string, takes: readonly string[], hints: readonly string[]): string {
+  const them = keys.length > 1 ? "them" : "it";
+  return `${name} also holds ${keys.join(", ")}: v2's ${type} format takes ${takes.join(" and ")} and refuses the request with any other setting, so take ${them} out where ${name} is made${hints.length ? ` (${hints.join("; ")})` : ""}`;
+}
+
 /** The same in JavaScript, where the format switches v1's layer mapped are mapped: what is named has no exact equivalent. */
 export function v0KeysDropped(keys: readonly string[]): string {
   // v0's extraction asked with a system prompt v2's json format has no slot for.

@@ -8,11 +8,21 @@ import type { ASTPath } from "jscodeshift";
 import type { ArrayExpression, Node, ObjectExpression, ObjectProperty } from "@babel/types";
 import { requestBodies } from "../detect/requests.js";
 import { fileOptionsObjects, type OptionsObject } from "../detect/options-objects.js";
-import { findProperty, memberName, propertyKey, resolveObject } from "../detect/expressions.js";
+import { findProperty, memberName, propertyKey, resolveObject, unwrapNode } from "../detect/expressions.js";
 import { isTypeScript, literal, removeListItem, textOf } from "../writing.js";
 import type { Step, StepContext } from "../pipeline.js";
 import { FORMAT_TEST, FORMATS, type FormatRow } from "../../mapping/formats.js";
-import { formatTestTodo, moved, removed, renamed, settingsWithFormatsSetLater, settingsWithoutFormat } from "../../mapping/messages.js";
+import {
+  formatTestTodo,
+  heldSettingsRefusedTodo,
+  moved,
+  removed,
+  renamed,
+  settingsRefused,
+  settingsWithFormatsSetLater,
+  settingsWithoutFormat,
+  V1_MODE_DROPPED,
+} from "../../mapping/messages.js";
 import { findClientCalls } from "../detect/calls.js";
 import { isV1Call } from "../detect/version.js";
 import { assignedFormats, type AssignedSettings } from "../detect/assigned-formats.js";
@@ -20,14 +30,50 @@ import { removeStatement } from "../../core/text.js";
 
 const rowsByV1 = new Map(FORMATS.map((row) => [row.v1, row]));
 
-/** The properties of the v1 settings object, as v2 format-object entries. */
+/** Whether a setting holds the one value the table says v2's object drops with nothing lost (v1's only extraction mode). */
+function droppedValue(row: FormatRow, key: string, value: Node): boolean {
+  const only = row.dropped?.[key];
+  return only !== undefined && value.type === "StringLiteral" && value.value === only;
+}
+
+/**
+ * Settings kept in a variable (`jsonOptions: opts`) go into the object as a spread; where the file binds the variable
+ * to a literal with keys v2's object refuses (v1's `systemPrompt`, its `mode`), the request would fail: say which.
+ */
+function heldSettingsRefused(context: StepContext, row: FormatRow, value: Node, at: ASTPath<Node>): void {
+  const settings = row.v2?.settings;
+  const name = unwrapNode(value);
+  if (!settings || name.type !== "Identifier") return;
+  const path = context.index.within("Identifier", name).find((p) => p.node === name);
+  const object = path && resolveObject(path as ASTPath<Node>);
+  if (!object) return;
+  const keys = (object.node as ObjectExpression).properties.map(propertyKey).filter((key): key is string => !!key && !settings.includes(key));
+  const hints = keys.flatMap((key) => {
+    const folded = row.unsupported?.[key];
+    const only = row.dropped?.[key];
+    return folded ? [`fold ${key} into the ${folded.foldInto}`] : only !== undefined ? [`${key} "${only}" was v1's default and only value`] : [];
+  });
+  if (keys.length) context.todo(at, heldSettingsRefusedTodo(name.name, keys, row.v2!.type, settings, hints), "formats");
+}
+
+/**
+ * The properties of the v1 settings object, as v2 format-object entries; through a cast (`{ ... } as any`), which
+ * let keys through that v2's object refuses. Those are dropped, with a TODO, as v1's API refused them too; v1's
+ * only extraction mode is dropped with a note.
+ */
 function settingsEntries(context: StepContext, row: FormatRow, value: Node | undefined, at: ASTPath<Node> | undefined): string[] {
   if (!value || !at) return [];
   const source = context.source;
-  if (value.type !== "ObjectExpression") return [`...${textOf(source, value)}`];
+  const object = unwrapNode(value);
+  if (object.type !== "ObjectExpression") {
+    heldSettingsRefused(context, row, value, at);
+    return [`...${textOf(source, value)}`];
+  }
   const entries: string[] = [];
   const folded: Record<string, string[]> = {};
-  for (const prop of value.properties) {
+  const dropped: string[] = [];
+  const refused: string[] = [];
+  for (const prop of object.properties) {
     const key = propertyKey(prop);
     const unsupported = key ? row.unsupported?.[key] : undefined;
     if (unsupported && prop.type === "ObjectProperty") {
@@ -35,11 +81,15 @@ function settingsEntries(context: StepContext, row: FormatRow, value: Node | und
       context.todo(at, unsupported.todo, "formats");
       continue;
     }
-    entries.push(textOf(source, prop));
+    if (key && prop.type === "ObjectProperty" && droppedValue(row, key, prop.value)) dropped.push(textOf(source, prop));
+    else if (key && row.v2?.settings && !row.v2.settings.includes(key)) refused.push(key);
+    else entries.push(textOf(source, prop));
   }
+  if (dropped.length) context.edit(at.node.start!, at.node.start!, "", removed(dropped.join(", "), V1_MODE_DROPPED));
+  if (refused.length) context.todo(at, settingsRefused(refused, row.v2!.type, row.v2!.settings!), "formats");
   for (const [target, parts] of Object.entries(folded)) {
     const index = entries.findIndex((e) => e === target || e.startsWith(`${target}:`));
-    const existing = value.properties.find((p) => propertyKey(p) === target) as ObjectProperty | undefined;
+    const existing = object.properties.find((p) => propertyKey(p) === target) as ObjectProperty | undefined;
     const all = existing ? [...parts, textOf(source, existing.value)] : parts;
     const combined = all.length === 1 ? all[0]! : all.join(` + ${literal(source, "\n\n")} + `);
     const entry = `${target}: ${combined}`;
