@@ -20,7 +20,7 @@ import { runPython, statementOf, type PyStep } from "../pipeline.js";
 import { notebookProgram, runNotebook } from "../notebook.js";
 import { literalAt } from "../writing.js";
 import { loadPython, parsePython, type Node } from "../runtime/parser.js";
-import { bindingScope, usesIn } from "../detect/names.js";
+import { bindingScope, rebinds, usesIn } from "../detect/names.js";
 import { mirrorsRemoved, projectLookup, runPyright, type Checked, type Project, type PyrightError } from "./pyright.js";
 
 /** What pyright checks of a file: a notebook's code cells as one program, IPython lines masked. */
@@ -158,25 +158,6 @@ function optionalRepair(node: Node, e: PyrightError): { read: Node; field: strin
   return { read, field, text: WHOLE.has(read.parent?.type ?? "") || read.parent?.type === "assignment" ? value : `(${value})` };
 }
 
-/** Where a name is bound rather than read: as a target, a parameter, or in a global, nonlocal or del statement. */
-const BINDS = new Set([
-  "augmented_assignment",
-  "for_statement",
-  "for_in_clause",
-  "as_pattern_target",
-  "named_expression",
-  "pattern_list",
-  "tuple_pattern",
-  "list_pattern",
-  "parameters",
-  "default_parameter",
-  "typed_parameter",
-  "typed_default_parameter",
-  "global_statement",
-  "nonlocal_statement",
-  "delete_statement",
-]);
-
 /**
  * The value a name holds where a plain assignment before the use binds it, and nothing else in its scope does
  * (`content = item.markdown`, then `f.write(content)`): the read to give v1's value there, for every use alike.
@@ -190,7 +171,7 @@ function boundRead(use: Node): Node | null {
     if (parent.type === "assignment" && parent.childForFieldName("left")?.id === n.id) {
       if (binding || parent.childForFieldName("type")) return null;
       binding = parent;
-    } else if (BINDS.has(parent.type) && !(parent.type === "named_expression" && parent.childForFieldName("value")?.id === n.id)) return null;
+    } else if (rebinds(n) || parent.type === "global_statement" || parent.type === "nonlocal_statement") return null;
   }
   return binding && binding.endIndex <= use.startIndex ? binding.childForFieldName("right") : null;
 }

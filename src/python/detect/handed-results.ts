@@ -5,7 +5,7 @@
  * itself (returned-results.ts converts at one promising a dict, result-values.ts reads one naming 2.x's models).
  */
 import { allCallsOf, parameterTaking } from "./callers.js";
-import { bindingScope, isBinding, usesIn } from "./names.js";
+import { bindingScope, rebinds, usesIn } from "./names.js";
 import { parameterName, type Node } from "../runtime/parser.js";
 
 /** A function's parameter that a value is handed to, and the call that hands it. */
@@ -32,7 +32,7 @@ export function takingParameter(value: Node): Taking | null {
  */
 export function parameterReads(taking: Taking): Node[] | null {
   const uses = usesIn(taking.fn.childForFieldName("body")!, taking.name.text).filter((use) => bindingScope(use).id === taking.fn.id);
-  return uses.some((use) => isBinding(use) || use.parent?.type === "delete_statement") ? null : uses;
+  return uses.some(rebinds) ? null : uses;
 }
 
 /** Calls that test what a value is (`isinstance(data, list)`): code that takes more than one shape. */

@@ -118,6 +118,12 @@ export function isBinding(n: Node): boolean {
   }
 }
 
+/** Whether an identifier binds its name or unbinds it (`del name`, `del a, name`): where the value it holds may change. */
+export function rebinds(n: Node): boolean {
+  const parent = n.parent;
+  return isBinding(n) || parent?.type === "delete_statement" || (parent?.type === "expression_list" && parent.parent?.type === "delete_statement");
+}
+
 const assigns = (n: Node) => n.parent?.type === "assignment" && n.parent.childForFieldName("left")?.id === n.id;
 
 /** Whether the function assigns `name` itself (not one of the functions defined in it). */

@@ -7,6 +7,7 @@
  */
 import { leadsToRead, readAt, REQUEST_METHODS, RESPONSE_STATUS, type ResponseRead } from "../../mapping/api-requests.js";
 import { scopeOf, usesIn } from "./names.js";
+import { isWritten } from "./dict-reads.js";
 import { allOf, calledName, stringValue, type Node } from "../runtime/parser.js";
 
 /** A subscript (`x["links"]`) or `.get()` call (`x.get("links", [])`) that reads a changed field. */
@@ -48,13 +49,6 @@ function stepDown(value: Node): { key: string; node: Node } | null | undefined {
     return key === undefined ? null : { key, node: call };
   }
   return undefined;
-}
-
-/** `x["k"] = ...`, `del x["k"]`: a place written to. */
-function isWrittenTo(node: Node): boolean {
-  const parent = node.parent;
-  const assigned = (parent?.type === "assignment" || parent?.type === "augmented_assignment") && parent.childForFieldName("left")?.id === node.id;
-  return assigned || parent?.type === "delete_statement";
 }
 
 /** The name a value is bound to (`name = value`, `with value as name`), where it is its only binding in scope. */
@@ -175,7 +169,7 @@ class Follower {
       if (!leadsToRead(this.changed, where)) return;
       const found = readAt(this.changed, where);
       if (found) {
-        if (isWrittenTo(step.node)) this.complete = false;
+        if (isWritten(step.node)) this.complete = false;
         else this.reads.push({ node: step.node, read: found });
         return;
       }
