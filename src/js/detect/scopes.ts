@@ -11,9 +11,9 @@
  * (a path to such a value has the function for its parent), and a catch's parameter is dropped from the
  * outer scope's bindings after its body's declarations went there.
  */
-import type Jscodeshift from "jscodeshift";
+import type * as AstTypes from "ast-types";
 
-type Types = typeof Jscodeshift.types;
+type Types = typeof AstTypes;
 type Value = unknown;
 /** A path as the scan reads it: what it holds, whatever that is, and the path it was reached through. */
 interface RawPath {
