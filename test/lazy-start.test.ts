@@ -119,6 +119,21 @@ describe("the start", () => {
     expect(both.packages).toContain("web-tree-sitter");
   });
 
+  test("a run that writes JavaScript loads ast-types for its paths, and neither jscodeshift, nor YAML, nor the diff library", () => {
+    const code = `import FirecrawlApp from "@mendable/firecrawl-js";\nnew FirecrawlApp({}).scrapeUrl("x");\n`;
+    const { code: exit, packages } = packagesLoaded(repo({ "a.ts": code }), "run", ".", "--force", "--no-progress");
+    expect(exit).toBe(0);
+    expect(packages).toContain("ast-types");
+    expect(packages.filter((p) => ["jscodeshift", "recast", "yaml", "diff"].includes(p))).toEqual([]);
+    // a pnpm workspace's catalog is YAML: read where there is one
+    const workspace = repo({
+      "a.ts": code,
+      "package.json": '{ "dependencies": { "@mendable/firecrawl-js": "catalog:" } }',
+      "pnpm-workspace.yaml": "catalog:\n  '@mendable/firecrawl-js': ^1.29.3\n",
+    });
+    expect(packagesLoaded(workspace, "run", ".", "--force", "--no-progress").packages).toContain("yaml");
+  });
+
   test("the Markdown parser is loaded only where a document needs it, not for code that uses the SDK", () => {
     const code = `import FirecrawlApp from "@mendable/firecrawl-js";\nnew FirecrawlApp({}).scrapeUrl("x");\n`;
     const alone = packagesLoaded(repo({ "a.ts": code }), "run", ".", "--dry", "--no-progress");

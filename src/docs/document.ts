@@ -10,7 +10,7 @@
  * Only the lines of blocks that changed are rewritten, each with the prefix its container gives it (`> `,
  * a list item's indentation); every other byte of the document stays.
  */
-import { diffArrays } from "diff";
+import { diff } from "../core/diff-package.js";
 import type { Change, Result } from "../core/pipeline.js";
 import { applyEdits, type Edit } from "../core/edits.js";
 import { maskCell } from "../python/runtime/ipython.js";
@@ -246,7 +246,7 @@ function relaid(block: Block, code: string): string {
   const around: { prefix: string; suffix: string }[] = [];
   const suffix = block.lines[0]!.suffix;
   let at = 0;
-  for (const part of diffArrays(
+  for (const part of diff().diffArrays(
     block.lines.map((l) => l.code),
     fresh.map((l) => l.replace(/\r?\n$|\r$/, "")),
   )) {

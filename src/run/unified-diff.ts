@@ -8,7 +8,8 @@
  */
 import { relative } from "node:path";
 import { printable } from "./printable.js";
-import { diffArrays, formatPatch, type StructuredPatchHunk } from "diff";
+import type { StructuredPatchHunk } from "diff";
+import { diff } from "../core/diff-package.js";
 
 interface Op {
   readonly kind: " " | "-" | "+";
@@ -72,7 +73,7 @@ function stretch(a: readonly string[], b: readonly string[], out: Op[]): void {
   while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
   const oldPart = a.slice(start, a.length - end);
   const newPart = b.slice(start, b.length - end);
-  const changes = oldPart.length && newPart.length ? diffArrays(oldPart, newPart, { maxEditLength: MAX_EDITS }) : undefined;
+  const changes = oldPart.length && newPart.length ? diff().diffArrays(oldPart, newPart, { maxEditLength: MAX_EDITS }) : undefined;
   if (changes) {
     for (const change of changes) for (const line of change.value) out.push({ kind: change.added ? "+" : change.removed ? "-" : " ", line });
   } else {
@@ -138,7 +139,13 @@ function hunksOf(ops: readonly Op[]): StructuredPatchHunk[] {
 
 export function unifiedDiff(path: string, before: string, after: string): string {
   const name = relative(process.cwd(), path);
-  const patch = formatPatch({ oldFileName: name, newFileName: name, oldHeader: "", newHeader: "", hunks: hunksOf(align(linesOf(before), linesOf(after))) });
+  const patch = diff().formatPatch({
+    oldFileName: name,
+    newFileName: name,
+    oldHeader: "",
+    newHeader: "",
+    hunks: hunksOf(align(linesOf(before), linesOf(after))),
+  });
   // jsdiff quotes an odd name in the ---/+++ lines as git does, but writes the Index line as it is.
   const index = `Index: ${name}`;
   return patch.startsWith(index) ? `Index: ${printable(name)}${patch.slice(index.length)}` : patch;

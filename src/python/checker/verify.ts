@@ -5,7 +5,7 @@
  * and not before (same rule, same message, at the line the edits moved it to) was introduced by the
  * migration: it gets one TODO line above its statement quoting pyright, unless a TODO already marks it.
  */
-import { diffArrays } from "diff";
+import { diff } from "../../core/diff-package.js";
 import type { Edit } from "../../core/edits.js";
 import { languageOf } from "../../core/language.js";
 import { nearestTodoAbove, todosAbove } from "../../core/todo.js";
@@ -41,7 +41,7 @@ function originsOf(file: Checked): Origin[] {
   const map: Origin[] = [];
   let old = 0;
   let replaced = { from: 0, to: 0 };
-  for (const part of diffArrays(file.before.split("\n"), file.after.split("\n"))) {
+  for (const part of diff().diffArrays(file.before.split("\n"), file.after.split("\n"))) {
     if (part.removed) {
       replaced = { from: old, to: old + part.value.length };
       old = replaced.to;
@@ -97,7 +97,7 @@ function introduced(before: readonly PyrightError[], after: readonly PyrightErro
 function lineEdits(from: string, to: string): Edit[] {
   const edits: Edit[] = [];
   let at = 0;
-  for (const part of diffArrays(from.split(/(?<=\n)/), to.split(/(?<=\n)/))) {
+  for (const part of diff().diffArrays(from.split(/(?<=\n)/), to.split(/(?<=\n)/))) {
     const text = part.value.join("");
     if (part.added) edits.push({ start: at, end: at, text });
     else if (part.removed) {
