@@ -64,6 +64,17 @@ export const FORMATS: readonly FormatRow[] = [
   },
 ];
 
+/**
+ * What becomes of a v1 setting (its camelCase key; `value`, where it is a plain string) in the row's v2 object:
+ * folded into another setting, dropped as the one value that loses nothing, refused by the v2 object, or kept.
+ * The JavaScript and Python formats steps both ask here.
+ */
+export function settingFate(row: FormatRow, key: string, value?: string): "folded" | "dropped" | "refused" | "kept" {
+  if (row.unsupported?.[key]) return "folded";
+  if (value !== undefined && row.dropped?.[key] === value) return "dropped";
+  return row.v2?.settings && !row.v2.settings.includes(key) ? "refused" : "kept";
+}
+
 /** v1 format names v2 does not take alone: a format whose settings v2 needs in its object, or that v2 dropped. */
 export const V1_ONLY_FORMAT_NAMES: ReadonlySet<string> = new Set(FORMATS.filter((row) => !row.namedInV2).map((row) => row.v1));
 

@@ -11,7 +11,7 @@ import { fileOptionsObjects, type OptionsObject } from "../detect/options-object
 import { findProperty, memberName, propertyKey, resolveObject, unwrapNode } from "../detect/expressions.js";
 import { isTypeScript, literal, removeListItem, textOf } from "../writing.js";
 import type { Step, StepContext } from "../pipeline.js";
-import { FORMAT_TEST, FORMATS, type FormatRow } from "../../mapping/formats.js";
+import { FORMAT_TEST, FORMATS, settingFate, type FormatRow } from "../../mapping/formats.js";
 import {
   formatTestTodo,
   heldSettingsRefusedTodo,
@@ -30,12 +30,6 @@ import { removeStatement } from "../../core/text.js";
 
 const rowsByV1 = new Map(FORMATS.map((row) => [row.v1, row]));
 
-/** Whether a setting holds the one value the table says v2's object drops with nothing lost (v1's only extraction mode). */
-function droppedValue(row: FormatRow, key: string, value: Node): boolean {
-  const only = row.dropped?.[key];
-  return only !== undefined && value.type === "StringLiteral" && value.value === only;
-}
-
 /**
  * Settings kept in a variable (`jsonOptions: opts`) go into the object as a spread; where the file binds the variable
  * to a literal with keys v2's object refuses (v1's `systemPrompt`, its `mode`), the request would fail: say which.
@@ -47,7 +41,7 @@ function heldSettingsRefused(context: StepContext, row: FormatRow, value: Node, 
   const path = context.index.within("Identifier", name).find((p) => p.node === name);
   const object = path && resolveObject(path as ASTPath<Node>);
   if (!object) return;
-  const keys = (object.node as ObjectExpression).properties.map(propertyKey).filter((key): key is string => !!key && !settings.includes(key));
+  const keys = (object.node as ObjectExpression).properties.map(propertyKey).filter((key): key is string => !!key && settingFate(row, key) !== "kept");
   const hints = keys.flatMap((key) => {
     const folded = row.unsupported?.[key];
     const only = row.dropped?.[key];
@@ -75,14 +69,14 @@ function settingsEntries(context: StepContext, row: FormatRow, value: Node | und
   const refused: string[] = [];
   for (const prop of object.properties) {
     const key = propertyKey(prop);
+    const value = prop.type === "ObjectProperty" && prop.value.type === "StringLiteral" ? prop.value.value : undefined;
+    const fate = key ? settingFate(row, key, value) : "kept";
     const unsupported = key ? row.unsupported?.[key] : undefined;
     if (unsupported && prop.type === "ObjectProperty") {
       (folded[unsupported.foldInto] ??= []).push(textOf(source, prop.value));
       context.todo(at, unsupported.todo, "formats");
-      continue;
-    }
-    if (key && prop.type === "ObjectProperty" && droppedValue(row, key, prop.value)) dropped.push(textOf(source, prop));
-    else if (key && row.v2?.settings && !row.v2.settings.includes(key)) refused.push(key);
+    } else if (fate === "dropped") dropped.push(textOf(source, prop));
+    else if (fate !== "kept") refused.push(key!);
     else entries.push(textOf(source, prop));
   }
   if (dropped.length) context.edit(at.node.start!, at.node.start!, "", removed(dropped.join(", "), V1_MODE_DROPPED));

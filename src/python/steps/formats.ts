@@ -3,7 +3,7 @@
  * `json_options=...` (a dict or a `JsonConfig(...)`), `"screenshot@fullPage"`, and `"changeTracking"` with
  * `change_tracking_options=...` become v2 format dicts, `{"type": "json", "prompt": ..., "schema": ...}`.
  */
-import { FORMATS, type FormatRow } from "../../mapping/formats.js";
+import { FORMATS, settingFate, type FormatRow } from "../../mapping/formats.js";
 import { snakeCase } from "../../mapping/python.js";
 import { callKeywords, dictEntries, keywords, type Keyword } from "../detect/arguments.js";
 import { pyLiteral, removeItem } from "../writing.js";
@@ -35,16 +35,15 @@ export function settingsEntries(context: PyContext, row: FormatRow, settings: No
   const pairs = written.map(([k, v]): [string, string] => [keyOf(k), v]);
   const asWritten = (pair: [string, string]) => written[pairs.indexOf(pair)]![0];
   const camel = (key: string) => key.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
-  // A setting holding the one value the table says is no loss (v1's only extraction mode) has no place to go.
-  const dropped = pairs.filter(([k, v]) => {
-    const only = row.dropped?.[camel(k)];
-    return only !== undefined && (v === `"${only}"` || v === `'${only}'`);
-  });
-  const refused = pairs.filter((p) => !dropped.includes(p) && !row.unsupported?.[camel(p[0])] && row.v2?.settings && !row.v2.settings.includes(camel(p[0])));
+  // a plain one-line string's value (`"llm"`, `'llm'`), the only kind the table's dropped value is matched in
+  const fates = new Map(pairs.map((p) => [p, settingFate(row, camel(p[0]), /^(["'])(.*)\1$/.exec(p[1])?.[2])]));
+  const withFate = (fate: string) => pairs.filter((p) => fates.get(p) === fate);
+  const dropped = withFate("dropped");
+  const refused = withFate("refused");
   if (dropped.length) context.edit(at.startIndex, at.startIndex, "", removed(dropped.map((p) => `${asWritten(p)}: ${p[1]}`).join(", "), V1_MODE_DROPPED));
   if (refused.length) context.todo(at, settingsRefused(refused.map(asWritten), row.v2!.type, row.v2!.settings!), "formats");
-  const folded = pairs.filter(([k]) => row.unsupported?.[camel(k)]);
-  const kept = pairs.filter((p) => !folded.includes(p) && !dropped.includes(p) && !refused.includes(p));
+  const folded = withFate("folded");
+  const kept = withFate("kept");
   if (folded.length) {
     const prompt = kept.find(([k]) => k === "prompt");
     const combined = [...folded.map(([, v]) => v), ...(prompt ? [prompt[1]] : [])].join(` + ${q("\n\n")} + `);
