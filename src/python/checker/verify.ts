@@ -19,7 +19,7 @@ import { VERIFY } from "../../core/verified.js";
 import { runPython, statementOf, type PyStep } from "../pipeline.js";
 import { notebookProgram, runNotebook } from "../notebook.js";
 import { literalAt } from "../writing.js";
-import { loadPython, parsePython, type Node } from "../runtime/parser.js";
+import { enclosing, loadPython, parsePython, type Node } from "../runtime/parser.js";
 import { bindingScope, rebinds, usesIn } from "../detect/names.js";
 import { mirrorsRemoved, projectLookup, runPyright, type Checked, type Project, type PyrightError } from "./pyright.js";
 
@@ -279,8 +279,7 @@ const V2_METHODS: ReadonlySet<string> = new Set(METHODS.flatMap((row) => (row.py
  * an input that imports v2's client (`onV2`), any call of a v2 method there.
  */
 function inOwnV2Call(node: Node | null, lacked: ReadonlyMap<number, ReadonlySet<string>>, onV2: boolean, from: readonly Origin[]): boolean {
-  let call = node;
-  while (call && call.type !== "call") call = call.parent;
+  const call = node?.type === "call" ? node : node && enclosing(node, "call");
   const method = call?.childForFieldName("function")?.type === "attribute" ? call.childForFieldName("function")!.childForFieldName("attribute") : null;
   const origin = method ? from[method.startPosition.row] : undefined;
   // the line the error is on kept too: a call of a name v1 and v2 share may have had its arguments rewritten

@@ -6,7 +6,7 @@
  */
 import { allCallsOf, parameterTaking } from "./callers.js";
 import { bindingScope, rebinds, usesIn } from "./names.js";
-import { parameterName, type Node } from "../runtime/parser.js";
+import { enclosing, parameterName, type Node } from "../runtime/parser.js";
 
 /** A function's parameter that a value is handed to, and the call that hands it. */
 export interface Taking {
@@ -21,8 +21,7 @@ export function takingParameter(value: Node): Taking | null {
   if (parameter?.type !== "identifier" && parameter?.type !== "default_parameter") return null;
   const fn = parameter.parent?.parent;
   const name = parameterName(parameter);
-  let call: Node | null = value.parent;
-  while (call && call.type !== "call") call = call.parent;
+  const call = enclosing(value, "call");
   return fn?.type === "function_definition" && name && call ? { fn, name, call } : null;
 }
 

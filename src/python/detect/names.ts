@@ -90,7 +90,7 @@ const PATTERNS = new Set(["pattern_list", "tuple_pattern", "list_pattern", "list
 const PARAMETERS = new Set(["parameters", "typed_parameter", "default_parameter", "typed_default_parameter", "list_splat_pattern", "dictionary_splat_pattern"]);
 
 /** Whether an identifier is where a name is bound: a target, a parameter, a `def`'s or `class`'s name. */
-export function isBinding(n: Node): boolean {
+function isBinding(n: Node): boolean {
   let at = n;
   while (at.parent && PATTERNS.has(at.parent.type)) at = at.parent;
   const parent = at.parent;
