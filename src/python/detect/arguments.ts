@@ -19,16 +19,24 @@ export function positional(args: Node): Node[] {
   );
 }
 
-/** The entries of a dict literal with plain string keys, or null when it has anything else. */
-export function dictEntries(dict: Node): { key: string; value: Node; node: Node }[] | null {
+/**
+ * The entries of a dict literal with plain string keys, or null when it has anything else; `splats` passes over
+ * `**other` entries (dictSplats names them) instead.
+ */
+export function dictEntries(dict: Node, splats = false): { key: string; value: Node; node: Node }[] | null {
   const entries: { key: string; value: Node; node: Node }[] = [];
   for (const child of dict.namedChildren) {
-    if (!child || child.type === "comment") continue;
+    if (!child || child.type === "comment" || (splats && child.type === "dictionary_splat")) continue;
     const key = child.type === "pair" ? stringValue(child.childForFieldName("key")) : undefined;
     if (key === undefined) return null;
     entries.push({ key, value: child.childForFieldName("value")!, node: child });
   }
   return entries;
+}
+
+/** The `**other` entries of a dict literal, or of a call's arguments: the values spread into it. */
+export function dictSplats(holder: Node): Node[] {
+  return holder.namedChildren.flatMap((c) => (c?.type === "dictionary_splat" && c.namedChildren[0] ? [c.namedChildren[0]] : []));
 }
 
 /** The keyword arguments of a call like `JsonConfig(prompt=..., schema=...)`, as name -> value text. */

@@ -52,6 +52,12 @@ function enclosingClass(node: Node): Node | undefined {
   return undefined;
 }
 
+/** The name of a function's `**kwargs` parameter (`**kwargs: Any` too), if it has one. */
+export function kwargsParameter(fn: Node): string | undefined {
+  const parameters = fn.childForFieldName("parameters")?.namedChildren.map((p) => (p?.type === "typed_parameter" ? p.namedChildren[0] : p));
+  return parameters?.find((p) => p?.type === "dictionary_splat_pattern")?.namedChildren[0]?.text;
+}
+
 /** The function of the module a value is handed to as an argument. */
 export function calledWith(value: Node): Node | undefined {
   const args = value.parent?.type === "keyword_argument" ? value.parent.parent : value.parent;

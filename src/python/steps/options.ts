@@ -5,7 +5,8 @@
  */
 import { pythonOptionRows, sharedValue, V0_SCRAPE_KEYS, V0_SWITCHES_OFF, type OptionRow } from "../../mapping/options.js";
 import { PY_ACTION_MODELS, PY_ASYNC_MISSING_KEYWORDS, PY_OPTION_KINDS, PY_OPTION_MODELS, snakeCase } from "../../mapping/python.js";
-import { dictEntries, keywords, type Keyword } from "../detect/arguments.js";
+import { dictEntries, dictSplats, keywords, type Keyword } from "../detect/arguments.js";
+import { boundDict } from "../detect/bound-dict.js";
 import { pyFlagValue, pyLiteral, removeItem } from "../writing.js";
 import { callsFromOtherModules, exportedName, type PyContext, type PyStep } from "../pipeline.js";
 import { allOf, enclosing, stringValue, type Node } from "../runtime/parser.js";
@@ -13,7 +14,7 @@ import { isV1PyCall } from "../detect/version.js";
 import { heldValue } from "../detect/names.js";
 import { asyncKeywordRemoved, forwardedOptionNames, removed, renamed, v0KeywordsKept } from "../../mapping/messages.js";
 import { PY_FORMAT_SETTINGS } from "../../mapping/formats.js";
-import { allCallsOf } from "../detect/callers.js";
+import { allCallsOf, kwargsParameter } from "../detect/callers.js";
 import type { PyCall } from "../detect/clients.js";
 
 function migrateKeyword(context: PyContext, args: Node, keyword: Keyword, row: OptionRow): void {
@@ -148,19 +149,22 @@ function actionModels(context: PyContext, { name, value: given }: Keyword): void
 
 /**
  * `def scrape(self, url, **kwargs): return self.app.scrape_url(url, **kwargs)`: the options are the callers', under
- * the names they give. Where every call of the function is in sight and gives only names v2 takes as they are, the
- * call is done; else a TODO names the callers' v1 names, or says they could not all be read.
+ * the names they give, handed on as they are or spread into the dict the call takes (`params = {"urls": urls,
+ * **kwargs}`, then `**params`). Where every call of the function is in sight and gives only names v2 takes as they
+ * are, the call is done; else a TODO names the callers' v1 names, or says they could not all be read.
  */
-function forwardedOptions(context: PyContext, call: PyCall, rows: ReadonlyMap<string, OptionRow>): void {
+function forwardedOptions(context: PyContext, call: PyCall, rows: ReadonlyMap<string, OptionRow>, readers: ReadonlySet<number>): void {
   const fn = enclosing(call.node, "function_definition");
-  // `**kwargs`, or `**kwargs: Any`
-  const splat = fn?.childForFieldName("parameters")?.namedChildren.map((p) => (p?.type === "typed_parameter" ? p.namedChildren[0] : p));
-  const parameter = splat?.find((p) => p?.type === "dictionary_splat_pattern")?.namedChildren[0]?.text;
-  const forwarded = call.args.namedChildren.some((a) => a?.type === "dictionary_splat" && a.namedChildren[0]?.text === parameter);
+  const parameter = fn && kwargsParameter(fn);
+  const forwarded = dictSplats(call.args).some((splat) => {
+    if (splat.text === parameter) return true;
+    const bound = splat.type === "identifier" ? boundDict(splat, call.node, readers) : null;
+    return !!bound && "dict" in bound && [bound.dict, ...bound.fallbacks].some((dict) => dictSplats(dict).some((s) => s.text === parameter));
+  });
   if (!fn || !parameter || !forwarded) return;
   const callers = allCallsOf(fn, callsFromOtherModules(context))?.map((caller) => caller.childForFieldName("arguments")!);
   // a caller handing on a dict of its own: its names cannot be read here
-  const readable = callers?.every((args) => !args.namedChildren.some((a) => a?.type === "dictionary_splat"));
+  const readable = callers?.every((args) => !dictSplats(args).length);
   const changed = readable ? callers!.flatMap((args) => keywords(args).map((k) => k.name)).filter((name) => !takenAsIs(name, rows)) : undefined;
   if (changed?.length !== 0) context.todo(call.node, forwardedOptionNames(parameter, changed && [...new Set(changed)]));
 }
@@ -175,6 +179,7 @@ export const step: PyStep = {
   description: "renames crawl, map, search and scrape options (max_depth, allow_backward_links, ignore_sitemap, parse_pdf, ...)",
   fresh: true,
   run(context) {
+    const clientCalls = new Set(context.calls.map((c) => c.node.id));
     for (const call of context.calls) {
       // v2's own calls take v2's options (4.x still accepts a few v1 spellings, ignore_sitemap among them).
       if (!call.row.options || !isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports)) continue;
@@ -185,7 +190,7 @@ export const step: PyStep = {
         const row = rows.get(keyword.name);
         return row ? [{ keyword, row }] : [];
       });
-      forwardedOptions(context, call, rows);
+      forwardedOptions(context, call, rows, clientCalls);
       const merged = mergeShared(context, call.args, found);
       const v0 = v0Keywords(context, call.args, call.node);
       const method = call.row.python.v2!;

@@ -8,14 +8,15 @@ import { pythonOptionRows, V0_OPTION_GROUPS, v0FormatList, type V0OptionGroup } 
 import type { OptionsKind } from "../../mapping/client-methods.js";
 import { PY_FORMAT_SETTINGS, V1_ONLY_FORMAT_NAMES } from "../../mapping/formats.js";
 import { PY_NO_WAIT } from "../../mapping/results.js";
-import { dictEntries, keywords } from "../detect/arguments.js";
+import { dictEntries, dictSplats, keywords } from "../detect/arguments.js";
+import { kwargsParameter } from "../detect/callers.js";
 import { methodArguments } from "../detect/forwarders.js";
 import type { PyContext, PyStep } from "../pipeline.js";
 import type { PyCall } from "../detect/clients.js";
 import { hasV1PyCalls, isV1PyCall } from "../detect/version.js";
 import { indentAt, lineStart, removeStatement } from "../../core/text.js";
 import { boundDict } from "../detect/bound-dict.js";
-import { stringValue, type Node } from "../runtime/parser.js";
+import { enclosing, stringValue, type Node } from "../runtime/parser.js";
 import { moved, neverSent, PASSED_POSITIONALLY, removed, reworded, v0GroupsNotTaken, v0OptionsDropped } from "../../mapping/messages.js";
 import { pyFlagValue, pyLiteral, pyLiteralAt, reindent, reindentedText, removeItem } from "../writing.js";
 
@@ -214,10 +215,9 @@ function keptDict(
   bound: { dict: Node; statement: Node; writes: readonly Node[]; fallbacks: readonly Node[] },
 ): string | null {
   const rows = pythonOptionRows(PY_OPTION_KINDS[call.row.options ?? "scrape"]);
+  const dicts = [bound.dict, ...bound.fallbacks];
   const items = [
-    ...[bound.dict, ...bound.fallbacks]
-      .flatMap((dict) => dictEntries(dict) ?? [])
-      .map((e) => ({ key: e.node.childForFieldName("key")!, name: e.key, value: e.value })),
+    ...dicts.flatMap((dict) => dictEntries(dict, true) ?? []).map((e) => ({ key: e.node.childForFieldName("key")!, name: e.key, value: e.value })),
     ...bound.writes.map((w) => ({
       key: w.childForFieldName("subscript")!,
       name: stringValue(w.childForFieldName("subscript"))!,
@@ -228,6 +228,10 @@ function keptDict(
   const todos: string[] = [];
   // Keys that need more than a new spelling stay as they are, named for the TODO; the others are spelled as v2 takes them.
   const unmoved: string[] = [];
+  // The function's own **kwargs spread into the dict are its callers' options (the options step follows them there).
+  const fn = enclosing(call.node, "function_definition");
+  const forwarded = fn && kwargsParameter(fn);
+  for (const splat of dicts.flatMap(dictSplats)) if (splat.text !== forwarded) unmoved.push(`**${splat.text} holds keys not read here`);
   const named = new Map<string, string>();
   for (const item of items) {
     const snake = snakeCase(item.name);
