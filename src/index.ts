@@ -8,7 +8,7 @@ import type { Change, Result } from "./core/pipeline.js";
 import type { ApiVersion } from "./mapping/imports.js";
 import { isFinding } from "./mapping/messages.js";
 import * as table from "./mapping/index.js";
-import { catalog, readyFor, stepsNamed } from "./run/preset.js";
+import { catalog, readyFor } from "./run/preset.js";
 import { unknownTransforms } from "./core/transform-names.js";
 
 export type { ApiVersion, Change, Result };
@@ -31,7 +31,7 @@ export async function migrate(path: string, text: string, options: MigrateOption
   const unknown = names && unknownTransforms(names, await catalog());
   if (unknown) throw new Error(unknown);
   await readyFor([path]);
-  return migrateText(path, text, { ...(await stepsNamed(names)), keepV1Defaults: options.keepV1Defaults, sdk: options.sdk });
+  return migrateText(path, text, { transforms: names, keepV1Defaults: options.keepV1Defaults, sdk: options.sdk });
 }
 
 /** A place `check` reports: a v1 usage the migration changes by itself (`fixable`), or one it marks. */

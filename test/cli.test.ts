@@ -12,6 +12,7 @@ import { processFile } from "../src/run/process-file.js";
 import { writeAtomically } from "../src/run/write.js";
 import { pythonStepsNamed } from "../src/python/steps/index.js";
 import { stepsNamed } from "../src/js/steps/index.js";
+import { readyFor } from "../src/run/preset.js";
 import { spawnSync } from "node:child_process";
 import { CLI, cli, read, repo, V1_CRAWL, V1_SCRAPE } from "./support/cli.js";
 import { sdkTsconfig } from "./support/sdk-project.mjs";
@@ -364,7 +365,8 @@ describe("writes", () => {
     expect(readdirSync(dir)).toEqual(["a.ts"]);
   });
 
-  test("such a file is reported as an error that says it was not written", () => {
+  test("such a file is reported as an error that says it was not written", async () => {
+    await readyFor(["a.ts"]);
     const dir = repo({ "a.ts": V1_SCRAPE }, { git: false });
     const path = join(dir, "a.ts");
     const contents = { bytes: readFileSync(path), stat: statSync(path) };

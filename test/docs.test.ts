@@ -8,8 +8,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { migrateText } from "../src/run/migrate-text.js";
-import { loadPython } from "../src/python/runtime/parser.js";
-import { loadMarkdown } from "../src/docs/blocks.js";
+import { readyFor } from "../src/run/preset.js";
 import { pythonSteps } from "../src/python/steps/index.js";
 import { steps } from "../src/js/steps/index.js";
 import { cli, read, repo } from "./support/cli.js";
@@ -19,8 +18,7 @@ const fixtures = loadFixtures({ language: "docs" });
 const migrate = (path: string, text: string) => migrateText(path, text, { steps, pythonSteps });
 const markers = (text: string) => text.split("\n").filter((l) => l.includes("TODO(firecrawl-v2):")).length;
 
-await loadPython();
-await loadMarkdown();
+await readyFor(fixtures.map((f) => f.inputPath));
 
 test("the documents corpus has Markdown, MDX, a CRLF document and a notebook", () => {
   expect(new Set(fixtures.map((f) => f.ext))).toEqual(new Set(["md", "mdx", "ipynb"]));

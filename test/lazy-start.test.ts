@@ -28,8 +28,8 @@ const HEAVY = [
   "diff",
 ];
 
-/** The packages a command loaded, and its exit code. */
-function packagesLoaded(cwd: string, ...args: string[]): { code: number | null; packages: string[] } {
+/** The packages a command loaded, its own modules (dist/src/...), and its exit code. */
+function packagesLoaded(cwd: string, ...args: string[]): { code: number | null; packages: string[]; ours: string[] } {
   const record = join(tempDir(), "loaded.txt");
   const result = spawnSync(process.execPath, ["--import", HOOK, BIN, ...args], { cwd, encoding: "utf8", env: { ...process.env, RECORD_LOADS: record } });
   const urls = readFileSync(record, "utf8").split("\n");
@@ -37,7 +37,8 @@ function packagesLoaded(cwd: string, ...args: string[]): { code: number | null; 
     const match = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
     return match ? [match[1]!] : [];
   });
-  return { code: result.status, packages: [...new Set(packages)] };
+  const ours = urls.flatMap((url) => (url.includes("/dist/src/") ? [url.slice(url.indexOf("/dist/src/") + "/dist/src/".length)] : []));
+  return { code: result.status, packages: [...new Set(packages)], ours: [...new Set(ours)] };
 }
 
 /** The built-in modules a command loaded (test/support/record-builtins.mjs), and its exit code. */
@@ -132,6 +133,19 @@ describe("the start", () => {
       "pnpm-workspace.yaml": "catalog:\n  '@mendable/firecrawl-js': ^1.29.3\n",
     });
     expect(packagesLoaded(workspace, "run", ".", "--force", "--no-progress").packages).toContain("yaml");
+  });
+
+  test("a JavaScript run loads none of the Python, document or shell migrations; a Python file brings Python's alone", () => {
+    const code = `import FirecrawlApp from "@mendable/firecrawl-js";\nnew FirecrawlApp({}).scrapeUrl("x");\n`;
+    const wing = (module: string) => /^(?:python|docs|shell)\//.exec(module)?.[0];
+    const alone = packagesLoaded(repo({ "a.ts": code }), "run", ".", "--dry", "--no-progress");
+    expect(alone.code).toBe(0);
+    expect(alone.ours).toContain("js/steps/index.js");
+    expect([...new Set(alone.ours.flatMap((m) => wing(m) ?? []))]).toEqual([]);
+    const python = `from firecrawl import FirecrawlApp\n\napp = FirecrawlApp(api_key="x")\napp.scrape_url("x")\n`;
+    const both = packagesLoaded(repo({ "a.ts": code, "b.py": python }), "run", ".", "--dry", "--no-progress");
+    expect(both.code).toBe(0);
+    expect([...new Set(both.ours.flatMap((m) => wing(m) ?? []))]).toEqual(["python/"]);
   });
 
   test("the Markdown parser is loaded only where a document needs it, not for code that uses the SDK", () => {

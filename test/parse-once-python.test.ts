@@ -28,14 +28,14 @@ const { processFile } = (await import("../dist/src/run/process-file.js")) as unk
 const { pythonSteps } = (await import("../dist/src/python/steps/index.js")) as unknown as typeof import("../src/python/steps/index.js");
 const { verifyPython } = (await import("../dist/src/python/checker/verify.js")) as typeof import("../src/python/checker/verify.js");
 const { notebookProgram } = (await import("../dist/src/python/notebook.js")) as typeof import("../src/python/notebook.js");
-const { loadPython } = (await import("../dist/src/python/runtime/parser.js")) as typeof import("../src/python/runtime/parser.js");
+const { readyFor } = (await import("../dist/src/run/preset.js")) as typeof import("../src/run/preset.js");
 
 const root = resolve(import.meta.dirname, "..");
 const notebook = readFileSync(join(root, "fixtures/python/notebooks/scrape.input.ipynb"), "utf8");
 const dir = mkdtempSync(join(tmpdir(), "fc-parse-once-py-"));
 const TIMEOUT = 120_000;
 
-beforeAll(loadPython);
+beforeAll(() => readyFor(["a.py", "a.ipynb"]));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The texts tree-sitter parsed while `work` ran. */

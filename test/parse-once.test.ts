@@ -45,6 +45,7 @@ vi.mock("../src/js/checker/facts.js", async (importOriginal) => {
 const { default: plugin } = await import("../rules/index.js");
 const { sdkTsconfig } = await import("./support/sdk-project.mjs");
 const { processFile } = await import("../src/run/process-file.js");
+await (await import("../src/run/preset.js")).readyFor(["a.ts"]);
 const { steps } = await import("../src/js/steps/index.js");
 
 const root = resolve(import.meta.dirname, "..");

@@ -12,26 +12,24 @@ import { availableParallelism, loadavg } from "node:os";
 import type { ProcessOptions } from "./process-file.js";
 import type { FileReport } from "./file-report.js";
 import { hasFacts, type FileTypes } from "../js/checker/file-types.js";
-import { readyFor, stepsNamed } from "./preset.js";
+import { readyFor, wing } from "./preset.js";
 
 /** Below this many files per thread, a worker's start-up (loading the parser) costs more than it saves. */
 const PER_WORKER = 64;
 /** Files sent to a worker at once: one message per file made the round trips cost more than the work. */
 const BATCH = 16;
 
-export interface WorkerOptions extends Omit<ProcessOptions, "steps" | "pythonSteps"> {
-  /** names of the steps to run, in preset order; all of them when absent */
-  readonly transforms?: readonly string[];
-}
+/** The steps are the presets' with the names in `transforms` (preset.ts loads them for the files at hand). */
+export type WorkerOptions = Omit<ProcessOptions, "steps" | "pythonSteps">;
 
-/** The transforms, loaded once per thread, on demand (with the reading of type facts, which brings the version ranges' parsers). */
+/**
+ * What processes a file, loaded once per thread, on demand; each language's steps come with readyFor, and so
+ * does the reading of type facts (JavaScript's, with the version ranges' parsers).
+ */
 export async function loadProcessing(options: WorkerOptions) {
-  const [{ processFile }, named, { typeFactsOf }] = await Promise.all([
-    import("./process-file.js"),
-    stepsNamed(options.transforms),
-    import("../js/checker/facts.js"),
-  ]);
-  return { processFile, typeFactsOf, processOptions: { ...options, ...named } };
+  const { processFile } = await import("./process-file.js");
+  const typeFactsOf = (types: FileTypes) => wing("javascript").facts.typeFactsOf(types);
+  return { processFile, typeFactsOf, processOptions: options };
 }
 
 /** A file to process, with what the type checker found in it (type-aware mode). */

@@ -7,12 +7,11 @@ import { writeAtomically } from "./write.js";
 import { unifiedDiff } from "./unified-diff.js";
 import { decodeUtf8 } from "./decode.js";
 import { failureText } from "./failure.js";
-import { foundByTypes } from "./found-by-types.js";
 import { migrateText, type MigrateOptions } from "./migrate-text.js";
 import { isJavaScript, isPython, languageOf } from "../core/language.js";
 import type { TypeFacts } from "../js/detect/sdk.js";
 import { isSettled, MAX_BYTES, screenFile, type Contents } from "./screen.js";
-import { notebookRefusal } from "../python/notebook.js";
+import { wing } from "./preset.js";
 import { todoMarkers } from "../core/todo.js";
 import type { Parsed } from "../js/pipeline.js";
 import type { FileReport } from "./file-report.js";
@@ -36,13 +35,13 @@ export function processFile(path: string, options: ProcessOptions, types?: TypeF
   const { stat, bytes } = read;
   const text = decodeUtf8(bytes);
   if (text === null) return { ...base, status: "skipped", error: "not UTF-8 text; left as it is rather than re-encoded" };
-  const refused = languageOf(path) === "notebook" ? notebookRefusal(text, MAX_BYTES) : undefined;
+  const refused = languageOf(path) === "notebook" ? wing("python").notebook.notebookRefusal(text, MAX_BYTES) : undefined;
   if (refused) return { ...base, status: "skipped", error: refused };
   try {
     let input: Parsed | undefined;
     const result = migrateText(path, text, options, { types, input: (parsed) => (input = parsed) });
     const markers = todoMarkers(text);
-    const byTypes = types && isJavaScript(languageOf(path)) ? foundByTypes(path, text, types, input) : undefined;
+    const byTypes = types && isJavaScript(languageOf(path)) ? wing("javascript").foundByTypes.foundByTypes(path, text, types, input) : undefined;
     // A read-only file is usually read-only for a reason (generated, vendored): it is migrated like the
     // others and keeps its mode, but the run says so.
     const readOnly = result.output !== null && (options.write || options.hold || options.diff) && (stat.mode & 0o222) === 0;

@@ -11,6 +11,7 @@ import type { TypeFacts } from "../js/detect/sdk.js";
 import type { OptionsKind, ResultKind } from "../mapping/client-methods.js";
 import { typeFactsOf } from "../js/checker/facts.js";
 import { loadProcessing, type WorkerOptions } from "./pool.js";
+import { readyFor } from "./preset.js";
 import { hasFacts } from "../js/checker/file-types.js";
 import { languageOf, mayHoldPython } from "../core/language.js";
 import type { FileReport } from "./file-report.js";
@@ -94,6 +95,7 @@ export async function migrateEarly(files: readonly string[], options: WorkerOpti
     const outcome = screenFile(path, !hasFacts(facts));
     if (isSettled(outcome)) return;
     processing ??= await loadProcessing({ ...options, write: false, diff: false, print: false, hold: true });
+    await readyFor([path]);
     const { facts: answering, asked } = recording(facts);
     early.set(path, { report: processing.processFile(path, processing.processOptions, answering, outcome), asked });
   };
