@@ -75,6 +75,11 @@ function readsOfCall(call: Node): Node[] {
   return name ? usesAfter(name) : [value];
 }
 
+/** The reads of what a function returns, in the module: each call's result, as a call's own result is read. */
+export function callersReads(fn: Node): Node[] {
+  return callsOf(fn).flatMap(readsOfCall);
+}
+
 /**
  * The uses of a result beyond the function that made it: each head returned whole is followed into the
  * callers (and theirs, once each), except where the function promises a dict; those are returned in

@@ -56,8 +56,8 @@ import {
   WAITER_RAISES,
   type Message,
 } from "../../mapping/messages.js";
-import { followReturns, handedAsDictList, leavesModuleAsDict, returnedAsDictList, returnedFrom, serialized } from "../detect/returned-results.js";
-import { calledWith } from "../detect/callers.js";
+import { callersReads, followReturns, handedAsDictList, leavesModuleAsDict, returnedAsDictList, returnedFrom, serialized } from "../detect/returned-results.js";
+import { calledWith, callsOf } from "../detect/callers.js";
 
 /** The name a returned job is bound to before its check; numbered where the module names it already. */
 const JOB_NAME = "job";
@@ -866,10 +866,16 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
  * dump spells them (`"rawHtml"` -> `"raw_html"`, `"extract"` -> `"json"`); a key the dump has no counterpart of
  * (`"success"`: v2 raises instead) is marked where it is read, as on the model: it would raise KeyError.
  */
-function dumpAt(context: PyContext, value: Node, kind: ResultKind | null, reads: readonly Node[], handedTo?: Node): void {
+function dumpAt(context: PyContext, value: Node, kind: ResultKind | null, reads: readonly Node[], readers: readonly Node[] = []): void {
   const renamedKeys = new Set<number>();
-  // JSON takes no datetime (a job's expires_at): a dump for it gives JSON's own values, as 1.x's dict held strings.
-  const dump = serialized(value) ? `.model_dump(mode=${pyLiteralAt(context.source, value, "json")})` : ".model_dump()";
+  const settings = [
+    // JSON takes no datetime (a job's expires_at): a dump for it gives JSON's own values, as 1.x's dict held strings.
+    ...(serialized(value) ? [`mode=${pyLiteralAt(context.source, value, "json")}`] : []),
+    // 1.x's document was the API's, which sent only what the page had and the request asked for: a dump without the
+    // fields v2 leaves None reads as that did (`page.get("html", "")` is "" where no HTML was asked for, not None).
+    ...(kind === "document" ? ["exclude_none=True"] : []),
+  ];
+  const dump = `.model_dump(${settings.join(", ")})`;
   if (value.type === "await") context.edit(value.startIndex, value.startIndex, "(");
   context.edit(value.endIndex, value.endIndex, value.type === "await" ? `)${dump}` : dump, MODEL_DUMPED);
   for (const head of reads) {
@@ -880,13 +886,17 @@ function dumpAt(context: PyContext, value: Node, kind: ResultKind | null, reads:
     if (row?.change.kind === "success-flag" || row?.change.kind === "removed") context.todo(head, row.python?.todo ?? row.change.todo);
     else if (key && to !== read.field)
       context.edit(key.startIndex, key.endIndex, pyLiteralAt(context.source, key, to), renamed(`result key "${read.field}"`, `"${to}"`));
-    const renamedKey = kind === "document" && to === "metadata" ? renameMetadataKey(context, read.node) : null;
-    if (renamedKey) renamedKeys.add(renamedKey.id);
+    // the metadata read where it is, or through the name it is bound to (`meta = page["metadata"]`)
+    const name = kind === "document" && to === "metadata" ? boundName(read.node) : null;
+    for (const metadata of kind === "document" && to === "metadata" ? (name ? usesAfter(name) : [read.node]) : []) {
+      const renamedKey = renameMetadataKey(context, metadata);
+      if (renamedKey) renamedKeys.add(renamedKey.id);
+    }
   }
   // Documents the code takes out of the dump (`pages = site.pop("data")`) are dicts with the dump's metadata too:
-  // a camelCase key read off any `["metadata"]` of the function is one it would not find.
-  // The function it is handed to (`source_of(page.model_dump())`) reads it as a dict too.
-  for (const scope of [scopeOf(value), ...(handedTo ? [handedTo] : [])]) dumpedMetadataReads(context, value, scope, renamedKeys);
+  // a camelCase key read off any `["metadata"]` of the function is one it would not find. So are the functions
+  // that read the dump too (`source_of(page.model_dump())`, the callers of one that returns it).
+  for (const scope of [scopeOf(value), ...readers]) dumpedMetadataReads(context, value, scope, renamedKeys);
 }
 
 /**
@@ -1045,7 +1055,14 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   const { heads, boundaries } = followReturns(uses);
   for (const head of model ? boundaries : []) {
     if (!dumpable) context.todo(head, NOT_A_DICT);
-    else dumpAt(context, head, null, [], returnedFrom(head) ? undefined : calledWith(head));
+    else {
+      // A function that promises a dict hands it to its callers, who read it as one: their keys are the dump's.
+      const fn = returnedFrom(head);
+      const handedTo = fn ? undefined : calledWith(head);
+      const callers = fn ? new Map(callsOf(fn).map((c) => [scopeOf(c).id, scopeOf(c)])) : new Map<number, Node>();
+      const readers = fn ? [...callers.values()].filter((s) => s.type === "function_definition") : handedTo ? [handedTo] : [];
+      dumpAt(context, head, call.row.result ?? null, fn ? callersReads(fn) : [], readers);
+    }
   }
   if (model) {
     const calls = callsFromOtherModules(context);
