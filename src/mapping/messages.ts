@@ -374,6 +374,17 @@ export function forwardedOptionNames(parameter: string, names: readonly string[]
   return `the options in **${parameter} are handed on under the names the callers give, and ${which}: v2 takes snake_case names and renamed or dropped some, so rename them where they are given`;
 }
 
+/** A class of the user's that extends v1's client and overrides what v2's client does not have: it stays on v1's. */
+export function subclassKeptOnV1(name: string, overrides: readonly string[], onV1: string, v2: string): string {
+  const what = overrides.map((o) => `${o}()`).join(", ");
+  return `${name} overrides ${what} of v1's client, which v2's ${v2} neither has nor calls: it stays on v1's client (${onV1}, still in firecrawl-py 4.x), and its calls with it; move it to ${v2} by hand`;
+}
+
+export const SUBCLASS_KEPT_ON_V1 = reworded(
+  "this class extends v1's client and overrides its internals, which v2's client does not call: extend v2's copy of v1's client",
+  "the class kept on v1's client",
+);
+
 /** The TODO above an async client's call that lost an option only the sync client takes in v2. */
 export function asyncKeywordRemoved(name: string, method: string): string {
   return `AsyncFirecrawl.${method}() in firecrawl-py 4.x does not take ${name}= and it was removed: Firecrawl.${method}() (sync) still does`;

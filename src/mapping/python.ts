@@ -12,9 +12,10 @@ export const PY_PACKAGE = "firecrawl";
 export const PY_LEGACY_MODULES = ["firecrawl.firecrawl"] as const;
 
 /** v1 classes and the v2 ones that replace them; the async ones are awaited. */
+/** `onV1`: 4.x's copy of the v1 client, which a class that overrides v1's internals stays on. */
 export const PY_CLIENTS = [
-  { v1: "FirecrawlApp", v2: "Firecrawl", async: false },
-  { v1: "AsyncFirecrawlApp", v2: "AsyncFirecrawl", async: true },
+  { v1: "FirecrawlApp", v2: "Firecrawl", onV1: "V1FirecrawlApp", async: false },
+  { v1: "AsyncFirecrawlApp", v2: "AsyncFirecrawl", onV1: "AsyncV1FirecrawlApp", async: true },
 ] as const;
 
 /**

@@ -217,6 +217,23 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
     return undefined;
   };
 
+  // The module's own subclasses of a client class are client classes (`class Client(FirecrawlApp)`, then
+  // `Client(api_key=k).scrape_url(url)`), but for one that overrides what v1's client has: it stays on v1
+  // (steps/imports.ts), and its calls with it.
+  const subclasses = new Set<number>();
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const cls of allOf(root, "class_definition")) {
+      const name = cls.childForFieldName("name")!.text;
+      if (classes.has(name) || v1Overrides(cls).length) continue;
+      const base = (cls.childForFieldName("superclasses")?.namedChildren ?? []).map(classOf).find((a) => a !== undefined);
+      if (base === undefined) continue;
+      classes.set(name, base);
+      subclasses.add(cls.id);
+      grown = true;
+    }
+  }
+
   const madeBy = (value: Node | null) => {
     const kinds = (callsMaking(value) ?? []).map((call) => classOf(call.childForFieldName("function")));
     return kinds.length && kinds.every((kind) => kind !== undefined && kind === kinds[0]) ? kinds[0] : undefined;
@@ -229,6 +246,15 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
     // The key last: its scope is the costly part, and few assignments make a client.
     const key = isAsync === undefined ? null : keyOf(assignment.childForFieldName("left"));
     if (key) clients.set(key, isAsync!);
+  }
+  // Such a subclass's own methods call the client they are on (`self.scrape_url(url)`).
+  for (const cls of allOf(root, "class_definition").filter((c) => subclasses.has(c.id))) {
+    const isAsync = classes.get(cls.childForFieldName("name")!.text)!;
+    for (const fn of methodsOf(cls)) {
+      const self = fn.childForFieldName("parameters")?.namedChildren[0];
+      const key = self?.type === "identifier" && !staticMethod(fn) ? keyOf(self) : null;
+      if (key) clients.set(key, isAsync);
+    }
   }
   for (const parameter of allOf(root, ["typed_parameter", "typed_default_parameter"])) {
     const name = parameterName(parameter);
@@ -803,6 +829,25 @@ export function mixedReceivers(tree: Tree, sdk: PyBindings): (PyMethodUse & Mixe
 }
 
 /** The method row for a Python method name, v1 (any spelling the table lists) or v2. */
+/** The methods a class defines in its body (decorated ones too). */
+function methodsOf(cls: Node): Node[] {
+  return (cls.childForFieldName("body")?.namedChildren ?? []).flatMap((n) => {
+    const fn = n?.type === "decorated_definition" ? n.childForFieldName("definition") : n;
+    return fn?.type === "function_definition" ? [fn] : [];
+  });
+}
+
+/**
+ * What a class that extends the client overrides of v1's client: its internals (`_async_request`, `_prepare_headers`)
+ * and its methods. v2's client has neither to override, nor calls them, so such a class stays on v1's.
+ */
+export function v1Overrides(cls: Node): string[] {
+  return methodsOf(cls).flatMap((fn) => {
+    const name = fn.childForFieldName("name")!.text;
+    return (name.startsWith("_") && !name.startsWith("__")) || pythonRow(name) ? [name] : [];
+  });
+}
+
 function pythonRow(name: string): { row: MethodRow; isV1Name: boolean } | undefined {
   for (const row of METHODS) {
     if (row.python.v1.includes(name)) return { row, isV1Name: row.python.v2 !== name };

@@ -21,7 +21,8 @@ import { usesIn } from "../detect/names.js";
 import { allOf, enclosing, stringValue, type Node } from "../runtime/parser.js";
 import { hasV1PyCalls, importsV1Only, keepsModels } from "../detect/version.js";
 import { keepApiUrlFallback } from "../constructor.js";
-import { following, renamed, reworded } from "../../mapping/messages.js";
+import { following, renamed, reworded, subclassKeptOnV1, SUBCLASS_KEPT_ON_V1 } from "../../mapping/messages.js";
+import { v1Overrides } from "../detect/clients.js";
 
 const RENAMES = new Map<string, string>(PY_CLIENTS.map((c) => [c.v1, c.v2]));
 const LEGACY = new Set<string>(PY_LEGACY_MODULES);
@@ -40,9 +41,36 @@ function namesOf(statement: Node): Name[] {
   });
 }
 
-/** Uses of a name other than in the SDK's imports. */
-function usesOf(context: PyContext, name: string): Node[] {
-  return usesIn(context.tree.rootNode, name).filter((n) => !context.sdk.imports.some((i) => n.startIndex >= i.startIndex && n.endIndex <= i.endIndex));
+/** A class of the module's own that extends a v1 client class and overrides what v1's client has (v1Overrides): it stays on v1. */
+interface KeptSubclass {
+  readonly cls: Node;
+  /** the base naming the client class, and the name of 4.x's copy of v1's client it becomes */
+  readonly base: Node;
+  readonly client: (typeof PY_CLIENTS)[number];
+  readonly overrides: readonly string[];
+}
+
+function keptSubclasses(context: PyContext): KeptSubclass[] {
+  const imported = new Map<string, (typeof PY_CLIENTS)[number]>();
+  for (const statement of context.sdk.imports) {
+    if (statement.type !== "import_from_statement") continue;
+    for (const n of namesOf(statement)) {
+      const client = PY_CLIENTS.find((c) => c.v1 === n.imported);
+      if (client) imported.set(n.alias ?? n.imported, client);
+    }
+  }
+  return allOf(context.tree.rootNode, "class_definition").flatMap((cls) => {
+    const base = cls.childForFieldName("superclasses")?.namedChildren.find((b) => b?.type === "identifier" && imported.has(b.text));
+    const overrides = base ? v1Overrides(cls) : [];
+    return base && overrides.length ? [{ cls, base, client: imported.get(base.text)!, overrides }] : [];
+  });
+}
+
+/** Uses of a name other than in the SDK's imports, and other than the bases of the classes kept on v1. */
+function usesOf(context: PyContext, name: string, kept: readonly KeptSubclass[] = []): Node[] {
+  return usesIn(context.tree.rootNode, name).filter(
+    (n) => !context.sdk.imports.some((i) => n.startIndex >= i.startIndex && n.endIndex <= i.endIndex) && !kept.some((k) => k.base.id === n.id),
+  );
 }
 
 /** Forward references in annotations (`Optional["FirecrawlApp"]`): strings that name the class inside a type. */
@@ -58,13 +86,13 @@ function quotedAnnotations(context: PyContext, name: string): Node[] {
  * Renames every use of an imported name, once for all the statements that import it, when the new name is
  * free; says whether it did (otherwise the statements keep the old name as an alias).
  */
-function renameUses(context: PyContext, from: string, to: string, done: Map<string, boolean>): boolean {
+function renameUses(context: PyContext, from: string, to: string, done: Map<string, boolean>, kept: readonly KeptSubclass[]): boolean {
   if (!done.has(from)) {
     const free = usesOf(context, to).length === 0;
     if (free) {
       // One change, said once: its first edit carries the message, the others go with it.
       const uses = [
-        ...usesOf(context, from).map((u) => ({ start: u.startIndex, end: u.endIndex })),
+        ...usesOf(context, from, kept).map((u) => ({ start: u.startIndex, end: u.endIndex })),
         ...quotedAnnotations(context, from).map((u) => ({ start: u.startIndex + 1, end: u.endIndex - 1 })),
       ];
       uses.forEach((use, i) => context.edit(use.start, use.end, to, i === 0 ? renamed(from, to) : undefined));
@@ -78,10 +106,10 @@ function renameUses(context: PyContext, from: string, to: string, done: Map<stri
  * `from x import A` becoming `B`: B where its uses were renamed, `B as A` where they could not be; `A as C` is `B as C`,
  * or B where C is B's own name (`FirecrawlApp as Firecrawl` in code already written for v2's name).
  */
-function renderedAs(context: PyContext, n: Name, to: string, renamed: Map<string, boolean>): string {
+function renderedAs(context: PyContext, n: Name, to: string, renamed: Map<string, boolean>, kept: readonly KeptSubclass[] = []): string {
   if (n.alias) return n.alias === to ? to : `${to} as ${n.alias}`;
   if (to === n.imported) return to;
-  return renameUses(context, n.imported, to, renamed) ? to : `${to} as ${n.imported}`;
+  return renameUses(context, n.imported, to, renamed, kept) ? to : `${to} as ${n.imported}`;
 }
 
 /**
@@ -90,7 +118,14 @@ function renderedAs(context: PyContext, n: Name, to: string, renamed: Map<string
  * keeps the old name as an alias (`from firecrawl import Firecrawl as FirecrawlApp`), so no use is left
  * pointing at a name that is not there. 2.x models go where v2 keeps them, or to v2's copy of v1's.
  */
-function migrateStatement(context: PyContext, statement: Node, renamed: Map<string, boolean>, migrating: boolean, pending: Set<string>): void {
+function migrateStatement(
+  context: PyContext,
+  statement: Node,
+  renamed: Map<string, boolean>,
+  migrating: boolean,
+  pending: Set<string>,
+  keptOn: readonly KeptSubclass[],
+): void {
   const module = statement.childForFieldName("module_name")!;
   const names = namesOf(statement);
   const render = (n: Name, imported = n.imported) => (n.alias ? `${imported} as ${n.alias}` : imported);
@@ -102,16 +137,23 @@ function migrateStatement(context: PyContext, statement: Node, renamed: Map<stri
   for (const n of names) {
     const to = RENAMES.get(n.imported);
     const model = keepsModels(module.text) ? undefined : PY_MOVED_TYPES[n.imported];
+    const local = n.alias ?? n.imported;
+    // A class kept on v1's client extends 4.x's copy of it, imported beside (or instead of) the client's own name.
+    const onV1 = [...new Set(keptOn.filter((k) => k.base.text === local).map((k) => k.client.onV1))];
+    if (onV1.length) {
+      changed = true;
+      for (const name of onV1) if (!kept.includes(name)) kept.push(name);
+      if (usesOf(context, local, keptOn).length === 0) continue;
+    }
     // The client's v1 name is v2's alias: it changes only along with a file that is being migrated.
     if (to && migrating) {
       changed = true;
-      kept.push(renderedAs(context, n, to, renamed));
+      kept.push(renderedAs(context, n, to, renamed, keptOn));
     } else if (model) {
       changed = true;
       move(model.module, renderedAs(context, n, model.name, renamed));
     } else if (PY_V1_ONLY_TYPES.has(n.imported) && !keepsModels(module.text)) {
       changed = true;
-      const local = n.alias ?? n.imported;
       if (usesOf(context, local).length === 0) continue;
       move(PY_V1_TYPES_MODULE, `V1${n.imported} as ${local}`);
       v1Only.push(n.imported);
@@ -283,7 +325,14 @@ export const step: PyStep = {
     const migrating = context.migrating || hasV1PyCalls(context.calls, context.options.sdk, context.sdk.imports) || context.sdk.imports.some(importsV1Only);
     const cast = castNames(context);
     const used = usedModels(context, cast);
-    for (const statement of context.sdk.imports) if (statement.type === "import_from_statement") migrateStatement(context, statement, renamed, migrating, used);
+    // A project on v2 already subclasses v2's client under its alias.
+    const kept = context.options.sdk === "v2" ? [] : keptSubclasses(context);
+    for (const { cls, base, client, overrides } of kept) {
+      context.edit(base.startIndex, base.endIndex, client.onV1, SUBCLASS_KEPT_ON_V1);
+      context.todo(cls, subclassKeptOnV1(cls.childForFieldName("name")!.text, overrides, client.onV1, client.v2));
+    }
+    for (const statement of context.sdk.imports)
+      if (statement.type === "import_from_statement") migrateStatement(context, statement, renamed, migrating, used, kept);
     if (migrating) migrateModuleAttributes(context);
     if (migrating) keepApiUrlFallback(context);
     importUsedModels(context, used, cast);
