@@ -884,7 +884,8 @@ function dumpAt(context: PyContext, value: Node, kind: ResultKind | null, reads:
     const key = keyOf(read);
     const { to, row } = renamedField(kind, read.field);
     if (row?.change.kind === "success-flag" || row?.change.kind === "removed") context.todo(head, row.python?.todo ?? row.change.todo);
-    else if (key && to !== read.field)
+    // A field of the metadata read at the top (`page.get("title")`) was not there in 1.x's dict either, nor is it in the dump.
+    else if (key && to !== read.field && !to.includes("."))
       context.edit(key.startIndex, key.endIndex, pyLiteralAt(context.source, key, to), renamed(`result key "${read.field}"`, `"${to}"`));
     // the metadata read where it is, or through the name it is bound to (`meta = page["metadata"]`)
     const name = kind === "document" && to === "metadata" ? boundName(read.node) : null;
