@@ -337,6 +337,34 @@ function neverHeld(read: Node): { start: number; end: number; text: "" } | null 
   return first.id === operand.id ? { start: operand.startIndex, end: other.startIndex, text: "" } : { start: first.endIndex, end: operand.endIndex, text: "" };
 }
 
+/**
+ * `if "error" in page: ...` on a scrape's document, with no other branch: a test no release answered yes to. 1.x's
+ * document was the API's page, which has no such key (a failed scrape raised), and 2.x's model is asked whether the
+ * string is one of its (name, value) pairs; v2 raises on failure too. The branch never ran and goes, with the reads of
+ * the result in it (marked handled), and the first elif takes the if's place. Says whether it could: not where the test
+ * is not the whole condition, an else follows, or the branch uses the result otherwise than by reading its fields.
+ */
+function branchNeverRun(context: PyContext, test: Node, field: string, head: Node, handled: Set<number>): boolean {
+  if (head.type !== "identifier") return false;
+  const statement = outer(test).parent;
+  if (statement?.type !== "if_statement" || statement.childForFieldName("condition")?.id !== outer(test).id) return false;
+  const next = statement.namedChildren.find((c) => c?.type === "elif_clause" || c?.type === "else_clause");
+  // `else:` would have to take the if's place, dedented: left to a human
+  if (next?.type === "else_clause") return false;
+  const body = statement.childForFieldName("consequence")!;
+  const reads = usesIn(body, head.text).map(readAbove);
+  if (reads.some((r) => !r)) return false;
+  for (const read of reads) handled.add(read!.node.id);
+  const message = BRANCH_NEVER_RUN(field);
+  // the first elif takes the if's place
+  if (next) context.edit(statement.startIndex, next.startIndex + "elif".length, "if", message);
+  else context.apply(removeStatement(context.source, statement.startIndex, statement.endIndex), message);
+  return true;
+}
+
+const BRANCH_NEVER_RUN = (field: string) =>
+  removed(`the branch testing "${field}" in the result`, "neither 1.x's document nor 2.x's model ever held it, so it never ran; v2 raises on failure");
+
 /** The success test's edit, a test removed or one that became the result itself. */
 function successTestEdit(context: PyContext, test: { start: number; end: number; text: string }): void {
   context.edit(test.start, test.end, test.text, test.text ? SUCCESS_TEST_PRESENCE : SUCCESS_TEST_REMOVED);
@@ -668,7 +696,8 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       const { to, row } = renamedField(depth === 0 ? kind : null, member.field);
       // Whether a field is there does not depend on what its items became (a map's links, now objects).
       if (row && row.change.kind !== "rename" && row.change.kind !== "strings-to-objects") {
-        context.todo(member.node, row.python?.todo ?? ("todo" in row.change ? row.change.todo : NOT_A_DICT));
+        const never = depth === 0 && kind === "document" && !member.negated && branchNeverRun(context, member.node, member.field, head, handled);
+        if (!never) context.todo(member.node, row.python?.todo ?? ("todo" in row.change ? row.change.todo : NOT_A_DICT));
         return finish();
       }
       start = member.node.startIndex;
