@@ -165,7 +165,7 @@ function elementName(loop: Node, list: Node): Node | null {
 export function elementsOf(list: Node): Node[] {
   const parent = list.parent;
   if (!parent) return [];
-  if (parent.type === "parenthesized_expression") return elementsOf(parent);
+  if (parent.type === "parenthesized_expression" || listHedge(parent, list)) return elementsOf(parent);
   if (parent.type === "subscript" && parent.childForFieldName("value")?.id === list.id) {
     const index = parent.childForFieldName("subscript");
     // A slice (`pages[:3]`) is a list of the same documents.
@@ -181,6 +181,18 @@ export function elementsOf(list: Node): Node[] {
   }
   const alias = boundName(list);
   return alias ? usesAfter(alias).flatMap(elementsOf) : [];
+}
+
+/**
+ * `job if isinstance(job, list) else job["data"]`, with `list` the other arm: code that took v0's crawl, a list of
+ * documents, beside 1.x's job. No release of v1's client, nor v2's, answered a list, so the conditional gives `list`.
+ */
+export function listHedge(conditional: Node, list: Node): boolean {
+  if (conditional.type !== "conditional_expression") return false;
+  const [taken, test, other] = conditional.namedChildren;
+  if (other?.id !== list.id || taken?.type !== "identifier" || test?.type !== "call" || calledName(test) !== "isinstance") return false;
+  const [value, type] = test.childForFieldName("arguments")?.namedChildren ?? [];
+  return value?.text === taken.text && type?.text === "list" && allOf(list, "identifier").some((i) => i.text === taken.text);
 }
 
 /** `Optional[X]` is an X, and `List[X]` (`list`, `Sequence`, `Iterable`) a list of them. */

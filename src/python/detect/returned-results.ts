@@ -7,8 +7,9 @@
  * says dict (`.model_dump()` where it is handed over).
  */
 import { scopeOf } from "./names.js";
-import type { Node } from "../runtime/parser.js";
-import { boundName, resultExpression, usesAfter } from "./result-values.js";
+import { allOf, type Node } from "../runtime/parser.js";
+import { boundName, resultExpression, resultValues, usesAfter } from "./result-values.js";
+import { forwardedBy } from "./forwarders.js";
 import { readAsDict } from "./dict-reads.js";
 import { callsOf, parameterTaking } from "./callers.js";
 
@@ -69,15 +70,27 @@ export function serialized(head: Node): boolean {
 }
 
 /** A value handed back by the function it is returned from: where the caller reads it, as a call's result is read. */
-function readsOfCall(call: Node): Node[] {
-  const value = resultExpression(call);
+function readsOf(value: Node): Node[] {
   const name = boundName(value);
   return name ? usesAfter(name) : [value];
 }
 
+/**
+ * The values a function's result becomes in the module: each call's, and each await of a forwarder handed the
+ * function to run (`results = await asyncio.to_thread(_fetch)`), which gives what the function returns.
+ */
+function returnedTo(fn: Node): Node[] {
+  const name = fn.childForFieldName("name")!.text;
+  const awaited = allOf(fn.tree.rootNode, "identifier").flatMap((id) => {
+    const by = id.text === name ? forwardedBy(id) : null;
+    return by?.forwarder.gives === "awaitable" ? resultValues(by.call, "awaitable") : [];
+  });
+  return [...callsOf(fn).map(resultExpression), ...awaited];
+}
+
 /** The reads of what a function returns, in the module: each call's result, as a call's own result is read. */
 export function callersReads(fn: Node): Node[] {
-  return callsOf(fn).flatMap(readsOfCall);
+  return returnedTo(fn).flatMap(readsOf);
 }
 
 /**
@@ -97,7 +110,7 @@ export function followReturns(heads: readonly Node[]): { heads: Node[]; boundari
     if ((fn && returnsDict(fn)) || handedAsDict(head)) boundaries.push(head);
     else if (fn && !seen.has(fn.id)) {
       seen.add(fn.id);
-      for (const call of callsOf(fn)) queue.push(...readsOfCall(call));
+      queue.push(...returnedTo(fn).flatMap(readsOf));
     }
   }
   return { heads: out, boundaries };
@@ -116,5 +129,5 @@ export function leavesModuleAsDict(head: Node, calls: (name: string) => readonly
   const name = fn.childForFieldName("name")!.text;
   if (name.startsWith("_")) return null;
   const elsewhere = calls(name);
-  return !elsewhere || elsewhere.some((call) => readsOfCall(call).some(readAsDict)) ? name : null;
+  return !elsewhere || elsewhere.some((call) => readsOf(resultExpression(call)).some(readAsDict)) ? name : null;
 }

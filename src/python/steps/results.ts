@@ -24,16 +24,26 @@ import {
   snakeCase,
 } from "../../mapping/python.js";
 import { ASYNC_WAITER_FAILED, JOB_COMPLETED, PY_NO_WAIT, RESULTS, RETYPED_RESULTS, WAITER_FAILED, WAITER_TODO, type ResultRow } from "../../mapping/results.js";
-import type { ResultKind } from "../../mapping/client-methods.js";
+import { METHODS, type ResultKind } from "../../mapping/client-methods.js";
 import { indentAt, indentUnit, lineStart, removeStatement } from "../../core/text.js";
 import { literalAt, pyLiteral, pyLiteralAt } from "../writing.js";
 import { callsFromOtherModules, type PyContext, type PyStep } from "../pipeline.js";
-import { annotatedParameters, bindingsIn, boundName, elementsOf, isExecutor, resultValues, usesAfter, usesWithAliases } from "../detect/result-values.js";
+import {
+  annotatedParameters,
+  bindingsIn,
+  boundName,
+  elementsOf,
+  isExecutor,
+  listHedge,
+  resultValues,
+  usesAfter,
+  usesWithAliases,
+} from "../detect/result-values.js";
 import { methodReferences, type PyCall } from "../detect/clients.js";
 import { everyCallHands, parameterReads, probed, takingParameter, type Taking } from "../detect/handed-results.js";
 import { isV1PyCall } from "../detect/version.js";
 import { allOf, argumentsOf, calledName, stringValue, type Node } from "../runtime/parser.js";
-import { dictEntries } from "../detect/arguments.js";
+import { dictEntries, keywords, positional } from "../detect/arguments.js";
 import { dictMethodAbove, isWritten, keptWhole, membershipAbove, readAbove, readAsDict, writesInto, type Read } from "../detect/dict-reads.js";
 import { scopeOf, usesIn } from "../detect/names.js";
 import {
@@ -497,6 +507,70 @@ function migrateAttributeName(context: PyContext, subject: Subject, head: Node):
   context.edit(call.startIndex, call.endIndex, text, renamed(`${fn}(..., "${field}")`, `.${to}`));
 }
 
+const LIST_HEDGE = removed(
+  "the test for a list of documents",
+  "v0's crawl answered one; no client of v1's or v2's does, so the job's documents are what is read",
+);
+
+/** The v1 method names, by which a call of the input is one of v1's client. */
+const V1_METHODS = new Set(METHODS.flatMap((row) => row.python.v1));
+
+const dictsAnswered = new WeakMap<object, boolean>();
+
+/**
+ * Whether the file called v1's client as 1.x did, whose answers were dicts: with its options in a `params` dict
+ * (`params=` or second positional, read off the input, before the params step made them keywords). 2.x's keyword
+ * calls answered models, which a dict test never took either.
+ */
+function answeredDicts(context: PyContext): boolean {
+  let known = dictsAnswered.get(context.input);
+  if (known === undefined) {
+    known = allOf(context.input.rootNode, "call").some((call) => {
+      const callee = call.childForFieldName("function");
+      if (callee?.type !== "attribute" || !V1_METHODS.has(callee.childForFieldName("attribute")!.text)) return false;
+      const args = call.childForFieldName("arguments")!;
+      return keywords(args).some((k) => k.name === "params") || positional(args).length > 1;
+    });
+    dictsAnswered.set(context.input, known);
+  }
+  return known;
+}
+
+const DICT_BRANCH_ONLY =
+  "v2 results are pydantic models, not dicts: this test is false now, so the branch that read 1.x's dict no longer runs and the other one reads nothing of the result: read its fields off the model (r.markdown), or test for the model";
+
+/**
+ * The test of `if isinstance(r, dict): ... else: ...` (or of `hasattr(r, "get")`, or of a conditional) where only the
+ * dict's side reads the result: 1.x's dict took that side, v2's model takes the other, which drops it
+ * (`data = r if isinstance(r, dict) else {}`). Where the other side reads the result too, the code handles both.
+ */
+function droppedOffDictBranch(head: Node): boolean {
+  const call = head.parent?.type === "argument_list" && head.parent.namedChildren[0]?.id === head.id ? head.parent.parent : null;
+  const fn = call?.type === "call" ? calledName(call) : "";
+  const [, type] = call?.childForFieldName("arguments")?.namedChildren ?? [];
+  if (!((fn === "isinstance" && type?.text === "dict") || (fn === "hasattr" && new RegExp(`^(?:${DICT_PROBES})$`).test(type?.text ?? "")))) return false;
+  let test: Node = outer(call!);
+  while (test.parent?.type === "boolean_operator" && test.parent.childForFieldName("operator")?.type === "and") test = outer(test.parent);
+  const holder = test.parent;
+  // the sides of the choice the dict's branch is not: a conditional's other value, or every other part of the if
+  const statement = holder?.type === "elif_clause" ? holder.parent : holder;
+  const other =
+    holder?.type === "conditional_expression" && holder.namedChildren[1]?.id === test.id
+      ? [holder.namedChildren[2]]
+      : (holder?.type === "if_statement" || holder?.type === "elif_clause") && holder.childForFieldName("condition")?.id === test.id
+        ? statement!.namedChildren.filter((c) => c?.id !== holder.childForFieldName("consequence")?.id && c?.id !== test.id && c?.id !== holder.id)
+        : null;
+  // without another side, the code after it may take the model as it is
+  if (!other?.length) return false;
+  return !other.some((side) => side && usesIn(side, head.text).some((use) => !inDictBranch(use) && !droppedTest(use)));
+}
+
+/** Whether a use is the value a dict test asks about (`isinstance(r, dict)`). */
+function droppedTest(use: Node): boolean {
+  const call = use.parent?.type === "argument_list" ? use.parent.parent : null;
+  return call?.type === "call" && ["isinstance", "hasattr"].includes(calledName(call)) && use.parent!.namedChildren[0]?.id === use.id;
+}
+
 /**
  * Code that handles both shapes (`if isinstance(r, dict): r.get("markdown") else: r.markdown`): the dict
  * branch is right as it is, and rewriting it would read attributes off what the branch knows is a dict. A probe for
@@ -659,6 +733,11 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     return context.todo(head, NOT_A_DICT);
   }
   if (from === 0 && handOver(context, subject, head, false)) return;
+  if (from === 0 && answeredDicts(context) && droppedOffDictBranch(head)) context.todo(head, DICT_BRANCH_ONLY);
+  // `job if isinstance(job, list) else job["data"]`: the list was v0's, which no client since answered
+  const hedge = from === 0 && head.parent?.type === "conditional_expression" && head.parent.namedChildren[0]?.id === head.id ? head.parent : null;
+  const other = hedge?.namedChildren[2];
+  if (other && listHedge(hedge!, other)) context.edit(hedge!.startIndex, other.startIndex, "", LIST_HEDGE);
   if (from === 0 && migrateDictProbe(context, head)) return;
   if (head.type === "identifier" && inDictBranch(head)) return;
   const indexed = indexedByNumber(head);
