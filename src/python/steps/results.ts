@@ -168,6 +168,8 @@ interface Subject {
   readonly hits?: keyof typeof PY_SEARCH_HITS;
   /** fields read elsewhere than the kind's own (a scraped hit's title is in its metadata) */
   readonly fields?: Readonly<Record<string, string>>;
+  /** v1 answered it as a dict whatever the client's release (2.x's search hits were dicts too) */
+  readonly dicts?: true;
 }
 
 const DOCUMENT: Subject = { kind: "document", waiter: false };
@@ -733,7 +735,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     return context.todo(head, NOT_A_DICT);
   }
   if (from === 0 && handOver(context, subject, head, false)) return;
-  if (from === 0 && answeredDicts(context) && droppedOffDictBranch(head)) context.todo(head, DICT_BRANCH_ONLY);
+  if (from === 0 && (subject.dicts || answeredDicts(context)) && droppedOffDictBranch(head)) context.todo(head, DICT_BRANCH_ONLY);
   // `job if isinstance(job, list) else job["data"]`: the list was v0's, which no client since answered
   const hedge = from === 0 && head.parent?.type === "conditional_expression" && head.parent.namedChildren[0]?.id === head.id ? head.parent : null;
   const other = hedge?.namedChildren[2];
@@ -944,7 +946,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       // A list that leaves here (returned, passed on) holds either model for the code that reads it there.
       else if (subject.hits && !isTruthTest(node)) context.todo(node, row.change.todo);
       const result = finish();
-      const hit: Subject = hits === PY_SEARCH_HITS.plain ? { kind: "hit", waiter: false } : { ...DOCUMENT, fields: hits?.fields };
+      const hit: Subject = hits === PY_SEARCH_HITS.plain ? { kind: "hit", waiter: false, dicts: true } : { ...DOCUMENT, fields: hits?.fields, dicts: true };
       for (const item of items) {
         if (hits) migrateChain(context, hit, item, handled);
         else context.todo(item, row.change.todo);
