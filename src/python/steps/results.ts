@@ -539,7 +539,7 @@ function answeredDicts(context: PyContext): boolean {
 }
 
 const DICT_BRANCH_ONLY =
-  "v2 results are pydantic models, not dicts: this test is false now, so the branch that read 1.x's dict no longer runs and the other one reads nothing of the result: read its fields off the model (r.markdown), or test for the model";
+  "v2 results are pydantic models, not dicts: this test is false now, so the branch that read v1's dict no longer runs and the other one reads nothing of the result: read its fields off the model (r.markdown), or test for the model";
 
 /**
  * The test of `if isinstance(r, dict): ... else: ...` (or of `hasattr(r, "get")`, or of a conditional) where only the
