@@ -229,6 +229,19 @@ export const METHODS: readonly MethodRow[] = [
   })),
 ];
 
+/**
+ * The JavaScript v1 client's own helpers, which v2's client neither has nor calls (sdk-facts 2.1): a class that
+ * extends the client and overrides one relies on v1's internals.
+ */
+export const JS_V1_INTERNALS: ReadonlySet<string> = new Set([
+  "prepareHeaders",
+  "postRequest",
+  "getRequest",
+  "deleteRequest",
+  "handleError",
+  "monitorJobStatus",
+]);
+
 /** The method names only v1 has, JavaScript's and Python's: a call to one is v1 usage even where nothing parses. */
 export const V1_ONLY_NAMES: ReadonlySet<string> = new Set(
   METHODS.flatMap((row) => [...(row.js.v1 !== row.js.v2 ? [row.js.v1] : []), ...row.python.v1.filter((name) => name !== row.python.v2)]),

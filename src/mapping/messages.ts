@@ -380,6 +380,12 @@ export function subclassKeptOnV1(name: string, overrides: readonly string[], onV
   return `${name} overrides ${what} of v1's client, which v2's ${v2} neither has nor calls: it stays on v1's client (${onV1}, still in firecrawl-py 4.x), and its calls with it; move it to ${v2} by hand`;
 }
 
+/** A JavaScript class of the user's that extends the client and overrides what v2's client does not have. */
+export function subclassOverridesV1(name: string, overrides: readonly string[]): string {
+  const what = overrides.map((o) => `${o}()`).join(", ");
+  return `${name} overrides ${what} of v1's client, which v2's Firecrawl neither has nor calls, and its calls were left as they are: extend FirecrawlAppV1 (still exported in v2) to keep it on v1, or move it to v2's methods by hand`;
+}
+
 export const SUBCLASS_KEPT_ON_V1 = reworded(
   "this class extends v1's client and overrides its internals, which v2's client does not call: extend v2's copy of v1's client",
   "the class kept on v1's client",

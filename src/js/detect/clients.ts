@@ -100,6 +100,8 @@ export class ClientTracker {
         return this.isClient(path.get("left")) || this.isClient(path.get("right"));
       case "Identifier":
         return this.isClientBinding(path, node.name);
+      case "ThisExpression":
+        return this.isClientThis(path);
       case "MemberExpression":
         return node.object.type === "ThisExpression" && !node.computed && node.property.type === "Identifier"
           ? this.isClientMember(path, node.property.name)
@@ -116,6 +118,20 @@ export class ClientTracker {
       default:
         return false;
     }
+  }
+
+  /** `this` in an instance method (or an arrow function in one) of the file's own subclass of the client. */
+  private isClientThis(path: AnyPath): boolean {
+    for (let at = path.parent as AnyPath | null; at; at = at.parent as AnyPath | null) {
+      const node = at.node;
+      if (node.type === "ArrowFunctionExpression") continue;
+      if (node.type === "ClassMethod" || node.type === "ClassPrivateMethod") {
+        const cls = node.static ? null : (at.parent?.parent as AnyPath | null | undefined)?.node;
+        return !!cls && this.sdk.subclasses.has(cls);
+      }
+      if (FUNCTION_TYPES.has(node.type) || CLASS_TYPES.has(node.type)) return false;
+    }
+    return false;
   }
 
   private bindingsOf(path: AnyPath, name: string): AnyPath[] {

@@ -8,7 +8,7 @@ import type { Expression, Node } from "@babel/types";
 import { CLIENT, CLIENT_CLASSES, SDK_MODULES, type ApiVersion } from "../../mapping/imports.js";
 import { projectModules, sdkSpecifierOf, type SdkSpecifier } from "../../project/sdk-specifiers.js";
 import { packageSdk } from "../../project/package-sdk.js";
-import type { OptionsKind, ResultKind } from "../../mapping/client-methods.js";
+import { JS_V1_INTERNALS, methodRow, type OptionsKind, type ResultKind } from "../../mapping/client-methods.js";
 import { AWAITED_WRAPPERS, unwrapNode } from "./expressions.js";
 import { clientShapes, type HeldShape, type ShapeMember } from "./client-shapes.js";
 import { sdkModuleMocks } from "./module-mocks.js";
@@ -44,8 +44,12 @@ export interface StuckSite {
 export interface SdkBindings {
   /** the file reaches the SDK at all (or the type checker may know of clients in it); when false no step looks further */
   readonly found: boolean;
-  /** local names of the client class: the v1 default export, or v2's `Firecrawl` */
+  /** local names of the client class: the v1 default export, or v2's `Firecrawl`, and the file's own subclasses of it */
   readonly clientClasses: ReadonlySet<string>;
+  /** the file's own classes that extend the client, whose `this` is one */
+  readonly subclasses: ReadonlySet<Node>;
+  /** the file's own classes that extend the client and override what v1's has, with what they override: left as they are */
+  readonly overriding: ReadonlyMap<Node, readonly string[]>;
   /** the file's own types that stand in for the client (a test's mock interface), with their v1-named members */
   readonly clientShapes: ReadonlyMap<string | Node, readonly ShapeMember[]>;
   /** client types written out on a parameter that calls hand both the client and an object of the code's own */
@@ -206,6 +210,26 @@ export function detectSdk(index: PathIndex, types?: TypeFacts, linked?: LinkedCl
     }
   }
 
+  // The file's own subclasses of the client make clients, and their `this` is one (`class Docs extends FirecrawlApp`),
+  // unless they override v1's client: v2's has neither those methods nor calls them.
+  const subclasses = new Set<Node>();
+  const overriding = new Map<Node, readonly string[]>();
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const { node } of index.of("ClassDeclaration")) {
+      const base = node.superClass && unwrapNode(node.superClass, AWAITED_WRAPPERS);
+      const extendsClient = base && ((base.type === "Identifier" && clientClasses.has(base.name)) || isClientClassRef(base, namespaces, file));
+      if (!node.id || !extendsClient || subclasses.has(node) || overriding.has(node)) continue;
+      const overrides = v1Overrides(node);
+      if (overrides.length) overriding.set(node, overrides);
+      else {
+        clientClasses.add(node.id.name);
+        subclasses.add(node);
+        grown = true;
+      }
+    }
+  }
+
   const linkedAny = linked !== undefined && (linked.clients.size > 0 || linked.factories.size > 0);
   // A stand-in for the client is one only in a file that reaches the SDK (a test that mocks it).
   const { shapes, held } = sites.length > 0 ? clientShapes(index) : { shapes: new Map<string | Node, ShapeMember[]>(), held: [] };
@@ -214,6 +238,8 @@ export function detectSdk(index: PathIndex, types?: TypeFacts, linked?: LinkedCl
   return {
     found,
     clientClasses,
+    subclasses,
+    overriding,
     clientShapes: shapes,
     heldShapes: held,
     namespaces,
@@ -240,6 +266,15 @@ export function sdkSpecifier(site: Path): string | undefined {
 }
 
 /** Whether an expression names the client class itself (the thing after `new`). */
+/** The methods a class overrides of v1's client: its own methods named as v1's client's are (constructor aside). */
+function v1Overrides(cls: Extract<Node, { type: "ClassDeclaration" }>): string[] {
+  return cls.body.body.flatMap((member) => {
+    if (member.type !== "ClassMethod" || member.kind === "constructor" || member.static || member.key.type !== "Identifier") return [];
+    const name = member.key.name;
+    return methodRow(name) || JS_V1_INTERNALS.has(name) ? [name] : [];
+  });
+}
+
 export function isClientClass(sdk: SdkBindings, node: Expression | Node): boolean {
   const n = unwrapNode(node, AWAITED_WRAPPERS);
   if (n.type === "Identifier") return sdk.clientClasses.has(n.name);

@@ -17,7 +17,7 @@ import { CLIENT, METHOD_TYPES, TYPES, V1_GENERIC_TYPES } from "../../mapping/imp
 import { methodRow } from "../../mapping/client-methods.js";
 import { SUCCESS_FLAG } from "../../mapping/results.js";
 import { ERRORS } from "../../mapping/errors.js";
-import { pinMoved, QUERIED_TYPES_IMPORTED, removed, renamed, reworded, stuckPin, type Message } from "../../mapping/messages.js";
+import { pinMoved, QUERIED_TYPES_IMPORTED, removed, renamed, reworded, stuckPin, subclassOverridesV1, type Message } from "../../mapping/messages.js";
 import { movedSpecifier, sdkRelease, sdkSpecifierOf } from "../../project/sdk-specifiers.js";
 import { hasV1Calls, usesV2Names } from "../detect/version.js";
 import { clientExports } from "../detect/linked.js";
@@ -374,7 +374,12 @@ export const step: Step = {
   name: "imports",
   description: "renames FirecrawlError, CrawlWatcher and v1 type names to their v2 names, and moves a v1 release the file pins",
   run(context) {
-    // The client class's local name (`FirecrawlApp`) stays: it is the user's choice, and it binds v2's class.
+    // The client class's local name (`FirecrawlApp`) stays: it is the user's choice, and it binds v2's class. A class of
+    // the file's that extends it and overrides v1's methods then extends v2's, which never calls them.
+    for (const path of context.index.of("ClassDeclaration")) {
+      const overrides = context.sdk.overriding.get(path.node);
+      if (overrides) context.todo(path, subclassOverridesV1(path.node.id!.name, overrides));
+    }
     const renamedAny = renameNamedImports(context);
     movePins(context, typeQueries(context) || renamedAny);
   },
