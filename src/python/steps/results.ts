@@ -418,6 +418,22 @@ const SUCCESS_TEST_PRESENCE = reworded(
   "the success test became the result itself, always true (v2 returns a result only where the call succeeded, and raises otherwise)",
 );
 
+/**
+ * `if job.success: ... else: log(job.get("error"))`, the test now the job's status: the branch that runs on failure
+ * says what went wrong by it, as a guard's does (migrateGuard), since v2's jobs have no error field.
+ */
+function failureBranchErrors(context: PyContext, test: Node, head: Node, handled: Set<number>): void {
+  const statement = outer(test).parent;
+  if (statement?.type !== "if_statement" || statement.childForFieldName("condition")?.id !== outer(test).id || head.type !== "identifier") return;
+  const failure = statement.namedChildren.find((c) => c?.type === "else_clause");
+  for (const use of failure ? usesIn(failure, head.text) : []) {
+    const read = readAbove(use);
+    if (read?.field !== "error" || handled.has(read.node.id)) continue;
+    handled.add(read.node.id);
+    context.edit(read.node.startIndex, read.node.endIndex, `${head.text}.status`, WAITER_GUARD);
+  }
+}
+
 /** `if not r.success: raise ...`: gone, or a waiter's status check. */
 function migrateGuard(context: PyContext, subject: Subject, read: Node, guard: Node, handled: Set<number>): void {
   for (const r of allOf(guard, ["attribute", "subscript"])) handled.add(r.id);
@@ -822,14 +838,15 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       const flagless = !subject.answered || flagMayFail(subject) || (subject.kind === "document" && read.form !== "attribute");
       const test = guard || subject.waiter || flagless ? null : alwaysSucceeding(read.node, head.text);
       const never = !guard && subject.kind === "document" && read.form === "get" ? neverHeld(read.node) : null;
-      if (!guard && subject.waiter)
+      if (!guard && subject.waiter) {
         context.edit(
           read.node.startIndex,
           read.node.endIndex,
           `${head.text}.status == ${pyLiteralAt(context.source, read.node, JOB_COMPLETED)}`,
           WAITER_SUCCESS,
         );
-      else if (test) successTestEdit(context, test);
+        failureBranchErrors(context, read.node, head, handled);
+      } else if (test) successTestEdit(context, test);
       else if (never) context.edit(never.start, never.end, never.text, SUCCESS_TEST_NEVER_HELD);
       else if (!guard && !flagless && keptAsValue(read.node)) {
         // Shown alone in an f-string (`{r.success}`), it is the text it always printed.
