@@ -376,7 +376,9 @@ export const step: Step = {
   run(context) {
     // The client class's local name (`FirecrawlApp`) stays: it is the user's choice, and it binds v2's class. A class of
     // the file's that extends it and overrides v1's methods then extends v2's, which never calls them.
-    for (const path of context.index.of("ClassDeclaration")) {
+    // Code on v2 (its package's SDK, or names only v2 has) subclasses v2's class: its methods are its own.
+    const onV2 = context.sdk.overriding.size > 0 && (context.options.sdk === "v2" || usesV2Names(context.index, context.sdk));
+    for (const path of onV2 ? [] : context.index.of("ClassDeclaration")) {
       const overrides = context.sdk.overriding.get(path.node);
       if (overrides) context.todo(path, subclassOverridesV1(path.node.id!.name, overrides));
     }
