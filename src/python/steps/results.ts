@@ -557,6 +557,11 @@ function answeredDicts(context: PyContext): boolean {
 const DICT_BRANCH_ONLY =
   "v2 results are pydantic models, not dicts: this test is false now, so the branch that read v1's dict no longer runs and the other one reads nothing of the result: read its fields off the model (r.markdown), or test for the model";
 
+/** `isinstance(r, dict)`, or a probe for a dict's method (`hasattr(r, "get")`), of the value `head` names, as a pattern. */
+function dictTestOf(head: Node): RegExp {
+  return new RegExp(`^(?:isinstance\\(\\s*${head.text}\\s*,\\s*dict\\s*\\)|hasattr\\(\\s*${head.text}\\s*,\\s*(${DICT_PROBES})\\s*\\))$`);
+}
+
 /**
  * The test of `if isinstance(r, dict): ... else: ...` (or of `hasattr(r, "get")`, or of a conditional) where only the
  * dict's side reads the result: 1.x's dict took that side, v2's model takes the other, which drops it
@@ -564,10 +569,8 @@ const DICT_BRANCH_ONLY =
  */
 function droppedOffDictBranch(head: Node): boolean {
   const call = head.parent?.type === "argument_list" && head.parent.namedChildren[0]?.id === head.id ? head.parent.parent : null;
-  const fn = call?.type === "call" ? calledName(call) : "";
-  const [, type] = call?.childForFieldName("arguments")?.namedChildren ?? [];
-  if (!((fn === "isinstance" && type?.text === "dict") || (fn === "hasattr" && new RegExp(`^(?:${DICT_PROBES})$`).test(type?.text ?? "")))) return false;
-  let test: Node = outer(call!);
+  if (call?.type !== "call" || !dictTestOf(head).test(call.text)) return false;
+  let test: Node = outer(call);
   while (test.parent?.type === "boolean_operator" && test.parent.childForFieldName("operator")?.type === "and") test = outer(test.parent);
   const holder = test.parent;
   // the sides of the choice the dict's branch is not: a conditional's other value, or every other part of the if
@@ -595,7 +598,7 @@ function droppedTest(use: Node): boolean {
  * a dict's method (`hasattr(r, "get")`) is such a test too; migrateDictProbe spells it as one a type checker reads.
  */
 function inDictBranch(head: Node): boolean {
-  const isinstanceDict = new RegExp(`^(?:isinstance\\(\\s*${head.text}\\s*,\\s*dict\\s*\\)|hasattr\\(\\s*${head.text}\\s*,\\s*(${DICT_PROBES})\\s*\\))$`);
+  const isinstanceDict = dictTestOf(head);
   // `isinstance(r, dict)`, alone or as an operand of the and a condition is: what that condition runs after it, or
   // the branch it opens, runs only on a dict
   const isDictTest = (condition: Node | null | undefined): boolean => {
