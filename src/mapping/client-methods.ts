@@ -258,6 +258,21 @@ export function methodRow(name: string): { row: MethodRow; isV1Name: boolean } |
   return v2 && { row: v2, isV1Name: false };
 }
 
+/** The row a Python method name belongs to, whether it is a v1 name or v2's (shared names are v2's). */
+export function pythonMethodRow(name: string): { row: MethodRow; isV1Name: boolean } | undefined {
+  for (const row of METHODS) {
+    if (row.python.v1.includes(name)) return { row, isV1Name: row.python.v2 !== name };
+    if (row.python.v2 === name) return { row, isV1Name: false };
+  }
+  return undefined;
+}
+
+/** A Python method name only v2's client has (v1 spelled it otherwise). */
+export function isV2OnlyPythonMethod(name: string): boolean {
+  const found = pythonMethodRow(name);
+  return !!found && !found.row.python.v1.includes(name);
+}
+
 /**
  * v1 methods that took the schema's type as a type argument (`app.extract<typeof schema>(...)`, `scrapeUrl<T>`):
  * v2's extract takes none (TS2558) and v2's scrape takes its options' type, which a schema's type is not.

@@ -4,7 +4,7 @@
  * it. Tracking is by name in its scope (function, module, class); unrelated objects with the same method names,
  * or the same name, never match.
  */
-import { METHODS, type MethodRow } from "../../mapping/client-methods.js";
+import { pythonMethodRow, type MethodRow } from "../../mapping/client-methods.js";
 import { PY_CLIENTS, PY_LEGACY_MODULES, PY_MOCK_SPECS, PY_PACKAGE, PY_TYPES_MODULE, PY_V1_CLIENTS, PY_V1_MODULE } from "../../mapping/python.js";
 import { MOCK_ASSERTIONS, mockClients, patchTargets } from "./mock-clients.js";
 import { allOf, argumentFor, argumentsOf, enclosing, parameterName, returnsOf, stringValue, type Node, type Tree } from "../runtime/parser.js";
@@ -726,7 +726,7 @@ function methodOf(sdk: PyBindings, node: Node | null) {
   if (node?.type !== "attribute") return null;
   const name = node.childForFieldName("attribute")!;
   const receiver = node.childForFieldName("object")!;
-  const found = pythonRow(name.text);
+  const found = pythonMethodRow(name.text);
   const isAsync = found ? clientAt(sdk, receiver) : undefined;
   return found && isAsync !== undefined ? { name, receiver, method: name.text, ...found, async: isAsync } : null;
 }
@@ -749,7 +749,7 @@ export function methodProbes(tree: Tree, sdk: PyBindings): PyMethodUse[] {
     if (node.childForFieldName("function")?.text !== "hasattr") return [];
     const [receiver, name] = argumentsOf(node);
     const method = stringValue(name ?? null);
-    const found = method === undefined ? undefined : pythonRow(method);
+    const found = method === undefined ? undefined : pythonMethodRow(method);
     return found && receiver && clientAt(sdk, receiver) !== undefined ? [{ node, name: name!, receiver, method: method!, ...found }] : [];
   });
 }
@@ -821,7 +821,7 @@ export function mixedReceivers(tree: Tree, sdk: PyBindings): (PyMethodUse & Mixe
   return allOf(tree.rootNode, "attribute").flatMap((node) => {
     const receiver = node.childForFieldName("object")!;
     const name = node.childForFieldName("attribute")!;
-    const found = named(sdk.mixed, receiver) ? pythonRow(name.text) : undefined;
+    const found = named(sdk.mixed, receiver) ? pythonMethodRow(name.text) : undefined;
     const mixed = found?.isV1Name ? sdk.mixed.get(keyOf(receiver) ?? "") : undefined;
     // a receiver the module reads as a client after all (by its name) is migrated as one
     return mixed && !methodOf(sdk, node) ? [{ node, name, receiver, method: name.text, ...found!, ...mixed }] : [];
@@ -844,14 +844,6 @@ function methodsOf(cls: Node): Node[] {
 export function v1Overrides(cls: Node): string[] {
   return methodsOf(cls).flatMap((fn) => {
     const name = fn.childForFieldName("name")!.text;
-    return (name.startsWith("_") && !name.startsWith("__")) || pythonRow(name) ? [name] : [];
+    return (name.startsWith("_") && !name.startsWith("__")) || pythonMethodRow(name) ? [name] : [];
   });
-}
-
-function pythonRow(name: string): { row: MethodRow; isV1Name: boolean } | undefined {
-  for (const row of METHODS) {
-    if (row.python.v1.includes(name)) return { row, isV1Name: row.python.v2 !== name };
-    if (row.python.v2 === name) return { row, isV1Name: false };
-  }
-  return undefined;
 }

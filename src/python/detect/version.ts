@@ -9,6 +9,7 @@
  * JavaScript: `FirecrawlApp(...).search(query, limit=5)` runs on firecrawl-py 4 as written.
  */
 import type { ApiVersion } from "../../mapping/imports.js";
+import { isV2OnlyPythonMethod } from "../../mapping/client-methods.js";
 import { PY_LEGACY_MODULES, PY_MOVED_TYPES, PY_PACKAGE, PY_TYPES_MODULE, PY_V1_ONLY_TYPES } from "../../mapping/python.js";
 import { keywords } from "./arguments.js";
 import { methodArguments } from "./forwarders.js";
@@ -29,11 +30,6 @@ export function importsV1Only(statement: Node): boolean {
   return !keepsModels(module) && names.some((n) => n in PY_MOVED_TYPES || PY_V1_ONLY_TYPES.has(n));
 }
 
-/** A method name only v2 has (v1 spelled it otherwise). */
-function isV2Only(call: PyMethodUse): boolean {
-  return !call.isV1Name && !call.row.python.v1.includes(call.method);
-}
-
 /** v1's argument shape: `params` as the second positional argument or by name. */
 function hasV1Shape(call: PyMethodUse): boolean {
   const args = "args" in call ? (call as PyCall).args : undefined;
@@ -43,7 +39,7 @@ function hasV1Shape(call: PyMethodUse): boolean {
 /** `imports`: the module's imports of the SDK (PyBindings.imports). */
 export function isV1PyCall(call: PyMethodUse, calls: readonly PyMethodUse[], sdk: ApiVersion | undefined, imports: readonly Node[]): boolean {
   if (call.isV1Name) return true;
-  if (isV2Only(call)) return false;
+  if (isV2OnlyPythonMethod(call.method)) return false;
   if (sdk) return sdk === "v1";
   return calls.some((c) => c.isV1Name || hasV1Shape(c)) || hasV1Shape(call) || imports.some(importsV1Only);
 }

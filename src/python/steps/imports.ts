@@ -23,7 +23,7 @@ import { hasV1PyCalls, importsV1Only, keepsModels } from "../detect/version.js";
 import { keepApiUrlFallback } from "../constructor.js";
 import { following, renamed, reworded, subclassKeptOnV1, SUBCLASS_KEPT_ON_V1 } from "../../mapping/messages.js";
 import { v1Overrides } from "../detect/clients.js";
-import { METHODS } from "../../mapping/client-methods.js";
+import { isV2OnlyPythonMethod } from "../../mapping/client-methods.js";
 
 const RENAMES = new Map<string, string>(PY_CLIENTS.map((c) => [c.v1, c.v2]));
 const LEGACY = new Set<string>(PY_LEGACY_MODULES);
@@ -41,9 +41,6 @@ function namesOf(statement: Node): Name[] {
     return [{ node: n, imported: n.text, alias: null }];
   });
 }
-
-/** The methods only v2's client has. */
-const V2_ONLY = new Set(METHODS.flatMap((row) => (row.python.v2 && !row.python.v1.includes(row.python.v2) ? [row.python.v2] : [])));
 
 /** A class of the module's own that extends a v1 client class and overrides what v1's client has (v1Overrides): it stays on v1. */
 interface KeptSubclass {
@@ -67,7 +64,7 @@ function keptSubclasses(context: PyContext): KeptSubclass[] {
     const base = cls.childForFieldName("superclasses")?.namedChildren.find((b) => b?.type === "identifier" && imported.has(b.text));
     // a class that calls v2's own methods on itself is written for 4.x, whose FirecrawlApp is v2's client
     const onV2 = allOf(cls, "attribute").some(
-      (a) => /^(?:self|super\(\))$/.test(a.childForFieldName("object")?.text ?? "") && V2_ONLY.has(a.childForFieldName("attribute")!.text),
+      (a) => /^(?:self|super\(\))$/.test(a.childForFieldName("object")?.text ?? "") && isV2OnlyPythonMethod(a.childForFieldName("attribute")!.text),
     );
     const overrides = base && !onV2 ? v1Overrides(cls) : [];
     return base && overrides.length ? [{ cls, base, client: imported.get(base.text)!, overrides }] : [];
