@@ -158,6 +158,13 @@ export const PY_V1_PROXY: ReadonlySet<string> = new Set([
  */
 export const PY_V1_PROXY_DICTS: ReadonlySet<string> = new Set(["deep_research"]);
 
+/**
+ * Converters no result of any release had: 1.x's results were dicts, 2.x's and 4.x's are pydantic models, whose own
+ * are model_dump() and the deprecated dict() and json(). Code that hedges across versions (`elif hasattr(r,
+ * "to_dict"): r = r.to_dict()`) tests for them, and the test was false in each.
+ */
+export const PY_NO_RESULT_CONVERTERS: ReadonlySet<string> = new Set(["to_dict", "to_json", "as_dict"]);
+
 /** 2.x response fields whose v2 spelling is not just camelCase turned snake_case (sdk-facts 4.2). */
 export const PY_FIELD_RENAMES: Readonly<Record<string, string>> = { json_field: "json", extract: "json" };
 

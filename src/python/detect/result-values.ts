@@ -7,6 +7,7 @@
 import { scopeOf, usesIn } from "./names.js";
 import { forwardedBy, forwarderOf, type Gives } from "./forwarders.js";
 import { allOf, calledName, parameterName, stringValue, type Node } from "../runtime/parser.js";
+import { PY_NO_RESULT_CONVERTERS } from "../../mapping/python.js";
 
 /** The expression whose value is the call's result: the call, its await, or the executor call running it. */
 export function resultExpression(call: Node): Node {
@@ -102,41 +103,90 @@ export function bindingsIn(scope: Node): { binding: Node; target: Node | null | 
 }
 
 /**
- * Where a binding of a name ends: where the next statement that binds it again (`result = other()`, a loop
- * over it, `with ... as result`) has bound it, by position in the scope.
+ * The test of an if or an elif that is, whole, `hasattr(name, "to_dict")` with a converter no result had
+ * (PY_NO_RESULT_CONVERTERS): the value the name holds there, tracked as a client's, its result or its params, never
+ * passed it. Returns the name tested.
  */
-function reboundAt(name: Node, scope: Node): number {
-  let end = Infinity;
-  for (const { binding, target } of bindingsIn(scope)) {
-    if (target?.type !== "identifier" || target.text !== name.text || target.startIndex <= name.endIndex || scopeOf(binding).id !== scope.id) continue;
-    // The binding's own right-hand side still reads the value before it (`result = result.data`).
-    const at = binding.type === "for_statement" ? binding.childForFieldName("right")!.endIndex : binding.endIndex;
-    end = Math.min(end, at);
-  }
-  return end;
+export function neverPassedProbe(branch: Node): Node | null {
+  if (branch.type !== "if_statement" && branch.type !== "elif_clause") return null;
+  let test = branch.childForFieldName("condition");
+  while (test?.type === "parenthesized_expression") test = test.namedChildren[0] ?? null;
+  if (test?.type !== "call" || calledName(test) !== "hasattr") return null;
+  const [name, attribute, ...rest] = test.childForFieldName("arguments")!.namedChildren;
+  return name?.type === "identifier" && !rest.length && PY_NO_RESULT_CONVERTERS.has(stringValue(attribute ?? null) ?? "") ? name : null;
 }
 
-/** The uses of a bound name after its binding, in its scope, until it is bound again. */
-export function usesAfter(name: Node): Node[] {
+/** Whether a node is in the body of a branch whose test the value `name` holds never passed (neverPassedProbe). */
+export function inBranchNeverRun(node: Node, name: string): boolean {
+  for (let at: Node | null = node; at; at = at.parent) {
+    const branch = at.type === "block" ? at.parent : null;
+    if (branch && branch.childForFieldName("consequence")?.id === at.id && neverPassedProbe(branch)?.text === name) return true;
+  }
+  return false;
+}
+
+/**
+ * Where a binding of a name ends: the statements that bind it again after it (`result = other()`, a loop over it,
+ * `with ... as result`), each from where it has bound it, by position in the scope. One in a branch that never ran
+ * (`if hasattr(result, "to_dict"): result = result.to_dict()`) does not.
+ */
+function rebindings(name: Node, scope: Node, passedBy?: (target: Node) => boolean): Node[] {
+  return bindingsIn(scope).flatMap(({ binding, target }) =>
+    target?.type === "identifier" &&
+    target.text === name.text &&
+    target.startIndex > name.endIndex &&
+    scopeOf(binding).id === scope.id &&
+    !inBranchNeverRun(binding, name.text) &&
+    !passedBy?.(target)
+      ? [binding]
+      : [],
+  );
+}
+
+/** Where a rebinding has bound the name: the binding's own right-hand side still reads the value before it (`result = result.data`). */
+const boundFrom = (binding: Node): number => (binding.type === "for_statement" ? binding.childForFieldName("right")!.endIndex : binding.endIndex);
+
+/** Whether two nodes are in different branches of one if (its body, an elif's, the else's): one never runs after the other. */
+function inOtherBranches(a: Node, b: Node): boolean {
+  const branchOf = (node: Node) => {
+    const branches = new Map<number, number>();
+    for (let at: Node | null = node; at?.parent; at = at.parent) {
+      const statement = at.parent;
+      const branch = at.type === "elif_clause" || at.type === "else_clause" || statement.childForFieldName("consequence")?.id === at.id;
+      if (statement.type === "if_statement" && branch) branches.set(statement.id, at.id);
+    }
+    return branches;
+  };
+  const ofA = branchOf(a);
+  for (const [statement, branch] of branchOf(b)) if (ofA.has(statement) && ofA.get(statement) !== branch) return true;
+  return false;
+}
+
+/**
+ * The uses of a bound name after its binding, in its scope, until it is bound again; none in a branch that never ran.
+ * `passedBy`: the rebindings the value never reaches (v2's model, one for dicts alone: `if isinstance(r, dict): r = clean(r)`).
+ */
+export function usesAfter(name: Node, passedBy?: (target: Node) => boolean): Node[] {
   const scope = scopeOf(name);
-  const end = reboundAt(name, scope);
-  const rebinding = (n: Node) =>
-    n.startIndex >= end ||
-    (["assignment", "augmented_assignment", "for_statement"].includes(n.parent?.type ?? "") && n.parent!.childForFieldName("left")?.id === n.id);
-  return usesIn(scope, name.text).filter((n) => n.startIndex > name.endIndex && !rebinding(n));
+  const later = rebindings(name, scope, passedBy);
+  // a rebinding in one branch of an if leaves the name as it was in the others
+  const rebound = (n: Node) => later.some((binding) => boundFrom(binding) <= n.startIndex && !inOtherBranches(binding, n));
+  const target = (n: Node) =>
+    ["assignment", "augmented_assignment", "for_statement"].includes(n.parent?.type ?? "") && n.parent!.childForFieldName("left")?.id === n.id;
+  return usesIn(scope, name.text).filter((n) => n.startIndex > name.endIndex && !target(n) && !rebound(n) && !inBranchNeverRun(n, name.text));
 }
 
 /**
  * The uses of a bound name and of the names it is handed to whole (`data = response`), each after its own binding and
  * until it is bound again: an alias holds the same result, and the code reads it as it would the name.
  */
-export function usesWithAliases(name: Node): Node[] {
+export function usesWithAliases(name: Node, passedBy?: (target: Node) => boolean): Node[] {
   const uses: Node[] = [];
   const seen = new Set<number>();
   const visit = (bound: Node) => {
     if (seen.has(bound.id)) return;
     seen.add(bound.id);
-    for (const use of usesAfter(bound)) {
+    for (const use of usesAfter(bound, passedBy)) {
       const assignment = use.parent?.type === "assignment" && use.parent.childForFieldName("right")?.id === use.id ? use.parent : null;
       const alias = assignment?.childForFieldName("left");
       if (alias?.type === "identifier" && !assignment!.childForFieldName("type")) visit(alias);

@@ -33,8 +33,10 @@ import {
   bindingsIn,
   boundName,
   elementsOf,
+  inBranchNeverRun,
   isExecutor,
   listHedge,
+  neverPassedProbe,
   resultValues,
   usesAfter,
   usesWithAliases,
@@ -360,22 +362,78 @@ function branchNeverRun(context: PyContext, test: Node, field: string, head: Nod
   if (head.type !== "identifier") return false;
   const statement = outer(test).parent;
   if (statement?.type !== "if_statement" || statement.childForFieldName("condition")?.id !== outer(test).id) return false;
-  const next = statement.namedChildren.find((c) => c?.type === "elif_clause" || c?.type === "else_clause");
   // `else:` would have to take the if's place, dedented: left to a human
-  if (next?.type === "else_clause") return false;
+  if (statement.namedChildren.some((c) => c?.type === "else_clause")) return false;
   const body = statement.childForFieldName("consequence")!;
   const reads = usesIn(body, head.text).map(readAbove);
   if (reads.some((r) => !r)) return false;
   for (const read of reads) handled.add(read!.node.id);
-  const message = BRANCH_NEVER_RUN(field);
-  // the first elif takes the if's place
-  if (next) context.edit(statement.startIndex, next.startIndex + "elif".length, "if", message);
-  else context.apply(removeStatement(context.source, statement.startIndex, statement.endIndex), message);
-  return true;
+  return removeBranch(context, statement, BRANCH_NEVER_RUN(field), head.text);
 }
 
 const BRANCH_NEVER_RUN = (field: string) =>
   removed(`the branch testing "${field}" in the result`, "neither 1.x's document nor 2.x's model ever held it, so it never ran; v2 raises on failure");
+
+/**
+ * Removes an if's or an elif's branch that never ran, with the others of its if that never ran on the value `name`
+ * holds (a version hedge's chain: `if isinstance(r, dict): ... elif hasattr(r, "to_dict"): ...`): the first elif left
+ * takes an if's place, and the statement goes where none is. Says whether it could: not where an else would have to
+ * take an if's place, dedented, which is left to a human.
+ */
+function removeBranch(context: PyContext, branch: Node, message: Message, name: string): boolean {
+  let removed = removedBranches.get(context.tree);
+  if (!removed) removedBranches.set(context.tree, (removed = new Set()));
+  if (removed.has(branch.id)) return true;
+  const statement = branch.type === "elif_clause" ? branch.parent! : branch;
+  const clauses = [statement, ...statement.namedChildren.filter((c): c is Node => c?.type === "elif_clause" || c?.type === "else_clause")];
+  const dead = clauses.filter((c) => c.id === branch.id || (c.type !== "else_clause" && neverRunsOn(c, name)));
+  const live = clauses.filter((c) => !dead.includes(c));
+  if (dead.includes(statement) && live[0]?.type === "else_clause") return false;
+  const say = (clause: Node) => (clause.id === branch.id ? message : branchMessage(clause));
+  if (!live.length) context.apply(removeStatement(context.source, statement.startIndex, statement.endIndex), say(branch));
+  // the first elif left takes the if's place, and the dead ones before it go with the if
+  else if (dead.includes(statement)) context.edit(statement.startIndex, live[0]!.startIndex + "elif".length, "if", say(statement));
+  for (const clause of live.length ? dead : []) {
+    if (clause.type === "elif_clause" && clause.startIndex > live[0]!.startIndex)
+      context.edit(clause.previousSibling!.endIndex, clause.endIndex, "", say(clause));
+  }
+  for (const clause of dead) removed.add(clause.id);
+  return true;
+}
+
+const removedBranches = new WeakMap<object, Set<number>>();
+
+/** Whether an if's or an elif's test is one the value `name` holds, a v2 result, never passes. */
+function neverRunsOn(clause: Node, name: string): boolean {
+  if (neverPassedProbe(clause)?.text === name) return true;
+  const test = clause.childForFieldName("condition");
+  const tested = test && inner(test).type === "call" ? argumentsOf(inner(test))[0] : undefined;
+  return tested?.text === name && dictOnlyBranch(tested)?.id === clause.id;
+}
+
+/** What a branch's removal says, by its test. */
+function branchMessage(clause: Node): Message {
+  const probe = neverPassedProbe(clause);
+  return probe ? CONVERTER_NEVER_HELD(stringValue(argumentsOf(probe.parent!.parent!)[1] ?? null)!) : DICT_ONLY_BRANCH;
+}
+
+/**
+ * `elif hasattr(r, "to_dict"): r = r.to_dict()`, a version hedge's test for a converter no result of any release had
+ * (neverPassedProbe): the branch never ran, and type-checks against none. It goes; what it held was never read as the
+ * result (usesAfter passes it by).
+ */
+function converterProbe(context: PyContext, head: Node): boolean {
+  let branch = head.parent?.parent?.parent;
+  while (branch?.type === "parenthesized_expression") branch = branch.parent;
+  if (!branch || neverPassedProbe(branch)?.id !== head.id) return false;
+  return removeBranch(context, branch, branchMessage(branch), head.text);
+}
+
+const CONVERTER_NEVER_HELD = (converter: string) =>
+  removed(
+    `the branch testing hasattr(result, "${converter}")`,
+    "no release's result had it (1.x's were dicts, 2.x's and v2's are pydantic models: model_dump() is v2's), so it never ran",
+  );
 
 /** The success test's edit, a test removed or one that became the result itself. */
 function successTestEdit(context: PyContext, test: { start: number; end: number; text: string }): void {
@@ -586,6 +644,36 @@ function droppedOffDictBranch(head: Node): boolean {
   return !other.some((side) => side && usesIn(side, head.text).some((use) => !inDictBranch(use) && !droppedTest(use)));
 }
 
+/**
+ * `if isinstance(r, dict): r = clean(r)` on v2's model, the whole test of an if or elif with no else: what 1.x's dict
+ * went through, which the model never takes and goes past (the reads after it are the model's: usesAfter passes the
+ * rebinding by). It goes, as it would by hand, with the uses in it; not where it does more than rebind the name (and
+ * log). The branch, where `head` is the value tested.
+ */
+function dictOnlyBranch(head: Node): Node | null {
+  const call = head.parent?.type === "argument_list" && head.parent.namedChildren[0]?.id === head.id ? head.parent.parent : null;
+  if (call?.type !== "call" || !dictTestOf(head).test(call.text)) return null;
+  const branch = outer(call).parent;
+  if ((branch?.type !== "if_statement" && branch?.type !== "elif_clause") || branch.childForFieldName("condition")?.id !== outer(call).id) return null;
+  if (branch.type === "if_statement" && branch.namedChildren.some((c) => c?.type === "else_clause")) return null;
+  const only = (s: Node) => (s.namedChildren.length === 1 && s.type === "expression_statement" ? s.namedChildren[0]! : null);
+  const rebinds = (s: Node) => only(s)?.type === "assignment" && only(s)!.childForFieldName("left")?.text === head.text;
+  const logs = (s: Node) => only(s)?.type === "call" && usesIn(s, head.text).length === 0;
+  const statements = branch.childForFieldName("consequence")!.namedChildren.filter((c): c is Node => !!c && c.type !== "comment");
+  return statements.some(rebinds) && statements.every((s) => rebinds(s) || logs(s)) ? branch : null;
+}
+
+/** Whether a node is in the body of a branch. */
+const inBody = (node: Node, branch: Node): boolean => {
+  const body = branch.childForFieldName("consequence")!;
+  return node.startIndex >= body.startIndex && node.endIndex <= body.endIndex;
+};
+
+const DICT_ONLY_BRANCH = removed(
+  "the branch for a dict result",
+  "v2's results are pydantic models, which never take it (1.x's dicts did): the code after it reads the model",
+);
+
 /** Whether a use is the value a dict test asks about (`isinstance(r, dict)`). */
 function droppedTest(use: Node): boolean {
   const call = use.parent?.type === "argument_list" ? use.parent.parent : null;
@@ -753,13 +841,20 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
   ) {
     return context.todo(head, NOT_A_DICT);
   }
+  if (handled.has(head.id)) return;
+  const dictOnly = from === 0 ? dictOnlyBranch(head) : null;
+  if (dictOnly) {
+    removeBranch(context, dictOnly, DICT_ONLY_BRANCH, head.text);
+    for (const use of usesIn(dictOnly.childForFieldName("consequence")!, head.text)) handled.add(use.id);
+    return;
+  }
   if (from === 0 && handOver(context, subject, head, false)) return;
   if (from === 0 && (subject.dicts || answeredDicts(context)) && droppedOffDictBranch(head)) context.todo(head, DICT_BRANCH_ONLY);
   // `job if isinstance(job, list) else job["data"]`: the list was v0's, which no client since answered
   const hedge = from === 0 && head.parent?.type === "conditional_expression" && head.parent.namedChildren[0]?.id === head.id ? head.parent : null;
   const other = hedge?.namedChildren[2];
   if (other && listHedge(hedge!, other)) context.edit(hedge!.startIndex, other.startIndex, "", LIST_HEDGE);
-  if (from === 0 && migrateDictProbe(context, head)) return;
+  if (from === 0 && (migrateDictProbe(context, head) || converterProbe(context, head))) return;
   if (head.type === "identifier" && inDictBranch(head)) return;
   const indexed = indexedByNumber(head);
   if (subject.kind === "job" && from === 0 && (iterated(head) || indexed)) {
@@ -1088,7 +1183,7 @@ function answerAlone(name: Node | null): boolean {
   if (!name) return true;
   const scope = scopeOf(name);
   return !bindingsIn(scope).some(({ binding, target }) => {
-    if (!target || scopeOf(binding).id !== scope.id) return false;
+    if (!target || scopeOf(binding).id !== scope.id || inBranchNeverRun(binding, name.text)) return false;
     if (target.type === "identifier") return target.text === name.text && target.id !== name.id;
     const object = target.childForFieldName("object") ?? target.childForFieldName("value");
     const field = target.type === "attribute" ? target.childForFieldName("attribute")?.text : stringValue(target.childForFieldName("subscript"));
@@ -1165,7 +1260,10 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   // deep_research's, the dict it was. A map's links are objects in v2: its dump is not the dict of strings 1.x gave.
   const model = call.row.result ? call.row.result !== "cancel" : PY_V1_PROXY.has(call.method) && !PY_V1_PROXY_DICTS.has(call.method);
   const dumpable = model && call.row.result !== "map";
-  const uses = name ? usesWithAliases(name) : [value];
+  // v2's model passes by what code does to dicts alone (`if isinstance(r, dict): r = clean(r)`)
+  const named = name ? usesWithAliases(name, model ? inDictBranch : undefined) : [value];
+  const dictOnly = model ? named.flatMap((use) => dictOnlyBranch(use) ?? []) : [];
+  const uses = named.filter((use) => !dictOnly.some((branch) => inBody(use, branch)));
   // Code that writes into the result treats it as the dict it was, as does 1.x code reading a result the v1
   // proxy now gives as a model (the migration reads no fields of those): it becomes one where it is made.
   if (dumpable && (call.row.result ? name && uses.some(writesInto) : uses.some(readAsDict))) {
