@@ -11,7 +11,7 @@ import type { ASTPath } from "jscodeshift";
 import type { Node } from "@babel/types";
 import type { ClientCall } from "./detect/calls.js";
 import { memberName, outsideWrappers } from "./detect/expressions.js";
-import { CAUGHT_ERROR_TEXT, FLAGGED_RESULTS, JOB_COMPLETED, LOGGER } from "../mapping/results.js";
+import { ALWAYS_SUCCEEDING, CAUGHT_ERROR_TEXT, JOB_COMPLETED, LOGGER } from "../mapping/results.js";
 import { FAILURE_PATH, GUARD_REMOVED, WAITER_GUARD } from "../mapping/messages.js";
 import { namesIdentifier, removeStatement } from "../core/text.js";
 import type { StepContext } from "./pipeline.js";
@@ -357,7 +357,7 @@ export function failurePath(
   // guard that holds nothing else a step rewrites (another call, a read of the result): it goes whole.
   const constant = (declarator.parent?.node as { kind?: string } | undefined)?.kind === "const";
   const neverRan = () =>
-    FLAGGED_RESULTS.includes(call.row.result!) && constant
+    ALWAYS_SUCCEEDING.includes(call.row.result!) && constant
       ? drop((g) => g.throwOnly || (g.leavesOnly && holdsNoRewrite(g.test.parent as AnyPath, id.name)))
       : null;
   // The error is read where the guard saw a failure, and the result elsewhere only where it succeeded.

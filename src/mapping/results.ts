@@ -171,6 +171,15 @@ export const SUCCESS_FLAG = RESULTS.find((row) => row.change.kind === "success-f
 export const FLAGGED_RESULTS: readonly ResultKind[] = ["document"];
 
 /**
+ * Results whose success flag was true on every answer v1 returned, as v2 returns only successes: its scrapeUrl and
+ * its search read the body's flag and threw where it was false (sdk-facts 2.1; the `{ success: false }` after their
+ * try is never reached, since every path in it returns or throws). A test of the flag beside what decides a
+ * condition goes, and a guard that leaves on failure never ran. Map and start calls handed the API's body on as it
+ * came, and a status check answered failures: their flag was the API's.
+ */
+export const ALWAYS_SUCCEEDING: readonly ResultKind[] = [...FLAGGED_RESULTS, "search"];
+
+/**
  * v2's start calls answer with the address of the job's status next to its id, where v1 typed it optional
  * (sdk-facts 4.1; the API writes `https://<host>/v2/crawl/<id>`). A value standing in for one (a test's mock,
  * a literal typed as the response) that has the id but not the address gets the one the API would give. Keyed

@@ -36,6 +36,7 @@ import { TYPES } from "../../mapping/imports.js";
 import { API_HOST } from "../../mapping/api-requests.js";
 import type { ResultKind } from "../../mapping/client-methods.js";
 import {
+  ALWAYS_SUCCEEDING,
   FLAGGED_RESULTS,
   RESHAPED_RETURNS,
   RESULTS,
@@ -273,7 +274,7 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
     case "success-flag": {
       // A catch's nothing is a failure the guard still turns into the user's error: it stays, testing that (below).
       const found = tracked.orNothing ? null : throwOnlyGuard(member);
-      const beside = !found && FLAGGED_RESULTS.includes(tracked.kind) && answeredByCall(tracked) ? besideCondition(context, member) : null;
+      const beside = !found && ALWAYS_SUCCEEDING.includes(tracked.kind) && answeredByCall(tracked) ? besideCondition(context, member) : null;
       if (beside) return context.edit(beside.start, beside.end, beside.text, beside.text ? SUCCESS_TEST_PRESENCE : SUCCESS_TEST_REMOVED);
       if (!found) {
         context.todo(member, change.todo);
