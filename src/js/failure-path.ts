@@ -238,6 +238,37 @@ export function statusTest(context: StepContext, name: string, test: AnyPath, on
   context.edit(test.node.start!, test.node.end!, parent?.type === "UnaryExpression" ? `(${text})` : text, WAITER_GUARD);
 }
 
+/**
+ * A waiter's flag tested where no guard throws (`if (job.success) break;`, `if (job && job.success)`): a test of the
+ * job's status, true where v1's flag was (v1's waiter threw on a failed job; v2's returns it), and, where the test is
+ * a whole if's, the error read where it saw a failure is the status: its failure branch, or what follows an if whose
+ * success branch leaves (a retry loop's `if (job.success) break;`). Says whether it could.
+ */
+export function waiterOutcome(context: StepContext, read: AnyPath, name: string, handled: Set<Node>): boolean {
+  const outcome = outcomeTest(read);
+  if (!outcome || memberName(read.node as Member) !== "success") return false;
+  statusTest(context, name, outcome.test, outcome.onFailure);
+  const guard = guardOf(outcome.test, outcome.onFailure);
+  if (!guard || guard.chain !== outcome.test.node) return true;
+  const statement = guard.statement;
+  const success = outcome.onFailure ? (statement as { alternate?: Node | null }).alternate : (statement as { consequent: Node }).consequent;
+  const block = outcome.test.parent?.parent?.node;
+  const failures = [
+    guard.failureBranch,
+    statement.type === "IfStatement" && !statement.alternate && exits(success) && block ? { start: statement.end!, end: block.end! } : null,
+  ];
+  for (const region of failures) {
+    if (!region) continue;
+    walkPaths(outcome.test.parent!.parent as AnyPath, (_, node) => {
+      if (inside(node, region) && isMember(node) && node.object.type === "Identifier" && node.object.name === name && memberName(node) === "error") {
+        context.edit(node.property.start!, node.property.end!, "status");
+        handled.add(node);
+      }
+    });
+  }
+  return true;
+}
+
 /** `job.status !== "completed"`, true where the job `name` failed (`onFailure`), or its opposite. */
 function statusText(context: StepContext, name: string, onFailure: boolean): string {
   return `${name}.status ${onFailure ? "!==" : "==="} ${literal(context.source, JOB_COMPLETED)}`;

@@ -29,7 +29,7 @@ import {
 } from "../detect/expressions.js";
 import { appendProperties, isTypeScript, literal, removeListItem, textOf } from "../writing.js";
 import type { Source } from "../../core/source.js";
-import { dropGuardStatement, failurePath, statusTest, throwOnlyGuard, throwsOnFailure } from "../failure-path.js";
+import { dropGuardStatement, failurePath, statusTest, throwOnlyGuard, throwsOnFailure, waiterOutcome } from "../failure-path.js";
 import { importedType, typeImports } from "../type-imports.js";
 import type { Step, StepContext } from "../pipeline.js";
 import { TYPES } from "../../mapping/imports.js";
@@ -276,6 +276,9 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
       const found = tracked.orNothing ? null : throwOnlyGuard(member);
       const beside = !found && ALWAYS_SUCCEEDING.includes(tracked.kind) && answeredByCall(tracked) ? besideCondition(context, member) : null;
       if (beside) return context.edit(beside.start, beside.end, beside.text, beside.text ? SUCCESS_TEST_PRESENCE : SUCCESS_TEST_REMOVED);
+      // A waiter's job, returned failed or not (v1's waiter threw on a failure): its flag is its status.
+      const job = !found && tracked.waiter && !tracked.mayFail && answeredByCall(tracked) && node.object.type === "Identifier" ? node.object.name : null;
+      if (job && waiterOutcome(context, member, job, handled)) return "status";
       if (!found) {
         context.todo(member, change.todo);
         // The guard's TODO speaks for the error it reads too: one TODO per problem.
