@@ -1,7 +1,7 @@
 /** Writing Python the way the file around it is written: its quotes, its literals, its argument layout. */
 import type { Edit, Span } from "../core/edits.js";
 import type { Source } from "../core/source.js";
-import { removeListItem } from "../core/text.js";
+import { removeListItem, removeStatement } from "../core/text.js";
 import type { Literal } from "../mapping/options.js";
 import type { Node } from "./runtime/parser.js";
 
@@ -48,6 +48,23 @@ export function pyLiteralAt(source: Source, node: Node, value: Literal): string 
 export function spanOf(node: Node): Span {
   return { start: node.startIndex, end: node.endIndex };
 }
+
+/**
+ * Removes a statement. Where it is the only one of its block, Python takes no empty block: an if with no other branch
+ * and a test that calls nothing goes with it, and anything else (a loop, a test with a call) keeps `pass` in its place.
+ */
+export function removeOrPass(source: Source, statement: Node): Edit {
+  const block = statement.parent;
+  const alone = block?.type === "block" && block.namedChildren.every((c) => c?.id === statement.id || c?.type === "comment");
+  if (!alone) return removeStatement(source, statement.startIndex, statement.endIndex);
+  const branch = block.parent;
+  const test = branch?.type === "if_statement" ? branch.childForFieldName("condition") : null;
+  const only = branch?.namedChildren.every((c) => c?.type !== "elif_clause" && c?.type !== "else_clause");
+  if (test && only && !hasCall(test)) return removeOrPass(source, branch!);
+  return { start: statement.startIndex, end: statement.endIndex, text: "pass" };
+}
+
+const hasCall = (node: Node): boolean => node.type === "call" || node.namedChildren.some((c) => !!c && hasCall(c));
 
 /** Removes one argument (or dict entry) from its list with its comma, or its whole line when it has one. */
 export function removeItem(source: Source, container: Node, item: Node): Edit {

@@ -18,7 +18,7 @@ import { indentAt, lineStart, removeStatement } from "../../core/text.js";
 import { boundDict } from "../detect/bound-dict.js";
 import { enclosing, stringValue, type Node } from "../runtime/parser.js";
 import { moved, neverSent, PASSED_POSITIONALLY, removed, reworded, v0GroupsNotTaken, v0OptionsDropped } from "../../mapping/messages.js";
-import { pyFlagValue, pyLiteral, pyLiteralAt, reindent, reindentedText, removeItem } from "../writing.js";
+import { pyFlagValue, pyLiteral, pyLiteralAt, reindent, reindentedText, removeItem, removeOrPass } from "../writing.js";
 
 function keywordValue(name: string, value: Node, text = value.text): string {
   const model = PY_OPTION_MODELS[name];
@@ -213,17 +213,28 @@ function keptDict(
   target: Node,
   name: string,
   bound: { dict: Node; statement: Node; writes: readonly Node[]; fallbacks: readonly Node[] },
+  read?: ReadonlySet<string>,
 ): string | null {
   const rows = pythonOptionRows(PY_OPTION_KINDS[call.row.options ?? "scrape"]);
   const dicts = [bound.dict, ...bound.fallbacks];
   const items = [
-    ...dicts.flatMap((dict) => dictEntries(dict, true) ?? []).map((e) => ({ key: e.node.childForFieldName("key")!, name: e.key, value: e.value })),
+    ...dicts.flatMap((dict) =>
+      (dictEntries(dict, true) ?? []).map((e) => ({
+        key: e.node.childForFieldName("key")!,
+        name: e.key,
+        value: e.value,
+        drop: () => removeItem(context.source, dict, e.node),
+      })),
+    ),
     ...bound.writes.map((w) => ({
       key: w.childForFieldName("subscript")!,
       name: stringValue(w.childForFieldName("subscript"))!,
       value: w.parent!.childForFieldName("right")!,
+      drop: () => removeOrPass(context.source, w.parent!.parent!),
     })),
   ];
+  // Keys 1.x's method did not read (PY_V1_READ_PARAMS) never reached the service, and v2 refuses them: they go.
+  const unsent = read ? items.filter((item) => !read.has(snakeCase(item.name))) : [];
   const edits: { node: Node; text: string }[] = [];
   const todos: string[] = [];
   // Keys that need more than a new spelling stay as they are, named for the TODO; the others are spelled as v2 takes them.
@@ -234,6 +245,7 @@ function keptDict(
   for (const splat of dicts.flatMap(dictSplats)) if (splat.text !== forwarded) unmoved.push(`**${splat.text} holds keys not read here`);
   const named = new Map<string, string>();
   for (const item of items) {
+    if (unsent.includes(item)) continue;
     const snake = snakeCase(item.name);
     const row = rows.get(snake);
     const change = row?.change;
@@ -263,6 +275,8 @@ function keptDict(
   }
   const message = reworded("a params dict is v1: pass its keys as keyword arguments", `params dict passed as **${name}`);
   for (const { node, text } of edits) context.edit(node.startIndex, node.endIndex, text, message);
+  const dropped = unsent.length ? neverSent([...new Set(unsent.map((item) => item.name))], call.method) : undefined;
+  for (const item of unsent) context.apply(item.drop(), dropped);
   for (const todo of new Set(todos)) context.todo(call.node, todo, "crawlOptions");
   const left = bound.statement.type === "expression_statement" ? bound.statement.namedChildren[0] : bound.statement;
   const variable = left?.childForFieldName("left");
@@ -332,7 +346,7 @@ export const step: PyStep = {
               call.node,
               `v1 params must become keyword arguments in v2 (snake_case names); params comes from ${value.text}, whose keys are set after it, and positional arguments follow it`,
             );
-          else keptDictTodo(context, call, value.text, keptDict(context, call, given?.node ?? value, value.text, bound));
+          else keptDictTodo(context, call, value.text, keptDict(context, call, given?.node ?? value, value.text, bound, PY_V1_READ_PARAMS[call.method]));
           continue;
         }
         if ("dict" in bound) dict = bound.dict;

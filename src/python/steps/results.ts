@@ -26,7 +26,7 @@ import {
 import { ASYNC_WAITER_FAILED, JOB_COMPLETED, PY_NO_WAIT, RESULTS, RETYPED_RESULTS, WAITER_FAILED, WAITER_TODO, type ResultRow } from "../../mapping/results.js";
 import { METHODS, type ResultKind } from "../../mapping/client-methods.js";
 import { indentAt, indentUnit, lineStart, removeStatement } from "../../core/text.js";
-import { literalAt, pyLiteral, pyLiteralAt } from "../writing.js";
+import { literalAt, pyLiteral, pyLiteralAt, removeOrPass } from "../writing.js";
 import { callsFromOtherModules, type PyContext, type PyStep } from "../pipeline.js";
 import {
   annotatedParameters,
@@ -390,7 +390,7 @@ function removeBranch(context: PyContext, branch: Node, message: Message, name: 
   const live = clauses.filter((c) => !dead.includes(c));
   if (dead.includes(statement) && live[0]?.type === "else_clause") return false;
   const say = (clause: Node) => (clause.id === branch.id ? message : branchMessage(clause));
-  if (!live.length) context.apply(removeStatement(context.source, statement.startIndex, statement.endIndex), say(branch));
+  if (!live.length) context.apply(removeOrPass(context.source, statement), say(branch));
   // the first elif left takes the if's place, and the dead ones before it go with the if
   else if (dead.includes(statement)) context.edit(statement.startIndex, live[0]!.startIndex + "elif".length, "if", say(statement));
   for (const clause of live.length ? dead : []) {
