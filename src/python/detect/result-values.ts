@@ -215,7 +215,9 @@ function elementName(loop: Node, list: Node): Node | null {
 export function elementsOf(list: Node): Node[] {
   const parent = list.parent;
   if (!parent) return [];
-  if (parent.type === "parenthesized_expression" || listHedge(parent, list)) return elementsOf(parent);
+  // `r.get("data", []) if isinstance(r, dict) else ...` with the dict test gone: the conditional gives the list
+  const dissolved = parent.type === "conditional_expression" && parent.namedChildren[0]?.id === list.id && isDissolvedDictTest(parent.namedChildren[1]);
+  if (parent.type === "parenthesized_expression" || listHedge(parent, list) || dissolved) return elementsOf(parent);
   if (parent.type === "subscript" && parent.childForFieldName("value")?.id === list.id) {
     const index = parent.childForFieldName("subscript");
     // A slice (`pages[:3]`) is a list of the same documents.
@@ -231,6 +233,22 @@ export function elementsOf(list: Node): Node[] {
   }
   const alias = boundName(list);
   return alias ? usesAfter(alias).flatMap(elementsOf) : [];
+}
+
+/**
+ * Dict tests of a 1.x call's result that go (steps/results.ts: only their side reads the result, and 1.x's dict took
+ * it), by tree: what their side holds is the model's, and a conditional's value is that side's.
+ */
+const dissolvedTests = new WeakMap<object, Set<number>>();
+
+export function dissolveDictTest(test: Node): void {
+  let tests = dissolvedTests.get(test.tree);
+  if (!tests) dissolvedTests.set(test.tree, (tests = new Set()));
+  tests.add(test.id);
+}
+
+export function isDissolvedDictTest(test: Node | null | undefined): boolean {
+  return !!test && !!dissolvedTests.get(test.tree)?.has(test.id);
 }
 
 /**

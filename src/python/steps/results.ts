@@ -32,8 +32,10 @@ import {
   annotatedParameters,
   bindingsIn,
   boundName,
+  dissolveDictTest,
   elementsOf,
   inBranchNeverRun,
+  isDissolvedDictTest,
   isExecutor,
   listHedge,
   neverPassedProbe,
@@ -641,8 +643,77 @@ function droppedOffDictBranch(head: Node): boolean {
         : null;
   // without another side, the code after it may take the model as it is
   if (!other?.length) return false;
-  return !other.some((side) => side && usesIn(side, head.text).some((use) => !inDictBranch(use) && !droppedTest(use)));
+  return !other.some((side) => side && usesIn(side, head.text).some((use) => !inDictBranch(use) && !droppedTest(use) && !emptyFallback(use)));
 }
+
+/**
+ * `r or []`: the value itself, with an empty one in its place (`r.get("data", []) if isinstance(r, dict) else (r or [])`),
+ * iterated as the list v0 answered; no model's fields are read there (a model iterates as its (name, value) pairs).
+ */
+function emptyFallback(use: Node): boolean {
+  const operator = outer(use).parent;
+  const right = operator?.type === "boolean_operator" && operator.childForFieldName("operator")?.type === "or" ? operator.childForFieldName("right") : null;
+  return operator?.childForFieldName("left")?.id === outer(use).id && !!right && isEmptyLiteral(inner(right));
+}
+
+/**
+ * `if isinstance(r, dict) and "links" in r:`, `r.get("data", []) if isinstance(r, dict) else []`, `if isinstance(r,
+ * dict):` with no else: a dict test of a 1.x call's result where only the dict's side reads it. 1.x's dict took that
+ * side; v2's model would take the other, and drop the result. The test goes (with its `and`; a conditional becomes
+ * its dict side; a whole condition becomes the result, always true), so the side 1.x ran runs, reading the model.
+ * The edit, where `head` is the value tested; null where the code reads the result on another side too (it handles
+ * both shapes) or the test is not one that decides a branch.
+ */
+function dissolvedDictTest(head: Node): { start: number; end: number; text: string } | null {
+  const call = head.parent?.type === "argument_list" && head.parent.namedChildren[0]?.id === head.id ? head.parent.parent : null;
+  if (call?.type !== "call" || !dictTestOf(head).test(call.text)) return null;
+  const test = outer(call);
+  let chain = test;
+  while (chain.parent?.type === "boolean_operator" && chain.parent.childForFieldName("operator")?.type === "and") chain = outer(chain.parent);
+  const holder = chain.parent;
+  const conditional = holder?.type === "conditional_expression" && holder.namedChildren[1]?.id === chain.id;
+  const branching = ["if_statement", "elif_clause", "while_statement"].includes(holder?.type ?? "") && holder!.childForFieldName("condition")?.id === chain.id;
+  if (!holder || (!conditional && !branching)) return null;
+  const taken = conditional ? holder.namedChildren[0]! : (holder.childForFieldName("consequence") ?? holder.childForFieldName("body"))!;
+  const reads = (node: Node) => usesIn(node, head.text).some((use) => use.id !== head.id);
+  if (!reads(taken) && !reads(chain)) return null;
+  const others = holder.type === "elif_clause" || holder.type === "if_statement" || conditional;
+  if (others && !droppedOffDictBranch(head) && hasOtherSide(holder, conditional)) return null;
+  // `if isinstance(r, dict): return r.get("markdown", "")` then `return r.markdown or ""`: code that reads the model's
+  // attributes beside the if handles both shapes
+  const statement = holder.type === "elif_clause" ? holder.parent! : holder;
+  if (!conditional && readsModelBeside(statement, head)) return null;
+  if (chain.id !== test.id) {
+    const operator = test.parent!;
+    const [left, right] = [operator.childForFieldName("left")!, operator.childForFieldName("right")!];
+    return outer(left).id === test.id ? { start: test.startIndex, end: right.startIndex, text: "" } : { start: left.endIndex, end: test.endIndex, text: "" };
+  }
+  if (conditional) return { start: taken.endIndex, end: holder.endIndex, text: "" };
+  return { start: test.startIndex, end: test.endIndex, text: head.text };
+}
+
+/** Whether the statements beside `statement` in its block read attributes of the value `head` names, as of a model. */
+function readsModelBeside(statement: Node, head: Node): boolean {
+  const beside = statement.parent?.namedChildren.filter((c): c is Node => !!c && c.id !== statement.id) ?? [];
+  const getattr = (use: Node) =>
+    use.parent?.type === "argument_list" && use.parent.namedChildren[0]?.id === use.id && calledName(use.parent.parent!) === "getattr";
+  const attribute = (use: Node) => (readAbove(use)?.form === "attribute" && !dictMethodAbove(use)) || getattr(use);
+  return beside.some((s) => usesIn(s, head.text).some((use) => attribute(use) && !inDictBranch(use)));
+}
+
+/** Whether a branching test has a side besides the one it opens: a conditional's other value, an if's elif or else. */
+function hasOtherSide(holder: Node, conditional: boolean): boolean {
+  if (conditional) return true;
+  const statement = holder.type === "elif_clause" ? holder.parent! : holder;
+  return statement.namedChildren.some((c) => (c?.type === "elif_clause" || c?.type === "else_clause") && c.id !== holder.id) || holder.type === "elif_clause";
+}
+
+const isDissolved = (test: Node): boolean => isDissolvedDictTest(inner(test));
+
+const DICT_TEST_DISSOLVED = removed(
+  "the dict test of the result",
+  "1.x's results were dicts, so the side it opened is the one that ran, and it reads the v2 model now",
+);
 
 /**
  * `if isinstance(r, dict): r = clean(r)` on v2's model, the whole test of an if or elif with no else: what 1.x's dict
@@ -694,7 +765,7 @@ function inDictBranch(head: Node): boolean {
     if (!test) return false;
     if (test.type === "boolean_operator" && test.childForFieldName("operator")?.type === "and")
       return isDictTest(test.childForFieldName("left")) || isDictTest(test.childForFieldName("right"));
-    return isinstanceDict.test(test.text);
+    return isinstanceDict.test(test.text) && !isDissolved(test);
   };
   for (let at: Node | null = head; at?.parent; at = at.parent) {
     const parent: Node = at.parent;
@@ -849,6 +920,8 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     return;
   }
   if (from === 0 && handOver(context, subject, head, false)) return;
+  const dissolved = from === 0 && head.parent?.parent && isDissolved(head.parent.parent) ? dissolvedDictTest(head) : null;
+  if (dissolved) return context.edit(dissolved.start, dissolved.end, dissolved.text, DICT_TEST_DISSOLVED);
   if (from === 0 && (subject.dicts || answeredDicts(context)) && droppedOffDictBranch(head)) context.todo(head, DICT_BRANCH_ONLY);
   // `job if isinstance(job, list) else job["data"]`: the list was v0's, which no client since answered
   const hedge = from === 0 && head.parent?.type === "conditional_expression" && head.parent.namedChildren[0]?.id === head.id ? head.parent : null;
@@ -1263,6 +1336,10 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   // v2's model passes by what code does to dicts alone (`if isinstance(r, dict): r = clean(r)`)
   const named = name ? usesWithAliases(name, model ? inDictBranch : undefined) : [value];
   const dictOnly = model ? named.flatMap((use) => dictOnlyBranch(use) ?? []) : [];
+  // A dict test 1.x's dict passed goes where only its side reads the result (registered before any read is migrated:
+  // the reads on that side are the model's then, not a dict branch's).
+  if (model && call.row.result && answeredDicts(context))
+    for (const use of named) if (!dictOnlyBranch(use) && dissolvedDictTest(use)) dissolveDictTest(use.parent!.parent!);
   const uses = named.filter((use) => !dictOnly.some((branch) => inBody(use, branch)));
   // Code that writes into the result treats it as the dict it was, as does 1.x code reading a result the v1
   // proxy now gives as a model (the migration reads no fields of those): it becomes one where it is made.
