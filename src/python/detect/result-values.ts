@@ -232,7 +232,21 @@ export function elementsOf(list: Node): Node[] {
     return scope ? usesIn(scope, name.text).filter((n) => n.id !== name.id) : [];
   }
   const alias = boundName(list);
-  return alias ? usesAfter(alias).flatMap(elementsOf) : [];
+  return alias && !boundInOtherBranch(alias) ? usesAfter(alias).flatMap(elementsOf) : [];
+}
+
+/**
+ * Whether an alias is bound in another branch of an if too (`items = [...]` where the other branch calls someone
+ * else): after the if, it may hold that other list. An empty one (`items = []`) holds no elements either way.
+ */
+function boundInOtherBranch(name: Node): boolean {
+  const scope = scopeOf(name);
+  return bindingsIn(scope).some(({ binding, target }) => {
+    if (target?.type !== "identifier" || target.text !== name.text || target.id === name.id || scopeOf(binding).id !== scope.id) return false;
+    const value = binding.type === "assignment" ? binding.childForFieldName("right") : null;
+    const empty = (value?.type === "list" || value?.type === "dictionary" || value?.type === "tuple") && value.namedChildren.length === 0;
+    return !empty && inOtherBranches(binding, name);
+  });
 }
 
 /**
