@@ -4,7 +4,7 @@
  * gets: one binding, before the call, nothing changing the dict, and values that read the same at the call.
  */
 import { scopeOf, usesIn } from "./names.js";
-import { allOf, calledName, type Node } from "../runtime/parser.js";
+import { allOf, calledName, enclosing, type Node } from "../runtime/parser.js";
 
 /**
  * `writes`: the items the code sets after the literal, before the call or after it (for another call), each a
@@ -143,4 +143,27 @@ function itemSet(use: Node): boolean {
     assignment.childForFieldName("left")?.id === subscript.id &&
     assignment.parent?.type === "expression_statement"
   );
+}
+
+/**
+ * The dict literal an instance's attribute stands for at a call (`**self.params`): `self.params = {...}` set once in
+ * the class, in any method, and otherwise only handed over whole as keyword arguments (`**self.params`), so the
+ * literal says what every call gets.
+ */
+export function attributeDict(attribute: Node): BoundDict {
+  const self = attribute.childForFieldName("object");
+  const name = attribute.childForFieldName("attribute")?.text;
+  const method = enclosing(attribute, "function_definition");
+  const owner = method && enclosing(method, "class_definition");
+  if (self?.type !== "identifier" || !name || !owner || parameterNames(method)[0] !== self.text)
+    return { reason: `${attribute.text} is not an attribute of the instance` };
+  const same = allOf(owner, "attribute").filter((a) => a.childForFieldName("object")?.text === self.text && a.childForFieldName("attribute")?.text === name);
+  const bindings = same.filter((a) => a.parent?.type === "assignment" && a.parent.childForFieldName("left")?.id === a.id);
+  const dict = bindings[0]?.parent?.childForFieldName("right");
+  if (bindings.length !== 1 || dict?.type !== "dictionary") return { reason: `${attribute.text} is not set once to a dict literal` };
+  const other = same.find((a) => a.id !== bindings[0]!.id && a.parent?.type !== "dictionary_splat");
+  if (other) return { reason: `${other.parent?.text ?? other.text} uses it otherwise` };
+  const binding = bindings[0]!.parent!;
+  const statement = binding.parent?.type === "expression_statement" && binding.parent.namedChildren.length === 1 ? binding.parent : binding;
+  return { dict, statement, unused: false, writes: [], fallbacks: [] };
 }

@@ -15,7 +15,7 @@ import type { PyContext, PyStep } from "../pipeline.js";
 import type { PyCall } from "../detect/clients.js";
 import { hasV1PyCalls, isV1PyCall } from "../detect/version.js";
 import { indentAt, lineStart, removeStatement } from "../../core/text.js";
-import { boundDict } from "../detect/bound-dict.js";
+import { attributeDict, boundDict } from "../detect/bound-dict.js";
 import { enclosing, stringValue, type Node } from "../runtime/parser.js";
 import { moved, neverSent, PASSED_POSITIONALLY, removed, reworded, v0GroupsNotTaken, v0OptionsDropped } from "../../mapping/messages.js";
 import { pyFlagValue, pyLiteral, pyLiteralAt, reindent, reindentedText, removeItem, removeOrPass } from "../writing.js";
@@ -296,11 +296,12 @@ function keptDictTodo(context: PyContext, call: PyCall, name: string, reason: st
  * maybe added later): the dict is kept as keptDict keeps a params dict. Each dict once, however many calls take it.
  */
 function splattedDict(context: PyContext, call: PyCall, readers: ReadonlySet<number>, done: Set<number>): void {
-  const splat = call.args.namedChildren.find((a) => a?.type === "dictionary_splat" && a.namedChildren[0]?.type === "identifier");
+  const splat = call.args.namedChildren.find((a) => a?.type === "dictionary_splat" && ["identifier", "attribute"].includes(a.namedChildren[0]?.type ?? ""));
   const name = splat?.namedChildren[0];
   // A name both versions have is v1's as detect/version.ts says (a file with v1 calls, unless the project pins v2).
   if (!name || !isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports)) return;
-  const bound = boundDict(name, call.node, readers);
+  // `**self.params`: an attribute of the instance set once to a dict literal
+  const bound = name.type === "attribute" ? attributeDict(name) : boundDict(name, call.node, readers);
   if (!("dict" in bound) || done.has(bound.dict.id)) return;
   done.add(bound.dict.id);
   keptDictTodo(context, call, name.text, keptDict(context, call, splat!, name.text, bound));
