@@ -11,6 +11,7 @@ import { allOf, argumentFor, argumentsOf, enclosing, parameterName, returnsOf, s
 import { bindingScope } from "./names.js";
 import { forwardedBy, forwarderOf, type Forwarder } from "./forwarders.js";
 import { invocationsOf } from "./result-values.js";
+import { positional } from "./arguments.js";
 
 const PY_SDK_MODULES = new Set<string>([PY_PACKAGE, ...PY_LEGACY_MODULES, `${PY_PACKAGE}.v2`, PY_TYPES_MODULE]);
 /** every class name, v1 or v2, that makes a client (v2's own client classes too, which mocks take as spec) -> whether it is async (awaited) */
@@ -368,13 +369,24 @@ function callsMaking(value: Node | null): Node[] | null {
 function callsByName(root: Node): Map<string, Node[]> {
   const calls = new Map<string, Node[]>();
   for (const call of allOf(root, "call")) {
-    const callee = call.childForFieldName("function");
+    const callee = calleeOf(call);
     if (callee?.type !== "identifier") continue;
     const list = calls.get(callee.text);
     if (list) list.push(call);
     else calls.set(callee.text, [call]);
   }
   return calls;
+}
+
+/**
+ * The function a call runs: its own callee, or the one it hands a forwarder (`asyncio.to_thread(search, client, q)`,
+ * `loop.run_in_executor(None, search, client, q)`, `pool.submit(...)`, `functools.partial(...)`), which runs it with
+ * the arguments after it.
+ */
+function calleeOf(call: Node): Node | null {
+  const callee = call.childForFieldName("function");
+  const forwarder = callee?.type === "attribute" || callee?.text === "partial" ? forwarderOf(call) : undefined;
+  return forwarder ? (positional(call.childForFieldName("arguments")!)[forwarder.skipped - 1] ?? null) : callee;
 }
 
 /** A function with the calls that hand it its arguments, and how many of its parameters they do not give (a method's self). */
@@ -495,7 +507,9 @@ function constructorCalls(makers: Makers, cls: Node, seen = new Set<number>()): 
 
 /** What a call hands a function's parameters: its arguments, but for the `self` a base's `__init__` is given by hand. */
 function handedArguments(call: Node): Node[] {
-  const args = argumentsOf(call);
+  // a forwarder's arguments after the function are the function's
+  const forwarder = calleeOf(call) !== call.childForFieldName("function") ? forwarderOf(call) : undefined;
+  const args = argumentsOf(call).slice(forwarder?.skipped ?? 0);
   const callee = call.childForFieldName("function");
   const byHand =
     callee?.type === "attribute" && callee.childForFieldName("attribute")?.text === "__init__" && callee.childForFieldName("object")?.type === "identifier";
@@ -629,7 +643,7 @@ function passedClients(
       const handing = (a: Node | null) => some(passed(a)) || named(mixed, passed(a));
       if (!byDefault && !handed.some((c) => c.childForFieldName("arguments")?.namedChildren.some(handing))) continue;
       const scope = bindingScope(name).id;
-      const calls = method ? handed : handed.filter((c) => bindingScope(c.childForFieldName("function")!).id === scope);
+      const calls = method ? handed : handed.filter((c) => bindingScope(calleeOf(c)!).id === scope);
       // A public function nothing here calls is another module's to call: its calls there say what it is handed,
       // and where they cannot be told, its default alone does not.
       const elsewhere = !calls.length && byDefault ? callsFromElsewhere(fn, callsElsewhere) : [];
