@@ -13,7 +13,7 @@ import { kwargsParameter } from "../detect/callers.js";
 import { methodArguments } from "../detect/forwarders.js";
 import type { PyContext, PyStep } from "../pipeline.js";
 import type { PyCall } from "../detect/clients.js";
-import { hasV1PyCalls, isV1PyCall } from "../detect/version.js";
+import { isV1PyCall } from "../detect/version.js";
 import { indentAt, lineStart, removeStatement } from "../../core/text.js";
 import { attributeDict, boundDict } from "../detect/bound-dict.js";
 import { enclosing, stringValue, type Node } from "../runtime/parser.js";
@@ -316,7 +316,6 @@ export const step: PyStep = {
   run(context) {
     const clientCalls = new Set(context.calls.map((c) => c.node.id));
     const splatted = new Set<number>();
-    const onV1 = hasV1PyCalls(context.calls, context.options.sdk, context.sdk.imports);
     for (const call of context.calls) {
       // 1.0's crawl_url(url, params, wait_until_done=True): v2's crawl waits for the job as that asked.
       const waits = call.row.waiter && call.isV1Name ? keywords(call.args).find((k) => k.name === PY_NO_WAIT && k.value.type === "true") : undefined;
@@ -324,8 +323,9 @@ export const step: PyStep = {
         context.apply(removeItem(context.source, call.args, waits.node), removed(`${PY_NO_WAIT}=True`, `v2's ${call.row.python.v2}() waits for the job`));
       const given = keywords(call.args).find((k) => k.name === "params");
       if (!given) splattedDict(context, call, clientCalls, splatted);
-      // A v2 name given v1's params (code hedging between the two: `app.scrape(url, params={...})`) takes them in no version.
-      const hedged = given && onV1;
+      // A v2 name given v1's params (`app.scrape(url, params={...})`, code hedging between the two or written half way)
+      // takes them in no version: v2's methods have no params and no **kwargs, and 1.x's client had no such names.
+      const hedged = !!given;
       if (!call.isV1Name && !call.row.python.v1.includes(call.method) && !hedged) continue;
       const value = given?.value ?? methodArguments(call)[PARAMS_AT];
       // A partial's call writes its own arguments: the partial's are the partial's call's to write.
