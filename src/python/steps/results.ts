@@ -1130,9 +1130,13 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       else if (subject.hits === "plain" && returnedAsDictList(node)) {
         out = eachDumped(ended ? out : `${out} or []`);
         messages.push(DOCUMENTS_DUMPED);
+      } else {
+        // v1's list was always there (2.x typed it so too), v2's may be None: where the code iterates it, it is [] then.
+        const use = ended ? null : (optionalUse(node) ?? boundUse(node));
+        if (use) out = use === "wrapped" ? `(${out} or [])` : `${out} or []`;
+        // A list that leaves here (returned, passed on) holds either model for the code that reads it there.
+        if (subject.hits && !isTruthTest(node)) context.todo(node, row.change.todo);
       }
-      // A list that leaves here (returned, passed on) holds either model for the code that reads it there.
-      else if (subject.hits && !isTruthTest(node)) context.todo(node, row.change.todo);
       const result = finish();
       const hit: Subject = hits === PY_SEARCH_HITS.plain ? { kind: "hit", waiter: false, dicts: true } : { ...DOCUMENT, fields: hits?.fields, dicts: true };
       for (const item of items) {
