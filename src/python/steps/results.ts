@@ -24,7 +24,7 @@ import {
   snakeCase,
 } from "../../mapping/python.js";
 import { ASYNC_WAITER_FAILED, JOB_COMPLETED, PY_NO_WAIT, RESULTS, RETYPED_RESULTS, WAITER_FAILED, WAITER_TODO, type ResultRow } from "../../mapping/results.js";
-import { METHODS, type ResultKind } from "../../mapping/client-methods.js";
+import { isV2OnlyPythonMethod, METHODS, type ResultKind } from "../../mapping/client-methods.js";
 import { indentAt, indentUnit, lineStart, removeStatement } from "../../core/text.js";
 import { literalAt, pyLiteral, pyLiteralAt, removeOrPass } from "../writing.js";
 import { callsFromOtherModules, type PyContext, type PyStep } from "../pipeline.js";
@@ -605,13 +605,29 @@ function answeredDicts(context: PyContext): boolean {
   if (known === undefined) {
     known = allOf(context.input.rootNode, "call").some((call) => {
       const callee = call.childForFieldName("function");
-      if (callee?.type !== "attribute" || !V1_METHODS.has(callee.childForFieldName("attribute")!.text)) return false;
+      const method = callee?.type === "attribute" ? callee.childForFieldName("attribute")!.text : "";
       const args = call.childForFieldName("arguments")!;
+      // v2's names handed v1's params too: code written half way, for 1.x's answers
+      if (isV2OnlyPythonMethod(method)) return keywords(args).some((k) => k.name === "params");
+      if (!V1_METHODS.has(method)) return false;
       return keywords(args).some((k) => k.name === "params") || positional(args).length > 1;
     });
     dictsAnswered.set(context.input, known);
   }
   return known;
+}
+
+/**
+ * Whether the input hands v1's params to v2's method names (`app.scrape(url, params={...})`): code written half way,
+ * for 1.x, whose answers were dicts, and read so. The params step made those v2's calls; the results of the file's
+ * calls of v2's names are read as a v1 call's are, as its author read them.
+ */
+function writtenHalfWay(context: PyContext): boolean {
+  return allOf(context.input.rootNode, "call").some((call) => {
+    const callee = call.childForFieldName("function");
+    const method = callee?.type === "attribute" ? callee.childForFieldName("attribute")!.text : "";
+    return isV2OnlyPythonMethod(method) && keywords(call.childForFieldName("arguments")!).some((k) => k.name === "params");
+  });
 }
 
 const DICT_BRANCH_ONLY =
@@ -1340,11 +1356,11 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   // v2's model passes by what code does to dicts alone (`if isinstance(r, dict): r = clean(r)`)
   const named = name ? usesWithAliases(name, model ? inDictBranch : undefined) : [value];
   const dictOnly = model ? named.flatMap((use) => dictOnlyBranch(use) ?? []) : [];
+  const uses = named.filter((use) => !dictOnly.some((branch) => inBody(use, branch)));
   // A dict test 1.x's dict passed goes where only its side reads the result (registered before any read is migrated:
   // the reads on that side are the model's then, not a dict branch's).
   if (model && call.row.result && answeredDicts(context))
     for (const use of named) if (!dictOnlyBranch(use) && dissolvedDictTest(use)) dissolveDictTest(use.parent!.parent!);
-  const uses = named.filter((use) => !dictOnly.some((branch) => inBody(use, branch)));
   // Code that writes into the result treats it as the dict it was, as does 1.x code reading a result the v1
   // proxy now gives as a model (the migration reads no fields of those): it becomes one where it is made.
   if (dumpable && (call.row.result ? name && uses.some(writesInto) : uses.some(readAsDict))) {
@@ -1401,11 +1417,13 @@ export const step: PyStep = {
   name: "results",
   description: "updates uses of call results: success guards, snake_case fields, dict access, extract -> json, map links, search data -> web",
   run(context) {
+    const halfWay = writtenHalfWay(context);
     for (const call of context.calls) {
       // A v2 call's result already has the v2 shape (a v2 map() gives link objects): it is left alone.
       // A test's assertion on a mocked method returns nothing of the SDK's.
       // A partial's calls give its results: they are followed from the partial.
-      if (call.mock || call.invokes || !isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports)) continue;
+      const v1 = (halfWay && isV2OnlyPythonMethod(call.method)) || isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports);
+      if (call.mock || call.invokes || !v1) continue;
       // A method handed to a pool or a partial gives its results where this may not follow: a waiter's job is then unchecked.
       const values = resultValues(call.node, call.passed?.gives);
       for (const value of values) migrateResult(context, call, value);
