@@ -597,21 +597,19 @@ const dictsAnswered = new WeakMap<object, boolean>();
 
 /**
  * Whether the file called v1's client as 1.x did, whose answers were dicts: with its options in a `params` dict
- * (`params=` or second positional, read off the input, before the params step made them keywords). 2.x's keyword
- * calls answered models, which a dict test never took either.
+ * (`params=` or second positional, read off the input, before the params step made them keywords), to v1's names or,
+ * written half way, v2's. 2.x's keyword calls answered models, which a dict test never took either.
  */
 function answeredDicts(context: PyContext): boolean {
   let known = dictsAnswered.get(context.input);
   if (known === undefined) {
-    known = allOf(context.input.rootNode, "call").some((call) => {
-      const callee = call.childForFieldName("function");
-      const method = callee?.type === "attribute" ? callee.childForFieldName("attribute")!.text : "";
-      const args = call.childForFieldName("arguments")!;
-      // v2's names handed v1's params too: code written half way, for 1.x's answers
-      if (isV2OnlyPythonMethod(method)) return keywords(args).some((k) => k.name === "params");
-      if (!V1_METHODS.has(method)) return false;
-      return keywords(args).some((k) => k.name === "params") || positional(args).length > 1;
-    });
+    known =
+      allOf(context.input.rootNode, "call").some((call) => {
+        const callee = call.childForFieldName("function");
+        if (callee?.type !== "attribute" || !V1_METHODS.has(callee.childForFieldName("attribute")!.text)) return false;
+        const args = call.childForFieldName("arguments")!;
+        return keywords(args).some((k) => k.name === "params") || positional(args).length > 1;
+      }) || writtenHalfWay(context);
     dictsAnswered.set(context.input, known);
   }
   return known;
@@ -638,14 +636,20 @@ function dictTestOf(head: Node): RegExp {
   return new RegExp(`^(?:isinstance\\(\\s*${head.text}\\s*,\\s*dict\\s*\\)|hasattr\\(\\s*${head.text}\\s*,\\s*(${DICT_PROBES})\\s*\\))$`);
 }
 
+/** The dict test (`isinstance(r, dict)`, `hasattr(r, "get")`) whose tested value `head` is. */
+function dictTestAround(head: Node): Node | null {
+  const call = head.parent?.type === "argument_list" && head.parent.namedChildren[0]?.id === head.id ? head.parent.parent : null;
+  return call?.type === "call" && dictTestOf(head).test(call.text) ? call : null;
+}
+
 /**
  * The test of `if isinstance(r, dict): ... else: ...` (or of `hasattr(r, "get")`, or of a conditional) where only the
  * dict's side reads the result: 1.x's dict took that side, v2's model takes the other, which drops it
  * (`data = r if isinstance(r, dict) else {}`). Where the other side reads the result too, the code handles both.
  */
 function droppedOffDictBranch(head: Node): boolean {
-  const call = head.parent?.type === "argument_list" && head.parent.namedChildren[0]?.id === head.id ? head.parent.parent : null;
-  if (call?.type !== "call" || !dictTestOf(head).test(call.text)) return false;
+  const call = dictTestAround(head);
+  if (!call) return false;
   let test: Node = outer(call);
   while (test.parent?.type === "boolean_operator" && test.parent.childForFieldName("operator")?.type === "and") test = outer(test.parent);
   const holder = test.parent;
@@ -681,20 +685,20 @@ function emptyFallback(use: Node): boolean {
  * both shapes) or the test is not one that decides a branch.
  */
 function dissolvedDictTest(head: Node): { start: number; end: number; text: string } | null {
-  const call = head.parent?.type === "argument_list" && head.parent.namedChildren[0]?.id === head.id ? head.parent.parent : null;
-  if (call?.type !== "call" || !dictTestOf(head).test(call.text)) return null;
+  const call = dictTestAround(head);
+  if (!call) return null;
   const test = outer(call);
   let chain = test;
   while (chain.parent?.type === "boolean_operator" && chain.parent.childForFieldName("operator")?.type === "and") chain = outer(chain.parent);
   const holder = chain.parent;
   const conditional = holder?.type === "conditional_expression" && holder.namedChildren[1]?.id === chain.id;
-  const branching = ["if_statement", "elif_clause", "while_statement"].includes(holder?.type ?? "") && holder!.childForFieldName("condition")?.id === chain.id;
+  // not a while's: always true, its test would never end the loop
+  const branching = (holder?.type === "if_statement" || holder?.type === "elif_clause") && holder.childForFieldName("condition")?.id === chain.id;
   if (!holder || (!conditional && !branching)) return null;
-  const taken = conditional ? holder.namedChildren[0]! : (holder.childForFieldName("consequence") ?? holder.childForFieldName("body"))!;
+  const taken = conditional ? holder.namedChildren[0]! : holder.childForFieldName("consequence")!;
   const reads = (node: Node) => usesIn(node, head.text).some((use) => use.id !== head.id);
   if (!reads(taken) && !reads(chain)) return null;
-  const others = holder.type === "elif_clause" || holder.type === "if_statement" || conditional;
-  if (others && !droppedOffDictBranch(head) && hasOtherSide(holder, conditional)) return null;
+  if (!droppedOffDictBranch(head) && hasOtherSide(holder, conditional)) return null;
   // `if isinstance(r, dict): return r.get("markdown", "")` then `return r.markdown or ""`: code that reads the model's
   // attributes beside the if handles both shapes
   const statement = holder.type === "elif_clause" ? holder.parent! : holder;
@@ -738,8 +742,8 @@ const DICT_TEST_DISSOLVED = removed(
  * log). The branch, where `head` is the value tested.
  */
 function dictOnlyBranch(head: Node): Node | null {
-  const call = head.parent?.type === "argument_list" && head.parent.namedChildren[0]?.id === head.id ? head.parent.parent : null;
-  if (call?.type !== "call" || !dictTestOf(head).test(call.text)) return null;
+  const call = dictTestAround(head);
+  if (!call) return null;
   const branch = outer(call).parent;
   if ((branch?.type !== "if_statement" && branch?.type !== "elif_clause") || branch.childForFieldName("condition")?.id !== outer(call).id) return null;
   if (branch.type === "if_statement" && branch.namedChildren.some((c) => c?.type === "else_clause")) return null;
