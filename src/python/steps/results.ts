@@ -437,6 +437,24 @@ const CONVERTER_NEVER_HELD = (converter: string) =>
     "no release's result had it (1.x's were dicts, 2.x's and v2's are pydantic models: model_dump() is v2's), so it never ran",
   );
 
+/**
+ * `page.get("markdown", "") or page.get("content", "")`: a fallback to v0's name for a field (`content`, v0's markdown)
+ * whose v2 name an earlier operand of the same `or` reads already. Renamed, it would read the same field twice; the
+ * operand goes with its `or`. The span to remove.
+ */
+function readAgainAsV2(read: Read, head: Node): { start: number; end: number } | null {
+  const to = PY_V0_DOCUMENT_FIELDS[read.field];
+  const operand = outer(read.node);
+  const or = operand.parent;
+  if (!to || or?.type !== "boolean_operator" || or.childForFieldName("operator")?.type !== "or" || or.childForFieldName("right")?.id !== operand.id)
+    return null;
+  const before = or.childForFieldName("left")!;
+  return usesIn(before, head.text).some((use) => readAbove(use)?.field === to) ? { start: before.endIndex, end: operand.endIndex } : null;
+}
+
+const V0_READ_AGAIN = (field: string) =>
+  removed(`the fallback to "${field}"`, `v0's ${field} is v2's ${PY_V0_DOCUMENT_FIELDS[field]}, which the same or reads already`);
+
 /** The success test's edit, a test removed or one that became the result itself. */
 function successTestEdit(context: PyContext, test: { start: number; end: number; text: string }): void {
   context.edit(test.start, test.end, test.text, test.text ? SUCCESS_TEST_PRESENCE : SUCCESS_TEST_REMOVED);
@@ -1007,6 +1025,12 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       }
     }
     if (!read || handled.has(read.node.id)) return finish();
+    const again = kind === "document" && depth === 0 ? readAgainAsV2(read, head) : null;
+    if (again) {
+      handled.add(read.node.id);
+      context.edit(again.start, again.end, "", V0_READ_AGAIN(read.field));
+      return;
+    }
     if (kind !== null && read.form === "subscript" && isWritten(read.node)) {
       // An item written on a result: attribute assignment on a pydantic model is not the same thing.
       context.todo(read.node, NOT_A_DICT);
