@@ -9,7 +9,7 @@ import { PY_CLIENTS, PY_LEGACY_MODULES, PY_MOCK_SPECS, PY_PACKAGE, PY_TYPES_MODU
 import { MOCK_ASSERTIONS, mockClients, patchTargets } from "./mock-clients.js";
 import { allOf, argumentFor, argumentsOf, enclosing, parameterName, returnsOf, stringValue, type Node, type Tree } from "../runtime/parser.js";
 import { bindingScope } from "./names.js";
-import { forwardedBy, forwarderOf, type Forwarder } from "./forwarders.js";
+import { byName, forwardedBy, forwarderOf, type Forwarder } from "./forwarders.js";
 import { invocationsOf } from "./result-values.js";
 import { positional } from "./arguments.js";
 
@@ -379,14 +379,19 @@ function callsByName(root: Node): Map<string, Node[]> {
 }
 
 /**
- * The function a call runs: its own callee, or the one it hands a forwarder (`asyncio.to_thread(search, client, q)`,
- * `loop.run_in_executor(None, search, client, q)`, `pool.submit(...)`, `functools.partial(...)`), which runs it with
- * the arguments after it.
+ * The module's function a call hands a forwarder to run with the arguments after it (`asyncio.to_thread(search, client,
+ * q)`, `loop.run_in_executor(None, search, client, q)`, `pool.submit(...)`, `functools.partial(...)`), and how many of
+ * the call's arguments come before the function's own.
  */
+function forwardedFunction(call: Node): { fn: Node; skipped: number } | null {
+  const forwarder = byName(call);
+  const fn = forwarder ? positional(call.childForFieldName("arguments")!)[forwarder.skipped - 1] : undefined;
+  return fn?.type === "identifier" ? { fn, skipped: forwarder!.skipped } : null;
+}
+
+/** The function a call runs: the one it hands a forwarder, or its own callee. */
 function calleeOf(call: Node): Node | null {
-  const callee = call.childForFieldName("function");
-  const forwarder = callee?.type === "attribute" || callee?.text === "partial" ? forwarderOf(call) : undefined;
-  return forwarder ? (positional(call.childForFieldName("arguments")!)[forwarder.skipped - 1] ?? null) : callee;
+  return forwardedFunction(call)?.fn ?? call.childForFieldName("function");
 }
 
 /** A function with the calls that hand it its arguments, and how many of its parameters they do not give (a method's self). */
@@ -508,8 +513,7 @@ function constructorCalls(makers: Makers, cls: Node, seen = new Set<number>()): 
 /** What a call hands a function's parameters: its arguments, but for the `self` a base's `__init__` is given by hand. */
 function handedArguments(call: Node): Node[] {
   // a forwarder's arguments after the function are the function's
-  const forwarder = calleeOf(call) !== call.childForFieldName("function") ? forwarderOf(call) : undefined;
-  const args = argumentsOf(call).slice(forwarder?.skipped ?? 0);
+  const args = argumentsOf(call).slice(forwardedFunction(call)?.skipped ?? 0);
   const callee = call.childForFieldName("function");
   const byHand =
     callee?.type === "attribute" && callee.childForFieldName("attribute")?.text === "__init__" && callee.childForFieldName("object")?.type === "identifier";

@@ -30,8 +30,8 @@ const FORWARDERS: Readonly<Record<string, Forwarder>> = {
   partial: { skipped: 1, keywords: true, gives: "callable" },
 };
 
-/** The forwarder a call is by the name it calls (`submit`, `partial`, ...). */
-function byName(call: Node): Forwarder | undefined {
+/** The forwarder a call is by the name it calls (`submit`, `partial`, ...): the standard library's, not a wrapper of the module's. */
+export function byName(call: Node): Forwarder | undefined {
   const name = call.type === "call" ? calledName(call) : "";
   return Object.hasOwn(FORWARDERS, name) ? FORWARDERS[name] : undefined;
 }
