@@ -3,7 +3,7 @@ import type { Edit, Span } from "../core/edits.js";
 import type { Source } from "../core/source.js";
 import { removeListItem, removeStatement } from "../core/text.js";
 import type { Literal } from "../mapping/options.js";
-import type { Node } from "./runtime/parser.js";
+import { allOf, type Node } from "./runtime/parser.js";
 
 export function pyLiteral(source: Source, value: Literal | boolean | number): string {
   if (typeof value === "boolean") return value ? "True" : "False";
@@ -60,11 +60,9 @@ export function removeOrPass(source: Source, statement: Node): Edit {
   const branch = block.parent;
   const test = branch?.type === "if_statement" ? branch.childForFieldName("condition") : null;
   const only = branch?.namedChildren.every((c) => c?.type !== "elif_clause" && c?.type !== "else_clause");
-  if (test && only && !hasCall(test)) return removeOrPass(source, branch!);
+  if (test && only && !allOf(test, "call").length) return removeOrPass(source, branch!);
   return { start: statement.startIndex, end: statement.endIndex, text: "pass" };
 }
-
-const hasCall = (node: Node): boolean => node.type === "call" || node.namedChildren.some((c) => !!c && hasCall(c));
 
 /** Removes one argument (or dict entry) from its list with its comma, or its whole line when it has one. */
 export function removeItem(source: Source, container: Node, item: Node): Edit {

@@ -131,15 +131,15 @@ export function inBranchNeverRun(node: Node, name: string): boolean {
  * (`if hasattr(result, "to_dict"): result = result.to_dict()`) does not.
  */
 function rebindings(name: Node, scope: Node, passedBy?: (target: Node) => boolean): Node[] {
+  return otherBindings(name, scope).flatMap(({ binding, target }) =>
+    target.startIndex > name.endIndex && !inBranchNeverRun(binding, name.text) && !passedBy?.(target) ? [binding] : [],
+  );
+}
+
+/** The other statements of a name's scope that bind the same name, with their targets. */
+function otherBindings(name: Node, scope: Node): { binding: Node; target: Node }[] {
   return bindingsIn(scope).flatMap(({ binding, target }) =>
-    target?.type === "identifier" &&
-    target.text === name.text &&
-    target.startIndex > name.endIndex &&
-    scopeOf(binding).id === scope.id &&
-    !inBranchNeverRun(binding, name.text) &&
-    !passedBy?.(target)
-      ? [binding]
-      : [],
+    target?.type === "identifier" && target.text === name.text && target.id !== name.id && scopeOf(binding).id === scope.id ? [{ binding, target }] : [],
   );
 }
 
@@ -240,9 +240,7 @@ export function elementsOf(list: Node): Node[] {
  * else): after the if, it may hold that other list. An empty one (`items = []`) holds no elements either way.
  */
 function boundInOtherBranch(name: Node): boolean {
-  const scope = scopeOf(name);
-  return bindingsIn(scope).some(({ binding, target }) => {
-    if (target?.type !== "identifier" || target.text !== name.text || target.id === name.id || scopeOf(binding).id !== scope.id) return false;
+  return otherBindings(name, scopeOf(name)).some(({ binding }) => {
     const value = binding.type === "assignment" ? binding.childForFieldName("right") : null;
     const empty = (value?.type === "list" || value?.type === "dictionary" || value?.type === "tuple") && value.namedChildren.length === 0;
     return !empty && inOtherBranches(binding, name);

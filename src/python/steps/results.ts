@@ -1386,9 +1386,10 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   const dictOnly = model ? named.flatMap((use) => dictOnlyBranch(use) ?? []) : [];
   const uses = named.filter((use) => !dictOnly.some((branch) => inBody(use, branch)));
   // A dict test 1.x's dict passed goes where only its side reads the result (registered before any read is migrated:
-  // the reads on that side are the model's then, not a dict branch's).
+  // the reads on that side are the model's then, not a dict branch's). A dict-only branch's test goes with its branch.
+  const tests = new Set(dictOnly.map((branch) => inner(branch.childForFieldName("condition")!).id));
   if (model && call.row.result && answeredDicts(context))
-    for (const use of named) if (!dictOnlyBranch(use) && dissolvedDictTest(use)) dissolveDictTest(use.parent!.parent!);
+    for (const use of named) if (!tests.has(use.parent!.parent!.id) && dissolvedDictTest(use)) dissolveDictTest(use.parent!.parent!);
   // Code that writes into the result treats it as the dict it was, as does 1.x code reading a result the v1
   // proxy now gives as a model (the migration reads no fields of those): it becomes one where it is made.
   if (dumpable && (call.row.result ? name && uses.some(writesInto) : uses.some(readAsDict))) {
