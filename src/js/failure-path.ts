@@ -251,21 +251,15 @@ export function waiterOutcome(context: StepContext, read: AnyPath, name: string,
   const guard = guardOf(outcome.test, outcome.onFailure);
   if (!guard || guard.chain !== outcome.test.node) return true;
   const statement = guard.statement;
-  const success = outcome.onFailure ? (statement as { alternate?: Node | null }).alternate : (statement as { consequent: Node }).consequent;
   const block = outcome.test.parent?.parent?.node;
-  const failures = [
-    guard.failureBranch,
-    statement.type === "IfStatement" && !statement.alternate && exits(success) && block ? { start: statement.end!, end: block.end! } : null,
-  ];
-  for (const region of failures) {
-    if (!region) continue;
-    walkPaths(outcome.test.parent!.parent as AnyPath, (_, node) => {
-      if (inside(node, region) && isMember(node) && node.object.type === "Identifier" && node.object.name === name && memberName(node) === "error") {
-        context.edit(node.property.start!, node.property.end!, "status");
-        handled.add(node);
-      }
-    });
-  }
+  const leaves = statement.type === "IfStatement" && !statement.alternate && exits(outcome.onFailure ? null : statement.consequent);
+  const failures = [guard.failureBranch, leaves && block ? { start: statement.end!, end: block.end! } : null];
+  walkPaths(outcome.test.parent!.parent as AnyPath, (_, node) => {
+    if (!isMember(node) || node.object.type !== "Identifier" || node.object.name !== name || memberName(node) !== "error") return;
+    if (!failures.some((region) => inside(node, region))) return;
+    context.edit(node.property.start!, node.property.end!, "status");
+    handled.add(node);
+  });
   return true;
 }
 

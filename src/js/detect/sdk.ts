@@ -265,7 +265,6 @@ export function sdkSpecifier(site: Path): string | undefined {
   return siteSpecifier(site.node as Node);
 }
 
-/** Whether an expression names the client class itself (the thing after `new`). */
 /** The methods a class overrides of v1's client: its own methods named as v1's client's are (constructor aside). */
 function v1Overrides(cls: Extract<Node, { type: "ClassDeclaration" }>): string[] {
   return cls.body.body.flatMap((member) => {
@@ -275,6 +274,7 @@ function v1Overrides(cls: Extract<Node, { type: "ClassDeclaration" }>): string[]
   });
 }
 
+/** Whether an expression names the client class itself (the thing after `new`). */
 export function isClientClass(sdk: SdkBindings, node: Expression | Node): boolean {
   const n = unwrapNode(node, AWAITED_WRAPPERS);
   if (n.type === "Identifier") return sdk.clientClasses.has(n.name);
