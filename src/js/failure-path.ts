@@ -13,9 +13,9 @@ import type { ClientCall } from "./detect/calls.js";
 import { memberName, outsideWrappers } from "./detect/expressions.js";
 import { ALWAYS_SUCCEEDING, CAUGHT_ERROR_TEXT, JOB_COMPLETED, LOGGER } from "../mapping/results.js";
 import { FAILURE_PATH, GUARD_REMOVED, WAITER_GUARD } from "../mapping/messages.js";
-import { namesIdentifier, removeStatement } from "../core/text.js";
+import { namesIdentifier } from "../core/text.js";
 import type { StepContext } from "./pipeline.js";
-import { inside, isTypeScript, literal } from "./writing.js";
+import { inside, isTypeScript, literal, removeStatementAt } from "./writing.js";
 import { enclosingFunction, isWrittenTo, walkPaths } from "./detect/paths.js";
 
 type AnyPath = ASTPath<Node>;
@@ -135,7 +135,7 @@ function dropGuards(context: StepContext, name: string, guards: readonly Guard[]
   const dropped = new Set<Node>();
   for (const g of guards) {
     if (whole(g)) {
-      if (!dropped.has(g.statement)) dropGuardStatement(context, g.statement);
+      if (!dropped.has(g.statement)) dropGuardStatement(context, g.test.parent as AnyPath);
       dropped.add(g.statement);
       continue;
     }
@@ -227,8 +227,8 @@ export function throwsOnFailure(read: AnyPath): boolean {
 }
 
 /** A throw-only guard's whole `if`: v2 throws before it. */
-export function dropGuardStatement(context: StepContext, statement: Node): void {
-  context.apply(removeStatement(context.source, statement.start!, statement.end!), GUARD_REMOVED);
+export function dropGuardStatement(context: StepContext, statement: AnyPath): void {
+  context.apply(removeStatementAt(context.source, context.index, statement), GUARD_REMOVED);
 }
 
 /** A waiter's outcome test (`!job.success`) as a test of the job's status, which v2 returns failed or not. */

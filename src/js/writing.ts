@@ -7,7 +7,8 @@ import type { Node, ObjectExpression } from "@babel/types";
 import { within, type Edit, type Span } from "../core/edits.js";
 import { isTypeScript as isTypeScriptLanguage } from "../core/language.js";
 import type { Source } from "../core/source.js";
-import { indentAt, indentUnit, removeListItem as removeSpan } from "../core/text.js";
+import { indentAt, indentUnit, removeListItem as removeSpan, removeStatement } from "../core/text.js";
+import type { Path, PathIndex } from "./detect/paths.js";
 
 export type Value = string | number | boolean | null | readonly Value[];
 
@@ -84,6 +85,51 @@ export function removeListItem(source: Source, container: Node, list: readonly N
     list.map((n) => n && spanOf(n)),
     spanOf(item),
   );
+}
+
+/** Statements that take one statement as their body, where a body without braces stands. */
+const BODY_HOLDERS: ReadonlySet<string> = new Set([
+  "IfStatement",
+  "ForStatement",
+  "ForInStatement",
+  "ForOfStatement",
+  "WhileStatement",
+  "DoWhileStatement",
+  "LabeledStatement",
+  "WithStatement",
+]);
+
+/** Expressions that do something besides reading: a test holding one runs for its effect, and stays. */
+const ACTING = [
+  "CallExpression",
+  "OptionalCallExpression",
+  "NewExpression",
+  "TaggedTemplateExpression",
+  "AssignmentExpression",
+  "UpdateExpression",
+  "AwaitExpression",
+  "YieldExpression",
+  "ImportExpression",
+] as const;
+
+function readsOnly(index: PathIndex, test: Node): boolean {
+  return !ACTING.some((type) => index.within(type, test).length > 0) && !index.within("UnaryExpression", test, { operator: "delete" }).length;
+}
+
+/**
+ * Removes a statement without handing its place to the next one. A body without braces (`if (deep) opts.a = 1;`)
+ * cannot just go, or the statement after it would become the body: it becomes `{}`. The only statement of an `if`
+ * with no else, whose test does nothing but read, takes the `if` with it, as python/writing.ts's removeOrPass does.
+ */
+export function removeStatementAt(source: Source, index: PathIndex, statement: Path): Edit {
+  const holder = statement.parent as Path | null;
+  const alone = holder?.node.type === "BlockStatement" && holder.node.body.length === 1;
+  const branch = (alone ? holder.parent : holder) as Path | null;
+  const body = alone ? holder.node : statement.node;
+  const test = branch?.node.type === "IfStatement" && !branch.node.alternate && branch.node.consequent === body ? branch.node.test : null;
+  if (test && readsOnly(index, test)) return removeStatementAt(source, index, branch!);
+  if (holder && BODY_HOLDERS.has(holder.node.type)) return { start: statement.node.start!, end: statement.node.end!, text: "{}" };
+  return removeStatement(source, statement.node.start!, statement.node.end!);
 }
 
 /**

@@ -9,7 +9,7 @@ import type { ArrayExpression, Node, ObjectExpression, ObjectProperty } from "@b
 import { requestBodies } from "../detect/requests.js";
 import { fileOptionsObjects, type OptionsObject } from "../detect/options-objects.js";
 import { findProperty, memberName, propertyKey, resolveObject, unwrapNode } from "../detect/expressions.js";
-import { isTypeScript, literal, removeListItem, textOf } from "../writing.js";
+import { isTypeScript, literal, removeListItem, removeStatementAt, textOf } from "../writing.js";
 import type { Step, StepContext } from "../pipeline.js";
 import { FORMAT_TEST, FORMATS, settingFate, type FormatRow } from "../../mapping/formats.js";
 import {
@@ -26,7 +26,6 @@ import {
 import { findClientCalls } from "../detect/calls.js";
 import { isV1Call } from "../detect/version.js";
 import { assignedFormats, type AssignedSettings } from "../detect/assigned-formats.js";
-import { removeStatement } from "../../core/text.js";
 
 const rowsByV1 = new Map(FORMATS.map((row) => [row.v1, row]));
 
@@ -174,9 +173,7 @@ function rewriteList(
     );
   }
   for (const [key, { property, statement }] of used) {
-    const edit = property
-      ? removeListItem(context.source, from, from.properties, property)
-      : removeStatement(context.source, statement!.node.start!, statement!.node.end!);
+    const edit = property ? removeListItem(context.source, from, from.properties, property) : removeStatementAt(context.source, context.index, statement!);
     context.apply(edit, moved(key, "its format object"));
   }
 }

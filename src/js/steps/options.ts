@@ -11,7 +11,7 @@ import { fileOptionsObjects, opaqueOptions, optionsObjects, type OptionsObject }
 import { findProperty, memberName, propertyKey, resolveObject } from "../detect/expressions.js";
 import { isV1Call } from "../detect/version.js";
 import { callsStandIn } from "../detect/mocks.js";
-import { isMultiline, isTypeScript, literal, objectLiteral, removeListItem, textOf } from "../writing.js";
+import { isMultiline, isTypeScript, literal, objectLiteral, removeListItem, removeStatementAt, textOf } from "../writing.js";
 import { indentAt } from "../../core/text.js";
 import { removeStatement } from "../../core/text.js";
 import { assignedFormats } from "../detect/assigned-formats.js";
@@ -98,7 +98,7 @@ function migrateAssignment(context: StepContext, path: ASTPath<AssignmentExpress
   if (change.kind === "removed" || (change.kind === "boolean-to-value" && mappedValue(context, change, path.node.right, typed).omit)) {
     if (statement)
       context.apply(
-        removeStatement(context.source, statement.node.start!, statement.node.end!),
+        removeStatementAt(context.source, context.index, statement),
         removed(name, change.kind === "removed" ? "v2 has no such option" : "it is v2's default"),
       );
     if (change.kind === "removed" && change.todo) context.todo(path, change.todo, "crawlOptions");

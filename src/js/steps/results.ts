@@ -496,7 +496,7 @@ function removeGuard(
     context.todo(statement, todo);
     return;
   }
-  if (!tracked.waiter) return dropGuardStatement(context, statement.node);
+  if (!tracked.waiter) return dropGuardStatement(context, statement);
   statusTest(context, objectText, guard.test, guard.onFailure);
   for (const read of readsOf(context, statement.get("consequent") as AnyPath, objectText, "error"))
     context.edit(read.property.start!, read.property.end!, "status");
