@@ -203,8 +203,8 @@ function keywordEdits(
  * A params dict the code adds to before the call (`params["limit"] = n` under an `if`): it stays the dict it is,
  * annotated `dict` (v2's keyword arguments take no `dict[str, X]` of one value type), with its keys spelled as v2's
  * keyword arguments (and their values where v2 says a flag as a value: `sitemap: "skip"`), and goes to the call as
- * `**params`. A key that needs more (a v0 option group, an option v2 dropped, a format setting or formats v2 spells
- * otherwise) stays as it is, and is named in the answer, for a TODO; two keys that become one v2 option leave the whole
+ * `**params`. An option v2 dropped goes, as its keyword would. A key that needs more (a v0 option group, a format
+ * setting or formats v2 spells otherwise) stays as it is, and is named in the answer, for a TODO; two keys that become one v2 option leave the whole
  * dict as it is, and the answer says so.
  */
 function keptDict(
@@ -256,11 +256,15 @@ function keptDict(
         ? "is a format setting v2 gives in formats"
         : formats.some((f) => f?.type !== "string" || V1_ONLY_FORMAT_NAMES.has(stringValue(f)!))
           ? "holds formats v2 spells otherwise"
-          : change && change.kind !== "rename" && change.kind !== "boolean-to-value"
-            ? "is gone from v2"
-            : null;
+          : null;
     if (needs) {
       unmoved.push(`${item.name} ${needs}`);
+      continue;
+    }
+    // An option v2 dropped goes, as its keyword does (options.ts): the dict is the same request spelled as a dict.
+    if (change?.kind === "removed") {
+      context.apply(item.drop(), removed(item.name, "v2 has no such option"));
+      if (change.todo) todos.push(change.todo);
       continue;
     }
     const to = row?.python.v2 ?? snake;
