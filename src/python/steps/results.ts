@@ -224,6 +224,18 @@ function isEmptyLiteral(node: Node): boolean {
   return /^(""|''|\[\s*\]|\{\s*\}|dict\(\s*\)|list\(\s*\))$/.test(node.text);
 }
 
+/**
+ * Whether a read is the left side of an `or` (`r.get("markdown", "") or ""`): the empty default it gives is what the
+ * `or` passes over, so the read needs none of its own. Not where the other side reads the result too: that side may
+ * go (readAgainAsV2), and the default with it.
+ */
+function leftOfOr(node: Node, head: Node): boolean {
+  const parent = node.parent;
+  if (parent?.type !== "boolean_operator" || parent.childForFieldName("operator")?.type !== "or" || parent.childForFieldName("left")?.id !== node.id)
+    return false;
+  return !usesIn(parent.childForFieldName("right")!, head.text).length;
+}
+
 /** Where `a or b` can stand without parentheses. */
 const OR_SAFE = new Set([
   "argument_list",
@@ -596,7 +608,7 @@ function migrateAttributeName(context: PyContext, subject: Subject, head: Node):
   let text: string;
   if (fn === "hasattr") text = `${read} is not None`;
   else if (!fallback || fallback.type === "none") text = read;
-  else if (isEmptyLiteral(fallback)) text = `${read} or ${fallback.text}`;
+  else if (isEmptyLiteral(fallback)) text = leftOfOr(call, head) ? read : `${read} or ${fallback.text}`;
   else if (head.type === "identifier") text = `${read} if ${read} is not None else ${fallback.text}`;
   else return context.todo(head, `v2 keeps ${field} at .${to}, a path getattr() cannot take: read it as an attribute`);
   if (text !== read && needsParentheses(call)) text = `(${text})`;
@@ -1124,8 +1136,8 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     if (read.form === "attribute") out += source.slice(node.endIndex, read.name!.startIndex) + to;
     else if (read.form === "subscript" || !read.fallback || typed || whole) out += `.${to}`;
     else if (isEmptyLiteral(read.fallback)) {
-      out = `${out}.${to} or ${read.fallback.text}`;
-      if (needsParentheses(read.node)) out = `(${out})`;
+      out = leftOfOr(read.node, head) ? `${out}.${to}` : `${out}.${to} or ${read.fallback.text}`;
+      if (out.includes(" or ") && needsParentheses(read.node)) out = `(${out})`;
       ended = true;
     } else if (head.type === "identifier") {
       out = `(${out}.${to} if ${out}.${to} is not None else ${read.fallback.text})`;
