@@ -214,7 +214,7 @@ function keptDict(
   name: string,
   bound: { dict: Node; statement: Node; writes: readonly Node[]; fallbacks: readonly Node[] },
   read?: ReadonlySet<string>,
-): string | null {
+): KeptDict {
   const rows = pythonOptionRows(PY_OPTION_KINDS[call.row.options ?? "scrape"]);
   const dicts = [bound.dict, ...bound.fallbacks];
   const items = [
@@ -269,7 +269,7 @@ function keptDict(
     }
     const to = row?.python.v2 ?? snake;
     // Two v1 options that both become one v2 option (ignoreSitemap, sitemapOnly) say it together: not key by key.
-    if (named.has(to) && named.get(to) !== item.name) return `${named.get(to)} and ${item.name} are both ${to} in v2`;
+    if (named.has(to) && named.get(to) !== item.name) return { reason: `${named.get(to)} and ${item.name} are both ${to} in v2`, notes: [] };
     named.set(to, item.name);
     // Written out even where the value is v2's default (parsers=["pdf"]): the same request, said explicitly.
     const value = change?.kind === "boolean-to-value" ? pyFlagValue(context.source, change.values, item.value) : keywordValue(to, item.value);
@@ -281,18 +281,24 @@ function keptDict(
   for (const { node, text } of edits) context.edit(node.startIndex, node.endIndex, text, message);
   const dropped = unsent.length ? neverSent([...new Set(unsent.map((item) => item.name))], call.method) : undefined;
   for (const item of unsent) context.apply(item.drop(), dropped);
-  for (const todo of new Set(todos)) context.todo(call.node, todo, "crawlOptions");
   const left = bound.statement.type === "expression_statement" ? bound.statement.namedChildren[0] : bound.statement;
   const variable = left?.childForFieldName("left");
   if (variable && !left!.childForFieldName("type")) context.edit(variable.endIndex, variable.endIndex, ": dict");
   if (target.text !== `**${name}`) context.edit(target.startIndex, target.endIndex, `**${name}`, message);
   // A key of the literal and of its fallback (`params if ... else {...}`) is named once.
-  return unmoved.length ? [...new Set(unmoved)].join(", ") : null;
+  return { reason: unmoved.length ? [...new Set(unmoved)].join(", ") : null, notes: [...new Set(todos)] };
 }
 
-/** The TODO for the keys of a kept dict that need more than a new spelling (keptDict's answer). */
-function keptDictTodo(context: PyContext, call: PyCall, name: string, reason: string | null): void {
-  if (reason) context.todo(call.node, `of the options handed over as **${name}, ${reason}: give them as v2 takes them`);
+/** What keptDict leaves to a human: the keys that need more than a new spelling, and the table's notes on the options it moved. */
+interface KeptDict {
+  readonly reason: string | null;
+  readonly notes: readonly string[];
+}
+
+/** The TODO of a kept dict's call: one line, with the table's notes first, then what is left of the dict. */
+function keptDictTodo(context: PyContext, call: PyCall, name: string, { reason, notes }: KeptDict): void {
+  const said = reason ? [...notes, `of the options handed over as **${name}, ${reason}: give them as v2 takes them`] : notes;
+  if (said.length) context.todo(call.node, said.join("; "), notes.length ? "crawlOptions" : "migrate");
 }
 
 /**
