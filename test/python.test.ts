@@ -406,6 +406,21 @@ describe("a result a public function hands to other modules", () => {
     expect(readFileSync(join(dir, "fc.py"), "utf8")).not.toContain("TODO");
     expect(runPython(pythonSteps, "fc.py", helper).output).not.toContain("TODO");
   });
+
+  test("a job's documents returned whole are marked where another module reads each as v1's dict", () => {
+    const pages =
+      'from firecrawl import FirecrawlApp\n\napp = FirecrawlApp(api_key="k")\n\n\ndef crawl_pages(url):\n    job = app.crawl_url(url, params={"limit": 5})\n    return job.get("data", [])\n';
+    const asDicts = 'from fc import crawl_pages\n\nfor page in crawl_pages("https://example.com"):\n    print(page["markdown"])\n';
+    const asModels = 'from fc import crawl_pages\n\nfor page in crawl_pages("https://example.com"):\n    print(page.markdown)\n';
+    const todo = "    # TODO(firecrawl-v2): crawl_pages() hands these documents to other modules of the project, which read each as v1's dict";
+    const read = (caller: string) => {
+      const { dir, cli } = repoWith({ "fc.py": pages, "main.py": caller });
+      expect(cli("run", ".", "--force", "--no-verify").status).toBe(0);
+      return readFileSync(join(dir, "fc.py"), "utf8");
+    };
+    expect(read(asDicts)).toContain(`${todo} (page["markdown"])`);
+    expect(read(asModels)).not.toContain("TODO");
+  });
 });
 
 test("a field v2's model has none of, read on a 1.x result, is marked where the read is", () => {

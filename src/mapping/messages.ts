@@ -351,6 +351,11 @@ export function leavesModule(name: string): string {
   return `${name}() hands this result to other modules of the project, which read it as v1's dict (r["markdown"]) and are not migrated with this one: v2 results are pydantic models, so change their reads (r.markdown) or return .model_dump() (its keys are snake_case)`;
 }
 
+/** A job's documents a public function hands to other modules, which read each as v1's dict, and are not migrated with it. */
+export function documentsLeaveModule(name: string): string {
+  return `${name}() hands these documents to other modules of the project, which read each as v1's dict (page["markdown"]) and are not migrated with this one: v2's documents are pydantic models, so change their reads (page.markdown) or return [page.model_dump() for page in ...] (its keys are snake_case)`;
+}
+
 /** A result handed to a function of the module that reads it as v1's dict, and that the run could not migrate with it. */
 export function handedToDictReader(name: string): string {
   return `${name}() reads what it is handed as v1's dict (r["markdown"]), and the run did not migrate it with this call (it tests what it is handed, takes other values too, or is called from where the run cannot see): v2 results are pydantic models, so change its reads (r.markdown) or hand it .model_dump() (its keys are snake_case)`;

@@ -8,7 +8,7 @@
  */
 import { scopeOf } from "./names.js";
 import { allOf, type Node } from "../runtime/parser.js";
-import { boundName, resultExpression, resultValues, usesAfter } from "./result-values.js";
+import { boundName, elementsOf, resultExpression, resultValues, usesAfter } from "./result-values.js";
 import { forwardedBy } from "./forwarders.js";
 import { readAsDict } from "./dict-reads.js";
 import { callsOf, parameterTaking } from "./callers.js";
@@ -120,14 +120,15 @@ export function followReturns(heads: readonly Node[]): { heads: Node[]; boundari
  * The name of the public module-level function `return <head>` hands a result from, where other modules of the
  * project call it and read what it gives as v1's dict (`page = fetch(url); page["markdown"]`), or where their
  * calls cannot be told (`calls` answers undefined): the run migrates each module on its own, so those reads stay
- * as they were. Null where no other module's read is in question.
+ * as they were. Null where no other module's read is in question. A `list` (a job's documents) is read item by item.
  */
-export function leavesModuleAsDict(head: Node, calls: (name: string) => readonly Node[] | undefined): string | null {
+export function leavesModuleAsDict(head: Node, calls: (name: string) => readonly Node[] | undefined, list = false): string | null {
   const fn = returnedFrom(head);
   const owner = fn?.parent?.type === "decorated_definition" ? fn.parent : fn;
   if (!fn || owner?.parent?.type !== "module") return null;
   const name = fn.childForFieldName("name")!.text;
   if (name.startsWith("_")) return null;
   const elsewhere = calls(name);
-  return !elsewhere || elsewhere.some((call) => readsOf(resultExpression(call)).some(readAsDict)) ? name : null;
+  const heads = (call: Node) => (list ? readsOf(resultExpression(call)).flatMap(elementsOf) : readsOf(resultExpression(call)));
+  return !elsewhere || elsewhere.some((call) => heads(call).some(readAsDict)) ? name : null;
 }

@@ -54,6 +54,7 @@ import {
   hitsCast,
   joined,
   dumpedMetadataKeys,
+  documentsLeaveModule,
   leavesModule,
   handedToDictReader,
   linksKept,
@@ -1166,6 +1167,13 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       } else if (!ended) handOver(context, DOCUMENT, node, true);
       const result = finish();
       for (const item of elementsBeyond(node)) migrateChain(context, DOCUMENT, item, handled);
+      // Returned whole (`return job.get("data", [])`), the documents are read where the function is called, item by item.
+      const from = returnedFrom(node);
+      if (from && !returnedAsDictList(node)) {
+        for (const read of callersReads(from)) for (const item of elementsOf(read)) migrateChain(context, DOCUMENT, item, handled);
+        const leaving = leavesModuleAsDict(node, callsFromOtherModules(context), true);
+        if (leaving) context.todo(node, documentsLeaveModule(leaving));
+      }
       return result;
     }
     if (kind === "search" && depth === 0 && row?.change.kind === "rename" && row.change.todo) {
