@@ -137,6 +137,25 @@ test("the summary and the report name v2's changed defaults for the migrated cal
   expect(JSON.parse(cli(none, "run", ".", "--dry", "--json").stdout).behaviourChanges).toEqual([]);
 });
 
+test("the Python client's api_url default is named where Python calls were migrated: 4.x no longer reads FIRECRAWL_API_URL", () => {
+  const option = (b: { option: string }) => b.option === "api_url";
+  const js = JSON.parse(cli(repo({ "src/a.ts": V1_SCRAPE }), "run", ".", "--dry", "--json", "--no-types").stdout).behaviourChanges;
+  expect(js.some(option)).toBe(false);
+  const python = repo({
+    "app.py": 'from firecrawl import FirecrawlApp\n\napp = FirecrawlApp(api_key="fc-test")\nprint(app.scrape_url("https://example.com")["markdown"])\n',
+  });
+  const run = cli(python, "run", ".", "--dry", "--no-verify");
+  expect(run.stdout).toContain("  api_url: firecrawl-py's client no longer reads FIRECRAWL_API_URL");
+  const changes = JSON.parse(cli(python, "run", ".", "--dry", "--json", "--no-verify").stdout).behaviourChanges;
+  expect(changes.find(option)).toEqual({
+    option: "api_url",
+    v1: 'os.getenv("FIRECRAWL_API_URL", "https://api.firecrawl.dev")',
+    v2: "https://api.firecrawl.dev",
+    effect: expect.stringContaining("a self-hosted Firecrawl needs api_url given"),
+    kept: false,
+  });
+});
+
 test("run --install refreshes package-lock.json with npm, and npm ci then installs v2", () => {
   // The packages come from the npm cache the repository's own install filled.
   const env = { ...process.env, npm_config_prefer_offline: "true", npm_config_audit: "false", npm_config_fund: "false" };

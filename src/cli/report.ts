@@ -14,7 +14,7 @@ import { agrees, counted } from "./words.js";
 import type { InstallOutcome } from "../upgrade/install.js";
 import type { PackageBump } from "../upgrade/bump.js";
 import type { ConcernName } from "../mapping/concerns.js";
-import { DEFAULTS } from "../mapping/defaults.js";
+import { DEFAULTS, PY_API_URL_DEFAULT } from "../mapping/defaults.js";
 import { noteAt } from "../mapping/messages.js";
 import type { LockRefresh } from "../upgrade/bump.js";
 
@@ -22,6 +22,7 @@ export const REPORT_VERSION = 1;
 
 /** The concern that moves client calls to v2 (JS and Python): a run that did that runs them with v2's defaults. */
 const CALLS: ConcernName = "client-methods";
+const migratedCalls = (r: FileReport) => r.changes.some((c) => c.transform === CALLS);
 
 export interface RunReport {
   readonly version: number;
@@ -161,9 +162,12 @@ export function runReport(
     installs: installs.map((i) => ({ ...i, lockfile: displayPath(cwd, i.lockfile) })),
     // Defaults matter where calls were migrated: the v2 calls run with v2's defaults from now on.
     // (A document's calls run nowhere.)
-    behaviourChanges: reports.some((r) => r.changes.some((c) => c.transform === CALLS) && languageOf(r.path) !== "document")
-      ? DEFAULTS.map((row) => ({ option: row.js, v1: row.v1, v2: row.v2, effect: row.effect, kept: keepV1Defaults && row.v1 !== null }))
-      : [],
+    behaviourChanges: [
+      ...(reports.some((r) => migratedCalls(r) && languageOf(r.path) !== "document")
+        ? DEFAULTS.map((row) => ({ option: row.js, v1: row.v1, v2: row.v2, effect: row.effect, kept: keepV1Defaults && row.v1 !== null }))
+        : []),
+      ...(reports.some((r) => migratedCalls(r) && ofPython(r)) ? [{ ...PY_API_URL_DEFAULT, kept: false }] : []),
+    ],
     summary: {
       scanned: reports.length,
       changed: counts.changed,
@@ -228,7 +232,8 @@ export function summaryText(report: RunReport, cwd: string, { verbose = false } 
   const changed = report.behaviourChanges.filter((b) => !b.kept);
   if (changed.length) {
     lines.push("", pc.bold("v2 changed defaults the migrated calls now run with:"), ...changed.map((b) => `  ${b.option}: ${b.effect}`));
-    if (changed.some((b) => b.v1 !== null)) lines.push("  --keep-v1-defaults writes v1's values (maxAge: 0, ...) into each migrated scrape instead");
+    if (changed.some((b) => DEFAULTS.some((row) => row.js === b.option && row.v1 !== null)))
+      lines.push("  --keep-v1-defaults writes v1's values (maxAge: 0, ...) into each migrated scrape instead");
   }
   const changeCount = report.files.reduce((n, f) => n + f.changes.length, 0);
   const verb = report.mode === "dry" ? "Would migrate" : "Migrated";

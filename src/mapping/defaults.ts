@@ -4,6 +4,7 @@
  * became enabled in v2; the published v1 SDK and API already enabled them (sdk-facts 3.1), so writing
  * `false` would change behaviour against real v1: those rows are listed with `v1: null`.
  */
+import { PY_DEFAULT_API_URL } from "./python.js";
 
 export interface DefaultRow {
   readonly spec: string;
@@ -58,3 +59,16 @@ export const DEFAULTS: readonly DefaultRow[] = [
     effect: '"auto" instead of "basic": the service may retry a scrape through a stronger proxy, which can cost more',
   },
 ];
+
+/**
+ * The Python client's own default (sdk-facts 6): 1.x and 2.x read FIRECRAWL_API_URL where no api_url was given; 4.x's
+ * Firecrawl does not, so a self-hosted setup that set only the variable is sent to the cloud. (The JavaScript SDK's v2
+ * still reads it.) A constructor whose api_url may be None gets the variable written out (python/constructor.ts).
+ */
+export const PY_API_URL_DEFAULT = {
+  option: "api_url",
+  v1: `os.getenv("FIRECRAWL_API_URL", "${PY_DEFAULT_API_URL}")`,
+  v2: PY_DEFAULT_API_URL,
+  effect:
+    "firecrawl-py's client no longer reads FIRECRAWL_API_URL: one made without api_url talks to the cloud API (a self-hosted Firecrawl needs api_url given)",
+} as const;
