@@ -3,12 +3,12 @@
  * with no v2 equivalent go through the client's `.v1` proxy where it has them and are marked either way,
  * v2 crawl has no idempotency key, and the async client's `crawl` takes its URL only as `url=`.
  */
-import { PY_ASYNC_URL_KEYWORD, PY_V1_PROXY } from "../../mapping/python.js";
+import { PY_ASYNC_URL_KEYWORD, PY_CLIENTS, PY_V1_PROXY } from "../../mapping/python.js";
 import { keywords, positional } from "../detect/arguments.js";
 import { methodArguments } from "../detect/forwarders.js";
 import { pyLiteralAt, removeItem } from "../writing.js";
 import { methodProbes, methodReferences, mixedReceivers, type PyMethodUse } from "../detect/clients.js";
-import type { Node } from "../runtime/parser.js";
+import { allOf, type Node } from "../runtime/parser.js";
 import type { PyContext, PyStep } from "../pipeline.js";
 import { MADE_CLIENT, mixedReceiver, PASSED_PARAMS, removed, renamed, reworded } from "../../mapping/messages.js";
 import { hasV1PyCalls, isV1PyCall } from "../detect/version.js";
@@ -53,6 +53,17 @@ export function migrateMethodName(context: PyContext, at: PyMethodUse): boolean 
   return true;
 }
 
+const V1_CLASSES: ReadonlySet<string> = new Set(PY_CLIENTS.map((c) => c.v1));
+
+/**
+ * Whether the module names a 1.x/2.x client class (`FirecrawlApp`). One that makes its clients from 4.x's `Firecrawl`
+ * alone asked hasattr of a class that never had v1's names: the question was no in every release, and its branch
+ * dead; renamed, it would be yes, and run.
+ */
+function namesV1Class(context: PyContext): boolean {
+  return allOf(context.tree.rootNode, "identifier").some((id) => V1_CLASSES.has(id.text));
+}
+
 export const step: PyStep = {
   name: "client-methods",
   description: "renames v1 client methods to v2 and adapts their arguments",
@@ -67,7 +78,7 @@ export const step: PyStep = {
     // `if hasattr(app, "scrape_url"): app.scrape_url(...)`: the call is renamed, and the question too, or v2's client
     // would answer no and the code take its other way, written for a client that has no such method.
     // Code already on v2 may ask for a v1 name on purpose (4.x's compatibility aliases): only a file with v1 calls is asked.
-    const onV1 = hasV1PyCalls(context.calls, context.options.sdk, context.sdk.imports);
+    const onV1 = hasV1PyCalls(context.calls, context.options.sdk, context.sdk.imports) && namesV1Class(context);
     for (const probe of onV1 ? methodProbes(context.tree, context.sdk) : []) {
       const v2 = probe.row.python.v2;
       if (!probe.isV1Name || !v2 || v2 === "watcher") continue;
