@@ -117,9 +117,31 @@ function readsOnly(index: PathIndex, test: Node): boolean {
 }
 
 /**
+ * Whether every name the test reads is named elsewhere than in `statement` and its own declaration: a variable read
+ * only there would be left declared and never read (noUnusedLocals' error), so the `if` stays, with an empty body.
+ */
+function namesOutlive(index: PathIndex, test: Node, statement: Node): boolean {
+  const outlives = (path: Path) => {
+    const parent = path.parent?.node as Node | undefined;
+    if ((parent?.type === "MemberExpression" || parent?.type === "OptionalMemberExpression") && parent.property === path.node && !parent.computed) return true;
+    const name = (path.node as { name: string }).name;
+    const scope = path.scope?.lookup(name);
+    // A global (`process`) is no one's local to leave unread.
+    if (!scope || scope.isGlobal) return true;
+    const elsewhere = index
+      .within("Identifier", scope.path.node as Node, { name })
+      .filter((p) => !inside(p.node, statement) && p.scope?.lookup(name) === scope);
+    // the declaration, and a read besides
+    return elsewhere.length > 1;
+  };
+  return index.within("Identifier", test).every(outlives);
+}
+
+/**
  * Removes a statement without handing its place to the next one. A body without braces (`if (deep) opts.a = 1;`)
  * cannot just go, or the statement after it would become the body: it becomes `{}`. The only statement of an `if`
- * with no else, whose test does nothing but read, takes the `if` with it, as python/writing.ts's removeOrPass does.
+ * with no else, whose test does nothing but read names read elsewhere too, takes the `if` with it, as
+ * python/writing.ts's removeOrPass does.
  */
 export function removeStatementAt(source: Source, index: PathIndex, statement: Path): Edit {
   const holder = statement.parent as Path | null;
@@ -127,8 +149,12 @@ export function removeStatementAt(source: Source, index: PathIndex, statement: P
   const branch = (alone ? holder.parent : holder) as Path | null;
   const body = alone ? holder.node : statement.node;
   const test = branch?.node.type === "IfStatement" && !branch.node.alternate && branch.node.consequent === body ? branch.node.test : null;
-  if (test && readsOnly(index, test)) return removeStatementAt(source, index, branch!);
-  if (holder && BODY_HOLDERS.has(holder.node.type)) return { start: statement.node.start!, end: statement.node.end!, text: "{}" };
+  if (test && readsOnly(index, test) && namesOutlive(index, test, branch!.node)) return removeStatementAt(source, index, branch!);
+  if (holder && BODY_HOLDERS.has(holder.node.type)) {
+    // On the line of the header it is the body of (`if (deep) {}`), where only white space stands between them.
+    const gap = /\s*$/.exec(source.text.slice(holder.node.start!, statement.node.start!))![0].length;
+    return { start: statement.node.start! - gap, end: statement.node.end!, text: " {}" };
+  }
   return removeStatement(source, statement.node.start!, statement.node.end!);
 }
 
