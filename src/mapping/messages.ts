@@ -356,6 +356,11 @@ export function documentsLeaveModule(name: string): string {
   return `${name}() hands these documents to other modules of the project, which read each as v1's dict (page["markdown"]) and are not migrated with this one: v2's documents are pydantic models, so change their reads (page.markdown) or return [page.model_dump() for page in ...] (its keys are snake_case)`;
 }
 
+/** A result handed to a function of the module that reads its fields by names it computes, which the run cannot follow. */
+export function handedToComputedReader(name: string): string {
+  return `${name}() reads what it is handed by field names it computes (r.get(key), getattr(r, key)), which the run cannot follow: v2 results are pydantic models with snake_case fields, and a map's links are LinkResult objects (link.url), not 1.x's strings: check what it reads`;
+}
+
 /** A result handed to a function of the module that reads it as v1's dict, and that the run could not migrate with it. */
 export function handedToDictReader(name: string): string {
   return `${name}() reads what it is handed as v1's dict (r["markdown"]), and the run did not migrate it with this call (it tests what it is handed, takes other values too, or is called from where the run cannot see): v2 results are pydantic models, so change its reads (r.markdown) or hand it .model_dump() (its keys are snake_case)`;

@@ -56,6 +56,7 @@ import {
   dumpedMetadataKeys,
   documentsLeaveModule,
   leavesModule,
+  handedToComputedReader,
   handedToDictReader,
   linksKept,
   MODEL_DUMPED,
@@ -1389,9 +1390,26 @@ function migrateHanded(context: PyContext): void {
     if (followed.has(id)) continue;
     // A result handed whole may be read by its items too (a crawl read as v0's list of documents).
     const reads = parameterReads(handed.taking) ?? [];
-    const asDict = [...reads, ...reads.flatMap(elementsOf)].some((head) => (readAbove(head)?.form ?? "attribute") !== "attribute");
-    if (asDict) for (const value of handed.values) context.todo(value, handedToDictReader(handed.taking.fn.childForFieldName("name")!.text));
+    const heads = [...reads, ...reads.flatMap(elementsOf)];
+    const fn = handed.taking.fn.childForFieldName("name")!.text;
+    const message = heads.some((head) => (readAbove(head)?.form ?? "attribute") !== "attribute")
+      ? handedToDictReader(fn)
+      : heads.some(readByComputedName)
+        ? handedToComputedReader(fn)
+        : null;
+    if (message) for (const value of handed.values) context.todo(value, message);
   }
+}
+
+/** `r.get(key)`, `getattr(r, key)`, `r[key]`: a field read by a name the code computes, which no rename can follow. */
+function readByComputedName(head: Node): boolean {
+  const parent = head.parent;
+  const computed = (name: Node | null | undefined) => !!name && name.type !== "string";
+  if (parent?.type === "subscript" && parent.childForFieldName("value")?.id === head.id) return computed(parent.childForFieldName("subscript"));
+  if (parent?.type === "attribute" && parent.childForFieldName("attribute")?.text === "get" && parent.parent?.type === "call")
+    return computed(parent.parent.childForFieldName("arguments")?.namedChildren[0]);
+  const call = parent?.type === "argument_list" && parent.namedChildren[0]?.id === head.id ? parent.parent : null;
+  return call?.type === "call" && call.childForFieldName("function")?.text === "getattr" && computed(parent!.namedChildren[1]);
 }
 
 /** Migrates the reads of one value that is a v1 call's result, and checks a waiter's finished job as v1 did. */
