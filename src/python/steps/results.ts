@@ -575,6 +575,34 @@ function migrateDictProbe(context: PyContext, head: Node): boolean {
   return true;
 }
 
+/** pydantic's own methods, which every v2 result has, being a model (a cancel's bool is no result here). */
+const MODEL_METHODS: ReadonlySet<string> = new Set(["model_dump", "model_dump_json", "dict", "json"]);
+
+const MODEL_PROBE = removed(
+  'the other side of a test for a model\'s method (hasattr(r, "model_dump"))',
+  "every v2 result is a pydantic model, which has it: that side never runs, and type-checks against none",
+);
+
+/**
+ * `r.model_dump() if hasattr(r, "model_dump") else r`: a hedge whose test every v2 result passes, so in 4.x its side
+ * runs alone, at run time as now, and for the type checker too (the other side gives a model where a dict is asked
+ * for). The test and the other side go; the reads there are handled, gone with them.
+ */
+function modelProbe(context: PyContext, head: Node, handled: Set<number>): boolean {
+  const args = head.parent;
+  const call = args?.type === "argument_list" ? args.parent : null;
+  if (call?.childForFieldName("function")?.text !== "hasattr" || args!.namedChildren[0]?.id !== head.id || args!.namedChildren.length !== 2) return false;
+  if (!MODEL_METHODS.has(stringValue(args!.namedChildren[1]!) ?? "")) return false;
+  let test = call;
+  while (test.parent?.type === "parenthesized_expression") test = test.parent;
+  const hedge = test.parent;
+  if (hedge?.type !== "conditional_expression" || hedge.namedChildren[1]?.id !== test.id) return false;
+  const taken = hedge.namedChildren[0]!;
+  for (const use of usesIn(hedge, head.text)) if (use.startIndex > taken.endIndex) handled.add(use.id);
+  context.edit(taken.endIndex, hedge.endIndex, "", MODEL_PROBE);
+  return true;
+}
+
 /** `getattr(x, "rawHtml", None)`, `hasattr(x, "rawHtml")`: the name in the string is v2's. */
 function migrateAttributeName(context: PyContext, subject: Subject, head: Node): void {
   const args = head.parent;
@@ -958,13 +986,13 @@ function searchHits(call: PyCall): keyof typeof PY_SEARCH_HITS | undefined {
  * Returns "status" when the code reads a job's status (a waiter's result is then checked).
  */
 function migrateChain(context: PyContext, subject: Subject, head: Node, handled: Set<number>, from = 0): "status" | void {
+  if (handled.has(head.id)) return;
   if (
     head.parent?.type === "dictionary_splat" ||
     (head.parent?.type === "argument_list" && head.parent.parent?.childForFieldName("function")?.text === "dict")
   ) {
     return context.todo(head, NOT_A_DICT);
   }
-  if (handled.has(head.id)) return;
   const dictOnly = from === 0 ? dictOnlyBranch(head) : null;
   if (dictOnly) {
     removeBranch(context, dictOnly, DICT_ONLY_BRANCH, head.text);
@@ -980,6 +1008,8 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
   const other = hedge?.namedChildren[2];
   if (other && listHedge(hedge!, other)) context.edit(hedge!.startIndex, other.startIndex, "", LIST_HEDGE);
   if (from === 0 && (migrateDictProbe(context, head) || converterProbe(context, head))) return;
+  // A map's dump is not the dict 1.x's was (its links are objects): the hedge stays, for what is marked there.
+  if (from === 0 && subject.kind !== "cancel" && subject.kind !== "map" && modelProbe(context, head, handled)) return;
   if (head.type === "identifier" && inDictBranch(head)) return;
   const indexed = indexedByNumber(head);
   if (subject.kind === "job" && from === 0 && (iterated(head) || indexed)) {
