@@ -1434,7 +1434,8 @@ function migrateHanded(context: PyContext): void {
 /** `r.get(key)`, `getattr(r, key)`, `r[key]`: a field read by a name the code computes, which no rename can follow. */
 function readByComputedName(head: Node): boolean {
   const parent = head.parent;
-  const computed = (name: Node | null | undefined) => !!name && name.type !== "string";
+  // a name held by a variable, an attribute, a call's answer: not a literal, a number or a slice (`r[:3]`)
+  const computed = (name: Node | null | undefined) => !!name && ["identifier", "attribute", "call", "subscript"].includes(name.type);
   if (parent?.type === "subscript" && parent.childForFieldName("value")?.id === head.id) return computed(parent.childForFieldName("subscript"));
   if (parent?.type === "attribute" && parent.childForFieldName("attribute")?.text === "get" && parent.parent?.type === "call")
     return computed(parent.parent.childForFieldName("arguments")?.namedChildren[0]);
