@@ -575,6 +575,30 @@ function migrateDictProbe(context: PyContext, head: Node): boolean {
   return true;
 }
 
+const DUMP_KEY_RENAMED = (from: string, to: string) => renamed(`the key "${from}" of the code's own dump of a result`, `"${to}"`);
+
+/**
+ * `"changeTracking" in r.dict()`, `r.model_dump()["rawHtml"]`, `r.dict().get("json_field")`: a dump the code makes of a
+ * 2.x result itself spelled the 2.x model's fields; 4.x's spells v2's (snake_case). A key the table renames to a field
+ * of the model's own is spelled so; what v2 keeps elsewhere (a document's metadata) is left to the reads it has.
+ */
+function dumpKeyRenamed(context: PyContext, kind: Tracked, head: Node): boolean {
+  const attribute = head.parent;
+  if (attribute?.type !== "attribute" || attribute.childForFieldName("object")?.id !== head.id) return false;
+  if (!["dict", "model_dump"].includes(attribute.childForFieldName("attribute")!.text)) return false;
+  const call = attribute.parent;
+  if (call?.type !== "call" || call.childForFieldName("arguments")!.namedChildren.some((a) => a?.type !== "keyword_argument")) return false;
+  const member = membershipAbove(call);
+  const read = member ? null : readAbove(call);
+  const key = member ? member.node.namedChildren[0] : read && read.form !== "attribute" ? keyOf(read) : undefined;
+  const field = key ? stringValue(key) : undefined;
+  if (!key || field === undefined) return false;
+  const { to } = renamedField(kind, field);
+  if (to === field || to.includes(".") || !hasField(kind, to)) return false;
+  context.edit(key.startIndex, key.endIndex, pyLiteralAt(context.source, key, to), DUMP_KEY_RENAMED(field, to));
+  return true;
+}
+
 /** pydantic's own methods, which every v2 result has, being a model (a cancel's bool is no result here). */
 const MODEL_METHODS: ReadonlySet<string> = new Set(["model_dump", "model_dump_json", "dict", "json"]);
 
@@ -1010,6 +1034,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
   if (from === 0 && (migrateDictProbe(context, head) || converterProbe(context, head))) return;
   // A map's dump is not the dict 1.x's was (its links are objects): the hedge stays, for what is marked there.
   if (from === 0 && subject.kind !== "cancel" && subject.kind !== "map" && modelProbe(context, head, handled)) return;
+  if (from === 0 && subject.kind !== "cancel" && dumpKeyRenamed(context, subject.kind, head)) return;
   if (head.type === "identifier" && inDictBranch(head)) return;
   const indexed = indexedByNumber(head);
   if (subject.kind === "job" && from === 0 && (iterated(head) || indexed)) {
