@@ -1185,6 +1185,8 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     const to = whole ? "metadata_dict" : typed ? "metadata_typed" : name;
     messages.push(renamed(`result ${describe(read)}`, `.${to}`));
     let ended = false;
+    // the `x or default` written above, in parentheses for where it stood (an argument needs none)
+    let wrapped = false;
     if (read.fallback && !typed && readsResults(read.fallback, head)) {
       // The default is itself read from a result, and rewritten on its own: writing it in here too would edit it twice.
       context.todo(read.node, `v2 results are models with no get(): read .${to} and use your default where it is None`);
@@ -1193,8 +1195,10 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     if (read.form === "attribute") out += source.slice(node.endIndex, read.name!.startIndex) + to;
     else if (read.form === "subscript" || !read.fallback || typed || whole) out += `.${to}`;
     else if (isEmptyLiteral(read.fallback)) {
-      out = leftOfOr(read.node, head) ? `${out}.${to}` : `${out}.${to} or ${read.fallback.text}`;
-      if (out.includes(" or ") && needsParentheses(read.node)) out = `(${out})`;
+      const bare = leftOfOr(read.node, head);
+      out = bare ? `${out}.${to}` : `${out}.${to} or ${read.fallback.text}`;
+      wrapped = !bare && needsParentheses(read.node);
+      if (wrapped) out = `(${out})`;
       ended = true;
     } else if (head.type === "identifier") {
       out = `(${out}.${to} if ${out}.${to} is not None else ${read.fallback.text})`;
@@ -1240,7 +1244,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       const items = [...beyond, ...indexed.flatMap((item) => (boundName(item) ? usesAfter(boundName(item)!) : [item]))];
       const hits = subject.hits && items.length && castable(context, PY_SEARCH_HITS[subject.hits].model) ? PY_SEARCH_HITS[subject.hits] : null;
       if (hits) {
-        out = `${PY_CAST.cast}(${PY_CAST.list}[${hits.model}], ${ended ? out : `${out} or []`})`;
+        out = `${PY_CAST.cast}(${PY_CAST.list}[${hits.model}], ${ended ? (wrapped ? out.slice(1, -1) : out) : `${out} or []`})`;
         messages.push(hitsCast(hits.model));
       }
       // Counted, the hits' model does not matter; v1's list was always there, v2's may be None.
