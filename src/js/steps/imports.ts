@@ -56,6 +56,14 @@ function renameLocal(context: StepContext, from: string, to: string, message: Me
   });
 }
 
+/** Whether the module exports a local binding under its own name (`export { X }`, `export type { X }`). */
+function exportedAsIs(context: StepContext, local: string): boolean {
+  return referencesTo(context.index, local).some(({ node, parent }) => {
+    const specifier = parent?.node as Node | undefined;
+    return specifier?.type === "ExportSpecifier" && specifier.local === node && propertyName(specifier.exported) === local;
+  });
+}
+
 /** `ExtractResponse<typeof schema>` -> `ExtractResponse`: v2 exports the name with no type parameters. */
 function dropTypeArguments(context: StepContext, local: string, exported: string): void {
   referencesTo(context.index, local).forEach((ref, i) => {
@@ -129,7 +137,9 @@ function renameNamedImports(context: StepContext): boolean {
       }
       // Imported already under its own name (a half-migrated file, or a fix pass of the linter): join it.
       const taken = claimed.has(rename.to) || context.sdk.named.get(rename.to) === rename.to;
-      if (shorthand && (taken || isFree(context.index, rename.to))) {
+      // A name the module exports as it is (`export type { CrawlStatusResponse }`) is its own API, which other modules
+      // import by that name: it stays, given to the v2 type (`CrawlJob as CrawlStatusResponse`).
+      if (shorthand && !exportedAsIs(context, local) && (taken || isFree(context.index, rename.to))) {
         const omitted = rename.omit?.map((key) => literal(context.source, key)).join(" | ");
         renameLocal(context, local, rename.to, renamed(exported, rename.to), omitted ? `Omit<${rename.to}, ${omitted}>` : rename.to, taken);
         claimed.add(rename.to);
