@@ -562,6 +562,27 @@ describe("code already on v2, or on v1 on purpose (fixtures/already-v2)", () => 
   });
 });
 
+test("type-aware: an unchanged file that breaks with a file the run changed is marked too", () => {
+  const tsconfig = JSON.stringify({
+    compilerOptions: { strict: true, module: "esnext", moduleResolution: "bundler", target: "es2022", noEmit: true, skipLibCheck: true },
+  });
+  const lib =
+    'import type { CrawlParams } from "@mendable/firecrawl-js";\n\nexport function crawlOptions(): CrawlParams {\n  return { limit: 5, maxDepth: 2 };\n}\n';
+  const user =
+    'import { crawlOptions } from "./lib";\n\nexport function depthOf(): number {\n  const options = crawlOptions();\n  return options.maxDepth ?? 0;\n}\n';
+  const dir = repo({ "tsconfig.json": tsconfig, "lib.ts": lib, "user.ts": user });
+  const ran = JSON.parse(cli(dir, "run", ".", "--json").stdout) as {
+    files: { path: string; status: string; verified?: { newErrors: number; marked: number } }[];
+  };
+  expect(ran.files.find((f) => f.path === "user.ts")).toMatchObject({ status: "changed", verified: { newErrors: 1, marked: 1 } });
+  expect(read(dir, "user.ts")).toBe(
+    user.replace(
+      "  return options",
+      "  // TODO(firecrawl-v2): does not type-check against v2 (TS2339: Property 'maxDepth' does not exist on type 'CrawlOptions'.) https://docs.firecrawl.dev/migrate-to-v2\n  return options",
+    ),
+  );
+});
+
 describe("one change, worded for where it is read (issue 12)", () => {
   const files = {
     "a.ts": V1_SCRAPE,

@@ -2,7 +2,7 @@
  * The engine: the files discovery found through the screen, the workers and the type-aware mode, then the
  * verification of what changed; the command (src/cli/main.ts) decides what to ask and prints what it answers.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { isPython, languageOf } from "../core/language.js";
 import type { FileTypes } from "../js/checker/facts.js";
 import type { TypeProcess } from "../js/checker/process.js";
@@ -177,8 +177,17 @@ async function verified(
   };
   // Nearly every report of a large tree holds nothing: only the held ones are asked about and settled.
   const settling = { ...options, steps: [], pythonSteps: [] };
+  // An unchanged file the TypeScript verification marked (it imports a changed one, and breaks with it) is settled as
+  // changed, its own text held. Not one with a byte-order mark, which the compiler read without: the text would lose it.
+  const dependent = (r: FileReport): FileReport => {
+    const marked = r.status === "unchanged" && !(checked instanceof Error) ? checked.get(r.path) : undefined;
+    if (!marked || !settleHeld) return r;
+    const text = readFileSync(r.path, "utf8");
+    const { screened: _, ...report } = r;
+    return text.charCodeAt(0) === 0xfeff ? r : settleHeld({ ...report, status: "changed", held: { output: text, stat: statSync(r.path) } }, marked, settling);
+  };
   return {
-    reports: reports.map((r) => (r.held ? settleHeld!(r, answer(r), settling) : r)),
+    reports: reports.map((r) => (r.held ? settleHeld!(r, answer(r), settling) : dependent(r))),
     failure: checked instanceof Error ? checked.message : undefined,
     python: proven === undefined ? undefined : proven instanceof Error ? { sdk: "firecrawl-py 4.x", error: proven.message } : { sdk: proven.against },
   };

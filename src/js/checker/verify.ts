@@ -191,8 +191,36 @@ function installedRelease(program: TS.Program): "v1" | "v2" | undefined {
 }
 
 /**
+ * The unchanged files of a program that import a changed one (`import { CrawlStatusResponse } from "./types"`): a
+ * name or a type the migration changed there breaks them where they stand, which checking the changed files alone
+ * does not see. Declaration files and installed packages are no one's to mark.
+ */
+function dependents(program: TS.Program, outputs: ReadonlyMap<string, string>): string[] {
+  const options = program.getCompilerOptions();
+  const cache = ts.createModuleResolutionCache(program.getCurrentDirectory(), (name) => name, options);
+  const changed = (from: string, specifier: string) => {
+    const found = ts.resolveModuleName(specifier, from, options, ts.sys, cache).resolvedModule;
+    return !!found && !found.isExternalLibraryImport && outputs.has(resolve(found.resolvedFileName));
+  };
+  return program
+    .getSourceFiles()
+    .filter((file) => !file.isDeclarationFile && !program.isSourceFileFromExternalLibrary(file) && !outputs.has(resolve(file.fileName)))
+    .filter((file) =>
+      file.statements.some(
+        (s) =>
+          (ts.isImportDeclaration(s) || ts.isExportDeclaration(s)) &&
+          s.moduleSpecifier !== undefined &&
+          ts.isStringLiteral(s.moduleSpecifier) &&
+          changed(file.fileName, s.moduleSpecifier.text),
+      ),
+    )
+    .map((file) => resolve(file.fileName));
+}
+
+/**
  * Verifies the changed files each program covers (path -> migrated text); a file no program covers is not
- * in the answer. The programs are the analysis's, one per tsconfig (programs.ts), so unchanged files are parsed
+ * in the answer. An unchanged file that imports a changed one and breaks against v2 because of it is in the
+ * answer too, its own text marked. The programs are the analysis's, one per tsconfig (programs.ts), so unchanged files are parsed
  * once for the analysis and both checks: as they are against v1, then with the new texts against v2.
  */
 export function verifyMigration(programs: ReadonlyMap<string, TS.Program>, outputs: ReadonlyMap<string, string>): Map<string, Verified> {
@@ -225,6 +253,12 @@ export function verifyMigration(programs: ReadonlyMap<string, TS.Program>, outpu
     // installed SDK is a v1 release already is that program, its checker warm from the analysis.
     const before = installedRelease(analysed) === "v1" ? analysed : nextProgram(analysed, against("v1"), new Map());
     const after = nextProgram(before, against("v2"), outputs);
+    for (const path of dependents(after, outputs)) {
+      if (verified.has(path)) continue;
+      const errors = diagnostics(after, path);
+      const known = errors.length ? diagnostics(before, path) : [];
+      if (introduced(errors, known).length) verified.set(path, mark(path, before.getSourceFile(path)!.text, after, errors, known));
+    }
     const cast = new Map<string, { text: string; casts: Cast[]; errors: readonly TS.Diagnostic[]; known: readonly TS.Diagnostic[] }>();
     for (const path of targets) {
       const errors = diagnostics(after, path);
