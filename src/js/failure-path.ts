@@ -140,8 +140,9 @@ function dropGuards(context: StepContext, name: string, guards: readonly Guard[]
       continue;
     }
     const chain = g.test.parent!.node as Extract<Node, { type: "LogicalExpression" }>;
-    const rest = chain.left === g.test.node ? chain.right : chain.left;
-    context.edit(chain.start!, chain.end!, context.source.text.slice(rest.start!, rest.end!), GUARD_REMOVED);
+    // The test and its operator go, the other operand stays as it is: a step may rewrite what it reads (`r.data`).
+    if (chain.left === g.test.node) context.edit(chain.start!, chain.right.start!, "", GUARD_REMOVED);
+    else context.edit(chain.left.end!, chain.end!, "", GUARD_REMOVED);
   }
   return true;
 }
