@@ -95,8 +95,9 @@ describe("the table's Python columns have fixtures", () => {
   test.each(METHODS.flatMap((row) => row.python.v1))("method %s", (name) => {
     expect(inputs).toMatch(new RegExp(`\\.${name}\\(`));
   });
-  test.each(OPTIONS.filter((row) => row.python.v1 !== row.python.v2).map((row) => row.python.v1))("option %s", (name) => {
-    expect(inputs).toMatch(new RegExp(`\\b${name}=|"${name}"`));
+  // as a keyword, a snake_case key, or the camelCase key of a 1.x params dict (which spelled options as the API does)
+  test.each(OPTIONS.filter((row) => row.python.v1 !== row.python.v2).map((row) => [row.python.v1, row.js.v1]))("option %s", (name, key) => {
+    expect(inputs).toMatch(new RegExp(`\\b${name}=|"${name}"|"${key}"`));
   });
   test.each(FORMATS.map((row) => row.python.v1))("format %s", (name) => {
     expect(inputs).toMatch(new RegExp(`["']${name.replace(/[@.]/g, "\\$&")}["']`));

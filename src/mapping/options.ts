@@ -97,6 +97,17 @@ export const OPTIONS: readonly OptionRow[] = [
       todo: "the FIRE-1 agent option has no place on v2 scrape and was removed; see the v2 agent() method",
     },
   },
+  {
+    // v1 sent it (JS 1.x posted its params whole); v2's payload builder drops it, and firecrawl-py 4.x's extract refuses it.
+    spec: "sdk-facts 3.5",
+    in: ["extract"],
+    js: { v1: "includeSubdomains" },
+    python: { v1: "include_subdomains", v2: null },
+    change: {
+      kind: "removed",
+      todo: "v2's SDK does not send extract's includeSubdomains, so the API's default (subdomains included) applies: narrow the URLs where subdomains must stay out",
+    },
+  },
 ];
 
 /**
