@@ -106,6 +106,14 @@ export const step: Step = {
               ? (p.parent as AnyPath)
               : null;
         if (member) renameFields(member, textOf(context.source, cast), row.fields);
+        // `const fError = error as FirecrawlError`: the name holds the SDK's error wherever its block reads it.
+        const holder = p.parent?.node.type === "TSNonNullExpression" || p.parent?.node.type === "ParenthesizedExpression" ? p.parent.parent : p.parent;
+        const declarator = holder?.node as Node | undefined;
+        if (declarator?.type === "VariableDeclarator" && declarator.id.type === "Identifier") {
+          let block = holder!.parent as AnyPath | null;
+          while (block && block.node.type !== "BlockStatement" && block.node.type !== "Program") block = block.parent as AnyPath | null;
+          if (block) renameFields(block, declarator.id.name, row.fields);
+        }
       }
     }
   },
