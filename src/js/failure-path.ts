@@ -16,7 +16,7 @@ import { FAILURE_PATH, GUARD_REMOVED, WAITER_GUARD } from "../mapping/messages.j
 import { namesIdentifier } from "../core/text.js";
 import type { StepContext } from "./pipeline.js";
 import { inside, isTypeScript, literal, removeStatementAt } from "./writing.js";
-import { enclosingFunction, FUNCTION_TYPES, isWrittenTo, walkPaths } from "./detect/paths.js";
+import { enclosingFunction, isWrittenTo, triesAround, walkPaths } from "./detect/paths.js";
 
 type AnyPath = ASTPath<Node>;
 type Member = Extract<Node, { type: "MemberExpression" | "OptionalMemberExpression" }>;
@@ -227,16 +227,6 @@ export function throwsOnFailure(read: AnyPath): boolean {
   return Boolean(outcome && guardOf(outcome.test, outcome.onFailure)?.throwOnly);
 }
 
-/** Whether a call stands in the block of a `try` of its own function that has a catch clause. */
-function caughtAround(call: AnyPath): boolean {
-  for (let at = call; at.parent; at = at.parent as AnyPath) {
-    const parent = at.parent.node as Node;
-    if (FUNCTION_TYPES.has(parent.type)) return false;
-    if (parent.type === "TryStatement" && parent.block === at.node && parent.handler) return true;
-  }
-  return false;
-}
-
 /** A throw-only guard's whole `if`: v2 throws before it. */
 export function dropGuardStatement(context: StepContext, statement: AnyPath): void {
   context.apply(removeStatementAt(context.source, context.index, statement), GUARD_REMOVED);
@@ -401,7 +391,7 @@ export function failurePath(
   // Inside a try whose catch takes what the call throws (a retry on 429, a rethrow), v1's failures went there: a
   // .catch at the call would take them first. The guards that never ran go instead, where they can; else each read
   // of the flag is a success's (results.ts), as v1's was wherever the call returned.
-  if (ALWAYS_SUCCEEDING.includes(call.row.result!) && caughtAround(call.path as AnyPath)) return neverRan();
+  if (ALWAYS_SUCCEEDING.includes(call.row.result!) && triesAround(call.path as AnyPath).some((t) => t.handler)) return neverRan();
   if (!errorReads.every((read) => guards.some((g) => inside(read.node, g.failureBranch)) || shared(read))) return neverRan();
   if (!others.every((ref) => loggedOnly(ref) || existenceGuard(ref, guards) || guards.some((g) => g.safe.some((span) => inside(ref.node, span)))))
     return neverRan();

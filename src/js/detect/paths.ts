@@ -100,6 +100,17 @@ export function enclosingFunction(path: Path): Node | null {
   return null;
 }
 
+/** The `try` statements whose block holds a path, nearest first, within the function it stands in. */
+export function triesAround(path: Path): Extract<Node, { type: "TryStatement" }>[] {
+  const tries: Extract<Node, { type: "TryStatement" }>[] = [];
+  for (let at = path; at.parent; at = at.parent as Path) {
+    const parent = at.parent.node as Node;
+    if (FUNCTION_TYPES.has(parent.type)) break;
+    if (parent.type === "TryStatement" && parent.block === at.node) tries.push(parent);
+  }
+  return tries;
+}
+
 export function contains(outer: Node, inner: Node): boolean {
   return inner.start! >= outer.start! && inner.end! <= outer.end!;
 }

@@ -12,7 +12,7 @@ import { methodRow } from "../../mapping/client-methods.js";
 import { bindingReferences, untilRebound } from "../detect/references.js";
 import { isV1Call } from "../detect/version.js";
 import { assignedReads, type AssignedReads } from "../detect/assigned.js";
-import { isWrittenTo, walkPaths } from "../detect/paths.js";
+import { isWrittenTo, triesAround, walkPaths } from "../detect/paths.js";
 import { optionsObjects } from "../detect/options-objects.js";
 import { assignedFormats } from "../detect/assigned-formats.js";
 import { FORMATS } from "../../mapping/formats.js";
@@ -932,7 +932,8 @@ function ownShapeReturn(context: StepContext, call: ClientCall): void {
   const fields = ownTypeMembers(context.ast, context.source.path, type)?.map((m) => m.name);
   const row = fields && renamedAlone(call.row.result!, fields);
   const returned = (holder.node as Extract<Node, { type: "ReturnStatement" }>).argument!;
-  const awaited = returned.type === "AwaitExpression" || ((fn?.node as { async?: boolean }).async && !tried(holder as AnyPath, fn!));
+  // In a `try` block `return p` and `return await p` differ (only the latter is caught).
+  const awaited = returned.type === "AwaitExpression" || ((fn?.node as { async?: boolean }).async && !triesAround(holder as AnyPath).length);
   if (!row || !awaited) {
     context.todo(holder as AnyPath, todo);
     return;
@@ -1058,14 +1059,6 @@ function guardsOnlyThrow(refs: readonly AnyPath[] | null): boolean {
 function declaredRefs(context: StepContext, declarator: AnyPath): AnyPath[] | null {
   const id = (declarator.node as Extract<Node, { type: "VariableDeclarator" }>).id;
   return id.type === "Identifier" ? bindingReferences(context.index, declarator, id, id.name) : null;
-}
-
-/** Whether a statement sits in a `try` block of its function: there `return p` and `return await p` differ (only the latter is caught). */
-function tried(statement: AnyPath, fn: AnyPath): boolean {
-  for (let at = statement; at.parent && at !== fn; at = at.parent as AnyPath) {
-    if (at.parent.node.type === "TryStatement" && (at.parent.node as Extract<Node, { type: "TryStatement" }>).block === at.node) return true;
-  }
-  return false;
 }
 
 /**
@@ -1194,7 +1187,7 @@ function checkReturnedJob(context: StepContext, call: ClientCall, bound: Map<Nod
   const statement = awaited ? outsideWrappers(awaited, PARENTHESES).path : holder;
   if (statement?.node.type !== "ReturnStatement") return false;
   const { fn } = returnedAs(statement);
-  if (!(fn?.node as { async?: boolean } | undefined)?.async || (!awaited && tried(statement, fn!))) return false;
+  if (!(fn?.node as { async?: boolean } | undefined)?.async || (!awaited && triesAround(statement).length > 0)) return false;
   const name = jobName(context, statement, bound);
   if (!name) return false;
   bindJob(context, statement, awaited ? awaited.node : call.node, name, `return ${name}`, WAITER_THROWS);
