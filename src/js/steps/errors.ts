@@ -6,6 +6,7 @@
 import type { ASTPath } from "jscodeshift";
 import type { Node } from "@babel/types";
 import { walkPaths } from "../detect/paths.js";
+import { bindingReferences } from "../detect/references.js";
 import { findClientCalls } from "../detect/calls.js";
 import { inside, isTypeScript, textOf } from "../writing.js";
 import type { Step, StepContext } from "../pipeline.js";
@@ -110,9 +111,8 @@ export const step: Step = {
         const holder = p.parent?.node.type === "TSNonNullExpression" || p.parent?.node.type === "ParenthesizedExpression" ? p.parent.parent : p.parent;
         const declarator = holder?.node as Node | undefined;
         if (declarator?.type === "VariableDeclarator" && declarator.id.type === "Identifier") {
-          let block = holder!.parent as AnyPath | null;
-          while (block && block.node.type !== "BlockStatement" && block.node.type !== "Program") block = block.parent as AnyPath | null;
-          if (block) renameFields(block, declarator.id.name, row.fields);
+          const name = declarator.id.name;
+          for (const read of bindingReferences(context.index, holder!, declarator.id, name)) renameFields(read.parent as AnyPath, name, row.fields);
         }
       }
     }
