@@ -567,12 +567,18 @@ const DICT_PROBES = ["get", "keys", "items", "__getitem__"].map((m) => `"${m}"|'
  * reads as the test it is: the branch it opens (a dict's reads, right as they are) then checks.
  */
 function migrateDictProbe(context: PyContext, head: Node): boolean {
+  const probe = hasattrOn(head);
+  if (!probe || !new RegExp(`^(?:${DICT_PROBES})$`).test(probe.name.text)) return false;
+  context.edit(probe.call.startIndex, probe.call.endIndex, `isinstance(${head.text}, dict)`, DICT_PROBE);
+  return true;
+}
+
+/** `hasattr(head, name)`: the call and the name it asks for, where the head is what it asks about. */
+function hasattrOn(head: Node): { call: Node; name: Node } | null {
   const args = head.parent;
   const call = args?.type === "argument_list" ? args.parent : null;
-  if (call?.childForFieldName("function")?.text !== "hasattr" || args!.namedChildren[0]?.id !== head.id) return false;
-  if (!new RegExp(`^(?:${DICT_PROBES})$`).test(args!.namedChildren[1]?.text ?? "") || args!.namedChildren.length !== 2) return false;
-  context.edit(call.startIndex, call.endIndex, `isinstance(${head.text}, dict)`, DICT_PROBE);
-  return true;
+  if (call?.childForFieldName("function")?.text !== "hasattr" || args!.namedChildren.length !== 2 || args!.namedChildren[0]?.id !== head.id) return null;
+  return { call, name: args!.namedChildren[1]! };
 }
 
 const DUMP_KEY_RENAMED = (from: string, to: string) => renamed(`the key "${from}" of the code's own dump of a result`, `"${to}"`);
@@ -613,11 +619,9 @@ const MODEL_PROBE = removed(
  * for). The test and the other side go; the reads there are handled, gone with them.
  */
 function modelProbe(context: PyContext, head: Node, handled: Set<number>): boolean {
-  const args = head.parent;
-  const call = args?.type === "argument_list" ? args.parent : null;
-  if (call?.childForFieldName("function")?.text !== "hasattr" || args!.namedChildren[0]?.id !== head.id || args!.namedChildren.length !== 2) return false;
-  if (!MODEL_METHODS.has(stringValue(args!.namedChildren[1]!) ?? "")) return false;
-  let test = call;
+  const probe = hasattrOn(head);
+  if (!probe || !MODEL_METHODS.has(stringValue(probe.name) ?? "")) return false;
+  let test = probe.call;
   while (test.parent?.type === "parenthesized_expression") test = test.parent;
   const hedge = test.parent;
   if (hedge?.type !== "conditional_expression" || hedge.namedChildren[1]?.id !== test.id) return false;
