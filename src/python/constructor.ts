@@ -6,6 +6,7 @@
  */
 import { PY_CLIENTS, PY_DEFAULT_API_URL } from "../mapping/python.js";
 import { reworded } from "../mapping/messages.js";
+import { moduleOf } from "./detect/requests.js";
 import { keywords } from "./detect/arguments.js";
 import type { PyContext } from "./pipeline.js";
 import { allOf, calledName, lastName, type Node } from "./runtime/parser.js";
@@ -20,11 +21,6 @@ const API_URL_FALLBACK = reworded(
   "v2's client fails on api_url=None, which v1 took as the default: give it the default",
   `api_url falls back to FIRECRAWL_API_URL, then ${PY_DEFAULT_API_URL}, as in v1`,
 );
-
-/** Whether the module imports `os` itself, at its top (`import os`). */
-function importsOs(root: Node): boolean {
-  return root.namedChildren.some((s) => s?.type === "import_statement" && s.namedChildren.some((n) => n?.type === "dotted_name" && n.text === "os"));
-}
 
 /** Values that are never None: strings, f-strings, `os.environ["X"]`, `os.getenv("X", "default")`, `x or "default"`. */
 function neverNone(value: Node): boolean {
@@ -43,7 +39,8 @@ export function keepApiUrlFallback(context: PyContext): void {
     !!fn &&
     (context.sdk.classes.has(fn.text) ||
       (fn.type === "attribute" && context.sdk.modules.has(fn.childForFieldName("object")?.text ?? "") && CLASSES.has(lastName(fn))));
-  const os = importsOs(context.tree.rootNode);
+  // `os` at hand: the module imports it itself, at its top
+  const os = moduleOf(context.tree, "os") === "os";
   for (const call of allOf(context.tree.rootNode, "call")) {
     if (!isClass(call.childForFieldName("function"))) continue;
     const url = keywords(call.childForFieldName("arguments")!).find((k) => k.name === "api_url");

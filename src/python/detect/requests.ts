@@ -246,7 +246,7 @@ function sent(
 }
 
 /** The module a name of this module is imported from: `from .payloads import build_crawl`, `import payloads`. */
-function moduleOf(tree: Tree, name: string): string | undefined {
+export function moduleOf(tree: Tree, name: string): string | undefined {
   const bound = (n: Node | null) => (n?.type === "aliased_import" ? n.childForFieldName("alias")?.text : n?.text) === name;
   for (const statement of tree.rootNode.namedChildren) {
     if (statement?.type === "import_from_statement" && statement.childrenForFieldName("name").some(bound))
