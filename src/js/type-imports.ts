@@ -12,6 +12,7 @@ import type { Edit } from "../core/edits.js";
 import type { Source } from "../core/source.js";
 import type { Path } from "./detect/paths.js";
 import { TYPES } from "../mapping/imports.js";
+import { RESULTS } from "../mapping/results.js";
 import type { StepContext } from "./pipeline.js";
 import { literal } from "./writing.js";
 
@@ -36,6 +37,20 @@ function linkedImport(context: StepContext): { readonly specifier: string; reado
   const specifier = context.sdk.linked?.sdk;
   const after = context.ast.program.body.filter((statement) => statement.type === "ImportDeclaration").at(-1);
   return specifier && after ? { specifier, after } : undefined;
+}
+
+/** The v2 types the results step casts a list's items to (`Array<SearchResultWeb & Document>`). */
+export const ITEM_TYPES = RESULTS.flatMap((row) =>
+  row.change.kind === "rename" && row.change.items ? [row.change.items.scraped, row.change.items.plain] : [],
+);
+
+/**
+ * Whether the file names `name` only in casts of list items this tool wrote, and neither declares nor imports it:
+ * an earlier pass named the v2 type there for the imports to bring in, so the name is the import's to take.
+ */
+export function castOnly(context: StepContext, name: string): boolean {
+  const paths = context.index.of("Identifier", { name });
+  return paths.length > 0 && unbound(context, name) && paths.every((path) => inCast(path, ITEM_TYPES));
 }
 
 /** Whether a type reference stands in a cast to a list of the given types, as the tool writes them. */

@@ -9,7 +9,7 @@ import { isTypeScript, literal, removeListItem, textOf } from "../writing.js";
 import { ClientTracker } from "../detect/clients.js";
 import { siteModule } from "../detect/sdk.js";
 import type { Path } from "../detect/paths.js";
-import { importedType, typeImports } from "../type-imports.js";
+import { castOnly, importedType, typeImports } from "../type-imports.js";
 import { removeListItem as removeSpanItem, removeStatement } from "../../core/text.js";
 import type { Edit, Span } from "../../core/edits.js";
 import type { Step, StepContext } from "../pipeline.js";
@@ -138,8 +138,9 @@ function renameNamedImports(context: StepContext): boolean {
       // Imported already under its own name (a half-migrated file, or a fix pass of the linter): join it.
       const taken = claimed.has(rename.to) || context.sdk.named.get(rename.to) === rename.to;
       // A name the module exports as it is (`export type { CrawlStatusResponse }`) is its own API, which other modules
-      // import by that name: it stays, given to the v2 type (`CrawlJob as CrawlStatusResponse`).
-      if (shorthand && !exportedAsIs(context, local) && (taken || isFree(context.index, rename.to))) {
+      // import by that name: it stays, given to the v2 type (`CrawlJob as CrawlStatusResponse`). A name an earlier
+      // pass wrote into a cast is free: it meant this import.
+      if (shorthand && !exportedAsIs(context, local) && (taken || isFree(context.index, rename.to) || castOnly(context, rename.to))) {
         const omitted = rename.omit?.map((key) => literal(context.source, key)).join(" | ");
         renameLocal(context, local, rename.to, renamed(exported, rename.to), omitted ? `Omit<${rename.to}, ${omitted}>` : rename.to, taken);
         claimed.add(rename.to);

@@ -30,7 +30,7 @@ import {
 import { appendProperties, isTypeScript, literal, removeListItem, textOf } from "../writing.js";
 import type { Source } from "../../core/source.js";
 import { dropGuardStatement, failurePath, statusTest, throwOnlyGuard, throwsOnFailure, waiterOutcome } from "../failure-path.js";
-import { importedType, typeImports } from "../type-imports.js";
+import { importedType, ITEM_TYPES, typeImports } from "../type-imports.js";
 import type { Step, StepContext } from "../pipeline.js";
 import { TYPES } from "../../mapping/imports.js";
 import { API_HOST } from "../../mapping/api-requests.js";
@@ -370,8 +370,6 @@ function dropDeadFallback(context: StepContext, ref: AnyPath, scrapedOnly: reado
 }
 
 /** The types item casts name, imported last (src/js/type-imports.ts), in the order a migration asks for them (the document first), which a linter's later pass that finds them written but not imported keeps. */
-const ITEM_TYPES = RESULTS.flatMap((row) => (row.change.kind === "rename" && row.change.items ? [row.change.items.scraped, row.change.items.plain] : []));
-
 /** Whether a read's object was cast to `any` (`(r as any).data`), which TypeScript no longer checks. */
 function throughAny(object: Node): boolean {
   for (let at: Node = object; WRAPPERS.has(at.type); at = (at as Node & { expression: Node }).expression) {
