@@ -4,7 +4,7 @@
  * A call is v1 when its method exists only in v1 (`scrape_url`, `crawl_url`, `map_url`, ...), or, for a
  * name both versions share (`search`, `extract`, `cancel_crawl`, ...), when the package is on v1, the call
  * has v1's shape (a `params` dict, positionally or by name: v2 takes keywords only after the first
- * argument), or the file calls a method only v1 has, calls one in v1's shape, or imports a name only 1.x/2.x had (`from firecrawl
+ * argument), a search's result is read as v1's (`.data`, `["data"]`, `.success`: v2's has web, news and images), or the file calls a method only v1 has, calls one in v1's shape, or imports a name only 1.x/2.x had (`from firecrawl
  * import ScrapeOptions` raises on firecrawl-py 4). With no pin and no such sign, the call is v2's, as in
  * JavaScript: `FirecrawlApp(...).search(query, limit=5)` runs on firecrawl-py 4 as written.
  */
@@ -13,6 +13,8 @@ import { isV2OnlyPythonMethod } from "../../mapping/client-methods.js";
 import { PY_LEGACY_MODULES, PY_MOVED_TYPES, PY_PACKAGE, PY_TYPES_MODULE, PY_V1_ONLY_TYPES } from "../../mapping/python.js";
 import { keywords } from "./arguments.js";
 import { methodArguments } from "./forwarders.js";
+import { boundName, resultExpression, usesAfter } from "./result-values.js";
+import { stringValue } from "../runtime/parser.js";
 import type { PyCall, PyMethodUse } from "./clients.js";
 import type { Node } from "../runtime/parser.js";
 
@@ -36,12 +38,41 @@ function hasV1Shape(call: PyMethodUse): boolean {
   return args !== undefined && (methodArguments(call as PyCall).length > 1 || keywords(args).some((k) => k.name === "params"));
 }
 
+/** The fields only v1's search result has: v2's `SearchData` raises AttributeError on them. */
+const V1_SEARCH_FIELDS: ReadonlySet<string> = new Set(["data", "success", "error", "warning"]);
+
+/**
+ * Whether `use` (a search's result) is read by a field v1's result has and v2's lacks: `.data`, `["data"]`,
+ * `.get("data")`, or a key of its dump (`(r.dict())["data"]`, `r.model_dump()["data"]`).
+ */
+function readAsV1Search(use: Node, dumped = false): boolean {
+  let at = use;
+  while (at.parent?.type === "parenthesized_expression") at = at.parent;
+  const parent = at.parent;
+  if (parent?.type === "subscript" && parent.childForFieldName("value")?.id === at.id)
+    return V1_SEARCH_FIELDS.has(stringValue(parent.childForFieldName("subscript")) ?? "");
+  if (parent?.type !== "attribute" || parent.childForFieldName("object")?.id !== at.id) return false;
+  const field = parent.childForFieldName("attribute")!.text;
+  const call = parent.parent?.type === "call" && parent.parent.childForFieldName("function")?.id === parent.id ? parent.parent : null;
+  if (call && !dumped && (field === "dict" || field === "model_dump")) return readAsV1Search(call, true);
+  if (call && field === "get") return V1_SEARCH_FIELDS.has(stringValue(call.childForFieldName("arguments")!.namedChildren[0] ?? null) ?? "");
+  return !dumped && V1_SEARCH_FIELDS.has(field);
+}
+
+/** A search whose result, as it comes or by the name it is bound to, is read as v1's. */
+function hasV1SearchReads(call: PyMethodUse): boolean {
+  if (call.method !== "search" || !("args" in call)) return false;
+  const value = resultExpression(call.node);
+  const name = boundName(value);
+  return readAsV1Search(value) || (name !== null && usesAfter(name).some((use) => readAsV1Search(use)));
+}
+
 /** `imports`: the module's imports of the SDK (PyBindings.imports). */
 export function isV1PyCall(call: PyMethodUse, calls: readonly PyMethodUse[], sdk: ApiVersion | undefined, imports: readonly Node[]): boolean {
   if (call.isV1Name) return true;
   if (isV2OnlyPythonMethod(call.method)) return false;
   if (sdk) return sdk === "v1";
-  return calls.some((c) => c.isV1Name || hasV1Shape(c)) || hasV1Shape(call) || imports.some(importsV1Only);
+  return calls.some((c) => c.isV1Name || hasV1Shape(c) || hasV1SearchReads(c)) || hasV1Shape(call) || imports.some(importsV1Only);
 }
 
 /** Whether the file has v1 calls to migrate: what the client class's rename rides along with. */

@@ -559,6 +559,15 @@ function testedOnly(node: Node): boolean {
   return !!parent && conditions.includes(parent.type) && (parent.childForFieldName("condition") ?? parent.namedChildren[0])?.id === node.id;
 }
 
+/**
+ * Whether a list of links is only counted (`len(r.links)`) or tested (`if r.links is not None`, `if not r.links`): the
+ * list of objects is as long, as None, or as empty as the strings were.
+ */
+function countedOrTested(node: Node): boolean {
+  const inLen = node.parent?.type === "argument_list" && node.parent.parent?.childForFieldName("function")?.text === "len";
+  return inLen || testedOnly(node);
+}
+
 /** The methods whose probe asks whether a value is a dict (`hasattr(r, "get")`), quoted either way, as a pattern. */
 const DICT_PROBES = ["get", "keys", "items", "__getitem__"].map((m) => `"${m}"|'${m}'`).join("|");
 
@@ -584,7 +593,7 @@ function hasattrOn(head: Node): { call: Node; name: Node } | null {
 const DUMP_KEY_RENAMED = (from: string, to: string) => renamed(`the key "${from}" of the code's own dump of a result`, `"${to}"`);
 
 /**
- * `"changeTracking" in r.dict()`, `r.model_dump()["rawHtml"]`, `r.dict().get("json_field")`: a dump the code makes of a
+ * `"changeTracking" in r.dict()`, `r.model_dump()["rawHtml"]`, `r.dict().get("json_field")`, `d = r.dict()` then `d["data"]`: a dump the code makes of a
  * 2.x result itself spelled the 2.x model's fields; 4.x's spells v2's (snake_case). A key the table renames to a field
  * of the model's own is spelled so; what v2 keeps elsewhere (a document's metadata) is left to the reads it has.
  */
@@ -594,15 +603,37 @@ function dumpKeyRenamed(context: PyContext, kind: Tracked, head: Node): boolean 
   if (!["dict", "model_dump"].includes(attribute.childForFieldName("attribute")!.text)) return false;
   const call = attribute.parent;
   if (call?.type !== "call" || call.childForFieldName("arguments")!.namedChildren.some((a) => a?.type !== "keyword_argument")) return false;
-  const member = membershipAbove(call);
-  const read = member ? null : readAbove(call);
-  const key = member ? member.node.namedChildren[0] : read && read.form !== "attribute" ? keyOf(read) : undefined;
-  const field = key ? stringValue(key) : undefined;
-  if (!key || field === undefined) return false;
-  const { to } = renamedField(kind, field);
-  if (to === field || to.includes(".") || !hasField(kind, to)) return false;
-  context.edit(key.startIndex, key.endIndex, pyLiteralAt(context.source, key, to), DUMP_KEY_RENAMED(field, to));
-  return true;
+  let dump = call;
+  while (dump.parent?.type === "parenthesized_expression") dump = dump.parent;
+  // A dump bound to a name (`payload = r.model_dump()`) is read by that name.
+  const bound = boundName(dump);
+  let any = false;
+  for (const at of bound ? usesAfter(bound) : [dump]) {
+    const member = membershipAbove(at);
+    const read = member ? null : readAbove(at);
+    const key = member ? member.node.namedChildren[0] : read && read.form !== "attribute" ? keyOf(read) : undefined;
+    const field = key ? stringValue(key) : undefined;
+    if (!key || field === undefined) continue;
+    const { to, row } = renamedField(kind, field);
+    if (row?.change.kind === "strings-to-objects" && read) {
+      // A map's dumped links are dicts of LinkResult's fields, where 2.x's were the URLs.
+      if (!countedOrTested(read.node)) {
+        const pick = pyLiteralAt(context.source, key, row.change.pick);
+        context.edit(
+          read.node.startIndex,
+          read.node.endIndex,
+          `[link[${pick}] for link in ${read.node.text}]`,
+          linksKept(`the links of the code's own dump of a map result`),
+        );
+      }
+      any = true;
+      continue;
+    }
+    if (to === field || to.includes(".") || !hasField(kind, to)) continue;
+    context.edit(key.startIndex, key.endIndex, pyLiteralAt(context.source, key, to), DUMP_KEY_RENAMED(field, to));
+    any = true;
+  }
+  return any;
 }
 
 /** pydantic's own methods, which every v2 result has, being a model (a cancel's bool is no result here). */
@@ -1165,14 +1196,11 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       if (read.form === "get" && read.fallback && !isEmptyLiteral(read.fallback)) return finish();
       const links = `${out}.${read.field}`;
       node = read.node;
-      const inLen = node.parent?.type === "argument_list" && node.parent.parent?.childForFieldName("function")?.text === "len";
-      // `if r.links is not None`, `if not r.links`: the list of objects is None, or empty, where the strings were
-      const tested = testedOnly(node);
       // Already `[link.url for link in r.links]`, as this step writes it.
       const clause = node.parent?.type === "for_in_clause" ? node.parent : null;
       const element = clause?.parent?.type === "list_comprehension" ? clause.parent.childForFieldName("body") : null;
       const written = clause && element?.text === `${clause.childForFieldName("left")!.text}.${row.change.pick}`;
-      out = inLen || written || tested ? links : `[link.${row.change.pick} for link in ${links}]`;
+      out = written || countedOrTested(node) ? links : `[link.${row.change.pick} for link in ${links}]`;
       messages.push(linksKept(`map result .${read.field}`));
       return finish();
     }
