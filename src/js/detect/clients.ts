@@ -381,7 +381,17 @@ export class ClientTracker {
 
   private isClientMember(path: AnyPath, name: string): boolean {
     const cls = this.classOf(path);
-    if (!cls) return false;
+    return !!cls && this.holdsClient(cls, name, new Set());
+  }
+
+  /**
+   * Whether a class, or the class of this file it extends (`class PageScraper extends BaseScraper`, whose field the
+   * subclass reads as `this.app`), sets or types its member `name` as a client. A field the class declares itself
+   * is its own: the superclass's is not looked at.
+   */
+  private holdsClient(cls: AnyPath, name: string, seen: Set<Node>): boolean {
+    if (seen.has(cls.node)) return false;
+    seen.add(cls.node);
     const classNode = cls.node as Extract<Node, { type: "ClassDeclaration" }>;
     const body = cls.get("body", "body") as AnyPath;
     for (let i = 0; i < classNode.body.body.length; i++) {
@@ -403,7 +413,7 @@ export class ClientTracker {
         }
       }
     }
-    return this.index.within("AssignmentExpression", cls.node).some((p) => {
+    const assigned = this.index.within("AssignmentExpression", cls.node).some((p) => {
       const left = p.node.left;
       return (
         left.type === "MemberExpression" &&
@@ -413,6 +423,23 @@ export class ClientTracker {
         this.isClient(p.get("right"))
       );
     });
+    if (assigned) return true;
+    const declared = classNode.body.body.some(
+      (member) => (member.type === "ClassProperty" || member.type === "ClassPrivateProperty") && member.key.type === "Identifier" && member.key.name === name,
+    );
+    const parent = declared ? null : this.superclassOf(cls);
+    return !!parent && this.holdsClient(parent, name, seen);
+  }
+
+  /** The class of this file a class extends by name; null for one imported, or an expression. */
+  private superclassOf(cls: AnyPath): AnyPath | null {
+    const superClass = (cls.node as Extract<Node, { type: "ClassDeclaration" }>).superClass;
+    if (superClass?.type !== "Identifier") return null;
+    for (const binding of this.bindingsOf(cls.get("superClass") as AnyPath, superClass.name)) {
+      const parent = binding.parent as AnyPath | null;
+      if (parent && CLASS_TYPES.has(parent.node.type) && (parent.node as { id?: Node | null }).id === binding.node) return parent;
+    }
+    return null;
   }
 
   /** A function that returns a client: one in this file, by its return type or what it returns, or an imported factory. */
