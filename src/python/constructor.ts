@@ -2,10 +2,12 @@
  * The client's constructor: 1.x and 2.x took `api_url=None` as "the default" (falling back to
  * FIRECRAWL_API_URL, then the cloud API), while 4.x's Firecrawl reads the string at once and fails on None.
  * An `api_url` that can be None (an unset environment variable, a parameter) gets v1's fallback written out:
- * FIRECRAWL_API_URL, which 4.x no longer reads (sdk-facts 6), where the module has `os` at hand, then the cloud API.
+ * FIRECRAWL_API_URL, which 4.x no longer reads (sdk-facts 6), then the cloud API. A self-hosted deployment that set
+ * only the variable would otherwise talk to the cloud: where the module has no `os` (nor `from os import getenv`),
+ * it gains `import os`.
  */
 import { PY_CLIENTS, PY_DEFAULT_API_URL } from "../mapping/python.js";
-import { reworded } from "../mapping/messages.js";
+import { following, reworded } from "../mapping/messages.js";
 import { moduleOf } from "./detect/requests.js";
 import { keywords } from "./detect/arguments.js";
 import type { PyContext } from "./pipeline.js";
@@ -40,7 +42,7 @@ export function keepApiUrlFallback(context: PyContext): void {
     (context.sdk.classes.has(fn.text) ||
       (fn.type === "attribute" && context.sdk.modules.has(fn.childForFieldName("object")?.text ?? "") && CLASSES.has(lastName(fn))));
   // `os` at hand: the module imports it itself, at its top
-  const os = moduleOf(context.tree, "os") === "os";
+  let getenv = moduleOf(context.tree, "os") === "os" ? "os.getenv" : moduleOf(context.tree, "getenv") === "os" ? "getenv" : undefined;
   for (const call of allOf(context.tree.rootNode, "call")) {
     if (!isClass(call.childForFieldName("function"))) continue;
     const url = keywords(call.childForFieldName("arguments")!).find((k) => k.name === "api_url");
@@ -49,8 +51,23 @@ export function keepApiUrlFallback(context: PyContext): void {
     const wrap = url.value.type === "conditional_expression" || url.value.type === "lambda";
     if (wrap) context.edit(url.value.startIndex, url.value.startIndex, "(");
     // A value read from FIRECRAWL_API_URL itself needs only the default after it.
-    const env = os && !url.value.text.includes("FIRECRAWL_API_URL");
-    const fallback = env ? `os.getenv("FIRECRAWL_API_URL", "${PY_DEFAULT_API_URL}")` : `"${PY_DEFAULT_API_URL}"`;
+    const env = !url.value.text.includes("FIRECRAWL_API_URL") && (getenv ??= importOs(context));
+    const fallback = env ? `${getenv}("FIRECRAWL_API_URL", "${PY_DEFAULT_API_URL}")` : `"${PY_DEFAULT_API_URL}"`;
     context.edit(url.value.endIndex, url.value.endIndex, `${wrap ? ")" : ""} or ${fallback}`, env ? API_URL_FALLBACK : API_URL_DEFAULT);
   }
+}
+
+const OS_IMPORTED = following("imported os, to read FIRECRAWL_API_URL as v1 did");
+
+/**
+ * `import os` above the module's first import at its top (after `from __future__` ones, which must come first):
+ * "os.getenv". Undefined where the module imports nothing at its top (the SDK imported in a function only).
+ */
+function importOs(context: PyContext): string | undefined {
+  const first = context.tree.rootNode.namedChildren.find(
+    (s) => (s?.type === "import_statement" || s?.type === "import_from_statement") && s.childForFieldName("module_name")?.text !== "__future__",
+  );
+  if (!first) return undefined;
+  context.edit(first.startIndex, first.startIndex, `import os${context.source.eol}`, OS_IMPORTED);
+  return "os.getenv";
 }
