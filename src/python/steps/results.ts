@@ -1331,20 +1331,25 @@ function dumpAt(context: PyContext, value: Node, kind: ResultKind | null, reads:
     ...(serialized(value) ? [`mode=${pyLiteralAt(context.source, value, "json")}`] : []),
     // 1.x's document was the API's, which sent only what the page had and the request asked for: a dump without the
     // fields v2 leaves None reads as that did (`page.get("html", "")` is "" where no HTML was asked for, not None).
-    ...(kind === "document" ? ["exclude_none=True"] : []),
+    // A key tested (`"expiresAt" in res`) asks the same: whether the API sent it.
+    ...(kind === "document" || reads.some((head) => membershipAbove(head)) ? ["exclude_none=True"] : []),
   ];
   const dump = `.model_dump(${settings.join(", ")})`;
   if (value.type === "await") context.edit(value.startIndex, value.startIndex, "(");
   context.edit(value.endIndex, value.endIndex, value.type === "await" ? `)${dump}` : dump, MODEL_DUMPED);
   for (const head of reads) {
-    const read = readAbove(head);
-    if (!read || read.form === "attribute") continue;
-    const key = keyOf(read);
-    const { to, row } = renamedField(kind, read.field);
+    // a key read (`d["expiresAt"]`, `d.get(...)`) or tested (`"expiresAt" in d`): the test asks for the key the read finds
+    const member = membershipAbove(head);
+    const read = member ? null : readAbove(head);
+    const field = member ? member.field : read && read.form !== "attribute" ? read.field : undefined;
+    if (field === undefined) continue;
+    const key = member ? member.node.namedChildren[0] : keyOf(read!);
+    const { to, row } = renamedField(kind, field);
     if (row?.change.kind === "success-flag" || row?.change.kind === "removed") context.todo(head, row.python?.todo ?? row.change.todo);
     // A field of the metadata read at the top (`page.get("title")`) was not there in 1.x's dict either, nor is it in the dump.
-    else if (key && to !== read.field && !to.includes("."))
-      context.edit(key.startIndex, key.endIndex, pyLiteralAt(context.source, key, to), renamed(`result key "${read.field}"`, `"${to}"`));
+    else if (key && to !== field && !to.includes("."))
+      context.edit(key.startIndex, key.endIndex, pyLiteralAt(context.source, key, to), renamed(`result key "${field}"`, `"${to}"`));
+    if (!read) continue;
     // the metadata read where it is, or through the name it is bound to (`meta = page["metadata"]`)
     const name = kind === "document" && to === "metadata" ? boundName(read.node) : null;
     for (const metadata of kind === "document" && to === "metadata" ? (name ? usesAfter(name) : [read.node]) : []) {
