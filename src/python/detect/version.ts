@@ -43,12 +43,15 @@ const V1_SEARCH_FIELDS: ReadonlySet<string> = new Set(["data", "success", "error
 
 /**
  * Whether `use` (a search's result) is read by a field v1's result has and v2's lacks: `.data`, `["data"]`,
- * `.get("data")`, or a key of its dump (`(r.dict())["data"]`, `r.model_dump()["data"]`).
+ * `.get("data")`, `getattr(r, "data", None)`, or a key of its dump (`(r.dict())["data"]`, `r.model_dump()["data"]`).
  */
 function readAsV1Search(use: Node, dumped = false): boolean {
   let at = use;
   while (at.parent?.type === "parenthesized_expression") at = at.parent;
   const parent = at.parent;
+  const probe = parent?.type === "argument_list" && parent.namedChildren[0]?.id === at.id ? parent.parent : null;
+  if (!dumped && probe && ["getattr", "hasattr"].includes(probe.childForFieldName("function")?.text ?? ""))
+    return V1_SEARCH_FIELDS.has(stringValue(parent!.namedChildren[1] ?? null) ?? "");
   if (parent?.type === "subscript" && parent.childForFieldName("value")?.id === at.id)
     return V1_SEARCH_FIELDS.has(stringValue(parent.childForFieldName("subscript")) ?? "");
   if (parent?.type !== "attribute" || parent.childForFieldName("object")?.id !== at.id) return false;

@@ -884,6 +884,22 @@ const DICT_ONLY_BRANCH = removed(
   "v2's results are pydantic models, which never take it (1.x's dicts did): the code after it reads the model",
 );
 
+const DICT_FILTER = removed(
+  "the dict test filtering a comprehension's items",
+  "v1's items were dicts, which all passed it; v2's are pydantic models, which none would",
+);
+
+/** `[... for r in hits if isinstance(r, dict)]`: the span of the filter (` if isinstance(r, dict)`), where it is the clause's whole test. */
+function dictFilter(head: Node): { start: number; end: number } | null {
+  const call = dictTestAround(head);
+  const clause = call ? outer(call).parent : null;
+  if (clause?.type !== "if_clause" || clause.namedChildren.length !== 1) return null;
+  const comprehension = clause.parent;
+  const binds = comprehension?.namedChildren.some((c) => c?.type === "for_in_clause" && c.childForFieldName("left")?.text === head.text);
+  const before = clause.previousSibling;
+  return binds && before ? { start: before.endIndex, end: clause.endIndex } : null;
+}
+
 /** Whether a use is the value a dict test asks about (`isinstance(r, dict)`). */
 function droppedTest(use: Node): boolean {
   const call = use.parent?.type === "argument_list" ? use.parent.parent : null;
@@ -1052,6 +1068,8 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
   ) {
     return context.todo(head, NOT_A_DICT);
   }
+  const filter = from === 0 && (subject.dicts || answeredDicts(context)) ? dictFilter(head) : null;
+  if (filter) return context.edit(filter.start, filter.end, "", DICT_FILTER);
   const dictOnly = from === 0 ? dictOnlyBranch(head) : null;
   if (dictOnly) {
     removeBranch(context, dictOnly, DICT_ONLY_BRANCH, head.text);
