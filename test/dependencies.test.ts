@@ -133,6 +133,8 @@ test("the summary and the report name v2's changed defaults for the migrated cal
   const kept = JSON.parse(cli(dir, "run", ".", "--dry", "--json", "--no-types", "--keep-v1-defaults").stdout).behaviourChanges;
   expect(kept.find((b: { option: string }) => b.option === "maxAge")).toMatchObject({ v1: 0, v2: 172800000, kept: true });
   expect(kept.find((b: { option: string }) => b.option === "blockAds")).toMatchObject({ v1: null, kept: false });
+  // a request's own default, which --keep-v1-defaults (scrape options) does not write
+  expect(kept.find((b: { option: string }) => b.option === "ignoreInvalidURLs")).toMatchObject({ v1: false, v2: true, kept: false });
   const none = repo({ "src/b.ts": "export const nothing = 1;\n" });
   expect(JSON.parse(cli(none, "run", ".", "--dry", "--json").stdout).behaviourChanges).toEqual([]);
 });

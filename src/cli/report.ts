@@ -14,7 +14,7 @@ import { agrees, counted } from "./words.js";
 import type { InstallOutcome } from "../upgrade/install.js";
 import type { PackageBump } from "../upgrade/bump.js";
 import type { ConcernName } from "../mapping/concerns.js";
-import { DEFAULTS, PY_API_URL_DEFAULT } from "../mapping/defaults.js";
+import { DEFAULTS, PY_API_URL_DEFAULT, URL_LIST_DEFAULT } from "../mapping/defaults.js";
 import { noteAt } from "../mapping/messages.js";
 import type { LockRefresh } from "../upgrade/bump.js";
 
@@ -164,7 +164,10 @@ export function runReport(
     // (A document's calls run nowhere.)
     behaviourChanges: [
       ...(reports.some((r) => migratedCalls(r) && languageOf(r.path) !== "document")
-        ? DEFAULTS.map((row) => ({ option: row.js, v1: row.v1, v2: row.v2, effect: row.effect, kept: keepV1Defaults && row.v1 !== null }))
+        ? [
+            ...DEFAULTS.map((row) => ({ option: row.js, v1: row.v1, v2: row.v2, effect: row.effect, kept: keepV1Defaults && row.v1 !== null })),
+            { ...URL_LIST_DEFAULT, kept: false },
+          ]
         : []),
       ...(reports.some((r) => migratedCalls(r) && ofPython(r)) ? [{ ...PY_API_URL_DEFAULT, kept: false }] : []),
     ],

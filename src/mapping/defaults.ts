@@ -72,3 +72,15 @@ export const PY_API_URL_DEFAULT = {
   effect:
     "firecrawl-py's client no longer reads FIRECRAWL_API_URL: one made without api_url talks to the cloud API (a self-hosted Firecrawl needs api_url given)",
 } as const;
+
+/**
+ * A request's own default (sdk-facts 3.4, 3.5): v2's API skips the invalid URLs of a batch scrape or an extract and
+ * answers for the rest (`invalidURLs` lists them), where v1's failed the whole request. Not written by
+ * keepV1Defaults, which writes scrape options: a request that must fail whole sets `ignoreInvalidURLs: false`.
+ */
+export const URL_LIST_DEFAULT = {
+  option: "ignoreInvalidURLs",
+  v1: false,
+  v2: true,
+  effect: "batch scrapes and extracts skip invalid URLs and answer for the rest, where v1 failed the whole request",
+} as const;
