@@ -11,7 +11,7 @@ import { fileOptionsObjects, type OptionsObject } from "../detect/options-object
 import { findProperty, memberName, propertyKey, resolveObject, unwrapNode } from "../detect/expressions.js";
 import { isTypeScript, literal, removeListItem, removeStatementAt, textOf } from "../writing.js";
 import type { Step, StepContext } from "../pipeline.js";
-import { FORMAT_TEST, FORMATS, settingFate, type FormatRow } from "../../mapping/formats.js";
+import { FORMAT_TEST, FORMATS, settingFate, UNCHANGED_FORMATS, type FormatRow } from "../../mapping/formats.js";
 import {
   formatTestTodo,
   heldSettingsRefusedTodo,
@@ -22,12 +22,16 @@ import {
   settingsWithFormatsSetLater,
   settingsWithoutFormat,
   V1_MODE_DROPPED,
+  following,
 } from "../../mapping/messages.js";
 import { findClientCalls } from "../detect/calls.js";
 import { isV1Call } from "../detect/version.js";
 import { assignedFormats, type AssignedSettings } from "../detect/assigned-formats.js";
+import { importedType, typeImports } from "../type-imports.js";
 
 const rowsByV1 = new Map(FORMATS.map((row) => [row.v1, row]));
+
+const FORMAT_TYPE_IMPORTED = following("imported the format type a cast names");
 
 /**
  * Settings kept in a variable (`jsonOptions: opts`) go into the object as a spread; where the file binds the variable
@@ -149,9 +153,10 @@ function rewriteList(
   typed: boolean,
   settingsOf: (key: string) => AssignedSettings | undefined,
   from: ObjectExpression,
-): void {
+): boolean {
   const elements = list.elements;
   const used = new Map<string, AssignedSettings>();
+  let objects = false;
   for (const element of elements) {
     if (element?.type !== "StringLiteral") continue;
     const row = rowsByV1.get(element.value);
@@ -165,6 +170,7 @@ function rewriteList(
     if (row.v2.required && !settings) continue;
     if (row.optionsKey && !settings) context.todo(at, `a v2 ${row.v2.type} format needs a prompt or a schema; v1 sent none`, "formats");
     if (settings) used.set(row.optionsKey!, settings);
+    objects = true;
     context.edit(
       element.start!,
       element.end!,
@@ -176,6 +182,41 @@ function rewriteList(
     const edit = property ? removeListItem(context.source, from, from.properties, property) : removeStatementAt(context.source, context.index, statement!);
     context.apply(edit, moved(key, "its format object"));
   }
+  return objects;
+}
+
+/** `T[]` or `Array<T>`, with T v1's format names (`"markdown" | "screenshot@fullPage"`) or `string`. */
+function formatNamesList(type: Node): boolean {
+  const element =
+    type.type === "TSArrayType"
+      ? type.elementType
+      : type.type === "TSTypeReference" && type.typeName.type === "Identifier" && type.typeName.name === "Array"
+        ? type.typeParameters?.params[0]
+        : undefined;
+  const item = element?.type === "TSParenthesizedType" ? element.typeAnnotation : element;
+  if (item?.type === "TSStringKeyword") return true;
+  return (
+    item?.type === "TSUnionType" &&
+    item.types.every((t) => t.type === "TSLiteralType" && t.literal.type === "StringLiteral" && FORMAT_NAMES.has(t.literal.value))
+  );
+}
+
+const FORMAT_TYPES = ["FormatOption"];
+
+/** Every format name v1 took. */
+const FORMAT_NAMES: ReadonlySet<string> = new Set([...UNCHANGED_FORMATS, ...rowsByV1.keys()]);
+
+/**
+ * `formats: [...] as ("markdown" | "screenshot@fullPage")[]`: a cast to v1's format names (or to `string[]`) no list of
+ * v2's format objects fits. It names v2's format type instead, which still takes what the cast let through (a
+ * `string[]` spread into the list).
+ */
+function retypeFormatsCast(context: StepContext, value: Node): void {
+  if (value.type !== "TSAsExpression" || !formatNamesList(value.typeAnnotation)) return;
+  const local = importedType(context, FORMAT_TYPES[0]!, FORMAT_TYPES);
+  if (!local) return;
+  const annotation = value.typeAnnotation;
+  context.edit(annotation.start!, annotation.end!, `${local}[]`, renamed(`the cast to ${textOf(context.source, annotation)}`, `${local}[]`));
 }
 
 function migrateFormats(context: StepContext, object: OptionsObject): void {
@@ -184,8 +225,9 @@ function migrateFormats(context: StepContext, object: OptionsObject): void {
   if (!formatsProp) {
     // `opts.formats = ["extract"]; opts.extract = {...}`: rewritten in place where that is certain.
     const assigned = assignedFormats(object, context.index);
-    if (assigned) return rewriteList(context, assigned.list, assigned.at, typed, (key) => assigned.settings.get(key), options.node);
-    return orphanSettings(context, object, new Set());
+    if (assigned) rewriteList(context, assigned.list, assigned.at, typed, (key) => assigned.settings.get(key), options.node);
+    else orphanSettings(context, object, new Set());
+    return;
   }
   const index = options.node.properties.indexOf(formatsProp);
   const valuePath = options.get("properties", index, "value") as ASTPath<Node>;
@@ -200,7 +242,7 @@ function migrateFormats(context: StepContext, object: OptionsObject): void {
     const property = findProperty(options.node, key);
     return property?.type === "ObjectProperty" ? { value: property.value, property } : undefined;
   };
-  rewriteList(context, array.node as ArrayExpression, valuePath, typed && inPlace, inLiteral, options.node);
+  if (rewriteList(context, array.node as ArrayExpression, valuePath, typed && inPlace, inLiteral, options.node)) retypeFormatsCast(context, valuePath.node);
 }
 
 /**
@@ -231,6 +273,7 @@ export const step: Step = {
     for (const options of fileOptionsObjects(context.index, context.sdk, requestBodies(context.index, context.requests), "scrape")) {
       migrateFormats(context, options);
     }
+    for (const edit of typeImports(context, FORMAT_TYPES)) context.apply(edit, FORMAT_TYPE_IMPORTED);
     markFormatTests(context);
   },
 };
