@@ -317,8 +317,30 @@ function splattedDict(context: PyContext, call: PyCall, readers: ReadonlySet<num
   keptDictTodo(context, call, name.text, keptDict(context, call, splat!, name.text, bound));
 }
 
+/**
+ * A params dict the run cannot read (a parameter, a call's result, `opts if opts else None`) goes in as keyword
+ * arguments, `**(params or {})`, as v2 takes options: keys that are v2's names already (`formats`, `limit`) work, and
+ * camelCase ones fail as `params=` would have; the TODO says which to check. Positional arguments after it (v1's
+ * poll_interval) cannot follow a `**`: the call keeps its TODO alone.
+ */
+function splatParams(context: PyContext, call: PyCall, target: Node, value: Node, extras: readonly Node[], reason?: string): void {
+  const whence = reason ? `comes from ${value.text}, which this codemod cannot follow (${reason})` : "is not a plain dict literal";
+  if (extras.length) {
+    context.todo(call.node, `v1 params must become keyword arguments in v2 (snake_case names); params ${whence}`);
+    return;
+  }
+  const primary = ["identifier", "attribute", "call", "subscript"].includes(value.type);
+  context.edit(target.startIndex, target.endIndex, `**(${primary ? value.text : `(${value.text})`} or {})`, PARAMS_SPLATTED);
+  context.todo(
+    call.node,
+    `v1 params are keyword arguments in v2, with v2's snake_case names (only_main_content, scrape_options=ScrapeOptions(...)): params ${whence}; check the keys it holds`,
+  );
+}
+
 /** The 1.x methods whose second parameter was `params`. */
 const PARAMS_AT = 1;
+
+const PARAMS_SPLATTED = reworded("v1 params must become keyword arguments in v2", "params handed over as keyword arguments (**params)");
 
 export const step: PyStep = {
   name: "params",
@@ -363,16 +385,13 @@ export const step: PyStep = {
         if ("dict" in bound) dict = bound.dict;
         else {
           // passed by name or in params' place: either way v2 has no params to take it
-          context.todo(
-            call.node,
-            `v1 params must become keyword arguments in v2 (snake_case names); params comes from ${value.text}, which this codemod cannot follow: ${bound.reason}`,
-          );
+          splatParams(context, call, target, value, given ? [] : methodArguments(call).slice(PARAMS_AT + 1), bound.reason);
           continue;
         }
       }
       const all = none ? [] : dict ? dictEntries(dict) : null;
       if (!all) {
-        context.todo(call.node, "v1 params must become keyword arguments in v2 (snake_case names); this one is not a plain dict literal");
+        splatParams(context, call, target, value, given ? [] : methodArguments(call).slice(PARAMS_AT + 1));
         continue;
       }
       // Keys 1.x's method did not read (its extract built the request from its own) go: the call never sent them.
