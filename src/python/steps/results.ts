@@ -559,6 +559,16 @@ function testedOnly(node: Node): boolean {
   return !!parent && conditions.includes(parent.type) && (parent.childForFieldName("condition") ?? parent.namedChildren[0])?.id === node.id;
 }
 
+const METADATA_HEDGE = removed("the empty dict standing in for missing metadata", "v2's metadata_typed and metadata_dict are never None");
+
+/** `r.metadata if r.metadata else {}` (or `dict()`) around the read `r.metadata`: the conditional. */
+function emptyHedge(read: Node): Node | null {
+  const hedge = read.parent;
+  if (hedge?.type !== "conditional_expression") return null;
+  const [taken, test, other] = hedge.namedChildren;
+  return taken?.id === read.id && test?.text === read.text && other && /^(\{\s*\}|dict\(\s*\))$/.test(other.text) ? hedge : null;
+}
+
 /**
  * Whether a list of links is only counted (`len(r.links)`) or tested (`if r.links is not None`, `if not r.links`): the
  * list of objects is as long, as None, or as empty as the strings were.
@@ -1228,9 +1238,11 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     // v2's metadata is Optional; metadata_typed never is, as 1.x's `.get("metadata", {})` never was. Metadata the code
     // keeps or hands on whole was a dict, and is one still: metadata_dict (never None either).
     const metadata = kind === "document" && depth === 0 && name === "metadata";
-    const alias = metadata ? boundName(read.node) : null;
-    const followed = metadata && (readAbove(read.node) || literalMembership(read.node));
-    const whole = metadata && !followed && (alias ? usesAfter(alias).some(keptWhole) : keptWhole(read.node));
+    // `page.metadata if page.metadata else {}`: the metadata or an empty dict, never None, as metadata_typed and metadata_dict are
+    const hedge = metadata && read.form === "attribute" && head.type === "identifier" ? emptyHedge(read.node) : null;
+    const alias = metadata ? boundName(hedge ?? read.node) : null;
+    const followed = metadata && !hedge && (readAbove(read.node) || literalMembership(read.node));
+    const whole = metadata && !followed && (alias ? usesAfter(alias).some(keptWhole) : keptWhole(hedge ?? read.node));
     const typed = !whole && metadata && (followed || alias || (read.fallback && isEmptyLiteral(read.fallback)));
     const to = whole ? "metadata_dict" : typed ? "metadata_typed" : name;
     messages.push(renamed(`result ${describe(read)}`, `.${to}`));
@@ -1259,6 +1271,12 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       return finish();
     }
     node = read.node;
+    if (hedge) {
+      // the test reads the same field: it goes with the hedge
+      for (const use of usesIn(hedge, head.text)) handled.add(use.id);
+      node = hedge;
+      messages.push(METADATA_HEDGE);
+    }
     if (kind === "job" && depth === 0 && to === "data") {
       // A job's data is its documents: `job["data"][0]["markdown"]` reads on; loops and aliases are followed.
       const element = node.parent;
