@@ -559,6 +559,14 @@ function testedOnly(node: Node): boolean {
   return !!parent && conditions.includes(parent.type) && (parent.childForFieldName("condition") ?? parent.namedChildren[0])?.id === node.id;
 }
 
+const DICT_ANNOTATION = removed("the dict annotation of the name a result is bound to", "v2 answers a pydantic model, whose fields the reads below now name");
+
+/** `found: Dict[str, Any] = app.search(...)`: 1.x's dict type on the name; the model v2 answers is no dict. */
+function dropDictAnnotation(context: PyContext, name: Node): void {
+  const type = name.parent?.type === "assignment" && name.parent.childForFieldName("left")?.id === name.id ? name.parent.childForFieldName("type") : null;
+  if (type && /^(typing\.)?(Dict|dict|Mapping|MutableMapping)(\[[^]*\])?$/.test(type.text)) context.edit(name.endIndex, type.endIndex, "", DICT_ANNOTATION);
+}
+
 const METADATA_HEDGE = removed("the empty dict standing in for missing metadata", "v2's metadata_typed and metadata_dict are never None");
 
 /** `r.metadata if r.metadata else {}` (or `dict()`) around the read `r.metadata`: the conditional. */
@@ -1597,7 +1605,10 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
       if (leaving) context.todo(head, leavesModule(leaving));
     }
   }
+  // `Envelope(**app.extract(...))`: 1.x's dict unpacked by its keys, which v2's model has not
+  if (model && outer(value).parent?.type === "dictionary_splat") context.todo(value, NOT_A_DICT);
   if (!call.row.result) return;
+  if (model && name) dropDictAnnotation(context, name);
   const subject: Subject = {
     kind: call.row.result,
     waiter: !!call.row.waiter,
