@@ -16,7 +16,7 @@ import type { PyCall } from "../detect/clients.js";
 import { isV1PyCall } from "../detect/version.js";
 import { indentAt, lineStart, removeStatement } from "../../core/text.js";
 import { attributeDict, boundDict } from "../detect/bound-dict.js";
-import { enclosing, stringValue, type Node } from "../runtime/parser.js";
+import { enclosing, parameterName, stringValue, type Node } from "../runtime/parser.js";
 import { moved, neverSent, PASSED_POSITIONALLY, removed, reworded, v0GroupsNotTaken, v0OptionsDropped } from "../../mapping/messages.js";
 import { pyFlagValue, pyLiteral, pyLiteralAt, reindent, reindentedText, removeItem, removeOrPass } from "../writing.js";
 
@@ -325,7 +325,7 @@ function splattedDict(context: PyContext, call: PyCall, readers: ReadonlySet<num
  */
 function splatParams(context: PyContext, call: PyCall, target: Node, value: Node, extras: readonly Node[], reason?: string): void {
   const whence = reason ? `comes from ${value.text}, which this codemod cannot follow (${reason})` : "is not a plain dict literal";
-  if (extras.length) {
+  if (extras.length || narrowlyTyped(value)) {
     context.todo(call.node, `v1 params must become keyword arguments in v2 (snake_case names); params ${whence}`);
     return;
   }
@@ -335,6 +335,18 @@ function splatParams(context: PyContext, call: PyCall, target: Node, value: Node
     call.node,
     `v1 params are keyword arguments in v2, with v2's snake_case names (only_main_content, scrape_options=ScrapeOptions(...)): params ${whence}; check the keys it holds`,
   );
+}
+
+/**
+ * A parameter typed as a dict of values narrower than Any (`params: Optional[Dict[str, str]]`): splatted, each of
+ * v2's keyword parameters would be checked against that type, an error a parameter, for one decision.
+ */
+function narrowlyTyped(value: Node): boolean {
+  if (value.type !== "identifier") return false;
+  const fn = enclosing(value, "function_definition");
+  const parameter = fn?.childForFieldName("parameters")?.namedChildren.find((p) => !!p && parameterName(p)?.text === value.text);
+  const type = parameter?.childForFieldName("type")?.text;
+  return !!type && /\[/.test(type) && !/\bAny\b/.test(type);
 }
 
 /** The 1.x methods whose second parameter was `params`. */
