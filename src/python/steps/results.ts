@@ -559,6 +559,57 @@ function testedOnly(node: Node): boolean {
   return !!parent && conditions.includes(parent.type) && (parent.childForFieldName("condition") ?? parent.namedChildren[0])?.id === node.id;
 }
 
+const KEY_ERROR_KEPT = reworded(
+  "v1's dict raised KeyError where the API left the field out, which the except turned into its fallback; v2's model reads None",
+  "raises KeyError where the field is None, as v1's dict did, so the except still gives the fallback",
+);
+
+/** The statements given their KeyError back, by tree. */
+const keyErrorsKept = new WeakMap<object, Set<number>>();
+
+/**
+ * `name = page["metadata"]["title"]` in a try whose handler gives `name` a fallback (keyErrorFallback): after it,
+ * `if name is None: raise KeyError("title")`, so the handler runs where v1's did. Once a statement.
+ */
+function keepKeyError(context: PyContext, read: Node): void {
+  const statement = keyErrorFallback(read);
+  if (!statement) return;
+  const kept = keyErrorsKept.get(statement.tree) ?? new Set<number>();
+  if (kept.has(statement.id)) return;
+  keyErrorsKept.set(statement.tree, kept.add(statement.id));
+  let last = read;
+  while (last.parent?.type === "subscript" && last.parent.childForFieldName("value")?.id === last.id) last = last.parent;
+  const key = last.childForFieldName("subscript");
+  const target = statement.namedChildren[0]!.childForFieldName("left")!.text;
+  const indent = context.source.text.slice(context.source.text.lastIndexOf("\n", statement.startIndex - 1) + 1, statement.startIndex);
+  const eol = context.source.eol;
+  const raised = `${eol}${indent}if ${target} is None:${eol}${indent}    raise KeyError(${key?.text ?? ""})`;
+  context.edit(statement.endIndex, statement.endIndex, raised, KEY_ERROR_KEPT);
+}
+
+/**
+ * `try: name = page["metadata"]["title"]` / `except KeyError: name = fallback`: a try around the one assignment whose
+ * handler (KeyError, LookupError, Exception, or bare) binds the same name. The read's statement, if so.
+ */
+function keyErrorFallback(read: Node): Node | null {
+  let statement: Node | null = read;
+  while (statement && statement.type !== "expression_statement") statement = statement.parent;
+  const body = statement?.parent;
+  const tried = body?.parent;
+  if (body?.type !== "block" || tried?.type !== "try_statement" || tried.childForFieldName("body")?.id !== body.id) return null;
+  if (body.namedChildren.filter((c) => c?.type !== "comment").length !== 1) return null;
+  const assignment = statement!.namedChildren[0];
+  const target = assignment?.type === "assignment" ? assignment.childForFieldName("left")?.text : undefined;
+  if (!target) return null;
+  const fallsBack = (handler: Node) => {
+    const caught = handler.namedChildren.find((c) => c?.type !== "block" && c?.type !== "comment");
+    const block = handler.namedChildren.find((c) => c?.type === "block");
+    const catches = !caught || /\b(KeyError|LookupError|Exception|BaseException)\b/.test(caught.text);
+    return catches && !!block && allOf(block, "assignment").some((a) => a.childForFieldName("left")?.text === target);
+  };
+  return tried.namedChildren.some((c) => c?.type === "except_clause" && fallsBack(c)) ? statement : null;
+}
+
 const DICT_ANNOTATION = removed("the dict annotation of the name a result is bound to", "v2 answers a pydantic model, whose fields the reads below now name");
 
 /** `found: Dict[str, Any] = app.search(...)`: 1.x's dict type on the name; the model v2 answers is no dict. */
@@ -1279,6 +1330,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       return finish();
     }
     node = read.node;
+    if (read.form === "subscript") keepKeyError(context, read.node);
     if (hedge) {
       // the test reads the same field: it goes with the hedge
       for (const use of usesIn(hedge, head.text)) handled.add(use.id);
