@@ -191,6 +191,12 @@ function testedByIn(context: StepContext, member: AnyPath, field: string): boole
   return false;
 }
 
+/** `r.data || other`, `r.data ?? other`: the read's absence has a value of the code's own. */
+function withFallback(member: AnyPath): boolean {
+  const parent = member.parent?.node as Node | undefined;
+  return parent?.type === "LogicalExpression" && (parent.operator === "||" || parent.operator === "??") && parent.left === member.node;
+}
+
 /**
  * Whether a call's scrape options ask for `format` (or set its settings) key by key where the formats step does not
  * rewrite them (detect/assigned-formats.ts).
@@ -289,8 +295,9 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
       return removeGuard(context, tracked, found, textOf(context.source, node.object), handled, change.todo);
     }
     case "never-had":
-      // A read behind its own test (`"data" in r ? r.data : undefined`) is the author's care for the shape, not a slip.
-      if (!testedByIn(context, member, field)) context.todo(member, change.todo);
+      // A read behind its own test (`"data" in r ? r.data : undefined`), or with a fallback (`(r as Loose).data || r`),
+      // is the author's care for the shape, not a slip: it was undefined in v1 too, and the code took the other side.
+      if (!testedByIn(context, member, field) && !withFallback(member)) context.todo(member, change.todo);
       return;
     case "removed":
       context.todo(member, change.todo);
