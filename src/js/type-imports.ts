@@ -111,8 +111,10 @@ export function typeImports(context: StepContext, names: readonly string[]): Edi
   if (last) return wanted.map((name) => ({ start: last.end!, end: last.end!, text: `, ${typeOnly ? "" : "type "}${name}` }));
   const first = declaration.specifiers[0];
   if (!first || !wanted.length) return [];
-  // A default import alone: one brace list for all of them.
-  return [{ start: first.end!, end: first.end!, text: `, { ${wanted.map((name) => `type ${name}`).join(", ")} }` }];
+  // A default import alone: one brace list for all of them, written over the default's name, so that a second step
+  // asking in the same pass collides with this edit and waits for the list (two lists would not parse).
+  const list = `{ ${wanted.map((name) => `type ${name}`).join(", ")} }`;
+  return [{ start: first.start!, end: first.end!, text: `${context.source.text.slice(first.start!, first.end!)}, ${list}` }];
 }
 
 /** `import type { ... } from "<the SDK>";` on a line of its own after the file's last import, written as that import is. */
