@@ -219,6 +219,37 @@ function retypeFormatsCast(context: StepContext, value: Node): void {
   context.edit(annotation.start!, annotation.end!, `${local}[]`, renamed(`the cast to ${textOf(context.source, annotation)}`, `${local}[]`));
 }
 
+/**
+ * `const o: { formats: string[]; ... } = { formats: ["markdown"] }`: options typed by the code's own literal type, whose
+ * formats v1's call took as strings (its list type was a union of names, which a string[] fit in search's options) and
+ * v2's takes as FormatOption[], which string[] does not fit. The type's formats becomes FormatOption[]: the values, v2
+ * format names or the objects this step writes, fit it.
+ */
+function retypeFormatsAnnotation(context: StepContext, options: ASTPath<ObjectExpression>): void {
+  let at: ASTPath<Node> | null = options as ASTPath<Node>;
+  while (at && at.node.type !== "VariableDeclarator") at = at.parent as ASTPath<Node> | null;
+  const id = at?.node.type === "VariableDeclarator" ? at.node.id : null;
+  const annotation = id?.type === "Identifier" && id.typeAnnotation?.type === "TSTypeAnnotation" ? id.typeAnnotation.typeAnnotation : null;
+  if (annotation?.type !== "TSTypeLiteral") return;
+  const stringList = (type: Node | undefined) =>
+    (type?.type === "TSArrayType" && type.elementType.type === "TSStringKeyword") ||
+    (type?.type === "TSTypeReference" &&
+      type.typeName.type === "Identifier" &&
+      type.typeName.name === "Array" &&
+      type.typeParameters?.params[0]?.type === "TSStringKeyword");
+  const visit = (literal: Extract<Node, { type: "TSTypeLiteral" }>) => {
+    for (const member of literal.members) {
+      if (member.type !== "TSPropertySignature" || member.key.type !== "Identifier") continue;
+      const type = member.typeAnnotation?.typeAnnotation;
+      if (member.key.name === "scrapeOptions" && type?.type === "TSTypeLiteral") visit(type);
+      if (member.key.name !== "formats" || !stringList(type)) continue;
+      const local = importedType(context, FORMAT_TYPES[0]!, FORMAT_TYPES);
+      if (local) context.edit(type!.start!, type!.end!, `${local}[]`, renamed(`the options type's formats: ${textOf(context.source, type!)}`, `${local}[]`));
+    }
+  };
+  visit(annotation);
+}
+
 function migrateFormats(context: StepContext, object: OptionsObject): void {
   const { path: options, typed } = object;
   const formatsProp = findProperty(options.node, "formats");
@@ -270,8 +301,11 @@ export const step: Step = {
   name: "formats",
   description: 'turns "extract", "json", "screenshot@fullPage" and "changeTracking" with their options into v2 format objects',
   run(context) {
+    const annotated = new Set<Node>();
     for (const options of fileOptionsObjects(context.index, context.sdk, requestBodies(context.index, context.requests), "scrape")) {
       migrateFormats(context, options);
+      if (!annotated.has(options.path.node) && isTypeScript(context.source)) retypeFormatsAnnotation(context, options.path);
+      annotated.add(options.path.node);
     }
     for (const edit of typeImports(context, FORMAT_TYPES)) context.apply(edit, FORMAT_TYPE_IMPORTED);
     markFormatTests(context);
