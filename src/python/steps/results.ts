@@ -1068,9 +1068,13 @@ function indexedByNumber(node: Node): boolean {
   return number?.type === "integer" && (index === number || index?.childForFieldName("operator")?.type === "-");
 }
 
-/** A list of models as the list of dicts 1.x gave: the comprehension's name is its own, so it shadows nothing outside. */
+/**
+ * A list of models as the list of dicts 1.x gave: the comprehension's name is its own, so it shadows nothing outside.
+ * 1.x's were the API's, with only the fields a page had: a dump without v2's None fields reads as those did
+ * (`page.get("markdown", "")` is "" where no markdown came, not None), as dumpAt's of a document.
+ */
 function eachDumped(list: string): string {
-  return `[item.model_dump() for item in ${list}]`;
+  return `[item.model_dump(exclude_none=True) for item in ${list}]`;
 }
 
 /** `len(x)`: the value is the whole of len()'s argument. */
