@@ -1661,8 +1661,8 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
       if (leaving) context.todo(head, leavesModule(leaving));
     }
   }
-  // `Envelope(**app.extract(...))`: 1.x's dict unpacked by its keys, which v2's model has not
-  if (model && outer(value).parent?.type === "dictionary_splat") context.todo(value, NOT_A_DICT);
+  // `Envelope(**app.extract(...))`, `Envelope(**response)`: 1.x's dict unpacked by its keys, which v2's model has not
+  if (model) for (const use of [value, ...uses]) if (outer(use).parent?.type === "dictionary_splat") context.todo(use, NOT_A_DICT);
   if (!call.row.result) return;
   if (model && name) dropDictAnnotation(context, name);
   const subject: Subject = {
