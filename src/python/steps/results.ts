@@ -323,7 +323,7 @@ function inCondition(node: Node): boolean {
 function alwaysSucceeding(test: Node, subject: string): { start: number; end: number; text: string } | null {
   let operand = outer(test);
   // hasattr(r, "success") alone is false for 1.x's dicts and true for 2.x's models: only beside 2.x's r.success does it say which
-  if (inner(test).type === "call" && !pairedWithFlag(operand, subject)) return null;
+  if (inner(test).type === "call" && calledName(inner(test)) === "hasattr" && !pairedWithFlag(operand, subject)) return null;
   /** the success test as one: the read, or the pair with hasattr */
   let unit = operand;
   const negated = operand.parent?.type === "not_operator";
@@ -958,6 +958,21 @@ const DICT_FILTER = removed(
   "v1's items were dicts, which all passed it; v2's are pydantic models, which none would",
 );
 
+const NOT_DICT_BRANCH = removed(
+  "the branch for a value that is not a dict",
+  "v1's were dicts, so it never ran; v2's are pydantic models, which would all take it",
+);
+
+/** `if not isinstance(r, dict): continue` (no elif or else), where v1's value was a dict: the if. */
+function notDictBranch(head: Node): Node | null {
+  const call = dictTestAround(head);
+  const negation = call ? outer(call).parent : null;
+  if (negation?.type !== "not_operator") return null;
+  const branch = outer(negation).parent;
+  if (branch?.type !== "if_statement" || branch.childForFieldName("condition")?.id !== outer(negation).id) return null;
+  return branch.namedChildren.some((c) => c?.type === "elif_clause" || c?.type === "else_clause") ? null : branch;
+}
+
 /** `[... for r in hits if isinstance(r, dict)]`: the span of the filter (` if isinstance(r, dict)`), where it is the clause's whole test. */
 function dictFilter(head: Node): { start: number; end: number } | null {
   const call = dictTestAround(head);
@@ -1141,8 +1156,11 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
   ) {
     return context.todo(head, NOT_A_DICT);
   }
-  const filter = from === 0 && (subject.dicts || answeredDicts(context)) ? dictFilter(head) : null;
+  const wereDicts = from === 0 && (subject.dicts || answeredDicts(context));
+  const filter = wereDicts ? dictFilter(head) : null;
   if (filter) return context.edit(filter.start, filter.end, "", DICT_FILTER);
+  const skip = wereDicts ? notDictBranch(head) : null;
+  if (skip && removeBranch(context, skip, NOT_DICT_BRANCH, head.text)) return;
   const dictOnly = from === 0 ? dictOnlyBranch(head) : null;
   if (dictOnly) {
     removeBranch(context, dictOnly, DICT_ONLY_BRANCH, head.text);
@@ -1245,7 +1263,12 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       // Only a call's own answer carried the flag true: 1.x's scrape answered the document alone, without it
       // (r.get("success") was None), and a crawl's items or a value of an annotated type never had it, so a test of it
       // there never passed, and dropping it would run what never ran.
-      const flagless = !subject.answered || flagMayFail(subject) || (subject.kind === "document" && read.form !== "attribute");
+      // `r.get("success")` read the flag off 1.x's dict only: on 2.x's model it raised, so it never passed there either.
+      const flagless =
+        !subject.answered ||
+        flagMayFail(subject) ||
+        (subject.kind === "document" && read.form !== "attribute") ||
+        (read.form === "get" && !subject.dicts && !answeredDicts(context));
       const test = guard || subject.waiter || flagless ? null : alwaysSucceeding(read.node, head.text);
       const never = !guard && subject.kind === "document" && read.form === "get" ? neverHeld(read.node) : null;
       if (!guard && subject.waiter) {
