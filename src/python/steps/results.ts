@@ -226,6 +226,11 @@ function isEmptyLiteral(node: Node): boolean {
   return /^(""|''|\[\s*\]|\{\s*\}|dict\(\s*\)|list\(\s*\))$/.test(node.text);
 }
 
+/** `{}` or `dict()`: where a dict was wanted, an empty one. */
+function isEmptyDict(node: Node): boolean {
+  return /^(\{\s*\}|dict\(\s*\))$/.test(node.text);
+}
+
 /**
  * Whether a read is the left side of an `or` (`r.get("markdown", "") or ""`): the empty default it gives is what the
  * `or` passes over, so the read needs none of its own. Not where the other side reads the result too: that side may
@@ -625,7 +630,7 @@ function emptyHedge(read: Node): Node | null {
   const hedge = read.parent;
   if (hedge?.type !== "conditional_expression") return null;
   const [taken, test, other] = hedge.namedChildren;
-  return taken?.id === read.id && test?.text === read.text && other && /^(\{\s*\}|dict\(\s*\))$/.test(other.text) ? hedge : null;
+  return taken?.id === read.id && test?.text === read.text && other && isEmptyDict(other) ? hedge : null;
 }
 
 /**
@@ -747,7 +752,7 @@ function migrateAttributeName(context: PyContext, subject: Subject, head: Node):
   if (test) return successTestEdit(context, test);
   if (row?.change.kind === "success-flag" || row?.change.kind === "removed") return context.todo(head, row.python?.todo ?? row.change.todo);
   const fallback = fn === "getattr" ? args!.namedChildren[2] : undefined;
-  if (subject.kind === "document" && field === "metadata" && fallback && /^(\{\s*\}|dict\(\s*\))$/.test(fallback.text)) {
+  if (subject.kind === "document" && field === "metadata" && fallback && isEmptyDict(fallback)) {
     // `getattr(page, "metadata", {})` wants the dict 2.x's metadata was; v2's is a model, its dict metadata_dict.
     const call = args!.parent!;
     context.edit(call.startIndex, call.endIndex, `${head.text}.metadata_dict`, renamed(`getattr(..., "metadata", {})`, ".metadata_dict"));
