@@ -479,6 +479,44 @@ function successTestEdit(context: PyContext, test: { start: number; end: number;
   context.edit(test.start, test.end, test.text, test.text ? SUCCESS_TEST_PRESENCE : SUCCESS_TEST_REMOVED);
 }
 
+const FAILURE_BRANCH = removed(
+  "the else of a success test",
+  "v1 raised instead of answering a failure, as v2 does: the branch never ran, and reads fields v2's result has not",
+);
+
+/**
+ * `if r.success: <A> else: <the failure's handling>`: the else never ran in v1 (the call raised where it failed) and
+ * does not in v2, where the test is always true. The test and the else go, and A stands in the if's place, dedented
+ * (a type checker would otherwise see a path past the if that returns nothing). Not where A holds a string over
+ * several lines (dedenting would change it) or a comment sits on the test's line. Says whether it did.
+ */
+function dropFailureBranch(context: PyContext, read: Node, head: Node, handled: Set<number>): boolean {
+  const condition = outer(read);
+  const statement = condition.parent;
+  if (statement?.type !== "if_statement" || statement.childForFieldName("condition")?.id !== condition.id) return false;
+  const clauses = statement.namedChildren.filter((c): c is Node => c?.type === "elif_clause" || c?.type === "else_clause");
+  const branch = clauses.length === 1 && clauses[0]!.type === "else_clause" ? clauses[0]! : null;
+  const body = statement.childForFieldName("consequence")!;
+  if (!branch || body.startPosition.row === statement.startPosition.row) return false;
+  const text = context.source.text;
+  if (allOf(statement, "comment").some((c) => c.startIndex < body.startIndex)) return false;
+  if (allOf(body, "string").some((str) => str.startPosition.row !== str.endPosition.row)) return false;
+  const depth = body.startPosition.column - statement.startPosition.column;
+  // each line of A after its first, one level out
+  const indents: { start: number; end: number }[] = [];
+  for (let at = text.indexOf("\n", body.startIndex); at !== -1 && at < body.endIndex; at = text.indexOf("\n", at + 1)) {
+    const lineEnd = text.indexOf("\n", at + 1) === -1 ? text.length : text.indexOf("\n", at + 1);
+    indents.push({ start: at + 1, end: Math.min(at + 1 + depth, lineEnd) });
+  }
+  // a line of A indented less (a continuation) would not dedent as code
+  if (indents.some(({ start, end }) => !/^[ \t]*$/.test(text.slice(start, end)))) return false;
+  context.edit(statement.startIndex, body.startIndex, "", FAILURE_BRANCH);
+  for (const { start, end } of indents) context.edit(start, end, "");
+  context.edit(body.endIndex, branch.endIndex, "");
+  for (const use of usesIn(branch, head.text)) handled.add(use.id);
+  return true;
+}
+
 /** Whether a test is an operand of an and whose other operand reads the flag as an attribute (`hasattr(r, "success") and r.success`). */
 function pairedWithFlag(operand: Node, subject: string): boolean {
   const op = operand.parent;
@@ -1284,8 +1322,9 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
           WAITER_SUCCESS,
         );
         failureBranchErrors(context, read.node, head, handled);
-      } else if (test) successTestEdit(context, test);
-      else if (never) context.edit(never.start, never.end, never.text, SUCCESS_TEST_NEVER_HELD);
+      } else if (test) {
+        if (!test.text || !dropFailureBranch(context, read.node, head, handled)) successTestEdit(context, test);
+      } else if (never) context.edit(never.start, never.end, never.text, SUCCESS_TEST_NEVER_HELD);
       else if (!guard && !flagless && keptAsValue(read.node)) {
         // Shown alone in an f-string (`{r.success}`), it is the text it always printed.
         const shown = outer(read.node).parent;
