@@ -148,8 +148,23 @@ export class Planner {
     else current.edits.push(edit);
   }
 
+  /** Blocks this step moves out by `depth` characters of indentation: the TODO lines above their statements follow. */
+  private readonly dedented: { span: Span; depth: number }[] = [];
+
+  dedent(span: Span, depth: number): void {
+    this.dedented.push({ span, depth });
+    this.plan.todos.forEach((todo, i) => {
+      if (todo.statement.start < span.start || todo.statement.start >= span.end) return;
+      const edit = outdented(todo.edit, depth);
+      this.plan.edits[this.plan.edits.indexOf(todo.edit)] = edit;
+      this.plan.todos[i] = { ...todo, edit };
+    });
+  }
+
   todo(statement: Span, message: string, link: DocLink = "migrate"): void {
-    const edit = todoEdit(this.source, statement.start, message, DOCS[link], this.comment);
+    const planned = todoEdit(this.source, statement.start, message, DOCS[link], this.comment);
+    const moved = this.dedented.find(({ span }) => statement.start >= span.start && statement.start < span.end);
+    const edit = planned && moved ? outdented(planned, moved.depth) : planned;
     if (!edit || this.plan.edits.some((e) => (e.start === edit.start && e.text === edit.text) || deletes(e, statement))) return;
     this.plan.edits.push(edit);
     this.plan.todos.push({ message, edit, statement: { start: statement.start, end: statement.end }, after: this.plan.changes.length });
@@ -166,6 +181,12 @@ export class Planner {
       after: this.plan.changes.length,
     });
   }
+}
+
+/** A TODO line's edit, `depth` characters of its indentation fewer. */
+function outdented(edit: Edit, depth: number): Edit {
+  const indent = /^[ \t]*/.exec(edit.text)![0].length;
+  return { ...edit, text: edit.text.slice(Math.min(depth, indent)) };
 }
 
 /** What a step sees besides its language's parse, and how it records what it does: the same in every language. */
@@ -187,6 +208,8 @@ export interface Context<At> {
   todoAbove(span: Span, message: string, link?: DocLink): void;
   /** one TODO line a statement: the line `marker` above the statement holding `at` goes on to say `addition` too */
   todoGoesOn(at: At, marker: TodoLine, addition: string): void;
+  /** tells that the step moves the lines of `span` out by `depth` characters: TODO lines above its statements follow */
+  dedent(span: Span, depth: number): void;
 }
 
 /** A language's syntax as planning needs it: how a line comment starts, and the statement a node belongs to. */
@@ -218,6 +241,7 @@ export function planStepWith<Parsed extends object, At>(
     todo: (at, message, link) => planner.todo(syntax.statementOf(at), message, link),
     todoAbove: (span, message, link) => planner.todo(span, message, link),
     todoGoesOn: (at, marker, addition) => planner.todoGoesOn(syntax.statementOf(at), marker, addition),
+    dedent: (span, depth) => planner.dedent(span, depth),
   };
   try {
     step.run(context);

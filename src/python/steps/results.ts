@@ -503,14 +503,17 @@ function dropFailureBranch(context: PyContext, read: Node, head: Node, handled: 
   if (allOf(body, "string").some((str) => str.startPosition.row !== str.endPosition.row)) return false;
   const depth = body.startPosition.column - statement.startPosition.column;
   // each line of A after its first, one level out
+  // every line of A, its first too: a TODO a read in A gets goes at a line's start, which no edit here may cover
   const indents: { start: number; end: number }[] = [];
-  for (let at = text.indexOf("\n", body.startIndex); at !== -1 && at < body.endIndex; at = text.indexOf("\n", at + 1)) {
+  for (let at = text.lastIndexOf("\n", body.startIndex - 1); at !== -1 && at < body.endIndex; at = text.indexOf("\n", at + 1)) {
     const lineEnd = text.indexOf("\n", at + 1) === -1 ? text.length : text.indexOf("\n", at + 1);
     indents.push({ start: at + 1, end: Math.min(at + 1 + depth, lineEnd) });
   }
   // a line of A indented less (a continuation) would not dedent as code
   if (indents.some(({ start, end }) => !/^[ \t]*$/.test(text.slice(start, end)))) return false;
-  context.edit(statement.startIndex, body.startIndex, "", FAILURE_BRANCH);
+  // the if's line, whole
+  context.edit(text.lastIndexOf("\n", statement.startIndex - 1) + 1, indents[0]!.start, "", FAILURE_BRANCH);
+  context.dedent({ start: body.startIndex, end: body.endIndex }, depth);
   for (const { start, end } of indents) context.edit(start, end, "");
   context.edit(body.endIndex, branch.endIndex, "");
   for (const use of usesIn(branch, head.text)) handled.add(use.id);
