@@ -1732,7 +1732,8 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
     }
   }
   // `Envelope(**app.extract(...))`, `Envelope(**response)`: 1.x's dict unpacked by its keys, which v2's model has not
-  if (model) for (const use of [value, ...uses]) if (outer(use).parent?.type === "dictionary_splat") context.todo(use, NOT_A_DICT);
+  // (2.x's model raised there already: code that catches it is not this run's to mark)
+  if (model && answeredDicts(context)) for (const use of [value, ...uses]) if (outer(use).parent?.type === "dictionary_splat") context.todo(use, NOT_A_DICT);
   if (!call.row.result) return;
   if (model && name) dropDictAnnotation(context, name);
   const subject: Subject = {
