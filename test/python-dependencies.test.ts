@@ -162,13 +162,14 @@ describe("which projects move", () => {
   });
 
   test("a v1 pin under the SDK's import name decides a call both APIs name; a package that only mentions it decides nothing", () => {
-    // search() is in both APIs: the project's pin says which this is (1.x answers a dict with data)
-    const search =
-      'from firecrawl import FirecrawlApp\n\napp = FirecrawlApp(api_key="fc-test")\nres = app.search("firecrawl")\nfor hit in res["data"]:\n    print(hit["url"])\n';
+    // search() is in both APIs: the project's pin says which this is (1.x answers a dict with data); a result read
+    // as only v1's was (res["data"]) says so itself, so the unpinned copy reads nothing of it
+    const client = 'from firecrawl import FirecrawlApp\n\napp = FirecrawlApp(api_key="fc-test")\nres = app.search("firecrawl")\n';
+    const search = `${client}for hit in res["data"]:\n    print(hit["url"])\n`;
     const project = repo({
       "pinned/find.py": search,
       "pinned/requirements.txt": "firecrawl==1.15.0\n",
-      "others/find.py": search,
+      "others/find.py": `${client}print(res)\n`,
       "others/requirements.txt": "firecrawl-mcp==1.15.0\nlangchain-firecrawl==1.0.0\nfirecrawl_tools==1.2\n",
     });
     const report = project.run();
