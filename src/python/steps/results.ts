@@ -1329,10 +1329,18 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
         if (!test.text || !dropFailureBranch(context, read.node, head, handled)) successTestEdit(context, test);
       } else if (never) context.edit(never.start, never.end, never.text, SUCCESS_TEST_NEVER_HELD);
       else if (!guard && !flagless && keptAsValue(read.node)) {
-        // Shown alone in an f-string (`{r.success}`), it is the text it always printed.
+        // Shown alone in an f-string (`{r.success}`), it is the text it always printed; made a bool (`bool(r.get("success"))`), True.
         const shown = outer(read.node).parent;
-        const alone = shown?.type === "interpolation" && shown.namedChildren.length === 1 ? shown : read.node;
-        context.edit(alone.startIndex, alone.endIndex, "True", SUCCESS_FLAG_VALUE);
+        const cast = shown?.type === "argument_list" && shown.namedChildren.length === 1 && calledName(shown.parent!) === "bool" ? shown.parent! : null;
+        const alone = shown?.type === "interpolation" && shown.namedChildren.length === 1 ? shown : (cast ?? read.node);
+        // `True and x` is x
+        const op = outer(alone).parent;
+        const right =
+          op?.type === "boolean_operator" && op.childForFieldName("operator")?.type === "and" && op.childForFieldName("left")?.id === outer(alone).id
+            ? op.childForFieldName("right")
+            : null;
+        if (right) context.edit(outer(alone).startIndex, right.startIndex, "", SUCCESS_FLAG_VALUE);
+        else context.edit(alone.startIndex, alone.endIndex, "True", SUCCESS_FLAG_VALUE);
       } else if (!guard) context.todo(read.node, row.python?.todo ?? row.change.todo);
       else {
         migrateGuard(context, subject, read.node, guard, handled);
