@@ -39,7 +39,11 @@ function linkedImport(context: StepContext): { readonly specifier: string; reado
   return specifier && after ? { specifier, after } : undefined;
 }
 
-/** The v2 types the results step casts a list's items to (`Array<SearchResultWeb & Document>`). */
+/**
+ * The v2 types the results step casts a list's items to (`Array<SearchResultWeb & Document>`), imported last, in the
+ * order a migration asks for them (the document first), which a linter's later pass that finds them written but not
+ * imported keeps.
+ */
 export const ITEM_TYPES = RESULTS.flatMap((row) =>
   row.change.kind === "rename" && row.change.items ? [row.change.items.scraped, row.change.items.plain] : [],
 );

@@ -185,15 +185,20 @@ function rewriteList(
   return objects;
 }
 
-/** `T[]` or `Array<T>`, with T v1's format names (`"markdown" | "screenshot@fullPage"`) or `string`. */
-function formatNamesList(type: Node): boolean {
+/** T of a list type written `T[]`, `(T)[]` or `Array<T>`. */
+function listItem(type: Node | undefined): Node | undefined {
   const element =
-    type.type === "TSArrayType"
+    type?.type === "TSArrayType"
       ? type.elementType
-      : type.type === "TSTypeReference" && type.typeName.type === "Identifier" && type.typeName.name === "Array"
+      : type?.type === "TSTypeReference" && type.typeName.type === "Identifier" && type.typeName.name === "Array"
         ? type.typeParameters?.params[0]
         : undefined;
-  const item = element?.type === "TSParenthesizedType" ? element.typeAnnotation : element;
+  return element?.type === "TSParenthesizedType" ? element.typeAnnotation : element;
+}
+
+/** `T[]` or `Array<T>`, with T v1's format names (`"markdown" | "screenshot@fullPage"`) or `string`. */
+function formatNamesList(type: Node): boolean {
+  const item = listItem(type);
   if (item?.type === "TSStringKeyword") return true;
   return (
     item?.type === "TSUnionType" &&
@@ -225,29 +230,26 @@ function retypeFormatsCast(context: StepContext, value: Node): void {
  * v2's takes as FormatOption[], which string[] does not fit. The type's formats becomes FormatOption[]: the values, v2
  * format names or the objects this step writes, fit it.
  */
-function retypeFormatsAnnotation(context: StepContext, options: ASTPath<ObjectExpression>): void {
+function retypeFormatsAnnotation(context: StepContext, literal: TypeLiteral): void {
+  for (const member of literal.members) {
+    if (member.type !== "TSPropertySignature" || member.key.type !== "Identifier") continue;
+    const type = member.typeAnnotation?.typeAnnotation;
+    if (member.key.name === "scrapeOptions" && type?.type === "TSTypeLiteral") retypeFormatsAnnotation(context, type);
+    if (member.key.name !== "formats" || listItem(type)?.type !== "TSStringKeyword") continue;
+    const local = importedType(context, FORMAT_TYPES[0]!, FORMAT_TYPES);
+    if (local) context.edit(type!.start!, type!.end!, `${local}[]`, renamed(`the options type's formats: ${textOf(context.source, type!)}`, `${local}[]`));
+  }
+}
+
+type TypeLiteral = Extract<Node, { type: "TSTypeLiteral" }>;
+
+/** The literal type of the variable options are declared in (`const o: { formats: string[] } = { ... }`), if any. */
+function declaredType(options: ASTPath<ObjectExpression>): TypeLiteral | null {
   let at: ASTPath<Node> | null = options as ASTPath<Node>;
   while (at && at.node.type !== "VariableDeclarator") at = at.parent as ASTPath<Node> | null;
   const id = at?.node.type === "VariableDeclarator" ? at.node.id : null;
   const annotation = id?.type === "Identifier" && id.typeAnnotation?.type === "TSTypeAnnotation" ? id.typeAnnotation.typeAnnotation : null;
-  if (annotation?.type !== "TSTypeLiteral") return;
-  const stringList = (type: Node | undefined) =>
-    (type?.type === "TSArrayType" && type.elementType.type === "TSStringKeyword") ||
-    (type?.type === "TSTypeReference" &&
-      type.typeName.type === "Identifier" &&
-      type.typeName.name === "Array" &&
-      type.typeParameters?.params[0]?.type === "TSStringKeyword");
-  const visit = (literal: Extract<Node, { type: "TSTypeLiteral" }>) => {
-    for (const member of literal.members) {
-      if (member.type !== "TSPropertySignature" || member.key.type !== "Identifier") continue;
-      const type = member.typeAnnotation?.typeAnnotation;
-      if (member.key.name === "scrapeOptions" && type?.type === "TSTypeLiteral") visit(type);
-      if (member.key.name !== "formats" || !stringList(type)) continue;
-      const local = importedType(context, FORMAT_TYPES[0]!, FORMAT_TYPES);
-      if (local) context.edit(type!.start!, type!.end!, `${local}[]`, renamed(`the options type's formats: ${textOf(context.source, type!)}`, `${local}[]`));
-    }
-  };
-  visit(annotation);
+  return annotation?.type === "TSTypeLiteral" ? annotation : null;
 }
 
 function migrateFormats(context: StepContext, object: OptionsObject): void {
@@ -301,12 +303,14 @@ export const step: Step = {
   name: "formats",
   description: 'turns "extract", "json", "screenshot@fullPage" and "changeTracking" with their options into v2 format objects',
   run(context) {
-    const annotated = new Set<Node>();
+    // One declaration may hold several options literals: its type is retyped once.
+    const declared = new Set<TypeLiteral>();
     for (const options of fileOptionsObjects(context.index, context.sdk, requestBodies(context.index, context.requests), "scrape")) {
       migrateFormats(context, options);
-      if (!annotated.has(options.path.node) && isTypeScript(context.source)) retypeFormatsAnnotation(context, options.path);
-      annotated.add(options.path.node);
+      const type = isTypeScript(context.source) ? declaredType(options.path) : null;
+      if (type) declared.add(type);
     }
+    for (const type of declared) retypeFormatsAnnotation(context, type);
     for (const edit of typeImports(context, FORMAT_TYPES)) context.apply(edit, FORMAT_TYPE_IMPORTED);
     markFormatTests(context);
   },

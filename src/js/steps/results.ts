@@ -376,7 +376,6 @@ function dropDeadFallback(context: StepContext, ref: AnyPath, scrapedOnly: reado
   context.edit(logical.start!, logical.end!, textOf(context.source, kept), deadFallback(field));
 }
 
-/** The types item casts name, imported last (src/js/type-imports.ts), in the order a migration asks for them (the document first), which a linter's later pass that finds them written but not imported keeps. */
 /** Whether a read's object was cast to `any` (`(r as any).data`), which TypeScript no longer checks. */
 function throughAny(object: Node): boolean {
   for (let at: Node = object; WRAPPERS.has(at.type); at = (at as Node & { expression: Node }).expression) {
