@@ -14,6 +14,7 @@ import { PY_LEGACY_MODULES, PY_MOVED_TYPES, PY_PACKAGE, PY_TYPES_MODULE, PY_V1_O
 import { keywords } from "./arguments.js";
 import { methodArguments } from "./forwarders.js";
 import { boundName, resultExpression, usesAfter } from "./result-values.js";
+import { readAbove } from "./dict-reads.js";
 import { stringValue } from "../runtime/parser.js";
 import type { PyCall, PyMethodUse } from "./clients.js";
 import type { Node } from "../runtime/parser.js";
@@ -52,14 +53,12 @@ function readAsV1Search(use: Node, dumped = false): boolean {
   const probe = parent?.type === "argument_list" && parent.namedChildren[0]?.id === at.id ? parent.parent : null;
   if (!dumped && probe && ["getattr", "hasattr"].includes(probe.childForFieldName("function")?.text ?? ""))
     return V1_SEARCH_FIELDS.has(stringValue(parent!.namedChildren[1] ?? null) ?? "");
-  if (parent?.type === "subscript" && parent.childForFieldName("value")?.id === at.id)
-    return V1_SEARCH_FIELDS.has(stringValue(parent.childForFieldName("subscript")) ?? "");
-  if (parent?.type !== "attribute" || parent.childForFieldName("object")?.id !== at.id) return false;
-  const field = parent.childForFieldName("attribute")!.text;
-  const call = parent.parent?.type === "call" && parent.parent.childForFieldName("function")?.id === parent.id ? parent.parent : null;
-  if (call && !dumped && (field === "dict" || field === "model_dump")) return readAsV1Search(call, true);
-  if (call && field === "get") return V1_SEARCH_FIELDS.has(stringValue(call.childForFieldName("arguments")!.namedChildren[0] ?? null) ?? "");
-  return !dumped && V1_SEARCH_FIELDS.has(field);
+  // a dump's keys are read as a dict's: an attribute of it is none of them
+  const read = readAbove(at);
+  if (read) return (!dumped || read.form !== "attribute") && V1_SEARCH_FIELDS.has(read.field);
+  const method = parent?.type === "attribute" ? parent.childForFieldName("attribute")!.text : undefined;
+  const call = parent?.parent?.type === "call" && parent.parent.childForFieldName("function")?.id === parent.id ? parent.parent : null;
+  return !dumped && !!call && (method === "dict" || method === "model_dump") && readAsV1Search(call, true);
 }
 
 /** A search whose result, as it comes or by the name it is bound to, is read as v1's. */

@@ -127,8 +127,7 @@ function raiseOnFailedJob(context: PyContext, call: PyCall, value: Node, name: N
   // f-string is not (before Python 3.12 a nested string cannot reuse the f-string's quote).
   const status = (quote: string) => (asDict ? `${job}[${quote}status${quote}]` : `${job}.status`);
   const raise = `raise Exception(f${source.quote}${call.async ? ASYNC_WAITER_FAILED : WAITER_FAILED}{${status(source.quote === '"' ? "'" : '"')}}${source.quote})`;
-  // PEP 8's four spaces where the file has no indented line to follow.
-  const check = `${source.eol}${indent}if ${status(source.quote)} != ${pyLiteral(source, JOB_COMPLETED)}:${source.eol}${indent}${indentUnit(text, "    ")}${raise}`;
+  const check = raiseIf(source, statement.startIndex, `${status(source.quote)} != ${pyLiteral(source, JOB_COMPLETED)}`, raise);
   if (returned) context.edit(statement.startIndex, value.startIndex, `${job} = `, WAITER_RAISES);
   context.edit(lineEnd, lineEnd, check + (returned ? `${source.eol}${indent}return ${job}` : ""), WAITER_RAISES);
   return true;
@@ -502,17 +501,19 @@ function dropFailureBranch(context: PyContext, read: Node, head: Node, handled: 
   if (allOf(statement, "comment").some((c) => c.startIndex < body.startIndex)) return false;
   if (allOf(body, "string").some((str) => str.startPosition.row !== str.endPosition.row)) return false;
   const depth = body.startPosition.column - statement.startPosition.column;
-  // each line of A after its first, one level out
-  // every line of A, its first too: a TODO a read in A gets goes at a line's start, which no edit here may cover
+  // every line of A, its first too, one level out: a TODO a read in A gets goes at a line's start, which no edit here may cover
   const indents: { start: number; end: number }[] = [];
-  for (let at = text.lastIndexOf("\n", body.startIndex - 1); at !== -1 && at < body.endIndex; at = text.indexOf("\n", at + 1)) {
-    const lineEnd = text.indexOf("\n", at + 1) === -1 ? text.length : text.indexOf("\n", at + 1);
-    indents.push({ start: at + 1, end: Math.min(at + 1 + depth, lineEnd) });
+  for (let start = lineStart(text, body.startIndex); start <= body.endIndex;) {
+    const newline = text.indexOf("\n", start);
+    const lineEnd = newline === -1 ? text.length : newline;
+    indents.push({ start, end: Math.min(start + depth, lineEnd) });
+    if (newline === -1) break;
+    start = newline + 1;
   }
   // a line of A indented less (a continuation) would not dedent as code
   if (indents.some(({ start, end }) => !/^[ \t]*$/.test(text.slice(start, end)))) return false;
   // the if's line, whole
-  context.edit(text.lastIndexOf("\n", statement.startIndex - 1) + 1, indents[0]!.start, "", FAILURE_BRANCH);
+  context.edit(lineStart(text, statement.startIndex), indents[0]!.start, "", FAILURE_BRANCH);
   context.dedent({ start: body.startIndex, end: body.endIndex }, depth);
   for (const { start, end } of indents) context.edit(start, end, "");
   context.edit(body.endIndex, branch.endIndex, "");
@@ -627,10 +628,17 @@ function keepKeyError(context: PyContext, read: Node): void {
   while (last.parent?.type === "subscript" && last.parent.childForFieldName("value")?.id === last.id) last = last.parent;
   const key = last.childForFieldName("subscript");
   const target = statement.namedChildren[0]!.childForFieldName("left")!.text;
-  const indent = context.source.text.slice(context.source.text.lastIndexOf("\n", statement.startIndex - 1) + 1, statement.startIndex);
-  const eol = context.source.eol;
-  const raised = `${eol}${indent}if ${target} is None:${eol}${indent}    raise KeyError(${key?.text ?? ""})`;
+  const raised = raiseIf(context.source, statement.startIndex, `${target} is None`, `raise KeyError(${key?.text ?? ""})`);
   context.edit(statement.endIndex, statement.endIndex, raised, KEY_ERROR_KEPT);
+}
+
+/**
+ * `if <test>:` with `<raise>` under it, on lines of their own after the statement at `at`, indented as it is: PEP 8's
+ * four spaces a level where the file has no indented line to follow.
+ */
+function raiseIf(source: PyContext["source"], at: number, test: string, raise: string): string {
+  const indent = indentAt(source.text, at);
+  return `${source.eol}${indent}if ${test}:${source.eol}${indent}${indentUnit(source.text, "    ")}${raise}`;
 }
 
 /**
