@@ -683,12 +683,16 @@ function emptyHedge(read: Node): Node | null {
 }
 
 /**
- * Whether a list of links is only counted (`len(r.links)`) or tested (`if r.links is not None`, `if not r.links`): the
- * list of objects is as long, as None, or as empty as the strings were.
+ * Whether a list of links is only counted (`len(r.links)`), tested (`if r.links is not None`, `if not r.links`, an
+ * operand of a test's `and`) or asked whether it is a list (`isinstance(r.links, list)`): the list of objects is as
+ * long, as None, as empty and as much a list as the strings were.
  */
 function countedOrTested(node: Node): boolean {
-  const inLen = node.parent?.type === "argument_list" && node.parent.parent?.childForFieldName("function")?.text === "len";
-  return inLen || testedOnly(node);
+  const parent = node.parent;
+  if (parent?.type === "boolean_operator") return countedOrTested(parent);
+  const args = parent?.type === "argument_list" ? parent : null;
+  const called = args?.parent?.childForFieldName("function")?.text;
+  return called === "len" || (called === "isinstance" && args!.namedChildren[0]?.id === node.id) || testedOnly(node);
 }
 
 /** The methods whose probe asks whether a value is a dict (`hasattr(r, "get")`), quoted either way, as a pattern. */
