@@ -136,6 +136,14 @@ function raiseOnFailedJob(context: PyContext, call: PyCall, value: Node, name: N
 /** Fields whose contents are the user's own data: nothing below them is renamed. */
 const USER_DATA = new Set(["json", "metadata_dict"]);
 
+const METADATA_KEYS_SNAKE =
+  "v2's metadata dict has snake_case keys (source_url, status_code, og_title) where v1's had the API's camelCase (sourceURL, statusCode, ogTitle); title, description and url are unchanged: rename the keys where this dict is read, or stored for code that reads it";
+
+/** A dict handed on whole, not only looked at here: passed to a call that does more than show it, stored, or returned. */
+function handedOn(node: Node): boolean {
+  return keptWhole(node) && !dictMethodAbove(node) && node.parent?.type !== "for_statement" && node.parent?.type !== "for_in_clause";
+}
+
 const NOT_A_DICT = "v2 results are pydantic models, not dicts: use .model_dump() where a dict is needed (its keys are snake_case)";
 
 const DICT_PROBE = reworded(
@@ -1395,7 +1403,10 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     const hedge = metadata && read.form === "attribute" && head.type === "identifier" ? emptyHedge(read.node) : null;
     const alias = metadata ? boundName(hedge ?? read.node) : null;
     const followed = metadata && !hedge && (readAbove(read.node) || literalMembership(read.node));
-    const whole = metadata && !followed && (alias ? usesAfter(alias).some(keptWhole) : keptWhole(hedge ?? read.node));
+    const uses = metadata && !followed ? (alias ? usesAfter(alias) : [hedge ?? read.node]) : [];
+    const whole = uses.some(keptWhole);
+    // Handed on, its keys are read where the run does not look: by v1's camelCase names, which v2's dict spells otherwise.
+    if (uses.some(handedOn)) context.todo(read.node, METADATA_KEYS_SNAKE);
     const typed = !whole && metadata && (followed || alias || (read.fallback && isEmptyLiteral(read.fallback)));
     const to = whole ? "metadata_dict" : typed ? "metadata_typed" : name;
     messages.push(renamed(`result ${describe(read)}`, `.${to}`));
