@@ -10,7 +10,7 @@ import { boundDict } from "../detect/bound-dict.js";
 import { pyFlagValue, pyLiteral, removeItem } from "../writing.js";
 import { callsFromOtherModules, exportedName, type PyContext, type PyStep } from "../pipeline.js";
 import { allOf, enclosing, stringValue, type Node } from "../runtime/parser.js";
-import { isV1PyCall } from "../detect/version.js";
+import { isProbedV2Call, isV1PyCall } from "../detect/version.js";
 import { heldValue } from "../detect/names.js";
 import { asyncKeywordRemoved, forwardedOptionNames, removed, renamed, v0KeywordsKept } from "../../mapping/messages.js";
 import { PY_FORMAT_SETTINGS } from "../../mapping/formats.js";
@@ -182,7 +182,9 @@ export const step: PyStep = {
     const clientCalls = new Set(context.calls.map((c) => c.node.id));
     for (const call of context.calls) {
       // v2's own calls take v2's options (4.x still accepts a few v1 spellings, ignore_sitemap among them).
-      if (!call.row.options || !isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports)) continue;
+      const onV1 = (c: PyCall) =>
+        isV1PyCall(c, context.calls, context.options.sdk, context.sdk.imports) || isProbedV2Call(c, context.calls, context.options.sdk, context.sdk.imports);
+      if (!call.row.options || !onV1(call)) continue;
       const rows = pythonOptionRows(PY_OPTION_KINDS[call.row.options]);
       // 2.x sent keyword arguments it did not know (`maxAge=`) on to the API as they were; v2 takes snake_case ones only.
       const given = keywords(call.args).map((keyword) => ({ ...keyword, name: snakeCase(keyword.name) }));
