@@ -180,10 +180,10 @@ export const step: PyStep = {
   fresh: true,
   run(context) {
     const clientCalls = new Set(context.calls.map((c) => c.node.id));
+    // v2's own calls take v2's options (4.x still accepts a few v1 spellings, ignore_sitemap among them).
+    const onV1 = (c: PyCall) =>
+      isV1PyCall(c, context.calls, context.options.sdk, context.sdk.imports) || isProbedV2Call(c, context.calls, context.options.sdk, context.sdk.imports);
     for (const call of context.calls) {
-      // v2's own calls take v2's options (4.x still accepts a few v1 spellings, ignore_sitemap among them).
-      const onV1 = (c: PyCall) =>
-        isV1PyCall(c, context.calls, context.options.sdk, context.sdk.imports) || isProbedV2Call(c, context.calls, context.options.sdk, context.sdk.imports);
       if (!call.row.options || !onV1(call)) continue;
       const rows = pythonOptionRows(PY_OPTION_KINDS[call.row.options]);
       // 2.x sent keyword arguments it did not know (`maxAge=`) on to the API as they were; v2 takes snake_case ones only.
