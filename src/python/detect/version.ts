@@ -15,7 +15,7 @@ import { keywords } from "./arguments.js";
 import { methodArguments } from "./forwarders.js";
 import { boundName, resultExpression, usesAfter } from "./result-values.js";
 import { readAbove } from "./dict-reads.js";
-import { allOf, stringValue } from "../runtime/parser.js";
+import { stringValue } from "../runtime/parser.js";
 import type { PyCall, PyMethodUse } from "./clients.js";
 import type { Node } from "../runtime/parser.js";
 
@@ -86,22 +86,22 @@ export function hasV1PyCalls(calls: readonly PyMethodUse[], sdk: ApiVersion | un
  * `if hasattr(app, "scrape"): app.scrape(url, onlyMainContent=True)` in a file with v1 calls: the branch such code
  * keeps for a client it had not met. The call never ran (1.x's and 2.x's clients have no such method) and its options
  * are v1's habits (camelCase names, dicts for models), which v2 rejects: they are migrated as a v1 call's are.
+ * `probes`: the file's hasattr probes of client methods (methodProbes).
  */
-export function isProbedV2Call(call: PyCall, calls: readonly PyMethodUse[], sdk: ApiVersion | undefined, imports: readonly Node[]): boolean {
+export function isProbedV2Call(
+  call: PyCall,
+  probes: readonly PyMethodUse[],
+  calls: readonly PyMethodUse[],
+  sdk: ApiVersion | undefined,
+  imports: readonly Node[],
+): boolean {
   if (call.isV1Name || !isV2OnlyPythonMethod(call.method) || !hasV1PyCalls(calls, sdk, imports)) return false;
-  const receiver = call.node.childForFieldName("function")?.childForFieldName("object")?.text;
-  for (let at: Node | null = call.node; at?.parent; at = at.parent) {
+  const own = probes.filter((probe) => probe.method === call.method && probe.receiver.text === call.receiver.text);
+  for (let at: Node | null = call.node; own.length && at?.parent; at = at.parent) {
     const clause = at.parent;
     if ((clause.type !== "if_statement" && clause.type !== "elif_clause") || clause.childForFieldName("consequence")?.id !== at.id) continue;
-    const condition = clause.childForFieldName("condition");
-    const probes = condition ? allOf(condition, "call") : [];
-    if (probes.some((probe) => probe.childForFieldName("function")?.text === "hasattr" && probedName(probe, receiver) === call.method)) return true;
+    const condition = clause.childForFieldName("condition")!;
+    if (own.some((probe) => probe.node.startIndex >= condition.startIndex && probe.node.endIndex <= condition.endIndex)) return true;
   }
   return false;
-}
-
-/** The method name `hasattr(receiver, "name")` asks about, where it asks it of `receiver`. */
-function probedName(probe: Node, receiver: string | undefined): string | undefined {
-  const [of, name] = probe.childForFieldName("arguments")?.namedChildren ?? [];
-  return of?.text === receiver ? stringValue(name ?? null) : undefined;
 }

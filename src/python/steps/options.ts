@@ -15,7 +15,7 @@ import { heldValue } from "../detect/names.js";
 import { asyncKeywordRemoved, forwardedOptionNames, removed, renamed, v0KeywordsKept } from "../../mapping/messages.js";
 import { PY_FORMAT_SETTINGS } from "../../mapping/formats.js";
 import { allCallsOf, kwargsParameter } from "../detect/callers.js";
-import type { PyCall } from "../detect/clients.js";
+import { methodProbes, type PyCall } from "../detect/clients.js";
 
 function migrateKeyword(context: PyContext, args: Node, keyword: Keyword, row: OptionRow): void {
   const change = row.change;
@@ -181,8 +181,10 @@ export const step: PyStep = {
   run(context) {
     const clientCalls = new Set(context.calls.map((c) => c.node.id));
     // v2's own calls take v2's options (4.x still accepts a few v1 spellings, ignore_sitemap among them).
+    const probes = methodProbes(context.tree, context.sdk);
     const onV1 = (c: PyCall) =>
-      isV1PyCall(c, context.calls, context.options.sdk, context.sdk.imports) || isProbedV2Call(c, context.calls, context.options.sdk, context.sdk.imports);
+      isV1PyCall(c, context.calls, context.options.sdk, context.sdk.imports) ||
+      isProbedV2Call(c, probes, context.calls, context.options.sdk, context.sdk.imports);
     for (const call of context.calls) {
       if (!call.row.options || !onV1(call)) continue;
       const rows = pythonOptionRows(PY_OPTION_KINDS[call.row.options]);
