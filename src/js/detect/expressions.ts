@@ -1,7 +1,7 @@
 /**
  * Helpers that read JavaScript expressions: the wrappers that hand a value on unchanged (casts, non-null
  * assertions, parentheses, and where asked an await), seen through from inside or from outside; the
- * literal a variable was declared with; object keys and member names.
+ * literal a variable was declared with; object keys and member names; the item type of a list type.
  */
 import type { ASTPath } from "jscodeshift";
 import type { Identifier, Node, ObjectExpression, ObjectProperty } from "@babel/types";
@@ -96,4 +96,10 @@ export function callbackParam(member: AnyPath): { path: AnyPath; param: Identifi
   const fn = call.get("arguments", 0) as AnyPath;
   const param = fn.node && (fn.node.type === "ArrowFunctionExpression" || fn.node.type === "FunctionExpression") ? fn.node.params[0] : undefined;
   return param?.type === "Identifier" ? { path: fn.get("params", 0) as AnyPath, param } : null;
+}
+
+/** T of a list type written `T[]` or `Array<T>`. */
+export function arrayItemType(type: Node | null | undefined): Node | undefined {
+  if (type?.type === "TSArrayType") return type.elementType;
+  return type?.type === "TSTypeReference" && type.typeName.type === "Identifier" && type.typeName.name === "Array" ? type.typeParameters?.params[0] : undefined;
 }

@@ -8,7 +8,7 @@ import type { ASTPath } from "jscodeshift";
 import type { ArrayExpression, Node, ObjectExpression, ObjectProperty } from "@babel/types";
 import { requestBodies } from "../detect/requests.js";
 import { fileOptionsObjects, type OptionsObject } from "../detect/options-objects.js";
-import { findProperty, memberName, propertyKey, resolveObject, unwrapNode } from "../detect/expressions.js";
+import { arrayItemType, findProperty, memberName, propertyKey, resolveObject, unwrapNode } from "../detect/expressions.js";
 import { isTypeScript, literal, removeListItem, removeStatementAt, textOf } from "../writing.js";
 import type { Step, StepContext } from "../pipeline.js";
 import { FORMAT_TEST, FORMATS, settingFate, UNCHANGED_FORMATS, type FormatRow } from "../../mapping/formats.js";
@@ -187,12 +187,7 @@ function rewriteList(
 
 /** T of a list type written `T[]`, `(T)[]` or `Array<T>`. */
 function listItem(type: Node | undefined): Node | undefined {
-  const element =
-    type?.type === "TSArrayType"
-      ? type.elementType
-      : type?.type === "TSTypeReference" && type.typeName.type === "Identifier" && type.typeName.name === "Array"
-        ? type.typeParameters?.params[0]
-        : undefined;
+  const element = arrayItemType(type);
   return element?.type === "TSParenthesizedType" ? element.typeAnnotation : element;
 }
 

@@ -17,6 +17,7 @@ import { optionsObjects } from "../detect/options-objects.js";
 import { assignedFormats } from "../detect/assigned-formats.js";
 import { FORMATS } from "../../mapping/formats.js";
 import {
+  arrayItemType,
   AWAITED_WRAPPERS,
   callbackParam,
   findProperty,
@@ -717,12 +718,7 @@ function destructuredParams(path: AnyPath, annotated: ReadonlyMap<string, Result
 
 /** The element type's name of `T[]` or `Array<T>`. */
 function elementTypeName(type: Node | null): string | null {
-  const element =
-    type?.type === "TSArrayType"
-      ? type.elementType
-      : type?.type === "TSTypeReference" && type.typeName.type === "Identifier" && type.typeName.name === "Array"
-        ? type.typeParameters?.params[0]
-        : undefined;
+  const element = arrayItemType(type);
   return element?.type === "TSTypeReference" && element.typeName.type === "Identifier" ? element.typeName.name : null;
 }
 
