@@ -137,8 +137,10 @@ function assignsIn(fn: Node, name: string): boolean {
  * `actions += ...`) or reads it elsewhere reads it too. A function's own name of the same spelling is another.
  * A module's public name may be imported by another module, which would get what the migration makes of it:
  * only a `_private` one counts there, or one `exported` says no other module imports (python/detect/importers.ts).
+ * Other reads count as this one where `sameRead` says they take the value as it does (the same keyword of another
+ * call the migration rewrites alike), so what is made of the value serves them all.
  */
-export function heldValue(use: Node, exported: (name: string) => boolean): Node | null {
+export function heldValue(use: Node, exported: (name: string) => boolean, sameRead: (read: Node) => boolean = () => false): Node | null {
   if (use.type !== "identifier") return null;
   const name = use.text;
   let root = use;
@@ -149,7 +151,8 @@ export function heldValue(use: Node, exported: (name: string) => boolean): Node 
   const scope = bindingScope(use);
   const uses = usesIn(scope, name).filter((n) => scope.id !== root.id || !local(scopeOf(n)));
   const assigned = uses.filter(assigns);
-  if (assigned.length !== 1 || uses.length !== 2 || !uses.some((n) => n.id === use.id)) return null;
+  const reads = uses.filter((n) => !assigns(n));
+  if (assigned.length !== 1 || !reads.some((n) => n.id === use.id) || !reads.every((n) => n.id === use.id || sameRead(n))) return null;
   // Asked last: it may read the project's other modules.
   if (scope.id === root.id && !name.startsWith("_") && exported(name)) return null;
   return assigned[0]!.parent!.childForFieldName("right");

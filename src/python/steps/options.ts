@@ -115,8 +115,30 @@ function v0Keywords(context: PyContext, args: Node, at: Node): Set<number> {
   return new Set(found.map((k) => k.node.id));
 }
 
+/**
+ * The value a keyword gives: written there, or held in a name (`scrape_options = {...}`, then
+ * `scrape_options=scrape_options`) its scope assigns once and reads only as this keyword of calls this step
+ * rewrites (`migrated`, their argument lists), so what is made of the value serves each of them. Each value is
+ * answered once (`done`): the calls that share it share its one rewrite.
+ */
+function givenValue(context: PyContext, { name, value }: Keyword, migrated: ReadonlySet<number>, done: Set<number>): Node | null {
+  const sameKeyword = (read: Node) => {
+    const keyword = read.parent;
+    return (
+      keyword?.type === "keyword_argument" &&
+      keyword.childForFieldName("value")?.id === read.id &&
+      snakeCase(keyword.childForFieldName("name")!.text) === name &&
+      migrated.has(keyword.parent!.id)
+    );
+  };
+  const held = value.type === "identifier" ? heldValue(value, exportedName(context), sameKeyword) : value;
+  if (!held || done.has(held.id)) return null;
+  done.add(held.id);
+  return held;
+}
+
 /** `agent={"model": "FIRE-1"}`: v2 types the option as a model (`AgentOptions(model="FIRE-1")`), which the imports step imports. */
-function modelFromDict(context: PyContext, { name, value }: Keyword): void {
+function modelFromDict(context: PyContext, name: string, value: Node): void {
   const model = PY_OPTION_MODELS[name];
   const entries = model && value.type === "dictionary" ? dictEntries(value) : null;
   if (!entries) return;
@@ -130,10 +152,8 @@ function modelFromDict(context: PyContext, { name, value }: Keyword): void {
  * literal of a known type with fields its model has is rewritten; any other stays as it is, for the
  * verification to mark.
  */
-function actionModels(context: PyContext, { name, value: given }: Keyword): void {
-  // A list the module keeps in a name it reads only here (`actions = [...]`, then `actions=actions`) is this one's.
-  const value = given.type === "identifier" ? heldValue(given, exportedName(context)) : given;
-  if (name !== "actions" || value?.type !== "list") return;
+function actionModels(context: PyContext, name: string, value: Node): void {
+  if (name !== "actions" || value.type !== "list") return;
   const items = value.namedChildren.filter((n): n is Node => n !== null && n.type !== "comment");
   const built = items.map((item) => {
     const entries = item.type === "dictionary" ? dictEntries(item) : null;
@@ -185,9 +205,11 @@ export const step: PyStep = {
     const onV1 = (c: PyCall) =>
       isV1PyCall(c, context.calls, context.options.sdk, context.sdk.imports) ||
       isProbedV2Call(c, probes, context.calls, context.options.sdk, context.sdk.imports);
-    for (const call of context.calls) {
-      if (!call.row.options || !onV1(call)) continue;
-      const rows = pythonOptionRows(PY_OPTION_KINDS[call.row.options]);
+    const migrated = context.calls.filter((c) => c.row.options && onV1(c));
+    const migratedArgs = new Set(migrated.map((c) => c.args.id));
+    const answered = new Set<number>();
+    for (const call of migrated) {
+      const rows = pythonOptionRows(PY_OPTION_KINDS[call.row.options!]);
       // 2.x sent keyword arguments it did not know (`maxAge=`) on to the API as they were; v2 takes snake_case ones only.
       const given = keywords(call.args).map((keyword) => ({ ...keyword, name: snakeCase(keyword.name) }));
       const found = given.flatMap((keyword) => {
@@ -205,8 +227,11 @@ export const step: PyStep = {
           context.apply(removeItem(context.source, call.args, keyword.node), removed(keyword.name, `AsyncFirecrawl.${method}() has no such option`));
           context.todo(keyword.node, asyncKeywordRemoved(keyword.name, method));
         } else if (!snakeCased(context, call.args, keyword, rows, "keyword argument")) {
-          modelFromDict(context, keyword);
-          actionModels(context, keyword);
+          const value = givenValue(context, keyword, migratedArgs, answered);
+          if (value) {
+            modelFromDict(context, keyword.name, value);
+            actionModels(context, keyword.name, value);
+          }
         }
       }
     }
