@@ -44,6 +44,11 @@ const DICT_READS = new Set(["keys", "items", "values"]);
 /** Dict methods that change the dict: a model is not one, and its dump is a copy the code would not see again. */
 const DICT_WRITES = new Set(["pop", "popitem", "update", "setdefault", "clear", "__setitem__"]);
 
+/** Whether 1.x's dicts have an attribute of that name (`hasattr(d, "items")` is true of them): a method of dict's. */
+export function isDictAttribute(name: string): boolean {
+  return DICT_READS.has(name) || DICT_WRITES.has(name) || ["get", "copy", "fromkeys"].includes(name) || /^__\w+__$/.test(name);
+}
+
 /** `x.keys()` (a read) or `x.pop(...)` (a write): the dict method called on `node`, if any. */
 export function dictMethodAbove(node: Node): { call: Node; name: Node; writes: boolean } | null {
   const parent = node.parent;

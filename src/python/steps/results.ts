@@ -48,7 +48,7 @@ import { everyCallHands, parameterReads, probed, takingParameter, type Taking } 
 import { isV1PyCall } from "../detect/version.js";
 import { allOf, argumentsOf, calledName, stringValue, type Node } from "../runtime/parser.js";
 import { dictEntries, keywords, positional } from "../detect/arguments.js";
-import { dictMethodAbove, isWritten, keptWhole, membershipAbove, readAbove, readAsDict, writesInto, type Read } from "../detect/dict-reads.js";
+import { dictMethodAbove, isDictAttribute, isWritten, keptWhole, membershipAbove, readAbove, readAsDict, writesInto, type Read } from "../detect/dict-reads.js";
 import { scopeOf, usesIn } from "../detect/names.js";
 import {
   hitsCast,
@@ -398,6 +398,42 @@ function branchNeverRun(context: PyContext, test: Node, field: string, head: Nod
   for (const read of reads) handled.add(read!.node.id);
   return removeBranch(context, statement, BRANCH_NEVER_RUN(field), head.text);
 }
+
+/**
+ * `if hasattr(r, "text") and r.text: ...`, a hedge for a field no result had (no v1 key, no 2.x or v2 field: a model
+ * has no attribute it does not declare, and a dict none of its keys): the probe never passed, so the branch never
+ * ran. It goes, with the reads of the result in it (marked handled). Says whether it could: not where the probe is
+ * not an operand of the whole condition's `and`s, or the branch uses the result otherwise than by reading its fields.
+ */
+function probedFieldBranch(context: PyContext, read: Read, head: Node, handled: Set<number>): boolean {
+  if (head.type !== "identifier" || isDictAttribute(read.field)) return false;
+  let clause: Node | null = read.node;
+  while (clause && clause.type !== "if_statement" && clause.type !== "elif_clause") clause = clause.parent;
+  const condition = clause?.childForFieldName("condition");
+  const body = clause?.childForFieldName("consequence");
+  if (!condition || !body || !(within(read.node, condition) || within(read.node, body))) return false;
+  const probes = andOperands(condition).filter((operand) => {
+    const args = operand.type === "call" && calledName(operand) === "hasattr" ? argumentsOf(operand) : [];
+    return args.length === 2 && args[0]!.text === head.text && stringValue(args[1]!) === read.field;
+  });
+  if (!probes.length) return false;
+  const reads = [...usesIn(condition, head.text), ...usesIn(body, head.text)].filter((use) => !probes.some((p) => within(use, p))).map(readAbove);
+  if (reads.some((r) => !r)) return false;
+  for (const r of reads) handled.add(r!.node.id);
+  return removeBranch(context, clause!, FIELD_NEVER_HELD(read.field), head.text);
+}
+
+const within = (node: Node, around: Node) => node.startIndex >= around.startIndex && node.endIndex <= around.endIndex;
+
+/** The operands of a test's chain of `and`s, parentheses taken off: the test alone where it is none. */
+function andOperands(test: Node): Node[] {
+  const node = inner(test);
+  if (node.type !== "boolean_operator" || node.childForFieldName("operator")?.type !== "and") return [node];
+  return [...andOperands(node.childForFieldName("left")!), ...andOperands(node.childForFieldName("right")!)];
+}
+
+const FIELD_NEVER_HELD = (field: string) =>
+  removed(`the branch testing hasattr(result, "${field}")`, "no release's result had that field (1.x's dict had no such key), so it never ran");
 
 const BRANCH_NEVER_RUN = (field: string) =>
   removed(`the branch testing "${field}" in the result`, "neither 1.x's document nor 2.x's model ever held it, so it never ran; v2 raises on failure");
@@ -1317,7 +1353,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     }
     const elsewhere = depth === 0 ? subject.fields?.[read.field] : undefined;
     if (kind !== null && depth === 0 && !elsewhere && !rowFor(kind, read.field) && !hasField(kind, renamedField(kind, read.field).to)) {
-      context.todo(read.node, noSuchField(KNOWN_FIELDS[kind]!.model, read.field));
+      if (!probedFieldBranch(context, read, head, handled)) context.todo(read.node, noSuchField(KNOWN_FIELDS[kind]!.model, read.field));
       return finish();
     }
     const row = kind !== null && depth === 0 && !elsewhere ? rowFor(kind, read.field) : undefined;
