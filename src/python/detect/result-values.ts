@@ -167,8 +167,21 @@ function inOtherBranches(a: Node, b: Node): boolean {
  * `passedBy`: the rebindings the value never reaches (v2's model, one for dicts alone: `if isinstance(r, dict): r = clean(r)`).
  */
 export function usesAfter(name: Node, passedBy?: (target: Node) => boolean): Node[] {
+  return usesFrom(name, false, passedBy);
+}
+
+/**
+ * The uses of a bound name that may read the value its binding gives: usesAfter's, and those after an if where
+ * another of its branches binds the name (`if a: docs = x` / `else: docs = y`, then `for d in docs`), which read
+ * this value or the other's.
+ */
+export function usesReached(name: Node): Node[] {
+  return usesFrom(name, true);
+}
+
+function usesFrom(name: Node, merged: boolean, passedBy?: (target: Node) => boolean): Node[] {
   const scope = scopeOf(name);
-  const later = rebindings(name, scope, passedBy);
+  const later = rebindings(name, scope, passedBy).filter((binding) => !merged || !inOtherBranches(binding, name));
   // a rebinding in one branch of an if leaves the name as it was in the others
   const rebound = (n: Node) => later.some((binding) => boundFrom(binding) <= n.startIndex && !inOtherBranches(binding, n));
   const target = (n: Node) =>

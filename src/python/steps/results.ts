@@ -41,6 +41,7 @@ import {
   neverPassedProbe,
   resultValues,
   usesAfter,
+  usesReached,
   usesWithAliases,
 } from "../detect/result-values.js";
 import { methodReferences, type PyCall } from "../detect/clients.js";
@@ -1746,9 +1747,42 @@ function readByComputedName(head: Node): boolean {
   return call?.type === "call" && call.childForFieldName("function")?.text === "getattr" && computed(parent!.namedChildren[1]);
 }
 
+/** Builtins that take any iterable: a map result handed to one is used as a list. */
+const LIST_TAKERS: ReadonlySet<string> = new Set(["len", "list", "sorted", "set", "tuple", "enumerate", "reversed", "iter"]);
+
+/** Whether a value is used as a list: looped over, handed to a builtin that takes an iterable or to `join`, indexed by number or sliced. */
+function usedAsList(use: Node): boolean {
+  const parent = use.parent;
+  if ((parent?.type === "for_statement" || parent?.type === "for_in_clause") && parent.childForFieldName("right")?.id === use.id) return true;
+  if (parent?.type === "subscript" && parent.childForFieldName("value")?.id === use.id) {
+    const index = parent.childForFieldName("subscript");
+    return index?.type === "slice" || /^-?\d+$/.test(index?.text ?? "");
+  }
+  const fn = parent?.type === "argument_list" && parent.namedChildren.length === 1 ? parent.parent?.childForFieldName("function") : null;
+  return !!fn && (LIST_TAKERS.has(fn.text) || (fn.type === "attribute" && fn.childForFieldName("attribute")?.text === "join"));
+}
+
+/**
+ * `for url in app.map_url(site)`, `len(links)`: a map result used as the list of URLs firecrawl-py 1.0 to 1.2.4
+ * answered (later 1.x releases answered the whole body, whose keys such code went over; v2 answers a MapData, whose
+ * (field, value) pairs it would go over): the call becomes that list. Every use that may read the value must be one
+ * (usesReached: a name other branches bind too counts). Says whether it was.
+ */
+function mapAsLinkList(context: PyContext, value: Node, name: Node | null): boolean {
+  const uses = name ? usesReached(name) : [value];
+  if (!uses.length || !uses.every(usedAsList)) return false;
+  const links = rowFor("map", "links")!;
+  const pick = links.change.kind === "strings-to-objects" ? links.change.pick : "url";
+  const awaited = value.type === "await";
+  context.edit(value.startIndex, value.startIndex, `[link.${pick} for link in ${awaited ? "(" : ""}`, linksKept("a map result used as the list of its links"));
+  context.edit(value.endIndex, value.endIndex, `${awaited ? ")" : ""}.${links.python!.v2}]`);
+  return true;
+}
+
 /** Migrates the reads of one value that is a v1 call's result, and checks a waiter's finished job as v1 did. */
 function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   const name = boundName(value);
+  if (call.row.result === "map" && mapAsLinkList(context, value, name)) return;
   // Every result is a model in 4.x but a cancel's (a bool); the v1 proxy's too (generate_llms_text's), but for
   // deep_research's, the dict it was. A map's links are objects in v2: its dump is not the dict of strings 1.x gave.
   const model = call.row.result ? call.row.result !== "cancel" : PY_V1_PROXY.has(call.method) && !PY_V1_PROXY_DICTS.has(call.method);
