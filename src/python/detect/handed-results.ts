@@ -2,7 +2,8 @@
  * Results handed to a function of the module (`show(page)`, `self._themes(job["data"])`) through a parameter with no
  * annotation: the function reads them as its caller would, so its reads migrate with the caller's, where every call
  * of it hands one of the same kind and none is out of sight. A parameter with an annotation says what it takes
- * itself (returned-results.ts converts at one promising a dict, result-values.ts reads one naming 2.x's models).
+ * itself (returned-results.ts converts at one promising a dict, result-values.ts reads one naming 2.x's models),
+ * but for one that says nothing of what it holds (`pages: list`, `page: Any`).
  */
 import { allCallsOf, parameterTaking } from "./callers.js";
 import { bindingScope, rebinds, usesIn } from "./names.js";
@@ -15,10 +16,18 @@ export interface Taking {
   readonly call: Node;
 }
 
-/** The parameter with no annotation (`def show(page)`, `def show(page=None)`) of the module's function a value is handed to. */
-export function takingParameter(value: Node): Taking | null {
+/** Annotations that say nothing of what a value is, or of what a list holds (`list`, not `list[dict]`). */
+const OPEN_ANNOTATIONS = { value: ["Any", "typing.Any"], list: ["Any", "typing.Any", "list", "List", "typing.List", "Sequence", "Iterable"] };
+
+/**
+ * The parameter with no annotation, or an open one (`def show(page)`, `def show(page=None)`, `def words(pages: list)`),
+ * of the module's function a value (`list`: a list of results) is handed to.
+ */
+export function takingParameter(value: Node, list: boolean): Taking | null {
   const parameter = parameterTaking(value);
-  if (parameter?.type !== "identifier" && parameter?.type !== "default_parameter") return null;
+  const annotation = parameter?.childForFieldName("type")?.text;
+  const open = annotation !== undefined && OPEN_ANNOTATIONS[list ? "list" : "value"].includes(annotation);
+  if (!parameter || (parameter.type !== "identifier" && parameter.type !== "default_parameter" && !open)) return null;
   const fn = parameter.parent?.parent;
   const name = parameterName(parameter);
   const call = enclosing(value, "call");

@@ -1684,7 +1684,7 @@ const handedIn = new WeakMap<PyContext, Map<number, Handed>>();
 
 /** Records a value handed to a function's parameter with no annotation, to follow once every call is known; false where it is not one. */
 function handOver(context: PyContext, subject: Subject, value: Node, list: boolean): boolean {
-  const taking = takingParameter(value);
+  const taking = takingParameter(value, list);
   if (!taking) return false;
   let all = handedIn.get(context);
   if (!all) handedIn.set(context, (all = new Map()));
