@@ -47,7 +47,7 @@ import {
 import { methodReferences, type PyCall } from "../detect/clients.js";
 import { everyCallHands, parameterReads, probed, takingParameter, type Taking } from "../detect/handed-results.js";
 import { isV1PyCall } from "../detect/version.js";
-import { allOf, argumentsOf, calledName, stringValue, type Node } from "../runtime/parser.js";
+import { allOf, argumentsOf, calledName, enclosing, stringValue, type Node } from "../runtime/parser.js";
 import { dictEntries, keywords, positional } from "../detect/arguments.js";
 import { dictMethodAbove, isDictAttribute, isWritten, keptWhole, membershipAbove, readAbove, readAsDict, writesInto, type Read } from "../detect/dict-reads.js";
 import { scopeOf, usesIn } from "../detect/names.js";
@@ -1750,10 +1750,17 @@ function readByComputedName(head: Node): boolean {
 /** Builtins that take any iterable: a map result handed to one is used as a list. */
 const LIST_TAKERS: ReadonlySet<string> = new Set(["len", "list", "sorted", "set", "tuple", "enumerate", "reversed", "iter"]);
 
-/** Whether a value is used as a list: looped over, handed to a builtin that takes an iterable or to `join`, indexed by number or sliced. */
+/**
+ * Whether a value is used as a list: looped over, handed to a builtin that takes an iterable or to `join`, indexed by
+ * number or sliced, or returned from a function that promises a list (`-> list`, `-> List[str]`).
+ */
 function usedAsList(use: Node): boolean {
   const parent = use.parent;
   if ((parent?.type === "for_statement" || parent?.type === "for_in_clause") && parent.childForFieldName("right")?.id === use.id) return true;
+  if (parent?.type === "return_statement") {
+    const promised = enclosing(parent, "function_definition")?.childForFieldName("return_type")?.text ?? "";
+    return /^(?:typing\.)?(?:list|List)(?:\[str\])?$/.test(promised);
+  }
   if (parent?.type === "subscript" && parent.childForFieldName("value")?.id === use.id) {
     const index = parent.childForFieldName("subscript");
     return index?.type === "slice" || /^-?\d+$/.test(index?.text ?? "");
