@@ -4,19 +4,41 @@
  * instance a public method).
  */
 import { allOf, parameterName, type Node } from "../runtime/parser.js";
+import { bindingScope, rebinds, usesIn } from "./names.js";
 
-/** The calls of a function in its module: `name(...)`, or `self.name(...)` in the class a method belongs to. */
+/**
+ * The calls of a function in its module: `name(...)`, or for a method `self.name(...)` in its class and
+ * `obj.name(...)` where `obj` is only ever bound to an instance of it (`scraper = Scraper()`, a script's or a
+ * notebook's way to call it).
+ */
 export function callsOf(fn: Node): Node[] {
   const name = fn.childForFieldName("name")!.text;
   const owner = fn.parent?.type === "block" ? fn.parent.parent : null;
   const decorated = owner?.type === "decorated_definition" ? owner.parent?.parent : owner;
   const inClass = decorated?.type === "class_definition" ? decorated : null;
-  const root = inClass ?? fn.tree.rootNode;
-  return allOf(root, "call").filter((call) => {
+  return allOf(fn.tree.rootNode, "call").filter((call) => {
     const callee = call.childForFieldName("function");
     if (!inClass) return callee?.type === "identifier" && callee.text === name;
-    return callee?.type === "attribute" && callee.childForFieldName("object")?.text === "self" && callee.childForFieldName("attribute")?.text === name;
+    if (callee?.type !== "attribute" || callee.childForFieldName("attribute")?.text !== name) return false;
+    const object = callee.childForFieldName("object")!;
+    return object.text === "self" ? within(call, inClass) : instanceOf(object, inClass.childForFieldName("name")!.text);
   });
+}
+
+const within = (node: Node, around: Node) => node.startIndex >= around.startIndex && node.endIndex <= around.endIndex;
+
+/** Whether a name is bound only to new instances of a class (`scraper = Scraper(...)`) where it is read. */
+function instanceOf(object: Node, className: string): boolean {
+  if (object.type !== "identifier") return false;
+  const bindings = usesIn(bindingScope(object), object.text).filter(rebinds);
+  return (
+    bindings.length > 0 &&
+    bindings.every((b) => {
+      const assignment = b.parent?.type === "assignment" && b.parent.childForFieldName("left")?.id === b.id ? b.parent : null;
+      const right = assignment?.childForFieldName("right");
+      return right?.type === "call" && right.childForFieldName("function")?.text === className;
+    })
+  );
 }
 
 /**

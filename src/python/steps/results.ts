@@ -1804,9 +1804,11 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   if (model && call.row.result && answeredDicts(context))
     for (const use of named) if (!tests.has(use.parent!.parent!.id) && dissolvedDictTest(use)) dissolveDictTest(use.parent!.parent!);
   // Code that writes into the result treats it as the dict it was, as does 1.x code reading a result the v1
-  // proxy now gives as a model (the migration reads no fields of those): it becomes one where it is made.
-  if (dumpable && (call.row.result ? name && uses.some(writesInto) : uses.some(readAsDict))) {
-    dumpAt(context, value, call.row.result ?? null, uses);
+  // proxy now gives as a model (the migration reads no fields of those), here or in the callers of a function that
+  // returns it: it becomes one where it is made.
+  const reads = call.row.result ? uses : followReturns(uses).heads;
+  if (dumpable && (call.row.result ? name && uses.some(writesInto) : reads.some(readAsDict))) {
+    dumpAt(context, value, call.row.result ?? null, reads);
     const checked = uses.some((use) => readAbove(use)?.field === "status");
     if (call.row.waiter && call.isV1Name && !checked && !raiseOnFailedJob(context, call, value, name, false, true)) context.todo(call.node, WAITER_TODO);
     return;
