@@ -144,6 +144,12 @@ export const RESULTS: readonly ResultRow[] = [
 /** Where a caught error keeps the text v1 put in a failed result's `error` field. */
 export const CAUGHT_ERROR_TEXT = "message";
 
+/**
+ * v1's cancel answered the API's body, `{ status: "cancelled" }`, on every return (a failed request threw), where v2's
+ * answers true: a test of that status is the boolean.
+ */
+export const CANCELLED = { field: "status", status: "cancelled" } as const;
+
 /** Calls whose whole result changed type (cancelCrawl's body became a boolean). */
 export const RETYPED_RESULTS: Partial<Record<ResultKind, string>> = {
   cancel: "cancelCrawl() returns a boolean in v2, not the response body",

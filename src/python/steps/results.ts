@@ -23,7 +23,17 @@ import {
   PY_RESULT_TYPE_KINDS,
   snakeCase,
 } from "../../mapping/python.js";
-import { ASYNC_WAITER_FAILED, JOB_COMPLETED, PY_NO_WAIT, RESULTS, RETYPED_RESULTS, WAITER_FAILED, WAITER_TODO, type ResultRow } from "../../mapping/results.js";
+import {
+  ASYNC_WAITER_FAILED,
+  CANCELLED,
+  JOB_COMPLETED,
+  PY_NO_WAIT,
+  RESULTS,
+  RETYPED_RESULTS,
+  WAITER_FAILED,
+  WAITER_TODO,
+  type ResultRow,
+} from "../../mapping/results.js";
 import { isV2OnlyPythonMethod, METHODS, type ResultKind } from "../../mapping/client-methods.js";
 import { indentAt, indentUnit, lineStart, removeStatement } from "../../core/text.js";
 import { literalAt, pyLiteral, pyLiteralAt, removeOrPass } from "../writing.js";
@@ -1786,6 +1796,30 @@ function mapAsLinkList(context: PyContext, value: Node, name: Node | null): bool
   return true;
 }
 
+/**
+ * `r["status"] == "cancelled"` on a cancel's result (CANCELLED): true on every return of v1's, as v2's boolean is, so
+ * the test is the boolean (`!=`, its negation). Says whether it was one.
+ */
+function cancelledTest(context: PyContext, head: Node): boolean {
+  const read = readAbove(head);
+  const tested = read && outer(read.node);
+  const comparison = tested?.parent;
+  if (read?.field !== CANCELLED.field || comparison?.type !== "comparison_operator") return false;
+  const operators = comparison.childrenForFieldName("operators");
+  const other = comparison.namedChildren.find((operand) => operand?.id !== tested!.id);
+  if (operators.length !== 1 || !["==", "!="].includes(operators[0]!.type) || stringValue(other ?? null) !== CANCELLED.status) return false;
+  // Around the result, not over it: other steps edit a call's arguments.
+  const negation = operators[0]!.type === "!=" ? "not " : "";
+  context.edit(
+    comparison.startIndex,
+    head.startIndex,
+    negation,
+    renamed(`a test that the cancel's status is "${CANCELLED.status}"`, `${negation}${head.text}`),
+  );
+  context.edit(head.endIndex, comparison.endIndex, "");
+  return true;
+}
+
 /** Migrates the reads of one value that is a v1 call's result, and checks a waiter's finished job as v1 did. */
 function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   const name = boundName(value);
@@ -1852,8 +1886,14 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
     answered: answerAlone(name),
     hits: call.row.result === "search" ? searchHits(call) : undefined,
   };
+  // A result v2 answers as another type (a cancel's bool) has no fields to rename: its reads are the TODO's, but
+  // for the test of the one status v1's cancel answered.
   const retyped = RETYPED_RESULTS[call.row.result];
-  if (retyped && name && heads.length) context.todo(heads[0]!, retyped);
+  if (retyped) {
+    const left = heads.filter((head) => !cancelledTest(context, head));
+    if (name && left.length) context.todo(left[0]!, retyped);
+    return;
+  }
   const handled = new Set<number>();
   let checked = false;
   for (const head of heads) if (migrateChain(context, subject, head, handled) === "status") checked = true;
