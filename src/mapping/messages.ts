@@ -346,6 +346,10 @@ export function dumpedMetadataKeys(keys: readonly string[], where = "this functi
   return `this result is made a dict (.model_dump()), whose documents' metadata spells its fields snake_case: ${keys.map((k) => `"${k}"`).join(", ")} read in ${where} would raise KeyError (read "${snakeCase(keys[0]!)}")`;
 }
 
+/** A result made a dict (.model_dump()) and unpacked into a call (`Envelope(**result)`): the call's keywords were v1's keys. */
+export const DUMP_UNPACKED =
+  "this result is made a dict (.model_dump()), whose keys are snake_case (expires_at, raw_html) where v1's were the API's camelCase (expiresAt, rawHtml): unpacked here, it hands the call those names";
+
 /** A v2 result a public function hands to other modules, which read it as v1's dict and are not migrated with it. */
 export function leavesModule(name: string): string {
   return `${name}() hands this result to other modules of the project, which read it as v1's dict (r["markdown"]) and are not migrated with this one: v2 results are pydantic models, so change their reads (r.markdown) or return .model_dump() (its keys are snake_case)`;

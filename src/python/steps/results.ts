@@ -65,6 +65,7 @@ import {
   hitsCast,
   joined,
   dumpedMetadataKeys,
+  DUMP_UNPACKED,
   documentsLeaveModule,
   leavesModule,
   handedToComputedReader,
@@ -1843,6 +1844,7 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   const reads = call.row.result ? uses : followReturns(uses).heads;
   if (dumpable && (call.row.result ? name && uses.some(writesInto) : reads.some(readAsDict))) {
     dumpAt(context, value, call.row.result ?? null, reads);
+    if (answeredDicts(context)) for (const use of [value, ...reads]) if (outer(use).parent?.type === "dictionary_splat") context.todo(use, DUMP_UNPACKED);
     const checked = uses.some((use) => readAbove(use)?.field === "status");
     if (call.row.waiter && call.isV1Name && !checked && !raiseOnFailedJob(context, call, value, name, false, true)) context.todo(call.node, WAITER_TODO);
     return;
