@@ -38,6 +38,7 @@ import { API_HOST } from "../../mapping/api-requests.js";
 import type { ResultKind } from "../../mapping/client-methods.js";
 import {
   ALWAYS_SUCCEEDING,
+  CANCELLED,
   FLAGGED_RESULTS,
   RESHAPED_RETURNS,
   RESULTS,
@@ -581,11 +582,12 @@ function migrateReads(context: StepContext, tracked: Tracked, name: string, refs
     const found = test?.node.type === "BinaryExpression" && test.node.right === ref.node ? throwOnlyGuard(test) : null;
     if (found && removeGuard(context, tracked, found, name, handled, SUCCESS_GUARD_TODO) === "status") checked = true;
   }
+  // A result v2 answers as another type (a cancel's boolean): the test of the one status v1's answered is the boolean.
+  const retyped = RETYPED_RESULTS[tracked.kind];
   const members = refs.flatMap((ref) => {
     const member = memberRead(ref);
-    return member ? [member] : [];
+    return member && !(retyped && cancelledTest(context, ref, member)) ? [member] : [];
   });
-  const retyped = RETYPED_RESULTS[tracked.kind];
   if (retyped && members.length) context.todo(members[0]!, retyped);
   for (const member of members) {
     if (migrateMember(joined, tracked, member, handled) === "status") checked = true;
@@ -616,6 +618,29 @@ interface UnsureRead {
   readonly member: AnyPath;
   readonly name: string;
   readonly methods: string[];
+}
+
+/**
+ * `r.status === "cancelled"` on a cancel's result (CANCELLED): true on every return of v1's, as v2's boolean is, so
+ * the test is the boolean (`!==`, its negation). Says whether it was one.
+ */
+function cancelledTest(context: StepContext, ref: AnyPath, member: AnyPath): boolean {
+  const { path: test, from } = outsideWrappers(member);
+  const comparison = test?.node;
+  if (
+    memberName(member.node as Extract<Node, { type: "MemberExpression" | "OptionalMemberExpression" }>) !== CANCELLED.field ||
+    comparison?.type !== "BinaryExpression" ||
+    !["===", "==", "!==", "!="].includes(comparison.operator)
+  )
+    return false;
+  const other = comparison.left === from ? comparison.right : comparison.left;
+  if (other.type !== "StringLiteral" || other.value !== CANCELLED.status) return false;
+  // The reference alone: a cast that gave v1's answer its real shape (`(r as any).status`) goes with the read.
+  const negation = comparison.operator.startsWith("!") ? "!" : "";
+  const name = textOf(context.source, ref.node);
+  context.edit(comparison.start!, ref.node.start!, negation, renamed(`a test that the cancel's status is "${CANCELLED.status}"`, `${negation}${name}`));
+  context.edit(ref.node.end!, comparison.end!, "");
+  return true;
 }
 
 /**
