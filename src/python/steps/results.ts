@@ -24,6 +24,7 @@ import {
   snakeCase,
 } from "../../mapping/python.js";
 import {
+  ALWAYS_SUCCEEDING,
   ASYNC_WAITER_FAILED,
   CANCELLED,
   JOB_COMPLETED,
@@ -412,28 +413,57 @@ function branchNeverRun(context: PyContext, test: Node, field: string, head: Nod
 }
 
 /**
- * `if hasattr(r, "text") and r.text: ...`, a hedge for a field no result had (no v1 key, no 2.x or v2 field: a model
- * has no attribute it does not declare, and a dict none of its keys): the probe never passed, so the branch never
- * ran. It goes, with the reads of the result in it (marked handled). Says whether it could: not where the probe is
- * not an operand of the whole condition's `and`s, or the branch uses the result otherwise than by reading its fields.
+ * The if or elif around a read of the result whose condition holds, whole or as one of its `and`s, a test `never` says
+ * no release's result passed: the branch never ran. It goes, with the reads of the result in it (marked handled).
+ * Says whether it could: not where no such test is, or the branch uses the result otherwise than by reading its fields.
  */
-function probedFieldBranch(context: PyContext, read: Read, head: Node, handled: Set<number>): boolean {
-  if (head.type !== "identifier" || isDictAttribute(read.field)) return false;
+function neverRunBranch(context: PyContext, read: Read, head: Node, handled: Set<number>, never: (test: Node) => boolean, message: Message): boolean {
+  if (head.type !== "identifier") return false;
   let clause: Node | null = read.node;
   while (clause && clause.type !== "if_statement" && clause.type !== "elif_clause") clause = clause.parent;
   const condition = clause?.childForFieldName("condition");
   const body = clause?.childForFieldName("consequence");
   if (!condition || !body || !(within(read.node, condition) || within(read.node, body))) return false;
-  const probes = andOperands(condition).filter((operand) => {
-    const args = operand.type === "call" && calledName(operand) === "hasattr" ? argumentsOf(operand) : [];
-    return args.length === 2 && args[0]!.text === head.text && stringValue(args[1]!) === read.field;
-  });
-  if (!probes.length) return false;
-  const reads = [...usesIn(condition, head.text), ...usesIn(body, head.text)].filter((use) => !probes.some((p) => within(use, p))).map(readAbove);
+  const operands = andOperands(condition);
+  if (!operands.some(never)) return false;
+  // the tests, and the probes for the field (`hasattr(r, "error") and r.error`), say nothing more of the result
+  const decided = operands.filter((operand) => never(operand) || probesField(operand, head, read.field));
+  const uses = [...usesIn(condition, head.text), ...usesIn(body, head.text)].filter((use) => !decided.some((d) => within(use, d)));
+  const reads = uses.map(readAbove);
   if (reads.some((r) => !r)) return false;
   for (const r of reads) handled.add(r!.node.id);
-  return removeBranch(context, clause!, FIELD_NEVER_HELD(read.field), head.text);
+  return removeBranch(context, clause!, message, head.text);
 }
+
+/** `hasattr(head, "field")`. */
+function probesField(test: Node, head: Node, field: string): boolean {
+  const args = test.type === "call" && calledName(test) === "hasattr" ? argumentsOf(test) : [];
+  return args.length === 2 && args[0]!.text === head.text && stringValue(args[1]!) === field;
+}
+
+/**
+ * `if hasattr(r, "text") and r.text: ...`, a hedge for a field no result had (no v1 key, no 2.x or v2 field: a model
+ * has no attribute it does not declare, and a dict none of its keys): the probe never passed (neverRunBranch).
+ */
+function probedFieldBranch(context: PyContext, read: Read, head: Node, handled: Set<number>): boolean {
+  if (isDictAttribute(read.field)) return false;
+  return neverRunBranch(context, read, head, handled, (test) => probesField(test, head, read.field), FIELD_NEVER_HELD(read.field));
+}
+
+const FIELD_NEVER_HELD = (field: string) =>
+  removed(`the branch testing hasattr(result, "${field}")`, "no release's result had that field (1.x's dict had no such key), so it never ran");
+
+/**
+ * `if r.get("error"): ...` on a result every release answered only on success (ALWAYS_SUCCEEDING: a failed scrape
+ * raised): 1.x's document had no error key, 2.x's model held None there, and v2's has no such field. The test never
+ * passed (neverRunBranch).
+ */
+function errorTestBranch(context: PyContext, read: Read, head: Node, handled: Set<number>): boolean {
+  return neverRunBranch(context, read, head, handled, (test) => test.id === outer(read.node).id, ERROR_NEVER_SET(read.field));
+}
+
+const ERROR_NEVER_SET = (field: string) =>
+  removed(`the branch testing the result's ${field}`, "every release answered it empty (a failed request raised), so it never ran");
 
 const within = (node: Node, around: Node) => node.startIndex >= around.startIndex && node.endIndex <= around.endIndex;
 
@@ -443,9 +473,6 @@ function andOperands(test: Node): Node[] {
   if (node.type !== "boolean_operator" || node.childForFieldName("operator")?.type !== "and") return [node];
   return [...andOperands(node.childForFieldName("left")!), ...andOperands(node.childForFieldName("right")!)];
 }
-
-const FIELD_NEVER_HELD = (field: string) =>
-  removed(`the branch testing hasattr(result, "${field}")`, "no release's result had that field (1.x's dict had no such key), so it never ran");
 
 const BRANCH_NEVER_RUN = (field: string) =>
   removed(`the branch testing "${field}" in the result`, "neither 1.x's document nor 2.x's model ever held it, so it never ran; v2 raises on failure");
@@ -1417,7 +1444,12 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       return finish();
     }
     if (row?.change.kind === "removed" || row?.change.kind === "moved") {
-      context.todo(read.node, row.python?.todo ?? row.change.todo);
+      const never =
+        row.change.kind === "removed" &&
+        depth === 0 &&
+        (ALWAYS_SUCCEEDING as readonly (Tracked | null)[]).includes(kind) &&
+        errorTestBranch(context, read, head, handled);
+      if (!never) context.todo(read.node, row.python?.todo ?? row.change.todo);
       return finish();
     }
     if (kind === null) {
