@@ -19,7 +19,7 @@ import { VERIFY } from "../../core/verified.js";
 import { runPython, statementOf, type PyStep } from "../pipeline.js";
 import { notebookProgram, runNotebook } from "../notebook.js";
 import { literalAt } from "../writing.js";
-import { enclosing, loadPython, parsePython, type Node } from "../runtime/parser.js";
+import { enclosing, loadPython, parsePython, within, type Node } from "../runtime/parser.js";
 import { bindingScope, rebinds, usesIn } from "../detect/names.js";
 import { mirrorsRemoved, projectLookup, runPyright, type Checked, type Project, type PyrightError } from "./pyright.js";
 
@@ -199,9 +199,7 @@ function marking(errors: readonly PyrightError[], counted: { marked: number; rep
         return false;
       });
       const throughRepaired = ({ e, node }: (typeof located)[number]) =>
-        e.rule === "reportCallIssue" &&
-        /^No overloads for/.test(e.message) &&
-        repaired.some((r) => r.startIndex >= node.startIndex && r.endIndex <= node.endIndex);
+        e.rule === "reportCallIssue" && /^No overloads for/.test(e.message) && repaired.some((r) => within(r, node));
       const unrepaired = left.filter((error) => !throughRepaired(error));
       counted.repaired = errors.length - unrepaired.length;
       const done = new Set<number>();

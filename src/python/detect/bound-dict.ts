@@ -4,7 +4,7 @@
  * gets: one binding, before the call, nothing changing the dict, and values that read the same at the call.
  */
 import { scopeOf, usesIn } from "./names.js";
-import { allOf, calledName, enclosing, type Node } from "../runtime/parser.js";
+import { allOf, calledName, enclosing, within, type Node } from "../runtime/parser.js";
 
 /**
  * `writes`: the items the code sets after the literal, before the call or after it (for another call), each a
@@ -84,7 +84,7 @@ export function boundDict(name: Node, call: Node, readers: ReadonlySet<number>):
   const all = bindingsIn(scope, name.text);
   // Bound again elsewhere in the function (another branch makes its own dict): the block the call and one binding share.
   const region = all.length > 1 && all.every((b) => !fallbackOf(b, name.text)) ? sharedBlock(call, all) : scope;
-  const bindings = all.filter((b) => region.id === scope.id || inside(region, b));
+  const bindings = all.filter((b) => region.id === scope.id || within(b, region));
   const binding = bindings[0];
   const fallbacks = bindings.slice(1).map((b) => fallbackOf(b, name.text));
   if (!binding || binding.type !== "assignment" || fallbacks.some((f) => f === null)) return { reason: `${name.text} is not bound once to a dict literal` };
@@ -113,8 +113,6 @@ export function boundDict(name: Node, call: Node, readers: ReadonlySet<number>):
   return { dict, statement, unused: inFunction && scope.id === local.id && uses.length === 1 && statement !== binding, writes, fallbacks: fallbacks as Node[] };
 }
 
-const inside = (outer: Node, node: Node) => node.startIndex >= outer.startIndex && node.endIndex <= outer.endIndex;
-
 /**
  * The block around a call that holds one of a name's bindings, as a statement of its own before the call's statement,
  * and no other (`params = {...}` in the branch that then calls with it, another branch binding its own): every run
@@ -123,7 +121,7 @@ const inside = (outer: Node, node: Node) => node.startIndex >= outer.startIndex 
 function sharedBlock(call: Node, bindings: readonly Node[]): Node {
   for (let block = call.parent; block && block.type !== "function_definition" && block.type !== "module"; block = block.parent) {
     if (block.type !== "block") continue;
-    const held = bindings.filter((b) => inside(block!, b));
+    const held = bindings.filter((b) => within(b, block!));
     if (held.length > 1) break;
     const statement = held[0]?.parent;
     if (statement?.type === "expression_statement" && statement.parent?.id === block.id && statement.endIndex <= call.startIndex) return block;

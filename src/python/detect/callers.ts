@@ -3,7 +3,7 @@
  * whether those are all there are (other modules may call a public module-level function, and anything holding an
  * instance a public method).
  */
-import { allOf, parameterName, type Node } from "../runtime/parser.js";
+import { allOf, parameterName, within, type Node } from "../runtime/parser.js";
 import { bindingScope, rebinds, usesIn } from "./names.js";
 
 /**
@@ -24,8 +24,6 @@ export function callsOf(fn: Node): Node[] {
     return object.text === "self" ? within(call, inClass) : instanceOf(object, inClass.childForFieldName("name")!.text);
   });
 }
-
-const within = (node: Node, around: Node) => node.startIndex >= around.startIndex && node.endIndex <= around.endIndex;
 
 /** Whether a name is bound only to new instances of a class (`scraper = Scraper(...)`) where it is read. */
 function instanceOf(object: Node, className: string): boolean {

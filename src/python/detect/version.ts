@@ -15,7 +15,7 @@ import { keywords } from "./arguments.js";
 import { methodArguments } from "./forwarders.js";
 import { boundName, resultExpression, usesAfter } from "./result-values.js";
 import { readAbove } from "./dict-reads.js";
-import { stringValue } from "../runtime/parser.js";
+import { stringValue, within } from "../runtime/parser.js";
 import type { PyCall, PyMethodUse } from "./clients.js";
 import type { Node } from "../runtime/parser.js";
 
@@ -101,7 +101,7 @@ export function isProbedV2Call(
     const clause = at.parent;
     if ((clause.type !== "if_statement" && clause.type !== "elif_clause") || clause.childForFieldName("consequence")?.id !== at.id) continue;
     const condition = clause.childForFieldName("condition")!;
-    if (own.some((probe) => probe.node.startIndex >= condition.startIndex && probe.node.endIndex <= condition.endIndex)) return true;
+    if (own.some((probe) => within(probe.node, condition))) return true;
   }
   return false;
 }

@@ -146,6 +146,11 @@ export function allOf(node: Node, types: string | readonly string[]): Node[] {
   return [...answer];
 }
 
+/** Whether `node` lies within `around` (or is it). */
+export function within(node: Node, around: Node): boolean {
+  return node.startIndex >= around.startIndex && node.endIndex <= around.endIndex;
+}
+
 /** The nearest node of this type around `node`, itself left out. */
 export function enclosing(node: Node, type: string): Node | undefined {
   for (let at = node.parent; at; at = at.parent) if (at.type === type) return at;

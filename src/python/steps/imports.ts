@@ -18,7 +18,7 @@ import {
 } from "../../mapping/python.js";
 import type { PyContext, PyStep } from "../pipeline.js";
 import { usesIn } from "../detect/names.js";
-import { allOf, enclosing, stringValue, type Node } from "../runtime/parser.js";
+import { allOf, enclosing, stringValue, within, type Node } from "../runtime/parser.js";
 import { hasV1PyCalls, importsV1Only, keepsModels } from "../detect/version.js";
 import { keepApiUrlFallback } from "../constructor.js";
 import { following, renamed, reworded, subclassKeptOnV1, SUBCLASS_KEPT_ON_V1 } from "../../mapping/messages.js";
@@ -73,9 +73,7 @@ function keptSubclasses(context: PyContext): KeptSubclass[] {
 
 /** Uses of a name other than in the SDK's imports, and other than the bases of the classes kept on v1. */
 function usesOf(context: PyContext, name: string, kept: readonly KeptSubclass[] = []): Node[] {
-  return usesIn(context.tree.rootNode, name).filter(
-    (n) => !context.sdk.imports.some((i) => n.startIndex >= i.startIndex && n.endIndex <= i.endIndex) && !kept.some((k) => k.base.id === n.id),
-  );
+  return usesIn(context.tree.rootNode, name).filter((n) => !context.sdk.imports.some((i) => within(n, i)) && !kept.some((k) => k.base.id === n.id));
 }
 
 /** Forward references in annotations (`Optional["FirecrawlApp"]`): strings that name the class inside a type. */

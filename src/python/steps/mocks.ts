@@ -13,7 +13,7 @@ import type { PyMockedMethod } from "../detect/clients.js";
 import { exportedName, type PyContext, type PyStep } from "../pipeline.js";
 import { calledOnClientsMadeIn, mockBoundBy, patchedClassMethods, patchScope, type PatchScope } from "../detect/mock-clients.js";
 import { heldValue, usesIn } from "../detect/names.js";
-import { allOf, stringValue, type Node } from "../runtime/parser.js";
+import { allOf, stringValue, within, type Node } from "../runtime/parser.js";
 import { renamedField } from "./results.js";
 import { hasV1PyCalls, isV1PyCall } from "../detect/version.js";
 import { mockReturns, patchedClassMethod, renamed, reworded, unreadMockReturn } from "../../mapping/messages.js";
@@ -79,9 +79,7 @@ function taken(context: PyContext, names: Iterable<string>): string[] {
   const fromSdk = allOf(context.tree.rootNode, "import_from_statement").filter(
     (s) => (s.childForFieldName("module_name")?.text ?? "").split(".")[0] === PY_PACKAGE,
   );
-  return [...names].filter((name) =>
-    usesIn(context.tree.rootNode, name).some((use) => !fromSdk.some((s) => use.startIndex >= s.startIndex && use.endIndex <= s.endIndex)),
-  );
+  return [...names].filter((name) => usesIn(context.tree.rootNode, name).some((use) => !fromSdk.some((s) => within(use, s))));
 }
 
 /** The mock's return value(s) as v2 models; the models used are added to `used`. */

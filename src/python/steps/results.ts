@@ -58,7 +58,7 @@ import {
 import { methodReferences, type PyCall } from "../detect/clients.js";
 import { everyCallHands, parameterReads, probed, takingParameter, type Taking } from "../detect/handed-results.js";
 import { isV1PyCall } from "../detect/version.js";
-import { allOf, argumentsOf, calledName, enclosing, stringValue, type Node } from "../runtime/parser.js";
+import { allOf, argumentsOf, calledName, enclosing, stringValue, within, type Node } from "../runtime/parser.js";
 import { dictEntries, keywords, positional } from "../detect/arguments.js";
 import { dictMethodAbove, isDictAttribute, isWritten, keptWhole, membershipAbove, readAbove, readAsDict, writesInto, type Read } from "../detect/dict-reads.js";
 import { scopeOf, usesIn } from "../detect/names.js";
@@ -464,8 +464,6 @@ function errorTestBranch(context: PyContext, read: Read, head: Node, handled: Se
 
 const ERROR_NEVER_SET = (field: string) =>
   removed(`the branch testing the result's ${field}`, "every release answered it empty (a failed request raised), so it never ran");
-
-const within = (node: Node, around: Node) => node.startIndex >= around.startIndex && node.endIndex <= around.endIndex;
 
 /** The operands of a test's chain of `and`s, parentheses taken off: the test alone where it is none. */
 function andOperands(test: Node): Node[] {
@@ -1084,10 +1082,7 @@ function dictOnlyBranch(head: Node): Node | null {
 }
 
 /** Whether a node is in the body of a branch. */
-const inBody = (node: Node, branch: Node): boolean => {
-  const body = branch.childForFieldName("consequence")!;
-  return node.startIndex >= body.startIndex && node.endIndex <= body.endIndex;
-};
+const inBody = (node: Node, branch: Node): boolean => within(node, branch.childForFieldName("consequence")!);
 
 const DICT_ONLY_BRANCH = removed(
   "the branch for a dict result",
