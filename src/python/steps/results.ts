@@ -92,12 +92,11 @@ import { calledWith, callsOf } from "../detect/callers.js";
 const JOB_NAME = "job";
 
 /**
- * A name no identifier of the function `at` is in has (nested functions' included): bound there, the job
- * shadows nothing the function reads, and the name is local to it whatever other functions call theirs.
+ * A name no identifier of the function (or the module) `at` is in has (nested functions' included): bound there,
+ * the job shadows nothing the code reads, and in a function the name is local to it whatever other functions call theirs.
  */
 function freeJobName(at: Node): string | null {
   const scope = scopeOf(at);
-  if (scope.type !== "function_definition") return null;
   const taken = new Set(allOf(scope, "identifier").map((n) => n.text));
   for (let n = 1; n < 10; n++) {
     const name = n === 1 ? JOB_NAME : `${JOB_NAME}${n}`;
@@ -110,11 +109,22 @@ function freeJobName(at: Node): string | null {
  * `job = app.crawl_url(...)` with nothing checking the job: 1.x/2.x's waiter raised when the job failed or was
  * stopped, 4.x's returns it, so the statement after the call raises what v1 raised (reading the status as a key
  * where the code made the job a dict, `asDict`). `return app.crawl_url(...)`
- * binds the job first (`job = ...`, the check, `return job`), unless it is returned as its dump. Says whether it could: the finished job (a sync
- * client's call, or an awaited one: not a coroutine or a future to await later) bound by an assignment statement,
- * or returned by a return statement, that has its lines to itself (a trailing comment aside).
+ * binds the job first (`job = ...`, the check, `return job`), unless it is returned as its dump, and so does a job
+ * read where it is made, `pages = app.crawl_url(...)["data"]` (`job = ...`, the check, `pages = job.data`), where
+ * the statement's value starts with the call and `readable` says this step's edits of the statement all come after it.
+ * Says whether it could: the finished job (a sync client's call, or an awaited one: not a coroutine or a future to
+ * await later) bound by an assignment statement, or returned or read by one, that has its lines to itself (a
+ * trailing comment aside).
  */
-function raiseOnFailedJob(context: PyContext, call: PyCall, value: Node, name: Node | null, dumped: boolean, asDict = false): boolean {
+function raiseOnFailedJob(
+  context: PyContext,
+  call: PyCall,
+  value: Node,
+  name: Node | null,
+  dumped: boolean,
+  asDict = false,
+  readable: (statement: Node) => boolean = () => false,
+): boolean {
   // a future's .result() and a partial's call give the job itself, as the call does
   const given = value.id === call.node.id || call.passed?.gives === "future" || call.passed?.gives === "callable";
   if (value.type !== "await" && (call.async || !given || isExecutor(value))) return false;
@@ -123,8 +133,10 @@ function raiseOnFailedJob(context: PyContext, call: PyCall, value: Node, name: N
   if (wait && wait.childForFieldName("value")?.type !== "true") return false;
   // A job returned as its dump (the function promises a dict) has no status field left to check.
   const returned = !name && !dumped && value.parent?.type === "return_statement" ? value.parent : null;
-  const statement = returned ?? value.parent?.parent;
-  if (!returned && (!name || statement?.type !== "expression_statement" || statement.namedChildCount !== 1)) return false;
+  const reading = !name && !returned && !dumped ? statementReading(value) : null;
+  const read = reading && readable(reading) ? reading : null;
+  const statement = returned ?? read ?? value.parent?.parent;
+  if (!returned && !read && (!name || statement?.type !== "expression_statement" || statement.namedChildCount !== 1)) return false;
   if (statement?.parent?.type !== "block" && statement?.parent?.type !== "module") return false;
   const { source } = context;
   const { text } = source;
@@ -133,7 +145,7 @@ function raiseOnFailedJob(context: PyContext, call: PyCall, value: Node, name: N
   const lineEnd = newline === -1 ? text.length : text[newline - 1] === "\r" ? newline - 1 : newline;
   const rest = text.slice(statement.endIndex, lineEnd).trim();
   if (rest !== "" && !rest.startsWith("#")) return false;
-  const job = returned ? freeJobName(returned) : name!.text;
+  const job = returned || read ? freeJobName(statement) : name!.text;
   if (!job) return false;
   const indent = indentAt(text, statement.startIndex);
   // A job the code made a dict of (`.model_dump()`) has its status under a key; in the f-string, quoted as the
@@ -141,9 +153,42 @@ function raiseOnFailedJob(context: PyContext, call: PyCall, value: Node, name: N
   const status = (quote: string) => (asDict ? `${job}[${quote}status${quote}]` : `${job}.status`);
   const raise = `raise Exception(f${source.quote}${call.async ? ASYNC_WAITER_FAILED : WAITER_FAILED}{${status(source.quote === '"' ? "'" : '"')}}${source.quote})`;
   const check = raiseIf(source, statement.startIndex, `${status(source.quote)} != ${pyLiteral(source, JOB_COMPLETED)}`, raise);
-  if (returned) context.edit(statement.startIndex, value.startIndex, `${job} = `, WAITER_RAISES);
-  context.edit(lineEnd, lineEnd, check + (returned ? `${source.eol}${indent}return ${job}` : ""), WAITER_RAISES);
+  if (returned || read) context.edit(statement.startIndex, value.startIndex, `${job} = `, WAITER_RAISES);
+  // the statement goes on after the check, reading the job where it read the call
+  if (read) context.edit(value.endIndex, value.endIndex, `${check}${source.eol}${indent}${text.slice(statement.startIndex, value.startIndex)}${job}`);
+  else context.edit(lineEnd, lineEnd, check + (returned ? `${source.eol}${indent}return ${job}` : ""), WAITER_RAISES);
   return true;
+}
+
+/**
+ * The statement whose value reads `value` before anything else is done (`pages = value["data"] or []`,
+ * `return value.get("data")`, `return chunks(value["data"])`): an assignment to a plain name, or a return, of a chain
+ * of reads off it (fields, items, method calls, the left of an `or`), or of a call of a named function it is the first
+ * argument of, read on in turn. Null where anything else of the statement comes first.
+ */
+function statementReading(value: Node): Node | null {
+  let root = value;
+  for (let up = root.parent; up; root = up, up = up.parent) {
+    const on = (field: string) => up!.childForFieldName(field)?.id === root.id;
+    const reads =
+      (up.type === "attribute" && on("object")) ||
+      (up.type === "subscript" && on("value")) ||
+      (up.type === "call" && on("function")) ||
+      (up.type === "boolean_operator" && on("left"));
+    if (reads) continue;
+    // `chunks(value...)`: the function is only looked up before the value is made
+    const call = up.type === "argument_list" && up.namedChildren[0]?.id === root.id ? up.parent : null;
+    if (call?.type !== "call" || !/^[\w.]+$/.test(call.childForFieldName("function")!.text)) break;
+    up = call;
+  }
+  const holder = root.parent;
+  if (root.id === value.id) return null;
+  if (holder?.type === "return_statement") return holder;
+  const assigned = holder?.type === "assignment" && holder.childForFieldName("right")?.id === root.id && !holder.childForFieldName("type");
+  const statement = holder?.parent;
+  return assigned && holder.childForFieldName("left")?.type === "identifier" && statement?.type === "expression_statement" && statement.namedChildCount === 1
+    ? statement
+    : null;
 }
 
 /** Fields whose contents are the user's own data: nothing below them is renamed. */
@@ -1718,14 +1763,14 @@ interface Handed {
   alike: boolean;
 }
 
-const handedIn = new WeakMap<PyContext, Map<number, Handed>>();
+const handedIn = new WeakMap<object, Map<number, Handed>>();
 
 /** Records a value handed to a function's parameter with no annotation, to follow once every call is known; false where it is not one. */
 function handOver(context: PyContext, subject: Subject, value: Node, list: boolean): boolean {
   const taking = takingParameter(value, list);
   if (!taking) return false;
-  let all = handedIn.get(context);
-  if (!all) handedIn.set(context, (all = new Map()));
+  let all = handedIn.get(context.tree);
+  if (!all) handedIn.set(context.tree, (all = new Map()));
   const known = all.get(taking.name.id);
   if (!known) all.set(taking.name.id, { taking, subject, list, calls: new Set([taking.call.id]), values: [value], alike: true });
   else {
@@ -1742,7 +1787,7 @@ function handOver(context: PyContext, subject: Subject, value: Node, list: boole
  * where the run cannot see, and reads them as v1's dict, each call handing it a result is marked.
  */
 function migrateHanded(context: PyContext): void {
-  const all = handedIn.get(context);
+  const all = handedIn.get(context.tree);
   if (!all) return;
   const elsewhere = callsFromOtherModules(context);
   const headsOf = (handed: Handed, reads: readonly Node[]) => (handed.list ? reads.flatMap(elementsOf) : reads);
@@ -1925,8 +1970,23 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   }
   const handled = new Set<number>();
   let checked = false;
-  for (const head of heads) if (migrateChain(context, subject, head, handled) === "status") checked = true;
-  if (call.row.waiter && call.isV1Name && !checked && !raiseOnFailedJob(context, call, value, name, model && boundaries.some((b) => b.id === value.id)))
+  // What the reads' migration edits, so that a job read where it is made can be bound before the statement.
+  const edited: { start: number; end: number }[] = [];
+  const recording: PyContext = {
+    ...context,
+    edit: (start, end, text, message, subject) => (edited.push({ start, end }), context.edit(start, end, text, message, subject)),
+    apply: (edit, message, subject) => (edited.push(edit), context.apply(edit, message, subject)),
+  };
+  for (const head of heads) if (migrateChain(recording, subject, head, handled) === "status") checked = true;
+  // the binding replaces what comes before the value and is inserted at its end: no read's edit may be there
+  const readable = (statement: Node) =>
+    edited.every((e) => e.end <= statement.startIndex || e.start >= statement.endIndex || (e.start >= value.endIndex && e.end > e.start));
+  if (
+    call.row.waiter &&
+    call.isV1Name &&
+    !checked &&
+    !raiseOnFailedJob(context, call, value, name, model && boundaries.some((b) => b.id === value.id), false, readable)
+  )
     context.todo(call.node, WAITER_TODO);
 }
 
