@@ -258,15 +258,13 @@ function importUsedModels(context: PyContext, used: ReadonlySet<string>, cast: R
   if (!context.sdk.imports.length) return;
   const eol = context.source.eol;
   // Beside the SDK's last import where the model is used, at its indentation (a function's own import, or one under
-  // `try:`), else on its line.
+  // `try:`), else on its line; or first in the function that uses it, where no import of the SDK is in sight of it.
   for (const [anchor, models] of importsUsing(context, used)) {
-    const indent = indentOf(context.source.text, anchor.startIndex);
-    context.edit(
-      anchor.endIndex,
-      anchor.endIndex,
-      `${indent === null ? "; " : `${eol}${indent}`}from ${PY_TYPES_MODULE} import ${models.join(", ")}`,
-      following(`imported ${models.join(", ")} from ${PY_TYPES_MODULE}`),
-    );
+    const statement = `from ${PY_TYPES_MODULE} import ${models.join(", ")}`;
+    const message = following(`imported ${models.join(", ")} from ${PY_TYPES_MODULE}`);
+    const indent = indentOf(context.source.text, anchor.node.startIndex);
+    if (anchor.before) context.edit(anchor.node.startIndex, anchor.node.startIndex, `${statement}${eol}${indent}`, message);
+    else context.edit(anchor.node.endIndex, anchor.node.endIndex, `${indent === null ? "; " : `${eol}${indent}`}${statement}`, message);
   }
   if (!typed.length) return;
   // Into the module's own one-line `from typing import ...` where it has one before the names' first use (a notebook's
@@ -291,26 +289,44 @@ function importUsedModels(context: PyContext, used: ReadonlySet<string>, cast: R
 }
 
 /**
- * The SDK import each model is imported beside: the last one of the function it is used in, where that function
- * imports the SDK itself (a tool that loads it only when it runs), else the module's last. An import in one function
- * is not seen in another.
+ * Where each model is imported: beside the last SDK import of the function it is used in, or of a function around it,
+ * where one imports the SDK itself (a tool that loads it only when it runs), else the module's last. An import in one
+ * function is not seen in another: where only other functions import the SDK, the model is imported first in the
+ * function that uses it (`before` its first statement, a docstring aside), loaded when it runs as theirs is.
  */
-function importsUsing(context: PyContext, models: ReadonlySet<string>): Map<Node, string[]> {
+function importsUsing(context: PyContext, models: ReadonlySet<string>): Map<Anchor, string[]> {
   const scope = (node: Node) => enclosing(node, "function_definition")?.id;
   const last = new Map<number | undefined, Node>();
   for (const statement of context.sdk.imports) last.set(scope(statement), statement);
-  const fallback = last.get(undefined) ?? context.sdk.imports.at(-1)!;
-  const anchors = new Map<Node, string[]>();
+  const moduleImport = last.get(undefined);
+  const anchors = new Map<number, { anchor: Anchor; models: string[] }>();
   for (const model of models) {
     for (const use of allOf(context.tree.rootNode, "identifier").filter((id) => id.text === model)) {
-      let anchor: Node | undefined;
-      for (let at: Node | undefined = use; at && !anchor; at = enclosing(at, "function_definition")) anchor = last.get(scope(at));
-      const them = anchors.get(anchor ?? fallback) ?? [];
-      if (!them.includes(model)) them.push(model);
-      anchors.set(anchor ?? fallback, them);
+      let near: Node | undefined;
+      for (let at: Node | undefined = use; at && !near; at = enclosing(at, "function_definition")) near = last.get(scope(at));
+      const fn = enclosing(use, "function_definition");
+      const first = !near && !moduleImport && fn ? firstStatement(fn) : undefined;
+      const anchor: Anchor = first ? { node: first, before: true } : { node: near ?? moduleImport ?? context.sdk.imports.at(-1)!, before: false };
+      const entry = anchors.get(anchor.node.id) ?? { anchor, models: [] };
+      if (!entry.models.includes(model)) entry.models.push(model);
+      anchors.set(anchor.node.id, entry);
     }
   }
-  return anchors;
+  return new Map([...anchors.values()].map(({ anchor, models }) => [anchor, models]));
+}
+
+/** Where a model's import goes: after an SDK import, or `before` a function's first statement. */
+interface Anchor {
+  readonly node: Node;
+  readonly before: boolean;
+}
+
+/** A function's first statement after its docstring, where it starts a line of its own. */
+function firstStatement(fn: Node): Node | undefined {
+  const statements = fn.childForFieldName("body")!.namedChildren.filter((n): n is Node => n !== null && n.type !== "comment");
+  const docstring = statements[0]?.type === "expression_statement" && statements[0].namedChildren[0]?.type === "string";
+  const first = statements[docstring ? 1 : 0];
+  return first && indentOf(fn.tree.rootNode.text, first.startIndex) !== null ? first : undefined;
 }
 
 /** The whitespace a statement at `index` is indented by; null where code comes before it on its line (`try: import x`). */
