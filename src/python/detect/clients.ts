@@ -354,15 +354,33 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
 
 /**
  * The calls a value that may make a client is: the call itself, or the branches of a choice between a client and
- * none (`FirecrawlApp(api_key=key) if key else None`); null for any other value.
+ * none (`FirecrawlApp(api_key=key) if key else None`) or a client handed in (`app or FirecrawlApp(...)`,
+ * `app if app is not None else FirecrawlApp(...)`); null for any other value.
  */
 function callsMaking(value: Node | null): Node[] | null {
   if (value?.type === "parenthesized_expression") return callsMaking(value.namedChildren[0] ?? null);
   if (value?.type === "call") return [value];
-  if (value?.type !== "conditional_expression") return null;
-  const [chosen, , otherwise] = value.namedChildren;
-  const sides = [chosen, otherwise].filter((side) => side?.type !== "none").map((side) => callsMaking(side ?? null));
-  return sides.every((side) => side !== null) ? sides.flat() : null;
+  const or = value?.type === "boolean_operator" && value.childForFieldName("operator")?.type === "or";
+  if (!or && value?.type !== "conditional_expression") return null;
+  const [chosen, otherwise] = or ? [value!.childForFieldName("left"), value!.childForFieldName("right")] : [value!.namedChildren[0], value!.namedChildren[2]];
+  const sides = [chosen, otherwise].filter((side) => side?.type !== "none" && !(side && handedIn(side))).map((side) => callsMaking(side ?? null));
+  return sides.length > 0 && sides.every((side) => side !== null) ? sides.flat() : null;
+}
+
+/**
+ * A parameter that defaults to None (`def __init__(self, app=None)`), read in its function: the client a caller may
+ * hand in (a test's stand-in, a shared one) in place of the one the function makes, a client all the same.
+ */
+function handedIn(side: Node): boolean {
+  const fn = side.type === "identifier" ? enclosing(side, "function_definition") : undefined;
+  return !!fn
+    ?.childForFieldName("parameters")!
+    .namedChildren.some(
+      (p) =>
+        (p?.type === "default_parameter" || p?.type === "typed_default_parameter") &&
+        p.childForFieldName("name")?.text === side.text &&
+        p.childForFieldName("value")?.type === "none",
+    );
 }
 
 /** The module's calls of a plain name (`fetch(...)`), by that name. */

@@ -18,7 +18,7 @@ import {
 } from "../../mapping/python.js";
 import type { PyContext, PyStep } from "../pipeline.js";
 import { usesIn } from "../detect/names.js";
-import { allOf, enclosing, stringValue, within, type Node } from "../runtime/parser.js";
+import { allOf, enclosing, within, type Node } from "../runtime/parser.js";
 import { hasV1PyCalls, importsV1Only, keepsModels } from "../detect/version.js";
 import { keepApiUrlFallback } from "../constructor.js";
 import { following, renamed, reworded, subclassKeptOnV1, SUBCLASS_KEPT_ON_V1 } from "../../mapping/messages.js";
@@ -76,12 +76,16 @@ function usesOf(context: PyContext, name: string, kept: readonly KeptSubclass[] 
   return usesIn(context.tree.rootNode, name).filter((n) => !context.sdk.imports.some((i) => within(n, i)) && !kept.some((k) => k.base.id === n.id));
 }
 
-/** Forward references in annotations (`Optional["FirecrawlApp"]`): strings that name the class inside a type. */
-function quotedAnnotations(context: PyContext, name: string): Node[] {
-  return allOf(context.tree.rootNode, "string").filter((n) => {
-    if (stringValue(n) !== name || n.text.length !== name.length + 2) return false;
-    for (let at = n.parent; at; at = at.parent) if (at.type === "type") return true;
-    return false;
+/**
+ * Forward references in annotations (`Optional["FirecrawlApp"]`, `"FirecrawlApp | None"`): where strings inside a
+ * type name the class, each name's span (a dotted `"firecrawl.FirecrawlApp"` is the module's, not the import's).
+ */
+function quotedAnnotations(context: PyContext, name: string): { start: number; end: number }[] {
+  const named = new RegExp(`(?<![\\w.])${name}(?!\\w)`, "g");
+  return allOf(context.tree.rootNode, "string").flatMap((n) => {
+    const content = n.namedChildren.find((c) => c?.type === "string_content");
+    if (!content || !enclosing(n, "type")) return [];
+    return [...content.text.matchAll(named)].map((m) => ({ start: content.startIndex + m.index, end: content.startIndex + m.index + name.length }));
   });
 }
 
@@ -94,10 +98,7 @@ function renameUses(context: PyContext, from: string, to: string, done: Map<stri
     const free = usesOf(context, to).length === 0;
     if (free) {
       // One change, said once: its first edit carries the message, the others go with it.
-      const uses = [
-        ...usesOf(context, from, kept).map((u) => ({ start: u.startIndex, end: u.endIndex })),
-        ...quotedAnnotations(context, from).map((u) => ({ start: u.startIndex + 1, end: u.endIndex - 1 })),
-      ];
+      const uses = [...usesOf(context, from, kept).map((u) => ({ start: u.startIndex, end: u.endIndex })), ...quotedAnnotations(context, from)];
       uses.forEach((use, i) => context.edit(use.start, use.end, to, i === 0 ? renamed(from, to) : undefined));
     }
     done.set(from, free);
