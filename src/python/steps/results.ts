@@ -215,6 +215,7 @@ type Tracked = ResultKind | "hit";
 /** The v2 models whose every field the table knows, by the result kind they are, with the properties they add. */
 const KNOWN_FIELDS: Partial<Record<Tracked, { model: string; extra: readonly string[] }>> = {
   document: { model: "Document", extra: ["metadata_typed", "metadata_dict"] },
+  job: { model: "CrawlJob", extra: [] },
   map: { model: "MapData", extra: [] },
   hit: { model: PY_SEARCH_HITS.plain.model, extra: [] },
 };
@@ -1398,6 +1399,12 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       if (row && row.change.kind !== "rename" && row.change.kind !== "strings-to-objects") {
         const never = depth === 0 && kind === "document" && !member.negated && branchNeverRun(context, member.node, member.field, head, handled);
         if (!never) context.todo(member.node, row.python?.todo ?? ("todo" in row.change ? row.change.todo : NOT_A_DICT));
+        return finish();
+      }
+      // A field no release's result had (`"pages" in job`): v1's dict answered False, and so does a model, whose `in`
+      // goes over its (field, value) pairs; the test stays as it is.
+      if (depth === 0 && kind !== null && !row && !hasField(kind, to)) {
+        context.todo(member.node, noSuchField(KNOWN_FIELDS[kind]!.model, member.field));
         return finish();
       }
       start = member.node.startIndex;
