@@ -162,9 +162,10 @@ function raiseOnFailedJob(
 
 /**
  * The statement whose value reads `value` before anything else is done (`pages = value["data"] or []`,
- * `return value.get("data")`, `return chunks(value["data"])`): an assignment to a plain name, or a return, of a chain
- * of reads off it (fields, items, method calls, the left of an `or`), or of a call of a named function it is the first
- * argument of, read on in turn. Null where anything else of the statement comes first.
+ * `return value.get("data")`, `return chunks(value["data"])`, `for page in value["data"]:`): an assignment to a plain
+ * name, a return, or a loop's iterable, of a chain of reads off it (fields, items, method calls, the left of an `or`),
+ * or of a call of a named function it is the first argument of, read on in turn. Null where anything else of the
+ * statement comes first.
  */
 function statementReading(value: Node): Node | null {
   let root = value;
@@ -184,6 +185,7 @@ function statementReading(value: Node): Node | null {
   const holder = root.parent;
   if (root.id === value.id) return null;
   if (holder?.type === "return_statement") return holder;
+  if (holder?.type === "for_statement" && holder.childForFieldName("right")?.id === root.id) return holder;
   const assigned = holder?.type === "assignment" && holder.childForFieldName("right")?.id === root.id && !holder.childForFieldName("type");
   const statement = holder?.parent;
   return assigned && holder.childForFieldName("left")?.type === "identifier" && statement?.type === "expression_statement" && statement.namedChildCount === 1
@@ -1987,7 +1989,9 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   for (const head of heads) if (migrateChain(recording, subject, head, handled) === "status") checked = true;
   // the binding replaces what comes before the value and is inserted at its end: no read's edit may be there
   const readable = (statement: Node) =>
-    edited.every((e) => e.end <= statement.startIndex || e.start >= statement.endIndex || (e.start >= value.endIndex && e.end > e.start));
+    edited.every(
+      (e) => e.end <= statement.startIndex || e.start >= statement.endIndex || e.start > value.endIndex || (e.start === value.endIndex && e.end > e.start),
+    );
   if (
     call.row.waiter &&
     call.isV1Name &&
