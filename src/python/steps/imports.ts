@@ -260,7 +260,7 @@ function importUsedModels(context: PyContext, used: ReadonlySet<string>, cast: R
   const eol = context.source.eol;
   // Beside the SDK's last import where the model is used, at its indentation (a function's own import, or one under
   // `try:`), else on its line; or first in the function that uses it, where no import of the SDK is in sight of it.
-  for (const [anchor, models] of importsUsing(context, used)) {
+  for (const { anchor, models } of importsUsing(context, used)) {
     const statement = `from ${PY_TYPES_MODULE} import ${models.join(", ")}`;
     const message = following(`imported ${models.join(", ")} from ${PY_TYPES_MODULE}`);
     const indent = indentOf(context.source.text, anchor.node.startIndex);
@@ -295,7 +295,7 @@ function importUsedModels(context: PyContext, used: ReadonlySet<string>, cast: R
  * function is not seen in another: where only other functions import the SDK, the model is imported first in the
  * function that uses it (`before` its first statement, a docstring aside), loaded when it runs as theirs is.
  */
-function importsUsing(context: PyContext, models: ReadonlySet<string>): Map<Anchor, string[]> {
+function importsUsing(context: PyContext, models: ReadonlySet<string>): { anchor: Anchor; models: string[] }[] {
   const scope = (node: Node) => enclosing(node, "function_definition")?.id;
   const last = new Map<number | undefined, Node>();
   for (const statement of context.sdk.imports) last.set(scope(statement), statement);
@@ -313,7 +313,7 @@ function importsUsing(context: PyContext, models: ReadonlySet<string>): Map<Anch
       anchors.set(anchor.node.id, entry);
     }
   }
-  return new Map([...anchors.values()].map(({ anchor, models }) => [anchor, models]));
+  return [...anchors.values()];
 }
 
 /** Where a model's import goes: after an SDK import, or `before` a function's first statement. */

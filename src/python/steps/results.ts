@@ -1183,13 +1183,8 @@ function inDictBranch(head: Node): boolean {
   const isinstanceDict = dictTestOf(head);
   // `isinstance(r, dict)`, alone or as an operand of the and a condition is: what that condition runs after it, or
   // the branch it opens, runs only on a dict
-  const isDictTest = (condition: Node | null | undefined): boolean => {
-    const test = condition && inner(condition);
-    if (!test) return false;
-    if (test.type === "boolean_operator" && test.childForFieldName("operator")?.type === "and")
-      return isDictTest(test.childForFieldName("left")) || isDictTest(test.childForFieldName("right"));
-    return isinstanceDict.test(test.text) && !isDissolved(test);
-  };
+  const isDictTest = (condition: Node | null | undefined): boolean =>
+    !!condition && andOperands(condition).some((test) => isinstanceDict.test(test.text) && !isDissolved(test));
   for (let at: Node | null = head; at?.parent; at = at.parent) {
     const parent: Node = at.parent;
     if (parent.type === "if_statement" || parent.type === "elif_clause") {
@@ -1869,11 +1864,15 @@ function usedAsList(use: Node): boolean {
  */
 function mapAsLinkList(context: PyContext, value: Node, name: Node | null): boolean {
   const uses = name ? usesReached(name) : [value];
-  if (!uses.length || !uses.every(usedAsList)) return false;
   const links = rowFor("map", "links")!;
-  const pick = links.change.kind === "strings-to-objects" ? links.change.pick : "url";
+  if (!uses.length || !uses.every(usedAsList) || links.change.kind !== "strings-to-objects") return false;
   const awaited = value.type === "await";
-  context.edit(value.startIndex, value.startIndex, `[link.${pick} for link in ${awaited ? "(" : ""}`, linksKept("a map result used as the list of its links"));
+  context.edit(
+    value.startIndex,
+    value.startIndex,
+    `[link.${links.change.pick} for link in ${awaited ? "(" : ""}`,
+    linksKept("a map result used as the list of its links"),
+  );
   context.edit(value.endIndex, value.endIndex, `${awaited ? ")" : ""}.${links.python!.v2}]`);
   return true;
 }
@@ -1902,6 +1901,9 @@ function cancelledTest(context: PyContext, head: Node): boolean {
   return true;
 }
 
+/** The values unpacked by their keys (`Envelope(**r)`). */
+const unpacked = (values: readonly Node[]): Node[] => values.filter((value) => outer(value).parent?.type === "dictionary_splat");
+
 /** Migrates the reads of one value that is a v1 call's result, and checks a waiter's finished job as v1 did. */
 function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   const name = boundName(value);
@@ -1925,7 +1927,7 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   const reads = call.row.result ? uses : followReturns(uses).heads;
   if (dumpable && (call.row.result ? name && uses.some(writesInto) : reads.some(readAsDict))) {
     dumpAt(context, value, call.row.result ?? null, reads);
-    if (answeredDicts(context)) for (const use of [value, ...reads]) if (outer(use).parent?.type === "dictionary_splat") context.todo(use, DUMP_UNPACKED);
+    if (answeredDicts(context)) for (const use of unpacked([value, ...reads])) context.todo(use, DUMP_UNPACKED);
     const checked = uses.some((use) => readAbove(use)?.field === "status");
     if (call.row.waiter && call.isV1Name && !checked && !raiseOnFailedJob(context, call, value, name, false, true)) context.todo(call.node, WAITER_TODO);
     return;
@@ -1960,7 +1962,7 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   }
   // `Envelope(**app.extract(...))`, `Envelope(**response)`: 1.x's dict unpacked by its keys, which v2's model has not
   // (2.x's model raised there already: code that catches it is not this run's to mark)
-  if (model && answeredDicts(context)) for (const use of [value, ...uses]) if (outer(use).parent?.type === "dictionary_splat") context.todo(use, NOT_A_DICT);
+  if (model && answeredDicts(context)) for (const use of unpacked([value, ...uses])) context.todo(use, NOT_A_DICT);
   if (!call.row.result) return;
   if (model && name) dropDictAnnotation(context, name);
   const subject: Subject = {
