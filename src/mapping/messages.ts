@@ -66,6 +66,11 @@ export function following(action: string): Message {
   return { finding: "", action };
 }
 
+/** A params parameter typed as a dict of `from` values, widened so that its splat type-checks against every keyword. */
+export function widenedParams(name: string, from: string): Message {
+  return following(`typed ${name}'s values Any, not ${from}: its keys are v2's keyword arguments now`);
+}
+
 /** Whether a message is a finding of its own (not a change that only follows another). */
 export const isFinding = (finding: string): boolean => finding !== "";
 

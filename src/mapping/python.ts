@@ -185,8 +185,8 @@ export const PY_SEARCH_HITS = {
   },
 } as const satisfies Record<string, { model: string; fields: Readonly<Record<string, string>> }>;
 
-/** Where the names a cast is written with come from. */
-export const PY_CAST = { module: "typing", cast: "cast", list: "List", dict: "dict" } as const;
+/** Where the names a cast, and a params annotation widened to Any, are written with come from. */
+export const PY_CAST = { module: "typing", cast: "cast", list: "List", dict: "dict", any: "Any" } as const;
 
 /** 2.x documents' top-level fields (search results' title and description, the page's url), in v2 only in the metadata. */
 export const PY_DOCUMENT_METADATA_FIELDS: ReadonlySet<string> = new Set(["title", "description", "url"]);

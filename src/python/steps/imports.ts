@@ -212,8 +212,9 @@ function castTypes(root: Node): string[] {
 }
 
 /**
- * The names the casts the migration wrote (`cast(List[SearchResultWeb], ...)`) are written with, by the module each
- * comes from. The code's own casts are not the run's to import for: its `cast` may be another module's.
+ * The names the casts the migration wrote (`cast(List[SearchResultWeb], ...)`) and the annotations it widened
+ * (`Dict[str, Any]`) are written with, by the module each comes from. The code's own casts are not the run's to
+ * import for: its `cast` may be another module's.
  */
 function castNames(context: PyContext): Map<string, string[]> {
   const names = new Map<string, string[]>();
@@ -230,6 +231,8 @@ function castNames(context: PyContext): Map<string, string[]> {
     add(PY_CAST.module, PY_CAST.cast);
     if (model) add(PY_TYPES_MODULE, model);
   }
+  const anys = (root: Node) => allOf(root, "identifier").filter((n) => n.text === PY_CAST.any && n.parent?.type !== "attribute").length;
+  if (anys(context.tree.rootNode) > anys(context.input.rootNode)) add(PY_CAST.module, PY_CAST.any);
   return names;
 }
 

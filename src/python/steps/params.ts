@@ -3,7 +3,7 @@
  * passed camelCase API keys in a dict; 2.x and v2 take snake_case keyword arguments. A dict literal becomes
  * keyword arguments (the option and format steps then rename what v2 renamed); anything else is marked.
  */
-import { PY_OPTION_KINDS, PY_OPTION_MODELS, PY_V1_READ_PARAMS, snakeCase } from "../../mapping/python.js";
+import { PY_CAST, PY_OPTION_KINDS, PY_OPTION_MODELS, PY_V1_READ_PARAMS, snakeCase } from "../../mapping/python.js";
 import { pythonOptionRows, V0_OPTION_GROUPS, v0FormatList, type V0OptionGroup } from "../../mapping/options.js";
 import type { OptionsKind } from "../../mapping/client-methods.js";
 import { PY_FORMAT_SETTINGS, V1_ONLY_FORMAT_NAMES } from "../../mapping/formats.js";
@@ -17,7 +17,7 @@ import { isV1PyCall } from "../detect/version.js";
 import { indentAt, lineStart, removeStatement } from "../../core/text.js";
 import { attributeDict, boundDict } from "../detect/bound-dict.js";
 import { enclosing, parameterName, stringValue, type Node } from "../runtime/parser.js";
-import { moved, neverSent, PASSED_POSITIONALLY, removed, reworded, v0GroupsNotTaken, v0OptionsDropped } from "../../mapping/messages.js";
+import { moved, neverSent, PASSED_POSITIONALLY, removed, reworded, v0GroupsNotTaken, v0OptionsDropped, widenedParams } from "../../mapping/messages.js";
 import { pyFlagValue, pyLiteral, pyLiteralAt, reindent, reindentedText, removeItem, removeOrPass } from "../writing.js";
 
 function keywordValue(name: string, value: Node, text = value.text): string {
@@ -325,10 +325,19 @@ function splattedDict(context: PyContext, call: PyCall, readers: ReadonlySet<num
  */
 function splatParams(context: PyContext, call: PyCall, target: Node, value: Node, extras: readonly Node[], reason?: string): void {
   const whence = reason ? `comes from ${value.text}, which this codemod cannot follow (${reason})` : "is not a plain dict literal";
-  if (extras.length || narrowlyTyped(value)) {
+  const narrow = narrowAnnotation(value);
+  const widened = narrow && dictValueType(narrow);
+  if (extras.length || (narrow && !widened)) {
     context.todo(call.node, `v1 params must become keyword arguments in v2 (snake_case names); params ${whence}`);
     return;
   }
+  if (widened)
+    context.edit(
+      widened.startIndex,
+      widened.endIndex,
+      narrow.text.startsWith(`${PY_CAST.module}.`) ? `${PY_CAST.module}.${PY_CAST.any}` : PY_CAST.any,
+      widenedParams(value.text, widened.text),
+    );
   const primary = ["identifier", "attribute", "call", "subscript"].includes(value.type);
   context.edit(target.startIndex, target.endIndex, `**(${primary ? value.text : `(${value.text})`} or {})`, PARAMS_SPLATTED);
   context.todo(
@@ -338,16 +347,32 @@ function splatParams(context: PyContext, call: PyCall, target: Node, value: Node
 }
 
 /**
- * A parameter typed as a dict of values narrower than Any (`params: Optional[Dict[str, str]]`): splatted, each of
- * v2's keyword parameters would be checked against that type, an error a parameter, for one decision.
+ * The annotation of a parameter typed as a dict of values narrower than Any (`params: Optional[Dict[str, str]]`):
+ * splatted, each of v2's keyword parameters would be checked against that type, an error a parameter.
  */
-function narrowlyTyped(value: Node): boolean {
-  if (value.type !== "identifier") return false;
+function narrowAnnotation(value: Node): Node | null {
+  if (value.type !== "identifier") return null;
   const fn = enclosing(value, "function_definition");
   const parameter = fn?.childForFieldName("parameters")?.namedChildren.find((p) => !!p && parameterName(p)?.text === value.text);
-  const type = parameter?.childForFieldName("type")?.text;
-  return !!type && /\[/.test(type) && !/\bAny\b/.test(type);
+  const type = parameter?.childForFieldName("type");
+  return type && /\[/.test(type.text) && !/\bAny\b/.test(type.text) ? type : null;
 }
+
+/**
+ * The value type of the dict an annotation names (`str` of `Optional[Dict[str, str]]`, of `dict[str, str] | None`),
+ * where widening it to Any is all the splat needs: v1's own params held lists and numbers too, and every caller's
+ * dict still fits. Another annotation (a TypedDict, a Union of dicts) keeps its TODO.
+ */
+function dictValueType(type: Node): Node | null {
+  const dicts = type.descendantsOfType(["generic_type", "subscript"]).filter((n): n is Node => !!n && DICT_GENERIC.test(n.text));
+  const dict = dicts.length === 1 ? dicts[0]! : null;
+  if (!dict) return null;
+  const args =
+    dict.type === "subscript" ? dict.childrenForFieldName("subscript") : (dict.namedChildren.find((c) => c?.type === "type_parameter")?.namedChildren ?? []);
+  return args.length === 2 ? (args[1] ?? null) : null;
+}
+
+const DICT_GENERIC = /^(?:typing\.)?(?:Dict|dict|Mapping|MutableMapping)\s*\[/;
 
 /** The 1.x methods whose second parameter was `params`. */
 const PARAMS_AT = 1;
