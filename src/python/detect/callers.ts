@@ -4,7 +4,7 @@
  * instance a public method).
  */
 import { allOf, parameterName, within, type Node } from "../runtime/parser.js";
-import { bindingScope, rebinds, usesIn } from "./names.js";
+import { bindingScope, rebinds, scopeOf, usesIn } from "./names.js";
 
 /**
  * The calls of a function in its module: `name(...)`, or for a method `self.name(...)` in its class and
@@ -87,14 +87,15 @@ export function calledWith(value: Node): Node | undefined {
 
 /**
  * The parameter of a function of the module a value is handed to as an argument (`self._parse(response, portal)`,
- * `parse(data=response)`): its node (`response: Dict[str, Any]`), or undefined.
+ * `parse(data=response)`): its node (`response: Dict[str, Any]`), or a record class's field (fieldTaking), or undefined.
  */
 export function parameterTaking(value: Node): Node | undefined {
   const keyword = value.parent?.type === "keyword_argument" && value.parent.childForFieldName("value")?.id === value.id ? value.parent : null;
   const args = keyword ? keyword.parent : value.parent;
   const call = args?.type === "argument_list" ? args.parent : null;
-  const fn = call?.type === "call" ? calledDefinition(call) : undefined;
-  if (!fn || !args) return undefined;
+  if (call?.type !== "call" || !args) return undefined;
+  const fn = calledDefinition(call);
+  if (!fn) return fieldTaking(call, args, value, keyword);
   const parameters = fn.childForFieldName("parameters")!.namedChildren.filter((p): p is Node => p !== null && p.type !== "comment");
   if (keyword) return parameters.find((p) => parameterName(p)?.text === keyword.childForFieldName("name")!.text);
   const positional = args.namedChildren.filter((a) => a !== null && a.type !== "keyword_argument" && a.type !== "comment");
@@ -104,4 +105,56 @@ export function parameterTaking(value: Node): Node | undefined {
   const at = positional.findIndex((a) => a!.id === value.id);
   const parameter = at < 0 ? undefined : parameters[at + offset];
   return parameter && parameterName(parameter) ? parameter : undefined;
+}
+
+/**
+ * The functions of the module that read the field of a record class a value is handed to (`page.content[...]`, any
+ * object's `.content` read as that field's): where a value made a dict for the field is read on.
+ */
+export function fieldReaders(value: Node): Node[] {
+  const field = parameterTaking(value);
+  if (field?.type !== "assignment") return [];
+  const name = field.childForFieldName("left")!.text;
+  const reads = allOf(value.tree.rootNode, "attribute").filter((a) => a.childForFieldName("attribute")?.text === name);
+  return [
+    ...new Map(
+      reads
+        .map((a) => scopeOf(a))
+        .filter((s) => s.type === "function_definition")
+        .map((s) => [s.id, s]),
+    ).values(),
+  ];
+}
+
+/** Decorators and bases that make a class's annotated fields its constructor's parameters, and whether in their order. */
+const RECORD_DECORATORS = /^(?:dataclasses\.)?dataclass\b/;
+const RECORD_BASES = /^(?:(?:typing\.)?NamedTuple|(?:pydantic\.)?BaseModel)$/;
+
+/**
+ * The field of a record class of the module (a dataclass, a NamedTuple, a pydantic model) a value is handed to by
+ * constructing it (`Result(content=page)`): its annotated assignment (`content: Dict[str, Any]`), whose annotation
+ * says what the field takes as a parameter's does. Positionally only where the fields are the parameters in order
+ * (a pydantic model takes keywords alone).
+ */
+function fieldTaking(call: Node, args: Node, value: Node, keyword: Node | null): Node | undefined {
+  const callee = call.childForFieldName("function");
+  if (callee?.type !== "identifier") return undefined;
+  const owner = call.tree.rootNode.namedChildren.find((n) => {
+    const cls = n?.type === "decorated_definition" ? n.childForFieldName("definition") : n;
+    return cls?.type === "class_definition" && cls.childForFieldName("name")?.text === callee.text;
+  });
+  const cls = owner?.type === "decorated_definition" ? owner.childForFieldName("definition") : owner;
+  if (!owner || !cls) return undefined;
+  const decorated =
+    owner.type === "decorated_definition" && owner.namedChildren.some((d) => d?.type === "decorator" && RECORD_DECORATORS.test(d.text.slice(1)));
+  const bases = cls.childForFieldName("superclasses")?.namedChildren.map((b) => b?.text ?? "") ?? [];
+  if (!decorated && !bases.some((b) => RECORD_BASES.test(b))) return undefined;
+  const fields = cls
+    .childForFieldName("body")!
+    .namedChildren.map((s) => (s?.type === "expression_statement" ? s.namedChildren[0] : null))
+    .filter((a): a is Node => a?.type === "assignment" && a.childForFieldName("left")?.type === "identifier" && !!a.childForFieldName("type"));
+  if (keyword) return fields.find((f) => f.childForFieldName("left")!.text === keyword.childForFieldName("name")!.text);
+  const positional = args.namedChildren.filter((a) => a !== null && a.type !== "keyword_argument" && a.type !== "comment");
+  if (bases.some((b) => /BaseModel$/.test(b)) || positional.some((a) => a!.type === "list_splat" || a!.type === "dictionary_splat")) return undefined;
+  return fields[positional.findIndex((a) => a!.id === value.id)];
 }

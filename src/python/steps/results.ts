@@ -86,7 +86,7 @@ import {
   type Message,
 } from "../../mapping/messages.js";
 import { callersReads, followReturns, handedAsDictList, leavesModuleAsDict, returnedAsDictList, returnedFrom, serialized } from "../detect/returned-results.js";
-import { calledWith, callsOf } from "../detect/callers.js";
+import { calledWith, callsOf, fieldReaders } from "../detect/callers.js";
 
 /** The name a returned job is bound to before its check; numbered where the module names it already. */
 const JOB_NAME = "job";
@@ -1949,7 +1949,7 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
       const fn = returnedFrom(head);
       const handedTo = fn ? undefined : calledWith(head);
       const callers = fn ? new Map(callsOf(fn).map((c) => [scopeOf(c).id, scopeOf(c)])) : new Map<number, Node>();
-      const readers = fn ? [...callers.values()].filter((s) => s.type === "function_definition") : handedTo ? [handedTo] : [];
+      const readers = fn ? [...callers.values()].filter((s) => s.type === "function_definition") : handedTo ? [handedTo] : fieldReaders(head);
       dumpAt(context, head, call.row.result ?? null, fn ? callersReads(fn) : [], readers);
     }
   }
