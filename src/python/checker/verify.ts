@@ -287,7 +287,12 @@ function inOwnV2Call(node: Node | null, lacked: ReadonlyMap<number, ReadonlySet<
 
 /** Whether a program imports v2's client (`from firecrawl import Firecrawl`): code written for 3.x or 4.x, v1 leftovers aside. */
 function importsV2Client(program: ReturnType<typeof parsePython>): boolean {
-  const clients = new Set<string>(PY_CLIENTS.map((c) => c.v2));
+  return importsClient(program, "v2");
+}
+
+/** Whether a program imports one of the clients a version names (`FirecrawlApp` is v1's, and 4.x's alias of `Firecrawl`). */
+function importsClient(program: ReturnType<typeof parsePython>, version: "v1" | "v2"): boolean {
+  const clients = new Set<string>(PY_CLIENTS.map((c) => c[version]));
   return program.rootNode
     .descendantsOfType("import_from_statement")
     .some(
@@ -337,10 +342,17 @@ const migrationsPlace = (file: Checked, before: readonly PyrightError[]) => {
   // parsed only when pyright has an error to judge: most outputs have none
   let tree: ReturnType<typeof parsePython> | undefined;
   let onV2: boolean | undefined;
+  let v2Only: boolean | undefined;
   const lines = file.after.split("\n");
   const lacked = v2CallsOfInput(before);
   return (e: PyrightError) => {
-    onV2 ??= importsV2Client(parsePython(file.before));
+    if (onV2 === undefined) {
+      const input = parsePython(file.before);
+      onV2 = importsV2Client(input);
+      v2Only = onV2 && !importsClient(input, "v1");
+    }
+    // An input with v2's client alone ran on 4.x already: a line the migration kept is as wrong there as it was.
+    if (v2Only && typeof originsOf(file)[e.line] === "number") return false;
     tree ??= parsePython(file.after);
     // pyright counts UTF-16 units, tree-sitter bytes
     const column = Buffer.byteLength((lines[e.line] ?? "").slice(0, e.column));
