@@ -245,18 +245,21 @@ export function elementsOf(list: Node): Node[] {
     return scope ? usesIn(scope, name.text).filter((n) => n.id !== name.id) : [];
   }
   const alias = boundName(list);
-  return alias && !boundInOtherBranch(alias) ? usesAfter(alias).flatMap(elementsOf) : [];
+  const uses = alias ? usesAfter(alias) : [];
+  return alias && !boundInOtherBranch(alias, uses) ? uses.flatMap(elementsOf) : [];
 }
 
 /**
  * Whether an alias is bound in another branch of an if too (`items = [...]` where the other branch calls someone
- * else): after the if, it may hold that other list. An empty one (`items = []`) holds no elements either way.
+ * else), and one of its uses comes after the if: there it may hold that other list. Uses in the alias's own branch
+ * see only its list (`docs = docs.data or []` then a loop, in the crawl branch beside a scrape's). An empty one
+ * (`items = []`) holds no elements either way.
  */
-function boundInOtherBranch(name: Node): boolean {
+function boundInOtherBranch(name: Node, uses: readonly Node[]): boolean {
   return otherBindings(name, scopeOf(name)).some(({ binding }) => {
     const value = binding.type === "assignment" ? binding.childForFieldName("right") : null;
     const empty = (value?.type === "list" || value?.type === "dictionary" || value?.type === "tuple") && value.namedChildren.length === 0;
-    return !empty && inOtherBranches(binding, name);
+    return !empty && inOtherBranches(binding, name) && uses.some((use) => !inOtherBranches(binding, use));
   });
 }
 
