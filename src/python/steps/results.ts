@@ -1038,7 +1038,22 @@ function droppedOffDictBranch(head: Node): boolean {
         : null;
   // without another side, the code after it may take the model as it is
   if (!other?.length) return false;
-  return !other.some((side) => side && usesIn(side, head.text).some((use) => !inDictBranch(use) && !droppedTest(use) && !emptyFallback(use)));
+  return !other.some(
+    (side) => side && usesIn(side, head.text).some((use) => !inDictBranch(use) && !droppedTest(use) && !emptyFallback(use) && !describedOnly(use)),
+  );
+}
+
+/** What tells of a value without reading it: its type, its text, its printing (an "unexpected response" fallback's). */
+const DESCRIBERS = new Set(["type", "str", "repr", "print"]);
+
+/**
+ * `print(f"Unexpected format: {type(r)}")`, `str(r)`: a use on the other side of a dict test that reads none of a
+ * model's fields. The side is a fallback for what the code did not expect, not the model's handling: 1.x's dict never
+ * took it, and v2's model would, silently.
+ */
+function describedOnly(use: Node): boolean {
+  const call = use.parent?.type === "argument_list" && use.parent.namedChildren.length === 1 ? use.parent.parent : null;
+  return (call?.type === "call" && DESCRIBERS.has(calledName(call))) || use.parent?.type === "interpolation";
 }
 
 /**
