@@ -27,16 +27,23 @@ export function callsOf(fn: Node): Node[] {
 
 /** Whether a name is bound only to new instances of a class (`scraper = Scraper(...)`) where it is read. */
 function instanceOf(object: Node, className: string): boolean {
-  if (object.type !== "identifier") return false;
+  return instanceClass(object) === className;
+}
+
+/** The class (by the name it is called by) a name is bound only to new instances of where it is read, if one. */
+export function instanceClass(object: Node): string | null {
+  if (object.type !== "identifier") return null;
   const bindings = usesIn(bindingScope(object), object.text).filter(rebinds);
-  return (
-    bindings.length > 0 &&
-    bindings.every((b) => {
+  const classes = new Set(
+    bindings.map((b) => {
       const assignment = b.parent?.type === "assignment" && b.parent.childForFieldName("left")?.id === b.id ? b.parent : null;
       const right = assignment?.childForFieldName("right");
-      return right?.type === "call" && right.childForFieldName("function")?.text === className;
-    })
+      const callee = right?.type === "call" ? right.childForFieldName("function") : null;
+      return callee?.type === "identifier" ? callee.text : null;
+    }),
   );
+  const [only] = classes;
+  return classes.size === 1 && only ? only : null;
 }
 
 /**

@@ -9,6 +9,7 @@ import { PY_CLIENTS, PY_LEGACY_MODULES, PY_MOCK_SPECS, PY_PACKAGE, PY_TYPES_MODU
 import { MOCK_ASSERTIONS, mockClients, patchTargets } from "./mock-clients.js";
 import { allOf, argumentFor, argumentsOf, enclosing, parameterName, returnsOf, stringValue, type Node, type Tree } from "../runtime/parser.js";
 import { bindingScope } from "./names.js";
+import { instanceClass } from "./callers.js";
 import { byName, forwardedBy, forwarderOf, type Forwarder } from "./forwarders.js";
 import { invocationsOf } from "./result-values.js";
 import { positional } from "./arguments.js";
@@ -84,16 +85,29 @@ export interface PyMockedMethod extends PyMethodUse {
  * or a call of a function of the module's, `get_client()`, which is a client where that function is a factory of
  * one; and the name whose scope is the key's (none for `self.attr`, whose scope is its class).
  */
-function unscoped(node: Node | null | undefined): { name: string; scopedBy?: Node } | null {
+function unscoped(node: Node | null | undefined): { name: string; scopedBy?: Node; cls?: Node } | null {
   if (!node) return null;
   if (node.type === "identifier") return { name: node.text, scopedBy: node };
   const fn = node.type === "call" ? node.childForFieldName("function") : null;
   if (fn?.type === "identifier") return { name: `${fn.text}()`, scopedBy: fn };
+  // a method of the class's own, `self._make_client()`: scoped by its class, as `self.attr` is
+  if (fn?.type === "attribute" && fn.childForFieldName("object")?.text === "self") return { name: `self.${fn.childForFieldName("attribute")!.text}()` };
   const object = node.type === "attribute" ? node.childForFieldName("object") : null;
   const attribute = node.type === "attribute" ? node.childForFieldName("attribute")!.text : "";
   if (object?.text === "self") return { name: `self.${attribute}` };
   if (object?.type === "identifier" && attribute === "return_value") return { name: node.text, scopedBy: object };
+  // `crawler.app` where `crawler = Crawler(...)` alone: the instance's attribute, its class's `self.app`
+  const cls = object?.type === "identifier" ? moduleClass(object) : null;
+  if (cls) return { name: `self.${attribute}`, cls };
   return null;
+}
+
+/** The class of the module a name is bound only to instances of (callers.ts's instanceClass), if one. */
+function moduleClass(object: Node): Node | null {
+  const name = instanceClass(object);
+  if (!name) return null;
+  const defined = object.tree.rootNode.namedChildren.map((n) => (n?.type === "decorated_definition" ? n.childForFieldName("definition") : n));
+  return defined.find((n) => n?.type === "class_definition" && n.childForFieldName("name")?.text === name) ?? null;
 }
 
 /**
@@ -104,7 +118,7 @@ function unscoped(node: Node | null | undefined): { name: string; scopedBy?: Nod
 function keyOf(node: Node | null): string | null {
   const key = unscoped(node);
   if (!key) return null;
-  const cls = key.scopedBy ? undefined : enclosing(node!, "class_definition");
+  const cls = key.scopedBy ? undefined : (key.cls ?? enclosing(node!, "class_definition"));
   const scope = key.scopedBy ? bindingScope(key.scopedBy).id : cls ? familyOf(cls, key.name).id : "module";
   return `${key.name}@${scope}`;
 }
@@ -268,11 +282,14 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
   const clientIn = (v: Node | null | undefined) => madeBy(v ?? null) ?? (named(clients, v) ? clients.get(keyOf(v!)!) : undefined);
   for (const fn of allOf(root, "function_definition")) {
     const name = fn.childForFieldName("name")!;
-    const factory = `${name.text}()@${bindingScope(name).id}`;
+    // a method is called through self (`self.app = self._initialize_app()`), in its class and the ones it is a base of
+    const method = classOfMethod(fn);
+    const called = method && !staticMethod(fn) ? `self.${name.text}` : name.text;
+    const factory = method && called !== name.text ? `${called}()@${familyOf(method, `${called}()`).id}` : `${name.text}()@${bindingScope(name).id}`;
     const returned = returnsOf(fn).map((r) => r.namedChildren[0] ?? null);
     const isAsync = classOf(fn.childForFieldName("return_type")) ?? returned.map(clientIn).find((a) => a !== undefined);
     if (isAsync !== undefined && !clients.has(factory)) clients.set(factory, isAsync);
-    if (isAsync !== undefined) factories.add(name.text);
+    if (isAsync !== undefined) factories.add(called);
     // A property that gives the client (`@property def client(self) -> FirecrawlApp`) is read as an attribute.
     const cls = isAsync !== undefined && isProperty(fn) ? classOfMethod(fn) : null;
     const attribute = cls ? `self.${name.text}@${familyOf(cls, `self.${name.text}`).id}` : null;
@@ -290,7 +307,7 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
     const left = assignment.childForFieldName("left");
     const value = assignment.childForFieldName("right");
     const callee = value?.type === "call" ? value.childForFieldName("function") : null;
-    const made = callee?.type === "identifier" && factories.has(callee.text) ? keyOf(value) : null;
+    const made = (callee?.type === "identifier" || callee?.type === "attribute") && factories.has(callee.text) ? keyOf(value) : null;
     if (!made) continue;
     // `openai, client = make_clients()`
     const targets =
