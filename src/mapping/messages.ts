@@ -365,6 +365,11 @@ export function documentsLeaveModule(name: string): string {
   return `${name}() hands these documents to other modules of the project, which read each as v1's dict (page["markdown"]) and are not migrated with this one: v2's documents are pydantic models, so change their reads (page.markdown) or return [page.model_dump() for page in ...] (its keys are snake_case)`;
 }
 
+/** Results collected in a list (`pages.append(page)`) that goes on where the run cannot follow its items (`json.dumps(pages)`). */
+export function collectedUnfollowed(list: string, where: string): string {
+  return `${list} collects v2 results, pydantic models where v1's were dicts, and goes on where this run cannot read its items (${where}): read their fields there (page.markdown), or append .model_dump() (its keys are snake_case)`;
+}
+
 /** A result handed to a function of the module that reads its fields by names it computes, which the run cannot follow. */
 export function handedToComputedReader(name: string): string {
   return `${name}() reads what it is handed by field names it computes (r.get(key), getattr(r, key)), which the run cannot follow: v2 results are pydantic models with snake_case fields, and a map's links are LinkResult objects (link.url), not 1.x's strings: check what it reads`;

@@ -61,12 +61,13 @@ import { isV1PyCall } from "../detect/version.js";
 import { allOf, argumentsOf, calledName, enclosing, stringValue, within, type Node } from "../runtime/parser.js";
 import { dictEntries, keywords, positional } from "../detect/arguments.js";
 import { dictMethodAbove, isDictAttribute, isWritten, keptWhole, membershipAbove, readAbove, readAsDict, writesInto, type Read } from "../detect/dict-reads.js";
-import { scopeOf, usesIn } from "../detect/names.js";
+import { bindingScope, rebinds, scopeOf, usesIn } from "../detect/names.js";
 import {
   hitsCast,
   joined,
   dumpedMetadataKeys,
   DUMP_UNPACKED,
+  collectedUnfollowed,
   documentsLeaveModule,
   leavesModule,
   handedToComputedReader,
@@ -2004,6 +2005,7 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
     apply: (edit, message, subject) => (edited.push(edit), context.apply(edit, message, subject)),
   };
   for (const head of heads) if (migrateChain(recording, subject, head, handled) === "status") checked = true;
+  if (call.row.result === "document") for (const list of collectedInto(context, call.row.result, [value, ...heads])) migrateCollected(context, subject, list);
   // the binding replaces what comes before the value and is inserted at its end: no read's edit may be there
   const readable = (statement: Node) =>
     edited.every(
@@ -2016,6 +2018,96 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
     !raiseOnFailedJob(context, call, value, name, model && boundaries.some((b) => b.id === value.id), false, readable)
   )
     context.todo(call.node, WAITER_TODO);
+}
+
+/** `pages.append(x)`: the list a value is the one argument of an append to, by its name. */
+function appendedTo(node: Node): Node | null {
+  const args = node.parent?.type === "argument_list" && node.parent.namedChildren.length === 1 ? node.parent : null;
+  const callee = args?.parent?.type === "call" ? args.parent.childForFieldName("function") : null;
+  const list = callee?.type === "attribute" && callee.childForFieldName("attribute")?.text === "append" ? callee.childForFieldName("object") : null;
+  return list?.type === "identifier" ? list : null;
+}
+
+/** The nodes that give a kind's results in a module (the calls' values, and their names' uses), by tree and kind. */
+const resultNodes = new WeakMap<object, Map<ResultKind, Set<number>>>();
+
+function resultsOf(context: PyContext, kind: ResultKind): Set<number> {
+  let byKind = resultNodes.get(context.tree);
+  if (!byKind) resultNodes.set(context.tree, (byKind = new Map()));
+  let ids = byKind.get(kind);
+  if (!ids) {
+    ids = new Set();
+    for (const call of context.calls) {
+      if (call.row.result !== kind || call.mock || call.invokes) continue;
+      for (const value of resultValues(call.node, call.passed?.gives)) {
+        const name = boundName(value);
+        for (const node of [value, ...(name ? usesAfter(name) : [])]) ids.add(node.id);
+      }
+    }
+    byKind.set(kind, ids);
+  }
+  return ids;
+}
+
+/**
+ * The lists results are collected into (`pages = []`, then `pages.append(page)` or `pages.append(app.scrape_url(u))`):
+ * each by the name its function binds once, to an empty list, and appends only results of the kind to. Their items
+ * are those results, read as they are (migrateCollected).
+ */
+function collectedInto(context: PyContext, kind: ResultKind, heads: readonly Node[]): Node[] {
+  const lists = new Map<number, Node>();
+  for (const head of heads) {
+    const list = appendedTo(head);
+    const scope = list && bindingScope(list);
+    const bindings = list ? usesIn(scope!, list.text).filter((n) => bindingScope(n).id === scope!.id && rebinds(n)) : [];
+    const binding = bindings.length === 1 ? bindings[0]!.parent : null;
+    const empty =
+      binding?.type === "assignment" && binding.childForFieldName("right")?.type === "list" && binding.childForFieldName("right")!.namedChildren.length === 0;
+    if (!empty) continue;
+    const target = bindings[0]!;
+    const appended = usesAfter(target).flatMap((use) => {
+      const callee = use.parent?.type === "attribute" && use.parent.childForFieldName("object")?.id === use.id ? use.parent : null;
+      return callee?.childForFieldName("attribute")?.text === "append" ? [callee.parent!.childForFieldName("arguments")!.namedChildren[0]] : [];
+    });
+    const results = resultsOf(context, kind);
+    if (appended.every((item) => !!item && results.has(item.id))) lists.set(target.id, target);
+  }
+  return [...lists.values()];
+}
+
+/** Lists of results already followed, by tree: a list several calls' results are appended to is read once. */
+const collectedLists = new WeakMap<object, Set<number>>();
+
+/**
+ * Reads a list of collected results' items as the results are read: in its function (`for page in pages`,
+ * `pages[0]`), in the callers it is returned to, and in the module's functions it is handed to. Where it goes
+ * on elsewhere (serialized, handed to code out of sight), the first append is marked: it holds models now.
+ */
+function migrateCollected(context: PyContext, subject: Subject, list: Node): void {
+  let done = collectedLists.get(context.tree);
+  if (!done) collectedLists.set(context.tree, (done = new Set()));
+  if (done.has(list.id)) return;
+  done.add(list.id);
+  const handled = new Set<number>();
+  const calls = callsFromOtherModules(context);
+  const unfollowed: Node[] = [];
+  let firstAppend: Node | null = null;
+  for (const use of usesAfter(list)) {
+    if (use.parent?.type === "attribute" && use.parent.childForFieldName("attribute")?.text === "append") {
+      firstAppend ??= use.parent.parent;
+      continue;
+    }
+    const items = elementsOf(use);
+    const from = returnedFrom(use);
+    if (items.length) for (const item of items) migrateChain(context, subject, item, handled);
+    else if (from) {
+      for (const read of callersReads(from)) for (const item of elementsOf(read)) migrateChain(context, subject, item, handled);
+      const leaving = leavesModuleAsDict(use, calls, true);
+      if (leaving) context.todo(use, documentsLeaveModule(leaving));
+    } else if (!counted(use) && !isTruthTest(use) && !handOver(context, subject, use, true)) unfollowed.push(use);
+  }
+  const where = unfollowed[0]?.parent?.type === "argument_list" ? unfollowed[0].parent.parent : unfollowed[0]?.parent;
+  if (where && firstAppend) context.todo(firstAppend, collectedUnfollowed(list.text, where.text));
 }
 
 export const step: PyStep = {
