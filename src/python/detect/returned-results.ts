@@ -52,8 +52,12 @@ function says(type: Node | null | undefined, pattern: RegExp): boolean {
   return !!type && pattern.test(type.text.replace(/^["']|["']$/g, "").trim());
 }
 
-/** Calls that serialize what they are given as JSON, which a pydantic model is not: `json.dumps(r)`, Flask's `jsonify(r)`. */
-const SERIALIZERS = /^(?:json\.dumps?|jsonify|flask\.jsonify)$/;
+/**
+ * Calls that serialize what they are given as JSON, which a pydantic model is not (`json.dumps(r)`, Flask's `jsonify(r)`),
+ * or store it for code that reads it back as the dict it was (`pickle.dump(r, f)`: unpickled, a model is no dict, and
+ * needs firecrawl-py 4.x installed to load at all).
+ */
+const SERIALIZERS = /^(?:json\.dumps?|jsonify|flask\.jsonify|pickle\.dumps?)$/;
 
 /**
  * Whether a value is handed to code that takes a dict: a parameter of the module's own function annotated as one
