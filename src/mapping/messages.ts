@@ -365,6 +365,10 @@ export function documentsLeaveModule(name: string): string {
   return `${name}() hands these documents to other modules of the project, which read each as v1's dict (page["markdown"]) and are not migrated with this one: v2's documents are pydantic models, so change their reads (page.markdown) or return [page.model_dump() for page in ...] (its keys are snake_case)`;
 }
 
+/** A read of an item of a list other branches bind to strings or documents, which getattr cannot say as v1 did. */
+export const MIXED_ITEMS =
+  "this list holds documents in some branches and strings in others: read the document's v2 field where the item is one (getattr(doc, \"markdown\", None)), as v1's dict key was read";
+
 /** Results collected in a list (`pages.append(page)`) that goes on where the run cannot follow its items (`json.dumps(pages)`). */
 export function collectedUnfollowed(list: string, where: string): string {
   return `${list} collects v2 results, pydantic models where v1's were dicts, and goes on where this run cannot read its items (${where}): read their fields there (page.markdown), or append .model_dump() (its keys are snake_case)`;

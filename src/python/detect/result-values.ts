@@ -256,11 +256,28 @@ export function elementsOf(list: Node): Node[] {
  * (`items = []`) holds no elements either way.
  */
 function boundInOtherBranch(name: Node, uses: readonly Node[]): boolean {
-  return otherBindings(name, scopeOf(name)).some(({ binding }) => {
+  return otherBranchBindings(name, uses).length > 0;
+}
+
+/**
+ * The bindings of a name in other branches of an if than its own (boundInOtherBranch's), and the value each binds
+ * (null where it is no plain assignment's): what the name may hold after the if instead.
+ */
+export function otherBranchBindings(name: Node, uses: readonly Node[]): { binding: Node; value: Node | null }[] {
+  return otherBindings(name, scopeOf(name)).flatMap(({ binding }) => {
     const value = binding.type === "assignment" ? binding.childForFieldName("right") : null;
     const empty = (value?.type === "list" || value?.type === "dictionary" || value?.type === "tuple") && value.namedChildren.length === 0;
-    return !empty && inOtherBranches(binding, name) && uses.some((use) => !inOtherBranches(binding, use));
+    return !empty && inOtherBranches(binding, name) && uses.some((use) => !inOtherBranches(binding, use)) ? [{ binding, value }] : [];
   });
+}
+
+/**
+ * The items of a list bound in several branches of an if and taken after it (`for doc in docs`): what
+ * elementsOf leaves out, since they may be any branch's.
+ */
+export function itemsAfterBranches(list: Node): Node[] {
+  const alias = boundName(list);
+  return alias ? usesReached(alias).flatMap(elementsOf) : [];
 }
 
 /**

@@ -45,6 +45,8 @@ import {
   boundName,
   dissolveDictTest,
   elementsOf,
+  itemsAfterBranches,
+  otherBranchBindings,
   inBranchNeverRun,
   isDissolvedDictTest,
   isExecutor,
@@ -68,6 +70,7 @@ import {
   dumpedMetadataKeys,
   DUMP_UNPACKED,
   collectedUnfollowed,
+  MIXED_ITEMS,
   documentsLeaveModule,
   leavesModule,
   handedToComputedReader,
@@ -1600,6 +1603,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       } else if (!ended) handOver(context, DOCUMENT, node, true);
       const result = finish();
       for (const item of elementsBeyond(node)) migrateChain(context, DOCUMENT, item, handled);
+      for (const item of mixedItems(context, node)) readMixed(context, item, handled);
       // Returned whole (`return job.get("data", [])`), the documents are read where the function is called, item by item.
       const from = returnedFrom(node);
       if (from && !returnedAsDictList(node)) {
@@ -2018,6 +2022,59 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
     !raiseOnFailedJob(context, call, value, name, model && boundaries.some((b) => b.id === value.id), false, readable)
   )
     context.todo(call.node, WAITER_TODO);
+}
+
+/**
+ * The items of a list of documents that other branches of an if bind to strings (a map's URLs, `[str(extract)]`)
+ * or to scrapes' documents (`[app.scrape_url(u)]`), taken after the if: a loader's modes, one loop for all. Where
+ * another branch binds anything else, none.
+ */
+function mixedItems(context: PyContext, list: Node): Node[] {
+  const alias = boundName(list);
+  const others = alias ? otherBranchBindings(alias, usesReached(alias)) : [];
+  const scrapes = new Set(context.calls.filter((c) => c.row.result === "document").map((c) => c.node.id));
+  const maps = new Set(context.calls.filter((c) => c.row.result === "map").map((c) => c.node.id));
+  const strings = (item: Node | null) => item?.type === "string" || (item?.type === "call" && calledName(item) === "str");
+  const holds = (value: Node | null) =>
+    !!value &&
+    (maps.has(value.id) ||
+      (value.type === "list" &&
+        value.namedChildren.length > 0 &&
+        (value.namedChildren.every(strings) || value.namedChildren.every((item) => !!item && scrapes.has(item.id)))));
+  return others.length && others.every(({ value }) => holds(value)) ? itemsAfterBranches(list) : [];
+}
+
+/**
+ * A read of an item of such a list (`doc.get("markdown")`, `doc["rawHtml"]`), which the code makes only where the item
+ * is a document (1.x's str had no get()): the document's field by getattr, which answers for a document and types for
+ * either, as the loader's maintainers wrote it by hand. A read it cannot say so is marked.
+ */
+function readMixed(context: PyContext, item: Node, handled: Set<number>): void {
+  const read = readAbove(item);
+  if (!read || read.form === "attribute" || handled.has(read.node.id)) return;
+  handled.add(read.node.id);
+  const { to, row } = renamedField("document", read.field);
+  const field = to === "metadata" ? "metadata_dict" : to;
+  if (row?.change.kind === "success-flag" || row?.change.kind === "removed" || field.includes(".") || !hasField("document", field)) {
+    context.todo(read.node, MIXED_ITEMS);
+    return;
+  }
+  const fallback = read.form === "get" ? read.fallback : undefined;
+  if (fallback && !isEmptyLiteral(fallback)) {
+    context.todo(read.node, MIXED_ITEMS);
+    return;
+  }
+  // Handed on, the metadata's keys are read where the run does not look, as where the item is known to be a document.
+  const alias = field === "metadata_dict" ? boundName(read.node) : null;
+  if (field === "metadata_dict" && (alias ? usesAfter(alias) : [read.node]).some(handedOn)) context.todo(read.node, METADATA_KEYS_SNAKE);
+  const got = `getattr(${item.text}, ${pyLiteralAt(context.source, read.node, field)}, None)`;
+  const text = fallback ? (needsParentheses(read.node) ? `(${got} or ${fallback.text})` : `${got} or ${fallback.text}`) : got;
+  context.edit(
+    read.node.startIndex,
+    read.node.endIndex,
+    text,
+    renamed(`result ${read.form === "get" ? `.get("${read.field}")` : `["${read.field}"]`}`, `getattr(..., "${field}")`),
+  );
 }
 
 /** `pages.append(x)`: the list a value is the one argument of an append to, by its name. */
