@@ -1379,7 +1379,10 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
   if (from === 0 && subject.kind !== "cancel" && dumpKeyRenamed(context, subject.kind, head)) return;
   if (head.type === "identifier" && inDictBranch(head)) return;
   const indexed = indexedByNumber(head);
-  if (subject.kind === "job" && from === 0 && (iterated(head) || indexed)) {
+  // counted too where the code takes the same job as a list elsewhere (`for item in job`, then `len(job)`)
+  const listed = (use: Node) => iterated(use) || indexedByNumber(use);
+  const countedList = counted(head) && usesIn(scopeOf(head), head.text).some((use) => use.id !== head.id && listed(use));
+  if (subject.kind === "job" && from === 0 && (iterated(head) || indexed || countedList)) {
     // v0's crawl gave back its documents themselves (1.x's dict would give its keys, and has no key 0): they are v2's data.
     context.edit(head.endIndex, head.endIndex, ".data", renamed("a crawl result read as v0's list of documents", "its .data"));
     for (const item of indexed ? [head.parent!] : elementsOf(head)) migrateChain(context, DOCUMENT, item, handled);
