@@ -146,7 +146,7 @@ const WHOLE = new Set(["argument_list", "keyword_argument", "return_statement", 
  * key (PY_OPTIONAL_FIELD_EMPTY): `f.write(page.markdown or "")`, `(page.markdown or "").split()`, as the results step
  * writes it where it sees the use; null for any other error.
  */
-function optionalRepair(node: Node, e: PyrightError): { read: Node; field: string; text: string } | null {
+function optionalRepair(node: Node, e: PyrightError): { read: Node; at: Node; field: string; text: string } | null {
   if (!onlyNone(e)) return null;
   // the member pyright names is read off the value that may be None
   const faulted = e.rule === "reportOptionalMemberAccess" ? (node.parent?.type === "attribute" ? node.parent.childForFieldName("object") : null) : node;
@@ -155,25 +155,33 @@ function optionalRepair(node: Node, e: PyrightError): { read: Node; field: strin
   const empty = field ? PY_OPTIONAL_FIELD_EMPTY[field] : undefined;
   if (!read || !field || !empty) return null;
   const value = `${read.text} or ${literalAt(read, empty)}`;
-  return { read, field, text: WHOLE.has(read.parent?.type ?? "") || read.parent?.type === "assignment" ? value : `(${value})` };
+  return { read, at: faulted!, field, text: WHOLE.has(read.parent?.type ?? "") || read.parent?.type === "assignment" ? value : `(${value})` };
 }
 
 /**
- * The value a name holds where a plain assignment before the use binds it, and nothing else in its scope does
- * (`content = item.markdown`, then `f.write(content)`): the read to give v1's value there, for every use alike.
+ * The value a name holds where a plain assignment reaches the use (`content = item.markdown`, then `f.write(content)`),
+ * through names handed it in turn (`text = content`): the read to give v1's value there, for every use alike. The
+ * assignment that reaches it is the last before it, in a block around the use, with no binding in a loop around the
+ * use that could come round to it; none where the scope binds the name otherwise (a loop's target, `global`).
  */
-function boundRead(use: Node): Node | null {
+function boundRead(use: Node, depth = 0): Node | null {
   const scope = bindingScope(use);
-  let binding: Node | null = null;
+  const bindings: Node[] = [];
   for (const n of usesIn(scope, use.text)) {
     if (bindingScope(n).id !== scope.id) continue;
     const parent = n.parent!;
     if (parent.type === "assignment" && parent.childForFieldName("left")?.id === n.id) {
-      if (binding || parent.childForFieldName("type")) return null;
-      binding = parent;
+      if (parent.childForFieldName("type")) return null;
+      bindings.push(parent);
     } else if (rebinds(n) || parent.type === "global_statement" || parent.type === "nonlocal_statement") return null;
   }
-  return binding && binding.endIndex <= use.startIndex ? binding.childForFieldName("right") : null;
+  const reaching = bindings.filter((b) => b.endIndex <= use.startIndex).at(-1);
+  const block = reaching?.parent?.parent;
+  if (!reaching || !block || !within(use, block)) return null;
+  for (let at = use.parent; at && at.id !== block.id; at = at.parent)
+    if ((at.type === "for_statement" || at.type === "while_statement") && bindings.some((b) => b.id !== reaching.id && within(b, at!))) return null;
+  const right = reaching.childForFieldName("right");
+  return right?.type === "identifier" && depth < 3 ? boundRead(right, depth + 1) : right;
 }
 
 /**
@@ -189,6 +197,8 @@ function marking(errors: readonly PyrightError[], counted: { marked: number; rep
       const lines = context.source.text.split("\n");
       const located = errors.map((e) => ({ e, node: nodeOf(context.tree.rootNode, lines, e) }));
       const repaired: Node[] = [];
+      // where each repaired value is used as pyright faulted it (the read itself, or a name bound to it)
+      const faulted: Node[] = [];
       const left = located.filter(({ e, node }) => {
         const repair = optionalRepair(node, e);
         if (!repair) return true;
@@ -196,10 +206,11 @@ function marking(errors: readonly PyrightError[], counted: { marked: number; rep
           context.edit(repair.read.startIndex, repair.read.endIndex, repair.text, optionalFieldEmpty(repair.field, PY_OPTIONAL_FIELD_EMPTY[repair.field]!));
           repaired.push(repair.read);
         }
+        faulted.push(repair.at);
         return false;
       });
       const throughRepaired = ({ e, node }: (typeof located)[number]) =>
-        e.rule === "reportCallIssue" && /^No overloads for/.test(e.message) && repaired.some((r) => within(r, node));
+        e.rule === "reportCallIssue" && /^No overloads for/.test(e.message) && [...repaired, ...faulted].some((r) => within(r, node));
       const unrepaired = left.filter((error) => !throughRepaired(error));
       counted.repaired = errors.length - unrepaired.length;
       const done = new Set<number>();
