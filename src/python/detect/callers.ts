@@ -3,7 +3,7 @@
  * whether those are all there are (other modules may call a public module-level function, and anything holding an
  * instance a public method).
  */
-import { allOf, parameterName, within, type Node } from "../runtime/parser.js";
+import { allOf, parameterName, within, type Node, type Tree } from "../runtime/parser.js";
 import { bindingScope, rebinds, scopeOf, usesIn } from "./names.js";
 
 /**
@@ -30,10 +30,22 @@ function instanceOf(object: Node, className: string): boolean {
   return instanceClass(object) === className;
 }
 
+/** instanceClass's answers, by tree and by the scope and name asked about: every attribute read off a name asks. */
+const instanceClasses = new WeakMap<object, Map<string, string | null>>();
+
 /** The class (by the name it is called by) a name is bound only to new instances of where it is read, if one. */
 export function instanceClass(object: Node): string | null {
   if (object.type !== "identifier") return null;
-  const bindings = usesIn(bindingScope(object), object.text).filter(rebinds);
+  const scope = bindingScope(object);
+  let known = instanceClasses.get(object.tree);
+  if (!known) instanceClasses.set(object.tree, (known = new Map()));
+  const key = `${scope.id}:${object.text}`;
+  if (!known.has(key)) known.set(key, boundClass(scope, object.text));
+  return known.get(key)!;
+}
+
+function boundClass(scope: Node, name: string): string | null {
+  const bindings = usesIn(scope, name).filter(rebinds);
   const classes = new Set(
     bindings.map((b) => {
       const assignment = b.parent?.type === "assignment" && b.parent.childForFieldName("left")?.id === b.id ? b.parent : null;
@@ -133,6 +145,24 @@ export function fieldReaders(value: Node): Node[] {
   ];
 }
 
+/** The module's classes by name, once a tree: every attribute read off a name, every call handed a result, may ask. */
+const moduleClasses = new WeakMap<object, Map<string, Node>>();
+
+/** The class the module defines at its top level under a name (the first, decorated or not). */
+export function moduleClassNamed(tree: Tree, name: string): Node | undefined {
+  let classes = moduleClasses.get(tree);
+  if (!classes) {
+    classes = new Map();
+    for (const n of tree.rootNode.namedChildren) {
+      const cls = n?.type === "decorated_definition" ? n.childForFieldName("definition") : n;
+      const named = cls?.type === "class_definition" ? cls.childForFieldName("name")?.text : undefined;
+      if (named && !classes.has(named)) classes.set(named, cls!);
+    }
+    moduleClasses.set(tree, classes);
+  }
+  return classes.get(name);
+}
+
 /** Decorators and bases that make a class's annotated fields its constructor's parameters, and whether in their order. */
 const RECORD_DECORATORS = /^(?:dataclasses\.)?dataclass\b/;
 const RECORD_BASES = /^(?:(?:typing\.)?NamedTuple|(?:pydantic\.)?BaseModel)$/;
@@ -145,12 +175,8 @@ const RECORD_BASES = /^(?:(?:typing\.)?NamedTuple|(?:pydantic\.)?BaseModel)$/;
  */
 function fieldTaking(call: Node, args: Node, value: Node, keyword: Node | null): Node | undefined {
   const callee = call.childForFieldName("function");
-  if (callee?.type !== "identifier") return undefined;
-  const owner = call.tree.rootNode.namedChildren.find((n) => {
-    const cls = n?.type === "decorated_definition" ? n.childForFieldName("definition") : n;
-    return cls?.type === "class_definition" && cls.childForFieldName("name")?.text === callee.text;
-  });
-  const cls = owner?.type === "decorated_definition" ? owner.childForFieldName("definition") : owner;
+  const cls = callee?.type === "identifier" ? moduleClassNamed(call.tree, callee.text) : undefined;
+  const owner = cls?.parent?.type === "decorated_definition" ? cls.parent : cls;
   if (!owner || !cls) return undefined;
   const decorated =
     owner.type === "decorated_definition" && owner.namedChildren.some((d) => d?.type === "decorator" && RECORD_DECORATORS.test(d.text.slice(1)));

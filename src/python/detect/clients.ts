@@ -9,7 +9,7 @@ import { PY_CLIENTS, PY_LEGACY_MODULES, PY_MOCK_SPECS, PY_PACKAGE, PY_TYPES_MODU
 import { MOCK_ASSERTIONS, mockClients, patchTargets } from "./mock-clients.js";
 import { allOf, argumentFor, argumentsOf, enclosing, parameterName, returnsOf, stringValue, type Node, type Tree } from "../runtime/parser.js";
 import { bindingScope } from "./names.js";
-import { instanceClass } from "./callers.js";
+import { instanceClass, moduleClassNamed } from "./callers.js";
 import { byName, forwardedBy, forwarderOf, type Forwarder } from "./forwarders.js";
 import { invocationsOf } from "./result-values.js";
 import { positional } from "./arguments.js";
@@ -105,9 +105,7 @@ function unscoped(node: Node | null | undefined): { name: string; scopedBy?: Nod
 /** The class of the module a name is bound only to instances of (callers.ts's instanceClass), if one. */
 function moduleClass(object: Node): Node | null {
   const name = instanceClass(object);
-  if (!name) return null;
-  const defined = object.tree.rootNode.namedChildren.map((n) => (n?.type === "decorated_definition" ? n.childForFieldName("definition") : n));
-  return defined.find((n) => n?.type === "class_definition" && n.childForFieldName("name")?.text === name) ?? null;
+  return name ? (moduleClassNamed(object.tree, name) ?? null) : null;
 }
 
 /**
