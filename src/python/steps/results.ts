@@ -2035,6 +2035,7 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
 function mixedItems(context: PyContext, list: Node): Node[] {
   const alias = boundName(list);
   const others = alias ? otherBranchBindings(alias, usesReached(alias)) : [];
+  if (!others.length) return [];
   const scrapes = new Set(context.calls.filter((c) => c.row.result === "document").map((c) => c.node.id));
   const maps = new Set(context.calls.filter((c) => c.row.result === "map").map((c) => c.node.id));
   const strings = (item: Node | null) => item?.type === "string" || (item?.type === "call" && calledName(item) === "str");
@@ -2044,7 +2045,7 @@ function mixedItems(context: PyContext, list: Node): Node[] {
       (value.type === "list" &&
         value.namedChildren.length > 0 &&
         (value.namedChildren.every(strings) || value.namedChildren.every((item) => !!item && scrapes.has(item.id)))));
-  return others.length && others.every(({ value }) => holds(value)) ? itemsAfterBranches(list) : [];
+  return others.every(({ value }) => holds(value)) ? itemsAfterBranches(list) : [];
 }
 
 /**
