@@ -17,7 +17,8 @@
  *  4. The Python verification (pyright over the inputs and outputs in one run up to 80 files; beyond, over the outputs, then
  *     over the inputs of those with an error on a line the migration kept or rewrote) against one pyright run over the migrated files
  *     (target: it adds no more than that run).
- *  5. One large file: 4x the functions that scrape and test success within 5x the time, 20,000 migrated
+ *  5. One large file: 4x the functions that scrape and test success within 5x the time (in JavaScript, and in Python
+ *     through an instance's client into a list), 20,000 migrated
  *     calls in one file within 5 s (run and --dry), a 5 MB file through ESLint with the plugin within 3x
  *     ESLint alone, and check within 3x ESLint alone on the largest file it reads (2 MB; it skips larger ones).
  * Prints each command's median wall time, CPU time (user + system) and peak memory (max RSS), and the ratios
@@ -178,13 +179,41 @@ function generatedFile(functions, { compact = false } = {}) {
  * 5. One large file: linear in its size (4x the functions, at most 5x the time), 20,000 migrated calls in
  * one file within 5 s, and a 5 MB file through ESLint with the plugin and through check.
  */
+/** A firecrawl-py 1.x module of `count` functions, each scraping through a module instance's client into a list it reads. */
+function generatedPythonFile(count) {
+  const head = [
+    "from firecrawl import FirecrawlApp",
+    "",
+    "",
+    "class Holder:",
+    "    def __init__(self):",
+    '        self.app = FirecrawlApp(api_key="fc-test")',
+    "",
+    "",
+    "holder = Holder()",
+    "",
+  ];
+  const functions = Array.from({ length: count }, (_, i) =>
+    [
+      `def page_${i}(url):`,
+      `    page = holder.app.scrape_url(url, params={"formats": ["markdown"]})`,
+      "    pages = []",
+      "    pages.append(page)",
+      '    return [p["markdown"] for p in pages]',
+      "",
+    ].join("\n"),
+  );
+  return [...head, ...functions].join("\n");
+}
+
 function bigFiles(work) {
   const dir = join(work, "big");
-  const at = (name, text) => {
+  const at = (name, text, file = "a.ts") => {
     mkdirSync(join(dir, name), { recursive: true });
-    writeFileSync(join(dir, name, "a.ts"), text);
-    return join(dir, name, "a.ts");
+    writeFileSync(join(dir, name, file), text);
+    return join(dir, name, file);
   };
+  const atPython = (name, text) => at(name, text, "a.py");
   const small = at("small", generatedFile(1000));
   const large = at("large", generatedFile(4000));
   console.log(`\nOne file of N functions that each scrape, test success and read the result: 1,000 and 4,000 of them`);
@@ -196,6 +225,26 @@ function bigFiles(work) {
   console.log(
     `  4x the functions: ${grown.toFixed(2)}x the CPU time, ${(four.seconds / one.seconds).toFixed(2)}x the wall time   (target <= 5x: ${grown <= 5 ? "met" : "NOT met"})`,
   );
+
+  // The same in Python: each function scrapes through a client read off a module instance, collects the page in a
+  // list and reads the list's items (the lookups of classes, instances and lists that grew with the file once).
+  const pySmall = atPython("py-small", generatedPythonFile(500));
+  const pyLarge = atPython("py-large", generatedPythonFile(2000));
+  console.log(`\nOne Python file of N functions that each scrape through an instance's client and read the pages they collect: 500 and 2,000`);
+  const [pyOne, pyFour] = compare([
+    {
+      label: "run --dry --no-types --no-verify, 500 functions",
+      command: process.execPath,
+      args: [cli, "run", pySmall, "--dry", "--no-types", "--no-verify", "--no-progress"],
+    },
+    {
+      label: "run --dry --no-types --no-verify, 2,000 functions",
+      command: process.execPath,
+      args: [cli, "run", pyLarge, "--dry", "--no-types", "--no-verify", "--no-progress"],
+    },
+  ]);
+  const pyGrown = pyFour.cpu / pyOne.cpu;
+  console.log(`  4x the functions: ${pyGrown.toFixed(2)}x the CPU time   (target <= 5x: ${pyGrown <= 5 ? "met" : "NOT met"})`);
 
   const calls = generatedFile(10_000, { compact: true });
   const callsFile = at("calls", calls);
