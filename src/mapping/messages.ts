@@ -365,6 +365,10 @@ export function documentsLeaveModule(name: string): string {
   return `${name}() hands these documents to other modules of the project, which read each as v1's dict (page["markdown"]) and are not migrated with this one: v2's documents are pydantic models, so change their reads (page.markdown) or return [page.model_dump() for page in ...] (its keys are snake_case)`;
 }
 
+/** `scrape(url, scrape_options=ScrapeOptions(...))`: crawl's and search's nesting on a scrape, which no release took. */
+export const SCRAPE_OPTIONS_ON_SCRAPE =
+  "scrape takes its options themselves (formats=[...], only_main_content=...): scrape_options is crawl's and search's, and 1.x/2.x refused it here too (ValueError, now a TypeError); give its fields to scrape directly";
+
 /** A read of an item of a list other branches bind to strings or documents, which getattr cannot say as v1 did. */
 export const MIXED_ITEMS =
   "this list holds documents in some branches and strings in others: read the document's v2 field where the item is one (getattr(doc, \"markdown\", None)), as v1's dict key was read";
