@@ -228,6 +228,37 @@ def squeezed(query: str) -> list:
   );
 
   test(
+    "scrape given crawl's scrape_options is marked with what it is, and the TODO a removed option wrote goes on to say it",
+    () => {
+      // 2.x refused both (ValueError): the run keeps the call as the code wrote it, and says why it fails.
+      const dir = repo({
+        "page.py": `from firecrawl import FirecrawlApp, ScrapeOptions
+
+app = FirecrawlApp(api_key="fc-test")
+
+
+def page(url: str):
+    return app.scrape_url(url, scrape_options=ScrapeOptions(formats=["markdown"]))
+
+
+def agent_page(url: str):
+    return app.scrape_url(url, scrape_options=ScrapeOptions(formats=["markdown"]), agent={"model": "FIRE-1"})
+`,
+      });
+      const report = runJson(dir);
+      const output = read(dir, "page.py");
+      expect(todoAbove(output, 'return app.scrape(url, scrape_options=ScrapeOptions(formats=["markdown"]))')).toContain(
+        "gives scrape crawl's scrape_options, which no release's scrape took",
+      );
+      const joined = output.split("\n").filter((line) => line.includes("FIRE-1"));
+      expect(joined).toHaveLength(1);
+      expect(joined[0]).toContain("; and it gives scrape crawl's scrape_options");
+      expect(report.files.find((f) => f.path === "page.py")?.verified).toEqual({ newErrors: 2, marked: 2 });
+    },
+    TIMEOUT,
+  );
+
+  test(
     "an error the input had is not the migration's where the migration only renamed what it quotes, on a line it kept or rewrote",
     () => {
       const dir = repo({

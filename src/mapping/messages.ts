@@ -365,9 +365,12 @@ export function documentsLeaveModule(name: string): string {
   return `${name}() hands these documents to other modules of the project, which read each as v1's dict (page["markdown"]) and are not migrated with this one: v2's documents are pydantic models, so change their reads (page.markdown) or return [page.model_dump() for page in ...] (its keys are snake_case)`;
 }
 
-/** `scrape(url, scrape_options=ScrapeOptions(...))`: crawl's and search's nesting on a scrape, which no release took. */
+/**
+ * What the verification says of pyright's `No parameter named "scrape_options"` on a scrape (after "; and it" too): crawl's
+ * and search's nesting, which no release's scrape took.
+ */
 export const SCRAPE_OPTIONS_ON_SCRAPE =
-  "scrape takes its options themselves (formats=[...], only_main_content=...): scrape_options is crawl's and search's, and 1.x/2.x refused it here too (ValueError, now a TypeError); give its fields to scrape directly";
+  "gives scrape crawl's scrape_options, which no release's scrape took (1.x/2.x raised ValueError, 4.x a TypeError): give its fields to scrape directly (formats=[...], only_main_content=...)";
 
 /** A read of an item of a list other branches bind to strings or documents, which getattr cannot say as v1 did. */
 export const MIXED_ITEMS =

@@ -13,7 +13,7 @@ import { namesIdentifier } from "../../core/text.js";
 import { METHODS } from "../../mapping/client-methods.js";
 import { V1_ACCESSOR } from "../../mapping/imports.js";
 import { PY_CLIENTS, PY_OPTIONAL_FIELD_EMPTY, PY_PACKAGE, snakeCase } from "../../mapping/python.js";
-import { alsoTodo, optionalFieldEmpty, pyrightTodo } from "../../mapping/messages.js";
+import { alsoTodo, optionalFieldEmpty, pyrightTodo, SCRAPE_OPTIONS_ON_SCRAPE } from "../../mapping/messages.js";
 import { type Verified } from "../../core/verified.js";
 import { VERIFY } from "../../core/verified.js";
 import { runPython, statementOf, type PyStep } from "../pipeline.js";
@@ -223,11 +223,22 @@ function marking(errors: readonly PyrightError[], counted: { marked: number; rep
         // A TODO written for another reason does not speak for this error, and a second line would stack two TODOs
         // on one statement: the line there goes on to say this one too.
         const other = nearestTodoAbove(context.source.text, statement.startIndex, "#");
-        if (other) context.todoGoesOn(node, other, alsoTodo(pyrightTodo(e.rule, e.message)));
-        else context.todo(node, pyrightTodo(e.rule, e.message));
+        if (other) context.todoGoesOn(node, other, alsoTodo(todoFor(e, node)));
+        else context.todo(node, todoFor(e, node));
       }
     },
   };
+}
+
+/** What a TODO says of an error: pyright's own words, or what the error is where the run knows it better. */
+function todoFor(e: PyrightError, node: Node): string {
+  // `app.scrape(url, scrape_options=...)`: crawl's nesting, written for a scrape in 1.x/2.x code that never ran
+  const keyword = node.type === "keyword_argument" ? node : enclosing(node, "keyword_argument");
+  const callee = keyword?.parent?.parent?.type === "call" ? keyword.parent.parent.childForFieldName("function") : null;
+  const onScrape = callee?.type === "attribute" && callee.childForFieldName("attribute")?.text === "scrape";
+  return e.rule === "reportCallIssue" && e.message === 'No parameter named "scrape_options"' && onScrape
+    ? SCRAPE_OPTIONS_ON_SCRAPE
+    : pyrightTodo(e.rule, e.message);
 }
 
 function mark(path: string, output: string, errors: readonly PyrightError[]): Verified {

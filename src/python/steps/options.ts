@@ -12,7 +12,7 @@ import { callsFromOtherModules, exportedName, type PyContext, type PyStep } from
 import { allOf, enclosing, stringValue, type Node } from "../runtime/parser.js";
 import { isProbedV2Call, isV1PyCall } from "../detect/version.js";
 import { heldValue } from "../detect/names.js";
-import { asyncKeywordRemoved, forwardedOptionNames, removed, renamed, SCRAPE_OPTIONS_ON_SCRAPE, v0KeywordsKept } from "../../mapping/messages.js";
+import { asyncKeywordRemoved, forwardedOptionNames, removed, renamed, v0KeywordsKept } from "../../mapping/messages.js";
 import { PY_FORMAT_SETTINGS } from "../../mapping/formats.js";
 import { allCallsOf, kwargsParameter } from "../detect/callers.js";
 import { methodProbes, type PyCall } from "../detect/clients.js";
@@ -223,8 +223,7 @@ export const step: PyStep = {
       const syncOnly = call.async ? (PY_ASYNC_MISSING_KEYWORDS[method] ?? []) : [];
       for (const keyword of given) {
         if (merged.has(keyword.node.id) || v0.has(keyword.node.id)) continue;
-        if (call.row.options === "scrape" && PY_OPTION_MODELS[keyword.name] === "ScrapeOptions") context.todo(keyword.node, SCRAPE_OPTIONS_ON_SCRAPE);
-        else if (syncOnly.includes(keyword.name)) {
+        if (syncOnly.includes(keyword.name)) {
           context.apply(removeItem(context.source, call.args, keyword.node), removed(keyword.name, `AsyncFirecrawl.${method}() has no such option`));
           context.todo(keyword.node, asyncKeywordRemoved(keyword.name, method));
         } else if (!snakeCased(context, call.args, keyword, rows, "keyword argument")) {
