@@ -307,12 +307,10 @@ function inOwnV2Call(node: Node | null, lacked: ReadonlyMap<number, ReadonlySet<
   return kept && ((onV2 && V2_METHODS.has(method!.text)) || !!lacked.get(origin)?.has(method!.text));
 }
 
-/** Whether a program imports v2's client (`from firecrawl import Firecrawl`): code written for 3.x or 4.x, v1 leftovers aside. */
-function importsV2Client(program: ReturnType<typeof parsePython>): boolean {
-  return importsClient(program, "v2");
-}
-
-/** Whether a program imports one of the clients a version names (`FirecrawlApp` is v1's, and 4.x's alias of `Firecrawl`). */
+/**
+ * Whether a program imports one of the clients a version names: v2's (`from firecrawl import Firecrawl`) is code
+ * written for 3.x or 4.x, v1 leftovers aside; `FirecrawlApp` is v1's, and 4.x's alias of `Firecrawl`.
+ */
 function importsClient(program: ReturnType<typeof parsePython>, version: "v1" | "v2"): boolean {
   const clients = new Set<string>(PY_CLIENTS.map((c) => c[version]));
   return program.rootNode
@@ -370,7 +368,7 @@ const migrationsPlace = (file: Checked, before: readonly PyrightError[]) => {
   return (e: PyrightError) => {
     if (onV2 === undefined) {
       const input = parsePython(file.before);
-      onV2 = importsV2Client(input);
+      onV2 = importsClient(input, "v2");
       v2Only = onV2 && !importsClient(input, "v1");
     }
     // An input with v2's client alone ran on 4.x already: a line the migration kept is as wrong there as it was.

@@ -21,13 +21,8 @@ export function callsOf(fn: Node): Node[] {
     if (!inClass) return callee?.type === "identifier" && callee.text === name;
     if (callee?.type !== "attribute" || callee.childForFieldName("attribute")?.text !== name) return false;
     const object = callee.childForFieldName("object")!;
-    return object.text === "self" ? within(call, inClass) : instanceOf(object, inClass.childForFieldName("name")!.text);
+    return object.text === "self" ? within(call, inClass) : instanceClass(object) === inClass.childForFieldName("name")!.text;
   });
-}
-
-/** Whether a name is bound only to new instances of a class (`scraper = Scraper(...)`) where it is read. */
-function instanceOf(object: Node, className: string): boolean {
-  return instanceClass(object) === className;
 }
 
 /** instanceClass's answers, by tree and by the scope and name asked about: every attribute read off a name asks. */

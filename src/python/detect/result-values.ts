@@ -246,22 +246,14 @@ export function elementsOf(list: Node): Node[] {
   }
   const alias = boundName(list);
   const uses = alias ? usesAfter(alias) : [];
-  return alias && !boundInOtherBranch(alias, uses) ? uses.flatMap(elementsOf) : [];
+  return alias && !otherBranchBindings(alias, uses).length ? uses.flatMap(elementsOf) : [];
 }
 
 /**
- * Whether an alias is bound in another branch of an if too (`items = [...]` where the other branch calls someone
- * else), and one of its uses comes after the if: there it may hold that other list. Uses in the alias's own branch
- * see only its list (`docs = docs.data or []` then a loop, in the crawl branch beside a scrape's). An empty one
- * (`items = []`) holds no elements either way.
- */
-function boundInOtherBranch(name: Node, uses: readonly Node[]): boolean {
-  return otherBranchBindings(name, uses).length > 0;
-}
-
-/**
- * The bindings of a name in other branches of an if than its own (boundInOtherBranch's), and the value each binds
- * (null where it is no plain assignment's): what the name may hold after the if instead.
+ * Where an alias is bound in another branch of an if too (`items = [...]` where the other branch calls someone else),
+ * and one of its uses comes after the if, where it may hold that other list: those bindings, and the value each binds
+ * (null where it is no plain assignment's). Uses in the alias's own branch see only its list (`docs = docs.data or []`
+ * then a loop, in the crawl branch beside a scrape's). An empty one (`items = []`) holds no elements either way.
  */
 export function otherBranchBindings(name: Node, uses: readonly Node[]): { binding: Node; value: Node | null }[] {
   return otherBindings(name, scopeOf(name)).flatMap(({ binding }) => {

@@ -1609,11 +1609,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       for (const item of mixedItems(context, node)) readMixed(context, item, handled);
       // Returned whole (`return job.get("data", [])`), the documents are read where the function is called, item by item.
       const from = returnedFrom(node);
-      if (from && !returnedAsDictList(node)) {
-        for (const read of callersReads(from)) for (const item of elementsOf(read)) migrateChain(context, DOCUMENT, item, handled);
-        const leaving = leavesModuleAsDict(node, callsFromOtherModules(context), true);
-        if (leaving) context.todo(node, documentsLeaveModule(leaving));
-      }
+      if (from && !returnedAsDictList(node)) followReturnedDocuments(context, DOCUMENT, node, from, handled);
       return result;
     }
     if (kind === "search" && depth === 0 && row?.change.kind === "rename" && row.change.todo) {
@@ -2059,12 +2055,9 @@ function readMixed(context: PyContext, item: Node, handled: Set<number>): void {
   handled.add(read.node.id);
   const { to, row } = renamedField("document", read.field);
   const field = to === "metadata" ? "metadata_dict" : to;
-  if (row?.change.kind === "success-flag" || row?.change.kind === "removed" || field.includes(".") || !hasField("document", field)) {
-    context.todo(read.node, MIXED_ITEMS);
-    return;
-  }
   const fallback = read.form === "get" ? read.fallback : undefined;
-  if (fallback && !isEmptyLiteral(fallback)) {
+  const gone = row?.change.kind === "success-flag" || row?.change.kind === "removed" || field.includes(".") || !hasField("document", field);
+  if (gone || (fallback && !isEmptyLiteral(fallback))) {
     context.todo(read.node, MIXED_ITEMS);
     return;
   }
@@ -2079,6 +2072,22 @@ function readMixed(context: PyContext, item: Node, handled: Set<number>): void {
     text,
     renamed(`result ${read.form === "get" ? `.get("${read.field}")` : `["${read.field}"]`}`, `getattr(..., "${field}")`),
   );
+}
+
+/**
+ * Documents returned whole (`return job.get("data", [])`, `return pages`) from `from`: read where the module calls it,
+ * item by item, and marked where another module reads them as v1's dicts.
+ */
+function followReturnedDocuments(context: PyContext, subject: Subject, list: Node, from: Node, handled: Set<number>): void {
+  for (const read of callersReads(from)) for (const item of elementsOf(read)) migrateChain(context, subject, item, handled);
+  const leaving = leavesModuleAsDict(list, callsFromOtherModules(context), true);
+  if (leaving) context.todo(list, documentsLeaveModule(leaving));
+}
+
+/** `pages.append(...)`: the append call made on the list a use of its name is, else null. */
+function appendOn(use: Node): Node | null {
+  const callee = use.parent?.type === "attribute" && use.parent.childForFieldName("object")?.id === use.id ? use.parent : null;
+  return callee?.childForFieldName("attribute")?.text === "append" && callee.parent?.type === "call" ? callee.parent : null;
 }
 
 /** `pages.append(x)`: the list a value is the one argument of an append to, by its name. */
@@ -2127,8 +2136,8 @@ function collectedInto(context: PyContext, kind: ResultKind, heads: readonly Nod
     if (!empty) continue;
     const target = bindings[0]!;
     const appended = usesAfter(target).flatMap((use) => {
-      const callee = use.parent?.type === "attribute" && use.parent.childForFieldName("object")?.id === use.id ? use.parent : null;
-      return callee?.childForFieldName("attribute")?.text === "append" ? [callee.parent!.childForFieldName("arguments")!.namedChildren[0]] : [];
+      const append = appendOn(use);
+      return append ? [append.childForFieldName("arguments")!.namedChildren[0]] : [];
     });
     const results = resultsOf(context, kind);
     if (appended.every((item) => !!item && results.has(item.id))) lists.set(target.id, target);
@@ -2150,22 +2159,19 @@ function migrateCollected(context: PyContext, subject: Subject, list: Node): voi
   if (done.has(list.id)) return;
   done.add(list.id);
   const handled = new Set<number>();
-  const calls = callsFromOtherModules(context);
   const unfollowed: Node[] = [];
   let firstAppend: Node | null = null;
   for (const use of usesAfter(list)) {
-    if (use.parent?.type === "attribute" && use.parent.childForFieldName("attribute")?.text === "append") {
-      firstAppend ??= use.parent.parent;
+    const append = appendOn(use);
+    if (append) {
+      firstAppend ??= append;
       continue;
     }
     const items = elementsOf(use);
     const from = returnedFrom(use);
     if (items.length) for (const item of items) migrateChain(context, subject, item, handled);
-    else if (from) {
-      for (const read of callersReads(from)) for (const item of elementsOf(read)) migrateChain(context, subject, item, handled);
-      const leaving = leavesModuleAsDict(use, calls, true);
-      if (leaving) context.todo(use, documentsLeaveModule(leaving));
-    } else if (!counted(use) && !isTruthTest(use) && !handOver(context, subject, use, true)) unfollowed.push(use);
+    else if (from) followReturnedDocuments(context, subject, use, from, handled);
+    else if (!counted(use) && !isTruthTest(use) && !handOver(context, subject, use, true)) unfollowed.push(use);
   }
   const where = unfollowed[0]?.parent?.type === "argument_list" ? unfollowed[0].parent.parent : unfollowed[0]?.parent;
   if (where && firstAppend) context.todo(firstAppend, collectedUnfollowed(list.text, where.text));
