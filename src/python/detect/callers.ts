@@ -13,9 +13,7 @@ import { bindingScope, rebinds, scopeOf, usesIn } from "./names.js";
  */
 export function callsOf(fn: Node): Node[] {
   const name = fn.childForFieldName("name")!.text;
-  const owner = fn.parent?.type === "block" ? fn.parent.parent : null;
-  const decorated = owner?.type === "decorated_definition" ? owner.parent?.parent : owner;
-  const inClass = decorated?.type === "class_definition" ? decorated : null;
+  const inClass = classOfMethod(fn);
   return allOf(fn.tree.rootNode, "call").filter((call) => {
     const callee = call.childForFieldName("function");
     if (!inClass) return callee?.type === "identifier" && callee.text === name;
@@ -23,6 +21,12 @@ export function callsOf(fn: Node): Node[] {
     const object = callee.childForFieldName("object")!;
     return object.text === "self" ? within(call, inClass) : instanceClass(object) === inClass.childForFieldName("name")!.text;
   });
+}
+
+/** The class a function is a method of, decorated or not; null for a function of the module or of another function. */
+export function classOfMethod(fn: Node): Node | null {
+  const holder = fn.parent?.type === "decorated_definition" ? fn.parent : fn;
+  return holder.parent?.type === "block" && holder.parent.parent?.type === "class_definition" ? holder.parent.parent : null;
 }
 
 /** instanceClass's answers, by tree and by the scope and name asked about: every attribute read off a name asks. */

@@ -9,7 +9,7 @@ import { PY_CLIENTS, PY_LEGACY_MODULES, PY_MOCK_SPECS, PY_PACKAGE, PY_TYPES_MODU
 import { MOCK_ASSERTIONS, mockClients, patchTargets } from "./mock-clients.js";
 import { allOf, argumentFor, argumentsOf, enclosing, parameterName, returnsOf, stringValue, type Node, type Tree } from "../runtime/parser.js";
 import { bindingScope } from "./names.js";
-import { instanceClass, moduleClassNamed } from "./callers.js";
+import { classOfMethod, instanceClass, moduleClassNamed } from "./callers.js";
 import { byName, forwardedBy, forwarderOf, type Forwarder } from "./forwarders.js";
 import { invocationsOf } from "./result-values.js";
 import { positional } from "./arguments.js";
@@ -466,12 +466,6 @@ const PROPERTIES = new Set(["property", "cached_property", "functools.cached_pro
 function isProperty(fn: Node): boolean {
   const decorated = fn.parent?.type === "decorated_definition" ? fn.parent : null;
   return !!decorated?.namedChildren.some((d) => d?.type === "decorator" && PROPERTIES.has(d.namedChildren[0]?.text ?? ""));
-}
-
-/** The class a function is a method of, decorated or not; null for a function of the module or of another function. */
-function classOfMethod(fn: Node): Node | null {
-  const holder = fn.parent?.type === "decorated_definition" ? fn.parent : fn;
-  return holder.parent?.type === "block" && holder.parent.parent?.type === "class_definition" ? holder.parent.parent : null;
 }
 
 /** A method its class calls with no instance or class to give first: `@staticmethod`. */
