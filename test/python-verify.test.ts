@@ -294,10 +294,29 @@ def crawl(url: str, names: List[str]):
     job = app.crawl_url(url, scrape_options=options, limit=5)
     return job.data
 `,
+        // the code's own `-> None`: v1's r["status"] was a subscript of None to pyright, and so is v2's r.status
+        "annotated.py": `from firecrawl import FirecrawlApp
+
+app = FirecrawlApp(api_key="fc-test")
+
+
+def status(job_id: str) -> None:
+    return app.check_crawl_status(job_id)
+
+
+def finished(job_id: str) -> bool:
+    response = status(job_id)
+    return response["status"] == "completed"
+`,
         "size.py": V1_SIZE,
       });
       const report = runJson(dir);
       expect(report.files.find((f) => f.path === "optional.py")).toMatchObject({ status: "changed", todos: [], verified: { newErrors: 0, marked: 0 } });
+      // what the annotation says of v2's CrawlJob is new, and marked; the read of what it says is None is not
+      expect(report.files.find((f) => f.path === "annotated.py")?.verified).toEqual({ newErrors: 1, marked: 1 });
+      const annotated = read(dir, "annotated.py");
+      expect(todoAbove(annotated, "return app.get_crawl_status(job_id)")).toContain('"CrawlJob" is not assignable to return type "None"');
+      expect(todoAbove(annotated, 'return response.status == "completed"')).toBe("response = status(job_id)");
       expect(report.files.find((f) => f.path === "formats.py")).toMatchObject({ status: "changed", todos: [], verified: { newErrors: 0, marked: 0 } });
       const output = read(dir, "optional.py");
       expect(output).toContain("app = Firecrawl(api_key=");

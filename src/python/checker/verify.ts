@@ -77,15 +77,25 @@ const sameSaid = (message: string) =>
     .replace(/"([A-Za-z_]\w*)"/g, (_, name: string) => `"${snakeCase(V2_NAMES.get(name) ?? name)}"`);
 
 /**
+ * A read of a value pyright types as None, however it is read: `r["status"]` on the input side and the `r.status`
+ * the migration wrote for it fault the same thing, the code's own annotation (`def status(self) -> None: return ...`).
+ */
+const READS_OF_NONE =
+  /^(?:Object of type "None" is not subscriptable|Cannot access attribute "\w+" for class "None"|"\w+" is not a known attribute of "None")$/;
+
+/** What an error is, as either side says it. */
+const sameError = (e: PyrightError) => (READS_OF_NONE.test(e.message.split("\n")[0]!) ? "read of None" : `${e.rule}\u0000${sameSaid(e.message)}`);
+
+/**
  * The errors of `after` that `before` did not have: on a line the migration kept, at that line; on a line it wrote,
  * anywhere in the lines it replaced.
  */
 function introduced(before: readonly PyrightError[], after: readonly PyrightError[], from: readonly Origin[]): PyrightError[] {
-  const unclaimed = before.map((e) => ({ line: e.line, key: `${e.rule}\u0000${sameSaid(e.message)}` }));
+  const unclaimed = before.map((e) => ({ line: e.line, key: sameError(e) }));
   return after.filter((e) => {
     const origin = from[e.line];
     if (origin === undefined) return true;
-    const key = `${e.rule}\u0000${sameSaid(e.message)}`;
+    const key = sameError(e);
     const at = unclaimed.findIndex((b) => b.key === key && (typeof origin === "number" ? b.line === origin : b.line >= origin.from && b.line < origin.to));
     if (at < 0) return true;
     unclaimed.splice(at, 1);
