@@ -295,7 +295,10 @@ def crawl(url: str, names: List[str]):
     return job.data
 `,
         // the code's own `-> None`: v1's r["status"] was a subscript of None to pyright, and so is v2's r.status
-        "annotated.py": `from firecrawl import FirecrawlApp
+        "annotated.py": `import json
+from typing import Any, Dict
+
+from firecrawl import FirecrawlApp
 
 app = FirecrawlApp(api_key="fc-test")
 
@@ -304,8 +307,14 @@ def status(job_id: str) -> None:
     return app.check_crawl_status(job_id)
 
 
+def save(record: Dict[str, Any]) -> None:
+    with open("status.json", "w") as f:
+        json.dump(record, f)
+
+
 def finished(job_id: str) -> bool:
     response = status(job_id)
+    save(response)
     return response["status"] == "completed"
 `,
         "size.py": V1_SIZE,
@@ -316,7 +325,8 @@ def finished(job_id: str) -> bool:
       expect(report.files.find((f) => f.path === "annotated.py")?.verified).toEqual({ newErrors: 1, marked: 1 });
       const annotated = read(dir, "annotated.py");
       expect(todoAbove(annotated, "return app.get_crawl_status(job_id)")).toContain('"CrawlJob" is not assignable to return type "None"');
-      expect(todoAbove(annotated, 'return response.status == "completed"')).toBe("response = status(job_id)");
+      expect(todoAbove(annotated, "save(response.model_dump())")).toBe("response = status(job_id)");
+      expect(todoAbove(annotated, 'return response.status == "completed"')).toBe("save(response.model_dump())");
       expect(report.files.find((f) => f.path === "formats.py")).toMatchObject({ status: "changed", todos: [], verified: { newErrors: 0, marked: 0 } });
       const output = read(dir, "optional.py");
       expect(output).toContain("app = Firecrawl(api_key=");

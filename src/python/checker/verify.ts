@@ -77,14 +77,15 @@ const sameSaid = (message: string) =>
     .replace(/"([A-Za-z_]\w*)"/g, (_, name: string) => `"${snakeCase(V2_NAMES.get(name) ?? name)}"`);
 
 /**
- * A read of a value pyright types as None, however it is read: `r["status"]` on the input side and the `r.status`
- * the migration wrote for it fault the same thing, the code's own annotation (`def status(self) -> None: return ...`).
+ * A value pyright types as None, used however it is: `r["status"]` or `save(r)` on the input side and the `r.status`
+ * or `save(r.model_dump())` the migration wrote for it fault the same thing, the code's own annotation
+ * (`def status(self) -> None: return ...`).
  */
-const READS_OF_NONE =
-  /^(?:Object of type "None" is not subscriptable|Cannot access attribute "\w+" for class "None"|"\w+" is not a known attribute of "None")$/;
+const USES_OF_NONE =
+  /^(?:Object of type "None" is not subscriptable|Cannot access attribute "\w+" for class "None"|"\w+" is not a known attribute of "None"|Argument of type "None" cannot be assigned to parameter .*|Type "None" is not assignable to .*)$/;
 
 /** What an error is, as either side says it. */
-const sameError = (e: PyrightError) => (READS_OF_NONE.test(e.message.split("\n")[0]!) ? "read of None" : `${e.rule}\u0000${sameSaid(e.message)}`);
+const sameError = (e: PyrightError) => (USES_OF_NONE.test(e.message.split("\n")[0]!) ? "use of None" : `${e.rule}\u0000${sameSaid(e.message)}`);
 
 /**
  * The errors of `after` that `before` did not have: on a line the migration kept, at that line; on a line it wrote,
