@@ -16,7 +16,7 @@ import {
   PY_V1_ONLY_TYPES,
   PY_V1_TYPES_MODULE,
 } from "../../mapping/python.js";
-import type { PyContext, PyStep } from "../pipeline.js";
+import { statementOf, type PyContext, type PyStep } from "../pipeline.js";
 import { usesIn } from "../detect/names.js";
 import { allOf, enclosing, within, type Node } from "../runtime/parser.js";
 import { hasV1PyCalls, importsV1Only, keepsModels } from "../detect/version.js";
@@ -272,7 +272,9 @@ function importUsedModels(context: PyContext, used: ReadonlySet<string>, cast: R
   }
   if (!typed.length) return;
   // Into the module's own one-line `from typing import ...` where it has one before the names' first use (a notebook's
-  // may come in a later cell), else a line above the SDK's import.
+  // may come in a later cell), else a line above the SDK's import; where the SDK is imported only in a function (a
+  // client made when first needed), after the module's own imports: typing is always there, and the names are used
+  // in other functions too.
   const firstUse = allOf(context.tree.rootNode, "identifier").find((n) => typed.includes(n.text) && !enclosing(n, "import_from_statement"));
   const own = allOf(context.tree.rootNode, "import_from_statement").find(
     (s) =>
@@ -283,20 +285,32 @@ function importUsedModels(context: PyContext, used: ReadonlySet<string>, cast: R
   );
   const first = context.sdk.imports[0]!;
   const before = indentOf(context.source.text, first.startIndex);
-  const at = own ? own.endIndex : first.startIndex;
-  context.edit(
-    at,
-    at,
-    own ? `, ${typed.join(", ")}` : `from ${PY_CAST.module} import ${typed.join(", ")}${before === null ? "; " : `${eol}${before}`}`,
-    following(`imported ${typed.join(", ")} from ${PY_CAST.module}`),
-  );
+  const statement = `from ${PY_CAST.module} import ${typed.join(", ")}`;
+  const message = following(`imported ${typed.join(", ")} from ${PY_CAST.module}`);
+  if (own) context.edit(own.endIndex, own.endIndex, `, ${typed.join(", ")}`, message);
+  else if (!enclosing(first, "function_definition"))
+    context.edit(first.startIndex, first.startIndex, `${statement}${before === null ? "; " : `${eol}${before}`}`, message);
+  else {
+    const top = moduleLevelImports(context.tree.rootNode)
+      .filter((n) => !firstUse || n.endIndex < firstUse.startIndex)
+      .at(-1);
+    const opening = context.tree.rootNode.namedChildren.find((n) => n !== null && n.type !== "comment" && !isDocstring(n));
+    if (top) context.edit(top.endIndex, top.endIndex, `${eol}${statement}`, message);
+    else if (opening) context.edit(opening.startIndex, opening.startIndex, `${statement}${eol}${eol}`, message);
+  }
 }
+
+/** The module's own import statements at its top level, `from __future__` ones too. */
+const moduleLevelImports = (root: Node) =>
+  root.namedChildren.filter((n): n is Node => n !== null && ["import_statement", "import_from_statement", "future_import_statement"].includes(n.type));
+
+const isDocstring = (n: Node) => n.type === "expression_statement" && n.namedChildren[0]?.type === "string";
 
 /**
  * Where each model is imported: beside the last SDK import of the function it is used in, or of a function around it,
  * where one imports the SDK itself (a tool that loads it only when it runs), else the module's last. An import in one
- * function is not seen in another: where only other functions import the SDK, the model is imported first in the
- * function that uses it (`before` its first statement, a docstring aside), loaded when it runs as theirs is.
+ * function is not seen in another: where only other functions import the SDK, the model is imported in the function
+ * that uses it (`before` the statement that first does), loaded when it runs as theirs is.
  */
 function importsUsing(context: PyContext, models: ReadonlySet<string>): { anchor: Anchor; models: string[] }[] {
   const scope = (node: Node) => enclosing(node, "function_definition")?.id;
@@ -309,7 +323,7 @@ function importsUsing(context: PyContext, models: ReadonlySet<string>): { anchor
       let near: Node | undefined;
       for (let at: Node | undefined = use; at && !near; at = enclosing(at, "function_definition")) near = last.get(scope(at));
       const fn = enclosing(use, "function_definition");
-      const first = !near && !moduleImport && fn ? firstStatement(fn) : undefined;
+      const first = !near && !moduleImport && fn ? statementUsing(fn, models) : undefined;
       const anchor: Anchor = first ? { node: first, before: true } : { node: near ?? moduleImport ?? context.sdk.imports.at(-1)!, before: false };
       const entry = anchors.get(anchor.node.id) ?? { anchor, models: [] };
       if (!entry.models.includes(model)) entry.models.push(model);
@@ -319,18 +333,23 @@ function importsUsing(context: PyContext, models: ReadonlySet<string>): { anchor
   return [...anchors.values()];
 }
 
-/** Where a model's import goes: after an SDK import, or `before` a function's first statement. */
+/** Where a model's import goes: after an SDK import, or `before` the statement of a function that uses it. */
 interface Anchor {
   readonly node: Node;
   readonly before: boolean;
 }
 
-/** A function's first statement after its docstring, where it starts a line of its own. */
-function firstStatement(fn: Node): Node | undefined {
-  const statements = fn.childForFieldName("body")!.namedChildren.filter((n): n is Node => n !== null && n.type !== "comment");
-  const docstring = statements[0]?.type === "expression_statement" && statements[0].namedChildren[0]?.type === "string";
-  const first = statements[docstring ? 1 : 0];
-  return first && indentOf(fn.tree.rootNode.text, first.startIndex) !== null ? first : undefined;
+/**
+ * The statement of a function that first uses one of the models, outside any loop of the function, where it starts a
+ * line of its own: the import runs where the result it reads exists, after the function's own guards (`if client is
+ * None: return []`), which keep it from running where the SDK is not installed.
+ */
+function statementUsing(fn: Node, models: ReadonlySet<string>): Node | undefined {
+  const use = allOf(fn, "identifier").find((id) => models.has(id.text) && enclosing(id, "function_definition")?.id === fn.id);
+  let statement = use && statementOf(use);
+  for (let at = statement?.parent; statement && at && at.id !== fn.id; at = at.parent)
+    if (at.type === "for_statement" || at.type === "while_statement") statement = at;
+  return statement && indentOf(fn.tree.rootNode.text, statement.startIndex) !== null ? statement : undefined;
 }
 
 /** The whitespace a statement at `index` is indented by; null where code comes before it on its line (`try: import x`). */

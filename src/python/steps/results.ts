@@ -271,7 +271,6 @@ export function renamedField(kind: Tracked | null, field: string): { to: string;
   return { to: PY_FIELD_RENAMES[field] ?? snakeCase(field), row };
 }
 
-/** One read of a field: `x.field`, `x["field"]`, or `x.get("field"[, default])`. */
 /** Whether an expression reads the tracked value or another result's field through get(). */
 function readsResults(expression: Node, head: Node): boolean {
   if (allOf(expression, "identifier").some((i) => i.text === head.text)) return true;
