@@ -271,6 +271,9 @@ export function renamedField(kind: Tracked | null, field: string): { to: string;
   return { to: PY_FIELD_RENAMES[field] ?? snakeCase(field), row };
 }
 
+/** Where a get()'s default stands in a read's rewritten text when the default is rewritten on its own. */
+const DEFAULT_KEPT = "\u0000";
+
 /** Whether an expression reads the tracked value or another result's field through get(). */
 function readsResults(expression: Node, head: Node): boolean {
   if (allOf(expression, "identifier").some((i) => i.text === head.text)) return true;
@@ -600,6 +603,14 @@ function readAgainAsV2(read: Read, head: Node): { start: number; end: number } |
     return null;
   const before = or.childForFieldName("left")!;
   return usesIn(before, head.text).some((use) => readAbove(use)?.field === to) ? { start: before.endIndex, end: operand.endIndex } : null;
+}
+
+/** Whether an expression is a read of the name's field that v2 calls `to`, by whatever name the code reads it. */
+function sameFieldRead(expression: Node, head: Node, kind: Tracked, to: string): boolean {
+  const read = usesIn(expression, head.text)
+    .map((use) => readAbove(use))
+    .find((r) => r?.node.id === expression.id);
+  return !!read && renamedField(kind, read.field).to === to;
 }
 
 const V0_READ_AGAIN = (field: string) =>
@@ -1395,9 +1406,17 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
   let start = head.startIndex;
   let out = head.text;
   let status = false;
+  /** a get()'s default that is read from a result too, and rewritten on its own: kept in place as `DEFAULT_KEPT` in out */
+  let kept: Node | undefined;
   const messages: Message[] = [];
   const finish = () => {
     if (out === source.slice(start, node.endIndex)) return status ? "status" : undefined;
+    if (kept) {
+      const [before, after] = out.split(DEFAULT_KEPT) as [string, string];
+      context.edit(start, kept.startIndex, before);
+      context.edit(kept.endIndex, node.endIndex, after, joined(messages));
+      return status ? "status" : undefined;
+    }
     // A subject that is a call is not rewritten (other steps edit its arguments): only what is around it.
     const at = head.type === "identifier" ? -1 : out.indexOf(head.text);
     if (at >= 0) {
@@ -1558,8 +1577,10 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     let ended = false;
     // the `x or default` written above, in parentheses for where it stood (an argument needs none)
     let wrapped = false;
-    if (read.fallback && !typed && readsResults(read.fallback, head)) {
-      // The default is itself read from a result, and rewritten on its own: writing it in here too would edit it twice.
+    // The default is itself read from a result, and rewritten on its own: it is left where it is, and only what is
+    // around it written here (an edit of its own would be a second one over it).
+    const rewrittenDefault = !!read.fallback && !typed && readsResults(read.fallback, head);
+    if (rewrittenDefault && (head.type !== "identifier" || isEmptyLiteral(read.fallback!))) {
       context.todo(read.node, `v2 results are models with no get(): read .${to} and use your default where it is None`);
       return finish();
     }
@@ -1572,7 +1593,10 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       if (wrapped) out = `(${out})`;
       ended = true;
     } else if (head.type === "identifier") {
-      out = `(${out}.${to} if ${out}.${to} is not None else ${read.fallback.text})`;
+      // `r.get("markdown", r.get("content", ""))`: the default reads the same field by its v0 name, and is all there is to keep
+      const again = rewrittenDefault && depth === 0 && kind !== null && sameFieldRead(read.fallback, head, kind, to);
+      out = again ? DEFAULT_KEPT : `(${out}.${to} if ${out}.${to} is not None else ${rewrittenDefault ? DEFAULT_KEPT : read.fallback.text})`;
+      if (rewrittenDefault) kept = read.fallback;
       ended = true;
     } else {
       // Repeating a call to test its field for None would call it twice.
