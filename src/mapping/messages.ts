@@ -398,6 +398,11 @@ export const DOCUMENTS_DUMPED = reworded(
   "each result in the returned list made a dict (.model_dump())",
 );
 
+export const DOCUMENTS_SERIALIZED = reworded(
+  "v2's documents are models, which JSON cannot serialize (and pickle would store as models): dump each",
+  'each document in the list made a dict (.model_dump(mode="json"))',
+);
+
 export const MODEL_DUMPED = reworded(
   "this function promises a dict, and v2 results are pydantic models: return .model_dump()",
   "the result returned as a dict (.model_dump())",

@@ -78,6 +78,7 @@ import {
   linksKept,
   MODEL_DUMPED,
   DOCUMENTS_DUMPED,
+  DOCUMENTS_SERIALIZED,
   MODEL_DUMPED_READ,
   PROXY_DICT_CAST,
   noSuchField,
@@ -1296,9 +1297,21 @@ function indexedByNumber(node: Node): boolean {
  * 1.x's were the API's, with only the fields a page had: a dump without v2's None fields reads as those did
  * (`page.get("markdown", "")` is "" where no markdown came, not None), as dumpAt's of a document.
  */
-function eachDumped(list: string): string {
-  return `[item.model_dump(exclude_none=True) for item in ${list}]`;
+function eachDumped(list: string, mode?: string): string {
+  return `[item.model_dump(${mode ? `mode=${mode}, ` : ""}exclude_none=True) for item in ${list}]`;
 }
+
+/**
+ * A job's documents handed whole to a serializer, where they are or through the name they are bound to
+ * (`json.dump(pages, f)`): JSON takes no model, and pickle would store models where 1.x stored dicts. Each is
+ * dumped as JSON's own values, as dumpAt dumps one document.
+ */
+function serializedLists(context: PyContext, list: Node): Node[] {
+  const alias = boundName(list);
+  return (alias ? usesAfter(alias) : []).filter(serialized);
+}
+
+const jsonMode = (context: PyContext, at: Node) => pyLiteralAt(context.source, at, "json");
 
 /** `len(x)`: the value is the whole of len()'s argument. */
 function counted(node: Node): boolean {
@@ -1622,7 +1635,12 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       }
       // Returned or handed on where a function says a list of dicts, as 1.x's were: each document dumped.
       const handedTo = !ended && handedAsDictList(node) ? calledWith(node) : undefined;
-      if (!ended && (returnedAsDictList(node) || handedTo)) {
+      for (const use of ended ? [] : serializedLists(context, node))
+        context.edit(use.startIndex, use.endIndex, eachDumped(use.text, jsonMode(context, use)), DOCUMENTS_SERIALIZED);
+      if (!ended && serialized(node)) {
+        out = eachDumped(out, jsonMode(context, node));
+        messages.push(DOCUMENTS_SERIALIZED);
+      } else if (!ended && (returnedAsDictList(node) || handedTo)) {
         out = eachDumped(out);
         messages.push(DOCUMENTS_DUMPED);
         if (handedTo) dumpedMetadataReads(context, node, handedTo, new Set());
