@@ -260,6 +260,17 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
     const key = isAsync === undefined ? null : keyOf(assignment.childForFieldName("left"));
     if (key) clients.set(key, isAsync!);
   }
+  // `object.__setattr__(self, "app", FirecrawlApp(...))`, as a pydantic model (a crewAI or LangChain tool) sets an
+  // attribute it does not declare; `setattr(self, "app", ...)` likewise: `self.app = ...` by another spelling.
+  for (const call of allOf(root, "call")) {
+    const setter = call.childForFieldName("function")?.text;
+    if (setter !== "setattr" && setter !== "object.__setattr__") continue;
+    const [target, name, value] = positional(call.childForFieldName("arguments")!);
+    const attribute = name && stringValue(name);
+    const cls = target?.text === "self" && attribute && /^\w+$/.test(attribute) ? enclosing(call, "class_definition") : undefined;
+    const isAsync = cls ? madeBy(value ?? null) : undefined;
+    if (cls && isAsync !== undefined) clients.set(`self.${attribute}@${familyOf(cls, `self.${attribute}`).id}`, isAsync);
+  }
   // Such a subclass's own methods call the client they are on (`self.scrape_url(url)`).
   for (const cls of allOf(root, "class_definition").filter((c) => subclasses.has(c.id))) {
     const isAsync = classes.get(cls.childForFieldName("name")!.text)!;
