@@ -4,7 +4,8 @@
  * `change_tracking_options=...` become v2 format dicts, `{"type": "json", "prompt": ..., "schema": ...}`.
  */
 import { FORMATS, settingFate, type FormatRow } from "../../mapping/formats.js";
-import { snakeCase } from "../../mapping/python.js";
+import { PY_OPTION_MODELS, snakeCase } from "../../mapping/python.js";
+import { modelCalled } from "../detect/model-names.js";
 import { callKeywords, dictEntries, keywords, type Keyword } from "../detect/arguments.js";
 import { pyLiteral, removeItem } from "../writing.js";
 import { exportedName, type PyContext, type PyStep } from "../pipeline.js";
@@ -138,8 +139,9 @@ export const step: PyStep = {
   fresh: true,
   run(context) {
     for (const call of context.calls) if (call.row.options === "scrape" || call.row.options === "batch") migrateFormats(context, call.args);
+    const scrapeOptions = modelCalled(context.tree.rootNode, PY_OPTION_MODELS.scrape_options!);
     for (const call of allOf(context.tree.rootNode, "call")) {
-      if (call.childForFieldName("function")?.text === "ScrapeOptions") migrateFormats(context, call.childForFieldName("arguments")!);
+      if (call.childForFieldName("function")?.text === scrapeOptions) migrateFormats(context, call.childForFieldName("arguments")!);
     }
   },
 };

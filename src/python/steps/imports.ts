@@ -17,6 +17,7 @@ import {
   PY_V1_TYPES_MODULE,
 } from "../../mapping/python.js";
 import { statementOf, type PyContext, type PyStep } from "../pipeline.js";
+import { modelCalled } from "../detect/model-names.js";
 import { usesIn } from "../detect/names.js";
 import { allOf, enclosing, within, type Node } from "../runtime/parser.js";
 import { hasV1PyCalls, importsV1Only, keepsModels } from "../detect/version.js";
@@ -127,7 +128,7 @@ function migrateStatement(
   statement: Node,
   renamed: Map<string, boolean>,
   migrating: boolean,
-  pending: Set<string>,
+  pending: Map<string, string>,
   keptOn: readonly KeptSubclass[],
 ): void {
   const module = statement.childForFieldName("module_name")!;
@@ -168,7 +169,7 @@ function migrateStatement(
   if (!changed) return;
   // Models the migration started using join the line that imports from where v2 keeps them.
   if (moved.has(PY_TYPES_MODULE)) {
-    for (const model of pending) move(PY_TYPES_MODULE, model);
+    for (const model of pending.values()) move(PY_TYPES_MODULE, model);
     pending.clear();
   }
   const indent = context.source.text.slice(context.source.text.lastIndexOf("\n", statement.startIndex - 1) + 1, statement.startIndex);
@@ -236,14 +237,23 @@ function castNames(context: PyContext): Map<string, string[]> {
   return names;
 }
 
-/** The models the migration started using (ScrapeOptions(...) from a params dict, a search hit's model in a cast) that are not imported yet. */
-function usedModels(context: PyContext, cast: ReadonlyMap<string, string[]>): Set<string> {
+/**
+ * The models the migration started using (ScrapeOptions(...) from a params dict, a search hit's model in a cast) that
+ * are not imported yet: by the name the code calls them, what the import says (`ScrapeOptions as
+ * FirecrawlScrapeOptions` where the module has a ScrapeOptions of its own, model-names.ts).
+ */
+function usedModels(context: PyContext, cast: ReadonlyMap<string, string[]>): Map<string, string> {
   // Any of the package's modules counts (v2 code imports its models from firecrawl.v2.types).
   const imported = importedFrom(context, (module) => module.split(".")[0] === PY_PACKAGE);
-  const called = [...Object.values(PY_OPTION_MODELS), ...Object.values(PY_ACTION_MODELS).map((a) => a.model)].filter((model) =>
-    allOf(context.tree.rootNode, "call").some((c) => c.childForFieldName("function")?.text === model),
-  );
-  return new Set([...called, ...(cast.get(PY_TYPES_MODULE) ?? [])].filter((model) => !imported.has(model)));
+  const root = context.tree.rootNode;
+  const used = new Map<string, string>();
+  for (const model of [...Object.values(PY_OPTION_MODELS), ...Object.values(PY_ACTION_MODELS).map((a) => a.model)]) {
+    const called = modelCalled(root, model);
+    if (!imported.has(called) && allOf(root, "call").some((c) => c.childForFieldName("function")?.text === called))
+      used.set(called, called === model ? model : `${model} as ${called}`);
+  }
+  for (const model of cast.get(PY_TYPES_MODULE) ?? []) if (!imported.has(model)) used.set(model, model);
+  return used;
 }
 
 /** The names imported from the modules `accepts` takes, as the module calls them. */
@@ -256,7 +266,7 @@ function importedFrom(context: PyContext, accepts: (module: string) => boolean):
 }
 
 /** What the migration started using and no import statement took: the models from where v2 keeps them, a cast's names from typing. */
-function importUsedModels(context: PyContext, used: ReadonlySet<string>, cast: ReadonlyMap<string, string[]>): void {
+function importUsedModels(context: PyContext, used: ReadonlyMap<string, string>, cast: ReadonlyMap<string, string[]>): void {
   const typing = importedFrom(context, (module) => module === PY_CAST.module);
   const typed = (cast.get(PY_CAST.module) ?? []).filter((name) => !typing.has(name));
   if (!context.sdk.imports.length) return;
@@ -312,13 +322,14 @@ const isDocstring = (n: Node) => n.type === "expression_statement" && n.namedChi
  * function is not seen in another: where only other functions import the SDK, the model is imported in the function
  * that uses it (`before` the statement that first does), loaded when it runs as theirs is.
  */
-function importsUsing(context: PyContext, models: ReadonlySet<string>): { anchor: Anchor; models: string[] }[] {
+function importsUsing(context: PyContext, used: ReadonlyMap<string, string>): { anchor: Anchor; models: string[] }[] {
   const scope = (node: Node) => enclosing(node, "function_definition")?.id;
   const last = new Map<number | undefined, Node>();
   for (const statement of context.sdk.imports) last.set(scope(statement), statement);
   const moduleImport = last.get(undefined);
   const anchors = new Map<number, { anchor: Anchor; models: string[] }>();
-  for (const model of models) {
+  const models = new Set(used.keys());
+  for (const [model, imported] of used) {
     for (const use of allOf(context.tree.rootNode, "identifier").filter((id) => id.text === model)) {
       let near: Node | undefined;
       for (let at: Node | undefined = use; at && !near; at = enclosing(at, "function_definition")) near = last.get(scope(at));
@@ -326,7 +337,7 @@ function importsUsing(context: PyContext, models: ReadonlySet<string>): { anchor
       const first = !near && !moduleImport && fn ? statementUsing(fn, models) : undefined;
       const anchor: Anchor = first ? { node: first, before: true } : { node: near ?? moduleImport ?? context.sdk.imports.at(-1)!, before: false };
       const entry = anchors.get(anchor.node.id) ?? { anchor, models: [] };
-      if (!entry.models.includes(model)) entry.models.push(model);
+      if (!entry.models.includes(imported)) entry.models.push(imported);
       anchors.set(anchor.node.id, entry);
     }
   }

@@ -4,6 +4,7 @@
  * Also in `ScrapeOptions(...)`, whose 2.x fields were camelCase and whose v2 fields are snake_case.
  */
 import { pythonOptionRows, sharedValue, V0_SCRAPE_KEYS, V0_SWITCHES_OFF, type OptionRow } from "../../mapping/options.js";
+import { modelCalled } from "../detect/model-names.js";
 import { PY_ACTION_MODELS, PY_ASYNC_MISSING_KEYWORDS, PY_OPTION_KINDS, PY_OPTION_MODELS, snakeCase } from "../../mapping/python.js";
 import { dictEntries, dictSplats, keywords, type Keyword } from "../detect/arguments.js";
 import { boundDict } from "../detect/bound-dict.js";
@@ -143,7 +144,8 @@ function modelFromDict(context: PyContext, name: string, value: Node): void {
   const entries = model && value.type === "dictionary" ? dictEntries(value) : null;
   if (!entries) return;
   const fields = entries.map((e) => `${snakeCase(e.key)}=${e.value.text}`).join(", ");
-  context.edit(value.startIndex, value.endIndex, `${model}(${fields})`, renamed(`${name} as a dict`, model!));
+  const called = modelCalled(value, model!);
+  context.edit(value.startIndex, value.endIndex, `${called}(${fields})`, renamed(`${name} as a dict`, called));
 }
 
 /**
@@ -161,7 +163,9 @@ function actionModels(context: PyContext, name: string, value: Node): void {
     const action = type ? PY_ACTION_MODELS[stringValue(type.value) ?? ""] : undefined;
     if (!entries || !action) return null;
     const fields = entries.filter((e) => e !== type).map((e) => [snakeCase(e.key), e.value.text] as const);
-    return fields.every(([field]) => action.fields.includes(field)) ? `${action.model}(${fields.map(([f, v]) => `${f}=${v}`).join(", ")})` : null;
+    return fields.every(([field]) => action.fields.includes(field))
+      ? `${modelCalled(item, action.model)}(${fields.map(([f, v]) => `${f}=${v}`).join(", ")})`
+      : null;
   });
   if (!items.length || built.some((b) => b === null)) return;
   items.forEach((item, i) => context.edit(item.startIndex, item.endIndex, built[i]!, renamed("an action dict", built[i]!.slice(0, built[i]!.indexOf("(")))));
@@ -235,10 +239,12 @@ export const step: PyStep = {
         }
       }
     }
-    // ScrapeOptions(...) models: v2's fields are snake_case, and the scrape rows apply to them.
+    // ScrapeOptions(...) models: v2's fields are snake_case, and the scrape rows apply to them (not to a class of the
+    // code's own by that name).
     const scrapeRows = pythonOptionRows(["scrape"]);
+    const scrapeOptions = modelCalled(context.tree.rootNode, PY_OPTION_MODELS.scrape_options!);
     for (const call of allOf(context.tree.rootNode, "call")) {
-      if (call.childForFieldName("function")?.text !== "ScrapeOptions") continue;
+      if (call.childForFieldName("function")?.text !== scrapeOptions) continue;
       const args = call.childForFieldName("arguments")!;
       const v0 = v0Keywords(context, args, call);
       for (const keyword of keywords(args)) {

@@ -16,6 +16,7 @@ import type { PyCall } from "../detect/clients.js";
 import { isV1PyCall } from "../detect/version.js";
 import { indentAt, lineStart, removeStatement } from "../../core/text.js";
 import { attributeDict, boundDict } from "../detect/bound-dict.js";
+import { modelCalled } from "../detect/model-names.js";
 import { enclosing, parameterName, stringValue, type Node } from "../runtime/parser.js";
 import { moved, neverSent, PASSED_POSITIONALLY, removed, reworded, v0GroupsNotTaken, v0OptionsDropped, widenedParams } from "../../mapping/messages.js";
 import { pyFlagValue, pyLiteral, pyLiteralAt, reindent, reindentedText, removeItem, removeOrPass } from "../writing.js";
@@ -23,7 +24,7 @@ import { pyFlagValue, pyLiteral, pyLiteralAt, reindent, reindentedText, removeIt
 function keywordValue(name: string, value: Node, text = value.text): string {
   const model = PY_OPTION_MODELS[name];
   const entries = model && value.type === "dictionary" ? dictEntries(value) : null;
-  return entries ? `${model}(${entries.map((e) => `${snakeCase(e.key)}=${e.value.text}`).join(", ")})` : text;
+  return entries ? `${modelCalled(value, model!)}(${entries.map((e) => `${snakeCase(e.key)}=${e.value.text}`).join(", ")})` : text;
 }
 
 type Entry = { key: string; value: Node };
@@ -80,7 +81,9 @@ function keywordsOf(
     if (to) lifted.push(`${snakeCase(to)}=${text}`);
     else dropped.keys.push(`${entry.key}.${key}`);
   }
-  return nested && lifted.length ? [`${snakeCase(group.into!)}=${PY_OPTION_MODELS[snakeCase(group.into!)]}(${lifted.join(", ")})`] : lifted;
+  return nested && lifted.length
+    ? [`${snakeCase(group.into!)}=${modelCalled(entry.value, PY_OPTION_MODELS[snakeCase(group.into!)]!)}(${lifted.join(", ")})`]
+    : lifted;
 }
 
 /**

@@ -1,0 +1,28 @@
+/**
+ * The name the migration writes an SDK model by (`ScrapeOptions(...)` made of a params dict): the model's own, or
+ * `Firecrawl<Model>` where the module has a class or an import of that name of its own (a service's pydantic
+ * `ScrapeOptions`). Under the model's own name the SDK's import would shadow the code's class, or the code's class
+ * the SDK's model, whichever the module binds last; the imports step imports it under the name written.
+ */
+import { PY_PACKAGE } from "../../mapping/python.js";
+import { allOf, type Node, type Tree } from "../runtime/parser.js";
+
+const ownNames = new WeakMap<Tree, Set<string>>();
+
+export function modelCalled(at: Node, model: string): string {
+  return namesOfOwn(at.tree).has(model) ? `Firecrawl${model}` : model;
+}
+
+/** The names a module binds to classes of its own and to what it imports from outside the SDK. */
+function namesOfOwn(tree: Tree): Set<string> {
+  let names = ownNames.get(tree);
+  if (names) return names;
+  const root = tree.rootNode;
+  const imported = allOf(root, "import_from_statement")
+    .filter((s) => (s.childForFieldName("module_name")?.text ?? "").split(".")[0] !== PY_PACKAGE)
+    .flatMap((s) => s.childrenForFieldName("name"))
+    .map((n) => (n?.type === "aliased_import" ? n.childForFieldName("alias") : n)?.text ?? "");
+  names = new Set([...imported, ...allOf(root, "class_definition").map((c) => c.childForFieldName("name")!.text)]);
+  ownNames.set(tree, names);
+  return names;
+}
