@@ -1306,7 +1306,7 @@ function eachDumped(list: string, mode?: string): string {
  * (`json.dump(pages, f)`): JSON takes no model, and pickle would store models where 1.x stored dicts. Each is
  * dumped as JSON's own values, as dumpAt dumps one document.
  */
-function serializedLists(context: PyContext, list: Node): Node[] {
+function serializedLists(list: Node): Node[] {
   const alias = boundName(list);
   return (alias ? usesAfter(alias) : []).filter(serialized);
 }
@@ -1635,7 +1635,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       }
       // Returned or handed on where a function says a list of dicts, as 1.x's were: each document dumped.
       const handedTo = !ended && handedAsDictList(node) ? calledWith(node) : undefined;
-      for (const use of ended ? [] : serializedLists(context, node))
+      for (const use of ended ? [] : serializedLists(node))
         context.edit(use.startIndex, use.endIndex, eachDumped(use.text, jsonMode(context, use)), DOCUMENTS_SERIALIZED);
       if (!ended && serialized(node)) {
         out = eachDumped(out, jsonMode(context, node));
