@@ -517,6 +517,22 @@ function errorTestBranch(context: PyContext, read: Read, head: Node, handled: Se
   return neverRunBranch(context, read, head, handled, (test) => test.id === outer(read.node).id, ERROR_NEVER_SET(read.field));
 }
 
+/**
+ * `isinstance(r, dict) and r.get("error")`: a dict test beside a field every release answered empty (errorTestBranch).
+ * The branch never ran on 1.x's dict, nor does it on v2's model while the test stays: the test is left as it is.
+ */
+function besideNeverSet(head: Node, kind: ResultKind): boolean {
+  let chain = outer(head.parent!.parent!);
+  while (chain.parent?.type === "boolean_operator" && chain.parent.childForFieldName("operator")?.type === "and") chain = outer(chain.parent);
+  if (!(ALWAYS_SUCCEEDING as readonly Tracked[]).includes(kind)) return false;
+  return andOperands(chain).some((operand) =>
+    usesIn(operand, head.text).some((use) => {
+      const read = readAbove(use);
+      return !!read && rowFor(kind, read.field)?.change.kind === "removed";
+    }),
+  );
+}
+
 const ERROR_NEVER_SET = (field: string) =>
   removed(`the branch testing the result's ${field}`, "every release answered it empty (a failed request raised), so it never ran");
 
@@ -1980,7 +1996,8 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   // the reads on that side are the model's then, not a dict branch's). A dict-only branch's test goes with its branch.
   const tests = new Set(dictOnly.map((branch) => inner(branch.childForFieldName("condition")!).id));
   if (model && call.row.result && answeredDicts(context))
-    for (const use of named) if (!tests.has(use.parent!.parent!.id) && dissolvedDictTest(use)) dissolveDictTest(use.parent!.parent!);
+    for (const use of named)
+      if (!tests.has(use.parent!.parent!.id) && dissolvedDictTest(use) && !besideNeverSet(use, call.row.result)) dissolveDictTest(use.parent!.parent!);
   // Code that writes into the result treats it as the dict it was, as does 1.x code reading a result the v1
   // proxy now gives as a model (the migration reads no fields of those), here or in the callers of a function that
   // returns it: it becomes one where it is made.
