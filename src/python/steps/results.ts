@@ -969,7 +969,8 @@ function migrateAttributeName(context: PyContext, subject: Subject, head: Node):
     // `getattr(page, "metadata", {})` wants the dict 2.x's metadata was; v2's is a model, its dict metadata_dict.
     const call = args!.parent!;
     context.edit(call.startIndex, call.endIndex, `${head.text}.metadata_dict`, renamed(`getattr(..., "metadata", {})`, ".metadata_dict"));
-    const alias = boundName(call);
+    // bound as it is, or with an empty default (`metadata = getattr(r, "metadata", {}) or {}`)
+    const alias = boundName(emptyFallback(call) ? outer(call).parent! : call);
     for (const use of alias ? usesAfter(alias) : [call]) renameMetadataKey(context, use);
     return;
   }
