@@ -194,6 +194,9 @@ export const PY_DOCUMENT_METADATA_FIELDS: ReadonlySet<string> = new Set(["title"
 /** The API the clients call when given no api_url (v1 fell back to it on None; v2 needs it written). */
 export const PY_DEFAULT_API_URL = `https://${API_HOST}`;
 
+/** Methods whose 4.x call sends its `schema` into the request as given, where 1.x and 2.x made a pydantic class its JSON schema. */
+export const PY_SCHEMA_SENT_AS_GIVEN: ReadonlySet<string> = new Set(["extract", "start_extract"]);
+
 /** Methods whose v2 call on an async client takes the URL only as a keyword (sdk-facts 6.3). */
 export const PY_ASYNC_URL_KEYWORD: ReadonlySet<string> = new Set(["crawl"]);
 

@@ -5,7 +5,7 @@
  */
 import { pythonOptionRows, sharedValue, V0_SCRAPE_KEYS, V0_SWITCHES_OFF, type OptionRow } from "../../mapping/options.js";
 import { modelCalled } from "../detect/model-names.js";
-import { PY_ACTION_MODELS, PY_ASYNC_MISSING_KEYWORDS, PY_OPTION_KINDS, PY_OPTION_MODELS, snakeCase } from "../../mapping/python.js";
+import { PY_ACTION_MODELS, PY_ASYNC_MISSING_KEYWORDS, PY_OPTION_KINDS, PY_OPTION_MODELS, PY_SCHEMA_SENT_AS_GIVEN, snakeCase } from "../../mapping/python.js";
 import { dictEntries, dictSplats, keywords, type Keyword } from "../detect/arguments.js";
 import { boundDict } from "../detect/bound-dict.js";
 import { pyFlagValue, pyLiteral, removeItem } from "../writing.js";
@@ -149,6 +149,16 @@ function modelFromDict(context: PyContext, name: string, value: Node): void {
 }
 
 /**
+ * `schema=ArticleSchema`, a pydantic class of the module's: 1.x's and 2.x's extract made it a JSON schema
+ * (`model_json_schema()`), 4.x's puts what it is given into the request's JSON as it is, which a class is not.
+ */
+function schemaOfModel(context: PyContext, name: string, value: Node): void {
+  if (name !== "schema" || value.type !== "identifier") return;
+  const defined = allOf(context.tree.rootNode, "class_definition").some((c) => c.childForFieldName("name")!.text === value.text);
+  if (defined) context.edit(value.endIndex, value.endIndex, ".model_json_schema()", renamed(`schema=${value.text}, a pydantic class`, "its JSON schema"));
+}
+
+/**
  * `actions=[{"type": "wait", "milliseconds": 2000}, ...]`: v2 types each action as its model
  * (`WaitAction(milliseconds=2000)`), which the imports step imports. Only a list whose every action is a dict
  * literal of a known type with fields its model has is rewritten; any other stays as it is, for the
@@ -226,6 +236,7 @@ export const step: PyStep = {
       const method = call.row.python.v2!;
       const syncOnly = call.async ? (PY_ASYNC_MISSING_KEYWORDS[method] ?? []) : [];
       for (const keyword of given) {
+        if (PY_SCHEMA_SENT_AS_GIVEN.has(method)) schemaOfModel(context, keyword.name, keyword.value);
         if (merged.has(keyword.node.id) || v0.has(keyword.node.id)) continue;
         if (syncOnly.includes(keyword.name)) {
           context.apply(removeItem(context.source, call.args, keyword.node), removed(keyword.name, `AsyncFirecrawl.${method}() has no such option`));
