@@ -834,6 +834,13 @@ function dropDictAnnotation(context: PyContext, name: Node): void {
 
 const METADATA_HEDGE = removed("the empty dict standing in for missing metadata", "v2's metadata_typed and metadata_dict are never None");
 
+/** `r.get("metadata") or {}` (or `dict()`) around the read: the `or`. */
+function emptyOr(read: Node): Node | null {
+  const or = outer(read).parent;
+  const right = or?.type === "boolean_operator" && or.childForFieldName("operator")?.type === "or" ? or.childForFieldName("right") : null;
+  return or?.childForFieldName("left")?.id === outer(read).id && right && isEmptyDict(inner(right)) ? or : null;
+}
+
 /** `r.metadata if r.metadata else {}` (or `dict()`) around the read `r.metadata`: the conditional. */
 function emptyHedge(read: Node): Node | null {
   const hedge = read.parent;
@@ -1594,7 +1601,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     // keeps or hands on whole was a dict, and is one still: metadata_dict (never None either).
     const metadata = kind === "document" && depth === 0 && name === "metadata";
     // `page.metadata if page.metadata else {}`: the metadata or an empty dict, never None, as metadata_typed and metadata_dict are
-    const hedge = metadata && read.form === "attribute" && head.type === "identifier" ? emptyHedge(read.node) : null;
+    const hedge = !metadata ? null : ((read.form === "attribute" && head.type === "identifier" ? emptyHedge(read.node) : null) ?? emptyOr(read.node));
     const alias = metadata ? boundName(hedge ?? read.node) : null;
     const followed = metadata && !hedge && (readAbove(read.node) || literalMembership(read.node));
     const uses = metadata && !followed ? (alias ? usesAfter(alias) : [hedge ?? read.node]) : [];
