@@ -533,6 +533,28 @@ function besideNeverSet(head: Node, kind: ResultKind): boolean {
   );
 }
 
+/**
+ * `payload = resp.get("data") or resp`: a hedge for the `{"success": ..., "data": {...}}` envelope the API sends,
+ * which no client's scrape answered (1.x's gave the document, 2.x's and v2's a model of it): the document is `resp`,
+ * and what the name it is bound to reads is read off the document.
+ */
+function envelopeHedge(context: PyContext, read: Read, head: Node, handled: Set<number>): boolean {
+  const or = outer(read.node).parent;
+  const other = or?.type === "boolean_operator" && or.childForFieldName("operator")?.type === "or" ? or.childForFieldName("right") : null;
+  if (read.form !== "get" || read.field !== "data" || head.type !== "identifier" || or?.childForFieldName("left")?.id !== outer(read.node).id) return false;
+  if (other?.type !== "identifier" || other.text !== head.text) return false;
+  context.edit(or.startIndex, other.startIndex, "", ENVELOPE_HEDGE);
+  handled.add(other.id);
+  const alias = boundName(or);
+  if (alias) {
+    dropDictAnnotation(context, alias);
+    for (const use of usesAfter(alias)) migrateChain(context, DOCUMENT, use, handled);
+  }
+  return true;
+}
+
+const ENVELOPE_HEDGE = removed('the fallback to a "data" envelope', "no client's scrape answered one: the result is the document itself");
+
 const ERROR_NEVER_SET = (field: string) =>
   removed(`the branch testing the result's ${field}`, "every release answered it empty (a failed request raised), so it never ran");
 
@@ -1513,6 +1535,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     }
     const elsewhere = depth === 0 ? subject.fields?.[read.field] : undefined;
     if (kind !== null && depth === 0 && !elsewhere && !rowFor(kind, read.field) && !hasField(kind, renamedField(kind, read.field).to)) {
+      if (kind === "document" && envelopeHedge(context, read, head, handled)) return;
       if (!probedFieldBranch(context, read, head, handled)) context.todo(read.node, noSuchField(KNOWN_FIELDS[kind]!.model, read.field));
       return finish();
     }
