@@ -11,7 +11,7 @@ import { allOf, type Node } from "../runtime/parser.js";
 import { boundName, elementsOf, resultExpression, resultValues, usesAfter } from "./result-values.js";
 import { forwardedBy } from "./forwarders.js";
 import { readAsDict } from "./dict-reads.js";
-import { callsOf, parameterTaking } from "./callers.js";
+import { callsOf, classOfMethod, parameterTaking } from "./callers.js";
 
 /** Return annotations that promise a dict: `dict`, `Dict[str, Any]`, `Optional[dict]`, `dict | None`, `Mapping`. */
 const DICT_TYPE = /^(?:typing\.)?(?:Optional\[\s*)?(?:typing\.)?(?:dict|Dict|Mapping|MutableMapping)\b(?:\[[^\]]*\])?\s*(?:\]|\|\s*None)?$/;
@@ -121,18 +121,43 @@ export function followReturns(heads: readonly Node[]): { heads: Node[]; boundari
 }
 
 /**
- * The name of the public module-level function `return <head>` hands a result from, where other modules of the
- * project call it and read what it gives as v1's dict (`page = fetch(url); page["markdown"]`), or where their
- * calls cannot be told (`calls` answers undefined): the run migrates each module on its own, so those reads stay
- * as they were. Null where no other module's read is in question. A `list` (a job's documents) is read item by item.
+ * The name of the public module-level function, or the public method of a public module-level class (`Scraper.fetch`),
+ * `return <head>` hands a result from, where other modules of the project call it (on the instances they make) and
+ * read what it gives as v1's dict (`page = fetch(url); page["markdown"]`), or where their calls cannot be told
+ * (`calls` answers undefined): the run migrates each module on its own, so those reads stay as they were. Null where
+ * no other module's read is in question. A `list` (a job's documents) is read item by item.
  */
 export function leavesModuleAsDict(head: Node, calls: (name: string) => readonly Node[] | undefined, list = false): string | null {
   const fn = returnedFrom(head);
-  const owner = fn?.parent?.type === "decorated_definition" ? fn.parent : fn;
-  if (!fn || owner?.parent?.type !== "module") return null;
+  if (!fn) return null;
   const name = fn.childForFieldName("name")!.text;
-  if (name.startsWith("_")) return null;
-  const elsewhere = calls(name);
+  const cls = classOfMethod(fn);
+  const owner = topLevel(cls ?? fn);
+  if (owner.parent?.type !== "module" || name.startsWith("_")) return null;
+  const className = cls?.childForFieldName("name")!.text;
+  if (className?.startsWith("_")) return null;
+  const elsewhere = className ? methodCallsElsewhere(calls(className), name) : calls(name);
   const heads = (call: Node) => (list ? readsOf(resultExpression(call)).flatMap(elementsOf) : readsOf(resultExpression(call)));
-  return !elsewhere || elsewhere.some((call) => heads(call).some(readAsDict)) ? name : null;
+  return !elsewhere || elsewhere.some((call) => heads(call).some(readAsDict)) ? (className ? `${className}.${name}` : name) : null;
+}
+
+/** A definition as the module holds it: under its decorators where it has some. */
+const topLevel = (definition: Node) => (definition.parent?.type === "decorated_definition" ? definition.parent : definition);
+
+/**
+ * The calls of a method other modules make on the instances they make of its class (`crawler = Crawler()`, then
+ * `crawler.fetch(url)`); undefined where some instance is not bound to a name whose calls can be read.
+ */
+function methodCallsElsewhere(made: readonly Node[] | undefined, method: string): Node[] | undefined {
+  if (!made) return undefined;
+  const calls: Node[] = [];
+  for (const construction of made) {
+    const instance = boundName(resultExpression(construction));
+    if (!instance) return undefined;
+    for (const use of usesAfter(instance)) {
+      const callee = use.parent?.type === "attribute" && use.parent.childForFieldName("object")?.id === use.id ? use.parent : null;
+      if (callee?.childForFieldName("attribute")?.text === method && callee.parent?.type === "call") calls.push(callee.parent);
+    }
+  }
+  return calls;
 }
