@@ -206,7 +206,9 @@ const METADATA_KEYS_SNAKE =
 
 /** A dict handed on whole, not only looked at here: passed to a call that does more than show it, stored, or returned. */
 function handedOn(node: Node): boolean {
-  return keptWhole(node) && !dictMethodAbove(node) && node.parent?.type !== "for_statement" && node.parent?.type !== "for_in_clause";
+  // `hasattr(metadata, "title")` asks the dict for an attribute, and reads no key
+  const probed = node.parent?.type === "argument_list" && calledName(node.parent.parent!) === "hasattr";
+  return keptWhole(node) && !probed && !dictMethodAbove(node) && node.parent?.type !== "for_statement" && node.parent?.type !== "for_in_clause";
 }
 
 const NOT_A_DICT = "v2 results are pydantic models, not dicts: use .model_dump() where a dict is needed (its keys are snake_case)";
