@@ -97,6 +97,13 @@ export function readAsDict(node: Node): boolean {
 
 /** Calls that only show or measure a value: a model there does what the dict did, near enough. */
 const SHOWN = new Set(["print", "len", "bool", "str", "repr", "isinstance", "type"]);
+
+/** A value only shown: printed or measured, put in an f-string, or a statement alone (a notebook cell's display). */
+export function onlyShown(node: Node): boolean {
+  const parent = node.parent;
+  if (parent?.type === "expression_statement" || parent?.type === "interpolation") return true;
+  return parent?.type === "argument_list" && parent.parent?.type === "call" && SHOWN.has(calledName(parent.parent));
+}
 /** Where a value stands as an element of what holds it. */
 const HELD = new Set(["list", "tuple", "set", "return_statement", "dictionary_splat", "list_splat", "expression_list"]);
 

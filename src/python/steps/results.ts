@@ -62,7 +62,18 @@ import { everyCallHands, parameterReads, probed, takingParameter, type Taking } 
 import { isV1PyCall } from "../detect/version.js";
 import { allOf, argumentsOf, calledName, enclosing, stringValue, within, type Node } from "../runtime/parser.js";
 import { dictEntries, keywords, positional } from "../detect/arguments.js";
-import { dictMethodAbove, isDictAttribute, isWritten, keptWhole, membershipAbove, readAbove, readAsDict, writesInto, type Read } from "../detect/dict-reads.js";
+import {
+  dictMethodAbove,
+  isDictAttribute,
+  isWritten,
+  keptWhole,
+  membershipAbove,
+  onlyShown,
+  readAbove,
+  readAsDict,
+  writesInto,
+  type Read,
+} from "../detect/dict-reads.js";
 import { bindingScope, rebinds, scopeOf, usesIn } from "../detect/names.js";
 import {
   hitsCast,
@@ -1724,8 +1735,9 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
         // v1's list was always there (2.x typed it so too), v2's may be None: where the code iterates it, it is [] then.
         const use = ended ? null : (optionalUse(node) ?? boundUse(node));
         if (use) out = use === "wrapped" ? `(${out} or [])` : `${out} or []`;
-        // A list that leaves here (returned, passed on) holds either model for the code that reads it there.
-        if (subject.hits && !isTruthTest(node)) context.todo(node, row.change.todo);
+        // A list that leaves here (returned, passed on) holds either model for the code that reads it there; one only
+        // shown (printed, a notebook cell's display) is read nowhere.
+        if (subject.hits && !isTruthTest(node) && !onlyShown(outer(node))) context.todo(node, row.change.todo);
       }
       const result = finish();
       const hit: Subject = hits === PY_SEARCH_HITS.plain ? { kind: "hit", waiter: false, dicts: true } : { ...DOCUMENT, fields: hits?.fields, dicts: true };
