@@ -35,6 +35,26 @@ function neverNone(value: Node): boolean {
   return false;
 }
 
+/**
+ * A value the branch it is read in has tested: `if url:` or `if url is not None:` around it, or the `else:` of
+ * `if url is None:` (the code gives the default itself on the other side).
+ */
+function testedNotNone(value: Node): boolean {
+  const said = value.text;
+  for (let at: Node | null = value; at?.parent; at = at.parent) {
+    const branch = at.parent;
+    const condition =
+      (branch.type === "if_statement" || branch.type === "elif_clause") && branch.childForFieldName("consequence")?.id === at.id
+        ? branch.childForFieldName("condition")
+        : null;
+    if (condition && (condition.text === said || condition.text === `${said} is not None`)) return true;
+    const test = branch.type === "else_clause" && branch.parent?.type === "if_statement" ? branch.parent : null;
+    const elifs = test?.namedChildren.some((c) => c?.type === "elif_clause");
+    if (test && !elifs && test.childForFieldName("condition")?.text === `${said} is None`) return true;
+  }
+  return false;
+}
+
 /** `FirecrawlApp(api_url=os.getenv("FIRECRAWL_API_URL"))`: `api_url=os.getenv("FIRECRAWL_API_URL") or "https://api.firecrawl.dev"`. */
 export function keepApiUrlFallback(context: PyContext): void {
   const isClass = (fn: Node | null) =>
@@ -47,7 +67,7 @@ export function keepApiUrlFallback(context: PyContext): void {
     if (!isClass(call.childForFieldName("function"))) continue;
     const url = keywords(call.childForFieldName("arguments")!).find((k) => k.name === "api_url");
     // A literal None is left to the reader: it says "the default" on purpose, and no fallback names it better.
-    if (!url || neverNone(url.value) || url.value.type === "none") continue;
+    if (!url || neverNone(url.value) || url.value.type === "none" || testedNotNone(url.value)) continue;
     const wrap = url.value.type === "conditional_expression" || url.value.type === "lambda";
     if (wrap) context.edit(url.value.startIndex, url.value.startIndex, "(");
     // A value read from FIRECRAWL_API_URL itself needs only the default after it.
