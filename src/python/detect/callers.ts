@@ -23,9 +23,12 @@ export function callsOf(fn: Node): Node[] {
   });
 }
 
+/** A definition (a function, a class) as the block or module around it holds it: under its decorators where it has some. */
+export const heldAs = (definition: Node) => (definition.parent?.type === "decorated_definition" ? definition.parent : definition);
+
 /** The class a function is a method of, decorated or not; null for a function of the module or of another function. */
 export function classOfMethod(fn: Node): Node | null {
-  const holder = fn.parent?.type === "decorated_definition" ? fn.parent : fn;
+  const holder = heldAs(fn);
   return holder.parent?.type === "block" && holder.parent.parent?.type === "class_definition" ? holder.parent.parent : null;
 }
 
@@ -63,7 +66,7 @@ function boundClass(scope: Node, name: string): string | null {
  */
 export function allCallsOf(fn: Node, elsewhere: (name: string) => readonly Node[] | undefined): Node[] | undefined {
   const name = fn.childForFieldName("name")!.text;
-  const owner = fn.parent?.type === "decorated_definition" ? fn.parent : fn;
+  const owner = heldAs(fn);
   const own = callsOf(fn);
   const inModule = owner.parent?.type === "module";
   const inClass = owner.parent?.parent?.type === "class_definition";
@@ -175,7 +178,7 @@ const RECORD_BASES = /^(?:(?:typing\.)?NamedTuple|(?:pydantic\.)?BaseModel)$/;
 function fieldTaking(call: Node, args: Node, value: Node, keyword: Node | null): Node | undefined {
   const callee = call.childForFieldName("function");
   const cls = callee?.type === "identifier" ? moduleClassNamed(call.tree, callee.text) : undefined;
-  const owner = cls?.parent?.type === "decorated_definition" ? cls.parent : cls;
+  const owner = cls && heldAs(cls);
   if (!owner || !cls) return undefined;
   const decorated =
     owner.type === "decorated_definition" && owner.namedChildren.some((d) => d?.type === "decorator" && RECORD_DECORATORS.test(d.text.slice(1)));

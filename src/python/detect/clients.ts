@@ -9,7 +9,7 @@ import { PY_CLIENTS, PY_LEGACY_MODULES, PY_MOCK_SPECS, PY_PACKAGE, PY_TYPES_MODU
 import { MOCK_ASSERTIONS, mockClients, patchTargets } from "./mock-clients.js";
 import { allOf, argumentFor, argumentsOf, enclosing, parameterName, returnsOf, stringValue, type Node, type Tree } from "../runtime/parser.js";
 import { bindingScope } from "./names.js";
-import { classOfMethod, instanceClass, moduleClassNamed } from "./callers.js";
+import { classOfMethod, heldAs, instanceClass, moduleClassNamed } from "./callers.js";
 import { byName, forwardedBy, forwarderOf, type Forwarder } from "./forwarders.js";
 import { invocationsOf } from "./result-values.js";
 import { positional } from "./arguments.js";
@@ -737,7 +737,7 @@ function passedClients(
 
 /** The calls of a module-level public function in other modules; none for a private or nested one, which no other module calls. */
 function callsFromElsewhere(fn: Node, callsElsewhere: CallsElsewhere): readonly Node[] | undefined {
-  const holder = fn.parent?.type === "decorated_definition" ? fn.parent : fn;
+  const holder = heldAs(fn);
   const name = fn.childForFieldName("name")!.text;
   return holder.parent?.type !== "module" || name.startsWith("_") ? [] : callsElsewhere(name);
 }

@@ -104,6 +104,7 @@ export function onlyShown(node: Node): boolean {
   if (parent?.type === "expression_statement" || parent?.type === "interpolation") return true;
   return parent?.type === "argument_list" && parent.parent?.type === "call" && SHOWN.has(calledName(parent.parent));
 }
+
 /** Where a value stands as an element of what holds it. */
 const HELD = new Set(["list", "tuple", "set", "return_statement", "dictionary_splat", "list_splat", "expression_list"]);
 

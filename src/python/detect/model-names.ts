@@ -18,11 +18,18 @@ function namesOfOwn(tree: Tree): Set<string> {
   let names = ownNames.get(tree);
   if (names) return names;
   const root = tree.rootNode;
-  const imported = allOf(root, "import_from_statement")
-    .filter((s) => (s.childForFieldName("module_name")?.text ?? "").split(".")[0] !== PY_PACKAGE)
-    .flatMap((s) => s.childrenForFieldName("name"))
-    .map((n) => (n?.type === "aliased_import" ? n.childForFieldName("alias") : n)?.text ?? "");
+  const imported = importedNames(root, (module) => module.split(".")[0] !== PY_PACKAGE);
   names = new Set([...imported, ...allOf(root, "class_definition").map((c) => c.childForFieldName("name")!.text)]);
   ownNames.set(tree, names);
   return names;
+}
+
+/** The names a module's `from ... import` statements bind, as the module calls them, from the modules `accepts` takes. */
+export function importedNames(root: Node, accepts: (module: string) => boolean): Set<string> {
+  return new Set(
+    allOf(root, "import_from_statement")
+      .filter((s) => accepts(s.childForFieldName("module_name")?.text ?? ""))
+      .flatMap((s) => s.childrenForFieldName("name"))
+      .flatMap((n) => (n?.type === "aliased_import" ? n.childForFieldName("alias") : n)?.text ?? []),
+  );
 }

@@ -11,7 +11,7 @@ import { allOf, type Node } from "../runtime/parser.js";
 import { boundName, elementsOf, resultExpression, resultValues, usesAfter } from "./result-values.js";
 import { forwardedBy } from "./forwarders.js";
 import { readAsDict } from "./dict-reads.js";
-import { callsOf, classOfMethod, parameterTaking } from "./callers.js";
+import { callsOf, classOfMethod, heldAs, parameterTaking } from "./callers.js";
 
 /** Return annotations that promise a dict: `dict`, `Dict[str, Any]`, `Optional[dict]`, `dict | None`, `Mapping`. */
 const DICT_TYPE = /^(?:typing\.)?(?:Optional\[\s*)?(?:typing\.)?(?:dict|Dict|Mapping|MutableMapping)\b(?:\[[^\]]*\])?\s*(?:\]|\|\s*None)?$/;
@@ -132,7 +132,7 @@ export function leavesModuleAsDict(head: Node, calls: (name: string) => readonly
   if (!fn) return null;
   const name = fn.childForFieldName("name")!.text;
   const cls = classOfMethod(fn);
-  const owner = topLevel(cls ?? fn);
+  const owner = heldAs(cls ?? fn);
   if (owner.parent?.type !== "module" || name.startsWith("_")) return null;
   const className = cls?.childForFieldName("name")!.text;
   if (className?.startsWith("_")) return null;
@@ -140,9 +140,6 @@ export function leavesModuleAsDict(head: Node, calls: (name: string) => readonly
   const heads = (call: Node) => (list ? readsOf(resultExpression(call)).flatMap(elementsOf) : readsOf(resultExpression(call)));
   return !elsewhere || elsewhere.some((call) => heads(call).some(readAsDict)) ? (className ? `${className}.${name}` : name) : null;
 }
-
-/** A definition as the module holds it: under its decorators where it has some. */
-const topLevel = (definition: Node) => (definition.parent?.type === "decorated_definition" ? definition.parent : definition);
 
 /**
  * The calls of a method other modules make on the instances they make of its class (`crawler = Crawler()`, then

@@ -17,7 +17,7 @@ import {
   PY_V1_TYPES_MODULE,
 } from "../../mapping/python.js";
 import { statementOf, type PyContext, type PyStep } from "../pipeline.js";
-import { modelCalled } from "../detect/model-names.js";
+import { importedNames, modelCalled } from "../detect/model-names.js";
 import { usesIn } from "../detect/names.js";
 import { allOf, enclosing, within, type Node } from "../runtime/parser.js";
 import { hasV1PyCalls, importsV1Only, keepsModels } from "../detect/version.js";
@@ -244,7 +244,7 @@ function castNames(context: PyContext): Map<string, string[]> {
  */
 function usedModels(context: PyContext, cast: ReadonlyMap<string, string[]>): Map<string, string> {
   // Any of the package's modules counts (v2 code imports its models from firecrawl.v2.types).
-  const imported = importedFrom(context, (module) => module.split(".")[0] === PY_PACKAGE);
+  const imported = importedNames(context.tree.rootNode, (module) => module.split(".")[0] === PY_PACKAGE);
   const root = context.tree.rootNode;
   const used = new Map<string, string>();
   for (const model of [...Object.values(PY_OPTION_MODELS), ...Object.values(PY_ACTION_MODELS).map((a) => a.model)]) {
@@ -256,18 +256,9 @@ function usedModels(context: PyContext, cast: ReadonlyMap<string, string[]>): Ma
   return used;
 }
 
-/** The names imported from the modules `accepts` takes, as the module calls them. */
-function importedFrom(context: PyContext, accepts: (module: string) => boolean): Set<string> {
-  return new Set(
-    allOf(context.tree.rootNode, "import_from_statement")
-      .filter((s) => accepts(s.childForFieldName("module_name")?.text ?? ""))
-      .flatMap((s) => namesOf(s).map((n) => n.alias ?? n.imported)),
-  );
-}
-
 /** What the migration started using and no import statement took: the models from where v2 keeps them, a cast's names from typing. */
 function importUsedModels(context: PyContext, used: ReadonlyMap<string, string>, cast: ReadonlyMap<string, string[]>): void {
-  const typing = importedFrom(context, (module) => module === PY_CAST.module);
+  const typing = importedNames(context.tree.rootNode, (module) => module === PY_CAST.module);
   const typed = (cast.get(PY_CAST.module) ?? []).filter((name) => !typing.has(name));
   if (!context.sdk.imports.length) return;
   const eol = context.source.eol;

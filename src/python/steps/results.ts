@@ -535,10 +535,8 @@ function errorTestBranch(context: PyContext, read: Read, head: Node, handled: Se
  * The branch never ran on 1.x's dict, nor does it on v2's model while the test stays: the test is left as it is.
  */
 function besideNeverSet(head: Node, kind: ResultKind): boolean {
-  let chain = outer(head.parent!.parent!);
-  while (chain.parent?.type === "boolean_operator" && chain.parent.childForFieldName("operator")?.type === "and") chain = outer(chain.parent);
   if (!(ALWAYS_SUCCEEDING as readonly Tracked[]).includes(kind)) return false;
-  return andOperands(chain).some((operand) =>
+  return andOperands(andChain(head.parent!.parent!)).some((operand) =>
     usesIn(operand, head.text).some((use) => {
       const read = readAbove(use);
       return !!read && rowFor(kind, read.field)?.change.kind === "removed";
@@ -552,10 +550,9 @@ function besideNeverSet(head: Node, kind: ResultKind): boolean {
  * and what the name it is bound to reads is read off the document.
  */
 function envelopeHedge(context: PyContext, read: Read, head: Node, handled: Set<number>): boolean {
-  const or = outer(read.node).parent;
-  const other = or?.type === "boolean_operator" && or.childForFieldName("operator")?.type === "or" ? or.childForFieldName("right") : null;
-  if (read.form !== "get" || read.field !== "data" || head.type !== "identifier" || or?.childForFieldName("left")?.id !== outer(read.node).id) return false;
+  const other = read.form === "get" && read.field === "data" && head.type === "identifier" ? orDefault(read.node) : null;
   if (other?.type !== "identifier" || other.text !== head.text) return false;
+  const or = other.parent!;
   context.edit(or.startIndex, other.startIndex, "", ENVELOPE_HEDGE);
   handled.add(other.id);
   const alias = boundName(or);
@@ -871,9 +868,8 @@ const METADATA_HEDGE = removed("the empty dict standing in for missing metadata"
 
 /** `r.get("metadata") or {}` (or `dict()`) around the read: the `or`. */
 function emptyOr(read: Node): Node | null {
-  const or = outer(read).parent;
-  const right = or?.type === "boolean_operator" && or.childForFieldName("operator")?.type === "or" ? or.childForFieldName("right") : null;
-  return or?.childForFieldName("left")?.id === outer(read).id && right && isEmptyDict(inner(right)) ? or : null;
+  const right = orDefault(read);
+  return right && isEmptyDict(inner(right)) ? right.parent : null;
 }
 
 /** `r.metadata if r.metadata else {}` (or `dict()`) around the read `r.metadata`: the conditional. */
@@ -1135,9 +1131,22 @@ function describedOnly(use: Node): boolean {
  * iterated as the list v0 answered; no model's fields are read there (a model iterates as its (name, value) pairs).
  */
 function emptyFallback(use: Node): boolean {
-  const operator = outer(use).parent;
-  const right = operator?.type === "boolean_operator" && operator.childForFieldName("operator")?.type === "or" ? operator.childForFieldName("right") : null;
-  return operator?.childForFieldName("left")?.id === outer(use).id && !!right && isEmptyLiteral(inner(right));
+  const right = orDefault(use);
+  return !!right && isEmptyLiteral(inner(right));
+}
+
+/** `value or <default>`: the default, where the value (parentheses aside) is the left of an `or`. */
+function orDefault(value: Node): Node | null {
+  const or = outer(value).parent;
+  const isOr = or?.type === "boolean_operator" && or.childForFieldName("operator")?.type === "or" && or.childForFieldName("left")?.id === outer(value).id;
+  return isOr ? or.childForFieldName("right") : null;
+}
+
+/** The whole chain of `and`s a test is an operand of (parentheses taken off), or the test where it is in none. */
+function andChain(test: Node): Node {
+  let chain = outer(test);
+  while (chain.parent?.type === "boolean_operator" && chain.parent.childForFieldName("operator")?.type === "and") chain = outer(chain.parent);
+  return chain;
 }
 
 /**
@@ -1152,8 +1161,7 @@ function dissolvedDictTest(head: Node): { start: number; end: number; text: stri
   const call = dictTestAround(head);
   if (!call) return null;
   const test = outer(call);
-  let chain = test;
-  while (chain.parent?.type === "boolean_operator" && chain.parent.childForFieldName("operator")?.type === "and") chain = outer(chain.parent);
+  const chain = andChain(test);
   const holder = chain.parent;
   const conditional = holder?.type === "conditional_expression" && holder.namedChildren[1]?.id === chain.id;
   // not a while's: always true, its test would never end the loop
@@ -1774,7 +1782,7 @@ function dumpAt(context: PyContext, value: Node, kind: ResultKind | null, reads:
   const renamedKeys = new Set<number>();
   const settings = [
     // JSON takes no datetime (a job's expires_at): a dump for it gives JSON's own values, as 1.x's dict held strings.
-    ...(serialized(value) ? [`mode=${pyLiteralAt(context.source, value, "json")}`] : []),
+    ...(serialized(value) ? [`mode=${jsonMode(context, value)}`] : []),
     // 1.x's document was the API's, which sent only what the page had and the request asked for: a dump without the
     // fields v2 leaves None reads as that did (`page.get("html", "")` is "" where no HTML was asked for, not None).
     // A key tested (`"expiresAt" in res`) asks the same: whether the API sent it.
