@@ -185,6 +185,57 @@ def save(url: str) -> None:
   );
 
   test(
+    "a search hit's URL v2 made Optional is repaired where it is read, alone or as each element of a list handed on; a list with another None is marked",
+    () => {
+      const dir = repo({
+        "research.py": `from typing import Optional
+
+from firecrawl import FirecrawlApp, ScrapeOptions
+
+app = FirecrawlApp(api_key="fc-test")
+
+
+def research(query: str) -> list:
+    findings = []
+    hits = app.search(query, limit=3, scrape_options=ScrapeOptions(formats=["markdown"]))
+    for hit in hits.data:
+        page_url = hit["url"]
+        facts = app.extract([page_url], prompt="List the key facts on this page")
+        page = app.scrape_url(page_url, formats=["markdown"])
+        findings.append({"url": page_url, "facts": facts.data, "markdown": page.markdown})
+    return findings
+
+
+def rescrape(query: str) -> list:
+    hits = app.search(query, limit=5, scrape_options=ScrapeOptions(formats=["markdown"]))
+    job = app.batch_scrape_urls([hit["url"] for hit in hits.data], formats=["markdown"])
+    return [doc.markdown for doc in job.data]
+
+
+def with_mirror(query: str, mirror: Optional[str]) -> int:
+    hits = app.search(query, limit=5, scrape_options=ScrapeOptions(formats=["markdown"]))
+    job = app.batch_scrape_urls([hits.data[0]["url"], mirror], formats=["markdown"])
+    return len(job.data)
+`,
+      });
+      const report = runJson(dir);
+      const research = report.files.find((f) => f.path === "research.py");
+      // the mirror's None is the code's own: that list is marked, the others repaired
+      expect(research?.verified).toMatchObject({ marked: 1 });
+      const output = read(dir, "research.py");
+      expect(output).toContain('page_url = hit.metadata_typed.source_url or ""');
+      expect(output).toContain('app.extract([page_url], prompt="List the key facts on this page")');
+      expect(output).toContain('app.batch_scrape([(hit.metadata_typed.source_url or "") for hit in');
+      expect(output).toMatch(
+        /# TODO\(firecrawl-v2\): .*list\[str \| None\].*\n\s+job = app\.batch_scrape\(\[cast\(List\[Document\], hits\.web or \[\]\)\[0\]\.metadata_typed\.source_url, mirror\]/,
+      );
+      expect(output.match(/TODO\(firecrawl-v2\)/g)).toHaveLength(1);
+      expect(runJson(dir, "--force").files.find((f) => f.path === "research.py")?.status).toBe("unchanged");
+    },
+    TIMEOUT,
+  );
+
+  test(
     "a field's None reaching a call through names bound in turn is repaired where it is read; one a loop may bring round again is marked",
     () => {
       const dir = repo({

@@ -149,24 +149,72 @@ function nodeOf(root: Node, lines: readonly string[], e: PyrightError): Node {
   return root.descendantForPosition(at(e.line, e.column), at(e.endLine, e.endColumn)) ?? root;
 }
 
-/** Where `value or <empty>` needs no parentheses: a whole argument, keyword value, return value or loop iterable. */
-const WHOLE = new Set(["argument_list", "keyword_argument", "return_statement", "for_statement", "for_in_clause"]);
+/** Where `value or <empty>` needs no parentheses: a whole argument, keyword value, return value, loop iterable or list element. */
+const WHOLE = new Set(["argument_list", "keyword_argument", "return_statement", "for_statement", "for_in_clause", "list"]);
+
+interface OptionalRepair {
+  readonly read: Node;
+  /** where pyright faulted the value: the read itself, or a name bound to it */
+  readonly at: Node;
+  readonly field: string;
+  readonly text: string;
+}
 
 /**
- * The repair of an error pyright raises only for the None of a field v2 made Optional where 1.x's dict always had the
- * key (PY_OPTIONAL_FIELD_EMPTY): `f.write(page.markdown or "")`, `(page.markdown or "").split()`, as the results step
- * writes it where it sees the use; null for any other error.
+ * A list handed where a list of the same type without None is wanted (`batch_scrape(urls=[url])`): pyright says
+ * `list[str | None]`, and the None is only its elements'.
  */
-function optionalRepair(node: Node, e: PyrightError): { read: Node; at: Node; field: string; text: string } | null {
-  if (!onlyNone(e)) return null;
-  // the member pyright names is read off the value that may be None
-  const faulted = e.rule === "reportOptionalMemberAccess" ? (node.parent?.type === "attribute" ? node.parent.childForFieldName("object") : null) : node;
-  const read = faulted?.type === "identifier" ? boundRead(faulted) : faulted;
+function onlyNoneInElements(e: PyrightError): boolean {
+  const said = /^Argument of type "list\[(.+) \| None\]" cannot be assigned to parameter "\w+" of type "(?:List|list|Sequence)\[(.+)\](?: \| None)?"/.exec(
+    e.message,
+  );
+  return e.rule === "reportArgumentType" && said !== null && said[1] === said[2];
+}
+
+/** The values a list expression is made of: a literal's elements, a comprehension's element, both sides of `+`; null where one is not seen. */
+function elementsOfList(node: Node): Node[] | null {
+  if (node.type === "parenthesized_expression" && node.namedChildren.length === 1) return elementsOfList(node.namedChildren[0]!);
+  if (node.type === "list") {
+    const elements = node.namedChildren.filter((n): n is Node => n !== null && n.type !== "comment");
+    return elements.some((n) => n.type === "list_splat") ? null : elements;
+  }
+  if (node.type === "list_comprehension") return node.childForFieldName("body") ? [node.childForFieldName("body")!] : null;
+  if (node.type === "binary_operator" && node.childForFieldName("operator")?.type === "+") {
+    const left = elementsOfList(node.childForFieldName("left")!);
+    const right = left && elementsOfList(node.childForFieldName("right")!);
+    return left && right ? [...left, ...right] : null;
+  }
+  return null;
+}
+
+/** The repair of a value that is None only through an Optional field of PY_OPTIONAL_FIELD_EMPTY read into it. */
+function repairOf(faulted: Node): OptionalRepair | null {
+  const read = faulted.type === "identifier" ? boundRead(faulted) : faulted;
   const field = read?.type === "attribute" ? read.childForFieldName("attribute")?.text : undefined;
   const empty = field ? PY_OPTIONAL_FIELD_EMPTY[field] : undefined;
   if (!read || !field || !empty) return null;
   const value = `${read.text} or ${literalAt(read, empty)}`;
-  return { read, at: faulted!, field, text: WHOLE.has(read.parent?.type ?? "") || read.parent?.type === "assignment" ? value : `(${value})` };
+  return { read, at: faulted, field, text: WHOLE.has(read.parent?.type ?? "") || read.parent?.type === "assignment" ? value : `(${value})` };
+}
+
+/**
+ * The repairs of an error pyright raises only for the None of a field v2 made Optional where 1.x's dict always had the
+ * key (PY_OPTIONAL_FIELD_EMPTY): `f.write(page.markdown or "")`, `(page.markdown or "").split()`, as the results step
+ * writes it where it sees the use; in a list, each element's (`[hit.metadata_typed.source_url or ""]`), where every
+ * element not a string's own text is such a field. null for any other error.
+ */
+function optionalRepairs(node: Node, e: PyrightError): OptionalRepair[] | null {
+  if (!onlyNone(e) && !onlyNoneInElements(e)) return null;
+  // the member pyright names is read off the value that may be None
+  const faulted = e.rule === "reportOptionalMemberAccess" ? (node.parent?.type === "attribute" ? node.parent.childForFieldName("object") : null) : node;
+  if (!faulted) return null;
+  const elements = e.rule === "reportArgumentType" ? elementsOfList(faulted) : null;
+  if (!elements) {
+    const repair = repairOf(faulted);
+    return repair && [repair];
+  }
+  const repairs = elements.filter((element) => element.type !== "string" && element.type !== "concatenated_string").map(repairOf);
+  return repairs.length && repairs.every((r) => r !== null) ? (repairs as OptionalRepair[]) : null;
 }
 
 /**
@@ -211,13 +259,15 @@ function marking(errors: readonly PyrightError[], counted: { marked: number; rep
       // where each repaired value is used as pyright faulted it (the read itself, or a name bound to it)
       const faulted: Node[] = [];
       const left = located.filter(({ e, node }) => {
-        const repair = optionalRepair(node, e);
-        if (!repair) return true;
-        if (!repaired.some((r) => r.id === repair.read.id)) {
-          context.edit(repair.read.startIndex, repair.read.endIndex, repair.text, optionalFieldEmpty(repair.field, PY_OPTIONAL_FIELD_EMPTY[repair.field]!));
-          repaired.push(repair.read);
+        const repairs = optionalRepairs(node, e);
+        if (!repairs) return true;
+        for (const repair of repairs) {
+          if (!repaired.some((r) => r.id === repair.read.id)) {
+            context.edit(repair.read.startIndex, repair.read.endIndex, repair.text, optionalFieldEmpty(repair.field, PY_OPTIONAL_FIELD_EMPTY[repair.field]!));
+            repaired.push(repair.read);
+          }
+          faulted.push(repair.at);
         }
-        faulted.push(repair.at);
         return false;
       });
       const throughRepaired = ({ e, node }: (typeof located)[number]) =>
