@@ -1,7 +1,8 @@
 /**
  * What CPython 3 refuses that the tree-sitter grammar takes: the grammar reads Python 2 as well (its print
- * and exec statements, `except E, e:`, backticks, `<>`, `0777`, `10L`, `ur''`, tuple parameters), and it
- * does not apply the tokenizer's rule on tabs (TabError). A file Python would refuse is never written, so
+ * and exec statements, `except E, e:`, backticks, `<>`, `0777`, `10L`, `ur''`, tuple parameters), takes an
+ * annotation on any target of a chained assignment (`a = b: T`), and does not apply the tokenizer's rule on
+ * tabs (TabError). A file Python would refuse is never written, so
  * these are checked here, in the tool itself: a user's machine need not have a Python 3 to ask.
  */
 import type { Node } from "web-tree-sitter";
@@ -23,8 +24,8 @@ function juxtaposed(node: Node, name: string): boolean {
   return /^[\w'"]/.test(rest) && !/^(?:and|or|if|else|in|is|not\s+in)\b/.test(rest);
 }
 
-/** Each Python 2 form the grammar accepts: the node types it comes as, and whether this node is one. */
-const PYTHON2: readonly { types: readonly string[]; is: (node: Node) => boolean; reason: string }[] = [
+/** Each form the grammar accepts and Python 3 refuses: the node types it comes as, and whether this node is one. */
+const REFUSED: readonly { types: readonly string[]; is: (node: Node) => boolean; reason: string }[] = [
   { types: ["print_statement"], is: (n) => juxtaposed(n, "print"), reason: "a Python 2 print statement" },
   { types: ["exec_statement"], is: (n) => juxtaposed(n, "exec"), reason: "a Python 2 exec statement" },
   { types: ["except_clause"], is: (n) => n.children.some((c) => c?.type === ","), reason: "Python 2's `except E, name:`" },
@@ -34,13 +35,19 @@ const PYTHON2: readonly { types: readonly string[]; is: (node: Node) => boolean;
   { types: ["comparison_operator"], is: (n) => n.children.some((c) => c?.type === "<>"), reason: "Python 2's <> operator" },
   { types: ["integer"], is: (n) => /^0\d*[1-9]\d*$|[lL]$/.test(n.text), reason: "a Python 2 integer literal (0777, 10L)" },
   { types: ["tuple_pattern"], is: (n) => n.parent?.type === "parameters" || n.parent?.type === "lambda_parameters", reason: "Python 2's tuple parameters" },
+  // The grammar nests `b: T` as the right of `a = ...`; Python annotates a statement's single target only.
+  {
+    types: ["assignment"],
+    is: (n) => n.parent?.type === "assignment" && n.childForFieldName("type") !== null,
+    reason: "an annotation inside a chained assignment",
+  },
 ];
 
-/** The first Python 2 form in the tree, in document order. */
-function python2(root: Node): Refusal | null {
-  const types = [...new Set(PYTHON2.flatMap((rule) => rule.types))];
+/** The first refused form in the tree, in document order. */
+function refusedForm(root: Node): Refusal | null {
+  const types = [...new Set(REFUSED.flatMap((rule) => rule.types))];
   for (const node of root.descendantsOfType(types)) {
-    const rule = node && PYTHON2.find((r) => r.types.includes(node.type) && r.is(node));
+    const rule = node && REFUSED.find((r) => r.types.includes(node.type) && r.is(node));
     if (rule) return at(node!, rule.reason);
   }
   return null;
@@ -129,7 +136,7 @@ function tabError(root: Node): Refusal | null {
 
 /** The first thing in a tree the grammar took that Python 3 refuses, or null. */
 export function python3Refusal(root: Node): Refusal | null {
-  return python2(root) ?? tabError(root);
+  return refusedForm(root) ?? tabError(root);
 }
 
 /**
