@@ -104,3 +104,15 @@ export function reindentedText(source: Source, node: Node, from: string, to: str
   }
   return out + source.text.slice(at, node.endIndex);
 }
+
+/** Python's keywords, which no attribute can be named (`r.from`). */
+const KEYWORDS = new Set(
+  "False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield".split(
+    " ",
+  ),
+);
+
+/** Whether a key can be written as an attribute: `metadata["og:title"]` cannot be `metadata.og:title`. */
+export function isAttributeName(key: string): boolean {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) && !KEYWORDS.has(key);
+}

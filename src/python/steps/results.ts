@@ -37,7 +37,7 @@ import {
 } from "../../mapping/results.js";
 import { isV2OnlyPythonMethod, METHODS, type ResultKind } from "../../mapping/client-methods.js";
 import { indentAt, indentUnit, lineStart, removeStatement } from "../../core/text.js";
-import { literalAt, pyLiteral, pyLiteralAt, removeOrPass } from "../writing.js";
+import { isAttributeName, literalAt, pyLiteral, pyLiteralAt, removeOrPass } from "../writing.js";
 import { callsFromOtherModules, type PyContext, type PyStep } from "../pipeline.js";
 import {
   annotatedParameters,
@@ -214,6 +214,12 @@ const USER_DATA = new Set(["json", "metadata_dict"]);
 
 const METADATA_KEYS_SNAKE =
   "v2's metadata dict has snake_case keys (source_url, status_code, og_title) where v1's had the API's camelCase (sourceURL, statusCode, ogTitle); title, description and url are unchanged: rename the keys where this dict is read, or stored for code that reads it";
+
+/** A key read off a value that no attribute can name, as v2 spells it (`"og:title"`, `"from"`). */
+function readByNamelessKey(node: Node): boolean {
+  const read = readAbove(node);
+  return !!read && read.form !== "attribute" && !isAttributeName(renamedField(null, read.field).to);
+}
 
 /** A dict handed on whole, not only looked at here: passed to a call that does more than show it, stored, or returned. */
 function handedOn(node: Node): boolean {
@@ -1649,7 +1655,9 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     const alias = metadata ? boundName(hedge ?? read.node) : null;
     const followed = metadata && !hedge && (readAbove(read.node) || literalMembership(read.node));
     const uses = metadata && !followed ? (alias ? usesAfter(alias) : [hedge ?? read.node]) : [];
-    const whole = uses.some(keptWhole);
+    // A key no attribute can name (`"og:title"`, a page's own meta tag, which v2 keeps among the metadata's extras) is
+    // read off the dict.
+    const whole = uses.some(keptWhole) || (metadata && (followed ? [read.node] : uses).some(readByNamelessKey));
     // Handed on, its keys are read where the run does not look: by v1's camelCase names, which v2's dict spells otherwise.
     if (uses.some(handedOn)) context.todo(read.node, METADATA_KEYS_SNAKE);
     const typed = !whole && metadata && (followed || alias || (read.fallback && isEmptyLiteral(read.fallback)));
