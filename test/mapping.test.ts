@@ -2,10 +2,11 @@
  * The table's two contracts: every row has a fixture that exercises it, and every row of spec section 9
  * (9.1-9.4) has an entry in the table.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { describe, expect, test } from "vitest";
 import { DEFAULTS, ERRORS, FORMATS, METHODS, NEW_IN_V2, OPTIONS, RESULTS, TYPES, UNCHANGED_FORMATS } from "../src/mapping/index.js";
+import { API_OPTIONS } from "../src/mapping/options.js";
 import { loadFixtures } from "./support/fixtures.js";
 import { readSection9, SECTION_9 } from "./support/spec-section-9.js";
 
@@ -18,8 +19,16 @@ describe("every row of the table has a fixture", () => {
   test.each(METHODS.map((row) => row.js.v1))("method %s", (name) => {
     expect(anyInput(new RegExp(`\\.${name}\\(`))).toBe(true);
   });
-  test.each(OPTIONS.flatMap((row) => [row.js.v1, ...(row.js.v1Aliases ?? [])]))("option %s", (name) => {
+  test.each(API_OPTIONS.flatMap((row) => [row.js.v1, ...(row.js.v1Aliases ?? [])]))("option %s", (name) => {
     expect(anyInput(new RegExp(`\\b${name}\\s*[:=]|\\.${name}\\s*=`), "options")).toBe(true);
+  });
+  // A row for firecrawl-py's v2 alone is exercised by a Python fixture: a keyword, or a key of a params dict.
+  const pythonOptions = join(import.meta.dirname, "../fixtures/python/options");
+  const pythonInputs = readdirSync(pythonOptions)
+    .filter((name) => name.endsWith(".input.py"))
+    .map((name) => readFileSync(join(pythonOptions, name), "utf8"));
+  test.each(OPTIONS.filter((row) => row.only === "python").map((row) => row.python.v1))("firecrawl-py option %s", (name) => {
+    expect(pythonInputs.some((text) => new RegExp(`\\b${name}\\s*=|["']${name}["']\\s*:`).test(text))).toBe(true);
   });
   test.each(FORMATS.map((row) => row.v1))("format %s", (name) => {
     expect(anyInput(new RegExp(`["']${escape(name)}["']`), "formats")).toBe(true);

@@ -6,7 +6,7 @@
  */
 import type { OptionsKind } from "./client-methods.js";
 import { FORMATS } from "./formats.js";
-import { OPTIONS } from "./options.js";
+import { API_OPTIONS } from "./options.js";
 
 export interface RouteRow {
   readonly spec: string;
@@ -198,7 +198,7 @@ export function routeOf(rest: string): RouteRow | undefined {
  * objects or not at all.
  */
 export const V1_BODY_NAMES: ReadonlySet<string> = new Set(
-  OPTIONS.flatMap((row) => [row.js.v1, ...(row.js.v1Aliases ?? [])]).filter((name) => !["lang", "filter", "agent"].includes(name)),
+  API_OPTIONS.flatMap((row) => [row.js.v1, ...(row.js.v1Aliases ?? [])]).filter((name) => !["lang", "filter", "agent"].includes(name)),
 );
 export const V1_SETTINGS_NAMES: ReadonlySet<string> = new Set(FORMATS.flatMap((row) => (row.optionsKey ? [row.optionsKey] : [])));
 export const V1_FORMAT_VALUES: ReadonlySet<string> = new Set(FORMATS.filter((row) => !row.v2?.required).map((row) => row.v1));
@@ -206,5 +206,8 @@ export const V1_FORMAT_VALUES: ReadonlySet<string> = new Set(FORMATS.filter((row
  * What a body known to be sent to the API may hold that migrating it would touch: every v1 option name, a
  * format's settings, and every format string the format tables rewrite where its settings come with it.
  */
-export const MIGRATED_BODY_KEYS: ReadonlySet<string> = new Set([...OPTIONS.flatMap((row) => [row.js.v1, ...(row.js.v1Aliases ?? [])]), ...V1_SETTINGS_NAMES]);
+export const MIGRATED_BODY_KEYS: ReadonlySet<string> = new Set([
+  ...API_OPTIONS.flatMap((row) => [row.js.v1, ...(row.js.v1Aliases ?? [])]),
+  ...V1_SETTINGS_NAMES,
+]);
 export const MIGRATED_FORMAT_VALUES: ReadonlySet<string> = new Set(FORMATS.map((row) => row.v1));

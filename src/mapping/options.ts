@@ -25,6 +25,8 @@ export interface OptionRow {
   readonly js: { readonly v1: string; readonly v1Aliases?: readonly string[] };
   readonly python: { readonly v1: string; readonly v2: string | null };
   readonly change: OptionChange;
+  /** the one SDK whose v2 the change is for: the API and the other SDK take the option as v1 did */
+  readonly only?: "python";
 }
 
 export const OPTIONS: readonly OptionRow[] = [
@@ -73,6 +75,19 @@ export const OPTIONS: readonly OptionRow[] = [
     },
   },
   {
+    // sdk-facts 3.4 has it back in 4.x; firecrawl-py 4.27.1's search takes no such keyword (a TypeError on every call),
+    // while the JS SDK 4.42 and the API take it.
+    spec: "sdk-facts 3.4",
+    in: ["search"],
+    js: { v1: "country" },
+    python: { v1: "country", v2: null },
+    change: {
+      kind: "removed",
+      todo: "firecrawl-py 4.x's search takes no country and it was removed; narrow results with location (a place name) instead",
+    },
+    only: "python",
+  },
+  {
     spec: "sdk-facts 3.4",
     in: ["search"],
     js: { v1: "filter" },
@@ -110,6 +125,9 @@ export const OPTIONS: readonly OptionRow[] = [
   },
 ];
 
+/** The rows the JS SDK and the API go by: all but those for firecrawl-py's v2 alone. */
+export const API_OPTIONS: readonly OptionRow[] = OPTIONS.filter((row) => row.only === undefined);
+
 /**
  * Options whose objects hold another table's options under a key: a crawl's, a search's and an extract's
  * `scrapeOptions`, a v2 batch's `options` (spec 9.3, sdk-facts 6.2).
@@ -125,13 +143,14 @@ export const NESTED_OPTIONS: Partial<Record<OptionsKind, Partial<Record<string, 
 /** The rows of the option tables `kinds`, by their Python (2.x keyword) name. */
 export function pythonOptionRows(kinds: readonly OptionsKind[]): Map<string, OptionRow> {
   const rows = new Map<string, OptionRow>();
-  for (const kind of kinds) for (const row of optionRowsFor(kind).values()) rows.set(row.python.v1, row);
+  for (const kind of kinds) for (const row of OPTIONS) if (row.in.includes(kind)) rows.set(row.python.v1, row);
   return rows;
 }
 
+/** The rows of the option table `kind` the JS SDK and the API go by, by their v1 (camelCase) names. */
 export function optionRowsFor(kind: OptionsKind): Map<string, OptionRow> {
   const rows = new Map<string, OptionRow>();
-  for (const row of OPTIONS) {
+  for (const row of API_OPTIONS) {
     if (!row.in.includes(kind)) continue;
     for (const name of [row.js.v1, ...(row.js.v1Aliases ?? [])]) rows.set(name, row);
   }

@@ -7,7 +7,7 @@
 import type { CallExpression, Node, ObjectExpression, ObjectProperty, StringLiteral } from "@babel/types";
 import { HOSTS, hostV1, PATH_V1, routeOf, type RouteRow } from "../../mapping/api-requests.js";
 import { FORMAT_TEST, V1_ONLY_FORMAT_NAMES } from "../../mapping/formats.js";
-import { OPTIONS } from "../../mapping/options.js";
+import { API_OPTIONS } from "../../mapping/options.js";
 
 /** A URL under the API's host with its version, inside other text: what follows `/v1`. */
 const V1_IN_TEXT = new RegExp(`(?:https?://)?(?:${HOSTS})/v1((?:/[\\w./-]*)?)`);
@@ -93,7 +93,7 @@ export function n8nV1Urls(index: PathIndex): N8nUrl[] {
 }
 
 /** v1 option names v2 renamed or removed. */
-const V1_OPTIONS = new Set(OPTIONS.flatMap((row) => [row.js.v1, ...(row.js.v1Aliases ?? [])]));
+const V1_OPTIONS = new Set(API_OPTIONS.flatMap((row) => [row.js.v1, ...(row.js.v1Aliases ?? [])]));
 /** The API's version in a URL of it, or in an n8n route's path (`url: "/v2/scrape"`). */
 const HOST_VERSION = new RegExp(`(?:${HOSTS})/v(\\d+)(?![\\w.])`);
 const PATH_VERSION = /^\/?v(\d+)(?=[/?#]|$)/;
