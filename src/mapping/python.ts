@@ -211,8 +211,8 @@ export function snakeCase(name: string): string {
 
 /**
  * A v2 Document's fields that are Optional where 1.x's dict always had the key when the format was asked
- * for, and the page's URL (metadata's `source_url`), which 1.x's search hits (`hit["url"]`) and metadata
- * (`sourceURL`) always held: where code uses the value as one (slices it, takes its len(), iterates,
+ * for, and the page's URLs (metadata's `source_url` and `url`), which 1.x's search hits (`hit["url"]`) and
+ * metadata (`sourceURL`, `url`) always held: where code uses the value as one (slices it, takes its len(), iterates,
  * concatenates, returns it as a `str`, hands it to a call that takes a `str`), `(doc.field or <empty>)` keeps
  * v1's behaviour; a missing key's KeyError stays one for json.
  */
@@ -228,6 +228,7 @@ export const PY_OPTIONAL_FIELD_EMPTY: Readonly<Record<string, string>> = {
   actions: "{}",
   change_tracking: "{}",
   source_url: '""',
+  url: '""',
 };
 
 /**
