@@ -1115,8 +1115,20 @@ function droppedOffDictBranch(head: Node): boolean {
   // without another side, the code after it may take the model as it is
   if (!other?.length) return false;
   return !other.some(
-    (side) => side && usesIn(side, head.text).some((use) => !inDictBranch(use) && !droppedTest(use) && !emptyFallback(use) && !describedOnly(use)),
+    (side) =>
+      side &&
+      !otherShapeBranch(side, head) &&
+      usesIn(side, head.text).some((use) => !inDictBranch(use) && !droppedTest(use) && !emptyFallback(use) && !describedOnly(use)),
   );
+}
+
+/**
+ * `elif isinstance(r, list): urls = r`: a branch for a shape neither 1.x's dict nor v2's model is (v0's list), which
+ * ran on neither: what it does with the value is no handling of the model.
+ */
+function otherShapeBranch(side: Node, head: Node): boolean {
+  const condition = side.type === "elif_clause" ? side.childForFieldName("condition") : null;
+  return !!condition && new RegExp(`^isinstance\\(\\s*${head.text}\\s*,\\s*(?:list|tuple|str)\\s*\\)$`).test(inner(condition).text);
 }
 
 /** What tells of a value without reading it: its type, its text, its printing (an "unexpected response" fallback's). */
