@@ -12,6 +12,7 @@ import { moduleOf } from "./detect/requests.js";
 import { keywords } from "./detect/arguments.js";
 import type { PyContext } from "./pipeline.js";
 import { allOf, calledName, lastName, type Node } from "./runtime/parser.js";
+import { bindingScope, rebinds, usesIn } from "./detect/names.js";
 
 const CLASSES = new Set<string>(PY_CLIENTS.map((c) => c.v1));
 
@@ -24,9 +25,24 @@ const API_URL_FALLBACK = reworded(
   `api_url falls back to FIRECRAWL_API_URL, then ${PY_DEFAULT_API_URL}, as in v1`,
 );
 
-/** Values that are never None: strings, f-strings, `os.environ["X"]`, `os.getenv("X", "default")`, `x or "default"`. */
-function neverNone(value: Node): boolean {
+/**
+ * Values that are never None: strings, f-strings, `os.environ["X"]`, `os.getenv("X", "default")`, `x or "default"`, and a
+ * name every binding of which in its scope is a plain assignment of such a value (`api_url = "https://..."`).
+ */
+function neverNone(value: Node, depth = 0): boolean {
   if (value.type === "string" || value.type === "concatenated_string" || value.type === "boolean_operator") return true;
+  if (value.type === "identifier" && depth < 3) {
+    const scope = bindingScope(value);
+    const bindings = usesIn(scope, value.text).filter((n) => rebinds(n) && bindingScope(n).id === scope.id);
+    return (
+      bindings.length > 0 &&
+      bindings.every((n) => {
+        const assignment = n.parent?.type === "assignment" && n.parent.childForFieldName("left")?.id === n.id ? n.parent : null;
+        const right = assignment && !assignment.childForFieldName("type") ? assignment.childForFieldName("right") : null;
+        return !!right && neverNone(right, depth + 1);
+      })
+    );
+  }
   if (value.type === "subscript") return true;
   if (value.type === "call" && ["getenv", "get"].includes(calledName(value))) {
     const args = value.childForFieldName("arguments")?.namedChildren ?? [];
