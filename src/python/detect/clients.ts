@@ -752,7 +752,8 @@ function handedOn(
   keyOf: (node: Node | null) => string | null,
   each: (key: string, values: Node[]) => void,
 ): void {
-  const sides = assignments.map((a) => [a.childForFieldName("left"), a.childForFieldName("right")] as const);
+  // `app = local_client() if local else cloud`: each side is a value the name may hold.
+  const sides = assignments.flatMap((a) => choices(a.childForFieldName("right")).map((value) => [a.childForFieldName("left"), value] as const));
   // Keys, the costly part, only for the names some client is assigned to.
   const names = new Set(sides.flatMap(([left, value]) => (some(value) ? [unscoped(left)?.name] : [])));
   const values = new Map<string, Node[]>();
@@ -765,6 +766,15 @@ function handedOn(
     if (some(value)) handed.add(key);
   }
   for (const key of handed) each(key, values.get(key)!);
+}
+
+/** The values a choice gives (`a if test else b`, `a or b`, in parentheses or not), each side's own; the value itself where it is none. */
+function choices(value: Node | null): (Node | null)[] {
+  if (value?.type === "parenthesized_expression" && value.namedChildren.length === 1) return choices(value.namedChildren[0]!);
+  if (value?.type === "conditional_expression") return [...choices(value.namedChildren[0] ?? null), ...choices(value.namedChildren[2] ?? null)];
+  if (value?.type === "boolean_operator" && value.childForFieldName("operator")?.type === "or")
+    return [...choices(value.childForFieldName("left")), ...choices(value.childForFieldName("right"))];
+  return [value];
 }
 
 /**

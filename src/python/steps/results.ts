@@ -1333,8 +1333,11 @@ function optionalUse(node: Node): "wrapped" | "bare" | null {
   // A branch of `a if test else b` is used as the whole is (`return doc.markdown if doc else ""`), and parenthesized.
   if (parent.type === "conditional_expression" && parent.namedChildren[1]?.id !== node.id) return optionalUse(parent) && "wrapped";
   const fn = parent.type === "return_statement" ? scopeOf(node) : null;
-  return fn?.type === "function_definition" && fn.childForFieldName("return_type")?.text === "str" ? "bare" : null;
+  return fn?.type === "function_definition" && NOT_NONE_RETURN.test(fn.childForFieldName("return_type")?.text ?? "") ? "bare" : null;
 }
+
+/** A function's return type that says its value is never None: a string, a list or a dict (`-> str`, `-> List[str]`, `-> dict`). */
+const NOT_NONE_RETURN = /^(?:str|list|List|dict|Dict)(?:\[.*\])?$/s;
 
 /**
  * A field's value bound to a name (`text = doc.markdown`) that the code later uses as one (`return text` from a `-> str`
