@@ -230,6 +230,9 @@ function handedOn(node: Node): boolean {
 
 const NOT_A_DICT = "v2 results are pydantic models, not dicts: use .model_dump() where a dict is needed (its keys are snake_case)";
 
+const DICT_TEST_TURNED =
+  "v2 results are pydantic models, not dicts: this dict test, which 1.x's dict passed, now fails, and its other side gives the model as it is; read the model's fields (or .model_dump()) here";
+
 const DICT_PROBE = reworded(
   "a probe for a dict's method (hasattr(r, \"get\")) tells 1.x's dicts from v2's models: say it as the dict test it is",
   'hasattr(r, "get") → isinstance(r, dict)',
@@ -1202,6 +1205,17 @@ function dissolvedDictTest(head: Node): { start: number; end: number; text: stri
   return { start: test.startIndex, end: test.endIndex, text: head.text };
 }
 
+/**
+ * `... if isinstance(r, dict) else r`: a choice whose other side is the tested value itself, for a shape other than 1.x's
+ * dict (v0's list). v2's model takes that side and goes on as it is, where the code after expects what the dict's side gave.
+ */
+function givenAsItIs(head: Node): boolean {
+  const call = dictTestAround(head);
+  const chain = call ? andChain(outer(call)) : null;
+  const holder = chain?.parent;
+  return holder?.type === "conditional_expression" && holder.namedChildren[1]?.id === chain!.id && inner(holder.namedChildren[2]!).text === head.text;
+}
+
 /** Whether the statements beside `statement` in its block read attributes of the value `head` names, as of a model. */
 function readsModelBeside(statement: Node, head: Node): boolean {
   const beside = statement.parent?.namedChildren.filter((c): c is Node => !!c && c.id !== statement.id) ?? [];
@@ -2078,8 +2092,13 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   // the reads on that side are the model's then, not a dict branch's). A dict-only branch's test goes with its branch.
   const tests = new Set(dictOnly.map((branch) => inner(branch.childForFieldName("condition")!).id));
   if (model && call.row.result && answeredDicts(context))
-    for (const use of named)
-      if (!tests.has(use.parent!.parent!.id) && dissolvedDictTest(use) && !besideNeverSet(use, call.row.result)) dissolveDictTest(use.parent!.parent!);
+    for (const use of named) {
+      if (tests.has(use.parent!.parent!.id)) continue;
+      const dissolved = dissolvedDictTest(use);
+      if (dissolved && !besideNeverSet(use, call.row.result)) dissolveDictTest(use.parent!.parent!);
+      // `r.get("data", r) if isinstance(r, dict) else r`: the other side hands on what it is given, the model now
+      else if (!dissolved && givenAsItIs(use)) context.todo(use, DICT_TEST_TURNED);
+    }
   // Code that writes into the result treats it as the dict it was, as does 1.x code reading a result the v1
   // proxy now gives as a model (the migration reads no fields of those), here or in the callers of a function that
   // returns it: it becomes one where it is made.
