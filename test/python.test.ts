@@ -436,6 +436,24 @@ describe("a result a public function hands to other modules", () => {
     expect(read(asDicts)).toContain(`${todo} (page["markdown"])`);
     expect(read(asModels)).not.toContain("TODO");
   });
+
+  test("its dump, returned where a dict is promised, is marked where another module reads it by 1.x's camelCase keys", () => {
+    const wrapper =
+      'from firecrawl import FirecrawlApp\n\napp = FirecrawlApp(api_key="k")\n\n\ndef scrape_page(url: str) -> dict:\n    return app.scrape_url(url, params={"formats": ["markdown", "rawHtml"]})\n';
+    const read = (caller: string) => {
+      const { dir, cli } = repoWith({ "fc.py": wrapper, "main.py": caller });
+      expect(cli("run", ".", "--force", "--no-verify").status).toBe(0);
+      expect(readFileSync(join(dir, "main.py"), "utf8")).toBe(caller);
+      return readFileSync(join(dir, "fc.py"), "utf8");
+    };
+    const todo = "    # TODO(firecrawl-v2): scrape_page() returns v2's dump to other modules of the project, and its keys are snake_case";
+    const camel = read('from fc import scrape_page\n\npage = scrape_page("https://example.com")\nprint(page["metadata"]["sourceURL"], len(page["rawHtml"]))\n');
+    expect(camel).toContain(todo);
+    expect(camel).toContain(".model_dump(exclude_none=True)");
+    // keys the dump spells as 1.x did: nothing to rename
+    expect(read('from fc import scrape_page\n\nprint(scrape_page("https://example.com")["markdown"])\n')).not.toContain("TODO");
+    expect(runPython(pythonSteps, "fc.py", wrapper).output).not.toContain("TODO");
+  });
 });
 
 test("a field v2's model has none of, read on a 1.x result, is marked where the read is", () => {

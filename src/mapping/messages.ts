@@ -360,6 +360,11 @@ export function leavesModule(name: string): string {
   return `${name}() hands this result to other modules of the project, which read it as v1's dict (r["markdown"]) and are not migrated with this one: v2 results are pydantic models, so change their reads (r.markdown) or return .model_dump() (its keys are snake_case)`;
 }
 
+/** v2's dump a public function returns to other modules, which read it by 1.x's camelCase keys, and are not migrated with it. */
+export function dumpLeavesModule(name: string): string {
+  return `${name}() returns v2's dump to other modules of the project, and its keys are snake_case (raw_html; metadata's source_url, status_code, og_title) where 1.x's dict had the API's camelCase: rename the keys they read, which are not migrated with this module`;
+}
+
 /** A job's documents a public function hands to other modules, which read each as v1's dict, and are not migrated with it. */
 export function documentsLeaveModule(name: string): string {
   return `${name}() hands these documents to other modules of the project, which read each as v1's dict (page["markdown"]) and are not migrated with this one: v2's documents are pydantic models, so change their reads (page.markdown) or return [page.model_dump() for page in ...] (its keys are snake_case)`;

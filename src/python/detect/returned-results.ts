@@ -10,7 +10,7 @@ import { scopeOf } from "./names.js";
 import { allOf, type Node } from "../runtime/parser.js";
 import { boundName, elementsOf, resultExpression, resultValues, usesAfter } from "./result-values.js";
 import { forwardedBy } from "./forwarders.js";
-import { readAsDict } from "./dict-reads.js";
+import { readAbove, readAsDict } from "./dict-reads.js";
 import { callsOf, classOfMethod, heldAs, parameterTaking } from "./callers.js";
 
 /** Return annotations that promise a dict: `dict`, `Dict[str, Any]`, `Optional[dict]`, `dict | None`, `Mapping`. */
@@ -128,6 +128,30 @@ export function followReturns(heads: readonly Node[]): { heads: Node[]; boundari
  * no other module's read is in question. A `list` (a job's documents) is read item by item.
  */
 export function leavesModuleAsDict(head: Node, calls: (name: string) => readonly Node[] | undefined, list = false): string | null {
+  return leavesModuleRead(head, calls, readAsDict, list);
+}
+
+/**
+ * A key v2's dump spells otherwise, read off a returned dump (`page["metadata"]["sourceURL"]`, `page.get("rawHtml")`):
+ * one with a capital, the API's camelCase, at the top or a level or two down.
+ */
+function camelKeyRead(head: Node, depth = 0): boolean {
+  const read = readAbove(head);
+  if (!read || read.form === "attribute") return false;
+  return /[A-Z]/.test(read.field) || (depth < 2 && camelKeyRead(read.node, depth + 1));
+}
+
+/**
+ * The name of the public function (or method) that returns v2's dump (`return r.model_dump()`, where it promises a
+ * dict) to other modules that read a camelCase key off it, or whose calls cannot be told: the dump spells its keys
+ * snake_case, and those reads are not migrated with this module.
+ */
+export function dumpLeavesModule(head: Node, calls: (name: string) => readonly Node[] | undefined): string | null {
+  return leavesModuleRead(head, calls, camelKeyRead);
+}
+
+/** The name of the public function or method that hands `head` to other modules reading it as `reads` says, or whose calls cannot be told. */
+function leavesModuleRead(head: Node, calls: (name: string) => readonly Node[] | undefined, reads: (head: Node) => boolean, list = false): string | null {
   const fn = returnedFrom(head);
   if (!fn) return null;
   const name = fn.childForFieldName("name")!.text;
@@ -138,7 +162,7 @@ export function leavesModuleAsDict(head: Node, calls: (name: string) => readonly
   if (className?.startsWith("_")) return null;
   const elsewhere = className ? methodCallsElsewhere(calls(className), name) : calls(name);
   const heads = (call: Node) => (list ? readsOf(resultExpression(call)).flatMap(elementsOf) : readsOf(resultExpression(call)));
-  return !elsewhere || elsewhere.some((call) => heads(call).some(readAsDict)) ? (className ? `${className}.${name}` : name) : null;
+  return !elsewhere || elsewhere.some((call) => heads(call).some(reads)) ? (className ? `${className}.${name}` : name) : null;
 }
 
 /**

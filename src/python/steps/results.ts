@@ -83,6 +83,7 @@ import {
   collectedUnfollowed,
   MIXED_ITEMS,
   documentsLeaveModule,
+  dumpLeavesModule as dumpLeavesModuleTodo,
   leavesModule,
   handedToComputedReader,
   handedToDictReader,
@@ -101,7 +102,16 @@ import {
   WAITER_RAISES,
   type Message,
 } from "../../mapping/messages.js";
-import { callersReads, followReturns, handedAsDictList, leavesModuleAsDict, returnedAsDictList, returnedFrom, serialized } from "../detect/returned-results.js";
+import {
+  callersReads,
+  dumpLeavesModule,
+  followReturns,
+  handedAsDictList,
+  leavesModuleAsDict,
+  returnedAsDictList,
+  returnedFrom,
+  serialized,
+} from "../detect/returned-results.js";
 import { calledWith, callsOf, fieldReaders } from "../detect/callers.js";
 
 /** The name a returned job is bound to before its check; numbered where the module names it already. */
@@ -2120,6 +2130,7 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
     context.edit(value.endIndex, value.endIndex, ")");
   }
   const { heads, boundaries } = followReturns(uses);
+  const calls = model ? callsFromOtherModules(context) : () => undefined;
   for (const head of model ? boundaries : []) {
     if (!dumpable) context.todo(head, NOT_A_DICT);
     else {
@@ -2129,10 +2140,11 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
       const callers = fn ? new Map(callsOf(fn).map((c) => [scopeOf(c).id, scopeOf(c)])) : new Map<number, Node>();
       const readers = fn ? [...callers.values()].filter((s) => s.type === "function_definition") : handedTo ? [handedTo] : fieldReaders(head);
       dumpAt(context, head, call.row.result ?? null, fn ? callersReads(fn) : [], readers);
+      const leaving = fn ? dumpLeavesModule(head, calls) : null;
+      if (leaving) context.todo(head, dumpLeavesModuleTodo(leaving));
     }
   }
   if (model) {
-    const calls = callsFromOtherModules(context);
     for (const head of heads) {
       const leaving = boundaries.includes(head) ? null : leavesModuleAsDict(head, calls);
       if (leaving) context.todo(head, leavesModule(leaving));
