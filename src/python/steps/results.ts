@@ -157,8 +157,8 @@ function raiseOnFailedJob(
   // `wait_until_done=True` waited as v2's crawl does (the params step removes it); any other value did not.
   const wait = argumentsOf(call.node).find((a) => a.type === "keyword_argument" && a.childForFieldName("name")?.text === PY_NO_WAIT);
   if (wait && wait.childForFieldName("value")?.type !== "true") return false;
-  // A job returned as its dump (the function promises a dict) has no status field left to check.
-  const returned = !name && !dumped && value.parent?.type === "return_statement" ? value.parent : null;
+  // A job returned as its dump (the function promises a dict) is checked in the dump, by its "status" key.
+  const returned = !name && value.parent?.type === "return_statement" ? value.parent : null;
   const reading = !name && !returned && !dumped ? statementReading(value) : null;
   const read = reading && readable(reading) ? reading : null;
   const statement = returned ?? read ?? value.parent?.parent;
@@ -176,7 +176,7 @@ function raiseOnFailedJob(
   const indent = indentAt(text, statement.startIndex);
   // A job the code made a dict of (`.model_dump()`) has its status under a key; in the f-string, quoted as the
   // f-string is not (before Python 3.12 a nested string cannot reuse the f-string's quote).
-  const status = (quote: string) => (asDict ? `${job}[${quote}status${quote}]` : `${job}.status`);
+  const status = (quote: string) => (asDict || dumped ? `${job}[${quote}status${quote}]` : `${job}.status`);
   const raise = `raise Exception(f${source.quote}${call.async ? ASYNC_WAITER_FAILED : WAITER_FAILED}{${status(source.quote === '"' ? "'" : '"')}}${source.quote})`;
   const check = raiseIf(source, statement.startIndex, `${status(source.quote)} != ${pyLiteral(source, JOB_COMPLETED)}`, raise);
   if (returned || read) context.edit(statement.startIndex, value.startIndex, `${job} = `, WAITER_RAISES);
