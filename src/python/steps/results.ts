@@ -594,6 +594,35 @@ function andOperands(test: Node): Node[] {
   return [...andOperands(node.childForFieldName("left")!), ...andOperands(node.childForFieldName("right")!)];
 }
 
+const SUPERSEDED_PROBE = removed(
+  "the branch probing the result for a field by its v1 name",
+  "the code probes it by v2's name in another branch, which v2's model takes",
+);
+
+/**
+ * `elif hasattr(r, "data") and r.data: ... elif hasattr(r, "web") and r.web: ...`: an elif probing a field by the name
+ * v2 renamed, in an if whose other clause probes it by v2's name. The code handles v2's model already, there; on it
+ * this clause's probe fails, and the clause goes. The clause `use` is in, where it is such a one followed by another.
+ */
+function supersededProbe(use: Node, kind: Tracked): Node | null {
+  const probed = (condition: Node | null) =>
+    andOperands(condition ?? use)
+      .map((test) => (calledName(test) === "hasattr" && argumentsOf(test)[0]?.text === use.text ? stringValue(argumentsOf(test)[1] ?? null) : undefined))
+      .filter((field): field is string => field !== undefined);
+  for (let at: Node | null = use; at?.parent; at = at.parent) {
+    const clause = at.parent;
+    if (clause.type !== "if_statement" && clause.type !== "elif_clause") continue;
+    const statement = clause.type === "elif_clause" ? clause.parent! : clause;
+    const others = [statement, ...statement.namedChildren.filter((c): c is Node => c?.type === "elif_clause")].filter((c) => c.id !== clause.id);
+    if (clause.type !== "elif_clause" || !clause.nextSibling) continue;
+    for (const field of probed(clause.childForFieldName("condition"))) {
+      const { to } = renamedField(kind, field);
+      if (to !== field && others.some((other) => probed(other.childForFieldName("condition")).includes(to))) return clause;
+    }
+  }
+  return null;
+}
+
 const BRANCH_NEVER_RUN = (field: string) =>
   removed(`the branch testing "${field}" in the result`, "neither 1.x's document nor 2.x's model ever held it, so it never ran; v2 raises on failure");
 
@@ -2097,7 +2126,10 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   // v2's model passes by what code does to dicts alone (`if isinstance(r, dict): r = clean(r)`)
   const named = name ? usesWithAliases(name, model ? inDictBranch : undefined) : [value];
   const dictOnly = model ? named.flatMap((use) => dictOnlyBranch(use) ?? []) : [];
-  const uses = named.filter((use) => !dictOnly.some((branch) => inBody(use, branch)));
+  // `elif hasattr(r, "data"): ...` beside `elif hasattr(r, "web"): ...`: the code's own branch for v2 takes over
+  const superseded = new Map(named.flatMap((use) => (call.row.result ? (supersededProbe(use, call.row.result) ?? []) : [])).map((c) => [c.id, c]));
+  for (const clause of superseded.values()) context.edit(clause.startIndex, clause.nextSibling!.startIndex, "", SUPERSEDED_PROBE);
+  const uses = named.filter((use) => !dictOnly.some((branch) => inBody(use, branch)) && ![...superseded.values()].some((c) => within(use, c)));
   // A dict test 1.x's dict passed goes where only its side reads the result (registered before any read is migrated:
   // the reads on that side are the model's then, not a dict branch's). A dict-only branch's test goes with its branch.
   const tests = new Set(dictOnly.map((branch) => inner(branch.childForFieldName("condition")!).id));
