@@ -50,7 +50,10 @@ export interface MethodRow {
   readonly note?: string;
 }
 
-const NO_IDEMPOTENCY = "v2 crawl has no idempotency key; the key was dropped, make sure a retried call cannot start a second crawl";
+/** What a TODO says where v1's idempotency key is dropped from a call whose v2 takes none. */
+export const noIdempotency = (job: "crawl" | "extract") =>
+  `v2 ${job} has no idempotency key; the key was dropped, make sure a retried call cannot start a second ${job}`;
+const NO_IDEMPOTENCY = noIdempotency("crawl");
 const ONE_PAGE = "v2 has no nextURL/skip/limit paging arguments; use getCrawlStatus's pagination config (maxPages, maxResults)";
 
 /** A v1 status check's arguments: the id, then one page's bounds, which v2 replaces with autoPaginate. */

@@ -83,6 +83,18 @@ export const PY_OPTION_MODELS: Readonly<Record<string, string>> = { scrape_optio
  * Keyword arguments v2's sync client takes where its async one does not: firecrawl-py 4.x's `AsyncFirecrawl.extract`
  * and `start_extract` have no `agent` (4.27.1 to 4.38.0), so an awaited call given one raises TypeError.
  */
+/**
+ * The v1 methods whose one parameter, the job's id, 1.x and 2.x named `id` (`check_crawl_status(id=job_id)`): v2 names it
+ * `job_id` or `crawl_id`, so a call that names it hands it by place, where every release takes it.
+ */
+export const PY_ID_PARAMETER: ReadonlySet<string> = new Set([
+  "check_crawl_status",
+  "check_crawl_errors",
+  "cancel_crawl",
+  "check_batch_scrape_status",
+  "check_batch_scrape_errors",
+]);
+
 export const PY_ASYNC_MISSING_KEYWORDS: Readonly<Record<string, readonly string[]>> = { extract: ["agent"], start_extract: ["agent"] };
 
 /**

@@ -3,7 +3,8 @@
  * with no v2 equivalent go through the client's `.v1` proxy where it has them and are marked either way,
  * v2 crawl has no idempotency key, and the async client's `crawl` takes its URL only as `url=`.
  */
-import { PY_ASYNC_URL_KEYWORD, PY_CLIENTS, PY_V1_PROXY } from "../../mapping/python.js";
+import { noIdempotency } from "../../mapping/client-methods.js";
+import { PY_ASYNC_URL_KEYWORD, PY_CLIENTS, PY_ID_PARAMETER, PY_V1_PROXY } from "../../mapping/python.js";
 import { keywords, positional } from "../detect/arguments.js";
 import { methodArguments } from "../detect/forwarders.js";
 import { pyLiteralAt, removeItem } from "../writing.js";
@@ -12,8 +13,6 @@ import { allOf, type Node } from "../runtime/parser.js";
 import type { PyContext, PyStep } from "../pipeline.js";
 import { MADE_CLIENT, mixedReceiver, PASSED_PARAMS, removed, renamed, reworded } from "../../mapping/messages.js";
 import { hasV1PyCalls, isV1PyCall } from "../detect/version.js";
-
-const NO_IDEMPOTENCY = "v2 crawl has no idempotency key; the key was dropped, make sure a retried call cannot start a second crawl";
 
 /**
  * A v1 method's name where the code names it (a call, or a test's mock of it): v2's name, or the v1 client's
@@ -106,14 +105,18 @@ export const step: PyStep = {
       // A v2 call (`watcher(job_id, kind="crawl")`, `crawl(url, ...)`) is already what this step writes.
       if (!isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports) || !migrateMethodName(context, call)) continue;
       const v2 = call.row.python.v2!;
-      // A crawl, waited for or started: v1 took an idempotency key, v2 takes none.
-      if (call.row.options === "crawl") {
-        const key = keywords(call.args).find((k) => k.name === "idempotency_key");
-        if (key) {
-          context.apply(removeItem(context.source, call.args, key.node), removed("idempotency_key", "v2's crawl has none"));
-          context.todo(call.node, NO_IDEMPOTENCY, "methods");
-        }
+      // A crawl or an extract, waited for or started: v1 took an idempotency key, v2 takes none.
+      const job = call.row.options === "crawl" || call.row.options === "extract" ? call.row.options : null;
+      const key = job && keywords(call.args).find((k) => k.name === "idempotency_key");
+      if (job && key) {
+        context.apply(removeItem(context.source, call.args, key.node), removed("idempotency_key", `v2's ${job} has none`));
+        context.todo(call.node, noIdempotency(job), "methods");
       }
+      // `check_crawl_status(id=job_id)`: v2's parameter has another name; the id is its first
+      const id = PY_ID_PARAMETER.has(call.method) ? keywords(call.args).find((k) => k.name === "id") : undefined;
+      const first = call.args.namedChildren.find((a) => a !== null && a.type !== "comment");
+      if (id && !call.passed && !call.invokes && first?.id === id.node.id)
+        context.edit(id.node.startIndex, id.node.childForFieldName("value")!.startIndex, "", removed("id=", "v2 takes the job's id first, by another name"));
       const url = methodArguments(call)[0];
       if (call.async && PY_ASYNC_URL_KEYWORD.has(v2) && url && (call.passed?.keywords ?? true)) {
         context.edit(
