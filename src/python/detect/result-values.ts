@@ -6,7 +6,7 @@
  */
 import { scopeOf, usesIn } from "./names.js";
 import { forwardedBy, forwarderOf, type Gives } from "./forwarders.js";
-import { allOf, calledName, parameterName, stringValue, type Node } from "../runtime/parser.js";
+import { allOf, calledName, enclosing, lastName, parameterName, stringValue, type Node } from "../runtime/parser.js";
 import { PY_NO_RESULT_CONVERTERS } from "../../mapping/python.js";
 
 /** The expression whose value is the call's result: the call, its await, or the executor call running it. */
@@ -237,6 +237,8 @@ export function elementsOf(list: Node): Node[] {
     if (index?.type === "slice") return elementsOf(parent);
     return index && stringValue(index) === undefined ? [parent] : [];
   }
+  const bar = parent.type === "argument_list" ? progressBarOver(parent, list) : null;
+  if (bar) return usesIn(bar.body, bar.name.text).flatMap(elementsOf);
   const loop = parent.type === "argument_list" ? parent.parent?.parent : parent;
   if (loop?.type === "for_statement" || loop?.type === "for_in_clause") {
     const name = elementName(loop, list);
@@ -247,6 +249,22 @@ export function elementsOf(list: Node): Node[] {
   const alias = boundName(list);
   const uses = alias ? usesAfter(alias) : [];
   return alias && !otherBranchBindings(alias, uses).length ? uses.flatMap(elementsOf) : [];
+}
+
+/** Progress bars that yield the items of the list they are given first: click's, tqdm's, rich's. */
+const PROGRESS_BARS: ReadonlySet<string> = new Set(["progressbar", "tqdm", "track"]);
+
+/**
+ * `with click.progressbar(pages) as bar: for page in bar: ...`: the name a progress bar over `list` is bound to, and the
+ * body it is bound in, where iterating it gives the list's items.
+ */
+function progressBarOver(args: Node, list: Node): { name: Node; body: Node } | null {
+  const call = args.parent;
+  const bar = call?.parent?.type === "as_pattern" && call.parent.namedChildren[0]?.id === call.id ? call.parent : null;
+  if (!bar || args.namedChildren[0]?.id !== list.id || !PROGRESS_BARS.has(lastName(call!.childForFieldName("function")))) return null;
+  const name = bar.childForFieldName("alias")?.namedChildren[0];
+  const body = enclosing(bar, "with_statement")?.childForFieldName("body");
+  return name?.type === "identifier" && body ? { name, body } : null;
 }
 
 /**

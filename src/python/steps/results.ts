@@ -1382,12 +1382,18 @@ function optionalUse(node: Node): "wrapped" | "bare" | null {
   if (parent.type === "attribute" && parent.childForFieldName("object")?.id === node.id) return "wrapped";
   if (parent.type === "dictionary_splat" || parent.type === "list_splat") return "wrapped";
   if (counted(node)) return "bare";
+  // `f.write(page.markdown)`, `path.write_text(...)`: a file takes a string, never None
+  const written = parent.type === "argument_list" && parent.namedChildren.length === 1 ? parent.parent?.childForFieldName("function") : null;
+  if (written?.type === "attribute" && WRITERS.has(written.childForFieldName("attribute")!.text)) return "bare";
   if ((parent.type === "for_statement" || parent.type === "for_in_clause") && parent.childForFieldName("right")?.id === node.id) return "bare";
   // A branch of `a if test else b` is used as the whole is (`return doc.markdown if doc else ""`), and parenthesized.
   if (parent.type === "conditional_expression" && parent.namedChildren[1]?.id !== node.id) return optionalUse(parent) && "wrapped";
   const fn = parent.type === "return_statement" ? scopeOf(node) : null;
   return fn?.type === "function_definition" && NOT_NONE_RETURN.test(fn.childForFieldName("return_type")?.text ?? "") ? "bare" : null;
 }
+
+/** The methods of a file or path that write the string they are given. */
+const WRITERS: ReadonlySet<string> = new Set(["write", "write_text"]);
 
 /** A function's return type that says its value is never None: a string, a list or a dict (`-> str`, `-> List[str]`, `-> dict`). */
 const NOT_NONE_RETURN = /^(?:str|list|List|dict|Dict)(?:\[.*\])?$/s;
@@ -1832,7 +1838,8 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       return result;
     }
     // 1.x's dict had the key (2.x's model was as Optional as v2's: its attribute reads are left as they were).
-    if (!ended && kind === "document" && depth === 0 && read.form !== "attribute") out = withEmpty(out, node, to);
+    // the metadata's too: 1.x's metadata held the page's URL (`page["metadata"]["sourceURL"]`)
+    if (!ended && kind === "document" && depth <= 1 && read.form !== "attribute") out = withEmpty(out, node, to);
     if (whole && alias) for (const use of usesAfter(alias)) renameMetadataKey(context, use);
     if (ended || USER_DATA.has(to)) return finish();
     if (PY_DICT_FIELDS.has(to)) {
