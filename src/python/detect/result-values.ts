@@ -230,7 +230,14 @@ export function elementsOf(list: Node): Node[] {
   if (!parent) return [];
   // `r.get("data", []) if isinstance(r, dict) else ...` with the dict test gone: the conditional gives the list
   const dissolved = parent.type === "conditional_expression" && parent.namedChildren[0]?.id === list.id && isDissolvedDictTest(parent.namedChildren[1]);
-  if (parent.type === "parenthesized_expression" || listHedge(parent, list) || dissolved) return elementsOf(parent);
+  // `r.get("data") or []`: the list, or an empty one
+  const orEmpty =
+    parent.type === "boolean_operator" &&
+    parent.childForFieldName("operator")?.type === "or" &&
+    parent.childForFieldName("left")?.id === list.id &&
+    ["list", "tuple"].includes(parent.childForFieldName("right")?.type ?? "") &&
+    parent.childForFieldName("right")!.namedChildren.length === 0;
+  if (parent.type === "parenthesized_expression" || listHedge(parent, list) || dissolved || orEmpty) return elementsOf(parent);
   if (parent.type === "subscript" && parent.childForFieldName("value")?.id === list.id) {
     const index = parent.childForFieldName("subscript");
     // A slice (`pages[:3]`) is a list of the same documents.

@@ -710,6 +710,9 @@ function sameFieldRead(expression: Node, head: Node, kind: Tracked, to: string):
   return !!read && renamedField(kind, read.field).to === to;
 }
 
+const NEVER_HELD_OR = (field: string) =>
+  removed(`the read of "${field}" before an or`, "no release's result of this kind held it, so the or always went on to what follows");
+
 const V0_READ_AGAIN = (field: string) =>
   removed(`the fallback to "${field}"`, `v0's ${field} is v2's ${PY_V0_DOCUMENT_FIELDS[field]}, which the same or reads already`);
 
@@ -1637,6 +1640,10 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     const elsewhere = depth === 0 ? subject.fields?.[read.field] : undefined;
     if (kind !== null && depth === 0 && !elsewhere && !rowFor(kind, read.field) && !hasField(kind, renamedField(kind, read.field).to)) {
       if (kind === "document" && envelopeHedge(context, read, head, handled)) return;
+      // `r.get("markdown") or r.get("description")`: v1's result had no such key, so its get() gave None and the or
+      // went on to what follows; it still does
+      const next = read.form === "get" && (!read.fallback || read.fallback.type === "none") ? orDefault(read.node) : null;
+      if (next) return context.edit(outer(read.node).startIndex, next.startIndex, "", NEVER_HELD_OR(read.field));
       if (!probedFieldBranch(context, read, head, handled)) context.todo(read.node, noSuchField(KNOWN_FIELDS[kind]!.model, read.field));
       return finish();
     }
