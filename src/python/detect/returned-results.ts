@@ -13,8 +13,28 @@ import { forwardedBy } from "./forwarders.js";
 import { readAbove, readAsDict } from "./dict-reads.js";
 import { callsOf, classOfMethod, heldAs, parameterTaking } from "./callers.js";
 
-/** Return annotations that promise a dict: `dict`, `Dict[str, Any]`, `Optional[dict]`, `dict | None`, `Mapping`. */
-const DICT_TYPE = /^(?:typing\.)?(?:Optional\[\s*)?(?:typing\.)?(?:dict|Dict|Mapping|MutableMapping)\b(?:\[[^\]]*\])?\s*(?:\]|\|\s*None)?$/;
+/** A dict type: `dict`, `Dict[str, Any]`, `Mapping`. */
+const DICT_TYPE = /^(?:typing\.)?(?:dict|Dict|Mapping|MutableMapping)\b(?:\[.*\])?$/s;
+
+/** The members of a union (`A | B`, `Union[A, B]`, `Optional[A]` with its None), split where no bracket is open. */
+function unionMembers(type: string): string[] {
+  const wrapped = /^(?:typing\.)?(Optional|Union)\[(.*)\]$/s.exec(type);
+  const inner = wrapped ? wrapped[2]! : type;
+  const members: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < inner.length; i++) {
+    const c = inner[i];
+    if (c === "[") depth++;
+    else if (c === "]") depth--;
+    else if (depth === 0 && (c === "|" || (wrapped?.[1] === "Union" && c === ","))) {
+      members.push(inner.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  members.push(inner.slice(start).trim());
+  return wrapped?.[1] === "Optional" ? [...members, "None"] : members;
+}
 
 /** The function `return <head>` returns from, when the head is the whole value returned. */
 export function returnedFrom(head: Node): Node | null {
@@ -42,9 +62,13 @@ export function handedAsDictList(node: Node): boolean {
   return says(parameterTaking(node)?.childForFieldName("type"), DICT_LIST_TYPE);
 }
 
-/** Whether an annotation says dict (quoted or not). */
+/**
+ * Whether an annotation says dict (quoted or not): `dict`, `Dict[str, Any]`, `Optional[dict]`, `dict | None`, or a dict
+ * beside a string the function gives instead (`dict[str, Any] | str`, an error message), which a dump fits too.
+ */
 function saysDict(type: Node | null | undefined): boolean {
-  return says(type, DICT_TYPE);
+  const members = type ? unionMembers(type.text.replace(/^["']|["']$/g, "").trim()) : [];
+  return members.some((m) => DICT_TYPE.test(m)) && members.every((m) => DICT_TYPE.test(m) || m === "None" || m === "str");
 }
 
 /** Whether an annotation, quoted or not, is one `pattern` matches. */

@@ -2133,9 +2133,13 @@ const unpacked = (values: readonly Node[]): Node[] => values.filter((value) => o
 function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   const name = boundName(value);
   if (call.row.result === "map" && mapAsLinkList(context, value, name)) return;
-  // Every result is a model in 4.x but a cancel's (a bool); the v1 proxy's too (generate_llms_text's), but for
-  // deep_research's, the dict it was. A map's links are objects in v2: its dump is not the dict of strings 1.x gave.
-  const model = call.row.result ? call.row.result !== "cancel" : PY_V1_PROXY.has(call.method) && !PY_V1_PROXY_DICTS.has(call.method);
+  // Every result is a model in 4.x but a cancel's (a bool): an extract's and its status's too (ExtractResponse); the
+  // v1 proxy's too (generate_llms_text's), but for deep_research's, the dict it was. A map's links are objects in v2:
+  // its dump is not the dict of strings 1.x gave.
+  const v2 = call.row.python.v2;
+  const model = call.row.result
+    ? call.row.result !== "cancel"
+    : (v2 !== null && v2 !== "watcher") || (PY_V1_PROXY.has(call.method) && !PY_V1_PROXY_DICTS.has(call.method));
   const dumpable = model && call.row.result !== "map";
   // v2's model passes by what code does to dicts alone (`if isinstance(r, dict): r = clean(r)`)
   const named = name ? usesWithAliases(name, model ? inDictBranch : undefined) : [value];
