@@ -26,6 +26,11 @@ export function callsOf(fn: Node): Node[] {
 /** A definition (a function, a class) as the block or module around it holds it: under its decorators where it has some. */
 export const heldAs = (definition: Node) => (definition.parent?.type === "decorated_definition" ? definition.parent : definition);
 
+/** Whether a method is a static one, which takes no self. */
+export function staticMethod(fn: Node): boolean {
+  return fn.parent?.type === "decorated_definition" && fn.parent.namedChildren.some((d) => d?.type === "decorator" && d.text === "@staticmethod");
+}
+
 /** The class a function is a method of, decorated or not; null for a function of the module or of another function. */
 export function classOfMethod(fn: Node): Node | null {
   const holder = heldAs(fn);
@@ -121,8 +126,8 @@ export function parameterTaking(value: Node): Node | undefined {
   if (keyword) return parameters.find((p) => parameterName(p)?.text === keyword.childForFieldName("name")!.text);
   const positional = args.namedChildren.filter((a) => a !== null && a.type !== "keyword_argument" && a.type !== "comment");
   if (positional.some((a) => a!.type === "list_splat" || a!.type === "dictionary_splat")) return undefined;
-  // a method called on self: its first parameter is self
-  const offset = call!.childForFieldName("function")?.type === "attribute" ? 1 : 0;
+  // a method called on self: its first parameter is self, unless it is a static one
+  const offset = call!.childForFieldName("function")?.type === "attribute" && !staticMethod(fn) ? 1 : 0;
   const at = positional.findIndex((a) => a!.id === value.id);
   const parameter = at < 0 ? undefined : parameters[at + offset];
   return parameter && parameterName(parameter) ? parameter : undefined;

@@ -9,7 +9,7 @@ import { PY_CLIENTS, PY_LEGACY_MODULES, PY_MOCK_SPECS, PY_PACKAGE, PY_TYPES_MODU
 import { MOCK_ASSERTIONS, mockClients, patchTargets } from "./mock-clients.js";
 import { allOf, argumentFor, argumentsOf, enclosing, parameterName, returnsOf, stringValue, type Node, type Tree } from "../runtime/parser.js";
 import { bindingScope } from "./names.js";
-import { classOfMethod, heldAs, instanceClass, moduleClassNamed } from "./callers.js";
+import { classOfMethod, heldAs, instanceClass, moduleClassNamed, staticMethod } from "./callers.js";
 import { byName, forwardedBy, forwarderOf, type Forwarder } from "./forwarders.js";
 import { invocationsOf } from "./result-values.js";
 import { positional } from "./arguments.js";
@@ -480,9 +480,6 @@ function isProperty(fn: Node): boolean {
 }
 
 /** A method its class calls with no instance or class to give first: `@staticmethod`. */
-function staticMethod(fn: Node): boolean {
-  return fn.parent?.type === "decorated_definition" && fn.parent.namedChildren.some((d) => d?.type === "decorator" && d.text === "@staticmethod");
-}
 
 /**
  * How the module makes its classes, read once a module, not once a class: the calls by name, the classes by each

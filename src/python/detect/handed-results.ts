@@ -28,6 +28,16 @@ export function takingParameter(value: Node, list: boolean): Taking | null {
   const annotation = parameter?.childForFieldName("type")?.text;
   const open = annotation !== undefined && OPEN_ANNOTATIONS[list ? "list" : "value"].includes(annotation);
   if (!parameter || (parameter.type !== "identifier" && parameter.type !== "default_parameter" && !open)) return null;
+  return taking(value, parameter);
+}
+
+/** The parameter of the module's function a value is handed to, whatever its annotation (`result: dict`). */
+export function anyTakingParameter(value: Node): Taking | null {
+  const parameter = parameterTaking(value);
+  return parameter ? taking(value, parameter) : null;
+}
+
+function taking(value: Node, parameter: Node): Taking | null {
   const fn = parameter.parent?.parent;
   const name = parameterName(parameter);
   const call = enclosing(value, "call");

@@ -58,7 +58,7 @@ import {
   usesWithAliases,
 } from "../detect/result-values.js";
 import { methodReferences, type PyCall } from "../detect/clients.js";
-import { everyCallHands, parameterReads, probed, takingParameter, type Taking } from "../detect/handed-results.js";
+import { anyTakingParameter, everyCallHands, parameterReads, probed, takingParameter, type Taking } from "../detect/handed-results.js";
 import { isV1PyCall } from "../detect/version.js";
 import { allOf, argumentsOf, calledName, enclosing, stringValue, within, type Node } from "../runtime/parser.js";
 import { dictEntries, keywords, positional } from "../detect/arguments.js";
@@ -2189,7 +2189,10 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
       const handedTo = fn ? undefined : calledWith(head);
       const callers = fn ? new Map(callsOf(fn).map((c) => [scopeOf(c).id, scopeOf(c)])) : new Map<number, Node>();
       const readers = fn ? [...callers.values()].filter((s) => s.type === "function_definition") : handedTo ? [handedTo] : fieldReaders(head);
-      dumpAt(context, head, call.row.result ?? null, fn ? callersReads(fn) : [], readers);
+      // handed to a function of the module (`self._parse(url, result)`, its `result: dict`) that takes nothing else there
+      const taken = fn ? null : anyTakingParameter(head);
+      const alone = taken && everyCallHands(taken.fn, new Set([taken.call.id]), calls);
+      dumpAt(context, head, call.row.result ?? null, fn ? callersReads(fn) : alone ? (parameterReads(taken) ?? []) : [], readers);
       const leaving = fn ? dumpLeavesModule(head, calls) : null;
       if (leaving) context.todo(head, dumpLeavesModuleTodo(leaving));
     }
