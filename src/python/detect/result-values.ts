@@ -245,7 +245,7 @@ export function elementsOf(list: Node): Node[] {
     return index && stringValue(index) === undefined ? [parent] : [];
   }
   const bar = parent.type === "argument_list" ? progressBarOver(parent, list) : null;
-  if (bar) return usesIn(bar.body, bar.name.text).flatMap(elementsOf);
+  if (bar) return [...usesIn(bar.body, bar.name.text).flatMap(elementsOf), ...bar.shown];
   const loop = parent.type === "argument_list" ? parent.parent?.parent : parent;
   if (loop?.type === "for_statement" || loop?.type === "for_in_clause") {
     const name = elementName(loop, list);
@@ -263,15 +263,20 @@ const PROGRESS_BARS: ReadonlySet<string> = new Set(["progressbar", "tqdm", "trac
 
 /**
  * `with click.progressbar(pages) as bar: for page in bar: ...`: the name a progress bar over `list` is bound to, and the
- * body it is bound in, where iterating it gives the list's items.
+ * body it is bound in, where iterating it gives the list's items; and the items its `item_show_func=lambda p: ...` shows.
  */
-function progressBarOver(args: Node, list: Node): { name: Node; body: Node } | null {
+function progressBarOver(args: Node, list: Node): { name: Node; body: Node; shown: Node[] } | null {
   const call = args.parent;
   const bar = call?.parent?.type === "as_pattern" && call.parent.namedChildren[0]?.id === call.id ? call.parent : null;
   if (!bar || args.namedChildren[0]?.id !== list.id || !PROGRESS_BARS.has(lastName(call!.childForFieldName("function")))) return null;
   const name = bar.childForFieldName("alias")?.namedChildren[0];
   const body = enclosing(bar, "with_statement")?.childForFieldName("body");
-  return name?.type === "identifier" && body ? { name, body } : null;
+  const show = args.namedChildren
+    .find((a) => a?.type === "keyword_argument" && a.childForFieldName("name")?.text === "item_show_func")
+    ?.childForFieldName("value");
+  const item = show?.type === "lambda" ? show.childForFieldName("parameters")?.namedChildren : undefined;
+  const shown = item?.length === 1 && item[0]?.type === "identifier" ? usesIn(show!.childForFieldName("body")!, item[0].text) : [];
+  return name?.type === "identifier" && body ? { name, body, shown } : null;
 }
 
 /**
