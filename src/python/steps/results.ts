@@ -923,12 +923,18 @@ function emptyOr(read: Node): Node | null {
   return right && isEmptyDict(inner(right)) ? right.parent : null;
 }
 
-/** `r.metadata if r.metadata else {}` (or `dict()`) around the read `r.metadata`: the conditional. */
+/**
+ * `r.metadata if r.metadata else {}` (or `dict()`, or `if hasattr(r, "metadata")`) around the read `r.metadata`: the
+ * conditional.
+ */
 function emptyHedge(read: Node): Node | null {
   const hedge = read.parent;
   if (hedge?.type !== "conditional_expression") return null;
   const [taken, test, other] = hedge.namedChildren;
-  return taken?.id === read.id && test?.text === read.text && other && isEmptyDict(other) ? hedge : null;
+  const object = read.childForFieldName("object");
+  const probed = test?.type === "call" && calledName(test) === "hasattr" && argumentsOf(test)[0]?.text === object?.text;
+  const asked = test?.text === read.text || (probed && stringValue(argumentsOf(test)[1] ?? null) === read.childForFieldName("attribute")?.text);
+  return taken?.id === read.id && asked && other && isEmptyDict(other) ? hedge : null;
 }
 
 /**
@@ -1738,7 +1744,8 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     const uses = metadata && !followed ? (alias ? usesAfter(alias) : [hedge ?? read.node]) : [];
     // A key no attribute can name (`"og:title"`, a page's own meta tag, which v2 keeps among the metadata's extras) is
     // read off the dict.
-    const whole = uses.some(keptWhole) || (metadata && (followed ? [read.node] : uses).some(readByNamelessKey));
+    // So is metadata the code tests for a dict (`m.get("title") if isinstance(m, dict) else ""`, 2.x's dict): it stays one.
+    const whole = uses.some(keptWhole) || (metadata && (followed ? [read.node] : uses).some((use) => readByNamelessKey(use) || dictTestAround(use) !== null));
     // Handed on, its keys are read where the run does not look: by v1's camelCase names, which v2's dict spells otherwise.
     if (uses.some(handedOn)) context.todo(read.node, METADATA_KEYS_SNAKE);
     const typed = !whole && metadata && (followed || alias || (read.fallback && isEmptyLiteral(read.fallback)));
