@@ -924,8 +924,8 @@ function emptyOr(read: Node): Node | null {
 }
 
 /**
- * `r.metadata if r.metadata else {}` (or `dict()`, or `if hasattr(r, "metadata")`) around the read `r.metadata`: the
- * conditional.
+ * `r.metadata if r.metadata else {}` (or `dict()`; or `if hasattr(r, "metadata")`, `if isinstance(r.metadata, dict)`,
+ * 2.x's dict) around the read `r.metadata`: the conditional.
  */
 function emptyHedge(read: Node): Node | null {
   const hedge = read.parent;
@@ -933,7 +933,9 @@ function emptyHedge(read: Node): Node | null {
   const [taken, test, other] = hedge.namedChildren;
   const object = read.childForFieldName("object");
   const probed = test?.type === "call" && calledName(test) === "hasattr" && argumentsOf(test)[0]?.text === object?.text;
-  const asked = test?.text === read.text || (probed && stringValue(argumentsOf(test)[1] ?? null) === read.childForFieldName("attribute")?.text);
+  const tested =
+    test?.type === "call" && calledName(test) === "isinstance" && argumentsOf(test)[0]?.text === read.text && argumentsOf(test)[1]?.text === "dict";
+  const asked = test?.text === read.text || tested || (probed && stringValue(argumentsOf(test)[1] ?? null) === read.childForFieldName("attribute")?.text);
   return taken?.id === read.id && asked && other && isEmptyDict(other) ? hedge : null;
 }
 
@@ -1744,8 +1746,11 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     const uses = metadata && !followed ? (alias ? usesAfter(alias) : [hedge ?? read.node]) : [];
     // A key no attribute can name (`"og:title"`, a page's own meta tag, which v2 keeps among the metadata's extras) is
     // read off the dict.
-    // So is metadata the code tests for a dict (`m.get("title") if isinstance(m, dict) else ""`, 2.x's dict): it stays one.
-    const whole = uses.some(keptWhole) || (metadata && (followed ? [read.node] : uses).some((use) => readByNamelessKey(use) || dictTestAround(use) !== null));
+    // So is metadata bound to a name the code tests for a dict (`m.get("title") if isinstance(m, dict) else ""`, 2.x's
+    // dict): it stays one. (A read tested where it is, `r.metadata if isinstance(r.metadata, dict) else ...`, is one of
+    // several reads of the field, each its own.)
+    const dictTested = !!alias && uses.some((use) => dictTestAround(use) !== null);
+    const whole = uses.some(keptWhole) || (metadata && (dictTested || (followed ? [read.node] : uses).some(readByNamelessKey)));
     // Handed on, its keys are read where the run does not look: by v1's camelCase names, which v2's dict spells otherwise.
     if (uses.some(handedOn)) context.todo(read.node, METADATA_KEYS_SNAKE);
     const typed = !whole && metadata && (followed || alias || (read.fallback && isEmptyLiteral(read.fallback)));
