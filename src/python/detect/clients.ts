@@ -384,13 +384,8 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
  * `app if app is not None else FirecrawlApp(...)`); null for any other value.
  */
 function callsMaking(value: Node | null): Node[] | null {
-  if (value?.type === "parenthesized_expression") return callsMaking(value.namedChildren[0] ?? null);
-  if (value?.type === "call") return [value];
-  const or = value?.type === "boolean_operator" && value.childForFieldName("operator")?.type === "or";
-  if (!or && value?.type !== "conditional_expression") return null;
-  const [chosen, otherwise] = or ? [value!.childForFieldName("left"), value!.childForFieldName("right")] : [value!.namedChildren[0], value!.namedChildren[2]];
-  const sides = [chosen, otherwise].filter((side) => side?.type !== "none" && !(side && handedIn(side))).map((side) => callsMaking(side ?? null));
-  return sides.length > 0 && sides.every((side) => side !== null) ? sides.flat() : null;
+  const sides = choices(value).filter((side) => side?.type !== "none" && !(side && handedIn(side)));
+  return sides.length > 0 && sides.every((side) => side?.type === "call") ? (sides as Node[]) : null;
 }
 
 /**
@@ -767,7 +762,7 @@ function handedOn(
 
 /** The values a choice gives (`a if test else b`, `a or b`, in parentheses or not), each side's own; the value itself where it is none. */
 function choices(value: Node | null): (Node | null)[] {
-  if (value?.type === "parenthesized_expression" && value.namedChildren.length === 1) return choices(value.namedChildren[0]!);
+  if (value?.type === "parenthesized_expression") return choices(value.namedChildren.find((c) => c?.type !== "comment") ?? null);
   if (value?.type === "conditional_expression") return [...choices(value.namedChildren[0] ?? null), ...choices(value.namedChildren[2] ?? null)];
   if (value?.type === "boolean_operator" && value.childForFieldName("operator")?.type === "or")
     return [...choices(value.childForFieldName("left")), ...choices(value.childForFieldName("right"))];

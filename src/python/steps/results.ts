@@ -522,10 +522,15 @@ function neverRunBranch(context: PyContext, read: Read, head: Node, handled: Set
   return removeBranch(context, clause!, message, head.text);
 }
 
+/** The field `hasattr(head, "field")` probes `head` for, where the test is one. */
+function probedField(test: Node, head: Node): string | undefined {
+  const args = test.type === "call" && calledName(test) === "hasattr" ? argumentsOf(test) : [];
+  return args.length === 2 && args[0]!.text === head.text ? stringValue(args[1]!) : undefined;
+}
+
 /** `hasattr(head, "field")`. */
 function probesField(test: Node, head: Node, field: string): boolean {
-  const args = test.type === "call" && calledName(test) === "hasattr" ? argumentsOf(test) : [];
-  return args.length === 2 && args[0]!.text === head.text && stringValue(args[1]!) === field;
+  return probedField(test, head) === field;
 }
 
 /**
@@ -605,19 +610,18 @@ const SUPERSEDED_PROBE = removed(
  * this clause's probe fails, and the clause goes. The clause `use` is in, where it is such a one followed by another.
  */
 function supersededProbe(use: Node, kind: Tracked): Node | null {
-  const probed = (condition: Node | null) =>
-    andOperands(condition ?? use)
-      .map((test) => (calledName(test) === "hasattr" && argumentsOf(test)[0]?.text === use.text ? stringValue(argumentsOf(test)[1] ?? null) : undefined))
+  const probed = (clause: Node) =>
+    andOperands(clause.childForFieldName("condition")!)
+      .map((test) => probedField(test, use))
       .filter((field): field is string => field !== undefined);
   for (let at: Node | null = use; at?.parent; at = at.parent) {
     const clause = at.parent;
-    if (clause.type !== "if_statement" && clause.type !== "elif_clause") continue;
-    const statement = clause.type === "elif_clause" ? clause.parent! : clause;
-    const others = [statement, ...statement.namedChildren.filter((c): c is Node => c?.type === "elif_clause")].filter((c) => c.id !== clause.id);
     if (clause.type !== "elif_clause" || !clause.nextSibling) continue;
-    for (const field of probed(clause.childForFieldName("condition"))) {
+    const statement = clause.parent!;
+    const others = [statement, ...statement.namedChildren.filter((c): c is Node => c?.type === "elif_clause")].filter((c) => c.id !== clause.id);
+    for (const field of probed(clause)) {
       const { to } = renamedField(kind, field);
-      if (to !== field && others.some((other) => probed(other.childForFieldName("condition")).includes(to))) return clause;
+      if (to !== field && others.some((other) => probed(other).includes(to))) return clause;
     }
   }
   return null;
@@ -931,11 +935,10 @@ function emptyHedge(read: Node): Node | null {
   const hedge = read.parent;
   if (hedge?.type !== "conditional_expression") return null;
   const [taken, test, other] = hedge.namedChildren;
-  const object = read.childForFieldName("object");
-  const probed = test?.type === "call" && calledName(test) === "hasattr" && argumentsOf(test)[0]?.text === object?.text;
   const tested =
     test?.type === "call" && calledName(test) === "isinstance" && argumentsOf(test)[0]?.text === read.text && argumentsOf(test)[1]?.text === "dict";
-  const asked = test?.text === read.text || tested || (probed && stringValue(argumentsOf(test)[1] ?? null) === read.childForFieldName("attribute")?.text);
+  const probed = !!test && probesField(test, read.childForFieldName("object")!, read.childForFieldName("attribute")!.text);
+  const asked = test?.text === read.text || tested || probed;
   return taken?.id === read.id && asked && other && isEmptyDict(other) ? hedge : null;
 }
 
