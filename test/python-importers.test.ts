@@ -244,3 +244,112 @@ describe("the CLI on a function whose client is a parameter's default, called fr
     expect(out).toContain("client.scrape_url(url)");
   });
 });
+
+describe("the CLI on modules whose client another module of the project makes", () => {
+  const clients = [
+    "import os",
+    "",
+    "from firecrawl import AsyncFirecrawlApp, FirecrawlApp",
+    "from firecrawl.v1 import V1FirecrawlApp",
+    "",
+    'firecrawl = FirecrawlApp(api_key=os.environ["FIRECRAWL_API_KEY"])',
+    'async_firecrawl = AsyncFirecrawlApp(api_key=os.environ["FIRECRAWL_API_KEY"])',
+    'legacy = V1FirecrawlApp(api_key=os.environ["FIRECRAWL_API_KEY"])',
+    "",
+  ].join("\n");
+  const pages = [
+    "from .clients import firecrawl as client, legacy",
+    "",
+    "",
+    "def page_markdown(url: str) -> str:",
+    '    page = client.scrape_url(url, formats=["markdown"])',
+    '    return page.markdown or ""',
+    "",
+    "",
+    "def page_links(url: str) -> list:",
+    "    return legacy.map_url(url).links or []",
+    "",
+  ].join("\n");
+  const jobs = [
+    "from app.services.clients import async_firecrawl",
+    "",
+    "",
+    "async def crawl_titles(url: str) -> list:",
+    "    job = await async_firecrawl.crawl_url(url, limit=5)",
+    '    return [page.metadata.get("title") for page in job.data]',
+    "",
+  ].join("\n");
+  // A module that mentions Firecrawl and imports an `app` and a `scrape_url` of its own, no client's.
+  const site = [
+    "from flask import Flask",
+    "",
+    "app = Flask(__name__)",
+    "",
+    "",
+    "class Scraper:",
+    "    def scrape_url(self, url):",
+    "        return url",
+    "",
+  ].join("\n");
+  const views = [
+    '"""Views that show what Firecrawl found."""',
+    "from app.web.site import app, Scraper",
+    "",
+    "scraper = Scraper()",
+    "",
+    "",
+    '@app.route("/")',
+    "def index():",
+    '    return scraper.scrape_url("https://example.com")',
+    "",
+  ].join("\n");
+  const project = {
+    "app/__init__.py": "",
+    "app/services/__init__.py": "",
+    "app/services/clients.py": clients,
+    "app/services/pages.py": pages,
+    "app/web/__init__.py": "",
+    "app/web/jobs.py": jobs,
+    "app/web/site.py": site,
+    "app/web/views.py": views,
+  };
+
+  test(
+    "a module's calls on a client it imports, relatively, absolutely or under another name, are migrated; the module making it is left as 4.x takes it",
+    { timeout: 60_000 },
+    () => {
+      const dir = tree(project, { git: true });
+      const { status, stderr } = spawnSync(process.execPath, [CLI, "run", ".", "--force", "--no-verify"], { cwd: dir, encoding: "utf8" });
+      expect(status, stderr).toBe(0);
+      const read = (path: string) => readFileSync(join(dir, path), "utf8");
+      expect(read("app/services/pages.py")).toBe(pages.replace("client.scrape_url(url,", "client.scrape(url,"));
+      expect(read("app/web/jobs.py")).toBe(
+        [
+          "from app.services.clients import async_firecrawl",
+          "",
+          "",
+          "async def crawl_titles(url: str) -> list:",
+          "    job = await async_firecrawl.crawl(url=url, limit=5)",
+          '    if job.status != "completed":',
+          '        raise Exception(f"Job failed or was stopped. Status: {job.status}")',
+          "    return [page.metadata_typed.title for page in job.data]",
+          "",
+        ].join("\n"),
+      );
+      // FirecrawlApp is 4.x's alias of Firecrawl: the module that only makes the clients runs as written.
+      expect(read("app/services/clients.py")).toBe(clients);
+      expect(read("app/web/views.py")).toBe(views);
+      expect(read("app/web/site.py")).toBe(site);
+    },
+  );
+
+  test("where the import names two modules of the project, or none, the calls are not taken for a client's", { timeout: 60_000 }, () => {
+    const caller = 'from settings import fc\n\nprint(fc.scrape_url("https://a.dev", formats=["markdown"]).markdown)\n';
+    const maker = 'from firecrawl import FirecrawlApp\n\nfc = FirecrawlApp(api_key="fc-test")\n';
+    const dir = tree({ "a/settings.py": maker, "b/settings.py": maker, "main.py": caller, "c/main.py": caller.replace("settings", "missing") }, { git: true });
+    const { stdout } = spawnSync(process.execPath, [CLI, "run", ".", "--force", "--no-verify"], { cwd: dir, encoding: "utf8" });
+    expect(readFileSync(join(dir, "main.py"), "utf8")).toBe(caller);
+    expect(readFileSync(join(dir, "c/main.py"), "utf8")).toBe(caller.replace("settings", "missing"));
+    expect(stdout).toContain("Migrated 0 of");
+  });
+});

@@ -13,6 +13,7 @@ import { classOfMethod, heldAs, instanceClass, moduleClassNamed, staticMethod } 
 import { byName, forwardedBy, forwarderOf, type Forwarder } from "./forwarders.js";
 import { invocationsOf } from "./result-values.js";
 import { positional } from "./arguments.js";
+import type { ImportedClient } from "./imported-clients.js";
 
 const PY_SDK_MODULES = new Set<string>([PY_PACKAGE, ...PY_LEGACY_MODULES, `${PY_PACKAGE}.v2`, PY_TYPES_MODULE]);
 /** every class name, v1 or v2, that makes a client (v2's own client classes too, which mocks take as spec) -> whether it is async (awaited) */
@@ -175,16 +176,22 @@ function named(keys: ReadonlyMap<string, unknown> | ReadonlySet<string>, node: N
  */
 export type CallsElsewhere = (name: string) => readonly Node[] | undefined;
 
-/** `shadowed`: the file's `firecrawl` is a module of the project's own (detect/local-package.ts), whose imports are no SDK's. */
-export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefined, shadowed = false): PyBindings {
+/**
+ * `shadowed`: the file's `firecrawl` is a module of the project's own (detect/local-package.ts), whose imports are no SDK's.
+ * `imported`: the clients the project's other modules make that this one imports by name (detect/imported-clients.ts).
+ */
+export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefined, shadowed = false, imported?: ImportedClient): PyBindings {
   const root = tree.rootNode;
   const classes = new Map<string, boolean>();
   const modules = new Set<string>();
   const imports: Node[] = [];
   const v1Classes = new Set<string>();
+  const importedClients: [Node, boolean][] = [];
+  let text: string | undefined;
   for (const statement of allOf(root, "import_from_statement")) {
     const module = statement.childForFieldName("module_name")?.text ?? "";
     const sdk = !shadowed && PY_SDK_MODULES.has(module);
+    if (!sdk && imported && module.split(".")[0] !== PY_PACKAGE) importedClients.push(...clientsImported(statement, imported, (text ??= root.text)));
     if (!sdk && (shadowed || module !== PY_V1_MODULE)) continue;
     if (sdk) imports.push(statement);
     for (const name of statement.childrenForFieldName("name")) {
@@ -252,6 +259,7 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
     return kinds.length && kinds.every((kind) => kind !== undefined && kind === kinds[0]) ? kinds[0] : undefined;
   };
   const clients = new Map<string, boolean>();
+  for (const [name, isAsync] of importedClients) clients.set(keyOf(name)!, isAsync);
   for (const assignment of allOf(root, "assignment")) {
     let value = assignment.childForFieldName("right");
     if (value?.type === "await") value = value.namedChildren[0] ?? null;
@@ -363,7 +371,7 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
   const byName = new Map([...kinds].filter(([, k]) => k.size === 1).map(([name, k]) => [name, [...k][0]!] as const));
   const notClients = plainlyNoClients(root, callees, byName, classOf);
   return {
-    found: imports.length > 0 || patches.length > 0,
+    found: imports.length > 0 || patches.length > 0 || importedClients.length > 0,
     classes,
     modules,
     clients,
@@ -376,6 +384,42 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
     keptOnV1,
     mixed: passed.mixed,
   };
+}
+
+/**
+ * The names an import from a module of the project brings in that the module binds to a client (`from .services import
+ * app`, `... import app as firecrawl`), with whether each is async: asked only of a name the module reads an attribute of.
+ */
+function clientsImported(statement: Node, imported: ImportedClient, text: string): [Node, boolean][] {
+  const found: [Node, boolean][] = [];
+  for (const name of statement.childrenForFieldName("name")) {
+    const original = name?.type === "aliased_import" ? name.childForFieldName("name") : name;
+    const local = name?.type === "aliased_import" ? name.childForFieldName("alias") : name?.namedChildren[0];
+    if (original?.type !== "dotted_name" || original.namedChildren.length !== 1 || local?.type !== "identifier") continue;
+    if (!new RegExp(`(?<![\\w.])${local.text}\\s*\\.\\s*\\w`).test(text)) continue;
+    const isAsync = imported(statement, original.text);
+    if (isAsync !== undefined) found.push([local, isAsync]);
+  }
+  return found;
+}
+
+/**
+ * The clients a module binds at its top level to be imported by others (`firecrawl_app = FirecrawlApp(api_key=k)`),
+ * by name, with whether each is async; not one kept on v1 (`V1FirecrawlApp(...)`) nor a name the module also binds
+ * to what is plainly no client.
+ */
+export function moduleClients(tree: Tree): Map<string, boolean> {
+  const sdk = detect(tree);
+  const found = new Map<string, boolean>();
+  if (!sdk.found) return found;
+  for (const statement of tree.rootNode.namedChildren) {
+    const assignment = statement?.type === "expression_statement" ? statement.namedChildren[0] : null;
+    const left = assignment?.type === "assignment" ? assignment.childForFieldName("left") : null;
+    const key = left?.type === "identifier" ? keyOf(left) : null;
+    const isAsync = key ? sdk.clients.get(key) : undefined;
+    if (isAsync !== undefined && !sdk.keptOnV1.has(key!) && !sdk.notClients.has(key!)) found.set(left!.text, isAsync);
+  }
+  return found;
 }
 
 /**

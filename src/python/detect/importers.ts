@@ -19,17 +19,17 @@ const LOADS_BY_NAME = /\b(?:import_module|__import__|run_module|run_path|spec_fr
 const word = (name: string) => new RegExp(`(?<!\\w)${name.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&")}(?!\\w)`);
 
 /** The module's path without its extension, a package's as its folder, in components from the project's root. */
-function moduleParts(root: string, path: string): string[] {
+export function moduleParts(root: string, path: string): string[] {
   const file = relative(root, resolve(path)).replace(/\.py$/, "");
   const parts = file.split(sep);
   return parts.at(-1) === "__init__" ? parts.slice(0, -1) : parts;
 }
 
-const endsWith = (parts: readonly string[], tail: readonly string[]) =>
+export const endsWith = (parts: readonly string[], tail: readonly string[]) =>
   tail.length > 0 && tail.length <= parts.length && tail.every((p, i) => parts[parts.length - tail.length + i] === p);
 
 /** The absolute module a `from` import names, as components from the root: a relative one resolved from the importer's folder. */
-function fromModule(root: string, importer: string, statement: Node): { parts: string[]; relative: boolean } | undefined {
+export function fromModule(root: string, importer: string, statement: Node): { parts: string[]; relative: boolean } | undefined {
   const module = statement.childForFieldName("module_name");
   if (!module) return undefined;
   if (module.type !== "relative_import") return { parts: module.text.split("."), relative: false };

@@ -1,0 +1,70 @@
+/**
+ * Clients another module of the project makes for this one: `from config.settings import firecrawl_app` where
+ * config/settings.py binds `firecrawl_app = FirecrawlApp(api_key=...)` at its top level. The importing module
+ * never names the SDK's class, yet its calls on that name are the client's: left on v1 names they are an
+ * AttributeError on 4.x releases without the v1 aliases, and with them the results are v2's models read as dicts.
+ * The module imported from is found among the project's files (src/project/python-modules.ts) by its dotted path,
+ * relative imports from the importer's folder; only its own top-level names are followed, not a name it imports in
+ * turn. Where the path names no file of the project, or more than one, nothing is taken.
+ */
+import { readFileSync } from "node:fs";
+import { basename, resolve } from "node:path";
+import { ANSWER_LIFETIME_MS, pythonFilesUnder, pythonProjectRoot } from "../../project/python-modules.js";
+import { parsePython, type Node } from "../runtime/parser.js";
+import { endsWith, fromModule, moduleParts } from "./importers.js";
+import { moduleClients } from "./clients.js";
+
+/** Whether the module an import statement reads binds `name` to a client at its top level: async or not, undefined if not. */
+export type ImportedClient = (statement: Node, name: string) => boolean | undefined;
+
+const read = new Map<string, { readonly clients: ReadonlyMap<string, boolean>; readonly at: number }>();
+
+/** A module's top-level clients by name, read once a run (ANSWER_LIFETIME_MS); none where the file cannot be read or parsed. */
+function clientsOf(path: string): ReadonlyMap<string, boolean> {
+  const known = read.get(path);
+  if (known && Date.now() - known.at < ANSWER_LIFETIME_MS) return known.clients;
+  let clients: ReadonlyMap<string, boolean>;
+  try {
+    clients = moduleClients(parsePython(readFileSync(path, "utf8")));
+  } catch {
+    clients = new Map();
+  }
+  read.set(path, { clients, at: Date.now() });
+  return clients;
+}
+
+/** The project's modules (no notebooks: nothing imports one) by the last component of their dotted path. */
+const byStem = new Map<string, { readonly stems: ReadonlyMap<string, readonly string[]>; readonly at: number }>();
+
+function modulesNamed(root: string, files: readonly string[], stem: string): readonly string[] {
+  const known = byStem.get(root);
+  if (known && Date.now() - known.at < ANSWER_LIFETIME_MS) return known.stems.get(stem) ?? [];
+  const stems = new Map<string, string[]>();
+  for (const file of files) {
+    if (!file.endsWith(".py")) continue;
+    const last = moduleParts(root, file).at(-1) ?? basename(root);
+    stems.set(last, [...(stems.get(last) ?? []), file]);
+  }
+  byStem.set(root, { stems, at: Date.now() });
+  return stems.get(stem) ?? [];
+}
+
+/** The clients the project's other modules make, as `importer` (a module at that path) imports them. */
+export function importedClients(importer: string, runPaths: readonly string[] = []): ImportedClient {
+  const self = resolve(importer);
+  let root: string | undefined | null = null;
+  return (statement, name) => {
+    // most modules import nothing a client could be: the project is looked for at the first import that might
+    if (root === null) root = pythonProjectRoot(importer, runPaths);
+    const at = root;
+    const files = at ? pythonFilesUnder(at) : undefined;
+    const target = at ? fromModule(at, importer, statement) : undefined;
+    if (!at || !files || !target?.parts.length) return undefined;
+    const found = modulesNamed(at, files, target.parts.at(-1)!).filter((file) => {
+      if (file === self) return false;
+      const parts = moduleParts(at, file);
+      return target.relative ? parts.join("/") === target.parts.join("/") : endsWith(parts, target.parts);
+    });
+    return found.length === 1 ? clientsOf(found[0]!).get(name) : undefined;
+  };
+}
