@@ -343,6 +343,62 @@ describe("the CLI on modules whose client another module of the project makes", 
     },
   );
 
+  test("a client read off a module imported whole, and one a function of another module gives, are migrated as the client's", { timeout: 60_000 }, () => {
+    const factory = [
+      "import os",
+      "from functools import lru_cache",
+      "",
+      "from firecrawl import FirecrawlApp",
+      "",
+      "",
+      "@lru_cache",
+      "def get_client() -> FirecrawlApp:",
+      '    return FirecrawlApp(api_key=os.getenv("FIRECRAWL_API_KEY"))',
+      "",
+      "",
+      "def make_other():",
+      "    return object()",
+      "",
+    ].join("\n");
+    const scraper = [
+      "from .firecrawl_client import get_client, make_other",
+      "",
+      "",
+      "class Scraper:",
+      "    def __init__(self):",
+      "        self.client = get_client()",
+      "        self.other = make_other()",
+      "",
+      "    def fetch(self, url: str) -> str:",
+      '        doc = self.client.scrape_url(url, formats=["markdown"])',
+      '        return doc.markdown or ""',
+      "",
+      "    def check(self, url: str):",
+      "        return self.other.scrape_url(url)",
+      "",
+    ].join("\n");
+    const whole = [
+      "from app.services import clients",
+      "import app.services.clients as c",
+      "",
+      "",
+      "def links(url: str) -> list:",
+      "    return clients.firecrawl.map_url(url).links + c.firecrawl.map_url(url).links",
+      "",
+    ].join("\n");
+    const dir = tree({ ...project, "app/services/firecrawl_client.py": factory, "app/services/scraper.py": scraper, "app/web/links.py": whole }, { git: true });
+    const { status, stderr } = spawnSync(process.execPath, [CLI, "run", ".", "--force", "--no-verify"], { cwd: dir, encoding: "utf8" });
+    expect(status, stderr).toBe(0);
+    expect(readFileSync(join(dir, "app/services/scraper.py"), "utf8")).toBe(scraper.replace("self.client.scrape_url(url,", "self.client.scrape(url,"));
+    expect(readFileSync(join(dir, "app/web/links.py"), "utf8")).toBe(
+      whole.replace(
+        "return clients.firecrawl.map_url(url).links + c.firecrawl.map_url(url).links",
+        "return [link.url for link in clients.firecrawl.map(url).links] + [link.url for link in c.firecrawl.map(url).links]",
+      ),
+    );
+    expect(readFileSync(join(dir, "app/services/firecrawl_client.py"), "utf8")).toBe(factory);
+  });
+
   test("where the import names two modules of the project, or none, the calls are not taken for a client's", { timeout: 60_000 }, () => {
     const caller = 'from settings import fc\n\nprint(fc.scrape_url("https://a.dev", formats=["markdown"]).markdown)\n';
     const maker = 'from firecrawl import FirecrawlApp\n\nfc = FirecrawlApp(api_key="fc-test")\n';

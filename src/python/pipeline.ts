@@ -11,7 +11,7 @@ import { quotesReusedInFStrings } from "./runtime/python3-rules.js";
 import { findPyRequests } from "./detect/requests.js";
 import { callsElsewhere, importedElsewhere, seenCallsElsewhere } from "./detect/importers.js";
 import { localPackageShadows } from "./detect/local-package.js";
-import { importedClients } from "./detect/imported-clients.js";
+import { projectModules } from "./detect/imported-clients.js";
 
 export interface PyParsed {
   readonly tree: Tree;
@@ -98,7 +98,7 @@ const python = (runPaths: readonly string[] | undefined, given?: { text: string;
       };
       const shadowed = holder !== "document" && localPackageShadows(source.path, holder === "notebook");
       // A document's code blocks are no module of the project, so import none of its clients.
-      const sdk = detect(tree, called, shadowed, holder === "document" ? undefined : importedClients(source.path, runPaths));
+      const sdk = detect(tree, called, shadowed, holder === "document" ? undefined : projectModules(source.path, runPaths));
       return { tree, input, sdk, calls: clientCalls(tree, sdk), mocks: mockedMethods(tree, sdk), requestsApi: findPyRequests(tree, source.text).length > 0 };
     },
     reachesSdk: (parsed) => parsed.sdk.found || parsed.requestsApi,

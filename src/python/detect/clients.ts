@@ -13,7 +13,7 @@ import { classOfMethod, heldAs, instanceClass, moduleClassNamed, staticMethod } 
 import { byName, forwardedBy, forwarderOf, type Forwarder } from "./forwarders.js";
 import { invocationsOf } from "./result-values.js";
 import { positional } from "./arguments.js";
-import type { ImportedClient } from "./imported-clients.js";
+import type { ProjectModules } from "./imported-clients.js";
 
 const PY_SDK_MODULES = new Set<string>([PY_PACKAGE, ...PY_LEGACY_MODULES, `${PY_PACKAGE}.v2`, PY_TYPES_MODULE]);
 /** every class name, v1 or v2, that makes a client (v2's own client classes too, which mocks take as spec) -> whether it is async (awaited) */
@@ -100,6 +100,8 @@ function unscoped(node: Node | null | undefined): { name: string; scopedBy?: Nod
   // `crawler.app` where `crawler = Crawler(...)` alone: the instance's attribute, its class's `self.app`
   const cls = object?.type === "identifier" ? moduleClass(object) : null;
   if (cls) return { name: `self.${attribute}`, cls };
+  // `settings.app`: a name of a module the file imports (detect/imported-clients.ts), or of any object held by a name
+  if (object?.type === "identifier") return { name: `${object.text}.${attribute}`, scopedBy: object };
   return null;
 }
 
@@ -178,20 +180,20 @@ export type CallsElsewhere = (name: string) => readonly Node[] | undefined;
 
 /**
  * `shadowed`: the file's `firecrawl` is a module of the project's own (detect/local-package.ts), whose imports are no SDK's.
- * `imported`: the clients the project's other modules make that this one imports by name (detect/imported-clients.ts).
+ * `project`: the project's other modules, whose clients this one may import (detect/imported-clients.ts).
  */
-export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefined, shadowed = false, imported?: ImportedClient): PyBindings {
+export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefined, shadowed = false, project?: ProjectModules): PyBindings {
   const root = tree.rootNode;
   const classes = new Map<string, boolean>();
   const modules = new Set<string>();
   const imports: Node[] = [];
   const v1Classes = new Set<string>();
-  const importedClients: [Node, boolean][] = [];
+  const importedClients: { key: string; isAsync: boolean; factory?: string }[] = [];
   let text: string | undefined;
   for (const statement of allOf(root, "import_from_statement")) {
     const module = statement.childForFieldName("module_name")?.text ?? "";
     const sdk = !shadowed && PY_SDK_MODULES.has(module);
-    if (!sdk && imported && module.split(".")[0] !== PY_PACKAGE) importedClients.push(...clientsImported(statement, imported, (text ??= root.text)));
+    if (!sdk && project && module.split(".")[0] !== PY_PACKAGE) importedClients.push(...clientsImported(statement, project, (text ??= root.text)));
     if (!sdk && (shadowed || module !== PY_V1_MODULE)) continue;
     if (sdk) imports.push(statement);
     for (const name of statement.childrenForFieldName("name")) {
@@ -204,6 +206,7 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
     }
   }
   for (const statement of allOf(root, "import_statement")) {
+    if (!shadowed && project) importedClients.push(...clientsImported(statement, project, (text ??= root.text)));
     for (const name of statement.childrenForFieldName("name")) {
       if (!name) continue;
       const imported = name.type === "aliased_import" ? name.childForFieldName("name")!.text : name.text;
@@ -259,7 +262,7 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
     return kinds.length && kinds.every((kind) => kind !== undefined && kind === kinds[0]) ? kinds[0] : undefined;
   };
   const clients = new Map<string, boolean>();
-  for (const [name, isAsync] of importedClients) clients.set(keyOf(name)!, isAsync);
+  for (const { key, isAsync } of importedClients) clients.set(key, isAsync);
   for (const assignment of allOf(root, "assignment")) {
     let value = assignment.childForFieldName("right");
     if (value?.type === "await") value = value.namedChildren[0] ?? null;
@@ -295,7 +298,7 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
   }
   // Factories (`def get_client() -> FirecrawlApp`, or one returning a client it makes or holds, alone or at a
   // place of the tuple it returns): what their calls give, and the names assigned it, are clients.
-  const factories = new Set<string>();
+  const factories = new Set<string>(importedClients.flatMap(({ factory }) => (factory ? [factory] : [])));
   const clientIn = (v: Node | null | undefined) => madeBy(v ?? null) ?? (named(clients, v) ? clients.get(keyOf(v!)!) : undefined);
   for (const fn of allOf(root, "function_definition")) {
     const name = fn.childForFieldName("name")!;
@@ -386,26 +389,43 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
   };
 }
 
+/** Whether a text reads an attribute of `name` (and of its attribute `then`): `name.x`, `name.then.x`. */
+const readsOf = (text: string, name: string, then?: string) => new RegExp(`(?<![\\w.])${name}\\s*\\.\\s*${then ? `${then}\\s*\\.\\s*` : ""}\\w`).test(text);
+const callsOf = (text: string, name: string) => new RegExp(`(?<![\\w.])${name}\\s*\\(`).test(text);
+
 /**
- * The names an import from a module of the project brings in that the module binds to a client (`from .services import
- * app`, `... import app as firecrawl`), with whether each is async: asked only of a name the module reads an attribute of.
+ * The clients an import brings in from the project's own modules (detect/imported-clients.ts), by their keys here, with
+ * whether each is async: a name the module imported from binds to one (`from .services import app`, `... import app as
+ * firecrawl`) or a function of it that gives one (`from clients import get_client`), or one read off a module imported
+ * whole (`from config import settings`, `import settings as s`, then `settings.app`). Asked only of names the file reads
+ * an attribute of, or calls.
  */
-function clientsImported(statement: Node, imported: ImportedClient, text: string): [Node, boolean][] {
-  const found: [Node, boolean][] = [];
+function clientsImported(statement: Node, modules: ProjectModules, text: string): { key: string; isAsync: boolean; factory?: string }[] {
+  const found: { key: string; isAsync: boolean; factory?: string }[] = [];
+  const fromModule = statement.type === "import_from_statement";
   for (const name of statement.childrenForFieldName("name")) {
     const original = name?.type === "aliased_import" ? name.childForFieldName("name") : name;
-    const local = name?.type === "aliased_import" ? name.childForFieldName("alias") : name?.namedChildren[0];
-    if (original?.type !== "dotted_name" || original.namedChildren.length !== 1 || local?.type !== "identifier") continue;
-    if (!new RegExp(`(?<![\\w.])${local.text}\\s*\\.\\s*\\w`).test(text)) continue;
-    const isAsync = imported(statement, original.text);
-    if (isAsync !== undefined) found.push([local, isAsync]);
+    const local = name?.type === "aliased_import" ? name.childForFieldName("alias") : original?.namedChildren.length === 1 ? original.namedChildren[0] : null;
+    if (original?.type !== "dotted_name" || local?.type !== "identifier" || (!fromModule && original.text.split(".")[0] === PY_PACKAGE)) continue;
+    const read = readsOf(text, local.text);
+    const called = fromModule && original.namedChildren.length === 1 && callsOf(text, local.text);
+    if (!read && !called) continue;
+    const scope = bindingScope(local).id;
+    const own = fromModule && original.namedChildren.length === 1 ? modules.clients(statement) : undefined;
+    const client = read ? own?.get(original.text) : undefined;
+    const made = called ? own?.get(`${original.text}()`) : undefined;
+    if (client !== undefined) found.push({ key: `${local.text}@${scope}`, isAsync: client });
+    if (made !== undefined) found.push({ key: `${local.text}()@${scope}`, isAsync: made, factory: local.text });
+    if (client !== undefined || made !== undefined || !read) continue;
+    for (const [held, isAsync] of modules.clients(statement, original.text) ?? [])
+      if (!held.endsWith("()") && readsOf(text, local.text, held)) found.push({ key: `${local.text}.${held}@${scope}`, isAsync });
   }
   return found;
 }
 
 /**
  * The clients a module binds at its top level to be imported by others (`firecrawl_app = FirecrawlApp(api_key=k)`),
- * by name, with whether each is async; not one kept on v1 (`V1FirecrawlApp(...)`) nor a name the module also binds
+ * by name, and the functions that give one, as `name()`, with whether each is async; not one kept on v1 (`V1FirecrawlApp(...)`) nor a name the module also binds
  * to what is plainly no client.
  */
 export function moduleClients(tree: Tree): Map<string, boolean> {
@@ -418,6 +438,13 @@ export function moduleClients(tree: Tree): Map<string, boolean> {
     const key = left?.type === "identifier" ? keyOf(left) : null;
     const isAsync = key ? sdk.clients.get(key) : undefined;
     if (isAsync !== undefined && !sdk.keptOnV1.has(key!) && !sdk.notClients.has(key!)) found.set(left!.text, isAsync);
+  }
+  // its functions that give one (`def get_client() -> FirecrawlApp`), as `name()`
+  for (const statement of tree.rootNode.namedChildren) {
+    const fn = statement?.type === "decorated_definition" ? statement.childForFieldName("definition") : statement;
+    const name = fn?.type === "function_definition" ? fn.childForFieldName("name") : null;
+    const isAsync = name ? sdk.clients.get(`${name.text}()@${bindingScope(name).id}`) : undefined;
+    if (isAsync !== undefined) found.set(`${name!.text}()`, isAsync);
   }
   return found;
 }

@@ -14,8 +14,14 @@ import { parsePython, type Node } from "../runtime/parser.js";
 import { endsWith, fromModule, moduleParts } from "./importers.js";
 import { moduleClients } from "./clients.js";
 
-/** Whether the module an import statement reads binds `name` to a client at its top level: async or not, undefined if not. */
-export type ImportedClient = (statement: Node, name: string) => boolean | undefined;
+/**
+ * The project's modules as an import statement names them: the top-level clients of the module a `from` import reads
+ * (`from config.settings import ...`), or of its submodule `submodule` (`from config import settings`), or of the
+ * module an `import` statement names (`submodule`: `config.settings`); undefined where no single file of the project is it.
+ */
+export interface ProjectModules {
+  clients(statement: Node, submodule?: string): ReadonlyMap<string, boolean> | undefined;
+}
 
 const read = new Map<string, { readonly clients: ReadonlyMap<string, boolean>; readonly at: number }>();
 
@@ -50,21 +56,25 @@ function modulesNamed(root: string, files: readonly string[], stem: string): rea
 }
 
 /** The clients the project's other modules make, as `importer` (a module at that path) imports them. */
-export function importedClients(importer: string, runPaths: readonly string[] = []): ImportedClient {
+export function projectModules(importer: string, runPaths: readonly string[] = []): ProjectModules {
   const self = resolve(importer);
   let root: string | undefined | null = null;
-  return (statement, name) => {
-    // most modules import nothing a client could be: the project is looked for at the first import that might
-    if (root === null) root = pythonProjectRoot(importer, runPaths);
-    const at = root;
-    const files = at ? pythonFilesUnder(at) : undefined;
-    const target = at ? fromModule(at, importer, statement) : undefined;
-    if (!at || !files || !target?.parts.length) return undefined;
-    const found = modulesNamed(at, files, target.parts.at(-1)!).filter((file) => {
-      if (file === self) return false;
-      const parts = moduleParts(at, file);
-      return target.relative ? parts.join("/") === target.parts.join("/") : endsWith(parts, target.parts);
-    });
-    return found.length === 1 ? clientsOf(found[0]!).get(name) : undefined;
+  return {
+    clients(statement, submodule) {
+      // most modules import nothing a client could be: the project is looked for at the first import that might
+      if (root === null) root = pythonProjectRoot(importer, runPaths);
+      const at = root;
+      const files = at ? pythonFilesUnder(at) : undefined;
+      const from = !at ? undefined : statement.type === "import_statement" ? { parts: [], relative: false } : fromModule(at, importer, statement);
+      if (!at || !files || !from) return undefined;
+      const target = { parts: [...from.parts, ...(submodule ? submodule.split(".") : [])], relative: from.relative };
+      if (!target.parts.length) return undefined;
+      const found = modulesNamed(at, files, target.parts.at(-1)!).filter((file) => {
+        if (file === self) return false;
+        const parts = moduleParts(at, file);
+        return target.relative ? parts.join("/") === target.parts.join("/") : endsWith(parts, target.parts);
+      });
+      return found.length === 1 ? clientsOf(found[0]!) : undefined;
+    },
   };
 }
