@@ -21,6 +21,7 @@ import {
   PY_LEGACY_MODULES,
   PY_PACKAGE,
   PY_RESULT_TYPE_KINDS,
+  PY_RETURNED_MODELS,
   snakeCase,
 } from "../../mapping/python.js";
 import {
@@ -281,6 +282,8 @@ interface Subject {
   readonly fields?: Readonly<Record<string, string>>;
   /** v1 answered it as a dict whatever the client's release (2.x's search hits were dicts too) */
   readonly dicts?: true;
+  /** v2's model, where the call says (a batch scrape's job is a BatchScrapeJob, a crawl's a CrawlJob) */
+  readonly model?: string;
 }
 
 const DOCUMENT: Subject = { kind: "document", waiter: false };
@@ -1615,7 +1618,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       // A field no release's result had (`"pages" in job`): v1's dict answered False, and so does a model, whose `in`
       // goes over its (field, value) pairs; the test stays as it is.
       if (depth === 0 && kind !== null && !row && !hasField(kind, to)) {
-        context.todo(member.node, noSuchField(KNOWN_FIELDS[kind]!.model, member.field));
+        context.todo(member.node, noSuchField(subject.model ?? KNOWN_FIELDS[kind]!.model, member.field));
         return finish();
       }
       start = member.node.startIndex;
@@ -1655,7 +1658,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       // went on to what follows; it still does
       const next = read.form === "get" && (!read.fallback || read.fallback.type === "none") ? orDefault(read.node) : null;
       if (next) return context.edit(outer(read.node).startIndex, next.startIndex, "", NEVER_HELD_OR(read.field));
-      if (!probedFieldBranch(context, read, head, handled)) context.todo(read.node, noSuchField(KNOWN_FIELDS[kind]!.model, read.field));
+      if (!probedFieldBranch(context, read, head, handled)) context.todo(read.node, noSuchField(subject.model ?? KNOWN_FIELDS[kind]!.model, read.field));
       return finish();
     }
     const row = kind !== null && depth === 0 && !elsewhere ? rowFor(kind, read.field) : undefined;
@@ -2228,6 +2231,7 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
     waiter: !!call.row.waiter,
     answered: answerAlone(name),
     hits: call.row.result === "search" ? searchHits(call) : undefined,
+    model: PY_RETURNED_MODELS[call.row.js.v1],
   };
   // A result v2 answers as another type (a cancel's bool) has no fields to rename: its reads are the TODO's, but
   // for the test of the one status v1's cancel answered.
