@@ -1906,6 +1906,12 @@ function dumpAt(context: PyContext, value: Node, kind: ResultKind | null, reads:
     const field = member ? member.field : read && read.form !== "attribute" ? read.field : undefined;
     if (field === undefined) continue;
     const key = member ? member.node.namedChildren[0] : keyOf(read!);
+    // `d.get("markdown", "") or d.get("content", "")`: v0's name after v2's, which would read the same key twice
+    const again = read && kind === "document" ? readAgainAsV2(read, head) : null;
+    if (again) {
+      context.edit(again.start, again.end, "", V0_READ_AGAIN(field));
+      continue;
+    }
     const { to, row } = renamedField(kind, field);
     if (row?.change.kind === "success-flag" || row?.change.kind === "removed") context.todo(head, row.python?.todo ?? row.change.todo);
     // A field of the metadata read at the top (`page.get("title")`) was not there in 1.x's dict either, nor is it in the dump.
