@@ -312,6 +312,17 @@ describe("the CLI on modules whose client another module of the project makes", 
     "app/web/jobs.py": jobs,
     "app/web/site.py": site,
     "app/web/views.py": views,
+    // models and typing's names the migration writes, in a module that imports nothing of the SDK's
+    "app/web/search.py": [
+      '"""Search with the project\'s Firecrawl client."""',
+      "from app.services.clients import firecrawl",
+      "",
+      "",
+      "def search_urls(query: str) -> list:",
+      '    found = firecrawl.search(query, params={"limit": 3, "scrapeOptions": {"formats": ["markdown"]}})',
+      '    return [hit["url"] for hit in found["data"]]',
+      "",
+    ].join("\n"),
   };
 
   test(
@@ -333,6 +344,20 @@ describe("the CLI on modules whose client another module of the project makes", 
           '    if job.status != "completed":',
           '        raise Exception(f"Job failed or was stopped. Status: {job.status}")',
           "    return [page.metadata_typed.title for page in job.data]",
+          "",
+        ].join("\n"),
+      );
+      expect(read("app/web/search.py")).toBe(
+        [
+          '"""Search with the project\'s Firecrawl client."""',
+          "from app.services.clients import firecrawl",
+          "from typing import List, cast",
+          "from firecrawl.types import ScrapeOptions, Document",
+          "",
+          "",
+          "def search_urls(query: str) -> list:",
+          '    found = firecrawl.search(query, limit=3, scrape_options=ScrapeOptions(formats=["markdown"]))',
+          "    return [hit.metadata_typed.source_url for hit in cast(List[Document], found.web or [])]",
           "",
         ].join("\n"),
       );

@@ -260,8 +260,17 @@ function usedModels(context: PyContext, cast: ReadonlyMap<string, string[]>): Ma
 function importUsedModels(context: PyContext, used: ReadonlyMap<string, string>, cast: ReadonlyMap<string, string[]>): void {
   const typing = importedNames(context.tree.rootNode, (module) => module === PY_CAST.module);
   const typed = (cast.get(PY_CAST.module) ?? []).filter((name) => !typing.has(name));
-  if (!context.sdk.imports.length) return;
   const eol = context.source.eol;
+  if (!context.sdk.imports.length) {
+    // A module whose client another module of the project makes (detect/imported-clients.ts) imports nothing of the SDK's.
+    const models = [...new Set(used.values())];
+    for (const [module, names] of [
+      [PY_CAST.module, typed],
+      [PY_TYPES_MODULE, models],
+    ] as const)
+      if (names.length) importAfterOwnImports(context, `from ${module} import ${names.join(", ")}`, names);
+    return;
+  }
   // Beside the SDK's last import where the model is used, at its indentation (a function's own import, or one under
   // `try:`), else on its line; or first in the function that uses it, where no import of the SDK is in sight of it.
   for (const { anchor, models } of importsUsing(context, used)) {
@@ -291,14 +300,20 @@ function importUsedModels(context: PyContext, used: ReadonlyMap<string, string>,
   if (own) context.edit(own.endIndex, own.endIndex, `, ${typed.join(", ")}`, message);
   else if (!enclosing(first, "function_definition"))
     context.edit(first.startIndex, first.startIndex, `${statement}${before === null ? "; " : `${eol}${before}`}`, message);
-  else {
-    const top = moduleLevelImports(context.tree.rootNode)
-      .filter((n) => !firstUse || n.endIndex < firstUse.startIndex)
-      .at(-1);
-    const opening = context.tree.rootNode.namedChildren.find((n) => n !== null && n.type !== "comment" && !isDocstring(n));
-    if (top) context.edit(top.endIndex, top.endIndex, `${eol}${statement}`, message);
-    else if (opening) context.edit(opening.startIndex, opening.startIndex, `${statement}${eol}${eol}`, message);
-  }
+  else importAfterOwnImports(context, statement, typed);
+}
+
+/** An import statement of `names` the migration uses, after the module's own imports that come before their first use, else first in the module. */
+function importAfterOwnImports(context: PyContext, statement: string, names: readonly string[]): void {
+  const eol = context.source.eol;
+  const message = following(`imported ${names.join(", ")} from ${statement.split(" ")[1]}`);
+  const firstUse = allOf(context.tree.rootNode, "identifier").find((n) => names.includes(n.text) && !enclosing(n, "import_from_statement"));
+  const top = moduleLevelImports(context.tree.rootNode)
+    .filter((n) => !firstUse || n.endIndex < firstUse.startIndex)
+    .at(-1);
+  const opening = context.tree.rootNode.namedChildren.find((n) => n !== null && n.type !== "comment" && !isDocstring(n));
+  if (top) context.edit(top.endIndex, top.endIndex, `${eol}${statement}`, message);
+  else if (opening) context.edit(opening.startIndex, opening.startIndex, `${statement}${eol}${eol}`, message);
 }
 
 /** The module's own import statements at its top level, `from __future__` ones too. */
