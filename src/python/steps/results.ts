@@ -871,11 +871,15 @@ const keyErrorsKept = new WeakMap<object, Set<number>>();
 function keepKeyError(context: PyContext, read: Node): void {
   const statement = keyErrorFallback(read);
   if (!statement) return;
+  let last = read;
+  while (last.parent?.type === "subscript" && last.parent.childForFieldName("value")?.id === last.id) last = last.parent;
+  // The name holds the field only where the read is the whole value: `"Title: " + page["metadata"]["title"]` never
+  // holds None, it raises TypeError, which the handler does not catch; pyright says so where it is left.
+  const value = statement.namedChildren[0]!.childForFieldName("right");
+  if (value?.id !== outer(last).id) return;
   const kept = keyErrorsKept.get(statement.tree) ?? new Set<number>();
   if (kept.has(statement.id)) return;
   keyErrorsKept.set(statement.tree, kept.add(statement.id));
-  let last = read;
-  while (last.parent?.type === "subscript" && last.parent.childForFieldName("value")?.id === last.id) last = last.parent;
   const key = last.childForFieldName("subscript");
   const target = statement.namedChildren[0]!.childForFieldName("left")!.text;
   const raised = raiseIf(context.source, statement.startIndex, `${target} is None`, `raise KeyError(${key?.text ?? ""})`);
