@@ -424,6 +424,30 @@ describe("the CLI on modules whose client another module of the project makes", 
     expect(readFileSync(join(dir, "app/services/firecrawl_client.py"), "utf8")).toBe(factory);
   });
 
+  test("a client imported and held by a class, set in its __init__ or in its body, is migrated where its methods call it", { timeout: 60_000 }, () => {
+    const held = (holding: string) =>
+      [
+        "from .clients import firecrawl",
+        "",
+        "",
+        "class Pages:",
+        holding,
+        "",
+        "    def text(self, url):",
+        '        return self.app.scrape_url(url, params={"formats": ["markdown"]})["markdown"]',
+        "",
+      ].join("\n");
+    const inInit = held("    def __init__(self):\n        self.app = firecrawl");
+    const inBody = held("    app = firecrawl");
+    const dir = tree({ ...project, "app/services/in_init.py": inInit, "app/services/in_body.py": inBody }, { git: true });
+    const { status, stderr } = spawnSync(process.execPath, [CLI, "run", ".", "--force", "--no-verify"], { cwd: dir, encoding: "utf8" });
+    expect(status, stderr).toBe(0);
+    const migrated = (code: string) =>
+      code.replace('self.app.scrape_url(url, params={"formats": ["markdown"]})["markdown"]', 'self.app.scrape(url, formats=["markdown"]).markdown');
+    expect(readFileSync(join(dir, "app/services/in_init.py"), "utf8")).toBe(migrated(inInit));
+    expect(readFileSync(join(dir, "app/services/in_body.py"), "utf8")).toBe(migrated(inBody));
+  });
+
   test("where the import names two modules of the project, or none, the calls are not taken for a client's", { timeout: 60_000 }, () => {
     const caller = 'from settings import fc\n\nprint(fc.scrape_url("https://a.dev", formats=["markdown"]).markdown)\n';
     const maker = 'from firecrawl import FirecrawlApp\n\nfc = FirecrawlApp(api_key="fc-test")\n';

@@ -271,6 +271,18 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
     const key = isAsync === undefined ? null : keyOf(assignment.childForFieldName("left"));
     if (key) clients.set(key, isAsync!);
   }
+  // A class's own attribute, set in its body (`app: FirecrawlApp = firecrawl_app`, `client = FirecrawlApp(...)`, a
+  // pydantic tool's `app: Optional[FirecrawlApp] = None`), is the client its methods read as `self.app`.
+  for (const cls of allOf(root, "class_definition")) {
+    for (const statement of cls.childForFieldName("body")?.namedChildren ?? []) {
+      const assignment = statement?.type === "expression_statement" ? statement.namedChildren[0] : null;
+      const left = assignment?.type === "assignment" ? assignment.childForFieldName("left") : null;
+      if (left?.type !== "identifier") continue;
+      const value = assignment!.childForFieldName("right");
+      const isAsync = classOf(assignment!.childForFieldName("type")) ?? madeBy(value) ?? (named(clients, value) ? clients.get(keyOf(value)!) : undefined);
+      if (isAsync !== undefined) clients.set(`self.${left.text}@${familyOf(cls, `self.${left.text}`).id}`, isAsync);
+    }
+  }
   // `object.__setattr__(self, "app", FirecrawlApp(...))`, as a pydantic model (a crewAI or LangChain tool) sets an
   // attribute it does not declare; `setattr(self, "app", ...)` likewise: `self.app = ...` by another spelling.
   for (const call of allOf(root, "call")) {
@@ -397,8 +409,8 @@ const callsOf = (text: string, name: string) => new RegExp(`(?<![\\w.])${name}\\
  * The clients an import brings in from the project's own modules (detect/imported-clients.ts), by their keys here, with
  * whether each is async: a name the module imported from binds to one (`from .services import app`, `... import app as
  * firecrawl`) or a function of it that gives one (`from clients import get_client`), or one read off a module imported
- * whole (`from config import settings`, `import settings as s`, then `settings.app`). Asked only of names the file reads
- * an attribute of, or calls.
+ * whole (`from config import settings`, `import settings as s`, then `settings.app`). Asked only of names the file uses
+ * past their import.
  */
 function clientsImported(statement: Node, modules: ProjectModules, text: string): { key: string; isAsync: boolean; factory?: string }[] {
   const found: { key: string; isAsync: boolean; factory?: string }[] = [];
@@ -407,12 +419,14 @@ function clientsImported(statement: Node, modules: ProjectModules, text: string)
     const original = name?.type === "aliased_import" ? name.childForFieldName("name") : name;
     const local = name?.type === "aliased_import" ? name.childForFieldName("alias") : original?.namedChildren.length === 1 ? original.namedChildren[0] : null;
     if (original?.type !== "dotted_name" || local?.type !== "identifier" || (!fromModule && original.text.split(".")[0] === PY_PACKAGE)) continue;
-    const read = readsOf(text, local.text);
-    const called = fromModule && original.namedChildren.length === 1 && callsOf(text, local.text);
-    if (!read && !called) continue;
+    // a name the file uses past its import: read, called, or handed on (`self.app = firecrawl_app`)
+    const used = (text.match(new RegExp(`(?<![\\w.])${local.text}(?!\\w)`, "g"))?.length ?? 0) > 1;
+    const read = used && readsOf(text, local.text);
+    const called = used && fromModule && original.namedChildren.length === 1 && callsOf(text, local.text);
+    if (!used) continue;
     const scope = bindingScope(local).id;
     const own = fromModule && original.namedChildren.length === 1 ? modules.clients(statement) : undefined;
-    const client = read ? own?.get(original.text) : undefined;
+    const client = own?.get(original.text);
     const made = called ? own?.get(`${original.text}()`) : undefined;
     if (client !== undefined) found.push({ key: `${local.text}@${scope}`, isAsync: client });
     if (made !== undefined) found.push({ key: `${local.text}()@${scope}`, isAsync: made, factory: local.text });
