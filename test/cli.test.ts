@@ -762,6 +762,7 @@ describe("usage", () => {
       "v1-defaults",
       "params",
       "mocks",
+      "async-batch-options",
     ]);
     expect(rows).toContainEqual(["options", "js,py"]);
     expect(rows).toContainEqual(["params", "py"]);

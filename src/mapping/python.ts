@@ -80,6 +80,41 @@ export const PY_OPTION_KINDS: Readonly<Record<OptionsKind, readonly OptionsKind[
 export const PY_OPTION_MODELS: Readonly<Record<string, string>> = { scrape_options: "ScrapeOptions", agent: "AgentOptions" };
 
 /**
+ * 4.x's async client takes a batch scrape's page options only nested (v2/methods/aio/batch.py `_prepare(urls, *,
+ * options=None, **kwargs)`): the flat keyword arguments its sync client takes (`formats=`, `only_main_content=`, ...)
+ * are dropped without a word, and `timeout` is the waiter's, in seconds. The v1 batch methods whose calls on the async
+ * client keep theirs in `options=ScrapeOptions(...)`, and the fields that go there: ScrapeOptions' own, but for
+ * `integration`, which the batch takes itself.
+ */
+export const PY_ASYNC_BATCH_OPTIONS = {
+  methods: ["batch_scrape_urls", "async_batch_scrape_urls"],
+  keyword: "options",
+  model: PY_OPTION_MODELS.scrape_options!,
+  fields: new Set([
+    "formats",
+    "headers",
+    "include_tags",
+    "exclude_tags",
+    "only_main_content",
+    "timeout",
+    "wait_for",
+    "mobile",
+    "parsers",
+    "actions",
+    "location",
+    "skip_tls_verification",
+    "remove_base64_images",
+    "fast_mode",
+    "use_mock",
+    "block_ads",
+    "proxy",
+    "max_age",
+    "min_age",
+    "store_in_cache",
+  ]),
+} as const;
+
+/**
  * Keyword arguments v2's sync client takes where its async one does not: firecrawl-py 4.x's `AsyncFirecrawl.extract`
  * and `start_extract` have no `agent` (4.27.1 to 4.38.0), so an awaited call given one raises TypeError.
  */
