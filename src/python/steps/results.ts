@@ -1294,6 +1294,22 @@ function hasOtherSide(holder: Node, conditional: boolean): boolean {
 
 const isDissolved = (test: Node): boolean => isDissolvedDictTest(inner(test));
 
+/**
+ * `for hit in hits: if isinstance(hit, dict): ...`: items v1 answered as dicts, which all passed the test; v2's are
+ * models, which none would, and the loop would do nothing. The test goes, as a result's does (dissolvedDictTest), and
+ * the reads it opened are the model's. Registered before any item is migrated.
+ */
+function dissolveItemDictTests(items: readonly Node[]): void {
+  for (const item of items) {
+    if (!dissolvedDictTest(item)) continue;
+    // an if's or elif's test only: the reads it opens are the item's own, which are followed; a conditional's side
+    // is bound to a name (`entry = hit if isinstance(hit, dict) else {}`) whose reads are not
+    let test = outer(item.parent!.parent!);
+    while (test.parent?.type === "boolean_operator") test = test.parent;
+    if (test.parent?.type === "if_statement" || test.parent?.type === "elif_clause") dissolveDictTest(item.parent!.parent!);
+  }
+}
+
 const DICT_TEST_DISSOLVED = removed(
   "the dict test of the result",
   "1.x's results were dicts, so the side it opened is the one that ran, and it reads the v2 model now",
@@ -1825,6 +1841,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
         if (handedTo) dumpedMetadataReads(context, node, handedTo, new Set());
       } else if (!ended) handOver(context, DOCUMENT, node, true);
       const result = finish();
+      if (answeredDicts(context)) dissolveItemDictTests(elementsBeyond(node));
       for (const item of elementsBeyond(node)) migrateChain(context, DOCUMENT, item, handled);
       for (const item of mixedItems(context, node)) readMixed(context, item, handled);
       // Returned whole (`return job.get("data", [])`), the documents are read where the function is called, item by item.
@@ -1860,6 +1877,8 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       }
       const result = finish();
       const hit: Subject = hits === PY_SEARCH_HITS.plain ? { kind: "hit", waiter: false, dicts: true } : { ...DOCUMENT, fields: hits?.fields, dicts: true };
+      // every release's hits were dicts
+      if (hits) dissolveItemDictTests(items);
       for (const item of items) {
         if (hits) migrateChain(context, hit, item, handled);
         else context.todo(item, row.change.todo);
