@@ -161,6 +161,21 @@ describe("which projects move", () => {
     expect(project.read("bare/requirements.txt")).toBe(files["bare/requirements.txt"]);
   });
 
+  test("a UTF-16 requirements file, as PowerShell's pip freeze writes it, has its pin moved and keeps its encoding, mark and line ends", () => {
+    const utf16 = (text: string, swap: boolean) => {
+      const body = Buffer.from(text, "utf16le");
+      if (swap) body.swap16();
+      return Buffer.concat([Buffer.from(swap ? [0xfe, 0xff] : [0xff, 0xfe]), body]);
+    };
+    for (const swap of [false, true]) {
+      const project = repo({ "scrape.py": SCRIPT });
+      writeFileSync(join(project.dir, "requirements.txt"), utf16("flask==3.0.0\r\nfirecrawl==1.15.0\r\n", swap));
+      const report = project.run();
+      expect(report.packages).toEqual([{ path: "requirements.txt", dependency: "firecrawl", from: "==1.15.0", to: `==${PY_V2_RELEASE}` }]);
+      expect(readFileSync(join(project.dir, "requirements.txt"))).toEqual(utf16(`flask==3.0.0\r\nfirecrawl==${PY_V2_RELEASE}\r\n`, swap));
+    }
+  });
+
   test("a v1 pin under the SDK's import name decides a call both APIs name; a package that only mentions it decides nothing", () => {
     // search() is in both APIs: the project's pin says which this is (1.x answers a dict with data); a result read
     // as only v1's was (res["data"]) says so itself, so the unpinned copy reads nothing of it

@@ -7,6 +7,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { decodeText } from "../core/text-encoding.js";
 import type * as Pep440 from "@renovatebot/pep440";
 import type Semver from "semver";
 import { onFirstUse } from "../core/on-first-use.js";
@@ -157,7 +158,7 @@ export function firecrawlSpecifiers(text: string): { start: number; end: number;
 function pythonPin(path: string, name: string): ApiVersion | undefined {
   let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    text = decodeText(readFileSync(path)).text;
   } catch {
     return undefined;
   }

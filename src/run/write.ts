@@ -81,7 +81,7 @@ function randomHex(): string {
  * with several hard links is refused: the rename would give this name a new file and leave the other
  * names holding the v1 code, while writing in place would give up atomicity.
  */
-export function writeAtomically(path: string, text: string, before: FileStamp): void {
+export function writeAtomically(path: string, text: string | Buffer, before: FileStamp): void {
   const now = statSync(path);
   if (!sameFile(now, before)) throw new Error("the file changed on disk during the run; it was left as it is now");
   if (now.nlink > 1) throw new Error(`it has ${now.nlink} hard links, which a rewrite would split; it was left as it is (migrate a copy, then link it again)`);

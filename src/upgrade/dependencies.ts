@@ -10,6 +10,7 @@ import type { LockRefresh, PackageBump } from "./bump.js";
 import { pythonBumps } from "./python-dependencies.js";
 import { importMapBumps } from "./import-map.js";
 import { writeAtomically } from "../run/write.js";
+import { encodeText } from "../core/text-encoding.js";
 
 export interface DependencyUpdate {
   readonly bumps: readonly PackageBump[];
@@ -36,7 +37,7 @@ export function updateDependencies(
   if (write) {
     for (const bump of bumps) {
       try {
-        writeAtomically(bump.path, bump.after, bump.stat);
+        writeAtomically(bump.path, bump.encoding ? encodeText(bump.after, bump.encoding) : bump.after, bump.stat);
       } catch (error) {
         failures.push({ path: bump.path, error: (error as Error).message });
       }

@@ -6,6 +6,7 @@
  * whole tree again, so the report says which command refreshes each.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { decodeText, type TextEncoding } from "../core/text-encoding.js";
 import { join, resolve } from "node:path";
 import { firecrawlSpecifiers, ofPythonSpecifier, pythonProject } from "../project/package-sdk.js";
 import { PY_MANIFESTS } from "../project/manifests.js";
@@ -73,9 +74,9 @@ function retarget(specifier: string): string | undefined {
   return ofPythonSpecifier(floored) === "v2" ? floored : undefined;
 }
 
-function read(path: string): string | undefined {
+function read(path: string): { text: string; encoding: TextEncoding } | undefined {
   try {
-    return readFileSync(path, "utf8");
+    return decodeText(readFileSync(path));
   } catch {
     return undefined;
   }
@@ -101,8 +102,9 @@ export function pythonBumps(changedFiles: readonly string[]): { bumps: PackageBu
     let dist: string = DISTRIBUTION;
     for (const name of [...names.filter((n) => /^requirements.*\.(?:txt|in)$/.test(n)), ...PY_MANIFESTS.filter((n) => names.includes(n))]) {
       const path = join(dir, name);
-      const before = read(path);
-      if (before === undefined) continue;
+      const file = read(path);
+      if (file === undefined) continue;
+      const before = file.text;
       const tool = generated(name, before, names);
       const specifiers = firecrawlSpecifiers(before);
       if (specifiers[0]) dist = specifiers[0].name;
@@ -119,11 +121,18 @@ export function pythonBumps(changedFiles: readonly string[]): { bumps: PackageBu
       });
       if (!edits.length) continue;
       bumped = true;
-      bumps.push({ path, ranges, before, after: applyEdits(before, edits), stat: statSync(path) });
+      bumps.push({
+        path,
+        ranges,
+        before,
+        after: applyEdits(before, edits),
+        stat: statSync(path),
+        ...(file.encoding !== "utf8" ? { encoding: file.encoding } : {}),
+      });
     }
     for (const tool of LOCK_TOOLS) {
       const path = join(dir, tool.name);
-      if (existsSync(path) && LOCKED.test(read(path) ?? "")) lockfiles.push({ path, command: bumped ? tool.command : tool.upgrade(dist) });
+      if (existsSync(path) && LOCKED.test(read(path)?.text ?? "")) lockfiles.push({ path, command: bumped ? tool.command : tool.upgrade(dist) });
     }
     // After the lockfiles: an export is written from the lock, so it is refreshed once the lock is.
     const upgrade = ({ command, resolves }: Generated) => (command && resolves && !bumped ? `${command} --upgrade-package ${dist}` : command);
