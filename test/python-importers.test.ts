@@ -402,6 +402,8 @@ describe("the CLI on modules whose client another module of the project makes", 
       "        return self.other.scrape_url(url)",
       "",
     ].join("\n");
+    // a module that never names the SDK: the screen passes it by the v1 method it calls
+    const nameless = ["from app.services.shared import scraper", "", "", "def text(url: str):", "    return scraper.scrape_url(url).markdown", ""].join("\n");
     const whole = [
       "from app.services import clients",
       "import app.services.clients as c",
@@ -411,7 +413,17 @@ describe("the CLI on modules whose client another module of the project makes", 
       "    return clients.firecrawl.map_url(url).links + c.firecrawl.map_url(url).links",
       "",
     ].join("\n");
-    const dir = tree({ ...project, "app/services/firecrawl_client.py": factory, "app/services/scraper.py": scraper, "app/web/links.py": whole }, { git: true });
+    const dir = tree(
+      {
+        ...project,
+        "app/services/firecrawl_client.py": factory,
+        "app/services/scraper.py": scraper,
+        "app/web/links.py": whole,
+        "app/web/nameless.py": nameless,
+        "app/services/shared.py": 'from firecrawl import FirecrawlApp\n\nscraper = FirecrawlApp(api_key="fc-test")\n',
+      },
+      { git: true },
+    );
     const { status, stderr } = spawnSync(process.execPath, [CLI, "run", ".", "--force", "--no-verify"], { cwd: dir, encoding: "utf8" });
     expect(status, stderr).toBe(0);
     expect(readFileSync(join(dir, "app/services/scraper.py"), "utf8")).toBe(scraper.replace("self.client.scrape_url(url,", "self.client.scrape(url,"));
@@ -422,6 +434,7 @@ describe("the CLI on modules whose client another module of the project makes", 
       ),
     );
     expect(readFileSync(join(dir, "app/services/firecrawl_client.py"), "utf8")).toBe(factory);
+    expect(readFileSync(join(dir, "app/web/nameless.py"), "utf8")).toBe(nameless.replace("scraper.scrape_url(url)", "scraper.scrape(url)"));
   });
 
   test("a client imported and held by a class, set in its __init__ or in its body, is migrated where its methods call it", { timeout: 60_000 }, () => {

@@ -10,8 +10,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 let written = 0;
 /** Whether the screen lets a file through (or skips it, saying why): only a file never naming the SDK is settled unchanged. */
-function passes(bytes: Buffer): boolean {
-  const path = join(dir, `f${written++}.ts`);
+function passes(bytes: Buffer, extension = "ts"): boolean {
+  const path = join(dir, `f${written++}.${extension}`);
   writeFileSync(path, bytes);
   const outcome = screenFile(path);
   return !isSettled(outcome) || outcome.status !== "unchanged";
@@ -24,6 +24,14 @@ describe("screenFile", () => {
   test.each(["firecrawl", "Firecrawl", "FIRECRAWL", "FireCrawl", "api.firecrawl.dev"])("passes a file naming %s after many near misses", (name) => {
     expect(passes(Buffer.from(`${NEAR}// ${name}\n`))).toBe(true);
     expect(passes(Buffer.from(name.slice(name.search(/[iI]recrawl/i))))).toBe(true);
+  });
+
+  test("passes a Python file or notebook that calls a v1 client method by name only (a client another module makes); not other files", () => {
+    const call = `${NEAR}from app.extensions import scraper\npage = scraper.scrape_url(url)\n`;
+    expect(passes(Buffer.from(call), "py")).toBe(true);
+    expect(passes(Buffer.from(JSON.stringify({ cells: [{ source: ["jobs = client.batch_scrape_urls(urls)"] }] })), "ipynb")).toBe(true);
+    expect(passes(Buffer.from(call), "ts")).toBe(false);
+    expect(passes(Buffer.from(`${NEAR}def scrape(url):\n    return url\n`), "py")).toBe(false);
   });
 
   test("settles a file of near misses only", () => {

@@ -14,3 +14,11 @@ export const NAMES = ["irecrawl", "IRECRAWL", "ireCrawl"] as const;
 export function mentionsFirecrawl(text: string): boolean {
   return NAMES.some((name) => text.includes(name));
 }
+
+/**
+ * A Python module may call a client another module of its project makes (`from app.extensions import scraper`, then
+ * `scraper.scrape_url(url)`, python/detect/imported-clients.ts) and spell none of the names: in a Python file the
+ * screen also looks for the v1 client's own method names (client-methods.ts's; async_crawl_url and batch_scrape_urls'
+ * other forms end the same). A file that has them but no client is parsed and left as it is.
+ */
+export const PY_V1_METHOD_NAMES = ["scrape_url", "crawl_url", "map_url", "batch_scrape_urls"] as const;

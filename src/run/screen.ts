@@ -6,7 +6,7 @@
  * pass over v1 code it never read.
  */
 import { closeSync, fstatSync, openSync, readSync, type Stats } from "node:fs";
-import { NAMES } from "../core/mentions.js";
+import { NAMES, PY_V1_METHOD_NAMES } from "../core/mentions.js";
 import { languageOf } from "../core/language.js";
 import type { FileReport } from "./file-report.js";
 
@@ -29,9 +29,9 @@ interface Needles {
 }
 
 /** Each name in an encoding whose code units are `width` bytes, the character's byte at `at` of each. */
-function spelled(width: number, at: number): Needles {
+function spelled(width: number, at: number, names: readonly string[] = NAMES): Needles {
   const encode = (text: string) => Buffer.from([...text].flatMap((c) => Array.from({ length: width }, (_, i) => (i === at ? c.charCodeAt(0) : 0))));
-  return { names: NAMES.map(encode), tails: [...new Set(NAMES.map((name) => name.slice(-2)))].map(encode) };
+  return { names: names.map(encode), tails: [...new Set(names.map((name) => name.slice(-2)))].map(encode) };
 }
 
 /** Encodings told by their byte-order mark; UTF-32LE's mark begins with UTF-16LE's, so it is tried first. */
@@ -42,6 +42,9 @@ const MARKED = [
   { encoding: "UTF-16BE", mark: Buffer.from([0xfe, 0xff]), needles: spelled(2, 1) },
 ] as const;
 const UTF8_NEEDLES = spelled(1, 0);
+/** A Python file's: the names, or a v1 client method's (PY_V1_METHOD_NAMES). */
+const PY_NEEDLES = spelled(1, 0, [...NAMES, ...PY_V1_METHOD_NAMES]);
+const pythonFile = (path: string) => path.endsWith(".py") || path.endsWith(".ipynb");
 
 /** Whether `name` ends at `end` in `bytes`. */
 function endsAt(bytes: Buffer, end: number, name: Buffer): boolean {
@@ -118,7 +121,7 @@ export function screenFile(path: string, mentionNeeded = true): FileReport | Con
     const first = length > 1 ? buffer[0] : undefined;
     const marked =
       first === 0xff || first === 0xfe || first === 0 ? MARKED.find((m) => buffer.subarray(0, Math.min(length, m.mark.length)).equals(m.mark)) : undefined;
-    const needles = marked?.needles ?? UTF8_NEEDLES;
+    const needles = marked?.needles ?? (pythonFile(path) ? PY_NEEDLES : UTF8_NEEDLES);
     if (length > MAX_BYTES && languageOf(path) === "notebook" && !marked) {
       // A notebook's bytes are mostly outputs: the limit is on its code (processFile asks), so it is read whole.
       const whole = readWhole(fd, length);
