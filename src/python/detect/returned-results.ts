@@ -54,7 +54,44 @@ const DICT_LIST_TYPE =
 
 /** Whether `return <node>` hands the value from a function whose annotation says it returns a list of dicts. */
 export function returnedAsDictList(node: Node): boolean {
-  return says(returnedFrom(node)?.childForFieldName("return_type"), DICT_LIST_TYPE);
+  return says(returnedFrom(node)?.childForFieldName("return_type"), DICT_LIST_TYPE) || DICT_LIST_TYPE.test(returnedInTuple(node) ?? "");
+}
+
+/**
+ * `return pages, total` from a function annotated `-> tuple[List[Dict], int]` (or `Optional[Tuple[...]]`): the type the
+ * annotation gives the value's place in the tuple.
+ */
+function returnedInTuple(node: Node): string | undefined {
+  const tuple = node.parent;
+  if ((tuple?.type !== "expression_list" && tuple?.type !== "tuple") || tuple.parent?.type !== "return_statement") return undefined;
+  const fn = scopeOf(node);
+  const type =
+    fn.type === "function_definition"
+      ? fn
+          .childForFieldName("return_type")
+          ?.text.replace(/^["']|["']$/g, "")
+          .trim()
+      : undefined;
+  const members = type ? unionMembers(type).filter((m) => m !== "None") : [];
+  const of = members.length === 1 ? /^(?:typing\.)?(?:tuple|Tuple)\[(.*)\]$/s.exec(members[0]!) : null;
+  const place = tuple.namedChildren.findIndex((c) => c?.id === node.id);
+  return of ? topLevelParts(of[1]!)[place] : undefined;
+}
+
+/** A type's comma-separated parts where no bracket is open (`List[Dict], int`). */
+function topLevelParts(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === "[") depth++;
+    else if (text[i] === "]") depth--;
+    else if (depth === 0 && text[i] === ",") {
+      parts.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  return [...parts, text.slice(start).trim()];
 }
 
 /** Whether a value is handed to a parameter of the module's own function annotated as a list of dicts (`pages: List[Dict]`). */

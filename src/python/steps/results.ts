@@ -1828,14 +1828,16 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
         kind = "document";
         continue;
       }
-      // Returned or handed on where a function says a list of dicts, as 1.x's were: each document dumped.
-      const handedTo = !ended && handedAsDictList(node) ? calledWith(node) : undefined;
+      // Returned or handed on where a function says a list of dicts, as 1.x's were: each document dumped; also read with
+      // an empty list for a default (`job.get("data", [])`, now `(job.data or [])`), a list either way.
+      const listed = !ended || (read.form === "get" && !!read.fallback && read.fallback.type === "list" && isEmptyLiteral(read.fallback));
+      const handedTo = listed && handedAsDictList(node) ? calledWith(node) : undefined;
       for (const use of ended ? [] : serializedLists(node))
         context.edit(use.startIndex, use.endIndex, eachDumped(use.text, jsonMode(context, use)), DOCUMENTS_SERIALIZED);
       if (!ended && serialized(node)) {
         out = eachDumped(out, jsonMode(context, node));
         messages.push(DOCUMENTS_SERIALIZED);
-      } else if (!ended && (returnedAsDictList(node) || handedTo)) {
+      } else if (listed && (returnedAsDictList(node) || handedTo)) {
         out = eachDumped(out);
         messages.push(DOCUMENTS_DUMPED);
         if (handedTo) dumpedMetadataReads(context, node, handedTo, new Set());
