@@ -194,6 +194,20 @@ describe("which projects move", () => {
     expect(report.packages).toEqual([{ path: "pinned/requirements.txt", dependency: "firecrawl", from: "==1.15.0", to: `==${PY_V2_RELEASE}` }]);
   });
 
+  test("a v2 pin does not keep a call in v1's shape (params=, which 4.x refuses) on v1: the call and its result's reads migrate together (here, extract's result dumped for its dict reads)", () => {
+    const code = [
+      "from firecrawl import Firecrawl",
+      "",
+      'app = Firecrawl(api_key="fc-test")',
+      'result = app.extract(["https://example.com"], params={"prompt": "the page title"})',
+      'print(result["data"])',
+      "",
+    ].join("\n");
+    const project = repo({ "extract.py": code, "requirements.txt": "firecrawl-py==4.3.7\n" });
+    project.run();
+    expect(project.read("extract.py")).toBe(code.replace('params={"prompt": "the page title"})', 'prompt="the page title").model_dump()'));
+  });
+
   test("a specifier that already allows v2 stays, and the lock that holds v1 is named with the upgrade command", () => {
     const project = repo({
       "scrape.py": SCRIPT,

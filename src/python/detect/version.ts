@@ -2,9 +2,9 @@
  * Version awareness for Python (DESIGN contract 8, as js/detect/version.ts for JavaScript). In firecrawl-py 3
  * and later `FirecrawlApp` is an alias of v2's `Firecrawl`, so `FirecrawlApp(...).scrape(...)` is v2 code.
  * A call is v1 when its method exists only in v1 (`scrape_url`, `crawl_url`, `map_url`, ...), or, for a
- * name both versions share (`search`, `extract`, `cancel_crawl`, ...), when the package is on v1, the call
- * has v1's shape (a `params` dict, positionally or by name: v2 takes keywords only after the first
- * argument), a search's result is read as v1's (`.data`, `["data"]`, `.success`: v2's has web, news and images), or the file calls a method only v1 has, calls one in v1's shape, or imports a name only 1.x/2.x had (`from firecrawl
+ * name both versions share (`search`, `extract`, `cancel_crawl`, ...), when the call has v1's shape (a `params`
+ * dict, positionally or by name: v2 takes keywords only after the first argument, so whatever the project pins),
+ * the package is on v1, a search's result is read as v1's (`.data`, `["data"]`, `.success`: v2's has web, news and images), or the file calls a method only v1 has, calls one in v1's shape, or imports a name only 1.x/2.x had (`from firecrawl
  * import ScrapeOptions` raises on firecrawl-py 4). With no pin and no such sign, the call is v2's, as in
  * JavaScript: `FirecrawlApp(...).search(query, limit=5)` runs on firecrawl-py 4 as written.
  */
@@ -73,6 +73,8 @@ function hasV1SearchReads(call: PyMethodUse): boolean {
 export function isV1PyCall(call: PyMethodUse, calls: readonly PyMethodUse[], sdk: ApiVersion | undefined, imports: readonly Node[]): boolean {
   if (call.isV1Name) return true;
   if (isV2OnlyPythonMethod(call.method)) return false;
+  // v1's shape is a TypeError on 4.x whatever the project pins: the call was written for v1 (a pin moved ahead of it)
+  if (hasV1Shape(call)) return true;
   if (sdk) return sdk === "v1";
   return calls.some((c) => c.isV1Name || hasV1Shape(c) || hasV1SearchReads(c)) || hasV1Shape(call) || imports.some(importsV1Only);
 }
