@@ -380,6 +380,7 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
   const asyncTarget = (target: Node) => PY_CLIENT_IS_ASYNC.get(target.text.slice(1, -1).split(".").at(-1)!) ?? false;
   const mocked = mockClients(root, classOf, patches, asyncTarget, keyOf);
   for (const [key, isAsync] of mocked.clients) if (!clients.has(key)) clients.set(key, isAsync);
+  for (const [key, isAsync] of fixtureClients(root, clients)) if (!clients.has(key)) clients.set(key, isAsync);
   const names = new Set([...clients.keys()].map(nameOfKey));
   const kinds = new Map<string, Set<boolean>>();
   for (const [key, isAsync] of clients) kinds.set(nameOfKey(key), (kinds.get(nameOfKey(key)) ?? new Set()).add(isAsync));
@@ -399,6 +400,28 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
     keptOnV1,
     mixed: passed.mixed,
   };
+}
+
+/**
+ * A pytest fixture of the module that yields or returns a client, or a test's mock of one (`yield client`): the
+ * parameters of the module's functions named after it (`def test_title(firecrawl_client)`) are given that client by
+ * pytest, and its methods are read there too (`firecrawl_client.scrape_url.assert_called_once()`).
+ */
+function fixtureClients(root: Node, clients: ReadonlyMap<string, boolean>): Map<string, boolean> {
+  const found = new Map<string, boolean>();
+  for (const decorated of allOf(root, "decorated_definition")) {
+    const fn = decorated.childForFieldName("definition");
+    if (fn?.type !== "function_definition" || !decorated.namedChildren.some((d) => d?.type === "decorator" && /^@\s*(?:pytest\.)?fixture\b/.test(d.text)))
+      continue;
+    const given = [...returnsOf(fn), ...allOf(fn, "yield").filter((y) => y.isNamed && enclosing(y, "function_definition")?.id === fn.id)]
+      .map((r) => r.namedChildren[0] ?? null)
+      .map((v) => (v && named(clients, v) ? clients.get(keyOf(v)!) : undefined));
+    if (!given.length || !given.every((g) => g !== undefined && g === given[0])) continue;
+    const name = fn.childForFieldName("name")!.text;
+    for (const parameter of allOf(root, "identifier"))
+      if (parameter.text === name && parameter.parent?.type === "parameters") found.set(keyOf(parameter)!, given[0]!);
+  }
+  return found;
 }
 
 /** Whether a text reads an attribute of `name` (and of its attribute `then`): `name.x`, `name.then.x`. */

@@ -131,7 +131,7 @@ export function calledOnClientsMadeIn({ body: scope, from }: PatchScope, owners:
 
 /**
  * Mocked clients, keyed as clients are (a name, `self.attr`, `m.return_value` for a patched class `m`):
- * `app = Mock(spec=FirecrawlApp)`, `app = m.return_value`, and `m.return_value` itself; and the spec
+ * `app = Mock(spec=FirecrawlApp)`, `app = m.return_value`, `m.return_value = app`, and `m.return_value` itself; and the spec
  * arguments that name the client class.
  */
 export function mockClients(
@@ -158,6 +158,14 @@ export function mockClients(
     if (mocked !== undefined) {
       const app = key(assignment);
       if (app) clients.set(app, mocked);
+      continue;
+    }
+    // `m.return_value = app`: the mock the test builds (`app = MagicMock()`) is what the patched class gives
+    const left = assignment.childForFieldName("left");
+    const given = left?.type === "attribute" && left.childForFieldName("attribute")?.text === "return_value" ? clients.get(keyOf(left) ?? "") : undefined;
+    const built = given !== undefined && value.type === "identifier" ? keyOf(value) : null;
+    if (built) {
+      clients.set(built, given!);
       continue;
     }
     if (value.type !== "call" || !MOCK_FACTORIES.has(calledName(value))) continue;
