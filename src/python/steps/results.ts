@@ -771,6 +771,32 @@ function dropFailureBranch(context: PyContext, read: Node, head: Node, handled: 
   return true;
 }
 
+const FAILURE_GUARD = removed(
+  "the branch for a result that says it failed",
+  "2.x raised instead of answering a failure, as v2 does: the branch never ran, and reads fields v2's result has not",
+);
+
+/**
+ * `if not r.success: <the failure's handling>` (or `if hasattr(r, "success") and not r.success:`), with no elif or else,
+ * on 2.x's model of a call that raised where it failed: the test never passed, and on v2's model, which has no flag, it
+ * never does. The if, where `read` is the flag's read and its whole condition is such a test.
+ */
+function failureGuard(read: Node, subject: string): Node | null {
+  const negation = outer(read).parent;
+  if (negation?.type !== "not_operator") return null;
+  let condition = outer(negation);
+  const op = condition.parent;
+  if (op?.type === "boolean_operator" && op.childForFieldName("operator")?.type === "and") {
+    const other = op.childForFieldName("left")?.id === condition.id ? op.childForFieldName("right") : op.childForFieldName("left");
+    const probe = other && inner(other).type === "call" && calledName(inner(other)) === "hasattr" ? argumentsOf(inner(other)) : [];
+    if (probe.length !== 2 || probe[0]!.text !== subject || stringValue(probe[1]!) !== "success") return null;
+    condition = outer(op);
+  }
+  const statement = condition.parent;
+  if (statement?.type !== "if_statement" || statement.childForFieldName("condition")?.id !== condition.id) return null;
+  return statement.namedChildren.some((c) => c?.type === "elif_clause" || c?.type === "else_clause") ? null : statement;
+}
+
 /** Whether a test is an operand of an and whose other operand reads the flag as an attribute (`hasattr(r, "success") and r.success`). */
 function pairedWithFlag(operand: Node, subject: string): boolean {
   const op = operand.parent;
@@ -1698,7 +1724,11 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
         (read.form === "get" && !subject.dicts && !answeredDicts(context));
       const test = guard || subject.waiter || flagless ? null : alwaysSucceeding(read.node, head.text);
       const never = !guard && subject.kind === "document" && read.form === "get" ? neverHeld(read.node) : null;
-      if (!guard && subject.waiter) {
+      const deadGuard = guard || subject.waiter || flagless || read.form !== "attribute" ? null : failureGuard(read.node, head.text);
+      if (deadGuard) {
+        for (const use of usesIn(deadGuard, head.text)) handled.add(use.id);
+        context.apply(removeOrPass(context.source, deadGuard), FAILURE_GUARD);
+      } else if (!guard && subject.waiter) {
         context.edit(
           read.node.startIndex,
           read.node.endIndex,
