@@ -1798,7 +1798,9 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     // `page.metadata if page.metadata else {}`: the metadata or an empty dict, never None, as metadata_typed and metadata_dict are
     const hedge = !metadata ? null : ((read.form === "attribute" && head.type === "identifier" ? emptyHedge(read.node) : null) ?? emptyOr(read.node));
     const alias = metadata ? boundName(hedge ?? read.node) : null;
-    const followed = metadata && !hedge && (readAbove(read.node) || literalMembership(read.node));
+    // read on where it is: `r.metadata.get("title")`, or through its hedge's parentheses, `(r.metadata or {}).get("title")`
+    const near = hedge ? outer(hedge) : read.node;
+    const followed = metadata && (hedge ? hedge.id !== near.id && !!readAbove(near) : readAbove(read.node) || literalMembership(read.node));
     const uses = metadata && !followed ? (alias ? usesAfter(alias) : [hedge ?? read.node]) : [];
     // A key no attribute can name (`"og:title"`, a page's own meta tag, which v2 keeps among the metadata's extras) is
     // read off the dict.
@@ -1806,7 +1808,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     // dict): it stays one. (A read tested where it is, `r.metadata if isinstance(r.metadata, dict) else ...`, is one of
     // several reads of the field, each its own.)
     const dictTested = !!alias && uses.some((use) => dictTestAround(use) !== null);
-    const whole = uses.some(keptWhole) || (metadata && (dictTested || (followed ? [read.node] : uses).some(readByNamelessKey)));
+    const whole = uses.some(keptWhole) || (metadata && (dictTested || (followed ? [near] : uses).some(readByNamelessKey)));
     // Handed on, its keys are read where the run does not look: by v1's camelCase names, which v2's dict spells otherwise.
     if (uses.some(handedOn)) context.todo(read.node, METADATA_KEYS_SNAKE);
     const typed = !whole && metadata && (followed || alias || (read.fallback && isEmptyLiteral(read.fallback)));
@@ -1846,7 +1848,9 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     if (hedge) {
       // the test reads the same field: it goes with the hedge
       for (const use of usesIn(hedge, head.text)) handled.add(use.id);
-      node = hedge;
+      // `(r.metadata or {}).get(...)`: the parentheses held the hedge alone, and go with it
+      node = outer(hedge);
+      start = Math.min(start, node.startIndex);
       messages.push(METADATA_HEDGE);
     }
     if (kind === "job" && depth === 0 && to === "data") {
