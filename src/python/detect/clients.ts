@@ -188,7 +188,7 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
   const modules = new Set<string>();
   const imports: Node[] = [];
   const v1Classes = new Set<string>();
-  const importedClients: { key: string; isAsync: boolean; factory?: string }[] = [];
+  const importedClients: ImportedClient[] = [];
   let text: string | undefined;
   for (const statement of allOf(root, "import_from_statement")) {
     const module = statement.childForFieldName("module_name")?.text ?? "";
@@ -424,9 +424,16 @@ function fixtureClients(root: Node, clients: ReadonlyMap<string, boolean>): Map<
   return found;
 }
 
+/** A client another module of the project makes, by its key here; `factory`: the local name of a function that gives it. */
+interface ImportedClient {
+  readonly key: string;
+  readonly isAsync: boolean;
+  readonly factory?: string;
+}
+
 /** Whether a text reads an attribute of `name` (and of its attribute `then`): `name.x`, `name.then.x`. */
 const readsOf = (text: string, name: string, then?: string) => new RegExp(`(?<![\\w.])${name}\\s*\\.\\s*${then ? `${then}\\s*\\.\\s*` : ""}\\w`).test(text);
-const callsOf = (text: string, name: string) => new RegExp(`(?<![\\w.])${name}\\s*\\(`).test(text);
+const calledIn = (text: string, name: string) => new RegExp(`(?<![\\w.])${name}\\s*\\(`).test(text);
 
 /**
  * The clients an import brings in from the project's own modules (detect/imported-clients.ts), by their keys here, with
@@ -435,8 +442,8 @@ const callsOf = (text: string, name: string) => new RegExp(`(?<![\\w.])${name}\\
  * whole (`from config import settings`, `import settings as s`, then `settings.app`). Asked only of names the file uses
  * past their import.
  */
-function clientsImported(statement: Node, modules: ProjectModules, text: string): { key: string; isAsync: boolean; factory?: string }[] {
-  const found: { key: string; isAsync: boolean; factory?: string }[] = [];
+function clientsImported(statement: Node, modules: ProjectModules, text: string): ImportedClient[] {
+  const found: ImportedClient[] = [];
   const fromModule = statement.type === "import_from_statement";
   for (const name of statement.childrenForFieldName("name")) {
     const original = name?.type === "aliased_import" ? name.childForFieldName("name") : name;
@@ -445,7 +452,7 @@ function clientsImported(statement: Node, modules: ProjectModules, text: string)
     // a name the file uses past its import: read, called, or handed on (`self.app = firecrawl_app`)
     const used = (text.match(new RegExp(`(?<![\\w.])${local.text}(?!\\w)`, "g"))?.length ?? 0) > 1;
     const read = used && readsOf(text, local.text);
-    const called = used && fromModule && original.namedChildren.length === 1 && callsOf(text, local.text);
+    const called = used && fromModule && original.namedChildren.length === 1 && calledIn(text, local.text);
     if (!used) continue;
     const scope = bindingScope(local).id;
     const own = fromModule && original.namedChildren.length === 1 ? modules.clients(statement) : undefined;

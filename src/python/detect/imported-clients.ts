@@ -1,6 +1,7 @@
 /**
  * Clients another module of the project makes for this one: `from config.settings import firecrawl_app` where
- * config/settings.py binds `firecrawl_app = FirecrawlApp(api_key=...)` at its top level. The importing module
+ * config/settings.py binds `firecrawl_app = FirecrawlApp(api_key=...)` at its top level (or gives one from a function of
+ * its own, `get_client()`; detect/clients.ts's moduleClients says which). The importing module
  * never names the SDK's class, yet its calls on that name are the client's: left on v1 names they are an
  * AttributeError on 4.x releases without the v1 aliases, and with them the results are v2's models read as dicts.
  * The module imported from is found among the project's files (src/project/python-modules.ts) by its dotted path,
