@@ -13,7 +13,6 @@ import { classOfMethod, heldAs, instanceClass, moduleClassNamed, staticMethod } 
 import { byName, forwardedBy, forwarderOf, type Forwarder } from "./forwarders.js";
 import { invocationsOf } from "./result-values.js";
 import { positional } from "./arguments.js";
-import type { ProjectModules } from "./imported-clients.js";
 
 const PY_SDK_MODULES = new Set<string>([PY_PACKAGE, ...PY_LEGACY_MODULES, `${PY_PACKAGE}.v2`, PY_TYPES_MODULE]);
 /** every class name, v1 or v2, that makes a client (v2's own client classes too, which mocks take as spec) -> whether it is async (awaited) */
@@ -177,6 +176,16 @@ function named(keys: ReadonlyMap<string, unknown> | ReadonlySet<string>, node: N
  * where they cannot be told; by default, where no file says, none can.
  */
 export type CallsElsewhere = (name: string) => readonly Node[] | undefined;
+
+/**
+ * The project's modules as an import statement names them (detect/imported-clients.ts): the top-level clients of the
+ * module a `from` import reads (`from config.settings import ...`), or of its submodule `submodule` (`from config import
+ * settings`), or of the module an `import` statement names (`submodule`: `config.settings`); undefined where no single
+ * file of the project is it. Declared here, where it is asked, so that the module answering it is the one that imports.
+ */
+export interface ProjectModules {
+  clients(statement: Node, submodule?: string): ReadonlyMap<string, boolean> | undefined;
+}
 
 /**
  * `shadowed`: the file's `firecrawl` is a module of the project's own (detect/local-package.ts), whose imports are no SDK's.

@@ -11,18 +11,9 @@
 import { readFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { ANSWER_LIFETIME_MS, pythonFilesUnder, pythonProjectRoot } from "../../project/python-modules.js";
-import { parsePython, type Node } from "../runtime/parser.js";
+import { parsePython } from "../runtime/parser.js";
 import { endsWith, fromModule, moduleParts } from "./importers.js";
-import { moduleClients } from "./clients.js";
-
-/**
- * The project's modules as an import statement names them: the top-level clients of the module a `from` import reads
- * (`from config.settings import ...`), or of its submodule `submodule` (`from config import settings`), or of the
- * module an `import` statement names (`submodule`: `config.settings`); undefined where no single file of the project is it.
- */
-export interface ProjectModules {
-  clients(statement: Node, submodule?: string): ReadonlyMap<string, boolean> | undefined;
-}
+import { moduleClients, type ProjectModules } from "./clients.js";
 
 const read = new Map<string, { readonly clients: ReadonlyMap<string, boolean>; readonly at: number }>();
 
