@@ -781,20 +781,17 @@ const FAILURE_GUARD = removed(
  * on 2.x's model of a call that raised where it failed: the test never passed, and on v2's model, which has no flag, it
  * never does. The if, where `read` is the flag's read and its whole condition is such a test.
  */
-function failureGuard(read: Node, subject: string): Node | null {
-  const negation = outer(read).parent;
-  if (negation?.type !== "not_operator") return null;
-  let condition = outer(negation);
-  const op = condition.parent;
-  if (op?.type === "boolean_operator" && op.childForFieldName("operator")?.type === "and") {
-    const other = op.childForFieldName("left")?.id === condition.id ? op.childForFieldName("right") : op.childForFieldName("left");
-    const probe = other && inner(other).type === "call" && calledName(inner(other)) === "hasattr" ? argumentsOf(inner(other)) : [];
-    if (probe.length !== 2 || probe[0]!.text !== subject || stringValue(probe[1]!) !== "success") return null;
-    condition = outer(op);
-  }
-  const statement = condition.parent;
-  if (statement?.type !== "if_statement" || statement.childForFieldName("condition")?.id !== condition.id) return null;
-  return statement.namedChildren.some((c) => c?.type === "elif_clause" || c?.type === "else_clause") ? null : statement;
+function failureGuard(read: Node, head: Node): Node | null {
+  let at = read;
+  while (at.parent && at.parent.type !== "if_statement" && at.parent.type !== "block" && at.parent.type !== "module") at = at.parent;
+  const statement = at.parent;
+  if (statement?.type !== "if_statement" || statement.childForFieldName("condition")?.id !== at.id) return null;
+  if (statement.namedChildren.some((c) => c?.type === "else_clause")) return null;
+  const operands = andOperands(at);
+  const negated = (test: Node) => test.type === "not_operator" && inner(test.childForFieldName("argument")!).text === `${head.text}.success`;
+  const probe = (test: Node) => probedField(test, head) === "success";
+  const flags = operands.filter(negated);
+  return flags.length === 1 && operands.length <= 2 && operands.every((test) => negated(test) || probe(test)) ? statement : null;
 }
 
 /** Whether a test is an operand of an and whose other operand reads the flag as an attribute (`hasattr(r, "success") and r.success`). */
@@ -1096,6 +1093,9 @@ function migrateAttributeName(context: PyContext, subject: Subject, head: Node):
   const flagged = subject.answered && !flagMayFail(subject);
   const test = row?.change.kind === "success-flag" && !subject.waiter && flagged ? alwaysSucceeding(args!.parent!, head.text) : null;
   if (test) return successTestEdit(context, test);
+  // `if hasattr(r, "success") and not r.success:`, which never passed: the branch goes (failureGuard)
+  const dead = row?.change.kind === "success-flag" && !subject.waiter && flagged ? failureGuard(args!.parent!, head) : null;
+  if (dead && removeBranch(context, dead, FAILURE_GUARD, head.text)) return;
   if (row?.change.kind === "success-flag" || row?.change.kind === "removed") return context.todo(head, row.python?.todo ?? row.change.todo);
   const fallback = fn === "getattr" ? args!.namedChildren[2] : undefined;
   if (subject.kind === "document" && field === "metadata" && fallback && isEmptyDict(fallback)) {
@@ -1724,10 +1724,11 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
         (read.form === "get" && !subject.dicts && !answeredDicts(context));
       const test = guard || subject.waiter || flagless ? null : alwaysSucceeding(read.node, head.text);
       const never = !guard && subject.kind === "document" && read.form === "get" ? neverHeld(read.node) : null;
-      const deadGuard = guard || subject.waiter || flagless || read.form !== "attribute" ? null : failureGuard(read.node, head.text);
-      if (deadGuard) {
-        for (const use of usesIn(deadGuard, head.text)) handled.add(use.id);
-        context.apply(removeOrPass(context.source, deadGuard), FAILURE_GUARD);
+      // its test reads the flag as 2.x's attribute, whichever read of it (the hasattr's too) comes first
+      const deadGuard = guard || subject.waiter || !subject.answered || flagMayFail(subject) ? null : failureGuard(read.node, head);
+      if (deadGuard && removeBranch(context, deadGuard, FAILURE_GUARD, head.text)) {
+        for (const use of usesIn(deadGuard.childForFieldName("condition")!, head.text)) handled.add(use.id);
+        for (const use of usesIn(deadGuard.childForFieldName("consequence")!, head.text)) handled.add(use.id);
       } else if (!guard && subject.waiter) {
         context.edit(
           read.node.startIndex,
