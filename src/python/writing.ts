@@ -1,7 +1,7 @@
 /** Writing Python the way the file around it is written: its quotes, its literals, its argument layout. */
 import type { Edit, Span } from "../core/edits.js";
 import type { Source } from "../core/source.js";
-import { removeListItem, removeStatement } from "../core/text.js";
+import { indentAt, removeListItem, removeStatement } from "../core/text.js";
 import type { Literal } from "../mapping/options.js";
 import { allOf, type Node } from "./runtime/parser.js";
 
@@ -115,4 +115,12 @@ const KEYWORDS = new Set(
 /** Whether a key can be written as an attribute: `metadata["og:title"]` cannot be `metadata.og:title`. */
 export function isAttributeName(key: string): boolean {
   return /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) && !KEYWORDS.has(key);
+}
+
+/**
+ * What goes between keyword arguments the migration writes into a call: where its arguments stand one to a line
+ * (`onLines`), a comma and a line of its own indented as `like`'s; else `, `.
+ */
+export function argumentSeparator(source: Source, like: Node, onLines: boolean): string {
+  return onLines ? `,${source.eol}${indentAt(source.text, like.startIndex)}` : ", ";
 }

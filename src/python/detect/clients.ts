@@ -271,6 +271,10 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
     return kinds.length && kinds.every((kind) => kind !== undefined && kind === kinds[0]) ? kinds[0] : undefined;
   };
   const clients = new Map<string, boolean>();
+  /** whether a name (`app`, `self.app`, ...) holds a client the map has so far: async or not */
+  const held = (v: Node | null | undefined) => (named(clients, v) ? clients.get(keyOf(v!)!) : undefined);
+  /** a value that makes a client, or holds one */
+  const clientIn = (v: Node | null | undefined) => madeBy(v ?? null) ?? held(v);
   for (const { key, isAsync } of importedClients) clients.set(key, isAsync);
   for (const assignment of allOf(root, "assignment")) {
     let value = assignment.childForFieldName("right");
@@ -288,7 +292,7 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
       const left = assignment?.type === "assignment" ? assignment.childForFieldName("left") : null;
       if (left?.type !== "identifier") continue;
       const value = assignment!.childForFieldName("right");
-      const isAsync = classOf(assignment!.childForFieldName("type")) ?? madeBy(value) ?? (named(clients, value) ? clients.get(keyOf(value)!) : undefined);
+      const isAsync = classOf(assignment!.childForFieldName("type")) ?? clientIn(value);
       if (isAsync !== undefined) clients.set(`self.${left.text}@${familyOf(cls, `self.${left.text}`).id}`, isAsync);
     }
   }
@@ -320,7 +324,6 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
   // Factories (`def get_client() -> FirecrawlApp`, or one returning a client it makes or holds, alone or at a
   // place of the tuple it returns): what their calls give, and the names assigned it, are clients.
   const factories = new Set<string>(importedClients.flatMap(({ factory }) => (factory ? [factory] : [])));
-  const clientIn = (v: Node | null | undefined) => madeBy(v ?? null) ?? (named(clients, v) ? clients.get(keyOf(v!)!) : undefined);
   for (const fn of allOf(root, "function_definition")) {
     const name = fn.childForFieldName("name")!;
     // a method is called through self (`self.app = self._initialize_app()`), in its class and the ones it is a base of
@@ -389,7 +392,7 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
   const asyncTarget = (target: Node) => PY_CLIENT_IS_ASYNC.get(target.text.slice(1, -1).split(".").at(-1)!) ?? false;
   const mocked = mockClients(root, classOf, patches, asyncTarget, keyOf);
   for (const [key, isAsync] of mocked.clients) if (!clients.has(key)) clients.set(key, isAsync);
-  for (const [key, isAsync] of fixtureClients(root, clients)) if (!clients.has(key)) clients.set(key, isAsync);
+  for (const [key, isAsync] of fixtureClients(root, held)) if (!clients.has(key)) clients.set(key, isAsync);
   const names = new Set([...clients.keys()].map(nameOfKey));
   const kinds = new Map<string, Set<boolean>>();
   for (const [key, isAsync] of clients) kinds.set(nameOfKey(key), (kinds.get(nameOfKey(key)) ?? new Set()).add(isAsync));
@@ -416,7 +419,7 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
  * parameters of the module's functions named after it (`def test_title(firecrawl_client)`) are given that client by
  * pytest, and its methods are read there too (`firecrawl_client.scrape_url.assert_called_once()`).
  */
-function fixtureClients(root: Node, clients: ReadonlyMap<string, boolean>): Map<string, boolean> {
+function fixtureClients(root: Node, held: (value: Node | null) => boolean | undefined): Map<string, boolean> {
   const found = new Map<string, boolean>();
   for (const decorated of allOf(root, "decorated_definition")) {
     const fn = decorated.childForFieldName("definition");
@@ -424,7 +427,7 @@ function fixtureClients(root: Node, clients: ReadonlyMap<string, boolean>): Map<
       continue;
     const given = [...returnsOf(fn), ...allOf(fn, "yield").filter((y) => y.isNamed && enclosing(y, "function_definition")?.id === fn.id)]
       .map((r) => r.namedChildren[0] ?? null)
-      .map((v) => (v && named(clients, v) ? clients.get(keyOf(v)!) : undefined));
+      .map(held);
     if (!given.length || !given.every((g) => g !== undefined && g === given[0])) continue;
     const name = fn.childForFieldName("name")!.text;
     for (const parameter of allOf(root, "identifier"))

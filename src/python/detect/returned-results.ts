@@ -16,25 +16,32 @@ import { callsOf, classOfMethod, heldAs, parameterTaking } from "./callers.js";
 /** A dict type: `dict`, `Dict[str, Any]`, `Mapping`. */
 const DICT_TYPE = /^(?:typing\.)?(?:dict|Dict|Mapping|MutableMapping)\b(?:\[.*\])?$/s;
 
-/** The members of a union (`A | B`, `Union[A, B]`, `Optional[A]` with its None), split where no bracket is open. */
+/** The members of a union (`A | B`, `Union[A, B]`, `Optional[A]` with its None). */
 function unionMembers(type: string): string[] {
   const wrapped = /^(?:typing\.)?(Optional|Union)\[(.*)\]$/s.exec(type);
-  const inner = wrapped ? wrapped[2]! : type;
-  const members: string[] = [];
+  const members = topLevelParts(wrapped ? wrapped[2]! : type, (c) => c === "|" || (wrapped?.[1] === "Union" && c === ","));
+  return wrapped?.[1] === "Optional" ? [...members, "None"] : members;
+}
+
+/** A type's parts, split at each character `splits` where no bracket is open (`List[Dict], int` at commas). */
+function topLevelParts(text: string, splits: (c: string) => boolean): string[] {
+  const parts: string[] = [];
   let depth = 0;
   let start = 0;
-  for (let i = 0; i < inner.length; i++) {
-    const c = inner[i];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
     if (c === "[") depth++;
     else if (c === "]") depth--;
-    else if (depth === 0 && (c === "|" || (wrapped?.[1] === "Union" && c === ","))) {
-      members.push(inner.slice(start, i).trim());
+    else if (depth === 0 && splits(c)) {
+      parts.push(text.slice(start, i).trim());
       start = i + 1;
     }
   }
-  members.push(inner.slice(start).trim());
-  return wrapped?.[1] === "Optional" ? [...members, "None"] : members;
+  return [...parts, text.slice(start).trim()];
 }
+
+/** An annotation's text, quoted or not (`"dict | None"`). */
+const annotation = (type: Node) => type.text.replace(/^["']|["']$/g, "").trim();
 
 /** The function `return <head>` returns from, when the head is the whole value returned. */
 export function returnedFrom(head: Node): Node | null {
@@ -65,33 +72,11 @@ function returnedInTuple(node: Node): string | undefined {
   const tuple = node.parent;
   if ((tuple?.type !== "expression_list" && tuple?.type !== "tuple") || tuple.parent?.type !== "return_statement") return undefined;
   const fn = scopeOf(node);
-  const type =
-    fn.type === "function_definition"
-      ? fn
-          .childForFieldName("return_type")
-          ?.text.replace(/^["']|["']$/g, "")
-          .trim()
-      : undefined;
-  const members = type ? unionMembers(type).filter((m) => m !== "None") : [];
+  const type = fn.type === "function_definition" ? fn.childForFieldName("return_type") : null;
+  const members = type ? unionMembers(annotation(type)).filter((m) => m !== "None") : [];
   const of = members.length === 1 ? /^(?:typing\.)?(?:tuple|Tuple)\[(.*)\]$/s.exec(members[0]!) : null;
   const place = tuple.namedChildren.findIndex((c) => c?.id === node.id);
-  return of ? topLevelParts(of[1]!)[place] : undefined;
-}
-
-/** A type's comma-separated parts where no bracket is open (`List[Dict], int`). */
-function topLevelParts(text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] === "[") depth++;
-    else if (text[i] === "]") depth--;
-    else if (depth === 0 && text[i] === ",") {
-      parts.push(text.slice(start, i).trim());
-      start = i + 1;
-    }
-  }
-  return [...parts, text.slice(start).trim()];
+  return of ? topLevelParts(of[1]!, (c) => c === ",")[place] : undefined;
 }
 
 /** Whether a value is handed to a parameter of the module's own function annotated as a list of dicts (`pages: List[Dict]`). */
@@ -104,13 +89,13 @@ export function handedAsDictList(node: Node): boolean {
  * beside a string the function gives instead (`dict[str, Any] | str`, an error message), which a dump fits too.
  */
 function saysDict(type: Node | null | undefined): boolean {
-  const members = type ? unionMembers(type.text.replace(/^["']|["']$/g, "").trim()) : [];
+  const members = type ? unionMembers(annotation(type)) : [];
   return members.some((m) => DICT_TYPE.test(m)) && members.every((m) => DICT_TYPE.test(m) || m === "None" || m === "str");
 }
 
 /** Whether an annotation, quoted or not, is one `pattern` matches. */
 function says(type: Node | null | undefined, pattern: RegExp): boolean {
-  return !!type && pattern.test(type.text.replace(/^["']|["']$/g, "").trim());
+  return !!type && pattern.test(annotation(type));
 }
 
 /**

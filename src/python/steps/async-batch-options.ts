@@ -10,6 +10,7 @@ import { ASYNC_BATCH_OPTIONS_NESTED, ASYNC_BATCH_OPTIONS_SPLAT } from "../../map
 import { keywords } from "../detect/arguments.js";
 import { isV1PyCall } from "../detect/version.js";
 import type { PyStep } from "../pipeline.js";
+import { argumentSeparator } from "../writing.js";
 
 const METHODS: ReadonlySet<string> = new Set(PY_ASYNC_BATCH_OPTIONS.methods);
 
@@ -36,9 +37,7 @@ export const step: PyStep = {
       const options = `${PY_ASYNC_BATCH_OPTIONS.keyword}=${PY_ASYNC_BATCH_OPTIONS.model}(${nested.map((k) => k.node.text).join(", ")})`;
       // Arguments one to a line stay so, indented as the first that moved.
       const at = args[first]!;
-      const lineStart = context.source.text.lastIndexOf("\n", at.startIndex) + 1;
-      const indent = /^[ \t]*/.exec(context.source.text.slice(lineStart))![0];
-      const separator = args.at(-1)!.startPosition.row > at.startPosition.row ? `,${context.source.eol}${indent}` : ", ";
+      const separator = argumentSeparator(context.source, at, args.at(-1)!.startPosition.row > at.startPosition.row);
       const text = [...kept.map((n) => n.text), options].join(separator);
       context.edit(at.startIndex, args.at(-1)!.endIndex, text, ASYNC_BATCH_OPTIONS_NESTED);
     }

@@ -264,11 +264,8 @@ function importUsedModels(context: PyContext, used: ReadonlyMap<string, string>,
   if (!context.sdk.imports.length) {
     // A module whose client another module of the project makes (detect/imported-clients.ts) imports nothing of the SDK's.
     const models = [...new Set(used.values())];
-    for (const [module, names] of [
-      [PY_CAST.module, typed],
-      [PY_TYPES_MODULE, models],
-    ] as const)
-      if (names.length) importAfterOwnImports(context, `from ${module} import ${names.join(", ")}`, names);
+    if (typed.length) importAfterOwnImports(context, PY_CAST.module, typed);
+    if (models.length) importAfterOwnImports(context, PY_TYPES_MODULE, models);
     return;
   }
   // Beside the SDK's last import where the model is used, at its indentation (a function's own import, or one under
@@ -300,13 +297,14 @@ function importUsedModels(context: PyContext, used: ReadonlyMap<string, string>,
   if (own) context.edit(own.endIndex, own.endIndex, `, ${typed.join(", ")}`, message);
   else if (!enclosing(first, "function_definition"))
     context.edit(first.startIndex, first.startIndex, `${statement}${before === null ? "; " : `${eol}${before}`}`, message);
-  else importAfterOwnImports(context, statement, typed);
+  else importAfterOwnImports(context, PY_CAST.module, typed);
 }
 
-/** An import statement of `names` the migration uses, after the module's own imports that come before their first use, else first in the module. */
-function importAfterOwnImports(context: PyContext, statement: string, names: readonly string[]): void {
+/** An import of `names` the migration uses from `module`, after the module's own imports that come before their first use, else first in the module. */
+function importAfterOwnImports(context: PyContext, module: string, names: readonly string[]): void {
   const eol = context.source.eol;
-  const message = following(`imported ${names.join(", ")} from ${statement.split(" ")[1]}`);
+  const statement = `from ${module} import ${names.join(", ")}`;
+  const message = following(`imported ${names.join(", ")} from ${module}`);
   const firstUse = allOf(context.tree.rootNode, "identifier").find((n) => names.includes(n.text) && !enclosing(n, "import_from_statement"));
   const top = moduleLevelImports(context.tree.rootNode)
     .filter((n) => !firstUse || n.endIndex < firstUse.startIndex)

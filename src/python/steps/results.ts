@@ -777,21 +777,19 @@ const FAILURE_GUARD = removed(
 );
 
 /**
- * `if not r.success: <the failure's handling>` (or `if hasattr(r, "success") and not r.success:`), with no elif or else,
- * on 2.x's model of a call that raised where it failed: the test never passed, and on v2's model, which has no flag, it
- * never does. The if, where `read` is the flag's read and its whole condition is such a test.
+ * `if not r.success: <the failure's handling>` (or `if hasattr(r, "success") and not r.success:`), with no else (an
+ * elif takes its place), on 2.x's model of a call that raised where it failed: the test never passed, and on v2's model,
+ * which has no flag, it never does. The if, where `read` is a read of the flag in its condition and that is such a test.
  */
 function failureGuard(read: Node, head: Node): Node | null {
-  let at = read;
-  while (at.parent && at.parent.type !== "if_statement" && at.parent.type !== "block" && at.parent.type !== "module") at = at.parent;
-  const statement = at.parent;
-  if (statement?.type !== "if_statement" || statement.childForFieldName("condition")?.id !== at.id) return null;
-  if (statement.namedChildren.some((c) => c?.type === "else_clause")) return null;
-  const operands = andOperands(at);
+  const statement = enclosing(read, "if_statement");
+  const condition = statement?.childForFieldName("condition");
+  if (!condition || !within(read, condition) || statement!.namedChildren.some((c) => c?.type === "else_clause")) return null;
+  const operands = andOperands(condition);
   const negated = (test: Node) => test.type === "not_operator" && inner(test.childForFieldName("argument")!).text === `${head.text}.success`;
   const probe = (test: Node) => probedField(test, head) === "success";
   const flags = operands.filter(negated);
-  return flags.length === 1 && operands.length <= 2 && operands.every((test) => negated(test) || probe(test)) ? statement : null;
+  return flags.length === 1 && operands.length <= 2 && operands.every((test) => negated(test) || probe(test)) ? statement! : null;
 }
 
 /** Whether a test is an operand of an and whose other operand reads the flag as an attribute (`hasattr(r, "success") and r.success`). */
@@ -1328,11 +1326,10 @@ const isDissolved = (test: Node): boolean => isDissolvedDictTest(inner(test));
 function dissolveItemDictTests(items: readonly Node[]): void {
   for (const item of items) {
     if (!dissolvedDictTest(item)) continue;
-    // an if's or elif's test only: the reads it opens are the item's own, which are followed; a conditional's side
-    // is bound to a name (`entry = hit if isinstance(hit, dict) else {}`) whose reads are not
-    let test = outer(item.parent!.parent!);
-    while (test.parent?.type === "boolean_operator") test = test.parent;
-    if (test.parent?.type === "if_statement" || test.parent?.type === "elif_clause") dissolveDictTest(item.parent!.parent!);
+    // an if's or elif's test only (dissolvedDictTest takes no other but a conditional's): the reads it opens are the
+    // item's own, which are followed; a conditional's side is bound to a name (`entry = hit if isinstance(hit, dict)
+    // else {}`) whose reads are not
+    if (andChain(item.parent!.parent!).parent?.type !== "conditional_expression") dissolveDictTest(item.parent!.parent!);
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import { DEFAULTS } from "../../mapping/defaults.js";
 import { keywords } from "../detect/arguments.js";
-import { pyLiteral } from "../writing.js";
+import { argumentSeparator, pyLiteral } from "../writing.js";
 import type { PyStep } from "../pipeline.js";
 import { isV1PyCall } from "../detect/version.js";
 import { V1_DEFAULTS, V1_DEFAULTS_NOT_PASSED } from "../../mapping/messages.js";
@@ -35,9 +35,7 @@ export const step: PyStep = {
         continue;
       }
       // Arguments one to a line get the new ones on lines of their own, indented alike.
-      const lineStart = context.source.text.lastIndexOf("\n", last.startIndex) + 1;
-      const indent = /^[ \t]*/.exec(context.source.text.slice(lineStart))![0];
-      const separator = last.startPosition.row > call.args.startPosition.row ? `,${context.source.eol}${indent}` : ", ";
+      const separator = argumentSeparator(context.source, last, last.startPosition.row > call.args.startPosition.row);
       context.edit(last.endIndex, last.endIndex, add.map((a) => `${separator}${a}`).join(""), V1_DEFAULTS);
     }
   },
