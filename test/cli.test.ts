@@ -760,6 +760,7 @@ describe("usage", () => {
       "errors",
       "imports",
       "v1-defaults",
+      "executor-partial",
       "params",
       "mocks",
       "async-batch-options",

@@ -571,6 +571,12 @@ function quoted(code: string): string {
  */
 export const MADE_CLIENT = "a client it makes";
 
+/** A v1 method `loop.run_in_executor` runs with its options, handed to it in a partial that can pass them as keywords. */
+export const EXECUTOR_PARTIAL = reworded(
+  "run_in_executor passes positional arguments only, and v2 takes this method's options as keyword arguments: hand it functools.partial(method, ...)",
+  "handed the method to run_in_executor in functools.partial(...), so its options can be keyword arguments",
+);
+
 /** A v1 method run by `loop.run_in_executor`, which passes positional arguments only, with a params dict. */
 export const PASSED_POSITIONALLY =
   "this v1 method is run with a params dict by a call that passes positional arguments only: v2 takes keyword arguments (snake_case names), so hand it functools.partial(method, url, ...) with them instead";

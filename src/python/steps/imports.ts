@@ -22,7 +22,7 @@ import { usesIn } from "../detect/names.js";
 import { allOf, enclosing, within, type Node } from "../runtime/parser.js";
 import { hasV1PyCalls, importsV1Only, keepsModels } from "../detect/version.js";
 import { keepApiUrlFallback } from "../constructor.js";
-import { following, renamed, reworded, subclassKeptOnV1, SUBCLASS_KEPT_ON_V1 } from "../../mapping/messages.js";
+import { following, renamed, reworded, subclassKeptOnV1, SUBCLASS_KEPT_ON_V1, type Message } from "../../mapping/messages.js";
 import { v1Overrides } from "../detect/clients.js";
 import { isV2OnlyPythonMethod } from "../../mapping/client-methods.js";
 
@@ -302,9 +302,12 @@ function importUsedModels(context: PyContext, used: ReadonlyMap<string, string>,
 
 /** An import of `names` the migration uses from `module`, after the module's own imports that come before their first use, else first in the module. */
 function importAfterOwnImports(context: PyContext, module: string, names: readonly string[]): void {
+  placeAfterOwnImports(context, `from ${module} import ${names.join(", ")}`, names, following(`imported ${names.join(", ")} from ${module}`));
+}
+
+/** `statement`, which binds `names`, after the module's own imports that come before their first use, else first in the module. */
+function placeAfterOwnImports(context: PyContext, statement: string, names: readonly string[], message: Message): void {
   const eol = context.source.eol;
-  const statement = `from ${module} import ${names.join(", ")}`;
-  const message = following(`imported ${names.join(", ")} from ${module}`);
   const firstUse = allOf(context.tree.rootNode, "identifier").find((n) => names.includes(n.text) && !enclosing(n, "import_from_statement"));
   const top = moduleLevelImports(context.tree.rootNode)
     .filter((n) => !firstUse || n.endIndex < firstUse.startIndex)
@@ -393,5 +396,16 @@ export const step: PyStep = {
     if (migrating) migrateModuleAttributes(context);
     if (migrating) keepApiUrlFallback(context);
     importUsedModels(context, used, cast);
+    importFunctools(context);
   },
 };
+
+/** `functools`, where the migration started calling `functools.partial` (executor-partial) and the module does not import it. */
+function importFunctools(context: PyContext): void {
+  const uses = (root: Node) => allOf(root, "attribute").filter((a) => a.childForFieldName("object")?.text === FUNCTOOLS).length;
+  if (uses(context.tree.rootNode) <= uses(context.input.rootNode)) return;
+  const imported = allOf(context.tree.rootNode, "import_statement").some((s) => s.childrenForFieldName("name").some((n) => n?.text === FUNCTOOLS));
+  if (!imported) placeAfterOwnImports(context, `import ${FUNCTOOLS}`, [FUNCTOOLS], following(`imported ${FUNCTOOLS}`));
+}
+
+const FUNCTOOLS = "functools";

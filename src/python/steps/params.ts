@@ -385,6 +385,8 @@ const PARAMS_SPLATTED = reworded("v1 params must become keyword arguments in v2"
 export const step: PyStep = {
   name: "params",
   description: "turns 1.x params={...} dicts of camelCase API keys into snake_case keyword arguments",
+  // the partial executor-partial hands an executor is where its keywords go
+  fresh: true,
   run(context) {
     const clientCalls = new Set(context.calls.map((c) => c.node.id));
     const splatted = new Set<number>();
