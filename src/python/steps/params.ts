@@ -330,7 +330,8 @@ function splatParams(context: PyContext, call: PyCall, target: Node, value: Node
   const whence = reason ? `comes from ${value.text}, which this codemod cannot follow (${reason})` : "is not a plain dict literal";
   const narrow = narrowAnnotation(value);
   const widened = narrow && dictValueType(narrow);
-  if (extras.length || (narrow && !widened)) {
+  const trailing = extras.length ? trailingKeywords(context, call, extras) : [];
+  if (!trailing || (narrow && !widened)) {
     context.todo(call.node, `v1 params must become keyword arguments in v2 (snake_case names); params ${whence}`);
     return;
   }
@@ -342,11 +343,32 @@ function splatParams(context: PyContext, call: PyCall, target: Node, value: Node
       widenedParams(value.text, widened.text),
     );
   const primary = ["identifier", "attribute", "call", "subscript"].includes(value.type);
-  context.edit(target.startIndex, target.endIndex, `**(${primary ? value.text : `(${value.text})`} or {})`, PARAMS_SPLATTED);
+  const splat = `**(${primary ? value.text : `(${value.text})`} or {})`;
+  // A splat comes after the keywords the positional arguments behind it become.
+  context.edit(target.startIndex, (extras.at(-1) ?? target).endIndex, [...trailing, splat].join(", "), PARAMS_SPLATTED);
   context.todo(
     call.node,
     `v1 params are keyword arguments in v2, with v2's snake_case names (only_main_content, scrape_options=ScrapeOptions(...)): params ${whence}; check the keys it holds`,
   );
+}
+
+/**
+ * The positional arguments after a params dict (`crawl_url(url, {...}, 2, key)`), which cannot stay behind keywords,
+ * as keywords by the v1 signature; one v2 has no slot for goes, with its TODO. Null where v1's signature has fewer
+ * places than the call fills, or none is known.
+ */
+function trailingKeywords(context: PyContext, call: PyCall, extras: readonly Node[]): string[] | null {
+  const shape = call.row.js.args;
+  const names = shape?.v1.slice(PARAMS_AT + 1) ?? [];
+  if (extras.length > names.length) return null;
+  return extras.flatMap((arg, i) => {
+    const destination = shape!.into[names[i]!]!;
+    if ("dropped" in destination) {
+      context.todo(call.node, destination.dropped, "methods");
+      return [];
+    }
+    return [`${snakeCase(names[i]!)}=${arg.text}`];
+  });
 }
 
 /**
@@ -443,22 +465,13 @@ export const step: PyStep = {
       // Positional arguments after the dict (`crawl_url(url, {...}, 2, key)`) cannot stay behind keywords:
       // they become keywords by the v1 signature, or go with a TODO where v2 has no slot for them.
       const extras = given ? [] : methodArguments(call).slice(PARAMS_AT + 1);
-      const shape = call.row.js.args;
-      const names = shape?.v1.slice(PARAMS_AT + 1) ?? [];
       // No options and no v1 signature to read the rest by (crawl_url_and_watch): the call is its method's TODO's to rewrite.
-      if (none && extras.length && !shape) continue;
-      if (extras.length > names.length) {
+      if (none && extras.length && !call.row.js.args) continue;
+      const trailing = trailingKeywords(context, call, extras);
+      if (!trailing) {
         context.todo(call.node, "v1 params must become keyword arguments in v2 (snake_case names), and the positional arguments after them too");
         continue;
       }
-      const trailing = extras.flatMap((arg, i) => {
-        const destination = shape!.into[names[i]!]!;
-        if ("dropped" in destination) {
-          context.todo(call.node, destination.dropped, "methods");
-          return [];
-        }
-        return [`${snakeCase(names[i]!)}=${arg.text}`];
-      });
       // A dict from elsewhere is laid out as the call is: one argument a line only where the call has them so.
       const multiline =
         dict !== null &&
