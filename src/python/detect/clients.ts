@@ -6,7 +6,7 @@
  */
 import { pythonMethodRow, type MethodRow } from "../../mapping/client-methods.js";
 import { PY_CLIENTS, PY_LEGACY_MODULES, PY_MOCK_SPECS, PY_PACKAGE, PY_TYPES_MODULE, PY_V1_CLIENTS, PY_V1_MODULE } from "../../mapping/python.js";
-import { MOCK_ASSERTIONS, mockClients, patchTargets } from "./mock-clients.js";
+import { MOCK_ASSERTIONS, mockClients, patchedClassMethods, patchTargets } from "./mock-clients.js";
 import { allOf, argumentFor, argumentsOf, enclosing, parameterName, returnsOf, stringValue, type Node, type Tree } from "../runtime/parser.js";
 import { bindingScope } from "./names.js";
 import { classOfMethod, heldAs, instanceClass, moduleClassNamed, staticMethod } from "./callers.js";
@@ -19,6 +19,15 @@ const PY_SDK_MODULES = new Set<string>([PY_PACKAGE, ...PY_LEGACY_MODULES, `${PY_
 const PY_CLIENT_IS_ASYNC = new Map<string, boolean>([
   ...PY_CLIENTS.flatMap((c) => [[c.v1, c.async] as const, [c.v2, c.async] as const, [PY_MOCK_SPECS[c.v1]!.name, c.async] as const]),
 ]);
+
+/**
+ * A test that patches a v1 method of the SDK's client class by its dotted name (`@patch("firecrawl.FirecrawlApp.map_url")`,
+ * `"firecrawl.firecrawl.FirecrawlApp.scrape_url"`) reaches the SDK though it imports none of it: the code it tests
+ * makes the client, and on 4.x the class has no such attribute to patch, so the test errors as it starts.
+ */
+function patchesV1Methods(root: Node): boolean {
+  return patchedClassMethods(root, new Set(), new Set(PY_CLIENT_IS_ASYNC.keys())).some(({ method }) => pythonMethodRow(method)?.isV1Name);
+}
 
 export interface PyBindings {
   readonly found: boolean;
@@ -399,7 +408,7 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
   const byName = new Map([...kinds].filter(([, k]) => k.size === 1).map(([name, k]) => [name, [...k][0]!] as const));
   const notClients = plainlyNoClients(root, callees, byName, classOf);
   return {
-    found: imports.length > 0 || patches.length > 0 || importedClients.length > 0,
+    found: imports.length > 0 || patches.length > 0 || importedClients.length > 0 || patchesV1Methods(root),
     classes,
     modules,
     clients,
