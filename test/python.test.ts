@@ -474,3 +474,12 @@ test("a success test on a value that never carried the flag keeps its TODO: a cr
   expect(out).toContain("    if doc.success and doc.markdown:\n");
   expect(out.match(/TODO\(firecrawl-v2\): v2 results have no success flag/g)).toHaveLength(2);
 });
+
+test("a test that patches the client class's search by name is marked where the project pins 1.x/2.x, and left alone without a pin", () => {
+  // 4.x's Firecrawl sets search() on each instance: patch.object on the class raises as the test starts
+  const code =
+    'from unittest.mock import patch\n\nfrom firecrawl import FirecrawlApp\n\nfrom tools import search_tool\n\n\n@patch.object(FirecrawlApp, "search")\ndef test_search(mock_search):\n    mock_search.return_value = {"success": True, "data": []}\n    assert search_tool("docs") == []\n';
+  const pinned = runPython(pythonSteps, "test_tools.py", code, { sdk: "v1" }).output!;
+  expect(pinned).toContain("# TODO(firecrawl-v2): v2's Firecrawl sets search() on each instance, so a patch on the class misses it");
+  expect(runPython(pythonSteps, "test_tools.py", code).output).toBeNull();
+});

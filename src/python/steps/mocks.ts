@@ -240,7 +240,8 @@ export const step: PyStep = {
       migrateMethodName(context, mock);
       migrateReturns(context, mock, used);
     }
-    const onV1 = v1.length > 0 || hasV1PyCalls(calls, sdk, context.sdk.imports);
+    // a project that pins a 1.x/2.x release is on v1 in a test that only patches the client
+    const onV1 = v1.length > 0 || hasV1PyCalls(calls, sdk, context.sdk.imports) || sdk === "v1";
     if (onV1) {
       migratePatchTargets(context);
       migrateSpecs(context, used);
