@@ -483,3 +483,22 @@ test("a test that patches the client class's search by name is marked where the 
   expect(pinned).toContain("# TODO(firecrawl-v2): v2's Firecrawl sets search() on each instance, so a patch on the class misses it");
   expect(runPython(pythonSteps, "test_tools.py", code).output).toBeNull();
 });
+
+test("a statement removed from a CRLF file goes with its whole line, its CR too", () => {
+  const lines = [
+    "from firecrawl import FirecrawlApp",
+    "",
+    'app = FirecrawlApp(api_key="k")',
+    "",
+    "",
+    "def page(url):",
+    "    # what to ask for",
+    '    params = {"formats": ["markdown"], "blockAds": True}',
+    "    ",
+    "    return app.scrape_url(url, params=params)",
+    "",
+  ];
+  const out = runPython(pythonSteps, "crlf.py", lines.join("\r\n")).output!;
+  expect(out).not.toMatch(/\r(?!\n)/);
+  expect(out).toContain('    # what to ask for\r\n    \r\n    return app.scrape(url, formats=["markdown"], block_ads=True)\r\n');
+});

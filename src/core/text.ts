@@ -69,10 +69,13 @@ export function removeStatement(source: Source, start: number, end: number): Edi
   const after = lineEnd === -1 ? text.length : lineEnd + 1;
   // Between two blank lines (or a blank line and the block's end), its lines go with one of them: no double
   // blank line, and no blank line left alone at the top or bottom of a block.
-  const before = text.slice(lineStart(text, Math.max(lineBegin - 1, 0)), lineBegin);
+  // The line before starts before its line break, both characters of a CRLF: lineStart takes either for a break.
+  const breakAt = text.startsWith("\r\n", lineBegin - 2) ? lineBegin - 2 : lineBegin - 1;
+  const previous = lineStart(text, Math.max(breakAt, 0));
+  const before = text.slice(previous, lineBegin);
   const next = /^[ \t]*\r?\n/.exec(text.slice(after));
   const closes = /^[ \t]*[}\]]/.test(text.slice(after));
-  if (lineBegin > 0 && before.trim() === "" && (next || closes)) return { start: lineStart(text, lineBegin - 1), end: after, text: "" };
+  if (lineBegin > 0 && before.trim() === "" && (next || closes)) return { start: previous, end: after, text: "" };
   return { start: lineBegin, end: after, text: "" };
 }
 
