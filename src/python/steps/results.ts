@@ -1195,7 +1195,7 @@ function droppedOffDictBranch(head: Node): boolean {
   const statement = holder?.type === "elif_clause" ? holder.parent : holder;
   const other =
     holder?.type === "conditional_expression" && holder.namedChildren[1]?.id === test.id
-      ? [holder.namedChildren[2]]
+      ? [pastOtherShapes(holder.namedChildren[2]!, head)]
       : (holder?.type === "if_statement" || holder?.type === "elif_clause") && holder.childForFieldName("condition")?.id === test.id
         ? statement!.namedChildren.filter((c) => c?.id !== holder.childForFieldName("consequence")?.id && c?.id !== test.id && c?.id !== holder.id)
         : null;
@@ -1215,7 +1215,20 @@ function droppedOffDictBranch(head: Node): boolean {
  */
 function otherShapeBranch(side: Node, head: Node): boolean {
   const condition = side.type === "elif_clause" ? side.childForFieldName("condition") : null;
-  return !!condition && new RegExp(`^isinstance\\(\\s*${head.text}\\s*,\\s*(?:list|tuple|str)\\s*\\)$`).test(inner(condition).text);
+  return !!condition && otherShapeTest(condition, head);
+}
+
+const otherShapeTest = (condition: Node, head: Node) =>
+  new RegExp(`^isinstance\\(\\s*${head.text}\\s*,\\s*(?:list|tuple|str)\\s*\\)$`).test(inner(condition).text);
+
+/**
+ * A conditional's other side past the choices it makes for shapes neither 1.x's dict nor v2's model is
+ * (`... else r if isinstance(r, list) else []`): the value it gives either of them, `[]` there.
+ */
+function pastOtherShapes(side: Node, head: Node): Node {
+  let at = inner(side);
+  while (at.type === "conditional_expression" && otherShapeTest(at.namedChildren[1]!, head)) at = inner(at.namedChildren[2]!);
+  return at;
 }
 
 /** What tells of a value without reading it: its type, its text, its printing (an "unexpected response" fallback's). */
