@@ -9,7 +9,10 @@ import { forwardedBy, forwarderOf, type Gives } from "./forwarders.js";
 import { allOf, calledName, enclosing, lastName, parameterName, stringValue, type Node } from "../runtime/parser.js";
 import { PY_NO_RESULT_CONVERTERS } from "../../mapping/python.js";
 
-/** The expression whose value is the call's result: the call, its await, or the executor call running it. */
+/**
+ * The expression whose value is the call's result: the call, its await, the executor call running it, or
+ * `asyncio.run(...)` of its coroutine; in parentheses where it is read through them (`(await fetch(url)).links`).
+ */
 export function resultExpression(call: Node): Node {
   let at = call;
   const lambda = at.parent;
@@ -18,7 +21,16 @@ export function resultExpression(call: Node): Node {
     if (outer && isExecutor(outer)) at = outer;
   }
   if (at.parent?.type === "await") at = at.parent;
+  else if (ranToEnd(at)) at = at.parent!.parent!;
+  while (at.parent?.type === "parenthesized_expression" && at.parent.parent?.type === "attribute") at = at.parent;
   return at;
+}
+
+/** `asyncio.run(coroutine)`: the coroutine run to its end, whose value the call gives. */
+function ranToEnd(coroutine: Node): boolean {
+  const args = coroutine.parent;
+  const run = args?.type === "argument_list" ? args.parent : null;
+  return run?.childForFieldName("function")?.text === "asyncio.run" && args!.namedChildren.filter((a) => a?.type !== "comment").length === 1;
 }
 
 /**
