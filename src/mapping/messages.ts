@@ -178,6 +178,14 @@ export function unreadSettings(key: string, type: string): string {
   return `${intoFormatDict(key, type)}; it is not a literal this codemod can read`;
 }
 
+/**
+ * Python format settings a parameter typed as a dict holds (`extract=extract_params`), spread into the format dict
+ * as they are: v2's object is strict, so a key it has no setting for fails the request.
+ */
+export function spreadSettings(name: string, type: string, settings: readonly string[]): string {
+  return `${name}'s keys go into the {"type": "${type}"} format dict as they are: v2 takes ${settings.join(" and ")} there, so fold a systemPrompt into the prompt and drop any other key`;
+}
+
 /** A Python test's mock returns a value that is no dict literal the codemod reads, so it cannot write the v2 model. */
 export function unreadMockReturn(model: string): string {
   return `make this mock return a v2 ${model}: it is not a dict literal this codemod can read`;

@@ -9,9 +9,19 @@ import { modelCalled } from "../detect/model-names.js";
 import { callKeywords, dictEntries, keywords, type Keyword } from "../detect/arguments.js";
 import { pyLiteral, removeItem } from "../writing.js";
 import { exportedName, type PyContext, type PyStep } from "../pipeline.js";
-import { allOf, stringValue, type Node } from "../runtime/parser.js";
+import { allOf, enclosing, parameterName, stringValue, type Node } from "../runtime/parser.js";
 import { heldValue } from "../detect/names.js";
-import { moved, removed, renamed, settingsRefused, settingsWithoutFormat, sharedSettings, unreadSettings, V1_MODE_DROPPED } from "../../mapping/messages.js";
+import {
+  moved,
+  removed,
+  renamed,
+  settingsRefused,
+  settingsWithoutFormat,
+  sharedSettings,
+  spreadSettings,
+  unreadSettings,
+  V1_MODE_DROPPED,
+} from "../../mapping/messages.js";
 
 const rowsByV1 = new Map(FORMATS.map((row) => [row.python.v1, row]));
 
@@ -80,6 +90,16 @@ function orphanSettings(context: PyContext, args: Node, all: readonly Keyword[],
   }
 }
 
+/** A parameter of the function around it annotated as a dict (`extract_params: Dict[str, Any]`), not Optional. */
+function dictParameter(value: Node): boolean {
+  if (value.type !== "identifier") return false;
+  const parameters = enclosing(value, "function_definition")?.childForFieldName("parameters")?.namedChildren ?? [];
+  const type = parameters.find((p) => !!p && parameterName(p)?.text === value.text)?.childForFieldName("type");
+  return !!type && DICT_TYPE.test(type.text);
+}
+
+const DICT_TYPE = /^(?:typing\.)?(?:Dict|dict|Mapping)\b(?:\[.*\])?$/s;
+
 function migrateFormats(context: PyContext, args: Node): void {
   const all = keywords(args);
   const formats = all.find((k) => k.name === "formats");
@@ -111,7 +131,12 @@ function migrateFormats(context: PyContext, args: Node): void {
         continue;
       }
     }
-    if (settings) {
+    if (settings && row.v2.settings && dictParameter(settings.value)) {
+      // A dict a caller hands in, its keys v1's settings: spread where the format dict is, and said so.
+      entries.push(`**${settings.value.text}`);
+      used.add(settings.node);
+      context.todo(formats.node, spreadSettings(settings.value.text, row.v2.type, row.v2.settings), "formats");
+    } else if (settings) {
       const more = settingsEntries(context, row, settings.value, formats.node);
       if (!more) {
         const shared = settings.value.type === "identifier" && heldValue(settings.value, () => false);
