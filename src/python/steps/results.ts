@@ -720,6 +720,12 @@ function sameFieldRead(expression: Node, head: Node, kind: Tracked, to: string):
 const NEVER_HELD_OR = (field: string) =>
   removed(`the read of "${field}" before an or`, "no release's result of this kind held it, so the or always went on to what follows");
 
+const NEVER_HELD_DEFAULT = (field: string) =>
+  reworded(
+    `v2's model has no "${field}" to get(), and v1's result of this kind had no such key either: the read gave its default`,
+    `the read of "${field}" replaced by the default it always gave (no release's result of this kind held it)`,
+  );
+
 const V0_READ_AGAIN = (field: string) =>
   removed(`the fallback to "${field}"`, `v0's ${field} is v2's ${PY_V0_DOCUMENT_FIELDS[field]}, which the same or reads already`);
 
@@ -1714,6 +1720,9 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       // went on to what follows; it still does
       const next = read.form === "get" && (!read.fallback || read.fallback.type === "none") ? orDefault(read.node) : null;
       if (next) return context.edit(outer(read.node).startIndex, next.startIndex, "", NEVER_HELD_OR(read.field));
+      // `hit.get("markdown", "")`: v1's dict had no such key, so the read gave its default; it still does
+      const given = read.form === "get" && read.fallback && read.fallback.type !== "none" ? read.fallback : null;
+      if (given) return context.edit(read.node.startIndex, read.node.endIndex, given.text, NEVER_HELD_DEFAULT(read.field));
       if (!probedFieldBranch(context, read, head, handled)) context.todo(read.node, noSuchField(subject.model ?? KNOWN_FIELDS[kind]!.model, read.field));
       return finish();
     }
