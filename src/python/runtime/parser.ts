@@ -199,3 +199,7 @@ export function parameterName(parameter: Node): Node | null {
 export function calledName(call: Node): string {
   return lastName(call.childForFieldName("function"));
 }
+
+/** A node without the parentheses around it, or with all of them. */
+export const inner = (node: Node): Node => (node.type === "parenthesized_expression" && node.namedChildren[0] ? inner(node.namedChildren[0]) : node);
+export const outer = (node: Node): Node => (node.parent?.type === "parenthesized_expression" ? outer(node.parent) : node);

@@ -17,7 +17,7 @@ import { isV1PyCall } from "../detect/version.js";
 import { indentAt, lineStart, removeStatement } from "../../core/text.js";
 import { attributeDict, boundDict } from "../detect/bound-dict.js";
 import { modelCalled } from "../detect/model-names.js";
-import { enclosing, parameterName, stringValue, type Node } from "../runtime/parser.js";
+import { enclosing, inner, parameterName, stringValue, type Node } from "../runtime/parser.js";
 import { moved, neverSent, PASSED_POSITIONALLY, removed, reworded, v0GroupsNotTaken, v0OptionsDropped, widenedParams } from "../../mapping/messages.js";
 import { pyFlagValue, pyLiteral, pyLiteralAt, reindent, reindentedText, removeItem, removeOrPass } from "../writing.js";
 
@@ -343,7 +343,10 @@ function splatParams(context: PyContext, call: PyCall, target: Node, value: Node
       widenedParams(value.text, widened.text),
     );
   const primary = ["identifier", "attribute", "call", "subscript"].includes(value.type);
-  const splat = `**(${primary ? value.text : `(${value.text})`} or {})`;
+  // `params or {}` says already what a None would be: it is splatted as it is
+  const given = inner(value);
+  const defaulted = given.type === "boolean_operator" && given.childForFieldName("operator")?.type === "or" && given.childForFieldName("right")?.text === "{}";
+  const splat = defaulted ? `**(${given.text})` : `**(${primary ? value.text : `(${value.text})`} or {})`;
   // A splat comes after the keywords the positional arguments behind it become.
   context.edit(target.startIndex, (extras.at(-1) ?? target).endIndex, [...trailing, splat].join(", "), PARAMS_SPLATTED);
   context.todo(

@@ -61,7 +61,7 @@ import {
 import { methodReferences, type PyCall } from "../detect/clients.js";
 import { anyTakingParameter, everyCallHands, parameterReads, probed, takingParameter, type Taking } from "../detect/handed-results.js";
 import { isV1PyCall } from "../detect/version.js";
-import { allOf, argumentsOf, calledName, enclosing, stringValue, within, type Node } from "../runtime/parser.js";
+import { allOf, argumentsOf, calledName, enclosing, inner, outer, stringValue, within, type Node } from "../runtime/parser.js";
 import { dictEntries, keywords, positional } from "../detect/arguments.js";
 import {
   dictMethodAbove,
@@ -391,10 +391,6 @@ function throwOnlyGuard(read: Node): Node | null {
   const body = guard.childForFieldName("consequence")!.namedChildren.filter((c) => c?.type !== "comment");
   return body.length === 1 && body[0]!.type === "raise_statement" ? guard : null;
 }
-
-/** A node without the parentheses around it, or with all of them. */
-const inner = (node: Node): Node => (node.type === "parenthesized_expression" && node.namedChildren[0] ? inner(node.namedChildren[0]) : node);
-const outer = (node: Node): Node => (node.parent?.type === "parenthesized_expression" ? outer(node.parent) : node);
 
 /** `r.success`, `r["success"]`, `r.get("success")`, `hasattr(r, "success")`, `getattr(r, "success", ...)` of the result `subject`. */
 function successTest(node: Node, subject: string): boolean {
