@@ -502,3 +502,12 @@ test("a statement removed from a CRLF file goes with its whole line, its CR too"
   expect(out).not.toMatch(/\r(?!\n)/);
   expect(out).toContain('    # what to ask for\r\n    \r\n    return app.scrape(url, formats=["markdown"], block_ads=True)\r\n');
 });
+
+test("a read of a key no release held keeps its TODO unless it is another read's default", () => {
+  const code =
+    'from firecrawl import FirecrawlApp\n\napp = FirecrawlApp(api_key="k")\n\n\ndef progress(job_id):\n    status = app.check_batch_scrape_status(job_id)\n    return status.get("progress", 0)\n\n\ndef snippets(query):\n    hits = app.search(query, {"limit": 5})["data"]\n    return [hit.get("description", hit.get("markdown", "")) for hit in hits]\n';
+  const out = runPython(pythonSteps, "reads.py", code).output!;
+  expect(out).toContain('# TODO(firecrawl-v2): v2\'s BatchScrapeJob has no "progress" field');
+  expect(out).toContain('return status.get("progress", 0)');
+  expect(out).toContain('(hit.description if hit.description is not None else "")');
+});

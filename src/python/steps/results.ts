@@ -716,10 +716,17 @@ function sameFieldRead(expression: Node, head: Node, kind: Tracked, to: string):
 const NEVER_HELD_OR = (field: string) =>
   removed(`the read of "${field}" before an or`, "no release's result of this kind held it, so the or always went on to what follows");
 
+/** Whether a value is the default of a `get()` around it (`r.get("a", <value>)`). */
+function fallbackOfGet(value: Node): boolean {
+  const args = outer(value).parent;
+  const call = args?.type === "argument_list" ? args.parent : null;
+  return !!call && calledName(call) === "get" && args!.namedChildren.filter((a) => a?.type !== "comment")[1]?.id === outer(value).id;
+}
+
 const NEVER_HELD_DEFAULT = (field: string) =>
   reworded(
-    `v2's model has no "${field}" to get(), and v1's result of this kind had no such key either: the read gave its default`,
-    `the read of "${field}" replaced by the default it always gave (no release's result of this kind held it)`,
+    `v2's model has no "${field}" to get(), and v1's result of this kind had no such key either: the fallback's read gave its default`,
+    `the fallback's read of "${field}" replaced by the default it always gave (no release's result of this kind held it)`,
   );
 
 const V0_READ_AGAIN = (field: string) =>
@@ -1716,8 +1723,9 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       // went on to what follows; it still does
       const next = read.form === "get" && (!read.fallback || read.fallback.type === "none") ? orDefault(read.node) : null;
       if (next) return context.edit(outer(read.node).startIndex, next.startIndex, "", NEVER_HELD_OR(read.field));
-      // `hit.get("markdown", "")`: v1's dict had no such key, so the read gave its default; it still does
-      const given = read.form === "get" && read.fallback && read.fallback.type !== "none" ? read.fallback : null;
+      // `hit.get("description", hit.get("markdown", ""))`: v1's dict had no such key, so the fallback's read gave its
+      // default; it still does. A read of its own keeps its TODO: the code meant a field that was never there.
+      const given = read.form === "get" && read.fallback && read.fallback.type !== "none" && fallbackOfGet(read.node) ? read.fallback : null;
       if (given) return context.edit(read.node.startIndex, read.node.endIndex, given.text, NEVER_HELD_DEFAULT(read.field));
       if (!probedFieldBranch(context, read, head, handled)) context.todo(read.node, noSuchField(subject.model ?? KNOWN_FIELDS[kind]!.model, read.field));
       return finish();
