@@ -235,6 +235,9 @@ export const PY_SEARCH_HITS = {
 /** Where the names a cast, and a params annotation widened to Any, are written with come from. */
 export const PY_CAST = { module: "typing", cast: "cast", list: "List", dict: "dict", any: "Any" } as const;
 
+/** What a method a positional-only executor runs is handed to it in, with its keywords (steps/executor-partial.ts). */
+export const PY_PARTIAL = { module: "functools", name: "partial" } as const;
+
 /** 2.x documents' top-level fields (search results' title and description, the page's url), in v2 only in the metadata. */
 export const PY_DOCUMENT_METADATA_FIELDS: ReadonlySet<string> = new Set(["title", "description", "url"]);
 

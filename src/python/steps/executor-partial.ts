@@ -7,6 +7,7 @@
  * did: a lambda would read a loop's variable when the thread runs it.
  */
 import { EXECUTOR_PARTIAL } from "../../mapping/messages.js";
+import { PY_PARTIAL } from "../../mapping/python.js";
 import { positional } from "../detect/arguments.js";
 import { byName, methodArguments } from "../detect/forwarders.js";
 import { importedNames } from "../detect/model-names.js";
@@ -20,7 +21,8 @@ export const step: PyStep = {
   name: "executor-partial",
   description: "hands a v1 method that loop.run_in_executor runs with its options to it as functools.partial(...), so they can be keyword arguments",
   run(context) {
-    const spelled = importedNames(context.tree.rootNode, (module) => module === "functools").has("partial") ? "partial" : "functools.partial";
+    const { module, name } = PY_PARTIAL;
+    const spelled = importedNames(context.tree.rootNode, (from) => from === module).has(name) ? name : `${module}.${name}`;
     for (const call of context.calls) {
       // The standard library's executor only: a wrapper of the module's is told by the method reference it is handed.
       if (!call.passed || call.passed.keywords || call.mock || call.invokes || byName(call.node) !== call.passed) continue;

@@ -11,6 +11,7 @@ import {
   PY_ACTION_MODELS,
   PY_CAST,
   PY_PACKAGE,
+  PY_PARTIAL,
   PY_SEARCH_HITS,
   PY_TYPES_MODULE,
   PY_V1_ONLY_TYPES,
@@ -402,10 +403,9 @@ export const step: PyStep = {
 
 /** `functools`, where the migration started calling `functools.partial` (executor-partial) and the module does not import it. */
 function importFunctools(context: PyContext): void {
-  const uses = (root: Node) => allOf(root, "attribute").filter((a) => a.childForFieldName("object")?.text === FUNCTOOLS).length;
+  const { module } = PY_PARTIAL;
+  const uses = (root: Node) => allOf(root, "attribute").filter((a) => a.childForFieldName("object")?.text === module).length;
   if (uses(context.tree.rootNode) <= uses(context.input.rootNode)) return;
-  const imported = allOf(context.tree.rootNode, "import_statement").some((s) => s.childrenForFieldName("name").some((n) => n?.text === FUNCTOOLS));
-  if (!imported) placeAfterOwnImports(context, `import ${FUNCTOOLS}`, [FUNCTOOLS], following(`imported ${FUNCTOOLS}`));
+  const imported = allOf(context.tree.rootNode, "import_statement").some((s) => s.childrenForFieldName("name").some((n) => n?.text === module));
+  if (!imported) placeAfterOwnImports(context, `import ${module}`, [module], following(`imported ${module}`));
 }
-
-const FUNCTOOLS = "functools";
