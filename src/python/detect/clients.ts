@@ -358,7 +358,9 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
   }
   for (const assignment of allOf(root, "assignment")) {
     const left = assignment.childForFieldName("left");
-    const value = assignment.childForFieldName("right");
+    let value = assignment.childForFieldName("right");
+    // an async factory's client is awaited (`app = await get_client()`)
+    if (value?.type === "await") value = value.namedChildren[0] ?? null;
     const callee = value?.type === "call" ? value.childForFieldName("function") : null;
     const made = (callee?.type === "identifier" || callee?.type === "attribute") && factories.has(callee.text) ? keyOf(value) : null;
     if (!made) continue;
