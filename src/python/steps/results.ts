@@ -1250,7 +1250,22 @@ const DESCRIBERS = new Set(["type", "str", "repr", "print"]);
  */
 function describedOnly(use: Node): boolean {
   const call = use.parent?.type === "argument_list" && use.parent.namedChildren.length === 1 ? use.parent.parent : null;
-  return (call?.type === "call" && DESCRIBERS.has(calledName(call))) || use.parent?.type === "interpolation";
+  return (call?.type === "call" && DESCRIBERS.has(calledName(call))) || use.parent?.type === "interpolation" || logged(use);
+}
+
+/** A logger's methods, which show what they are handed (`logger.warning("unexpected: %s", r)`). */
+const LOG_METHODS = new Set(["debug", "info", "warning", "warn", "error", "exception", "critical", "log"]);
+
+/** Whether a value is an argument of a logger's call after its message, which only shows it. */
+function logged(use: Node): boolean {
+  const args = use.parent?.type === "argument_list" ? use.parent : null;
+  const call = args?.parent;
+  return (
+    call?.type === "call" &&
+    call.childForFieldName("function")?.type === "attribute" &&
+    LOG_METHODS.has(calledName(call)) &&
+    args!.namedChildren.filter((a) => a?.type !== "comment")[0]?.id !== use.id
+  );
 }
 
 /**
@@ -2258,7 +2273,9 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   // A dict test 1.x's dict passed goes where only its side reads the result (registered before any read is migrated:
   // the reads on that side are the model's then, not a dict branch's). A dict-only branch's test goes with its branch.
   const tests = new Set(dictOnly.map((branch) => inner(branch.childForFieldName("condition")!).id));
-  if (model && call.row.result && answeredDicts(context))
+  // 1.x's answer is a dict in a file whose calls say so, or where the code subscripts it (2.x's model had no items)
+  const subscripted = named.some((use) => readAbove(use)?.form === "subscript");
+  if (model && call.row.result && (answeredDicts(context) || subscripted))
     for (const use of named) {
       if (tests.has(use.parent!.parent!.id)) continue;
       const dissolved = dissolvedDictTest(use);
