@@ -6,7 +6,7 @@
  */
 import { pythonMethodRow, type MethodRow } from "../../mapping/client-methods.js";
 import { PY_CLIENTS, PY_LEGACY_MODULES, PY_MOCK_SPECS, PY_PACKAGE, PY_TYPES_MODULE, PY_V1_CLIENTS, PY_V1_MODULE } from "../../mapping/python.js";
-import { MOCK_ASSERTIONS, mockClients, patchedClassMethods, patchTargets } from "./mock-clients.js";
+import { MOCK_ASSERTIONS, mockClients, patchArguments, patchedClassMethods, patchTargets } from "./mock-clients.js";
 import { allOf, argumentFor, argumentsOf, enclosing, parameterName, returnsOf, stringValue, type Node, type Tree } from "../runtime/parser.js";
 import { bindingScope } from "./names.js";
 import { classOfMethod, heldAs, instanceClass, moduleClassNamed, staticMethod } from "./callers.js";
@@ -936,19 +936,32 @@ function clientAt(sdk: PyBindings, receiver: Node): boolean | undefined {
   return key === null || kept ? undefined : (sdk.clients.get(key) ?? byName);
 }
 
-/**
- * Code that asks a client whether it has a method (`hasattr(app, "scrape_url")`), to call it if so: `node` is the
- * hasattr call, `name` the string naming the method.
- */
-export function methodProbes(tree: Tree, sdk: PyBindings): PyMethodUse[] {
+/** Calls that name a method of a client by a string, the client and the string as `naming` finds them in the call. */
+function namedMethods(tree: Tree, sdk: PyBindings, naming: (call: Node) => (Node | undefined)[] | null): PyMethodUse[] {
   return allOf(tree.rootNode, "call").flatMap((node): PyMethodUse[] => {
-    if (node.childForFieldName("function")?.text !== "hasattr") return [];
-    const [receiver, name] = argumentsOf(node);
+    const [receiver, name] = naming(node) ?? [];
     const method = stringValue(name ?? null);
     const found = method === undefined ? undefined : pythonMethodRow(method);
     return found && receiver && clientAt(sdk, receiver) !== undefined ? [{ node, name: name!, receiver, method: method!, ...found }] : [];
   });
 }
+
+/**
+ * Code that asks a client whether it has a method (`hasattr(app, "scrape_url")`), to call it if so: `node` is the
+ * hasattr call, `name` the string naming the method.
+ */
+export const methodProbes = (tree: Tree, sdk: PyBindings): PyMethodUse[] =>
+  namedMethods(tree, sdk, (call) => (call.childForFieldName("function")?.text === "hasattr" ? argumentsOf(call) : null));
+
+/**
+ * A test's patch of a client instance's method (`patch.object(app, "map_url", return_value=...)`): `node` is the patch
+ * call, `name` the string naming the method. 4.x's client has its methods on the instance, by v2's names.
+ */
+export const patchedInstanceMethods = (tree: Tree, sdk: PyBindings): PyMethodUse[] =>
+  namedMethods(tree, sdk, (call) => {
+    const patch = patchArguments(call);
+    return patch?.isObject ? patch.args : null;
+  });
 
 /** The assertion a test makes on a mocked method, when `node` is `client.method.assert_called_once_with`. */
 function assertionOn(node: Node | null): Node | null {

@@ -19,7 +19,7 @@ export const MOCK_ASSERTIONS: ReadonlySet<string> = new Set([
 const MOCK_FACTORIES = new Set(["Mock", "MagicMock", "AsyncMock", "NonCallableMock", "NonCallableMagicMock", "create_autospec"]);
 
 /** A patch call's arguments: `patch(target, ...)`, `mocker.patch(...)`, or `patch.object(owner, name, ...)`. */
-function patchArguments(call: Node): { isObject: boolean; args: Node[] } | null {
+export function patchArguments(call: Node): { isObject: boolean; args: Node[] } | null {
   const fn = call.childForFieldName("function");
   const isObject = fn?.type === "attribute" && lastName(fn) === "object" && lastName(fn.childForFieldName("object")) === "patch";
   if (!isObject && lastName(fn) !== "patch") return null;

@@ -7,9 +7,10 @@
 import { METHODS, type MethodRow, type ResultKind } from "../../mapping/client-methods.js";
 import { PY_CLIENTS, PY_MOCK_SPECS, PY_PACKAGE, PY_RESULT_MODELS, PY_RETURNED_MODELS, PY_V2_TYPES_MODULE } from "../../mapping/python.js";
 import { indentAt, indentUnit } from "../../core/text.js";
+import { pyLiteralAt } from "../writing.js";
 import { migrateMethodName } from "./client-methods.js";
 import { dictEntries, keywords } from "../detect/arguments.js";
-import type { PyMockedMethod } from "../detect/clients.js";
+import { patchedInstanceMethods, type PyMockedMethod } from "../detect/clients.js";
 import { exportedName, type PyContext, type PyStep } from "../pipeline.js";
 import { calledOnClientsMadeIn, mockBoundBy, patchedClassMethods, patchScope, type PatchScope } from "../detect/mock-clients.js";
 import { heldValue, usesIn } from "../detect/names.js";
@@ -206,6 +207,21 @@ function migratePatchedClassMethods(context: PyContext, used: Map<string, Set<st
   }
 }
 
+/**
+ * `patch.object(app, "map_url", return_value={...})` on a client instance: 4.x's instance has v2's methods of its own,
+ * so the patch names v2's method there, and its mock returns the v2 model. Under v1's name the patch raises, and the
+ * migrated code would call the unpatched method anyway.
+ */
+function migratePatchedInstanceMethods(context: PyContext, used: Map<string, Set<string>>): void {
+  for (const patch of patchedInstanceMethods(context.tree, context.sdk)) {
+    const v2 = patch.row.python.v2;
+    if (!patch.isV1Name || !v2 || v2 === "watcher") continue;
+    context.edit(patch.name.startIndex, patch.name.endIndex, pyLiteralAt(context.source, patch.name, v2), renamed(`patched method ${patch.method}`, v2));
+    const scope = patchScope(patch.node);
+    if (scope) patchedReturns(context, patch.node, scope, patch.row, used);
+  }
+}
+
 /** What a patched method's mock returns (`return_value=` in the patch, or `mock.return_value = ...` under it), as the v2 model. */
 function patchedReturns(context: PyContext, patch: Node, { body, from }: PatchScope, row: MethodRow, used: Map<string, Set<string>>): void {
   const model = PY_RETURNED_MODELS[row.js.v1];
@@ -247,6 +263,7 @@ export const step: PyStep = {
       migrateSpecs(context, used);
     }
     migratePatchedClassMethods(context, used, onV1);
+    if (onV1) migratePatchedInstanceMethods(context, used);
     importNames(context, used);
   },
 };
