@@ -511,3 +511,9 @@ test("a read of a key no release held keeps its TODO unless it is another read's
   expect(out).toContain('return status.get("progress", 0)');
   expect(out).toContain('(hit.description if hit.description is not None else "")');
 });
+
+test("a statement removed first in its block takes the blank line after it, so the block does not open on one", () => {
+  const code =
+    'from firecrawl import FirecrawlApp\n\napp = FirecrawlApp(api_key="k")\n\n\ndef page(url):\n    try:\n        params = {"formats": ["markdown"]}\n\n        return app.scrape_url(url, params=params)\n    except Exception:\n        return None\n';
+  expect(runPython(pythonSteps, "first.py", code).output).toContain('    try:\n        return app.scrape(url, formats=["markdown"])\n');
+});

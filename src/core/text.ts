@@ -76,6 +76,8 @@ export function removeStatement(source: Source, start: number, end: number): Edi
   const next = /^[ \t]*\r?\n/.exec(text.slice(after));
   const closes = /^[ \t]*[}\]]/.test(text.slice(after));
   if (lineBegin > 0 && before.trim() === "" && (next || closes)) return { start: previous, end: after, text: "" };
+  // First in its block (`try:`, `{`) with a blank line after: that line goes with it, or the block would open on it.
+  if (next && /[:{][ \t]*\r?\n$/.test(before)) return { start: lineBegin, end: after + next[0].length, text: "" };
   return { start: lineBegin, end: after, text: "" };
 }
 
