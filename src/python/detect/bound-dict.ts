@@ -30,6 +30,9 @@ function fallbackOf(binding: Node, name: string): Node | null {
   return kept?.type === "identifier" && kept.text === name && other?.type === "dictionary" ? other : null;
 }
 
+/** Builtins that only convert or measure what they are given: computed again at the call, they give the same. */
+const CONVERSIONS = new Set(["int", "float", "str", "bool", "len", "min", "max", "round", "abs", "list", "tuple", "sorted"]);
+
 /** dict methods that change it in place */
 const MUTATORS = new Set(["update", "pop", "popitem", "setdefault", "clear"]);
 /** calls a dict can be handed to without being changed */
@@ -101,7 +104,7 @@ export function boundDict(name: Node, call: Node, readers: ReadonlySet<number>):
   }
   // The literal's values are read again at the call: they must read the same there.
   const values = dict.namedChildren.flatMap((pair) => (pair?.type === "pair" ? [pair.childForFieldName("value")!] : []));
-  const calls = values.flatMap((v) => allOf(v, "call")).filter((c) => !/^[A-Z]/.test(calledName(c)));
+  const calls = values.flatMap((v) => allOf(v, "call")).filter((c) => !/^[A-Z]/.test(calledName(c)) && !CONVERSIONS.has(c.childForFieldName("function")!.text));
   if (calls.length) return { reason: `its value ${calls[0]!.text} would be computed again at the call` };
   if (scope.id === local.id) {
     const read = new Set(values.flatMap((v) => allOf(v, "identifier")).map((i) => i.text));
