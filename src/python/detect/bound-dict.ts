@@ -33,6 +33,19 @@ function fallbackOf(binding: Node, name: string): Node | null {
 /** Builtins that only convert or measure what they are given: computed again at the call, they give the same. */
 const CONVERSIONS = new Set(["int", "float", "str", "bool", "len", "min", "max", "round", "abs", "list", "tuple", "sorted"]);
 
+/**
+ * The dict literal a binding makes: itself, or the literal side of a choice whose other side is an empty dict
+ * (`{"search": search} if search else {}`), which is then that choice's other dict, kept where it is as a fallback is.
+ */
+function chosenDict(value: Node | null): { dict: Node | null; empty?: Node } {
+  if (value?.type !== "conditional_expression") return { dict: value };
+  const [taken, , other] = value.namedChildren;
+  const isEmpty = (n: Node | null | undefined) => n?.type === "dictionary" && n.namedChildren.length === 0;
+  if (taken?.type === "dictionary" && isEmpty(other)) return { dict: taken, empty: other! };
+  if (other?.type === "dictionary" && isEmpty(taken)) return { dict: other, empty: taken! };
+  return { dict: null };
+}
+
 /** dict methods that change it in place */
 const MUTATORS = new Set(["update", "pop", "popitem", "setdefault", "clear"]);
 /** calls a dict can be handed to without being changed */
@@ -91,8 +104,9 @@ export function boundDict(name: Node, call: Node, readers: ReadonlySet<number>):
   const binding = bindings[0];
   const fallbacks = bindings.slice(1).map((b) => fallbackOf(b, name.text));
   if (!binding || binding.type !== "assignment" || fallbacks.some((f) => f === null)) return { reason: `${name.text} is not bound once to a dict literal` };
-  const dict = binding.childForFieldName("right");
+  const { dict, empty } = chosenDict(binding.childForFieldName("right"));
   if (dict?.type !== "dictionary") return { reason: `${name.text} is not bound to a dict literal` };
+  if (empty) fallbacks.push(empty);
   if (scope.id === local.id && binding.startIndex > call.startIndex) return { reason: `${name.text} is bound after the call` };
   const uses = usesIn(region, name.text).filter((u) => u.id !== binding.childForFieldName("left")!.id);
   const writes: Node[] = [];
