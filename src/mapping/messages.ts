@@ -378,10 +378,6 @@ export function documentsLeaveModule(name: string): string {
   return `${name}() hands these documents to other modules of the project, which read each as v1's dict (page["markdown"]) and are not migrated with this one: v2's documents are pydantic models, so change their reads (page.markdown) or return [page.model_dump() for page in ...] (its keys are snake_case)`;
 }
 
-/**
- * What the verification says of pyright's `No parameter named "scrape_options"` on a scrape (after "; and it" too): crawl's
- * and search's nesting, which no release's scrape took.
- */
 /** An async client's batch scrape, its page options nested (PY_ASYNC_BATCH_OPTIONS). */
 export const ASYNC_BATCH_OPTIONS_NESTED = reworded(
   "v2's async client drops a batch scrape's page options given as flat keyword arguments: it takes them as options=ScrapeOptions(...)",
@@ -392,6 +388,10 @@ export const ASYNC_BATCH_OPTIONS_NESTED = reworded(
 export const ASYNC_BATCH_OPTIONS_SPLAT =
   "v2's async client drops a batch scrape's page options given as flat keyword arguments (formats, only_main_content, ...): give them as options=ScrapeOptions(...), and keep only webhook, max_concurrency, ignore_invalid_urls, append_to_id and zero_data_retention flat";
 
+/**
+ * What the verification says of pyright's `No parameter named "scrape_options"` on a scrape (after "; and it" too): crawl's
+ * and search's nesting, which no release's scrape took.
+ */
 export const SCRAPE_OPTIONS_ON_SCRAPE =
   "gives scrape crawl's scrape_options, which no release's scrape took (1.x/2.x raised ValueError, 4.x a TypeError): give its fields to scrape directly (formats=[...], only_main_content=...)";
 
