@@ -235,6 +235,9 @@ export const PY_SEARCH_HITS = {
 /** Where the names a cast, and a params annotation widened to Any, are written with come from. */
 export const PY_CAST = { module: "typing", cast: "cast", list: "List", dict: "dict", any: "Any" } as const;
 
+/** Where 1.x's methods took their `params` dict: second, after the URL, the URLs, the query or the job's id. */
+export const PY_V1_PARAMS_AT = 1;
+
 /** What a method a positional-only executor runs is handed to it in, with its keywords (steps/executor-partial.ts). */
 export const PY_PARTIAL = { module: "functools", name: "partial" } as const;
 

@@ -20,13 +20,16 @@ const PY_CLIENT_IS_ASYNC = new Map<string, boolean>([
   ...PY_CLIENTS.flatMap((c) => [[c.v1, c.async] as const, [c.v2, c.async] as const, [PY_MOCK_SPECS[c.v1]!.name, c.async] as const]),
 ]);
 
+/** The client classes' names, which patch targets name. */
+const PY_CLIENT_CLASSES: ReadonlySet<string> = new Set(PY_CLIENT_IS_ASYNC.keys());
+
 /**
  * A test that patches a v1 method of the SDK's client class by its dotted name (`@patch("firecrawl.FirecrawlApp.map_url")`,
  * `"firecrawl.firecrawl.FirecrawlApp.scrape_url"`) reaches the SDK though it imports none of it: the code it tests
  * makes the client, and on 4.x the class has no such attribute to patch, so the test errors as it starts.
  */
 function patchesV1Methods(root: Node): boolean {
-  return patchedClassMethods(root, new Set(), new Set(PY_CLIENT_IS_ASYNC.keys())).some(({ method }) => pythonMethodRow(method)?.isV1Name);
+  return patchedClassMethods(root, new Set(), PY_CLIENT_CLASSES).some(({ method }) => pythonMethodRow(method)?.isV1Name);
 }
 
 export interface PyBindings {
@@ -399,7 +402,7 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
   const passed = passedClients(callees, allOf(root, "assignment"), clients, keptOnV1, keyOf, callsElsewhere, made, makes);
   for (const [key, isAsync] of passed.found) if (!clients.has(key)) clients.set(key, isAsync);
   for (const key of passed.kept) keptOnV1.add(key);
-  const patches = patchTargets(root, new Set(PY_CLIENT_IS_ASYNC.keys()));
+  const patches = patchTargets(root, PY_CLIENT_CLASSES);
   const asyncTarget = (target: Node) => PY_CLIENT_IS_ASYNC.get(target.text.slice(1, -1).split(".").at(-1)!) ?? false;
   const mocked = mockClients(root, classOf, patches, asyncTarget, keyOf);
   for (const [key, isAsync] of mocked.clients) if (!clients.has(key)) clients.set(key, isAsync);

@@ -195,6 +195,13 @@ export function parameterName(parameter: Node): Node | null {
   return name?.type === "identifier" ? name : null;
 }
 
+/** The annotation of the parameter a name is, of the function around it (`params` in `def f(params: Dict[str, Any])`). */
+export function parameterAnnotation(name: Node): Node | null {
+  if (name.type !== "identifier") return null;
+  const parameters = enclosing(name, "function_definition")?.childForFieldName("parameters")?.namedChildren ?? [];
+  return parameters.find((p) => !!p && parameterName(p)?.text === name.text)?.childForFieldName("type") ?? null;
+}
+
 /** The name a call calls, by its last part: `loop.run_in_executor(...)` calls `run_in_executor`. */
 export function calledName(call: Node): string {
   return lastName(call.childForFieldName("function"));

@@ -7,15 +7,12 @@
  * did: a lambda would read a loop's variable when the thread runs it.
  */
 import { EXECUTOR_PARTIAL } from "../../mapping/messages.js";
-import { PY_PARTIAL } from "../../mapping/python.js";
+import { PY_PARTIAL, PY_V1_PARAMS_AT } from "../../mapping/python.js";
 import { positional } from "../detect/arguments.js";
 import { byName, methodArguments } from "../detect/forwarders.js";
 import { importedNames } from "../detect/model-names.js";
 import { isV1PyCall } from "../detect/version.js";
 import type { PyStep } from "../pipeline.js";
-
-/** The arguments v1's methods take before their params: the URL, the URLs, the query or the job's id. */
-const BEFORE_PARAMS = 1;
 
 export const step: PyStep = {
   name: "executor-partial",
@@ -28,7 +25,7 @@ export const step: PyStep = {
       if (!call.passed || call.passed.keywords || call.mock || call.invokes || byName(call.node) !== call.passed) continue;
       // v1's defaults, where asked for, are keywords too (v1-defaults)
       const defaults = context.options.keepV1Defaults && (call.row.options === "scrape" || call.row.options === "batch");
-      if (methodArguments(call).length <= BEFORE_PARAMS && !defaults) continue;
+      if (methodArguments(call).length <= PY_V1_PARAMS_AT && !defaults) continue;
       if (!isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports)) continue;
       const all = call.args.namedChildren.filter((n) => n !== null);
       const method = positional(call.args)[call.passed.skipped - 1]!;

@@ -9,7 +9,7 @@ import { modelCalled } from "../detect/model-names.js";
 import { callKeywords, dictEntries, keywords, type Keyword } from "../detect/arguments.js";
 import { pyLiteral, removeItem } from "../writing.js";
 import { exportedName, type PyContext, type PyStep } from "../pipeline.js";
-import { allOf, enclosing, parameterName, stringValue, type Node } from "../runtime/parser.js";
+import { allOf, parameterAnnotation, stringValue, type Node } from "../runtime/parser.js";
 import { heldValue } from "../detect/names.js";
 import {
   moved,
@@ -92,9 +92,7 @@ function orphanSettings(context: PyContext, args: Node, all: readonly Keyword[],
 
 /** A parameter of the function around it annotated as a dict (`extract_params: Dict[str, Any]`), not Optional. */
 function dictParameter(value: Node): boolean {
-  if (value.type !== "identifier") return false;
-  const parameters = enclosing(value, "function_definition")?.childForFieldName("parameters")?.namedChildren ?? [];
-  const type = parameters.find((p) => !!p && parameterName(p)?.text === value.text)?.childForFieldName("type");
+  const type = parameterAnnotation(value);
   return !!type && DICT_TYPE.test(type.text);
 }
 

@@ -3,7 +3,7 @@
  * passed camelCase API keys in a dict; 2.x and v2 take snake_case keyword arguments. A dict literal becomes
  * keyword arguments (the option and format steps then rename what v2 renamed); anything else is marked.
  */
-import { PY_CAST, PY_OPTION_KINDS, PY_OPTION_MODELS, PY_V1_READ_PARAMS, snakeCase } from "../../mapping/python.js";
+import { PY_CAST, PY_OPTION_KINDS, PY_OPTION_MODELS, PY_V1_PARAMS_AT, PY_V1_READ_PARAMS, snakeCase } from "../../mapping/python.js";
 import { pythonOptionRows, V0_OPTION_GROUPS, v0FormatList, type V0OptionGroup } from "../../mapping/options.js";
 import type { OptionsKind } from "../../mapping/client-methods.js";
 import { PY_FORMAT_SETTINGS, V1_ONLY_FORMAT_NAMES } from "../../mapping/formats.js";
@@ -17,7 +17,7 @@ import { isV1PyCall } from "../detect/version.js";
 import { indentAt, lineStart, removeStatement } from "../../core/text.js";
 import { attributeDict, boundDict } from "../detect/bound-dict.js";
 import { modelCalled } from "../detect/model-names.js";
-import { enclosing, inner, parameterName, stringValue, type Node } from "../runtime/parser.js";
+import { enclosing, inner, parameterAnnotation, stringValue, type Node } from "../runtime/parser.js";
 import { moved, neverSent, PASSED_POSITIONALLY, removed, reworded, v0GroupsNotTaken, v0OptionsDropped, widenedParams } from "../../mapping/messages.js";
 import { pyFlagValue, pyLiteral, pyLiteralAt, reindent, reindentedText, removeItem, removeOrPass } from "../writing.js";
 
@@ -362,7 +362,7 @@ function splatParams(context: PyContext, call: PyCall, target: Node, value: Node
  */
 function trailingKeywords(context: PyContext, call: PyCall, extras: readonly Node[]): string[] | null {
   const shape = call.row.js.args;
-  const names = shape?.v1.slice(PARAMS_AT + 1) ?? [];
+  const names = shape?.v1.slice(PY_V1_PARAMS_AT + 1) ?? [];
   if (extras.length > names.length) return null;
   return extras.flatMap((arg, i) => {
     const destination = shape!.into[names[i]!]!;
@@ -379,10 +379,7 @@ function trailingKeywords(context: PyContext, call: PyCall, extras: readonly Nod
  * splatted, each of v2's keyword parameters would be checked against that type, an error a parameter.
  */
 function narrowAnnotation(value: Node): Node | null {
-  if (value.type !== "identifier") return null;
-  const fn = enclosing(value, "function_definition");
-  const parameter = fn?.childForFieldName("parameters")?.namedChildren.find((p) => !!p && parameterName(p)?.text === value.text);
-  const type = parameter?.childForFieldName("type");
+  const type = parameterAnnotation(value);
   return type && /\[/.test(type.text) && !/\bAny\b/.test(type.text) ? type : null;
 }
 
@@ -401,9 +398,6 @@ function dictValueType(type: Node): Node | null {
 }
 
 const DICT_GENERIC = /^(?:typing\.)?(?:Dict|dict|Mapping|MutableMapping)\s*\[/;
-
-/** The 1.x methods whose second parameter was `params`. */
-const PARAMS_AT = 1;
 
 const PARAMS_SPLATTED = reworded("v1 params must become keyword arguments in v2", "params handed over as keyword arguments (**params)");
 
@@ -426,7 +420,7 @@ export const step: PyStep = {
       // takes them in no version: v2's methods have no params and no **kwargs, and 1.x's client had no such names.
       const hedged = !!given;
       if (!call.isV1Name && !call.row.python.v1.includes(call.method) && !hedged) continue;
-      const value = given?.value ?? methodArguments(call)[PARAMS_AT];
+      const value = given?.value ?? methodArguments(call)[PY_V1_PARAMS_AT];
       // A partial's call writes its own arguments: the partial's are the partial's call's to write.
       if (!value || (call.invokes && (value.startIndex < call.args.startIndex || value.endIndex > call.args.endIndex))) continue;
       if (call.passed && !call.passed.keywords) {
@@ -440,7 +434,7 @@ export const step: PyStep = {
       const none = value.type === "none";
       if (bound) {
         if ("dict" in bound && (bound.writes.length || bound.fallbacks.length)) {
-          const extras = given ? [] : methodArguments(call).slice(PARAMS_AT + 1);
+          const extras = given ? [] : methodArguments(call).slice(PY_V1_PARAMS_AT + 1);
           if (extras.length)
             context.todo(
               call.node,
@@ -452,13 +446,13 @@ export const step: PyStep = {
         if ("dict" in bound) dict = bound.dict;
         else {
           // passed by name or in params' place: either way v2 has no params to take it
-          splatParams(context, call, target, value, given ? [] : methodArguments(call).slice(PARAMS_AT + 1), bound.reason);
+          splatParams(context, call, target, value, given ? [] : methodArguments(call).slice(PY_V1_PARAMS_AT + 1), bound.reason);
           continue;
         }
       }
       const all = none ? [] : dict ? dictEntries(dict) : null;
       if (!all) {
-        splatParams(context, call, target, value, given ? [] : methodArguments(call).slice(PARAMS_AT + 1));
+        splatParams(context, call, target, value, given ? [] : methodArguments(call).slice(PY_V1_PARAMS_AT + 1));
         continue;
       }
       // Keys 1.x's method did not read (its extract built the request from its own) go: the call never sent them.
@@ -467,7 +461,7 @@ export const step: PyStep = {
       const entries = all.filter((e) => !ignored.includes(e));
       // Positional arguments after the dict (`crawl_url(url, {...}, 2, key)`) cannot stay behind keywords:
       // they become keywords by the v1 signature, or go with a TODO where v2 has no slot for them.
-      const extras = given ? [] : methodArguments(call).slice(PARAMS_AT + 1);
+      const extras = given ? [] : methodArguments(call).slice(PY_V1_PARAMS_AT + 1);
       // No options and no v1 signature to read the rest by (crawl_url_and_watch): the call is its method's TODO's to rewrite.
       if (none && extras.length && !call.row.js.args) continue;
       const trailing = trailingKeywords(context, call, extras);
