@@ -222,15 +222,24 @@ export function usesWithAliases(name: Node, passedBy?: (target: Node) => boolean
   return uses;
 }
 
-/** The loop variable that takes each element: `for doc in list`, or `for i, doc in enumerate(list)`. */
+/**
+ * The loop variable that takes each element: `for doc in list`, `for i, doc in enumerate(list)`, or the list's place in
+ * `for doc, note in zip(list, notes)`, which pairs each element with the other lists' in turn.
+ */
 function elementName(loop: Node, list: Node): Node | null {
   const right = loop.childForFieldName("right");
   const left = loop.childForFieldName("left");
   if (right?.id === list.id) return left?.type === "identifier" ? left : null;
-  const enumerated = list.parent?.type === "argument_list" ? list.parent.parent : null;
-  if (right?.id !== enumerated?.id || calledName(enumerated!) !== "enumerate" || list.parent!.namedChildren[0]?.id !== list.id) return null;
-  const pair = left?.type === "pattern_list" || left?.type === "tuple_pattern" ? left.namedChildren : [];
-  return pair.length === 2 && pair[1]?.type === "identifier" ? pair[1] : null;
+  const called = list.parent?.type === "argument_list" ? list.parent.parent : null;
+  if (!called || right?.id !== called.id) return null;
+  const args = list.parent!.namedChildren;
+  const place = args.findIndex((arg) => arg?.id === list.id);
+  const names = left?.type === "pattern_list" || left?.type === "tuple_pattern" ? left.namedChildren : [];
+  const named = (name: Node | null | undefined) => (name?.type === "identifier" ? name : null);
+  if (calledName(called) === "enumerate") return place === 0 && names.length === 2 ? named(names[1]) : null;
+  const zipped =
+    calledName(called) === "zip" && names.length === args.length && args.every((arg) => arg?.type !== "list_splat" && arg?.type !== "keyword_argument");
+  return zipped ? named(names[place]) : null;
 }
 
 /**

@@ -1621,6 +1621,8 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
   ) {
     return context.todo(head, NOT_A_DICT);
   }
+  const collecting = from === 0 ? itemsCollectedInto(head) : null;
+  if (collecting) return migrateCollected(context, subject, collecting);
   const wereDicts = from === 0 && (subject.dicts || answeredDicts(context));
   const filter = wereDicts ? dictFilter(head) : null;
   if (filter) return context.edit(filter.start, filter.end, "", DICT_FILTER);
@@ -2468,6 +2470,23 @@ function resultsOf(context: PyContext, kind: ResultKind): Set<number> {
   return ids;
 }
 
+/** `pages = []`: the name a list a value is appended to is bound to, where its function binds it once, to an empty list. */
+function emptyListCollecting(value: Node): Node | null {
+  const list = appendedTo(value);
+  const scope = list && bindingScope(list);
+  const bindings = list ? usesIn(scope!, list.text).filter((n) => bindingScope(n).id === scope!.id && rebinds(n)) : [];
+  const binding = bindings.length === 1 ? bindings[0]!.parent : null;
+  const right = binding?.type === "assignment" ? binding.childForFieldName("right") : null;
+  return right?.type === "list" && right.namedChildren.length === 0 ? bindings[0]! : null;
+}
+
+/** What is appended to a list bound once to an empty one (`pages.append(page)`: `page`), in order. */
+const appendedItems = (list: Node) =>
+  usesAfter(list).flatMap((use) => {
+    const append = appendOn(use);
+    return append ? [append.childForFieldName("arguments")!.namedChildren[0]] : [];
+  });
+
 /**
  * The lists results are collected into (`pages = []`, then `pages.append(page)` or `pages.append(app.scrape_url(u))`):
  * each by the name its function binds once, to an empty list, and appends only results of the kind to. Their items
@@ -2476,22 +2495,26 @@ function resultsOf(context: PyContext, kind: ResultKind): Set<number> {
 function collectedInto(context: PyContext, kind: ResultKind, heads: readonly Node[]): Node[] {
   const lists = new Map<number, Node>();
   for (const head of heads) {
-    const list = appendedTo(head);
-    const scope = list && bindingScope(list);
-    const bindings = list ? usesIn(scope!, list.text).filter((n) => bindingScope(n).id === scope!.id && rebinds(n)) : [];
-    const binding = bindings.length === 1 ? bindings[0]!.parent : null;
-    const empty =
-      binding?.type === "assignment" && binding.childForFieldName("right")?.type === "list" && binding.childForFieldName("right")!.namedChildren.length === 0;
-    if (!empty) continue;
-    const target = bindings[0]!;
-    const appended = usesAfter(target).flatMap((use) => {
-      const append = appendOn(use);
-      return append ? [append.childForFieldName("arguments")!.namedChildren[0]] : [];
-    });
+    const target = emptyListCollecting(head);
+    if (!target) continue;
     const results = resultsOf(context, kind);
-    if (appended.every((item) => !!item && results.has(item.id))) lists.set(target.id, target);
+    if (appendedItems(target).every((item) => !!item && results.has(item.id))) lists.set(target.id, target);
   }
   return [...lists.values()];
+}
+
+/**
+ * `for hit in hits: ... kept.append(hit)`: the list a loop's items are sorted into, where its function binds it once, to an
+ * empty list, and appends only that loop's variable to it. Its items are the loop's, read as they are (migrateCollected).
+ */
+function itemsCollectedInto(item: Node): Node | null {
+  const target = item.type === "identifier" ? emptyListCollecting(item) : null;
+  const binds = (at: Node) => at.type === "for_statement" && allOf(at.childForFieldName("left")!, "identifier").some((n) => n.text === item.text);
+  let loop = item.parent;
+  while (loop && !binds(loop) && loop.type !== "function_definition") loop = loop.parent;
+  const body = loop && binds(loop) ? loop.childForFieldName("body") : null;
+  const only = (appended: Node | null | undefined) => appended?.type === "identifier" && appended.text === item.text && within(appended, body!);
+  return target && body && !usesIn(body, item.text).some(rebinds) && appendedItems(target).every(only) ? target : null;
 }
 
 /** Lists of results already followed, by tree: a list several calls' results are appended to is read once. */
