@@ -2427,10 +2427,15 @@ function readMixed(context: PyContext, item: Node, handled: Set<number>): void {
 
 /**
  * Documents returned whole (`return job.get("data", [])`, `return pages`) from `from`: read where the module calls it,
- * item by item, and marked where another module reads them as v1's dicts.
+ * item by item, or in the module's function the caller hands the list to (`group_pages(perform_crawl(url))`); and
+ * marked where another module reads them as v1's dicts.
  */
 function followReturnedDocuments(context: PyContext, subject: Subject, list: Node, from: Node, handled: Set<number>): void {
-  for (const read of callersReads(from)) for (const item of elementsOf(read)) migrateChain(context, subject, item, handled);
+  for (const read of callersReads(from)) {
+    const items = elementsOf(read);
+    for (const item of items) migrateChain(context, subject, item, handled);
+    if (!items.length) handOver(context, subject, read, true);
+  }
   const leaving = leavesModuleAsDict(list, callsFromOtherModules(context), true);
   if (leaving) context.todo(list, documentsLeaveModule(leaving));
 }
