@@ -59,6 +59,7 @@ import {
   usesWithAliases,
 } from "../detect/result-values.js";
 import { methodReferences, type PyCall } from "../detect/clients.js";
+import { appendedToGroup, groupingDict, groupReads } from "../detect/grouped-items.js";
 import { anyTakingParameter, everyCallHands, parameterReads, probed, takingParameter, type Taking } from "../detect/handed-results.js";
 import { isV1PyCall } from "../detect/version.js";
 import { allOf, argumentsOf, calledName, enclosing, inner, outer, stringValue, within, type Node } from "../runtime/parser.js";
@@ -1621,8 +1622,11 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
   ) {
     return context.todo(head, NOT_A_DICT);
   }
-  const collecting = from === 0 ? itemsCollectedInto(head) : null;
+  const loop = from === 0 ? loopBodyOf(head) : null;
+  const collecting = loop && itemsCollectedInto(head, loop);
   if (collecting) return migrateCollected(context, subject, collecting);
+  const grouping = loop && groupingDict(head, loop);
+  if (grouping) return migrateGrouped(context, subject, grouping);
   const wereDicts = from === 0 && (subject.dicts || answeredDicts(context));
   const filter = wereDicts ? dictFilter(head) : null;
   if (filter) return context.edit(filter.start, filter.end, "", DICT_FILTER);
@@ -2508,18 +2512,24 @@ function collectedInto(context: PyContext, kind: ResultKind, heads: readonly Nod
   return [...lists.values()];
 }
 
-/**
- * `for hit in hits: ... kept.append(hit)`: the list a loop's items are sorted into, where its function binds it once, to an
- * empty list, and appends only that loop's variable to it. Its items are the loop's, read as they are (migrateCollected).
- */
-function itemsCollectedInto(item: Node): Node | null {
-  const target = item.type === "identifier" ? emptyListCollecting(item) : null;
+/** The body of the loop whose variable `item` is a use of (`for hit in hits:`), where the body does not bind it again. */
+function loopBodyOf(item: Node): Node | null {
+  if (item.type !== "identifier") return null;
   const binds = (at: Node) => at.type === "for_statement" && allOf(at.childForFieldName("left")!, "identifier").some((n) => n.text === item.text);
   let loop = item.parent;
   while (loop && !binds(loop) && loop.type !== "function_definition") loop = loop.parent;
   const body = loop && binds(loop) ? loop.childForFieldName("body") : null;
-  const only = (appended: Node | null | undefined) => appended?.type === "identifier" && appended.text === item.text && within(appended, body!);
-  return target && body && !usesIn(body, item.text).some(rebinds) && appendedItems(target).every(only) ? target : null;
+  return body && !usesIn(body, item.text).some(rebinds) ? body : null;
+}
+
+/**
+ * `for hit in hits: ... kept.append(hit)`: the list a loop's items are sorted into, where its function binds it once, to an
+ * empty list, and appends only that loop's variable to it. Its items are the loop's, read as they are (migrateCollected).
+ */
+function itemsCollectedInto(item: Node, body: Node): Node | null {
+  const target = emptyListCollecting(item);
+  const only = (appended: Node | null | undefined) => appended?.type === "identifier" && appended.text === item.text && within(appended, body);
+  return target && appendedItems(target).every(only) ? target : null;
 }
 
 /** Lists of results already followed, by tree: a list several calls' results are appended to is read once. */
@@ -2552,6 +2562,28 @@ function migrateCollected(context: PyContext, subject: Subject, list: Node): voi
   }
   const where = unfollowed[0]?.parent?.type === "argument_list" ? unfollowed[0].parent.parent : unfollowed[0]?.parent;
   if (where && firstAppend) context.todo(firstAppend, collectedUnfollowed(list.text, where.text));
+}
+
+/**
+ * Reads the lists of a dict a loop's results are grouped into (groupingDict) as the loop's items; where the dict goes on
+ * where the run cannot follow it, the first append is marked: its lists hold models now.
+ */
+function migrateGrouped(context: PyContext, subject: Subject, group: Node): void {
+  let done = collectedLists.get(context.tree);
+  if (!done) collectedLists.set(context.tree, (done = new Set()));
+  if (done.has(group.id)) return;
+  done.add(group.id);
+  const uses = usesAfter(group);
+  const { lists, unseen } = groupReads(uses, callsFromOtherModules(context));
+  const handled = new Set<number>();
+  for (const list of lists) {
+    const items = elementsOf(list);
+    for (const item of items) migrateChain(context, subject, item, handled);
+    if (!items.length && !counted(list) && !isTruthTest(list)) unseen.push(list);
+  }
+  const where = unseen[0]?.parent?.type === "argument_list" ? unseen[0].parent.parent : unseen[0]?.parent;
+  const firstAppend = uses.find((use) => appendedToGroup(use) !== undefined);
+  if (where && firstAppend) context.todo(firstAppend, collectedUnfollowed(group.text, where.text));
 }
 
 export const step: PyStep = {
