@@ -10,7 +10,7 @@ import { MOCK_ASSERTIONS, mockClients, patchArguments, patchedClassMethods, patc
 import { allOf, argumentFor, argumentsOf, enclosing, parameterName, returnsOf, stringValue, type Node, type Tree } from "../runtime/parser.js";
 import { bindingScope } from "./names.js";
 import { classOfMethod, heldAs, instanceClass, moduleClassNamed, staticMethod } from "./callers.js";
-import { byName, forwardedBy, forwarderOf, type Forwarder } from "./forwarders.js";
+import { byName, forwardedBy, forwarderOf, passesOwn, type Forwarder } from "./forwarders.js";
 import { invocationsOf } from "./result-values.js";
 import { positional } from "./arguments.js";
 
@@ -987,7 +987,8 @@ export function clientCalls(tree: Tree, sdk: PyBindings): PyCall[] {
     if (asserted) calls.push({ node: call, ...asserted, args, mock: true });
     const passed = forwarderOf(call);
     const reference = passed && args.type === "argument_list" ? args.namedChildren.find((a) => forwardedBy(a!)?.call.id === call.id) : undefined;
-    const forwarded = reference ? methodOf(sdk, reference) : null;
+    // a wrapper's own keyword arguments (`with_retry(app.scrape_url, url, attempts=5)`) are not the method's: the steps would read them as its
+    const forwarded = reference && !passesOwn(call, passed!) ? methodOf(sdk, reference) : null;
     if (forwarded) calls.push({ ...forwarded, node: call, args, passed });
     if (forwarded && passed?.gives === "callable")
       for (const invoked of invocationsOf(call)) calls.push({ ...forwarded, node: invoked, args: invoked.childForFieldName("arguments")!, invokes: call });
@@ -1020,7 +1021,8 @@ export function methodReferences(tree: Tree, sdk: PyBindings): PyMethodUse[] {
     const method = methodOf(sdk, node);
     const parent = node.parent;
     const passed = parent?.type === "argument_list" || (parent?.type === "keyword_argument" && parent.childForFieldName("value")?.id === node.id);
-    return method && passed && !forwardedBy(node) ? [{ ...method, node }] : [];
+    const by = method && passed ? forwardedBy(node) : null;
+    return method && passed && (!by || passesOwn(by.call, by.forwarder)) ? [{ ...method, node }] : [];
   });
 }
 

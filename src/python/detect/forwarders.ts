@@ -18,6 +18,8 @@ export type Gives = "awaitable" | "future" | "callable" | "result";
 export interface Forwarder {
   /** the call's own arguments, the function among them (last): the function's own follow */
   readonly skipped: number;
+  /** keyword arguments a wrapper of the module takes for itself (`max_retries=3` between `*args` and `**kwargs`) */
+  readonly own?: readonly string[];
   /** whether the call passes keyword arguments on (run_in_executor takes positional ones only) */
   readonly keywords: boolean;
   readonly gives: Gives;
@@ -40,11 +42,27 @@ export function byName(call: Node): Forwarder | undefined {
 export function forwarderOf(call: Node): Forwarder | undefined {
   const known = byName(call);
   if (known) return known;
-  // Only a call handed a function first (a method reference) can be a wrapper's: most calls never ask for a definition.
+  // Only a call handed a function first (a method reference, or a function the module defines) can be a wrapper's:
+  // most calls never ask for a definition.
   const first = call.type === "call" ? call.childForFieldName("arguments")?.namedChildren.find((a) => a?.type !== "comment") : null;
-  if (first?.type !== "attribute") return undefined;
+  if (first?.type !== "attribute" && !(first?.type === "identifier" && definedNames(call.tree.rootNode).has(first.text))) return undefined;
   const fn = calledDefinition(call);
   return fn ? wrapperOf(fn, call.childForFieldName("function")?.type === "attribute") : undefined;
+}
+
+/** Whether a call of a wrapper passes a keyword argument the wrapper takes for itself (`attempts=5`), not the function it runs. */
+export function passesOwn(call: Node, forwarder: Forwarder): boolean {
+  const args = call.childForFieldName("arguments")?.namedChildren ?? [];
+  return !!forwarder.own && args.some((a) => a?.type === "keyword_argument" && forwarder.own!.includes(a.childForFieldName("name")!.text));
+}
+
+const defined = new WeakMap<Node, Set<string>>();
+
+/** The names of the functions a module defines, at any depth: the functions a call may hand a wrapper by name. */
+function definedNames(root: Node): Set<string> {
+  let names = defined.get(root);
+  if (!names) defined.set(root, (names = new Set(allOf(root, "function_definition").map((fn) => fn.childForFieldName("name")!.text))));
+  return names;
 }
 
 const wrappers = new WeakMap<object, Map<number, Forwarder | null>>();
@@ -64,9 +82,14 @@ function wrapperOf(fn: Node, method: boolean): Forwarder | undefined {
 
 function wrapping(fn: Node, method: boolean): Forwarder | undefined {
   const parameters = fn.childForFieldName("parameters")!.namedChildren.filter((p): p is Node => p !== null && p.type !== "comment");
-  const [func, rest, named, ...more] = parameters.slice(method ? 1 : 0);
-  if (func?.type !== "identifier" || rest?.type !== "list_splat_pattern" || more.length) return undefined;
-  if (named && named.type !== "dictionary_splat_pattern") return undefined;
+  const [func, rest, ...after] = parameters.slice(method ? 1 : 0);
+  if (func?.type !== "identifier" || rest?.type !== "list_splat_pattern") return undefined;
+  // keyword-only parameters with defaults may stand between `*args` and `**kwargs`: the wrapper's own (`max_retries=3`)
+  const named = after.at(-1)?.type === "dictionary_splat_pattern" ? after.at(-1) : undefined;
+  const own = (named ? after.slice(0, -1) : after).map((p) =>
+    p.type === "default_parameter" || p.type === "typed_default_parameter" ? p.childForFieldName("name")?.text : undefined,
+  );
+  if (own.some((name) => name === undefined)) return undefined;
   const spread = [`*${rest.namedChildren[0]?.text}`, ...(named ? [`**${named.namedChildren[0]?.text}`] : [])];
   const runs = (call: Node) => {
     const args =
@@ -108,7 +131,7 @@ function wrapping(fn: Node, method: boolean): Forwarder | undefined {
   const returns = allOf(body, "return_statement").map((r) => r.namedChildren[0]);
   if (!returns.every((value) => !value || value.type === "none" || result(value))) return undefined;
   const async = fn.children[0]?.type === "async";
-  return { skipped: 1, keywords: !!named, gives: async ? "awaitable" : "result" };
+  return { skipped: 1, keywords: !!named, gives: async ? "awaitable" : "result", ...(own.length ? { own: own as string[] } : {}) };
 }
 
 /** The call that runs `reference` with the arguments after it, where it is the function a forwarder is handed. */

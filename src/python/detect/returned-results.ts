@@ -126,16 +126,17 @@ function readsOf(value: Node): Node[] {
 }
 
 /**
- * The values a function's result becomes in the module: each call's, and each await of a forwarder handed the
- * function to run (`results = await asyncio.to_thread(_fetch)`), which gives what the function returns.
+ * The values a function's result becomes in the module: each call's, and each of a forwarder handed the function to
+ * run that gives what it returns, awaited (`results = await asyncio.to_thread(_fetch)`) or not (a retry wrapper's,
+ * `page = retrying(fetch, attempts=5)`).
  */
 function returnedTo(fn: Node): Node[] {
   const name = fn.childForFieldName("name")!.text;
-  const awaited = allOf(fn.tree.rootNode, "identifier").flatMap((id) => {
-    const by = id.text === name ? forwardedBy(id) : null;
-    return by?.forwarder.gives === "awaitable" ? resultValues(by.call, "awaitable") : [];
+  const forwarded = allOf(fn.tree.rootNode, "identifier").flatMap((id) => {
+    const gives = id.text === name ? forwardedBy(id)?.forwarder.gives : undefined;
+    return gives === "awaitable" || gives === "result" ? resultValues(forwardedBy(id)!.call, gives) : [];
   });
-  return [...callsOf(fn).map(resultExpression), ...awaited];
+  return [...callsOf(fn).map(resultExpression), ...forwarded];
 }
 
 /** The reads of what a function returns, in the module: each call's result, as a call's own result is read. */
