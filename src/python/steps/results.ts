@@ -60,6 +60,7 @@ import {
 } from "../detect/result-values.js";
 import { methodReferences, type PyCall } from "../detect/clients.js";
 import { appendedToGroup, groupingDict, groupReads } from "../detect/grouped-items.js";
+import { keyedHelper } from "../detect/keyed-helpers.js";
 import { anyTakingParameter, everyCallHands, parameterReads, probed, takingParameter, type Taking } from "../detect/handed-results.js";
 import { isV1PyCall } from "../detect/version.js";
 import { allOf, argumentsOf, calledName, enclosing, inner, outer, stringValue, within, type Node } from "../runtime/parser.js";
@@ -1854,8 +1855,10 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     // several reads of the field, each its own.)
     const dictTested = !!alias && uses.some((use) => dictTestAround(use) !== null);
     const whole = uses.some(keptWhole) || (metadata && (dictTested || (followed ? [near] : uses).some(readByNamelessKey)));
+    // Read by the key a function of the code's own is handed (`safe_get("statusCode")`), it is read by those strings.
+    const helper = alias ? keyedHelper(uses) : null;
     // Handed on, its keys are read where the run does not look: by v1's camelCase names, which v2's dict spells otherwise.
-    if (uses.some(handedOn)) context.todo(read.node, METADATA_KEYS_SNAKE);
+    if (uses.some((use) => handedOn(use) && !helper?.reads.has(use.id))) context.todo(read.node, METADATA_KEYS_SNAKE);
     const typed = !whole && metadata && (followed || alias || (read.fallback && isEmptyLiteral(read.fallback)));
     const to = whole ? "metadata_dict" : typed ? "metadata_typed" : name;
     messages.push(renamed(`result ${describe(read)}`, `.${to}`));
@@ -1970,6 +1973,10 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     // the metadata's too: 1.x's metadata held the page's URL (`page["metadata"]["sourceURL"]`)
     if (!ended && kind === "document" && depth <= 1 && read.form !== "attribute") out = withEmpty(out, node, to);
     if (whole && alias) for (const use of usesAfter(alias)) renameMetadataKey(context, use);
+    for (const key of whole && helper ? helper.keys : []) {
+      const to = dumpedMetadataKey(stringValue(key)!);
+      if (to) renameKeyString(context, key, stringValue(key)!, to);
+    }
     if (ended || USER_DATA.has(to)) return finish();
     if (PY_DICT_FIELDS.has(to)) {
       kind = null;
@@ -2059,16 +2066,26 @@ function metadataKeyRead(metadata: Node): { node: Node; from: string; to: string
   const read = readAbove(metadata);
   if (!read || read.form === "attribute") return null;
   const key = keyOf(read);
-  const to = snakeCase(read.field);
-  return key && to !== read.field && to in PY_RESULT_MODELS.DocumentMetadata!.fields ? { node: key, from: read.field, to } : null;
+  const to = dumpedMetadataKey(read.field);
+  return key && to ? { node: key, from: read.field, to } : null;
+}
+
+/** How a dumped metadata's dict spells a key v1's spelled otherwise (`sourceURL`: `source_url`); null for one it spells alike. */
+function dumpedMetadataKey(key: string): string | null {
+  const to = snakeCase(key);
+  return to !== key && to in PY_RESULT_MODELS.DocumentMetadata!.fields ? to : null;
 }
 
 /** A key read off metadata made a dict (`meta["sourceURL"]`) as the dict spells it (`meta["source_url"]`): the key's node, if renamed. */
 function renameMetadataKey(context: PyContext, metadata: Node): Node | null {
   const key = metadataKeyRead(metadata);
   if (!key) return null;
-  context.edit(key.node.startIndex, key.node.endIndex, pyLiteralAt(context.source, key.node, key.to), renamed(`metadata key "${key.from}"`, `"${key.to}"`));
+  renameKeyString(context, key.node, key.from, key.to);
   return key.node;
+}
+
+function renameKeyString(context: PyContext, node: Node, from: string, to: string): void {
+  context.edit(node.startIndex, node.endIndex, pyLiteralAt(context.source, node, to), renamed(`metadata key "${from}"`, `"${to}"`));
 }
 
 /** Local names of 2.x's response models, imported from where only 1.x and 2.x had them. */
