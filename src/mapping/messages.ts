@@ -630,6 +630,12 @@ export function alsoTodo(quote: string): string {
   return `${TODO_AND}${quote}`;
 }
 
+/** A list of str handed as a call's formats, which v1 took untyped in its params dict, cast to v2's type of them (python/checker/verify.ts). */
+export const FORMATS_CAST = reworded(
+  "v1 took these formats in its params dict, untyped; v2 types them as format options, and pyright will not take a list of str for them",
+  "cast to List[FormatOption]: the names go to v2 as they went to v1, unchecked as they were (v2 calls extract json, and screenshot@fullPage a screenshot format object)",
+);
+
 /**
  * A value v1's types gave as any (an any field, an index signature of any) cast to the type its place expects,
  * where v2 types the same expression strictly: the cast lets through what v1 let through and changes nothing at run time.

@@ -235,6 +235,12 @@ export const PY_SEARCH_HITS = {
 /** Where the names a cast, and a params annotation widened to Any, are written with come from. */
 export const PY_CAST = { module: "typing", cast: "cast", list: "List", dict: "dict", any: "Any" } as const;
 
+/**
+ * v2's type of one entry of a call's formats (a format's name or its object), which a list of str the code builds is
+ * cast to where v1 took it untyped in a params dict (checker/verify.ts).
+ */
+export const PY_FORMAT_OPTION = "FormatOption";
+
 /** Where 1.x's methods took their `params` dict: second, after the URL, the URLs, the query or the job's id. */
 export const PY_V1_PARAMS_AT = 1;
 

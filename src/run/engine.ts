@@ -13,6 +13,7 @@ import { processInThread, processAll, workersFor } from "./pool.js";
 import { hasFacts } from "../js/checker/file-types.js";
 import type { FileReport } from "./file-report.js";
 import { screen } from "./screen.js";
+import { readyFor, wing } from "./preset.js";
 import { findTsconfigs } from "./tsconfigs.js";
 
 /** What a migration of the files found is asked to do: the command line's choices, read by the command. */
@@ -165,11 +166,16 @@ async function verified(
   const python = held.filter((r) => isPython(languageOf(r.path)));
   const outputs = new Map(held.flatMap((r) => (isPython(languageOf(r.path)) ? [] : [[r.path, r.held!.output] as const])));
   const checked = types ? await types.verify(outputs) : new Map<string, Verified>();
-  // Python files are checked with pyright against the text they had, which is still what is on disk.
+  // Python files are checked with pyright against the text they had, which is still what is on disk; the imports step
+  // finishes the repairs, as it does the migration (a cast's names).
+  if (python.length) await readyFor(python.map((r) => r.path));
   const proven = python.length
     ? await (
         await import("../python/checker/verify.js")
-      ).verifyPython(python.map((r) => ({ path: r.path, input: readFileSync(r.path, "utf8"), output: r.held!.output })))
+      ).verifyPython(
+        python.map((r) => ({ path: r.path, input: readFileSync(r.path, "utf8"), output: r.held!.output })),
+        wing("python").steps.pythonStepsNamed(["imports"]),
+      )
     : undefined;
   const answer = (r: FileReport) => {
     if (isPython(languageOf(r.path))) return proven instanceof Error ? undefined : proven?.verified.get(r.path);

@@ -12,14 +12,14 @@ import { nearestTodoAbove, todosAbove } from "../../core/todo.js";
 import { namesIdentifier } from "../../core/text.js";
 import { METHODS } from "../../mapping/client-methods.js";
 import { V1_ACCESSOR } from "../../mapping/imports.js";
-import { PY_CLIENTS, PY_OPTIONAL_FIELD_EMPTY, PY_PACKAGE, snakeCase } from "../../mapping/python.js";
-import { alsoTodo, optionalFieldEmpty, pyrightTodo, SCRAPE_OPTIONS_ON_SCRAPE } from "../../mapping/messages.js";
+import { PY_CAST, PY_CLIENTS, PY_FORMAT_OPTION, PY_OPTIONAL_FIELD_EMPTY, PY_PACKAGE, PY_TYPES_MODULE, snakeCase } from "../../mapping/python.js";
+import { alsoTodo, FORMATS_CAST, optionalFieldEmpty, pyrightTodo, SCRAPE_OPTIONS_ON_SCRAPE } from "../../mapping/messages.js";
 import { type Verified } from "../../core/verified.js";
 import { VERIFY } from "../../core/verified.js";
 import { runPython, statementOf, type PyStep } from "../pipeline.js";
 import { notebookProgram, runNotebook } from "../notebook.js";
 import { literalAt } from "../writing.js";
-import { enclosing, loadPython, parsePython, within, type Node } from "../runtime/parser.js";
+import { allOf, enclosing, loadPython, parsePython, within, type Node } from "../runtime/parser.js";
 import { bindingScope, rebinds, usesIn } from "../detect/names.js";
 import { mirrorsRemoved, projectLookup, runPyright, type Checked, type Project, type PyrightError } from "./pyright.js";
 
@@ -243,6 +243,46 @@ function boundRead(use: Node, depth = 0): Node | null {
   return right?.type === "identifier" && depth < 3 ? boundRead(right, depth + 1) : right;
 }
 
+/** pyright's word for a list of str handed as a call's formats (`list[str]`, `List[str] | None`, or with v2's own list in a union). */
+const FORMATS_OF_STR = /^Argument of type "([^"]+)" cannot be assigned to parameter "formats" of type "[^"]*FormatOption[^"]*"/;
+const STR_OR_FORMATS = /^(?:(?:list|List|Sequence)\[(?:str|FormatOption)\]|None)$/;
+
+/**
+ * Whether a module may write `cast(List[FormatOption], ...)`: it binds none of the names itself but by importing them
+ * from where the cast's import would (typing, the SDK's types).
+ */
+function castNamesFree(root: Node): boolean {
+  const from = new Map<string, string>([
+    [PY_CAST.cast, PY_CAST.module],
+    [PY_CAST.list, PY_CAST.module],
+    [PY_FORMAT_OPTION, PY_TYPES_MODULE],
+  ]);
+  return allOf(root, "identifier").every((n) => {
+    const module = from.get(n.text);
+    if (!module) return true;
+    const parent = n.parent;
+    const statement = enclosing(n, "import_from_statement");
+    if (statement) return [module, PY_PACKAGE, `${PY_PACKAGE}.v2.types`].includes(statement.childForFieldName("module_name")?.text ?? "");
+    const binds =
+      (parent?.type === "assignment" && parent.childForFieldName("left")?.id === n.id) ||
+      ((parent?.type === "function_definition" || parent?.type === "class_definition") && parent.childForFieldName("name")?.id === n.id);
+    return !binds;
+  });
+}
+
+/**
+ * A list of str the migration handed as a call's `formats` (v1 took them in its params dict, which pyright typed as
+ * anything): the value to cast to v2's type of them. Not a list pyright knows the names of (`List[Literal["content"]]`):
+ * what it says of those is true.
+ */
+function formatsOfStr(node: Node, e: PyrightError): Node | null {
+  const said = e.rule === "reportArgumentType" ? FORMATS_OF_STR.exec(e.message) : null;
+  const keyword = node.parent?.type === "keyword_argument" && node.parent.childForFieldName("value")?.id === node.id ? node.parent : null;
+  const types = said?.[1]!.split(" | ") ?? [];
+  const ofStr = types.some((t) => /\[str\]$/.test(t)) && types.every((t) => STR_OR_FORMATS.test(t));
+  return ofStr && keyword?.childForFieldName("name")?.text === "formats" ? node : null;
+}
+
 /**
  * Repairs the errors that only an Optional field's None causes, then marks each other error's statement once: a TODO
  * quoting pyright, unless one is there already. A call pyright finds no overload for only through a repaired
@@ -270,9 +310,19 @@ function marking(errors: readonly PyrightError[], counted: { marked: number; rep
         }
         return false;
       });
+      const castable = left.some(({ e, node }) => formatsOfStr(node, e)) && castNamesFree(context.tree.rootNode);
+      const uncast = left.filter(({ e, node }) => {
+        const value = castable ? formatsOfStr(node, e) : null;
+        if (!value) return true;
+        if (!repaired.some((r) => r.id === value.id)) {
+          context.edit(value.startIndex, value.endIndex, `${PY_CAST.cast}(${PY_CAST.list}[${PY_FORMAT_OPTION}], ${value.text})`, FORMATS_CAST);
+          repaired.push(value);
+        }
+        return false;
+      });
       const throughRepaired = ({ e, node }: (typeof located)[number]) =>
         e.rule === "reportCallIssue" && /^No overloads for/.test(e.message) && [...repaired, ...faulted].some((r) => within(r, node));
-      const unrepaired = left.filter((error) => !throughRepaired(error));
+      const unrepaired = uncast.filter((error) => !throughRepaired(error));
       counted.repaired = errors.length - unrepaired.length;
       const done = new Set<number>();
       for (const { e, node } of unrepaired) {
@@ -302,9 +352,9 @@ function todoFor(e: PyrightError, node: Node): string {
     : pyrightTodo(e.rule, e.message);
 }
 
-function mark(path: string, output: string, errors: readonly PyrightError[]): Verified {
+function mark(path: string, output: string, errors: readonly PyrightError[], finishing: readonly PyStep[]): Verified {
   const counted = { marked: 0, repaired: 0 };
-  const steps = [marking(errors, counted)];
+  const steps = [marking(errors, counted), ...finishing];
   const result = errors.length ? (languageOf(path) === "notebook" ? runNotebook(steps, path, output) : runPython(steps, path, output)) : undefined;
   const text = result?.output ?? output;
   return {
@@ -500,9 +550,13 @@ export interface PythonVerification {
   readonly against: string;
 }
 
-/** Verifies the changed Python files and notebooks (path -> text as read, and as migrated). */
+/**
+ * Verifies the changed Python files and notebooks (path -> text as read, and as migrated). `finishing`: the steps that
+ * run after the repairs, as after the migration's own (the imports step, for the names a cast is written with).
+ */
 export async function verifyPython(
   files: readonly { path: string; input: string; output: string }[],
+  finishing: readonly PyStep[] = [],
   oneRunUpTo = ONE_RUN_UP_TO,
 ): Promise<PythonVerification | Error> {
   const projectOf = projectLookup();
@@ -521,7 +575,7 @@ export async function verifyPython(
       // most outputs have no error: no diff to take
       const was = before.get(file.path)?.before ?? [];
       const errors = found.length ? introduced(was, found, originsOf(file)).filter(migrationsPlace(file, was)) : [];
-      verified.set(file.path, mark(file.path, files[i]!.output, errors));
+      verified.set(file.path, mark(file.path, files[i]!.output, errors, finishing));
     });
     return { verified, against };
   } finally {

@@ -10,6 +10,7 @@ import {
   PY_OPTION_MODELS,
   PY_ACTION_MODELS,
   PY_CAST,
+  PY_FORMAT_OPTION,
   PY_PACKAGE,
   PY_PARTIAL,
   PY_SEARCH_HITS,
@@ -202,9 +203,9 @@ function migrateModuleAttributes(context: PyContext): void {
   }
 }
 
-/** The type each cast in `root` casts to that a migrated cast is written with (`dict`, `List[SearchResultWeb]`), a cast each. */
+/** The type each cast in `root` casts to that a migrated cast is written with (`dict`, `List[SearchResultWeb]`, `List[FormatOption]`), a cast each. */
 function castTypes(root: Node): string[] {
-  const models = new Set<string>(Object.values(PY_SEARCH_HITS).map((h) => h.model));
+  const models = new Set<string>([...Object.values(PY_SEARCH_HITS).map((h) => h.model), PY_FORMAT_OPTION]);
   return allOf(root, "call").flatMap((call) => {
     if (call.childForFieldName("function")?.text !== PY_CAST.cast) return [];
     const what = call.childForFieldName("arguments")?.namedChildren[0]?.text ?? "";
@@ -275,7 +276,10 @@ function importUsedModels(context: PyContext, used: ReadonlyMap<string, string>,
     const statement = `from ${PY_TYPES_MODULE} import ${models.join(", ")}`;
     const message = following(`imported ${models.join(", ")} from ${PY_TYPES_MODULE}`);
     const indent = indentOf(context.source.text, anchor.node.startIndex);
-    if (anchor.before) context.edit(anchor.node.startIndex, anchor.node.startIndex, `${statement}${eol}${indent}`, message);
+    // an import of the models already there, on one line (`from firecrawl.types import ScrapeOptions`), takes them too
+    const takesModels = anchor.node.childForFieldName("module_name")?.text === PY_TYPES_MODULE && !/[\n(*]/.test(anchor.node.text);
+    if (takesModels && !anchor.before) context.edit(anchor.node.endIndex, anchor.node.endIndex, `, ${models.join(", ")}`, message);
+    else if (anchor.before) context.edit(anchor.node.startIndex, anchor.node.startIndex, `${statement}${eol}${indent}`, message);
     else context.edit(anchor.node.endIndex, anchor.node.endIndex, `${indent === null ? "; " : `${eol}${indent}`}${statement}`, message);
   }
   if (!typed.length) return;
