@@ -238,6 +238,42 @@ def legacy(url: str, formats: List[Literal["markdown", "content"]]):
   );
 
   test(
+    "a call the migration moves onto the client's .v1, which 4.x types Optional, is asserted there once a block; the code's own .v1 calls are left as they are",
+    () => {
+      const dir = repo({
+        "research.py": `from firecrawl import FirecrawlApp
+
+app = FirecrawlApp(api_key="fc-test")
+
+
+def study(topic: str, own: bool):
+    if own:
+        return app.v1.deep_research(topic, max_depth=1) if app.v1 else None
+    research = app.deep_research(topic, max_depth=2)
+    summary = app.generate_llms_text("https://example.com")
+    return research, summary
+`,
+      });
+      const report = runJson(dir);
+      const output = read(dir, "research.py");
+      expect(output.match(/assert app\.v1 is not None/g)).toHaveLength(1);
+      // above the step's TODO, which stays right above the call it is about
+      expect(output).toMatch(
+        / {4}assert app\.v1 is not None\n {4}# TODO\(firecrawl-v2\): deep_research\(\) has no v2 equivalent.*\n {4}research = cast\(dict, app\.v1\.deep_research/,
+      );
+      expect(output).toContain("return app.v1.deep_research(topic, max_depth=1) if app.v1 else None");
+      expect(output).not.toContain("pyright");
+      const file = report.files.find((f) => f.path === "research.py")!;
+      expect(file.verified).toEqual({ newErrors: 0, marked: 0 });
+      expect(file.changes).toEqual(
+        expect.arrayContaining([expect.objectContaining({ transform: "verify", message: "asserted app.v1 is not None where the call through it is made" })]),
+      );
+      expect(runJson(dir, "--force").files.find((f) => f.path === "research.py")?.status).toBe("unchanged");
+    },
+    TIMEOUT,
+  );
+
+  test(
     "a search hit's URL v2 made Optional is repaired where it is read, alone or as each element of a list handed on; a list with another None is marked",
     () => {
       const dir = repo({

@@ -56,6 +56,13 @@ function* commentLinesAbove(text: string, start: number, comment: string): Gener
   }
 }
 
+/** Where the comment lines right above the statement at `start` begin (`start` where there are none): a line put there stays out of them. */
+export function commentsAboveStart(text: string, start: number, comment = "//"): number {
+  let at = start;
+  for (const line of commentLinesAbove(text, start, comment)) at = line.start;
+  return at;
+}
+
 /** The TODO markers among the comment lines right above `start`. */
 export function todosAbove(text: string, start: number, comment = "//"): string[] {
   return [...commentLinesAbove(text, start, comment)].filter((line) => line.trimmed.includes(TODO_TAG)).map((line) => line.trimmed);

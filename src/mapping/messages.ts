@@ -630,6 +630,14 @@ export function alsoTodo(quote: string): string {
   return `${TODO_AND}${quote}`;
 }
 
+/** A call the migration moved onto the client's `.v1`, whose proxy 4.x types Optional, asserted there (python/checker/verify.ts). */
+export function v1ProxyAsserted(proxy: string): Message {
+  return reworded(
+    `4.x types ${proxy} as Optional (None only where its v1 module could not be imported), and pyright will not call through it`,
+    `asserted ${proxy} is not None where the call through it is made`,
+  );
+}
+
 /** A list of str handed as a call's formats, which v1 took untyped in its params dict, cast to v2's type of them (python/checker/verify.ts). */
 export const FORMATS_CAST = reworded(
   "v1 took these formats in its params dict, untyped; v2 types them as format options, and pyright will not take a list of str for them",

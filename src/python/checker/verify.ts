@@ -8,15 +8,15 @@
 import { diff } from "../../core/diff-package.js";
 import type { Edit } from "../../core/edits.js";
 import { languageOf } from "../../core/language.js";
-import { nearestTodoAbove, todosAbove } from "../../core/todo.js";
-import { namesIdentifier } from "../../core/text.js";
+import { commentsAboveStart, nearestTodoAbove, todosAbove } from "../../core/todo.js";
+import { lineStart, namesIdentifier } from "../../core/text.js";
 import { METHODS } from "../../mapping/client-methods.js";
 import { V1_ACCESSOR } from "../../mapping/imports.js";
 import { PY_CAST, PY_CLIENTS, PY_FORMAT_OPTION, PY_OPTIONAL_FIELD_EMPTY, PY_PACKAGE, PY_TYPES_MODULE, snakeCase } from "../../mapping/python.js";
-import { alsoTodo, FORMATS_CAST, optionalFieldEmpty, pyrightTodo, SCRAPE_OPTIONS_ON_SCRAPE } from "../../mapping/messages.js";
+import { alsoTodo, FORMATS_CAST, optionalFieldEmpty, pyrightTodo, SCRAPE_OPTIONS_ON_SCRAPE, v1ProxyAsserted } from "../../mapping/messages.js";
 import { type Verified } from "../../core/verified.js";
 import { VERIFY } from "../../core/verified.js";
-import { runPython, statementOf, type PyStep } from "../pipeline.js";
+import { runPython, statementOf, type PyContext, type PyStep } from "../pipeline.js";
 import { notebookProgram, runNotebook } from "../notebook.js";
 import { literalAt } from "../writing.js";
 import { allOf, enclosing, loadPython, parsePython, within, type Node } from "../runtime/parser.js";
@@ -288,12 +288,16 @@ function formatsOfStr(node: Node, e: PyrightError): Node | null {
  * quoting pyright, unless one is there already. A call pyright finds no overload for only through a repaired
  * argument (`"".join(page.links)`) is repaired with it.
  */
-function marking(errors: readonly PyrightError[], counted: { marked: number; repaired: number }): PyStep {
+function marking(errors: readonly PyrightError[], proxied: readonly PyrightError[], counted: { marked: number; repaired: number }): PyStep {
   return {
     name: VERIFY,
     description: "repairs or marks what pyright finds the migration broke against firecrawl-py 4.x",
     run(context) {
       const lines = context.source.text.split("\n");
+      assertV1(
+        context,
+        proxied.map((e) => nodeOf(context.tree.rootNode, lines, e)),
+      );
       const located = errors.map((e) => ({ e, node: nodeOf(context.tree.rootNode, lines, e) }));
       const repaired: Node[] = [];
       // where each repaired value is used as pyright faulted it (the read itself, or a name bound to it)
@@ -341,6 +345,29 @@ function marking(errors: readonly PyrightError[], counted: { marked: number; rep
   };
 }
 
+/**
+ * `assert app.v1 is not None` above each statement the migration moved onto the client's `.v1` that pyright faults for
+ * it (4.x types the proxy Optional, None only where its v1 module could not be imported): once a block, for the
+ * statements after it there too.
+ */
+function assertV1(context: PyContext, members: readonly Node[]): void {
+  const asserted: { proxy: string; block: Node; after: number }[] = [];
+  for (const member of members) {
+    const proxy = member.parent?.type === "attribute" ? member.parent.childForFieldName("object") : null;
+    if (proxy?.type !== "attribute" || proxy.childForFieldName("attribute")?.text !== V1_ACCESSOR) continue;
+    const statement = statementOf(member);
+    const start = lineStart(context.source.text, statement.startIndex);
+    if (context.source.text.slice(start, statement.startIndex).trim()) continue;
+    if (asserted.some((a) => a.proxy === proxy.text && within(statement, a.block) && statement.startIndex >= a.after)) continue;
+    asserted.push({ proxy: proxy.text, block: statement.parent!, after: statement.startIndex });
+    const indent = context.source.text.slice(start, statement.startIndex);
+    // above the statement's TODO lines (deep_research() runs on .v1), which stay right above it
+    const at = commentsAboveStart(context.source.text, start, "#");
+    const line = `${at === start ? "" : indent}assert ${proxy.text} is not None${context.source.eol}${at === start ? indent : ""}`;
+    context.edit(at === start ? statement.startIndex : at, at === start ? statement.startIndex : at, line, v1ProxyAsserted(proxy.text));
+  }
+}
+
 /** What a TODO says of an error: pyright's own words, or what the error is where the run knows it better. */
 function todoFor(e: PyrightError, node: Node): string {
   // `app.scrape(url, scrape_options=...)`: crawl's nesting, written for a scrape in 1.x/2.x code that never ran
@@ -352,10 +379,11 @@ function todoFor(e: PyrightError, node: Node): string {
     : pyrightTodo(e.rule, e.message);
 }
 
-function mark(path: string, output: string, errors: readonly PyrightError[], finishing: readonly PyStep[]): Verified {
+function mark(path: string, output: string, errors: readonly PyrightError[], proxied: readonly PyrightError[], finishing: readonly PyStep[]): Verified {
   const counted = { marked: 0, repaired: 0 };
-  const steps = [marking(errors, counted), ...finishing];
-  const result = errors.length ? (languageOf(path) === "notebook" ? runNotebook(steps, path, output) : runPython(steps, path, output)) : undefined;
+  const steps = [marking(errors, proxied, counted), ...finishing];
+  const result =
+    errors.length || proxied.length ? (languageOf(path) === "notebook" ? runNotebook(steps, path, output) : runPython(steps, path, output)) : undefined;
   const text = result?.output ?? output;
   return {
     output: text,
@@ -493,6 +521,21 @@ const migrationsPlace = (file: Checked, before: readonly PyrightError[]) => {
 };
 
 /**
+ * Whether an error is pyright's about the client's `.v1` proxy being Optional (`"deep_research" is not a known
+ * attribute of "None"`) on a line the migration wrote the proxy into (a method v2 lacks, moved onto `.v1`): the
+ * input's own calls through `.v1` are the user's.
+ */
+const proxiedByMigration = (file: Checked) => {
+  const input = file.before.split("\n");
+  return (e: PyrightError) => {
+    if (e.rule !== "reportOptionalMemberAccess") return false;
+    const origin = originsOf(file)[e.line];
+    const from = typeof origin === "number" ? [input[origin] ?? ""] : origin ? input.slice(origin.from, origin.to) : [];
+    return !from.some((line) => line.includes(`.${V1_ACCESSOR}.`)) && (file.after.split("\n")[e.line] ?? "").includes(`.${V1_ACCESSOR}.`);
+  };
+};
+
+/**
  * Up to this many files, one pyright process checks them both as they were and as they came out. Beyond, the
  * outputs are checked first and only the inputs that can matter after them: pyright's start (Python's own stubs
  * loaded and bound) costs about what checking 80 files as they were does (profiled on the bench's fixture
@@ -574,8 +617,9 @@ export async function verifyPython(
       const found = after.get(file.path)!.after.filter(bySdk);
       // most outputs have no error: no diff to take
       const was = before.get(file.path)?.before ?? [];
-      const errors = found.length ? introduced(was, found, originsOf(file)).filter(migrationsPlace(file, was)) : [];
-      verified.set(file.path, mark(file.path, files[i]!.output, errors, finishing));
+      const all = found.length ? introduced(was, found, originsOf(file)) : [];
+      const errors = all.filter(migrationsPlace(file, was));
+      verified.set(file.path, mark(file.path, files[i]!.output, errors, all.filter(proxiedByMigration(file)), finishing));
     });
     return { verified, against };
   } finally {
