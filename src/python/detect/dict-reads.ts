@@ -67,9 +67,33 @@ export function isWritten(subscript: Node): boolean {
   return parent?.type === "delete_statement" || (parent?.type === "expression_list" && parent.parent?.type === "delete_statement");
 }
 
-/** `"field" in x` or `"field" not in x`; `field` is undefined where the key is not a literal (`key in x`). */
-export function membershipAbove(node: Node): { node: Node; field: string | undefined; negated: boolean } | null {
+/** A membership test: the test, its key, the field it names (undefined where the key is no literal), and unittest's form of it. */
+export interface Membership {
+  readonly node: Node;
+  readonly key: Node;
+  readonly field: string | undefined;
+  readonly negated: boolean;
+  /** `self.assertIn("field", x, msg)`: the test case it is asserted on (`self`), and what follows the container */
+  readonly asserted?: { readonly on: Node; readonly rest: string };
+}
+
+/** unittest's membership assertions, by whether they assert the key is absent. */
+const MEMBERSHIP_ASSERTIONS: Readonly<Record<string, boolean>> = { assertIn: false, assertNotIn: true };
+
+/**
+ * `"field" in x` or `"field" not in x`, or unittest's `self.assertIn("field", x)` and `assertNotIn`; `field` is undefined
+ * where the key is not a literal (`key in x`).
+ */
+export function membershipAbove(node: Node): Membership | null {
   const parent = node.parent;
+  const args = parent?.type === "argument_list" ? parent.namedChildren.filter((a): a is Node => !!a && a.type !== "comment") : [];
+  const callee = args.length ? parent!.parent?.childForFieldName("function") : null;
+  const assertion = callee?.type === "attribute" ? callee.childForFieldName("attribute")!.text : "";
+  if (Object.hasOwn(MEMBERSHIP_ASSERTIONS, assertion) && args[1]?.id === node.id && args[0]!.type !== "keyword_argument") {
+    const rest = parent!.text.slice(node.endIndex - parent!.startIndex, -1);
+    const on = callee!.childForFieldName("object")!;
+    return { node: parent!.parent!, key: args[0]!, field: stringValue(args[0]!), negated: MEMBERSHIP_ASSERTIONS[assertion]!, asserted: { on, rest } };
+  }
   const [key, container] = parent?.type === "comparison_operator" ? parent.namedChildren : [];
   if (!key || container?.id !== node.id || parent!.namedChildren.length !== 2) return null;
   const operator = parent!.text
@@ -77,7 +101,7 @@ export function membershipAbove(node: Node): { node: Node; field: string | undef
     .trim()
     .replace(/\s+/g, " ");
   if (operator !== "in" && operator !== "not in") return null;
-  return { node: parent!, field: stringValue(key), negated: operator === "not in" };
+  return { node: parent!, key, field: stringValue(key), negated: operator === "not in" };
 }
 
 /** Whether code writes into a value: an item assigned or deleted, or a dict method that changes it. */

@@ -71,6 +71,7 @@ import {
   isWritten,
   keptWhole,
   membershipAbove,
+  type Membership,
   onlyShown,
   readAbove,
   readAsDict,
@@ -328,7 +329,7 @@ function describe(read: Read): string {
 }
 
 /** `"field" in x`: a membership test of a field the code names (a model's fields can be asked for so; a variable key cannot). */
-function literalMembership(node: Node): { node: Node; field: string; negated: boolean } | null {
+function literalMembership(node: Node): (Membership & { field: string }) | null {
   const member = membershipAbove(node);
   return member?.field === undefined ? null : { ...member, field: member.field };
 }
@@ -1037,7 +1038,7 @@ function dumpKeyRenamed(context: PyContext, kind: Tracked, head: Node): boolean 
   for (const at of bound ? usesAfter(bound) : [dump]) {
     const member = membershipAbove(at);
     const read = member ? null : readAbove(at);
-    const key = member ? member.node.namedChildren[0] : read && read.form !== "attribute" ? keyOf(read) : undefined;
+    const key = member ? member.key : read && read.form !== "attribute" ? keyOf(read) : undefined;
     const field = key ? stringValue(key) : undefined;
     if (!key || field === undefined) continue;
     const { to, row } = renamedField(kind, field);
@@ -1709,8 +1710,16 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
         return finish();
       }
       start = member.node.startIndex;
-      out = `${out}.${to} ${member.negated ? "is None" : "is not None"}`;
-      messages.push(renamed(`"${member.field}" in result`, `.${to} is not None`));
+      const { asserted } = member;
+      // `self.assertIn("markdown", result)`: a model's `in` goes over its (field, value) pairs, and never finds the name
+      out = asserted
+        ? `${asserted.on.text}.${member.negated ? "assertIsNone" : "assertIsNotNone"}(${out}.${to}${asserted.rest})`
+        : `${out}.${to} ${member.negated ? "is None" : "is not None"}`;
+      messages.push(
+        asserted
+          ? renamed(`assertIn("${member.field}", result)`, `assertIsNotNone(result.${to})`)
+          : renamed(`"${member.field}" in result`, `.${to} is not None`),
+      );
       node = member.node;
       return finish();
     }
@@ -2016,7 +2025,7 @@ function dumpAt(context: PyContext, value: Node, kind: ResultKind | null, reads:
     const read = member ? null : readAbove(head);
     const field = member ? member.field : read && read.form !== "attribute" ? read.field : undefined;
     if (field === undefined) continue;
-    const key = member ? member.node.namedChildren[0] : keyOf(read!);
+    const key = member ? member.key : keyOf(read!);
     // `d.get("markdown", "") or d.get("content", "")`: v0's name after v2's, which would read the same key twice
     const again = read && kind === "document" ? readAgainAsV2(read, head) : null;
     if (again) {
