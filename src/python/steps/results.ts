@@ -93,6 +93,7 @@ import {
   handedToDictReader,
   linksKept,
   MODEL_DUMPED,
+  SCRAPED_HIT_DUMPED,
   DOCUMENTS_DUMPED,
   DOCUMENTS_SERIALIZED,
   MODEL_DUMPED_READ,
@@ -1624,6 +1625,8 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
   ) {
     return context.todo(head, NOT_A_DICT);
   }
+  // `f.write(json.dumps(page))`: JSON takes no model
+  if (from === 0 && serialized(head) && subject.kind !== "cancel" && subject.kind !== "map") return dumpSerialized(context, subject, head);
   const loop = from === 0 ? loopBodyOf(head) : null;
   const collecting = loop && itemsCollectedInto(head, loop);
   if (collecting) return migrateCollected(context, subject, collecting);
@@ -2588,6 +2591,15 @@ function migrateCollected(context: PyContext, subject: Subject, list: Node): voi
   }
   const where = unfollowed[0]?.parent?.type === "argument_list" ? unfollowed[0].parent.parent : unfollowed[0]?.parent;
   if (where && firstAppend) context.todo(firstAppend, collectedUnfollowed(list.text, where.text));
+}
+
+/**
+ * A result or one of its items handed to a serializer (`json.dumps(page)`), made JSON's own values where it is; a scraped
+ * search hit's dump holds the page's URL, title and description in its metadata, where 1.x's dict held them at the top.
+ */
+function dumpSerialized(context: PyContext, subject: Subject, head: Node): void {
+  dumpAt(context, head, subject.kind === "hit" ? null : subject.kind, []);
+  if (subject.fields) context.todo(head, SCRAPED_HIT_DUMPED);
 }
 
 /**
