@@ -33,6 +33,20 @@ function fallbackOf(binding: Node, name: string): Node | null {
 /** Builtins that only convert or measure what they are given: computed again at the call, they give the same. */
 const CONVERSIONS = new Set(["int", "float", "str", "bool", "len", "min", "max", "round", "abs", "list", "tuple", "sorted"]);
 
+/** str's methods that make a new string of the one they are called on (`format.lower()`): computed again, the same. */
+const STRING_METHODS = new Set(["lower", "upper", "strip", "lstrip", "rstrip", "title", "casefold", "replace", "removeprefix", "removesuffix"]);
+
+/**
+ * Whether a call gives the same computed again at the call: a conversion, or a str method on a name, an attribute or
+ * another call (`section.strip("/").lower()`, whose inner call is judged on its own).
+ */
+function sameAgain(call: Node): boolean {
+  const callee = call.childForFieldName("function")!;
+  if (CONVERSIONS.has(callee.text)) return true;
+  const receiver = callee.type === "attribute" ? callee.childForFieldName("object") : null;
+  return ["identifier", "attribute", "call"].includes(receiver?.type ?? "") && STRING_METHODS.has(callee.childForFieldName("attribute")!.text);
+}
+
 /**
  * The dict literal a binding makes: itself, or the literal side of a choice whose other side is an empty dict
  * (`{"search": search} if search else {}`), which is then that choice's other dict, kept where it is as a fallback is.
@@ -118,7 +132,7 @@ export function boundDict(name: Node, call: Node, readers: ReadonlySet<number>):
   }
   // The literal's values are read again at the call: they must read the same there.
   const values = dict.namedChildren.flatMap((pair) => (pair?.type === "pair" ? [pair.childForFieldName("value")!] : []));
-  const calls = values.flatMap((v) => allOf(v, "call")).filter((c) => !/^[A-Z]/.test(calledName(c)) && !CONVERSIONS.has(c.childForFieldName("function")!.text));
+  const calls = values.flatMap((v) => allOf(v, "call")).filter((c) => !/^[A-Z]/.test(calledName(c)) && !sameAgain(c));
   if (calls.length) return { reason: `its value ${calls[0]!.text} would be computed again at the call` };
   if (scope.id === local.id) {
     const read = new Set(values.flatMap((v) => allOf(v, "identifier")).map((i) => i.text));
