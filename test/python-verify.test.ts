@@ -213,6 +213,11 @@ def site(url: str, extra: bool):
 
 def legacy(url: str, formats: List[Literal["markdown", "content"]]):
     return app.scrape_url(url, params={"formats": formats})
+
+
+def page(url: str, fmt: str):
+    params = {"formats": [fmt.lower()]}
+    return app.scrape_url(url, params=params)
 `,
       });
       const report = runJson(dir);
@@ -221,12 +226,15 @@ def legacy(url: str, formats: List[Literal["markdown", "content"]]):
       expect(output).toContain("from firecrawl.types import ScrapeOptions, FormatOption");
       expect(output).toContain("return app.scrape(url, formats=cast(List[FormatOption], formats))");
       expect(output).toContain("scrape_options=ScrapeOptions(formats=cast(List[FormatOption], wanted))");
+      // a list literal pyright faults an element of is cast whole
+      expect(output).toContain("return app.scrape(url, formats=cast(List[FormatOption], [fmt.lower()]))");
       // "content" is no format of v2's: what pyright says of it stands
       expect(todoAbove(output, "def legacy") ?? "").not.toContain("TODO");
       expect(todoAbove(output, "return app.scrape(url, formats=formats)")).toMatch(/pyright reportArgumentType/);
       const file = report.files.find((f) => f.path === "formats.py")!;
       expect(file.verified).toEqual({ newErrors: 1, marked: 1 });
       expect(file.changes.filter((c) => c.transform === "verify").map((c) => c.message)).toEqual([
+        expect.stringContaining("cast to List[FormatOption]"),
         expect.stringContaining("cast to List[FormatOption]"),
         expect.stringContaining("cast to List[FormatOption]"),
         expect.stringContaining("imported FormatOption from firecrawl.types"),

@@ -11,6 +11,7 @@ import { languageOf } from "../../core/language.js";
 import { commentsAboveStart, nearestTodoAbove, todosAbove } from "../../core/todo.js";
 import { lineStart, namesIdentifier } from "../../core/text.js";
 import { METHODS } from "../../mapping/client-methods.js";
+import { UNCHANGED_FORMATS } from "../../mapping/formats.js";
 import { V1_ACCESSOR } from "../../mapping/imports.js";
 import { PY_CAST, PY_CLIENTS, PY_FORMAT_OPTION, PY_OPTIONAL_FIELD_EMPTY, PY_PACKAGE, PY_TYPES_MODULE, snakeCase } from "../../mapping/python.js";
 import { alsoTodo, FORMATS_CAST, optionalFieldEmpty, pyrightTodo, SCRAPE_OPTIONS_ON_SCRAPE, v1ProxyAsserted } from "../../mapping/messages.js";
@@ -19,7 +20,7 @@ import { VERIFY } from "../../core/verified.js";
 import { runPython, statementOf, type PyContext, type PyStep } from "../pipeline.js";
 import { notebookProgram, runNotebook } from "../notebook.js";
 import { literalAt } from "../writing.js";
-import { allOf, enclosing, loadPython, parsePython, within, type Node } from "../runtime/parser.js";
+import { allOf, enclosing, loadPython, parsePython, stringValue, within, type Node } from "../runtime/parser.js";
 import { bindingScope, rebinds, usesIn } from "../detect/names.js";
 import { mirrorsRemoved, projectLookup, runPyright, type Checked, type Project, type PyrightError } from "./pyright.js";
 
@@ -272,11 +273,16 @@ function castNamesFree(root: Node): boolean {
 
 /**
  * A list of str the migration handed as a call's `formats` (v1 took them in its params dict, which pyright typed as
- * anything): the value to cast to v2's type of them. Not a list pyright knows the names of (`List[Literal["content"]]`):
+ * anything), or a list literal of str values pyright faulted an element of: the value to cast to v2's type of them. Not a list pyright knows the names of (`List[Literal["content"]]`):
  * what it says of those is true.
  */
-function formatsOfStr(node: Node, e: PyrightError): Node | null {
+function formatsOfStr(faulted: Node, e: PyrightError): Node | null {
   const said = e.rule === "reportArgumentType" ? FORMATS_OF_STR.exec(e.message) : null;
+  // pyright faults a list literal's element (`[fmt.lower()]`): the list is the value, where its names are all v2's
+  const list = faulted.parent?.type === "list" ? faulted.parent : null;
+  const named = (n: Node | null) => (n?.type === "string" ? UNCHANGED_FORMATS.includes(stringValue(n) as never) : true);
+  if (list && (faulted.type === "string" || !list.namedChildren.every(named))) return null;
+  const node = list ?? faulted;
   const keyword = node.parent?.type === "keyword_argument" && node.parent.childForFieldName("value")?.id === node.id ? node.parent : null;
   const types = said?.[1]!.split(" | ") ?? [];
   const ofStr = types.some((t) => /\[str\]$/.test(t)) && types.every((t) => STR_OR_FORMATS.test(t));
