@@ -426,6 +426,12 @@ export const DOCUMENTS_SERIALIZED = reworded(
   'each document in the list made a dict (.model_dump(mode="json"))',
 );
 
+/** An assertion of a result's success flag, removed where v2 raises on failure (python/steps/results.ts). */
+export const SUCCESS_ASSERTION_REMOVED = reworded(
+  "v2 results have no success flag: the call raises where v1 answered success False, so this assertion is the call's own now",
+  "the assertion of the success flag removed (v2 raises on failure)",
+);
+
 /** A scraped search hit (a Document) dumped where it is serialized: its dump keeps the hit's own fields in its metadata. */
 export const SCRAPED_HIT_DUMPED =
   "this scraped search hit is a v2 Document, dumped here for JSON: its url, title and description are under metadata (source_url, title, description), where 1.x's dict had them at the top; add them back if what reads this needs them";

@@ -94,6 +94,7 @@ import {
   linksKept,
   MODEL_DUMPED,
   SCRAPED_HIT_DUMPED,
+  SUCCESS_ASSERTION_REMOVED,
   DOCUMENTS_DUMPED,
   DOCUMENTS_SERIALIZED,
   MODEL_DUMPED_READ,
@@ -871,6 +872,37 @@ function migrateGuard(context: PyContext, subject: Subject, read: Node, guard: N
     const field = r.type === "attribute" ? r.childForFieldName("attribute")?.text : stringValue(r.childForFieldName("subscript"));
     if (object?.text === subjectText && field === "error") context.edit(object.endIndex, r.endIndex, ".status");
   }
+}
+
+/** unittest's assertions that the value they are given is true, by where the value stands among their arguments. */
+const TRUTH_ASSERTIONS: Readonly<Record<string, "alone" | "beside True">> = { assertTrue: "alone", assertEqual: "beside True", assertIs: "beside True" };
+
+/**
+ * The statement that only asserts a result's success flag (`assert r["success"]`, `assert r.success is True`,
+ * `self.assertTrue(r["success"])`, `self.assertEqual(r["success"], True)`), a message aside: where v2 raises on failure,
+ * the call asserts it itself.
+ */
+function successAsserted(read: Node): Node | null {
+  const outerRead = outer(read);
+  const parent = outerRead.parent;
+  const trueBeside = (at: Node | null | undefined) => at?.type === "true";
+  // `r["success"] is True`, `r["success"] == True`
+  const compared =
+    parent?.type === "comparison_operator" &&
+    parent.namedChildren.length === 2 &&
+    /^(is|==)$/.test(parent.text.slice(outerRead.endIndex - parent.startIndex, parent.namedChildren[1]!.startIndex - parent.startIndex).trim()) &&
+    trueBeside(parent.namedChildren[1])
+      ? parent
+      : null;
+  const value = compared ?? outerRead;
+  if (value.parent?.type === "assert_statement" && value.parent.namedChildren[0]?.id === value.id) return value.parent;
+  const args = outerRead.parent?.type === "argument_list" ? outerRead.parent.namedChildren.filter((a): a is Node => !!a && a.type !== "comment") : [];
+  const callee = args.length ? outerRead.parent!.parent?.childForFieldName("function") : null;
+  const form = callee?.type === "attribute" ? TRUTH_ASSERTIONS[callee.childForFieldName("attribute")!.text] : undefined;
+  const at = args.findIndex((a) => a.id === outerRead.id);
+  const fits = form === "alone" ? at === 0 : form === "beside True" ? at <= 1 && trueBeside(args[1 - at]) : false;
+  const statement = fits ? outerRead.parent!.parent!.parent : null;
+  return statement?.type === "expression_statement" && statement.namedChildren.length === 1 ? statement : null;
 }
 
 /** `x is None`, `x != None`: a value compared with None. */
@@ -1779,6 +1811,13 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
         flagMayFail(subject) ||
         (subject.kind === "document" && read.form !== "attribute") ||
         (read.form === "get" && !subject.dicts && !answeredDicts(context));
+      // a waiter's too: v1's waiter raised on a failed job, as the check written after v2's call does
+      const asserted = guard || flagless ? null : successAsserted(read.node);
+      if (asserted) {
+        for (const use of usesIn(asserted, head.text)) handled.add(use.id);
+        context.apply(removeOrPass(context.source, asserted), SUCCESS_ASSERTION_REMOVED);
+        return finish();
+      }
       const test = guard || subject.waiter || flagless ? null : alwaysSucceeding(read.node, head.text);
       const never = !guard && subject.kind === "document" && read.form === "get" ? neverHeld(read.node) : null;
       // its test reads the flag as 2.x's attribute, whichever read of it (the hasattr's too) comes first
@@ -1787,12 +1826,9 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
         for (const use of usesIn(deadGuard.childForFieldName("condition")!, head.text)) handled.add(use.id);
         for (const use of usesIn(deadGuard.childForFieldName("consequence")!, head.text)) handled.add(use.id);
       } else if (!guard && subject.waiter) {
-        context.edit(
-          read.node.startIndex,
-          read.node.endIndex,
-          `${head.text}.status == ${pyLiteralAt(context.source, read.node, JOB_COMPLETED)}`,
-          WAITER_SUCCESS,
-        );
+        // `job["success"] is True` would chain the comparisons
+        const test = `${head.text}.status == ${pyLiteralAt(context.source, read.node, JOB_COMPLETED)}`;
+        context.edit(read.node.startIndex, read.node.endIndex, outer(read.node).parent?.type === "comparison_operator" ? `(${test})` : test, WAITER_SUCCESS);
         failureBranchErrors(context, read.node, head, handled);
       } else if (test) {
         if (!test.text || !dropFailureBranch(context, read.node, head, handled)) successTestEdit(context, test);
