@@ -432,6 +432,18 @@ export const SUCCESS_ASSERTION_REMOVED = reworded(
   "the assertion of the success flag removed (v2 raises on failure)",
 );
 
+/** A result or item handed to a serializer where it is (python/steps/results.ts). */
+export const RESULT_SERIALIZED = reworded(
+  "v2 results are models, which JSON cannot serialize: dump it where it is serialized",
+  'the result made JSON\'s values where it is serialized (.model_dump(mode="json"))',
+);
+
+/** A 1.x dict result handed whole to code the run cannot read (python/steps/results.ts). */
+export const HANDED_OUT_DUMPED = reworded(
+  "1.x answered a dict here, and this hands it to code the run cannot read, which expects one still: v2's model is dumped where it is handed (its keys are snake_case)",
+  "the result handed on as a dict (.model_dump())",
+);
+
 /** A scraped search hit (a Document) dumped where it is serialized: its dump keeps the hit's own fields in its metadata. */
 export const SCRAPED_HIT_DUMPED =
   "this scraped search hit is a v2 Document, dumped here for JSON: its url, title and description are under metadata (source_url, title, description), where 1.x's dict had them at the top; add them back if what reads this needs them";

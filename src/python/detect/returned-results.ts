@@ -113,8 +113,10 @@ function handedAsDict(head: Node): boolean {
   return serialized(head) || saysDict(parameterTaking(head)?.childForFieldName("type"));
 }
 
-/** Whether a value is the first argument of a JSON serializer. */
+/** Whether a value is the first argument of a JSON serializer, or the `json=` of a request (requests', httpx's), which serializes it. */
 export function serialized(head: Node): boolean {
+  const keyword = head.parent?.type === "keyword_argument" && head.parent.childForFieldName("value")?.id === head.id ? head.parent : null;
+  if (keyword) return keyword.childForFieldName("name")?.text === "json" && keyword.parent?.parent?.type === "call";
   const call = head.parent?.type === "argument_list" && head.parent.namedChildren[0]?.id === head.id ? head.parent.parent : null;
   return call?.type === "call" && SERIALIZERS.test(call.childForFieldName("function")?.text ?? "");
 }

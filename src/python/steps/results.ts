@@ -94,6 +94,8 @@ import {
   linksKept,
   MODEL_DUMPED,
   SCRAPED_HIT_DUMPED,
+  RESULT_SERIALIZED,
+  HANDED_OUT_DUMPED,
   SUCCESS_ASSERTION_REMOVED,
   DOCUMENTS_DUMPED,
   DOCUMENTS_SERIALIZED,
@@ -118,7 +120,8 @@ import {
   returnedFrom,
   serialized,
 } from "../detect/returned-results.js";
-import { calledWith, callsOf, fieldReaders } from "../detect/callers.js";
+import { calledDefinition, calledWith, callsOf, fieldReaders } from "../detect/callers.js";
+import { byName, forwarderOf } from "../detect/forwarders.js";
 
 /** The name a returned job is bound to before its check; numbered where the module names it already. */
 const JOB_NAME = "job";
@@ -1659,6 +1662,9 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
   }
   // `f.write(json.dumps(page))`: JSON takes no model
   if (from === 0 && serialized(head) && subject.kind !== "cancel" && subject.kind !== "map") return dumpSerialized(context, subject, head);
+  // `cache.set(url, page)`: 1.x's dict handed to code the run cannot read, which expects one still
+  if (from === 0 && subject.kind !== "cancel" && subject.kind !== "map" && (subject.dicts || answeredDicts(context)) && handedOut(head))
+    return dumpAt(context, head, subject.kind === "hit" ? null : subject.kind, [], [], HANDED_OUT_DUMPED);
   const loop = from === 0 ? loopBodyOf(head) : null;
   const collecting = loop && itemsCollectedInto(head, loop);
   if (collecting) return migrateCollected(context, subject, collecting);
@@ -2045,7 +2051,14 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
  * dump spells them (`"rawHtml"` -> `"raw_html"`, `"extract"` -> `"json"`); a key the dump has no counterpart of
  * (`"success"`: v2 raises instead) is marked where it is read, as on the model: it would raise KeyError.
  */
-function dumpAt(context: PyContext, value: Node, kind: ResultKind | null, reads: readonly Node[], readers: readonly Node[] = []): void {
+function dumpAt(
+  context: PyContext,
+  value: Node,
+  kind: ResultKind | null,
+  reads: readonly Node[],
+  readers: readonly Node[] = [],
+  message: Message = MODEL_DUMPED,
+): void {
   const renamedKeys = new Set<number>();
   const settings = [
     // JSON takes no datetime (a job's expires_at): a dump for it gives JSON's own values, as 1.x's dict held strings.
@@ -2057,7 +2070,7 @@ function dumpAt(context: PyContext, value: Node, kind: ResultKind | null, reads:
   ];
   const dump = `.model_dump(${settings.join(", ")})`;
   if (value.type === "await") context.edit(value.startIndex, value.startIndex, "(");
-  context.edit(value.endIndex, value.endIndex, value.type === "await" ? `)${dump}` : dump, MODEL_DUMPED);
+  context.edit(value.endIndex, value.endIndex, value.type === "await" ? `)${dump}` : dump, message);
   for (const head of reads) {
     // a key read (`d["expiresAt"]`, `d.get(...)`) or tested (`"expiresAt" in d`): the test asks for the key the read finds
     const member = membershipAbove(head);
@@ -2634,8 +2647,37 @@ function migrateCollected(context: PyContext, subject: Subject, list: Node): voi
  * search hit's dump holds the page's URL, title and description in its metadata, where 1.x's dict held them at the top.
  */
 function dumpSerialized(context: PyContext, subject: Subject, head: Node): void {
-  dumpAt(context, head, subject.kind === "hit" ? null : subject.kind, []);
+  dumpAt(context, head, subject.kind === "hit" ? null : subject.kind, [], [], RESULT_SERIALIZED);
   if (subject.fields) context.todo(head, SCRAPED_HIT_DUMPED);
+}
+
+/** Calls that show a value, log it or ask what it is, where a model does what 1.x's dict did, near enough. */
+const SHOWS = /^(?:print|len|bool|str|repr|isinstance|type|hasattr|getattr|id|callable|dict|list|set|tuple|iter|next|sorted|enumerate|zip|cast)$/;
+/**
+ * Methods that keep a value where the code reads it again (a list's append, a queue's put, a dict's default), or show
+ * or log it: not a hand-over to code out of sight.
+ */
+const KEEPING_METHODS = new Set([
+  ...["debug", "info", "warning", "warn", "error", "exception", "critical", "log", "write", "echo", "print", "markdown"],
+  ...["append", "extend", "add", "insert", "put", "put_nowait", "get", "pop", "setdefault", "format"],
+]);
+
+/**
+ * Whether a value is handed whole, as an argument, to a function the run cannot read (another library's, an object's
+ * method): `cache.set(url, page)`, `collection.insert_one(page)`, `requests.post(u, json=page)`. Not to the module's
+ * own functions (followed where they read it), the SDK's, a serializer (dumped for JSON), a forwarder, nor code that
+ * shows or logs it, or keeps it in a list of the code's own.
+ */
+function handedOut(value: Node): boolean {
+  const args = value.parent?.type === "keyword_argument" ? value.parent.parent : value.parent;
+  if (args?.type !== "argument_list" || (value.parent?.type === "keyword_argument" && value.parent.childForFieldName("value")?.id !== value.id)) return false;
+  const call = args.parent;
+  const callee = call?.type === "call" ? call.childForFieldName("function") : null;
+  if (!callee || calledDefinition(call!) || serialized(value) || byName(call!) || forwarderOf(call!)) return false;
+  if (callee.type === "identifier") return !SHOWS.test(callee.text) && !/^[A-Z]/.test(callee.text);
+  const method = callee.type === "attribute" ? callee.childForFieldName("attribute")!.text : "";
+  const on = callee.type === "attribute" ? callee.childForFieldName("object")!.text : "";
+  return !!method && !KEEPING_METHODS.has(method) && !/^(?:self|cls|logging|logger|log|st|console|click|typer|rich|asyncio|json|pickle|os|sys)$/.test(on);
 }
 
 /**
