@@ -2145,6 +2145,7 @@ function renameMetadataKey(context: PyContext, metadata: Node): Node | null {
   return key.node;
 }
 
+/** A metadata key's string spelled as the dumped dict spells it. */
 function renameKeyString(context: PyContext, node: Node, from: string, to: string): void {
   context.edit(node.startIndex, node.endIndex, pyLiteralAt(context.source, node, to), renamed(`metadata key "${from}"`, `"${to}"`));
 }
@@ -2610,8 +2611,17 @@ function itemsCollectedInto(item: Node, body: Node): Node | null {
   return target && appendedItems(target).every(only) ? target : null;
 }
 
-/** Lists of results already followed, by tree: a list several calls' results are appended to is read once. */
+/** Lists (and dicts of lists) of results already followed, by tree: a list several calls' results are appended to is read once. */
 const collectedLists = new WeakMap<object, Set<number>>();
+
+/** Whether a collecting list or dict is followed for the first time (and now counts as followed). */
+function firstTime(context: PyContext, collecting: Node): boolean {
+  let done = collectedLists.get(context.tree);
+  if (!done) collectedLists.set(context.tree, (done = new Set()));
+  if (done.has(collecting.id)) return false;
+  done.add(collecting.id);
+  return true;
+}
 
 /**
  * Reads a list of collected results' items as the results are read: in its function (`for page in pages`,
@@ -2619,10 +2629,7 @@ const collectedLists = new WeakMap<object, Set<number>>();
  * on elsewhere (serialized, handed to code out of sight), the first append is marked: it holds models now.
  */
 function migrateCollected(context: PyContext, subject: Subject, list: Node): void {
-  let done = collectedLists.get(context.tree);
-  if (!done) collectedLists.set(context.tree, (done = new Set()));
-  if (done.has(list.id)) return;
-  done.add(list.id);
+  if (!firstTime(context, list)) return;
   const handled = new Set<number>();
   const unfollowed: Node[] = [];
   let firstAppend: Node | null = null;
@@ -2665,7 +2672,7 @@ const KEEPING_METHODS = new Set([
 /**
  * Whether a value is handed whole, as an argument, to a function the run cannot read (another library's, an object's
  * method): `cache.set(url, page)`, `collection.insert_one(page)`, `requests.post(u, json=page)`. Not to the module's
- * own functions (followed where they read it), the SDK's, a serializer (dumped for JSON), a forwarder, nor code that
+ * own functions (followed where they read it), a serializer (dumped for JSON), a forwarder, a class, nor code that
  * shows or logs it, or keeps it in a list of the code's own.
  */
 function handedOut(value: Node): boolean {
@@ -2685,10 +2692,7 @@ function handedOut(value: Node): boolean {
  * where the run cannot follow it, the first append is marked: its lists hold models now.
  */
 function migrateGrouped(context: PyContext, subject: Subject, group: Node): void {
-  let done = collectedLists.get(context.tree);
-  if (!done) collectedLists.set(context.tree, (done = new Set()));
-  if (done.has(group.id)) return;
-  done.add(group.id);
+  if (!firstTime(context, group)) return;
   const uses = usesAfter(group);
   const { lists, unseen } = groupReads(uses, callsFromOtherModules(context));
   const handled = new Set<number>();
