@@ -273,8 +273,8 @@ function castNamesFree(root: Node): boolean {
 
 /**
  * A list of str the migration handed as a call's `formats` (v1 took them in its params dict, which pyright typed as
- * anything), or a list literal of str values pyright faulted an element of: the value to cast to v2's type of them. Not a list pyright knows the names of (`List[Literal["content"]]`):
- * what it says of those is true.
+ * anything), or a list literal of str values pyright faulted an element of: the value to cast to v2's type of them.
+ * Not a list pyright knows the names of (`List[Literal["content"]]`): what it says of those is true.
  */
 function formatsOfStr(faulted: Node, e: PyrightError): Node | null {
   const said = e.rule === "reportArgumentType" ? FORMATS_OF_STR.exec(e.message) : null;
@@ -290,9 +290,10 @@ function formatsOfStr(faulted: Node, e: PyrightError): Node | null {
 }
 
 /**
- * Repairs the errors that only an Optional field's None causes, then marks each other error's statement once: a TODO
- * quoting pyright, unless one is there already. A call pyright finds no overload for only through a repaired
- * argument (`"".join(page.links)`) is repaired with it.
+ * Repairs the errors that only an Optional field's None causes, a list of str handed as formats (cast) and a call the
+ * migration moved onto `.v1` (asserted), then marks each other error's statement once: a TODO quoting pyright, unless
+ * one is there already. A call pyright finds no overload for only through a repaired argument (`"".join(page.links)`)
+ * is repaired with it.
  */
 function marking(errors: readonly PyrightError[], proxied: readonly PyrightError[], counted: { marked: number; repaired: number }): PyStep {
   return {
@@ -367,10 +368,11 @@ function assertV1(context: PyContext, members: readonly Node[]): void {
     if (asserted.some((a) => a.proxy === proxy.text && within(statement, a.block) && statement.startIndex >= a.after)) continue;
     asserted.push({ proxy: proxy.text, block: statement.parent!, after: statement.startIndex });
     const indent = context.source.text.slice(start, statement.startIndex);
+    const assertion = `assert ${proxy.text} is not None`;
     // above the statement's TODO lines (deep_research() runs on .v1), which stay right above it
-    const at = commentsAboveStart(context.source.text, start, "#");
-    const line = `${at === start ? "" : indent}assert ${proxy.text} is not None${context.source.eol}${at === start ? indent : ""}`;
-    context.edit(at === start ? statement.startIndex : at, at === start ? statement.startIndex : at, line, v1ProxyAsserted(proxy.text));
+    const comments = commentsAboveStart(context.source.text, start, "#");
+    if (comments === start) context.edit(statement.startIndex, statement.startIndex, `${assertion}${context.source.eol}${indent}`, v1ProxyAsserted(proxy.text));
+    else context.edit(comments, comments, `${indent}${assertion}${context.source.eol}`, v1ProxyAsserted(proxy.text));
   }
 }
 
