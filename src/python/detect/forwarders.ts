@@ -45,7 +45,7 @@ export function forwarderOf(call: Node): Forwarder | undefined {
   // Only a call handed a function first (a method reference, or a function the module defines) can be a wrapper's:
   // most calls never ask for a definition.
   const first = call.type === "call" ? call.childForFieldName("arguments")?.namedChildren.find((a) => a?.type !== "comment") : null;
-  if (first?.type !== "attribute" && !(first?.type === "identifier" && definedNames(call.tree.rootNode).has(first.text))) return undefined;
+  if (first?.type !== "attribute" && !(first?.type === "identifier" && definedNames(call).has(first.text))) return undefined;
   const fn = calledDefinition(call);
   return fn ? wrapperOf(fn, call.childForFieldName("function")?.type === "attribute") : undefined;
 }
@@ -56,12 +56,13 @@ export function passesOwn(call: Node, forwarder: Forwarder): boolean {
   return !!forwarder.own && args.some((a) => a?.type === "keyword_argument" && forwarder.own!.includes(a.childForFieldName("name")!.text));
 }
 
-const defined = new WeakMap<Node, Set<string>>();
+/** By tree: a tree's rootNode is a new object each time it is asked for. */
+const defined = new WeakMap<object, Set<string>>();
 
 /** The names of the functions a module defines, at any depth: the functions a call may hand a wrapper by name. */
-function definedNames(root: Node): Set<string> {
-  let names = defined.get(root);
-  if (!names) defined.set(root, (names = new Set(allOf(root, "function_definition").map((fn) => fn.childForFieldName("name")!.text))));
+function definedNames(at: Node): Set<string> {
+  let names = defined.get(at.tree);
+  if (!names) defined.set(at.tree, (names = new Set(allOf(at.tree.rootNode, "function_definition").map((fn) => fn.childForFieldName("name")!.text))));
   return names;
 }
 

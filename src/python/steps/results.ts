@@ -2680,11 +2680,15 @@ function handedOut(value: Node): boolean {
   if (args?.type !== "argument_list" || (value.parent?.type === "keyword_argument" && value.parent.childForFieldName("value")?.id !== value.id)) return false;
   const call = args.parent;
   const callee = call?.type === "call" ? call.childForFieldName("function") : null;
-  if (!callee || calledDefinition(call!) || serialized(value) || byName(call!) || forwarderOf(call!)) return false;
-  if (callee.type === "identifier") return !SHOWS.test(callee.text) && !/^[A-Z]/.test(callee.text);
+  if (!callee || serialized(value)) return false;
+  // by name first: most calls a result is handed to show it or keep it, and need no lookup of a definition
   const method = callee.type === "attribute" ? callee.childForFieldName("attribute")!.text : "";
   const on = callee.type === "attribute" ? callee.childForFieldName("object")!.text : "";
-  return !!method && !KEEPING_METHODS.has(method) && !/^(?:self|cls|logging|logger|log|st|console|click|typer|rich|asyncio|json|pickle|os|sys)$/.test(on);
+  const foreign =
+    callee.type === "identifier"
+      ? !SHOWS.test(callee.text) && !/^[A-Z]/.test(callee.text)
+      : !!method && !KEEPING_METHODS.has(method) && !/^(?:self|cls|logging|logger|log|st|console|click|typer|rich|asyncio|json|pickle|os|sys)$/.test(on);
+  return foreign && !calledDefinition(call!) && !byName(call!) && !forwarderOf(call!);
 }
 
 /**
