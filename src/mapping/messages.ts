@@ -446,7 +446,7 @@ export const HANDED_OUT_DUMPED = reworded(
 
 /** A scraped search hit (a Document) dumped where it is serialized: its dump keeps the hit's own fields in its metadata. */
 export const SCRAPED_HIT_DUMPED =
-  "this scraped search hit is a v2 Document, dumped here for JSON: its url, title and description are under metadata (source_url, title, description), where 1.x's dict had them at the top; add them back if what reads this needs them";
+  "this scraped search hit is a v2 Document, dumped here as a dict: its url, title and description are under metadata (source_url, title, description), where 1.x's dict had them at the top; add them back if what reads this needs them";
 
 export const MODEL_DUMPED = reworded(
   "this function promises a dict, and v2 results are pydantic models: return .model_dump()",

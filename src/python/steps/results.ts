@@ -1661,10 +1661,10 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     return context.todo(head, NOT_A_DICT);
   }
   // `f.write(json.dumps(page))`: JSON takes no model
-  if (from === 0 && serialized(head) && subject.kind !== "cancel" && subject.kind !== "map") return dumpSerialized(context, subject, head);
+  if (from === 0 && serialized(head) && subject.kind !== "cancel" && subject.kind !== "map") return dumpWhereHanded(context, subject, head, RESULT_SERIALIZED);
   // `cache.set(url, page)`: 1.x's dict handed to code the run cannot read, which expects one still
   if (from === 0 && subject.kind !== "cancel" && subject.kind !== "map" && (subject.dicts || answeredDicts(context)) && handedOut(head))
-    return dumpAt(context, head, subject.kind === "hit" ? null : subject.kind, [], [], HANDED_OUT_DUMPED);
+    return dumpWhereHanded(context, subject, head, HANDED_OUT_DUMPED);
   const loop = from === 0 ? loopBodyOf(head) : null;
   const collecting = loop && itemsCollectedInto(head, loop);
   if (collecting) return migrateCollected(context, subject, collecting);
@@ -2650,11 +2650,12 @@ function migrateCollected(context: PyContext, subject: Subject, list: Node): voi
 }
 
 /**
- * A result or one of its items handed to a serializer (`json.dumps(page)`), made JSON's own values where it is; a scraped
- * search hit's dump holds the page's URL, title and description in its metadata, where 1.x's dict held them at the top.
+ * A result or one of its items handed to a serializer (`json.dumps(page)`, JSON's own values) or to code out of sight
+ * (handedOut), made a dict where it is handed; a scraped search hit's dump holds the page's URL, title and description in
+ * its metadata, where 1.x's dict held them at the top.
  */
-function dumpSerialized(context: PyContext, subject: Subject, head: Node): void {
-  dumpAt(context, head, subject.kind === "hit" ? null : subject.kind, [], [], RESULT_SERIALIZED);
+function dumpWhereHanded(context: PyContext, subject: Subject, head: Node, message: Message): void {
+  dumpAt(context, head, subject.kind === "hit" ? null : subject.kind, [], [], message);
   if (subject.fields) context.todo(head, SCRAPED_HIT_DUMPED);
 }
 
