@@ -2660,7 +2660,8 @@ function dumpWhereHanded(context: PyContext, subject: Subject, head: Node, messa
 }
 
 /** Calls that show a value, log it or ask what it is, where a model does what 1.x's dict did, near enough. */
-const SHOWS = /^(?:print|pprint|pp|display|len|bool|str|repr|isinstance|type|hasattr|getattr|id|callable|dict|list|set|tuple|iter|next|sorted|enumerate|zip|cast)$/;
+const SHOWS =
+  /^(?:print|pprint|pp|display|len|bool|str|repr|isinstance|type|hasattr|getattr|id|callable|dict|list|set|tuple|iter|next|sorted|enumerate|zip|cast)$/;
 /**
  * Methods that keep a value where the code reads it again (a list's append, a queue's put, a dict's default), or show
  * or log it: not a hand-over to code out of sight.
