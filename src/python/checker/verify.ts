@@ -13,15 +13,16 @@ import { lineStart, namesIdentifier } from "../../core/text.js";
 import { METHODS } from "../../mapping/client-methods.js";
 import { UNCHANGED_FORMATS } from "../../mapping/formats.js";
 import { V1_ACCESSOR } from "../../mapping/imports.js";
-import { PY_CAST, PY_CLIENTS, PY_FORMAT_OPTION, PY_OPTIONAL_FIELD_EMPTY, PY_PACKAGE, PY_TYPES_MODULE, snakeCase } from "../../mapping/python.js";
+import { PY_CAST, PY_CLIENTS, PY_FORMAT_OPTION, PY_OPTIONAL_FIELD_EMPTY, PY_PACKAGE, snakeCase } from "../../mapping/python.js";
 import { alsoTodo, FORMATS_CAST, optionalFieldEmpty, pyrightTodo, SCRAPE_OPTIONS_ON_SCRAPE, v1ProxyAsserted } from "../../mapping/messages.js";
 import { type Verified } from "../../core/verified.js";
 import { VERIFY } from "../../core/verified.js";
 import { runPython, statementOf, type PyContext, type PyStep } from "../pipeline.js";
 import { notebookProgram, runNotebook } from "../notebook.js";
 import { literalAt } from "../writing.js";
-import { allOf, enclosing, loadPython, parsePython, stringValue, within, type Node } from "../runtime/parser.js";
+import { enclosing, loadPython, parsePython, stringValue, within, type Node } from "../runtime/parser.js";
 import { bindingScope, rebinds, usesIn } from "../detect/names.js";
+import { castable } from "../detect/model-names.js";
 import { mirrorsRemoved, projectLookup, runPyright, type Checked, type Project, type PyrightError } from "./pyright.js";
 
 /** What pyright checks of a file: a notebook's code cells as one program, IPython lines masked. */
@@ -249,29 +250,6 @@ const FORMATS_OF_STR = /^Argument of type "([^"]+)" cannot be assigned to parame
 const STR_OR_FORMATS = /^(?:(?:list|List|Sequence)\[(?:str|FormatOption)\]|None)$/;
 
 /**
- * Whether a module may write `cast(List[FormatOption], ...)`: it binds none of the names itself but by importing them
- * from where the cast's import would (typing, the SDK's types).
- */
-function castNamesFree(root: Node): boolean {
-  const from = new Map<string, string>([
-    [PY_CAST.cast, PY_CAST.module],
-    [PY_CAST.list, PY_CAST.module],
-    [PY_FORMAT_OPTION, PY_TYPES_MODULE],
-  ]);
-  return allOf(root, "identifier").every((n) => {
-    const module = from.get(n.text);
-    if (!module) return true;
-    const parent = n.parent;
-    const statement = enclosing(n, "import_from_statement");
-    if (statement) return [module, PY_PACKAGE, `${PY_PACKAGE}.v2.types`].includes(statement.childForFieldName("module_name")?.text ?? "");
-    const binds =
-      (parent?.type === "assignment" && parent.childForFieldName("left")?.id === n.id) ||
-      ((parent?.type === "function_definition" || parent?.type === "class_definition") && parent.childForFieldName("name")?.id === n.id);
-    return !binds;
-  });
-}
-
-/**
  * A list of str the migration handed as a call's `formats` (v1 took them in its params dict, which pyright typed as
  * anything), or a list literal of str values pyright faulted an element of: the value to cast to v2's type of them.
  * Not a list pyright knows the names of (`List[Literal["content"]]`): what it says of those is true.
@@ -321,9 +299,9 @@ function marking(errors: readonly PyrightError[], proxied: readonly PyrightError
         }
         return false;
       });
-      const castable = left.some(({ e, node }) => formatsOfStr(node, e)) && castNamesFree(context.tree.rootNode);
+      const casting = left.some(({ e, node }) => formatsOfStr(node, e)) && castable(context.tree.rootNode, PY_FORMAT_OPTION);
       const uncast = left.filter(({ e, node }) => {
-        const value = castable ? formatsOfStr(node, e) : null;
+        const value = casting ? formatsOfStr(node, e) : null;
         if (!value) return true;
         if (!repaired.some((r) => r.id === value.id)) {
           context.edit(value.startIndex, value.endIndex, `${PY_CAST.cast}(${PY_CAST.list}[${PY_FORMAT_OPTION}], ${value.text})`, FORMATS_CAST);

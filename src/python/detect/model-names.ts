@@ -4,8 +4,9 @@
  * `ScrapeOptions`). Under the model's own name the SDK's import would shadow the code's class, or the code's class
  * the SDK's model, whichever the module binds last; the imports step imports it under the name written.
  */
-import { PY_PACKAGE } from "../../mapping/python.js";
+import { PY_CAST, PY_PACKAGE } from "../../mapping/python.js";
 import { allOf, type Node, type Tree } from "../runtime/parser.js";
+import { usesIn } from "./names.js";
 
 const ownNames = new WeakMap<Tree, Set<string>>();
 
@@ -32,4 +33,15 @@ export function importedNames(root: Node, accepts: (module: string) => boolean):
       .flatMap((s) => s.childrenForFieldName("name"))
       .flatMap((n) => (n?.type === "aliased_import" ? n.childForFieldName("alias") : n)?.text ?? []),
   );
+}
+
+/**
+ * Whether a cast can name `model` and the typing names it is written with: each is free in the module or
+ * already means what the cast needs (the imports step imports what is not imported yet). A module with a
+ * `Document` of its own (langchain's) keeps its TODOs.
+ */
+export function castable(root: Node, model?: string): boolean {
+  const free = (name: string, from: (module: string) => boolean) => importedNames(root, from).has(name) || usesIn(root, name).length === 0;
+  if (!free(PY_CAST.cast, (module) => module === PY_CAST.module)) return false;
+  return !model || (free(model, (module) => module.split(".")[0] === PY_PACKAGE) && free(PY_CAST.list, (module) => module === PY_CAST.module));
 }

@@ -61,6 +61,7 @@ import {
 import { methodReferences, type PyCall } from "../detect/clients.js";
 import { appendedToGroup, groupingDict, groupReads } from "../detect/grouped-items.js";
 import { keyedHelper } from "../detect/keyed-helpers.js";
+import { castable } from "../detect/model-names.js";
 import { anyTakingParameter, everyCallHands, parameterReads, probed, takingParameter, type Taking } from "../detect/handed-results.js";
 import { isV1PyCall } from "../detect/version.js";
 import { allOf, argumentsOf, calledName, enclosing, inner, outer, stringValue, within, type Node } from "../runtime/parser.js";
@@ -1613,23 +1614,6 @@ function isTruthTest(node: Node): boolean {
 }
 
 /**
- * Whether a cast can name `model` and the typing names it is written with: each is free in the module or
- * already means what the cast needs (the imports step imports what is not imported yet). A module with a
- * `Document` of its own (langchain's) keeps its TODOs.
- */
-function castable(context: PyContext, model?: string): boolean {
-  const imported = (name: string, from: (module: string) => boolean) =>
-    allOf(context.tree.rootNode, "import_from_statement").some(
-      (s) =>
-        from(s.childForFieldName("module_name")?.text ?? "") &&
-        s.childrenForFieldName("name").some((n) => (n?.type === "aliased_import" ? n.childForFieldName("alias")?.text : n?.text) === name),
-    );
-  const free = (name: string, from: (module: string) => boolean) => imported(name, from) || usesIn(context.tree.rootNode, name).length === 0;
-  if (!free(PY_CAST.cast, (module) => module === PY_CAST.module)) return false;
-  return !model || (free(model, (module) => module.split(".")[0] === PY_PACKAGE) && free(PY_CAST.list, (module) => module === PY_CAST.module));
-}
-
-/**
  * What a search call's hits are: scraped pages where it passes scrape options (a keyword, or a 1.x params
  * dict's scrapeOptions), plain hits where it passes none; unknown where its params come from elsewhere.
  */
@@ -1993,7 +1977,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       const beyond = elementsBeyond(node);
       const indexed = elementsOf(node).filter((item) => !beyond.some((b) => b.id === item.id));
       const items = [...beyond, ...indexed.flatMap((item) => (boundName(item) ? usesAfter(boundName(item)!) : [item]))];
-      const hits = subject.hits && items.length && castable(context, PY_SEARCH_HITS[subject.hits].model) ? PY_SEARCH_HITS[subject.hits] : null;
+      const hits = subject.hits && items.length && castable(context.tree.rootNode, PY_SEARCH_HITS[subject.hits].model) ? PY_SEARCH_HITS[subject.hits] : null;
       if (hits) {
         out = `${PY_CAST.cast}(${PY_CAST.list}[${hits.model}], ${ended ? (wrapped ? out.slice(1, -1) : out) : `${out} or []`})`;
         messages.push(hitsCast(hits.model));
@@ -2384,7 +2368,7 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   const asModel = (use: Node) =>
     use.parent?.type === "attribute" && use.parent.childForFieldName("object")?.id === use.id && readAbove(use)?.form !== "get" && !dictMethodAbove(use);
   const goesOn = value.parent?.type !== "expression_statement" && uses.length > 0 && !uses.some(asModel);
-  if (PY_V1_PROXY_DICTS.has(call.method) && goesOn && castable(context)) {
+  if (PY_V1_PROXY_DICTS.has(call.method) && goesOn && castable(context.tree.rootNode)) {
     context.edit(value.startIndex, value.startIndex, `${PY_CAST.cast}(${PY_CAST.dict}, `, PROXY_DICT_CAST);
     context.edit(value.endIndex, value.endIndex, ")");
   }
