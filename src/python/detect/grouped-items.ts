@@ -14,7 +14,7 @@ import { callersReads, returnedFrom } from "./returned-results.js";
 const OPEN_DICT_ANNOTATIONS = new Set(["dict", "Dict", "typing.Dict", "defaultdict", "Any", "typing.Any"]);
 
 /** `x.append(item)` with one argument: the object appended to, and the item. */
-function appendCall(call: Node | null): { to: Node; item: Node } | null {
+export function appendCall(call: Node | null): { to: Node; item: Node } | null {
   const callee = call?.type === "call" ? call.childForFieldName("function") : null;
   const args = call?.childForFieldName("arguments")?.namedChildren ?? [];
   const to = callee?.type === "attribute" && callee.childForFieldName("attribute")?.text === "append" ? callee.childForFieldName("object") : null;

@@ -59,7 +59,7 @@ import {
   usesWithAliases,
 } from "../detect/result-values.js";
 import { methodReferences, type PyCall } from "../detect/clients.js";
-import { appendedToGroup, groupingDict, groupReads } from "../detect/grouped-items.js";
+import { appendCall, appendedToGroup, groupingDict, groupReads } from "../detect/grouped-items.js";
 import { keyedHelper } from "../detect/keyed-helpers.js";
 import { castable } from "../detect/model-names.js";
 import { anyTakingParameter, everyCallHands, parameterReads, probed, takingParameter, type Taking } from "../detect/handed-results.js";
@@ -2507,18 +2507,17 @@ function followReturnedDocuments(context: PyContext, subject: Subject, list: Nod
   if (leaving) context.todo(list, documentsLeaveModule(leaving));
 }
 
-/** `pages.append(...)`: the append call made on the list a use of its name is, else null. */
-function appendOn(use: Node): Node | null {
-  const callee = use.parent?.type === "attribute" && use.parent.childForFieldName("object")?.id === use.id ? use.parent : null;
-  return callee?.childForFieldName("attribute")?.text === "append" && callee.parent?.type === "call" ? callee.parent : null;
+/** `pages.append(x)`: the append made on the list a use of its name is, else null. */
+function appendOn(use: Node): { call: Node; item: Node } | null {
+  const call = use.parent?.type === "attribute" ? use.parent.parent : null;
+  const append = call ? appendCall(call) : null;
+  return append?.to.id === use.id ? { call: call!, item: append.item } : null;
 }
 
 /** `pages.append(x)`: the list a value is the one argument of an append to, by its name. */
 function appendedTo(node: Node): Node | null {
-  const args = node.parent?.type === "argument_list" && node.parent.namedChildren.length === 1 ? node.parent : null;
-  const callee = args?.parent?.type === "call" ? args.parent.childForFieldName("function") : null;
-  const list = callee?.type === "attribute" && callee.childForFieldName("attribute")?.text === "append" ? callee.childForFieldName("object") : null;
-  return list?.type === "identifier" ? list : null;
+  const append = node.parent?.type === "argument_list" ? appendCall(node.parent.parent) : null;
+  return append?.item.id === node.id && append.to.type === "identifier" ? append.to : null;
 }
 
 /** The nodes that give a kind's results in a module (the calls' values, and their names' uses), by tree and kind. */
@@ -2553,11 +2552,7 @@ function emptyListCollecting(value: Node): Node | null {
 }
 
 /** What is appended to a list bound once to an empty one (`pages.append(page)`: `page`), in order. */
-const appendedItems = (list: Node) =>
-  usesAfter(list).flatMap((use) => {
-    const append = appendOn(use);
-    return append ? [append.childForFieldName("arguments")!.namedChildren[0]] : [];
-  });
+const appendedItems = (list: Node) => usesAfter(list).flatMap((use) => appendOn(use)?.item ?? []);
 
 /**
  * The lists results are collected into (`pages = []`, then `pages.append(page)` or `pages.append(app.scrape_url(u))`):
@@ -2620,7 +2615,7 @@ function migrateCollected(context: PyContext, subject: Subject, list: Node): voi
   for (const use of usesAfter(list)) {
     const append = appendOn(use);
     if (append) {
-      firstAppend ??= append;
+      firstAppend ??= append.call;
       continue;
     }
     const items = elementsOf(use);
