@@ -10,40 +10,37 @@
  */
 import { readFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
-import { ANSWER_LIFETIME_MS, pythonFilesUnder, pythonProjectRoot } from "../../project/python-modules.js";
+import { pythonFilesUnder, pythonProjectRoot, remembered, type Answers } from "../../project/python-modules.js";
 import { parsePython } from "../runtime/parser.js";
 import { endsWith, fromModule, moduleParts } from "./importers.js";
 import { moduleClients, type ProjectModules } from "./clients.js";
 
-const read = new Map<string, { readonly clients: ReadonlyMap<string, boolean>; readonly at: number }>();
+const read: Answers<ReadonlyMap<string, boolean>> = new Map();
 
 /** A module's top-level clients by name, read once a run (ANSWER_LIFETIME_MS); none where the file cannot be read or parsed. */
 function clientsOf(path: string): ReadonlyMap<string, boolean> {
-  const known = read.get(path);
-  if (known && Date.now() - known.at < ANSWER_LIFETIME_MS) return known.clients;
-  let clients: ReadonlyMap<string, boolean>;
-  try {
-    clients = moduleClients(parsePython(readFileSync(path, "utf8")));
-  } catch {
-    clients = new Map();
-  }
-  read.set(path, { clients, at: Date.now() });
-  return clients;
+  return remembered(read, path, () => {
+    try {
+      return moduleClients(parsePython(readFileSync(path, "utf8")));
+    } catch {
+      return new Map();
+    }
+  });
 }
 
 /** The project's modules (no notebooks: nothing imports one) by the last component of their dotted path. */
-const byStem = new Map<string, { readonly stems: ReadonlyMap<string, readonly string[]>; readonly at: number }>();
+const byStem: Answers<ReadonlyMap<string, readonly string[]>> = new Map();
 
 function modulesNamed(root: string, files: readonly string[], stem: string): readonly string[] {
-  const known = byStem.get(root);
-  if (known && Date.now() - known.at < ANSWER_LIFETIME_MS) return known.stems.get(stem) ?? [];
-  const stems = new Map<string, string[]>();
-  for (const file of files) {
-    if (!file.endsWith(".py")) continue;
-    const last = moduleParts(root, file).at(-1) ?? basename(root);
-    stems.set(last, [...(stems.get(last) ?? []), file]);
-  }
-  byStem.set(root, { stems, at: Date.now() });
+  const stems = remembered(byStem, root, () => {
+    const found = new Map<string, string[]>();
+    for (const file of files) {
+      if (!file.endsWith(".py")) continue;
+      const last = moduleParts(root, file).at(-1) ?? basename(root);
+      found.set(last, [...(found.get(last) ?? []), file]);
+    }
+    return found;
+  });
   return stems.get(stem) ?? [];
 }
 

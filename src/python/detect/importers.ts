@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { basename, dirname, relative, resolve, sep } from "node:path";
-import { ANSWER_LIFETIME_MS, pythonFilesUnder, pythonProjectRoot } from "../../project/python-modules.js";
+import { pythonFilesUnder, pythonProjectRoot, remembered, type Answers } from "../../project/python-modules.js";
 import { statIfAny } from "../../core/stat.js";
 import { allOf, parsePython, stringValue, type Node } from "../runtime/parser.js";
 import { notebookProgram } from "../runtime/notebook-cells.js";
@@ -163,26 +163,21 @@ function callsIn(importers: readonly Node[], name: string): Node[] | undefined {
   return calls;
 }
 
-const named = new Map<string, { readonly files: readonly string[]; readonly at: number }>();
+const named: Answers<readonly string[]> = new Map();
 
 /**
  * The project's files whose text has `stem` as a word (or cannot be read): the only ones that can import the
  * module. An answer stands for ANSWER_LIFETIME_MS, for a long-lived process (the library's) whose files change.
  */
 function naming(root: string, files: readonly string[], stem: string): readonly string[] {
-  const key = `${root}\0${stem}`;
-  const known = named.get(key);
-  let found = known && Date.now() - known.at < ANSWER_LIFETIME_MS ? known.files : undefined;
-  if (!found) {
+  return remembered(named, `${root}\0${stem}`, () => {
     const mention = word(stem);
-    found = files.filter((file) => {
+    return files.filter((file) => {
       try {
         return mention.test(readFileSync(file, "utf8"));
       } catch {
         return true;
       }
     });
-    named.set(key, { files: found, at: Date.now() });
-  }
-  return found;
+  });
 }

@@ -135,8 +135,9 @@ function readsOf(value: Node): Node[] {
 function returnedTo(fn: Node): Node[] {
   const name = fn.childForFieldName("name")!.text;
   const forwarded = allOf(fn.tree.rootNode, "identifier").flatMap((id) => {
-    const gives = id.text === name ? forwardedBy(id)?.forwarder.gives : undefined;
-    return gives === "awaitable" || gives === "result" ? resultValues(forwardedBy(id)!.call, gives) : [];
+    const by = id.text === name ? forwardedBy(id) : null;
+    const gives = by?.forwarder.gives;
+    return gives === "awaitable" || gives === "result" ? resultValues(by!.call, gives) : [];
   });
   return [...callsOf(fn).map(resultExpression), ...forwarded];
 }
