@@ -428,13 +428,15 @@ export const step: PyStep = {
         continue;
       }
       const target = given?.node ?? value;
+      // Positional arguments after the dict (`crawl_url(url, {...}, 2, key)`) cannot stay behind keywords:
+      // they become keywords by the v1 signature, or go with a TODO where v2 has no slot for them.
+      const extras = given ? [] : methodArguments(call).slice(PY_V1_PARAMS_AT + 1);
       const bound = value.type === "identifier" ? boundDict(value, call.node, clientCalls) : null;
       let dict = value.type === "dictionary" ? value : null;
       // `params=None`, or None before v1's positional poll_interval, asks for no options: as an empty dict.
       const none = value.type === "none";
       if (bound) {
         if ("dict" in bound && (bound.writes.length || bound.fallbacks.length)) {
-          const extras = given ? [] : methodArguments(call).slice(PY_V1_PARAMS_AT + 1);
           if (extras.length)
             context.todo(
               call.node,
@@ -446,22 +448,19 @@ export const step: PyStep = {
         if ("dict" in bound) dict = bound.dict;
         else {
           // passed by name or in params' place: either way v2 has no params to take it
-          splatParams(context, call, target, value, given ? [] : methodArguments(call).slice(PY_V1_PARAMS_AT + 1), bound.reason);
+          splatParams(context, call, target, value, extras, bound.reason);
           continue;
         }
       }
       const all = none ? [] : dict ? dictEntries(dict) : null;
       if (!all) {
-        splatParams(context, call, target, value, given ? [] : methodArguments(call).slice(PY_V1_PARAMS_AT + 1));
+        splatParams(context, call, target, value, extras);
         continue;
       }
       // Keys 1.x's method did not read (its extract built the request from its own) go: the call never sent them.
       const read = PY_V1_READ_PARAMS[call.method];
       const ignored = read ? all.filter((e) => !read.has(snakeCase(e.key))) : [];
       const entries = all.filter((e) => !ignored.includes(e));
-      // Positional arguments after the dict (`crawl_url(url, {...}, 2, key)`) cannot stay behind keywords:
-      // they become keywords by the v1 signature, or go with a TODO where v2 has no slot for them.
-      const extras = given ? [] : methodArguments(call).slice(PY_V1_PARAMS_AT + 1);
       // No options and no v1 signature to read the rest by (crawl_url_and_watch): the call is its method's TODO's to rewrite.
       if (none && extras.length && !call.row.js.args) continue;
       const trailing = trailingKeywords(context, call, extras);
