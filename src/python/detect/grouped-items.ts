@@ -6,7 +6,7 @@
  */
 import { calledName, within, type Node } from "../runtime/parser.js";
 import { anyTakingParameter, everyCallHands, parameterReads } from "./handed-results.js";
-import { bindingScope, rebinds, usesIn } from "./names.js";
+import { onlyAssignment, rebinds, usesIn } from "./names.js";
 import { usesAfter } from "./result-values.js";
 import { callersReads, returnedFrom } from "./returned-results.js";
 
@@ -56,15 +56,19 @@ export function groupingDict(item: Node, body: Node): Node | null {
       : list?.type === "call"
         ? list.childForFieldName("function")?.childForFieldName("object")
         : null;
-  if (named?.type !== "identifier") return null;
-  const scope = bindingScope(named);
-  const bindings = usesIn(scope, named.text).filter((n) => bindingScope(n).id === scope.id && rebinds(n));
-  const binding = bindings.length === 1 ? bindings[0]!.parent : null;
-  if (binding?.type !== "assignment" || !emptyGroups(binding.childForFieldName("right"))) return null;
-  const group = bindings[0]!;
-  const only = (appended: Node | undefined) =>
-    appended === undefined || (appended.type === "identifier" && appended.text === item.text && within(appended, body));
-  return usesAfter(group).every((u) => only(appendedToGroup(u))) ? group : null;
+  const bound = named?.type === "identifier" ? onlyAssignment(named) : null;
+  if (!bound || !emptyGroups(bound.value)) return null;
+  // every use that appends to one of its lists appends the loop's variable
+  const ours = (use: Node) => {
+    const appended = appendedToGroup(use);
+    return appended === undefined || isLoopItem(appended, item, body);
+  };
+  return usesAfter(bound.target).every(ours) ? bound.target : null;
+}
+
+/** Whether a value is the loop's variable `item`, in the loop's `body`. */
+export function isLoopItem(value: Node | null | undefined, item: Node, body: Node): boolean {
+  return value?.type === "identifier" && value.text === item.text && within(value, body);
 }
 
 /**

@@ -59,7 +59,7 @@ import {
   usesWithAliases,
 } from "../detect/result-values.js";
 import { methodReferences, type PyCall } from "../detect/clients.js";
-import { appendCall, appendedToGroup, groupingDict, groupReads } from "../detect/grouped-items.js";
+import { appendCall, appendedToGroup, groupingDict, groupReads, isLoopItem } from "../detect/grouped-items.js";
 import { keyedHelper } from "../detect/keyed-helpers.js";
 import { castable } from "../detect/model-names.js";
 import { anyTakingParameter, everyCallHands, parameterReads, probed, takingParameter, type Taking } from "../detect/handed-results.js";
@@ -79,7 +79,7 @@ import {
   writesInto,
   type Read,
 } from "../detect/dict-reads.js";
-import { bindingScope, rebinds, scopeOf, usesIn } from "../detect/names.js";
+import { onlyAssignment, rebinds, scopeOf, usesIn } from "../detect/names.js";
 import {
   hitsCast,
   joined,
@@ -2544,11 +2544,8 @@ function resultsOf(context: PyContext, kind: ResultKind): Set<number> {
 /** `pages = []`: the name a list a value is appended to is bound to, where its function binds it once, to an empty list. */
 function emptyListCollecting(value: Node): Node | null {
   const list = appendedTo(value);
-  const scope = list && bindingScope(list);
-  const bindings = list ? usesIn(scope!, list.text).filter((n) => bindingScope(n).id === scope!.id && rebinds(n)) : [];
-  const binding = bindings.length === 1 ? bindings[0]!.parent : null;
-  const right = binding?.type === "assignment" ? binding.childForFieldName("right") : null;
-  return right?.type === "list" && right.namedChildren.length === 0 ? bindings[0]! : null;
+  const bound = list && onlyAssignment(list);
+  return bound?.value?.type === "list" && bound.value.namedChildren.length === 0 ? bound.target : null;
 }
 
 /** What is appended to a list bound once to an empty one (`pages.append(page)`: `page`), in order. */
@@ -2586,8 +2583,7 @@ function loopBodyOf(item: Node): Node | null {
  */
 function itemsCollectedInto(item: Node, body: Node): Node | null {
   const target = emptyListCollecting(item);
-  const only = (appended: Node | null | undefined) => appended?.type === "identifier" && appended.text === item.text && within(appended, body);
-  return target && appendedItems(target).every(only) ? target : null;
+  return target && appendedItems(target).every((appended) => isLoopItem(appended, item, body)) ? target : null;
 }
 
 /** Lists (and dicts of lists) of results already followed, by tree: a list several calls' results are appended to is read once. */
