@@ -120,7 +120,7 @@ export function readAsDict(node: Node): boolean {
 }
 
 /** Calls that only show or measure a value: a model there does what the dict did, near enough. */
-const SHOWN = new Set(["print", "len", "bool", "str", "repr", "isinstance", "type"]);
+export const SHOWN: ReadonlySet<string> = new Set(["print", "len", "bool", "str", "repr", "isinstance", "type"]);
 
 /** A value only shown: printed or measured, put in an f-string, or a statement alone (a notebook cell's display). */
 export function onlyShown(node: Node): boolean {

@@ -6,6 +6,7 @@
  */
 import { calledName, within, type Node } from "../runtime/parser.js";
 import { anyTakingParameter, everyCallHands, parameterReads } from "./handed-results.js";
+import { membershipAbove } from "./dict-reads.js";
 import { onlyAssignment, rebinds, usesIn } from "./names.js";
 import { usesAfter } from "./result-values.js";
 import { callersReads, returnedFrom } from "./returned-results.js";
@@ -95,8 +96,8 @@ const KEYS_ONLY = new Set(["sorted", "list", "set", "len"]);
 function onlyAbout(use: Node): boolean {
   const parent = use.parent;
   if (!parent) return false;
-  const membership = parent.type === "comparison_operator" && parent.children.some((c) => c?.type === "in" || c?.type === "not in");
-  if (membership && parent.namedChildren.at(-1)?.id === use.id) return true;
+  const member = membershipAbove(use);
+  if (member && !member.asserted) return true;
   if (
     parent.type === "not_operator" ||
     (["if_statement", "elif_clause", "while_statement"].includes(parent.type) && parent.childForFieldName("condition")?.id === use.id)

@@ -73,6 +73,7 @@ import {
   keptWhole,
   membershipAbove,
   type Membership,
+  SHOWN,
   onlyShown,
   readAbove,
   readAsDict,
@@ -2635,8 +2636,10 @@ function dumpWhereHanded(context: PyContext, subject: Subject, head: Node, messa
 }
 
 /** Calls that show a value, log it or ask what it is, where a model does what 1.x's dict did, near enough. */
-const SHOWS =
-  /^(?:print|pprint|pp|display|len|bool|str|repr|isinstance|type|hasattr|getattr|id|callable|dict|list|set|tuple|iter|next|sorted|enumerate|zip|cast)$/;
+const SHOWS: ReadonlySet<string> = new Set([
+  ...SHOWN,
+  ...["pprint", "pp", "display", "hasattr", "getattr", "id", "callable", "dict", "list", "set", "tuple", "iter", "next", "sorted", "enumerate", "zip", "cast"],
+]);
 /**
  * Methods that keep a value where the code reads it again (a list's append, a queue's put, a dict's default), or show
  * or log it: not a hand-over to code out of sight.
@@ -2663,7 +2666,7 @@ function handedOut(value: Node): boolean {
   const on = callee.type === "attribute" ? callee.childForFieldName("object")!.text : "";
   const foreign =
     callee.type === "identifier"
-      ? !SHOWS.test(callee.text) && !/^[A-Z]/.test(callee.text)
+      ? !SHOWS.has(callee.text) && !/^[A-Z]/.test(callee.text)
       : !!method && !KEEPING_METHODS.has(method) && !/^(?:self|cls|logging|logger|log|st|console|click|typer|rich|asyncio|json|pickle|os|sys)$/.test(on);
   return foreign && !calledDefinition(call!) && !byName(call!) && !forwarderOf(call!);
 }
