@@ -2644,8 +2644,9 @@ const SHOWS: ReadonlySet<string> = new Set([
  * Methods that keep a value where the code reads it again (a list's append, a queue's put, a dict's default), or show
  * or log it: not a hand-over to code out of sight.
  */
-const KEEPING_METHODS = new Set([
-  ...["debug", "info", "warning", "warn", "error", "exception", "critical", "log", "write", "echo", "print", "markdown"],
+const KEEPING_METHODS: ReadonlySet<string> = new Set([
+  ...LOG_METHODS,
+  ...["write", "echo", "print", "markdown"],
   ...["append", "extend", "add", "insert", "put", "put_nowait", "get", "pop", "setdefault", "format"],
 ]);
 
