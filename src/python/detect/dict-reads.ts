@@ -104,6 +104,20 @@ export function membershipAbove(node: Node): Membership | null {
   return { node: parent!, key, field: stringValue(key), negated: operator === "not in" };
 }
 
+/**
+ * The key a read of `value` names, whatever it is: `value[key]`, `value.get(key)`, `getattr(value, key)`, and with
+ * `probes` `hasattr(value, key)` too.
+ */
+export function readKeyNode(value: Node, probes = false): Node | null {
+  const parent = value.parent;
+  if (parent?.type === "subscript" && parent.childForFieldName("value")?.id === value.id) return parent.childForFieldName("subscript");
+  if (parent?.type === "attribute" && parent.childForFieldName("attribute")?.text === "get" && parent.parent?.type === "call")
+    return parent.parent.childForFieldName("arguments")?.namedChildren[0] ?? null;
+  const call = parent?.type === "argument_list" && parent.namedChildren[0]?.id === value.id ? parent.parent : null;
+  const reader = call?.type === "call" ? call.childForFieldName("function")?.text : undefined;
+  return reader === "getattr" || (probes && reader === "hasattr") ? (parent!.namedChildren[1] ?? null) : null;
+}
+
 /** Whether code writes into a value: an item assigned or deleted, or a dict method that changes it. */
 export function writesInto(head: Node): boolean {
   const parent = head.parent;

@@ -3,18 +3,13 @@
  * `getattr(metadata, key, default)` or `metadata.get(key, default)`), called with string keys (`safe_get("statusCode")`):
  * the strings are the keys read, as `metadata.get("statusCode")` would name them where it is.
  */
-import { calledName, enclosing, parameterName, stringValue, type Node } from "../runtime/parser.js";
+import { enclosing, parameterName, stringValue, type Node } from "../runtime/parser.js";
+import { readKeyNode } from "./dict-reads.js";
 import { bindingScope, rebinds, usesIn } from "./names.js";
 
 /** The name a read of `value` takes its key from: `value.get(key)`, `value[key]`, `getattr(value, key)`, `hasattr(value, key)`. */
 function computedKey(value: Node): Node | null {
-  const parent = value.parent;
-  let key: Node | null | undefined = null;
-  if (parent?.type === "subscript" && parent.childForFieldName("value")?.id === value.id) key = parent.childForFieldName("subscript");
-  else if (parent?.type === "attribute" && parent.childForFieldName("attribute")?.text === "get" && parent.parent?.type === "call")
-    key = parent.parent.childForFieldName("arguments")?.namedChildren[0];
-  else if (parent?.type === "argument_list" && parent.namedChildren[0]?.id === value.id && ["getattr", "hasattr"].includes(calledName(parent.parent!)))
-    key = parent.namedChildren[1];
+  const key = readKeyNode(value, true);
   return key?.type === "identifier" ? key : null;
 }
 

@@ -73,6 +73,7 @@ import {
   keptWhole,
   membershipAbove,
   type Membership,
+  readKeyNode,
   SHOWN,
   onlyShown,
   readAbove,
@@ -2241,14 +2242,8 @@ function migrateHanded(context: PyContext): void {
 
 /** `r.get(key)`, `getattr(r, key)`, `r[key]`: a field read by a name the code computes, which no rename can follow. */
 function readByComputedName(head: Node): boolean {
-  const parent = head.parent;
   // a name held by a variable, an attribute, a call's answer: not a literal, a number or a slice (`r[:3]`)
-  const computed = (name: Node | null | undefined) => !!name && ["identifier", "attribute", "call", "subscript"].includes(name.type);
-  if (parent?.type === "subscript" && parent.childForFieldName("value")?.id === head.id) return computed(parent.childForFieldName("subscript"));
-  if (parent?.type === "attribute" && parent.childForFieldName("attribute")?.text === "get" && parent.parent?.type === "call")
-    return computed(parent.parent.childForFieldName("arguments")?.namedChildren[0]);
-  const call = parent?.type === "argument_list" && parent.namedChildren[0]?.id === head.id ? parent.parent : null;
-  return call?.type === "call" && call.childForFieldName("function")?.text === "getattr" && computed(parent!.namedChildren[1]);
+  return ["identifier", "attribute", "call", "subscript"].includes(readKeyNode(head)?.type ?? "");
 }
 
 /** Builtins that take any iterable: a map result handed to one is used as a list. */
