@@ -3,7 +3,7 @@
  * `getattr(metadata, key, default)` or `metadata.get(key, default)`), called with string keys (`safe_get("statusCode")`):
  * the strings are the keys read, as `metadata.get("statusCode")` would name them where it is.
  */
-import { enclosing, parameterName, stringValue, type Node } from "../runtime/parser.js";
+import { argumentFor, argumentsOf, enclosing, parameterName, stringValue, type Node } from "../runtime/parser.js";
 import { readKeyNode } from "./dict-reads.js";
 import { bindingScope, rebinds, usesIn } from "./names.js";
 
@@ -13,13 +13,10 @@ function computedKey(value: Node): Node | null {
   return key?.type === "identifier" ? key : null;
 }
 
-/** The argument a call hands a parameter, by its place or its name; undefined where it hands none, null where it hands it otherwise. */
-function argumentFor(call: Node, place: number, name: string): Node | null | undefined {
-  const args = (call.childForFieldName("arguments")?.namedChildren ?? []).filter((a): a is Node => !!a && a.type !== "comment");
-  if (args.some((a) => a.type === "list_splat" || a.type === "dictionary_splat")) return null;
-  const named = args.find((a) => a.type === "keyword_argument" && a.childForFieldName("name")?.text === name);
-  if (named) return named.childForFieldName("value");
-  return args.filter((a) => a.type !== "keyword_argument")[place];
+/** The argument a call hands a parameter (argumentFor); null where a splat may hand it. */
+function handedArgument(call: Node, place: number, name: string): Node | null | undefined {
+  const args = argumentsOf(call);
+  return args.some((a) => a.type === "list_splat" || a.type === "dictionary_splat") ? null : argumentFor(args, name, place);
 }
 
 /**
@@ -42,7 +39,7 @@ export function keyedHelper(uses: readonly Node[]): { keys: Node[]; reads: Set<n
   const defined = fn.childForFieldName("name")!;
   const others = usesIn(bindingScope(defined), defined.text).filter((use) => use.id !== defined.id);
   const calls = others.map((use) => (use.parent?.type === "call" && use.parent.childForFieldName("function")?.id === use.id ? use.parent : null));
-  const handed = calls.map((call) => (call ? argumentFor(call, place, name) : null));
+  const handed = calls.map((call) => (call ? handedArgument(call, place, name) : null));
   const fallback = parameters[place]!.childForFieldName("value");
   const keys = [...handed, ...(fallback ? [fallback] : [])];
   if (!calls.length || !keys.every((key) => key === undefined || stringValue(key ?? null) !== undefined)) return null;
