@@ -124,7 +124,7 @@ import {
   serialized,
 } from "../detect/returned-results.js";
 import { calledDefinition, calledWith, callsOf, fieldReaders } from "../detect/callers.js";
-import { byName, forwarderOf } from "../detect/forwarders.js";
+import { forwarderOf } from "../detect/forwarders.js";
 
 /** The name a returned job is bound to before its check; numbered where the module names it already. */
 const JOB_NAME = "job";
@@ -2664,7 +2664,7 @@ function handedOut(value: Node): boolean {
     callee.type === "identifier"
       ? !SHOWS.has(callee.text) && !/^[A-Z]/.test(callee.text)
       : !!method && !KEEPING_METHODS.has(method) && !/^(?:self|cls|logging|logger|log|st|console|click|typer|rich|asyncio|json|pickle|os|sys)$/.test(on);
-  return foreign && !calledDefinition(call!) && !byName(call!) && !forwarderOf(call!);
+  return foreign && !calledDefinition(call!) && !forwarderOf(call!);
 }
 
 /**
