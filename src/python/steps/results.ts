@@ -1646,17 +1646,18 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
   ) {
     return context.todo(head, NOT_A_DICT);
   }
+  const wereDicts = from === 0 && (subject.dicts || answeredDicts(context));
+  // A result with fields, not a cancel's bool; a map's dump is not the dict 1.x's was (its links are objects).
+  const dumpable = from === 0 && subject.kind !== "cancel" && subject.kind !== "map";
   // `f.write(json.dumps(page))`: JSON takes no model
-  if (from === 0 && serialized(head) && subject.kind !== "cancel" && subject.kind !== "map") return dumpWhereHanded(context, subject, head, RESULT_SERIALIZED);
+  if (dumpable && serialized(head)) return dumpWhereHanded(context, subject, head, RESULT_SERIALIZED);
   // `cache.set(url, page)`: 1.x's dict handed to code the run cannot read, which expects one still
-  if (from === 0 && subject.kind !== "cancel" && subject.kind !== "map" && (subject.dicts || answeredDicts(context)) && handedOut(head))
-    return dumpWhereHanded(context, subject, head, HANDED_OUT_DUMPED);
+  if (dumpable && wereDicts && handedOut(head)) return dumpWhereHanded(context, subject, head, HANDED_OUT_DUMPED);
   const loop = from === 0 ? loopBodyOf(head) : null;
   const collecting = loop && itemsCollectedInto(head, loop);
   if (collecting) return migrateCollected(context, subject, collecting);
   const grouping = loop && groupingDict(head, loop);
   if (grouping) return migrateGrouped(context, subject, grouping);
-  const wereDicts = from === 0 && (subject.dicts || answeredDicts(context));
   const filter = wereDicts ? dictFilter(head) : null;
   if (filter) return context.edit(filter.start, filter.end, "", DICT_FILTER);
   const skip = wereDicts ? notDictBranch(head) : null;
@@ -1670,14 +1671,14 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
   if (from === 0 && handOver(context, subject, head, false)) return;
   const dissolved = from === 0 && head.parent?.parent && isDissolved(head.parent.parent) ? dissolvedDictTest(head) : null;
   if (dissolved) return context.edit(dissolved.start, dissolved.end, dissolved.text, DICT_TEST_DISSOLVED);
-  if (from === 0 && (subject.dicts || answeredDicts(context)) && droppedOffDictBranch(head)) context.todo(head, DICT_BRANCH_ONLY);
+  if (wereDicts && droppedOffDictBranch(head)) context.todo(head, DICT_BRANCH_ONLY);
   // `job if isinstance(job, list) else job["data"]`: the list was v0's, which no client since answered
   const hedge = from === 0 && head.parent?.type === "conditional_expression" && head.parent.namedChildren[0]?.id === head.id ? head.parent : null;
   const other = hedge?.namedChildren[2];
   if (other && listHedge(hedge!, other)) context.edit(hedge!.startIndex, other.startIndex, "", LIST_HEDGE);
   if (from === 0 && (migrateDictProbe(context, head) || converterProbe(context, head))) return;
-  // A map's dump is not the dict 1.x's was (its links are objects): the hedge stays, for what is marked there.
-  if (from === 0 && subject.kind !== "cancel" && subject.kind !== "map" && modelProbe(context, head, handled)) return;
+  // A map's hedge stays, for what is marked there.
+  if (dumpable && modelProbe(context, head, handled)) return;
   if (from === 0 && subject.kind !== "cancel" && dumpKeyRenamed(context, subject.kind, head)) return;
   if (head.type === "identifier" && inDictBranch(head)) return;
   const indexed = indexedByNumber(head);
