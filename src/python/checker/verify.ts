@@ -512,12 +512,15 @@ const migrationsPlace = (file: Checked, before: readonly PyrightError[]) => {
  * input's own calls through `.v1` are the user's.
  */
 const proxiedByMigration = (file: Checked) => {
-  const input = file.before.split("\n");
+  // split only for a file with such an error, once
+  let lines: { readonly input: string[]; readonly output: string[] } | undefined;
+  const proxy = `.${V1_ACCESSOR}.`;
   return (e: PyrightError) => {
     if (e.rule !== "reportOptionalMemberAccess") return false;
+    lines ??= { input: file.before.split("\n"), output: file.after.split("\n") };
     const origin = originsOf(file)[e.line];
-    const from = typeof origin === "number" ? [input[origin] ?? ""] : origin ? input.slice(origin.from, origin.to) : [];
-    return !from.some((line) => line.includes(`.${V1_ACCESSOR}.`)) && (file.after.split("\n")[e.line] ?? "").includes(`.${V1_ACCESSOR}.`);
+    const from = typeof origin === "number" ? [lines.input[origin] ?? ""] : origin ? lines.input.slice(origin.from, origin.to) : [];
+    return !from.some((line) => line.includes(proxy)) && (lines.output[e.line] ?? "").includes(proxy);
   };
 };
 
