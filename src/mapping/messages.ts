@@ -493,6 +493,15 @@ export function neverSent(keys: readonly string[], method: string): Message {
 }
 
 /**
+ * A sync client class the code only awaits the calls of (python/detect/awaited-clients.ts): it becomes v2's async
+ * one, and the report says why, since v1's class was not the async one.
+ */
+export function awaitedClient(v1: string, v2: string): Message {
+  const why = `every call of its clients is awaited, which ${v1}'s results never allowed (a TypeError once the request was done): the code was written for the async client`;
+  return { ...renamed(v1, v2), note: `${v1} → ${v2}: ${why}` };
+}
+
+/**
  * v0 option groups of other methods (a crawl's `crawlOptions` in a scrape's params, `takenBy` the methods that
  * took them): the call never used them, so they are dropped, and the report says which.
  */

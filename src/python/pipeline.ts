@@ -6,6 +6,7 @@ import { planStepWith, runPipeline, type Context, type Language, type Named, typ
 import { languageOf } from "../core/language.js";
 import { spanOf } from "./writing.js";
 import { clientCalls, detect, mockedMethods, type PyBindings, type PyCall, type PyMockedMethod } from "./detect/clients.js";
+import { awaitedSyncClasses } from "./detect/awaited-clients.js";
 import { parsePython, syntaxError, type Node, type Tree } from "./runtime/parser.js";
 import { quotesReusedInFStrings } from "./runtime/python3-rules.js";
 import { findPyRequests } from "./detect/requests.js";
@@ -98,8 +99,15 @@ const python = (runPaths: readonly string[] | undefined, given?: { text: string;
       };
       const shadowed = holder !== "document" && localPackageShadows(source.path, holder === "notebook");
       // A document's code blocks are no module of the project, so import none of its clients.
-      const sdk = detect(tree, called, shadowed, holder === "document" ? undefined : projectModules(source.path, runPaths));
-      return { tree, input, sdk, calls: clientCalls(tree, sdk), mocks: mockedMethods(tree, sdk), requestsApi: findPyRequests(tree, source.text).length > 0 };
+      const project = holder === "document" ? undefined : projectModules(source.path, runPaths);
+      let sdk = detect(tree, called, shadowed, project);
+      let calls = clientCalls(tree, sdk);
+      const awaited = awaitedSyncClasses(tree, sdk, calls);
+      if (awaited.size) {
+        sdk = detect(tree, called, shadowed, project, awaited);
+        calls = clientCalls(tree, sdk);
+      }
+      return { tree, input, sdk, calls, mocks: mockedMethods(tree, sdk), requestsApi: findPyRequests(tree, source.text).length > 0 };
     },
     reachesSdk: (parsed) => parsed.sdk.found || parsed.requestsApi,
     plan: (step, source, parsed, options, migrating) => planStepWith(syntax, step, source, parsed, options, migrating),

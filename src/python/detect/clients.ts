@@ -203,7 +203,14 @@ export interface ProjectModules {
  * `shadowed`: the file's `firecrawl` is a module of the project's own (detect/local-package.ts), whose imports are no SDK's.
  * `project`: the project's other modules, whose clients this one may import (detect/imported-clients.ts).
  */
-export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefined, shadowed = false, project?: ProjectModules): PyBindings {
+/** `awaited`: sync client classes the code only awaits the calls of (awaited-clients.ts), taken for the async one. */
+export function detect(
+  tree: Tree,
+  callsElsewhere: CallsElsewhere = () => undefined,
+  shadowed = false,
+  project?: ProjectModules,
+  awaited: ReadonlySet<string> = new Set(),
+): PyBindings {
   const root = tree.rootNode;
   const classes = new Map<string, boolean>();
   const modules = new Set<string>();
@@ -222,7 +229,7 @@ export function detect(tree: Tree, callsElsewhere: CallsElsewhere = () => undefi
       const imported = name.type === "aliased_import" ? name.childForFieldName("name")!.text : name.text;
       const local = name.type === "aliased_import" ? name.childForFieldName("alias")!.text : name.text;
       const isAsync = PY_CLIENT_IS_ASYNC.get(imported);
-      if (isAsync !== undefined && sdk) classes.set(local, isAsync);
+      if (isAsync !== undefined && sdk) classes.set(local, isAsync || awaited.has(local));
       if (PY_V1_CLIENTS.has(imported)) v1Classes.add(local);
     }
   }

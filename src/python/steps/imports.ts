@@ -24,11 +24,12 @@ import { usesIn } from "../detect/names.js";
 import { allOf, enclosing, within, type Node } from "../runtime/parser.js";
 import { hasV1PyCalls, importsV1Only, keepsModels } from "../detect/version.js";
 import { keepApiUrlFallback } from "../constructor.js";
-import { following, renamed, reworded, subclassKeptOnV1, SUBCLASS_KEPT_ON_V1, type Message } from "../../mapping/messages.js";
+import { awaitedClient, following, renamed, reworded, subclassKeptOnV1, SUBCLASS_KEPT_ON_V1, type Message } from "../../mapping/messages.js";
 import { v1Overrides } from "../detect/clients.js";
 import { isV2OnlyPythonMethod } from "../../mapping/client-methods.js";
 
 const RENAMES = new Map<string, string>(PY_CLIENTS.map((c) => [c.v1, c.v2]));
+const ASYNC_V2 = PY_CLIENTS.find((c) => c.async)!.v2;
 const LEGACY = new Set<string>(PY_LEGACY_MODULES);
 
 interface Name {
@@ -96,13 +97,20 @@ function quotedAnnotations(context: PyContext, name: string): { start: number; e
  * Renames every use of an imported name, once for all the statements that import it, when the new name is
  * free; says whether it did (otherwise the statements keep the old name as an alias).
  */
-function renameUses(context: PyContext, from: string, to: string, done: Map<string, boolean>, kept: readonly KeptSubclass[]): boolean {
+function renameUses(
+  context: PyContext,
+  from: string,
+  to: string,
+  done: Map<string, boolean>,
+  kept: readonly KeptSubclass[],
+  message = renamed(from, to),
+): boolean {
   if (!done.has(from)) {
     const free = usesOf(context, to).length === 0;
     if (free) {
       // One change, said once: its first edit carries the message, the others go with it.
       const uses = [...usesOf(context, from, kept).map((u) => ({ start: u.startIndex, end: u.endIndex })), ...quotedAnnotations(context, from)];
-      uses.forEach((use, i) => context.edit(use.start, use.end, to, i === 0 ? renamed(from, to) : undefined));
+      uses.forEach((use, i) => context.edit(use.start, use.end, to, i === 0 ? message : undefined));
     }
     done.set(from, free);
   }
@@ -113,10 +121,10 @@ function renameUses(context: PyContext, from: string, to: string, done: Map<stri
  * `from x import A` becoming `B`: B where its uses were renamed, `B as A` where they could not be; `A as C` is `B as C`,
  * or B where C is B's own name (`FirecrawlApp as Firecrawl` in code already written for v2's name).
  */
-function renderedAs(context: PyContext, n: Name, to: string, renamed: Map<string, boolean>, kept: readonly KeptSubclass[] = []): string {
+function renderedAs(context: PyContext, n: Name, to: string, renamed: Map<string, boolean>, kept: readonly KeptSubclass[] = [], message?: Message): string {
   if (n.alias) return n.alias === to ? to : `${to} as ${n.alias}`;
   if (to === n.imported) return to;
-  return renameUses(context, n.imported, to, renamed, kept) ? to : `${to} as ${n.imported}`;
+  return renameUses(context, n.imported, to, renamed, kept, message) ? to : `${to} as ${n.imported}`;
 }
 
 /**
@@ -142,9 +150,11 @@ function migrateStatement(
   const v1Only: string[] = [];
   let changed = LEGACY.has(module.text);
   for (const n of names) {
-    const to = RENAMES.get(n.imported);
-    const model = keepsModels(module.text) ? undefined : PY_MOVED_TYPES[n.imported];
     const local = n.alias ?? n.imported;
+    // a sync client the code only awaits is the async one (detect/awaited-clients.ts)
+    const awaited = PY_CLIENTS.some((c) => c.v1 === n.imported && !c.async) && context.sdk.classes.get(local) === true;
+    const to = awaited ? ASYNC_V2 : RENAMES.get(n.imported);
+    const model = keepsModels(module.text) ? undefined : PY_MOVED_TYPES[n.imported];
     // A class kept on v1's client extends 4.x's copy of it, imported beside (or instead of) the client's own name.
     const onV1 = [...new Set(keptOn.filter((k) => k.base.text === local).map((k) => k.client.onV1))];
     if (onV1.length) {
@@ -155,7 +165,7 @@ function migrateStatement(
     // The client's v1 name is v2's alias: it changes only along with a file that is being migrated.
     if (to && migrating) {
       changed = true;
-      kept.push(renderedAs(context, n, to, renamed, keptOn));
+      kept.push(renderedAs(context, n, to, renamed, keptOn, awaited ? awaitedClient(n.imported, to) : undefined));
     } else if (model) {
       changed = true;
       move(model.module, renderedAs(context, n, model.name, renamed));
