@@ -395,6 +395,15 @@ export const ASYNC_BATCH_OPTIONS_SPLAT =
 export const SCRAPE_OPTIONS_ON_SCRAPE =
   "gives scrape crawl's scrape_options, which no release's scrape took (1.x/2.x raised ValueError, 4.x a TypeError): give its fields to scrape directly (formats=[...], only_main_content=...)";
 
+/** The same, done: the model's fields given to the scrape as its own keyword arguments. */
+export function scrapeOptionsLifted(): Message {
+  const why = "crawl's nesting, which no release's scrape took (1.x/2.x raised ValueError), so the call never ran as written";
+  return {
+    ...reworded(`scrape_options on a scrape is ${why}: give its fields to scrape directly`, "gave ScrapeOptions' fields to scrape directly"),
+    note: `scrape_options on scrape(): ${why}; its fields are scrape's own keyword arguments now`,
+  };
+}
+
 /** A read of an item of a list other branches bind to strings or documents, which getattr cannot say as v1 did. */
 export const MIXED_ITEMS =
   "this list holds documents in some branches and strings in others: read the document's v2 field where the item is one (getattr(doc, \"markdown\", None)), as v1's dict key was read";

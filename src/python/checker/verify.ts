@@ -13,7 +13,7 @@ import { lineStart, namesIdentifier } from "../../core/text.js";
 import { METHODS } from "../../mapping/client-methods.js";
 import { UNCHANGED_FORMATS } from "../../mapping/formats.js";
 import { V1_ACCESSOR } from "../../mapping/imports.js";
-import { PY_CAST, PY_CLIENTS, PY_FORMAT_OPTION, PY_OPTIONAL_FIELD_EMPTY, PY_PACKAGE, snakeCase } from "../../mapping/python.js";
+import { PY_CAST, PY_CLIENTS, PY_FORMAT_OPTION, PY_MOVED_TYPES, PY_OPTIONAL_FIELD_EMPTY, PY_PACKAGE, snakeCase } from "../../mapping/python.js";
 import { alsoTodo, FORMATS_CAST, optionalFieldEmpty, pyrightTodo, SCRAPE_OPTIONS_ON_SCRAPE, v1ProxyAsserted } from "../../mapping/messages.js";
 import { type Verified } from "../../core/verified.js";
 import { VERIFY } from "../../core/verified.js";
@@ -58,9 +58,13 @@ function originsOf(file: Checked): Origin[] {
   return map;
 }
 
-/** The v2 names of v1's clients and methods, which a message quotes where the input's quoted the v1 ones. */
+/**
+ * The v2 names of v1's clients, methods and result models, which a message quotes where the input's quoted the v1 ones
+ * (`Type "ScrapeResponse[Any]" is not assignable to return type "str"` is the input's `Type "Document" ...`).
+ */
 const V2_NAMES = new Map<string, string>([
   ...PY_CLIENTS.map((c) => [c.v1, c.v2] as const),
+  ...Object.entries(PY_MOVED_TYPES).map(([v1, moved]) => [v1, moved.name] as const),
   ...METHODS.flatMap((row) => (row.python.v2 ? row.python.v1.map((name) => [name, row.python.v2!] as const) : [])),
 ]);
 
@@ -76,7 +80,8 @@ const sameSaid = (message: string) =>
   message
     .split("\n")[0]!
     .replace(/(\bparameter "[^"]*" of type |\bfor class )"[^"]*"/g, '$1"…"')
-    .replace(/"([A-Za-z_]\w*)"/g, (_, name: string) => `"${snakeCase(V2_NAMES.get(name) ?? name)}"`);
+    .replace(/"([A-Za-z_]\w*)"/g, (_, name: string) => `"${snakeCase(V2_NAMES.get(name) ?? name)}"`)
+    .replace(/"([A-Za-z_]\w*)\[[^"]*\]"/g, (said, name: string) => (V2_NAMES.has(name) ? `"${snakeCase(V2_NAMES.get(name)!)}"` : said));
 
 /**
  * A value pyright types as None, used however it is: `r["status"]` or `save(r)` on the input side and the `r.status`

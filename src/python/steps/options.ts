@@ -8,12 +8,12 @@ import { modelCalled } from "../detect/model-names.js";
 import { PY_ACTION_MODELS, PY_ASYNC_MISSING_KEYWORDS, PY_OPTION_KINDS, PY_OPTION_MODELS, PY_SCHEMA_SENT_AS_GIVEN, snakeCase } from "../../mapping/python.js";
 import { dictEntries, dictSplats, keywords, type Keyword } from "../detect/arguments.js";
 import { boundDict } from "../detect/bound-dict.js";
-import { pyFlagValue, pyLiteral, removeItem } from "../writing.js";
-import { callsFromOtherModules, exportedName, type PyContext, type PyStep } from "../pipeline.js";
+import { pyFlagValue, pyLiteral, removeItem, removeOrPass } from "../writing.js";
+import { callsFromOtherModules, exportedName, statementOf, type PyContext, type PyStep } from "../pipeline.js";
 import { allOf, enclosing, stringValue, type Node } from "../runtime/parser.js";
 import { isProbedV2Call, isV1PyCall } from "../detect/version.js";
-import { heldValue } from "../detect/names.js";
-import { asyncKeywordRemoved, forwardedOptionNames, removed, renamed, v0KeywordsKept } from "../../mapping/messages.js";
+import { heldValue, rebinds } from "../detect/names.js";
+import { asyncKeywordRemoved, forwardedOptionNames, removed, renamed, scrapeOptionsLifted, v0KeywordsKept } from "../../mapping/messages.js";
 import { PY_FORMAT_SETTINGS } from "../../mapping/formats.js";
 import { allCallsOf, kwargsParameter } from "../detect/callers.js";
 import { methodProbes, type PyCall } from "../detect/clients.js";
@@ -97,6 +97,9 @@ function mergeShared(context: PyContext, args: Node, found: readonly { keyword: 
 }
 
 /** v0's page options as v2's keyword spelling would have them: what a v1 params dict of them becomes. */
+const SCRAPE = "scrape";
+const NESTED = "scrape_options";
+
 const V0_KEYWORDS = new Map(V0_SCRAPE_KEYS.map((key) => [snakeCase(key), key]));
 
 /**
@@ -182,6 +185,65 @@ function actionModels(context: PyContext, name: string, value: Node): void {
 }
 
 /**
+ * `scrape(url, scrape_options=ScrapeOptions(formats=["markdown"]))`: crawl's and search's nesting, which no release's
+ * scrape took (1.x sent it to a service that refused it, 2.x raised ValueError), so the call never ran; its fields are
+ * what the code asked the scrape for, and become the scrape's own keyword arguments. Only for a model with keyword
+ * fields alone, or a dict literal of string keys, none of which the call gives too: written there, or held in a name
+ * assigned it once, in the statement before the call's in its block (or with none between that binds a name the
+ * fields read), and read only there, which then goes. A model written there keeps its fields' text (and this
+ * step's renames of them); a held model's and a dict's are written under v2's names where v2 takes them as they are.
+ * Answers the keyword it lifted, and the model call it took the fields of.
+ */
+function liftScrapeOptions(context: PyContext, call: PyCall, rows: ReadonlyMap<string, OptionRow>): { keyword: Node; model?: Node } | null {
+  if (call.row.python.v2 !== SCRAPE) return null;
+  const given = keywords(call.args);
+  const nested = given.find((k) => snakeCase(k.name) === NESTED);
+  if (!nested) return null;
+  const own = new Set(given.filter((k) => k !== nested).map((k) => snakeCase(k.name)));
+  const { node } = nested;
+  const held = nested.value.type === "identifier" ? heldValue(nested.value, exportedName(context)) : null;
+  const value = held ?? nested.value;
+  const modelName = modelCalled(call.node, PY_OPTION_MODELS[NESTED]!);
+  const model = value.type === "call" && value.childForFieldName("function")?.text === modelName ? value.childForFieldName("arguments") : null;
+  const items = model?.type === "argument_list" ? model.namedChildren.filter((n): n is Node => n !== null) : [];
+  const fields =
+    value.type === "dictionary"
+      ? dictEntries(value)
+      : items.every((n) => n.type === "keyword_argument")
+        ? items.map((n) => ({ key: n.childForFieldName("name")!.text, value: n.childForFieldName("value")! }))
+        : null;
+  if (!fields?.length || fields.some((f) => own.has(snakeCase(f.key)))) return null;
+  if (model && !held) {
+    context.edit(node.startIndex, items[0]!.startIndex, "", scrapeOptionsLifted());
+    context.edit(items.at(-1)!.endIndex, node.endIndex, "");
+    return { keyword: node };
+  }
+  const names = fields.map((f) => snakeCase(f.key));
+  if (names.some((name) => !takenAsIs(name, rows) || !/^[a-z_]\w*$/.test(name))) return null;
+  const assignment = held ? statementOf(held) : null;
+  if (held && !(assignment && nothingBetween(assignment, statementOf(call.node), fields))) return null;
+  context.edit(node.startIndex, node.endIndex, fields.map((f, i) => `${names[i]}=${f.value.text}`).join(", "), scrapeOptionsLifted());
+  if (assignment) context.apply(removeOrPass(context.source, assignment));
+  return { keyword: node, model: model ? value : undefined };
+}
+
+/**
+ * Whether a statement comes before another in its block with nothing between that binds a name the fields read: the
+ * fields give the call what they gave the statement.
+ */
+function nothingBetween(before: Node, after: Node, fields: readonly { value: Node }[]): boolean {
+  if (before.parent?.id !== after.parent?.id || before.endIndex > after.startIndex) return false;
+  const read = new Set(
+    fields
+      .flatMap((f) => [f.value, ...allOf(f.value, "identifier")])
+      .filter((n) => n.type === "identifier")
+      .map((n) => n.text),
+  );
+  const between = before.parent!.namedChildren.filter((n): n is Node => !!n && n.startIndex >= before.endIndex && n.endIndex <= after.startIndex);
+  return between.every((statement) => !allOf(statement, "identifier").some((n) => read.has(n.text) && rebinds(n)));
+}
+
+/**
  * `def scrape(self, url, **kwargs): return self.app.scrape_url(url, **kwargs)`: the options are the callers', under
  * the names they give, handed on as they are or spread into the dict the call takes (`params = {"urls": urls,
  * **kwargs}`, then `**params`). Where every call of the function is in sight and gives only names v2 takes as they
@@ -222,6 +284,7 @@ export const step: PyStep = {
     const migrated = context.calls.filter((c) => c.row.options && onV1(c));
     const migratedArgs = new Set(migrated.map((c) => c.args.id));
     const answered = new Set<number>();
+    const liftedModels = new Set<number>();
     for (const call of migrated) {
       const rows = pythonOptionRows(PY_OPTION_KINDS[call.row.options!]);
       // 2.x sent keyword arguments it did not know (`maxAge=`) on to the API as they were; v2 takes snake_case ones only.
@@ -231,13 +294,15 @@ export const step: PyStep = {
         return row ? [{ keyword, row }] : [];
       });
       forwardedOptions(context, call, rows, clientCalls);
+      const lifted = liftScrapeOptions(context, call, rows);
+      if (lifted?.model) liftedModels.add(lifted.model.id);
       const merged = mergeShared(context, call.args, found);
       const v0 = v0Keywords(context, call.args, call.node);
       const method = call.row.python.v2!;
       const syncOnly = call.async ? (PY_ASYNC_MISSING_KEYWORDS[method] ?? []) : [];
       for (const keyword of given) {
         if (PY_SCHEMA_SENT_AS_GIVEN.has(method)) schemaOfModel(context, keyword.name, keyword.value);
-        if (merged.has(keyword.node.id) || v0.has(keyword.node.id)) continue;
+        if (merged.has(keyword.node.id) || v0.has(keyword.node.id) || keyword.node.id === lifted?.keyword.id) continue;
         if (syncOnly.includes(keyword.name)) {
           context.apply(removeItem(context.source, call.args, keyword.node), removed(keyword.name, `AsyncFirecrawl.${method}() has no such option`));
           context.todo(keyword.node, asyncKeywordRemoved(keyword.name, method));
@@ -255,7 +320,7 @@ export const step: PyStep = {
     const scrapeRows = pythonOptionRows(["scrape"]);
     const scrapeOptions = modelCalled(context.tree.rootNode, PY_OPTION_MODELS.scrape_options!);
     for (const call of allOf(context.tree.rootNode, "call")) {
-      if (call.childForFieldName("function")?.text !== scrapeOptions) continue;
+      if (call.childForFieldName("function")?.text !== scrapeOptions || liftedModels.has(call.id)) continue;
       const args = call.childForFieldName("arguments")!;
       const v0 = v0Keywords(context, args, call);
       for (const keyword of keywords(args)) {
