@@ -473,9 +473,20 @@ def finished(job_id: str) -> bool:
     save(response)
     return response["status"] == "completed"
 `,
+        // a tool's `-> str` returning 2.x's ScrapeResponse[Any] said of it what 4.x says of its Document
+        "tool.py": `from firecrawl import FirecrawlApp
+
+app = FirecrawlApp(api_key="fc-test")
+
+
+def page_tool(url: str) -> str:
+    page = app.scrape_url(url, formats=["markdown"])
+    return page
+`,
         "size.py": V1_SIZE,
       });
       const report = runJson(dir);
+      expect(report.files.find((f) => f.path === "tool.py")).toMatchObject({ status: "changed", todos: [], verified: { newErrors: 0, marked: 0 } });
       expect(report.files.find((f) => f.path === "optional.py")).toMatchObject({ status: "changed", todos: [], verified: { newErrors: 0, marked: 0 } });
       // what the annotation says of v2's CrawlJob is new, and marked; the read of what it says is None is not
       expect(report.files.find((f) => f.path === "annotated.py")?.verified).toEqual({ newErrors: 1, marked: 1 });
