@@ -397,11 +397,18 @@ export const SCRAPE_OPTIONS_ON_SCRAPE =
 
 /** The same, done: the model's fields given to the scrape as its own keyword arguments. */
 export function scrapeOptionsLifted(): Message {
-  const why = "crawl's nesting, which no release's scrape took (1.x/2.x raised ValueError), so the call never ran as written";
+  const why = "crawl's nesting, which no release's scrape took (2.x raised ValueError, 1.x's request was refused), so the call never ran as written";
   return {
     ...reworded(`scrape_options on a scrape is ${why}: give its fields to scrape directly`, "gave ScrapeOptions' fields to scrape directly"),
     note: `scrape_options on scrape(): ${why}; its fields are scrape's own keyword arguments now`,
   };
+}
+
+/** A page's options given flat to a crawl, nested where it takes them. */
+export function scrapeOptionsNested(names: readonly string[]): Message {
+  const why =
+    "a crawl takes a page's options only in scrape_options (2.x raised ValueError on them flat, 1.x's request was refused), so the call never ran as written";
+  return { ...moved(names.join(", "), "scrape_options=ScrapeOptions(...)"), note: `${names.join(", ")} on crawl(): ${why}; they are its scrape_options now` };
 }
 
 /** A read of an item of a list other branches bind to strings or documents, which getattr cannot say as v1 did. */

@@ -130,6 +130,30 @@ export const PY_ID_PARAMETER: ReadonlySet<string> = new Set([
   "check_batch_scrape_errors",
 ]);
 
+/**
+ * What a crawl's pages are scraped with, which crawl takes only nested in `scrape_options=ScrapeOptions(...)`: the fields
+ * of 4.x's ScrapeOptions that neither 2.x's crawl_url nor 4.x's crawl take flat (their `timeout` is the crawl's own).
+ * 2.x raised ValueError on any of them given flat, and the service refused 1.x's request with them, so such a call never ran.
+ */
+export const PY_CRAWL_NESTED_OPTIONS: ReadonlySet<string> = new Set([
+  "formats",
+  "headers",
+  "include_tags",
+  "exclude_tags",
+  "only_main_content",
+  "wait_for",
+  "mobile",
+  "parsers",
+  "actions",
+  "location",
+  "skip_tls_verification",
+  "remove_base64_images",
+  "block_ads",
+  "proxy",
+  "max_age",
+  "store_in_cache",
+]);
+
 export const PY_ASYNC_MISSING_KEYWORDS: Readonly<Record<string, readonly string[]>> = { extract: ["agent"], start_extract: ["agent"] };
 
 /**

@@ -5,7 +5,15 @@
  */
 import { pythonOptionRows, sharedValue, V0_SCRAPE_KEYS, V0_SWITCHES_OFF, type OptionRow } from "../../mapping/options.js";
 import { modelCalled } from "../detect/model-names.js";
-import { PY_ACTION_MODELS, PY_ASYNC_MISSING_KEYWORDS, PY_OPTION_KINDS, PY_OPTION_MODELS, PY_SCHEMA_SENT_AS_GIVEN, snakeCase } from "../../mapping/python.js";
+import {
+  PY_ACTION_MODELS,
+  PY_ASYNC_MISSING_KEYWORDS,
+  PY_CRAWL_NESTED_OPTIONS,
+  PY_OPTION_KINDS,
+  PY_OPTION_MODELS,
+  PY_SCHEMA_SENT_AS_GIVEN,
+  snakeCase,
+} from "../../mapping/python.js";
 import { dictEntries, dictSplats, keywords, type Keyword } from "../detect/arguments.js";
 import { boundDict } from "../detect/bound-dict.js";
 import { pyFlagValue, pyLiteral, removeItem, removeOrPass } from "../writing.js";
@@ -13,7 +21,15 @@ import { callsFromOtherModules, exportedName, statementOf, type PyContext, type 
 import { allOf, enclosing, stringValue, type Node } from "../runtime/parser.js";
 import { isProbedV2Call, isV1PyCall } from "../detect/version.js";
 import { heldValue, rebinds } from "../detect/names.js";
-import { asyncKeywordRemoved, forwardedOptionNames, removed, renamed, scrapeOptionsLifted, v0KeywordsKept } from "../../mapping/messages.js";
+import {
+  asyncKeywordRemoved,
+  forwardedOptionNames,
+  removed,
+  renamed,
+  scrapeOptionsLifted,
+  scrapeOptionsNested,
+  v0KeywordsKept,
+} from "../../mapping/messages.js";
 import { PY_FORMAT_SETTINGS } from "../../mapping/formats.js";
 import { allCallsOf, kwargsParameter } from "../detect/callers.js";
 import { methodProbes, type PyCall } from "../detect/clients.js";
@@ -228,6 +244,23 @@ function liftScrapeOptions(context: PyContext, call: PyCall, rows: ReadonlyMap<s
 }
 
 /**
+ * `crawl(url, limit=10, formats=["markdown"])`: a page's options given flat to a crawl, which takes them only nested
+ * (2.x raised ValueError on them, and the service refused 1.x's request with them, so the call never ran): they go into `scrape_options=ScrapeOptions(...)`, where the call
+ * gives none already and v2 takes each as it is. Answers the keywords it nested.
+ */
+function nestScrapeOptions(context: PyContext, call: PyCall, rows: ReadonlyMap<string, OptionRow>): Set<number> {
+  const given = keywords(call.args);
+  const flat = given.filter((k) => PY_CRAWL_NESTED_OPTIONS.has(snakeCase(k.name)));
+  if (call.row.options !== "crawl" || !flat.length || given.some((k) => snakeCase(k.name) === NESTED)) return new Set();
+  if (flat.some((k) => !takenAsIs(snakeCase(k.name), rows))) return new Set();
+  const model = modelCalled(call.node, PY_OPTION_MODELS[NESTED]!);
+  const fields = flat.map((k) => `${snakeCase(k.name)}=${k.value.text}`).join(", ");
+  context.edit(flat[0]!.node.startIndex, flat[0]!.node.endIndex, `${NESTED}=${model}(${fields})`, scrapeOptionsNested(flat.map((k) => k.name)));
+  for (const keyword of flat.slice(1)) context.apply(removeItem(context.source, call.args, keyword.node));
+  return new Set(flat.map((k) => k.node.id));
+}
+
+/**
  * Whether a statement comes before another in its block with nothing between that binds a name the fields read: the
  * fields give the call what they gave the statement.
  */
@@ -295,6 +328,7 @@ export const step: PyStep = {
       });
       forwardedOptions(context, call, rows, clientCalls);
       const lifted = liftScrapeOptions(context, call, rows);
+      const nested = nestScrapeOptions(context, call, rows);
       if (lifted?.model) liftedModels.add(lifted.model.id);
       const merged = mergeShared(context, call.args, found);
       const v0 = v0Keywords(context, call.args, call.node);
@@ -302,7 +336,7 @@ export const step: PyStep = {
       const syncOnly = call.async ? (PY_ASYNC_MISSING_KEYWORDS[method] ?? []) : [];
       for (const keyword of given) {
         if (PY_SCHEMA_SENT_AS_GIVEN.has(method)) schemaOfModel(context, keyword.name, keyword.value);
-        if (merged.has(keyword.node.id) || v0.has(keyword.node.id) || keyword.node.id === lifted?.keyword.id) continue;
+        if (merged.has(keyword.node.id) || v0.has(keyword.node.id) || keyword.node.id === lifted?.keyword.id || nested.has(keyword.node.id)) continue;
         if (syncOnly.includes(keyword.name)) {
           context.apply(removeItem(context.source, call.args, keyword.node), removed(keyword.name, `AsyncFirecrawl.${method}() has no such option`));
           context.todo(keyword.node, asyncKeywordRemoved(keyword.name, method));
