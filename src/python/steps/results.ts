@@ -2247,6 +2247,9 @@ function readByComputedName(head: Node): boolean {
   return ["identifier", "attribute", "call", "subscript"].includes(readKeyNode(head)?.type ?? "");
 }
 
+/** An annotation that says a list of URLs: `list`, `List[str]`. */
+const LIST_OF_STR = /^(?:typing\.)?(?:list|List)(?:\[str\])?$/;
+
 /** Builtins that take any iterable: a map result handed to one is used as a list. */
 const LIST_TAKERS: ReadonlySet<string> = new Set(["len", "list", "sorted", "set", "tuple", "enumerate", "reversed", "iter"]);
 
@@ -2259,7 +2262,7 @@ function usedAsList(use: Node): boolean {
   if ((parent?.type === "for_statement" || parent?.type === "for_in_clause") && parent.childForFieldName("right")?.id === use.id) return true;
   if (parent?.type === "return_statement") {
     const promised = enclosing(parent, "function_definition")?.childForFieldName("return_type")?.text ?? "";
-    return /^(?:typing\.)?(?:list|List)(?:\[str\])?$/.test(promised);
+    return LIST_OF_STR.test(promised);
   }
   if (parent?.type === "subscript" && parent.childForFieldName("value")?.id === use.id) {
     const index = parent.childForFieldName("subscript");
@@ -2273,12 +2276,17 @@ function usedAsList(use: Node): boolean {
  * `for url in app.map_url(site)`, `len(links)`: a map result used as the list of URLs firecrawl-py 1.0 to 1.2.4
  * answered (later 1.x releases answered the whole body, whose keys such code went over; v2 answers a MapData, whose
  * (field, value) pairs it would go over): the call becomes that list. Every use that may read the value must be one
- * (usesReached: a name other branches bind too counts). Says whether it was.
+ * (usesReached: a name other branches bind too counts), or returned where the name's annotation says a list of
+ * them. Says whether it was.
  */
 function mapAsLinkList(context: PyContext, value: Node, name: Node | null): boolean {
   const uses = name ? usesReached(name) : [value];
   const links = rowFor("map", "links")!;
-  if (!uses.length || !uses.every(usedAsList) || links.change.kind !== "strings-to-objects") return false;
+  // `links: List[str] = app.map_url(url)`: the name says the list, and what it returns is that list
+  const binding = value.parent?.type === "assignment" ? value.parent : null;
+  const annotated = LIST_OF_STR.test(binding?.childForFieldName("type")?.text ?? "");
+  const asList = (use: Node) => usedAsList(use) || (annotated && use.parent?.type === "return_statement");
+  if (!uses.length || !uses.every(asList) || links.change.kind !== "strings-to-objects") return false;
   const awaited = value.type === "await";
   context.edit(
     value.startIndex,
