@@ -79,6 +79,30 @@ export const PY_OPTION_KINDS: Readonly<Record<OptionsKind, readonly OptionsKind[
 /** Keyword arguments v2 takes as models with snake_case fields, not dicts (sdk-facts 6.1): a params dict's become these. */
 export const PY_OPTION_MODELS: Readonly<Record<string, string>> = { scrape_options: "ScrapeOptions", agent: "AgentOptions" };
 
+/** The fields of 4.x's ScrapeOptions, a page's options, which a crawl and the async client's batch scrape take only nested in one. */
+const PY_SCRAPE_OPTIONS_FIELDS = [
+  "formats",
+  "headers",
+  "include_tags",
+  "exclude_tags",
+  "only_main_content",
+  "timeout",
+  "wait_for",
+  "mobile",
+  "parsers",
+  "actions",
+  "location",
+  "skip_tls_verification",
+  "remove_base64_images",
+  "fast_mode",
+  "use_mock",
+  "block_ads",
+  "proxy",
+  "max_age",
+  "min_age",
+  "store_in_cache",
+] as const;
+
 /**
  * 4.x's async client takes a batch scrape's page options only nested (v2/methods/aio/batch.py `_prepare(urls, *,
  * options=None, **kwargs)`): the flat keyword arguments its sync client takes (`formats=`, `only_main_content=`, ...)
@@ -90,29 +114,15 @@ export const PY_ASYNC_BATCH_OPTIONS = {
   methods: ["batch_scrape_urls", "async_batch_scrape_urls"],
   keyword: "options",
   model: PY_OPTION_MODELS.scrape_options!,
-  fields: new Set([
-    "formats",
-    "headers",
-    "include_tags",
-    "exclude_tags",
-    "only_main_content",
-    "timeout",
-    "wait_for",
-    "mobile",
-    "parsers",
-    "actions",
-    "location",
-    "skip_tls_verification",
-    "remove_base64_images",
-    "fast_mode",
-    "use_mock",
-    "block_ads",
-    "proxy",
-    "max_age",
-    "min_age",
-    "store_in_cache",
-  ]),
+  fields: new Set<string>(PY_SCRAPE_OPTIONS_FIELDS),
 } as const;
+
+/**
+ * A page's options given flat to a crawl, which takes them only nested in `scrape_options=ScrapeOptions(...)`:
+ * ScrapeOptions' fields but `timeout`, which crawl takes as its own. 2.x raised ValueError on any of them given flat,
+ * and the service refused 1.x's request with them, so such a call never ran.
+ */
+export const PY_CRAWL_NESTED_OPTIONS: ReadonlySet<string> = new Set(PY_SCRAPE_OPTIONS_FIELDS.filter((field) => field !== "timeout"));
 
 /**
  * Keyword arguments v2's sync client takes where its async one does not: firecrawl-py 4.x's `AsyncFirecrawl.extract`
@@ -128,30 +138,6 @@ export const PY_ID_PARAMETER: ReadonlySet<string> = new Set([
   "cancel_crawl",
   "check_batch_scrape_status",
   "check_batch_scrape_errors",
-]);
-
-/**
- * What a crawl's pages are scraped with, which crawl takes only nested in `scrape_options=ScrapeOptions(...)`: the fields
- * of 4.x's ScrapeOptions that neither 2.x's crawl_url nor 4.x's crawl take flat (their `timeout` is the crawl's own).
- * 2.x raised ValueError on any of them given flat, and the service refused 1.x's request with them, so such a call never ran.
- */
-export const PY_CRAWL_NESTED_OPTIONS: ReadonlySet<string> = new Set([
-  "formats",
-  "headers",
-  "include_tags",
-  "exclude_tags",
-  "only_main_content",
-  "wait_for",
-  "mobile",
-  "parsers",
-  "actions",
-  "location",
-  "skip_tls_verification",
-  "remove_base64_images",
-  "block_ads",
-  "proxy",
-  "max_age",
-  "store_in_cache",
 ]);
 
 export const PY_ASYNC_MISSING_KEYWORDS: Readonly<Record<string, readonly string[]>> = { extract: ["agent"], start_extract: ["agent"] };
