@@ -470,4 +470,27 @@ describe("the CLI on modules whose client another module of the project makes", 
     expect(readFileSync(join(dir, "c/main.py"), "utf8")).toBe(caller.replace("settings", "missing"));
     expect(stdout).toContain("Migrated 0 of");
   });
+
+  test("a client every call of which the module awaits is the async one, but where another module imports it", { timeout: 60_000 }, () => {
+    const maker = [
+      "from firecrawl import FirecrawlApp",
+      "",
+      'fc = FirecrawlApp(api_key="fc-test")',
+      "",
+      "",
+      "async def page(url):",
+      '    return (await fc.scrape_url(url, formats=["markdown"])).markdown',
+      "",
+    ].join("\n");
+    const caller = 'from shared import fc\n\nprint(fc.scrape_url("https://a.dev", formats=["markdown"]).markdown)\n';
+    const dir = tree({ "alone/clients.py": maker, "shared.py": maker, "main.py": caller }, { git: true });
+    const { status, stderr } = spawnSync(process.execPath, [CLI, "run", ".", "--force", "--no-verify"], { cwd: dir, encoding: "utf8" });
+    expect(status, stderr).toBe(0);
+    const migrated = (client: string) =>
+      maker.replace(/FirecrawlApp/g, client).replace('fc.scrape_url(url, formats=["markdown"])', 'fc.scrape(url, formats=["markdown"])');
+    expect(readFileSync(join(dir, "alone/clients.py"), "utf8")).toBe(migrated("AsyncFirecrawl"));
+    // main.py calls it as the sync client it is: it stays one
+    expect(readFileSync(join(dir, "shared.py"), "utf8")).toBe(migrated("Firecrawl"));
+    expect(readFileSync(join(dir, "main.py"), "utf8")).toBe(caller.replace("fc.scrape_url(", "fc.scrape("));
+  });
 });

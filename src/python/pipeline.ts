@@ -102,7 +102,9 @@ const python = (runPaths: readonly string[] | undefined, given?: { text: string;
       const project = holder === "document" ? undefined : projectModules(source.path, runPaths);
       let sdk = detect(tree, called, shadowed, project);
       let calls = clientCalls(tree, sdk);
-      const awaited = awaitedSyncClasses(tree, sdk, calls);
+      // a module-level client another module imports may be called there without await
+      const exported = (name: string) => holder !== "notebook" && holder !== "document" && importedElsewhere(source.path, input!.rootNode, name, runPaths);
+      const awaited = awaitedSyncClasses(tree, sdk, calls, exported);
       if (awaited.size) {
         sdk = detect(tree, called, shadowed, project, awaited);
         calls = clientCalls(tree, sdk);

@@ -14,7 +14,7 @@ import type { PyBindings, PyCall } from "./clients.js";
 const SYNC_V1 = new Set<string>(PY_CLIENTS.filter((c) => !c.async).map((c) => c.v1));
 
 /** The local names of the sync v1 client classes the module imports whose clients the code only awaits. */
-export function awaitedSyncClasses(tree: Tree, sdk: PyBindings, calls: readonly PyCall[]): Set<string> {
+export function awaitedSyncClasses(tree: Tree, sdk: PyBindings, calls: readonly PyCall[], exported: (name: string) => boolean): Set<string> {
   const meant = new Set<string>();
   const sync = calls.filter((c) => !c.async);
   if (!sync.length || sdk.modules.size || !sync.every(awaitedItself)) return meant;
@@ -26,7 +26,7 @@ export function awaitedSyncClasses(tree: Tree, sdk: PyBindings, calls: readonly 
       const local = name?.type === "aliased_import" ? name.childForFieldName("alias")!.text : imported;
       if (!imported || !local || !SYNC_V1.has(imported) || sdk.classes.get(local) !== false) continue;
       const uses = usesIn(root, local).filter((use) => !enclosing(use, "import_from_statement"));
-      if (uses.length && uses.every((use) => keptHere(use, sdk))) meant.add(local);
+      if (uses.length && uses.every((use) => keptHere(use, sdk, exported))) meant.add(local);
     }
   }
   return meant;
@@ -37,14 +37,18 @@ const awaitedItself = (call: PyCall) => !call.mock && !call.passed && !call.invo
 
 /**
  * A use of the class that calls it, bound to a name or an attribute of `self` that is never handed on, except to a
- * parameter of the module's own functions the module takes for a client: its calls there are among those awaited.
+ * parameter of the module's own functions the module takes for a client: its calls there are among those awaited. A
+ * module's name no other module imports (`exported`).
  */
-function keptHere(use: Node, sdk: PyBindings): boolean {
+function keptHere(use: Node, sdk: PyBindings, exported: (name: string) => boolean): boolean {
   const call = use.parent?.type === "call" && use.parent.childForFieldName("function")?.id === use.id ? use.parent : null;
   const assignment = call && call.parent?.type === "assignment" && call.parent.childForFieldName("right")?.id === call.id ? call.parent : null;
   const target = assignment?.childForFieldName("left");
   const kept = (n: Node) => n.id === target!.id || notHandedOn(n) || handedToClientParameter(n, sdk);
-  if (target?.type === "identifier") return usesIn(bindingScope(target), target.text).every(kept);
+  if (target?.type === "identifier") {
+    const scope = bindingScope(target);
+    return (scope.type !== "module" || !exported(target.text)) && usesIn(scope, target.text).every(kept);
+  }
   const cls = target?.type === "attribute" && target.childForFieldName("object")?.text === "self" ? enclosing(target, "class_definition") : undefined;
   return (
     !!cls &&
