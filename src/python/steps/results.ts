@@ -2247,6 +2247,22 @@ function readByComputedName(head: Node): boolean {
   return ["identifier", "attribute", "call", "subscript"].includes(readKeyNode(head)?.type ?? "");
 }
 
+/** A name bound to the whole value (`links = site_map`), with no annotation of its own: its uses stand for this one. */
+function aliasedUses(use: Node, depth = 0): Node[] {
+  const assignment = use.parent?.type === "assignment" && use.parent.childForFieldName("right")?.id === use.id ? use.parent : null;
+  const alias = assignment && !assignment.childForFieldName("type") ? assignment.childForFieldName("left") : null;
+  return alias?.type === "identifier" && depth < 3 ? usesReached(alias).flatMap((u) => aliasedUses(u, depth + 1)) : [use];
+}
+
+/**
+ * A use that takes the value as it is, whatever it is: a dict literal's value (`{"links": links}`) or a list's element.
+ * Beside a use as a list, it is that list.
+ */
+function handedAlong(use: Node): boolean {
+  const parent = use.parent;
+  return (parent?.type === "pair" && parent.childForFieldName("value")?.id === use.id) || parent?.type === "list";
+}
+
 /** An annotation that says a list of URLs: `list`, `List[str]`. */
 const LIST_OF_STR = /^(?:typing\.)?(?:list|List)(?:\[str\])?$/;
 
@@ -2276,17 +2292,18 @@ function usedAsList(use: Node): boolean {
  * `for url in app.map_url(site)`, `len(links)`: a map result used as the list of URLs firecrawl-py 1.0 to 1.2.4
  * answered (later 1.x releases answered the whole body, whose keys such code went over; v2 answers a MapData, whose
  * (field, value) pairs it would go over): the call becomes that list. Every use that may read the value must be one
- * (usesReached: a name other branches bind too counts), or returned where the name's annotation says a list of
- * them. Says whether it was.
+ * (usesReached: a name other branches bind too counts, and a name it is bound to in turn), or returned where the
+ * name's annotation says a list of them, or handed along as it is beside such a use. Says whether it was.
  */
 function mapAsLinkList(context: PyContext, value: Node, name: Node | null): boolean {
-  const uses = name ? usesReached(name) : [value];
+  const uses = name ? usesReached(name).flatMap((use) => aliasedUses(use)) : [value];
   const links = rowFor("map", "links")!;
   // `links: List[str] = app.map_url(url)`: the name says the list, and what it returns is that list
   const binding = value.parent?.type === "assignment" ? value.parent : null;
   const annotated = LIST_OF_STR.test(binding?.childForFieldName("type")?.text ?? "");
   const asList = (use: Node) => usedAsList(use) || (annotated && use.parent?.type === "return_statement");
-  if (!uses.length || !uses.every(asList) || links.change.kind !== "strings-to-objects") return false;
+  const listed = uses.filter(asList);
+  if (!listed.length || !uses.every((use) => listed.includes(use) || handedAlong(use)) || links.change.kind !== "strings-to-objects") return false;
   const awaited = value.type === "await";
   context.edit(
     value.startIndex,
