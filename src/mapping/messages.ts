@@ -404,11 +404,13 @@ export function scrapeOptionsLifted(): Message {
   };
 }
 
-/** A page's options given flat to a crawl, nested where it takes them. */
-export function scrapeOptionsNested(names: readonly string[]): Message {
-  const why =
-    "a crawl takes a page's options only in scrape_options (2.x raised ValueError on them flat, 1.x's request was refused), so the call never ran as written";
-  return { ...moved(names.join(", "), "scrape_options=ScrapeOptions(...)"), note: `${names.join(", ")} on crawl(): ${why}; they are its scrape_options now` };
+/** A page's options given flat to a crawl or a search, nested where it takes them. */
+export function scrapeOptionsNested(names: readonly string[], method: string): Message {
+  const why = `${method}() takes a page's options only in scrape_options (2.x raised ValueError on them flat, 1.x's request was refused), so the call never ran as written`;
+  return {
+    ...moved(names.join(", "), "scrape_options=ScrapeOptions(...)"),
+    note: `${names.join(", ")} on ${method}(): ${why}; they are its scrape_options now`,
+  };
 }
 
 /** A read of an item of a list other branches bind to strings or documents, which getattr cannot say as v1 did. */

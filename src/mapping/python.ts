@@ -118,11 +118,14 @@ export const PY_ASYNC_BATCH_OPTIONS = {
 } as const;
 
 /**
- * A page's options given flat to a crawl, which takes them only nested in `scrape_options=ScrapeOptions(...)`:
- * ScrapeOptions' fields but `timeout`, which crawl takes as its own. 2.x raised ValueError on any of them given flat,
- * and the service refused 1.x's request with them, so such a call never ran.
+ * A page's options given flat to a crawl or a search, which take them only nested in `scrape_options=ScrapeOptions(...)`:
+ * ScrapeOptions' fields but those the method takes as its own (`timeout`; a search's `location` too). 2.x raised
+ * ValueError on any of them given flat, and the service refused 1.x's request with them, so such a call never ran.
  */
-export const PY_CRAWL_NESTED_OPTIONS: ReadonlySet<string> = new Set(PY_SCRAPE_OPTIONS_FIELDS.filter((field) => field !== "timeout"));
+export const PY_NESTED_PAGE_OPTIONS: Readonly<Partial<Record<OptionsKind, ReadonlySet<string>>>> = {
+  crawl: new Set(PY_SCRAPE_OPTIONS_FIELDS.filter((field) => field !== "timeout")),
+  search: new Set(PY_SCRAPE_OPTIONS_FIELDS.filter((field) => field !== "timeout" && field !== "location")),
+};
 
 /**
  * Keyword arguments v2's sync client takes where its async one does not: firecrawl-py 4.x's `AsyncFirecrawl.extract`

@@ -8,7 +8,7 @@ import { modelCalled } from "../detect/model-names.js";
 import {
   PY_ACTION_MODELS,
   PY_ASYNC_MISSING_KEYWORDS,
-  PY_CRAWL_NESTED_OPTIONS,
+  PY_NESTED_PAGE_OPTIONS,
   PY_OPTION_KINDS,
   PY_OPTION_MODELS,
   PY_SCHEMA_SENT_AS_GIVEN,
@@ -244,18 +244,27 @@ function liftScrapeOptions(context: PyContext, call: PyCall, rows: ReadonlyMap<s
 }
 
 /**
- * `crawl(url, limit=10, formats=["markdown"])`: a page's options given flat to a crawl, which takes them only nested
+ * `crawl(url, limit=10, formats=["markdown"])`: a page's options given flat to a crawl or a search, which take them only nested
  * (2.x raised ValueError on them, and the service refused 1.x's request with them, so the call never ran): they go into `scrape_options=ScrapeOptions(...)`, where the call
  * gives none already and v2 takes each as it is. Answers the keywords it nested.
  */
 function nestScrapeOptions(context: PyContext, call: PyCall, rows: ReadonlyMap<string, OptionRow>): Set<number> {
   const given = keywords(call.args);
-  const flat = given.filter((k) => PY_CRAWL_NESTED_OPTIONS.has(snakeCase(k.name)));
-  if (call.row.options !== "crawl" || !flat.length || given.some((k) => snakeCase(k.name) === NESTED)) return new Set();
+  const nested = call.row.options ? PY_NESTED_PAGE_OPTIONS[call.row.options] : undefined;
+  const flat = nested ? given.filter((k) => nested.has(snakeCase(k.name))) : [];
+  if (!flat.length || given.some((k) => snakeCase(k.name) === NESTED)) return new Set();
   if (flat.some((k) => !takenAsIs(snakeCase(k.name), rows))) return new Set();
   const model = modelCalled(call.node, PY_OPTION_MODELS[NESTED]!);
   const fields = flat.map((k) => `${snakeCase(k.name)}=${k.value.text}`).join(", ");
-  context.edit(flat[0]!.node.startIndex, flat[0]!.node.endIndex, `${NESTED}=${model}(${fields})`, scrapeOptionsNested(flat.map((k) => k.name)));
+  context.edit(
+    flat[0]!.node.startIndex,
+    flat[0]!.node.endIndex,
+    `${NESTED}=${model}(${fields})`,
+    scrapeOptionsNested(
+      flat.map((k) => k.name),
+      call.row.python.v2!,
+    ),
+  );
   for (const keyword of flat.slice(1)) context.apply(removeItem(context.source, call.args, keyword.node));
   return new Set(flat.map((k) => k.node.id));
 }

@@ -9,6 +9,7 @@
  */
 import {
   PY_CAST,
+  PY_NESTED_PAGE_OPTIONS,
   PY_SEARCH_HITS,
   PY_V1_PROXY,
   PY_V1_PROXY_DICTS,
@@ -1616,8 +1617,8 @@ function isTruthTest(node: Node): boolean {
 }
 
 /**
- * What a search call's hits are: scraped pages where it passes scrape options (a keyword, or a 1.x params
- * dict's scrapeOptions), plain hits where it passes none; unknown where its params come from elsewhere.
+ * What a search call's hits are: scraped pages where it passes scrape options (a keyword, a page's option given flat,
+ * or a 1.x params dict's scrapeOptions), plain hits where it passes none; unknown where its params come from elsewhere.
  */
 function searchHits(call: PyCall): keyof typeof PY_SEARCH_HITS | undefined {
   let scraped = false;
@@ -1627,6 +1628,8 @@ function searchHits(call: PyCall): keyof typeof PY_SEARCH_HITS | undefined {
     const keyword = arg.type === "keyword_argument" ? arg.childForFieldName("name")!.text : null;
     const value = keyword ? arg.childForFieldName("value")! : arg;
     if (keyword === "scrape_options") scraped ||= value.text !== "None";
+    // a page's option given flat, which the options step nests in scrape_options
+    else if (keyword && PY_NESTED_PAGE_OPTIONS.search?.has(snakeCase(keyword))) scraped = true;
     else if (value.type === "dictionary") scraped ||= !!dictEntries(value)?.some((e) => e.key === "scrapeOptions");
     else if (keyword === "params" || (!keyword && i > 0) || arg.type.endsWith("splat")) unknown = true;
   });
