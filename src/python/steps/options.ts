@@ -204,14 +204,16 @@ function actionModels(context: PyContext, name: string, value: Node): void {
  * `scrape(url, scrape_options=ScrapeOptions(formats=["markdown"]))`: crawl's and search's nesting, which no release's
  * scrape took (1.x sent it to a service that refused it, 2.x raised ValueError), so the call never ran; its fields are
  * what the code asked the scrape for, and become the scrape's own keyword arguments. Only for a model with keyword
- * fields alone, or a dict literal of string keys, none of which the call gives too: written there, or held in a name
+ * fields alone, or a dict literal of string keys, none of which the call gives too (nor may, through a `**` of its
+ * own): written there, or held in a name
  * assigned it once, in the statement before the call's in its block (or with none between that binds a name the
  * fields read), and read only there, which then goes. A model written there keeps its fields' text (and this
  * step's renames of them); a held model's and a dict's are written under v2's names where v2 takes them as they are.
  * Answers the keyword it lifted, and the model call it took the fields of.
  */
 function liftScrapeOptions(context: PyContext, call: PyCall, rows: ReadonlyMap<string, OptionRow>): { keyword: Node; model?: Node } | null {
-  if (call.row.python.v2 !== SCRAPE) return null;
+  // a `**options` may give the same names
+  if (call.row.python.v2 !== SCRAPE || dictSplats(call.args).length) return null;
   const given = keywords(call.args);
   const nested = given.find((k) => snakeCase(k.name) === NESTED);
   if (!nested) return null;
@@ -244,15 +246,16 @@ function liftScrapeOptions(context: PyContext, call: PyCall, rows: ReadonlyMap<s
 }
 
 /**
- * `crawl(url, limit=10, formats=["markdown"])`: a page's options given flat to a crawl or a search, which take them only nested
- * (2.x raised ValueError on them, and the service refused 1.x's request with them, so the call never ran): they go into `scrape_options=ScrapeOptions(...)`, where the call
- * gives none already and v2 takes each as it is. Answers the keywords it nested.
+ * `crawl(url, limit=10, formats=["markdown"])`: a page's options given flat to a crawl or a search, which take them
+ * only nested (2.x raised ValueError on them, and the service refused 1.x's request with them, so the call never ran):
+ * they go into `scrape_options=ScrapeOptions(...)`, where the call gives none already (nor may, through a `**`) and v2
+ * takes each as it is. Answers the keywords it nested.
  */
 function nestScrapeOptions(context: PyContext, call: PyCall, rows: ReadonlyMap<string, OptionRow>): Set<number> {
   const given = keywords(call.args);
   const nested = call.row.options ? PY_NESTED_PAGE_OPTIONS[call.row.options] : undefined;
   const flat = nested ? given.filter((k) => nested.has(snakeCase(k.name))) : [];
-  if (!flat.length || given.some((k) => snakeCase(k.name) === NESTED)) return new Set();
+  if (!flat.length || given.some((k) => snakeCase(k.name) === NESTED) || dictSplats(call.args).length) return new Set();
   if (flat.some((k) => !takenAsIs(snakeCase(k.name), rows))) return new Set();
   const model = modelCalled(call.node, PY_OPTION_MODELS[NESTED]!);
   const fields = flat.map((k) => `${snakeCase(k.name)}=${k.value.text}`).join(", ");
