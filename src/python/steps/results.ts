@@ -550,11 +550,34 @@ function probesField(test: Node, head: Node, field: string): boolean {
  */
 function probedFieldBranch(context: PyContext, read: Read, head: Node, handled: Set<number>): boolean {
   if (isDictAttribute(read.field)) return false;
-  return neverRunBranch(context, read, head, handled, (test) => probesField(test, head, read.field), FIELD_NEVER_HELD(read.field));
+  const probes = (test: Node) => probesField(test, head, read.field);
+  return probedFieldHedge(context, read, head, handled, probes) || neverRunBranch(context, read, head, handled, probes, FIELD_NEVER_HELD(read.field));
 }
 
 const FIELD_NEVER_HELD = (field: string) =>
   removed(`the branch testing hasattr(result, "${field}")`, "no release's result had that field (1.x's dict had no such key), so it never ran");
+
+/**
+ * `r.data if hasattr(r, "data") else r`: the same hedge in an expression, whose test never passed, so its other side
+ * was what every release gave: it stays, alone. The reads of the result in the test and the side that goes are handled.
+ */
+function probedFieldHedge(context: PyContext, read: Read, head: Node, handled: Set<number>, probes: (test: Node) => boolean): boolean {
+  if (head.type !== "identifier") return false;
+  let hedge: Node | null = read.node;
+  while (hedge && !(hedge.type === "conditional_expression" && within(read.node, hedge.namedChildren[0]!))) hedge = hedge.parent;
+  const [taken, test, other] = hedge?.namedChildren ?? [];
+  if (!taken || !test || !other || !andOperands(test).some(probes)) return false;
+  const reads = [...usesIn(taken, head.text), ...usesIn(test, head.text)]
+    .filter((use) => !andOperands(test).some((t) => probes(t) && within(use, t)))
+    .map(readAbove);
+  if (reads.some((r) => !r)) return false;
+  for (const r of reads) handled.add(r!.node.id);
+  context.edit(hedge!.startIndex, other.startIndex, "", FIELD_NEVER_TAKEN(read.field));
+  return true;
+}
+
+const FIELD_NEVER_TAKEN = (field: string) =>
+  removed(`the side testing hasattr(result, "${field}")`, "no release's result had that field (1.x's dict had no such key), so it was never taken");
 
 /**
  * `if r.get("error"): ...` on a result every release answered only on success (ALWAYS_SUCCEEDING: a failed scrape
