@@ -283,7 +283,7 @@ def study(topic: str, own: bool):
   );
 
   test(
-    "a search hit's URL v2 made Optional is repaired where it is read, alone or as each element of a list handed on; a list with another None is marked",
+    "a search hit's URL v2 made Optional is repaired where it is read, alone or as each element of a list handed on (or bound, then handed on); a list with another None is marked",
     () => {
       const dir = repo({
         "research.py": `from typing import Optional
@@ -310,6 +310,13 @@ def rescrape(query: str) -> list:
     return [doc.markdown for doc in job.data]
 
 
+def rescrape_bound(query: str) -> list:
+    hits = app.search(query, limit=5, scrape_options=ScrapeOptions(formats=["markdown"]))
+    urls = [hit["url"] for hit in hits.data]
+    job = app.batch_scrape_urls(urls, formats=["markdown"])
+    return [doc.markdown for doc in job.data]
+
+
 def with_mirror(query: str, mirror: Optional[str]) -> int:
     hits = app.search(query, limit=5, scrape_options=ScrapeOptions(formats=["markdown"]))
     job = app.batch_scrape_urls([hits.data[0]["url"], mirror], formats=["markdown"])
@@ -324,6 +331,8 @@ def with_mirror(query: str, mirror: Optional[str]) -> int:
       expect(output).toContain('page_url = hit.metadata_typed.source_url or ""');
       expect(output).toContain('app.extract([page_url], prompt="List the key facts on this page")');
       expect(output).toContain('app.batch_scrape([(hit.metadata_typed.source_url or "") for hit in');
+      // a list bound to a name first: its elements, where the list is made
+      expect(output).toContain('urls = [(hit.metadata_typed.source_url or "") for hit in');
       expect(output).toMatch(
         /# TODO\(firecrawl-v2\): .*list\[str \| None\].*\n\s+job = app\.batch_scrape\(\[cast\(List\[Document\], hits\.web or \[\]\)\[0\]\.metadata_typed\.source_url, mirror\]/,
       );

@@ -215,7 +215,9 @@ function optionalRepairs(node: Node, e: PyrightError): OptionalRepair[] | null {
   // the member pyright names is read off the value that may be None
   const faulted = e.rule === "reportOptionalMemberAccess" ? (node.parent?.type === "attribute" ? node.parent.childForFieldName("object") : null) : node;
   if (!faulted) return null;
-  const elements = e.rule === "reportArgumentType" ? elementsOfList(faulted) : null;
+  // a list bound to a name first (`urls = [page.metadata_typed.source_url for page in pages]`, then `batch(urls)`)
+  const listed = faulted.type === "identifier" ? boundRead(faulted) : faulted;
+  const elements = e.rule === "reportArgumentType" && listed ? elementsOfList(listed) : null;
   if (!elements) {
     const repair = repairOf(faulted);
     return repair && [repair];
