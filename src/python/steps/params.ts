@@ -8,7 +8,7 @@ import { pythonOptionRows, V0_OPTION_GROUPS, v0FormatList, type V0OptionGroup } 
 import type { OptionsKind } from "../../mapping/client-methods.js";
 import { PY_FORMAT_SETTINGS, V1_ONLY_FORMAT_NAMES } from "../../mapping/formats.js";
 import { PY_NO_WAIT } from "../../mapping/results.js";
-import { dictEntries, dictSplats, keywords } from "../detect/arguments.js";
+import { dictEntries, dictSplats, keywords, positional } from "../detect/arguments.js";
 import { kwargsParameter } from "../detect/callers.js";
 import { methodArguments } from "../detect/forwarders.js";
 import type { PyContext, PyStep } from "../pipeline.js";
@@ -416,9 +416,10 @@ export const step: PyStep = {
         context.apply(removeItem(context.source, call.args, waits.node), removed(`${PY_NO_WAIT}=True`, `v2's ${call.row.python.v2}() waits for the job`));
       const given = keywords(call.args).find((k) => k.name === "params");
       if (!given) splattedDict(context, call, clientCalls, splatted);
-      // A v2 name given v1's params (`app.scrape(url, params={...})`, code hedging between the two or written half way)
-      // takes them in no version: v2's methods have no params and no **kwargs, and 1.x's client had no such names.
-      const hedged = !!given;
+      // A v2 name given v1's params (`app.scrape(url, params={...})`, or in params' place, `app.batch_scrape(urls, options)`:
+      // code hedging between the two or written half way) takes them in no version: v2's methods with options take one
+      // positional argument, and no params nor **kwargs, and 1.x's client had no such names.
+      const hedged = !!given || (!!call.row.options && !call.passed && !call.invokes && !!positional(call.args)[PY_V1_PARAMS_AT]);
       if (!call.isV1Name && !call.row.python.v1.includes(call.method) && !hedged) continue;
       const value = given?.value ?? methodArguments(call)[PY_V1_PARAMS_AT];
       // A partial's call writes its own arguments: the partial's are the partial's call's to write.
