@@ -24,6 +24,7 @@ import { usesIn } from "../detect/names.js";
 import { allOf, enclosing, within, type Node } from "../runtime/parser.js";
 import { hasV1PyCalls, importsV1Only, keepsModels } from "../detect/version.js";
 import { keepApiUrlFallback } from "../constructor.js";
+import { removeOrPass } from "../writing.js";
 import { awaitedClient, following, renamed, reworded, subclassKeptOnV1, SUBCLASS_KEPT_ON_V1, type Message } from "../../mapping/messages.js";
 import { v1Overrides } from "../detect/clients.js";
 import { isV2OnlyPythonMethod } from "../../mapping/client-methods.js";
@@ -78,6 +79,12 @@ function keptSubclasses(context: PyContext): KeptSubclass[] {
 /** Uses of a name other than in the SDK's imports, and other than the bases of the classes kept on v1. */
 function usesOf(context: PyContext, name: string, kept: readonly KeptSubclass[] = []): Node[] {
   return usesIn(context.tree.rootNode, name).filter((n) => !context.sdk.imports.some((i) => within(n, i)) && !kept.some((k) => k.base.id === n.id));
+}
+
+/** Whether the input used a name the output no longer does: the run took each of its uses away. */
+function usesTakenAway(context: PyContext, name: string): boolean {
+  const used = (root: Node) => usesIn(root, name).some((n) => !enclosing(n, "import_from_statement") && !enclosing(n, "import_statement"));
+  return used(context.input.rootNode) && usesOf(context, name).length === 0;
 }
 
 /**
@@ -168,6 +175,8 @@ function migrateStatement(
       kept.push(renderedAs(context, n, to, renamed, keptOn, awaited ? awaitedClient(n.imported, to) : undefined));
     } else if (model) {
       changed = true;
+      // a model the run took every use of away (ScrapeOptions whose fields a scrape takes itself now) goes with them
+      if (usesTakenAway(context, local)) continue;
       move(model.module, renderedAs(context, n, model.name, renamed));
     } else if (PY_V1_ONLY_TYPES.has(n.imported) && !keepsModels(module.text)) {
       changed = true;
@@ -189,12 +198,9 @@ function migrateStatement(
     ...(kept.length ? [`from ${PY_PACKAGE} import ${kept.join(", ")}`] : []),
     ...[...moved].map(([to, list]) => `from ${to} import ${list.join(", ")}`),
   ];
-  context.edit(
-    statement.startIndex,
-    statement.endIndex,
-    lines.join(`${context.source.eol}${indent}`),
-    reworded(`the import from ${module.text} names v1: import v2's names`, `import from ${module.text} updated for v2`),
-  );
+  const message = reworded(`the import from ${module.text} names v1: import v2's names`, `import from ${module.text} updated for v2`);
+  if (lines.length) context.edit(statement.startIndex, statement.endIndex, lines.join(`${context.source.eol}${indent}`), message);
+  else context.apply(removeOrPass(context.source, statement), message);
   if (v1Only.length) {
     context.todo(
       statement,
