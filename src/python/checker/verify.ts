@@ -80,8 +80,10 @@ const sameSaid = (message: string) =>
   message
     .split("\n")[0]!
     .replace(/(\bparameter "[^"]*" of type |\bfor class )"[^"]*"/g, '$1"…"')
-    .replace(/"([A-Za-z_]\w*)"/g, (_, name: string) => `"${snakeCase(V2_NAMES.get(name) ?? name)}"`)
-    .replace(/"([A-Za-z_]\w*)\[[^"]*\]"/g, (said, name: string) => (V2_NAMES.has(name) ? `"${snakeCase(V2_NAMES.get(name)!)}"` : said));
+    // a generic's arguments (`ScrapeResponse[Any]`) are each side's own; a name of neither SDK keeps them
+    .replace(/"([A-Za-z_]\w*)(\[[^"]*\])?"/g, (said, name: string, generic?: string) =>
+      generic && !V2_NAMES.has(name) ? said : `"${snakeCase(V2_NAMES.get(name) ?? name)}"`,
+    );
 
 /**
  * A value pyright types as None, used however it is: `r["status"]` or `save(r)` on the input side and the `r.status`

@@ -112,10 +112,10 @@ function mergeShared(context: PyContext, args: Node, found: readonly { keyword: 
   return done;
 }
 
-/** v0's page options as v2's keyword spelling would have them: what a v1 params dict of them becomes. */
 const SCRAPE = "scrape";
 const NESTED = "scrape_options";
 
+/** v0's page options as v2's keyword spelling would have them: what a v1 params dict of them becomes. */
 const V0_KEYWORDS = new Map(V0_SCRAPE_KEYS.map((key) => [snakeCase(key), key]));
 
 /**

@@ -2275,9 +2275,8 @@ function readByComputedName(head: Node): boolean {
 
 /** A name bound to the whole value (`links = site_map`), with no annotation of its own: its uses stand for this one. */
 function aliasedUses(use: Node, depth = 0): Node[] {
-  const assignment = use.parent?.type === "assignment" && use.parent.childForFieldName("right")?.id === use.id ? use.parent : null;
-  const alias = assignment && !assignment.childForFieldName("type") ? assignment.childForFieldName("left") : null;
-  return alias?.type === "identifier" && depth < 3 ? usesReached(alias).flatMap((u) => aliasedUses(u, depth + 1)) : [use];
+  const alias = boundName(use);
+  return alias && !alias.parent!.childForFieldName("type") && depth < 3 ? usesReached(alias).flatMap((u) => aliasedUses(u, depth + 1)) : [use];
 }
 
 /**
@@ -2325,8 +2324,7 @@ function mapAsLinkList(context: PyContext, value: Node, name: Node | null): bool
   const uses = name ? usesReached(name).flatMap((use) => aliasedUses(use)) : [value];
   const links = rowFor("map", "links")!;
   // `links: List[str] = app.map_url(url)`: the name says the list, and what it returns is that list
-  const binding = value.parent?.type === "assignment" ? value.parent : null;
-  const annotated = LIST_OF_STR.test(binding?.childForFieldName("type")?.text ?? "");
+  const annotated = LIST_OF_STR.test(name?.parent?.childForFieldName("type")?.text ?? "");
   const asList = (use: Node) => usedAsList(use) || (annotated && use.parent?.type === "return_statement");
   const listed = uses.filter(asList);
   if (!listed.length || !uses.every((use) => listed.includes(use) || handedAlong(use)) || links.change.kind !== "strings-to-objects") return false;
