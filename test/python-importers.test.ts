@@ -493,4 +493,42 @@ describe("the CLI on modules whose client another module of the project makes", 
     expect(readFileSync(join(dir, "shared.py"), "utf8")).toBe(migrated("Firecrawl"));
     expect(readFileSync(join(dir, "main.py"), "utf8")).toBe(caller.replace("fc.scrape_url(", "fc.scrape("));
   });
+
+  test("a client a class keeps and awaits is the async one, but where code outside the class reads it", { timeout: 60_000 }, () => {
+    const service = (tail: string) =>
+      [
+        "from firecrawl import FirecrawlApp",
+        "",
+        "",
+        "class Pages:",
+        "    def __init__(self, key):",
+        "        self.app = FirecrawlApp(api_key=key)",
+        "",
+        "    async def markdown(self, url):",
+        '        return (await self.app.scrape_url(url, formats=["markdown"])).markdown',
+        tail,
+      ].join("\n");
+    const reader = 'from pages import Pages\n\npages = Pages("fc-test")\nprint(pages.app.scrape_url("https://a.dev", formats=["markdown"]).markdown)\n';
+    const dir = tree(
+      {
+        "alone/sites.py": service(""),
+        // the same module reads the client of an instance, without await
+        "inside/own.py": service('\n\nprint(Pages("fc-test").app.scrape_url("https://a.dev", formats=["markdown"]).markdown)\n'),
+        "pages.py": service(""),
+        "main.py": reader,
+      },
+      { git: true },
+    );
+    const { status, stderr } = spawnSync(process.execPath, [CLI, "run", ".", "--force", "--no-verify"], { cwd: dir, encoding: "utf8" });
+    expect(status, stderr).toBe(0);
+    const migrated = (tail: string, client: string) =>
+      service("")
+        .replace(/FirecrawlApp/g, client)
+        .replace("self.app.scrape_url(", "self.app.scrape(") + tail;
+    expect(readFileSync(join(dir, "alone/sites.py"), "utf8")).toBe(migrated("", "AsyncFirecrawl"));
+    const inside = '\n\nprint(Pages("fc-test").app.scrape_url("https://a.dev", formats=["markdown"]).markdown)\n';
+    expect(readFileSync(join(dir, "inside/own.py"), "utf8")).toBe(migrated(inside, "Firecrawl"));
+    // main.py reads the class's client and calls it as the sync one it is: it stays one
+    expect(readFileSync(join(dir, "pages.py"), "utf8")).toBe(migrated("", "Firecrawl"));
+  });
 });

@@ -10,7 +10,7 @@ import { awaitedSyncClasses } from "./detect/awaited-clients.js";
 import { parsePython, syntaxError, type Node, type Tree } from "./runtime/parser.js";
 import { quotesReusedInFStrings } from "./runtime/python3-rules.js";
 import { findPyRequests } from "./detect/requests.js";
-import { callsElsewhere, importedElsewhere, seenCallsElsewhere } from "./detect/importers.js";
+import { attributeReadElsewhere, callsElsewhere, importedElsewhere, seenCallsElsewhere } from "./detect/importers.js";
 import { localPackageShadows } from "./detect/local-package.js";
 import { projectModules } from "./detect/imported-clients.js";
 
@@ -102,9 +102,12 @@ const python = (runPaths: readonly string[] | undefined, given?: { text: string;
       const project = holder === "document" ? undefined : projectModules(source.path, runPaths);
       let sdk = detect(tree, called, shadowed, project);
       let calls = clientCalls(tree, sdk);
-      // a module-level client another module imports may be called there without await
-      const exported = (name: string) => holder !== "notebook" && holder !== "document" && importedElsewhere(source.path, input!.rootNode, name, runPaths);
-      const awaited = awaitedSyncClasses(tree, sdk, calls, exported);
+      // a client another module imports, or reads through an instance of the class holding it, may be called there without await
+      const module = holder !== "notebook" && holder !== "document";
+      const awaited = awaitedSyncClasses(tree, sdk, calls, {
+        imported: (name) => module && importedElsewhere(source.path, input!.rootNode, name, runPaths),
+        readsAttribute: (cls, attribute) => module && attributeReadElsewhere(source.path, input!.rootNode, cls, attribute, runPaths),
+      });
       if (awaited.size) {
         sdk = detect(tree, called, shadowed, project, awaited);
         calls = clientCalls(tree, sdk);

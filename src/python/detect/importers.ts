@@ -118,6 +118,16 @@ export function importedElsewhere(path: string, tree: Node, name: string, runPat
 }
 
 /**
+ * Whether another module that imports the class `name` from the module at `path` reads an attribute `attribute` of
+ * anything (`service.app.scrape_url(url)`, a subclass's `self.app`): by the attribute's name alone, since which object
+ * holds it is the type checker's to tell. True where the importers cannot be told.
+ */
+export function attributeReadElsewhere(path: string, tree: Node, name: string, attribute: string, runPaths: readonly string[] = []): boolean {
+  const importers = importersOf(path, tree, name, runPaths);
+  return !importers || importers.some((module) => allOf(module, "attribute").some((a) => a.childForFieldName("attribute")?.text === attribute));
+}
+
+/**
  * The calls other modules make of the function `name` of the module at `path`: by the name they import it as
  * (`from lib import fetch`, `fetch(...)`); undefined where some are not to be told apart from other uses (an
  * importer that hands the function on, or imports the module and not the name), or the importers cannot be told.
