@@ -12,7 +12,8 @@ import { bindingScope } from "./names.js";
 import { classOfMethod, heldAs, instanceClass, moduleClassNamed, staticMethod } from "./callers.js";
 import { byName, forwardedBy, forwarderOf, passesOwn, type Forwarder } from "./forwarders.js";
 import { invocationsOf } from "./result-values.js";
-import { positional } from "./arguments.js";
+import { keywords, positional } from "./arguments.js";
+import { PY_NO_WAIT } from "../../mapping/results.js";
 
 const PY_SDK_MODULES = new Set<string>([PY_PACKAGE, ...PY_LEGACY_MODULES, `${PY_PACKAGE}.v2`, PY_TYPES_MODULE]);
 /** every class name, v1 or v2, that makes a client (v2's own client classes too, which mocks take as spec) -> whether it is async (awaited) */
@@ -989,7 +990,7 @@ export function clientCalls(tree: Tree, sdk: PyBindings): PyCall[] {
     const fn = call.childForFieldName("function");
     const args = call.childForFieldName("arguments")!;
     const method = methodOf(sdk, fn);
-    if (method) calls.push({ node: call, ...method, args });
+    if (method) calls.push({ node: call, ...method, ...startedInstead(method, args), args });
     const asserted = methodOf(sdk, assertionOn(fn));
     if (asserted) calls.push({ node: call, ...asserted, args, mock: true });
     const passed = forwarderOf(call);
@@ -1001,6 +1002,17 @@ export function clientCalls(tree: Tree, sdk: PyBindings): PyCall[] {
       for (const invoked of invocationsOf(call)) calls.push({ ...forwarded, node: invoked, args: invoked.childForFieldName("arguments")!, invokes: call });
   }
   return calls;
+}
+
+/**
+ * v0's `crawl_url(url, params, wait_until_done=False)` started the job and answered its id without waiting, as 1.x's
+ * `async_crawl_url` went on to: the call is that method's (v2's `start_crawl`). 1.x's `crawl_url` took no such keyword.
+ */
+function startedInstead(method: { row: MethodRow; isV1Name: boolean; method: string }, args: Node): { row: MethodRow } | object {
+  if (!method.row.waiter || !method.isV1Name || args.type !== "argument_list") return {};
+  if (keywords(args).find((k) => k.name === PY_NO_WAIT)?.value.type !== "false") return {};
+  const started = pythonMethodRow(`async_${method.method}`);
+  return started ? { row: started.row } : {};
 }
 
 /** Mocked methods that tests name without calling them or asserting on their calls. */

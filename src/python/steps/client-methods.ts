@@ -4,6 +4,7 @@
  * v2 crawl has no idempotency key, and the async client's `crawl` takes its URL only as `url=`.
  */
 import { noIdempotency } from "../../mapping/client-methods.js";
+import { PY_NO_WAIT } from "../../mapping/results.js";
 import { PY_ASYNC_URL_KEYWORD, PY_CLIENTS, PY_ID_PARAMETER, PY_V1_PROXY } from "../../mapping/python.js";
 import { keywords, positional } from "../detect/arguments.js";
 import { methodArguments } from "../detect/forwarders.js";
@@ -112,6 +113,9 @@ export const step: PyStep = {
         context.apply(removeItem(context.source, call.args, key.node), removed("idempotency_key", `v2's ${job} has none`));
         context.todo(call.node, noIdempotency(job), "methods");
       }
+      // v0's `crawl_url(..., wait_until_done=False)`, v2's start_crawl (clients.ts), which takes no such keyword
+      const started = !call.row.waiter ? keywords(call.args).find((k) => k.name === PY_NO_WAIT && k.value.type === "false") : undefined;
+      if (started) context.apply(removeItem(context.source, call.args, started.node), removed(`${PY_NO_WAIT}=False`, `v2's ${v2}() does not wait for the job`));
       // `check_crawl_status(id=job_id)`: v2's parameter has another name; the id is its first
       const id = PY_ID_PARAMETER.has(call.method) ? keywords(call.args).find((k) => k.name === "id") : undefined;
       const first = call.args.namedChildren.find((a) => a !== null && a.type !== "comment");
