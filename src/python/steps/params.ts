@@ -3,7 +3,7 @@
  * passed camelCase API keys in a dict; 2.x and v2 take snake_case keyword arguments. A dict literal becomes
  * keyword arguments (the option and format steps then rename what v2 renamed); anything else is marked.
  */
-import { PY_CAST, PY_OPTION_KINDS, PY_OPTION_MODELS, PY_V1_PARAMS_AT, PY_V1_READ_PARAMS, snakeCase } from "../../mapping/python.js";
+import { PY_CAST, PY_NESTED_PAGE_OPTIONS, PY_OPTION_KINDS, PY_OPTION_MODELS, PY_V1_PARAMS_AT, PY_V1_READ_PARAMS, snakeCase } from "../../mapping/python.js";
 import { pythonOptionRows, V0_OPTION_GROUPS, v0FormatList, type V0OptionGroup } from "../../mapping/options.js";
 import type { OptionsKind } from "../../mapping/client-methods.js";
 import { PY_FORMAT_SETTINGS, V1_ONLY_FORMAT_NAMES } from "../../mapping/formats.js";
@@ -219,6 +219,8 @@ function keptDict(
   read?: ReadonlySet<string>,
 ): KeptDict {
   const rows = pythonOptionRows(PY_OPTION_KINDS[call.row.options ?? "scrape"]);
+  // v1's service refused a page's options flat on a crawl or a search, as v2's methods do
+  const nested = call.row.options ? PY_NESTED_PAGE_OPTIONS[call.row.options] : undefined;
   const dicts = [bound.dict, ...bound.fallbacks];
   const items = [
     ...dicts.flatMap((dict) =>
@@ -255,11 +257,13 @@ function keptDict(
     const formats = snake === "formats" && item.value.type === "list" ? item.value.namedChildren.filter((f) => f?.type !== "comment") : [];
     const needs = V0_OPTION_GROUPS[item.name]
       ? "is a v0 option group"
-      : PY_FORMAT_SETTINGS.has(snake)
-        ? "is a format setting v2 gives in formats"
-        : formats.some((f) => f?.type !== "string" || V1_ONLY_FORMAT_NAMES.has(stringValue(f)!))
-          ? "holds formats v2 spells otherwise"
-          : null;
+      : nested?.has(snake)
+        ? `is a page's option, which v2's ${call.row.python.v2}() takes in scrape_options=ScrapeOptions(...)`
+        : PY_FORMAT_SETTINGS.has(snake)
+          ? "is a format setting v2 gives in formats"
+          : formats.some((f) => f?.type !== "string" || V1_ONLY_FORMAT_NAMES.has(stringValue(f)!))
+            ? "holds formats v2 spells otherwise"
+            : null;
     if (needs) {
       unmoved.push(`${item.name} ${needs}`);
       continue;
