@@ -8,7 +8,7 @@ import { pythonMethodRow, type MethodRow } from "../../mapping/client-methods.js
 import { PY_CLIENTS, PY_LEGACY_MODULES, PY_MOCK_SPECS, PY_PACKAGE, PY_TYPES_MODULE, PY_V1_CLIENTS, PY_V1_MODULE } from "../../mapping/python.js";
 import { MOCK_ASSERTIONS, mockClients, patchArguments, patchedClassMethods, patchTargets } from "./mock-clients.js";
 import { allOf, argumentFor, argumentsOf, enclosing, parameterName, returnsOf, stringValue, type Node, type Tree } from "../runtime/parser.js";
-import { bindingScope } from "./names.js";
+import { bindingScope, usesIn } from "./names.js";
 import { classOfMethod, heldAs, instanceClass, moduleClassNamed, staticMethod } from "./callers.js";
 import { byName, forwardedBy, forwarderOf, passesOwn, type Forwarder } from "./forwarders.js";
 import { invocationsOf } from "./result-values.js";
@@ -89,8 +89,8 @@ export interface PyCall extends PyMethodUse {
 
 /** A mocked method named but not called (`node` is `app.scrape_url`): `app.scrape_url.return_value = {...}`. */
 export interface PyMockedMethod extends PyMethodUse {
-  /** what the test makes the mock return: `.return_value = value`, or `.side_effect = [value, ...]` */
-  readonly returns?: { readonly value: Node; readonly each: boolean };
+  /** what the test makes the mock return: `.return_value = value`, `.side_effect = [value, ...]`, or what `.side_effect = fn` returns */
+  readonly returns?: readonly Node[];
 }
 
 /**
@@ -1026,9 +1026,31 @@ export function mockedMethods(tree: Tree, sdk: PyBindings): PyMockedMethod[] {
     const set = assignment?.type === "assignment" && assignment.childForFieldName("left")?.id === parent.id ? parent.childForFieldName("attribute")!.text : "";
     const value = assignment?.childForFieldName("right");
     const returns =
-      set === "return_value" ? { value: value!, each: false } : set === "side_effect" && value?.type === "list" ? { value, each: true } : undefined;
+      set === "return_value"
+        ? [value!]
+        : set === "side_effect" && value?.type === "list"
+          ? value.namedChildren.filter((n): n is Node => n !== null && n.type !== "comment")
+          : set === "side_effect" && value?.type === "identifier"
+            ? returnedBy(value)
+            : undefined;
     return [{ ...method, node, returns }];
   });
+}
+
+/**
+ * `mock.side_effect = respond`: what the function `respond`, defined where the name is bound, returns; the mock
+ * answers each call with what the function gives it. None where the name is bound otherwise too.
+ */
+function returnedBy(name: Node): Node[] | undefined {
+  const scope = bindingScope(name);
+  const defined = allOf(scope, "function_definition").filter(
+    (fn) => fn.childForFieldName("name")?.text === name.text && (enclosing(fn, "function_definition") ?? fn.tree.rootNode).id === scope.id,
+  );
+  const bound = usesIn(scope, name.text).filter(
+    (use) => bindingScope(use).id === scope.id && use.parent?.type === "assignment" && use.parent.childForFieldName("left")?.id === use.id,
+  );
+  if (defined.length !== 1 || bound.length) return undefined;
+  return returnsOf(defined[0]!).flatMap((r) => r.namedChildren.filter((n): n is Node => n !== null && n.type !== "comment").slice(0, 1));
 }
 
 /**

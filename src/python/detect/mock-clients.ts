@@ -148,6 +148,12 @@ export function mockClients(
     const mock = keyOf(mockBinding(target.parent!.parent!) ?? null);
     // `m@12` is the mock; `m.return_value@12` what calling it gives, as keyOf keys that attribute.
     if (mock) clients.set(mock.replace("@", ".return_value@"), isAsync(target));
+    // `patch("pkg.module.FirecrawlApp", return_value=app)`: the mock the test builds is what the patched class gives
+    const given = argumentsOf(target.parent!.parent!)
+      .find((a) => a.type === "keyword_argument" && a.childForFieldName("name")?.text === "return_value")
+      ?.childForFieldName("value");
+    const built = given?.type === "identifier" ? keyOf(given) : null;
+    if (built) clients.set(built, isAsync(target));
   }
   const key = (assignment: Node) => keyOf(assignment.childForFieldName("left"));
   for (const assignment of allOf(root, "assignment")) {

@@ -87,8 +87,7 @@ function taken(context: PyContext, names: Iterable<string>): string[] {
 function migrateReturns(context: PyContext, mock: PyMockedMethod, used: Map<string, Set<string>>): void {
   const model = PY_RETURNED_MODELS[mock.row.js.v1];
   if (!mock.returns || !model) return;
-  const { value, each } = mock.returns;
-  const dicts = each ? value.namedChildren.filter((n): n is Node => n?.type === "dictionary") : value.type === "dictionary" ? [value] : [];
+  const dicts = mock.returns.filter((n) => n.type === "dictionary");
   const mine = new Set<string>();
   const edits: { node: Node; text: string }[] = [];
   for (const dict of dicts) {
