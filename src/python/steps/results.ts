@@ -238,10 +238,13 @@ const USER_DATA = new Set(["json", "metadata_dict"]);
 const METADATA_KEYS_SNAKE =
   "v2's metadata dict has snake_case keys (source_url, status_code, og_title) where v1's had the API's camelCase (sourceURL, statusCode, ogTitle); title, description and url are unchanged: rename the keys where this dict is read, or stored for code that reads it";
 
-/** A key read off a value that no attribute can name, as v2 spells it (`"og:title"`, `"from"`). */
+/** A key read off a value that no attribute can name, as v2 spells it (`"og:title"`, `"from"`), or that no field of v2's metadata declares. */
 function readByNamelessKey(node: Node): boolean {
   const read = readAbove(node);
-  return !!read && read.form !== "attribute" && !isAttributeName(renamedField(null, read.field).to);
+  if (!read || read.form === "attribute") return false;
+  const { to } = renamedField(null, read.field);
+  // v2 keeps a key DocumentMetadata does not declare (`"author"`) among its extras, an attribute only where the page had it
+  return !isAttributeName(to) || !(to in PY_RESULT_MODELS.DocumentMetadata!.fields);
 }
 
 /** A dict handed on whole, not only looked at here: passed to a call that does more than show it, stored, or returned. */
