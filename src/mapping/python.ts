@@ -80,7 +80,7 @@ export const PY_OPTION_KINDS: Readonly<Record<OptionsKind, readonly OptionsKind[
 export const PY_OPTION_MODELS: Readonly<Record<string, string>> = { scrape_options: "ScrapeOptions", agent: "AgentOptions" };
 
 /** The fields of 4.x's ScrapeOptions, a page's options, which a crawl and the async client's batch scrape take only nested in one. */
-const PY_SCRAPE_OPTIONS_FIELDS = [
+export const PY_SCRAPE_OPTIONS_FIELDS = [
   "formats",
   "headers",
   "include_tags",

@@ -12,6 +12,7 @@ import {
   PY_OPTION_KINDS,
   PY_OPTION_MODELS,
   PY_SCHEMA_SENT_AS_GIVEN,
+  PY_SCRAPE_OPTIONS_FIELDS,
   snakeCase,
 } from "../../mapping/python.js";
 import { dictEntries, dictSplats, keywords, type Keyword } from "../detect/arguments.js";
@@ -116,6 +117,8 @@ const SCRAPE = "scrape";
 const NESTED = "scrape_options";
 
 /** v0's page options as v2's keyword spelling would have them: what a v1 params dict of them becomes. */
+const SCRAPE_OPTIONS_FIELDS: ReadonlySet<string> = new Set(PY_SCRAPE_OPTIONS_FIELDS);
+
 const V0_KEYWORDS = new Map(V0_SCRAPE_KEYS.map((key) => [snakeCase(key), key]));
 
 /**
@@ -370,7 +373,11 @@ export const step: PyStep = {
       const args = call.childForFieldName("arguments")!;
       const v0 = v0Keywords(context, args, call);
       for (const keyword of keywords(args)) {
-        if (!v0.has(keyword.node.id)) snakeCased(context, args, { ...keyword, name: snakeCase(keyword.name) }, scrapeRows, "ScrapeOptions field");
+        const name = snakeCase(keyword.name);
+        // A name no release's ScrapeOptions declared (`returnOnlyUrls`) was ignored, as it is in v2: respelled, it would be a
+        // new name for the same unknown option.
+        if (v0.has(keyword.node.id) || (!scrapeRows.has(name) && !SCRAPE_OPTIONS_FIELDS.has(name) && !PY_FORMAT_SETTINGS.has(name))) continue;
+        snakeCased(context, args, { ...keyword, name }, scrapeRows, "ScrapeOptions field");
       }
     }
   },
