@@ -501,8 +501,8 @@ def page_tool(url: str) -> str:
       expect(report.files.find((f) => f.path === "annotated.py")?.verified).toEqual({ newErrors: 1, marked: 1 });
       const annotated = read(dir, "annotated.py");
       expect(todoAbove(annotated, "return app.get_crawl_status(job_id)")).toContain('"CrawlJob" is not assignable to return type "None"');
-      expect(todoAbove(annotated, "save(response.model_dump())")).toBe("response = status(job_id)");
-      expect(todoAbove(annotated, 'return response.status == "completed"')).toBe("save(response.model_dump())");
+      expect(todoAbove(annotated, 'save(response.model_dump(mode="json"))')).toBe("response = status(job_id)");
+      expect(todoAbove(annotated, 'return response.status == "completed"')).toBe('save(response.model_dump(mode="json"))');
       expect(report.files.find((f) => f.path === "formats.py")).toMatchObject({ status: "changed", todos: [], verified: { newErrors: 0, marked: 0 } });
       const output = read(dir, "optional.py");
       expect(output).toContain("app = Firecrawl(api_key=");

@@ -2076,13 +2076,15 @@ function dumpAt(
   message: Message = MODEL_DUMPED,
 ): void {
   const renamedKeys = new Set<number>();
+  // what the dict is put to, the reads a loop's next turn makes of it too (their keys are the binding before's to respell)
+  const put = [...reads, ...readBackInLoop(value)];
   const settings = [
     // JSON takes no datetime (a job's expires_at): a dump for it gives JSON's own values, as 1.x's dict held strings.
-    ...(serialized(value) ? [`mode=${jsonMode(context, value)}`] : []),
+    ...([value, ...put].some(serialized) ? [`mode=${jsonMode(context, value)}`] : []),
     // 1.x's document was the API's, which sent only what the page had and the request asked for: a dump without the
     // fields v2 leaves None reads as that did (`page.get("html", "")` is "" where no HTML was asked for, not None).
     // A key tested (`"expiresAt" in res`) asks the same: whether the API sent it.
-    ...(kind === "document" || reads.some((head) => membershipAbove(head)) ? ["exclude_none=True"] : []),
+    ...(kind === "document" || put.some((head) => membershipAbove(head)) ? ["exclude_none=True"] : []),
   ];
   const dump = `.model_dump(${settings.join(", ")})`;
   if (value.type === "await") context.edit(value.startIndex, value.startIndex, "(");
@@ -2117,6 +2119,26 @@ function dumpAt(
   // a camelCase key read off any `["metadata"]` of the function is one it would not find. So are the functions
   // that read the dump too (`source_of(page.model_dump())`, the callers of one that returns it).
   for (const scope of [scopeOf(value), ...readers]) dumpedMetadataReads(context, value, scope, renamedKeys);
+}
+
+/**
+ * The uses a value bound in a loop is read by on the loop's next turn: those of its name in the loop before the binding
+ * (a `while`'s test among them; not a `for`'s iterable, read once), where no other binding of the name comes first.
+ */
+function readBackInLoop(value: Node): Node[] {
+  const name = boundName(value);
+  if (!name) return [];
+  const scope = scopeOf(name);
+  const bindsName = (use: Node) =>
+    ["assignment", "augmented_assignment", "for_statement"].includes(use.parent?.type ?? "") && use.parent!.childForFieldName("left")?.id === use.id;
+  for (let loop = value.parent; loop && loop.id !== scope.id; loop = loop.parent) {
+    if (loop.type !== "while_statement" && loop.type !== "for_statement") continue;
+    const iterable = loop.type === "for_statement" ? loop.childForFieldName("right") : null;
+    const inLoop = usesIn(loop, name.text).filter((use) => scopeOf(use).id === scope.id && use.startIndex < name.startIndex);
+    const firstBinding = inLoop.find(bindsName);
+    return inLoop.filter((use) => !bindsName(use) && (!iterable || !within(use, iterable)) && (!firstBinding || use.startIndex < firstBinding.startIndex));
+  }
+  return [];
 }
 
 /**
@@ -2405,7 +2427,9 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   // proxy now gives as a model (the migration reads no fields of those), here or in the callers of a function that
   // returns it: it becomes one where it is made.
   const reads = call.row.result ? uses : followReturns(uses).heads;
-  if (dumpable && (call.row.result ? name && uses.some(writesInto) : reads.some(readAsDict))) {
+  // a binding in a loop is read on the next turn by the loop's reads before it too (`while status["status"] != ...`)
+  const back = readBackInLoop(value);
+  if (dumpable && (call.row.result ? name && [...uses, ...back].some(writesInto) : [...reads, ...back].some(readAsDict))) {
     dumpAt(context, value, call.row.result ?? null, reads);
     if (answeredDicts(context)) for (const use of unpacked([value, ...reads])) context.todo(use, DUMP_UNPACKED);
     const checked = uses.some((use) => readAbove(use)?.field === "status");
