@@ -462,6 +462,12 @@ export const HANDED_OUT_DUMPED = reworded(
   "the result handed on as a dict (.model_dump())",
 );
 
+/** A 1.x dict result kept as a value of a dict the code builds (python/steps/results.ts). */
+export const KEPT_IN_DICT_DUMPED = reworded(
+  "1.x answered a dict here, and this keeps it in a dict the code builds, whose readers expect one still: v2's model is dumped where it is kept (its keys are snake_case)",
+  "the result kept in a dict as a dict (.model_dump())",
+);
+
 /** A scraped search hit (a Document) dumped where it is serialized: its dump keeps the hit's own fields in its metadata. */
 export const SCRAPED_HIT_DUMPED =
   "this scraped search hit is a v2 Document, dumped here as a dict: its url, title and description are under metadata (source_url, title, description), where 1.x's dict had them at the top; add them back if what reads this needs them";

@@ -100,6 +100,7 @@ import {
   SCRAPED_HIT_DUMPED,
   RESULT_SERIALIZED,
   HANDED_OUT_DUMPED,
+  KEPT_IN_DICT_DUMPED,
   SUCCESS_ASSERTION_REMOVED,
   DOCUMENTS_DUMPED,
   DOCUMENTS_SERIALIZED,
@@ -1682,6 +1683,10 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
   if (dumpable && serialized(head)) return dumpWhereHanded(context, subject, head, RESULT_SERIALIZED);
   // `cache.set(url, page)`: 1.x's dict handed to code the run cannot read, which expects one still
   if (dumpable && wereDicts && handedOut(head)) return dumpWhereHanded(context, subject, head, HANDED_OUT_DUMPED);
+  // `out.append({"source": url, "content": page})`: 1.x's dict kept in a dict the code builds, whose readers expect one
+  // still; a search's dump is not 1.x's `{success, data}`, which they read
+  if (dumpable && wereDicts && heldByDictDisplay(head))
+    return subject.kind === "search" ? context.todo(head, NOT_A_DICT) : dumpWhereHanded(context, subject, head, KEPT_IN_DICT_DUMPED);
   const loop = from === 0 ? loopBodyOf(head) : null;
   const collecting = loop && itemsCollectedInto(head, loop);
   if (collecting) return migrateCollected(context, subject, collecting);
@@ -2706,6 +2711,10 @@ function dumpWhereHanded(context: PyContext, subject: Subject, head: Node, messa
   dumpAt(context, head, subject.kind === "hit" ? null : subject.kind, [], [], message);
   if (subject.fields) context.todo(head, SCRAPED_HIT_DUMPED);
 }
+
+/** A value a dict display holds, `{"content": page}`. */
+const heldByDictDisplay = (value: Node) =>
+  value.parent?.type === "pair" && value.parent.childForFieldName("value")?.id === value.id && value.parent.parent?.type === "dictionary";
 
 /** Calls that show a value, log it or ask what it is, where a model does what 1.x's dict did, near enough. */
 const SHOWS: ReadonlySet<string> = new Set([
