@@ -940,11 +940,21 @@ function methodOf(sdk: PyBindings, node: Node | null) {
 
 /** Whether a receiver is a client migrated to v2: async or not; undefined where it is none, or one kept on v1. */
 function clientAt(sdk: PyBindings, receiver: Node): boolean | undefined {
+  const made = constructedHere(sdk, receiver);
+  if (made !== undefined) return made;
   if (!sdk.names.has(unscoped(receiver)?.name ?? "")) return undefined;
   const key = keyOf(receiver);
   const kept = key !== null && sdk.keptOnV1.has(key);
   const byName = sdk.notClients.has(key ?? "") || ownAttribute(receiver) ? undefined : sdk.byName.get(nameOfKey(key ?? ""));
   return key === null || kept ? undefined : (sdk.clients.get(key) ?? byName);
+}
+
+/** `AsyncFirecrawlApp(api_key=key).scrape_url(url)`: a client made where its method is called; whether it is the async one. */
+function constructedHere(sdk: PyBindings, receiver: Node): boolean | undefined {
+  const made = receiver.type === "call" ? receiver.childForFieldName("function") : null;
+  if (made?.type === "identifier") return sdk.classes.get(made.text);
+  const module = made?.type === "attribute" ? made.childForFieldName("object")!.text : undefined;
+  return module !== undefined && sdk.modules.has(module) ? PY_CLIENT_IS_ASYNC.get(made!.childForFieldName("attribute")!.text) : undefined;
 }
 
 /** Calls that name a method of a client by a string, the client and the string as `naming` finds them in the call. */
