@@ -4,7 +4,7 @@
  * gets: one binding, before the call, nothing changing the dict, and values that read the same at the call.
  */
 import { scopeOf, usesIn } from "./names.js";
-import { allOf, calledName, enclosing, within, type Node } from "../runtime/parser.js";
+import { allOf, calledName, enclosing, lastName, within, type Node } from "../runtime/parser.js";
 
 /**
  * `writes`: the items the code sets after the literal, before the call or after it (for another call), each a
@@ -36,15 +36,20 @@ const CONVERSIONS = new Set(["int", "float", "str", "bool", "len", "min", "max",
 /** str's methods that make a new string of the one they are called on (`format.lower()`): computed again, the same. */
 const STRING_METHODS = new Set(["lower", "upper", "strip", "lstrip", "rstrip", "title", "casefold", "replace", "removeprefix", "removesuffix"]);
 
+/** pydantic's methods that describe a model class (`Product.model_json_schema()`): computed again, the same. */
+const SCHEMA_METHODS = new Set(["model_json_schema", "schema", "schema_json"]);
+
 /**
- * Whether a call gives the same computed again at the call: a conversion, or a str method on a name, an attribute or
- * another call (`section.strip("/").lower()`, whose inner call is judged on its own).
+ * Whether a call gives the same computed again at the call: a conversion, a str method on a name, an attribute or
+ * another call (`section.strip("/").lower()`, whose inner call is judged on its own), or a model class's schema.
  */
 function sameAgain(call: Node): boolean {
   const callee = call.childForFieldName("function")!;
   if (CONVERSIONS.has(callee.text)) return true;
   const receiver = callee.type === "attribute" ? callee.childForFieldName("object") : null;
-  return ["identifier", "attribute", "call"].includes(receiver?.type ?? "") && STRING_METHODS.has(callee.childForFieldName("attribute")!.text);
+  const method = callee.type === "attribute" ? callee.childForFieldName("attribute")!.text : "";
+  if (SCHEMA_METHODS.has(method) && receiver && ["identifier", "attribute"].includes(receiver.type) && /^[A-Z]/.test(lastName(receiver))) return true;
+  return ["identifier", "attribute", "call"].includes(receiver?.type ?? "") && STRING_METHODS.has(method);
 }
 
 /**
