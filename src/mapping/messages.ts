@@ -543,6 +543,15 @@ export function settingsRefused(keys: readonly string[], type: string, takes: re
 }
 
 /**
+ * Keys a 2.x pydantic model of a format's settings did not declare (`JsonConfig(mode=...)`): it ignored them and sent
+ * the request without them, as v2's dropping them does.
+ */
+export function settingsIgnored(keys: readonly string[], model: string): Message {
+  const why = `2.x's ${model} ignored ${keys.length > 1 ? "them" : "it"}, and sent the request without ${keys.length > 1 ? "them" : "it"}`;
+  return { ...removed(keys.join(", "), why), note: `${keys.join(", ")} dropped from ${model}(...): ${why}` };
+}
+
+/**
  * The TODO above a format whose settings come from a variable the file binds to a literal holding keys v2's object
  * refuses; `hints`, what to do with those the table knows (v1's systemPrompt folded into the prompt, its mode dropped).
  */

@@ -9,12 +9,13 @@ import { modelCalled } from "../detect/model-names.js";
 import { callKeywords, dictEntries, keywords, type Keyword } from "../detect/arguments.js";
 import { pyLiteral, removeItem } from "../writing.js";
 import { exportedName, type PyContext, type PyStep } from "../pipeline.js";
-import { allOf, parameterAnnotation, stringValue, type Node } from "../runtime/parser.js";
+import { allOf, calledName, parameterAnnotation, stringValue, type Node } from "../runtime/parser.js";
 import { heldValue } from "../detect/names.js";
 import {
   moved,
   removed,
   renamed,
+  settingsIgnored,
   settingsRefused,
   settingsWithoutFormat,
   sharedSettings,
@@ -52,7 +53,10 @@ export function settingsEntries(context: PyContext, row: FormatRow, settings: No
   const dropped = withFate("dropped");
   const refused = withFate("refused");
   if (dropped.length) context.edit(at.startIndex, at.startIndex, "", removed(dropped.map((p) => `${asWritten(p)}: ${p[1]}`).join(", "), V1_MODE_DROPPED));
-  if (refused.length) context.todo(at, settingsRefused(refused.map(asWritten), row.v2!.type, row.v2!.settings!), "formats");
+  // settings made with one of 2.x's models (`JsonConfig(...)`, not `dict(...)`): pydantic ignored what it did not declare
+  const model = settings.type === "call" && calledName(settings) !== "dict" ? calledName(settings) : undefined;
+  if (refused.length && model) context.edit(at.startIndex, at.startIndex, "", settingsIgnored(refused.map(asWritten), model));
+  else if (refused.length) context.todo(at, settingsRefused(refused.map(asWritten), row.v2!.type, row.v2!.settings!), "formats");
   const folded = withFate("folded");
   const kept = withFate("kept");
   if (folded.length) {
