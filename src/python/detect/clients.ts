@@ -8,7 +8,7 @@ import { pythonMethodRow, type MethodRow } from "../../mapping/client-methods.js
 import { PY_CLIENTS, PY_LEGACY_MODULES, PY_MOCK_SPECS, PY_PACKAGE, PY_TYPES_MODULE, PY_V1_CLIENTS, PY_V1_MODULE } from "../../mapping/python.js";
 import { MOCK_ASSERTIONS, mockClients, patchArguments, patchedClassMethods, patchTargets } from "./mock-clients.js";
 import { allOf, argumentFor, argumentsOf, enclosing, parameterName, returnsOf, stringValue, type Node, type Tree } from "../runtime/parser.js";
-import { bindingScope, usesIn } from "./names.js";
+import { bindingScope, onlyBinding } from "./names.js";
 import { classOfMethod, heldAs, instanceClass, moduleClassNamed, staticMethod } from "./callers.js";
 import { byName, forwardedBy, forwarderOf, passesOwn, type Forwarder } from "./forwarders.js";
 import { invocationsOf } from "./result-values.js";
@@ -248,10 +248,7 @@ export function detect(
   /** The class an expression names: `FirecrawlApp`, an alias of it, or `firecrawl.FirecrawlApp`. */
   const classOf = (node: Node | null): boolean | undefined => {
     if (!node) return undefined;
-    if (node.type === "identifier") return classes.get(node.text);
-    if (node.type === "attribute" && modules.has(node.childForFieldName("object")?.text ?? "")) {
-      return PY_CLIENT_IS_ASYNC.get(node.childForFieldName("attribute")!.text);
-    }
+    if (node.type === "identifier" || node.type === "attribute") return clientClassNamed(node, classes, modules);
     if (node.type === "subscript" || node.type === "binary_operator") {
       // Optional[FirecrawlApp], FirecrawlApp | None
       for (const child of node.namedChildren) {
@@ -949,12 +946,20 @@ function clientAt(sdk: PyBindings, receiver: Node): boolean | undefined {
   return key === null || kept ? undefined : (sdk.clients.get(key) ?? byName);
 }
 
+/**
+ * Whether the client class a name or an attribute names (`FirecrawlApp`, an alias of it, `firecrawl.FirecrawlApp`) is
+ * the async one; undefined where it names none. `classes` and `modules`: the module's, as PyBindings has them.
+ */
+function clientClassNamed(node: Node, classes: ReadonlyMap<string, boolean>, modules: ReadonlySet<string>): boolean | undefined {
+  if (node.type === "identifier") return classes.get(node.text);
+  const module = node.type === "attribute" ? node.childForFieldName("object")?.text : undefined;
+  return module !== undefined && modules.has(module) ? PY_CLIENT_IS_ASYNC.get(node.childForFieldName("attribute")!.text) : undefined;
+}
+
 /** `AsyncFirecrawlApp(api_key=key).scrape_url(url)`: a client made where its method is called; whether it is the async one. */
 function constructedHere(sdk: PyBindings, receiver: Node): boolean | undefined {
   const made = receiver.type === "call" ? receiver.childForFieldName("function") : null;
-  if (made?.type === "identifier") return sdk.classes.get(made.text);
-  const module = made?.type === "attribute" ? made.childForFieldName("object")!.text : undefined;
-  return module !== undefined && sdk.modules.has(module) ? PY_CLIENT_IS_ASYNC.get(made!.childForFieldName("attribute")!.text) : undefined;
+  return made ? clientClassNamed(made, sdk.classes, sdk.modules) : undefined;
 }
 
 /** Calls that name a method of a client by a string, the client and the string as `naming` finds them in the call. */
@@ -1052,15 +1057,9 @@ export function mockedMethods(tree: Tree, sdk: PyBindings): PyMockedMethod[] {
  * answers each call with what the function gives it. None where the name is bound otherwise too.
  */
 function returnedBy(name: Node): Node[] | undefined {
-  const scope = bindingScope(name);
-  const defined = allOf(scope, "function_definition").filter(
-    (fn) => fn.childForFieldName("name")?.text === name.text && (enclosing(fn, "function_definition") ?? fn.tree.rootNode).id === scope.id,
-  );
-  const bound = usesIn(scope, name.text).filter(
-    (use) => bindingScope(use).id === scope.id && use.parent?.type === "assignment" && use.parent.childForFieldName("left")?.id === use.id,
-  );
-  if (defined.length !== 1 || bound.length) return undefined;
-  return returnsOf(defined[0]!).flatMap((r) => r.namedChildren.filter((n): n is Node => n !== null && n.type !== "comment").slice(0, 1));
+  const defined = onlyBinding(name)?.parent;
+  if (defined?.type !== "function_definition") return undefined;
+  return returnsOf(defined).flatMap((r) => r.namedChildren.filter((n): n is Node => n !== null && n.type !== "comment").slice(0, 1));
 }
 
 /**

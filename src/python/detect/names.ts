@@ -124,12 +124,18 @@ export function rebinds(n: Node): boolean {
   return isBinding(n) || parent?.type === "delete_statement" || (parent?.type === "expression_list" && parent.parent?.type === "delete_statement");
 }
 
-/** The one binding of a name in the scope that binds it, where that is an assignment (`pages = []`): its target and value. */
-export function onlyAssignment(name: Node): { target: Node; value: Node | null } | null {
+/** The one binding of a name in the scope that binds it (the identifier bound: a target, a `def`'s name, ...); null where there are more. */
+export function onlyBinding(name: Node): Node | null {
   const scope = bindingScope(name);
   const bindings = usesIn(scope, name.text).filter((n) => bindingScope(n).id === scope.id && rebinds(n));
-  const binding = bindings.length === 1 ? bindings[0]!.parent : null;
-  return binding?.type === "assignment" ? { target: bindings[0]!, value: binding.childForFieldName("right") } : null;
+  return bindings.length === 1 ? bindings[0]! : null;
+}
+
+/** The one binding of a name in the scope that binds it, where that is an assignment (`pages = []`): its target and value. */
+export function onlyAssignment(name: Node): { target: Node; value: Node | null } | null {
+  const target = onlyBinding(name);
+  const binding = target?.parent;
+  return binding?.type === "assignment" ? { target: target!, value: binding.childForFieldName("right") } : null;
 }
 
 const assigns = (n: Node) => n.parent?.type === "assignment" && n.parent.childForFieldName("left")?.id === n.id;

@@ -116,9 +116,10 @@ function mergeShared(context: PyContext, args: Node, found: readonly { keyword: 
 const SCRAPE = "scrape";
 const NESTED = "scrape_options";
 
-/** v0's page options as v2's keyword spelling would have them: what a v1 params dict of them becomes. */
+/** The fields of v2's ScrapeOptions, by which a keyword of one is told from a name no release declared. */
 const SCRAPE_OPTIONS_FIELDS: ReadonlySet<string> = new Set(PY_SCRAPE_OPTIONS_FIELDS);
 
+/** v0's page options as v2's keyword spelling would have them: what a v1 params dict of them becomes. */
 const V0_KEYWORDS = new Map(V0_SCRAPE_KEYS.map((key) => [snakeCase(key), key]));
 
 /**

@@ -2134,14 +2134,12 @@ function readBackInLoop(value: Node): Node[] {
   const name = boundName(value);
   if (!name) return [];
   const scope = scopeOf(name);
-  const bindsName = (use: Node) =>
-    ["assignment", "augmented_assignment", "for_statement"].includes(use.parent?.type ?? "") && use.parent!.childForFieldName("left")?.id === use.id;
   for (let loop = value.parent; loop && loop.id !== scope.id; loop = loop.parent) {
     if (loop.type !== "while_statement" && loop.type !== "for_statement") continue;
     const iterable = loop.type === "for_statement" ? loop.childForFieldName("right") : null;
     const inLoop = usesIn(loop, name.text).filter((use) => scopeOf(use).id === scope.id && use.startIndex < name.startIndex);
-    const firstBinding = inLoop.find(bindsName);
-    return inLoop.filter((use) => !bindsName(use) && (!iterable || !within(use, iterable)) && (!firstBinding || use.startIndex < firstBinding.startIndex));
+    const firstBinding = inLoop.find(rebinds);
+    return inLoop.filter((use) => !rebinds(use) && (!iterable || !within(use, iterable)) && (!firstBinding || use.startIndex < firstBinding.startIndex));
   }
   return [];
 }
