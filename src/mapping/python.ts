@@ -5,6 +5,7 @@
  */
 import { API_HOST } from "./api-requests.js";
 import type { OptionsKind } from "./client-methods.js";
+import type { Literal } from "./options.js";
 
 export const PY_PACKAGE = "firecrawl";
 
@@ -401,6 +402,12 @@ export const PY_RESULT_MODELS: Readonly<Record<string, PyResultModel>> = {
   SearchData: { fields: { web: "[SearchResultWeb]" } },
   SearchResultWeb: { fields: values("url", "title", "description", "category"), required: ["url"] },
 };
+
+/**
+ * What v1's waiters (crawl_url, batch_scrape_urls) answered: only a completed job, since they raised on a failed one. A
+ * test's mock of one stands for that job, which v2's model says in its status.
+ */
+export const PY_WAITED_JOB: Readonly<Record<string, Literal>> = { status: "completed" };
 
 /** The model the v2 counterpart of a v1 method (by its JS name, mapping/client-methods.ts) returns. */
 export const PY_RETURNED_MODELS: Readonly<Record<string, string>> = {

@@ -5,9 +5,9 @@
  * are client calls to the other steps, so their arguments change as the call's do.
  */
 import { METHODS, type MethodRow, type ResultKind } from "../../mapping/client-methods.js";
-import { PY_CLIENTS, PY_MOCK_SPECS, PY_PACKAGE, PY_RESULT_MODELS, PY_RETURNED_MODELS, PY_V2_TYPES_MODULE } from "../../mapping/python.js";
+import { PY_CLIENTS, PY_MOCK_SPECS, PY_PACKAGE, PY_RESULT_MODELS, PY_RETURNED_MODELS, PY_V2_TYPES_MODULE, PY_WAITED_JOB } from "../../mapping/python.js";
 import { indentAt, indentUnit } from "../../core/text.js";
-import { pyLiteralAt } from "../writing.js";
+import { pyLiteral, pyLiteralAt } from "../writing.js";
 import { migrateMethodName } from "./client-methods.js";
 import { dictEntries, keywords } from "../detect/arguments.js";
 import { patchedInstanceMethods, type PyMockedMethod } from "../detect/clients.js";
@@ -27,9 +27,20 @@ const RAISES =
 
 type Built = { readonly text: string } | { readonly todo: string };
 
-/** A v1 response dict as the v2 model a call returns, laid out as the dict was; or why it cannot be. */
-function build(context: PyContext, model: string, dict: Node, kind: ResultKind | null, indent: string, used: Set<string>): Built {
+/** What a mock's v2 model is written with: the names the file calls the models by, the models it used. */
+interface Models {
+  readonly named: (model: string) => string | null;
+  readonly used: Set<string>;
+}
+
+/**
+ * A v1 response dict as the v2 model a call returns, laid out as the dict was; or why it cannot be. `waited`: the
+ * dict stands for what a v1 waiter answered, a completed job, which the model then says where the dict did not.
+ */
+function build(context: PyContext, model: string, dict: Node, kind: ResultKind | null, indent: string, models: Models, waited = false): Built {
   const spec = PY_RESULT_MODELS[model]!;
+  const local = models.named(model);
+  if (!local) return { todo: `make this mock return a v2 ${model}; ${model} and ${aliasOf(model)} already name something else in this file` };
   const entries = dict.type === "dictionary" ? dictEntries(dict) : null;
   if (!entries) return { todo: unreadMockReturn(model) };
   const { eol } = context.source;
@@ -51,69 +62,101 @@ function build(context: PyContext, model: string, dict: Node, kind: ResultKind |
       for (const item of entry.value.namedChildren) {
         if (!item || item.type === "comment") continue;
         const from = PY_RESULT_MODELS[element]!.fromString;
-        const built: Built =
-          from && item.type === "string"
-            ? { text: `${element}(${from}=${item.text})` }
-            : build(context, element, item, null, base + indentUnit(context.source.text), used);
+        const named = from && item.type === "string" ? models.named(element) : null;
+        const built: Built = named
+          ? { text: `${named}(${from}=${item.text})` }
+          : build(context, element, item, null, base + indentUnit(context.source.text), models);
         if ("todo" in built) return built;
         items.push(built.text);
-        used.add(element);
+        models.used.add(element);
       }
       const listIndent = base + indentUnit(context.source.text);
       value =
         entry.value.text.includes("\n") && items.length ? `[${eol}${items.map((i) => `${listIndent}${i},`).join(eol)}${eol}${base}]` : `[${items.join(", ")}]`;
     } else if (nested) {
-      const built = build(context, nested, entry.value, null, multiline ? inner : indent, used);
+      const built = build(context, nested, entry.value, null, multiline ? inner : indent, models);
       if ("todo" in built) return built;
       value = built.text;
     }
     args.push(`${field}=${value}`);
   }
-  const missing = (spec.required ?? []).filter((f) => !args.some((a) => a.startsWith(`${f}=`)));
+  const given = (field: string) => args.some((a) => a.startsWith(`${field}=`));
+  if (waited)
+    for (const [field, value] of Object.entries(PY_WAITED_JOB))
+      if (field in spec.fields && !given(field)) args.unshift(`${field}=${pyLiteral(context.source, value)}`);
+  const missing = (spec.required ?? []).filter((f) => !given(f));
   if (missing.length) return { todo: `make this mock return a v2 ${model}: it needs ${missing.join(", ")}` };
-  used.add(model);
-  return { text: multiline && args.length ? `${model}(${eol}${args.map((a) => `${inner}${a},`).join(eol)}${eol}${indent})` : `${model}(${args.join(", ")})` };
+  models.used.add(model);
+  return { text: multiline && args.length ? `${local}(${eol}${args.map((a) => `${inner}${a},`).join(eol)}${eol}${indent})` : `${local}(${args.join(", ")})` };
 }
+
+/** The name a v2 model is imported as where the file's own code already uses the model's name (LangChain's `Document`). */
+const aliasOf = (model: string) => `Firecrawl${model}`;
 
 /** Names the file already binds: a model of the same name cannot be imported beside them. */
 function taken(context: PyContext, names: Iterable<string>): string[] {
-  const fromSdk = allOf(context.tree.rootNode, "import_from_statement").filter(
-    (s) => (s.childForFieldName("module_name")?.text ?? "").split(".")[0] === PY_PACKAGE,
-  );
+  const fromSdk = sdkImports(context);
   return [...names].filter((name) => usesIn(context.tree.rootNode, name).some((use) => !fromSdk.some((s) => within(use, s))));
 }
 
+/**
+ * The names the file calls v2's models by: the name it imports one by from v2's types already; else the model's own, or
+ * `Firecrawl<Model>` where the file's own code uses that (LangChain's or agno's `Document`); null where both are taken.
+ */
+function modelNames(context: PyContext): (model: string) => string | null {
+  const fromSdk = new Map<string, string>(
+    sdkImports(context)
+      .filter((s) => s.childForFieldName("module_name")?.text === PY_V2_TYPES_MODULE)
+      .flatMap((s) =>
+        s
+          .childrenForFieldName("name")
+          .map((n): [string, string] =>
+            n?.type === "aliased_import" ? [n.childForFieldName("name")!.text, n.childForFieldName("alias")!.text] : [n?.text ?? "", n?.text ?? ""],
+          ),
+      ),
+  );
+  const named = new Map<string, string | null>();
+  return (model) => {
+    if (!named.has(model)) named.set(model, fromSdk.get(model) ?? [model, aliasOf(model)].find((name) => !taken(context, [name]).length) ?? null);
+    return named.get(model)!;
+  };
+}
+
+/** The import clauses of the models `models` used (`Document`, `Document as FirecrawlDocument`), added to `used`. */
+function importModels(models: Models, used: Map<string, Set<string>>): void {
+  const clauses = [...models.used].map((model) => (models.named(model) === model ? model : `${model} as ${models.named(model)}`));
+  used.set(PY_V2_TYPES_MODULE, new Set([...(used.get(PY_V2_TYPES_MODULE) ?? []), ...clauses]));
+}
+
 /** The mock's return value(s) as v2 models; the models used are added to `used`. */
-function migrateReturns(context: PyContext, mock: PyMockedMethod, used: Map<string, Set<string>>): void {
+function migrateReturns(context: PyContext, mock: PyMockedMethod, named: Models["named"], used: Map<string, Set<string>>): void {
   const model = PY_RETURNED_MODELS[mock.row.js.v1];
   if (!mock.returns || !model) return;
   const dicts = mock.returns.filter((n) => n.type === "dictionary");
-  const mine = new Set<string>();
+  const models = { named, used: new Set<string>() };
   const edits: { node: Node; text: string }[] = [];
   for (const dict of dicts) {
-    const built = build(context, model, dict, mock.row.result ?? null, indentAt(context.source.text, dict.startIndex), mine);
+    const built = build(context, model, dict, mock.row.result ?? null, indentAt(context.source.text, dict.startIndex), models, mock.row.waiter);
     if ("todo" in built) return context.todo(mock.node, built.todo);
     edits.push({ node: dict, text: built.text });
   }
-  const clash = taken(context, mine);
-  if (clash.length)
-    return context.todo(
-      mock.node,
-      `make this mock return a v2 ${model}; ${clash.join(", ")} already name${clash.length > 1 ? "" : "s"} something else in this file`,
-    );
   for (const { node, text } of edits) context.edit(node.startIndex, node.endIndex, text, mockReturns(model));
-  used.set(PY_V2_TYPES_MODULE, new Set([...(used.get(PY_V2_TYPES_MODULE) ?? []), ...mine]));
+  importModels(models, used);
 }
 
-/** `from <module> import ...` for the names the mocks now use, below the file's imports. */
+/** The file's `from firecrawl... import` statements. */
+const sdkImports = (context: PyContext) =>
+  allOf(context.tree.rootNode, "import_from_statement").filter((s) => (s.childForFieldName("module_name")?.text ?? "").split(".")[0] === PY_PACKAGE);
+
+/** `from <module> import ...` for the names the mocks now use (`Document as FirecrawlDocument` by its alias), below the file's imports. */
 function importNames(context: PyContext, used: ReadonlyMap<string, ReadonlySet<string>>): void {
   const imported = new Set(
-    allOf(context.tree.rootNode, "import_from_statement")
-      .filter((s) => (s.childForFieldName("module_name")?.text ?? "").split(".")[0] === PY_PACKAGE)
-      .flatMap((s) => s.childrenForFieldName("name").map((n) => (n?.type === "aliased_import" ? n.childForFieldName("alias")!.text : (n?.text ?? "")))),
+    sdkImports(context).flatMap((s) =>
+      s.childrenForFieldName("name").map((n) => (n?.type === "aliased_import" ? n.childForFieldName("alias")!.text : (n?.text ?? ""))),
+    ),
   );
   const lines = [...used].flatMap(([module, names]) => {
-    const missing = [...names].filter((n) => !imported.has(n)).sort();
+    const missing = [...names].filter((n) => !imported.has(n.split(" as ").at(-1)!)).sort();
     return missing.length ? [`from ${module} import ${missing.join(", ")}`] : [];
   });
   if (!lines.length) return;
@@ -173,7 +216,7 @@ function migratePatchTargets(context: PyContext): void {
  * fixture or in another module, such as the code under test, or a class the patch decorates) when the client is
  * made decides where it can go, so it is marked.
  */
-function migratePatchedClassMethods(context: PyContext, used: Map<string, Set<string>>, onV1: boolean): void {
+function migratePatchedClassMethods(context: PyContext, named: Models["named"], used: Map<string, Set<string>>, onV1: boolean): void {
   const locals = new Set(context.sdk.classes.keys());
   for (const { node, method, object, target } of patchedClassMethods(context.tree.rootNode, locals, CLIENT_NAMES)) {
     // A method v2 calls the same (search, extract) misses the instance's just the same, where the file is on v1;
@@ -202,7 +245,7 @@ function migratePatchedClassMethods(context: PyContext, used: Map<string, Set<st
       const path = `${spec.module}.${spec.name}.${to}`;
       context.edit(content.startIndex, content.endIndex, path, renamed(`patch target ${target!.path.join(".")}`, path));
     }
-    patchedReturns(context, node, scope!, row, used);
+    patchedReturns(context, node, scope!, row, named, used);
   }
 }
 
@@ -211,18 +254,25 @@ function migratePatchedClassMethods(context: PyContext, used: Map<string, Set<st
  * so the patch names v2's method there, and its mock returns the v2 model. Under v1's name the patch raises, and the
  * migrated code would call the unpatched method anyway.
  */
-function migratePatchedInstanceMethods(context: PyContext, used: Map<string, Set<string>>): void {
+function migratePatchedInstanceMethods(context: PyContext, named: Models["named"], used: Map<string, Set<string>>): void {
   for (const patch of patchedInstanceMethods(context.tree, context.sdk)) {
     const v2 = patch.row.python.v2;
     if (!patch.isV1Name || !v2 || v2 === "watcher") continue;
     context.edit(patch.name.startIndex, patch.name.endIndex, pyLiteralAt(context.source, patch.name, v2), renamed(`patched method ${patch.method}`, v2));
     const scope = patchScope(patch.node);
-    if (scope) patchedReturns(context, patch.node, scope, patch.row, used);
+    if (scope) patchedReturns(context, patch.node, scope, patch.row, named, used);
   }
 }
 
 /** What a patched method's mock returns (`return_value=` in the patch, or `mock.return_value = ...` under it), as the v2 model. */
-function patchedReturns(context: PyContext, patch: Node, { body, from }: PatchScope, row: MethodRow, used: Map<string, Set<string>>): void {
+function patchedReturns(
+  context: PyContext,
+  patch: Node,
+  { body, from }: PatchScope,
+  row: MethodRow,
+  named: Models["named"],
+  used: Map<string, Set<string>>,
+): void {
   const model = PY_RETURNED_MODELS[row.js.v1];
   if (!model) return;
   const given = keywords(patch.childForFieldName("arguments")!).find((k) => k.name === "return_value")?.value;
@@ -232,15 +282,15 @@ function patchedReturns(context: PyContext, patch: Node, { body, from }: PatchSc
         a.startIndex >= from && a.childForFieldName("left")?.text === `${mock}.return_value` ? [a.childForFieldName("right")!] : [],
       )
     : [];
-  const mine = new Set<string>();
+  const models = { named, used: new Set<string>() };
   for (const value of [...(given ? [given] : []), ...set]) {
     const dict = value.type === "identifier" ? heldValue(value, exportedName(context)) : value;
     if (dict?.type !== "dictionary") continue;
-    const built = build(context, model, dict, row.result ?? null, indentAt(context.source.text, dict.startIndex), mine);
+    const built = build(context, model, dict, row.result ?? null, indentAt(context.source.text, dict.startIndex), models, row.waiter);
     if ("todo" in built) context.todo(value, built.todo);
     else context.edit(dict.startIndex, dict.endIndex, built.text, mockReturns(model));
   }
-  used.set(PY_V2_TYPES_MODULE, new Set([...(used.get(PY_V2_TYPES_MODULE) ?? []), ...mine]));
+  importModels(models, used);
 }
 
 export const step: PyStep = {
@@ -251,9 +301,10 @@ export const step: PyStep = {
     const sdk = context.options.sdk;
     const v1 = mocks.filter((mock) => isV1PyCall(mock, [...calls, ...mocks], sdk, context.sdk.imports));
     const used = new Map<string, Set<string>>();
+    const named = modelNames(context);
     for (const mock of v1) {
       migrateMethodName(context, mock);
-      migrateReturns(context, mock, used);
+      migrateReturns(context, mock, named, used);
     }
     // a project that pins a 1.x/2.x release is on v1 in a test that only patches the client
     const onV1 = v1.length > 0 || hasV1PyCalls(calls, sdk, context.sdk.imports) || sdk === "v1";
@@ -261,8 +312,8 @@ export const step: PyStep = {
       migratePatchTargets(context);
       migrateSpecs(context, used);
     }
-    migratePatchedClassMethods(context, used, onV1);
-    if (onV1) migratePatchedInstanceMethods(context, used);
+    migratePatchedClassMethods(context, named, used, onV1);
+    if (onV1) migratePatchedInstanceMethods(context, named, used);
     importNames(context, used);
   },
 };
