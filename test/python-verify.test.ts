@@ -626,6 +626,34 @@ ${V1_SIZE}`;
   );
 
   test(
+    "a module's stand-in for the client where the SDK is missing takes v2's names with it, and keeps the error its import had: not marked",
+    () => {
+      // pyright faults the import's class against the stand-in's, naming each by its module on each side
+      // (`type[firecrawl.firecrawl.FirecrawlApp]`, then `type[client.Firecrawl]`): the same error, the input's own.
+      const standIn = `try:
+    from firecrawl import FirecrawlApp
+except ImportError:
+    class FirecrawlApp:
+        def scrape_url(self, *args, **kwargs):
+            raise NotImplementedError("firecrawl-py is not installed")
+
+
+def title(url: str) -> str:
+    doc = FirecrawlApp().scrape_url(url, formats=["markdown"])
+    return doc.markdown or ""
+`;
+      const dir = repo({ "stand_in.py": standIn });
+      const report = runJson(dir);
+      const output = read(dir, "stand_in.py");
+      expect(output).toContain("    class Firecrawl:\n        def scrape(self, *args, **kwargs):\n");
+      expect(output).toContain('    doc = Firecrawl().scrape(url, formats=["markdown"])\n');
+      expect(output).not.toContain("pyright");
+      expect(report.files.find((f) => f.path === "stand_in.py")!.verified).toEqual({ newErrors: 0, marked: 0 });
+    },
+    TIMEOUT,
+  );
+
+  test(
     "a model the migration imports beside the code's own guarded import of the SDK is as possibly unbound as the code's names there: not marked",
     () => {
       // The try lets the module load without firecrawl-py; ScrapeOptions joins FirecrawlApp's fate there.

@@ -80,9 +80,14 @@ const sameSaid = (message: string) =>
   message
     .split("\n")[0]!
     .replace(/(\bparameter "[^"]*" of type |\bfor class )"[^"]*"/g, '$1"…"')
-    // a generic's arguments (`ScrapeResponse[Any]`) are each side's own; a name of neither SDK keeps them
+    // where a class is named with its module (`type[firecrawl.firecrawl.FirecrawlApp]`), the module is each side's own
+    .replace(/(?<=["[, ])(?:[A-Za-z_]\w*\.)+(?=[A-Za-z_])/g, "")
+    // a generic's arguments (`ScrapeResponse[Any]`) are each side's own; a name of neither SDK keeps them, with the
+    // SDK's names in them as v2 says them (`type[FirecrawlApp]`, a module's stand-in for the client where it is missing)
     .replace(/"([A-Za-z_]\w*)(\[[^"]*\])?"/g, (said, name: string, generic?: string) =>
-      generic && !V2_NAMES.has(name) ? said : `"${snakeCase(V2_NAMES.get(name) ?? name)}"`,
+      generic && !V2_NAMES.has(name)
+        ? said.replace(/\b[A-Za-z_]\w*\b/g, (inner) => V2_NAMES.get(inner) ?? inner)
+        : `"${snakeCase(V2_NAMES.get(name) ?? name)}"`,
     );
 
 /**

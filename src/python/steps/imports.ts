@@ -27,7 +27,7 @@ import { keepApiUrlFallback } from "../constructor.js";
 import { removeOrPass } from "../writing.js";
 import { awaitedClient, following, renamed, reworded, subclassKeptOnV1, SUBCLASS_KEPT_ON_V1, type Message } from "../../mapping/messages.js";
 import { v1Overrides } from "../detect/clients.js";
-import { isV2OnlyPythonMethod } from "../../mapping/client-methods.js";
+import { isV2OnlyPythonMethod, METHODS } from "../../mapping/client-methods.js";
 
 const RENAMES = new Map<string, string>(PY_CLIENTS.map((c) => [c.v1, c.v2]));
 const ASYNC_V2 = PY_CLIENTS.find((c) => c.async)!.v2;
@@ -101,6 +101,22 @@ function quotedAnnotations(context: PyContext, name: string): { start: number; e
 }
 
 /**
+ * A class of the module's own named as the client it stands in for where the SDK is missing (`except ImportError:
+ * class FirecrawlApp: def scrape_url(...)`): the code calls it as the client, so its methods take v2's names with it.
+ */
+function standInMethods(context: PyContext, client: string): void {
+  for (const cls of allOf(context.tree.rootNode, "class_definition")) {
+    if (cls.childForFieldName("name")?.text !== client) continue;
+    for (const method of cls.childForFieldName("body")!.namedChildren) {
+      const definition = method?.type === "decorated_definition" ? method.childForFieldName("definition") : method;
+      const name = definition?.type === "function_definition" ? definition.childForFieldName("name")! : undefined;
+      const v2 = name && METHODS.find((row) => row.python.v1.includes(name.text))?.python.v2;
+      if (name && v2 && v2 !== name.text && v2 !== "watcher") context.edit(name.startIndex, name.endIndex, v2, renamed(`${client}.${name.text}()`, v2));
+    }
+  }
+}
+
+/**
  * Renames every use of an imported name, once for all the statements that import it, when the new name is
  * free; says whether it did (otherwise the statements keep the old name as an alias).
  */
@@ -118,6 +134,7 @@ function renameUses(
       // One change, said once: its first edit carries the message, the others go with it.
       const uses = [...usesOf(context, from, kept).map((u) => ({ start: u.startIndex, end: u.endIndex })), ...quotedAnnotations(context, from)];
       uses.forEach((use, i) => context.edit(use.start, use.end, to, i === 0 ? message : undefined));
+      standInMethods(context, from);
     }
     done.set(from, free);
   }
