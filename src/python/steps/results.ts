@@ -2717,7 +2717,27 @@ const heldByDictDisplay = (value: Node) =>
 /** Calls that show a value, log it or ask what it is, where a model does what 1.x's dict did, near enough. */
 const SHOWS: ReadonlySet<string> = new Set([
   ...SHOWN,
-  ...["pprint", "pp", "display", "hasattr", "getattr", "id", "callable", "dict", "list", "set", "tuple", "iter", "next", "sorted", "enumerate", "zip", "cast"],
+  ...[
+    "pprint",
+    "pp",
+    "display",
+    "hasattr",
+    "getattr",
+    "vars",
+    "dir",
+    "id",
+    "callable",
+    "dict",
+    "list",
+    "set",
+    "tuple",
+    "iter",
+    "next",
+    "sorted",
+    "enumerate",
+    "zip",
+    "cast",
+  ],
 ]);
 /**
  * Methods that keep a value where the code reads it again (a list's append, a queue's put, a dict's default), or show
