@@ -247,6 +247,37 @@ def page(url: str, fmt: str):
   );
 
   test(
+    "where the SDK's import is guarded by a try, the cast to v2's format options names them quoted, as pyright reads a guarded alias only so, and imports them there",
+    () => {
+      const guarded = `import logging
+from typing import List
+
+try:
+    from firecrawl import FirecrawlApp
+except ImportError:
+    logging.warning("pip install firecrawl-py to scrape")
+
+FORMATS: List[str] = ["markdown", "html"]
+
+
+def page(url: str) -> str:
+    app = FirecrawlApp(api_key="fc-test")
+    return app.scrape_url(url, params={"formats": FORMATS})["markdown"]
+`;
+      const dir = repo({ "guarded.py": guarded });
+      const report = runJson(dir);
+      const output = read(dir, "guarded.py");
+      expect(output).toContain("try:\n    from firecrawl import Firecrawl\n    from firecrawl.types import FormatOption\nexcept ImportError:\n");
+      expect(output).toContain("from typing import List, cast\n");
+      expect(output).toContain(`app.scrape(url, formats=cast("List[FormatOption]", FORMATS))`);
+      expect(output).not.toContain("pyright");
+      expect(report.files.find((f) => f.path === "guarded.py")!.verified).toEqual({ newErrors: 0, marked: 0 });
+      expect(runJson(dir, "--force").files.find((f) => f.path === "guarded.py")?.status).toBe("unchanged");
+    },
+    TIMEOUT,
+  );
+
+  test(
     "a call the migration moves onto the client's .v1, which 4.x types Optional, is asserted there once a block; the code's own .v1 calls are left as they are",
     () => {
       const dir = repo({

@@ -21,7 +21,7 @@ import {
 import { statementOf, type PyContext, type PyStep } from "../pipeline.js";
 import { importedNames, modelCalled } from "../detect/model-names.js";
 import { usesIn } from "../detect/names.js";
-import { allOf, enclosing, within, type Node } from "../runtime/parser.js";
+import { allOf, enclosing, stringValue, within, type Node } from "../runtime/parser.js";
 import { hasV1PyCalls, importsV1Only, keepsModels } from "../detect/version.js";
 import { keepApiUrlFallback } from "../constructor.js";
 import { removeOrPass } from "../writing.js";
@@ -236,15 +236,31 @@ function migrateModuleAttributes(context: PyContext): void {
   }
 }
 
+/** A cast's type (its text; a quoted one's string, written where the SDK's import is guarded, checker/verify.ts), with its node. */
+function castType(call: Node): { readonly node: Node; readonly what: string } | undefined {
+  if (call.childForFieldName("function")?.text !== PY_CAST.cast) return undefined;
+  const node = call.childForFieldName("arguments")?.namedChildren[0];
+  const what = node?.type === "string" ? stringValue(node) : node?.text;
+  return node && what !== undefined ? { node, what } : undefined;
+}
+
 /** The type each cast in `root` casts to that a migrated cast is written with (`dict`, `List[SearchResultWeb]`, `List[FormatOption]`), a cast each. */
 function castTypes(root: Node): string[] {
   const models = new Set<string>([...Object.values(PY_SEARCH_HITS).map((h) => h.model), PY_FORMAT_OPTION]);
   return allOf(root, "call").flatMap((call) => {
-    if (call.childForFieldName("function")?.text !== PY_CAST.cast) return [];
-    const what = call.childForFieldName("arguments")?.namedChildren[0]?.text ?? "";
-    const type = /^(\w+)\[(\w+)\]$/.exec(what);
-    return what === PY_CAST.dict || (type?.[1] === PY_CAST.list && models.has(type[2]!)) ? [what] : [];
+    const what = castType(call)?.what ?? "";
+    const listOf = /^(\w+)\[(\w+)\]$/.exec(what);
+    return what === PY_CAST.dict || (listOf?.[1] === PY_CAST.list && models.has(listOf[2]!)) ? [what] : [];
   });
+}
+
+/** Where `root` names a model: as a name, or in a quoted cast's type. */
+function namings(root: Node, model: string): Node[] {
+  const quoted = allOf(root, "call").flatMap((call) => {
+    const type = castType(call);
+    return type?.node.type === "string" && new RegExp(`\\b${model}\\b`).test(type.what) ? [type.node] : [];
+  });
+  return [...allOf(root, "identifier").filter((id) => id.text === model), ...quoted];
 }
 
 /**
@@ -375,7 +391,7 @@ function importsUsing(context: PyContext, used: ReadonlyMap<string, string>): { 
   const anchors = new Map<number, { anchor: Anchor; models: string[] }>();
   const models = new Set(used.keys());
   for (const [model, imported] of used) {
-    for (const use of allOf(context.tree.rootNode, "identifier").filter((id) => id.text === model)) {
+    for (const use of namings(context.tree.rootNode, model)) {
       let near: Node | undefined;
       for (let at: Node | undefined = use; at && !near; at = enclosing(at, "function_definition")) near = last.get(scope(at));
       const fn = enclosing(use, "function_definition");
