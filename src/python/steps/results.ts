@@ -867,6 +867,21 @@ const SUCCESS_FLAG_VALUE = reworded(
   "the success flag became True, the value v1 gave on every result it returned (v2 raises where v1 would have said false)",
 );
 
+/** A read of the success flag kept as a value, as the True it was: shown alone in an f-string (`{r.success}`), the text it always printed; made a bool (`bool(r.get("success"))`), True. */
+function flagKeptTrue(context: PyContext, read: Node): void {
+  const shown = outer(read).parent;
+  const cast = shown?.type === "argument_list" && shown.namedChildren.length === 1 && calledName(shown.parent!) === "bool" ? shown.parent! : null;
+  const alone = shown?.type === "interpolation" && shown.namedChildren.length === 1 ? shown : (cast ?? read);
+  // `True and x` is x
+  const op = outer(alone).parent;
+  const right =
+    op?.type === "boolean_operator" && op.childForFieldName("operator")?.type === "and" && op.childForFieldName("left")?.id === outer(alone).id
+      ? op.childForFieldName("right")
+      : null;
+  if (right) context.edit(outer(alone).startIndex, right.startIndex, "", SUCCESS_FLAG_VALUE);
+  else context.edit(alone.startIndex, alone.endIndex, "True", SUCCESS_FLAG_VALUE);
+}
+
 /** The success test removed beside what decides its condition. */
 const SUCCESS_TEST_REMOVED = removed("the success test", "v2 returns a result only where the call succeeded, and raises otherwise");
 /** A test of 1.x's document's success key, which it never had, removed beside what decides its condition. */
@@ -1173,8 +1188,16 @@ function migrateAttributeName(context: PyContext, subject: Subject, head: Node):
   // `if hasattr(r, "success") and not r.success:`, which never passed: the branch goes (failureGuard)
   const dead = row?.change.kind === "success-flag" && !subject.waiter && flagged ? failureGuard(args!.parent!, head) : null;
   if (dead && removeBranch(context, dead, FAILURE_GUARD, head.text)) return;
-  if (row?.change.kind === "success-flag" || row?.change.kind === "removed") return context.todo(head, row.python?.todo ?? row.change.todo);
   const fallback = fn === "getattr" ? args!.namedChildren[2] : undefined;
+  // `f"success={getattr(r, 'success', None)}"` on 2.x's model showed the True it held on every result returned; on
+  // 1.x's dict, the default, as on v2's model
+  const dict = subject.dicts || answeredDicts(context);
+  if (row?.change.kind === "success-flag" && fallback && dict) return;
+  if (row?.change.kind === "success-flag" && fallback && !subject.waiter && flagged && keptAsValue(args!.parent!)) return flagKeptTrue(context, args!.parent!);
+  // `getattr(r, "error", None)` gave the None a result v1 returned held (it raised where it would not); v2's, without
+  // the field, gives the default
+  if (row?.change.kind === "removed" && fallback?.type === "none" && subject.kind !== "job") return;
+  if (row?.change.kind === "success-flag" || row?.change.kind === "removed") return context.todo(head, row.python?.todo ?? row.change.todo);
   if (subject.kind === "document" && field === "metadata" && fallback && isEmptyDict(fallback)) {
     // `getattr(page, "metadata", {})` wants the dict 2.x's metadata was; v2's is a model, its dict metadata_dict.
     const call = args!.parent!;
@@ -1860,20 +1883,8 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       } else if (test) {
         if (!test.text || !dropFailureBranch(context, read.node, head, handled)) successTestEdit(context, test);
       } else if (never) context.edit(never.start, never.end, never.text, SUCCESS_TEST_NEVER_HELD);
-      else if (!guard && !flagless && keptAsValue(read.node)) {
-        // Shown alone in an f-string (`{r.success}`), it is the text it always printed; made a bool (`bool(r.get("success"))`), True.
-        const shown = outer(read.node).parent;
-        const cast = shown?.type === "argument_list" && shown.namedChildren.length === 1 && calledName(shown.parent!) === "bool" ? shown.parent! : null;
-        const alone = shown?.type === "interpolation" && shown.namedChildren.length === 1 ? shown : (cast ?? read.node);
-        // `True and x` is x
-        const op = outer(alone).parent;
-        const right =
-          op?.type === "boolean_operator" && op.childForFieldName("operator")?.type === "and" && op.childForFieldName("left")?.id === outer(alone).id
-            ? op.childForFieldName("right")
-            : null;
-        if (right) context.edit(outer(alone).startIndex, right.startIndex, "", SUCCESS_FLAG_VALUE);
-        else context.edit(alone.startIndex, alone.endIndex, "True", SUCCESS_FLAG_VALUE);
-      } else if (!guard) context.todo(read.node, row.python?.todo ?? row.change.todo);
+      else if (!guard && !flagless && keptAsValue(read.node)) flagKeptTrue(context, read.node);
+      else if (!guard) context.todo(read.node, row.python?.todo ?? row.change.todo);
       else {
         migrateGuard(context, subject, read.node, guard, handled);
         if (subject.waiter) status = true;
