@@ -278,6 +278,38 @@ def page(url: str) -> str:
   );
 
   test(
+    "a function's own params handed on as **params, which pyright types by the default the code binds, is annotated the dict it is",
+    () => {
+      // 2.x's scrape_url took **kwargs; 4.x's scrape names every keyword, and pyright faults each with list[str].
+      const wrapper = `from firecrawl import FirecrawlApp
+
+
+class Engine:
+    def __init__(self):
+        self.app = FirecrawlApp(api_key="fc-test")
+
+    def scrape(self, url, params=None):
+        if not params:
+            params = {"formats": ["markdown"]}
+        return self.app.scrape_url(url, **params)
+`;
+      const dir = repo({ "engine.py": wrapper });
+      const report = runJson(dir);
+      const output = read(dir, "engine.py");
+      expect(output).toContain('    def scrape(self, url, params: "dict | None" = None):\n');
+      expect(output).toContain("        return self.app.scrape(url, **params)\n");
+      expect(output).not.toContain("pyright");
+      const file = report.files.find((f) => f.path === "engine.py")!;
+      expect(file.verified?.marked).toBe(0);
+      expect(file.changes.filter((c) => c.transform === "verify").map((c) => c.message)).toEqual([
+        expect.stringContaining("annotated params as the dict it is"),
+      ]);
+      expect(runJson(dir, "--force").files.find((f) => f.path === "engine.py")?.status).toBe("unchanged");
+    },
+    TIMEOUT,
+  );
+
+  test(
     "a call the migration moves onto the client's .v1, which 4.x types Optional, is asserted there once a block; the code's own .v1 calls are left as they are",
     () => {
       const dir = repo({

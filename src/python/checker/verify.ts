@@ -14,7 +14,7 @@ import { METHODS } from "../../mapping/client-methods.js";
 import { UNCHANGED_FORMATS } from "../../mapping/formats.js";
 import { V1_ACCESSOR } from "../../mapping/imports.js";
 import { PY_CAST, PY_CLIENTS, PY_FORMAT_OPTION, PY_MOVED_TYPES, PY_OPTIONAL_FIELD_EMPTY, PY_PACKAGE, snakeCase } from "../../mapping/python.js";
-import { alsoTodo, FORMATS_CAST, optionalFieldEmpty, pyrightTodo, SCRAPE_OPTIONS_ON_SCRAPE, v1ProxyAsserted } from "../../mapping/messages.js";
+import { alsoTodo, FORMATS_CAST, optionalFieldEmpty, pyrightTodo, SCRAPE_OPTIONS_ON_SCRAPE, splatAnnotated, v1ProxyAsserted } from "../../mapping/messages.js";
 import { type Verified } from "../../core/verified.js";
 import { VERIFY } from "../../core/verified.js";
 import { runPython, statementOf, type PyContext, type PyStep } from "../pipeline.js";
@@ -282,6 +282,24 @@ function formatsOfStr(faulted: Node, e: PyrightError): Node | null {
 }
 
 /**
+ * The parameter of the code's own function whose dict `**name` hands a v2 method, where pyright faults the method's
+ * keywords with the type of a literal the code binds it to (`if not params: params = {"formats": ["markdown"]}`, a
+ * list of str for every keyword): unannotated, and None by default or with no default. 2.x's methods took **kwargs,
+ * which pyright checked nothing against; a dict is what the parameter holds at runtime.
+ */
+function splatParameter(node: Node, e: PyrightError): Node | null {
+  if (e.rule !== "reportArgumentType" || !/^Argument of type "[^"]*" cannot be assigned to parameter "\w+"/.test(e.message)) return null;
+  const splat = node.type === "dictionary_splat" ? node : node.parent?.type === "dictionary_splat" ? node.parent : null;
+  const name = splat?.namedChildren[0];
+  const fn = name?.type === "identifier" ? enclosing(name, "function_definition") : null;
+  const parameter = fn
+    ?.childForFieldName("parameters")
+    ?.namedChildren.find((p) => (p?.type === "identifier" ? p : p?.type === "default_parameter" ? p.childForFieldName("name") : null)?.text === name!.text);
+  if (!parameter) return null;
+  return parameter.type === "identifier" || parameter.childForFieldName("value")?.type === "none" ? parameter : null;
+}
+
+/**
  * Repairs the errors that only an Optional field's None causes, a list of str handed as formats (cast) and a call the
  * migration moved onto `.v1` (asserted), then marks each other error's statement once: a TODO quoting pyright, unless
  * one is there already. A call pyright finds no overload for only through a repaired argument (`"".join(page.links)`)
@@ -332,9 +350,26 @@ function marking(errors: readonly PyrightError[], proxied: readonly PyrightError
         }
         return false;
       });
+      const annotated = new Set<number>();
+      const unsplat = uncast.filter(({ e, node }) => {
+        const parameter = splatParameter(node, e);
+        if (!parameter) return true;
+        if (!annotated.has(parameter.id)) {
+          annotated.add(parameter.id);
+          const name = parameter.type === "identifier" ? parameter : parameter.childForFieldName("name")!;
+          const type = parameter.type === "identifier" ? ": dict" : `: ${pyLiteral(context.source, "dict | None")} = `;
+          context.edit(
+            name.endIndex,
+            parameter.type === "identifier" ? name.endIndex : parameter.childForFieldName("value")!.startIndex,
+            type,
+            splatAnnotated(name.text),
+          );
+        }
+        return false;
+      });
       const throughRepaired = ({ e, node }: (typeof located)[number]) =>
         e.rule === "reportCallIssue" && /^No overloads for/.test(e.message) && [...repaired, ...faulted].some((r) => within(r, node));
-      const unrepaired = uncast.filter((error) => !throughRepaired(error));
+      const unrepaired = unsplat.filter((error) => !throughRepaired(error));
       counted.repaired = errors.length - unrepaired.length;
       const done = new Set<number>();
       for (const { e, node } of unrepaired) {
