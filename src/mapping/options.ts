@@ -267,6 +267,11 @@ export const V0_OPTION_GROUPS: Readonly<Record<string, V0OptionGroup>> = {
     },
     formatsOn: ["includeMarkdown"],
   },
+  // v0's search took its own options beside the page's; v1's takes them flat, under the same names
+  searchOptions: {
+    in: ["search"],
+    keys: { limit: "limit", tbs: "tbs", filter: "filter", lang: "lang", country: "country", location: "location" },
+  },
   extractorOptions: { keys: {} },
 };
 

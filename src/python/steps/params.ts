@@ -64,7 +64,8 @@ function keywordsOf(
     return [];
   }
   const inner = entry.value.type === "dictionary" ? dictEntries(entry.value) : null;
-  const nested = group.into && kind === "crawl";
+  // a crawl's and a search's page options are their scrape options
+  const nested = group.into && kind && PY_NESTED_PAGE_OPTIONS[kind];
   if (!inner || (nested && entries.some((e) => e.key === group.into))) {
     dropped.keys.push(entry.key);
     return [];
