@@ -156,11 +156,14 @@ export function mockClients(
     if (built) clients.set(built, isAsync(target));
   }
   const key = (assignment: Node) => keyOf(assignment.childForFieldName("left"));
+  const fixtures = fixtureMocks(root, (mock) => clients.get((keyOf(mock) ?? "").replace("@", ".return_value@")));
   for (const assignment of allOf(root, "assignment")) {
     const value = assignment.childForFieldName("right");
     if (!value) continue;
-    // `app = m.return_value`; keys are looked up only where the attribute is one a mock gives.
-    const mocked = value.type === "attribute" && value.childForFieldName("attribute")?.text === "return_value" ? clients.get(keyOf(value) ?? "") : undefined;
+    // `app = m.return_value`, or `app = deps["m"].return_value` off a fixture's dict; keys are looked up only where the
+    // attribute is one a mock gives.
+    const returned = value.type === "attribute" && value.childForFieldName("attribute")?.text === "return_value" ? value.childForFieldName("object") : null;
+    const mocked = returned ? (clients.get(keyOf(value) ?? "") ?? fromFixture(returned, fixtures)) : undefined;
     if (mocked !== undefined) {
       const app = key(assignment);
       if (app) clients.set(app, mocked);
@@ -186,6 +189,39 @@ export function mockClients(
     specs.push(spec!);
   }
   return { clients, specs };
+}
+
+/**
+ * pytest fixtures that hand a test the mocks of the client class they patch in a dict (`with patch("pkg.mod.FirecrawlApp")
+ * as m: yield {"app": m, ...}`), by the fixture's name and the key: the test reads `deps["app"].return_value`.
+ * `classMock`: whether a name is a mock of the client class, and of the async one.
+ */
+function fixtureMocks(root: Node, classMock: (name: Node) => boolean | undefined): Map<string, Map<string, boolean>> {
+  const found = new Map<string, Map<string, boolean>>();
+  for (const decorated of allOf(root, "decorated_definition")) {
+    const fn = decorated.childForFieldName("definition");
+    const isFixture = decorated.namedChildren.some((d) => d?.type === "decorator" && /(?:^|\.)fixture\b/.test(d.text.slice(1)));
+    if (fn?.type !== "function_definition" || !isFixture) continue;
+    const handed = [...allOf(fn, "yield"), ...allOf(fn, "return_statement")].flatMap((n) => n.namedChildren.filter((c) => c?.type === "dictionary") as Node[]);
+    const keys = new Map<string, boolean>();
+    for (const pair of handed.flatMap((dict) => dict.namedChildren.filter((c) => c?.type === "pair") as Node[])) {
+      const name = stringValue(pair.childForFieldName("key"));
+      const value = pair.childForFieldName("value");
+      const isAsync = value?.type === "identifier" ? classMock(value) : undefined;
+      if (name !== undefined && isAsync !== undefined) keys.set(name, isAsync);
+    }
+    if (keys.size) found.set(fn.childForFieldName("name")!.text, keys);
+  }
+  return found;
+}
+
+/** `deps["app"]` in a test that takes the fixture `deps`: the class mock that fixture hands under that key. */
+function fromFixture(node: Node | null, fixtures: ReadonlyMap<string, ReadonlyMap<string, boolean>>): boolean | undefined {
+  const fixture = node?.type === "subscript" ? node.childForFieldName("value") : null;
+  const parameter = fixture?.type === "identifier" ? fixtures.get(fixture.text) : undefined;
+  const fn = parameter && enclosing(node!, "function_definition");
+  const takes = fn?.childForFieldName("parameters")?.namedChildren.some((p) => p?.text === fixture!.text);
+  return takes ? parameter!.get(stringValue(node!.childForFieldName("subscript")) ?? "") : undefined;
 }
 
 /** A method patched on the client class: by `patch.object`'s `object`, or by a string `target`. */
