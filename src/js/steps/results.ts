@@ -225,6 +225,34 @@ function rowFor(tracked: Tracked, field: string): ResultRow | undefined {
   return RESULTS.find((row) => row.js.v1 === field && row.of.includes(tracked.kind));
 }
 
+/**
+ * Whether an expression is whole where it stands (returned, bound, assigned, an argument, an element, a property's value,
+ * an arrow's body), so that `a ?? b` written there needs no parentheses.
+ */
+function standsAlone(path: AnyPath): boolean {
+  const node = path.node;
+  const parent = path.parent?.node as Node | undefined;
+  switch (parent?.type) {
+    case "ReturnStatement":
+      return parent.argument === node;
+    case "VariableDeclarator":
+      return parent.init === node;
+    case "AssignmentExpression":
+      return parent.right === node;
+    case "ObjectProperty":
+      return parent.value === node;
+    case "ArrowFunctionExpression":
+      return parent.body === node;
+    case "CallExpression":
+    case "NewExpression":
+      return parent.callee !== node;
+    case "ArrayExpression":
+      return true;
+    default:
+      return false;
+  }
+}
+
 function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, handled: Set<Node>): "status" | void {
   const node = member.node as Extract<Node, { type: "MemberExpression" }>;
   const field = memberName(node);
@@ -250,7 +278,8 @@ function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, 
         const name = node.computed ? literal(context.source, change.to) : change.to;
         const read = `${before}${name}${after}`;
         // Where the code has just tested the list, it is there: TypeScript narrows it, and a fallback reads as noise.
-        const text = testedBefore(context, member) ? read : `(${read} ?? ${change.absent})`;
+        const fallback = `${read} ?? ${change.absent}`;
+        const text = testedBefore(context, member) ? read : !items && standsAlone(member) ? fallback : `(${fallback})`;
         context.edit(node.start!, node.end!, items ? `(${text} as ${items})` : text, message);
       } else {
         context.edit(node.property.start!, node.property.end!, change.to, message);
