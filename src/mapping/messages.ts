@@ -702,7 +702,6 @@ export function v1ProxyAsserted(proxy: string): Message {
   );
 }
 
-/** A list of str handed as a call's formats, which v1 took untyped in its params dict, cast to v2's type of them (python/checker/verify.ts). */
 /** A parameter whose dict is splatted into a v2 method, annotated as the dict it is (checker/verify.ts). */
 export function splatAnnotated(name: string): Message {
   return reworded(
@@ -711,6 +710,7 @@ export function splatAnnotated(name: string): Message {
   );
 }
 
+/** A list of str handed as a call's formats, which v1 took untyped in its params dict, cast to v2's type of them (python/checker/verify.ts). */
 export const FORMATS_CAST = reworded(
   "v1 took these formats in its params dict, untyped; v2 types them as format options, and pyright will not take a list of str for them",
   "cast to List[FormatOption]: the names go to v2 as they went to v1, unchecked as they were (v2 calls extract json, and screenshot@fullPage a screenshot format object)",

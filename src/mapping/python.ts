@@ -81,7 +81,7 @@ export const PY_OPTION_KINDS: Readonly<Record<OptionsKind, readonly OptionsKind[
 export const PY_OPTION_MODELS: Readonly<Record<string, string>> = { scrape_options: "ScrapeOptions", agent: "AgentOptions" };
 
 /** The fields of 4.x's ScrapeOptions, a page's options, which a crawl and the async client's batch scrape take only nested in one. */
-export const PY_SCRAPE_OPTIONS_FIELDS = [
+const SCRAPE_OPTIONS_FIELDS = [
   "formats",
   "headers",
   "include_tags",
@@ -104,6 +104,9 @@ export const PY_SCRAPE_OPTIONS_FIELDS = [
   "store_in_cache",
 ] as const;
 
+/** ScrapeOptions' fields, by which a keyword of one is told from a name no release declared. */
+export const PY_SCRAPE_OPTIONS_FIELDS: ReadonlySet<string> = new Set(SCRAPE_OPTIONS_FIELDS);
+
 /**
  * 4.x's async client takes a batch scrape's page options only nested (v2/methods/aio/batch.py `_prepare(urls, *,
  * options=None, **kwargs)`): the flat keyword arguments its sync client takes (`formats=`, `only_main_content=`, ...)
@@ -115,7 +118,7 @@ export const PY_ASYNC_BATCH_OPTIONS = {
   methods: ["batch_scrape_urls", "async_batch_scrape_urls"],
   keyword: "options",
   model: PY_OPTION_MODELS.scrape_options!,
-  fields: new Set<string>(PY_SCRAPE_OPTIONS_FIELDS),
+  fields: PY_SCRAPE_OPTIONS_FIELDS,
 } as const;
 
 /**
@@ -124,8 +127,8 @@ export const PY_ASYNC_BATCH_OPTIONS = {
  * ValueError on any of them given flat, and the service refused 1.x's request with them, so such a call never ran.
  */
 export const PY_NESTED_PAGE_OPTIONS: Readonly<Partial<Record<OptionsKind, ReadonlySet<string>>>> = {
-  crawl: new Set(PY_SCRAPE_OPTIONS_FIELDS.filter((field) => field !== "timeout")),
-  search: new Set(PY_SCRAPE_OPTIONS_FIELDS.filter((field) => field !== "timeout" && field !== "location")),
+  crawl: new Set(SCRAPE_OPTIONS_FIELDS.filter((field) => field !== "timeout")),
+  search: new Set(SCRAPE_OPTIONS_FIELDS.filter((field) => field !== "timeout" && field !== "location")),
 };
 
 /**

@@ -335,7 +335,7 @@ function marking(errors: readonly PyrightError[], proxied: readonly PyrightError
       // FormatOption is imported beside the SDK's import: where that is guarded, pyright takes the alias for a variable,
       // which a type cannot name, but for its string, which it reads as the alias
       const castTo = `${PY_CAST.list}[${PY_FORMAT_OPTION}]`;
-      const guardedSdk = allOf(context.tree.rootNode, "import_from_statement").some((s) => importsSdk(s) && guarded(s));
+      const guardedSdk = casting && allOf(context.tree.rootNode, "import_from_statement").some((s) => importsSdk(s) && guarded(s));
       const uncast = left.filter(({ e, node }) => {
         const value = casting ? formatsOfStr(node, e) : null;
         if (!value) return true;

@@ -5,6 +5,7 @@
  * `mocker.patch(...)`) stand for a client; their methods are read like a client's.
  */
 import { allOf, argumentsOf, calledName, enclosing, lastName, stringValue, type Node } from "../runtime/parser.js";
+import { keywords } from "./arguments.js";
 
 /** Attributes of a mocked method that assert on its calls: their arguments have the call's shape. */
 export const MOCK_ASSERTIONS: ReadonlySet<string> = new Set([
@@ -149,9 +150,7 @@ export function mockClients(
     // `m@12` is the mock; `m.return_value@12` what calling it gives, as keyOf keys that attribute.
     if (mock) clients.set(mock.replace("@", ".return_value@"), isAsync(target));
     // `patch("pkg.module.FirecrawlApp", return_value=app)`: the mock the test builds is what the patched class gives
-    const given = argumentsOf(target.parent!.parent!)
-      .find((a) => a.type === "keyword_argument" && a.childForFieldName("name")?.text === "return_value")
-      ?.childForFieldName("value");
+    const given = keywords(target.parent!).find((k) => k.name === "return_value")?.value;
     const built = given?.type === "identifier" ? keyOf(given) : null;
     if (built) clients.set(built, isAsync(target));
   }

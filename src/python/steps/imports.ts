@@ -27,7 +27,7 @@ import { keepApiUrlFallback } from "../constructor.js";
 import { removeOrPass } from "../writing.js";
 import { awaitedClient, following, renamed, reworded, subclassKeptOnV1, SUBCLASS_KEPT_ON_V1, type Message } from "../../mapping/messages.js";
 import { v1Overrides } from "../detect/clients.js";
-import { isV2OnlyPythonMethod, METHODS } from "../../mapping/client-methods.js";
+import { isV2OnlyPythonMethod, pythonMethodRow } from "../../mapping/client-methods.js";
 
 const RENAMES = new Map<string, string>(PY_CLIENTS.map((c) => [c.v1, c.v2]));
 const ASYNC_V2 = PY_CLIENTS.find((c) => c.async)!.v2;
@@ -110,8 +110,9 @@ function standInMethods(context: PyContext, client: string): void {
     for (const method of cls.childForFieldName("body")!.namedChildren) {
       const definition = method?.type === "decorated_definition" ? method.childForFieldName("definition") : method;
       const name = definition?.type === "function_definition" ? definition.childForFieldName("name")! : undefined;
-      const v2 = name && METHODS.find((row) => row.python.v1.includes(name.text))?.python.v2;
-      if (name && v2 && v2 !== name.text && v2 !== "watcher") context.edit(name.startIndex, name.endIndex, v2, renamed(`${client}.${name.text}()`, v2));
+      const named = name && pythonMethodRow(name.text);
+      const v2 = named?.isV1Name ? named.row.python.v2 : null;
+      if (name && v2 && v2 !== "watcher") context.edit(name.startIndex, name.endIndex, v2, renamed(`${client}.${name.text}()`, v2));
     }
   }
 }

@@ -14,6 +14,7 @@ import { patchedInstanceMethods, type PyMockedMethod } from "../detect/clients.j
 import { exportedName, type PyContext, type PyStep } from "../pipeline.js";
 import { calledOnClientsMadeIn, mockBoundBy, patchedClassMethods, patchScope, type PatchScope } from "../detect/mock-clients.js";
 import { heldValue, usesIn } from "../detect/names.js";
+import { importedNames } from "../detect/model-names.js";
 import { allOf, stringValue, within, type Node } from "../runtime/parser.js";
 import { renamedField } from "./results.js";
 import { hasV1PyCalls, isV1PyCall } from "../detect/version.js";
@@ -150,11 +151,7 @@ const sdkImports = (context: PyContext) =>
 
 /** `from <module> import ...` for the names the mocks now use (`Document as FirecrawlDocument` by its alias), below the file's imports. */
 function importNames(context: PyContext, used: ReadonlyMap<string, ReadonlySet<string>>): void {
-  const imported = new Set(
-    sdkImports(context).flatMap((s) =>
-      s.childrenForFieldName("name").map((n) => (n?.type === "aliased_import" ? n.childForFieldName("alias")!.text : (n?.text ?? ""))),
-    ),
-  );
+  const imported = importedNames(context.tree.rootNode, (module) => module.split(".")[0] === PY_PACKAGE);
   const lines = [...used].flatMap(([module, names]) => {
     const missing = [...names].filter((n) => !imported.has(n.split(" as ").at(-1)!)).sort();
     return missing.length ? [`from ${module} import ${missing.join(", ")}`] : [];

@@ -116,9 +116,6 @@ function mergeShared(context: PyContext, args: Node, found: readonly { keyword: 
 const SCRAPE = "scrape";
 const NESTED = "scrape_options";
 
-/** The fields of v2's ScrapeOptions, by which a keyword of one is told from a name no release declared. */
-const SCRAPE_OPTIONS_FIELDS: ReadonlySet<string> = new Set(PY_SCRAPE_OPTIONS_FIELDS);
-
 /** v0's page options as v2's keyword spelling would have them: what a v1 params dict of them becomes. */
 const V0_KEYWORDS = new Map(V0_SCRAPE_KEYS.map((key) => [snakeCase(key), key]));
 
@@ -377,7 +374,7 @@ export const step: PyStep = {
         const name = snakeCase(keyword.name);
         // A name no release's ScrapeOptions declared (`returnOnlyUrls`) was ignored, as it is in v2: respelled, it would be a
         // new name for the same unknown option.
-        if (v0.has(keyword.node.id) || (!scrapeRows.has(name) && !SCRAPE_OPTIONS_FIELDS.has(name) && !PY_FORMAT_SETTINGS.has(name))) continue;
+        if (v0.has(keyword.node.id) || (!scrapeRows.has(name) && !PY_SCRAPE_OPTIONS_FIELDS.has(name) && !PY_FORMAT_SETTINGS.has(name))) continue;
         snakeCased(context, args, { ...keyword, name }, scrapeRows, "ScrapeOptions field");
       }
     }
