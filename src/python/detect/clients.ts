@@ -33,6 +33,9 @@ function patchesV1Methods(root: Node): boolean {
   return patchedClassMethods(root, new Set(), PY_CLIENT_CLASSES).some(({ method }) => pythonMethodRow(method)?.isV1Name);
 }
 
+/** What 4.x exports for code kept on v1: `V1FirecrawlApp`, `AsyncV1FirecrawlApp`, `V1ScrapeOptions`, ... */
+const V1_EXPORT = /^(?:Async)?V1[A-Z]/;
+
 export interface PyBindings {
   readonly found: boolean;
   /** local class name -> whether it is the async client */
@@ -55,6 +58,11 @@ export interface PyBindings {
   readonly specs: readonly Node[];
   /** keys the code binds to a client it keeps on v1 (`app = V1FirecrawlApp(...)`) */
   readonly keptOnV1: ReadonlySet<string>;
+  /**
+   * local names the module binds to what 4.x keeps for v1 (`V1FirecrawlApp as FirecrawlApp`, `V1ScrapeOptions as
+   * ScrapeOptions`): code kept on v1, whose other imports of the same names (an older release's fallback) stay too
+   */
+  readonly v1Names: ReadonlySet<string>;
   /** parameters' keys some calls hand a client and others something else */
   readonly mixed: ReadonlyMap<string, MixedParameter>;
 }
@@ -217,6 +225,7 @@ export function detect(
   const modules = new Set<string>();
   const imports: Node[] = [];
   const v1Classes = new Set<string>();
+  const v1Names = new Set<string>();
   const importedClients: ImportedClient[] = [];
   let text: string | undefined;
   for (const statement of allOf(root, "import_from_statement")) {
@@ -232,8 +241,11 @@ export function detect(
       const isAsync = PY_CLIENT_IS_ASYNC.get(imported);
       if (isAsync !== undefined && sdk) classes.set(local, isAsync || awaited.has(local));
       if (PY_V1_CLIENTS.has(imported)) v1Classes.add(local);
+      if (sdk && V1_EXPORT.test(imported)) v1Names.add(local);
     }
   }
+  // `try: from firecrawl import V1FirecrawlApp as FirecrawlApp` / `except ImportError: from firecrawl import FirecrawlApp`
+  for (const local of v1Names) classes.delete(local);
   for (const statement of allOf(root, "import_statement")) {
     if (!shadowed && project) importedClients.push(...clientsImported(statement, project, (text ??= root.text)));
     for (const name of statement.childrenForFieldName("name")) {
@@ -429,6 +441,7 @@ export function detect(
     patches,
     specs: mocked.specs,
     keptOnV1,
+    v1Names,
     mixed: passed.mixed,
   };
 }

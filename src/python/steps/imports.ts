@@ -176,6 +176,11 @@ function migrateStatement(
   let changed = LEGACY.has(module.text);
   for (const n of names) {
     const local = n.alias ?? n.imported;
+    // an older release's fallback for a name the module keeps on v1 (detect/clients.ts)
+    if (context.sdk.v1Names.has(local)) {
+      kept.push(render(n));
+      continue;
+    }
     // a sync client the code only awaits is the async one (detect/awaited-clients.ts)
     const awaited = PY_CLIENTS.some((c) => c.v1 === n.imported && !c.async) && context.sdk.classes.get(local) === true;
     const to = awaited ? ASYNC_V2 : RENAMES.get(n.imported);
