@@ -404,6 +404,11 @@ function dictValueType(type: Node): Node | null {
 
 const DICT_GENERIC = /^(?:typing\.)?(?:Dict|dict|Mapping|MutableMapping)\s*\[/;
 
+const WAIT_KEY_SENT = removed(
+  `"${PY_NO_WAIT}" in params`,
+  `v0's SDK sent it to the service, which ignored it: whether the call waits was the SDK's own ${PY_NO_WAIT}= argument's to say`,
+);
+
 const PARAMS_SPLATTED = reworded("v1 params must become keyword arguments in v2", "params handed over as keyword arguments (**params)");
 
 export const step: PyStep = {
@@ -466,7 +471,9 @@ export const step: PyStep = {
       // Keys 1.x's method did not read (its extract built the request from its own) go: the call never sent them.
       const read = PY_V1_READ_PARAMS[call.method];
       const ignored = read ? all.filter((e) => !read.has(snakeCase(e.key))) : [];
-      const entries = all.filter((e) => !ignored.includes(e));
+      // `{"crawlerOptions": {...}, "wait_until_done": True}`: v0's SDK took that as its own argument, not in params
+      const waitKey = call.row.waiter ? all.find((e) => e.key === PY_NO_WAIT) : undefined;
+      const entries = all.filter((e) => !ignored.includes(e) && e !== waitKey);
       // No options and no v1 signature to read the rest by (crawl_url_and_watch): the call is its method's TODO's to rewrite.
       if (none && extras.length && !call.row.js.args) continue;
       const trailing = trailingKeywords(context, call, extras);
@@ -491,7 +498,7 @@ export const step: PyStep = {
       const end = (extras.at(-1) ?? target).endIndex;
       const unsent = ignored.length ? neverSent(ignored.map(keyOf), call.method) : null;
       if ((none || !entries.length) && !trailing.length) {
-        const message = unsent ?? removed("params=None", "v2 takes keyword arguments");
+        const message = unsent ?? (waitKey ? WAIT_KEY_SENT : removed("params=None", "v2 takes keyword arguments"));
         // The arguments after it go with it, from the end of the one before: v2 has no place for them (their TODO says so).
         const before = extras.length ? target.previousNamedSibling : null;
         if (before) context.edit(before.endIndex, end, "", message);
@@ -499,6 +506,7 @@ export const step: PyStep = {
         continue;
       }
       if (unsent) context.edit(target.startIndex, target.startIndex, "", unsent, { start: ignored[0]!.node.startIndex, end: ignored.at(-1)!.node.endIndex });
+      if (waitKey) context.edit(target.startIndex, target.startIndex, "", WAIT_KEY_SENT, { start: waitKey.node.startIndex, end: waitKey.node.endIndex });
       if (entries.some((e) => V0_OPTION_GROUPS[e.key])) {
         // v0's option groups are lifted out under their v1 names, so the dict is written anew.
         const dropped = { keys: [] as string[], groups: [] as string[] };

@@ -1515,6 +1515,24 @@ function notDictBranch(head: Node): Node | null {
   return branch.namedChildren.some((c) => c?.type === "elif_clause" || c?.type === "else_clause") ? null : branch;
 }
 
+const NOT_LIST_BRANCH = removed(
+  "the branch for a crawl result that is not a list",
+  "v0's crawl answered its documents as one, so it never ran; v2's job, whose documents .data holds, would always take it",
+);
+
+/** `if not isinstance(job, list): ...` (no elif or else): the if. */
+function notListBranch(head: Node): Node | null {
+  const call = head.parent?.type === "argument_list" && head.parent.namedChildren[0]?.id === head.id ? head.parent.parent : null;
+  if (call?.type !== "call" || !new RegExp(`^isinstance\\(\\s*${head.text}\\s*,\\s*list\\s*\\)$`).test(call.text)) return null;
+  const negation = outer(call).parent;
+  const branch = negation?.type === "not_operator" ? outer(negation).parent : null;
+  if (branch?.type !== "if_statement" || branch.childForFieldName("condition")?.id !== outer(negation!).id) return null;
+  return branch.namedChildren.some((c) => c?.type === "elif_clause" || c?.type === "else_clause") ? null : branch;
+}
+
+/** Whether the code reads a job as v0's list of documents elsewhere in its scope (`for page in job`, `job[0]`). */
+const readAsList = (head: Node) => usesIn(scopeOf(head), head.text).some((use) => use.id !== head.id && (iterated(use) || indexedByNumber(use)));
+
 /** `[... for r in hits if isinstance(r, dict)]`: the span of the filter (` if isinstance(r, dict)`), where it is the clause's whole test. */
 function dictFilter(head: Node): { start: number; end: number } | null {
   const call = dictTestAround(head);
@@ -1738,10 +1756,12 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
   if (dumpable && modelProbe(context, head, handled)) return;
   if (from === 0 && subject.kind !== "cancel" && dumpKeyRenamed(context, subject.kind, head)) return;
   if (head.type === "identifier" && inDictBranch(head)) return;
+  // `if not isinstance(job, list): return "..."`: v0's crawl answered the list the code reads further on
+  const notList = subject.kind === "job" && from === 0 ? notListBranch(head) : null;
+  if (notList && readAsList(head) && removeBranch(context, notList, NOT_LIST_BRANCH, head.text)) return;
   const indexed = indexedByNumber(head);
   // counted too where the code takes the same job as a list elsewhere (`for item in job`, then `len(job)`)
-  const listed = (use: Node) => iterated(use) || indexedByNumber(use);
-  const countedList = counted(head) && usesIn(scopeOf(head), head.text).some((use) => use.id !== head.id && listed(use));
+  const countedList = counted(head) && readAsList(head);
   if (subject.kind === "job" && from === 0 && (iterated(head) || indexed || countedList)) {
     // v0's crawl gave back its documents themselves (1.x's dict would give its keys, and has no key 0): they are v2's data.
     context.edit(head.endIndex, head.endIndex, ".data", renamed("a crawl result read as v0's list of documents", "its .data"));
