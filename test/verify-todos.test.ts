@@ -8,7 +8,7 @@ import { RESULTS, WAITER_TODO } from "../src/mapping/results.js";
 import { joinTodo, nearestTodoAbove, todoEdit } from "../src/core/todo.js";
 import { applyEdits } from "../src/core/edits.js";
 import { readSource } from "../src/core/source.js";
-import { alsoTodo } from "../src/mapping/messages.js";
+import { alsoTodo, typeCheckTodo } from "../src/mapping/messages.js";
 
 const todoOf = (field: string) => {
   const change = RESULTS.find((row) => row.js.v1 === field)!.change;
@@ -25,6 +25,13 @@ describe("a TODO above a statement with a new type error", () => {
   test("speaks for it when it quotes its code", () => {
     const quoted = "// TODO(firecrawl-v2): does not type-check against v2 (TS2769: No overload matches this call.)";
     expect(speaksFor(quoted, { code: 2769, messageText: "No overload matches this call." })).toBe(true);
+  });
+
+  test("names a type of the SDK's bundled declarations without the bundler's suffix, and still speaks for its error", () => {
+    const error = { code: 2339, messageText: "Property 'error' does not exist on type 'CrawlResponse$1'." };
+    const todo = `// TODO(firecrawl-v2): ${typeCheckTodo(error.code, error.messageText)}`;
+    expect(todo).toContain("(TS2339: Property 'error' does not exist on type 'CrawlResponse'.)");
+    expect(speaksFor(todo, error)).toBe(true);
   });
 
   test("does not speak for an error about something else", () => {
