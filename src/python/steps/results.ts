@@ -30,6 +30,7 @@ import {
   ASYNC_WAITER_FAILED,
   CANCELLED,
   JOB_COMPLETED,
+  PY_EXTRACT_FAILED,
   PY_NO_WAIT,
   RESULTS,
   RETYPED_RESULTS,
@@ -145,6 +146,12 @@ function freeJobName(at: Node): string | null {
   return null;
 }
 
+/** A v1 waiter's call: 1.x's and 2.x's raised on a failed or cancelled job, 4.x's returns it. */
+const waits = (call: PyCall) => !!call.row.waiter && call.isV1Name;
+
+/** A v1 extract's call, which waited for its job and raised on a failed or cancelled one, as the waiters did (PY_EXTRACT_FAILED). */
+const extracts = (call: PyCall) => call.method === PY_EXTRACT_FAILED.method;
+
 /**
  * `job = app.crawl_url(...)` with nothing checking the job: 1.x/2.x's waiter raised when the job failed or was
  * stopped, 4.x's returns it, so the statement after the call raises what v1 raised (reading the status as a key
@@ -190,8 +197,13 @@ function raiseOnFailedJob(
   const indent = indentAt(text, statement.startIndex);
   // A job the code made a dict of (`.model_dump()`) has its status under a key; in the f-string, quoted as the
   // f-string is not (before Python 3.12 a nested string cannot reuse the f-string's quote).
-  const status = (quote: string) => (asDict || dumped ? `${job}[${quote}status${quote}]` : `${job}.status`);
-  const raise = `raise Exception(f${source.quote}${call.async ? ASYNC_WAITER_FAILED : WAITER_FAILED}{${status(source.quote === '"' ? "'" : '"')}}${source.quote})`;
+  const field = (name: string, quote: string) => (asDict || dumped ? `${job}[${quote}${name}${quote}]` : `${job}.${name}`);
+  const status = (quote: string) => field("status", quote);
+  const inner = source.quote === '"' ? "'" : '"';
+  const raise =
+    call.method === PY_EXTRACT_FAILED.method
+      ? `raise ${call.async ? PY_EXTRACT_FAILED.async : PY_EXTRACT_FAILED.sync}(f${source.quote}${PY_EXTRACT_FAILED.text}{${status(inner)}}. Error: {${field("error", inner)}}${source.quote})`
+      : `raise Exception(f${source.quote}${call.async ? ASYNC_WAITER_FAILED : WAITER_FAILED}{${status(inner)}}${source.quote})`;
   const check = raiseIf(source, statement.startIndex, `${status(source.quote)} != ${pyLiteral(source, JOB_COMPLETED)}`, raise);
   if (returned || read) context.edit(statement.startIndex, value.startIndex, `${job} = `, WAITER_RAISES);
   // the statement goes on after the check, reading the job where it read the call
@@ -2467,7 +2479,7 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
     dumpAt(context, value, call.row.result ?? null, reads);
     if (answeredDicts(context)) for (const use of unpacked([value, ...reads])) context.todo(use, DUMP_UNPACKED);
     const checked = uses.some((use) => readAbove(use)?.field === "status");
-    if (call.row.waiter && call.isV1Name && !checked && !raiseOnFailedJob(context, call, value, name, false, true)) context.todo(call.node, WAITER_TODO);
+    if ((waits(call) || extracts(call)) && !checked && !raiseOnFailedJob(context, call, value, name, false, true)) context.todo(call.node, WAITER_TODO);
     return;
   }
   // deep_research's dict, typed as a model: where the code goes on with it, a cast says what it is, unless the
@@ -2506,7 +2518,25 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   // `Envelope(**app.extract(...))`, `Envelope(**response)`: 1.x's dict unpacked by its keys, which v2's model has not
   // (2.x's model raised there already: code that catches it is not this run's to mark)
   if (model && answeredDicts(context)) for (const use of unpacked([value, ...uses])) context.todo(use, NOT_A_DICT);
-  if (!call.row.result) return;
+  if (!call.row.result) {
+    const checked = uses.some((use) => readAbove(use)?.field === "status");
+    // nothing here edited the statement around the call: a read of it (`return app.extract(...).model_dump()`) can follow the check
+    if (
+      extracts(call) &&
+      !checked &&
+      !raiseOnFailedJob(
+        context,
+        call,
+        value,
+        name,
+        boundaries.some((b) => b.id === value.id),
+        false,
+        () => true,
+      )
+    )
+      context.todo(call.node, WAITER_TODO);
+    return;
+  }
   if (model && name) dropDictAnnotation(context, name);
   const subject: Subject = {
     kind: call.row.result,
