@@ -350,6 +350,7 @@ describe("the CLI on Python that calls the API over HTTP (fixtures/python/api-re
         "weak-bases.py",
         "version-replace.py",
         "allow-lists.py",
+        "v2-client-beside-raw-request.py",
       ]),
     );
   });

@@ -15,6 +15,7 @@ import { allOf, calledName, lastName, type Node } from "./runtime/parser.js";
 import { bindingScope, rebinds, usesIn } from "./detect/names.js";
 
 const CLASSES = new Set<string>(PY_CLIENTS.map((c) => c.v1));
+const V2_CLASSES = new Set<string>(PY_CLIENTS.map((c) => c.v2));
 
 const API_URL_DEFAULT = reworded(
   "v2's client fails on api_url=None, which v1 took as the default: give it the default",
@@ -73,9 +74,24 @@ function testedNotNone(value: Node): boolean {
 
 /** `FirecrawlApp(api_url=os.getenv("FIRECRAWL_API_URL"))`: `api_url=os.getenv("FIRECRAWL_API_URL") or "https://api.firecrawl.dev"`. */
 export function keepApiUrlFallback(context: PyContext): void {
+  // `from firecrawl import AsyncFirecrawl` in a module that imports no v1 client: made as 4.x's already, None and all
+  // (the module is migrated for something else, a raw request). Half-migrated modules get the fallback everywhere.
+  const imported = context.sdk.imports.flatMap((s) =>
+    s.childrenForFieldName("name").flatMap((n) =>
+      n
+        ? [
+            {
+              name: (n.type === "aliased_import" ? n.childForFieldName("name")! : n).text,
+              local: (n.type === "aliased_import" ? n.childForFieldName("alias")! : n).text,
+            },
+          ]
+        : [],
+    ),
+  );
+  const v2Named = new Set(imported.some((i) => CLASSES.has(i.name)) ? [] : imported.filter((i) => V2_CLASSES.has(i.name)).map((i) => i.local));
   const isClass = (fn: Node | null) =>
     !!fn &&
-    (context.sdk.classes.has(fn.text) ||
+    ((context.sdk.classes.has(fn.text) && !v2Named.has(fn.text)) ||
       (fn.type === "attribute" && context.sdk.modules.has(fn.childForFieldName("object")?.text ?? "") && CLASSES.has(lastName(fn))));
   // `os` at hand: the module imports it itself, at its top
   let getenv = moduleOf(context.tree, "os") === "os" ? "os.getenv" : moduleOf(context.tree, "getenv") === "os" ? "getenv" : undefined;
