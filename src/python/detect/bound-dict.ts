@@ -130,6 +130,12 @@ export function boundDict(name: Node, call: Node, readers: ReadonlySet<number>):
   const uses = usesIn(region, name.text).filter((u) => u.id !== binding.childForFieldName("left")!.id);
   const writes: Node[] = [];
   for (const use of uses) {
+    // `params.update({...})`, `params.update(PAGE_OPTIONS)`: keys of the dict too, as a fallback's are
+    const merged = mergedDict(use);
+    if (merged) {
+      fallbacks.push(merged);
+      continue;
+    }
     const change = changedBy(use, readers);
     // Set after the call too (`params["proxy"] = "stealth"` before a retry): a key of the same dict, which the caller keeps.
     if (change && itemSet(use)) writes.push(use.parent!);
@@ -147,6 +153,40 @@ export function boundDict(name: Node, call: Node, readers: ReadonlySet<number>):
   const statement = binding.parent?.type === "expression_statement" && binding.parent.namedChildren.length === 1 ? binding.parent : binding;
   // A module's name may be imported elsewhere: only a function's own dict goes once the call took it in.
   return { dict, statement, unused: inFunction && scope.id === local.id && uses.length === 1 && statement !== binding, writes, fallbacks: fallbacks as Node[] };
+}
+
+/**
+ * The dict literal `name.update(...)` merges into the dict: written there, or a name bound once to one (in the
+ * function, or the module) that nothing else reads but to test or log it, so its keys are the dict's alone.
+ */
+function mergedDict(use: Node): Node | null {
+  const method = use.parent?.type === "attribute" && use.parent.childForFieldName("object")?.id === use.id ? use.parent : null;
+  const call = method?.childForFieldName("attribute")?.text === "update" ? method.parent : null;
+  const args = call?.type === "call" ? call.childForFieldName("arguments")!.namedChildren.filter((a) => a?.type !== "comment") : [];
+  const given = args.length === 1 ? args[0]! : null;
+  if (given?.type === "dictionary") return given;
+  if (given?.type !== "identifier") return null;
+  const fn = enclosing(given, "function_definition");
+  const scope = fn && bindingsIn(fn, given.text).length ? fn : given.tree.rootNode;
+  const bindings = bindingsIn(scope, given.text);
+  const dict = bindings.length === 1 ? bindings[0]!.childForFieldName("right") : null;
+  if (dict?.type !== "dictionary") return null;
+  const left = bindings[0]!.childForFieldName("left")!;
+  const others = usesIn(scope, given.text).filter((u) => u.id !== left.id && u.id !== given.id);
+  return others.every(testedOrLogged) ? dict : null;
+}
+
+/** `if OPTIONS:`, `not OPTIONS`, `print(OPTIONS)`: a read that neither changes a dict nor hands it on. */
+function testedOrLogged(use: Node): boolean {
+  const parent = use.parent;
+  if (parent?.type === "not_operator" || parent?.type === "boolean_operator") return true;
+  if (
+    (parent?.type === "if_statement" || parent?.type === "elif_clause" || parent?.type === "while_statement") &&
+    parent.childForFieldName("condition")?.id === use.id
+  )
+    return true;
+  const call = parent?.type === "argument_list" ? parent.parent : null;
+  return call?.type === "call" && READERS.has(calledName(call));
 }
 
 /**
