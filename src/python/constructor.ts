@@ -9,13 +9,13 @@
 import { PY_CLIENTS, PY_DEFAULT_API_URL } from "../mapping/python.js";
 import { following, reworded } from "../mapping/messages.js";
 import { moduleOf } from "./detect/requests.js";
+import { v2ClientNames } from "./detect/version.js";
 import { keywords } from "./detect/arguments.js";
 import type { PyContext } from "./pipeline.js";
 import { allOf, calledName, lastName, type Node } from "./runtime/parser.js";
 import { bindingScope, rebinds, usesIn } from "./detect/names.js";
 
 const CLASSES = new Set<string>(PY_CLIENTS.map((c) => c.v1));
-const V2_CLASSES = new Set<string>(PY_CLIENTS.map((c) => c.v2));
 
 const API_URL_DEFAULT = reworded(
   "v2's client fails on api_url=None, which v1 took as the default: give it the default",
@@ -74,21 +74,9 @@ function testedNotNone(value: Node): boolean {
 
 /** `FirecrawlApp(api_url=os.getenv("FIRECRAWL_API_URL"))`: `api_url=os.getenv("FIRECRAWL_API_URL") or "https://api.firecrawl.dev"`. */
 export function keepApiUrlFallback(context: PyContext): void {
-  // `from firecrawl import AsyncFirecrawl` in a module that imports no v1 client: made as 4.x's already, None and all
-  // (the module is migrated for something else, a raw request). Half-migrated modules get the fallback everywhere.
-  const imported = context.sdk.imports.flatMap((s) =>
-    s.childrenForFieldName("name").flatMap((n) =>
-      n
-        ? [
-            {
-              name: (n.type === "aliased_import" ? n.childForFieldName("name")! : n).text,
-              local: (n.type === "aliased_import" ? n.childForFieldName("alias")! : n).text,
-            },
-          ]
-        : [],
-    ),
-  );
-  const v2Named = new Set(imported.some((i) => CLASSES.has(i.name)) ? [] : imported.filter((i) => V2_CLASSES.has(i.name)).map((i) => i.local));
+  // `AsyncFirecrawl(api_url=base_url)` where the module imports no v1 client: made as 4.x's already, None and all (the
+  // module is migrated for something else, a raw request). Half-migrated modules get the fallback everywhere.
+  const v2Named = v2ClientNames(context.sdk.imports);
   const isClass = (fn: Node | null) =>
     !!fn &&
     ((context.sdk.classes.has(fn.text) && !v2Named.has(fn.text)) ||

@@ -65,7 +65,7 @@ import { appendCall, appendedToGroup, groupingDict, groupReads, isLoopItem } fro
 import { keyedHelper } from "../detect/keyed-helpers.js";
 import { castable } from "../detect/model-names.js";
 import { anyTakingParameter, everyCallHands, parameterReads, probed, takingParameter, type Taking } from "../detect/handed-results.js";
-import { isV1PyCall } from "../detect/version.js";
+import { isV1PyCall, v2ClientNames } from "../detect/version.js";
 import { allOf, argumentsOf, calledName, enclosing, inner, outer, stringValue, within, type Node } from "../runtime/parser.js";
 import { dictEntries, keywords, positional } from "../detect/arguments.js";
 import {
@@ -149,8 +149,11 @@ function freeJobName(at: Node): string | null {
 /** A v1 waiter's call: 1.x's and 2.x's raised on a failed or cancelled job, 4.x's returns it. */
 const waits = (call: PyCall) => !!call.row.waiter && call.isV1Name;
 
-/** A v1 extract's call, which waited for its job and raised on a failed or cancelled one, as the waiters did (PY_EXTRACT_FAILED). */
-const extracts = (call: PyCall) => call.method === PY_EXTRACT_FAILED.method;
+/**
+ * A v1 extract's call, which waited for its job and raised on a failed or cancelled one, as the waiters did
+ * (PY_EXTRACT_FAILED); not in a module that makes its clients as 4.x's only, where the call was written for 4.x.
+ */
+const extracts = (context: PyContext, call: PyCall) => call.method === PY_EXTRACT_FAILED.method && v2ClientNames(context.sdk.imports).size === 0;
 
 /**
  * `job = app.crawl_url(...)` with nothing checking the job: 1.x/2.x's waiter raised when the job failed or was
@@ -2479,7 +2482,8 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
     dumpAt(context, value, call.row.result ?? null, reads);
     if (answeredDicts(context)) for (const use of unpacked([value, ...reads])) context.todo(use, DUMP_UNPACKED);
     const checked = uses.some((use) => readAbove(use)?.field === "status");
-    if ((waits(call) || extracts(call)) && !checked && !raiseOnFailedJob(context, call, value, name, false, true)) context.todo(call.node, WAITER_TODO);
+    if ((waits(call) || extracts(context, call)) && !checked && !raiseOnFailedJob(context, call, value, name, false, true))
+      context.todo(call.node, WAITER_TODO);
     return;
   }
   // deep_research's dict, typed as a model: where the code goes on with it, a cast says what it is, unless the
@@ -2522,7 +2526,7 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
     const checked = uses.some((use) => readAbove(use)?.field === "status");
     // nothing here edited the statement around the call: a read of it (`return app.extract(...).model_dump()`) can follow the check
     if (
-      extracts(call) &&
+      extracts(context, call) &&
       !checked &&
       !raiseOnFailedJob(
         context,
