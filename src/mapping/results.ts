@@ -240,6 +240,12 @@ export const WAITER_FAILED = "Crawl job failed or was stopped. Status: ";
 export const ASYNC_WAITER_FAILED = "Job failed or was stopped. Status: ";
 
 /**
+ * What v1's JavaScript extract threw when its job failed or was cancelled (a FirecrawlError), followed by the status
+ * and the job's error: its waiter threw where v2's returns the job.
+ */
+export const EXTRACT_FAILED = { method: "extract", text: "Extract job " } as const;
+
+/**
  * What 1.x's and 2.x's extract raised when its job failed or was cancelled, followed by the status and the job's
  * error: their waiters raised where 4.x's returns the job (sdk-facts). The sync client wrapped it in a ValueError
  * (`raise ValueError(str(e), 500)`), the async one raised it as it was.

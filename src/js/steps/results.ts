@@ -48,6 +48,7 @@ import {
   JOB_URL,
   TYPED_FROM_SCHEMA,
   WAITER_FAILED,
+  EXTRACT_FAILED,
   WAITER_TODO,
   JOB_COMPLETED,
   SUCCESS_FLAG,
@@ -1120,7 +1121,7 @@ function declaredRefs(context: StepContext, declarator: AnyPath): AnyPath[] | nu
  * cancelled, v2's returns it, so the statement after the call throws what v1 threw. Says whether it could (a
  * result bound so: a declaration of the awaited call alone, in a list of statements).
  */
-function throwOnFailedJob(context: StepContext, call: ClientCall, declarator: AnyPath | null): boolean {
+function throwOnFailedJob(context: StepContext, call: ClientCall, declarator: AnyPath | null, extract = false): boolean {
   const node = declarator?.node as Extract<Node, { type: "VariableDeclarator" }> | undefined;
   const declaration = declarator?.parent?.node as Node | undefined;
   const list = declarator?.parent?.parent?.node as { body?: unknown } | undefined;
@@ -1134,14 +1135,26 @@ function throwOnFailedJob(context: StepContext, call: ClientCall, declarator: An
   )
     return false;
   const semicolon = context.source.text[declaration.end! - 1] === ";" ? ";" : "";
-  const check = failedJobCheck(context, node.id.name, semicolon);
+  const check = failedJobCheck(context, node.id.name, semicolon, extract);
   context.edit(declaration.end!, declaration.end!, `${context.source.eol}${indentAt(context.source.text, declaration.start!)}${check}`, WAITER_THROWS);
   return true;
 }
 
-/** The statement that throws what v1's waiter threw when the job `name` holds failed or was cancelled. */
-function failedJobCheck(context: StepContext, name: string, semicolon: string): string {
-  const message = `\`${WAITER_FAILED}\${${name}.status}\``;
+/**
+ * `const r = await app.extract(...)` with nothing reading the job's status: v1's extract waited and threw when the
+ * job failed or was cancelled, v2's returns it, so the statement after the call throws what v1 threw. A test
+ * double's answer is what the test made it.
+ */
+function throwOnFailedExtract(context: StepContext, call: ClientCall): void {
+  if (callsTestDouble(call, context.sdk)) return;
+  const declarator = resultDeclarator(call);
+  const refs = declarator ? declaredRefs(context, declarator) : null;
+  if (refs && !refs.some((ref) => readField(ref) === "status")) throwOnFailedJob(context, call, declarator, true);
+}
+
+/** The statement that throws what v1's waiter (or its extract) threw when the job `name` holds failed or was cancelled. */
+function failedJobCheck(context: StepContext, name: string, semicolon: string, extract = false): string {
+  const message = extract ? `\`${EXTRACT_FAILED.text}\${${name}.status}. Error: \${${name}.error}\`` : `\`${WAITER_FAILED}\${${name}.status}\``;
   return `if (${name}.status !== ${literal(context.source, JOB_COMPLETED)}) throw new Error(${message})${semicolon}`;
 }
 
@@ -1310,6 +1323,7 @@ export const step: Step = {
       // A v2 call's result already has the v2 shape (a v2 map() gives link objects): it is left alone.
       if (!isV1Call(call, context.sdk, context.options.sdk)) continue;
       typeFromSchema(context, call);
+      if (call.row.js.v1 === EXTRACT_FAILED.method) throwOnFailedExtract(context, call);
       if (!call.row.result) continue;
       const declarator = resultDeclarator(call);
       const id = (declarator?.node as Extract<Node, { type: "VariableDeclarator" }> | undefined)?.id;
