@@ -2472,6 +2472,8 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
       // `r.get("data", r) if isinstance(r, dict) else r`: the other side hands on what it is given, the model now
       else if (!dissolved && givenAsItIs(use)) context.todo(use, DICT_TEST_TURNED);
     }
+  // the code reads the job's status itself: a waiter's (or an extract's) failure is its to handle
+  const statusRead = uses.some((use) => readAbove(use)?.field === "status");
   // Code that writes into the result treats it as the dict it was, as does 1.x code reading a result the v1
   // proxy now gives as a model (the migration reads no fields of those), here or in the callers of a function that
   // returns it: it becomes one where it is made.
@@ -2481,8 +2483,7 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   if (dumpable && (call.row.result ? name && [...uses, ...back].some(writesInto) : [...reads, ...back].some(readAsDict))) {
     dumpAt(context, value, call.row.result ?? null, reads);
     if (answeredDicts(context)) for (const use of unpacked([value, ...reads])) context.todo(use, DUMP_UNPACKED);
-    const checked = uses.some((use) => readAbove(use)?.field === "status");
-    if ((waits(call) || extracts(context, call)) && !checked && !raiseOnFailedJob(context, call, value, name, false, true))
+    if ((waits(call) || extracts(context, call)) && !statusRead && !raiseOnFailedJob(context, call, value, name, false, true))
       context.todo(call.node, WAITER_TODO);
     return;
   }
@@ -2523,11 +2524,10 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   // (2.x's model raised there already: code that catches it is not this run's to mark)
   if (model && answeredDicts(context)) for (const use of unpacked([value, ...uses])) context.todo(use, NOT_A_DICT);
   if (!call.row.result) {
-    const checked = uses.some((use) => readAbove(use)?.field === "status");
     // nothing here edited the statement around the call: a read of it (`return app.extract(...).model_dump()`) can follow the check
     if (
       extracts(context, call) &&
-      !checked &&
+      !statusRead &&
       !raiseOnFailedJob(
         context,
         call,
