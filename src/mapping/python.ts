@@ -19,6 +19,10 @@ export const PY_CLIENTS = [
   { v1: "AsyncFirecrawlApp", v2: "AsyncFirecrawl", onV1: "AsyncV1FirecrawlApp", async: true },
 ] as const;
 
+/** The client classes' names: v1's (`FirecrawlApp`, `AsyncFirecrawlApp`), and v2's (`Firecrawl`, `AsyncFirecrawl`). */
+export const PY_CLIENT_V1_NAMES: ReadonlySet<string> = new Set(PY_CLIENTS.map((c) => c.v1));
+export const PY_CLIENT_V2_NAMES: ReadonlySet<string> = new Set(PY_CLIENTS.map((c) => c.v2));
+
 /**
  * 3.x and later's v1 clients, which code keeps on v1 on purpose (sdk-facts 1.2.1): importable from the package
  * and from `firecrawl.v1`. Their calls are never migrated.

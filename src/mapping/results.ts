@@ -240,17 +240,11 @@ export const WAITER_FAILED = "Crawl job failed or was stopped. Status: ";
 export const ASYNC_WAITER_FAILED = "Job failed or was stopped. Status: ";
 
 /**
- * What v1's JavaScript extract threw when its job failed or was cancelled (a FirecrawlError), followed by the status
- * and the job's error: its waiter threw where v2's returns the job.
+ * What v1's extract threw (JavaScript, a FirecrawlError) and raised (firecrawl-py 1.x and 2.x) when its job failed or
+ * was cancelled, followed by the status and the job's error: its waiter did so where v2's returns the job. The Python
+ * sync client wrapped it in a ValueError (`raise ValueError(str(e), 500)`), the async one raised it as it was.
  */
-export const EXTRACT_FAILED = { method: "extract", text: "Extract job " } as const;
-
-/**
- * What 1.x's and 2.x's extract raised when its job failed or was cancelled, followed by the status and the job's
- * error: their waiters raised where 4.x's returns the job (sdk-facts). The sync client wrapped it in a ValueError
- * (`raise ValueError(str(e), 500)`), the async one raised it as it was.
- */
-export const PY_EXTRACT_FAILED = { method: "extract", text: "Extract job ", sync: "ValueError", async: "Exception" } as const;
+export const EXTRACT_FAILED = { method: "extract", text: "Extract job ", python: { sync: "ValueError", async: "Exception" } } as const;
 
 /** The v0-era keyword by which a Python crawl call did not wait: such a call's result is no finished job. */
 export const PY_NO_WAIT = "wait_until_done";

@@ -6,16 +6,13 @@
  * only the variable would otherwise talk to the cloud: where the module has no `os` (nor `from os import getenv`),
  * it gains `import os`.
  */
-import { PY_CLIENTS, PY_DEFAULT_API_URL } from "../mapping/python.js";
+import { PY_CLIENT_V1_NAMES, PY_DEFAULT_API_URL } from "../mapping/python.js";
 import { following, reworded } from "../mapping/messages.js";
 import { moduleOf } from "./detect/requests.js";
-import { v2ClientNames } from "./detect/version.js";
 import { keywords } from "./detect/arguments.js";
 import type { PyContext } from "./pipeline.js";
 import { allOf, calledName, lastName, type Node } from "./runtime/parser.js";
 import { bindingScope, rebinds, usesIn } from "./detect/names.js";
-
-const CLASSES = new Set<string>(PY_CLIENTS.map((c) => c.v1));
 
 const API_URL_DEFAULT = reworded(
   "v2's client fails on api_url=None, which v1 took as the default: give it the default",
@@ -76,11 +73,10 @@ function testedNotNone(value: Node): boolean {
 export function keepApiUrlFallback(context: PyContext): void {
   // `AsyncFirecrawl(api_url=base_url)` where the module imports no v1 client: made as 4.x's already, None and all (the
   // module is migrated for something else, a raw request). Half-migrated modules get the fallback everywhere.
-  const v2Named = v2ClientNames(context.sdk.imports);
   const isClass = (fn: Node | null) =>
     !!fn &&
-    ((context.sdk.classes.has(fn.text) && !v2Named.has(fn.text)) ||
-      (fn.type === "attribute" && context.sdk.modules.has(fn.childForFieldName("object")?.text ?? "") && CLASSES.has(lastName(fn))));
+    ((context.sdk.classes.has(fn.text) && !context.sdk.v2Classes.has(fn.text)) ||
+      (fn.type === "attribute" && context.sdk.modules.has(fn.childForFieldName("object")?.text ?? "") && PY_CLIENT_V1_NAMES.has(lastName(fn))));
   // `os` at hand: the module imports it itself, at its top
   let getenv = moduleOf(context.tree, "os") === "os" ? "os.getenv" : moduleOf(context.tree, "getenv") === "os" ? "getenv" : undefined;
   for (const call of allOf(context.tree.rootNode, "call")) {

@@ -4,7 +4,7 @@
  * gets: one binding, before the call, nothing changing the dict, and values that read the same at the call.
  */
 import { scopeOf, usesIn } from "./names.js";
-import { allOf, calledName, enclosing, lastName, within, type Node } from "../runtime/parser.js";
+import { allOf, argumentsOf, calledName, enclosing, lastName, within, type Node } from "../runtime/parser.js";
 
 /**
  * `writes`: the items the code sets after the literal, before the call or after it (for another call), each a
@@ -162,7 +162,7 @@ export function boundDict(name: Node, call: Node, readers: ReadonlySet<number>):
 function mergedDict(use: Node): Node | null {
   const method = use.parent?.type === "attribute" && use.parent.childForFieldName("object")?.id === use.id ? use.parent : null;
   const call = method?.childForFieldName("attribute")?.text === "update" ? method.parent : null;
-  const args = call?.type === "call" ? call.childForFieldName("arguments")!.namedChildren.filter((a) => a?.type !== "comment") : [];
+  const args = call?.type === "call" ? argumentsOf(call) : [];
   const given = args.length === 1 ? args[0]! : null;
   if (given?.type === "dictionary") return given;
   if (given?.type !== "identifier") return null;

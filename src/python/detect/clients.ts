@@ -5,7 +5,17 @@
  * or the same name, never match.
  */
 import { pythonMethodRow, type MethodRow } from "../../mapping/client-methods.js";
-import { PY_CLIENTS, PY_LEGACY_MODULES, PY_MOCK_SPECS, PY_PACKAGE, PY_TYPES_MODULE, PY_V1_CLIENTS, PY_V1_MODULE } from "../../mapping/python.js";
+import {
+  PY_CLIENT_V1_NAMES,
+  PY_CLIENT_V2_NAMES,
+  PY_CLIENTS,
+  PY_LEGACY_MODULES,
+  PY_MOCK_SPECS,
+  PY_PACKAGE,
+  PY_TYPES_MODULE,
+  PY_V1_CLIENTS,
+  PY_V1_MODULE,
+} from "../../mapping/python.js";
 import { MOCK_ASSERTIONS, mockClients, patchArguments, patchedClassMethods, patchTargets } from "./mock-clients.js";
 import { allOf, argumentFor, argumentsOf, enclosing, parameterName, returnsOf, stringValue, type Node, type Tree } from "../runtime/parser.js";
 import { bindingScope, onlyBinding } from "./names.js";
@@ -63,6 +73,12 @@ export interface PyBindings {
    * ScrapeOptions`): code kept on v1, whose other imports of the same names (an older release's fallback) stay too
    */
   readonly v1Names: ReadonlySet<string>;
+  /**
+   * local names of 4.x's client classes (`Firecrawl`, `AsyncFirecrawl`) where the module imports no v1 client class: clients
+   * it makes as 4.x's, whose calls were written for 4.x whatever else it left on v1 (a raw request, a call under v1's
+   * name); empty in a half-migrated module, which imports a v1 class too
+   */
+  readonly v2Classes: ReadonlySet<string>;
   /** parameters' keys some calls hand a client and others something else */
   readonly mixed: ReadonlyMap<string, MixedParameter>;
 }
@@ -226,6 +242,8 @@ export function detect(
   const imports: Node[] = [];
   const v1Classes = new Set<string>();
   const v1Names = new Set<string>();
+  const v2Classes = new Set<string>();
+  let importsV1Class = false;
   const importedClients: ImportedClient[] = [];
   let text: string | undefined;
   for (const statement of allOf(root, "import_from_statement")) {
@@ -242,8 +260,11 @@ export function detect(
       if (isAsync !== undefined && sdk) classes.set(local, isAsync || awaited.has(local));
       if (PY_V1_CLIENTS.has(imported)) v1Classes.add(local);
       if (sdk && V1_EXPORT.test(imported)) v1Names.add(local);
+      if (sdk && PY_CLIENT_V1_NAMES.has(imported)) importsV1Class = true;
+      if (sdk && PY_CLIENT_V2_NAMES.has(imported)) v2Classes.add(local);
     }
   }
+  if (importsV1Class) v2Classes.clear();
   // `try: from firecrawl import V1FirecrawlApp as FirecrawlApp` / `except ImportError: from firecrawl import FirecrawlApp`
   for (const local of v1Names) classes.delete(local);
   for (const statement of allOf(root, "import_statement")) {
@@ -442,6 +463,7 @@ export function detect(
     specs: mocked.specs,
     keptOnV1,
     v1Names,
+    v2Classes,
     mixed: passed.mixed,
   };
 }

@@ -10,7 +10,7 @@
  */
 import type { ApiVersion } from "../../mapping/imports.js";
 import { isV2OnlyPythonMethod } from "../../mapping/client-methods.js";
-import { PY_CLIENTS, PY_LEGACY_MODULES, PY_MOVED_TYPES, PY_PACKAGE, PY_TYPES_MODULE, PY_V1_ONLY_TYPES } from "../../mapping/python.js";
+import { PY_LEGACY_MODULES, PY_MOVED_TYPES, PY_PACKAGE, PY_TYPES_MODULE, PY_V1_ONLY_TYPES } from "../../mapping/python.js";
 import { keywords } from "./arguments.js";
 import { methodArguments } from "./forwarders.js";
 import { boundName, resultExpression, usesAfter } from "./result-values.js";
@@ -31,30 +31,6 @@ export function importsV1Only(statement: Node): boolean {
   if ((PY_LEGACY_MODULES as readonly string[]).includes(module)) return true;
   const names = statement.childrenForFieldName("name").map((n) => (n?.type === "aliased_import" ? n.childForFieldName("name")!.text : (n?.text ?? "")));
   return !keepsModels(module) && names.some((n) => n in PY_MOVED_TYPES || PY_V1_ONLY_TYPES.has(n));
-}
-
-/**
- * The local names of 4.x's client classes (`Firecrawl`, `AsyncFirecrawl`, aliases too) where the module imports no
- * v1 client class: clients the code made as 4.x's, whose calls were written for 4.x whatever else the module has
- * left on v1 (a raw request, a call under v1's name). Empty where it imports a v1 class too: a half-migrated module.
- */
-export function v2ClientNames(imports: readonly Node[]): ReadonlySet<string> {
-  const names = imports.flatMap((s) =>
-    s.type !== "import_from_statement"
-      ? []
-      : s.childrenForFieldName("name").flatMap((n) =>
-          n
-            ? [
-                {
-                  imported: (n.type === "aliased_import" ? n.childForFieldName("name")! : n).text,
-                  local: (n.type === "aliased_import" ? n.childForFieldName("alias")! : n).text,
-                },
-              ]
-            : [],
-        ),
-  );
-  if (names.some((n) => PY_CLIENTS.some((c) => c.v1 === n.imported))) return new Set();
-  return new Set(names.filter((n) => PY_CLIENTS.some((c) => c.v2 === n.imported)).map((n) => n.local));
 }
 
 /** v1's argument shape: `params` as the second positional argument or by name. */

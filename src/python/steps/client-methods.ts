@@ -5,7 +5,7 @@
  */
 import { noIdempotency } from "../../mapping/client-methods.js";
 import { PY_NO_WAIT } from "../../mapping/results.js";
-import { PY_ASYNC_URL_KEYWORD, PY_CLIENTS, PY_ID_PARAMETER, PY_V1_PROXY } from "../../mapping/python.js";
+import { PY_ASYNC_URL_KEYWORD, PY_CLIENT_V1_NAMES, PY_ID_PARAMETER, PY_V1_PROXY } from "../../mapping/python.js";
 import { keywords, positional } from "../detect/arguments.js";
 import { methodArguments } from "../detect/forwarders.js";
 import { pyLiteralAt, removeItem } from "../writing.js";
@@ -53,15 +53,13 @@ export function migrateMethodName(context: PyContext, at: PyMethodUse): boolean 
   return true;
 }
 
-const V1_CLASSES: ReadonlySet<string> = new Set(PY_CLIENTS.map((c) => c.v1));
-
 /**
  * Whether the module names a 1.x/2.x client class (`FirecrawlApp`). One that makes its clients from 4.x's `Firecrawl`
  * alone asked hasattr of a class that never had v1's names: the question was no in every release, and its branch
  * dead; renamed, it would be yes, and run.
  */
 function namesV1Class(context: PyContext): boolean {
-  return allOf(context.tree.rootNode, "identifier").some((id) => V1_CLASSES.has(id.text));
+  return allOf(context.tree.rootNode, "identifier").some((id) => PY_CLIENT_V1_NAMES.has(id.text));
 }
 
 export const step: PyStep = {

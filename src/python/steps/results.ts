@@ -30,7 +30,7 @@ import {
   ASYNC_WAITER_FAILED,
   CANCELLED,
   JOB_COMPLETED,
-  PY_EXTRACT_FAILED,
+  EXTRACT_FAILED,
   PY_NO_WAIT,
   RESULTS,
   RETYPED_RESULTS,
@@ -65,7 +65,7 @@ import { appendCall, appendedToGroup, groupingDict, groupReads, isLoopItem } fro
 import { keyedHelper } from "../detect/keyed-helpers.js";
 import { castable } from "../detect/model-names.js";
 import { anyTakingParameter, everyCallHands, parameterReads, probed, takingParameter, type Taking } from "../detect/handed-results.js";
-import { isV1PyCall, v2ClientNames } from "../detect/version.js";
+import { isV1PyCall } from "../detect/version.js";
 import { allOf, argumentsOf, calledName, enclosing, inner, outer, stringValue, within, type Node } from "../runtime/parser.js";
 import { dictEntries, keywords, positional } from "../detect/arguments.js";
 import {
@@ -151,9 +151,9 @@ const waits = (call: PyCall) => !!call.row.waiter && call.isV1Name;
 
 /**
  * A v1 extract's call, which waited for its job and raised on a failed or cancelled one, as the waiters did
- * (PY_EXTRACT_FAILED); not in a module that makes its clients as 4.x's only, where the call was written for 4.x.
+ * (EXTRACT_FAILED); not in a module that makes its clients as 4.x's only, where the call was written for 4.x.
  */
-const extracts = (context: PyContext, call: PyCall) => call.method === PY_EXTRACT_FAILED.method && v2ClientNames(context.sdk.imports).size === 0;
+const extracts = (context: PyContext, call: PyCall) => call.method === EXTRACT_FAILED.method && context.sdk.v2Classes.size === 0;
 
 /**
  * `job = app.crawl_url(...)` with nothing checking the job: 1.x/2.x's waiter raised when the job failed or was
@@ -204,8 +204,8 @@ function raiseOnFailedJob(
   const status = (quote: string) => field("status", quote);
   const inner = source.quote === '"' ? "'" : '"';
   const raise =
-    call.method === PY_EXTRACT_FAILED.method
-      ? `raise ${call.async ? PY_EXTRACT_FAILED.async : PY_EXTRACT_FAILED.sync}(f${source.quote}${PY_EXTRACT_FAILED.text}{${status(inner)}}. Error: {${field("error", inner)}}${source.quote})`
+    call.method === EXTRACT_FAILED.method
+      ? `raise ${call.async ? EXTRACT_FAILED.python.async : EXTRACT_FAILED.python.sync}(f${source.quote}${EXTRACT_FAILED.text}{${status(inner)}}. Error: {${field("error", inner)}}${source.quote})`
       : `raise Exception(f${source.quote}${call.async ? ASYNC_WAITER_FAILED : WAITER_FAILED}{${status(inner)}}${source.quote})`;
   const check = raiseIf(source, statement.startIndex, `${status(source.quote)} != ${pyLiteral(source, JOB_COMPLETED)}`, raise);
   if (returned || read) context.edit(statement.startIndex, value.startIndex, `${job} = `, WAITER_RAISES);
@@ -1291,11 +1291,17 @@ function dictTestOf(head: Node): RegExp {
   return new RegExp(`^(?:isinstance\\(\\s*${head.text}\\s*,\\s*dict\\s*\\)|hasattr\\(\\s*${head.text}\\s*,\\s*(${DICT_PROBES})\\s*\\))$`);
 }
 
-/** The dict test (`isinstance(r, dict)`, `hasattr(r, "get")`) whose tested value `head` is. */
-function dictTestAround(head: Node): Node | null {
+/**
+ * The call whose first argument `head` is, where its text is the test `pattern` matches (`isinstance(r, dict)`). The
+ * pattern, which quotes the value's text, is made only once there is such a call.
+ */
+function testAround(head: Node, pattern: () => RegExp): Node | null {
   const call = head.parent?.type === "argument_list" && head.parent.namedChildren[0]?.id === head.id ? head.parent.parent : null;
-  return call?.type === "call" && dictTestOf(head).test(call.text) ? call : null;
+  return call?.type === "call" && pattern().test(call.text) ? call : null;
 }
+
+/** The dict test (`isinstance(r, dict)`, `hasattr(r, "get")`) whose tested value `head` is. */
+const dictTestAround = (head: Node) => testAround(head, () => dictTestOf(head));
 
 /**
  * The test of `if isinstance(r, dict): ... else: ...` (or of `hasattr(r, "get")`, or of a conditional) where only the
@@ -1520,15 +1526,17 @@ const NOT_DICT_BRANCH = removed(
   "v1's were dicts, so it never ran; v2's are pydantic models, which would all take it",
 );
 
-/** `if not isinstance(r, dict): continue` (no elif or else), where v1's value was a dict: the if. */
-function notDictBranch(head: Node): Node | null {
-  const call = dictTestAround(head);
-  const negation = call ? outer(call).parent : null;
+/** `if not <test>: ...` (no elif or else), `test` the call it negates: the if. */
+function negatedAlone(test: Node | null): Node | null {
+  const negation = test ? outer(test).parent : null;
   if (negation?.type !== "not_operator") return null;
   const branch = outer(negation).parent;
   if (branch?.type !== "if_statement" || branch.childForFieldName("condition")?.id !== outer(negation).id) return null;
   return branch.namedChildren.some((c) => c?.type === "elif_clause" || c?.type === "else_clause") ? null : branch;
 }
+
+/** `if not isinstance(r, dict): continue` (no elif or else), where v1's value was a dict: the if. */
+const notDictBranch = (head: Node) => negatedAlone(dictTestAround(head));
 
 const NOT_LIST_BRANCH = removed(
   "the branch for a crawl result that is not a list",
@@ -1536,14 +1544,7 @@ const NOT_LIST_BRANCH = removed(
 );
 
 /** `if not isinstance(job, list): ...` (no elif or else): the if. */
-function notListBranch(head: Node): Node | null {
-  const call = head.parent?.type === "argument_list" && head.parent.namedChildren[0]?.id === head.id ? head.parent.parent : null;
-  if (call?.type !== "call" || !new RegExp(`^isinstance\\(\\s*${head.text}\\s*,\\s*list\\s*\\)$`).test(call.text)) return null;
-  const negation = outer(call).parent;
-  const branch = negation?.type === "not_operator" ? outer(negation).parent : null;
-  if (branch?.type !== "if_statement" || branch.childForFieldName("condition")?.id !== outer(negation!).id) return null;
-  return branch.namedChildren.some((c) => c?.type === "elif_clause" || c?.type === "else_clause") ? null : branch;
-}
+const notListBranch = (head: Node) => negatedAlone(testAround(head, () => new RegExp(`^isinstance\\(\\s*${head.text}\\s*,\\s*list\\s*\\)$`)));
 
 /** Whether the code reads a job as v0's list of documents elsewhere in its scope (`for page in job`, `job[0]`). */
 const readAsList = (head: Node) => usesIn(scopeOf(head), head.text).some((use) => use.id !== head.id && (iterated(use) || indexedByNumber(use)));
