@@ -39,6 +39,19 @@ const programOf = (f: Fixture, text: string) => {
     .join("\n");
 };
 
+test("a result tested where its call is made (`isinstance(app.map_url(url, **params), dict)`) is matched as text, not read as a pattern: the file migrates", () => {
+  const text = [
+    "from firecrawl import FirecrawlApp",
+    "",
+    'app = FirecrawlApp(api_key="fc-test")',
+    "",
+    "def answered(url, **params):",
+    "    return isinstance(app.map_url(url, **params), dict)",
+    "",
+  ].join("\n");
+  expect(runPython(pythonSteps, "smoke.py", text).output).toContain("app.map(url, **params)");
+});
+
 test("the Python corpus covers scripts, packages and notebooks", () => {
   expect(fixtures.length).toBeGreaterThanOrEqual(25);
   expect(new Set(fixtures.map((f) => f.ext))).toEqual(new Set(["py", "ipynb"]));

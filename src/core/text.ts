@@ -81,7 +81,10 @@ export function removeStatement(source: Source, start: number, end: number): Edi
   return { start: lineBegin, end: after, text: "" };
 }
 
+/** `text` as a regular expression that matches it literally. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /** Whether `name` stands in `text` as a whole identifier, not inside a longer one (`$` and `_` count as letters). */
 export function namesIdentifier(text: string, name: string): boolean {
-  return new RegExp(`(?<![\\w$])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w$])`).test(text);
+  return new RegExp(`(?<![\\w$])${escapeRegExp(name)}(?![\\w$])`).test(text);
 }

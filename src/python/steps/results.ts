@@ -39,7 +39,7 @@ import {
   type ResultRow,
 } from "../../mapping/results.js";
 import { isV2OnlyPythonMethod, METHODS, type ResultKind } from "../../mapping/client-methods.js";
-import { indentAt, indentUnit, lineStart, removeStatement } from "../../core/text.js";
+import { escapeRegExp, indentAt, indentUnit, lineStart, removeStatement } from "../../core/text.js";
 import { isAttributeName, literalAt, pyLiteral, pyLiteralAt, removeOrPass } from "../writing.js";
 import { callsFromOtherModules, type PyContext, type PyStep } from "../pipeline.js";
 import {
@@ -1288,7 +1288,9 @@ const DICT_BRANCH_ONLY =
 
 /** `isinstance(r, dict)`, or a probe for a dict's method (`hasattr(r, "get")`), of the value `head` names, as a pattern. */
 function dictTestOf(head: Node): RegExp {
-  return new RegExp(`^(?:isinstance\\(\\s*${head.text}\\s*,\\s*dict\\s*\\)|hasattr\\(\\s*${head.text}\\s*,\\s*(${DICT_PROBES})\\s*\\))$`);
+  return new RegExp(
+    `^(?:isinstance\\(\\s*${escapeRegExp(head.text)}\\s*,\\s*dict\\s*\\)|hasattr\\(\\s*${escapeRegExp(head.text)}\\s*,\\s*(${DICT_PROBES})\\s*\\))$`,
+  );
 }
 
 /**
@@ -1342,7 +1344,7 @@ function otherShapeBranch(side: Node, head: Node): boolean {
 }
 
 const otherShapeTest = (condition: Node, head: Node) =>
-  new RegExp(`^isinstance\\(\\s*${head.text}\\s*,\\s*(?:list|tuple|str)\\s*\\)$`).test(inner(condition).text);
+  new RegExp(`^isinstance\\(\\s*${escapeRegExp(head.text)}\\s*,\\s*(?:list|tuple|str)\\s*\\)$`).test(inner(condition).text);
 
 /**
  * A conditional's other side past the choices it makes for shapes neither 1.x's dict nor v2's model is
@@ -1544,7 +1546,7 @@ const NOT_LIST_BRANCH = removed(
 );
 
 /** `if not isinstance(job, list): ...` (no elif or else): the if. */
-const notListBranch = (head: Node) => negatedAlone(testAround(head, () => new RegExp(`^isinstance\\(\\s*${head.text}\\s*,\\s*list\\s*\\)$`)));
+const notListBranch = (head: Node) => negatedAlone(testAround(head, () => new RegExp(`^isinstance\\(\\s*${escapeRegExp(head.text)}\\s*,\\s*list\\s*\\)$`)));
 
 /** Whether the code reads a job as v0's list of documents elsewhere in its scope (`for page in job`, `job[0]`). */
 const readAsList = (head: Node) => usesIn(scopeOf(head), head.text).some((use) => use.id !== head.id && (iterated(use) || indexedByNumber(use)));
