@@ -10,7 +10,7 @@
  */
 import type { ApiVersion } from "../../mapping/imports.js";
 import { isV2OnlyPythonMethod } from "../../mapping/client-methods.js";
-import { PY_LEGACY_MODULES, PY_MOVED_TYPES, PY_PACKAGE, PY_TYPES_MODULE, PY_V1_ONLY_TYPES } from "../../mapping/python.js";
+import { PY_CLIENT_V2_NAMES, PY_LEGACY_MODULES, PY_MOVED_TYPES, PY_PACKAGE, PY_TYPES_MODULE, PY_V1_ONLY_TYPES } from "../../mapping/python.js";
 import { keywords } from "./arguments.js";
 import { methodArguments } from "./forwarders.js";
 import { boundName, resultExpression, usesAfter } from "./result-values.js";
@@ -37,6 +37,25 @@ export function importsV1Only(statement: Node): boolean {
 function hasV1Shape(call: PyMethodUse): boolean {
   const args = "args" in call ? (call as PyCall).args : undefined;
   return args !== undefined && (methodArguments(call as PyCall).length > 1 || keywords(args).some((k) => k.name === "params"));
+}
+
+/**
+ * An option named as the API spells it (`extract(urls, onlyMainContent=True)`): 2.x's methods took such keywords into
+ * their `**kwargs`; 4.x's sync client rejects them. Its async client's `**kwargs` go into models that ignore them, so
+ * in a module that makes 4.x's clients by name the keyword is the user's own 4.x code.
+ */
+function hasCamelCaseOption(call: PyMethodUse): boolean {
+  const args = "args" in call ? (call as PyCall).args : undefined;
+  return args !== undefined && keywords(args).some((k) => /^[a-z]+[A-Z]/.test(k.name)) && !makesV2Client(call.node.tree.rootNode);
+}
+
+const V2_CLIENT_MADE = new RegExp(`\\b(?:${[...PY_CLIENT_V2_NAMES].join("|")})\\s*\\(`);
+const madeV2Client = new WeakMap<Node, boolean>();
+/** Whether a module calls one of 4.x's client classes by that name (`Firecrawl(...)`, `firecrawl.AsyncFirecrawl(...)`). */
+function makesV2Client(root: Node): boolean {
+  let made = madeV2Client.get(root);
+  if (made === undefined) madeV2Client.set(root, (made = V2_CLIENT_MADE.test(root.text)));
+  return made;
 }
 
 /** The fields only v1's search result has: v2's `SearchData` raises AttributeError on them. */
@@ -74,7 +93,7 @@ export function isV1PyCall(call: PyMethodUse, calls: readonly PyMethodUse[], sdk
   if (call.isV1Name) return true;
   if (isV2OnlyPythonMethod(call.method)) return false;
   // v1's shape is a TypeError on 4.x whatever the project pins: the call was written for v1 (a pin moved ahead of it)
-  if (hasV1Shape(call)) return true;
+  if (hasV1Shape(call) || hasCamelCaseOption(call)) return true;
   if (sdk) return sdk === "v1";
   return calls.some((c) => c.isV1Name || hasV1Shape(c) || hasV1SearchReads(c)) || hasV1Shape(call) || imports.some(importsV1Only);
 }
