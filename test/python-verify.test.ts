@@ -382,7 +382,8 @@ def rescrape_bound(query: str) -> list:
 
 def with_mirror(query: str, mirror: Optional[str]) -> int:
     hits = app.search(query, limit=5, scrape_options=ScrapeOptions(formats=["markdown"]))
-    job = app.batch_scrape_urls([hits.data[0]["url"], mirror], formats=["markdown"])
+    first = hits.data[0]
+    job = app.batch_scrape_urls([first["url"], mirror], formats=["markdown"])
     return len(job.data)
 `,
       });
@@ -391,13 +392,15 @@ def with_mirror(query: str, mirror: Optional[str]) -> int:
       // the mirror's None is the code's own: that list is marked, the others repaired
       expect(research?.verified).toMatchObject({ marked: 1 });
       const output = read(dir, "research.py");
-      expect(output).toContain('page_url = hit.metadata_typed.source_url or ""');
+      // a hit whose page failed to scrape is a SearchResultWeb, with the URL of its own
+      const url = "(hit.metadata_typed.source_url if isinstance(hit, Document) else hit.url)";
+      expect(output).toContain(`page_url = ${url} or ""`);
       expect(output).toContain('app.extract([page_url], prompt="List the key facts on this page")');
-      expect(output).toContain('app.batch_scrape([(hit.metadata_typed.source_url or "") for hit in');
+      expect(output).toContain(`app.batch_scrape([(${url} or "") for hit in`);
       // a list bound to a name first: its elements, where the list is made
-      expect(output).toContain('urls = [(hit.metadata_typed.source_url or "") for hit in');
+      expect(output).toContain(`urls = [(${url} or "") for hit in`);
       expect(output).toMatch(
-        /# TODO\(firecrawl-v2\): .*list\[str \| None\].*\n\s+job = app\.batch_scrape\(\[cast\(List\[Document\], hits\.web or \[\]\)\[0\]\.metadata_typed\.source_url, mirror\]/,
+        /# TODO\(firecrawl-v2\): .*list\[str \| None\].*\n\s+job = app\.batch_scrape\(\[first\.metadata_typed\.source_url if isinstance\(first, Document\) else first\.url, mirror\]/,
       );
       expect(output.match(/TODO\(firecrawl-v2\)/g)).toHaveLength(1);
       expect(runJson(dir, "--force").files.find((f) => f.path === "research.py")?.status).toBe("unchanged");
@@ -439,7 +442,7 @@ def squeezed(query: str) -> list:
       });
       const report = runJson(dir);
       const output = read(dir, "clean.py");
-      expect(output).toContain('markdown = hit.markdown or ""');
+      expect(output).toContain('markdown = (hit.markdown if isinstance(hit, Document) else None) or ""');
       expect(todoAbove(output, 'text = re.sub(r"https?')).not.toContain("TODO");
       // the second time round, the text is the one bound at the loop's end: not the empty one before it alone
       expect(todoAbove(output, 'out.append(re.sub(r"\\s+"')).toContain("does not type-check");

@@ -617,6 +617,16 @@ export function patchedClassMethod(method: string, to: string): string {
   return `${what}: patch FirecrawlClient.${to} (from firecrawl.v2) before the client is made, or the client instance's ${to}`;
 }
 
+/** A scraped search's hits, left uncast: 4.x makes a Document only of a hit whose page scraped. */
+export const SCRAPED_HITS_EITHER = reworded(
+  "v2 types search hits as SearchResultWeb | Document, and a hit whose page failed to scrape is a SearchResultWeb",
+  "each read of a scraped hit asks which model it is (isinstance(hit, Document))",
+);
+
+/** The TODO on a read of a scraped hit that is no name, which a test of its model would evaluate again. */
+export const SCRAPED_HIT_EITHER =
+  "a scraped search's hit is a Document, or a SearchResultWeb (url, title, description) where its page failed to scrape: bind it to a name and read it by isinstance(hit, Document)";
+
 export function hitsCast(model: string): Message {
   return reworded(`v2 types search hits as SearchResultWeb | Document: cast them to ${model}`, `search hits cast to ${model}, what the call returns`);
 }

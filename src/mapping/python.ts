@@ -243,7 +243,9 @@ export const PY_V0_DOCUMENT_FIELDS: Readonly<Record<string, string>> = { content
  * What a search hit is in 4.x, by whether the call asked for page content (`scrape_options`): a
  * SearchResultWeb (url, title, description), or a Document, which keeps the hit's title and description in its
  * page metadata and the URL it scraped as the metadata's source_url (4.x drops the hit's own keys). v2 types
- * the list as holding either; the code that reads one casts it to what its call returns, as authors do by hand.
+ * the list as holding either: plain hits are cast to what the call returns, as authors do by hand; a scraped search's
+ * list holds a SearchResultWeb too where a page failed to scrape (4.x makes a Document only of a hit with page
+ * content), so each read of a scraped hit asks which it is (`isinstance(hit, Document)`), as the SDK's own tests do.
  */
 export const PY_SEARCH_HITS = {
   plain: { model: "SearchResultWeb", fields: {} },

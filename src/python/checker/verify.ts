@@ -204,10 +204,13 @@ function elementsOfList(node: Node): Node[] | null {
 /** The repair of a value that is None only through an Optional field of PY_OPTIONAL_FIELD_EMPTY read into it. */
 function repairOf(faulted: Node): OptionalRepair | null {
   const read = faulted.type === "identifier" ? boundRead(faulted) : faulted;
-  const field = read?.type === "attribute" ? read.childForFieldName("attribute")?.text : undefined;
+  // a scraped search hit's field, as the results step reads it off either model: `hit.markdown if isinstance(hit, Document) else None`
+  const either = read?.type === "conditional_expression" ? read.namedChildren[0] : null;
+  const attribute = either ?? read;
+  const field = attribute?.type === "attribute" ? attribute.childForFieldName("attribute")?.text : undefined;
   const empty = field ? PY_OPTIONAL_FIELD_EMPTY[field] : undefined;
   if (!read || !field || !empty) return null;
-  const value = `${read.text} or ${literalAt(read, empty)}`;
+  const value = `${either ? `(${read.text})` : read.text} or ${literalAt(read, empty)}`;
   return { read, at: faulted, field, text: WHOLE.has(read.parent?.type ?? "") || read.parent?.type === "assignment" ? value : `(${value})` };
 }
 

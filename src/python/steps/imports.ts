@@ -310,6 +310,13 @@ function usedModels(context: PyContext, cast: ReadonlyMap<string, string[]>): Ma
       used.set(called, called === model ? model : `${model} as ${called}`);
   }
   for (const model of cast.get(PY_TYPES_MODULE) ?? []) if (!imported.has(model)) used.set(model, model);
+  // a scraped search hit's test of its model (results.ts), `isinstance(hit, Document)`
+  const hit = PY_SEARCH_HITS.scraped.model;
+  const tests = (root: Node) =>
+    allOf(root, "call").filter(
+      (c) => c.childForFieldName("function")?.text === "isinstance" && c.childForFieldName("arguments")?.namedChildren[1]?.text === hit,
+    ).length;
+  if (!imported.has(hit) && tests(root) > tests(context.input.rootNode)) used.set(hit, hit);
   return used;
 }
 

@@ -99,6 +99,8 @@ import {
   linksKept,
   MODEL_DUMPED,
   SCRAPED_HIT_DUMPED,
+  SCRAPED_HIT_EITHER,
+  SCRAPED_HITS_EITHER,
   RESULT_SERIALIZED,
   HANDED_OUT_DUMPED,
   KEPT_IN_DICT_DUMPED,
@@ -311,6 +313,8 @@ interface Subject {
   readonly hits?: keyof typeof PY_SEARCH_HITS;
   /** fields read elsewhere than the kind's own (a scraped hit's title is in its metadata) */
   readonly fields?: Readonly<Record<string, string>>;
+  /** a scraped search's hit, which is a SearchResultWeb where its page failed to scrape: each read asks which it is */
+  readonly either?: true;
   /** v1 answered it as a dict whatever the client's release (2.x's search hits were dicts too) */
   readonly dicts?: true;
   /** v2's model, where the call says (a batch scrape's job is a BatchScrapeJob, a crawl's a CrawlJob) */
@@ -405,6 +409,14 @@ const OR_SAFE = new Set([
   "elif_clause",
   "while_statement",
 ]);
+
+/**
+ * Where a conditional expression stands bare as an `or` does: not a comprehension's iterable or filter, which take
+ * none, nor a statement's condition, where one reads as a typo (`if hit.markdown if isinstance(hit, Document) else None:`).
+ */
+const CONDITIONAL_SAFE = new Set(
+  [...OR_SAFE].filter((type) => !["for_in_clause", "if_clause", "if_statement", "elif_clause", "while_statement"].includes(type)),
+);
 
 function needsParentheses(node: Node): boolean {
   const parent = node.parent;
@@ -1229,7 +1241,8 @@ function migrateAttributeName(context: PyContext, subject: Subject, head: Node):
   }
   // A field v2 keeps below another (`metadata_typed.title`): getattr() and hasattr() take one name, not a path.
   const call = args!.parent!;
-  const read = `${head.text}.${to}`;
+  const read = subject.either ? eitherHit(head, to, field) : `${head.text}.${to}`;
+  if (read === undefined) return context.todo(head, SCRAPED_HIT_EITHER);
   let text: string;
   if (fn === "hasattr") text = `${read} is not None`;
   else if (!fallback || fallback.type === "none") text = read;
@@ -1644,6 +1657,16 @@ function withEmpty(out: string, read: Node, field: string): string {
   return use === "wrapped" ? `(${out} or ${empty})` : use === "bare" ? `${out} or ${empty}` : out;
 }
 
+/**
+ * A scraped hit's field read as either model has it: `(hit.markdown if isinstance(hit, Document) else None)`, and for
+ * the hit's own fields, which a Document keeps in its metadata, `(hit.metadata_typed.title if isinstance(hit, Document)
+ * else hit.title)`. Undefined where the hit is no name (`hits[0]`, a call's), which the test would evaluate again.
+ */
+function eitherHit(hit: Node, to: string, own: string | null): string | undefined {
+  if (hit.type !== "identifier") return undefined;
+  return `(${hit.text}.${to} if isinstance(${hit.text}, ${PY_SEARCH_HITS.scraped.model}) else ${own ? `${hit.text}.${own}` : "None"})`;
+}
+
 /** The elements a list gives outside the list's own expression (`list[0]` is read on by the chain itself). */
 function elementsBeyond(list: Node): Node[] {
   return elementsOf(list).filter((item) => item.startIndex > list.endIndex || item.endIndex < list.startIndex);
@@ -1796,9 +1819,13 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
   let status = false;
   /** a get()'s default that is read from a result too, and rewritten on its own: kept in place as `DEFAULT_KEPT` in out */
   let kept: Node | undefined;
+  /** a scraped hit's field read as either model has it (eitherHit) */
+  let either: string | null | undefined = null;
   const messages: Message[] = [];
   const finish = () => {
     if (out === source.slice(start, node.endIndex)) return status ? "status" : undefined;
+    // a scraped hit's field read where nothing follows: `print(hit.title if isinstance(hit, Document) else ...)`
+    if (out === either && CONDITIONAL_SAFE.has(node.parent?.type ?? "")) out = out.slice(1, -1);
     if (kept) {
       const [before, after] = out.split(DEFAULT_KEPT) as [string, string];
       context.edit(start, kept.startIndex, before);
@@ -1996,18 +2023,25 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       context.todo(read.node, `v2 results are models with no get(): read .${to} and use your default where it is None`);
       return finish();
     }
-    if (read.form === "attribute") out += source.slice(node.endIndex, read.name!.startIndex) + to;
-    else if (read.form === "subscript" || !read.fallback || typed || whole) out += `.${to}`;
+    // A scraped hit's field asks which model the hit is (its metadata, whole, is left to the checker).
+    either = subject.either && depth === 0 && !metadata ? eitherHit(head, to, elsewhere ? read.field : null) : null;
+    if (either === undefined) {
+      context.todo(read.node, SCRAPED_HIT_EITHER);
+      return finish();
+    }
+    const field = either ?? `${out}.${to}`;
+    if (read.form === "attribute") out = either ?? out + source.slice(node.endIndex, read.name!.startIndex) + to;
+    else if (read.form === "subscript" || !read.fallback || typed || whole) out = field;
     else if (isEmptyLiteral(read.fallback)) {
       const bare = leftOfOr(read.node, head);
-      out = bare ? `${out}.${to}` : `${out}.${to} or ${read.fallback.text}`;
+      out = bare ? field : `${field} or ${read.fallback.text}`;
       wrapped = !bare && needsParentheses(read.node);
       if (wrapped) out = `(${out})`;
       ended = true;
     } else if (head.type === "identifier") {
       // `r.get("markdown", r.get("content", ""))`: the default reads the same field by its v0 name, and is all there is to keep
       const again = rewrittenDefault && depth === 0 && kind !== null && sameFieldRead(read.fallback, head, kind, to);
-      out = again ? DEFAULT_KEPT : `(${out}.${to} if ${out}.${to} is not None else ${rewrittenDefault ? DEFAULT_KEPT : read.fallback.text})`;
+      out = again ? DEFAULT_KEPT : `(${field} if ${field} is not None else ${rewrittenDefault ? DEFAULT_KEPT : read.fallback.text})`;
       if (rewrittenDefault) kept = read.fallback;
       ended = true;
     } else {
@@ -2064,7 +2098,12 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       const indexed = elementsOf(node).filter((item) => !beyond.some((b) => b.id === item.id));
       const items = [...beyond, ...indexed.flatMap((item) => (boundName(item) ? usesAfter(boundName(item)!) : [item]))];
       const hits = subject.hits && items.length && castable(context.tree.rootNode, PY_SEARCH_HITS[subject.hits].model) ? PY_SEARCH_HITS[subject.hits] : null;
-      if (hits) {
+      if (hits === PY_SEARCH_HITS.scraped) {
+        // not cast: a hit whose page failed to scrape is the other model, which each read below tells apart
+        const use = ended ? null : (optionalUse(node) ?? boundUse(node));
+        if (use) out = use === "wrapped" ? `(${out} or [])` : `${out} or []`;
+        messages.push(SCRAPED_HITS_EITHER);
+      } else if (hits) {
         out = `${PY_CAST.cast}(${PY_CAST.list}[${hits.model}], ${ended ? (wrapped ? out.slice(1, -1) : out) : `${out} or []`})`;
         messages.push(hitsCast(hits.model));
       }
@@ -2084,7 +2123,8 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
         if (subject.hits && !isTruthTest(node) && !onlyShown(outer(node))) context.todo(node, row.change.todo);
       }
       const result = finish();
-      const hit: Subject = hits === PY_SEARCH_HITS.plain ? { kind: "hit", waiter: false, dicts: true } : { ...DOCUMENT, fields: hits?.fields, dicts: true };
+      const hit: Subject =
+        hits === PY_SEARCH_HITS.plain ? { kind: "hit", waiter: false, dicts: true } : { ...DOCUMENT, fields: hits?.fields, either: true, dicts: true };
       // every release's hits were dicts
       if (hits) dissolveItemDictTests(items);
       for (const item of items) {
