@@ -5,18 +5,19 @@
  * name both versions share (`search`, `extract`, `cancel_crawl`, ...), when the call has v1's shape (a `params`
  * dict, positionally or by name: v2 takes keywords only after the first argument, so whatever the project pins),
  * the package is on v1, a search's result is read as v1's (`.data`, `["data"]`, `.success`: v2's has web, news and images), or the file calls a method only v1 has, calls one in v1's shape, or imports a name only 1.x/2.x had (`from firecrawl
- * import ScrapeOptions` raises on firecrawl-py 4). With no pin and no such sign, the call is v2's, as in
+ * import ScrapeOptions` raises on firecrawl-py 4), or, in a module that does not make its clients as 4.x's only, it is
+ * given an option in the API's camelCase. With no pin and no such sign, the call is v2's, as in
  * JavaScript: `FirecrawlApp(...).search(query, limit=5)` runs on firecrawl-py 4 as written.
  */
 import type { ApiVersion } from "../../mapping/imports.js";
 import { isV2OnlyPythonMethod } from "../../mapping/client-methods.js";
-import { PY_CLIENT_V2_NAMES, PY_LEGACY_MODULES, PY_MOVED_TYPES, PY_PACKAGE, PY_TYPES_MODULE, PY_V1_ONLY_TYPES } from "../../mapping/python.js";
+import { PY_LEGACY_MODULES, PY_MOVED_TYPES, PY_PACKAGE, PY_TYPES_MODULE, PY_V1_ONLY_TYPES } from "../../mapping/python.js";
 import { keywords } from "./arguments.js";
 import { methodArguments } from "./forwarders.js";
 import { boundName, resultExpression, usesAfter } from "./result-values.js";
 import { readAbove } from "./dict-reads.js";
 import { stringValue, within } from "../runtime/parser.js";
-import type { PyCall, PyMethodUse } from "./clients.js";
+import type { PyBindings, PyCall, PyMethodUse } from "./clients.js";
 import type { Node } from "../runtime/parser.js";
 
 /** Where v2 keeps its option models: `firecrawl.types`, and v2's own `firecrawl.v2.types`. */
@@ -41,21 +42,11 @@ function hasV1Shape(call: PyMethodUse): boolean {
 
 /**
  * An option named as the API spells it (`extract(urls, onlyMainContent=True)`): 2.x's methods took such keywords into
- * their `**kwargs`; 4.x's sync client rejects them. Its async client's `**kwargs` go into models that ignore them, so
- * in a module that makes 4.x's clients by name the keyword is the user's own 4.x code.
+ * their `**kwargs`; 4.x's sync client rejects them (its async client's `**kwargs` go into models that ignore them).
  */
 function hasCamelCaseOption(call: PyMethodUse): boolean {
   const args = "args" in call ? (call as PyCall).args : undefined;
-  return args !== undefined && keywords(args).some((k) => /^[a-z]+[A-Z]/.test(k.name)) && !makesV2Client(call.node.tree.rootNode);
-}
-
-const V2_CLIENT_MADE = new RegExp(`\\b(?:${[...PY_CLIENT_V2_NAMES].join("|")})\\s*\\(`);
-const madeV2Client = new WeakMap<Node, boolean>();
-/** Whether a module calls one of 4.x's client classes by that name (`Firecrawl(...)`, `firecrawl.AsyncFirecrawl(...)`). */
-function makesV2Client(root: Node): boolean {
-  let made = madeV2Client.get(root);
-  if (made === undefined) madeV2Client.set(root, (made = V2_CLIENT_MADE.test(root.text)));
-  return made;
+  return args !== undefined && keywords(args).some((k) => /^[a-z]+[A-Z]/.test(k.name));
 }
 
 /** The fields only v1's search result has: v2's `SearchData` raises AttributeError on them. */
@@ -88,19 +79,25 @@ function hasV1SearchReads(call: PyMethodUse): boolean {
   return readAsV1Search(value) || (name !== null && usesAfter(name).some((use) => readAsV1Search(use)));
 }
 
-/** `imports`: the module's imports of the SDK (PyBindings.imports). */
-export function isV1PyCall(call: PyMethodUse, calls: readonly PyMethodUse[], sdk: ApiVersion | undefined, imports: readonly Node[]): boolean {
+/** What of the module's bindings of the SDK says which release its calls were written for. */
+type Bindings = Pick<PyBindings, "imports" | "v2Classes">;
+
+export function isV1PyCall(call: PyMethodUse, calls: readonly PyMethodUse[], sdk: ApiVersion | undefined, bindings: Bindings): boolean {
   if (call.isV1Name) return true;
   if (isV2OnlyPythonMethod(call.method)) return false;
   // v1's shape is a TypeError on 4.x whatever the project pins: the call was written for v1 (a pin moved ahead of it)
-  if (hasV1Shape(call) || hasCamelCaseOption(call)) return true;
+  if (hasV1Shape(call)) return true;
+  // A module that makes its clients as 4.x's only wrote its calls of a shared name for 4.x: a `.data` read off a search
+  // there is a hedge of its own (`elif hasattr(results, "data")`), as is a keyword 4.x's async client lets through.
+  if (bindings.v2Classes.size) return false;
+  if (hasCamelCaseOption(call)) return true;
   if (sdk) return sdk === "v1";
-  return calls.some((c) => c.isV1Name || hasV1Shape(c) || hasV1SearchReads(c)) || hasV1Shape(call) || imports.some(importsV1Only);
+  return calls.some((c) => c.isV1Name || hasV1Shape(c) || hasV1SearchReads(c)) || bindings.imports.some(importsV1Only);
 }
 
 /** Whether the file has v1 calls to migrate: what the client class's rename rides along with. */
-export function hasV1PyCalls(calls: readonly PyMethodUse[], sdk: ApiVersion | undefined, imports: readonly Node[]): boolean {
-  return calls.some((call) => isV1PyCall(call, calls, sdk, imports));
+export function hasV1PyCalls(calls: readonly PyMethodUse[], sdk: ApiVersion | undefined, bindings: Bindings): boolean {
+  return calls.some((call) => isV1PyCall(call, calls, sdk, bindings));
 }
 
 /**
@@ -114,9 +111,9 @@ export function isProbedV2Call(
   probes: readonly PyMethodUse[],
   calls: readonly PyMethodUse[],
   sdk: ApiVersion | undefined,
-  imports: readonly Node[],
+  bindings: Bindings,
 ): boolean {
-  if (call.isV1Name || !isV2OnlyPythonMethod(call.method) || !hasV1PyCalls(calls, sdk, imports)) return false;
+  if (call.isV1Name || !isV2OnlyPythonMethod(call.method) || !hasV1PyCalls(calls, sdk, bindings)) return false;
   const own = probes.filter((probe) => probe.method === call.method && probe.receiver.text === call.receiver.text);
   for (let at: Node | null = call.node; own.length && at?.parent; at = at.parent) {
     const clause = at.parent;

@@ -21,7 +21,7 @@ export const step: PyStep = {
   run(context) {
     for (const call of context.calls) {
       if (!call.async || call.mock || call.passed || call.invokes || !METHODS.has(call.method)) continue;
-      if (!isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports)) continue;
+      if (!isV1PyCall(call, context.calls, context.options.sdk, context.sdk)) continue;
       const args = call.args.namedChildren.filter((n): n is NonNullable<typeof n> => n !== null && n.type !== "comment");
       if (args.some((n) => n.type === "dictionary_splat")) {
         context.todo(call.node, ASYNC_BATCH_OPTIONS_SPLAT);

@@ -67,7 +67,7 @@ export const step: PyStep = {
   description: "renames v1 client methods to v2 and adapts their arguments",
   run(context) {
     for (const reference of methodReferences(context.tree, context.sdk)) {
-      if (!isV1PyCall(reference, context.calls, context.options.sdk, context.sdk.imports) || !migrateMethodName(context, reference)) continue;
+      if (!isV1PyCall(reference, context.calls, context.options.sdk, context.sdk) || !migrateMethodName(context, reference)) continue;
       // The arguments an executor passes on are the call's: v1's params dict is not something v2 takes.
       const args = reference.node.parent?.type === "argument_list" ? reference.node.parent : null;
       if (args && (keywords(args).some((k) => k.name === "params") || positional(args).some((a) => a.type === "dictionary")))
@@ -76,7 +76,7 @@ export const step: PyStep = {
     // `if hasattr(app, "scrape_url"): app.scrape_url(...)`: the call is renamed, and the question too, or v2's client
     // would answer no and the code take its other way, written for a client that has no such method.
     // Code already on v2 may ask for a v1 name on purpose (4.x's compatibility aliases): only a file with v1 calls is asked.
-    const onV1 = hasV1PyCalls(context.calls, context.options.sdk, context.sdk.imports) && namesV1Class(context);
+    const onV1 = hasV1PyCalls(context.calls, context.options.sdk, context.sdk) && namesV1Class(context);
     for (const probe of onV1 ? methodProbes(context.tree, context.sdk) : []) {
       const v2 = probe.row.python.v2;
       if (!probe.isV1Name || !v2 || v2 === "watcher") continue;
@@ -102,7 +102,7 @@ export const step: PyStep = {
       // A partial's call names the method where the partial does, which is renamed there.
       if (call.invokes) continue;
       // A v2 call (`watcher(job_id, kind="crawl")`, `crawl(url, ...)`) is already what this step writes.
-      if (!isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports) || !migrateMethodName(context, call)) continue;
+      if (!isV1PyCall(call, context.calls, context.options.sdk, context.sdk) || !migrateMethodName(context, call)) continue;
       const v2 = call.row.python.v2!;
       // A crawl or an extract, waited for or started: v1 took an idempotency key, v2 takes none.
       const job = call.row.options === "crawl" || call.row.options === "extract" ? call.row.options : null;

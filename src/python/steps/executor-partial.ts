@@ -26,7 +26,7 @@ export const step: PyStep = {
       // v1's defaults, where asked for, are keywords too (v1-defaults)
       const defaults = context.options.keepV1Defaults && (call.row.options === "scrape" || call.row.options === "batch");
       if (methodArguments(call).length <= PY_V1_PARAMS_AT && !defaults) continue;
-      if (!isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports)) continue;
+      if (!isV1PyCall(call, context.calls, context.options.sdk, context.sdk)) continue;
       const all = call.args.namedChildren.filter((n) => n !== null);
       const method = positional(call.args)[call.passed.skipped - 1]!;
       const handed = all.slice(all.findIndex((n) => n.id === method.id));

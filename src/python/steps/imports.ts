@@ -449,7 +449,7 @@ export const step: PyStep = {
   fresh: true,
   run(context) {
     const renamed = new Map<string, boolean>();
-    const migrating = context.migrating || hasV1PyCalls(context.calls, context.options.sdk, context.sdk.imports) || context.sdk.imports.some(importsV1Only);
+    const migrating = context.migrating || hasV1PyCalls(context.calls, context.options.sdk, context.sdk) || context.sdk.imports.some(importsV1Only);
     const cast = castNames(context);
     const used = usedModels(context, cast);
     // A project on v2 already subclasses v2's client under its alias.

@@ -296,7 +296,7 @@ export const step: PyStep = {
   run(context) {
     const { calls, mocks } = context;
     const sdk = context.options.sdk;
-    const v1 = mocks.filter((mock) => isV1PyCall(mock, [...calls, ...mocks], sdk, context.sdk.imports));
+    const v1 = mocks.filter((mock) => isV1PyCall(mock, [...calls, ...mocks], sdk, context.sdk));
     const used = new Map<string, Set<string>>();
     const named = modelNames(context);
     for (const mock of v1) {
@@ -304,7 +304,7 @@ export const step: PyStep = {
       migrateReturns(context, mock, named, used);
     }
     // a project that pins a 1.x/2.x release is on v1 in a test that only patches the client
-    const onV1 = v1.length > 0 || hasV1PyCalls(calls, sdk, context.sdk.imports) || sdk === "v1";
+    const onV1 = v1.length > 0 || hasV1PyCalls(calls, sdk, context.sdk) || sdk === "v1";
     if (onV1) {
       migratePatchTargets(context);
       migrateSpecs(context, used);

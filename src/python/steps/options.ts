@@ -325,8 +325,7 @@ export const step: PyStep = {
     // v2's own calls take v2's options (4.x still accepts a few v1 spellings, ignore_sitemap among them).
     const probes = methodProbes(context.tree, context.sdk);
     const onV1 = (c: PyCall) =>
-      isV1PyCall(c, context.calls, context.options.sdk, context.sdk.imports) ||
-      isProbedV2Call(c, probes, context.calls, context.options.sdk, context.sdk.imports);
+      isV1PyCall(c, context.calls, context.options.sdk, context.sdk) || isProbedV2Call(c, probes, context.calls, context.options.sdk, context.sdk);
     const migrated = context.calls.filter((c) => c.row.options && onV1(c));
     const migratedArgs = new Set(migrated.map((c) => c.args.id));
     const answered = new Set<number>();

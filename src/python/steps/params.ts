@@ -317,7 +317,7 @@ function splattedDict(context: PyContext, call: PyCall, readers: ReadonlySet<num
   const splat = call.args.namedChildren.find((a) => a?.type === "dictionary_splat" && ["identifier", "attribute"].includes(a.namedChildren[0]?.type ?? ""));
   const name = splat?.namedChildren[0];
   // A name both versions have is v1's as detect/version.ts says (a file with v1 calls, unless the project pins v2).
-  if (!name || !isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports)) return;
+  if (!name || !isV1PyCall(call, context.calls, context.options.sdk, context.sdk)) return;
   // `**self.params`: an attribute of the instance set once to a dict literal
   const bound = name.type === "attribute" ? attributeDict(name) : boundDict(name, call.node, readers);
   if (!("dict" in bound) || done.has(bound.dict.id)) return;

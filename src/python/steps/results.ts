@@ -2907,7 +2907,7 @@ export const step: PyStep = {
       // A v2 call's result already has the v2 shape (a v2 map() gives link objects): it is left alone.
       // A test's assertion on a mocked method returns nothing of the SDK's.
       // A partial's calls give its results: they are followed from the partial.
-      const v1 = (halfWay && isV2OnlyPythonMethod(call.method)) || isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports);
+      const v1 = (halfWay && isV2OnlyPythonMethod(call.method)) || isV1PyCall(call, context.calls, context.options.sdk, context.sdk);
       if (call.mock || call.invokes || !v1) continue;
       // A method handed to a pool or a partial gives its results where this may not follow: a waiter's job is then unchecked.
       const values = resultValues(call.node, call.passed?.gives);

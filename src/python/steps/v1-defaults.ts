@@ -22,7 +22,7 @@ export const step: PyStep = {
     for (const call of context.calls) {
       // A partial's calls run it with the defaults written into the partial.
       if (call.mock || call.invokes || (call.row.options !== "scrape" && call.row.options !== "batch")) continue;
-      if (!isV1PyCall(call, context.calls, context.options.sdk, context.sdk.imports)) continue;
+      if (!isV1PyCall(call, context.calls, context.options.sdk, context.sdk)) continue;
       // `**options` may set any of them already: writing one twice is a TypeError.
       const args = call.args.namedChildren.filter((n) => n !== null);
       if (args.some((n) => n.type === "dictionary_splat")) continue;
