@@ -380,6 +380,11 @@ def rescrape_bound(query: str) -> list:
     return [doc.markdown for doc in job.data]
 
 
+def docs_only(query: str) -> list:
+    hits = app.search(query, limit=5, scrape_options=ScrapeOptions(formats=["markdown"]))
+    return [hit for hit in hits.data if hit["url"].startswith("https://docs.")]
+
+
 def with_mirror(query: str, mirror: Optional[str]) -> int:
     hits = app.search(query, limit=5, scrape_options=ScrapeOptions(formats=["markdown"]))
     first = hits.data[0]
@@ -399,6 +404,8 @@ def with_mirror(query: str, mirror: Optional[str]) -> int:
       expect(output).toContain(`app.batch_scrape([(${url} or "") for hit in`);
       // a list bound to a name first: its elements, where the list is made
       expect(output).toContain(`urls = [(${url} or "") for hit in`);
+      // read on where it stands
+      expect(output).toContain(`if (${url} or "").startswith("https://docs.")]`);
       expect(output).toMatch(
         /# TODO\(firecrawl-v2\): .*list\[str \| None\].*\n\s+job = app\.batch_scrape\(\[first\.metadata_typed\.source_url if isinstance\(first, Document\) else first\.url, mirror\]/,
       );

@@ -205,12 +205,13 @@ function elementsOfList(node: Node): Node[] | null {
 function repairOf(faulted: Node): OptionalRepair | null {
   const read = faulted.type === "identifier" ? boundRead(faulted) : faulted;
   // a scraped search hit's field, as the results step reads it off either model: `hit.markdown if isinstance(hit, Document) else None`
-  const either = read?.type === "conditional_expression" ? read.namedChildren[0] : null;
+  const bare = read?.type === "parenthesized_expression" && read.namedChildren.length === 1 ? read.namedChildren[0]! : read;
+  const either = bare?.type === "conditional_expression" ? bare.namedChildren[0] : null;
   const attribute = either ?? read;
   const field = attribute?.type === "attribute" ? attribute.childForFieldName("attribute")?.text : undefined;
   const empty = field ? PY_OPTIONAL_FIELD_EMPTY[field] : undefined;
   if (!read || !field || !empty) return null;
-  const value = `${either ? `(${read.text})` : read.text} or ${literalAt(read, empty)}`;
+  const value = `${either && bare === read ? `(${read.text})` : read.text} or ${literalAt(read, empty)}`;
   return { read, at: faulted, field, text: WHOLE.has(read.parent?.type ?? "") || read.parent?.type === "assignment" ? value : `(${value})` };
 }
 

@@ -272,7 +272,10 @@ export function elementsOf(list: Node): Node[] {
     const name = elementName(loop, list);
     if (!name) return [];
     const scope = loop.type === "for_statement" ? loop.childForFieldName("body") : loop.parent;
-    return scope ? usesIn(scope, name.text).filter((n) => n.id !== name.id) : [];
+    const uses = scope ? usesIn(scope, name.text).filter((n) => n.id !== name.id) : [];
+    // `[hit for hit in hits if ...]` gives the list's items themselves, those the filter keeps
+    const kept = scope?.type === "list_comprehension" && scope.childForFieldName("body")?.text === name.text;
+    return kept ? [...uses, ...elementsOf(scope)] : uses;
   }
   const alias = boundName(list);
   const uses = alias ? usesAfter(alias) : [];
