@@ -1199,7 +1199,7 @@ function modelProbe(context: PyContext, head: Node, handled: Set<number>): boole
 }
 
 /** `getattr(x, "rawHtml", None)`, `hasattr(x, "rawHtml")`: the name in the string is v2's. */
-function migrateAttributeName(context: PyContext, subject: Subject, head: Node): void {
+function migrateAttributeName(context: PyContext, subject: Subject, head: Node, handled: Set<number>): void {
   const args = head.parent;
   const fn = args?.type === "argument_list" ? args.parent?.childForFieldName("function")?.text : undefined;
   if ((fn !== "getattr" && fn !== "hasattr") || args!.namedChildren[0]?.id !== head.id) return;
@@ -1211,7 +1211,16 @@ function migrateAttributeName(context: PyContext, subject: Subject, head: Node):
   const to = subject.fields?.[field] ?? renaming.to;
   const flagged = subject.answered && !flagMayFail(subject);
   const test = row?.change.kind === "success-flag" && !subject.waiter && flagged ? alwaysSucceeding(args!.parent!, head.text) : null;
-  if (test) return successTestEdit(context, test);
+  if (test) {
+    // `if hasattr(r, "success") and r.success: ... else: <failure>` on 2.x's model, the pair the whole condition: as
+    // `if r.success:` (on 1.x's dict the pair was false, and the else what ran)
+    let pair: Node = args!.parent!;
+    while (pair.parent && pair.parent.startIndex >= test.start && pair.parent.endIndex <= test.end) pair = pair.parent;
+    const whole = !!test.text && pair.startIndex === test.start && pair.endIndex === test.end && !subject.dicts && !answeredDicts(context);
+    if (!whole || !dropFailureBranch(context, pair, head, handled)) return successTestEdit(context, test);
+    for (const use of usesIn(pair, head.text)) handled.add(use.id);
+    return;
+  }
   // `if hasattr(r, "success") and not r.success:`, which never passed: the branch goes (failureGuard)
   const dead = row?.change.kind === "success-flag" && !subject.waiter && flagged ? failureGuard(args!.parent!, head) : null;
   if (dead && removeBranch(context, dead, FAILURE_GUARD, head.text)) return;
@@ -1809,7 +1818,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     for (const item of indexed ? [head.parent!] : elementsOf(head)) migrateChain(context, DOCUMENT, item, handled);
     return;
   }
-  if (from === 0) migrateAttributeName(context, subject, head);
+  if (from === 0) migrateAttributeName(context, subject, head, handled);
   const source = context.source.text;
   let kind: Tracked | null = subject.kind;
   let depth = from;
