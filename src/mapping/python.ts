@@ -410,7 +410,13 @@ export const PY_RESULT_MODELS: Readonly<Record<string, PyResultModel>> = {
   LinkResult: { fields: values("url", "title", "description"), required: ["url"], fromString: "url" },
   SearchData: { fields: { web: "[SearchResultWeb]" } },
   SearchResultWeb: { fields: values("url", "title", "description", "category"), required: ["url"] },
+  ExtractResponse: {
+    fields: values("success", "id", "status", "data", "error", "warning", "warnings", "sources", "expires_at", "credits_used", "tokens_used"),
+  },
 };
+
+/** v2's extract methods, which answer an ExtractResponse: 2.x's spelled its fields camelCase (`expiresAt`), 4.x's snake_case. */
+export const PY_EXTRACT_RESULTS: ReadonlySet<string> = new Set(["extract", "start_extract", "get_extract_status"]);
 
 /**
  * What v1's waiters (crawl_url, batch_scrape_urls) answered: only a completed job, since they raised on a failed one. A

@@ -71,12 +71,19 @@ function readAsV1Search(use: Node, dumped = false): boolean {
   return !dumped && !!call && (method === "dict" || method === "model_dump") && readAsV1Search(call, true);
 }
 
-/** A search whose result, as it comes or by the name it is bound to, is read as v1's. */
-function hasV1SearchReads(call: PyMethodUse): boolean {
-  if (call.method !== "search" || !("args" in call)) return false;
+/** `r.expiresAt`: a field by the API's camelCase name, which 2.x's models spelled so and 4.x's spell snake_case. */
+function readAsCamelCase(use: Node): boolean {
+  const read = readAbove(use);
+  return read?.form === "attribute" && /^[a-z]+[A-Z]/.test(read.field);
+}
+
+/** A call whose result, as it comes or by the name it is bound to, is read as v1's: a search's `.data`, any result's camelCase field. */
+function hasV1ResultReads(call: PyMethodUse): boolean {
+  if (!("args" in call)) return false;
+  const read = (use: Node) => readAsCamelCase(use) || (call.method === "search" && readAsV1Search(use));
   const value = resultExpression(call.node);
   const name = boundName(value);
-  return readAsV1Search(value) || (name !== null && usesAfter(name).some((use) => readAsV1Search(use)));
+  return read(value) || (name !== null && usesAfter(name).some(read));
 }
 
 /** What of the module's bindings of the SDK says which release its calls were written for. */
@@ -92,7 +99,7 @@ export function isV1PyCall(call: PyMethodUse, calls: readonly PyMethodUse[], sdk
   if (bindings.v2Classes.size) return false;
   if (hasCamelCaseOption(call)) return true;
   if (sdk) return sdk === "v1";
-  return calls.some((c) => c.isV1Name || hasV1Shape(c) || hasV1SearchReads(c)) || bindings.imports.some(importsV1Only);
+  return calls.some((c) => c.isV1Name || hasV1Shape(c) || hasV1ResultReads(c)) || bindings.imports.some(importsV1Only);
 }
 
 /** Whether the file has v1 calls to migrate: what the client class's rename rides along with. */

@@ -17,6 +17,7 @@ import {
   PY_DOCUMENT_METADATA_FIELDS,
   PY_V0_DOCUMENT_FIELDS,
   PY_OPTIONAL_FIELD_EMPTY,
+  PY_EXTRACT_RESULTS,
   PY_RESULT_MODELS,
   PY_FIELD_RENAMES,
   PY_LEGACY_MODULES,
@@ -2489,6 +2490,14 @@ function cancelledTest(context: PyContext, head: Node): boolean {
   return true;
 }
 
+/** `r.expiresAt` on 2.x's model: the field `model` spells snake_case (`r.expires_at`). */
+function renameCamelCaseField(context: PyContext, head: Node, model: string): void {
+  const read = readAbove(head);
+  const to = read?.form === "attribute" ? snakeCase(read.field) : undefined;
+  if (to && to !== read!.field && to in PY_RESULT_MODELS[model]!.fields)
+    context.edit(read!.name!.startIndex, read!.name!.endIndex, to, renamed(`result .${read!.field}`, `.${to}`));
+}
+
 /** The values unpacked by their keys (`Envelope(**r)`). */
 const unpacked = (values: readonly Node[]): Node[] => values.filter((value) => outer(value).parent?.type === "dictionary_splat");
 
@@ -2576,6 +2585,7 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   // (2.x's model raised there already: code that catches it is not this run's to mark)
   if (model && answeredDicts(context)) for (const use of unpacked([value, ...uses])) context.todo(use, NOT_A_DICT);
   if (!call.row.result) {
+    if (PY_EXTRACT_RESULTS.has(call.row.python.v2 ?? "")) for (const head of heads) renameCamelCaseField(context, head, "ExtractResponse");
     // nothing here edited the statement around the call: a read of it (`return app.extract(...).model_dump()`) can follow the check
     if (
       extracts(context, call) &&
