@@ -20,7 +20,7 @@ import { VERIFY } from "../../core/verified.js";
 import { runPython, statementOf, type PyContext, type PyStep } from "../pipeline.js";
 import { notebookProgram, runNotebook } from "../notebook.js";
 import { literalAt, pyLiteral } from "../writing.js";
-import { allOf, enclosing, loadPython, parsePython, stringValue, within, type Node } from "../runtime/parser.js";
+import { allOf, enclosing, inTryBody, loadPython, parsePython, stringValue, within, type Node } from "../runtime/parser.js";
 import { bindingScope, rebinds, usesIn } from "../detect/names.js";
 import { castable } from "../detect/model-names.js";
 import { mirrorsRemoved, projectLookup, runPyright, type Checked, type Project, type PyrightError } from "./pyright.js";
@@ -339,7 +339,7 @@ function marking(errors: readonly PyrightError[], proxied: readonly PyrightError
       // FormatOption is imported beside the SDK's import: where that is guarded, pyright takes the alias for a variable,
       // which a type cannot name, but for its string, which it reads as the alias
       const castTo = `${PY_CAST.list}[${PY_FORMAT_OPTION}]`;
-      const guardedSdk = casting && allOf(context.tree.rootNode, "import_from_statement").some((s) => importsSdk(s) && guarded(s));
+      const guardedSdk = casting && allOf(context.tree.rootNode, "import_from_statement").some((s) => importsSdk(s) && inTryBody(s));
       const uncast = left.filter(({ e, node }) => {
         const value = casting ? formatsOfStr(node, e) : null;
         if (!value) return true;
@@ -528,18 +528,12 @@ function besideGuardedImport(root: Node, e: PyrightError, from: readonly Origin[
   return root.descendantsOfType("import_from_statement").some((statement) => {
     const names = statement!.childrenForFieldName("name").map((n) => (n?.type === "aliased_import" ? n.childForFieldName("alias") : n)?.text);
     return (
-      guarded(statement!) &&
+      inTryBody(statement!) &&
       importsSdk(statement!) &&
       names.includes(name) &&
       statement!.parent!.namedChildren.some((other) => other?.type === "import_from_statement" && importsSdk(other) && fromInput(from[other.startPosition.row]))
     );
   });
-}
-
-/** Whether a statement is in the body of a `try` (an import the module goes on without where it fails). */
-function guarded(statement: Node): boolean {
-  const block = statement.parent;
-  return block?.type === "block" && block.parent?.type === "try_statement" && block.parent.childForFieldName("body")?.id === block.id;
 }
 
 /**

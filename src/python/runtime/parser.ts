@@ -157,6 +157,12 @@ export function enclosing(node: Node, type: string): Node | undefined {
   return undefined;
 }
 
+/** Whether a statement is in the body of a `try` (an import the module goes on without where it fails). */
+export function inTryBody(statement: Node): boolean {
+  const block = statement.parent;
+  return block?.type === "block" && block.parent?.type === "try_statement" && block.parent.childForFieldName("body")?.id === block.id;
+}
+
 /** A function's own `return` statements, not those of the functions defined in it. */
 export function returnsOf(fn: Node): Node[] {
   return allOf(fn, "return_statement").filter((r) => enclosing(r, "function_definition")?.id === fn.id);

@@ -21,7 +21,7 @@ import {
 import { statementOf, type PyContext, type PyStep } from "../pipeline.js";
 import { importedNames, modelCalled } from "../detect/model-names.js";
 import { usesIn } from "../detect/names.js";
-import { allOf, enclosing, stringValue, within, type Node } from "../runtime/parser.js";
+import { allOf, enclosing, inTryBody, stringValue, within, type Node } from "../runtime/parser.js";
 import { hasV1PyCalls, importsV1Only, keepsModels } from "../detect/version.js";
 import { keepApiUrlFallback } from "../constructor.js";
 import { removeOrPass } from "../writing.js";
@@ -211,10 +211,14 @@ function migrateStatement(
     }
   }
   if (!changed) return;
-  // Models the migration started using join the line that imports from where v2 keeps them.
+  // Models the migration started using join the line that imports from where v2 keeps them (not a scraped hit's under
+  // `try:`, which the function testing a hit imports: importsUsing).
   if (moved.has(PY_TYPES_MODULE)) {
-    for (const model of pending.values()) move(PY_TYPES_MODULE, model);
-    pending.clear();
+    for (const [name, model] of pending) {
+      if (name === PY_SEARCH_HITS.scraped.model && inTryBody(statement)) continue;
+      move(PY_TYPES_MODULE, model);
+      pending.delete(name);
+    }
   }
   const indent = context.source.text.slice(context.source.text.lastIndexOf("\n", statement.startIndex - 1) + 1, statement.startIndex);
   const lines = [
@@ -408,7 +412,10 @@ function importsUsing(context: PyContext, used: ReadonlyMap<string, string>): { 
       let near: Node | undefined;
       for (let at: Node | undefined = use; at && !near; at = enclosing(at, "function_definition")) near = last.get(scope(at));
       const fn = enclosing(use, "function_definition");
-      const first = !near && !moduleImport && fn ? statementUsing(fn, models) : undefined;
+      // A guarded import (`try: from firecrawl import ...`) may leave the class unbound, for pyright, which then narrows
+      // nothing by a scraped hit's test: the function that tests a hit, which has one and so the SDK, imports it.
+      const unbound = model === PY_SEARCH_HITS.scraped.model && !!(near ?? moduleImport) && inTryBody((near ?? moduleImport)!);
+      const first = (unbound || (!near && !moduleImport)) && fn ? statementUsing(fn, models) : undefined;
       const anchor: Anchor = first ? { node: first, before: true } : { node: near ?? moduleImport ?? context.sdk.imports.at(-1)!, before: false };
       const entry = anchors.get(anchor.node.id) ?? { anchor, models: [] };
       if (!entry.models.includes(imported)) entry.models.push(imported);

@@ -1236,9 +1236,12 @@ function migrateAttributeName(context: PyContext, subject: Subject, head: Node, 
   if (row?.change.kind === "removed" && fallback?.type === "none" && subject.kind !== "job") return;
   if (row?.change.kind === "success-flag" || row?.change.kind === "removed") return context.todo(head, row.python?.todo ?? row.change.todo);
   if (subject.kind === "document" && field === "metadata" && fallback && isEmptyDict(fallback)) {
-    // `getattr(page, "metadata", {})` wants the dict 2.x's metadata was; v2's is a model, its dict metadata_dict.
+    // `getattr(page, "metadata", {})` wants the dict 2.x's metadata was; v2's is a model, its dict metadata_dict (a scraped
+    // hit whose page failed has none, and gives the default).
     const call = args!.parent!;
-    context.edit(call.startIndex, call.endIndex, `${head.text}.metadata_dict`, renamed(`getattr(..., "metadata", {})`, ".metadata_dict"));
+    const metadata = subject.either ? eitherHit(head, "metadata_dict", null, fallback.text) : `${head.text}.metadata_dict`;
+    if (metadata === undefined) return context.todo(head, SCRAPED_HIT_EITHER);
+    context.edit(call.startIndex, call.endIndex, metadata, renamed(`getattr(..., "metadata", {})`, ".metadata_dict"));
     // bound as it is, or with an empty default (`metadata = getattr(r, "metadata", {}) or {}`)
     const alias = boundName(emptyFallback(call) ? outer(call).parent! : call);
     for (const use of alias ? usesAfter(alias) : [call]) renameMetadataKey(context, use);
@@ -1672,9 +1675,9 @@ function withEmpty(out: string, read: Node, field: string): string {
  * the hit's own fields, which a Document keeps in its metadata, `(hit.metadata_typed.title if isinstance(hit, Document)
  * else hit.title)`. Undefined where the hit is no name (`hits[0]`, a call's), which the test would evaluate again.
  */
-function eitherHit(hit: Node, to: string, own: string | null): string | undefined {
+function eitherHit(hit: Node, to: string, own: string | null, otherwise = own ? `${hit.text}.${own}` : "None"): string | undefined {
   if (hit.type !== "identifier") return undefined;
-  return `(${hit.text}.${to} if isinstance(${hit.text}, ${PY_SEARCH_HITS.scraped.model}) else ${own ? `${hit.text}.${own}` : "None"})`;
+  return `(${hit.text}.${to} if isinstance(${hit.text}, ${PY_SEARCH_HITS.scraped.model}) else ${otherwise})`;
 }
 
 /** The elements a list gives outside the list's own expression (`list[0]` is read on by the chain itself). */
@@ -2110,8 +2113,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       const hits = subject.hits && items.length && castable(context.tree.rootNode, PY_SEARCH_HITS[subject.hits].model) ? PY_SEARCH_HITS[subject.hits] : null;
       if (hits === PY_SEARCH_HITS.scraped) {
         // not cast: a hit whose page failed to scrape is the other model, which each read below tells apart
-        const use = ended ? null : (optionalUse(node) ?? boundUse(node));
-        if (use) out = use === "wrapped" ? `(${out} or [])` : `${out} or []`;
+        if (!ended) out = optionalUse(node) === "wrapped" || needsParentheses(node) ? `(${out} or [])` : `${out} or []`;
         messages.push(SCRAPED_HITS_EITHER);
       } else if (hits) {
         out = `${PY_CAST.cast}(${PY_CAST.list}[${hits.model}], ${ended ? (wrapped ? out.slice(1, -1) : out) : `${out} or []`})`;
