@@ -1145,11 +1145,13 @@ function throwOnFailedJob(context: StepContext, call: ClientCall, declarator: An
  * job failed or was cancelled, v2's returns it, so the statement after the call throws what v1 threw. A test
  * double's answer is what the test made it.
  */
-function throwOnFailedExtract(context: StepContext, call: ClientCall): void {
+function throwOnFailedExtract(context: StepContext, call: ClientCall, bound: Map<Node, Set<string>>): void {
   if (callsTestDouble(call, context.sdk)) return;
   const declarator = resultDeclarator(call);
   const refs = declarator ? declaredRefs(context, declarator) : null;
   if (refs && !refs.some((ref) => readField(ref) === "status")) throwOnFailedJob(context, call, declarator, true);
+  // `return app.extract(...)`: the caller gets the job, which v1's extract would have thrown for
+  else if (!declarator) checkReturnedJob(context, call, bound, true);
 }
 
 /** The statement that throws what v1's waiter (or its extract) threw when the job `name` holds failed or was cancelled. */
@@ -1196,7 +1198,7 @@ function unnamed(context: StepContext, name: string): boolean {
  * `statement` as `const job = await <call>;`, v1's waiter check, and `then` (what the statement did with the job).
  * `kept` is the span of the statement's text that stays where it is (the awaited call), for the other steps' edits.
  */
-function bindJob(context: StepContext, statement: AnyPath, kept: Node, name: string, then: string, message: Message): void {
+function bindJob(context: StepContext, statement: AnyPath, kept: Node, name: string, then: string, message: Message, extract = false): void {
   const { text, eol } = context.source;
   const indent = indentAt(text, statement.node.start!);
   const semicolon = text[statement.node.end! - 1] === ";" ? ";" : "";
@@ -1206,7 +1208,7 @@ function bindJob(context: StepContext, statement: AnyPath, kept: Node, name: str
   context.edit(
     kept.end!,
     statement.node.end!,
-    `${semicolon}${eol}${indent}${failedJobCheck(context, name, semicolon)}${eol}${indent}${guard}${then}${semicolon}`,
+    `${semicolon}${eol}${indent}${failedJobCheck(context, name, semicolon, extract)}${eol}${indent}${guard}${then}${semicolon}`,
     message,
   );
 }
@@ -1245,10 +1247,10 @@ function keepJobFlag(context: StepContext, call: ClientCall, bound: Map<Node, Se
 
 /**
  * `return app.crawlUrl(url)` (or `return await ...`) from an async function: the caller gets the job, which v1's
- * waiter would have thrown for where it failed. The job is bound, checked as v1 checked it, and returned. Not in a
+ * waiter (or its `extract`) would have thrown for where it failed. The job is bound, checked as v1 checked it, and returned. Not in a
  * `try` block, where `return p` and `return await p` differ (only the latter is caught). Says whether it could.
  */
-function checkReturnedJob(context: StepContext, call: ClientCall, bound: Map<Node, Set<string>>): boolean {
+function checkReturnedJob(context: StepContext, call: ClientCall, bound: Map<Node, Set<string>>, extract = false): boolean {
   const holder = outsideWrappers(call.path as AnyPath, PARENTHESES).path;
   const awaited = holder?.node.type === "AwaitExpression" ? holder : null;
   const statement = awaited ? outsideWrappers(awaited, PARENTHESES).path : holder;
@@ -1257,7 +1259,7 @@ function checkReturnedJob(context: StepContext, call: ClientCall, bound: Map<Nod
   if (!(fn?.node as { async?: boolean } | undefined)?.async || (!awaited && triesAround(statement).length > 0)) return false;
   const name = jobName(context, statement, bound);
   if (!name) return false;
-  bindJob(context, statement, awaited ? awaited.node : call.node, name, `return ${name}`, WAITER_THROWS);
+  bindJob(context, statement, awaited ? awaited.node : call.node, name, `return ${name}`, WAITER_THROWS, extract);
   return true;
 }
 
@@ -1323,7 +1325,7 @@ export const step: Step = {
       // A v2 call's result already has the v2 shape (a v2 map() gives link objects): it is left alone.
       if (!isV1Call(call, context.sdk, context.options.sdk)) continue;
       typeFromSchema(context, call);
-      if (call.row.js.v1 === EXTRACT_FAILED.method) throwOnFailedExtract(context, call);
+      if (call.row.js.v1 === EXTRACT_FAILED.method) throwOnFailedExtract(context, call, jobsBound);
       if (!call.row.result) continue;
       const declarator = resultDeclarator(call);
       const id = (declarator?.node as Extract<Node, { type: "VariableDeclarator" }> | undefined)?.id;
