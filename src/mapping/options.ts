@@ -287,6 +287,9 @@ export function v0FormatList(group: V0OptionGroup, switches: ReadonlyMap<string,
   return list.join() === byDefault.join() ? undefined : list;
 }
 
+/** v0's format switches (`includeHtml`) by the format each asks for (`html`). */
+export const V0_FORMAT_SWITCHES: Readonly<Record<string, string>> = Object.assign({}, ...Object.values(V0_OPTION_GROUPS).map((group) => group.formats ?? {}));
+
 /** v0's format switches off unless set (`includeHtml`): set false, they ask for no format at all. */
 export const V0_SWITCHES_OFF: readonly string[] = Object.entries(V0_OPTION_GROUPS)
   .flatMap(([, group]) => Object.keys(group.formats ?? {}).filter((key) => !group.formatsOn?.includes(key)))

@@ -3,7 +3,7 @@
  * options table: max_depth, allow_backward_links, ignore_sitemap, sitemap_only, use_index, parse_pdf, ...
  * Also in `ScrapeOptions(...)`, whose 2.x fields were camelCase and whose v2 fields are snake_case.
  */
-import { pythonOptionRows, sharedValue, V0_SCRAPE_KEYS, V0_SWITCHES_OFF, type OptionRow } from "../../mapping/options.js";
+import { pythonOptionRows, sharedValue, V0_FORMAT_SWITCHES, V0_SCRAPE_KEYS, V0_SWITCHES_OFF, type OptionRow } from "../../mapping/options.js";
 import { modelCalled } from "../detect/model-names.js";
 import {
   PY_ACTION_MODELS,
@@ -25,6 +25,7 @@ import { heldValue, rebinds } from "../detect/names.js";
 import {
   asyncKeywordRemoved,
   forwardedOptionNames,
+  moved,
   removed,
   renamed,
   scrapeOptionsLifted,
@@ -126,10 +127,22 @@ const V0_KEYWORDS = new Map(V0_SCRAPE_KEYS.map((key) => [snakeCase(key), key]));
  */
 function v0Keywords(context: PyContext, args: Node, at: Node): Set<number> {
   const found = keywords(args).filter((k) => V0_KEYWORDS.has(snakeCase(k.name)));
+  const formats = keywords(args).find((k) => k.name === "formats")?.value;
+  const asked = new Set(formats?.type === "list" ? formats.namedChildren.map((n) => stringValue(n)) : []);
   const kept: string[] = [];
   for (const { name, node, value } of found) {
-    if (value.type === "false" && V0_SWITCHES_OFF.includes(V0_KEYWORDS.get(snakeCase(name))!)) {
+    const key = V0_KEYWORDS.get(snakeCase(name))!;
+    if (value.type === "false" && V0_SWITCHES_OFF.includes(key)) {
       context.apply(removeItem(context.source, args, node), removed(`${name}=False`, "v0's switch asked for no format"));
+    } else if (value.type === "true" && formats?.type === "list" && V0_FORMAT_SWITCHES[key]) {
+      // `formats=["markdown"], include_html=True`: the format joins the list, where it is not there already
+      const format = V0_FORMAT_SWITCHES[key];
+      const message = asked.has(format) ? removed(`${name}=True`, `formats asks for ${format} already`) : moved(`${name}=True`, "formats");
+      const last = formats.namedChildren.filter((n) => n?.type !== "comment").at(-1);
+      const at = last ? last.endIndex : formats.startIndex + 1;
+      if (!asked.has(format)) context.edit(at, at, `${last ? ", " : ""}${pyLiteral(context.source, format)}`, message);
+      asked.add(format);
+      context.apply(removeItem(context.source, args, node), message);
     } else kept.push(name);
   }
   if (kept.length) context.todo(at, v0KeywordsKept(kept));
