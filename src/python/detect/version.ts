@@ -25,6 +25,11 @@ export function keepsModels(module: string): boolean {
   return module === PY_TYPES_MODULE || module.startsWith(`${PY_PACKAGE}.v2`);
 }
 
+/** An import only 3.x and later code has: from where v2 keeps its models. */
+function importsV2Models(statement: Node): boolean {
+  return statement.type === "import_from_statement" && keepsModels(statement.childForFieldName("module_name")!.text);
+}
+
 /** An import only v1 code has: from a module v2 removed, or a 2.x model from where v2 no longer keeps it. */
 export function importsV1Only(statement: Node): boolean {
   if (statement.type !== "import_from_statement") return false;
@@ -94,10 +99,12 @@ export function isV1PyCall(call: PyMethodUse, calls: readonly PyMethodUse[], sdk
   if (isV2OnlyPythonMethod(call.method)) return false;
   // v1's shape is a TypeError on 4.x whatever the project pins: the call was written for v1 (a pin moved ahead of it)
   if (hasV1Shape(call)) return true;
-  // A module that makes its clients as 4.x's only wrote its calls of a shared name for 4.x: a `.data` read off a search
-  // there is a hedge of its own (`elif hasattr(results, "data")`), as is a keyword 4.x's async client lets through.
-  if (bindings.v2Classes.size) return false;
-  if (hasCamelCaseOption(call)) return true;
+  // A module that makes its clients as 4.x's only wrote its calls of a shared name for 4.x, where it calls none by a
+  // v1 name or in v1's shape: a `.data` read off a search there is a hedge of its own (`elif hasattr(results, "data")`),
+  // as is a keyword 4.x's async client lets through.
+  if (bindings.v2Classes.size && !calls.some((c) => c.isV1Name || hasV1Shape(c))) return false;
+  // so is such a keyword in a module that imports v2's models (`firecrawl.types`, which 1.x and 2.x did not have)
+  if (hasCamelCaseOption(call) && !bindings.imports.some(importsV2Models)) return true;
   if (sdk) return sdk === "v1";
   return calls.some((c) => c.isV1Name || hasV1Shape(c) || hasV1ResultReads(c)) || bindings.imports.some(importsV1Only);
 }

@@ -408,14 +408,19 @@ function importsUsing(context: PyContext, used: ReadonlyMap<string, string>): { 
   const anchors = new Map<number, { anchor: Anchor; models: string[] }>();
   const models = new Set(used.keys());
   for (const [model, imported] of used) {
+    /** the statements a local import of the model goes before: a use after one of them, in its block, has it */
+    const local: Node[] = [];
     for (const use of namings(context.tree.rootNode, model)) {
       let near: Node | undefined;
       for (let at: Node | undefined = use; at && !near; at = enclosing(at, "function_definition")) near = last.get(scope(at));
       const fn = enclosing(use, "function_definition");
       // A guarded import (`try: from firecrawl import ...`) may leave the class unbound, for pyright, which then narrows
-      // nothing by a scraped hit's test: the function that tests a hit, which has one and so the SDK, imports it.
+      // nothing by a scraped hit's test: the code that tests a hit, which has one and so the SDK, imports it, before
+      // the statement that tests it (lifted out of loops), once in each branch that does.
       const unbound = model === PY_SEARCH_HITS.scraped.model && !!(near ?? moduleImport) && inTryBody((near ?? moduleImport)!);
-      const first = (unbound || (!near && !moduleImport)) && fn ? statementUsing(fn, models) : undefined;
+      if (unbound && fn && local.some((at) => at.parent && within(use, at.parent) && at.startIndex <= use.startIndex)) continue;
+      const first = fn && unbound ? statementAround(use, fn) : !near && !moduleImport && fn ? statementUsing(fn, models) : undefined;
+      if (unbound && first) local.push(first);
       const anchor: Anchor = first ? { node: first, before: true } : { node: near ?? moduleImport ?? context.sdk.imports.at(-1)!, before: false };
       const entry = anchors.get(anchor.node.id) ?? { anchor, models: [] };
       if (!entry.models.includes(imported)) entry.models.push(imported);
@@ -438,7 +443,12 @@ interface Anchor {
  */
 function statementUsing(fn: Node, models: ReadonlySet<string>): Node | undefined {
   const use = allOf(fn, "identifier").find((id) => models.has(id.text) && enclosing(id, "function_definition")?.id === fn.id);
-  let statement = use && statementOf(use);
+  return use && statementAround(use, fn);
+}
+
+/** The statement of `fn` a use is in, lifted out of the loops around it in `fn`, where it starts a line of its own. */
+function statementAround(use: Node, fn: Node): Node | undefined {
+  let statement = statementOf(use);
   for (let at = statement?.parent; statement && at && at.id !== fn.id; at = at.parent)
     if (at.type === "for_statement" || at.type === "while_statement") statement = at;
   return statement && indentOf(fn.tree.rootNode.text, statement.startIndex) !== null ? statement : undefined;

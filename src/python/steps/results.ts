@@ -1677,8 +1677,11 @@ function withEmpty(out: string, read: Node, field: string): string {
  */
 function eitherHit(hit: Node, to: string, own: string | null, otherwise = own ? `${hit.text}.${own}` : "None"): string | undefined {
   if (hit.type !== "identifier") return undefined;
-  return `(${hit.text}.${to} if isinstance(${hit.text}, ${PY_SEARCH_HITS.scraped.model}) else ${otherwise})`;
+  return `(${hit.text}.${to} if ${isHit(hit)} else ${otherwise})`;
 }
+
+/** The test that a scraped hit is the model its page's fields are on. */
+const isHit = (hit: Node) => `isinstance(${hit.text}, ${PY_SEARCH_HITS.scraped.model})`;
 
 /** The elements a list gives outside the list's own expression (`list[0]` is read on by the chain itself). */
 function elementsBeyond(list: Node): Node[] {
@@ -1834,6 +1837,8 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
   let kept: Node | undefined;
   /** a scraped hit's field read as either model has it (eitherHit) */
   let either: string | null | undefined = null;
+  /** a scraped hit's metadata read on where it is, whose fields are read as either model has them */
+  let eitherMetadata = false;
   const messages: Message[] = [];
   const finish = () => {
     if (out === source.slice(start, node.endIndex)) return status ? "status" : undefined;
@@ -1874,10 +1879,17 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       }
       start = member.node.startIndex;
       const { asserted } = member;
+      // a scraped hit's, asked of the model it is (a hit whose page failed has no page fields, and its own at the top)
+      const own = depth === 0 ? subject.fields?.[member.field] : undefined;
+      const field = subject.either && depth === 0 ? eitherHit(head, own ?? to, own ? member.field : null) : `${out}.${to}`;
+      if (field === undefined) {
+        context.todo(member.node, SCRAPED_HIT_EITHER);
+        return finish();
+      }
       // `self.assertIn("markdown", result)`: a model's `in` goes over its (field, value) pairs, and never finds the name
       out = asserted
-        ? `${asserted.on.text}.${member.negated ? "assertIsNone" : "assertIsNotNone"}(${out}.${to}${asserted.rest})`
-        : `${out}.${to} ${member.negated ? "is None" : "is not None"}`;
+        ? `${asserted.on.text}.${member.negated ? "assertIsNone" : "assertIsNotNone"}(${field}${asserted.rest})`
+        : `${field} ${member.negated ? "is None" : "is not None"}`;
       messages.push(
         asserted
           ? renamed(`assertIn("${member.field}", result)`, `assertIsNotNone(result.${to})`)
@@ -2036,8 +2048,23 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       context.todo(read.node, `v2 results are models with no get(): read .${to} and use your default where it is None`);
       return finish();
     }
-    // A scraped hit's field asks which model the hit is (its metadata, whole, is left to the checker).
-    either = subject.either && depth === 0 && !metadata ? eitherHit(head, to, elsewhere ? read.field : null) : null;
+    // A scraped hit's field asks which model the hit is: its metadata too, which a hit whose page failed has not (the
+    // dict's default then, or None for each field read off the model).
+    if (subject.either && depth === 0 && metadata && typed && !alias) eitherMetadata = true;
+    // the field a scraped hit has only as a Document (its page's), which a test of the model gives
+    const pageField = subject.either && depth === 0 && !metadata && !elsewhere ? to : eitherMetadata && depth === 1 ? `metadata_typed.${to}` : null;
+    either =
+      subject.either && depth === 0
+        ? !metadata
+          ? eitherHit(head, to, elsewhere ? read.field : null)
+          : whole
+            ? eitherHit(head, to, null, read.fallback && isEmptyDict(read.fallback) ? read.fallback.text : "{}")
+            : eitherMetadata
+              ? null
+              : undefined
+        : eitherMetadata && depth === 1
+          ? eitherHit(head, `metadata_typed.${to}`, null)
+          : null;
     if (either === undefined) {
       context.todo(read.node, SCRAPED_HIT_EITHER);
       return finish();
@@ -2054,7 +2081,10 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     } else if (head.type === "identifier") {
       // `r.get("markdown", r.get("content", ""))`: the default reads the same field by its v0 name, and is all there is to keep
       const again = rewrittenDefault && depth === 0 && kind !== null && sameFieldRead(read.fallback, head, kind, to);
-      out = again ? DEFAULT_KEPT : `(${field} if ${field} is not None else ${rewrittenDefault ? DEFAULT_KEPT : read.fallback.text})`;
+      const otherwise = rewrittenDefault ? DEFAULT_KEPT : read.fallback.text;
+      // a scraped hit's page field: one test of the model and the field, the default on either failing
+      const page = either && pageField ? `(${head.text}.${pageField} if ${isHit(head)} and ${head.text}.${pageField} is not None else ${otherwise})` : null;
+      out = again ? DEFAULT_KEPT : (page ?? `(${field} if ${field} is not None else ${otherwise})`);
       if (rewrittenDefault) kept = read.fallback;
       ended = true;
     } else {
