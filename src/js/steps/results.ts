@@ -1149,9 +1149,18 @@ function throwOnFailedExtract(context: StepContext, call: ClientCall, bound: Map
   if (callsTestDouble(call, context.sdk)) return;
   const declarator = resultDeclarator(call);
   const refs = declarator ? declaredRefs(context, declarator) : null;
-  if (refs && !refs.some((ref) => readField(ref) === "status")) throwOnFailedJob(context, call, declarator, true);
+  if (refs?.some((ref) => readField(ref) === "status") || statusReadInPlace(call)) return;
   // `return app.extract(...)`: the caller gets the job, which v1's extract would have thrown for
-  else if (!declarator) checkReturnedJob(context, call, bound, true);
+  const thrown = declarator ? !!refs && throwOnFailedJob(context, call, declarator, true) : checkReturnedJob(context, call, bound, true);
+  // elsewhere (`(await app.extract(...)).data`, a destructuring, a `.then`) the code that reads the job is the user's
+  if (!thrown) context.todo(call.path, WAITER_TODO);
+}
+
+/** `(await app.extract(...)).status`: the job's status read where the call is made. */
+function statusReadInPlace(call: ClientCall): boolean {
+  const holder = outsideWrappers(call.path as AnyPath, PARENTHESES).path;
+  const read = holder?.node.type === "AwaitExpression" ? outsideWrappers(holder, PARENTHESES).path : holder;
+  return read?.node.type === "MemberExpression" && memberName(read.node) === "status";
 }
 
 /** The statement that throws what v1's waiter (or its extract) threw when the job `name` holds failed or was cancelled. */
