@@ -2565,8 +2565,12 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
       // `r.get("data", r) if isinstance(r, dict) else r`: the other side hands on what it is given, the model now
       else if (!dissolved && givenAsItIs(use)) context.todo(use, DICT_TEST_TURNED);
     }
-  // the code reads the job's status itself: a waiter's (or an extract's) failure is its to handle
-  const statusRead = uses.some((use) => readAbove(use)?.field === "status");
+  // the code tests the job's status itself: a waiter's (or an extract's) failure is its to handle (not where it only
+  // shows or stores it, `{"status": response.status}`, going on as with a job that succeeded)
+  const statusRead = uses.some((use) => {
+    const read = readAbove(use);
+    return read?.field === "status" && (outer(read.node).parent?.type === "comparison_operator" || isTruthTest(outer(read.node)));
+  });
   // Code that writes into the result treats it as the dict it was, as does 1.x code reading a result the v1
   // proxy now gives as a model (the migration reads no fields of those), here or in the callers of a function that
   // returns it: it becomes one where it is made.
