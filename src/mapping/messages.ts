@@ -477,6 +477,11 @@ export const MODEL_DUMPED = reworded(
   "the result returned as a dict (.model_dump())",
 );
 
+/** The TODO above a call given its options in a dict the codemod cannot read (`**config["params"]`), where v2 renamed or dropped some of the method's. */
+export function unreadOptionNames(dict: string, names: readonly string[]): string {
+  return `the options in **${dict} are not in sight here, and v2 renamed or dropped ${names.join(", ")} among this method's: rename them where the dict is made`;
+}
+
 /** The TODO above a call handing on `**parameter` as its options, where the names its callers give are not all v2's. */
 export function forwardedOptionNames(parameter: string, names: readonly string[] | undefined): string {
   const which = names ? `its callers give ${names.join(", ")}` : "not every caller can be read from here";

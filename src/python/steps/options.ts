@@ -26,6 +26,7 @@ import {
   asyncKeywordRemoved,
   forwardedOptionNames,
   moved,
+  unreadOptionNames,
   removed,
   renamed,
   scrapeOptionsLifted,
@@ -324,6 +325,16 @@ function forwardedOptions(context: PyContext, call: PyCall, rows: ReadonlyMap<st
   if (changed?.length !== 0) context.todo(call.node, forwardedOptionNames(parameter, changed && [...new Set(changed)]));
 }
 
+/**
+ * `app.map_url(**config["params"])`, `app.crawl_url(url, **options_for(site))`: 2.x keyword arguments in a dict taken
+ * out of another value or made by a call, under 2.x's names. Where v2 renamed or dropped some of the method's, a TODO
+ * names them. (A name's dict is the params step's, or a parameter's, as `**kwargs` is forwardedOptions'.)
+ */
+function unreadOptions(context: PyContext, call: PyCall, rows: ReadonlyMap<string, OptionRow>): void {
+  const unread = dictSplats(call.args).find((splat) => splat.type === "subscript" || splat.type === "call");
+  if (unread && rows.size) context.todo(call.node, unreadOptionNames(unread.text, [...rows.keys()]));
+}
+
 /** Whether v2 takes an option under the name 2.x code gives it (as far as the tables say: they list what changed). */
 function takenAsIs(name: string, rows: ReadonlyMap<string, OptionRow>): boolean {
   return snakeCase(name) === name && !rows.has(name) && !V0_KEYWORDS.has(name) && !PY_FORMAT_SETTINGS.has(name);
@@ -352,6 +363,7 @@ export const step: PyStep = {
         return row ? [{ keyword, row }] : [];
       });
       forwardedOptions(context, call, rows, clientCalls);
+      unreadOptions(context, call, rows);
       const lifted = liftScrapeOptions(context, call, rows);
       const nested = nestScrapeOptions(context, call, rows);
       if (lifted?.model) liftedModels.add(lifted.model.id);
