@@ -65,6 +65,7 @@ import { methodReferences, type PyCall } from "../detect/clients.js";
 import { appendCall, appendedToGroup, groupingDict, groupReads, isLoopItem } from "../detect/grouped-items.js";
 import { keyedHelper } from "../detect/keyed-helpers.js";
 import { castable } from "../detect/model-names.js";
+import { V1_ACCESSOR } from "../../mapping/imports.js";
 import { anyTakingParameter, everyCallHands, parameterReads, probed, takingParameter, type Taking } from "../detect/handed-results.js";
 import { isV1PyCall } from "../detect/version.js";
 import { allOf, argumentsOf, calledName, enclosing, inner, outer, stringValue, within, type Node } from "../runtime/parser.js";
@@ -2530,12 +2531,31 @@ function renameCamelCaseField(context: PyContext, head: Node, model: string): vo
     context.edit(read!.name!.startIndex, read!.name!.endIndex, to, renamed(`result .${read!.field}`, `.${to}`));
 }
 
+/** Whether the scope also binds `name` to a call through the client's `.v1` (`result = app.v1.scrape_url(...)`). */
+function keptOnV1Elsewhere(name: Node): boolean {
+  return usesIn(scopeOf(name), name.text).some((use) => {
+    const assignment = use.parent;
+    if (use.id === name.id || assignment?.type !== "assignment" || assignment.childForFieldName("left")?.id !== use.id) return false;
+    const callee = assignment.childForFieldName("right");
+    const fn =
+      callee?.type === "call" ? callee.childForFieldName("function") : callee?.type === "await" ? callee.namedChildren[0]?.childForFieldName("function") : null;
+    const through = fn?.type === "attribute" ? fn.childForFieldName("object") : null;
+    return through?.type === "attribute" && through.childForFieldName("attribute")?.text === V1_ACCESSOR;
+  });
+}
+
+const ALSO_KEPT_ON_V1 =
+  "this name also holds the result of a call kept on v1 (through the client's .v1), whose shape the reads below fit: read this call's v2 result apart, or keep both on one version";
+
 /** The values unpacked by their keys (`Envelope(**r)`). */
 const unpacked = (values: readonly Node[]): Node[] => values.filter((value) => outer(value).parent?.type === "dictionary_splat");
 
 /** Migrates the reads of one value that is a v1 call's result, and checks a waiter's finished job as v1 did. */
 function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   const name = boundName(value);
+  // `result = app.v1.scrape_url(...)` in one branch, this call in the other: the reads below serve the result code kept
+  // on v1 too, which they fit as they are
+  if (name && keptOnV1Elsewhere(name)) return context.todo(value, ALSO_KEPT_ON_V1);
   if (call.row.result === "map" && mapAsLinkList(context, value, name)) return;
   // Every result is a model in 4.x but a cancel's (a bool): an extract's and its status's too (ExtractResponse); the
   // v1 proxy's too (generate_llms_text's), but for deep_research's, the dict it was. A map's links are objects in v2:
