@@ -11,7 +11,7 @@ import { decodeText } from "../core/text-encoding.js";
 import type * as Pep440 from "@renovatebot/pep440";
 import type Semver from "semver";
 import { onFirstUse } from "../core/on-first-use.js";
-import { FIRST_V2_MAJOR, SDK_MODULES, type ApiVersion } from "../mapping/imports.js";
+import { FIRST_V2_MAJOR, PY_V2_RELEASE, SDK_MODULES, type ApiVersion } from "../mapping/imports.js";
 import { DEPENDENCY_FIELDS, foldersUp, PY_LOCKFILES, PY_MANIFESTS, readJson } from "./manifests.js";
 
 /** Asked only of a package that declares the SDK. */
@@ -199,4 +199,27 @@ export function pythonProject(file: string): PythonProject | undefined {
 /** The API the Python project holding `file` depends on; undefined when no file there pins firecrawl-py. */
 export function pythonPackageSdk(file: string): ApiVersion | undefined {
   return pythonProject(file)?.version;
+}
+
+/** One release specifier clause moved to PY_V2_RELEASE, keeping its operator and how many parts its version has. */
+function retargetClause(clause: string): string {
+  const m = /^(\s*)(===|==|~=|!=|<=|>=|<|>|\^|~)(\s*)(\d+(?:\.\d+)*)(\.\*)?(\s*)$/.exec(clause);
+  if (!m) return clause;
+  const [, before, op, gap, version, wildcard = "", after] = m;
+  if (op === "!=") return clause;
+  const parts = version!.split(".").length;
+  const target = PY_V2_RELEASE.split(".");
+  const cut = (n: number) => [...target, "0", "0", "0"].slice(0, n).join(".");
+  // An upper bound becomes the next major's: `<2` and `<=1.9.9` both mean "not the next breaking release".
+  if (op === "<" || op === "<=") return `${before}<${gap}${[String(Number(target[0]) + 1), "0", "0"].slice(0, parts).join(".")}${after}`;
+  return `${before}${op === ">" ? ">=" : op}${gap}${cut(Math.max(parts, op === "~=" ? 2 : 1))}${wildcard}${after}`;
+}
+
+/** A specifier that allows only v1 releases, moved to v2 in its own style; undefined when it allows v2 already. */
+export function retargeted(specifier: string): string | undefined {
+  if (ofPythonSpecifier(specifier) !== "v1") return undefined;
+  const moved = specifier.split(",").map(retargetClause).join(",");
+  // A lone upper bound (`<3`) moved to `<5` would still allow v1: it gains the floor it never had.
+  const floored = ofPythonSpecifier(moved) === undefined ? `>=${PY_V2_RELEASE},${moved}` : moved;
+  return ofPythonSpecifier(floored) === "v2" ? floored : undefined;
 }

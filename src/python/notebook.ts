@@ -10,6 +10,7 @@ import { lineFinder } from "../core/source.js";
 import { maskLines, type MaskedCell } from "./runtime/ipython.js";
 import { SEAM, pythonCells, sourceText, strictTree } from "./runtime/notebook-cells.js";
 import { runPython, type PyStep } from "./pipeline.js";
+import { firecrawlSpecifiers, retargeted } from "../project/package-sdk.js";
 
 export { notebookProgram } from "./runtime/notebook-cells.js";
 
@@ -141,11 +142,6 @@ export function runNotebook(
     else notes.push({ number, note: `${cell.reason}; left as it is` });
   });
   const result = runPython(steps, path, program, options, tree);
-  const noted = {
-    ...(notes.length ? { notes: notes.sort((a, b) => a.number - b.number).map(({ number, note }) => `cell ${number}: ${note}`) } : {}),
-    ...(unchecked.length ? { unchecked } : {}),
-    ...(failed.length ? { failed } : {}),
-  };
   const inputLine = locator(
     json,
     code,
@@ -157,7 +153,15 @@ export function runNotebook(
   };
   const masked = result.output?.split(`\n${SEAM}\n`) ?? code.map((c) => c.masked);
   if (masked.length !== code.length) throw new Error("the migrated cells could not be told apart again; the notebook was left as it is");
-  const parts = masked.map((part, i) => (part === code[i]!.masked ? code[i]!.text : code[i]!.restore(part)));
+  const restored = masked.map((part, i) => (part === code[i]!.masked ? code[i]!.text : code[i]!.restore(part)));
+  // The notebook's own install of a v1 release (`%pip install firecrawl-py==0.0.16`), where its code now is v2's,
+  // which that release cannot import: moved as a requirements file's pin is.
+  const parts = result.output === null ? restored : restored.map((text, i) => pinsMoved(text, code[i]!.number, notes));
+  const noted = {
+    ...(notes.length ? { notes: notes.sort((a, b) => a.number - b.number).map(({ number, note }) => `cell ${number}: ${note}`) } : {}),
+    ...(unchecked.length ? { unchecked } : {}),
+    ...(failed.length ? { failed } : {}),
+  };
   const edits: Edit[] = [];
   const rewrite = (source: JsonNode, text: string) =>
     edits.push({ start: source.offset, end: source.offset + source.length, text: sourceArray(json, source, linesOf(text)) });
@@ -200,4 +204,24 @@ export function runNotebook(
     todos: [...result.todos.map((t) => place(t, outputLine)), ...docs.flatMap((d) => d.todos)],
     ...noted,
   };
+}
+
+/** A pip install line of a cell (`%pip install`, `!pip install`, IPython's automagic `pip install`). */
+const PIP_INSTALL = /^\s*[%!]?pip3?\s+install\b/;
+
+/** A cell's text with the firecrawl-py pins of its pip install lines that allow only v1 moved to v2, each noted. */
+function pinsMoved(text: string, cell: number, notes: { number: number; note: string }[]): string {
+  return text.replace(/^.*$/gm, (line) => {
+    if (!PIP_INSTALL.test(line)) return line;
+    return firecrawlSpecifiers(line)
+      .reverse()
+      .reduce((moved, pin) => {
+        // a command line's requirements are its words (`firecrawl-py==0.0.16 python-dotenv`)
+        const specifier = pin.specifier.split(/\s/)[0]!;
+        const to = retargeted(specifier);
+        if (to === undefined) return moved;
+        notes.push({ number: cell, note: `its pip install of ${pin.name}${specifier} moved to ${pin.name}${to}, a release the migrated code imports` });
+        return moved.slice(0, pin.start) + to + moved.slice(pin.start + specifier.length);
+      }, line);
+  });
 }

@@ -8,10 +8,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { decodeText, type TextEncoding } from "../core/text-encoding.js";
 import { join, resolve } from "node:path";
-import { firecrawlSpecifiers, ofPythonSpecifier, pythonProject } from "../project/package-sdk.js";
+import { firecrawlSpecifiers, pythonProject, retargeted } from "../project/package-sdk.js";
 import { PY_MANIFESTS } from "../project/manifests.js";
 import { applyEdits } from "../core/edits.js";
-import { PY_V2_RELEASE } from "../mapping/imports.js";
 import type { LockRefresh, PackageBump } from "./bump.js";
 
 /** The distribution's name where no dependency file names it otherwise (PyPI has it as `firecrawl` too). */
@@ -49,29 +48,6 @@ function generated(name: string, text: string, siblings: readonly string[]): Gen
   if (header) return { command: header[2] === "uv" ? "uv pip compile" : "pip-compile", resolves: true };
   if (!/^\s*--hash=/m.test(text)) return null;
   return { command: siblings.includes("poetry.lock") ? `poetry export --format requirements.txt --output ${name}` : null, resolves: false };
-}
-
-/** One release specifier clause moved to PY_V2_RELEASE, keeping its operator and how many parts its version has. */
-function retargetClause(clause: string): string {
-  const m = /^(\s*)(===|==|~=|!=|<=|>=|<|>|\^|~)(\s*)(\d+(?:\.\d+)*)(\.\*)?(\s*)$/.exec(clause);
-  if (!m) return clause;
-  const [, before, op, gap, version, wildcard = "", after] = m;
-  if (op === "!=") return clause;
-  const parts = version!.split(".").length;
-  const target = PY_V2_RELEASE.split(".");
-  const cut = (n: number) => [...target, "0", "0", "0"].slice(0, n).join(".");
-  // An upper bound becomes the next major's: `<2` and `<=1.9.9` both mean "not the next breaking release".
-  if (op === "<" || op === "<=") return `${before}<${gap}${[String(Number(target[0]) + 1), "0", "0"].slice(0, parts).join(".")}${after}`;
-  return `${before}${op === ">" ? ">=" : op}${gap}${cut(Math.max(parts, op === "~=" ? 2 : 1))}${wildcard}${after}`;
-}
-
-/** A specifier that allows only v1 releases, moved to v2 in its own style; undefined when it allows v2 already. */
-function retarget(specifier: string): string | undefined {
-  if (ofPythonSpecifier(specifier) !== "v1") return undefined;
-  const moved = specifier.split(",").map(retargetClause).join(",");
-  // A lone upper bound (`<3`) moved to `<5` would still allow v1: it gains the floor it never had.
-  const floored = ofPythonSpecifier(moved) === undefined ? `>=${PY_V2_RELEASE},${moved}` : moved;
-  return ofPythonSpecifier(floored) === "v2" ? floored : undefined;
 }
 
 function read(path: string): { text: string; encoding: TextEncoding } | undefined {
@@ -114,7 +90,7 @@ export function pythonBumps(changedFiles: readonly string[]): { bumps: PackageBu
       }
       const ranges: PackageBump["ranges"][number][] = [];
       const edits = specifiers.flatMap(({ start, end, specifier, name: dependency }) => {
-        const to = retarget(specifier);
+        const to = retargeted(specifier);
         if (to === undefined) return [];
         ranges.push({ dependency, from: specifier, to });
         return [{ start, end, text: to }];
