@@ -23,6 +23,7 @@ import { literalAt, pyLiteral } from "../writing.js";
 import { allOf, enclosing, inTryBody, loadPython, parsePython, stringValue, within, type Node } from "../runtime/parser.js";
 import { bindingScope, rebinds, usesIn } from "../detect/names.js";
 import { castable } from "../detect/model-names.js";
+import { callsThroughV1 } from "../detect/clients.js";
 import { mirrorsRemoved, projectLookup, runPyright, type Checked, type Project, type PyrightError } from "./pyright.js";
 
 /** What pyright checks of a file: a notebook's code cells as one program, IPython lines masked. */
@@ -452,11 +453,7 @@ const bySdk = (e: PyrightError) => !(e.rule?.startsWith("reportMissing") && !/"f
 
 /** Whether a node lies in a call made through the client's `.v1` (`app.v1.scrape_url(...)`, its arguments too). */
 function inV1Call(node: Node | null): boolean {
-  for (let at = node; at; at = at.parent) {
-    const callee = at.type === "call" ? at.childForFieldName("function") : null;
-    const object = callee?.type === "attribute" ? callee.childForFieldName("object") : null;
-    if (object?.type === "attribute" && object.childForFieldName("attribute")?.text === V1_ACCESSOR) return true;
-  }
+  for (let at = node; at; at = at.parent) if (callsThroughV1(at)) return true;
   return false;
 }
 

@@ -24,6 +24,7 @@ import { byName, forwardedBy, forwarderOf, passesOwn, type Forwarder } from "./f
 import { invocationsOf } from "./result-values.js";
 import { keywords, positional } from "./arguments.js";
 import { PY_NO_WAIT } from "../../mapping/results.js";
+import { V1_ACCESSOR } from "../../mapping/imports.js";
 
 const PY_SDK_MODULES = new Set<string>([PY_PACKAGE, ...PY_LEGACY_MODULES, `${PY_PACKAGE}.v2`, PY_TYPES_MODULE]);
 /** every class name, v1 or v2, that makes a client (v2's own client classes too, which mocks take as spec) -> whether it is async (awaited) */
@@ -1145,4 +1146,11 @@ export function v1Overrides(cls: Node): string[] {
     const name = fn.childForFieldName("name")!.text;
     return (name.startsWith("_") && !name.startsWith("__")) || pythonMethodRow(name) ? [name] : [];
   });
+}
+
+/** Whether a node is a call through the client's `.v1` proxy (`app.v1.scrape_url(...)`): code kept on v1. */
+export function callsThroughV1(node: Node | null | undefined): boolean {
+  const callee = node?.type === "call" ? node.childForFieldName("function") : null;
+  const object = callee?.type === "attribute" ? callee.childForFieldName("object") : null;
+  return object?.type === "attribute" && object.childForFieldName("attribute")?.text === V1_ACCESSOR;
 }

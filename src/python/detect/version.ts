@@ -45,13 +45,16 @@ function hasV1Shape(call: PyMethodUse): boolean {
   return args !== undefined && (methodArguments(call as PyCall).length > 1 || keywords(args).some((k) => k.name === "params"));
 }
 
+/** A name as the API spells it, camelCase (`onlyMainContent`, `expiresAt`), where firecrawl-py 4.x's are snake_case. */
+const CAMEL_CASE = /^[a-z]+[A-Z]/;
+
 /**
  * An option named as the API spells it (`extract(urls, onlyMainContent=True)`): 2.x's methods took such keywords into
  * their `**kwargs`; 4.x's sync client rejects them (its async client's `**kwargs` go into models that ignore them).
  */
 function hasCamelCaseOption(call: PyMethodUse): boolean {
   const args = "args" in call ? (call as PyCall).args : undefined;
-  return args !== undefined && keywords(args).some((k) => /^[a-z]+[A-Z]/.test(k.name));
+  return args !== undefined && keywords(args).some((k) => CAMEL_CASE.test(k.name));
 }
 
 /** The fields only v1's search result has: v2's `SearchData` raises AttributeError on them. */
@@ -79,7 +82,7 @@ function readAsV1Search(use: Node, dumped = false): boolean {
 /** `r.expiresAt`: a field by the API's camelCase name, which 2.x's models spelled so and 4.x's spell snake_case. */
 function readAsCamelCase(use: Node): boolean {
   const read = readAbove(use);
-  return read?.form === "attribute" && /^[a-z]+[A-Z]/.test(read.field);
+  return read?.form === "attribute" && CAMEL_CASE.test(read.field);
 }
 
 /** A call whose result, as it comes or by the name it is bound to, is read as v1's: a search's `.data`, any result's camelCase field. */

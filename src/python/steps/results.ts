@@ -61,14 +61,13 @@ import {
   usesReached,
   usesWithAliases,
 } from "../detect/result-values.js";
-import { methodReferences, type PyCall } from "../detect/clients.js";
+import { callsThroughV1, methodReferences, type PyCall } from "../detect/clients.js";
 import { appendCall, appendedToGroup, groupingDict, groupReads, isLoopItem } from "../detect/grouped-items.js";
 import { keyedHelper } from "../detect/keyed-helpers.js";
 import { castable } from "../detect/model-names.js";
-import { V1_ACCESSOR } from "../../mapping/imports.js";
 import { anyTakingParameter, everyCallHands, parameterReads, probed, takingParameter, type Taking } from "../detect/handed-results.js";
 import { isV1PyCall } from "../detect/version.js";
-import { allOf, argumentsOf, calledName, enclosing, inner, outer, stringValue, within, type Node } from "../runtime/parser.js";
+import { allOf, argumentsOf, calledName, enclosing, inner, inTryBody, outer, stringValue, within, type Node } from "../runtime/parser.js";
 import { dictEntries, keywords, positional } from "../detect/arguments.js";
 import {
   dictMethodAbove,
@@ -1046,9 +1045,9 @@ function raiseIf(source: PyContext["source"], at: number, test: string, raise: s
 function keyErrorFallback(read: Node): Node | null {
   let statement: Node | null = read;
   while (statement && statement.type !== "expression_statement") statement = statement.parent;
-  const body = statement?.parent;
-  const tried = body?.parent;
-  if (body?.type !== "block" || tried?.type !== "try_statement" || tried.childForFieldName("body")?.id !== body.id) return null;
+  if (!statement || !inTryBody(statement)) return null;
+  const body = statement.parent!;
+  const tried = body.parent!;
   if (body.namedChildren.filter((c) => c?.type !== "comment").length !== 1) return null;
   const assignment = statement!.namedChildren[0];
   const target = assignment?.type === "assignment" ? assignment.childForFieldName("left")?.text : undefined;
@@ -2536,11 +2535,8 @@ function keptOnV1Elsewhere(name: Node): boolean {
   return usesIn(scopeOf(name), name.text).some((use) => {
     const assignment = use.parent;
     if (use.id === name.id || assignment?.type !== "assignment" || assignment.childForFieldName("left")?.id !== use.id) return false;
-    const callee = assignment.childForFieldName("right");
-    const fn =
-      callee?.type === "call" ? callee.childForFieldName("function") : callee?.type === "await" ? callee.namedChildren[0]?.childForFieldName("function") : null;
-    const through = fn?.type === "attribute" ? fn.childForFieldName("object") : null;
-    return through?.type === "attribute" && through.childForFieldName("attribute")?.text === V1_ACCESSOR;
+    const value = assignment.childForFieldName("right");
+    return callsThroughV1(value?.type === "await" ? value.namedChildren[0] : value);
   });
 }
 
