@@ -440,8 +440,8 @@ export const DOCUMENTS_DUMPED = reworded(
 );
 
 export const DOCUMENTS_SERIALIZED = reworded(
-  "v2's documents are models, which JSON cannot serialize (and pickle would store as models): dump each",
-  'each document in the list made a dict (.model_dump(mode="json"))',
+  "v2's documents and search hits are models, which JSON cannot serialize (and pickle would store as models): dump each",
+  'each item in the list made a dict (.model_dump(mode="json"))',
 );
 
 /** An assertion of a result's success flag, removed where v2 raises on failure (python/steps/results.ts). */

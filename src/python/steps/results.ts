@@ -1714,13 +1714,26 @@ function eachDumped(list: string, mode?: string): string {
 }
 
 /**
- * A job's documents handed whole to a serializer, where they are or through the name they are bound to
- * (`json.dump(pages, f)`): JSON takes no model, and pickle would store models where 1.x stored dicts. Each is
- * dumped as JSON's own values, as dumpAt dumps one document.
+ * Where a list of results is serialized whole, as it is or through the name it is bound to: handed to a serializer
+ * (`json.dump(pages, f)`), or held in a dict display that is (`json.dumps({"hits": hits})`, or the dict bound to a name
+ * that is). JSON takes no model, and pickle would store models where 1.x stored dicts: each item is dumped there, as
+ * dumpAt dumps one document.
  */
-function serializedLists(list: Node): Node[] {
+function serializedPlaces(list: Node): Node[] {
   const alias = boundName(list);
-  return (alias ? usesAfter(alias) : []).filter(serialized);
+  return [list, ...(alias ? usesAfter(alias) : [])].filter((use) => serialized(use) || (heldByDictDisplay(use) && serializedDict(use.parent!.parent!)));
+}
+
+function serializedDict(dict: Node): boolean {
+  const alias = boundName(dict);
+  return serialized(dict) || (heldByDictDisplay(dict) && serializedDict(dict.parent!.parent!)) || (!!alias && usesAfter(alias).some(serialized));
+}
+
+/** Dumps a list of results at each place it is serialized (serializedPlaces) other than where it is read; says whether it is serialized there too. */
+function dumpSerialized(context: PyContext, list: Node, places: Node[]): boolean {
+  for (const use of places)
+    if (use.id !== list.id) context.edit(use.startIndex, use.endIndex, eachDumped(use.text, jsonMode(context, use)), DOCUMENTS_SERIALIZED);
+  return places.some((use) => use.id === list.id);
 }
 
 const jsonMode = (context: PyContext, at: Node) => pyLiteralAt(context.source, at, "json");
@@ -2115,9 +2128,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       // an empty list for a default (`job.get("data", [])`, now `(job.data or [])`), a list either way.
       const listed = !ended || (read.form === "get" && !!read.fallback && read.fallback.type === "list" && isEmptyLiteral(read.fallback));
       const handedTo = listed && handedAsDictList(node) ? calledWith(node) : undefined;
-      for (const use of ended ? [] : serializedLists(node))
-        context.edit(use.startIndex, use.endIndex, eachDumped(use.text, jsonMode(context, use)), DOCUMENTS_SERIALIZED);
-      if (!ended && serialized(node)) {
+      if (!ended && dumpSerialized(context, node, serializedPlaces(node))) {
         out = eachDumped(out, jsonMode(context, node));
         messages.push(DOCUMENTS_SERIALIZED);
       } else if (listed && (returnedAsDictList(node) || handedTo)) {
@@ -2141,7 +2152,13 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       const indexed = elementsOf(node).filter((item) => !beyond.some((b) => b.id === item.id));
       const items = [...beyond, ...indexed.flatMap((item) => (boundName(item) ? usesAfter(boundName(item)!) : [item]))];
       const hits = subject.hits && items.length && castable(context.tree.rootNode, PY_SEARCH_HITS[subject.hits].model) ? PY_SEARCH_HITS[subject.hits] : null;
-      if (hits === PY_SEARCH_HITS.scraped) {
+      // A plain hit's dump has 1.x's keys (url, title, description): serialized, each is dumped; a scraped one's, a
+      // Document's, has them under its metadata.
+      const serializedHits = subject.hits === "plain" && !ended ? serializedPlaces(node) : [];
+      if (dumpSerialized(context, node, serializedHits)) {
+        out = eachDumped(`${out} or []`, jsonMode(context, node));
+        messages.push(DOCUMENTS_SERIALIZED);
+      } else if (hits === PY_SEARCH_HITS.scraped) {
         // not cast: a hit whose page failed to scrape is the other model, which each read below tells apart
         if (!ended) out = optionalUse(node) === "wrapped" || needsParentheses(node) ? `(${out} or [])` : `${out} or []`;
         messages.push(SCRAPED_HITS_EITHER);
@@ -2158,11 +2175,12 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
         messages.push(DOCUMENTS_DUMPED);
       } else {
         // v1's list was always there (2.x typed it so too), v2's may be None: where the code iterates it, it is [] then.
-        const use = ended ? null : (optionalUse(node) ?? boundUse(node));
+        // bound to a name that is serialized, each of its items is dumped there
+        const use = ended ? null : (optionalUse(node) ?? boundUse(node) ?? (serializedHits.length ? "bare" : null));
         if (use) out = use === "wrapped" ? `(${out} or [])` : `${out} or []`;
         // A list that leaves here (returned, passed on) holds either model for the code that reads it there; one only
         // shown (printed, a notebook cell's display) is read nowhere.
-        if (subject.hits && !isTruthTest(node) && !onlyShown(outer(node))) context.todo(node, row.change.todo);
+        if (subject.hits && !serializedHits.length && !isTruthTest(node) && !onlyShown(outer(node))) context.todo(node, row.change.todo);
       }
       const result = finish();
       const hit: Subject =
