@@ -427,6 +427,14 @@ export function handedToComputedReader(name: string): string {
   return `${name}() reads what it is handed by field names it computes (r.get(key), getattr(r, key)), which the run cannot follow: v2 results are pydantic models with snake_case fields, and a map's links are LinkResult objects (link.url), not 1.x's strings: check what it reads`;
 }
 
+/** A scraped document handed, as 1.x's dict was, to a function of the module that tests what it is handed. */
+export function handedToProbingHelper(name: string): Message {
+  return reworded(
+    `1.x answered a dict here, and ${name}() tests what it is handed and reads it as one: v2's model is dumped where it is handed (its metadata's keys are snake_case)`,
+    `the result handed to ${name}() as a dict (.model_dump())`,
+  );
+}
+
 /** A result handed to a function of the module that reads it as v1's dict, and that the run could not migrate with it. */
 export function handedToDictReader(name: string): string {
   return `${name}() reads what it is handed as v1's dict (r["markdown"]), and the run did not migrate it with this call (it tests what it is handed, takes other values too, or is called from where the run cannot see): v2 results are pydantic models, so change its reads (r.markdown) or hand it .model_dump() (its keys are snake_case)`;

@@ -97,6 +97,7 @@ import {
   leavesModule,
   handedToComputedReader,
   handedToDictReader,
+  handedToProbingHelper,
   linksKept,
   MODEL_DUMPED,
   SCRAPED_HIT_DUMPED,
@@ -2435,13 +2436,38 @@ function migrateHanded(context: PyContext): void {
     const reads = parameterReads(handed.taking) ?? [];
     const heads = [...reads, ...reads.flatMap(elementsOf)];
     const fn = handed.taking.fn.childForFieldName("name")!.text;
-    const message = heads.some((head) => (readAbove(head)?.form ?? "attribute") !== "attribute")
-      ? handedToDictReader(fn)
-      : heads.some(readByComputedName)
-        ? handedToComputedReader(fn)
-        : null;
-    if (message) for (const value of handed.values) context.todo(value, message);
+    const dictReader = heads.some((head) => (readAbove(head)?.form ?? "attribute") !== "attribute");
+    const message = dictReader ? handedToDictReader(fn) : heads.some(readByComputedName) ? handedToComputedReader(fn) : null;
+    if (!message) continue;
+    // a helper that tests what it is handed gets 1.x's value again from a dump, where the value's function reads it as one too
+    const dumped = dictReader && takesDump(context, handed) ? handed.values.filter((value) => !readsKeysDumpedOtherwise(scopeOf(value))) : [];
+    // the helper's own reads are respelled once, with the first value dumped
+    dumped.forEach((value, i) => dumpAt(context, value, "document", i ? [] : reads, [handed.taking.fn], handedToProbingHelper(fn)));
+    for (const value of handed.values) if (!dumped.includes(value)) context.todo(value, message);
   }
+}
+
+/**
+ * Whether a helper that tests what it is handed (`_unwrap(result)`: `if isinstance(result, dict): ...`) gets 1.x's
+ * value again from a scraped document's dump: 1.x answered a dict, which the dump is, with the same keys but for those
+ * it spells otherwise (`rawHtml`). Those the helper reads off the parameter are respelled (dumpAt); read off what it
+ * draws from the parameter, they would find nothing, and the helper is marked instead.
+ */
+function takesDump(context: PyContext, handed: Handed): boolean {
+  if (!handed.alike || handed.list || handed.subject.kind !== "document" || !(handed.subject.dicts || answeredDicts(context))) return false;
+  const direct = new Set((parameterReads(handed.taking) ?? []).map((read) => readAbove(read)?.node.id));
+  return !readsKeysDumpedOtherwise(handed.taking.fn, direct);
+}
+
+/** Whether code reads a document's key the dump spells otherwise (`d.get("rawHtml")`), but for the reads `respelled`. */
+function readsKeysDumpedOtherwise(scope: Node, respelled: ReadonlySet<number | undefined> = new Set()): boolean {
+  return allOf(scope, ["subscript", "call"]).some((node) => {
+    const key = node.type === "subscript" ? node.childForFieldName("subscript") : calledName(node) === "get" ? argumentsOf(node)[0] : null;
+    const field = key ? stringValue(key) : undefined;
+    if (field === undefined || respelled.has(node.id)) return false;
+    const { to } = renamedField("document", field);
+    return to !== field && !to.includes(".") && !PY_V0_DOCUMENT_FIELDS[field];
+  });
 }
 
 /** `r.get(key)`, `getattr(r, key)`, `r[key]`: a field read by a name the code computes, which no rename can follow. */
