@@ -257,7 +257,7 @@ function standsAlone(path: AnyPath): boolean {
 function migrateMember(context: StepContext, tracked: Tracked, member: AnyPath, handled: Set<Node>): "status" | void {
   const node = member.node as Extract<Node, { type: "MemberExpression" }>;
   const field = memberName(node);
-  if (field === "status") return "status";
+  if (field === "status") return statusTested(member) ? "status" : undefined;
   if (field && tracked.kept?.has(field)) return;
   const row = field && rowFor(tracked, field);
   if (!row || handled.has(node)) return;
@@ -1149,18 +1149,49 @@ function throwOnFailedExtract(context: StepContext, call: ClientCall, bound: Map
   if (callsTestDouble(call, context.sdk)) return;
   const declarator = resultDeclarator(call);
   const refs = declarator ? declaredRefs(context, declarator) : null;
-  if (refs?.some((ref) => readField(ref) === "status") || statusReadInPlace(call)) return;
+  if (refs?.some((ref) => readField(ref) === "status" && statusTested(memberRead(ref)!)) || statusReadInPlace(call)) return;
   // `return app.extract(...)`: the caller gets the job, which v1's extract would have thrown for
   const thrown = declarator ? !!refs && throwOnFailedJob(context, call, declarator, true) : checkReturnedJob(context, call, bound, true);
   // elsewhere (`(await app.extract(...)).data`, a destructuring, a `.then`) the code that reads the job is the user's
   if (!thrown) context.todo(call.path, WAITER_TODO);
 }
 
+/**
+ * Whether a job's status read is tested (compared, a condition, looked up in a list), so that the code handles a failed
+ * job itself; not where it only shows or stores it (`console.log(job.status)`, `{ status: job.status }`), going on as
+ * with a job that finished.
+ */
+function statusTested(read: AnyPath): boolean {
+  const { path, from } = outsideWrappers(read);
+  const node = path?.node;
+  switch (node?.type) {
+    case "BinaryExpression":
+      return ["===", "==", "!==", "!="].includes(node.operator);
+    case "UnaryExpression":
+      return node.operator === "!";
+    case "LogicalExpression":
+      return true;
+    case "SwitchStatement":
+      return node.discriminant === from;
+    case "IfStatement":
+    case "ConditionalExpression":
+    case "WhileStatement":
+    case "DoWhileStatement":
+    case "ForStatement":
+      return node.test === from;
+    // `["failed", "cancelled"].includes(job.status)`
+    case "CallExpression":
+      return node.callee.type === "MemberExpression" && node.arguments[0] === from && ["includes", "indexOf"].includes(memberName(node.callee) ?? "");
+    default:
+      return false;
+  }
+}
+
 /** `(await app.extract(...)).status`: the job's status read where the call is made. */
 function statusReadInPlace(call: ClientCall): boolean {
   const holder = outsideWrappers(call.path as AnyPath, PARENTHESES).path;
   const read = holder?.node.type === "AwaitExpression" ? outsideWrappers(holder, PARENTHESES).path : holder;
-  return read?.node.type === "MemberExpression" && memberName(read.node) === "status";
+  return read?.node.type === "MemberExpression" && memberName(read.node) === "status" && statusTested(read);
 }
 
 /** The statement that throws what v1's waiter (or its extract) threw when the job `name` holds failed or was cancelled. */
