@@ -212,10 +212,13 @@ function migrateStatement(
   }
   if (!changed) return;
   // Models the migration started using join the line that imports from where v2 keeps them (not a scraped hit's under
-  // `try:`, which the function testing a hit imports: importsUsing).
+  // `try:`, which the function testing a hit imports: importsUsing), where it is in sight of every use: a function's own
+  // import is not in another function's.
   if (moved.has(PY_TYPES_MODULE)) {
+    const fn = enclosing(statement, "function_definition");
     for (const [name, model] of pending) {
       if (name === PY_SEARCH_HITS.scraped.model && inTryBody(statement)) continue;
+      if (fn && namings(context.tree.rootNode, name).some((use) => !within(use, fn))) continue;
       move(PY_TYPES_MODULE, model);
       pending.delete(name);
     }
