@@ -363,6 +363,14 @@ export function dumpedMetadataKeys(keys: readonly string[], where = "this functi
 export const DUMP_UNPACKED =
   "this result is made a dict (.model_dump()), whose keys are snake_case (expires_at, raw_html) where v1's were the API's camelCase (expiresAt, rawHtml): unpacked here, it hands the call those names";
 
+/** A document a public function hands only to other modules, which read it as v1's dict by keys its dump spells alike. */
+export function returnedToOtherModulesDumped(name: string): Message {
+  return reworded(
+    `${name}() hands this result to other modules of the project, which read it as v1's dict by keys v2's dump spells alike: it is returned as that dict`,
+    "the result returned as a dict (.model_dump())",
+  );
+}
+
 /** A v2 result a public function hands to other modules, which read it as v1's dict and are not migrated with it. */
 export function leavesModule(name: string): string {
   return `${name}() hands this result to other modules of the project, which read it as v1's dict (r["markdown"]) and are not migrated with this one: v2 results are pydantic models, so change their reads (r.markdown) or return .model_dump() (its keys are snake_case)`;

@@ -10,7 +10,7 @@ import { scopeOf } from "./names.js";
 import { allOf, type Node } from "../runtime/parser.js";
 import { boundName, elementsOf, resultExpression, resultValues, usesAfter } from "./result-values.js";
 import { forwardedBy } from "./forwarders.js";
-import { readAbove, readAsDict } from "./dict-reads.js";
+import { dictMethodAbove, readAbove, readAsDict } from "./dict-reads.js";
 import { callsOf, classOfMethod, heldAs, parameterTaking } from "./callers.js";
 
 /** A dict type: `dict`, `Dict[str, Any]`, `Mapping`. */
@@ -198,6 +198,28 @@ function camelKeyRead(head: Node, depth = 0): boolean {
  */
 export function dumpLeavesModule(head: Node, calls: (name: string) => readonly Node[] | undefined): string | null {
   return leavesModuleRead(head, calls, camelKeyRead);
+}
+
+/**
+ * Whether a document returned from a function (`return app.scrape(...)`) is read only by other modules of the project,
+ * each call of which is known and reads it as 1.x's dict by keys its dump spells alike (`page["markdown"]`,
+ * `page["metadata"]["title"]`; not `page.get("rawHtml")`): returned as its dump, it is 1.x's dict for them, with
+ * nothing to change in theirs. Not where the module itself calls the function, whose reads migrate to the model's.
+ */
+export function dumpServesOtherModules(head: Node, calls: (name: string) => readonly Node[] | undefined): boolean {
+  const fn = returnedFrom(head);
+  if (!fn || returnedTo(fn).length) return false;
+  const cls = classOfMethod(fn);
+  const name = fn.childForFieldName("name")!.text;
+  const elsewhere = cls ? methodCallsElsewhere(calls(cls.childForFieldName("name")!.text), name) : calls(name);
+  const reads = elsewhere?.flatMap((call) => readsOf(resultExpression(call)));
+  return !!reads?.length && reads.every((read) => !isAttributeRead(read) && !camelKeyRead(read)) && reads.some(readAsDict);
+}
+
+/** `page.markdown`: a read of a field by attribute, as 2.x's model was read (not a dict's method, `page.get(...)`). */
+function isAttributeRead(use: Node): boolean {
+  const read = readAbove(use);
+  return read?.form === "attribute" && !dictMethodAbove(use);
 }
 
 /** The name of the public function or method that hands `head` to other modules reading it as `reads` says, or whose calls cannot be told. */

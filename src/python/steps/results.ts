@@ -95,6 +95,7 @@ import {
   documentsLeaveModule,
   dumpLeavesModule as dumpLeavesModuleTodo,
   leavesModule,
+  returnedToOtherModulesDumped,
   handedToComputedReader,
   handedToDictReader,
   handedToProbingHelper,
@@ -126,6 +127,7 @@ import {
   followReturns,
   handedAsDictList,
   leavesModuleAsDict,
+  dumpServesOtherModules,
   returnedAsDictList,
   returnedFrom,
   serialized,
@@ -2674,7 +2676,10 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   if (model) {
     for (const head of heads) {
       const leaving = boundaries.includes(head) ? null : leavesModuleAsDict(head, calls);
-      if (leaving) context.todo(head, leavesModule(leaving));
+      // 1.x's dict again for the modules that read it so, where nothing else does
+      if (leaving && call.row.result === "document" && answeredDicts(context) && dumpServesOtherModules(head, calls))
+        dumpAt(context, head, "document", [], [], returnedToOtherModulesDumped(leaving));
+      else if (leaving) context.todo(head, leavesModule(leaving));
     }
   }
   // `Envelope(**app.extract(...))`, `Envelope(**response)`: 1.x's dict unpacked by its keys, which v2's model has not
