@@ -2125,6 +2125,12 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
         out += source.slice(node.endIndex, element.endIndex);
         node = element;
         kind = "document";
+        // `cache.store(url, job["data"][i])`: one of 1.x's dicts handed to code the run cannot read, as a result is (migrateChain)
+        if (wereDicts && handedOut(element)) {
+          out += ".model_dump(exclude_none=True)";
+          messages.push(HANDED_OUT_DUMPED);
+          return finish();
+        }
         continue;
       }
       // Returned or handed on where a function says a list of dicts, as 1.x's were: each document dumped; also read with
