@@ -583,6 +583,34 @@ test("type-aware: an unchanged file that breaks with a file the run changed is m
   );
 });
 
+test("type-aware: a package installed twice at one version does not stop the verification's repairs", () => {
+  // TypeScript reads the second copy as a redirect to the first; the program the repairs are checked in is built on
+  // the one before, whose host must not hand a redirect back (a Debug Failure stopped the whole verification).
+  const v1 = resolve(createRequire(import.meta.url).resolve("firecrawl-v1/package.json"), "../dist/index.d.ts");
+  const copies = Object.fromEntries(
+    ["dup-a", "dup-b"].flatMap((name) => [
+      [`node_modules/${name}/package.json`, JSON.stringify({ name, version: "1.0.0", types: "index.d.ts" })],
+      [`node_modules/${name}/index.d.ts`, 'export type { Shape } from "shared";\n'],
+      [`node_modules/${name}/node_modules/shared/package.json`, JSON.stringify({ name: "shared", version: "1.0.0", types: "index.d.ts" })],
+      [`node_modules/${name}/node_modules/shared/index.d.ts`, "export interface Shape {\n  size: number;\n}\n"],
+    ]),
+  );
+  const hits = readFileSync(resolve(import.meta.dirname, "../fixtures/verify/v1-any-field.input.ts"), "utf8");
+  const dir = repo({
+    ...copies,
+    "tsconfig.json": sdkTsconfig(v1, { include: ["src"] }),
+    "src/shapes.ts": 'import type { Shape as A } from "dup-a";\nimport type { Shape as B } from "dup-b";\n\nexport const same = (shape: A): B => shape;\n',
+    "src/hits.ts": `import { same } from "./shapes";\n${hits}export const unit = same({ size: 1 });\n`,
+  });
+  const ran = cli(dir, "run", ".", "--json");
+  expect(ran.stderr).toBe("");
+  const report = JSON.parse(ran.stdout) as { verification: { files: number; error?: string } };
+  expect(report.verification).toMatchObject({ files: 1 });
+  expect(report.verification.error).toBeUndefined();
+  // the repair the verification checks in that program: the metadata cast to the user's own type
+  expect(read(dir, "src/hits.ts")).toContain('metadata: item.metadata as Hit["metadata"],');
+});
+
 describe("one change, worded for where it is read (issue 12)", () => {
   const files = {
     "a.ts": V1_SCRAPE,

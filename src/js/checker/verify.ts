@@ -177,7 +177,10 @@ function nextProgram(before: TS.Program, options: TS.CompilerOptions, outputs: R
   host.getSourceFile = (fileName, language, onError) => {
     const text = outputs.get(resolve(fileName));
     if (text !== undefined) return ts.createSourceFile(fileName, text, language, PARENT_LINKS);
-    return before.getSourceFile(fileName) ?? read(fileName, language, onError);
+    // A package installed twice at one version is read once: the second path's file is a redirect to the first's,
+    // which a host must not hand back (TypeScript asserts it), so it hands the file that path holds.
+    const known = before.getSourceFile(fileName) as (TS.SourceFile & { redirectInfo?: { unredirected: TS.SourceFile } }) | undefined;
+    return known?.redirectInfo?.unredirected ?? known ?? read(fileName, language, onError);
   };
   host.fileExists = (fileName) => before.getSourceFile(fileName) !== undefined || exists(fileName);
   host.readFile = (fileName) => before.getSourceFile(fileName)?.text ?? readFile(fileName);
