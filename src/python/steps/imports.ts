@@ -212,13 +212,13 @@ function migrateStatement(
   }
   if (!changed) return;
   // Models the migration started using join the line that imports from where v2 keeps them (not a scraped hit's under
-  // `try:`, which the function testing a hit imports: importsUsing), where it is in sight of every use: a function's own
-  // import is not in another function's.
+  // `try:`, which the function testing a hit imports: importsUsing), where it runs before every use: a function's own
+  // import binds the name in its block from there on, not in another function, another branch or the lines above it.
   if (moved.has(PY_TYPES_MODULE)) {
-    const fn = enclosing(statement, "function_definition");
+    const local = !!enclosing(statement, "function_definition");
     for (const [name, model] of pending) {
       if (name === PY_SEARCH_HITS.scraped.model && inTryBody(statement)) continue;
-      if (fn && namings(context.tree.rootNode, name).some((use) => !within(use, fn))) continue;
+      if (local && namings(context.tree.rootNode, name).some((use) => !bindsAt(statement, use))) continue;
       move(PY_TYPES_MODULE, model);
       pending.delete(name);
     }
@@ -405,9 +405,11 @@ const isDocstring = (n: Node) => n.type === "expression_statement" && n.namedChi
  */
 function importsUsing(context: PyContext, used: ReadonlyMap<string, string>): { anchor: Anchor; models: string[] }[] {
   const scope = (node: Node) => enclosing(node, "function_definition")?.id;
-  const last = new Map<number | undefined, Node>();
-  for (const statement of context.sdk.imports) last.set(scope(statement), statement);
-  const moduleImport = last.get(undefined);
+  const inScope = new Map<number | undefined, Node[]>();
+  for (const statement of context.sdk.imports) inScope.set(scope(statement), [...(inScope.get(scope(statement)) ?? []), statement]);
+  const moduleImport = inScope.get(undefined)?.at(-1);
+  const last = (fn: number | undefined, use: Node) =>
+    fn === undefined ? moduleImport : (inScope.get(fn) ?? []).filter((statement) => bindsAt(statement, use)).at(-1);
   const anchors = new Map<number, { anchor: Anchor; models: string[] }>();
   const models = new Set(used.keys());
   for (const [model, imported] of used) {
@@ -415,7 +417,7 @@ function importsUsing(context: PyContext, used: ReadonlyMap<string, string>): { 
     const local: Node[] = [];
     for (const use of namings(context.tree.rootNode, model)) {
       let near: Node | undefined;
-      for (let at: Node | undefined = use; at && !near; at = enclosing(at, "function_definition")) near = last.get(scope(at));
+      for (let at: Node | undefined = use; at && !near; at = enclosing(at, "function_definition")) near = last(scope(at), use);
       const fn = enclosing(use, "function_definition");
       // A guarded import (`try: from firecrawl import ...`) may leave the class unbound, for pyright, which then narrows
       // nothing by a scraped hit's test: the code that tests a hit, which has one and so the SDK, imports it, before
@@ -431,6 +433,20 @@ function importsUsing(context: PyContext, used: ReadonlyMap<string, string>): { 
     }
   }
   return [...anchors.values()];
+}
+
+/**
+ * Whether a function's own import has run where `use` is: it binds the name in its block from there on, and after the
+ * `try:` it is the body of where every handler leaves (`except ImportError: return None`).
+ */
+function bindsAt(statement: Node, use: Node): boolean {
+  const block = statement.parent!;
+  if (within(use, block)) return statement.endIndex <= use.startIndex;
+  const attempt = block.parent?.type === "try_statement" && block.parent.childForFieldName("body")?.id === block.id ? block.parent : null;
+  const handlers = attempt?.namedChildren.filter((c): c is Node => c?.type === "except_clause") ?? [];
+  const leaves = (handler: Node) =>
+    ["return_statement", "raise_statement", "continue_statement", "break_statement"].includes(handler.namedChildren.at(-1)?.namedChildren.at(-1)?.type ?? "");
+  return !!attempt && handlers.length > 0 && handlers.every(leaves) && within(use, attempt.parent!) && attempt.endIndex <= use.startIndex;
 }
 
 /** Where a model's import goes: after an SDK import, or `before` the statement of a function that uses it. */
