@@ -1157,9 +1157,10 @@ function throwOnFailedExtract(context: StepContext, call: ClientCall, bound: Map
 }
 
 /**
- * Whether a job's status read is tested (compared, a condition, looked up in a list), so that the code handles a failed
- * job itself; not where it only shows or stores it (`console.log(job.status)`, `{ status: job.status }`), going on as
- * with a job that finished.
+ * Whether a job's status read is tested against a status (compared, switched on, looked up in a list), so that the
+ * code handles a failed job itself; not where it only shows or stores it (`console.log(job.status)`,
+ * `{ status: job.status }`) or tests that there is one (`if (job.status)`, `job.status || "done"`): a status is always
+ * there, so the code goes on as with a job that finished.
  */
 function statusTested(read: AnyPath): boolean {
   const { path, from } = outsideWrappers(read);
@@ -1167,18 +1168,8 @@ function statusTested(read: AnyPath): boolean {
   switch (node?.type) {
     case "BinaryExpression":
       return ["===", "==", "!==", "!="].includes(node.operator);
-    case "UnaryExpression":
-      return node.operator === "!";
-    case "LogicalExpression":
-      return true;
     case "SwitchStatement":
       return node.discriminant === from;
-    case "IfStatement":
-    case "ConditionalExpression":
-    case "WhileStatement":
-    case "DoWhileStatement":
-    case "ForStatement":
-      return node.test === from;
     // `["failed", "cancelled"].includes(job.status)`
     case "CallExpression":
       return node.callee.type === "MemberExpression" && node.arguments[0] === from && ["includes", "indexOf"].includes(memberName(node.callee) ?? "");
