@@ -57,14 +57,23 @@ def summary(url):
   expect(readFileSync(join(dir, "app/report.py"), "utf8")).toBe(reader);
 });
 
-test("read elsewhere by a key the dump spells otherwise, or as 2.x's model, the return is marked for a human", () => {
-  for (const read of ["page.get('rawHtml', '')", "page.markdown"]) {
+test("read elsewhere by a key the dump spells otherwise, as 2.x's model, or handed on where the module cannot see, the return is marked for a human", () => {
+  const reads = [
+    "return page['markdown'] + page.get('rawHtml', '')",
+    "return page['markdown'] + page.markdown",
+    "return '' if 'rawHtml' not in page else page.get('markdown', '')",
+    "meta = page['metadata']\n    return page['markdown'] + meta.get('sourceURL', url)",
+    "archive.append(page)\n    return page['markdown']",
+  ];
+  for (const read of reads) {
     const dir = project(`from app.scraping import fetch_page
+
+archive = []
 
 
 def html(url):
     page = fetch_page(url)
-    return page["markdown"] + ${read}
+    ${read}
 `);
     expect(readFileSync(join(dir, "app/scraping.py"), "utf8")).toContain(
       "    # TODO(firecrawl-v2): fetch_page() hands this result to other modules of the project, which read it as v1's dict",

@@ -172,9 +172,7 @@ def save(url: str) -> None:
       const report = runJson(dir);
       const pages = report.files.find((f) => f.path === "pages.py");
       expect(pages).toMatchObject({ todos: [], verified: { newErrors: 0, marked: 0 } });
-      expect(pages?.changes).toEqual(
-        expect.arrayContaining([expect.objectContaining({ transform: "verify", message: expect.stringContaining("links or []") })]),
-      );
+      expect(pages?.changes).toEqual(expect.arrayContaining([expect.objectContaining({ transform: "verify", message: expect.stringContaining('url or ""') })]));
       const output = read(dir, "pages.py");
       expect(output).toContain("links.extend(page.links or [])");
       expect(output).toContain('f.write(job.data[0].markdown or "")');

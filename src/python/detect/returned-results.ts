@@ -10,7 +10,7 @@ import { scopeOf } from "./names.js";
 import { allOf, type Node } from "../runtime/parser.js";
 import { boundName, elementsOf, resultExpression, resultValues, usesAfter } from "./result-values.js";
 import { forwardedBy } from "./forwarders.js";
-import { dictMethodAbove, readAbove, readAsDict } from "./dict-reads.js";
+import { membershipAbove, readAbove, readAsDict } from "./dict-reads.js";
 import { callsOf, classOfMethod, heldAs, parameterTaking } from "./callers.js";
 
 /** A dict type: `dict`, `Dict[str, Any]`, `Mapping`. */
@@ -213,13 +213,21 @@ export function dumpServesOtherModules(head: Node, calls: (name: string) => read
   const name = fn.childForFieldName("name")!.text;
   const elsewhere = cls ? methodCallsElsewhere(calls(cls.childForFieldName("name")!.text), name) : calls(name);
   const reads = elsewhere?.flatMap((call) => readsOf(resultExpression(call)));
-  return !!reads?.length && reads.every((read) => !isAttributeRead(read) && !camelKeyRead(read)) && reads.some(readAsDict);
+  return !!reads?.length && reads.every((read) => keyReadInPlace(read) && !camelKeyRead(read));
 }
 
-/** `page.markdown`: a read of a field by attribute, as 2.x's model was read (not a dict's method, `page.get(...)`). */
-function isAttributeRead(use: Node): boolean {
-  const read = readAbove(use);
-  return read?.form === "attribute" && !dictMethodAbove(use);
+/**
+ * `page["markdown"]`, `page["metadata"].get("title")`, `"markdown" in page`: a key read whose value is used where it is
+ * read, by a key the dump spells alike. Not the page handed on or kept, nor its metadata (`meta = page["metadata"]`): whoever reads them next may read
+ * a key the dump spells otherwise, where this module cannot see it.
+ */
+function keyReadInPlace(use: Node): boolean {
+  const membership = membershipAbove(use);
+  if (membership) return membership.field !== undefined && !/[A-Z]/.test(membership.field);
+  let read = readAbove(use);
+  if (!read || read.form === "attribute") return false;
+  for (let next = readAbove(read.node); next && next.form !== "attribute"; next = readAbove(read.node)) read = next;
+  return read.field !== "metadata";
 }
 
 /** The name of the public function or method that hands `head` to other modules reading it as `reads` says, or whose calls cannot be told. */

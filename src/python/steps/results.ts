@@ -1640,6 +1640,8 @@ function optionalUse(node: Node): "wrapped" | "bare" | null {
   // `f.write(page.markdown)`, `path.write_text(...)`: a file takes a string, never None
   const written = parent.type === "argument_list" && parent.namedChildren.length === 1 ? parent.parent?.childForFieldName("function") : null;
   if (written?.type === "attribute" && WRITERS.has(written.childForFieldName("attribute")!.text)) return "bare";
+  // `pages.extend(job.data)`: a list takes the items of an iterable, never None
+  if (written?.type === "attribute" && written.childForFieldName("attribute")!.text === "extend") return "bare";
   if ((parent.type === "for_statement" || parent.type === "for_in_clause") && parent.childForFieldName("right")?.id === node.id) return "bare";
   // A branch of `a if test else b` is used as the whole is (`return doc.markdown if doc else ""`), and parenthesized.
   if (parent.type === "conditional_expression" && parent.namedChildren[1]?.id !== node.id) return optionalUse(parent) && "wrapped";
@@ -1724,7 +1726,33 @@ function eachDumped(list: string, mode?: string): string {
  */
 function serializedPlaces(list: Node): Node[] {
   const alias = boundName(list);
-  return [list, ...(alias ? usesAfter(alias) : [])].filter((use) => serialized(use) || (heldByDictDisplay(use) && serializedDict(use.parent!.parent!)));
+  const uses = alias ? usesAfter(alias) : [];
+  // a list the code adds to (its own dicts too), or writes into, is dumped nowhere: a dump in a dict display would copy
+  // it before the additions, and a dict of the code's own has no model_dump()
+  if (uses.some(listWritten)) return [];
+  return [list, ...uses].filter((use) => serialized(use) || (heldByDictDisplay(use) && serializedDict(use.parent!.parent!)));
+}
+
+/** `hits.append(x)`, `hits += more`, `hits[0] = x`, `del hits[0]`: a use that changes the list. */
+function listWritten(use: Node): boolean {
+  const parent = use.parent;
+  const method = parent?.type === "attribute" && parent.childForFieldName("object")?.id === use.id ? parent.childForFieldName("attribute")!.text : null;
+  if (method && ["append", "extend", "insert", "remove", "pop", "clear"].includes(method)) return true;
+  if (parent?.type === "augmented_assignment" && parent.childForFieldName("left")?.id === use.id) return true;
+  return parent?.type === "subscript" && parent.childForFieldName("value")?.id === use.id && (isWritten(parent) || parent.parent?.type === "delete_statement");
+}
+
+/**
+ * Whether a list's every use is a serialized place (serializedPlaces) or one the run follows or that keeps its items
+ * as they are (iterated, counted, tested, shown): then nothing hands its items on as they are.
+ */
+function onlySerialized(list: Node, places: readonly Node[]): boolean {
+  const alias = boundName(list);
+  const uses = alias ? usesAfter(alias) : [list];
+  return (
+    places.length > 0 &&
+    uses.every((use) => places.some((p) => p.id === use.id) || elementsOf(use).length > 0 || counted(use) || isTruthTest(use) || onlyShown(outer(use)))
+  );
 }
 
 function serializedDict(dict: Node): boolean {
@@ -2189,7 +2217,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
         if (use) out = use === "wrapped" ? `(${out} or [])` : `${out} or []`;
         // A list that leaves here (returned, passed on) holds either model for the code that reads it there; one only
         // shown (printed, a notebook cell's display) is read nowhere.
-        if (subject.hits && !serializedHits.length && !isTruthTest(node) && !onlyShown(outer(node))) context.todo(node, row.change.todo);
+        if (subject.hits && !onlySerialized(node, serializedHits) && !isTruthTest(node) && !onlyShown(outer(node))) context.todo(node, row.change.todo);
       }
       const result = finish();
       const hit: Subject =
@@ -2448,9 +2476,10 @@ function migrateHanded(context: PyContext): void {
     const message = dictReader ? handedToDictReader(fn) : heads.some(readByComputedName) ? handedToComputedReader(fn) : null;
     if (!message) continue;
     // a helper that tests what it is handed gets 1.x's value again from a dump, where the value's function reads it as one too
-    const dumped = dictReader && takesDump(context, handed) ? handed.values.filter((value) => !readsKeysDumpedOtherwise(scopeOf(value))) : [];
-    // the helper's own reads are respelled once, with the first value dumped
-    dumped.forEach((value, i) => dumpAt(context, value, "document", i ? [] : reads, [handed.taking.fn], handedToProbingHelper(fn)));
+    // (nor where the caller writes into the result: the helper may have kept it)
+    const dumped =
+      dictReader && takesDump(context, handed) ? handed.values.filter((value) => !readsKeysDumpedOtherwise(scopeOf(value)) && !writtenAfter(value)) : [];
+    for (const value of dumped) dumpAt(context, value, "document", [], [handed.taking.fn], handedToProbingHelper(fn));
     for (const value of handed.values) if (!dumped.includes(value)) context.todo(value, message);
   }
 }
@@ -2458,25 +2487,50 @@ function migrateHanded(context: PyContext): void {
 /**
  * Whether a helper that tests what it is handed (`_unwrap(result)`: `if isinstance(result, dict): ...`) gets 1.x's
  * value again from a scraped document's dump: 1.x answered a dict, which the dump is, with the same keys but for those
- * it spells otherwise (`rawHtml`). Those the helper reads off the parameter are respelled (dumpAt); read off what it
- * draws from the parameter, they would find nothing, and the helper is marked instead.
+ * it spells otherwise (`rawHtml`, which the helper then reads nowhere: its other callers may hand it 1.x's dicts still).
+ * A dump is a copy: a helper that writes into what it is handed, or keeps it, would write into or keep the copy.
  */
 function takesDump(context: PyContext, handed: Handed): boolean {
   if (!handed.alike || handed.list || handed.subject.kind !== "document" || !(handed.subject.dicts || answeredDicts(context))) return false;
-  const direct = new Set((parameterReads(handed.taking) ?? []).map((read) => readAbove(read)?.node.id));
-  return !readsKeysDumpedOtherwise(handed.taking.fn, direct);
+  const reads = parameterReads(handed.taking);
+  return !!reads && !reads.some((use) => writtenThrough(use) || kept(use)) && !readsKeysDumpedOtherwise(handed.taking.fn);
 }
 
-/** Whether code reads a document's key the dump spells otherwise (`d.get("rawHtml")`), but for the reads `respelled`. */
-function readsKeysDumpedOtherwise(scope: Node, respelled: ReadonlySet<number | undefined> = new Set()): boolean {
+/** Whether code reads a document's key the dump spells otherwise (`d.get("rawHtml")`). */
+function readsKeysDumpedOtherwise(scope: Node): boolean {
   return allOf(scope, ["subscript", "call"]).some((node) => {
     const key = node.type === "subscript" ? node.childForFieldName("subscript") : calledName(node) === "get" ? argumentsOf(node)[0] : null;
     const field = key ? stringValue(key) : undefined;
-    if (field === undefined || respelled.has(node.id)) return false;
+    if (field === undefined) return false;
     const { to } = renamedField("document", field);
     return to !== field && !to.includes(".") && !PY_V0_DOCUMENT_FIELDS[field];
   });
 }
+
+/** `d["k"] = v`, `d["metadata"]["k"] = v`, `d.update(...)`: a write into the dict a use names, or into one it holds. */
+function writtenThrough(use: Node): boolean {
+  for (let at: Node = use; ; at = at.parent!) {
+    if (writesInto(at)) return true;
+    if (at.parent?.type !== "subscript" || at.parent.childForFieldName("value")?.id !== at.id) return false;
+  }
+}
+
+/** Whether the name a value is read through is written into after it (`result["metadata"]["seen"] = True`). */
+const writtenAfter = (value: Node) =>
+  value.type === "identifier" && usesIn(scopeOf(value), value.text).some((use) => use.startIndex > value.endIndex && writtenThrough(use));
+
+/** `self.last = d`, `seen[url] = d`, `pages.append(d)`: a use that keeps the value where code reads it again. */
+function kept(use: Node): boolean {
+  const statement = outer(use).parent;
+  const target = statement?.type === "assignment" && statement.childForFieldName("right")?.id === outer(use).id ? statement.childForFieldName("left") : null;
+  if (target && target.type !== "identifier") return true;
+  const call = use.parent?.type === "argument_list" ? use.parent.parent : null;
+  const callee = call?.type === "call" ? call.childForFieldName("function") : null;
+  return callee?.type === "attribute" && STORING_METHODS.has(callee.childForFieldName("attribute")!.text);
+}
+
+/** A list's, a set's, a queue's or a dict's methods that store what they are given. */
+const STORING_METHODS: ReadonlySet<string> = new Set(["append", "appendleft", "extend", "add", "insert", "put", "put_nowait", "setdefault"]);
 
 /** `r.get(key)`, `getattr(r, key)`, `r[key]`: a field read by a name the code computes, which no rename can follow. */
 function readByComputedName(head: Node): boolean {
@@ -2633,11 +2687,12 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
       // `r.get("data", r) if isinstance(r, dict) else r`: the other side hands on what it is given, the model now
       else if (!dissolved && givenAsItIs(use)) context.todo(use, DICT_TEST_TURNED);
     }
-  // the code tests the job's status itself: a waiter's (or an extract's) failure is its to handle (not where it only
-  // shows or stores it, `{"status": response.status}`, going on as with a job that succeeded)
+  // the code compares the job's status itself: a waiter's (or an extract's) failure is its to handle (not where it
+  // only shows or stores it, `{"status": response.status}`, or tests that there is one, which a failed job has too,
+  // going on as with a job that succeeded; as the JavaScript side's statusTested)
   const statusRead = uses.some((use) => {
     const read = readAbove(use);
-    return read?.field === "status" && (outer(read.node).parent?.type === "comparison_operator" || isTruthTest(outer(read.node)));
+    return read?.field === "status" && outer(read.node).parent?.type === "comparison_operator";
   });
   // Code that writes into the result treats it as the dict it was, as does 1.x code reading a result the v1
   // proxy now gives as a model (the migration reads no fields of those), here or in the callers of a function that
@@ -2645,7 +2700,7 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   const reads = call.row.result ? uses : followReturns(uses).heads;
   // a binding in a loop is read on the next turn by the loop's reads before it too (`while status["status"] != ...`)
   const back = readBackInLoop(value);
-  if (dumpable && (call.row.result ? name && [...uses, ...back].some(writesInto) : [...reads, ...back].some(readAsDict))) {
+  if (dumpable && (call.row.result ? name && [...uses, ...back].some(writtenThrough) : [...reads, ...back].some(readAsDict))) {
     dumpAt(context, value, call.row.result ?? null, reads);
     if (answeredDicts(context)) for (const use of unpacked([value, ...reads])) context.todo(use, DUMP_UNPACKED);
     if ((waits(call) || extracts(context, call)) && !statusRead && !raiseOnFailedJob(context, call, value, name, false, true))
