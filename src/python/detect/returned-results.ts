@@ -218,8 +218,8 @@ export function dumpServesOtherModules(head: Node, calls: (name: string) => read
 
 /**
  * `page["markdown"]`, `page["metadata"].get("title")`, `"markdown" in page`: a key read whose value is used where it is
- * read, by a key the dump spells alike. Not the page handed on or kept, nor its metadata (`meta = page["metadata"]`): whoever reads them next may read
- * a key the dump spells otherwise, where this module cannot see it.
+ * read, by a key the dump spells alike. Not the page handed on or kept, nor its metadata (`meta = page["metadata"]`):
+ * whoever reads them next may read a key the dump spells otherwise, where this module cannot see it.
  */
 function keyReadInPlace(use: Node): boolean {
   const membership = membershipAbove(use);

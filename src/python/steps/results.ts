@@ -1639,9 +1639,9 @@ function optionalUse(node: Node): "wrapped" | "bare" | null {
   if (counted(node)) return "bare";
   // `f.write(page.markdown)`, `path.write_text(...)`: a file takes a string, never None
   const written = parent.type === "argument_list" && parent.namedChildren.length === 1 ? parent.parent?.childForFieldName("function") : null;
-  if (written?.type === "attribute" && WRITERS.has(written.childForFieldName("attribute")!.text)) return "bare";
   // `pages.extend(job.data)`: a list takes the items of an iterable, never None
-  if (written?.type === "attribute" && written.childForFieldName("attribute")!.text === "extend") return "bare";
+  const method = written?.type === "attribute" ? written.childForFieldName("attribute")!.text : "";
+  if (WRITERS.has(method) || method === "extend") return "bare";
   if ((parent.type === "for_statement" || parent.type === "for_in_clause") && parent.childForFieldName("right")?.id === node.id) return "bare";
   // A branch of `a if test else b` is used as the whole is (`return doc.markdown if doc else ""`), and parenthesized.
   if (parent.type === "conditional_expression" && parent.namedChildren[1]?.id !== node.id) return optionalUse(parent) && "wrapped";
@@ -1733,13 +1733,13 @@ function serializedPlaces(list: Node): Node[] {
   return [list, ...uses].filter((use) => serialized(use) || (heldByDictDisplay(use) && serializedDict(use.parent!.parent!)));
 }
 
-/** `hits.append(x)`, `hits += more`, `hits[0] = x`, `del hits[0]`: a use that changes the list. */
+/** `hits.append(x)`, `hits += more`, and as into a dict `hits[0] = x`, `del hits[0]`, `hits.pop()`: a use that changes the list. */
 function listWritten(use: Node): boolean {
+  if (writesInto(use)) return true;
   const parent = use.parent;
   const method = parent?.type === "attribute" && parent.childForFieldName("object")?.id === use.id ? parent.childForFieldName("attribute")!.text : null;
-  if (method && ["append", "extend", "insert", "remove", "pop", "clear"].includes(method)) return true;
-  if (parent?.type === "augmented_assignment" && parent.childForFieldName("left")?.id === use.id) return true;
-  return parent?.type === "subscript" && parent.childForFieldName("value")?.id === use.id && (isWritten(parent) || parent.parent?.type === "delete_statement");
+  if (method && ["append", "extend", "insert", "remove"].includes(method)) return true;
+  return parent?.type === "augmented_assignment" && parent.childForFieldName("left")?.id === use.id;
 }
 
 /**
