@@ -1523,8 +1523,8 @@ const DICT_TEST_DISSOLVED = removed(
 /**
  * `if isinstance(r, dict): r = clean(r)` on v2's model, the whole test of an if or elif with no else: what 1.x's dict
  * went through, which the model never takes and goes past (the reads after it are the model's: usesAfter passes the
- * rebinding by). It goes, as it would by hand, with the uses in it; not where it does more than rebind the name (and
- * log). The branch, where `head` is the value tested.
+ * rebinding by). It goes, as it would by hand, with the uses in it; not where it does more than rebind the name to
+ * the result (and log). The branch, where `head` is the value tested.
  */
 function dictOnlyBranch(head: Node): Node | null {
   const call = dictTestAround(head);
@@ -1533,7 +1533,11 @@ function dictOnlyBranch(head: Node): Node | null {
   if ((branch?.type !== "if_statement" && branch?.type !== "elif_clause") || branch.childForFieldName("condition")?.id !== outer(call).id) return null;
   if (branch.type === "if_statement" && branch.namedChildren.some((c) => c?.type === "else_clause")) return null;
   const only = (s: Node) => (s.namedChildren.length === 1 && s.type === "expression_statement" ? s.namedChildren[0]! : null);
-  const rebinds = (s: Node) => only(s)?.type === "assignment" && only(s)!.childForFieldName("left")?.text === head.text;
+  // the value rebound is the result, whole (`clean(r)`, `Model(**r)`): one made of its fields (`" ".join([r.get("markdown")])`)
+  // is what the code after goes on with, which dropping the branch would hand the model instead
+  const whole = (value: Node | null) => !!value && usesIn(value, head.text).every((use) => !readAbove(use));
+  const rebinds = (s: Node) =>
+    only(s)?.type === "assignment" && only(s)!.childForFieldName("left")?.text === head.text && whole(only(s)!.childForFieldName("right"));
   const logs = (s: Node) => only(s)?.type === "call" && usesIn(s, head.text).length === 0;
   const statements = branch.childForFieldName("consequence")!.namedChildren.filter((c): c is Node => !!c && c.type !== "comment");
   return statements.some(rebinds) && statements.every((s) => rebinds(s) || logs(s)) ? branch : null;
@@ -2673,20 +2677,27 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   // `elif hasattr(r, "data"): ...` beside `elif hasattr(r, "web"): ...`: the code's own branch for v2 takes over
   const superseded = new Map(named.flatMap((use) => (call.row.result ? (supersededProbe(use, call.row.result) ?? []) : [])).map((c) => [c.id, c]));
   for (const clause of superseded.values()) context.edit(clause.startIndex, clause.nextSibling!.startIndex, "", SUPERSEDED_PROBE);
-  const uses = named.filter((use) => !dictOnly.some((branch) => inBody(use, branch)) && ![...superseded.values()].some((c) => within(use, c)));
   // A dict test 1.x's dict passed goes where only its side reads the result (registered before any read is migrated:
   // the reads on that side are the model's then, not a dict branch's). A dict-only branch's test goes with its branch.
   const tests = new Set(dictOnly.map((branch) => inner(branch.childForFieldName("condition")!).id));
   // 1.x's answer is a dict in a file whose calls say so, or where the code subscripts it (2.x's model had no items)
   const subscripted = named.some((use) => readAbove(use)?.form === "subscript");
+  let dissolvedAny = false;
   if (model && call.row.result && (answeredDicts(context) || subscripted))
     for (const use of named) {
       if (tests.has(use.parent!.parent!.id)) continue;
       const dissolved = dissolvedDictTest(use);
-      if (dissolved && !besideNeverSet(use, call.row.result)) dissolveDictTest(use.parent!.parent!);
+      if (dissolved && !besideNeverSet(use, call.row.result)) {
+        dissolveDictTest(use.parent!.parent!);
+        dissolvedAny = true;
+      }
       // `r.get("data", r) if isinstance(r, dict) else r`: the other side hands on what it is given, the model now
       else if (!dissolved && givenAsItIs(use)) context.todo(use, DICT_TEST_TURNED);
     }
+  // the side a dissolved test opened always runs now, as it did on 1.x's dict: a rebinding there (`page = " ".join(parts)`)
+  // ends the result's uses, and what the code does after it is done to that value
+  const reached = dissolvedAny && name ? usesWithAliases(name, inDictBranch) : named;
+  const uses = reached.filter((use) => !dictOnly.some((branch) => inBody(use, branch)) && ![...superseded.values()].some((c) => within(use, c)));
   // the code compares the job's status itself: a waiter's (or an extract's) failure is its to handle (not where it
   // only shows or stores it, `{"status": response.status}`, or tests that there is one, which a failed job has too,
   // going on as with a job that succeeded; as the JavaScript side's statusTested)
