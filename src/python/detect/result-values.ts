@@ -148,11 +148,26 @@ function rebindings(name: Node, scope: Node, passedBy?: (target: Node) => boolea
   );
 }
 
-/** The other statements of a name's scope that bind the same name, with their targets. */
+/**
+ * The other statements of a name's scope that bind the same name, with their targets; none past a dissolved dict test
+ * (in its if's elif or else), which never runs now that the test is always true.
+ */
 function otherBindings(name: Node, scope: Node): { binding: Node; target: Node }[] {
   return bindingsIn(scope).flatMap(({ binding, target }) =>
-    target?.type === "identifier" && target.text === name.text && target.id !== name.id && scopeOf(binding).id === scope.id ? [{ binding, target }] : [],
+    target?.type === "identifier" && target.text === name.text && target.id !== name.id && scopeOf(binding).id === scope.id && !pastDissolvedTest(binding)
+      ? [{ binding, target }]
+      : [],
   );
+}
+
+function pastDissolvedTest(node: Node): boolean {
+  for (let at: Node | null = node; at?.parent; at = at.parent) {
+    if (at.type !== "elif_clause" && at.type !== "else_clause") continue;
+    let test = at.parent.childForFieldName("condition");
+    while (test?.type === "parenthesized_expression") test = test.namedChildren[0] ?? null;
+    if (isDissolvedDictTest(test)) return true;
+  }
+  return false;
 }
 
 /** Where a rebinding has bound the name: the binding's own right-hand side still reads the value before it (`result = result.data`). */
@@ -272,7 +287,11 @@ export function elementsOf(list: Node): Node[] {
     const name = elementName(loop, list);
     if (!name) return [];
     const scope = loop.type === "for_statement" ? loop.childForFieldName("body") : loop.parent;
-    const uses = scope ? usesIn(scope, name.text).filter((n) => n.id !== name.id) : [];
+    const uses = scope
+      ? usesIn(scope, name.text)
+          .filter((n) => n.id !== name.id)
+          .flatMap(throughAlias)
+      : [];
     // `[hit for hit in hits if ...]` gives the list's items themselves, those the filter keeps
     const kept = scope?.type === "list_comprehension" && scope.childForFieldName("body")?.text === name.text;
     return kept ? [...uses, ...elementsOf(scope)] : uses;
@@ -280,6 +299,17 @@ export function elementsOf(list: Node): Node[] {
   const alias = boundName(list);
   const uses = alias ? usesAfter(alias) : [];
   return alias && !otherBranchBindings(alias, uses).length ? uses.flatMap(elementsOf) : [];
+}
+
+/**
+ * `data = item` in a loop over the documents: the item is read by that name (`data.get("markdown")`), where nothing
+ * else binds it that its reads may see instead (`else: data = {}`); the use itself where something does.
+ */
+function throughAlias(use: Node): Node[] {
+  const alias = boundName(use);
+  if (!alias || alias.parent!.childForFieldName("type")) return [use];
+  const uses = usesAfter(alias);
+  return otherBranchBindings(alias, uses).length ? [use] : uses.flatMap(throughAlias);
 }
 
 /** Progress bars that yield the items of the list they are given first: click's, tqdm's, rich's. */
@@ -330,16 +360,23 @@ export function itemsAfterBranches(list: Node): Node[] {
  * Dict tests of a 1.x call's result that go (steps/results.ts: only their side reads the result, and 1.x's dict took
  * it), by tree: what their side holds is the model's, and a conditional's value is that side's.
  */
-const dissolvedTests = new WeakMap<object, Set<number>>();
+const dissolvedTests = new WeakMap<object, Map<number, DissolvedTest>>();
 
-export function dissolveDictTest(test: Node): void {
+/** The edit that dissolves a test, as it was judged when the test was registered: a dissolved test beside it changes the judgement. */
+export type DissolvedTest = { start: number; end: number; text: string };
+
+export function dissolveDictTest(test: Node, edit: DissolvedTest): void {
   let tests = dissolvedTests.get(test.tree);
-  if (!tests) dissolvedTests.set(test.tree, (tests = new Set()));
-  tests.add(test.id);
+  if (!tests) dissolvedTests.set(test.tree, (tests = new Map()));
+  tests.set(test.id, edit);
 }
 
 export function isDissolvedDictTest(test: Node | null | undefined): boolean {
   return !!test && !!dissolvedTests.get(test.tree)?.has(test.id);
+}
+
+export function dissolvedTestEdit(test: Node): DissolvedTest | undefined {
+  return dissolvedTests.get(test.tree)?.get(test.id);
 }
 
 /**

@@ -53,6 +53,7 @@ import {
   otherBranchBindings,
   inBranchNeverRun,
   isDissolvedDictTest,
+  dissolvedTestEdit,
   isExecutor,
   listHedge,
   neverPassedProbe,
@@ -814,14 +815,23 @@ const FAILURE_BRANCH = removed(
 
 /**
  * `if r.success: <A> else: <the failure's handling>`: the else never ran in v1 (the call raised where it failed) and
- * does not in v2, where the test is always true. The test and the else go, and A stands in the if's place, dedented
- * (a type checker would otherwise see a path past the if that returns nothing). Not where A holds a string over
- * several lines (dedenting would change it) or a comment sits on the test's line. Says whether it did.
+ * does not in v2, where the test is always true. The test and the else go, and A stands in the if's place (bodyInPlace).
+ * Says whether it did.
  */
 function dropFailureBranch(context: PyContext, read: Node, head: Node, handled: Set<number>): boolean {
   const condition = outer(read);
   const statement = condition.parent;
   if (statement?.type !== "if_statement" || statement.childForFieldName("condition")?.id !== condition.id) return false;
+  return bodyInPlace(context, statement, head, handled, FAILURE_BRANCH);
+}
+
+/**
+ * `if <always true>: <A> else: <B>`: the test and the else go, and A stands in the if's place, dedented (a type checker
+ * would otherwise see a path past the if that returns nothing, or B's values beside A's). Not where A holds a string over
+ * several lines (dedenting would change it) or a comment sits on the test's line. The uses of `head` in B are handled.
+ * Says whether it did.
+ */
+function bodyInPlace(context: PyContext, statement: Node, head: Node, handled: Set<number>, message: Message): boolean {
   const clauses = statement.namedChildren.filter((c): c is Node => c?.type === "elif_clause" || c?.type === "else_clause");
   const branch = clauses.length === 1 && clauses[0]!.type === "else_clause" ? clauses[0]! : null;
   const body = statement.childForFieldName("consequence")!;
@@ -842,7 +852,7 @@ function dropFailureBranch(context: PyContext, read: Node, head: Node, handled: 
   // a line of A indented less (a continuation) would not dedent as code
   if (indents.some(({ start, end }) => !/^[ \t]*$/.test(text.slice(start, end)))) return false;
   // the if's line, whole
-  context.edit(lineStart(text, statement.startIndex), indents[0]!.start, "", FAILURE_BRANCH);
+  context.edit(lineStart(text, statement.startIndex), indents[0]!.start, "", message);
   context.dedent({ start: body.startIndex, end: body.endIndex }, depth);
   for (const { start, end } of indents) context.edit(start, end, "");
   context.edit(body.endIndex, branch.endIndex, "");
@@ -1500,6 +1510,11 @@ function hasOtherSide(holder: Node, conditional: boolean): boolean {
 
 const isDissolved = (test: Node): boolean => isDissolvedDictTest(inner(test));
 
+const DICT_TEST_AND_ELSE_DISSOLVED = removed(
+  "the dict test of the result and its else",
+  "1.x's results were dicts, so only the side it opened ran, and it reads the v2 model now",
+);
+
 /**
  * `for hit in hits: if isinstance(hit, dict): ...`: items v1 answered as dicts, which all passed the test; v2's are
  * models, which none would, and the loop would do nothing. The test goes, as a result's does (dissolvedDictTest), and
@@ -1507,11 +1522,12 @@ const isDissolved = (test: Node): boolean => isDissolvedDictTest(inner(test));
  */
 function dissolveItemDictTests(items: readonly Node[]): void {
   for (const item of items) {
-    if (!dissolvedDictTest(item)) continue;
+    const dissolved = dissolvedDictTest(item);
+    if (!dissolved) continue;
     // an if's or elif's test only (dissolvedDictTest takes no other but a conditional's): the reads it opens are the
     // item's own, which are followed; a conditional's side is bound to a name (`entry = hit if isinstance(hit, dict)
     // else {}`) whose reads are not
-    if (andChain(item.parent!.parent!).parent?.type !== "conditional_expression") dissolveDictTest(item.parent!.parent!);
+    if (andChain(item.parent!.parent!).parent?.type !== "conditional_expression") dissolveDictTest(item.parent!.parent!, dissolved);
   }
 }
 
@@ -1849,8 +1865,15 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     return;
   }
   if (from === 0 && handOver(context, subject, head, false)) return;
-  const dissolved = from === 0 && head.parent?.parent && isDissolved(head.parent.parent) ? dissolvedDictTest(head) : null;
-  if (dissolved) return context.edit(dissolved.start, dissolved.end, dissolved.text, DICT_TEST_DISSOLVED);
+  const dissolved = from === 0 && head.parent?.parent ? dissolvedTestEdit(head.parent.parent) : undefined;
+  if (dissolved) {
+    // an if's whole test, with an else for what was no dict (which no 1.x result was): the side it opened in its place,
+    // where no if with an else in it may be put in its own place too (a success test's), which would dedent it twice
+    const statement = dissolved.text ? outer(dictTestAround(head)!).parent : null;
+    const nested = statement && allOf(statement.childForFieldName("consequence")!, "else_clause").length > 0;
+    if (statement?.type === "if_statement" && !nested && bodyInPlace(context, statement, head, handled, DICT_TEST_AND_ELSE_DISSOLVED)) return;
+    return context.edit(dissolved.start, dissolved.end, dissolved.text, DICT_TEST_DISSOLVED);
+  }
   if (wereDicts && droppedOffDictBranch(head)) context.todo(head, DICT_BRANCH_ONLY);
   // `job if isinstance(job, list) else job["data"]`: the list was v0's, which no client since answered
   const hedge = from === 0 && head.parent?.type === "conditional_expression" && head.parent.namedChildren[0]?.id === head.id ? head.parent : null;
@@ -2688,7 +2711,7 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
       if (tests.has(use.parent!.parent!.id)) continue;
       const dissolved = dissolvedDictTest(use);
       if (dissolved && !besideNeverSet(use, call.row.result)) {
-        dissolveDictTest(use.parent!.parent!);
+        dissolveDictTest(use.parent!.parent!, dissolved);
         dissolvedAny = true;
       }
       // `r.get("data", r) if isinstance(r, dict) else r`: the other side hands on what it is given, the model now
