@@ -163,8 +163,9 @@ export class Planner {
 
   todo(statement: Span, message: string, link: DocLink = "migrate"): void {
     const planned = todoEdit(this.source, statement.start, message, DOCS[link], this.comment);
-    const moved = this.dedented.find(({ span }) => statement.start >= span.start && statement.start < span.end);
-    const edit = planned && moved ? outdented(planned, moved.depth) : planned;
+    // a block moved out inside another one moved out: the depths add up
+    const depth = this.dedented.reduce((sum, { span, depth }) => (statement.start >= span.start && statement.start < span.end ? sum + depth : sum), 0);
+    const edit = planned && depth ? outdented(planned, depth) : planned;
     if (!edit || this.plan.edits.some((e) => (e.start === edit.start && e.text === edit.text) || deletes(e, statement))) return;
     this.plan.edits.push(edit);
     this.plan.todos.push({ message, edit, statement: { start: statement.start, end: statement.end }, after: this.plan.changes.length });

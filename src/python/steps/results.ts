@@ -553,13 +553,18 @@ function branchNeverRun(context: PyContext, test: Node, field: string, head: Nod
  */
 function neverRunBranch(context: PyContext, read: Read, head: Node, handled: Set<number>, never: (test: Node) => boolean, message: Message): boolean {
   if (head.type !== "identifier") return false;
+  // the nearest if or elif whose test is such a test, the read in its test or its body (however deep)
   let clause: Node | null = read.node;
-  while (clause && clause.type !== "if_statement" && clause.type !== "elif_clause") clause = clause.parent;
-  const condition = clause?.childForFieldName("condition");
-  const body = clause?.childForFieldName("consequence");
-  if (!condition || !body || !(within(read.node, condition) || within(read.node, body))) return false;
+  const opens = (at: Node) => {
+    const condition = at.childForFieldName("condition");
+    const body = at.childForFieldName("consequence");
+    return !!condition && !!body && (within(read.node, condition) || within(read.node, body)) && andOperands(condition).some(never);
+  };
+  while (clause && !((clause.type === "if_statement" || clause.type === "elif_clause") && opens(clause))) clause = clause.parent;
+  if (!clause) return false;
+  const condition = clause.childForFieldName("condition")!;
+  const body = clause.childForFieldName("consequence")!;
   const operands = andOperands(condition);
-  if (!operands.some(never)) return false;
   // the tests, and the probes for the field (`hasattr(r, "error") and r.error`), say nothing more of the result
   const decided = operands.filter((operand) => never(operand) || probesField(operand, head, read.field));
   const uses = [...usesIn(condition, head.text), ...usesIn(body, head.text)].filter((use) => !decided.some((d) => within(use, d)));
@@ -703,8 +708,8 @@ const BRANCH_NEVER_RUN = (field: string) =>
 /**
  * Removes an if's or an elif's branch that never ran, with the others of its if that never ran on the value `name`
  * holds (a version hedge's chain: `if isinstance(r, dict): ... elif hasattr(r, "to_dict"): ...`): the first elif left
- * takes an if's place, and the statement goes where none is. Says whether it could: not where an else would have to
- * take an if's place, dedented, which is left to a human.
+ * takes an if's place, an else's body where it is all that is left (elseInPlace), and the statement goes where none
+ * is. Says whether it could.
  */
 function removeBranch(context: PyContext, branch: Node, message: Message, name: string): boolean {
   let removed = removedBranches.get(context.tree);
@@ -714,9 +719,11 @@ function removeBranch(context: PyContext, branch: Node, message: Message, name: 
   const clauses = [statement, ...statement.namedChildren.filter((c): c is Node => c?.type === "elif_clause" || c?.type === "else_clause")];
   const dead = clauses.filter((c) => c.id === branch.id || (c.type !== "else_clause" && neverRunsOn(c, name)));
   const live = clauses.filter((c) => !dead.includes(c));
-  if (dead.includes(statement) && live[0]?.type === "else_clause") return false;
   const say = (clause: Node) => (clause.id === branch.id ? message : branchMessage(clause));
-  if (!live.length) context.apply(removeOrPass(context.source, statement), say(branch));
+  // nothing but the else left: its body takes the if's place
+  if (dead.includes(statement) && live[0]?.type === "else_clause") {
+    if (!elseInPlace(context, statement, say(statement))) return false;
+  } else if (!live.length) context.apply(removeOrPass(context.source, statement), say(branch));
   // the first elif left takes the if's place, and the dead ones before it go with the if
   else if (dead.includes(statement)) context.edit(statement.startIndex, live[0]!.startIndex + "elif".length, "if", say(statement));
   for (const clause of live.length ? dead : []) {
@@ -826,38 +833,84 @@ function dropFailureBranch(context: PyContext, read: Node, head: Node, handled: 
 }
 
 /**
- * `if <always true>: <A> else: <B>`: the test and the else go, and A stands in the if's place, dedented (a type checker
- * would otherwise see a path past the if that returns nothing, or B's values beside A's). Not where A holds a string over
- * several lines (dedenting would change it) or a comment sits on the test's line. The uses of `head` in B are handled.
- * Says whether it did.
+ * `if <always true>: <A> else: <B>`: the test and the else go, and A stands in the if's place (blockInPlace), where no
+ * comment sits on the test's line. The uses of `head` in B are handled. Says whether it did.
  */
 function bodyInPlace(context: PyContext, statement: Node, head: Node, handled: Set<number>, message: Message): boolean {
   const clauses = statement.namedChildren.filter((c): c is Node => c?.type === "elif_clause" || c?.type === "else_clause");
   const branch = clauses.length === 1 && clauses[0]!.type === "else_clause" ? clauses[0]! : null;
   const body = statement.childForFieldName("consequence")!;
-  if (!branch || body.startPosition.row === statement.startPosition.row) return false;
+  if (!branch || allOf(statement, "comment").some((c) => c.startIndex < body.startIndex)) return false;
+  if (!blockInPlace(context, statement, body, statement, message)) return false;
   const text = context.source.text;
-  if (allOf(statement, "comment").some((c) => c.startIndex < body.startIndex)) return false;
-  if (allOf(body, "string").some((str) => str.startPosition.row !== str.endPosition.row)) return false;
-  const depth = body.startPosition.column - statement.startPosition.column;
-  // every line of A, its first too, one level out: a TODO a read in A gets goes at a line's start, which no edit here may cover
-  const indents: { start: number; end: number }[] = [];
-  for (let start = lineStart(text, body.startIndex); start <= body.endIndex;) {
-    const newline = text.indexOf("\n", start);
-    const lineEnd = newline === -1 ? text.length : newline;
-    indents.push({ start, end: Math.min(start + depth, lineEnd) });
-    if (newline === -1) break;
-    start = newline + 1;
-  }
-  // a line of A indented less (a continuation) would not dedent as code
-  if (indents.some(({ start, end }) => !/^[ \t]*$/.test(text.slice(start, end)))) return false;
-  // the if's line, whole
-  context.edit(lineStart(text, statement.startIndex), indents[0]!.start, "", message);
-  context.dedent({ start: body.startIndex, end: body.endIndex }, depth);
-  for (const { start, end } of indents) context.edit(start, end, "");
-  context.edit(body.endIndex, branch.endIndex, "");
+  deleteLines(context, nextLineStart(text, body.endIndex), nextLineStart(text, branch.endIndex));
   for (const use of usesIn(branch, head.text)) handled.add(use.id);
   return true;
+}
+
+/**
+ * `if <never true>: <A> elif <never true>: ... else: <B>`: B stands in the if's place (blockInPlace), what never ran
+ * going with its comments, where none sits on the else's line. Says whether it did.
+ */
+function elseInPlace(context: PyContext, statement: Node, message: Message): boolean {
+  const branch = statement.namedChildren.find((c): c is Node => c?.type === "else_clause");
+  const body = branch?.childForFieldName("body");
+  if (!body || allOf(branch!, "comment").some((c) => c.startIndex < body.startIndex)) return false;
+  return blockInPlace(context, statement, body, branch!, message);
+}
+
+/**
+ * A block of an if (its body, its else's) in the if's place, dedented, the lines before it going (a type checker would
+ * otherwise see a path past the if that returns nothing, or the other side's values beside the block's). Not where the
+ * block starts on its clause's line, or holds a string over several lines (dedenting would change it). The
+ * indentation goes a character at a time, from the if's column: a block moved so inside another one makes the same
+ * edits the outer one does on the lines both take, which count once. Says whether it did.
+ */
+function blockInPlace(context: PyContext, statement: Node, block: Node, clause: Node, message: Message): boolean {
+  if (block.startPosition.row === clause.startPosition.row) return false;
+  const text = context.source.text;
+  if (allOf(block, "string").some((str) => str.startPosition.row !== str.endPosition.row)) return false;
+  const column = statement.startPosition.column;
+  const depth = block.startPosition.column - column;
+  const lines: number[] = [];
+  for (let start = lineStart(text, block.startIndex); start <= block.endIndex; start = nextLineStart(text, start)) {
+    lines.push(start);
+    if (nextLineStart(text, start) === start) break;
+  }
+  // a line indented less (a continuation) would not dedent as code
+  const lineEnd = (start: number) => (text.indexOf("\n", start) + 1 || text.length + 1) - 1;
+  if (lines.some((start) => !/^[ \t]*$/.test(text.slice(start, Math.min(start + column + depth, lineEnd(start)))))) return false;
+  deleteLines(context, lineStart(text, statement.startIndex), lines[0]!, message);
+  context.dedent({ start: block.startIndex, end: block.endIndex }, depth);
+  for (const start of lines) for (let at = start + column; at < Math.min(start + column + depth, lineEnd(start)); at++) context.edit(at, at + 1, "");
+  return true;
+}
+
+/** The start of the line after the one `offset` is on (the text's end on its last line). */
+function nextLineStart(text: string, offset: number): number {
+  const newline = text.indexOf("\n", offset);
+  return newline === -1 ? text.length : newline + 1;
+}
+
+/**
+ * Deletes the lines from `from` to `to` (line starts), their leading whitespace a character at a time, as a block moved
+ * around them deletes it (blockInPlace), and the rest of each line whole.
+ */
+function deleteLines(context: PyContext, from: number, to: number, message?: Message): void {
+  const text = context.source.text;
+  const code = /\S/.exec(text.slice(from, to));
+  const subject = code ? { start: from + code.index, end: from + text.slice(from, to).trimEnd().length } : undefined;
+  let said = !message;
+  for (let start = from; start < to; start = nextLineStart(text, start)) {
+    const indent = /^[ \t]*/.exec(text.slice(start, to))![0].length;
+    for (let at = start; at < start + indent; at++) {
+      context.edit(at, at + 1, "", said ? undefined : message, said ? undefined : subject);
+      said = true;
+    }
+    const end = Math.min(nextLineStart(text, start), to);
+    if (end > start + indent) context.edit(start + indent, end, "", said ? undefined : message, said ? undefined : subject);
+    said = true;
+  }
 }
 
 const FAILURE_GUARD = removed(
