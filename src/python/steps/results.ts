@@ -210,9 +210,11 @@ function raiseOnFailedJob(
   const field = (name: string, quote: string) => (asDict || dumped ? `${job}[${quote}${name}${quote}]` : `${job}.${name}`);
   const status = (quote: string) => field("status", quote);
   const inner = source.quote === '"' ? "'" : '"';
+  // a dump leaves out the error a job that did not fail has none of (exclude_none): read as the dict may lack it
+  const error = asDict || dumped ? `${job}.get(${inner}error${inner})` : field("error", inner);
   const raise =
     call.method === EXTRACT_FAILED.method
-      ? `raise ${call.async ? EXTRACT_FAILED.python.async : EXTRACT_FAILED.python.sync}(f${source.quote}${EXTRACT_FAILED.text}{${status(inner)}}. Error: {${field("error", inner)}}${source.quote})`
+      ? `raise ${call.async ? EXTRACT_FAILED.python.async : EXTRACT_FAILED.python.sync}(f${source.quote}${EXTRACT_FAILED.text}{${status(inner)}}. Error: {${error}}${source.quote})`
       : `raise Exception(f${source.quote}${call.async ? ASYNC_WAITER_FAILED : WAITER_FAILED}{${status(inner)}}${source.quote})`;
   const check = raiseIf(source, statement.startIndex, `${status(source.quote)} != ${pyLiteral(source, JOB_COMPLETED)}`, raise);
   if (returned || read) context.edit(statement.startIndex, value.startIndex, `${job} = `, WAITER_RAISES);
