@@ -778,6 +778,36 @@ def extract(url: str, schema: dict) -> dict:
   );
 
   test(
+    "a file on v2's client alone that still made v1 calls: an error the migration brings to a line it kept is marked",
+    async () => {
+      // The call is v1's on v2's client (4.x typed its result as 2.x's model); as migrated, the read the line keeps
+      // meets v2's Document, an error that is the migration's. The verification judges the texts it is given: this
+      // output is one the run could leave, its read unmigrated.
+      const input = `from firecrawl import Firecrawl
+
+client = Firecrawl(api_key="fc-test")
+
+
+def page(url: str) -> str:
+    response = client.scrape_url(url, params={"formats": ["markdown"]})
+    return response["markdown"]
+`;
+      const output = input.replace(`client.scrape_url(url, params={"formats": ["markdown"]})`, `client.scrape(url, formats=["markdown"])`);
+      const dir = repo({ "service.py": input });
+      const path = join(dir, "service.py");
+      const { verifyPython } = (await import(
+        pathToFileURL(join(CLI, "../../python/checker/verify.js")).href
+      )) as typeof import("../src/python/checker/verify.js");
+      const verification = await verifyPython([{ path, input, output }]);
+      if (verification instanceof Error) throw verification;
+      const verified = verification.verified.get(path)!;
+      expect(verified.newErrors).toBe(1);
+      expect(verified.output).toContain('(pyright reportIndexIssue: "__getitem__" method not defined on type "Document")');
+    },
+    TIMEOUT,
+  );
+
+  test(
     "an unchanged file is not checked: its own errors are neither counted nor marked",
     () => {
       const dir = repo({ "size.py": V1_SIZE, "untouched.py": UNTOUCHED });

@@ -544,17 +544,10 @@ const migrationsPlace = (file: Checked, before: readonly PyrightError[]) => {
   // parsed only when pyright has an error to judge: most outputs have none
   let tree: ReturnType<typeof parsePython> | undefined;
   let onV2: boolean | undefined;
-  let v2Only: boolean | undefined;
   const lines = file.after.split("\n");
   const lacked = v2CallsOfInput(before);
   return (e: PyrightError) => {
-    if (onV2 === undefined) {
-      const input = parsePython(file.before);
-      onV2 = importsClient(input, "v2");
-      v2Only = onV2 && !importsClient(input, "v1");
-    }
-    // An input with v2's client alone ran on 4.x already: a line the migration kept is as wrong there as it was.
-    if (v2Only && typeof originsOf(file)[e.line] === "number") return false;
+    onV2 ??= importsClient(parsePython(file.before), "v2");
     tree ??= parsePython(file.after);
     // pyright counts UTF-16 units, tree-sitter bytes
     const column = Buffer.byteLength((lines[e.line] ?? "").slice(0, e.column));
@@ -633,6 +626,24 @@ async function check(
   return before instanceof Error ? before : { before, after };
 }
 
+/**
+ * An input with v2's client alone ran on 4.x already: what pyright finds on the lines the migration kept is the code's
+ * own where the input had it there against 4.x too, and the migration's where it did not (v1 calls the input still
+ * made on v2's client, migrated, change what the lines after them see: `data.get(...)` on a document now typed).
+ * The errors of such inputs against 4.x, by path, for those with errors left to judge.
+ */
+async function ranOnV2(
+  found: readonly { file: Checked; all: readonly PyrightError[] }[],
+  projectOf: (path: string) => Project,
+): Promise<Map<string, { after: PyrightError[] }> | Error> {
+  const inputs = found.flatMap(({ file, all }) => {
+    if (!all.length) return [];
+    const input = parsePython(file.before);
+    return importsClient(input, "v2") && !importsClient(input, "v1") ? [{ path: file.path, before: file.before, after: file.before }] : [];
+  });
+  return inputs.length ? runPyright(inputs, ["after"], projectOf) : new Map();
+}
+
 export interface PythonVerification {
   readonly verified: Map<string, Verified>;
   /** what the output was checked against: the stubs, or the firecrawl-py 4.x the project has installed */
@@ -658,13 +669,18 @@ export async function verifyPython(
     const sides = await check(checked, oneRunUpTo, projectOf);
     if (sides instanceof Error) return sides;
     const { before, after } = sides;
-    const verified = new Map<string, Verified>();
-    checked.forEach((file, i) => {
-      const found = after.get(file.path)!.after.filter(bySdk);
+    const found = checked.map((file) => {
+      const errors = after.get(file.path)!.after.filter(bySdk);
       // most outputs have no error: no diff to take
       const was = before.get(file.path)?.before ?? [];
-      const all = found.length ? introduced(was, found, originsOf(file)) : [];
-      const errors = all.filter(migrationsPlace(file, was));
+      return { file, was, all: errors.length ? introduced(was, errors, originsOf(file)) : [] };
+    });
+    const asRan = await ranOnV2(found, projectOf);
+    if (asRan instanceof Error) return asRan;
+    const verified = new Map<string, Verified>();
+    found.forEach(({ file, was, all }, i) => {
+      const own = asRan.get(file.path)?.after;
+      const errors = (own ? introduced(own, all, originsOf(file)) : all).filter(migrationsPlace(file, was));
       verified.set(file.path, mark(file.path, files[i]!.output, errors, all.filter(proxiedByMigration(file)), finishing));
     });
     return { verified, against };
