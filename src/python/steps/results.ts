@@ -838,17 +838,38 @@ function dropFailureBranch(context: PyContext, read: Node, head: Node, handled: 
  * `if <always true>: <A> else: <B>`: the test and the else go, and A stands in the if's place (blockInPlace), where no
  * comment sits on the test's line. The uses of `head` in B are handled. Says whether it did.
  */
-function bodyInPlace(context: PyContext, statement: Node, head: Node, handled: Set<number>, message: Message): boolean {
+function bodyInPlace(context: PyContext, statement: Node, head: Node, handled: Set<number>, message: Message, elifs = false): boolean {
   const clauses = statement.namedChildren.filter((c): c is Node => c?.type === "elif_clause" || c?.type === "else_clause");
-  const branch = clauses.length === 1 && clauses[0]!.type === "else_clause" ? clauses[0]! : null;
+  const alone = clauses.length === 1 && clauses[0]!.type === "else_clause";
   const body = statement.childForFieldName("consequence")!;
-  if (!branch || allOf(statement, "comment").some((c) => c.startIndex < body.startIndex)) return false;
+  if (!clauses.length || (!alone && !elifs) || allOf(statement, "comment").some((c) => c.startIndex < body.startIndex)) return false;
   if (!blockInPlace(context, statement, body, statement, message)) return false;
   const text = context.source.text;
-  deleteLines(context, nextLineStart(text, body.endIndex), nextLineStart(text, branch.endIndex));
-  for (const use of usesIn(branch, head.text)) handled.add(use.id);
+  deleteLines(context, nextLineStart(text, body.endIndex), nextLineStart(text, clauses.at(-1)!.endIndex));
+  for (const use of clauses.flatMap((clause) => usesIn(clause, head.text))) handled.add(use.id);
   return true;
 }
+
+/**
+ * `if hasattr(r, "data"): pages = r.data` / `elif isinstance(r, list): ...` / `else: pages = [r]`: a version hedge whose
+ * test v2's result passes (its model declares the field, None or not, and 1.x's dict had no such attribute), so the
+ * branch it opens is the one that runs on v2, whatever ran before, and the others never do. The if, where `head` is
+ * the value its whole test probes and it has other branches.
+ */
+function v2ProbedBranch(head: Node, kind: Tracked): Node | null {
+  const call = head.parent?.parent;
+  const field = call ? probedField(call, head) : undefined;
+  if (!field || !KNOWN_FIELDS[kind] || /^__\w+__$/.test(field) || isDictAttribute(field) || !hasField(kind, field)) return null;
+  const statement = outer(call!).parent;
+  if (statement?.type !== "if_statement" || statement.childForFieldName("condition")?.id !== outer(call!).id) return null;
+  return statement.namedChildren.some((c) => c?.type === "elif_clause" || c?.type === "else_clause") ? statement : null;
+}
+
+const V2_PROBE_TAKEN = (field: string) =>
+  removed(
+    `the branches besides the one testing hasattr(result, "${field}")`,
+    `v2's result has that field, so that branch is the one that runs, and it stands alone`,
+  );
 
 /**
  * `if <never true>: <A> elif <never true>: ... else: <B>`: B stands in the if's place (blockInPlace), what never ran
@@ -1920,6 +1941,13 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     return;
   }
   if (from === 0 && handOver(context, subject, head, false)) return;
+  const probed = from === 0 ? v2ProbedBranch(head, subject.kind) : null;
+  if (probed && bodyInPlace(context, probed, head, handled, V2_PROBE_TAKEN(probedField(head.parent!.parent!, head)!), true)) {
+    // always true now, as a dissolved dict test: what its other branches bind is never seen after it
+    const test = head.parent!.parent!;
+    dissolveDictTest(test, { start: test.startIndex, end: test.endIndex, text: test.text });
+    return;
+  }
   const dissolved = from === 0 && head.parent?.parent ? dissolvedTestEdit(head.parent.parent) : undefined;
   if (dissolved) {
     // an if's whole test, with an else for what was no dict (which no 1.x result was): the side it opened in its place,
