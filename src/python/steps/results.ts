@@ -1670,8 +1670,27 @@ const NOT_LIST_BRANCH = removed(
   "v0's crawl answered its documents as one, so it never ran; v2's job, whose documents .data holds, would always take it",
 );
 
+/** `isinstance(job, list)`, where `head` is the job it tests. */
+const listTestAround = (head: Node) => testAround(head, () => new RegExp(`^isinstance\\(\\s*${escapeRegExp(head.text)}\\s*,\\s*list\\s*\\)$`));
+
 /** `if not isinstance(job, list): ...` (no elif or else): the if. */
-const notListBranch = (head: Node) => negatedAlone(testAround(head, () => new RegExp(`^isinstance\\(\\s*${escapeRegExp(head.text)}\\s*,\\s*list\\s*\\)$`)));
+const notListBranch = (head: Node) => negatedAlone(listTestAround(head));
+
+const NOT_LIST_OPERAND = removed(
+  "the test that the crawl result is not a list",
+  "v0's crawl answered its documents as one, so it was always false; v2's job, whose documents .data holds, would always pass it",
+);
+
+/** `not isinstance(job, list) or len(job) == 0`: the span of the negated test with its `or`, either side. */
+function notListOperand(head: Node): { start: number; end: number } | null {
+  const test = listTestAround(head);
+  const negation = test ? outer(test).parent : null;
+  const or = negation?.type === "not_operator" ? outer(negation).parent : null;
+  if (or?.type !== "boolean_operator" || or.childForFieldName("operator")?.type !== "or") return null;
+  const [left, right] = [or.childForFieldName("left")!, or.childForFieldName("right")!];
+  if (outer(left).id === outer(negation!).id) return { start: left.startIndex, end: right.startIndex };
+  return outer(right).id === outer(negation!).id ? { start: left.endIndex, end: right.endIndex } : null;
+}
 
 /** Whether the code reads a job as v0's list of documents elsewhere in its scope (`for page in job`, `job[0]`). */
 const readAsList = (head: Node) => usesIn(scopeOf(head), head.text).some((use) => use.id !== head.id && (iterated(use) || indexedByNumber(use)));
@@ -1970,6 +1989,8 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
   // `if not isinstance(job, list): return "..."`: v0's crawl answered the list the code reads further on
   const notList = subject.kind === "job" && from === 0 ? notListBranch(head) : null;
   if (notList && readAsList(head) && removeBranch(context, notList, NOT_LIST_BRANCH, head.text)) return;
+  const notListOr = subject.kind === "job" && from === 0 ? notListOperand(head) : null;
+  if (notListOr && readAsList(head)) return context.edit(notListOr.start, notListOr.end, "", NOT_LIST_OPERAND);
   const indexed = indexedByNumber(head);
   // counted too where the code takes the same job as a list elsewhere (`for item in job`, then `len(job)`)
   const countedList = counted(head) && readAsList(head);
