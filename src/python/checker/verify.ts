@@ -540,14 +540,12 @@ function besideGuardedImport(root: Node, e: PyrightError, from: readonly Origin[
  * nor in a call of v2's API the input already made (inOwnV2Call): the input's side is checked against 1.x/2.x, which
  * cannot type those calls, so what pyright finds in them against 4.x is the code's own (a `List[str]` as `formats`).
  */
-const migrationsPlace = (file: Checked, before: readonly PyrightError[]) => {
+const migrationsPlace = (file: Checked, before: readonly PyrightError[], onV2: boolean) => {
   // parsed only when pyright has an error to judge: most outputs have none
   let tree: ReturnType<typeof parsePython> | undefined;
-  let onV2: boolean | undefined;
   const lines = file.after.split("\n");
   const lacked = v2CallsOfInput(before);
   return (e: PyrightError) => {
-    onV2 ??= importsClient(parsePython(file.before), "v2");
     tree ??= parsePython(file.after);
     // pyright counts UTF-16 units, tree-sitter bytes
     const column = Buffer.byteLength((lines[e.line] ?? "").slice(0, e.column));
@@ -633,14 +631,10 @@ async function check(
  * The errors of such inputs against 4.x, by path, for those with errors left to judge.
  */
 async function ranOnV2(
-  found: readonly { file: Checked; all: readonly PyrightError[] }[],
+  found: readonly { file: Checked; clients?: { v1: boolean; v2: boolean } }[],
   projectOf: (path: string) => Project,
 ): Promise<Map<string, { after: PyrightError[] }> | Error> {
-  const inputs = found.flatMap(({ file, all }) => {
-    if (!all.length) return [];
-    const input = parsePython(file.before);
-    return importsClient(input, "v2") && !importsClient(input, "v1") ? [{ path: file.path, before: file.before, after: file.before }] : [];
-  });
+  const inputs = found.flatMap(({ file, clients }) => (clients?.v2 && !clients.v1 ? [{ ...file, after: file.before }] : []));
   return inputs.length ? runPyright(inputs, ["after"], projectOf) : new Map();
 }
 
@@ -673,14 +667,18 @@ export async function verifyPython(
       const errors = after.get(file.path)!.after.filter(bySdk);
       // most outputs have no error: no diff to take
       const was = before.get(file.path)?.before ?? [];
-      return { file, was, all: errors.length ? introduced(was, errors, originsOf(file)) : [] };
+      const all = errors.length ? introduced(was, errors, originsOf(file)) : [];
+      // the input's clients, read once, where errors are left to judge
+      const input = all.length ? parsePython(file.before) : undefined;
+      const clients = input && { v1: importsClient(input, "v1"), v2: importsClient(input, "v2") };
+      return { file, was, all, clients };
     });
     const asRan = await ranOnV2(found, projectOf);
     if (asRan instanceof Error) return asRan;
     const verified = new Map<string, Verified>();
-    found.forEach(({ file, was, all }, i) => {
+    found.forEach(({ file, was, all, clients }, i) => {
       const own = asRan.get(file.path)?.after;
-      const errors = (own ? introduced(own, all, originsOf(file)) : all).filter(migrationsPlace(file, was));
+      const errors = (own ? introduced(own, all, originsOf(file)) : all).filter(migrationsPlace(file, was, !!clients?.v2));
       verified.set(file.path, mark(file.path, files[i]!.output, errors, all.filter(proxiedByMigration(file)), finishing));
     });
     return { verified, against };

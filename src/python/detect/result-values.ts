@@ -6,7 +6,7 @@
  */
 import { scopeOf, usesIn } from "./names.js";
 import { forwardedBy, forwarderOf, type Gives } from "./forwarders.js";
-import { allOf, calledName, enclosing, lastName, parameterName, stringValue, type Node } from "../runtime/parser.js";
+import { allOf, calledName, enclosing, inner, lastName, parameterName, stringValue, type Node } from "../runtime/parser.js";
 import { PY_NO_RESULT_CONVERTERS } from "../../mapping/python.js";
 
 /**
@@ -121,8 +121,8 @@ export function bindingsIn(scope: Node): { binding: Node; target: Node | null | 
  */
 export function neverPassedProbe(branch: Node): Node | null {
   if (branch.type !== "if_statement" && branch.type !== "elif_clause") return null;
-  let test = branch.childForFieldName("condition");
-  while (test?.type === "parenthesized_expression") test = test.namedChildren[0] ?? null;
+  const condition = branch.childForFieldName("condition");
+  const test = condition && inner(condition);
   if (test?.type !== "call" || calledName(test) !== "hasattr") return null;
   const [name, attribute, ...rest] = test.childForFieldName("arguments")!.namedChildren;
   return name?.type === "identifier" && !rest.length && PY_NO_RESULT_CONVERTERS.has(stringValue(attribute ?? null) ?? "") ? name : null;
@@ -162,10 +162,8 @@ function otherBindings(name: Node, scope: Node): { binding: Node; target: Node }
 
 function pastDissolvedTest(node: Node): boolean {
   for (let at: Node | null = node; at?.parent; at = at.parent) {
-    if (at.type !== "elif_clause" && at.type !== "else_clause") continue;
-    let test = at.parent.childForFieldName("condition");
-    while (test?.type === "parenthesized_expression") test = test.namedChildren[0] ?? null;
-    if (isDissolvedDictTest(test)) return true;
+    const condition = at.type === "elif_clause" || at.type === "else_clause" ? at.parent.childForFieldName("condition") : null;
+    if (condition && isDissolvedDictTest(inner(condition))) return true;
   }
   return false;
 }

@@ -856,13 +856,13 @@ function bodyInPlace(context: PyContext, statement: Node, head: Node, handled: S
  * branch it opens is the one that runs on v2, whatever ran before, and the others never do. The if, where `head` is
  * the value its whole test probes and it has other branches.
  */
-function v2ProbedBranch(head: Node, kind: Tracked): Node | null {
-  const call = head.parent?.parent;
-  const field = call ? probedField(call, head) : undefined;
+function v2ProbedBranch(head: Node, kind: Tracked): { statement: Node; test: Node; field: string } | null {
+  const test = head.parent?.parent;
+  const field = test ? probedField(test, head) : undefined;
   if (!field || !KNOWN_FIELDS[kind] || /^__\w+__$/.test(field) || isDictAttribute(field) || !hasField(kind, field)) return null;
-  const statement = outer(call!).parent;
-  if (statement?.type !== "if_statement" || statement.childForFieldName("condition")?.id !== outer(call!).id) return null;
-  return statement.namedChildren.some((c) => c?.type === "elif_clause" || c?.type === "else_clause") ? statement : null;
+  const statement = outer(test!).parent;
+  if (statement?.type !== "if_statement" || statement.childForFieldName("condition")?.id !== outer(test!).id) return null;
+  return statement.namedChildren.some((c) => c?.type === "elif_clause" || c?.type === "else_clause") ? { statement, test: test!, field } : null;
 }
 
 const V2_PROBE_TAKEN = (field: string) =>
@@ -896,12 +896,12 @@ function blockInPlace(context: PyContext, statement: Node, block: Node, clause: 
   const column = statement.startPosition.column;
   const depth = block.startPosition.column - column;
   const lines: number[] = [];
-  for (let start = lineStart(text, block.startIndex); start <= block.endIndex; start = nextLineStart(text, start)) {
-    lines.push(start);
-    if (nextLineStart(text, start) === start) break;
-  }
+  for (let start = lineStart(text, block.startIndex); start <= block.endIndex && start < text.length; start = nextLineStart(text, start)) lines.push(start);
   // a line indented less (a continuation) would not dedent as code
-  const lineEnd = (start: number) => (text.indexOf("\n", start) + 1 || text.length + 1) - 1;
+  const lineEnd = (start: number) => {
+    const newline = text.indexOf("\n", start);
+    return newline === -1 ? text.length : newline;
+  };
   if (lines.some((start) => !/^[ \t]*$/.test(text.slice(start, Math.min(start + column + depth, lineEnd(start)))))) return false;
   deleteLines(context, lineStart(text, statement.startIndex), lines[0]!, message);
   context.dedent({ start: block.startIndex, end: block.endIndex }, depth);
@@ -1961,9 +1961,9 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
   }
   if (from === 0 && handOver(context, subject, head, false)) return;
   const probed = from === 0 ? v2ProbedBranch(head, subject.kind) : null;
-  if (probed && bodyInPlace(context, probed, head, handled, V2_PROBE_TAKEN(probedField(head.parent!.parent!, head)!), true)) {
+  if (probed && bodyInPlace(context, probed.statement, head, handled, V2_PROBE_TAKEN(probed.field), true)) {
     // always true now, as a dissolved dict test: what its other branches bind is never seen after it
-    const test = head.parent!.parent!;
+    const { test } = probed;
     dissolveDictTest(test, { start: test.startIndex, end: test.endIndex, text: test.text });
     return;
   }
