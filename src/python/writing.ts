@@ -1,9 +1,10 @@
 /** Writing Python the way the file around it is written: its quotes, its literals, its argument layout. */
-import type { Edit, Span } from "../core/edits.js";
+import { applyEdits, type Edit, type Span } from "../core/edits.js";
 import type { Source } from "../core/source.js";
 import { indentAt, removeListItem, removeStatement } from "../core/text.js";
 import type { Literal } from "../mapping/options.js";
-import { allOf, type Node } from "./runtime/parser.js";
+import { snakeCase } from "../mapping/python.js";
+import { allOf, stringValue, type Node } from "./runtime/parser.js";
 
 export function pyLiteral(source: Source, value: Literal | boolean | number): string {
   if (typeof value === "boolean") return value ? "True" : "False";
@@ -71,6 +72,38 @@ export function removeItem(source: Source, container: Node, item: Node): Edit {
 }
 
 /**
+ * The edits that write a dict literal of string keys as a model's call where it stands: its braces become the call's
+ * parentheses and each `"key": ` the field's keyword, so the values, the comments among them and the layout stay;
+ * `omit` (an entry the model's name says already) goes with its comma.
+ */
+export function dictAsCall(source: Source, dict: Node, called: string, omit?: Node): Edit[] {
+  const edits: Edit[] = [{ start: dict.startIndex, end: dict.startIndex + 1, text: `${called}(` }];
+  for (const child of dict.namedChildren) {
+    if (!child || child.type !== "pair") continue;
+    if (child.id === omit?.id) {
+      edits.push(removeItem(source, dict, child));
+      continue;
+    }
+    const key = child.childForFieldName("key")!;
+    const value = child.childForFieldName("value")!;
+    const colon = child.children.find((c) => c?.type === ":")!;
+    // `"key":  # why` keeps its comment: only blanks on the colon's line go
+    const to = /^[ \t]*$/.test(source.text.slice(colon.endIndex, value.startIndex)) ? value.startIndex : colon.endIndex;
+    edits.push({ start: key.startIndex, end: to, text: `${snakeCase(stringValue(key)!)}=` });
+  }
+  edits.push({ start: dict.endIndex - 1, end: dict.endIndex, text: ")" });
+  return edits;
+}
+
+/** A node's text with edits made within it. */
+export function textWith(source: Source, node: Node, edits: readonly Edit[]): string {
+  return applyEdits(
+    source.text.slice(node.startIndex, node.endIndex),
+    edits.map((e) => ({ start: e.start - node.startIndex, end: e.end - node.startIndex, text: e.text })),
+  );
+}
+
+/**
  * The edits that move a node's continuation lines from the indentation `from` to `to` (a value lifted out of a
  * dict keeps its shape under its new line). A line that begins inside a string is the string's text, and stays.
  */
@@ -92,17 +125,6 @@ function insideString(node: Node, offset: number): boolean {
     if (at.id === node.id) return false;
   }
   return false;
-}
-
-/** A node's text with its continuation lines moved from the indentation `from` to `to`, as reindent() edits it. */
-export function reindentedText(source: Source, node: Node, from: string, to: string): string {
-  let out = "";
-  let at = node.startIndex;
-  for (const edit of reindent(source, node, from, to)) {
-    out += source.text.slice(at, edit.start) + edit.text;
-    at = edit.end;
-  }
-  return out + source.text.slice(at, node.endIndex);
 }
 
 /** Python's keywords, which no attribute can be named (`r.from`). */

@@ -17,9 +17,10 @@ import {
 } from "../../mapping/python.js";
 import { dictEntries, dictSplats, keywords, type Keyword } from "../detect/arguments.js";
 import { boundDict } from "../detect/bound-dict.js";
-import { pyFlagValue, pyLiteral, removeItem, removeOrPass } from "../writing.js";
+import { dictAsCall, pyFlagValue, pyLiteral, removeItem, removeOrPass } from "../writing.js";
 import { callsFromOtherModules, exportedName, statementOf, type PyContext, type PyStep } from "../pipeline.js";
 import { allOf, enclosing, stringValue, type Node } from "../runtime/parser.js";
+import type { Message } from "../../mapping/messages.js";
 import { isProbedV2Call, isV1PyCall } from "../detect/version.js";
 import { heldValue, rebinds } from "../detect/names.js";
 import {
@@ -177,9 +178,13 @@ function modelFromDict(context: PyContext, name: string, value: Node): void {
   const model = PY_OPTION_MODELS[name];
   const entries = model && value.type === "dictionary" ? dictEntries(value) : null;
   if (!entries) return;
-  const fields = entries.map((e) => `${snakeCase(e.key)}=${e.value.text}`).join(", ");
   const called = modelCalled(value, model!);
-  context.edit(value.startIndex, value.endIndex, `${called}(${fields})`, renamed(`${name} as a dict`, called));
+  writeAsCall(context, value, called, renamed(`${name} as a dict`, called));
+}
+
+/** A dict literal written as a model's call (writing.ts's dictAsCall), said as one change. */
+function writeAsCall(context: PyContext, dict: Node, called: string, message: Message, omit?: Node): void {
+  dictAsCall(context.source, dict, called, omit).forEach((edit, i) => context.apply(edit, i === 0 ? message : undefined));
 }
 
 /**
@@ -201,18 +206,16 @@ function schemaOfModel(context: PyContext, name: string, value: Node): void {
 function actionModels(context: PyContext, name: string, value: Node): void {
   if (name !== "actions" || value.type !== "list") return;
   const items = value.namedChildren.filter((n): n is Node => n !== null && n.type !== "comment");
-  const built = items.map((item) => {
+  const actions = items.flatMap((item) => {
     const entries = item.type === "dictionary" ? dictEntries(item) : null;
     const type = entries?.find((e) => e.key === "type");
     const action = type ? PY_ACTION_MODELS[stringValue(type.value) ?? ""] : undefined;
-    if (!entries || !action) return null;
-    const fields = entries.filter((e) => e !== type).map((e) => [snakeCase(e.key), e.value.text] as const);
-    return fields.every(([field]) => action.fields.includes(field))
-      ? `${modelCalled(item, action.model)}(${fields.map(([f, v]) => `${f}=${v}`).join(", ")})`
-      : null;
+    if (!entries || !action) return [];
+    const fields = entries.filter((e) => e !== type).map((e) => snakeCase(e.key));
+    return fields.every((field) => action.fields.includes(field)) ? [{ item, type: type!.node, model: modelCalled(item, action.model) }] : [];
   });
-  if (!items.length || built.some((b) => b === null)) return;
-  items.forEach((item, i) => context.edit(item.startIndex, item.endIndex, built[i]!, renamed("an action dict", built[i]!.slice(0, built[i]!.indexOf("(")))));
+  if (!items.length || actions.length < items.length) return;
+  for (const { item, type, model } of actions) writeAsCall(context, item, model, renamed("an action dict", model), type);
 }
 
 /**

@@ -17,14 +17,34 @@ import { isV1PyCall } from "../detect/version.js";
 import { indentAt, lineStart, removeStatement } from "../../core/text.js";
 import { attributeDict, boundDict } from "../detect/bound-dict.js";
 import { modelCalled } from "../detect/model-names.js";
-import { enclosing, inner, parameterAnnotation, stringValue, type Node } from "../runtime/parser.js";
+import { allOf, enclosing, inner, parameterAnnotation, stringValue, type Node } from "../runtime/parser.js";
 import { moved, neverSent, PASSED_POSITIONALLY, removed, reworded, v0GroupsNotTaken, v0OptionsDropped, widenedParams } from "../../mapping/messages.js";
-import { pyFlagValue, pyLiteral, pyLiteralAt, reindent, reindentedText, removeItem, removeOrPass } from "../writing.js";
+import { dictAsCall, pyFlagValue, pyLiteral, pyLiteralAt, reindent, removeItem, removeOrPass, textWith } from "../writing.js";
+import type { Edit } from "../../core/edits.js";
+import type { Source } from "../../core/source.js";
 
-function keywordValue(name: string, value: Node, text = value.text): string {
+/** The options model a keyword's dict literal becomes (`scrape_options={...}`: `ScrapeOptions(...)`), if any. */
+function modelOf(name: string, value: Node): string | null {
   const model = PY_OPTION_MODELS[name];
-  const entries = model && value.type === "dictionary" ? dictEntries(value) : null;
-  return entries ? `${modelCalled(value, model!)}(${entries.map((e) => `${snakeCase(e.key)}=${e.value.text}`).join(", ")})` : text;
+  return model && value.type === "dictionary" && dictEntries(value) ? modelCalled(value, model) : null;
+}
+
+/**
+ * A dict that becomes its options model and is written on one line, as the keywords made of the dict around it are:
+ * one with comments among its entries keeps its lines, and they their comments.
+ */
+function flatModel(name: string, value: Node): boolean {
+  return modelOf(name, value) !== null && !allOf(value, "comment").length;
+}
+
+/** A keyword's value as v2 takes it, a dict that becomes its options model written as its call; `shape` moves its lines. */
+function keywordValue(source: Source, name: string, value: Node, shape: readonly Edit[] = []): string {
+  const called = modelOf(name, value);
+  if (called && flatModel(name, value))
+    return `${called}(${dictEntries(value)!
+      .map((e) => `${snakeCase(e.key)}=${e.value.text}`)
+      .join(", ")})`;
+  return textWith(source, value, called ? [...dictAsCall(source, value, called), ...shape] : shape);
 }
 
 type Entry = { key: string; value: Node };
@@ -54,10 +74,10 @@ function keywordsOf(
   entries: readonly Entry[],
   kind: OptionsKind | undefined,
   dropped: { keys: string[]; groups: string[] },
-  quote: (s: string) => string,
+  source: Source,
 ): string[] {
   const group = V0_OPTION_GROUPS[entry.key];
-  if (!group) return [`${snakeCase(entry.key)}=${keywordValue(snakeCase(entry.key), entry.value)}`];
+  if (!group) return [`${snakeCase(entry.key)}=${keywordValue(source, snakeCase(entry.key), entry.value)}`];
   // A crawl's group handed to a scrape: the method never took its keys (max_depth= would make v2 raise).
   if (kind && group.in && !group.in.includes(kind)) {
     dropped.groups.push(entry.key);
@@ -71,7 +91,9 @@ function keywordsOf(
     return [];
   }
   const switches = inner.filter((e) => group.formats?.[e.key] !== undefined);
-  const formats = switches.length ? v0Formats(group, switches, !nested && entries.some((e) => e.key === "formats"), quote) : undefined;
+  const formats = switches.length
+    ? v0Formats(group, switches, !nested && entries.some((e) => e.key === "formats"), (text) => pyLiteral(source, text))
+    : undefined;
   if (formats === null) dropped.keys.push(...switches.map((e) => `${entry.key}.${e.key}`));
   const lifted: string[] = formats ? [formats] : [];
   for (const { key, value } of inner) {
@@ -186,15 +208,17 @@ function keywordEdits(
     flush(key.startIndex);
     pending = snakeCase(entry.key);
     flush(key.endIndex);
-    const written = keywordValue(snakeCase(entry.key), entry.value);
-    if (written === entry.value.text) {
-      pending = "=";
-      flush(entry.value.startIndex);
-      cursor = entry.value.endIndex;
-    } else {
-      pending = `=${written}`;
+    const name = snakeCase(entry.key);
+    const called = modelOf(name, entry.value);
+    if (called && flatModel(name, entry.value)) {
+      pending = `=${keywordValue(source, name, entry.value)}`;
       flush(entry.value.endIndex);
+      return;
     }
+    pending = "=";
+    flush(entry.value.startIndex);
+    cursor = entry.value.endIndex;
+    if (called) edits.push(...dictAsCall(source, entry.value, called));
   });
   const final = entries.at(-1)?.node ?? null;
   const last = closing(source, layout, comments, trailing.length ? null : final, end);
@@ -280,7 +304,7 @@ function keptDict(
     if (named.has(to) && named.get(to) !== item.name) return { reason: `${named.get(to)} and ${item.name} are both ${to} in v2`, notes: [] };
     named.set(to, item.name);
     // Written out even where the value is v2's default (parsers=["pdf"]): the same request, said explicitly.
-    const value = change?.kind === "boolean-to-value" ? pyFlagValue(context.source, change.values, item.value) : keywordValue(to, item.value);
+    const value = change?.kind === "boolean-to-value" ? pyFlagValue(context.source, change.values, item.value) : keywordValue(context.source, to, item.value);
     if (change?.kind === "rename" && change.todo) todos.push(change.todo);
     if (to !== item.name) edits.push({ node: item.key, text: pyLiteralAt(context.source, item.key, to) });
     if (value !== item.value.text) edits.push({ node: item.value, text: value });
@@ -510,7 +534,7 @@ export const step: PyStep = {
       if (entries.some((e) => V0_OPTION_GROUPS[e.key])) {
         // v0's option groups are lifted out under their v1 names, so the dict is written anew.
         const dropped = { keys: [] as string[], groups: [] as string[] };
-        const kwargs = [...entries.flatMap((e) => keywordsOf(e, entries, call.row.options, dropped, (text) => pyLiteral(context.source, text))), ...trailing];
+        const kwargs = [...entries.flatMap((e) => keywordsOf(e, entries, call.row.options, dropped, context.source)), ...trailing];
         if (dropped.keys.length) context.todo(call.node, v0OptionsDropped(dropped.keys));
         if (dropped.groups.length) {
           const takenBy = [...new Set(dropped.groups.flatMap((group) => V0_OPTION_GROUPS[group]!.in ?? []))];
@@ -527,18 +551,17 @@ export const step: PyStep = {
         keywordEdits(context.source, entries, trailing, layout, comments, target.startIndex, end).forEach((edit, i) =>
           context.apply(edit, i === 0 ? message : undefined),
         );
-        // A value over several lines keeps its shape under its keyword, one dict level out; one written anew (a
-        // dict that becomes its options model, keywordEdits') has no lines of the user's left to move.
+        // A value over several lines keeps its shape under its keyword, one dict level out.
         if (multiline)
           for (const { key, node, value } of entries)
-            if (keywordValue(snakeCase(key), value) === value.text)
+            if (!flatModel(snakeCase(key), value))
               for (const edit of reindent(context.source, value, indentAt(context.source.text, node.startIndex), indent)) context.apply(edit);
       } else {
         // Moved from where the dict is, each value keeps its shape under its keyword; the comments about the entries
         // go above the call's line, as the dict they stood in may go.
-        const shaped = (e: (typeof entries)[number]) =>
-          multiline ? reindentedText(context.source, e.value, indentAt(context.source.text, e.node.startIndex), indent) : e.value.text;
-        const kwargs = [...entries.map((e) => `${snakeCase(e.key)}=${keywordValue(snakeCase(e.key), e.value, shaped(e))}`), ...trailing];
+        const shape = (e: (typeof entries)[number]) =>
+          multiline ? reindent(context.source, e.value, indentAt(context.source.text, e.node.startIndex), indent) : [];
+        const kwargs = [...entries.map((e) => `${snakeCase(e.key)}=${keywordValue(context.source, snakeCase(e.key), e.value, shape(e))}`), ...trailing];
         context.edit(target.startIndex, end, kwargs.join(layout.joiner), message);
         const said = entries.flatMap((e) => [...comments.of.get(e.node.id)!.before, comments.of.get(e.node.id)!.after ?? []].flat()).concat(comments.last);
         const line = lineStart(context.source.text, call.node.startIndex);
