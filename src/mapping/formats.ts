@@ -23,7 +23,8 @@ export interface FormatRow {
   readonly dropped?: Readonly<Record<string, string>>;
   /** v1 settings with no slot in the v2 object, and what happens to them */
   readonly unsupported?: Readonly<Record<string, { foldInto: string; todo: string }>>;
-  readonly python: { readonly v1: string; readonly optionsKey?: string };
+  /** `aliases`: other spellings Python code asks for the same format by (4.x's FormatString takes snake_case ones too) */
+  readonly python: { readonly v1: string; readonly aliases?: readonly string[]; readonly optionsKey?: string };
   /** v2 still takes the name alone as a format (only its settings moved into the object) */
   readonly namedInV2?: true;
 }
@@ -52,7 +53,7 @@ export const FORMATS: readonly FormatRow[] = [
     v1: "changeTracking",
     optionsKey: "changeTrackingOptions",
     v2: { type: "changeTracking", required: { modes: "[]" } },
-    python: { v1: "changeTracking", optionsKey: "change_tracking_options" },
+    python: { v1: "changeTracking", aliases: ["change_tracking"], optionsKey: "change_tracking_options" },
     namedInV2: true,
   },
   {

@@ -24,7 +24,8 @@ import {
   V1_MODE_DROPPED,
 } from "../../mapping/messages.js";
 
-const rowsByV1 = new Map(FORMATS.map((row) => [row.python.v1, row]));
+const spellings = (row: FormatRow) => [row.python.v1, ...(row.python.aliases ?? [])];
+const rowsByV1 = new Map(FORMATS.flatMap((row) => spellings(row).map((name) => [name, row] as const)));
 
 /**
  * The settings a v1 format carried, as v2 dict entries; null when they cannot be read from the code. Keys
@@ -89,7 +90,7 @@ function orphanSettings(context: PyContext, args: Node, all: readonly Keyword[],
   if (formats && (formats.value.type !== "list" || asked.includes(undefined))) return;
   for (const row of FORMATS) {
     const key = row.python.optionsKey;
-    const settings = key && row.v2 && !asked.includes(row.python.v1) ? all.find((k) => k.name === key) : undefined;
+    const settings = key && row.v2 && !spellings(row).some((name) => asked.includes(name)) ? all.find((k) => k.name === key) : undefined;
     if (settings) context.todo(settings.node, settingsWithoutFormat(key!, row.python.v1, row.v2!.type, "python"), "formats");
   }
 }
