@@ -42,6 +42,7 @@ import {
 import { isV2OnlyPythonMethod, METHODS, type ResultKind } from "../../mapping/client-methods.js";
 import { escapeRegExp, indentAt, indentUnit, lineStart, removeStatement } from "../../core/text.js";
 import { isAttributeName, literalAt, pyLiteral, pyLiteralAt, removeOrPass } from "../writing.js";
+import { bodyInPlace, elseInPlace } from "../branches.js";
 import { callsFromOtherModules, type PyContext, type PyStep } from "../pipeline.js";
 import {
   annotatedParameters,
@@ -831,21 +832,13 @@ function dropFailureBranch(context: PyContext, read: Node, head: Node, handled: 
   const condition = outer(read);
   const statement = condition.parent;
   if (statement?.type !== "if_statement" || statement.childForFieldName("condition")?.id !== condition.id) return false;
-  return bodyInPlace(context, statement, head, handled, FAILURE_BRANCH);
+  return bodyInPlaceOf(context, statement, head, handled, FAILURE_BRANCH);
 }
 
-/**
- * `if <always true>: <A> else: <B>`: the test and the else go, and A stands in the if's place (blockInPlace), where no
- * comment sits on the test's line. The uses of `head` in B are handled. Says whether it did.
- */
-function bodyInPlace(context: PyContext, statement: Node, head: Node, handled: Set<number>, message: Message, elifs = false): boolean {
+/** bodyInPlace (branches.ts), the uses of `head` in the branches that go handled with them. */
+function bodyInPlaceOf(context: PyContext, statement: Node, head: Node, handled: Set<number>, message: Message, elifs = false): boolean {
   const clauses = statement.namedChildren.filter((c): c is Node => c?.type === "elif_clause" || c?.type === "else_clause");
-  const alone = clauses.length === 1 && clauses[0]!.type === "else_clause";
-  const body = statement.childForFieldName("consequence")!;
-  if (!clauses.length || (!alone && !elifs) || allOf(statement, "comment").some((c) => c.startIndex < body.startIndex)) return false;
-  if (!blockInPlace(context, statement, body, statement, message)) return false;
-  const text = context.source.text;
-  deleteLines(context, nextLineStart(text, body.endIndex), nextLineStart(text, clauses.at(-1)!.endIndex));
+  if (!bodyInPlace(context, statement, message, elifs)) return false;
   for (const use of clauses.flatMap((clause) => usesIn(clause, head.text))) handled.add(use.id);
   return true;
 }
@@ -870,71 +863,6 @@ const V2_PROBE_TAKEN = (field: string) =>
     `the branches besides the one testing hasattr(result, "${field}")`,
     `v2's result has that field, so that branch is the one that runs, and it stands alone`,
   );
-
-/**
- * `if <never true>: <A> elif <never true>: ... else: <B>`: B stands in the if's place (blockInPlace), what never ran
- * going with its comments, where none sits on the else's line. Says whether it did.
- */
-function elseInPlace(context: PyContext, statement: Node, message: Message): boolean {
-  const branch = statement.namedChildren.find((c): c is Node => c?.type === "else_clause");
-  const body = branch?.childForFieldName("body");
-  if (!body || allOf(branch!, "comment").some((c) => c.startIndex < body.startIndex)) return false;
-  return blockInPlace(context, statement, body, branch!, message);
-}
-
-/**
- * A block of an if (its body, its else's) in the if's place, dedented, the lines before it going (a type checker would
- * otherwise see a path past the if that returns nothing, or the other side's values beside the block's). Not where the
- * block starts on its clause's line, or holds a string over several lines (dedenting would change it). The
- * indentation goes a character at a time, from the if's column: a block moved so inside another one makes the same
- * edits the outer one does on the lines both take, which count once. Says whether it did.
- */
-function blockInPlace(context: PyContext, statement: Node, block: Node, clause: Node, message: Message): boolean {
-  if (block.startPosition.row === clause.startPosition.row) return false;
-  const text = context.source.text;
-  if (allOf(block, "string").some((str) => str.startPosition.row !== str.endPosition.row)) return false;
-  const column = statement.startPosition.column;
-  const depth = block.startPosition.column - column;
-  const lines: number[] = [];
-  for (let start = lineStart(text, block.startIndex); start <= block.endIndex && start < text.length; start = nextLineStart(text, start)) lines.push(start);
-  // a line indented less (a continuation) would not dedent as code
-  const lineEnd = (start: number) => {
-    const newline = text.indexOf("\n", start);
-    return newline === -1 ? text.length : newline;
-  };
-  if (lines.some((start) => !/^[ \t]*$/.test(text.slice(start, Math.min(start + column + depth, lineEnd(start)))))) return false;
-  deleteLines(context, lineStart(text, statement.startIndex), lines[0]!, message);
-  context.dedent({ start: block.startIndex, end: block.endIndex }, depth);
-  for (const start of lines) for (let at = start + column; at < Math.min(start + column + depth, lineEnd(start)); at++) context.edit(at, at + 1, "");
-  return true;
-}
-
-/** The start of the line after the one `offset` is on (the text's end on its last line). */
-function nextLineStart(text: string, offset: number): number {
-  const newline = text.indexOf("\n", offset);
-  return newline === -1 ? text.length : newline + 1;
-}
-
-/**
- * Deletes the lines from `from` to `to` (line starts), their leading whitespace a character at a time, as a block moved
- * around them deletes it (blockInPlace), and the rest of each line whole.
- */
-function deleteLines(context: PyContext, from: number, to: number, message?: Message): void {
-  const text = context.source.text;
-  const code = /\S/.exec(text.slice(from, to));
-  const subject = code ? { start: from + code.index, end: from + text.slice(from, to).trimEnd().length } : undefined;
-  let said = !message;
-  for (let start = from; start < to; start = nextLineStart(text, start)) {
-    const indent = /^[ \t]*/.exec(text.slice(start, to))![0].length;
-    for (let at = start; at < start + indent; at++) {
-      context.edit(at, at + 1, "", said ? undefined : message, said ? undefined : subject);
-      said = true;
-    }
-    const end = Math.min(nextLineStart(text, start), to);
-    if (end > start + indent) context.edit(start + indent, end, "", said ? undefined : message, said ? undefined : subject);
-    said = true;
-  }
-}
 
 const FAILURE_GUARD = removed(
   "the branch for a result that says it failed",
@@ -1961,7 +1889,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
   }
   if (from === 0 && handOver(context, subject, head, false)) return;
   const probed = from === 0 ? v2ProbedBranch(head, subject.kind) : null;
-  if (probed && bodyInPlace(context, probed.statement, head, handled, V2_PROBE_TAKEN(probed.field), true)) {
+  if (probed && bodyInPlaceOf(context, probed.statement, head, handled, V2_PROBE_TAKEN(probed.field), true)) {
     // always true now, as a dissolved dict test: what its other branches bind is never seen after it
     const { test } = probed;
     dissolveDictTest(test, { start: test.startIndex, end: test.endIndex, text: test.text });
@@ -1973,7 +1901,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     // where no if with an else in it may be put in its own place too (a success test's), which would dedent it twice
     const statement = dissolved.text ? outer(dictTestAround(head)!).parent : null;
     const nested = statement && allOf(statement.childForFieldName("consequence")!, "else_clause").length > 0;
-    if (statement?.type === "if_statement" && !nested && bodyInPlace(context, statement, head, handled, DICT_TEST_AND_ELSE_DISSOLVED)) return;
+    if (statement?.type === "if_statement" && !nested && bodyInPlaceOf(context, statement, head, handled, DICT_TEST_AND_ELSE_DISSOLVED)) return;
     return context.edit(dissolved.start, dissolved.end, dissolved.text, DICT_TEST_DISSOLVED);
   }
   if (wereDicts && droppedOffDictBranch(head)) context.todo(head, DICT_BRANCH_ONLY);
