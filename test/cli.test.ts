@@ -789,6 +789,7 @@ describe("usage", () => {
       "imports",
       "v1-defaults",
       "executor-partial",
+      "method-probes",
       "params",
       "mocks",
       "async-batch-options",

@@ -62,6 +62,11 @@ function namesV1Class(context: PyContext): boolean {
   return allOf(context.tree.rootNode, "identifier").some((id) => PY_CLIENT_V1_NAMES.has(id.text));
 }
 
+/** Whether the module's hasattr probes of client methods ask 1.x's or 2.x's client: it has v1 calls and names a v1 class. */
+export function probesV1Client(context: PyContext): boolean {
+  return hasV1PyCalls(context.calls, context.options.sdk, context.sdk) && namesV1Class(context);
+}
+
 export const step: PyStep = {
   name: "client-methods",
   description: "renames v1 client methods to v2 and adapts their arguments",
@@ -76,8 +81,7 @@ export const step: PyStep = {
     // `if hasattr(app, "scrape_url"): app.scrape_url(...)`: the call is renamed, and the question too, or v2's client
     // would answer no and the code take its other way, written for a client that has no such method.
     // Code already on v2 may ask for a v1 name on purpose (4.x's compatibility aliases): only a file with v1 calls is asked.
-    const onV1 = hasV1PyCalls(context.calls, context.options.sdk, context.sdk) && namesV1Class(context);
-    for (const probe of onV1 ? methodProbes(context.tree, context.sdk) : []) {
+    for (const probe of probesV1Client(context) ? methodProbes(context.tree, context.sdk) : []) {
       const v2 = probe.row.python.v2;
       if (!probe.isV1Name || !v2 || v2 === "watcher") continue;
       context.edit(

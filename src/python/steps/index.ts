@@ -1,6 +1,6 @@
 /**
  * The Python migration, in order: requests to the API over HTTP (with their bodies), then v1 methods an executor
- * runs with their options go into a partial, 1.x params dicts become keyword arguments, results are read while
+ * runs with their options go into a partial, version hedges on a client's methods keep the side 1.x ran, 1.x params dicts become keyword arguments, results are read while
  * calls still have their v1 names, tests' mocks follow them, then options and formats (on the keyword arguments),
  * v1's defaults where asked for, the async client's batch scrapes' page options nested, the calls themselves, and
  * the imports last (once JsonConfig calls are gone).
@@ -10,6 +10,7 @@ import { step as clientMethods } from "./client-methods.js";
 import { step as executorPartial } from "./executor-partial.js";
 import { step as formats } from "./formats.js";
 import { step as imports } from "./imports.js";
+import { step as methodProbes } from "./method-probes.js";
 import { step as mocks } from "./mocks.js";
 import type { PyStep } from "../pipeline.js";
 import { step as options } from "./options.js";
@@ -21,6 +22,7 @@ import { step as v1Defaults } from "./v1-defaults.js";
 export const pythonSteps: readonly PyStep[] = [
   requests,
   executorPartial,
+  methodProbes,
   params,
   results,
   mocks,
