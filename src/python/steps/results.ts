@@ -2187,7 +2187,9 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       const otherwise = rewrittenDefault ? DEFAULT_KEPT : read.fallback.text;
       // a scraped hit's page field: one test of the model and the field, the default on either failing
       const page = either && pageField ? `(${head.text}.${pageField} if ${isHit(head)} and ${head.text}.${pageField} is not None else ${otherwise})` : null;
-      out = again ? DEFAULT_KEPT : (page ?? `(${field} if ${field} is not None else ${otherwise})`);
+      // the default, rewritten on its own, is an `or` where it stands (`r.markdown or ""`): what follows the read (`.strip()`) applies to all of it
+      const alone = needsParentheses(read.node) ? `(${DEFAULT_KEPT})` : DEFAULT_KEPT;
+      out = again ? alone : (page ?? `(${field} if ${field} is not None else ${otherwise})`);
       if (rewrittenDefault) kept = read.fallback;
       ended = true;
     } else {
