@@ -1593,6 +1593,11 @@ function negatedAlone(test: Node | null): Node | null {
 /** `if not isinstance(r, dict): continue` (no elif or else), where v1's value was a dict: the if. */
 const notDictBranch = (head: Node) => negatedAlone(dictTestAround(head));
 
+const NOT_DICT_OPERAND = removed(
+  "the test that the result is not a dict",
+  "1.x's results were dicts, so it was always false; v2's model would always pass it, and the code take the way out",
+);
+
 const NOT_LIST_BRANCH = removed(
   "the branch for a crawl result that is not a list",
   "v0's crawl answered its documents as one, so it never ran; v2's job, whose documents .data holds, would always take it",
@@ -1609,9 +1614,8 @@ const NOT_LIST_OPERAND = removed(
   "v0's crawl answered its documents as one, so it was always false; v2's job, whose documents .data holds, would always pass it",
 );
 
-/** `not isinstance(job, list) or len(job) == 0`: the span of the negated test with its `or`, either side. */
-function notListOperand(head: Node): { start: number; end: number } | null {
-  const test = listTestAround(head);
+/** `not isinstance(job, list) or len(job) == 0`: the span of a negated type test with its `or`, either side. */
+function negatedOperand(test: Node | null): { start: number; end: number } | null {
   const negation = test ? outer(test).parent : null;
   const or = negation?.type === "not_operator" ? outer(negation).parent : null;
   if (or?.type !== "boolean_operator" || or.childForFieldName("operator")?.type !== "or") return null;
@@ -1881,6 +1885,9 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
   if (filter) return context.edit(filter.start, filter.end, "", DICT_FILTER);
   const skip = wereDicts ? notDictBranch(head) : null;
   if (skip && removeBranch(context, skip, NOT_DICT_BRANCH, head.text)) return;
+  // `if not r or not isinstance(r, dict): return None`
+  const notDictOr = wereDicts ? negatedOperand(dictTestAround(head)) : null;
+  if (notDictOr) return context.edit(notDictOr.start, notDictOr.end, "", NOT_DICT_OPERAND);
   const dictOnly = from === 0 ? dictOnlyBranch(head) : null;
   if (dictOnly) {
     removeBranch(context, dictOnly, DICT_ONLY_BRANCH, head.text);
@@ -1917,7 +1924,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
   // `if not isinstance(job, list): return "..."`: v0's crawl answered the list the code reads further on
   const notList = subject.kind === "job" && from === 0 ? notListBranch(head) : null;
   if (notList && readAsList(head) && removeBranch(context, notList, NOT_LIST_BRANCH, head.text)) return;
-  const notListOr = subject.kind === "job" && from === 0 ? notListOperand(head) : null;
+  const notListOr = subject.kind === "job" && from === 0 ? negatedOperand(listTestAround(head)) : null;
   if (notListOr && readAsList(head)) return context.edit(notListOr.start, notListOr.end, "", NOT_LIST_OPERAND);
   const indexed = indexedByNumber(head);
   // counted too where the code takes the same job as a list elsewhere (`for item in job`, then `len(job)`)
