@@ -408,7 +408,7 @@ export const PY_RESULT_MODELS: Readonly<Record<string, PyResultModel>> = {
   BatchScrapeResponse: { fields: values("id", "url", "invalid_urls"), required: ["id", "url"] },
   MapData: { fields: { links: "[LinkResult]" }, required: ["links"] },
   LinkResult: { fields: values("url", "title", "description"), required: ["url"], fromString: "url" },
-  SearchData: { fields: { web: "[SearchResultWeb]" } },
+  SearchData: { fields: { web: "[SearchResultWeb]", ...values("news", "images") } },
   SearchResultWeb: { fields: values("url", "title", "description", "category"), required: ["url"] },
   ExtractResponse: {
     fields: values("success", "id", "status", "data", "error", "warning", "warnings", "sources", "expires_at", "credits_used", "tokens_used"),

@@ -298,6 +298,7 @@ const KNOWN_FIELDS: Partial<Record<Tracked, { model: string; extra: readonly str
   document: { model: "Document", extra: ["metadata_typed", "metadata_dict"] },
   job: { model: "CrawlJob", extra: [] },
   map: { model: "MapData", extra: [] },
+  search: { model: "SearchData", extra: [] },
   hit: { model: PY_SEARCH_HITS.plain.model, extra: [] },
 };
 
