@@ -354,8 +354,8 @@ function importUsedModels(context: PyContext, used: ReadonlyMap<string, string>,
   if (!typed.length) return;
   // Into the module's own one-line `from typing import ...` where it has one before the names' first use (a notebook's
   // may come in a later cell), else a line above the SDK's import; where the SDK is imported only in a function (a
-  // client made when first needed), after the module's own imports: typing is always there, and the names are used
-  // in other functions too.
+  // client made when first needed) or under a `try:` (an optional dependency), after the module's own imports: typing
+  // is always there, and the names are used in other functions too (and would be unbound where the SDK is missing).
   const firstUse = allOf(context.tree.rootNode, "identifier").find((n) => typed.includes(n.text) && !enclosing(n, "import_from_statement"));
   const own = allOf(context.tree.rootNode, "import_from_statement").find(
     (s) =>
@@ -369,7 +369,7 @@ function importUsedModels(context: PyContext, used: ReadonlyMap<string, string>,
   const statement = `from ${PY_CAST.module} import ${typed.join(", ")}`;
   const message = following(`imported ${typed.join(", ")} from ${PY_CAST.module}`);
   if (own) context.edit(own.endIndex, own.endIndex, `, ${typed.join(", ")}`, message);
-  else if (!enclosing(first, "function_definition"))
+  else if (first.parent?.type === "module")
     context.edit(first.startIndex, first.startIndex, `${statement}${before === null ? "; " : `${eol}${before}`}`, message);
   else importAfterOwnImports(context, PY_CAST.module, typed);
 }
