@@ -86,6 +86,29 @@ describe("the Python verification in run", () => {
   );
 
   test(
+    "keywords a call does not take are named together on its one TODO line, each of them",
+    () => {
+      // None of these was ever an option of the SDK's: the service ignored them in 1.x, and 4.x's crawl refuses each.
+      const crawl = `from firecrawl import FirecrawlApp
+
+app = FirecrawlApp(api_key="fc-test")
+
+
+def pages(url: str):
+    return app.crawl_url(url, max_pages=5, follow_links=True).data
+`;
+      const dir = repo({ "crawl.py": crawl });
+      const report = runJson(dir);
+      const output = read(dir, "crawl.py");
+      expect(todoAbove(output, "job = app.crawl(")).toMatch(
+        /^# TODO\(firecrawl-v2\): does not type-check against firecrawl-py 4\.x \(pyright reportCallIssue: No parameters named "max_pages", "follow_links"\) https:/,
+      );
+      expect(report.files[0]!.verified).toEqual({ newErrors: 2, marked: 2 });
+    },
+    TIMEOUT,
+  );
+
+  test(
     "an error under a TODO written for another reason is said on that line, not hidden by it nor stacked under it",
     () => {
       // The crawl's maxDepth gets a TODO about its meaning; the title, Optional in 4.x, fails the declared str.

@@ -377,11 +377,12 @@ function marking(errors: readonly PyrightError[], proxied: readonly PyrightError
       const unrepaired = unsplat.filter((error) => !throughRepaired(error));
       counted.repaired = errors.length - unrepaired.length;
       const done = new Set<number>();
-      for (const { e, node } of unrepaired) {
+      for (const { e: first, node } of unrepaired) {
         const statement = statementOf(node);
         counted.marked++;
         if (done.has(statement.startIndex)) continue;
         done.add(statement.startIndex);
+        const e = keywordsRefused(unrepaired.filter((u) => statementOf(u.node).startIndex === statement.startIndex).map((u) => u.e)) ?? first;
         if (todosAbove(context.source.text, statement.startIndex, "#").some((todo) => speaksFor(todo, e))) continue;
         // A TODO written for another reason does not speak for this error, and a second line would stack two TODOs
         // on one statement: the line there goes on to say this one too.
@@ -415,6 +416,18 @@ function assertV1(context: PyContext, members: readonly Node[]): void {
     if (comments === start) context.edit(statement.startIndex, statement.startIndex, `${assertion}${context.source.eol}${indent}`, v1ProxyAsserted(proxy.text));
     else context.edit(comments, comments, `${indent}${assertion}${context.source.eol}`, v1ProxyAsserted(proxy.text));
   }
+}
+
+const KEYWORD_REFUSED = /^No parameter named "(\w+)"$/;
+
+/**
+ * A statement's errors where each is a keyword its call does not take (`max_pages=`, `max_depth=`): one error naming
+ * them all, since the TODO says one error of its statement and the user would fix the first only to meet the next.
+ */
+function keywordsRefused(errors: readonly PyrightError[]): PyrightError | null {
+  const names = errors.map((e) => (e.rule === "reportCallIssue" ? KEYWORD_REFUSED.exec(e.message)?.[1] : undefined));
+  if (names.length < 2 || names.some((n) => n === undefined)) return null;
+  return { ...errors[0]!, message: `No parameters named ${[...new Set(names)].map((n) => `"${n}"`).join(", ")}` };
 }
 
 /** What a TODO says of an error: pyright's own words, or what the error is where the run knows it better. */
