@@ -132,6 +132,7 @@ import {
   dumpServesOtherModules,
   returnedAsDictList,
   returnedFrom,
+  returnsDict,
   serialized,
 } from "../detect/returned-results.js";
 import { calledDefinition, calledWith, callsOf, fieldReaders } from "../detect/callers.js";
@@ -1289,6 +1290,11 @@ const LIST_HEDGE = removed(
   "v0's crawl answered one; no client of v1's or v2's does, so the job's documents are what is read",
 );
 
+const HIT_RETURNED_DUMPED = reworded(
+  "v2's search hits are models, and this function says it returns a dict, as 1.x's hit was: dump it",
+  "the returned hit made a dict (.model_dump()), with 1.x's keys (url, title, description)",
+);
+
 /** The v1 method names, by which a call of the input is one of v1's client. */
 const V1_METHODS = new Set(METHODS.flatMap((row) => row.python.v1));
 
@@ -2293,8 +2299,11 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
         hits === PY_SEARCH_HITS.plain ? { kind: "hit", waiter: false, dicts: true } : { ...DOCUMENT, fields: hits?.fields, either: true, dicts: true };
       // every release's hits were dicts
       if (hits) dissolveItemDictTests(items);
+      // `return found["data"][0]` where the function says it returns a dict, as 1.x's hit was: a plain hit's dump has its keys
+      const returnedDict = (item: Node) => hits === PY_SEARCH_HITS.plain && !!returnedFrom(item) && returnsDict(returnedFrom(item)!);
       for (const item of items) {
-        if (hits) migrateChain(context, hit, item, handled);
+        if (returnedDict(item)) context.edit(item.endIndex, item.endIndex, ".model_dump(exclude_none=True)", HIT_RETURNED_DUMPED);
+        else if (hits) migrateChain(context, hit, item, handled);
         else context.todo(item, row.change.todo);
       }
       return result;
