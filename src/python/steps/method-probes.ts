@@ -19,7 +19,7 @@ const HEDGE_TAKEN = (method: string, v2: string): Message =>
 
 export const step: PyStep = {
   name: "method-probes",
-  description: 'keeps the side of a version hedge, `if hasattr(app, "scrape_url"):`, that 1.x ran, in the if\'s place',
+  description: 'keeps the side 1.x ran of a version hedge on a method (if hasattr(app, "scrape_url"): ...) in the if\'s place',
   run(context) {
     if (!probesV1Client(context)) return;
     for (const probe of methodProbes(context.tree, context.sdk)) {
