@@ -790,6 +790,7 @@ describe("usage", () => {
       "v1-defaults",
       "executor-partial",
       "method-probes",
+      "result-guards",
       "params",
       "mocks",
       "async-batch-options",
