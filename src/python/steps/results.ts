@@ -2262,7 +2262,11 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       // `hits[0]` is a hit too, read on where it is or through the name it is bound to.
       const beyond = elementsBeyond(node);
       const indexed = elementsOf(node).filter((item) => !beyond.some((b) => b.id === item.id));
-      const items = [...beyond, ...indexed.flatMap((item) => (boundName(item) ? usesAfter(boundName(item)!) : [item]))];
+      // returned whole (`return found["data"]`) to callers in the module that each take its hits (`for r in top(q): r["url"]`)
+      const from = returnedFrom(node);
+      const callers = from && !returnedAsDictList(node) && !leavesModuleAsDict(node, callsFromOtherModules(context), true) ? callersReads(from) : [];
+      const taken = callers.length && callers.every((read) => elementsOf(read).length) ? callers.flatMap(elementsOf) : [];
+      const items = [...beyond, ...indexed.flatMap((item) => (boundName(item) ? usesAfter(boundName(item)!) : [item])), ...taken];
       const hits = subject.hits && items.length && castable(context.tree.rootNode, PY_SEARCH_HITS[subject.hits].model) ? PY_SEARCH_HITS[subject.hits] : null;
       // A plain hit's dump has 1.x's keys (url, title, description): serialized, each is dumped; a scraped one's, a
       // Document's, has them under its metadata.
