@@ -86,7 +86,7 @@ import {
   writesInto,
   type Read,
 } from "../detect/dict-reads.js";
-import { onlyAssignment, rebinds, scopeOf, usesIn } from "../detect/names.js";
+import { onlyAssignment, onlyBinding, rebinds, scopeOf, usesIn } from "../detect/names.js";
 import {
   hitsCast,
   joined,
@@ -1742,6 +1742,21 @@ function eitherHit(hit: Node, to: string, own: string | null, otherwise = own ? 
 /** The test that a scraped hit is the model its page's fields are on. */
 const isHit = (hit: Node) => `isinstance(${hit.text}, ${PY_SEARCH_HITS.scraped.model})`;
 
+/**
+ * What `return` hands back of a value: the value itself, or the name it is bound to alone where that name's one use
+ * is returned (`hits = found["data"]` then `return hits`, or `return hits or []`); null where it is not returned so.
+ */
+function returnedWhole(value: Node): Node | null {
+  // `r if isinstance(r, list) else r["data"]`: v0's hedge, which gives the data now (LIST_HEDGE)
+  const whole = value.parent?.type === "conditional_expression" && listHedge(value.parent, value) ? value.parent : value;
+  if (returnedFrom(whole)) return whole;
+  const name = boundName(whole);
+  const uses = name && onlyBinding(name)?.id === name.id ? usesAfter(name) : [];
+  const use = uses.length === 1 ? uses[0]! : null;
+  const or = use && orDefault(use) && isEmptyLiteral(inner(orDefault(use)!)) ? outer(outer(use).parent!) : use;
+  return or && returnedFrom(or) ? or : null;
+}
+
 /** The elements a list gives outside the list's own expression (`list[0]` is read on by the chain itself). */
 function elementsBeyond(list: Node): Node[] {
   return elementsOf(list).filter((item) => item.startIndex > list.endIndex || item.endIndex < list.startIndex);
@@ -2262,9 +2277,11 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
       // `hits[0]` is a hit too, read on where it is or through the name it is bound to.
       const beyond = elementsBeyond(node);
       const indexed = elementsOf(node).filter((item) => !beyond.some((b) => b.id === item.id));
-      // returned whole (`return found["data"]`) to callers in the module that each take its hits (`for r in top(q): r["url"]`)
-      const from = returnedFrom(node);
-      const callers = from && !returnedAsDictList(node) && !leavesModuleAsDict(node, callsFromOtherModules(context), true) ? callersReads(from) : [];
+      // returned whole (`return found["data"]`, or through the name it is bound to alone, `return hits or []`) to callers
+      // in the module that each take its hits (`for r in top(q): r["url"]`)
+      const returned = returnedWhole(node);
+      const from = returned && returnedFrom(returned);
+      const callers = from && !returnedAsDictList(returned) && !leavesModuleAsDict(returned, callsFromOtherModules(context), true) ? callersReads(from) : [];
       const taken = callers.length && callers.every((read) => elementsOf(read).length) ? callers.flatMap(elementsOf) : [];
       const items = [...beyond, ...indexed.flatMap((item) => (boundName(item) ? usesAfter(boundName(item)!) : [item])), ...taken];
       const hits = subject.hits && items.length && castable(context.tree.rootNode, PY_SEARCH_HITS[subject.hits].model) ? PY_SEARCH_HITS[subject.hits] : null;
