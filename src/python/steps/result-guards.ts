@@ -4,20 +4,14 @@
  * goes before the params step, which parses what it leaves afresh, so the results step reads the result as the model it is.
  */
 import { removed } from "../../mapping/messages.js";
+import { emptyOr } from "../detect/empty-defaults.js";
 import { onlyBinding } from "../detect/names.js";
 import { boundName, resultExpression, usesAfter } from "../detect/result-values.js";
 import { isV1PyCall } from "../detect/version.js";
 import type { PyStep } from "../pipeline.js";
-import { inner, outer, type Node } from "../runtime/parser.js";
+import { outer } from "../runtime/parser.js";
 
 const EMPTY_STAND_IN = removed("the empty dict standing in for a result that was None", "v2's calls answer a model, which is always true, or raise");
-
-/** `name or {}` (or `dict()`), in parentheses or not, where `use` is the name: the expression to take the name's place. */
-function emptyStandIn(use: Node): Node | null {
-  const or = use.parent;
-  if (or?.type !== "boolean_operator" || or.childForFieldName("operator")?.type !== "or" || or.childForFieldName("left")?.id !== use.id) return null;
-  return /^(\{\s*\}|dict\(\s*\))$/.test(inner(or.childForFieldName("right")!).text) ? outer(or) : null;
-}
 
 export const step: PyStep = {
   name: "result-guards",
@@ -32,8 +26,9 @@ export const step: PyStep = {
       // a name bound elsewhere too (`result = None` before a try) may hold None where it is read
       if (!name || onlyBinding(name)?.id !== name.id) continue;
       for (const use of usesAfter(name)) {
-        const standIn = emptyStandIn(use);
-        if (standIn) context.edit(standIn.startIndex, standIn.endIndex, use.text, EMPTY_STAND_IN);
+        // `name or {}` (or `dict()`), in parentheses or not: the name in its place
+        const or = emptyOr(use);
+        if (or) context.edit(outer(or).startIndex, outer(or).endIndex, use.text, EMPTY_STAND_IN);
       }
     }
   },

@@ -43,6 +43,7 @@ import { isV2OnlyPythonMethod, METHODS, type ResultKind } from "../../mapping/cl
 import { escapeRegExp, indentAt, indentUnit, lineStart, removeStatement } from "../../core/text.js";
 import { isAttributeName, literalAt, pyLiteral, pyLiteralAt, removeOrPass } from "../writing.js";
 import { bodyInPlace, elseInPlace } from "../branches.js";
+import { emptyFallback, emptyOr, isEmptyDict, isEmptyLiteral, orDefault } from "../detect/empty-defaults.js";
 import { callsFromOtherModules, type PyContext, type PyStep } from "../pipeline.js";
 import {
   annotatedParameters,
@@ -374,16 +375,6 @@ function describe(read: Read): string {
 function literalMembership(node: Node): (Membership & { field: string }) | null {
   const member = membershipAbove(node);
   return member?.field === undefined ? null : { ...member, field: member.field };
-}
-
-/** A default that `or` gives exactly where the field is None or empty: "", [], {}. */
-function isEmptyLiteral(node: Node): boolean {
-  return /^(""|''|\[\s*\]|\{\s*\}|dict\(\s*\)|list\(\s*\))$/.test(node.text);
-}
-
-/** `{}` or `dict()`: where a dict was wanted, an empty one. */
-function isEmptyDict(node: Node): boolean {
-  return /^(\{\s*\}|dict\(\s*\))$/.test(node.text);
 }
 
 /**
@@ -1090,12 +1081,6 @@ function dropDictAnnotation(context: PyContext, name: Node): void {
 
 const METADATA_HEDGE = removed("the empty dict standing in for missing metadata", "v2's metadata_typed and metadata_dict are never None");
 
-/** `r.get("metadata") or {}` (or `dict()`) around the read: the `or`. */
-function emptyOr(read: Node): Node | null {
-  const right = orDefault(read);
-  return right && isEmptyDict(inner(right)) ? right.parent : null;
-}
-
 /**
  * `r.metadata if r.metadata else {}` (or `dict()`; or `if hasattr(r, "metadata")`, `if isinstance(r.metadata, dict)`,
  * 2.x's dict) around the read `r.metadata`: the conditional.
@@ -1434,22 +1419,6 @@ function logged(use: Node): boolean {
   );
 }
 
-/**
- * `r or []`: the value itself, with an empty one in its place (`r.get("data", []) if isinstance(r, dict) else (r or [])`),
- * iterated as the list v0 answered; no model's fields are read there (a model iterates as its (name, value) pairs).
- */
-function emptyFallback(use: Node): boolean {
-  const right = orDefault(use);
-  return !!right && isEmptyLiteral(inner(right));
-}
-
-/** `value or <default>`: the default, where the value (parentheses aside) is the left of an `or`. */
-function orDefault(value: Node): Node | null {
-  const or = outer(value).parent;
-  const isOr = or?.type === "boolean_operator" && or.childForFieldName("operator")?.type === "or" && or.childForFieldName("left")?.id === outer(value).id;
-  return isOr ? or.childForFieldName("right") : null;
-}
-
 /** The whole chain of `and`s a test is an operand of (parentheses taken off), or the test where it is in none. */
 function andChain(test: Node): Node {
   let chain = outer(test);
@@ -1753,7 +1722,7 @@ function returnedWhole(value: Node): Node | null {
   const name = boundName(whole);
   const uses = name && onlyBinding(name)?.id === name.id ? usesAfter(name) : [];
   const use = uses.length === 1 ? uses[0]! : null;
-  const or = use && orDefault(use) && isEmptyLiteral(inner(orDefault(use)!)) ? outer(outer(use).parent!) : use;
+  const or = use && emptyFallback(use) ? outer(outer(use).parent!) : use;
   return or && returnedFrom(or) ? or : null;
 }
 
