@@ -376,17 +376,21 @@ function marking(errors: readonly PyrightError[], proxied: readonly PyrightError
         e.rule === "reportCallIssue" && /^No overloads for/.test(e.message) && [...repaired, ...faulted].some((r) => within(r, node));
       const unrepaired = unsplat.filter((error) => !throughRepaired(error));
       counted.repaired = errors.length - unrepaired.length;
-      const done = new Set<number>();
-      for (const { e: first, node } of unrepaired) {
-        const statement = statementOf(node);
-        counted.marked++;
-        if (done.has(statement.startIndex)) continue;
-        done.add(statement.startIndex);
-        const e = keywordsRefused(unrepaired.filter((u) => statementOf(u.node).startIndex === statement.startIndex).map((u) => u.e)) ?? first;
-        if (todosAbove(context.source.text, statement.startIndex, "#").some((todo) => speaksFor(todo, e))) continue;
+      counted.marked += unrepaired.length;
+      // one TODO line a statement, for its errors together, at the first one's node
+      const byStatement = new Map<number, { node: Node; errors: PyrightError[] }>();
+      for (const { e, node } of unrepaired) {
+        const start = statementOf(node).startIndex;
+        const group = byStatement.get(start);
+        if (group) group.errors.push(e);
+        else byStatement.set(start, { node, errors: [e] });
+      }
+      for (const [start, { node, errors: said }] of byStatement) {
+        const e = keywordsRefused(said) ?? said[0]!;
+        if (todosAbove(context.source.text, start, "#").some((todo) => speaksFor(todo, e))) continue;
         // A TODO written for another reason does not speak for this error, and a second line would stack two TODOs
         // on one statement: the line there goes on to say this one too.
-        const other = nearestTodoAbove(context.source.text, statement.startIndex, "#");
+        const other = nearestTodoAbove(context.source.text, start, "#");
         if (other) context.todoGoesOn(node, other, alsoTodo(todoFor(e, node)));
         else context.todo(node, todoFor(e, node));
       }
