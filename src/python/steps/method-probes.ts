@@ -30,11 +30,13 @@ export const step: PyStep = {
       const statement = (negated ?? test).parent;
       if (statement?.type !== "if_statement" || statement.childForFieldName("condition")?.id !== (negated ?? test).id) continue;
       const message = HEDGE_TAKEN(probe.method, v2);
+      if (!negated) {
+        bodyInPlace(context, statement, message, true);
+        continue;
+      }
       // `if not hasattr(...): ... else: <v1 call>`: the else is the side 1.x ran, where nothing stands between
       const clauses = statement.namedChildren.filter((c) => c?.type === "elif_clause" || c?.type === "else_clause");
-      if (negated) {
-        if (clauses.length === 1 && clauses[0]!.type === "else_clause") elseInPlace(context, statement, message);
-      } else bodyInPlace(context, statement, message, true);
+      if (clauses.length === 1 && clauses[0]!.type === "else_clause") elseInPlace(context, statement, message);
     }
   },
 };
