@@ -1,6 +1,6 @@
 /**
- * Putting one side of an if in the if's place, in Python's indentation: the side that runs on v2 whatever the code
- * tested (a success test's, a version hedge's), the rest of the if going.
+ * Putting one side of an if (or of a try) in its place, in Python's indentation: the side that runs on v2 whatever the
+ * code tested (a success test's, a version hedge's), the rest of the statement going.
  */
 import type { Message } from "../mapping/messages.js";
 import { lineStart } from "../core/text.js";
@@ -34,7 +34,25 @@ export function elseInPlace(context: PyContext, statement: Node, message: Messag
 }
 
 /**
- * A block of an if (its body, its else's) in the if's place, dedented, the lines before it going (a type checker would
+ * `try: <A> except E: <B>`: A stands in the try's place (blockInPlace), its handler going, where no comment sits on the
+ * try's line. Says whether it did.
+ */
+export function tryBodyInPlace(context: PyContext, statement: Node, message: Message): boolean {
+  const body = statement.childForFieldName("body")!;
+  if (!blockInPlace(context, statement, body, statement, message)) return false;
+  const text = context.source.text;
+  deleteLines(context, nextLineStart(text, body.endIndex), nextLineStart(text, statement.endIndex));
+  return true;
+}
+
+/** `try: <A> except E: <B>`: B stands in the try's place (blockInPlace), where no comment sits on the except's line. */
+export function handlerInPlace(context: PyContext, statement: Node, handler: Node, message: Message): boolean {
+  const body = handler.namedChildren.find((c): c is Node => c?.type === "block");
+  return !!body && blockInPlace(context, statement, body, handler, message);
+}
+
+/**
+ * A block of an if (its body, its else's) or of a try (its body, its handler's) in the statement's place, dedented, the lines before it going (a type checker would
  * otherwise see a path past the if that returns nothing, or the other side's values beside the block's). Not where the
  * block starts on its clause's line, or holds a string over several lines (dedenting would change it). The
  * indentation goes a character at a time, from the if's column: a block moved so inside another one makes the same
