@@ -1357,7 +1357,9 @@ function droppedOffDictBranch(head: Node): boolean {
     holder?.type === "conditional_expression" && holder.namedChildren[1]?.id === test.id
       ? [pastOtherShapes(holder.namedChildren[2]!, head)]
       : (holder?.type === "if_statement" || holder?.type === "elif_clause") && holder.childForFieldName("condition")?.id === test.id
-        ? statement!.namedChildren.filter((c) => c?.id !== holder.childForFieldName("consequence")?.id && c?.id !== test.id && c?.id !== holder.id)
+        ? statement!.namedChildren.filter(
+            (c) => c?.type !== "comment" && c?.id !== holder.childForFieldName("consequence")?.id && c?.id !== test.id && c?.id !== holder.id,
+          )
         : null;
   // without another side, the code after it may take the model as it is
   if (!other?.length) return false;
