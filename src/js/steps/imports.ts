@@ -7,6 +7,7 @@ import { propertyName } from "../detect/calls.js";
 import { isFree, referencesTo } from "../detect/references.js";
 import { isTypeScript, literal, removeListItem, textOf } from "../writing.js";
 import { ClientTracker } from "../detect/clients.js";
+import { queriedMethod, wrappedBy } from "../detect/type-queries.js";
 import { siteModule } from "../detect/sdk.js";
 import type { Path } from "../detect/paths.js";
 import { castOnly, importedType, typeImports } from "../type-imports.js";
@@ -264,31 +265,6 @@ function unusedAlone(context: StepContext, specifiers: readonly Specifier[], spe
 
 /** Every v2 type a query of a v1 method's type may be written as, in the order they are imported. */
 const QUERIED_TYPES = [...new Set(Object.values(METHOD_TYPES).flatMap(({ options, result }) => (options ? [options, result] : [result])))];
-
-/**
- * The client method a type names, and the node that names it: `typeof app.scrapeUrl` or `typeof app["scrapeUrl"]`
- * of a client `app`, or `FirecrawlApp["scrapeUrl"]`.
- */
-function queriedMethod(tracker: ClientTracker, path: Path): { method: string; nameNode: Node } | undefined {
-  const node = path.node as Node;
-  if (node.type === "TSTypeQuery" && node.exprName.type === "TSQualifiedName" && node.exprName.left.type === "Identifier")
-    return tracker.isClient(path.get("exprName", "left") as Path) ? { method: node.exprName.right.name, nameNode: node.exprName.right } : undefined;
-  if (node.type !== "TSIndexedAccessType" || node.indexType.type !== "TSLiteralType" || node.indexType.literal.type !== "StringLiteral") return undefined;
-  let object = path.get("objectType") as Path;
-  while ((object.node as Node).type === "TSParenthesizedType") object = object.get("typeAnnotation") as Path;
-  const type = object.node as Node;
-  const client =
-    type.type === "TSTypeQuery" && type.exprName.type === "Identifier" ? tracker.isClient(object.get("exprName") as Path) : tracker.isClientAnnotation(type);
-  return client ? { method: node.indexType.literal.value, nameNode: node.indexType.literal } : undefined;
-}
-
-/** `Wrapper<T>` around the type at `path`, as its only argument: the wrapper's path. */
-function wrappedBy(path: Path, wrapper: string): Path | undefined {
-  const reference = path.parent?.parent;
-  const node = reference?.node as Node | undefined;
-  const name = node?.type === "TSTypeReference" && node.typeName.type === "Identifier" ? node.typeName.name : undefined;
-  return name === wrapper && node?.type === "TSTypeReference" && node.typeParameters?.params.length === 1 ? (reference as Path) : undefined;
-}
 
 /**
  * Writes a query of a v1 method's type as the v2 type it stands for, where it is one of those: the URL's `string`

@@ -15,7 +15,9 @@ import { isMultiline, isTypeScript, literal, objectLiteral, removeListItem, remo
 import { indentAt } from "../../core/text.js";
 import { removeStatement } from "../../core/text.js";
 import { assignedFormats } from "../detect/assigned-formats.js";
-import type { PathIndex } from "../detect/paths.js";
+import type { Path, PathIndex } from "../detect/paths.js";
+import { ClientTracker } from "../detect/clients.js";
+import { queriedMethod, wrappedBy } from "../detect/type-queries.js";
 import type { Step, StepContext } from "../pipeline.js";
 import {
   EXPECT_ERROR,
@@ -44,7 +46,7 @@ import {
   type Message,
 } from "../../mapping/messages.js";
 import { TYPES } from "../../mapping/imports.js";
-import type { OptionsKind } from "../../mapping/client-methods.js";
+import { methodRow, type OptionsKind } from "../../mapping/client-methods.js";
 
 type Change = Extract<OptionRow["change"], { kind: "boolean-to-value" }>;
 
@@ -270,7 +272,8 @@ function migrateObject(context: StepContext, options: OptionsObject): void {
 
 /**
  * The v1 option names of a table that options passed through from elsewhere may carry, by what the file says:
- * all of them where it types values with v1's options type for the table (`args: CrawlParams`), else those it spells out
+ * all of them where it types values with v1's options type for the table (`args: CrawlParams`, or casts them to the
+ * method's, `as Parameters<typeof app.crawlUrl>[1]`), a scrape's format settings with them, else those it spells out
  * (a tool schema's `maxDepth: {...}`, `"ignoreSitemap"`). Where it says none, the options are the user's own
  * shape: they compile and behave alike under v2, and a warning would be noise.
  */
@@ -279,9 +282,27 @@ function v1NamesInSight(context: StepContext, kind: OptionsKind, spelled: () => 
   const typed = [...context.sdk.named].some(
     ([local, exported]) => TYPES.some((row) => row.js.v1 === exported && row.options === kind) && typesValues(context, local),
   );
-  if (typed) return names;
+  // v1's scrape options held its format settings too, which v2 takes only inside a format object
+  if (typed || castToV1Options(context, kind)) return kind === "scrape" ? [...names, ...SETTINGS_KEYS] : names;
   const inFile = spelled();
   return names.filter((name) => inFile.has(name));
+}
+
+/**
+ * Whether the file casts some value to the options a v1 method of the table takes, through the method's own type
+ * (`job.options as Parameters<typeof app.scrapeUrl>[1]`): a value whose keys no type checker saw, said to be v1's
+ * options. Annotated so (`opts: Parameters<...>[1]`), the v2 type it becomes checks what callers pass.
+ */
+function castToV1Options(context: StepContext, kind: OptionsKind): boolean {
+  if (!isTypeScript(context.source)) return false;
+  const tracker = new ClientTracker(context.sdk, context.index);
+  return [...context.index.of("TSTypeQuery"), ...context.index.of("TSIndexedAccessType")].some((path) => {
+    const queried = queriedMethod(tracker, path as Path);
+    const row = queried && methodRow(queried.method);
+    const options = row?.isV1Name && row.row.options === kind ? wrappedBy(path as Path, "Parameters")?.parent : undefined;
+    const cast = options?.node.type === "TSIndexedAccessType" ? options.parent?.node : undefined;
+    return cast?.type === "TSAsExpression" || cast?.type === "TSTypeAssertion";
+  });
 }
 
 /** Every name and string the file spells: read once a run, however many opaque options it passes. */
