@@ -12,6 +12,8 @@ import { bindingReferences } from "./references.js";
 
 /** A member of the stand-in that still has its v1 name: the key node to rename, and its v2 name. */
 export interface ShapeMember {
+  /** the member's signature */
+  readonly member: Node;
   readonly key: Node;
   readonly v1: string;
   readonly v2: string;
@@ -35,7 +37,7 @@ function standIn(members: readonly Node[]): ShapeMember[] | null {
     if (!row.isV1Name) continue;
     // A method with no v2 equivalent would move to `.v1`, which the stand-in does not have.
     if (!row.row.js.v2) return null;
-    v1.push({ key: (member as Extract<Node, { key: Node }>).key, v1: name!, v2: row.row.js.v2 });
+    v1.push({ member, key: (member as Extract<Node, { key: Node }>).key, v1: name!, v2: row.row.js.v2 });
   }
   return v1.length ? v1 : null;
 }

@@ -20,7 +20,7 @@ import { statementOf, type Step, type StepContext } from "../pipeline.js";
 import { V1_ACCESSOR } from "../../mapping/imports.js";
 import { methodRow, V1_GENERIC_METHODS } from "../../mapping/client-methods.js";
 import type { ArgumentShape } from "../../mapping/client-methods.js";
-import { argumentsMoved, mixedReceiver, mockedMethodNow, removed, renamed, routedThroughV1, sdkMockTodo } from "../../mapping/messages.js";
+import { argumentsMoved, mixedReceiver, mockedMethodNow, following, removed, renamed, routedThroughV1, sdkMockTodo } from "../../mapping/messages.js";
 
 function isUndefined(node: Node): boolean {
   return node.type === "Identifier" && node.name === "undefined";
@@ -102,6 +102,24 @@ function reshape(context: StepContext, call: ClientCall, shape: ArgumentShape): 
 }
 
 /**
+ * A stand-in's signature for a method whose v2 call gets options v1's left out took (`getCrawlStatus(id, {
+ * autoPaginate: false })`, as v1 read one page): where the signature takes only the arguments kept, the options
+ * follow them as an optional parameter (`(id: string, pagination?: { autoPaginate?: boolean })`), so the renamed
+ * call compiles against the user's own type. Where they go in the source, and what is written.
+ */
+function optionsParameter(member: Node, shape: ArgumentShape | undefined): { at: number; text: string } | null {
+  const entries = Object.values(shape?.into ?? {}).flatMap((to) => ("absent" in to && to.absent ? [to] : []));
+  if (!shape || !entries.length || !entries.every((to) => to.absent === "true" || to.absent === "false")) return null;
+  const type = member.type === "TSPropertySignature" ? member.typeAnnotation?.typeAnnotation : member;
+  const parameters = type?.type === "TSMethodSignature" || type?.type === "TSFunctionType" ? type.parameters : null;
+  const last = parameters?.at(-1);
+  if (!last || parameters!.length !== shape.keep || last.type !== "Identifier") return null;
+  return { at: last.end!, text: `, options?: { ${entries.map((to) => `${to.key}?: boolean`).join("; ")} }` };
+}
+
+const OPTIONS_PARAMETER_ADDED = following("added an options parameter to the stand-in's method, for the options v2's call is given");
+
+/**
  * A test's stand-ins for the client take v2's method names with the code they stand in for: the members of the
  * file's own mock interface, the methods read off a mocked client (`mockClient.scrapeUrl.mockResolvedValue`,
  * `expect(app.scrapeUrl)`), and the keys of an object that stands in for one. Returns the name nodes renamed.
@@ -113,7 +131,11 @@ function renameStandIns(context: StepContext): Set<Node> {
     renamedNodes.add(node);
   };
   for (const members of context.sdk.clientShapes.values()) {
-    for (const { key, v1, v2 } of members) rename(key, v1, v2, key.type === "StringLiteral" ? literal(context.source, v2) : v2);
+    for (const { member, key, v1, v2 } of members) {
+      rename(key, v1, v2, key.type === "StringLiteral" ? literal(context.source, v2) : v2);
+      const widened = optionsParameter(member, methodRow(v1)!.row.js.args);
+      if (widened) context.edit(widened.at, widened.at, widened.text, OPTIONS_PARAMETER_ADDED);
+    }
   }
   for (const member of findClientMembers(context.index, context.sdk)) {
     if (!member.isV1Name || !member.row.js.v2) continue;
