@@ -87,7 +87,7 @@ import {
   writesInto,
   type Read,
 } from "../detect/dict-reads.js";
-import { onlyAssignment, onlyBinding, rebinds, scopeOf, usesIn } from "../detect/names.js";
+import { bindingScope, onlyAssignment, onlyBinding, rebinds, scopeOf, usesIn } from "../detect/names.js";
 import {
   hitsCast,
   joined,
@@ -2324,6 +2324,19 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
 }
 
 /**
+ * `result = None` before a try, `result = app.scrape_url(...)` in it, then `(result or {}).get("html", "")`: 1.x's dict
+ * read through an empty one standing in for None. A model would not pass for the dict there (it has no get), and the
+ * name may still be None, so the `or` stays (result-guards takes it out only where the call's result is all the name
+ * holds): the result is made the dict it was, where it is made. Every other binding of the name is None.
+ */
+function readThroughNoneStandIn(name: Node, uses: readonly Node[]): boolean {
+  if (!uses.some((use) => emptyOr(use))) return false;
+  const scope = bindingScope(name);
+  const others = usesIn(scope, name.text).filter((n) => n.id !== name.id && bindingScope(n).id === scope.id && rebinds(n));
+  return others.length > 0 && others.every((n) => n.parent?.type === "assignment" && n.parent.childForFieldName("right")?.type === "none");
+}
+
+/**
  * A result made a dict where it is made (`.model_dump()`), and the keys its dict reads name spelled as the
  * dump spells them (`"rawHtml"` -> `"raw_html"`, `"extract"` -> `"json"`); a key the dump has no counterpart of
  * (`"success"`: v2 raises instead) is marked where it is read, as on the model: it would raise KeyError.
@@ -2777,8 +2790,10 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   const reads = call.row.result ? uses : followReturns(uses).heads;
   // a binding in a loop is read on the next turn by the loop's reads before it too (`while status["status"] != ...`)
   const back = readBackInLoop(value);
-  if (dumpable && (call.row.result ? name && [...uses, ...back].some(writtenThrough) : [...reads, ...back].some(readAsDict))) {
-    dumpAt(context, value, call.row.result ?? null, reads);
+  const standIn = !!call.row.result && !!name && readThroughNoneStandIn(name, uses);
+  if (dumpable && (call.row.result ? name && ([...uses, ...back].some(writtenThrough) || standIn) : [...reads, ...back].some(readAsDict))) {
+    // the dict's reads through the stand-in are those of the `or` (`(result or {}).get("rawHtml", "")`)
+    dumpAt(context, value, call.row.result ?? null, standIn ? reads.map((use) => (emptyOr(use) ? outer(emptyOr(use)!) : use)) : reads);
     if (answeredDicts(context)) for (const use of unpacked([value, ...reads])) context.todo(use, DUMP_UNPACKED);
     if ((waits(call) || extracts(context, call)) && !statusRead && !raiseOnFailedJob(context, call, value, name, false, true))
       context.todo(call.node, WAITER_TODO);
