@@ -44,6 +44,7 @@ import { escapeRegExp, indentAt, indentUnit, lineStart, removeStatement } from "
 import { isAttributeName, literalAt, pyLiteral, pyLiteralAt, removeOrPass } from "../writing.js";
 import { bodyInPlace, elseInPlace } from "../branches.js";
 import { emptyFallback, emptyOr, isEmptyDict, isEmptyLiteral, orDefault } from "../detect/empty-defaults.js";
+import { boundDict } from "../detect/bound-dict.js";
 import { callsFromOtherModules, type PyContext, type PyStep } from "../pipeline.js";
 import {
   annotatedParameters,
@@ -1828,21 +1829,37 @@ function isTruthTest(node: Node): boolean {
 /**
  * What a search call's hits are: scraped pages where it passes scrape options (a keyword, a page's option given flat,
  * or a 1.x params dict's scrapeOptions), plain hits where it passes none; unknown where its params come from elsewhere.
+ * Keyword arguments gathered in a dict the code binds once to a literal (`**search_params`) are its keys, and the keys
+ * the code sets on it.
  */
 function searchHits(call: PyCall): keyof typeof PY_SEARCH_HITS | undefined {
   let scraped = false;
   let unknown = false;
+  const scrapes = (key: string) => key === "scrape_options" || key === "scrapeOptions" || !!PY_NESTED_PAGE_OPTIONS.search?.has(snakeCase(key));
   call.args.namedChildren.slice(call.passed?.skipped ?? 0).forEach((arg, i) => {
     if (!arg || arg.type === "comment") return;
     const keyword = arg.type === "keyword_argument" ? arg.childForFieldName("name")!.text : null;
     const value = keyword ? arg.childForFieldName("value")! : arg;
+    const keys = arg.type === "dictionary_splat" ? splattedKeys(call, value.namedChildren[0] ?? null) : undefined;
     if (keyword === "scrape_options") scraped ||= value.text !== "None";
     // a page's option given flat, which the options step nests in scrape_options
     else if (keyword && PY_NESTED_PAGE_OPTIONS.search?.has(snakeCase(keyword))) scraped = true;
     else if (value.type === "dictionary") scraped ||= !!dictEntries(value)?.some((e) => e.key === "scrapeOptions");
+    else if (keys) scraped ||= keys.some(scrapes);
     else if (keyword === "params" || (!keyword && i > 0) || arg.type.endsWith("splat")) unknown = true;
   });
   return scraped ? "scraped" : unknown ? undefined : "plain";
+}
+
+/** The keys of the dict `**name` hands a call, where the code binds it once to a literal with no splat in it and sets only plain keys. */
+function splattedKeys(call: PyCall, name: Node | null): string[] | undefined {
+  if (name?.type !== "identifier") return undefined;
+  const bound = boundDict(name, call.node, new Set([call.node.id]));
+  if (!("dict" in bound) || bound.fallbacks.length) return undefined;
+  const entries = dictEntries(bound.dict);
+  const set = bound.writes.map((w) => stringValue(w.childForFieldName("subscript")));
+  if (!entries || set.some((key) => key === undefined)) return undefined;
+  return [...entries.map((e) => e.key), ...(set as string[])];
 }
 
 /**
