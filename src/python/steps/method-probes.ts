@@ -35,20 +35,18 @@ function callHedges(context: PyContext): { statement: Node; handler: Node; v1: P
   const hedges = [];
   for (const statement of allOf(context.tree.rootNode, "try_statement")) {
     const clauses = statement.namedChildren.filter((c): c is Node => !!c && c.type.endsWith("_clause"));
-    const handler = clauses[0];
-    if (clauses.length !== 1 || handler!.type !== "except_clause" || handler!.childForFieldName("value")?.text !== "AttributeError") continue;
-    const body = statement.childForFieldName("body")!;
-    const sdkCalls = (side: Node, other: Node) =>
-      context.calls.filter((c) => !c.mock && !c.passed && !c.invokes && within(c.node, side) && !within(c.node, other));
-    const inBody = sdkCalls(body, handler!);
-    const inHandler = sdkCalls(handler!, body);
+    const handler = clauses.length === 1 ? clauses[0]! : null;
+    if (handler?.type !== "except_clause" || handler.childForFieldName("value")?.text !== "AttributeError") continue;
+    const sdkCalls = (side: Node) => context.calls.filter((c) => !c.mock && !c.passed && !c.invokes && within(c.node, side));
+    const inBody = sdkCalls(statement.childForFieldName("body")!);
+    const inHandler = sdkCalls(handler);
     if (inBody.length !== 1 || inHandler.length !== 1) continue;
     const [a, b] = [inBody[0]!, inHandler[0]!];
     const v1Side = a.isV1Name && !b.isV1Name ? a : b.isV1Name && !a.isV1Name ? b : null;
     const other = v1Side === a ? b : a;
     if (!v1Side || !isV1PyCall(v1Side, context.calls, context.options.sdk, context.sdk)) continue;
     if (other.method !== v1Side.row.python.v2 || other.receiver.text !== v1Side.receiver.text) continue;
-    hedges.push({ statement, handler: handler!, v1: v1Side, inBody: v1Side === a });
+    hedges.push({ statement, handler, v1: v1Side, inBody: v1Side === a });
   }
   return hedges;
 }
