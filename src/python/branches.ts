@@ -16,10 +16,7 @@ export function bodyInPlace(context: PyContext, statement: Node, message: Messag
   const alone = clauses.length === 1 && clauses[0]!.type === "else_clause";
   const body = statement.childForFieldName("consequence")!;
   if (!clauses.length || (!alone && !elifs)) return false;
-  if (!blockInPlace(context, statement, body, statement, message)) return false;
-  const text = context.source.text;
-  deleteLines(context, nextLineStart(text, body.endIndex), nextLineStart(text, clauses.at(-1)!.endIndex));
-  return true;
+  return firstBlockInPlace(context, statement, body, message);
 }
 
 /**
@@ -38,7 +35,14 @@ export function elseInPlace(context: PyContext, statement: Node, message: Messag
  * try's line. Says whether it did.
  */
 export function tryBodyInPlace(context: PyContext, statement: Node, message: Message): boolean {
-  const body = statement.childForFieldName("body")!;
+  return firstBlockInPlace(context, statement, statement.childForFieldName("body")!, message);
+}
+
+/**
+ * A statement's first block (an if's body, a try's) in its place (blockInPlace), and the clauses after it gone: the
+ * statement ends where its last clause does.
+ */
+function firstBlockInPlace(context: PyContext, statement: Node, body: Node, message: Message): boolean {
   if (!blockInPlace(context, statement, body, statement, message)) return false;
   const text = context.source.text;
   deleteLines(context, nextLineStart(text, body.endIndex), nextLineStart(text, statement.endIndex));

@@ -124,10 +124,15 @@ export function rebinds(n: Node): boolean {
   return isBinding(n) || parent?.type === "delete_statement" || (parent?.type === "expression_list" && parent.parent?.type === "delete_statement");
 }
 
-/** The one binding of a name in the scope that binds it (the identifier bound: a target, a `def`'s name, ...); null where there are more. */
-export function onlyBinding(name: Node): Node | null {
+/** The bindings of a name in the scope that binds it (the identifiers bound: targets, a `def`'s name, ...). */
+export function bindingsOf(name: Node): Node[] {
   const scope = bindingScope(name);
-  const bindings = usesIn(scope, name.text).filter((n) => bindingScope(n).id === scope.id && rebinds(n));
+  return usesIn(scope, name.text).filter((n) => bindingScope(n).id === scope.id && rebinds(n));
+}
+
+/** The one binding of a name in the scope that binds it; null where there are more. */
+export function onlyBinding(name: Node): Node | null {
+  const bindings = bindingsOf(name);
   return bindings.length === 1 ? bindings[0]! : null;
 }
 

@@ -88,7 +88,7 @@ import {
   writesInto,
   type Read,
 } from "../detect/dict-reads.js";
-import { bindingScope, onlyAssignment, onlyBinding, rebinds, scopeOf, usesIn } from "../detect/names.js";
+import { bindingsOf, onlyAssignment, onlyBinding, rebinds, scopeOf, usesIn } from "../detect/names.js";
 import {
   hitsCast,
   joined,
@@ -2348,8 +2348,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
  */
 function readThroughNoneStandIn(name: Node, uses: readonly Node[]): boolean {
   if (!uses.some((use) => emptyOr(use))) return false;
-  const scope = bindingScope(name);
-  const others = usesIn(scope, name.text).filter((n) => n.id !== name.id && bindingScope(n).id === scope.id && rebinds(n));
+  const others = bindingsOf(name).filter((n) => n.id !== name.id);
   return others.length > 0 && others.every((n) => n.parent?.type === "assignment" && n.parent.childForFieldName("right")?.type === "none");
 }
 
@@ -2810,7 +2809,11 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   const standIn = !!call.row.result && !!name && readThroughNoneStandIn(name, uses);
   if (dumpable && (call.row.result ? name && ([...uses, ...back].some(writtenThrough) || standIn) : [...reads, ...back].some(readAsDict))) {
     // the dict's reads through the stand-in are those of the `or` (`(result or {}).get("rawHtml", "")`)
-    dumpAt(context, value, call.row.result ?? null, standIn ? reads.map((use) => (emptyOr(use) ? outer(emptyOr(use)!) : use)) : reads);
+    const throughOr = (use: Node) => {
+      const or = emptyOr(use);
+      return or ? outer(or) : use;
+    };
+    dumpAt(context, value, call.row.result ?? null, standIn ? reads.map(throughOr) : reads);
     if (answeredDicts(context)) for (const use of unpacked([value, ...reads])) context.todo(use, DUMP_UNPACKED);
     if ((waits(call) || extracts(context, call)) && !statusRead && !raiseOnFailedJob(context, call, value, name, false, true))
       context.todo(call.node, WAITER_TODO);
