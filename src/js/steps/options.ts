@@ -277,32 +277,35 @@ function migrateObject(context: StepContext, options: OptionsObject): void {
  * (a tool schema's `maxDepth: {...}`, `"ignoreSitemap"`). Where it says none, the options are the user's own
  * shape: they compile and behave alike under v2, and a warning would be noise.
  */
-function v1NamesInSight(context: StepContext, kind: OptionsKind, spelled: () => ReadonlySet<string>): string[] {
+function v1NamesInSight(context: StepContext, kind: OptionsKind, spelled: () => ReadonlySet<string>, cast: () => ReadonlySet<OptionsKind>): string[] {
   const names = [...optionRowsFor(kind).keys()];
   const typed = [...context.sdk.named].some(
     ([local, exported]) => TYPES.some((row) => row.js.v1 === exported && row.options === kind) && typesValues(context, local),
   );
   // v1's scrape options held its format settings too, which v2 takes only inside a format object
-  if (typed || castToV1Options(context, kind)) return kind === "scrape" ? [...names, ...SETTINGS_KEYS] : names;
+  if (typed || cast().has(kind)) return kind === "scrape" ? [...names, ...SETTINGS_KEYS] : names;
   const inFile = spelled();
   return names.filter((name) => inFile.has(name));
 }
 
 /**
- * Whether the file casts some value to the options a v1 method of the table takes, through the method's own type
- * (`job.options as Parameters<typeof app.scrapeUrl>[1]`): a value whose keys no type checker saw, said to be v1's
- * options. Annotated so (`opts: Parameters<...>[1]`), the v2 type it becomes checks what callers pass.
+ * The tables whose v1 options the file casts some value to, through a v1 method's own type (`job.options as
+ * Parameters<typeof app.scrapeUrl>[1]`): values whose keys no type checker saw, said to be v1's options. Annotated so
+ * (`opts: Parameters<...>[1]`), the v2 type it becomes checks what callers pass. Read once a run, as spelledNames is.
  */
-function castToV1Options(context: StepContext, kind: OptionsKind): boolean {
-  if (!isTypeScript(context.source)) return false;
+function v1OptionsCasts(context: StepContext): Set<OptionsKind> {
+  const kinds = new Set<OptionsKind>();
+  if (!isTypeScript(context.source)) return kinds;
   const tracker = new ClientTracker(context.sdk, context.index);
-  return [...context.index.of("TSTypeQuery"), ...context.index.of("TSIndexedAccessType")].some((path) => {
-    const queried = queriedMethod(tracker, path as Path);
+  for (const path of [...context.index.of("TSTypeQuery"), ...context.index.of("TSIndexedAccessType")] as Path[]) {
+    const queried = queriedMethod(tracker, path);
     const row = queried && methodRow(queried.method);
-    const options = row?.isV1Name && row.row.options === kind ? wrappedBy(path as Path, "Parameters")?.parent : undefined;
+    const kind = row?.isV1Name ? row.row.options : undefined;
+    const options = kind ? wrappedBy(path, "Parameters")?.parent : undefined;
     const cast = options?.node.type === "TSIndexedAccessType" ? options.parent?.node : undefined;
-    return cast?.type === "TSAsExpression" || cast?.type === "TSTypeAssertion";
-  });
+    if (cast?.type === "TSAsExpression" || cast?.type === "TSTypeAssertion") kinds.add(kind!);
+  }
+  return kinds;
 }
 
 /** Every name and string the file spells: read once a run, however many opaque options it passes. */
@@ -393,6 +396,8 @@ export const step: Step = {
     // Options from elsewhere (a request body, a tool's arguments) may still carry v1 names, which v2 rejects.
     let spelled: Set<string> | undefined;
     const inFile = () => (spelled ??= spelledNames(context));
+    let casts: Set<OptionsKind> | undefined;
+    const cast = () => (casts ??= v1OptionsCasts(context));
     for (const call of findClientCalls(context.index, context.sdk)) {
       // A test's stand-in for the client takes what it is given: no v2 service sees those names.
       if (!isV1Call(call, context.sdk, context.options.sdk) || callsStandIn(call, context.sdk)) continue;
@@ -405,7 +410,7 @@ export const step: Step = {
         if (formats.length) context.todo(path, assignedV1Keys(formats));
       }
       const marked = opaqueOptions(call).flatMap(({ kind, path }) => {
-        const names = new Set([...v1NamesInSight(context, kind, inFile), ...rewrittenBeside(path, kind)]);
+        const names = new Set([...v1NamesInSight(context, kind, inFile, cast), ...rewrittenBeside(path, kind)]);
         return names.size ? [{ kind, path, names }] : [];
       });
       // One TODO a statement: the keys set out of reach join the pass-through's names.
