@@ -31,7 +31,12 @@ export interface ResultRow {
      * a field v1's result did not have either, read as if it had (a scrape result's `data`): the read was
      * undefined before and stays so, named where it is read; no proof that code is v1
      */
-    | { kind: "never-had"; todo: string };
+    | { kind: "never-had"; todo: string }
+    /**
+     * a field v1's result did not have and v2's has (a job's `id`): the read was undefined in v1, and the code took
+     * the other side of a test of it or its fallback, where v2's answers; named where it is read
+     */
+    | { kind: "gained"; todo: string };
 }
 
 /**
@@ -153,6 +158,18 @@ export const RESULTS: readonly ResultRow[] = [
     of: ["map"],
     js: { v1: "data" },
     change: { kind: "never-had", todo: "a map result has no data field, and v1's had none either (this read was undefined): the URLs are in its links" },
+  },
+  {
+    // v1's waiters and status checks answered the job's status without its id (CrawlStatusResponse,
+    // BatchScrapeStatusResponse); 4.x's CrawlJob and BatchScrapeJob carry it. Code that hedged between a waiter and a
+    // start (`res.id || res.jobId`) took its other side in v1, and takes this one now.
+    spec: "sdk-facts 4.1",
+    of: ["job"],
+    js: { v1: "id" },
+    change: {
+      kind: "gained",
+      todo: "v1's job status had no id field (this read was undefined, and a test of it false), and v2's job has one: the code that reads it now runs where v1 took the other way",
+    },
   },
 ];
 
