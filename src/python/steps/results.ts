@@ -1368,8 +1368,23 @@ function droppedOffDictBranch(head: Node): boolean {
     (side) =>
       side &&
       !otherShapeBranch(side, head) &&
-      usesIn(side, head.text).some((use) => !inDictBranch(use) && !droppedTest(use) && !emptyFallback(use) && !describedOnly(use)),
+      usesIn(side, head.text).some(
+        (use) => !inDictBranch(use) && !droppedTest(use) && !emptyFallback(use) && !describedOnly(use) && !otherShapeOnly(use, head),
+      ),
   );
+}
+
+/**
+ * `links = r if isinstance(r, list) else []` on the other side: the value is given only where it is a shape neither
+ * 1.x's dict nor v2's model is (v0's list), so neither ran it; v2's model gets the conditional's other value.
+ */
+function otherShapeOnly(use: Node, head: Node): boolean {
+  for (let at = use; at.parent && at.parent.type !== "block" && at.parent.type !== "module"; at = at.parent) {
+    const choice = at.parent;
+    if (choice.type === "conditional_expression" && otherShapeTest(choice.namedChildren[1]!, head))
+      return choice.namedChildren[0]!.id === at.id || choice.namedChildren[1]!.id === at.id;
+  }
+  return false;
 }
 
 /**
@@ -1878,8 +1893,10 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
   const wereDicts = from === 0 && (subject.dicts || answeredDicts(context));
   // A result with fields, not a cancel's bool; a map's dump is not the dict 1.x's was (its links are objects).
   const dumpable = from === 0 && subject.kind !== "cancel" && subject.kind !== "map";
-  // `f.write(json.dumps(page))`: JSON takes no model
-  if (dumpable && serialized(head)) return dumpWhereHanded(context, subject, head, RESULT_SERIALIZED);
+  // `f.write(json.dumps(page))`: JSON takes no model; nor `print(json.dumps(links, indent=2))`, where a map's dump (its
+  // links objects) only shows what v2 answered
+  if ((dumpable || (from === 0 && subject.kind === "map" && serializedToShow(head))) && serialized(head))
+    return dumpWhereHanded(context, subject, head, RESULT_SERIALIZED);
   // `cache.set(url, page)`: 1.x's dict handed to code the run cannot read, which expects one still
   if (dumpable && wereDicts && handedOut(head)) return dumpWhereHanded(context, subject, head, HANDED_OUT_DUMPED);
   // `out.append({"source": url, "content": page})`: 1.x's dict kept in a dict the code builds, whose readers expect one
@@ -2045,9 +2062,10 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
     const elsewhere = depth === 0 ? subject.fields?.[read.field] : undefined;
     if (kind !== null && depth === 0 && !elsewhere && !rowFor(kind, read.field) && !hasField(kind, renamedField(kind, read.field).to)) {
       if (kind === "document" && envelopeHedge(context, read, head, handled)) return;
-      // `r.get("markdown") or r.get("description")`: v1's result had no such key, so its get() gave None and the or
-      // went on to what follows; it still does
-      const next = read.form === "get" && (!read.fallback || read.fallback.type === "none") ? orDefault(read.node) : null;
+      // `r.get("markdown") or r.get("description")`, `r.get("urls", []) or r.get("links", [])`: v1's result had no such
+      // key, so its get() gave None (or the empty default) and the or went on to what follows; it still does
+      const next =
+        read.form === "get" && (!read.fallback || read.fallback.type === "none" || isEmptyLiteral(inner(read.fallback))) ? orDefault(read.node) : null;
       if (next) return context.edit(outer(read.node).startIndex, next.startIndex, "", NEVER_HELD_OR(read.field));
       // `hit.get("description", hit.get("markdown", ""))`: v1's dict had no such key, so the fallback's read gave its
       // default; it still does. A read of its own keeps its TODO: the code meant a field that was never there.
@@ -2831,8 +2849,10 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   const { heads, boundaries } = followReturns(uses);
   const calls = model ? callsFromOtherModules(context) : () => undefined;
   for (const head of model ? boundaries : []) {
-    if (!dumpable) context.todo(head, NOT_A_DICT);
-    else {
+    if (!dumpable) {
+      // a map's serialized to be printed is dumped where the reads are followed (migrateChain)
+      if (!(serialized(head) && serializedToShow(head))) context.todo(head, NOT_A_DICT);
+    } else {
       // A function that promises a dict hands it to its callers, who read it as one: their keys are the dump's.
       const fn = returnedFrom(head);
       const handedTo = fn ? undefined : calledWith(head);
@@ -3109,6 +3129,22 @@ function migrateCollected(context: PyContext, subject: Subject, list: Node): voi
 function dumpWhereHanded(context: PyContext, subject: Subject, head: Node, message: Message): void {
   dumpAt(context, head, subject.kind === "hit" ? null : subject.kind, [], [], message);
   if (subject.fields) context.todo(head, SCRAPED_HIT_DUMPED);
+}
+
+/**
+ * `print(json.dumps(r, indent=2))`, `logger.debug(f"... {json.dumps(r)}")`: a value serialized to a string that is only
+ * printed or logged, not written nor handed on, so what it holds is read by a person.
+ */
+function serializedToShow(head: Node): boolean {
+  const serializer = head.parent!.parent!;
+  if (serializer.type !== "call" || !/^json\.dumps$/.test(serializer.childForFieldName("function")?.text ?? "")) return false;
+  let shown = outer(serializer);
+  // an f-string's part: the string is what is printed
+  if (shown.parent?.type === "interpolation") shown = outer(shown.parent.parent!);
+  const call = shown.parent?.type === "argument_list" ? shown.parent.parent : null;
+  if (call?.type !== "call") return false;
+  const name = calledName(call);
+  return name === "print" || (call.childForFieldName("function")?.type === "attribute" && LOG_METHODS.has(name));
 }
 
 /** A value a dict display holds, `{"content": page}`. */
