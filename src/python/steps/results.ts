@@ -278,8 +278,8 @@ function readByNamelessKey(node: Node): boolean {
 
 /** A dict handed on whole, not only looked at here: passed to a call that does more than show it, stored, or returned. */
 function handedOn(node: Node): boolean {
-  // `hasattr(metadata, "title")` asks the dict for an attribute, and reads no key
-  const probed = node.parent?.type === "argument_list" && calledName(node.parent.parent!) === "hasattr";
+  // `hasattr(metadata, "title")`, `getattr(metadata, "sourceURL", "")` ask the dict for an attribute, and read no key
+  const probed = node.parent?.type === "argument_list" && ["hasattr", "getattr"].includes(calledName(node.parent.parent!));
   return keptWhole(node) && !probed && !dictMethodAbove(node) && node.parent?.type !== "for_statement" && node.parent?.type !== "for_in_clause";
 }
 
