@@ -10,7 +10,8 @@ import { awaitedSyncClasses } from "./detect/awaited-clients.js";
 import { parsePython, syntaxError, type Node, type Tree } from "./runtime/parser.js";
 import { quotesReusedInFStrings } from "./runtime/python3-rules.js";
 import { findPyRequests } from "./detect/requests.js";
-import { attributeReadElsewhere, callsElsewhere, importedElsewhere, seenCallsElsewhere } from "./detect/importers.js";
+import { attributeReadElsewhere, callsElsewhere, importedElsewhere, seenAttributeReadElsewhere, seenCallsElsewhere } from "./detect/importers.js";
+import type { CallsElsewhere } from "./detect/callers.js";
 import { localPackageShadows } from "./detect/local-package.js";
 import { projectModules } from "./detect/imported-clients.js";
 
@@ -52,14 +53,22 @@ export function exportedName(context: PyContext): (name: string) => boolean {
 }
 
 /**
- * The calls other modules of the project make of the file's module-level function `name` (detect/importers.ts):
- * none from a notebook's cells or a document's code blocks, which no module imports, nor where no module is seen
- * to import it (a script outside any project); undefined where some module imports it and its calls cannot be told.
+ * The calls other modules of the project make of the file's module-level function `name` (detect/importers.ts), or
+ * of the method `name` of its class `ofClass` (none where no module that imports the class reads that name off
+ * anything): none from a notebook's cells or a document's code blocks, which no module imports, nor where no module is
+ * seen to import it (a script outside any project); undefined where some module imports it and its calls cannot be told.
  */
-export function callsFromOtherModules(context: PyContext): (name: string) => readonly Node[] | undefined {
+export function callsFromOtherModules(context: PyContext): CallsElsewhere {
   const holder = languageOf(context.source.path);
   if (holder === "notebook" || holder === "document") return () => [];
-  return (name) => seenCallsElsewhere(context.source.path, context.tree.rootNode, name, context.options.paths);
+  const { path } = context.source;
+  const root = context.tree.rootNode;
+  return (name, ofClass) =>
+    ofClass
+      ? seenAttributeReadElsewhere(path, root, ofClass, name, context.options.paths)
+        ? undefined
+        : []
+      : seenCallsElsewhere(path, root, name, context.options.paths);
 }
 
 /** The statement a node belongs to: the ancestor whose parent is a block or the module. */

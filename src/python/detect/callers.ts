@@ -69,7 +69,7 @@ function boundClass(scope: Node, name: string): string | null {
  * A function's calls where they are all known: in its module, and elsewhere as `elsewhere` finds a module-level
  * function's (undefined where it cannot tell); undefined where some may be out of sight.
  */
-export function allCallsOf(fn: Node, elsewhere: (name: string) => readonly Node[] | undefined): Node[] | undefined {
+export function allCallsOf(fn: Node, elsewhere: CallsElsewhere): Node[] | undefined {
   const name = fn.childForFieldName("name")!.text;
   const owner = heldAs(fn);
   const own = callsOf(fn);
@@ -77,9 +77,28 @@ export function allCallsOf(fn: Node, elsewhere: (name: string) => readonly Node[
   const inClass = owner.parent?.parent?.type === "class_definition";
   // A function nested in another is called from there alone; a private one from its module or class.
   if ((!inModule && !inClass) || name.startsWith("_")) return own;
-  if (inClass) return undefined;
-  const other = elsewhere(name);
+  // a public method nothing in its module calls is there for code out of sight
+  if (inClass && (!own.length || !methodCallsAllSeen(fn, own))) return undefined;
+  const other = inClass ? elsewhere(name, owner.parent!.parent!.childForFieldName("name")!.text) : elsewhere(name);
   return other && [...own, ...other];
+}
+
+/**
+ * The calls other modules make of a module-level function `name`, or of the method `name` of the module's class
+ * `ofClass`; undefined where some may be out of sight.
+ */
+export type CallsElsewhere = (name: string, ofClass?: string) => readonly Node[] | undefined;
+
+/**
+ * Whether a public method's calls in its module are all callsOf finds: its class has no base (through which a
+ * framework could call it by its name, `_run`, `forward`), and every `.name` of the module is one of those calls.
+ */
+function methodCallsAllSeen(fn: Node, own: readonly Node[]): boolean {
+  const name = fn.childForFieldName("name")!.text;
+  const bases = classOfMethod(fn)!.childForFieldName("superclasses")?.namedChildren ?? [];
+  if (/^__\w+__$/.test(name) || bases.some((base) => base?.type !== "comment" && base?.text !== "object")) return false;
+  const callees = new Set(own.map((call) => call.childForFieldName("function")!.id));
+  return allOf(fn.tree.rootNode, "attribute").every((a) => a.childForFieldName("attribute")?.text !== name || callees.has(a.id));
 }
 
 /** The function a call of the module calls: `name(...)` a module-level one, `self.name(...)` a method of the caller's class. */

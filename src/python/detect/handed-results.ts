@@ -5,7 +5,7 @@
  * itself (returned-results.ts converts at one promising a dict, result-values.ts reads one naming 2.x's models),
  * but for one that says nothing of what it holds (`pages: list`, `page: Any`).
  */
-import { allCallsOf, parameterTaking } from "./callers.js";
+import { allCallsOf, parameterTaking, type CallsElsewhere } from "./callers.js";
 import { bindingScope, rebinds, usesIn } from "./names.js";
 import { enclosing, parameterName, type Node } from "../runtime/parser.js";
 
@@ -71,7 +71,7 @@ export function probed(heads: readonly Node[]): boolean {
  * Whether the calls that hand the function a value are all of its calls, where all are known (a private function's
  * or method's, or a module-level one no other module calls): `elsewhere` finds those of other modules.
  */
-export function everyCallHands(fn: Node, handing: ReadonlySet<number>, elsewhere: (name: string) => readonly Node[] | undefined): boolean {
+export function everyCallHands(fn: Node, handing: ReadonlySet<number>, elsewhere: CallsElsewhere): boolean {
   const calls = allCallsOf(fn, elsewhere);
   return !!calls && calls.length === handing.size && calls.every((call) => handing.has(call.id));
 }

@@ -128,6 +128,15 @@ export function attributeReadElsewhere(path: string, tree: Node, name: string, a
 }
 
 /**
+ * Whether another module that imports the class `name` from the module at `path` reads `attribute` of anything, as
+ * attributeReadElsewhere; none where no module is seen to import it (a script outside any project), as seenCallsElsewhere.
+ */
+export function seenAttributeReadElsewhere(path: string, tree: Node, name: string, attribute: string, runPaths: readonly string[] = []): boolean {
+  const importers = importersOf(path, tree, name, runPaths) ?? [];
+  return importers.some((module) => allOf(module, "attribute").some((a) => a.childForFieldName("attribute")?.text === attribute));
+}
+
+/**
  * The calls other modules make of the function `name` of the module at `path`: by the name they import it as
  * (`from lib import fetch`, `fetch(...)`); undefined where some are not to be told apart from other uses (an
  * importer that hands the function on, or imports the module and not the name), or the importers cannot be told.
