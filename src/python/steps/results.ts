@@ -2577,7 +2577,7 @@ function migrateHanded(context: PyContext): void {
       for (const head of headsOf(handed, reads)) {
         // serialized in the function it is handed to (`json.dump(crawl_result, f)`), as where it is made
         if (!handed.list && serialized(head) && handed.subject.kind !== "cancel") {
-          if (handed.subject.kind === "map") context.todo(head, NOT_A_DICT);
+          if (handed.subject.kind === "map" && !serializedToShow(head)) context.todo(head, NOT_A_DICT);
           else dumpAt(context, head, handed.subject.kind === "hit" ? null : handed.subject.kind, []);
         } else migrateChain(context, handed.subject, head, handled);
       }
