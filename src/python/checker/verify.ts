@@ -14,13 +14,22 @@ import { METHODS } from "../../mapping/client-methods.js";
 import { UNCHANGED_FORMATS } from "../../mapping/formats.js";
 import { V1_ACCESSOR } from "../../mapping/imports.js";
 import { PY_CAST, PY_CLIENTS, PY_FORMAT_OPTION, PY_MOVED_TYPES, PY_OPTIONAL_FIELD_EMPTY, PY_PACKAGE, snakeCase } from "../../mapping/python.js";
-import { alsoTodo, FORMATS_CAST, optionalFieldEmpty, pyrightTodo, SCRAPE_OPTIONS_ON_SCRAPE, splatAnnotated, v1ProxyAsserted } from "../../mapping/messages.js";
+import {
+  alsoTodo,
+  FORMATS_CAST,
+  GUARDED_GET_READ,
+  optionalFieldEmpty,
+  pyrightTodo,
+  SCRAPE_OPTIONS_ON_SCRAPE,
+  splatAnnotated,
+  v1ProxyAsserted,
+} from "../../mapping/messages.js";
 import { type Verified } from "../../core/verified.js";
 import { VERIFY } from "../../core/verified.js";
 import { runPython, statementOf, type PyContext, type PyStep } from "../pipeline.js";
 import { notebookProgram, runNotebook } from "../notebook.js";
 import { literalAt, pyLiteral } from "../writing.js";
-import { allOf, enclosing, inTryBody, loadPython, parsePython, stringValue, within, type Node } from "../runtime/parser.js";
+import { allOf, andOperands, enclosing, inTryBody, loadPython, parsePython, stringValue, within, type Node } from "../runtime/parser.js";
 import { bindingScope, rebinds, usesIn } from "../detect/names.js";
 import { castable } from "../detect/model-names.js";
 import { callsThroughV1 } from "../detect/clients.js";
@@ -238,6 +247,38 @@ function optionalRepairs(node: Node, e: PyrightError): OptionalRepair[] | null {
   return repairs.length && repairs.every((r) => r !== null) ? (repairs as OptionalRepair[]) : null;
 }
 
+/** pyright's word for `"key" in value` where the value may be None: an operator issue, not an Optional one. */
+const IN_OPTIONAL = /^Operator "(?:not )?in" not supported for types "[^"]*" and "[^"]* \| None"/;
+
+/**
+ * `if data and data.get("data"): found = data.get("data")` then `"name" in found`: a read of a dict the migration made
+ * (a dump) that pyright types Optional, since it narrows no call, where the if around the binding tests that same read
+ * true. The key is there wherever the binding runs: the binding reads it as `data["data"]`, which gives the same.
+ */
+function guardedGet(node: Node, e: PyrightError): Node | null {
+  const comparison = IN_OPTIONAL.test(e.message) ? (node.type === "comparison_operator" ? node : enclosing(node, "comparison_operator")) : null;
+  const faulted = comparison
+    ? comparison.namedChildren.at(-1)
+    : !onlyNone(e)
+      ? null
+      : e.rule === "reportOptionalMemberAccess"
+        ? node.parent?.type === "attribute"
+          ? node.parent.childForFieldName("object")
+          : null
+        : node;
+  const read = faulted?.type === "identifier" ? boundRead(faulted) : null;
+  const callee = read?.type === "call" ? read.childForFieldName("function") : null;
+  const args = read?.childForFieldName("arguments")?.namedChildren.filter((a) => a?.type !== "comment") ?? [];
+  if (callee?.type !== "attribute" || callee.childForFieldName("attribute")!.text !== "get" || args.length !== 1 || args[0]!.type !== "string") return null;
+  const got = callee.childForFieldName("object")!;
+  const guard = enclosing(read!, "if_statement");
+  const taken = guard?.childForFieldName("consequence");
+  if (!taken || !within(read!, taken) || !andOperands(guard!.childForFieldName("condition")!).some((test) => test.text === read!.text)) return null;
+  // the dict the guard tested is the one read: not bound again in between
+  const rebound = got.type === "identifier" && usesIn(taken, got.text).some((use) => rebinds(use) && use.startIndex < read!.startIndex);
+  return got.type === "identifier" && !rebound ? read : null;
+}
+
 /**
  * The value a name holds where a plain assignment reaches the use (`content = item.markdown`, then `f.write(content)`),
  * through names handed it in turn (`text = content`): the read to give v1's value there, for every use alike. The
@@ -372,9 +413,20 @@ function marking(errors: readonly PyrightError[], proxied: readonly PyrightError
         }
         return false;
       });
+      const unguarded = unsplat.filter(({ e, node }) => {
+        const read = guardedGet(node, e);
+        if (!read) return true;
+        if (!repaired.some((r) => r.id === read.id)) {
+          const dict = read.childForFieldName("function")!.childForFieldName("object")!;
+          const key = read.childForFieldName("arguments")!.namedChildren.find((a) => a?.type === "string")!;
+          context.edit(read.startIndex, read.endIndex, `${dict.text}[${key.text}]`, GUARDED_GET_READ);
+          repaired.push(read);
+        }
+        return false;
+      });
       const throughRepaired = ({ e, node }: (typeof located)[number]) =>
         e.rule === "reportCallIssue" && /^No overloads for/.test(e.message) && [...repaired, ...faulted].some((r) => within(r, node));
-      const unrepaired = unsplat.filter((error) => !throughRepaired(error));
+      const unrepaired = unguarded.filter((error) => !throughRepaired(error));
       counted.repaired = errors.length - unrepaired.length;
       counted.marked += unrepaired.length;
       // one TODO line a statement, for its errors together, at the first one's node

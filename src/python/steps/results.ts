@@ -71,7 +71,7 @@ import { keyedHelper } from "../detect/keyed-helpers.js";
 import { castable } from "../detect/model-names.js";
 import { anyTakingParameter, everyCallHands, parameterReads, probed, takingParameter, type Taking } from "../detect/handed-results.js";
 import { isV1PyCall } from "../detect/version.js";
-import { allOf, argumentsOf, calledName, enclosing, inner, inTryBody, outer, stringValue, within, type Node } from "../runtime/parser.js";
+import { allOf, andOperands, argumentsOf, calledName, enclosing, inner, inTryBody, outer, stringValue, within, type Node } from "../runtime/parser.js";
 import { dictEntries, keywords, positional } from "../detect/arguments.js";
 import {
   dictMethodAbove,
@@ -663,13 +663,6 @@ const ENVELOPE_HEDGE = removed('the fallback to a "data" envelope', "no client's
 
 const ERROR_NEVER_SET = (field: string) =>
   removed(`the branch testing the result's ${field}`, "every release answered it empty (a failed request raised), so it never ran");
-
-/** The operands of a test's chain of `and`s, parentheses taken off: the test alone where it is none. */
-function andOperands(test: Node): Node[] {
-  const node = inner(test);
-  if (node.type !== "boolean_operator" || node.childForFieldName("operator")?.type !== "and") return [node];
-  return [...andOperands(node.childForFieldName("left")!), ...andOperands(node.childForFieldName("right")!)];
-}
 
 const SUPERSEDED_PROBE = removed(
   "the branch probing the result for a field by its v1 name",
