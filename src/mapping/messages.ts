@@ -742,13 +742,13 @@ export function splatAnnotated(name: string): Message {
   );
 }
 
-/** A list of str handed as a call's formats, which v1 took untyped in its params dict, cast to v2's type of them (python/checker/verify.ts). */
 /** A guarded `d.get(k)` read as `d[k]` by the Python verification (python/checker/verify.ts). */
 export const GUARDED_GET_READ = reworded(
   "pyright types this read Optional, though the if around it tests the same read true: the key is there wherever it runs",
   "read the key the guard tests as d[key] (the same value; pyright narrows no call)",
 );
 
+/** A list of str handed as a call's formats, which v1 took untyped in its params dict, cast to v2's type of them (python/checker/verify.ts). */
 export const FORMATS_CAST = reworded(
   "v1 took these formats in its params dict, untyped; v2 types them as format options, and pyright will not take a list of str for them",
   "cast to List[FormatOption]: the names go to v2 as they went to v1, unchecked as they were (v2 calls extract json, and screenshot@fullPage a screenshot format object)",

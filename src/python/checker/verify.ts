@@ -233,8 +233,7 @@ function repairOf(faulted: Node): OptionalRepair | null {
  */
 function optionalRepairs(node: Node, e: PyrightError): OptionalRepair[] | null {
   if (!onlyNone(e) && !onlyNoneInElements(e)) return null;
-  // the member pyright names is read off the value that may be None
-  const faulted = e.rule === "reportOptionalMemberAccess" ? (node.parent?.type === "attribute" ? node.parent.childForFieldName("object") : null) : node;
+  const faulted = faultedValue(node, e);
   if (!faulted) return null;
   // a list bound to a name first (`urls = [page.metadata_typed.source_url for page in pages]`, then `batch(urls)`)
   const listed = faulted.type === "identifier" ? boundRead(faulted) : faulted;
@@ -247,6 +246,10 @@ function optionalRepairs(node: Node, e: PyrightError): OptionalRepair[] | null {
   return repairs.length && repairs.every((r) => r !== null) ? (repairs as OptionalRepair[]) : null;
 }
 
+/** The value pyright faults for its None: the member it names is read off it, else the node its range covers. */
+const faultedValue = (node: Node, e: PyrightError): Node | null =>
+  e.rule === "reportOptionalMemberAccess" ? (node.parent?.type === "attribute" ? node.parent.childForFieldName("object") : null) : node;
+
 /** pyright's word for `"key" in value` where the value may be None: an operator issue, not an Optional one. */
 const IN_OPTIONAL = /^Operator "(?:not )?in" not supported for types "[^"]*" and "[^"]* \| None"/;
 
@@ -255,17 +258,9 @@ const IN_OPTIONAL = /^Operator "(?:not )?in" not supported for types "[^"]*" and
  * (a dump) that pyright types Optional, since it narrows no call, where the if around the binding tests that same read
  * true. The key is there wherever the binding runs: the binding reads it as `data["data"]`, which gives the same.
  */
-function guardedGet(node: Node, e: PyrightError): Node | null {
+function guardedGet(node: Node, e: PyrightError): { read: Node; text: string } | null {
   const comparison = IN_OPTIONAL.test(e.message) ? (node.type === "comparison_operator" ? node : enclosing(node, "comparison_operator")) : null;
-  const faulted = comparison
-    ? comparison.namedChildren.at(-1)
-    : !onlyNone(e)
-      ? null
-      : e.rule === "reportOptionalMemberAccess"
-        ? node.parent?.type === "attribute"
-          ? node.parent.childForFieldName("object")
-          : null
-        : node;
+  const faulted = comparison ? comparison.namedChildren.at(-1) : onlyNone(e) ? faultedValue(node, e) : null;
   const read = faulted?.type === "identifier" ? boundRead(faulted) : null;
   const callee = read?.type === "call" ? read.childForFieldName("function") : null;
   const args = read?.childForFieldName("arguments")?.namedChildren.filter((a) => a?.type !== "comment") ?? [];
@@ -276,7 +271,7 @@ function guardedGet(node: Node, e: PyrightError): Node | null {
   if (!taken || !within(read!, taken) || !andOperands(guard!.childForFieldName("condition")!).some((test) => test.text === read!.text)) return null;
   // the dict the guard tested is the one read: not bound again in between
   const rebound = got.type === "identifier" && usesIn(taken, got.text).some((use) => rebinds(use) && use.startIndex < read!.startIndex);
-  return got.type === "identifier" && !rebound ? read : null;
+  return got.type === "identifier" && !rebound ? { read: read!, text: `${got.text}[${args[0]!.text}]` } : null;
 }
 
 /**
@@ -414,13 +409,11 @@ function marking(errors: readonly PyrightError[], proxied: readonly PyrightError
         return false;
       });
       const unguarded = unsplat.filter(({ e, node }) => {
-        const read = guardedGet(node, e);
-        if (!read) return true;
-        if (!repaired.some((r) => r.id === read.id)) {
-          const dict = read.childForFieldName("function")!.childForFieldName("object")!;
-          const key = read.childForFieldName("arguments")!.namedChildren.find((a) => a?.type === "string")!;
-          context.edit(read.startIndex, read.endIndex, `${dict.text}[${key.text}]`, GUARDED_GET_READ);
-          repaired.push(read);
+        const guarded = guardedGet(node, e);
+        if (!guarded) return true;
+        if (!repaired.some((r) => r.id === guarded.read.id)) {
+          context.edit(guarded.read.startIndex, guarded.read.endIndex, guarded.text, GUARDED_GET_READ);
+          repaired.push(guarded.read);
         }
         return false;
       });

@@ -124,7 +124,7 @@ export function importedElsewhere(path: string, tree: Node, name: string, runPat
  */
 export function attributeReadElsewhere(path: string, tree: Node, name: string, attribute: string, runPaths: readonly string[] = []): boolean {
   const importers = importersOf(path, tree, name, runPaths);
-  return !importers || importers.some((module) => allOf(module, "attribute").some((a) => a.childForFieldName("attribute")?.text === attribute));
+  return !importers || readsAttribute(importers, attribute);
 }
 
 /**
@@ -132,9 +132,11 @@ export function attributeReadElsewhere(path: string, tree: Node, name: string, a
  * attributeReadElsewhere; none where no module is seen to import it (a script outside any project), as seenCallsElsewhere.
  */
 export function seenAttributeReadElsewhere(path: string, tree: Node, name: string, attribute: string, runPaths: readonly string[] = []): boolean {
-  const importers = importersOf(path, tree, name, runPaths) ?? [];
-  return importers.some((module) => allOf(module, "attribute").some((a) => a.childForFieldName("attribute")?.text === attribute));
+  return readsAttribute(importersOf(path, tree, name, runPaths) ?? [], attribute);
 }
+
+const readsAttribute = (modules: readonly Node[], attribute: string) =>
+  modules.some((module) => allOf(module, "attribute").some((a) => a.childForFieldName("attribute")?.text === attribute));
 
 /**
  * The calls other modules make of the function `name` of the module at `path`: by the name they import it as

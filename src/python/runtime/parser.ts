@@ -215,6 +215,7 @@ export function calledName(call: Node): string {
 
 /** A node without the parentheses around it, or with all of them. */
 export const inner = (node: Node): Node => (node.type === "parenthesized_expression" && node.namedChildren[0] ? inner(node.namedChildren[0]) : node);
+export const outer = (node: Node): Node => (node.parent?.type === "parenthesized_expression" ? outer(node.parent) : node);
 
 /** The operands of a test's chain of `and`s, parentheses taken off: the test alone where it is none. */
 export function andOperands(test: Node): Node[] {
@@ -222,4 +223,3 @@ export function andOperands(test: Node): Node[] {
   if (node.type !== "boolean_operator" || node.childForFieldName("operator")?.type !== "and") return [node];
   return [...andOperands(node.childForFieldName("left")!), ...andOperands(node.childForFieldName("right")!)];
 }
-export const outer = (node: Node): Node => (node.parent?.type === "parenthesized_expression" ? outer(node.parent) : node);

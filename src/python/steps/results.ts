@@ -1888,7 +1888,7 @@ function migrateChain(context: PyContext, subject: Subject, head: Node, handled:
   const dumpable = from === 0 && subject.kind !== "cancel" && subject.kind !== "map";
   // `f.write(json.dumps(page))`: JSON takes no model; nor `print(json.dumps(links, indent=2))`, where a map's dump (its
   // links objects) only shows what v2 answered
-  if ((dumpable || (from === 0 && subject.kind === "map" && serializedToShow(head))) && serialized(head))
+  if ((dumpable && serialized(head)) || (from === 0 && subject.kind === "map" && serializedToShow(head)))
     return dumpWhereHanded(context, subject, head, RESULT_SERIALIZED);
   // `cache.set(url, page)`: 1.x's dict handed to code the run cannot read, which expects one still
   if (dumpable && wereDicts && handedOut(head)) return dumpWhereHanded(context, subject, head, HANDED_OUT_DUMPED);
@@ -2844,7 +2844,7 @@ function migrateResult(context: PyContext, call: PyCall, value: Node): void {
   for (const head of model ? boundaries : []) {
     if (!dumpable) {
       // a map's serialized to be printed is dumped where the reads are followed (migrateChain)
-      if (!(serialized(head) && serializedToShow(head))) context.todo(head, NOT_A_DICT);
+      if (!serializedToShow(head)) context.todo(head, NOT_A_DICT);
     } else {
       // A function that promises a dict hands it to its callers, who read it as one: their keys are the dump's.
       const fn = returnedFrom(head);
@@ -3129,8 +3129,9 @@ function dumpWhereHanded(context: PyContext, subject: Subject, head: Node, messa
  * printed or logged, not written nor handed on, so what it holds is read by a person.
  */
 function serializedToShow(head: Node): boolean {
+  if (!serialized(head)) return false;
   const serializer = head.parent!.parent!;
-  if (serializer.type !== "call" || !/^json\.dumps$/.test(serializer.childForFieldName("function")?.text ?? "")) return false;
+  if (serializer.childForFieldName("function")?.text !== "json.dumps") return false;
   let shown = outer(serializer);
   // an f-string's part: the string is what is printed
   if (shown.parent?.type === "interpolation") shown = outer(shown.parent.parent!);
