@@ -29,6 +29,15 @@ export interface Checked {
   readonly after: string;
 }
 
+/**
+ * What a file is checked as: `before`, its input against 1.x/2.x; `after`, its output against 4.x; `asRan`, its
+ * input against 4.x, where it already ran on v2's client. One pyright process checks any of them together.
+ */
+export type Side = "before" | "after" | "asRan";
+const SIDES: readonly Side[] = ["before", "after", "asRan"];
+/** each side's folder in the mirror, numbered by repository */
+const SIDES_DIR: Record<Side, string> = { before: "b", after: "a", asRan: "r" };
+
 export interface PyrightError {
   /** 0-based, as pyright reports them */
   readonly line: number;
@@ -289,14 +298,15 @@ function searchPaths(project: Project): string[] {
 const checkedName = (path: string) => (path.endsWith(".py") ? basename(path) : `${basename(path)}.py`);
 
 /**
- * Runs pyright once over every file, on the sides asked for (before, after, or both in the one process);
- * answers each file's errors on each side, or the reason the check could not be made.
+ * Runs pyright once over every file, on the sides asked for (the same for all, or each file's own), all in the one
+ * process; answers each file's errors on each side, or the reason the check could not be made.
  */
 export async function runPyright(
   files: readonly Checked[],
-  sides: readonly ("before" | "after")[] = ["before", "after"],
+  sides: readonly Side[] | ((file: Checked) => readonly Side[]) = ["before", "after"],
   projectOf = projectLookup(),
-): Promise<Map<string, { before: PyrightError[]; after: PyrightError[] }> | Error> {
+): Promise<Map<string, Record<Side, PyrightError[]>> | Error> {
+  const sidesOf = typeof sides === "function" ? sides : () => sides;
   const work = mirrorFolder();
   try {
     // One mirror a side for each repository (else each project outside one): every project in it is an execution
@@ -322,21 +332,23 @@ export async function runPyright(
     const environments: { root: string; [setting: string]: unknown }[] = [];
     const include: string[] = [];
     const exclude: string[] = [];
-    const where = new Map<string, { path: string; side: "before" | "after" }>();
+    const where = new Map<string, { path: string; side: Side }>();
     let n = 0;
     for (const [top, projects] of tops) {
-      const all = [...projects.values()].flatMap((p) => p.files);
-      for (const side of sides) {
-        const dir = `${side === "before" ? "b" : "a"}${n}`;
+      for (const side of SIDES) {
+        const all = [...projects.values()].flatMap((p) => p.files).filter((f) => sidesOf(f).includes(side));
+        if (!all.length) continue;
+        const dir = `${SIDES_DIR[side]}${n}`;
         const inMirror = (path: string) => {
           const inside = relative(top, path);
           return inside.startsWith("..") || isAbsolute(inside) ? path : join(work, dir, inside);
         };
-        const texts = new Map(all.map((f) => [join(relative(top, dirname(f.path)), checkedName(f.path)), f[side]] as const));
+        const texts = new Map(all.map((f) => [join(relative(top, dirname(f.path)), checkedName(f.path)), side === "after" ? f.after : f.before] as const));
         include.push(dir);
         for (const link of mirror(top, join(work, dir), texts)) if (!/[*?]/.test(link)) exclude.push(join(dir, link));
         all.forEach((f) => where.set(inMirror(join(dirname(f.path), checkedName(f.path))), { path: f.path, side }));
-        for (const { project } of projects.values()) {
+        for (const { project, files: own } of projects.values()) {
+          if (!own.some((f) => sidesOf(f).includes(side))) continue;
           const sdk = side === "before" ? [join(STUBS, "v1")] : project.against.sitePackages ? [project.against.sitePackages] : [join(STUBS, "v2")];
           environments.push({
             ...environmentSettings(project.settings),
@@ -378,7 +390,7 @@ export async function runPyright(
     // pyright names the user's own modules from the mirror's root (`type[a0.tools.scraper.BaseModel]`): a name the
     // user's code never had, which would tell the two sides' messages apart and show in a TODO.
     const mirrorNames = new RegExp(`(?<![\\w.])(?:${include.join("|")})\\.`, "g");
-    const answer = new Map(files.map((f) => [f.path, { before: [] as PyrightError[], after: [] as PyrightError[] }]));
+    const answer = new Map(files.map((f) => [f.path, { before: [] as PyrightError[], after: [] as PyrightError[], asRan: [] as PyrightError[] }]));
     for (const d of report.generalDiagnostics ?? []) {
       const at = where.get(resolve(d.file));
       if (!at || d.severity !== "error") continue;

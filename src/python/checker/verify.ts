@@ -33,7 +33,7 @@ import { allOf, andOperands, enclosing, inTryBody, loadPython, parsePython, stri
 import { bindingScope, rebinds, usesIn } from "../detect/names.js";
 import { castable } from "../detect/model-names.js";
 import { callsThroughV1 } from "../detect/clients.js";
-import { mirrorsRemoved, projectLookup, runPyright, type Checked, type Project, type PyrightError } from "./pyright.js";
+import { mirrorsRemoved, projectLookup, runPyright, type Checked, type Project, type PyrightError, type Side } from "./pyright.js";
 
 /** What pyright checks of a file: a notebook's code cells as one program, IPython lines masked. */
 const programOf = (path: string, text: string) => (languageOf(path) === "notebook" ? notebookProgram(text) : text);
@@ -669,35 +669,45 @@ const needsBefore = (file: Checked, after: readonly PyrightError[]) => {
   });
 };
 
-/** The files' errors before and after: in one pyright run, or the outputs first and then the inputs of those with errors on kept lines. */
+const clients = new WeakMap<Checked, { readonly v1: boolean; readonly v2: boolean }>();
+
+/** The clients a file's input imports, read once a file: which inputs ran on 4.x already, and how to judge their errors. */
+function clientsOf(file: Checked): { readonly v1: boolean; readonly v2: boolean } {
+  const known = clients.get(file);
+  if (known) return known;
+  const input = parsePython(file.before);
+  const imported = { v1: importsClient(input, "v1"), v2: importsClient(input, "v2") };
+  clients.set(file, imported);
+  return imported;
+}
+
+/**
+ * The sides an input is checked on: against 1.x/2.x, and, where it imports v2's client alone, against 4.x as it ran
+ * already. There, what pyright finds on the lines the migration kept is the code's own where the input had it too,
+ * and the migration's where it did not (v1 calls the input still made on v2's client, migrated, change what the lines
+ * after them see: `data.get(...)` on a document now typed). Both in the inputs' one pyright process: a process of
+ * its own for the few inputs on v2 cost pyright's start again (2.8 s of a 30 s verification on the bench's copies).
+ */
+const inputSides = (file: Checked): Side[] => {
+  const { v1, v2 } = clientsOf(file);
+  return v2 && !v1 ? ["before", "asRan"] : ["before"];
+};
+
+/** The files' errors on each side: in one pyright run, or the outputs first and then the inputs of those with errors on kept lines. */
 async function check(
   checked: readonly Checked[],
   oneRunUpTo: number,
   projectOf: (path: string) => Project,
-): Promise<{ before: Map<string, { before?: PyrightError[] }>; after: Errors } | Error> {
+): Promise<{ inputs: Map<string, Partial<Record<Side, PyrightError[]>>>; after: Errors } | Error> {
   if (checked.length <= oneRunUpTo) {
-    const both = await runPyright(checked, ["before", "after"], projectOf);
-    return both instanceof Error ? both : { before: both, after: both };
+    const all = await runPyright(checked, (f) => [...inputSides(f), "after"], projectOf);
+    return all instanceof Error ? all : { inputs: all, after: all };
   }
   const after = await runPyright(checked, ["after"], projectOf);
   if (after instanceof Error) return after;
   const wanted = checked.filter((f) => needsBefore(f, after.get(f.path)!.after));
-  const before = wanted.length ? await runPyright(wanted, ["before"], projectOf) : new Map<string, { before: PyrightError[] }>();
-  return before instanceof Error ? before : { before, after };
-}
-
-/**
- * An input with v2's client alone ran on 4.x already: what pyright finds on the lines the migration kept is the code's
- * own where the input had it there against 4.x too, and the migration's where it did not (v1 calls the input still
- * made on v2's client, migrated, change what the lines after them see: `data.get(...)` on a document now typed).
- * The errors of such inputs against 4.x, by path, for those with errors left to judge.
- */
-async function ranOnV2(
-  found: readonly { file: Checked; clients?: { v1: boolean; v2: boolean } }[],
-  projectOf: (path: string) => Project,
-): Promise<Map<string, { after: PyrightError[] }> | Error> {
-  const inputs = found.flatMap(({ file, clients }) => (clients?.v2 && !clients.v1 ? [{ ...file, after: file.before }] : []));
-  return inputs.length ? runPyright(inputs, ["after"], projectOf) : new Map();
+  const inputs = wanted.length ? await runPyright(wanted, inputSides, projectOf) : new Map<string, Record<Side, PyrightError[]>>();
+  return inputs instanceof Error ? inputs : { inputs, after };
 }
 
 export interface PythonVerification {
@@ -724,24 +734,17 @@ export async function verifyPython(
   try {
     const sides = await check(checked, oneRunUpTo, projectOf);
     if (sides instanceof Error) return sides;
-    const { before, after } = sides;
-    const found = checked.map((file) => {
+    const { inputs, after } = sides;
+    const verified = new Map<string, Verified>();
+    checked.forEach((file, i) => {
       const errors = after.get(file.path)!.after.filter(bySdk);
       // most outputs have no error: no diff to take
-      const was = before.get(file.path)?.before ?? [];
+      const was = inputs.get(file.path)?.before ?? [];
       const all = errors.length ? introduced(was, errors, originsOf(file)) : [];
-      // the input's clients, read once, where errors are left to judge
-      const input = all.length ? parsePython(file.before) : undefined;
-      const clients = input && { v1: importsClient(input, "v1"), v2: importsClient(input, "v2") };
-      return { file, was, all, clients };
-    });
-    const asRan = await ranOnV2(found, projectOf);
-    if (asRan instanceof Error) return asRan;
-    const verified = new Map<string, Verified>();
-    found.forEach(({ file, was, all, clients }, i) => {
-      const own = asRan.get(file.path)?.after;
-      const errors = (own ? introduced(own, all, originsOf(file)) : all).filter(migrationsPlace(file, was, !!clients?.v2));
-      verified.set(file.path, mark(file.path, files[i]!.output, errors, all.filter(proxiedByMigration(file)), finishing));
+      // the input's clients are read only where errors are left to judge
+      const own = all.length && inputSides(file).includes("asRan") ? inputs.get(file.path)?.asRan : undefined;
+      const left = all.length ? (own ? introduced(own, all, originsOf(file)) : all).filter(migrationsPlace(file, was, clientsOf(file).v2)) : [];
+      verified.set(file.path, mark(file.path, files[i]!.output, left, all.filter(proxiedByMigration(file)), finishing));
     });
     return { verified, against };
   } finally {
