@@ -50,6 +50,41 @@ const runJson = (dir: string, ...args: string[]) => {
   return JSON.parse(result.stdout) as Report;
 };
 
+/** A scenario's part of a run over many: its files, with their paths in its own folder. */
+type Part = Pick<Report, "files">;
+
+/**
+ * Scenarios that share one repository, as a user's modules do: each in a folder of its own, written as the tests are
+ * collected, migrated by one run over them all when a test first asks (and by one forced run again, for the tests
+ * that ask whether a second run changes anything). One pyright process checks them all: a run a scenario took 6 to
+ * 10 s, most of it the CLI's and pyright's start. A test sees its own folder, and its own files in the report.
+ */
+function sharedRepository() {
+  const root = tempDir();
+  let count = 0;
+  let runs: { first: Report; again?: Report } | undefined;
+  const partOf = (report: Report, folder: string): Part => ({
+    files: report.files.filter((f) => f.path.startsWith(`${folder}/`)).map((f) => ({ ...f, path: f.path.slice(folder.length + 1) })),
+  });
+  return (files: Record<string, string>) => {
+    const folder = `scenario${++count}`;
+    repo(files, { git: false, at: join(root, folder) });
+    return {
+      ran(): { dir: string; report: Part } {
+        runs ??= { first: runJson(repo({}, { at: root })) };
+        return { dir: join(root, folder), report: partOf(runs.first, folder) };
+      },
+      again(): Part {
+        this.ran();
+        runs!.again ??= runJson(root, "--force");
+        return partOf(runs!.again, folder);
+      },
+    };
+  };
+}
+
+const together = sharedRepository();
+
 const todoAbove = (text: string, statement: string) => {
   const lines = text.split("\n");
   const at = lines.findIndex((l) => l.includes(statement));
@@ -85,11 +120,9 @@ describe("the Python verification in run", () => {
     TIMEOUT,
   );
 
-  test(
-    "keywords a call does not take are named together on its one TODO line, each of them",
-    () => {
-      // None of these was ever an option of the SDK's: the service ignored them in 1.x, and 4.x's crawl refuses each.
-      const crawl = `from firecrawl import FirecrawlApp
+  {
+    // None of these was ever an option of the SDK's: the service ignored them in 1.x, and 4.x's crawl refuses each.
+    const crawl = `from firecrawl import FirecrawlApp
 
 app = FirecrawlApp(api_key="fc-test")
 
@@ -97,22 +130,24 @@ app = FirecrawlApp(api_key="fc-test")
 def pages(url: str):
     return app.crawl_url(url, max_pages=5, follow_links=True).data
 `;
-      const dir = repo({ "crawl.py": crawl });
-      const report = runJson(dir);
-      const output = read(dir, "crawl.py");
-      expect(todoAbove(output, "job = app.crawl(")).toMatch(
-        /^# TODO\(firecrawl-v2\): does not type-check against firecrawl-py 4\.x \(pyright reportCallIssue: No parameters named "max_pages", "follow_links"\) https:/,
-      );
-      expect(report.files[0]!.verified).toEqual({ newErrors: 2, marked: 2 });
-    },
-    TIMEOUT,
-  );
+    const scenario = together({ "crawl.py": crawl });
+    test(
+      "keywords a call does not take are named together on its one TODO line, each of them",
+      () => {
+        const { dir, report } = scenario.ran();
+        const output = read(dir, "crawl.py");
+        expect(todoAbove(output, "job = app.crawl(")).toMatch(
+          /^# TODO\(firecrawl-v2\): does not type-check against firecrawl-py 4\.x \(pyright reportCallIssue: No parameters named "max_pages", "follow_links"\) https:/,
+        );
+        expect(report.files[0]!.verified).toEqual({ newErrors: 2, marked: 2 });
+      },
+      TIMEOUT,
+    );
+  }
 
-  test(
-    "an error under a TODO written for another reason is said on that line, not hidden by it nor stacked under it",
-    () => {
-      // The crawl's maxDepth gets a TODO about its meaning; the title, Optional in 4.x, fails the declared str.
-      const crawl = `from firecrawl import FirecrawlApp
+  {
+    // The crawl's maxDepth gets a TODO about its meaning; the title, Optional in 4.x, fails the declared str.
+    const crawl = `from firecrawl import FirecrawlApp
 
 app = FirecrawlApp(api_key="fc-test")
 
@@ -121,28 +156,30 @@ def first_title(url: str) -> str:
     title: str = app.crawl_url(url, params={"maxDepth": 2, "limit": 5})["data"][0]["metadata"]["title"]
     return title
 `;
-      const dir = repo({ "crawl.py": crawl });
-      const report = runJson(dir);
-      const output = read(dir, "crawl.py");
-      const line = todoAbove(output, "title: str = app.crawl(")!;
-      expect(line).toMatch(
-        /^# TODO\(firecrawl-v2\): maxDepth became maxDiscoveryDepth .*; and it does not type-check against firecrawl-py 4\.x \(pyright reportAssignmentType: Type "str \| None" is not assignable to declared type "str"\) https:/,
-      );
-      expect(output.match(/pyright/g)).toHaveLength(1);
-      const file = report.files.find((f) => f.path === "crawl.py")!;
-      expect(file.verified).toEqual({ newErrors: 1, marked: 1 });
-      // One TODO a line in the report: the step's, saying both.
-      const said = file.todos.filter((t) => output.split("\n")[t.line - 1]!.includes("maxDepth"));
-      expect(said).toHaveLength(1);
-      expect(said[0]!.message).toContain("; and it does not type-check against firecrawl-py 4.x (pyright reportAssignmentType");
-    },
-    TIMEOUT,
-  );
+    const scenario = together({ "crawl.py": crawl });
+    test(
+      "an error under a TODO written for another reason is said on that line, not hidden by it nor stacked under it",
+      () => {
+        const { dir, report } = scenario.ran();
+        const output = read(dir, "crawl.py");
+        const line = todoAbove(output, "title: str = app.crawl(")!;
+        expect(line).toMatch(
+          /^# TODO\(firecrawl-v2\): maxDepth became maxDiscoveryDepth .*; and it does not type-check against firecrawl-py 4\.x \(pyright reportAssignmentType: Type "str \| None" is not assignable to declared type "str"\) https:/,
+        );
+        expect(output.match(/pyright/g)).toHaveLength(1);
+        const file = report.files.find((f) => f.path === "crawl.py")!;
+        expect(file.verified).toEqual({ newErrors: 1, marked: 1 });
+        // One TODO a line in the report: the step's, saying both.
+        const said = file.todos.filter((t) => output.split("\n")[t.line - 1]!.includes("maxDepth"));
+        expect(said).toHaveLength(1);
+        expect(said[0]!.message).toContain("; and it does not type-check against firecrawl-py 4.x (pyright reportAssignmentType");
+      },
+      TIMEOUT,
+    );
+  }
 
-  test(
-    "a TODO that names the class an error is about, but another of its fields, does not speak for that error",
-    () => {
-      const hits = `from firecrawl import FirecrawlApp
+  {
+    const hits = `from firecrawl import FirecrawlApp
 
 app = FirecrawlApp(api_key="fc-test")
 
@@ -157,20 +194,22 @@ def links(url: str) -> list[str]:
     # map_url: the 1.x name that makes the file v1's (search is named alike in 4.x)
     return [link.split("#")[0] for link in app.map_url(url).links]
 `;
-      const dir = repo({ "hits.py": hits });
-      runJson(dir);
-      expect(todoAbove(read(dir, "hits.py"), "print(item.url")).toMatch(
-        /has no "markdown" field.*; and it does not type-check against firecrawl-py 4\.x \(pyright reportAttributeAccessIssue: Cannot access attribute "get" for class "SearchResultWeb"\)/,
-      );
-    },
-    TIMEOUT,
-  );
+    const scenario = together({ "hits.py": hits });
+    test(
+      "a TODO that names the class an error is about, but another of its fields, does not speak for that error",
+      () => {
+        const { dir } = scenario.ran();
+        expect(todoAbove(read(dir, "hits.py"), "print(item.url")).toMatch(
+          /has no "markdown" field.*; and it does not type-check against firecrawl-py 4\.x \(pyright reportAttributeAccessIssue: Cannot access attribute "get" for class "SearchResultWeb"\)/,
+        );
+      },
+      TIMEOUT,
+    );
+  }
 
-  test(
-    "a field v2 made Optional, handed on where v1's dict gave a value, is repaired with v1's empty value, not marked; another error still is",
-    () => {
-      const dir = repo({
-        "pages.py": `import re
+  {
+    const scenario = together({
+      "pages.py": `import re
 
 from firecrawl import FirecrawlApp
 
@@ -190,32 +229,36 @@ def save(url: str) -> None:
         print(len(content))
         print(re.sub(r"[/:?]", "_", item["metadata"]["url"]))
 `,
-        "size.py": V1_SIZE,
-      });
-      const report = runJson(dir);
-      const pages = report.files.find((f) => f.path === "pages.py");
-      expect(pages).toMatchObject({ todos: [], verified: { newErrors: 0, marked: 0 } });
-      expect(pages?.changes).toEqual(expect.arrayContaining([expect.objectContaining({ transform: "verify", message: expect.stringContaining('url or ""') })]));
-      const output = read(dir, "pages.py");
-      expect(output).toContain("links.extend(page.links or [])");
-      expect(output).toContain('f.write(job.data[0].markdown or "")');
-      // a name bound once to the read: v1's value where it is bound, for every use
-      expect(output).toContain('content = item.markdown or ""');
-      // pyright finds no overload of re.sub for the None alone: one repair answers both errors
-      expect(output).toContain('print(re.sub(r"[/:?]", "_", item.metadata_typed.url or ""))');
-      // the title's None is not a field v1 always gave: still marked
-      expect(report.files.find((f) => f.path === "size.py")?.verified).toEqual({ newErrors: 1, marked: 1 });
-      // a second run finds nothing more to do
-      expect(runJson(dir, "--force").files.find((f) => f.path === "pages.py")?.status).toBe("unchanged");
-    },
-    TIMEOUT,
-  );
+      "size.py": V1_SIZE,
+    });
+    test(
+      "a field v2 made Optional, handed on where v1's dict gave a value, is repaired with v1's empty value, not marked; another error still is",
+      () => {
+        const { dir, report } = scenario.ran();
+        const pages = report.files.find((f) => f.path === "pages.py");
+        expect(pages).toMatchObject({ todos: [], verified: { newErrors: 0, marked: 0 } });
+        expect(pages?.changes).toEqual(
+          expect.arrayContaining([expect.objectContaining({ transform: "verify", message: expect.stringContaining('url or ""') })]),
+        );
+        const output = read(dir, "pages.py");
+        expect(output).toContain("links.extend(page.links or [])");
+        expect(output).toContain('f.write(job.data[0].markdown or "")');
+        // a name bound once to the read: v1's value where it is bound, for every use
+        expect(output).toContain('content = item.markdown or ""');
+        // pyright finds no overload of re.sub for the None alone: one repair answers both errors
+        expect(output).toContain('print(re.sub(r"[/:?]", "_", item.metadata_typed.url or ""))');
+        // the title's None is not a field v1 always gave: still marked
+        expect(report.files.find((f) => f.path === "size.py")?.verified).toEqual({ newErrors: 1, marked: 1 });
+        // a second run finds nothing more to do
+        expect(scenario.again().files.find((f) => f.path === "pages.py")?.status).toBe("unchanged");
+      },
+      TIMEOUT,
+    );
+  }
 
-  test(
-    "a dumped result's get() that the if around it tests true is read as the key it tests; one read again after the dict is bound anew is marked",
-    () => {
-      // 1.x's extract answered Any: the dump the migration makes is a dict[str, Any], whose get() pyright types Optional
-      const extract = `from firecrawl import FirecrawlApp
+  {
+    // 1.x's extract answered Any: the dump the migration makes is a dict[str, Any], whose get() pyright types Optional
+    const extract = `from firecrawl import FirecrawlApp
 
 app = FirecrawlApp(api_key="fc-test")
 
@@ -246,24 +289,26 @@ def retried(url: str) -> str:
         return found["sector"]
     return ""
 `;
-      const dir = repo({ "extract.py": extract });
-      const report = runJson(dir);
-      const output = read(dir, "extract.py");
-      expect(output).toContain('        found = data["data"]\n        if "name" in found:');
-      // another key than the one tested, and the key of a dict bound anew after the test: marked
-      expect(report.files[0]).toMatchObject({ verified: { newErrors: 2, marked: 2 } });
-      const marked = /^# TODO\(firecrawl-v2\): does not type-check against firecrawl-py 4\.x \(pyright reportOptionalSubscript/;
-      expect(todoAbove(output, 'return found["list"]')).toMatch(marked);
-      expect(todoAbove(output, 'return found["sector"]')).toMatch(marked);
-    },
-    TIMEOUT,
-  );
+    const scenario = together({ "extract.py": extract });
+    test(
+      "a dumped result's get() that the if around it tests true is read as the key it tests; one read again after the dict is bound anew is marked",
+      () => {
+        const { dir, report } = scenario.ran();
+        const output = read(dir, "extract.py");
+        expect(output).toContain('        found = data["data"]\n        if "name" in found:');
+        // another key than the one tested, and the key of a dict bound anew after the test: marked
+        expect(report.files[0]).toMatchObject({ verified: { newErrors: 2, marked: 2 } });
+        const marked = /^# TODO\(firecrawl-v2\): does not type-check against firecrawl-py 4\.x \(pyright reportOptionalSubscript/;
+        expect(todoAbove(output, 'return found["list"]')).toMatch(marked);
+        expect(todoAbove(output, 'return found["sector"]')).toMatch(marked);
+      },
+      TIMEOUT,
+    );
+  }
 
-  test(
-    "a list of str v1 took as formats in its params dict is cast to v2's format options, imported beside the SDK's; a list of names pyright knows stays marked",
-    () => {
-      const dir = repo({
-        "formats.py": `from typing import List, Literal
+  {
+    const scenario = together({
+      "formats.py": `from typing import List, Literal
 
 from firecrawl import FirecrawlApp
 
@@ -289,36 +334,38 @@ def page(url: str, fmt: str):
     params = {"formats": [fmt.lower()]}
     return app.scrape_url(url, params=params)
 `,
-      });
-      const report = runJson(dir);
-      const output = read(dir, "formats.py");
-      expect(output).toContain("from typing import List, Literal, cast");
-      expect(output).toContain("from firecrawl.types import ScrapeOptions, FormatOption");
-      expect(output).toContain("return app.scrape(url, formats=cast(List[FormatOption], formats))");
-      expect(output).toContain("scrape_options=ScrapeOptions(formats=cast(List[FormatOption], wanted))");
-      // a list literal pyright faults an element of is cast whole
-      expect(output).toContain("return app.scrape(url, formats=cast(List[FormatOption], [fmt.lower()]))");
-      // "content" is no format of v2's: what pyright says of it stands
-      expect(todoAbove(output, "def legacy") ?? "").not.toContain("TODO");
-      expect(todoAbove(output, "return app.scrape(url, formats=formats)")).toMatch(/pyright reportArgumentType/);
-      const file = report.files.find((f) => f.path === "formats.py")!;
-      expect(file.verified).toEqual({ newErrors: 1, marked: 1 });
-      expect(file.changes.filter((c) => c.transform === "verify").map((c) => c.message)).toEqual([
-        expect.stringContaining("cast to List[FormatOption]"),
-        expect.stringContaining("cast to List[FormatOption]"),
-        expect.stringContaining("cast to List[FormatOption]"),
-        expect.stringContaining("imported FormatOption from firecrawl.types"),
-        expect.stringContaining("imported cast from typing"),
-      ]);
-      expect(runJson(dir, "--force").files.find((f) => f.path === "formats.py")?.status).toBe("unchanged");
-    },
-    TIMEOUT,
-  );
+    });
+    test(
+      "a list of str v1 took as formats in its params dict is cast to v2's format options, imported beside the SDK's; a list of names pyright knows stays marked",
+      () => {
+        const { dir, report } = scenario.ran();
+        const output = read(dir, "formats.py");
+        expect(output).toContain("from typing import List, Literal, cast");
+        expect(output).toContain("from firecrawl.types import ScrapeOptions, FormatOption");
+        expect(output).toContain("return app.scrape(url, formats=cast(List[FormatOption], formats))");
+        expect(output).toContain("scrape_options=ScrapeOptions(formats=cast(List[FormatOption], wanted))");
+        // a list literal pyright faults an element of is cast whole
+        expect(output).toContain("return app.scrape(url, formats=cast(List[FormatOption], [fmt.lower()]))");
+        // "content" is no format of v2's: what pyright says of it stands
+        expect(todoAbove(output, "def legacy") ?? "").not.toContain("TODO");
+        expect(todoAbove(output, "return app.scrape(url, formats=formats)")).toMatch(/pyright reportArgumentType/);
+        const file = report.files.find((f) => f.path === "formats.py")!;
+        expect(file.verified).toEqual({ newErrors: 1, marked: 1 });
+        expect(file.changes.filter((c) => c.transform === "verify").map((c) => c.message)).toEqual([
+          expect.stringContaining("cast to List[FormatOption]"),
+          expect.stringContaining("cast to List[FormatOption]"),
+          expect.stringContaining("cast to List[FormatOption]"),
+          expect.stringContaining("imported FormatOption from firecrawl.types"),
+          expect.stringContaining("imported cast from typing"),
+        ]);
+        expect(scenario.again().files.find((f) => f.path === "formats.py")?.status).toBe("unchanged");
+      },
+      TIMEOUT,
+    );
+  }
 
-  test(
-    "where the SDK's import is guarded by a try, the cast to v2's format options names them quoted, as pyright reads a guarded alias only so, and imports them there",
-    () => {
-      const guarded = `import logging
+  {
+    const guarded = `import logging
 from typing import List
 
 try:
@@ -333,24 +380,26 @@ def page(url: str) -> str:
     app = FirecrawlApp(api_key="fc-test")
     return app.scrape_url(url, params={"formats": FORMATS})["markdown"]
 `;
-      const dir = repo({ "guarded.py": guarded });
-      const report = runJson(dir);
-      const output = read(dir, "guarded.py");
-      expect(output).toContain("try:\n    from firecrawl import Firecrawl\n    from firecrawl.types import FormatOption\nexcept ImportError:\n");
-      expect(output).toContain("from typing import List, cast\n");
-      expect(output).toContain(`app.scrape(url, formats=cast("List[FormatOption]", FORMATS))`);
-      expect(output).not.toContain("pyright");
-      expect(report.files.find((f) => f.path === "guarded.py")!.verified).toEqual({ newErrors: 0, marked: 0 });
-      expect(runJson(dir, "--force").files.find((f) => f.path === "guarded.py")?.status).toBe("unchanged");
-    },
-    TIMEOUT,
-  );
+    const scenario = together({ "guarded.py": guarded });
+    test(
+      "where the SDK's import is guarded by a try, the cast to v2's format options names them quoted, as pyright reads a guarded alias only so, and imports them there",
+      () => {
+        const { dir, report } = scenario.ran();
+        const output = read(dir, "guarded.py");
+        expect(output).toContain("try:\n    from firecrawl import Firecrawl\n    from firecrawl.types import FormatOption\nexcept ImportError:\n");
+        expect(output).toContain("from typing import List, cast\n");
+        expect(output).toContain(`app.scrape(url, formats=cast("List[FormatOption]", FORMATS))`);
+        expect(output).not.toContain("pyright");
+        expect(report.files.find((f) => f.path === "guarded.py")!.verified).toEqual({ newErrors: 0, marked: 0 });
+        expect(scenario.again().files.find((f) => f.path === "guarded.py")?.status).toBe("unchanged");
+      },
+      TIMEOUT,
+    );
+  }
 
-  test(
-    "a function's own params handed on as **params, which pyright types by the default the code binds, is annotated the dict it is",
-    () => {
-      // 2.x's scrape_url took **kwargs; 4.x's scrape names every keyword, and pyright faults each with list[str].
-      const wrapper = `from firecrawl import FirecrawlApp
+  {
+    // 2.x's scrape_url took **kwargs; 4.x's scrape names every keyword, and pyright faults each with list[str].
+    const wrapper = `from firecrawl import FirecrawlApp
 
 
 class Engine:
@@ -362,27 +411,29 @@ class Engine:
             params = {"formats": ["markdown"]}
         return self.app.scrape_url(url, **params)
 `;
-      const dir = repo({ "engine.py": wrapper });
-      const report = runJson(dir);
-      const output = read(dir, "engine.py");
-      expect(output).toContain('    def scrape(self, url, params: "dict | None" = None):\n');
-      expect(output).toContain("        return self.app.scrape(url, **params)\n");
-      expect(output).not.toContain("pyright");
-      const file = report.files.find((f) => f.path === "engine.py")!;
-      expect(file.verified?.marked).toBe(0);
-      expect(file.changes.filter((c) => c.transform === "verify").map((c) => c.message)).toEqual([
-        expect.stringContaining("annotated params as the dict it is"),
-      ]);
-      expect(runJson(dir, "--force").files.find((f) => f.path === "engine.py")?.status).toBe("unchanged");
-    },
-    TIMEOUT,
-  );
+    const scenario = together({ "engine.py": wrapper });
+    test(
+      "a function's own params handed on as **params, which pyright types by the default the code binds, is annotated the dict it is",
+      () => {
+        const { dir, report } = scenario.ran();
+        const output = read(dir, "engine.py");
+        expect(output).toContain('    def scrape(self, url, params: "dict | None" = None):\n');
+        expect(output).toContain("        return self.app.scrape(url, **params)\n");
+        expect(output).not.toContain("pyright");
+        const file = report.files.find((f) => f.path === "engine.py")!;
+        expect(file.verified?.marked).toBe(0);
+        expect(file.changes.filter((c) => c.transform === "verify").map((c) => c.message)).toEqual([
+          expect.stringContaining("annotated params as the dict it is"),
+        ]);
+        expect(scenario.again().files.find((f) => f.path === "engine.py")?.status).toBe("unchanged");
+      },
+      TIMEOUT,
+    );
+  }
 
-  test(
-    "a call the migration moves onto the client's .v1, which 4.x types Optional, is asserted there once a block; the code's own .v1 calls are left as they are",
-    () => {
-      const dir = repo({
-        "research.py": `from firecrawl import FirecrawlApp
+  {
+    const scenario = together({
+      "research.py": `from firecrawl import FirecrawlApp
 
 app = FirecrawlApp(api_key="fc-test")
 
@@ -394,31 +445,33 @@ def study(topic: str, own: bool):
     summary = app.generate_llms_text("https://example.com")
     return research, summary
 `,
-      });
-      const report = runJson(dir);
-      const output = read(dir, "research.py");
-      expect(output.match(/assert app\.v1 is not None/g)).toHaveLength(1);
-      // above the step's TODO, which stays right above the call it is about
-      expect(output).toMatch(
-        / {4}assert app\.v1 is not None\n {4}# TODO\(firecrawl-v2\): deep_research\(\) has no v2 equivalent.*\n {4}research = cast\(dict, app\.v1\.deep_research/,
-      );
-      expect(output).toContain("return app.v1.deep_research(topic, max_depth=1) if app.v1 else None");
-      expect(output).not.toContain("pyright");
-      const file = report.files.find((f) => f.path === "research.py")!;
-      expect(file.verified).toEqual({ newErrors: 0, marked: 0 });
-      expect(file.changes).toEqual(
-        expect.arrayContaining([expect.objectContaining({ transform: "verify", message: "asserted app.v1 is not None where the call through it is made" })]),
-      );
-      expect(runJson(dir, "--force").files.find((f) => f.path === "research.py")?.status).toBe("unchanged");
-    },
-    TIMEOUT,
-  );
+    });
+    test(
+      "a call the migration moves onto the client's .v1, which 4.x types Optional, is asserted there once a block; the code's own .v1 calls are left as they are",
+      () => {
+        const { dir, report } = scenario.ran();
+        const output = read(dir, "research.py");
+        expect(output.match(/assert app\.v1 is not None/g)).toHaveLength(1);
+        // above the step's TODO, which stays right above the call it is about
+        expect(output).toMatch(
+          / {4}assert app\.v1 is not None\n {4}# TODO\(firecrawl-v2\): deep_research\(\) has no v2 equivalent.*\n {4}research = cast\(dict, app\.v1\.deep_research/,
+        );
+        expect(output).toContain("return app.v1.deep_research(topic, max_depth=1) if app.v1 else None");
+        expect(output).not.toContain("pyright");
+        const file = report.files.find((f) => f.path === "research.py")!;
+        expect(file.verified).toEqual({ newErrors: 0, marked: 0 });
+        expect(file.changes).toEqual(
+          expect.arrayContaining([expect.objectContaining({ transform: "verify", message: "asserted app.v1 is not None where the call through it is made" })]),
+        );
+        expect(scenario.again().files.find((f) => f.path === "research.py")?.status).toBe("unchanged");
+      },
+      TIMEOUT,
+    );
+  }
 
-  test(
-    "a search hit's URL v2 made Optional is repaired where it is read, alone or as each element of a list handed on (or bound, then handed on); a list with another None is marked",
-    () => {
-      const dir = repo({
-        "research.py": `from typing import Optional
+  {
+    const scenario = together({
+      "research.py": `from typing import Optional
 
 from firecrawl import FirecrawlApp, ScrapeOptions
 
@@ -460,35 +513,37 @@ def with_mirror(query: str, mirror: Optional[str]) -> int:
     job = app.batch_scrape_urls([first["url"], mirror], formats=["markdown"])
     return len(job.data)
 `,
-      });
-      const report = runJson(dir);
-      const research = report.files.find((f) => f.path === "research.py");
-      // the mirror's None is the code's own: that list is marked, the others repaired
-      expect(research?.verified).toMatchObject({ marked: 1 });
-      const output = read(dir, "research.py");
-      // a hit whose page failed to scrape is a SearchResultWeb, with the URL of its own
-      const url = "(hit.metadata_typed.source_url if isinstance(hit, Document) else hit.url)";
-      expect(output).toContain(`page_url = ${url} or ""`);
-      expect(output).toContain('app.extract([page_url], prompt="List the key facts on this page")');
-      expect(output).toContain(`app.batch_scrape([(${url} or "") for hit in`);
-      // a list bound to a name first: its elements, where the list is made
-      expect(output).toContain(`urls = [(${url} or "") for hit in`);
-      // read on where it stands
-      expect(output).toContain(`if (${url} or "").startswith("https://docs.")]`);
-      expect(output).toMatch(
-        /# TODO\(firecrawl-v2\): .*list\[str \| None\].*\n\s+job = app\.batch_scrape\(\[first\.metadata_typed\.source_url if isinstance\(first, Document\) else first\.url, mirror\]/,
-      );
-      expect(output.match(/TODO\(firecrawl-v2\)/g)).toHaveLength(1);
-      expect(runJson(dir, "--force").files.find((f) => f.path === "research.py")?.status).toBe("unchanged");
-    },
-    TIMEOUT,
-  );
+    });
+    test(
+      "a search hit's URL v2 made Optional is repaired where it is read, alone or as each element of a list handed on (or bound, then handed on); a list with another None is marked",
+      () => {
+        const { dir, report } = scenario.ran();
+        const research = report.files.find((f) => f.path === "research.py");
+        // the mirror's None is the code's own: that list is marked, the others repaired
+        expect(research?.verified).toMatchObject({ marked: 1 });
+        const output = read(dir, "research.py");
+        // a hit whose page failed to scrape is a SearchResultWeb, with the URL of its own
+        const url = "(hit.metadata_typed.source_url if isinstance(hit, Document) else hit.url)";
+        expect(output).toContain(`page_url = ${url} or ""`);
+        expect(output).toContain('app.extract([page_url], prompt="List the key facts on this page")');
+        expect(output).toContain(`app.batch_scrape([(${url} or "") for hit in`);
+        // a list bound to a name first: its elements, where the list is made
+        expect(output).toContain(`urls = [(${url} or "") for hit in`);
+        // read on where it stands
+        expect(output).toContain(`if (${url} or "").startswith("https://docs.")]`);
+        expect(output).toMatch(
+          /# TODO\(firecrawl-v2\): .*list\[str \| None\].*\n\s+job = app\.batch_scrape\(\[first\.metadata_typed\.source_url if isinstance\(first, Document\) else first\.url, mirror\]/,
+        );
+        expect(output.match(/TODO\(firecrawl-v2\)/g)).toHaveLength(1);
+        expect(scenario.again().files.find((f) => f.path === "research.py")?.status).toBe("unchanged");
+      },
+      TIMEOUT,
+    );
+  }
 
-  test(
-    "a field's None reaching a call through names bound in turn is repaired where it is read; one a loop may bring round again is marked",
-    () => {
-      const dir = repo({
-        "clean.py": `import re
+  {
+    const scenario = together({
+      "clean.py": `import re
 
 from firecrawl import FirecrawlApp, ScrapeOptions
 
@@ -515,24 +570,26 @@ def squeezed(query: str) -> list:
         text = hit["markdown"]
     return out
 `,
-      });
-      const report = runJson(dir);
-      const output = read(dir, "clean.py");
-      expect(output).toContain('markdown = (hit.markdown if isinstance(hit, Document) else None) or ""');
-      expect(todoAbove(output, 'text = re.sub(r"https?')).not.toContain("TODO");
-      // the second time round, the text is the one bound at the loop's end: not the empty one before it alone
-      expect(todoAbove(output, 'out.append(re.sub(r"\\s+"')).toContain("does not type-check");
-      expect(report.files.find((f) => f.path === "clean.py")?.verified?.marked).toBeGreaterThan(0);
-    },
-    TIMEOUT,
-  );
+    });
+    test(
+      "a field's None reaching a call through names bound in turn is repaired where it is read; one a loop may bring round again is marked",
+      () => {
+        const { dir, report } = scenario.ran();
+        const output = read(dir, "clean.py");
+        expect(output).toContain('markdown = (hit.markdown if isinstance(hit, Document) else None) or ""');
+        expect(todoAbove(output, 'text = re.sub(r"https?')).not.toContain("TODO");
+        // the second time round, the text is the one bound at the loop's end: not the empty one before it alone
+        expect(todoAbove(output, 'out.append(re.sub(r"\\s+"')).toContain("does not type-check");
+        expect(report.files.find((f) => f.path === "clean.py")?.verified?.marked).toBeGreaterThan(0);
+      },
+      TIMEOUT,
+    );
+  }
 
-  test(
-    "scrape given crawl's scrape_options gets its fields as its own where the run sees them, and is marked with what it is where not",
-    () => {
-      // 2.x refused both (ValueError), so neither call ever ran: fields written there are what the code asked the scrape for.
-      const dir = repo({
-        "page.py": `from firecrawl import FirecrawlApp, ScrapeOptions
+  {
+    // 2.x refused both (ValueError), so neither call ever ran: fields written there are what the code asked the scrape for.
+    const scenario = together({
+      "page.py": `from firecrawl import FirecrawlApp, ScrapeOptions
 
 app = FirecrawlApp(api_key="fc-test")
 PAGES = ScrapeOptions(formats=["markdown"])
@@ -549,28 +606,30 @@ def agent_page(url: str):
 def site(url: str):
     return app.crawl_url(url, scrape_options=PAGES)
 `,
-      });
-      const report = runJson(dir);
-      const output = read(dir, "page.py");
-      expect(output).toContain('    return app.scrape(url, formats=["markdown"])\n');
-      expect(todoAbove(output, 'return app.scrape(url, formats=["markdown"])')).not.toContain("TODO");
-      const file = report.files.find((f) => f.path === "page.py");
-      expect(file?.notes).toEqual([expect.stringMatching(/^line 9: scrape_options on scrape\(\): .*so the call never ran as written/)]);
-      // a model the crawl reads too is not the scrape's to take apart: the TODO a removed option wrote goes on to say it
-      const joined = output.split("\n").filter((line) => line.includes("FIRE-1"));
-      expect(joined).toHaveLength(1);
-      expect(joined[0]).toContain("; and it gives scrape crawl's scrape_options");
-      expect(file?.verified).toEqual({ newErrors: 1, marked: 1 });
-    },
-    TIMEOUT,
-  );
+    });
+    test(
+      "scrape given crawl's scrape_options gets its fields as its own where the run sees them, and is marked with what it is where not",
+      () => {
+        const { dir, report } = scenario.ran();
+        const output = read(dir, "page.py");
+        expect(output).toContain('    return app.scrape(url, formats=["markdown"])\n');
+        expect(todoAbove(output, 'return app.scrape(url, formats=["markdown"])')).not.toContain("TODO");
+        const file = report.files.find((f) => f.path === "page.py");
+        expect(file?.notes).toEqual([expect.stringMatching(/^line 9: scrape_options on scrape\(\): .*so the call never ran as written/)]);
+        // a model the crawl reads too is not the scrape's to take apart: the TODO a removed option wrote goes on to say it
+        const joined = output.split("\n").filter((line) => line.includes("FIRE-1"));
+        expect(joined).toHaveLength(1);
+        expect(joined[0]).toContain("; and it gives scrape crawl's scrape_options");
+        expect(file?.verified).toEqual({ newErrors: 1, marked: 1 });
+      },
+      TIMEOUT,
+    );
+  }
 
-  test(
-    "an error the input had is not the migration's where the migration only renamed what it quotes, on a line it kept or rewrote",
-    () => {
-      const dir = repo({
-        // an import that may fail, a method no release has, a client that may be None: each an error before too
-        "optional.py": `from typing import Optional
+  {
+    const scenario = together({
+      // an import that may fail, a method no release has, a client that may be None: each an error before too
+      "optional.py": `from typing import Optional
 
 try:
     from firecrawl import FirecrawlApp
@@ -588,8 +647,8 @@ class Pages:
     def get(self, url: str):
         return self.client.scrape_url(url, params={"formats": ["markdown"]})
 `,
-        // 2.x code handing the SDK a list[str] its types never took: 2.x and 4.x say it of their own types
-        "formats.py": `from typing import List
+      // 2.x code handing the SDK a list[str] its types never took: 2.x and 4.x say it of their own types
+      "formats.py": `from typing import List
 
 from firecrawl import FirecrawlApp, ScrapeOptions
 
@@ -601,8 +660,8 @@ def crawl(url: str, names: List[str]):
     job = app.crawl_url(url, scrape_options=options, limit=5)
     return job.data
 `,
-        // the code's own `-> None`: v1's r["status"] was a subscript of None to pyright, and so is v2's r.status
-        "annotated.py": `import json
+      // the code's own `-> None`: v1's r["status"] was a subscript of None to pyright, and so is v2's r.status
+      "annotated.py": `import json
 from typing import Any, Dict
 
 from firecrawl import FirecrawlApp
@@ -624,8 +683,8 @@ def finished(job_id: str) -> bool:
     save(response)
     return response["status"] == "completed"
 `,
-        // a tool's `-> str` returning 2.x's ScrapeResponse[Any] said of it what 4.x says of its Document
-        "tool.py": `from firecrawl import FirecrawlApp
+      // a tool's `-> str` returning 2.x's ScrapeResponse[Any] said of it what 4.x says of its Document
+      "tool.py": `from firecrawl import FirecrawlApp
 
 app = FirecrawlApp(api_key="fc-test")
 
@@ -634,31 +693,33 @@ def page_tool(url: str) -> str:
     page = app.scrape_url(url, formats=["markdown"])
     return page
 `,
-        "size.py": V1_SIZE,
-      });
-      const report = runJson(dir);
-      expect(report.files.find((f) => f.path === "tool.py")).toMatchObject({ status: "changed", todos: [], verified: { newErrors: 0, marked: 0 } });
-      expect(report.files.find((f) => f.path === "optional.py")).toMatchObject({ status: "changed", todos: [], verified: { newErrors: 0, marked: 0 } });
-      // what the annotation says of v2's CrawlJob is new, and marked; the read of what it says is None is not
-      expect(report.files.find((f) => f.path === "annotated.py")?.verified).toEqual({ newErrors: 1, marked: 1 });
-      const annotated = read(dir, "annotated.py");
-      expect(todoAbove(annotated, "return app.get_crawl_status(job_id)")).toContain('"CrawlJob" is not assignable to return type "None"');
-      expect(todoAbove(annotated, 'save(response.model_dump(mode="json"))')).toBe("response = status(job_id)");
-      expect(todoAbove(annotated, 'return response.status == "completed"')).toBe('save(response.model_dump(mode="json"))');
-      expect(report.files.find((f) => f.path === "formats.py")).toMatchObject({ status: "changed", todos: [], verified: { newErrors: 0, marked: 0 } });
-      const output = read(dir, "optional.py");
-      expect(output).toContain("app = Firecrawl(api_key=");
-      expect(output).toContain('return self.client.scrape(url, formats=["markdown"])');
-      // a new error on a rewritten line is still the migration's
-      expect(report.files.find((f) => f.path === "size.py")?.verified).toEqual({ newErrors: 1, marked: 1 });
-    },
-    TIMEOUT,
-  );
+      "size.py": V1_SIZE,
+    });
+    test(
+      "an error the input had is not the migration's where the migration only renamed what it quotes, on a line it kept or rewrote",
+      () => {
+        const { dir, report } = scenario.ran();
+        expect(report.files.find((f) => f.path === "tool.py")).toMatchObject({ status: "changed", todos: [], verified: { newErrors: 0, marked: 0 } });
+        expect(report.files.find((f) => f.path === "optional.py")).toMatchObject({ status: "changed", todos: [], verified: { newErrors: 0, marked: 0 } });
+        // what the annotation says of v2's CrawlJob is new, and marked; the read of what it says is None is not
+        expect(report.files.find((f) => f.path === "annotated.py")?.verified).toEqual({ newErrors: 1, marked: 1 });
+        const annotated = read(dir, "annotated.py");
+        expect(todoAbove(annotated, "return app.get_crawl_status(job_id)")).toContain('"CrawlJob" is not assignable to return type "None"');
+        expect(todoAbove(annotated, 'save(response.model_dump(mode="json"))')).toBe("response = status(job_id)");
+        expect(todoAbove(annotated, 'return response.status == "completed"')).toBe('save(response.model_dump(mode="json"))');
+        expect(report.files.find((f) => f.path === "formats.py")).toMatchObject({ status: "changed", todos: [], verified: { newErrors: 0, marked: 0 } });
+        const output = read(dir, "optional.py");
+        expect(output).toContain("app = Firecrawl(api_key=");
+        expect(output).toContain('return self.client.scrape(url, formats=["markdown"])');
+        // a new error on a rewritten line is still the migration's
+        expect(report.files.find((f) => f.path === "size.py")?.verified).toEqual({ newErrors: 1, marked: 1 });
+      },
+      TIMEOUT,
+    );
+  }
 
-  test(
-    "calls kept on v1 through .v1 in a file the migration changes get no TODO: 4.x types .v1 as Optional, and the call is the user's choice",
-    () => {
-      const mixed = `from firecrawl import FirecrawlApp
+  {
+    const mixed = `from firecrawl import FirecrawlApp
 
 app = FirecrawlApp(api_key="fc-test")
 legacy = app.v1.scrape_url("https://example.com", formats=["markdown"])
@@ -672,23 +733,25 @@ status = app.v1.check_crawl_status(started.id)
 async def kept(client):
     return await client.v1.crawl_url("https://example.com", limit=5)
 `;
-      const dir = repo({ "mixed.py": mixed });
-      const report = runJson(dir);
-      const output = read(dir, "mixed.py");
-      expect(output).toContain("doc = app.scrape(");
-      expect(output).not.toContain("pyright");
-      expect(todoAbove(output, "legacy = app.v1.scrape_url(")).toBe('app = Firecrawl(api_key="fc-test")');
-      expect(report.files.find((f) => f.path === "mixed.py")!.verified).toEqual({ newErrors: 0, marked: 0 });
-    },
-    TIMEOUT,
-  );
+    const scenario = together({ "mixed.py": mixed });
+    test(
+      "calls kept on v1 through .v1 in a file the migration changes get no TODO: 4.x types .v1 as Optional, and the call is the user's choice",
+      () => {
+        const { dir, report } = scenario.ran();
+        const output = read(dir, "mixed.py");
+        expect(output).toContain("doc = app.scrape(");
+        expect(output).not.toContain("pyright");
+        expect(todoAbove(output, "legacy = app.v1.scrape_url(")).toBe('app = Firecrawl(api_key="fc-test")');
+        expect(report.files.find((f) => f.path === "mixed.py")!.verified).toEqual({ newErrors: 0, marked: 0 });
+      },
+      TIMEOUT,
+    );
+  }
 
-  test(
-    "code written for 2.x is checked as it was against 2.x: an Optional it already read unguarded is not the migration's, while a 1.x file's new error is",
-    () => {
-      // 2.x's calls (keyword options, a model result): 2.x already typed the job id Optional, and 1.x would
-      // reject the call outright, so the project pinned 2.x and these errors were there before the migration.
-      const twoX = `from firecrawl import FirecrawlApp
+  {
+    // 2.x's calls (keyword options, a model result): 2.x already typed the job id Optional, and 1.x would
+    // reject the call outright, so the project pinned 2.x and these errors were there before the migration.
+    const twoX = `from firecrawl import FirecrawlApp
 
 app = FirecrawlApp(api_key="fc-test")
 
@@ -696,21 +759,23 @@ job = app.async_extract(["https://example.com"], prompt="the price")
 status = app.get_extract_status(job.id)
 print(status.status)
 `;
-      const dir = repo({ "two.py": twoX, "size.py": V1_SIZE });
-      const report = runJson(dir);
-      expect(read(dir, "two.py")).toContain("status = app.get_extract_status(job.id)\n");
-      expect(read(dir, "two.py")).not.toContain("pyright");
-      expect(report.files.find((f) => f.path === "two.py")!.verified).toEqual({ newErrors: 0, marked: 0 });
-      expect(report.files.find((f) => f.path === "size.py")!.verified).toEqual({ newErrors: 1, marked: 1 });
-    },
-    TIMEOUT,
-  );
+    const scenario = together({ "two.py": twoX, "size.py": V1_SIZE });
+    test(
+      "code written for 2.x is checked as it was against 2.x: an Optional it already read unguarded is not the migration's, while a 1.x file's new error is",
+      () => {
+        const { dir, report } = scenario.ran();
+        expect(read(dir, "two.py")).toContain("status = app.get_extract_status(job.id)\n");
+        expect(read(dir, "two.py")).not.toContain("pyright");
+        expect(report.files.find((f) => f.path === "two.py")!.verified).toEqual({ newErrors: 0, marked: 0 });
+        expect(report.files.find((f) => f.path === "size.py")!.verified).toEqual({ newErrors: 1, marked: 1 });
+      },
+      TIMEOUT,
+    );
+  }
 
-  test(
-    "v2 calls the input already made are its own code: what pyright finds in them is not marked, while the v1 leftover beside them is migrated",
-    () => {
-      // Written for 4.x (its client is Firecrawl), but for one method name 4.x does not have.
-      const fourX = `from typing import List
+  {
+    // Written for 4.x (its client is Firecrawl), but for one method name 4.x does not have.
+    const fourX = `from typing import List
 
 from firecrawl import Firecrawl
 
@@ -722,8 +787,8 @@ def pages(url: str, names: List[str]):
     status = app.check_crawl_status("job-1")
     return page, status
 `;
-      // 4.x's FirecrawlApp alias of the same client, called with v2's method beside a 1.x one.
-      const alias = `from typing import List
+    // 4.x's FirecrawlApp alias of the same client, called with v2's method beside a 1.x one.
+    const alias = `from typing import List
 
 from firecrawl import FirecrawlApp
 
@@ -735,44 +800,48 @@ def pages(url: str, names: List[str]):
     old = app.scrape_url(url, params={"formats": ["markdown"]})
     return page, old["markdown"]
 `;
-      const dir = repo({ "four.py": fourX, "alias.py": alias });
-      const report = runJson(dir);
-      expect(read(dir, "four.py")).toContain('    status = app.get_crawl_status("job-1")\n');
-      expect(read(dir, "alias.py")).toContain('    old = app.scrape(url, formats=["markdown"])\n');
-      for (const file of ["four.py", "alias.py"]) {
-        expect(read(dir, file)).toContain("    page = app.scrape(url, formats=names)\n");
-        expect(read(dir, file)).not.toContain("pyright");
-        expect(report.files.find((f) => f.path === file)!.verified).toEqual({ newErrors: 0, marked: 0 });
-      }
-    },
-    TIMEOUT,
-  );
+    const scenario = together({ "four.py": fourX, "alias.py": alias });
+    test(
+      "v2 calls the input already made are its own code: what pyright finds in them is not marked, while the v1 leftover beside them is migrated",
+      () => {
+        const { dir, report } = scenario.ran();
+        expect(read(dir, "four.py")).toContain('    status = app.get_crawl_status("job-1")\n');
+        expect(read(dir, "alias.py")).toContain('    old = app.scrape(url, formats=["markdown"])\n');
+        for (const file of ["four.py", "alias.py"]) {
+          expect(read(dir, file)).toContain("    page = app.scrape(url, formats=names)\n");
+          expect(read(dir, file)).not.toContain("pyright");
+          expect(report.files.find((f) => f.path === file)!.verified).toEqual({ newErrors: 0, marked: 0 });
+        }
+      },
+      TIMEOUT,
+    );
+  }
 
-  test(
-    "an error naming a type of the file's own module is the same on both sides: the fallback class beside an import is not marked",
-    () => {
-      // pyright names the class by its module path (`type[fallback.BaseModel]`), which must not differ by side.
-      const fallback = `try:
+  {
+    // pyright names the class by its module path (`type[fallback.BaseModel]`), which must not differ by side.
+    const fallback = `try:
     from pydantic import BaseModel
 except ImportError:
     class BaseModel:
         pass
 
 ${V1_SIZE}`;
-      const dir = repo({ "fallback.py": fallback });
-      const report = runJson(dir);
-      expect(read(dir, "fallback.py")).toContain("try:\n    from pydantic import BaseModel\n");
-      expect(report.files.find((f) => f.path === "fallback.py")!.verified).toEqual({ newErrors: 1, marked: 1 });
-    },
-    TIMEOUT,
-  );
+    const scenario = together({ "fallback.py": fallback });
+    test(
+      "an error naming a type of the file's own module is the same on both sides: the fallback class beside an import is not marked",
+      () => {
+        const { dir, report } = scenario.ran();
+        expect(read(dir, "fallback.py")).toContain("try:\n    from pydantic import BaseModel\n");
+        expect(report.files.find((f) => f.path === "fallback.py")!.verified).toEqual({ newErrors: 1, marked: 1 });
+      },
+      TIMEOUT,
+    );
+  }
 
-  test(
-    "a module's stand-in for the client where the SDK is missing takes v2's names with it, and keeps the error its import had: not marked",
-    () => {
-      // pyright faults the import's class against the stand-in's, naming each by its module on each side
-      // (`type[firecrawl.firecrawl.FirecrawlApp]`, then `type[client.Firecrawl]`): the same error, the input's own.
-      const standIn = `try:
+  {
+    // pyright faults the import's class against the stand-in's, naming each by its module on each side
+    // (`type[firecrawl.firecrawl.FirecrawlApp]`, then `type[client.Firecrawl]`): the same error, the input's own.
+    const standIn = `try:
     from firecrawl import FirecrawlApp
 except ImportError:
     class FirecrawlApp:
@@ -784,22 +853,24 @@ def title(url: str) -> str:
     doc = FirecrawlApp().scrape_url(url, formats=["markdown"])
     return doc.markdown or ""
 `;
-      const dir = repo({ "stand_in.py": standIn });
-      const report = runJson(dir);
-      const output = read(dir, "stand_in.py");
-      expect(output).toContain("    class Firecrawl:\n        def scrape(self, *args, **kwargs):\n");
-      expect(output).toContain('    doc = Firecrawl().scrape(url, formats=["markdown"])\n');
-      expect(output).not.toContain("pyright");
-      expect(report.files.find((f) => f.path === "stand_in.py")!.verified).toEqual({ newErrors: 0, marked: 0 });
-    },
-    TIMEOUT,
-  );
+    const scenario = together({ "stand_in.py": standIn });
+    test(
+      "a module's stand-in for the client where the SDK is missing takes v2's names with it, and keeps the error its import had: not marked",
+      () => {
+        const { dir, report } = scenario.ran();
+        const output = read(dir, "stand_in.py");
+        expect(output).toContain("    class Firecrawl:\n        def scrape(self, *args, **kwargs):\n");
+        expect(output).toContain('    doc = Firecrawl().scrape(url, formats=["markdown"])\n');
+        expect(output).not.toContain("pyright");
+        expect(report.files.find((f) => f.path === "stand_in.py")!.verified).toEqual({ newErrors: 0, marked: 0 });
+      },
+      TIMEOUT,
+    );
+  }
 
-  test(
-    "a model the migration imports beside the code's own guarded import of the SDK is as possibly unbound as the code's names there: not marked",
-    () => {
-      // The try lets the module load without firecrawl-py; ScrapeOptions joins FirecrawlApp's fate there.
-      const guarded = `try:
+  {
+    // The try lets the module load without firecrawl-py; ScrapeOptions joins FirecrawlApp's fate there.
+    const guarded = `try:
     from firecrawl import FirecrawlApp
 except ImportError:
     print("pip install firecrawl-py to crawl")
@@ -810,20 +881,22 @@ def crawl(url: str):
     job = app.crawl_url(url, params={"limit": 5, "scrapeOptions": {"formats": ["markdown"]}})
     return [page["markdown"] for page in job["data"]]
 `;
-      const dir = repo({ "crawler.py": guarded });
-      const report = runJson(dir);
-      expect(read(dir, "crawler.py")).toContain("    from firecrawl import Firecrawl\n    from firecrawl.types import ScrapeOptions\nexcept ImportError:\n");
-      expect(read(dir, "crawler.py")).not.toContain("pyright");
-      expect(report.files.find((f) => f.path === "crawler.py")!.verified).toEqual({ newErrors: 0, marked: 0 });
-    },
-    TIMEOUT,
-  );
+    const scenario = together({ "crawler.py": guarded });
+    test(
+      "a model the migration imports beside the code's own guarded import of the SDK is as possibly unbound as the code's names there: not marked",
+      () => {
+        const { dir, report } = scenario.ran();
+        expect(read(dir, "crawler.py")).toContain("    from firecrawl import Firecrawl\n    from firecrawl.types import ScrapeOptions\nexcept ImportError:\n");
+        expect(read(dir, "crawler.py")).not.toContain("pyright");
+        expect(report.files.find((f) => f.path === "crawler.py")!.verified).toEqual({ newErrors: 0, marked: 0 });
+      },
+      TIMEOUT,
+    );
+  }
 
-  test(
-    "a file on v2's client alone ran on 4.x already: its own errors on the lines the migration kept are neither counted nor marked",
-    () => {
-      // Written for 4.x with v1's shapes: `.success` was wrong before the run too; only the 2.x `extract=` is v1 usage.
-      const halfWay = `from firecrawl import Firecrawl
+  {
+    // Written for 4.x with v1's shapes: `.success` was wrong before the run too; only the 2.x `extract=` is v1 usage.
+    const halfWay = `from firecrawl import Firecrawl
 
 client = Firecrawl(api_key="fc-test")
 
@@ -838,15 +911,19 @@ def page(url: str) -> str:
 def extract(url: str, schema: dict) -> dict:
     return client.scrape(url, extract={"schema": schema}).json or {}
 `;
-      const dir = repo({ "service.py": halfWay });
-      const report = runJson(dir);
-      const output = read(dir, "service.py");
-      expect(todoAbove(output, "return client.scrape(")).toContain("v2 has no extract option");
-      expect(output).not.toContain("pyright");
-      expect(report.files.find((f) => f.path === "service.py")!.verified).toEqual({ newErrors: 0, marked: 0 });
-    },
-    TIMEOUT,
-  );
+    const scenario = together({ "service.py": halfWay });
+    test(
+      "a file on v2's client alone ran on 4.x already: its own errors on the lines the migration kept are neither counted nor marked",
+      () => {
+        const { dir, report } = scenario.ran();
+        const output = read(dir, "service.py");
+        expect(todoAbove(output, "return client.scrape(")).toContain("v2 has no extract option");
+        expect(output).not.toContain("pyright");
+        expect(report.files.find((f) => f.path === "service.py")!.verified).toEqual({ newErrors: 0, marked: 0 });
+      },
+      TIMEOUT,
+    );
+  }
 
   test(
     "a file on v2's client alone that still made v1 calls: an error the migration brings to a line it kept is marked",
