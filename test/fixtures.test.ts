@@ -6,9 +6,15 @@ import { describe, expect, test } from "vitest";
 import { runSteps } from "../src/js/pipeline.js";
 import { steps } from "../src/js/steps/index.js";
 import { loadFixtures } from "./support/fixtures.js";
-import { typeErrors } from "./support/typecheck.js";
+import { checkTogether, typeErrors } from "./support/typecheck.js";
 
 const fixtures = loadFixtures();
+checkTogether(
+  fixtures.flatMap((f) => [
+    { version: f.options.sdk ?? "v1", path: f.id, text: f.input },
+    { version: "v2" as const, path: f.id, text: f.output },
+  ]),
+);
 
 test("the corpus has at least 60 cases across every extension", () => {
   expect(fixtures.length).toBeGreaterThanOrEqual(60);
