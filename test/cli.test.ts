@@ -328,8 +328,8 @@ describe("run", () => {
     );
     const serial = repo(files);
     const parallel = repo(files);
-    const one = JSON.parse(cli(serial, "run", ".", "--json", "--jobs", "1").stdout);
-    const two = JSON.parse(cli(parallel, "run", ".", "--json", "--jobs", "2").stdout);
+    const one = JSON.parse(cli(serial, "run", ".", "--json", "--jobs", "1", "--no-verify").stdout);
+    const two = JSON.parse(cli(parallel, "run", ".", "--json", "--jobs", "2", "--no-verify").stdout);
     expect({ ...two, workers: 0 }).toEqual(one);
     // --json says how many it started: 150 files pay for two threads (one per 64), the main thread and a worker; with --jobs 1 the main thread did all.
     expect([one.workers, two.workers]).toEqual([0, 1]);
@@ -492,7 +492,7 @@ describe("requests whose body another module builds (issue 25)", () => {
 
   test("the request stays on /v1 with a TODO naming the module, and the builder is left as it is", () => {
     const dir = repo(files);
-    expect(cli(dir, "run", ".", "--no-types").code).toBe(0);
+    expect(cli(dir, "run", ".", "--no-types", "--no-verify").code).toBe(0);
     expect(read(dir, "src/payloads.ts")).toBe(files["src/payloads.ts"]);
     expect(read(dir, "app/payloads.py")).toBe(files["app/payloads.py"]);
     const ts = read(dir, "src/crawl.ts");
@@ -528,7 +528,7 @@ describe("requests whose body another module builds (issue 25)", () => {
       "app/forward.py":
         'import json\nimport requests\n\n\ndef forward_crawl(settings):\n    body = json.loads(json.dumps(settings))\n    return requests.post("https://api.firecrawl.dev/v1/crawl", json=body).json()\n',
     });
-    expect(cli(dir, "run", ".", "--no-types").code).toBe(0);
+    expect(cli(dir, "run", ".", "--no-types", "--no-verify").code).toBe(0);
     const ts = read(dir, "src/forward.ts");
     expect(ts).toContain('its body comes from `_.pick(input, ["url", "limit"])`, whose keys');
     expect(ts).not.toContain("imported from");
@@ -625,7 +625,7 @@ describe("one change, worded for where it is read (issue 12)", () => {
     expect(found).toContain("a.ts scrapeUrl() is v1: use scrape()");
     expect(found).toContain("b.py scrape_url() is v1: use scrape()");
     expect(found).toContain("b.py FirecrawlApp is v1: use Firecrawl");
-    const ran = JSON.parse(cli(dir, "run", ".", "--json").stdout) as { files: { path: string; changes: { message: string }[] }[] };
+    const ran = JSON.parse(cli(dir, "run", ".", "--json", "--no-verify").stdout) as { files: { path: string; changes: { message: string }[] }[] };
     const done = ran.files.flatMap((f) => f.changes.map((c) => `${f.path} ${c.message}`));
     expect(done).toContain("a.ts scrapeUrl() → scrape()");
     expect(done).toContain("b.py scrape_url() → scrape()");
