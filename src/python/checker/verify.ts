@@ -13,7 +13,16 @@ import { lineStart, namesIdentifier } from "../../core/text.js";
 import { METHODS } from "../../mapping/client-methods.js";
 import { UNCHANGED_FORMATS } from "../../mapping/formats.js";
 import { V1_ACCESSOR } from "../../mapping/imports.js";
-import { PY_CAST, PY_CLIENTS, PY_FORMAT_OPTION, PY_MOVED_TYPES, PY_OPTIONAL_FIELD_EMPTY, PY_PACKAGE, snakeCase } from "../../mapping/python.js";
+import {
+  PY_CAST,
+  PY_CLIENT_V2_NAMES,
+  PY_CLIENTS,
+  PY_FORMAT_OPTION,
+  PY_MOVED_TYPES,
+  PY_OPTIONAL_FIELD_EMPTY,
+  PY_PACKAGE,
+  snakeCase,
+} from "../../mapping/python.js";
 import {
   alsoTodo,
   FORMATS_CAST,
@@ -682,6 +691,12 @@ function clientsOf(file: Checked): { readonly v1: boolean; readonly v2: boolean 
 }
 
 /**
+ * Whether a text names one of v2's clients at all, as any import of one does: an input that does not is on no v2
+ * client, known without a parse (the verification parses only the files it has errors to judge in).
+ */
+const NAMES_V2_CLIENT = new RegExp(`\\b(?:${[...PY_CLIENT_V2_NAMES].join("|")})\\b`);
+
+/**
  * The sides an input is checked on: against 1.x/2.x, and, where it imports v2's client alone, against 4.x as it ran
  * already. There, what pyright finds on the lines the migration kept is the code's own where the input had it too,
  * and the migration's where it did not (v1 calls the input still made on v2's client, migrated, change what the lines
@@ -689,6 +704,7 @@ function clientsOf(file: Checked): { readonly v1: boolean; readonly v2: boolean 
  * its own for the few inputs on v2 cost pyright's start again (2.8 s of a 30 s verification on the bench's copies).
  */
 const inputSides = (file: Checked): Side[] => {
+  if (!NAMES_V2_CLIENT.test(file.before)) return ["before"];
   const { v1, v2 } = clientsOf(file);
   return v2 && !v1 ? ["before", "asRan"] : ["before"];
 };
