@@ -11,7 +11,7 @@ import { describe, expect, test } from "vitest";
 import { cli, read, repo } from "./support/cli.js";
 import { VERIFY_FIXTURES } from "./support/fixtures.js";
 import { sdkTsconfig } from "./support/sdk-project.mjs";
-import { typeErrors } from "./support/typecheck.js";
+import { checkTogether, typeErrors } from "./support/typecheck.js";
 
 const require = createRequire(import.meta.url);
 const V1 = resolve(require.resolve("firecrawl-v1/package.json"), "../dist/index.d.ts");
@@ -24,6 +24,13 @@ const cases = readdirSync(VERIFY_FIXTURES)
     input: readFileSync(join(VERIFY_FIXTURES, `${name}.input.ts`), "utf8"),
     output: readFileSync(join(VERIFY_FIXTURES, `${name}.output.ts`), "utf8"),
   }));
+
+checkTogether(
+  cases.flatMap((c) => [
+    { version: "v1" as const, path: `verify/${c.name}.ts`, text: c.input },
+    { version: "v2" as const, path: `verify/${c.name}.ts`, text: c.output },
+  ]),
+);
 
 interface Report {
   analysis: { mode: string };
