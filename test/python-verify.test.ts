@@ -62,7 +62,14 @@ type Part = Pick<Report, "files">;
 function sharedRepository() {
   const root = tempDir();
   let count = 0;
-  let runs: { first: Report; again?: Report } | undefined;
+  let firstRun: Report | undefined;
+  let secondRun: Report | undefined;
+  // the repository is committed once every scenario is written, when the first test runs
+  const first = () => (firstRun ??= runJson(repo({}, { at: root })));
+  const second = () => {
+    first();
+    return (secondRun ??= runJson(root, "--force"));
+  };
   const partOf = (report: Report, folder: string): Part => ({
     files: report.files.filter((f) => f.path.startsWith(`${folder}/`)).map((f) => ({ ...f, path: f.path.slice(folder.length + 1) })),
   });
@@ -70,15 +77,8 @@ function sharedRepository() {
     const folder = `scenario${++count}`;
     repo(files, { git: false, at: join(root, folder) });
     return {
-      ran(): { dir: string; report: Part } {
-        runs ??= { first: runJson(repo({}, { at: root })) };
-        return { dir: join(root, folder), report: partOf(runs.first, folder) };
-      },
-      again(): Part {
-        this.ran();
-        runs!.again ??= runJson(root, "--force");
-        return partOf(runs!.again, folder);
-      },
+      ran: (): { dir: string; report: Part } => ({ dir: join(root, folder), report: partOf(first(), folder) }),
+      again: (): Part => partOf(second(), folder),
     };
   };
 }

@@ -63,12 +63,11 @@ export function callsFromOtherModules(context: PyContext): CallsElsewhere {
   if (holder === "notebook" || holder === "document") return () => [];
   const { path } = context.source;
   const root = context.tree.rootNode;
-  return (name, ofClass) =>
-    ofClass
-      ? seenAttributeReadElsewhere(path, root, ofClass, name, context.options.paths)
-        ? undefined
-        : []
-      : seenCallsElsewhere(path, root, name, context.options.paths);
+  return (name, ofClass) => {
+    if (!ofClass) return seenCallsElsewhere(path, root, name, context.options.paths);
+    // a read of the name off anything there may be a call of the method: its calls are then out of sight
+    return seenAttributeReadElsewhere(path, root, ofClass, name, context.options.paths) ? undefined : [];
+  };
 }
 
 /** The statement a node belongs to: the ancestor whose parent is a block or the module. */

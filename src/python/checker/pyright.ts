@@ -306,7 +306,9 @@ export async function runPyright(
   sides: readonly Side[] | ((file: Checked) => readonly Side[]) = ["before", "after"],
   projectOf = projectLookup(),
 ): Promise<Map<string, Record<Side, PyrightError[]>> | Error> {
-  const sidesOf = typeof sides === "function" ? sides : () => sides;
+  // each file's sides asked once: a choice of them may read the file's text
+  const asked = new Map(files.map((f) => [f, typeof sides === "function" ? sides(f) : sides]));
+  const onSide = (f: Checked, side: Side) => asked.get(f)!.includes(side);
   const work = mirrorFolder();
   try {
     // One mirror a side for each repository (else each project outside one): every project in it is an execution
@@ -336,7 +338,7 @@ export async function runPyright(
     let n = 0;
     for (const [top, projects] of tops) {
       for (const side of SIDES) {
-        const all = [...projects.values()].flatMap((p) => p.files).filter((f) => sidesOf(f).includes(side));
+        const all = [...projects.values()].flatMap((p) => p.files).filter((f) => onSide(f, side));
         if (!all.length) continue;
         const dir = `${SIDES_DIR[side]}${n}`;
         const inMirror = (path: string) => {
@@ -348,7 +350,7 @@ export async function runPyright(
         for (const link of mirror(top, join(work, dir), texts)) if (!/[*?]/.test(link)) exclude.push(join(dir, link));
         all.forEach((f) => where.set(inMirror(join(dirname(f.path), checkedName(f.path))), { path: f.path, side }));
         for (const { project, files: own } of projects.values()) {
-          if (!own.some((f) => sidesOf(f).includes(side))) continue;
+          if (!own.some((f) => onSide(f, side))) continue;
           const sdk = side === "before" ? [join(STUBS, "v1")] : project.against.sitePackages ? [project.against.sitePackages] : [join(STUBS, "v2")];
           environments.push({
             ...environmentSettings(project.settings),
@@ -390,6 +392,7 @@ export async function runPyright(
     // pyright names the user's own modules from the mirror's root (`type[a0.tools.scraper.BaseModel]`): a name the
     // user's code never had, which would tell the two sides' messages apart and show in a TODO.
     const mirrorNames = new RegExp(`(?<![\\w.])(?:${include.join("|")})\\.`, "g");
+    // none on a side a file was not checked on: nothing pyright found there to tell the sides' errors apart by
     const answer = new Map(files.map((f) => [f.path, { before: [] as PyrightError[], after: [] as PyrightError[], asRan: [] as PyrightError[] }]));
     for (const d of report.generalDiagnostics ?? []) {
       const at = where.get(resolve(d.file));

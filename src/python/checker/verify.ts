@@ -53,12 +53,17 @@ const programOf = (path: string, text: string) => (languageOf(path) === "noteboo
  */
 type Origin = number | { readonly from: number; readonly to: number };
 
-const origins = new WeakMap<Checked, Origin[]>();
+/** `compute` of a file, made once a file: the verification asks for some of it at several points. */
+function onceAFile<T>(compute: (file: Checked) => T): (file: Checked) => T {
+  const known = new WeakMap<Checked, T>();
+  return (file) => {
+    if (!known.has(file)) known.set(file, compute(file));
+    return known.get(file)!;
+  };
+}
 
 /** Each output line's origin, diffed once a file: both the choice of inputs worth checking and the verdict on each error read it. */
-function originsOf(file: Checked): Origin[] {
-  const known = origins.get(file);
-  if (known) return known;
+const originsOf = onceAFile((file): Origin[] => {
   const map: Origin[] = [];
   let old = 0;
   let replaced = { from: 0, to: 0 };
@@ -73,9 +78,8 @@ function originsOf(file: Checked): Origin[] {
     }
     if (!part.removed) replaced = { from: old, to: old };
   }
-  origins.set(file, map);
   return map;
-}
+});
 
 /**
  * The v2 names of v1's clients, methods and result models, which a message quotes where the input's quoted the v1 ones
@@ -678,17 +682,11 @@ const needsBefore = (file: Checked, after: readonly PyrightError[]) => {
   });
 };
 
-const clients = new WeakMap<Checked, { readonly v1: boolean; readonly v2: boolean }>();
-
 /** The clients a file's input imports, read once a file: which inputs ran on 4.x already, and how to judge their errors. */
-function clientsOf(file: Checked): { readonly v1: boolean; readonly v2: boolean } {
-  const known = clients.get(file);
-  if (known) return known;
+const clientsOf = onceAFile((file) => {
   const input = parsePython(file.before);
-  const imported = { v1: importsClient(input, "v1"), v2: importsClient(input, "v2") };
-  clients.set(file, imported);
-  return imported;
-}
+  return { v1: importsClient(input, "v1"), v2: importsClient(input, "v2") };
+});
 
 /**
  * Whether a text names one of v2's clients at all, as any import of one does: an input that does not is on no v2
@@ -714,7 +712,7 @@ async function check(
   checked: readonly Checked[],
   oneRunUpTo: number,
   projectOf: (path: string) => Project,
-): Promise<{ inputs: Map<string, Partial<Record<Side, PyrightError[]>>>; after: Errors } | Error> {
+): Promise<{ inputs: Map<string, Record<Side, PyrightError[]>>; after: Errors } | Error> {
   if (checked.length <= oneRunUpTo) {
     const all = await runPyright(checked, (f) => [...inputSides(f), "after"], projectOf);
     return all instanceof Error ? all : { inputs: all, after: all };
@@ -757,9 +755,10 @@ export async function verifyPython(
       // most outputs have no error: no diff to take
       const was = inputs.get(file.path)?.before ?? [];
       const all = errors.length ? introduced(was, errors, originsOf(file)) : [];
-      // the input's clients are read only where errors are left to judge
-      const own = all.length && inputSides(file).includes("asRan") ? inputs.get(file.path)?.asRan : undefined;
-      const left = all.length ? (own ? introduced(own, all, originsOf(file)) : all).filter(migrationsPlace(file, was, clientsOf(file).v2)) : [];
+      // what the input had against 4.x where it ran there already (none where it did not); its clients are read only
+      // where errors are left to judge
+      const own = inputs.get(file.path)?.asRan ?? [];
+      const left = all.length ? introduced(own, all, originsOf(file)).filter(migrationsPlace(file, was, clientsOf(file).v2)) : [];
       verified.set(file.path, mark(file.path, files[i]!.output, left, all.filter(proxiedByMigration(file)), finishing));
     });
     return { verified, against };

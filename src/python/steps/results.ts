@@ -1418,16 +1418,14 @@ function describedOnly(use: Node): boolean {
 /** A logger's methods, which show what they are handed (`logger.warning("unexpected: %s", r)`). */
 const LOG_METHODS = new Set(["debug", "info", "warning", "warn", "error", "exception", "critical", "log"]);
 
+/** Whether a call is a logger's (`logger.warning(...)`, `log.info(...)`), which shows what it is handed. */
+const loggerCall = (call: Node | null | undefined): call is Node =>
+  call?.type === "call" && call.childForFieldName("function")?.type === "attribute" && LOG_METHODS.has(calledName(call));
+
 /** Whether a value is an argument of a logger's call after its message, which only shows it. */
 function logged(use: Node): boolean {
   const args = use.parent?.type === "argument_list" ? use.parent : null;
-  const call = args?.parent;
-  return (
-    call?.type === "call" &&
-    call.childForFieldName("function")?.type === "attribute" &&
-    LOG_METHODS.has(calledName(call)) &&
-    args!.namedChildren.filter((a) => a?.type !== "comment")[0]?.id !== use.id
-  );
+  return loggerCall(args?.parent) && args!.namedChildren.filter((a) => a?.type !== "comment")[0]?.id !== use.id;
 }
 
 /** The whole chain of `and`s a test is an operand of (parentheses taken off), or the test where it is in none. */
@@ -3136,9 +3134,7 @@ function serializedToShow(head: Node): boolean {
   // an f-string's part: the string is what is printed
   if (shown.parent?.type === "interpolation") shown = outer(shown.parent.parent!);
   const call = shown.parent?.type === "argument_list" ? shown.parent.parent : null;
-  if (call?.type !== "call") return false;
-  const name = calledName(call);
-  return name === "print" || (call.childForFieldName("function")?.type === "attribute" && LOG_METHODS.has(name));
+  return (call?.type === "call" && calledName(call) === "print") || loggerCall(call);
 }
 
 /** A value a dict display holds, `{"content": page}`. */
