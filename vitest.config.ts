@@ -1,6 +1,15 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
+// Node reads the CA bundle NODE_EXTRA_CA_CERTS names at every start, before any code runs: 80 ms a process on
+// the CI machines, which set it, and the suites start hundreds of node processes (the CLI, its type-check and
+// pyright processes) that open no TLS connection. With it the suite took 399 s, without it 371 s. npm may need
+// it to reach a registry behind a private CA: the installs get it back (withCaCerts, test/support/cli.ts).
+if (process.env.NODE_EXTRA_CA_CERTS) {
+  process.env.FIRECRAWL_CODEMOD_TEST_CA_CERTS = process.env.NODE_EXTRA_CA_CERTS;
+  delete process.env.NODE_EXTRA_CA_CERTS;
+}
+
 export default defineConfig({
   test: {
     // Several suites build a TypeScript program (the SDK oracle, the type-aware CLI runs): on a loaded

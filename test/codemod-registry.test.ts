@@ -12,6 +12,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, wri
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { withCaCerts } from "./support/cli.js";
 
 const root = resolve(import.meta.dirname, "..");
 const CLI = join(root, "dist/src/cli/main.js");
@@ -30,7 +31,10 @@ function temp(): string {
 let CODEMOD = "";
 beforeAll(() => {
   const prefix = temp();
-  execFileSync("npm", ["install", "--prefix", prefix, "--prefer-offline", "--no-audit", "--no-fund", "--no-save", CODEMOD_RELEASE], { stdio: "ignore" });
+  execFileSync("npm", ["install", "--prefix", prefix, "--prefer-offline", "--no-audit", "--no-fund", "--no-save", CODEMOD_RELEASE], {
+    env: withCaCerts(),
+    stdio: "ignore",
+  });
   CODEMOD = join(prefix, "node_modules/.bin/codemod");
 }, 300_000);
 

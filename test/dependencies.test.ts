@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { movedRange } from "../src/upgrade/package-json.js";
-import { cli, read, repo, V1_SCRAPE } from "./support/cli.js";
+import { cli, read, repo, V1_SCRAPE, withCaCerts } from "./support/cli.js";
 
 describe("a v1 range moves to the v2 release in its own style", () => {
   test.each([
@@ -160,7 +160,7 @@ test("the Python client's api_url default is named where Python calls were migra
 
 test("run --install refreshes package-lock.json with npm, and npm ci then installs v2", () => {
   // The packages come from the npm cache the repository's own install filled.
-  const env = { ...process.env, npm_config_prefer_offline: "true", npm_config_audit: "false", npm_config_fund: "false" };
+  const env = withCaCerts({ ...process.env, npm_config_prefer_offline: "true", npm_config_audit: "false", npm_config_fund: "false" });
   const dir = repo({ "package.json": pkg({ "@mendable/firecrawl-js": "~1.29.3" }), ".gitignore": "node_modules/\n", "src/a.ts": V1_SCRAPE }, { commit: false });
   execFileSync("npm", ["install", "--ignore-scripts"], { cwd: dir, env, stdio: "ignore" });
   execFileSync("git", ["add", "-A"], { cwd: dir });

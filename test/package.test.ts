@@ -8,11 +8,12 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { withCaCerts } from "./support/cli.js";
 
 const root = resolve(import.meta.dirname, "..");
 const dir = mkdtempSync(join(tmpdir(), "fc-package-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const npm = (args: string[], cwd: string) => execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+const npm = (args: string[], cwd: string) => execFileSync("npm", args, { cwd, env: withCaCerts(), encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 const V1 = 'import FirecrawlApp from "@mendable/firecrawl-js";\nconst app = new FirecrawlApp({ apiKey: "k" });\nexport const page = app.scrapeUrl("u");\n';
 
 /** What `npm install` of the tarball printed on stderr. */
@@ -27,6 +28,7 @@ beforeAll(() => {
   );
   const install = spawnSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", join(dir, tarball)], {
     cwd: dir,
+    env: withCaCerts(),
     encoding: "utf8",
   });
   if (install.status !== 0) throw new Error(`npm install of the package failed:\n${install.stderr}`);

@@ -64,9 +64,16 @@ export function cli(cwd: string, ...args: string[]) {
   return cliVia([], cwd, ...args);
 }
 
+/** The environment with the CA bundle vitest.config.ts took out of it put back: for a process that runs npm. */
+export function withCaCerts(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const bundle = process.env.FIRECRAWL_CODEMOD_TEST_CA_CERTS;
+  return bundle ? { ...env, NODE_EXTRA_CA_CERTS: bundle } : env;
+}
+
 export function cliVia(command: readonly string[], cwd: string, ...args: string[]) {
-  // A --dry diff of a large file runs to megabytes.
-  const options: SpawnSyncOptions = { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" }, maxBuffer: Infinity };
+  // A --dry diff of a large file runs to megabytes; --install runs npm.
+  const env = { ...process.env, NO_COLOR: "1" };
+  const options: SpawnSyncOptions = { cwd, encoding: "utf8", env: args.includes("--install") ? withCaCerts(env) : env, maxBuffer: Infinity };
   const [program, ...rest] = [...command, process.execPath, CLI, ...args];
   const result = spawnSync(program!, rest, options);
   return { code: result.status, stdout: String(result.stdout), stderr: String(result.stderr) };
